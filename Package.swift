@@ -1,0 +1,66 @@
+// swift-tools-version:6.2
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PackageDescription
+
+let package = Package(
+  name: "MemeMe",
+  products: [
+    .executable(name: "mememe", targets: ["mememe"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+  ],
+  targets: [
+    // C libraries the engine draws and codes images with: no GTK here.
+    .systemLibrary(
+      name: "CMemeGraphics",
+      pkgConfig: "pangocairo gdk-pixbuf-2.0 libturbojpeg libdeflate zlib",
+      providers: [
+        .apt([
+          "libpango1.0-dev", "libcairo2-dev", "libgdk-pixbuf-2.0-dev", "libturbojpeg0-dev",
+          "libdeflate-dev", "zlib1g-dev",
+        ])
+      ]
+    ),
+    .systemLibrary(
+      name: "CGtk",
+      pkgConfig: "gtk4",
+      providers: [.apt(["libgtk-4-dev"])]
+    ),
+    .target(
+      name: "MemeCore",
+      dependencies: ["CMemeGraphics"]
+    ),
+    .target(
+      name: "MemeStore",
+      dependencies: ["MemeCore", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .target(
+      name: "GtkKit",
+      dependencies: ["CGtk"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]
+    ),
+    .target(
+      name: "MemeUI",
+      dependencies: [
+"MemeCore", "MemeStore", "GtkKit", "CGtk"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]
+    ),
+    .executableTarget(
+      name: "mememe",
+      dependencies: [
+        "MemeCore", "MemeUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "mememe-benchmark",
+      dependencies: ["MemeCore", "CMemeGraphics"],
+      path: "Benchmarks/mememe-benchmark"
+    ),
+    .testTarget(name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics"]),
+    .testTarget(name: "MemeUITests", dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

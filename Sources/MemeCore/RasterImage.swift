@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+
+/// A decoded picture held in the pixel layout Cairo draws on: premultiplied ARGB32 in native byte
+/// order (B, G, R, A bytes on little-endian machines), with its own row stride.
+///
+/// The image owns its Cairo surface. It is a class because the pixels are large and shared by
+/// reference; it is `@unchecked Sendable` because it is handed from a decoding thread to the UI and
+/// is never drawn on by two threads at once (callers copy before mutating shared images).
+public final class RasterImage: @unchecked Sendable {
+  /// A `cairo_surface_t *` of format ARGB32.
+  public let surface: OpaquePointer
+  public let width: Int
+  public let height: Int
+  /// Whether any pixel may be less than fully opaque (PNG keeps it; JPEG flattens on white).
+  public let hasAlpha: Bool
+
+  /// Takes ownership of `surface` (one reference), which must be an ARGB32 image surface.
+  public init(adopting surface: OpaquePointer, hasAlpha: Bool) {
+    self.surface = surface
+    self.width = Int(cairo_image_surface_get_width(surface))
+    self.height = Int(cairo_image_surface_get_height(surface))
+    self.hasAlpha = hasAlpha
+  }
+
+  /// A new blank (fully transparent) image, or `nil` when Cairo cannot allocate it.
+  public convenience init?(width: Int, height: Int, hasAlpha: Bool) {
+    guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else { return nil }
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      return nil
+    }
+    self.init(adopting: surface, hasAlpha: hasAlpha)
+  }
+
+  deinit {
+    cairo_surface_destroy(surface)
+  }
+
+  public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+
+  /// The first byte of the first row. Call `markDirty()` after writing through it.
+  public var pixels: UnsafeMutablePointer<UInt8> { cairo_image_surface_get_data(surface)! }
+
+  /// Tells Cairo that pixels were changed behind its back.
+  public func markDirty() { cairo_surface_mark_dirty(surface) }
+
+  /// The straight (unpremultiplied) colour at a pixel, for tests and colour pickers.
+  public func color(atX x: Int, y: Int) -> RGBAColor {
+    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the image")
+    cairo_surface_flush(surface)
+    let word = UnsafeRawPointer(pixels + y * stride + x * 4).load(as: UInt32.self)
+    let alpha = Double(word >> 24 & 0xFF)
+    guard alpha > 0 else { return RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
+    return RGBAColor(
+      red: Double(word >> 16 & 0xFF) / alpha, green: Double(word >> 8 & 0xFF) / alpha,
+      blue: Double(word & 0xFF) / alpha, alpha: alpha / 255)
+  }
+
+  /// A deep copy, so that drawing on it leaves this image untouched.
+  public func copy() -> RasterImage? {
+    guard let copy = RasterImage(width: width, height: height, hasAlpha: hasAlpha) else { return nil }
+    let context = cairo_create(copy.surface)
+    cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+    cairo_set_source_surface(context, surface, 0, 0)
+    cairo_paint(context)
+    cairo_destroy(context)
+    return copy
+  }
+
+  /// This image resampled to `width` × `height` with a good filter, or `nil` when out of memory.
+  public func scaled(toWidth newWidth: Int, height newHeight: Int) -> RasterImage? {
+    guard let scaled = RasterImage(width: newWidth, height: newHeight, hasAlpha: hasAlpha) else {
+      return nil
+    }
+    let context = cairo_create(scaled.surface)
+    cairo_scale(context, Double(newWidth) / Double(width), Double(newHeight) / Double(height))
+    cairo_set_source_surface(context, surface, 0, 0)
+    // PAD keeps the edges from fading into transparency when sampling past the border.
+    cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+    cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+    cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+    cairo_paint(context)
+    cairo_destroy(context)
+    return scaled
+  }
+}
