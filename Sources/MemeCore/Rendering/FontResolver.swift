@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import Synchronization
+
+/// The font a caption is actually drawn with, as opposed to the one that was asked for.
+public struct ResolvedFont: Sendable, Hashable {
+  /// The family asked for; `nil` for the default meme face.
+  public let requestedFamily: String?
+  /// The family Pango really loaded.
+  public let family: String
+  /// The weight to draw with: faces that are heavy by design are not emboldened again.
+  public let isBold: Bool
+  /// True when a requested family was not installed and another one would be used instead.
+  public var isSubstitute: Bool {
+    guard let requestedFamily else { return false }
+    return requestedFamily.lowercased() != family.lowercased()
+  }
+}
+
+/// Finds installed fonts by asking Pango which family it really loads.
+///
+/// fontconfig never says "no": asked for Impact on a machine without it, it answers with whatever
+/// matches best, sometimes a dingbat face. So every answer is checked against the family of the font
+/// Pango actually loaded.
+public enum FontResolver {
+  /// The default meme faces, best first: Impact, then condensed heavy display faces, then a face
+  /// every Debian machine has.
+  public static let defaultFamilies: [(family: String, isBold: Bool)] = [
+    ("Impact", false), ("Anton", false), ("Bebas Neue", true), ("Oswald", true),
+    ("League Gothic", false), ("DejaVu Sans Condensed", true), ("DejaVu Sans", true),
+  ]
+
+  private static let cache = Mutex<[String: ResolvedFont]>([:])
+
+  /// The font to draw with for `family` (`nil` for the default meme face). A named family that is
+  /// not installed resolves to itself with `isSubstitute` set, so callers can refuse or warn.
+  public static func resolve(_ family: String?) -> ResolvedFont {
+    let key = family?.lowercased() ?? ""
+    if let known = cache.withLock({ $0[key] }) { return known }
+    let resolved: ResolvedFont
+    if let family {
+      resolved = ResolvedFont(
+        requestedFamily: family, family: loadedFamily(for: family, bold: true) ?? family, isBold: true)
+    } else {
+      let installed = defaultFamilies.first { candidate in
+        loadedFamily(for: candidate.family, bold: candidate.isBold)?.lowercased()
+          == candidate.family.lowercased()
+      }
+      let choice = installed ?? defaultFamilies[defaultFamilies.count - 1]
+      resolved = ResolvedFont(
+        requestedFamily: nil, family: loadedFamily(for: choice.family, bold: choice.isBold) ?? choice.family,
+        isBold: choice.isBold)
+    }
+    cache.withLock { $0[key] = resolved }
+    return resolved
+  }
+
+  /// Every installed font family, sorted for display in a chooser.
+  public static func availableFamilies() -> [String] {
+    let fontMap = pango_cairo_font_map_get_default()
+    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+    var count: Int32 = 0
+    pango_font_map_list_families(fontMap, &families, &count)
+    // The array is ours to free; the families in it belong to the font map.
+    defer { g_free(families) }
+    let names = (0..<Int(count)).compactMap { index in
+      families?[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) }
+    }
+    return Array(Set(names)).sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+  }
+
+  /// The family of the font Pango loads when asked for `family`, or `nil` when it loads none.
+  private static func loadedFamily(for family: String, bold: Bool) -> String? {
+    let context = PangoContextFactory.makeContext()
+    defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+    let description = FontDescription(family: family, bold: bold, pixelSize: 32)
+    guard
+      let font = pango_font_map_load_font(pango_context_get_font_map(context), context, description.pointer)
+    else { return nil }
+    defer { g_object_unref(font) }
+    let loaded = pango_font_describe(font)
+    defer { pango_font_description_free(loaded) }
+    return pango_font_description_get_family(loaded).map { String(cString: $0) }
+  }
+}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import Foundation
+
+/// Both captions of a meme laid out for an image of a given pixel size.
+///
+/// Build it on the thread that will draw it (Pango objects are not shared between threads), and
+/// rebuild it when the captions, the style or the image size change. The editor keeps one for the
+/// source image's size and draws it scaled to the screen; export draws it at full size.
+public final class MemeLayout {
+  public let captions: MemeCaptions
+  public let imageWidth: Int
+  public let imageHeight: Int
+  public let font: ResolvedFont
+  private let layouts: [CaptionPosition: CaptionLayout]
+
+  public init(captions: MemeCaptions, imageWidth: Int, imageHeight: Int, locale: Locale = .current) {
+    self.captions = captions
+    self.imageWidth = imageWidth
+    self.imageHeight = imageHeight
+    font = FontResolver.resolve(captions.style.fontFamily)
+    var layouts: [CaptionPosition: CaptionLayout] = [:]
+    for position in CaptionPosition.allCases {
+      let text = CaptionText.normalized(
+        captions.text(at: position), uppercase: captions.style.isUppercase, locale: locale)
+      layouts[position] = CaptionLayout(
+        text: text, position: position, imageWidth: imageWidth, imageHeight: imageHeight, font: font)
+    }
+    self.layouts = layouts
+  }
+
+  /// The family the captions are really drawn with.
+  public var fontFamilyUsed: String { font.family }
+
+  /// Captions that do not fit their band even at the smallest size.
+  public var overflowingCaptions: Set<CaptionPosition> {
+    Set(layouts.values.filter { !$0.fits }.map(\.position))
+  }
+
+  public func caption(at position: CaptionPosition) -> CaptionLayout { layouts[position]! }
+
+  public func bandRect(for position: CaptionPosition) -> ImageRect { caption(at: position).band }
+
+  /// Draws both captions on `context` (a `cairo_t *`) in image pixel coordinates. To preview at
+  /// another size, scale the context first.
+  public func draw(on context: OpaquePointer) {
+    for position in CaptionPosition.allCases {
+      caption(at: position).draw(on: context, style: captions.style)
+    }
+  }
+}
