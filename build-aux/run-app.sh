@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Sets up a fresh Debian 12 machine (packages), builds MemeMe in release mode and starts it.
+# Arguments are passed to the app (image files to open, or `render ...`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build-aux/install-deps.sh build-aux/debian-packages.txt
+swift build -c release --product mememe
+exec .build/release/mememe "$@"
