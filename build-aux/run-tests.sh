@@ -11,3 +11,5 @@ mkdir -p test-output
 export MEMEME_REQUIRE_DISPLAY=1 GDK_BACKEND=x11 GSK_RENDERER=cairo GSETTINGS_BACKEND=memory
 export MEMEME_TEST_OUTPUT="$PWD/test-output"
 xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- swift test --skip-build
+# The desktop data files: the .desktop entry, AppStream metainfo and GSettings schema validators.
+rm -rf .build-meson && meson setup .build-meson >/dev/null && meson test -C .build-meson --print-errorlogs

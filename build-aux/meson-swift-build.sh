@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Called by meson: builds the `mememe` product with SwiftPM in release mode and copies the binary
+# to the path meson expects. Usage: meson-swift-build.sh SOURCE_ROOT SCRATCH_DIR OUTPUT [SWIFT_FLAGS...]
+set -euo pipefail
+source_root=$1 scratch=$2 output=$3
+shift 3
+swift build -c release --product mememe --package-path "$source_root" --scratch-path "$scratch" "$@"
+cp "$scratch/release/mememe" "$output"
