@@ -60,7 +60,16 @@ let package = Package(
       path: "Benchmarks/mememe-benchmark"
     ),
     .testTarget(name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics"]),
-    .testTarget(name: "MemeUITests", dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk"]),
+    .testTarget(
+      name: "MemeUITests", dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
+    // Display set-up shared by the GTK test targets (initialise once, skip or fail without a display).
+    .target(
+      name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk"], path: "Tests/GtkTestSupport",
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
+    .testTarget(
+      name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "GtkTestSupport"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
   ],
   swiftLanguageModes: [.v6]
 )

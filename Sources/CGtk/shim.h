@@ -1,9 +1,196 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // All C glue between Swift and GTK 4.8 lives here: casts that C writes as macros, fixed-arity
 // wrappers for variadic functions, and signal connection helpers.
+//
+// Why a header of static inline functions: Swift cannot call function-like macros (GTK_WINDOW(),
+// G_CALLBACK()) or C variadic functions (g_object_set, gtk_message_dialog_new). Each helper here has a
+// fixed arity and concrete types, so Swift sees an ordinary function and the C compiler checks the cast.
 #ifndef MEMEME_CGTK_SHIM_H
 #define MEMEME_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+
+// MARK: - Version pin
+// The code is written against the GTK 4.8 API (Debian 12). Newer GTK still builds, older does not.
+#if !GTK_CHECK_VERSION(4, 8, 0)
+#error "MemeMe needs GTK 4.8 or newer"
+#endif
+
+// MARK: - Casts
+// GTK's cast macros check the instance type at runtime (with G_DISABLE_CAST_CHECKS unset) and so are
+// safer than bit casts in Swift. Final GTK types import into Swift as OpaquePointer, the others as typed
+// pointers; the helpers take gpointer so both can be passed.
+static inline GtkWidget *gtkkit_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkWindow *gtkkit_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkBox *gtkkit_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkButton *gtkkit_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkEditable *gtkkit_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkEntry *gtkkit_entry(gpointer p) { return GTK_ENTRY(p); }
+static inline GtkOverlay *gtkkit_overlay(gpointer p) { return GTK_OVERLAY(p); }
+static inline GtkDrawingArea *gtkkit_drawing_area(gpointer p) { return GTK_DRAWING_AREA(p); }
+static inline GtkHeaderBar *gtkkit_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+static inline GtkActionBar *gtkkit_action_bar(gpointer p) { return GTK_ACTION_BAR(p); }
+static inline GtkLabel *gtkkit_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkImage *gtkkit_image(gpointer p) { return GTK_IMAGE(p); }
+static inline GtkMenuButton *gtkkit_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkPopover *gtkkit_popover(gpointer p) { return GTK_POPOVER(p); }
+static inline GtkActionable *gtkkit_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
+static inline GtkAccessible *gtkkit_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
+static inline GtkApplication *gtkkit_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline GtkNativeDialog *gtkkit_native_dialog(gpointer p) { return GTK_NATIVE_DIALOG(p); }
+static inline GtkFileChooser *gtkkit_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
+static inline GtkDialog *gtkkit_dialog(gpointer p) { return GTK_DIALOG(p); }
+static inline GtkAppChooser *gtkkit_app_chooser(gpointer p) { return GTK_APP_CHOOSER(p); }
+static inline GtkEventController *gtkkit_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GtkGesture *gtkkit_gesture(gpointer p) { return GTK_GESTURE(p); }
+static inline GtkCheckButton *gtkkit_check_button(gpointer p) { return GTK_CHECK_BUTTON(p); }
+static inline GtkColorChooser *gtkkit_color_chooser(gpointer p) { return GTK_COLOR_CHOOSER(p); }
+static inline GtkStyleProvider *gtkkit_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
+static inline GApplication *gtkkit_g_application(gpointer p) { return G_APPLICATION(p); }
+static inline GActionMap *gtkkit_action_map(gpointer p) { return G_ACTION_MAP(p); }
+static inline GAction *gtkkit_action(gpointer p) { return G_ACTION(p); }
+static inline GMenuModel *gtkkit_menu_model(gpointer p) { return G_MENU_MODEL(p); }
+static inline GListModel *gtkkit_list_model(gpointer p) { return G_LIST_MODEL(p); }
+static inline GObject *gtkkit_object(gpointer p) { return G_OBJECT(p); }
+static inline gboolean gtkkit_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+
+// MARK: - Types that C spells as macros
+static inline GType gtkkit_type_file_list(void) { return GDK_TYPE_FILE_LIST; }
+static inline GType gtkkit_type_texture(void) { return GDK_TYPE_TEXTURE; }
+static inline GType gtkkit_type_file(void) { return G_TYPE_FILE; }
+static inline GType gtkkit_type_string(void) { return G_TYPE_STRING; }
+static inline GType gtkkit_type_string_object(void) { return GTK_TYPE_STRING_OBJECT; }
+static inline gboolean gtkkit_value_holds(const GValue *value, GType type) {
+  return G_VALUE_HOLDS(value, type);
+}
+
+// MARK: - Signals
+// One function-pointer type per C signal signature. Swift passes a @convention(c) trampoline of
+// exactly this type, so a trampoline with the wrong arity is a compile error instead of a crash.
+// Every connection takes a GClosureNotify that GLib calls when the handler is disconnected or the
+// instance is finalised; Swift uses it to release the retained closure box.
+#define GTKKIT_CONNECT(suffix, handler_type)                                                        \
+  static inline gulong gtkkit_connect_##suffix(gpointer instance, const char *signal,              \
+                                               handler_type handler, gpointer data,               \
+                                               GClosureNotify release) {                          \
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);        \
+  }
+
+/// (instance) → void: clicked, activate (widgets, GtkApplication), changed, toggled, enter, leave...
+typedef void (*GtkKitVoidHandler)(gpointer instance, gpointer data);
+GTKKIT_CONNECT(void, GtkKitVoidHandler)
+/// (instance) → gboolean: close-request.
+typedef gboolean (*GtkKitBoolHandler)(gpointer instance, gpointer data);
+GTKKIT_CONNECT(bool, GtkKitBoolHandler)
+/// GSimpleAction::activate and ::change-state: (action, parameter-or-state) → void.
+typedef void (*GtkKitActionHandler)(GSimpleAction *action, GVariant *parameter, gpointer data);
+GTKKIT_CONNECT(action, GtkKitActionHandler)
+/// GObject::notify: (object, pspec) → void.
+typedef void (*GtkKitNotifyHandler)(gpointer instance, GParamSpec *pspec, gpointer data);
+GTKKIT_CONNECT(notify, GtkKitNotifyHandler)
+/// GtkGestureClick::pressed/released: (gesture, n_press, x, y) → void.
+typedef void (*GtkKitPressedHandler)(gpointer gesture, gint n_press, gdouble x, gdouble y,
+                                     gpointer data);
+GTKKIT_CONNECT(pressed, GtkKitPressedHandler)
+/// GtkDropTarget::drop: (target, value, x, y) → gboolean.
+typedef gboolean (*GtkKitDropHandler)(gpointer target, const GValue *value, gdouble x, gdouble y,
+                                      gpointer data);
+GTKKIT_CONNECT(drop, GtkKitDropHandler)
+/// GtkDropTarget::enter and ::motion: (target, x, y) → GdkDragAction.
+typedef GdkDragAction (*GtkKitDropMotionHandler)(gpointer target, gdouble x, gdouble y,
+                                                 gpointer data);
+GTKKIT_CONNECT(drop_motion, GtkKitDropMotionHandler)
+/// GtkNativeDialog::response and GtkDialog::response: (dialog, response_id) → void.
+typedef void (*GtkKitResponseHandler)(gpointer dialog, gint response, gpointer data);
+GTKKIT_CONNECT(response, GtkKitResponseHandler)
+/// GApplication::open: (application, files, n_files, hint) → void.
+typedef void (*GtkKitOpenHandler)(GApplication *application, GFile **files, gint n_files,
+                                  const char *hint, gpointer data);
+GTKKIT_CONNECT(open, GtkKitOpenHandler)
+/// GtkDrawingArea::resize: (area, width, height) → void.
+typedef void (*GtkKitResizeHandler)(gpointer area, gint width, gint height, gpointer data);
+GTKKIT_CONNECT(resize, GtkKitResizeHandler)
+/// GtkEventControllerKey::key-pressed: (controller, keyval, keycode, state) → gboolean.
+typedef gboolean (*GtkKitKeyHandler)(gpointer controller, guint keyval, guint keycode,
+                                     GdkModifierType state, gpointer data);
+GTKKIT_CONNECT(key, GtkKitKeyHandler)
+/// GtkDragSource::prepare: (source, x, y) → GdkContentProvider * (transfer full) or NULL.
+typedef GdkContentProvider *(*GtkKitDragPrepareHandler)(gpointer source, gdouble x, gdouble y,
+                                                        gpointer data);
+GTKKIT_CONNECT(drag_prepare, GtkKitDragPrepareHandler)
+/// GtkDragSource::drag-end: (source, drag, delete_data) → void.
+typedef void (*GtkKitDragEndHandler)(gpointer source, GdkDrag *drag, gboolean delete_data,
+                                     gpointer data);
+GTKKIT_CONNECT(drag_end, GtkKitDragEndHandler)
+/// GtkDragSource::drag-cancel: (source, drag, reason) → gboolean.
+typedef gboolean (*GtkKitDragCancelHandler)(gpointer source, GdkDrag *drag,
+                                            GdkDragCancelReason reason, gpointer data);
+GTKKIT_CONNECT(drag_cancel, GtkKitDragCancelHandler)
+/// GtkOverlay::get-child-position: (overlay, widget, allocation out) → gboolean.
+typedef gboolean (*GtkKitChildPositionHandler)(gpointer overlay, GtkWidget *widget,
+                                               GdkRectangle *allocation, gpointer data);
+GTKKIT_CONNECT(child_position, GtkKitChildPositionHandler)
+
+#undef GTKKIT_CONNECT
+
+// MARK: - Fixed-arity wrappers of variadic functions
+
+/// gtk_message_dialog_new is printf-like; passing the text through "%s" keeps a stray % in a file
+/// name from being read as a format directive.
+static inline GtkWidget *gtkkit_message_dialog_new(GtkWindow *parent, GtkMessageType type,
+                                                   GtkButtonsType buttons, const char *text,
+                                                   const char *secondary) {
+  GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                             type, buttons, "%s", text);
+  if (secondary != NULL) {
+    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
+  }
+  return dialog;
+}
+
+/// GtkAppChooserDialog for a content type (the constructor is not variadic, the flags are a macro set).
+static inline GtkWidget *gtkkit_app_chooser_dialog_new(GtkWindow *parent, const char *content_type) {
+  return gtk_app_chooser_dialog_new_for_content_type(
+      parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, content_type);
+}
+
+/// gdk_content_provider_new_typed is variadic (type, value).
+static inline GdkContentProvider *gtkkit_content_provider_for_file(GFile *file) {
+  return gdk_content_provider_new_typed(G_TYPE_FILE, file);
+}
+
+/// Sets one accessible property from a string through the non-variadic GValue API.
+static inline void gtkkit_accessible_set_string(GtkAccessible *accessible,
+                                                GtkAccessibleProperty property, const char *text) {
+  GValue value = G_VALUE_INIT;
+  g_value_init(&value, G_TYPE_STRING);
+  g_value_set_string(&value, text);
+  GtkAccessibleProperty properties[1] = {property};
+  gtk_accessible_update_property_value(accessible, 1, properties, &value);
+  g_value_unset(&value);
+}
+
+/// Tells assistive technologies that `accessible` is labelled by `label` (a relation, not a string).
+static inline void gtkkit_accessible_set_labelled_by(GtkAccessible *accessible, GtkWidget *label) {
+  GValue value = G_VALUE_INIT;
+  gtk_accessible_relation_init_value(GTK_ACCESSIBLE_RELATION_LABELLED_BY, &value);
+  g_value_set_pointer(&value, g_list_append(NULL, label));
+  GtkAccessibleRelation relations[1] = {GTK_ACCESSIBLE_RELATION_LABELLED_BY};
+  gtk_accessible_update_relation_value(accessible, 1, relations, &value);
+  g_value_unset(&value);
+}
+
+/// A GtkExpression reading GtkStringObject:string, for searchable drop-downs.
+static inline GtkExpression *gtkkit_string_object_expression(void) {
+  return gtk_property_expression_new(GTK_TYPE_STRING_OBJECT, NULL, "string");
+}
+
+/// Sets a boolean property (g_object_set is variadic).
+static inline void gtkkit_object_set_bool(gpointer object, const char *property, gboolean value) {
+  g_object_set(object, property, value, NULL);
+}
+
+/// The path of a GFile as a newly allocated string, or NULL for non-native files.
+static inline char *gtkkit_file_path(GFile *file) { return g_file_get_path(file); }
 
 #endif

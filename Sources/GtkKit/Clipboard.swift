@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+
+/// The display clipboard, carrying images as GdkTextures and files as file lists.
+public struct Clipboard {
+  /// `GdkClipboard *`, owned by the display.
+  public let pointer: OpaquePointer
+
+  /// The clipboard of the display `widget` is on.
+  public init(for widget: gpointer) {
+    pointer = gtk_widget_get_clipboard(gtkkit_widget(widget))
+  }
+
+  /// Puts an image on the clipboard from encoded bytes (PNG or any format GdkTexture reads).
+  /// Returns false when GDK cannot decode the bytes.
+  ///
+  /// Going through PNG sidesteps Cairo's premultiplied native-endian layout, which GdkMemoryTexture
+  /// would need converted by hand.
+  @discardableResult
+  public func setImage(encoded bytes: [UInt8]) -> Bool {
+    guard let texture = Self.texture(fromEncoded: bytes) else { return false }
+    gdk_clipboard_set_texture(pointer, texture)
+    g_object_unref(texture.raw)
+    return true
+  }
+
+  /// Puts text on the clipboard.
+  public func setText(_ text: String) {
+    gdk_clipboard_set_text(pointer, text)
+  }
+
+  /// Whether the clipboard offers an image, or files, that a paste could use.
+  public var offersImage: Bool {
+    let formats = gdk_clipboard_get_formats(pointer)
+    return gdk_content_formats_contain_gtype(formats, gtkkit_type_texture()) != 0
+  }
+
+  public var offersFiles: Bool {
+    let formats = gdk_clipboard_get_formats(pointer)
+    return gdk_content_formats_contain_gtype(formats, gtkkit_type_file_list()) != 0
+  }
+
+  /// Reads the clipboard image as PNG bytes (nil when it holds no image).
+  public func readImagePNG(_ completion: @escaping ([UInt8]?) -> Void) {
+    let box = ClosureBox(completion)
+    gdk_clipboard_read_texture_async(
+      pointer, nil,
+      { source, result, data in
+        // One-shot callback: consume the +1 taken below.
+        let completion = ClosureBox<([UInt8]?) -> Void>.consume(data).payload
+        var png: [UInt8]?
+        if let source, let result,
+          let texture = gdk_clipboard_read_texture_finish(OpaquePointer(source), result, nil)
+        {
+          png = Clipboard.pngBytes(of: texture)
+          g_object_unref(texture.raw)
+        }
+        let bytes = png
+        MainActor.assumeIsolated { completion(bytes) }
+      }, box.retainedPointer())
+  }
+
+  /// Reads the clipboard's file list (files copied in a file manager).
+  public func readFiles(_ completion: @escaping ([URL]) -> Void) {
+    let box = ClosureBox(completion)
+    gdk_clipboard_read_value_async(
+      pointer, gtkkit_type_file_list(), 0 /* G_PRIORITY_DEFAULT */, nil,
+      { source, result, data in
+        let completion = ClosureBox<([URL]) -> Void>.consume(data).payload
+        var urls: [URL] = []
+        if let source, let result,
+          let value = gdk_clipboard_read_value_finish(OpaquePointer(source), result, nil)
+        {
+          urls = FileList.urls(in: value)
+        }
+        let files = urls
+        MainActor.assumeIsolated { completion(files) }
+      }, box.retainedPointer())
+  }
+
+  /// A texture decoded from encoded image bytes (transfer full), or nil.
+  public static func texture(fromEncoded bytes: [UInt8]) -> OpaquePointer? {
+    let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    defer { g_bytes_unref(gbytes) }
+    var error: UnsafeMutablePointer<GError>?
+    let texture = gdk_texture_new_from_bytes(gbytes, &error)
+    if let error { g_error_free(error) }
+    return texture
+  }
+
+  /// A texture's pixels as PNG bytes.
+  public static func pngBytes(of texture: OpaquePointer) -> [UInt8]? {
+    guard let bytes = gdk_texture_save_to_png_bytes(texture) else { return nil }
+    defer { g_bytes_unref(bytes) }
+    var size: gsize = 0
+    guard let data = g_bytes_get_data(bytes, &size) else { return nil }
+    return Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
+  }
+}
+
+/// Values GDK passes for dropped or pasted files.
+public enum FileList {
+  /// The files in a GValue holding a GdkFileList, or a single GFile; empty for anything else.
+  public static func urls(in value: UnsafePointer<GValue>) -> [URL] {
+    if gtkkit_value_holds(value, gtkkit_type_file()) != 0 {
+      guard let file = g_value_get_object(value) else { return [] }
+      return FileURL.url(of: OpaquePointer(file)).map { [$0] } ?? []
+    }
+    guard gtkkit_value_holds(value, gtkkit_type_file_list()) != 0,
+      let list = g_value_get_boxed(value)
+    else { return [] }
+    // The GSList is owned by the caller (shallow); the GFiles by the GdkFileList.
+    var urls: [URL] = []
+    let files = gdk_file_list_get_files(OpaquePointer(list))
+    var node = files
+    while let current = node {
+      if let file = current.pointee.data, let url = FileURL.url(of: OpaquePointer(file)) {
+        urls.append(url)
+      }
+      node = current.pointee.next
+    }
+    g_slist_free(files)
+    return urls
+  }
+}

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+
+/// GtkFileChooserNative (the 4.8 chooser, a portal dialog in Flatpak) as one call with a completion.
+public enum FileChooser {
+  /// Files the chooser offers, by MIME type and glob pattern.
+  public struct Filter {
+    public var name: String
+    public var mimeTypes: [String]
+    public var patterns: [String]
+
+    public init(name: String, mimeTypes: [String] = [], patterns: [String] = []) {
+      self.name = name
+      self.mimeTypes = mimeTypes
+      self.patterns = patterns
+    }
+  }
+
+  public enum Mode {
+    case open
+    case save(suggestedName: String)
+  }
+
+  /// Shows the chooser; `completion` gets the chosen file, or nil when cancelled.
+  ///
+  /// A native chooser is not a widget and nothing else references it, so it is kept alive by the
+  /// reference `gtk_file_chooser_native_new` returns, dropped only after its response (trap: dropping
+  /// it earlier closes the dialog without a response).
+  public static func present(
+    parent: UnsafeMutablePointer<GtkWindow>?, title: String, mode: Mode, acceptLabel: String,
+    filters: [Filter] = [], completion: @escaping (URL?) -> Void
+  ) {
+    let action: GtkFileChooserAction
+    switch mode {
+    case .open: action = GTK_FILE_CHOOSER_ACTION_OPEN
+    case .save: action = GTK_FILE_CHOOSER_ACTION_SAVE
+    }
+    let native = gtk_file_chooser_native_new(title, parent, action, acceptLabel, nil)!
+    let chooser = gtkkit_file_chooser(native.raw)
+    for filter in filters {
+      let gtkFilter = gtk_file_filter_new()!
+      gtk_file_filter_set_name(gtkFilter, filter.name)
+      filter.mimeTypes.forEach { gtk_file_filter_add_mime_type(gtkFilter, $0) }
+      filter.patterns.forEach { gtk_file_filter_add_pattern(gtkFilter, $0) }
+      gtk_file_chooser_add_filter(chooser, gtkFilter)  // takes ownership of the floating filter
+    }
+    if case .save(let suggestedName) = mode {
+      gtk_file_chooser_set_current_name(chooser, suggestedName)
+    }
+    gtk_native_dialog_set_modal(gtkkit_native_dialog(native.raw), 1)
+    Signal.connectResponse(native.raw) { response in
+      var url: URL?
+      if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
+        url = FileURL.url(of: file)
+        g_object_unref(file.raw)  // transfer full
+      }
+      completion(url)
+      // The emission holds its own reference, so unreffing inside the handler is safe; finalisation
+      // then releases this handler's closure.
+      g_object_unref(native.raw)
+    }
+    gtk_native_dialog_show(gtkkit_native_dialog(native.raw))
+  }
+}

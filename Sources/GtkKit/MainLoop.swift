@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Dispatch
+
+/// Hops between background threads and the GLib main loop.
+///
+/// Under `g_application_run` on Linux the GLib loop owns the main thread, so neither
+/// `DispatchQueue.main` nor `Task { @MainActor in }` ever runs. Results come back through
+/// `g_idle_add_full` instead, which is thread-safe and wakes the main context.
+public enum MainLoop {
+  /// Runs `work` on the main thread at the next main-loop iteration. Callable from any thread.
+  nonisolated public static func post(_ work: @escaping @Sendable @MainActor () -> Void) {
+    let box = ClosureBox(work)
+    // G_PRIORITY_DEFAULT rather than idle priority: a continuous redraw (a spinner) must not starve
+    // the completion it is waiting for. The destroy notify releases the box once the source is gone.
+    g_idle_add_full(
+      G_PRIORITY_DEFAULT,
+      { data in
+        let work = ClosureBox<@Sendable @MainActor () -> Void>.unretained(data).payload
+        MainActor.assumeIsolated { work() }
+        return 0  // G_SOURCE_REMOVE: run once.
+      }, box.retainedPointer(), releaseDestroyNotify)
+  }
+
+  /// Runs `work` on a background thread, then `completion` with its result on the main thread.
+  nonisolated public static func runInBackground<Result: Sendable>(
+    _ work: @escaping @Sendable () -> Result,
+    then completion: @escaping @Sendable @MainActor (Result) -> Void
+  ) {
+    DispatchQueue.global(qos: .userInitiated).async {
+      let result = work()
+      post { completion(result) }
+    }
+  }
+}
+
+/// Bounded iteration of the default main context, for modal waits and tests.
+public enum MainContext {
+  /// Iterates until `condition` holds or `maxIterations` iterations have run; returns `condition()`.
+  ///
+  /// Each iteration may block, so a periodic wake-up source keeps a wait for a background thread from
+  /// hanging forever: the bound is a number of iterations (at most ~10 ms each when idle), not a sleep.
+  @discardableResult
+  public static func iterate(maxIterations: Int = 1000, until condition: () -> Bool) -> Bool {
+    let wakeUp = g_timeout_add(10, { _ in 1 /* G_SOURCE_CONTINUE */ }, nil)
+    defer { g_source_remove(wakeUp) }
+    var iterations = 0
+    while !condition() && iterations < maxIterations {
+      g_main_context_iteration(nil, 1)
+      iterations += 1
+    }
+    return condition()
+  }
+
+  /// Runs every pending event without blocking (layout, redraw, idle callbacks).
+  public static func drain(maxIterations: Int = 1000) {
+    var iterations = 0
+    while g_main_context_pending(nil) != 0 && iterations < maxIterations {
+      g_main_context_iteration(nil, 0)
+      iterations += 1
+    }
+  }
+}

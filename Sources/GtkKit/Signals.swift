@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+
+/// A connected signal handler: enough to disconnect it early. Most handlers never need that, since
+/// GLib disconnects them (and releases their closures) when the instance is finalised.
+public struct SignalConnection {
+  public let instance: gpointer
+  public let id: gulong
+
+  public func disconnect() {
+    g_signal_handler_disconnect(instance, id)
+  }
+}
+
+/// Typed signal connection: one function and one trampoline per C signal signature (a trampoline
+/// with the wrong arity reads garbage registers, so the shim types each handler pointer).
+///
+/// Every trampoline captures nothing and finds its Swift closure through the user-data pointer.
+/// GLib emits signals on the thread that owns the main context; `MainActor.assumeIsolated` turns a
+/// wrong-thread emission into a trap instead of a data race. Handlers should capture `[weak self]`
+/// when `self` owns the instance, or the closure keeps its owner alive forever.
+public enum Signal {
+  /// Signals with no arguments: `clicked`, `activate`, `changed`, `toggled`, `destroy`, ...
+  @discardableResult
+  public static func connect(
+    _ instance: gpointer, _ signal: String, _ handler: @escaping () -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_void(
+      instance, signal,
+      { _, data in
+        MainActor.assumeIsolated { ClosureBox<() -> Void>.unretained(data).payload() }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: instance, id: id)
+  }
+
+  /// Signals with no arguments returning gboolean, e.g. `close-request` (true stops the default).
+  @discardableResult
+  public static func connectReturningBool(
+    _ instance: gpointer, _ signal: String, _ handler: @escaping () -> Bool
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_bool(
+      instance, signal,
+      { _, data in
+        let handled = MainActor.assumeIsolated { ClosureBox<() -> Bool>.unretained(data).payload() }
+        return handled ? 1 : 0
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: instance, id: id)
+  }
+
+  /// `notify::property`: the property changed.
+  @discardableResult
+  public static func connectNotify(
+    _ instance: gpointer, property: String, _ handler: @escaping () -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_notify(
+      instance, "notify::\(property)",
+      { _, _, data in
+        MainActor.assumeIsolated { ClosureBox<() -> Void>.unretained(data).payload() }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: instance, id: id)
+  }
+
+  /// GSimpleAction `activate` / `change-state`: the parameter (or requested state), if any.
+  @discardableResult
+  public static func connectAction(
+    _ action: OpaquePointer, _ signal: String, _ handler: @escaping (OpaquePointer?) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_action(
+      action.raw, signal,
+      { _, parameter, data in
+        // The GVariant is borrowed for the duration of the call.
+        let parameter = UInt(bitPattern: parameter)
+        MainActor.assumeIsolated {
+          ClosureBox<(OpaquePointer?) -> Void>.unretained(data).payload(OpaquePointer(bitPattern: parameter))
+        }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: action.raw, id: id)
+  }
+
+  /// GtkGestureClick `pressed` / `released`: number of presses and position.
+  @discardableResult
+  public static func connectPressed(
+    _ gesture: gpointer, _ signal: String = "pressed",
+    _ handler: @escaping (_ pressCount: Int, _ x: Double, _ y: Double) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_pressed(
+      gesture, signal,
+      { _, count, x, y, data in
+        MainActor.assumeIsolated {
+          ClosureBox<(Int, Double, Double) -> Void>.unretained(data).payload(Int(count), x, y)
+        }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: gesture, id: id)
+  }
+
+  /// GtkDropTarget `drop`: the dropped value and position; return whether it was accepted.
+  @discardableResult
+  public static func connectDrop(
+    _ target: gpointer,
+    _ handler: @escaping (_ value: UnsafePointer<GValue>, _ x: Double, _ y: Double) -> Bool
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_drop(
+      target, "drop",
+      { _, value, x, y, data in
+        guard let value else { return 0 }
+        let address = UInt(bitPattern: value)
+        let accepted = MainActor.assumeIsolated {
+          ClosureBox<(UnsafePointer<GValue>, Double, Double) -> Bool>.unretained(data).payload(
+            UnsafePointer(bitPattern: address)!, x, y)
+        }
+        return accepted ? 1 : 0
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: target, id: id)
+  }
+
+  /// GtkDropTarget `enter` / `motion`: return the action the drop would perform.
+  @discardableResult
+  public static func connectDropMotion(
+    _ target: gpointer, _ signal: String, _ handler: @escaping (_ x: Double, _ y: Double) -> GdkDragAction
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_drop_motion(
+      target, signal,
+      { _, x, y, data in
+        let action = MainActor.assumeIsolated {
+          ClosureBox<(Double, Double) -> GdkDragAction>.unretained(data).payload(x, y).rawValue
+        }
+        return GdkDragAction(rawValue: action)
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: target, id: id)
+  }
+
+  /// GtkDialog / GtkNativeDialog `response`.
+  @discardableResult
+  public static func connectResponse(
+    _ dialog: gpointer, _ handler: @escaping (_ response: Int32) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_response(
+      dialog, "response",
+      { _, response, data in
+        MainActor.assumeIsolated { ClosureBox<(Int32) -> Void>.unretained(data).payload(response) }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: dialog, id: id)
+  }
+
+  /// GApplication `open`: the files as URLs (native paths where GIO has one, URIs otherwise).
+  @discardableResult
+  public static func connectOpen(
+    _ application: gpointer, _ handler: @escaping (_ files: [URL]) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_open(
+      gtkkit_g_application(application), "open",
+      { _, files, count, _, data in
+        let urls = (0..<Int(max(count, 0))).compactMap { index in files?[index].flatMap(FileURL.url(of:)) }
+        MainActor.assumeIsolated { ClosureBox<([URL]) -> Void>.unretained(data).payload(urls) }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: application, id: id)
+  }
+
+  /// GtkDrawingArea `resize`: the new size in logical pixels.
+  @discardableResult
+  public static func connectResize(
+    _ area: gpointer, _ handler: @escaping (_ width: Int, _ height: Int) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_resize(
+      area, "resize",
+      { _, width, height, data in
+        MainActor.assumeIsolated {
+          ClosureBox<(Int, Int) -> Void>.unretained(data).payload(Int(width), Int(height))
+        }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: area, id: id)
+  }
+
+  /// GtkEventControllerKey `key-pressed`: return true when the key was handled.
+  @discardableResult
+  public static func connectKeyPressed(
+    _ controller: gpointer,
+    _ handler: @escaping (_ keyval: UInt32, _ keycode: UInt32, _ state: GdkModifierType) -> Bool
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_key(
+      controller, "key-pressed",
+      { _, keyval, keycode, state, data in
+        let handled = MainActor.assumeIsolated {
+          ClosureBox<(UInt32, UInt32, GdkModifierType) -> Bool>.unretained(data).payload(
+            keyval, keycode, state)
+        }
+        return handled ? 1 : 0
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: controller, id: id)
+  }
+
+  /// GtkDragSource `prepare`: return a content provider (transfer full) or nil to refuse the drag.
+  @discardableResult
+  public static func connectDragPrepare(
+    _ source: gpointer,
+    _ handler: @escaping (_ x: Double, _ y: Double) -> UnsafeMutablePointer<GdkContentProvider>?
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_drag_prepare(
+      source, "prepare",
+      { _, x, y, data in
+        // Pointers are not Sendable, so the provider leaves the main-actor closure as an address.
+        let address = MainActor.assumeIsolated {
+          UInt(
+            bitPattern: ClosureBox<(Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?>
+              .unretained(data).payload(x, y))
+        }
+        return UnsafeMutablePointer(bitPattern: address)
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: source, id: id)
+  }
+
+  /// GtkDragSource `drag-end`: whether the destination asked to delete the data (a move).
+  @discardableResult
+  public static func connectDragEnd(
+    _ source: gpointer, _ handler: @escaping (_ deleteData: Bool) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_drag_end(
+      source, "drag-end",
+      { _, _, deleteData, data in
+        MainActor.assumeIsolated { ClosureBox<(Bool) -> Void>.unretained(data).payload(deleteData != 0) }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: source, id: id)
+  }
+
+  /// GtkDragSource `drag-cancel`: return true when the cancellation was handled (no animation).
+  @discardableResult
+  public static func connectDragCancel(
+    _ source: gpointer, _ handler: @escaping (_ reason: GdkDragCancelReason) -> Bool
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_drag_cancel(
+      source, "drag-cancel",
+      { _, _, reason, data in
+        let handled = MainActor.assumeIsolated {
+          ClosureBox<(GdkDragCancelReason) -> Bool>.unretained(data).payload(reason)
+        }
+        return handled ? 1 : 0
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: source, id: id)
+  }
+
+  /// GtkOverlay `get-child-position`: return the child's allocation, or nil for the default.
+  @discardableResult
+  public static func connectChildPosition(
+    _ overlay: gpointer, _ handler: @escaping (_ child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle?
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_child_position(
+      overlay, "get-child-position",
+      { _, child, allocation, data in
+        guard let child, let allocation else { return 0 }
+        let address = UInt(bitPattern: child)
+        let rectangle = MainActor.assumeIsolated {
+          ClosureBox<(UnsafeMutablePointer<GtkWidget>) -> GdkRectangle?>.unretained(data).payload(
+            UnsafeMutablePointer(bitPattern: address)!)
+        }
+        guard let rectangle else { return 0 }
+        allocation.pointee = rectangle
+        return 1
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: overlay, id: id)
+  }
+}

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GtkKit
+import Testing
+
+/// Display set-up for GTK tests.
+///
+/// Threading: GTK is not thread-safe and Swift Testing runs tests in parallel. Every GTK test is a
+/// *synchronous* `@MainActor` function (the test targets are default-isolated to the main actor) in
+/// a `.serialized` suite. The main actor runs one job at a time and a synchronous test never
+/// suspends, so no two GTK calls ever run concurrently, even across suites. (In the test process the
+/// main thread parks in `dispatch_main` and the main queue is drained by a libdispatch thread, so
+/// "main actor" here is a serial executor rather than thread 1; GLib and GDK hold no thread
+/// affinity between calls, and the app itself runs GTK on thread 1 under `g_application_run`.)
+/// Waits are bounded main-context iterations (`MainContext.iterate`), never sleeps.
+public enum DisplayHarness {
+  /// Set `MEMEME_REQUIRE_DISPLAY=1` (CI) to make a missing display a failure instead of a skip.
+  public static var isDisplayRequired: Bool {
+    ProcessInfo.processInfo.environment["MEMEME_REQUIRE_DISPLAY"] == "1"
+  }
+
+  /// Initialises GTK once per process; skips the calling test when no display can be opened, or
+  /// fails it when a display is required.
+  public static func requireDisplay(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    MainActor.assertIsolated("GTK tests must run on the main actor")
+    if Gtk.initialize() { return }
+    let reason =
+      "no display (run under xvfb-run -a dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo)"
+    if isDisplayRequired { throw DisplayUnavailable(reason: reason) }
+    try Test.cancel(Comment(rawValue: reason), sourceLocation: sourceLocation)
+  }
+
+  /// Where screenshots and other artefacts go (git-ignored): `test-output/` at the package root, or
+  /// `$MEMEME_TEST_OUTPUT`.
+  public static var outputDirectory: URL {
+    let environment = ProcessInfo.processInfo.environment
+    let url =
+      environment["MEMEME_TEST_OUTPUT"].map { URL(fileURLWithPath: $0) }
+      ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("test-output")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
+
+/// Thrown (a test failure) when a display is required but none can be opened.
+struct DisplayUnavailable: Error, CustomStringConvertible {
+  let reason: String
+  var description: String { reason }
+}
