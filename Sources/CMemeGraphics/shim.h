@@ -18,4 +18,58 @@ static inline int meme_open_with_mode(const char *path, int flags, unsigned int 
   return open(path, flags, (mode_t)mode);
 }
 
+// MARK: Image input (gdk-pixbuf)
+
+// What a GdkPixbufLoader announced in "size-prepared", before it allocated any pixels.
+typedef struct {
+  int width;
+  int height;
+  // Refuse (ask the loader for a 0×0 image, which makes every loader stop) above this many pixels.
+  long long max_pixels;
+  // Stop after the header in every case: a size query that must not decode.
+  int header_only;
+  int refused;
+} meme_size_probe;
+
+static void meme_size_probe_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
+  meme_size_probe *probe = (meme_size_probe *)data;
+  probe->width = width;
+  probe->height = height;
+  if (probe->header_only || (long long)width * (long long)height > probe->max_pixels) {
+    probe->refused = 1;
+    // gdk_pixbuf_get_file_info stops loaders the same way: a 0×0 request aborts before allocation.
+    gdk_pixbuf_loader_set_size(loader, 0, 0);
+  }
+}
+
+// g_signal_connect is a macro; the probe must outlive the loader's last write or close.
+static inline void meme_pixbuf_loader_watch_size(GdkPixbufLoader *loader, meme_size_probe *probe) {
+  g_signal_connect_data(loader, "size-prepared", G_CALLBACK(meme_size_probe_prepared), probe, NULL, 0);
+}
+
+static const cairo_user_data_key_t meme_pixbuf_owner_key;
+
+static void meme_release_pixbuf(void *pixbuf) { g_object_unref(pixbuf); }
+
+// An ARGB32 surface drawing on a 4-channel pixbuf's own pixel buffer (already converted in place to
+// premultiplied native-endian ARGB), so a decoded image is not copied. The surface takes over the
+// caller's reference to the pixbuf and drops it when the surface is destroyed.
+static inline cairo_surface_t *meme_surface_adopting_pixbuf(GdkPixbuf *pixbuf) {
+  cairo_surface_t *surface = cairo_image_surface_create_for_data(
+      gdk_pixbuf_get_pixels(pixbuf), CAIRO_FORMAT_ARGB32, gdk_pixbuf_get_width(pixbuf),
+      gdk_pixbuf_get_height(pixbuf), gdk_pixbuf_get_rowstride(pixbuf));
+  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+    cairo_surface_destroy(surface);
+    g_object_unref(pixbuf);
+    return NULL;
+  }
+  if (cairo_surface_set_user_data(surface, &meme_pixbuf_owner_key, pixbuf, meme_release_pixbuf) !=
+      CAIRO_STATUS_SUCCESS) {
+    cairo_surface_destroy(surface);
+    g_object_unref(pixbuf);
+    return NULL;
+  }
+  return surface;
+}
+
 #endif

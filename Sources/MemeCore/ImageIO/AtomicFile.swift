@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import Glibc
+
+/// Replaces a file all at once: the bytes go to a new temporary file in the same folder, which is
+/// flushed to disk and then renamed over the target. Readers see the old file or the new one,
+/// never a half-written one; a failure removes the temporary file and leaves the target alone.
+enum AtomicFile {
+  /// A failure to simulate, so tests can check the clean-up paths without filling a disk.
+  enum Fault {
+    case failAfterWriting
+  }
+
+  static func write(_ bytes: UnsafeRawBufferPointer, to path: String, fault: Fault? = nil) throws(ImageError)
+  {
+    var existing = stat()
+    let targetExists = stat(path, &existing) == 0
+    if targetExists, existing.st_mode & S_IFMT == S_IFDIR {
+      throw ImageError(path: path, kind: .writeFailed, reason: "is a folder")
+    }
+    let (temporaryPath, descriptor) = try createTemporary(near: path)
+    var keep = false
+    defer {
+      if !keep { unlink(temporaryPath) }
+    }
+    var closed = false
+    defer {
+      if !closed { close(descriptor) }
+    }
+    // An export replacing a file keeps that file's permissions.
+    if targetExists, existing.st_mode & S_IFMT == S_IFREG {
+      _ = fchmod(descriptor, existing.st_mode & 0o7777)
+    }
+    var written = 0
+    while written < bytes.count {
+      let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw failure(errno, path: path)
+      }
+      written += result
+    }
+    if fault == .failAfterWriting {
+      throw failure(EIO, path: path)
+    }
+    if fsync(descriptor) != 0 { throw failure(errno, path: path) }
+    closed = true
+    if close(descriptor) != 0 { throw failure(errno, path: path) }
+    if rename(temporaryPath, path) != 0 { throw failure(errno, path: path) }
+    keep = true
+    syncFolder(of: path)
+  }
+
+  /// Creates `.<name>.<random>.tmp` next to `path` (hidden, and on the same file system, which
+  /// `rename` needs). O_EXCL makes the name ours alone.
+  private static func createTemporary(near path: String) throws(ImageError) -> (String, Int32) {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    for _ in 0..<16 {
+      let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+      let candidate = "\(folder).\(name).\(suffix).tmp"
+      let descriptor = meme_open_with_mode(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      if descriptor >= 0 { return (candidate, descriptor) }
+      if errno != EEXIST { throw failure(errno, path: path) }
+    }
+    throw failure(EEXIST, path: path)
+  }
+
+  /// Makes the rename itself durable; failing here cannot harm either file, so errors are ignored.
+  private static func syncFolder(of path: String) {
+    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "."
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
+  }
+
+  private static func failure(_ code: Int32, path: String) -> ImageError {
+    let reason =
+      switch code {
+      case ENOSPC: "cannot write: the disk is full"
+      case EDQUOT: "cannot write: the disk quota is used up"
+      case EACCES, EPERM: "cannot write: permission denied"
+      case ENOENT: "cannot write: the folder does not exist"
+      case ENOTDIR: "cannot write: a part of the path is not a folder"
+      case EROFS: "cannot write: the file system is read-only"
+      default: "cannot write: \(ImageFile.describe(code))"
+      }
+    return ImageError(path: path, kind: .writeFailed, reason: reason)
+  }
+}

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import Glibc
+
+/// An image file opened for reading after checking that it is a readable regular file.
+///
+/// Every refusal is decided before a byte is read, and the file is opened non-blocking, so a FIFO,
+/// a device or a socket (even one swapped in between the check and the open) can never hang the
+/// caller: the descriptor is checked again with `fstat` before any `read`.
+struct ImageFile: ~Copyable {
+  let path: String
+  /// The size `fstat` reported when the file was opened.
+  let size: Int
+  private let descriptor: Int32
+
+  init(path: String) throws(ImageError) {
+    self.path = path
+    var info = stat()
+    if stat(path, &info) != 0 {
+      throw ImageFile.statError(errno, path: path)
+    }
+    try ImageFile.requireRegularFile(info.st_mode, path: path)
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    if descriptor < 0 {
+      throw ImageFile.statError(errno, path: path)
+    }
+    var opened = stat()
+    guard fstat(descriptor, &opened) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw ImageError(path: path, kind: .unreadable, reason: ImageFile.describe(code))
+    }
+    do throws(ImageError) {
+      try ImageFile.requireRegularFile(opened.st_mode, path: path)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+    self.descriptor = descriptor
+    self.size = Int(opened.st_size)
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// The whole file, refusing files larger than `limit` bytes without reading them.
+  func readAll(limit: Int) throws(ImageError) -> [UInt8] {
+    guard size > 0 else { throw ImageError(path: path, kind: .empty, reason: "file is empty") }
+    guard size <= limit else {
+      throw ImageError(
+        path: path, kind: .tooLarge,
+        reason: "file is \(size) bytes, more than any image within the pixel limit needs")
+    }
+    var bytes: [UInt8] = []
+    try read(into: &bytes, upTo: size)
+    guard !bytes.isEmpty else { throw ImageError(path: path, kind: .empty, reason: "file is empty") }
+    return bytes
+  }
+
+  /// Appends bytes read from the current position until `bytes` holds `count` bytes or the file ends.
+  func read(into bytes: inout [UInt8], upTo count: Int) throws(ImageError) {
+    let start = bytes.count
+    guard count > start else { return }
+    var failure: Int32 = 0
+    bytes.append(contentsOf: repeatElement(0, count: count - start))
+    let filled = bytes.withUnsafeMutableBytes { buffer -> Int in
+      var filled = start
+      while filled < count {
+        // SAFETY: the range filled..<count lies inside the buffer just grown to `count` bytes.
+        let got = Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
+        if got > 0 {
+          filled += got
+        } else if got == 0 {
+          break
+        } else if errno != EINTR {
+          failure = errno
+          break
+        }
+      }
+      return filled
+    }
+    bytes.removeLast(count - filled)
+    if failure != 0 {
+      throw ImageError(path: path, kind: .unreadable, reason: "cannot read: \(ImageFile.describe(failure))")
+    }
+  }
+
+  private static func requireRegularFile(_ mode: mode_t, path: String) throws(ImageError) {
+    let reason: String
+    switch mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: reason = "is a folder, not an image file"
+    case S_IFIFO: reason = "is a named pipe (FIFO), not an image file"
+    case S_IFCHR, S_IFBLK: reason = "is a device, not an image file"
+    case S_IFSOCK: reason = "is a socket, not an image file"
+    default: reason = "is not a regular file"
+    }
+    throw ImageError(path: path, kind: .notRegularFile, reason: reason)
+  }
+
+  /// The error for a failed `stat` or `open`, telling a dangling link from a missing file.
+  private static func statError(_ code: Int32, path: String) -> ImageError {
+    switch code {
+    case ENOENT:
+      var link = stat()
+      if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+        return ImageError(
+          path: path, kind: .notFound, reason: "is a broken symbolic link (its target is missing)")
+      }
+      return ImageError(path: path, kind: .notFound, reason: "no such file")
+    case ELOOP:
+      return ImageError(
+        path: path, kind: .notFound, reason: "symbolic link loop (the link points back to itself)")
+    case ENOTDIR:
+      return ImageError(
+        path: path, kind: .notFound, reason: "no such file (a part of the path is not a folder)")
+    case EACCES, EPERM:
+      return ImageError(path: path, kind: .unreadable, reason: "permission denied")
+    default:
+      return ImageError(path: path, kind: .unreadable, reason: describe(code))
+    }
+  }
+
+  static func describe(_ code: Int32) -> String {
+    String(cString: strerror(code)).lowercased()
+  }
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+
+/// The checks every decoder applies from the header, before allocating pixels.
+enum ImageLimits {
+  /// Cairo cannot create image surfaces with a side longer than this.
+  static let maximumSide = 32767
+
+  static func check(width: Int, height: Int, maxPixels: Int, name: String) throws(ImageError) {
+    let pixels = width.multipliedReportingOverflow(by: height)
+    guard !pixels.overflow, pixels.partialValue <= maxPixels else {
+      throw ImageError(
+        path: name, kind: .tooLarge,
+        reason:
+          "image is \(width) × \(height) = \(pixels.partialValue) pixels, more than the \(maxPixels)-pixel limit"
+      )
+    }
+  }
+
+  static func checkSides(width: Int, height: Int, name: String) throws(ImageError) {
+    guard width <= maximumSide, height <= maximumSide else {
+      throw ImageError(
+        path: name, kind: .tooLarge,
+        reason:
+          "image is \(width) × \(height) pixels; sides longer than \(maximumSide) pixels are not supported")
+    }
+  }
+
+  static func outOfMemory(width: Int, height: Int, name: String) -> ImageError {
+    ImageError(path: name, kind: .outOfMemory, reason: "not enough memory for a \(width) × \(height) image")
+  }
+
+  /// `image` as it is, or resampled to exactly `targetWidth` pixels wide. The height keeps the
+  /// aspect ratio of `fullSize` (the upright size before any DCT scaling, which rounds) when given.
+  static func resized(
+    _ image: RasterImage, toWidth targetWidth: Int?, fullSize: (width: Int, height: Int)? = nil, name: String
+  ) throws(ImageError) -> RasterImage {
+    guard let targetWidth, targetWidth != image.width else { return image }
+    guard targetWidth > 0, targetWidth <= maximumSide else {
+      throw ImageError(
+        path: name, kind: .unsupported, reason: "cannot scale to a width of \(targetWidth) pixels")
+    }
+    let (aspectWidth, aspectHeight) = fullSize ?? (image.width, image.height)
+    let targetHeight = max(
+      1, Int((Double(targetWidth) * Double(aspectHeight) / Double(aspectWidth)).rounded()))
+    try checkSides(width: targetWidth, height: targetHeight, name: name)
+    guard let scaled = image.scaled(toWidth: targetWidth, height: targetHeight) else {
+      throw outOfMemory(width: targetWidth, height: targetHeight, name: name)
+    }
+    return scaled
+  }
+}
+
+extension RasterImage {
+  /// Whether every pixel is fully opaque (a translucent-capable image may still be).
+  var isOpaque: Bool {
+    guard hasAlpha else { return true }
+    cairo_surface_flush(surface)
+    for y in 0..<height {
+      // SAFETY: a Cairo ARGB32 row holds `width` 4-byte-aligned pixels.
+      let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<width where row[x] < 0xFF00_0000 { return false }
+    }
+    return true
+  }
+}

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Reads images into `RasterImage`s: JPEG through libjpeg-turbo, PNG, WebP, GIF (first frame),
+/// BMP and TIFF through gdk-pixbuf, upright as their EXIF orientation says.
+///
+/// Every failure is an `ImageError` naming the file and the reason in one line. Sizes are checked
+/// from the header before any pixel memory is allocated, and nothing ever blocks on a FIFO.
+public struct ImageLoader: Sendable {
+  public static let defaultMaxPixels = 100_000_000
+  /// Images with more pixels than this are refused from their header.
+  public var maxPixels: Int
+
+  public init(maxPixels: Int = ImageLoader.defaultMaxPixels) {
+    self.maxPixels = maxPixels
+  }
+
+  public static let supportedMimeTypes: [String] = ImageContainer.allCases.flatMap(\.mimeTypes)
+  public static let supportedFileExtensions: [String] = ImageContainer.allCases.flatMap(\.fileExtensions)
+
+  /// Decodes the file and applies its EXIF orientation. With `targetWidth`, the result is exactly
+  /// that wide (the height keeps the aspect ratio); JPEGs are then decoded at a reduced size by
+  /// libjpeg's DCT scaling when that is still at least as wide.
+  public func load(contentsOf url: URL, targetWidth: Int? = nil) throws(ImageError) -> RasterImage {
+    let path = url.path
+    let file = try ImageFile(path: path)
+    let bytes = try file.readAll(limit: fileSizeLimit)
+    return try decode(bytes, name: path, targetWidth: targetWidth)
+  }
+
+  /// Decodes image data that is not a file (clipboard, drag and drop); `name` is used in errors.
+  public func load(data: [UInt8], name: String, targetWidth: Int? = nil) throws(ImageError) -> RasterImage {
+    guard !data.isEmpty else { throw ImageError(path: name, kind: .empty, reason: "no image data") }
+    return try decode(data, name: name, targetWidth: targetWidth)
+  }
+
+  /// The upright pixel size, read from the header only (for progress and UI decisions). An image
+  /// above the pixel limit still reports its size here; loading it is what fails.
+  public func pixelSize(ofImageAt url: URL) throws(ImageError) -> (width: Int, height: Int) {
+    let path = url.path
+    let file = try ImageFile(path: path)
+    guard file.size > 0 else { throw ImageError(path: path, kind: .empty, reason: "file is empty") }
+    var bytes: [UInt8] = []
+    try file.read(into: &bytes, upTo: 64 * 1024)
+    let sniffed = bytes.withUnsafeBytes { ImageContainer(sniffing: $0) }
+    guard let container = sniffed else { throw Self.notAnImage(path) }
+    switch container {
+    case .jpeg:
+      while true {
+        switch bytes.withUnsafeBytes({ JPEGHeader.scan($0) }) {
+        case .header(let header):
+          return header.orientation.swapsAxes ? (header.height, header.width) : (header.width, header.height)
+        case .corrupt(let reason):
+          throw ImageError(path: path, kind: .corrupt, reason: "corrupt JPEG: \(reason)")
+        case .needsMoreData:
+          let before = bytes.count
+          try file.read(into: &bytes, upTo: bytes.count * 2)
+          if bytes.count == before {
+            throw ImageError(path: path, kind: .corrupt, reason: "file is truncated")
+          }
+        }
+      }
+    case .tiff:
+      // The orientation tag may sit anywhere in a TIFF file, often after the pixel data.
+      try file.read(into: &bytes, upTo: min(file.size, fileSizeLimit))
+      let size = try PixbufDecoder.headerSize(container: container, name: path) { (more: inout [UInt8]) in
+        guard more.isEmpty else { return false }
+        more = bytes
+        return true
+      }
+      let orientation = bytes.withUnsafeBytes { ExifOrientation(tiff: $0) } ?? .upright
+      return orientation.swapsAxes ? (size.height, size.width) : size
+    case .png, .webp, .gif, .bmp:
+      // These loaders do not apply an orientation, so the header size is the upright size.
+      return try PixbufDecoder.headerSize(container: container, name: path) {
+        (more: inout [UInt8]) throws(ImageError) in
+        if more.isEmpty {
+          more = bytes
+        } else {
+          let before = more.count
+          try file.read(into: &more, upTo: more.count * 2)
+          if more.count == before { return false }
+        }
+        return true
+      }
+    }
+  }
+
+  /// No image needs more than 8 bytes a pixel (16-bit RGBA) plus metadata, so larger files are
+  /// refused without being read into memory.
+  private var fileSizeLimit: Int {
+    let (product, overflow) = max(maxPixels, 1).multipliedReportingOverflow(by: 8)
+    return overflow ? .max : product + 64 * 1024 * 1024
+  }
+
+  private func decode(_ bytes: [UInt8], name: String, targetWidth: Int?) throws(ImageError) -> RasterImage {
+    if let targetWidth, targetWidth <= 0 {
+      throw ImageError(
+        path: name, kind: .unsupported, reason: "cannot scale to a width of \(targetWidth) pixels")
+    }
+    let result = bytes.withUnsafeBytes { bytes -> Result<RasterImage, ImageError> in
+      Result { () throws(ImageError) in
+        guard let container = ImageContainer(sniffing: bytes) else { throw Self.notAnImage(name) }
+        if container == .jpeg {
+          return try JPEGCodec.decode(bytes, name: name, maxPixels: maxPixels, targetWidth: targetWidth)
+        }
+        let image = try PixbufDecoder.decode(bytes, container: container, name: name, maxPixels: maxPixels)
+        return try ImageLimits.resized(image, toWidth: targetWidth, name: name)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func notAnImage(_ name: String) -> ImageError {
+    ImageError(
+      path: name, kind: .unsupported,
+      reason: "not an image file (MemeMe reads JPEG, PNG, WebP, GIF, BMP and TIFF)")
+  }
+}

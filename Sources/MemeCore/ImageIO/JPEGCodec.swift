@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import Glibc
+
+/// JPEG through libjpeg-turbo's TurboJPEG API, straight into and out of Cairo's pixel buffer.
+///
+/// On little-endian machines Cairo's ARGB32 word is stored as the bytes B, G, R, A, which is
+/// TurboJPEG's BGRA (decoding writes A = 255, the right premultiplied value for opaque pixels)
+/// and BGRX (encoding ignores A). Rows are passed with Cairo's stride as the pitch, so no
+/// full-size intermediate buffer exists on either side.
+enum JPEGCodec {
+  static func decode(
+    _ bytes: UnsafeRawBufferPointer, name: String, maxPixels: Int, targetWidth: Int?
+  ) throws(ImageError) -> RasterImage {
+    let header: JPEGHeader
+    switch JPEGHeader.scan(bytes) {
+    case .header(let found): header = found
+    case .needsMoreData: throw ImageError(path: name, kind: .corrupt, reason: "file is truncated")
+    case .corrupt(let reason): throw ImageError(path: name, kind: .corrupt, reason: "corrupt JPEG: \(reason)")
+    }
+    guard let handle = tjInitDecompress() else {
+      throw ImageError(path: name, kind: .outOfMemory, reason: "cannot start the JPEG decoder")
+    }
+    defer { tjDestroy(handle) }
+    let source = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var subsampling: Int32 = 0
+    var colorspace: Int32 = 0
+    // The size check uses TurboJPEG's own reading of the header, before any pixel is allocated.
+    guard
+      tjDecompressHeader3(handle, source, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+        == 0
+    else {
+      throw ImageError(path: name, kind: .corrupt, reason: "corrupt JPEG: \(errorText(handle))")
+    }
+    try ImageLimits.check(width: Int(width), height: Int(height), maxPixels: maxPixels, name: name)
+
+    let uprightWidth = Int(header.orientation.swapsAxes ? height : width)
+    let factor = targetWidth.map { scalingFactor(from: uprightWidth, toAtLeast: $0) }
+    let decodedWidth = factor.map { scaled(Int(width), by: $0) } ?? Int(width)
+    let decodedHeight = factor.map { scaled(Int(height), by: $0) } ?? Int(height)
+    try ImageLimits.checkSides(width: decodedWidth, height: decodedHeight, name: name)
+    guard let image = RasterImage(width: decodedWidth, height: decodedHeight, hasAlpha: false) else {
+      throw ImageLimits.outOfMemory(width: decodedWidth, height: decodedHeight, name: name)
+    }
+
+    // CMYK cannot be colour-converted by libjpeg; decode the four channels into the same 4-byte
+    // pixels and convert them in place afterwards.
+    let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+    let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_BGRA
+    let status = tjDecompress2(
+      handle, source, UInt(bytes.count), image.pixels, Int32(decodedWidth), Int32(image.stride),
+      Int32(decodedHeight), Int32(pixelFormat.rawValue), 0)
+    if status != 0 {
+      let message = errorText(handle)
+      if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
+        throw ImageError(path: name, kind: .corrupt, reason: "corrupt JPEG: \(message)")
+      }
+      // Warnings leave a usable image, except a missing end, which leaves grey rows behind.
+      if message.contains("Premature end") {
+        throw ImageError(path: name, kind: .corrupt, reason: "file is truncated")
+      }
+    }
+    if isCMYK {
+      convertCMYKInPlace(image, inverted: header.adobeTransform != nil)
+    }
+    image.markDirty()
+
+    guard let upright = image.oriented(header.orientation) else {
+      throw ImageLimits.outOfMemory(width: decodedHeight, height: decodedWidth, name: name)
+    }
+    let fullSize = header.orientation.swapsAxes ? (Int(height), Int(width)) : (Int(width), Int(height))
+    return try ImageLimits.resized(upright, toWidth: targetWidth, fullSize: fullSize, name: name)
+  }
+
+  /// Encodes with 4:2:0 chroma subsampling, the usual choice for photos and what other meme tools
+  /// produce. Translucent pixels are flattened on white.
+  static func encode(_ image: RasterImage, quality: Int, name: String) throws(ImageError) -> EncodedBytes {
+    guard let handle = tjInitCompress() else {
+      throw ImageError(path: name, kind: .outOfMemory, reason: "cannot start the JPEG encoder")
+    }
+    defer { tjDestroy(handle) }
+    cairo_surface_flush(image.surface)
+    var flattened: FlattenedPixels?
+    if image.hasAlpha, !image.isOpaque {
+      guard let copy = FlattenedPixels(image) else {
+        throw ImageLimits.outOfMemory(width: image.width, height: image.height, name: name)
+      }
+      flattened = copy
+    }
+    var output: UnsafeMutablePointer<UInt8>?
+    var size: UInt = 0
+    let status = tjCompress2(
+      handle, flattened?.base ?? image.pixels, Int32(image.width), Int32(flattened?.stride ?? image.stride),
+      Int32(image.height), Int32(TJPF_BGRX.rawValue), &output, &size, Int32(TJSAMP_420.rawValue),
+      Int32(min(max(quality, 1), 100)), 0)
+    guard status == 0, let output else {
+      if let output { tjFree(output) }
+      throw ImageError(path: name, kind: .writeFailed, reason: "cannot encode JPEG: \(errorText(handle))")
+    }
+    return EncodedBytes(adopting: output, count: Int(size), allocator: .turbojpeg)
+  }
+
+  /// The smallest DCT scaling factor (at most 1) that still decodes at least `target` pixels wide.
+  private static func scalingFactor(from width: Int, toAtLeast target: Int) -> tjscalingfactor {
+    var count: Int32 = 0
+    var best = tjscalingfactor(num: 1, denom: 1)
+    guard target < width, let factors = tjGetScalingFactors(&count) else { return best }
+    for factor in UnsafeBufferPointer(start: factors, count: Int(count))
+    where factor.num <= factor.denom && scaled(width, by: factor) >= target
+      && factor.num * best.denom < best.num * factor.denom
+    {
+      best = factor
+    }
+    return best
+  }
+
+  /// TJSCALED: the size libjpeg produces for `size` at `factor` (rounding up).
+  private static func scaled(_ size: Int, by factor: tjscalingfactor) -> Int {
+    (size * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+  }
+
+  private static func errorText(_ handle: tjhandle) -> String {
+    tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+  }
+
+  /// Turns CMYK bytes (C, M, Y, K in each 4-byte pixel) into opaque B, G, R, A. Files written by
+  /// Adobe software (marked by an APP14 segment) store the channels inverted.
+  private static func convertCMYKInPlace(_ image: RasterImage, inverted: Bool) {
+    for y in 0..<image.height {
+      let row = image.pixels + y * image.stride
+      for x in 0..<image.width {
+        let pixel = row + x * 4
+        var (c, m, yellow, k) = (UInt32(pixel[0]), UInt32(pixel[1]), UInt32(pixel[2]), UInt32(pixel[3]))
+        if !inverted { (c, m, yellow, k) = (255 - c, 255 - m, 255 - yellow, 255 - k) }
+        // With inverted ink values, each colour is simply (ink × key) / 255.
+        pixel[0] = UInt8((yellow * k + 127) / 255)
+        pixel[1] = UInt8((m * k + 127) / 255)
+        pixel[2] = UInt8((c * k + 127) / 255)
+        pixel[3] = 255
+      }
+    }
+  }
+}
+
+/// A BGRX copy of a translucent image composited over white, for the JPEG encoder.
+private final class FlattenedPixels {
+  let base: UnsafeMutablePointer<UInt8>
+  let stride: Int
+
+  init?(_ image: RasterImage) {
+    stride = image.width * 4
+    guard let memory = malloc(stride * image.height) else { return nil }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+    for y in 0..<image.height {
+      // SAFETY: both rows hold `width` 4-byte-aligned pixels (Cairo's stride and ours are multiples of 4).
+      let source = UnsafeRawPointer(image.pixels + y * image.stride).assumingMemoryBound(to: UInt32.self)
+      let target = UnsafeMutableRawPointer(base + y * stride).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<image.width {
+        let word = source[x]
+        // Premultiplied "over white": each channel gains white × (1 - alpha) = 255 - alpha, which
+        // cannot carry into the next channel because a premultiplied channel never exceeds alpha.
+        let white = 255 - (word >> 24)
+        target[x] = 0xFF00_0000 | ((word & 0xFF_FFFF) &+ (white << 16 | white << 8 | white))
+      }
+    }
+  }
+
+  deinit { free(base) }
+}
