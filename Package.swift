@@ -28,6 +28,12 @@ let package = Package(
       pkgConfig: "gtk4",
       providers: [.apt(["libgtk-4-dev"])]
     ),
+    // GStreamer for the camera: device monitor, capture pipeline, app sink. No GTK here.
+    .systemLibrary(
+      name: "CGStreamer",
+      pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0",
+      providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+    ),
     .target(
       name: "MemeCore",
       dependencies: ["CMemeGraphics"]
@@ -35,6 +41,11 @@ let package = Package(
     .target(
       name: "MemeStore",
       dependencies: ["MemeCore", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .target(
+      name: "MemeCamera",
+      dependencies: ["MemeCore", "CGStreamer"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .target(
       name: "GtkKit",
@@ -59,6 +70,9 @@ let package = Package(
       dependencies: ["MemeCore", "CMemeGraphics"],
       path: "Benchmarks/mememe-benchmark"
     ),
+    .testTarget(
+      name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGStreamer"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics"]),
     .testTarget(
       name: "MemeUITests", dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport"],

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+internal import CGStreamer
+import MemeCore
+
+/// A running camera: preview frames on the main loop, a photo on demand, errors as messages.
+///
+/// Frames are converted on GStreamer's streaming thread and reach `onFrame` through the GLib main
+/// loop, at most one in flight (older ones are dropped when the UI is busy). `onError` is called at
+/// most once per start, after the session has already stopped itself.
+public final class CameraSession {
+  public let source: CameraSource
+
+  /// Called on the main loop with each preview frame (full resolution, opaque).
+  public var onFrame: ((RasterImage) -> Void)?
+  /// Called on the main loop when the camera fails while running (busy, unplugged, broken pipeline).
+  public var onError: ((CameraError) -> Void)?
+
+  public private(set) var isRunning = false
+
+  private var pipeline: CapturePipeline?
+  private var busWatch: BusWatch?
+  private var mailbox: FrameMailbox?
+
+  public init(source: CameraSource) {
+    self.source = source
+  }
+
+  /// Builds the pipeline and starts the camera. Problems found while starting (invalid source,
+  /// missing plugin, device busy or missing) are thrown; later ones go to `onError`.
+  public func start() throws(CameraError) {
+    guard !isRunning else { return }
+    guard GStreamer.initialize() else {
+      throw CameraError(.failed, "GStreamer could not be initialised.")
+    }
+    let mailbox = FrameMailbox { [weak self] frame in self?.onFrame?(frame) }
+    let pipeline = try CapturePipeline(source: source, mailbox: mailbox)
+    let bus = pipeline.bus
+    defer { gst_object_unref(bus) }
+    busWatch = BusWatch(bus: bus) { [weak self] message in self?.handle(message) }
+    self.mailbox = mailbox
+    self.pipeline = pipeline
+    do {
+      try pipeline.play()
+    } catch {
+      stop()
+      throw error
+    }
+    isRunning = true
+  }
+
+  /// The newest full-resolution frame, or nil before the first one arrived.
+  public func takePhoto() -> RasterImage? {
+    mailbox?.latest
+  }
+
+  /// Stops the pipeline and releases the camera device. The last frame stays available to
+  /// `takePhoto()`. Safe to call more than once.
+  public func stop() {
+    mailbox?.close()
+    busWatch?.remove()
+    busWatch = nil
+    // Setting NULL closes the device and waits for the streaming thread, so no frame arrives after.
+    pipeline?.stop()
+    isRunning = false
+  }
+
+  /// The pipeline's current state (nil before `start`), for tests and diagnostics.
+  var pipelineState: PipelineState? { pipeline?.state }
+
+  private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+    switch memecamera_message_type(message) {
+    case GST_MESSAGE_ERROR:
+      fail(PipelineFailure.cameraError(fromErrorMessage: message))
+    case GST_MESSAGE_EOS:
+      fail(CameraError(.disconnected, "The camera stopped sending pictures."))
+    default:
+      break
+    }
+  }
+
+  private func fail(_ error: CameraError) {
+    guard isRunning else { return }
+    stop()
+    onError?(error)
+  }
+}

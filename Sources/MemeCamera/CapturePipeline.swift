@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+internal import CGStreamer
+
+/// The GStreamer pipeline of a capture session: `<source> ! videoconvert ! <Cairo-ordered raw> !
+/// appsink`, and the C resources it owns.
+///
+/// Not main-actor bound: its deinit stops the pipeline from whatever context drops it, and the app
+/// sink's callback runs on GStreamer's streaming thread.
+nonisolated final class CapturePipeline {
+  /// `GstPipeline *` as an element, one (sunk) reference owned here.
+  let element: UnsafeMutablePointer<GstElement>
+
+  /// Builds the pipeline in the NULL state; frames go to `mailbox` once it plays.
+  init(source: CameraSource, mailbox: FrameMailbox) throws(CameraError) {
+    let sourceElement = try Self.makeSourceElement(source)
+    guard let convert = gst_element_factory_make("videoconvert", nil) else {
+      Self.discard(sourceElement)
+      throw PipelineFailure.missingPlugin("no element \"videoconvert\"")
+    }
+    guard let sinkElement = gst_element_factory_make("appsink", "preview") else {
+      Self.discard(sourceElement)
+      Self.discard(convert)
+      throw PipelineFailure.missingPlugin("no element \"appsink\"")
+    }
+    // gst_pipeline_new returns a floating reference; sinking it makes this object the owner.
+    element = memecamera_element(gst_object_ref_sink(gst_pipeline_new("camera")))
+    // The bin sinks the floating references of its children: from here on unreffing the pipeline
+    // frees everything.
+    for child in [sourceElement, convert, sinkElement] {
+      gst_bin_add(memecamera_bin(element), child)
+    }
+    Self.configure(sink: memecamera_app_sink(sinkElement), mailbox: mailbox)
+    guard gst_element_link(sourceElement, convert) != 0, gst_element_link(convert, sinkElement) != 0 else {
+      throw CameraError(
+        .invalidSource, "The camera source “\(source.displayName)” does not produce video.",
+        detail: "could not link the source to videoconvert ! appsink")
+    }
+  }
+
+  deinit {
+    // NULL stops the streaming threads (synchronously) before the elements are freed.
+    gst_element_set_state(element, GST_STATE_NULL)
+    gst_object_unref(element)
+  }
+
+  var bus: UnsafeMutablePointer<GstBus> { gst_element_get_bus(element) }
+
+  /// Starts playing. Errors that happen synchronously (device missing or busy on open) are
+  /// thrown; later ones arrive on the bus.
+  func play() throws(CameraError) {
+    if gst_element_set_state(element, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
+      let bus = self.bus
+      defer { gst_object_unref(bus) }
+      // The element that failed posted an ERROR message with the reason before returning.
+      let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR)
+      defer { if let message { gst_message_unref(message) } }
+      gst_element_set_state(element, GST_STATE_NULL)
+      throw message.map(PipelineFailure.cameraError(fromErrorMessage:))
+        ?? CameraError(.failed, "The camera could not be started.")
+    }
+  }
+
+  /// Stops the pipeline and closes the device. Returns when the streaming threads have stopped.
+  func stop() {
+    gst_element_set_state(element, GST_STATE_NULL)
+  }
+
+  var state: PipelineState { PipelineState(memecamera_current_state(element)) }
+
+  private static func makeSourceElement(_ source: CameraSource) throws(CameraError)
+    -> UnsafeMutablePointer<GstElement>
+  {
+    switch source {
+    case .device(let device):
+      guard let element = device.makeElement() else {
+        throw CameraError(.unavailable, "The camera “\(device.displayName)” could not be opened.")
+      }
+      return element
+    case .custom(let description):
+      var error: UnsafeMutablePointer<GError>?
+      // Ghosting the unlinked source pad makes the description's bin behave as one source element.
+      let bin = gst_parse_bin_from_description(description, 1, &error)
+      if let error {
+        // A bin may come back together with a (recoverable) error; treat both as failure.
+        defer { g_error_free(error) }
+        if let bin { discard(bin) }
+        let failure = PipelineFailure.cameraError(from: error)
+        throw failure.kind == .missingPlugin
+          ? failure
+          : CameraError(
+            .invalidSource, "The camera source “\(description)” is not a valid GStreamer description.",
+            detail: failure.detail)
+      }
+      guard let bin else {
+        throw CameraError(.invalidSource, "The camera source “\(description)” is empty.")
+      }
+      return bin
+    }
+  }
+
+  /// Frees an element that never joined the pipeline (its reference is still floating).
+  private static func discard(_ element: UnsafeMutablePointer<GstElement>) {
+    gst_object_unref(gst_object_ref_sink(element))
+  }
+
+  private static func configure(sink: UnsafeMutablePointer<GstAppSink>, mailbox: FrameMailbox) {
+    let caps = gst_caps_from_string(FrameConversion.caps)
+    gst_app_sink_set_caps(sink, caps)
+    gst_caps_unref(caps)
+    // Keep one frame at most inside the sink as well: a slow consumer drops old frames instead of
+    // stalling the camera or buffering without bound.
+    gst_app_sink_set_max_buffers(sink, 1)
+    gst_app_sink_set_drop(sink, 1)
+    // The callback runs on the streaming thread; it only converts and posts to the mailbox, which
+    // is Sendable. The sink holds the mailbox until the callbacks are replaced or it is finalised.
+    memecamera_app_sink_on_sample(
+      sink,
+      { sink, data in
+        guard let sample = gst_app_sink_pull_sample(sink) else { return GST_FLOW_FLUSHING }
+        defer { gst_sample_unref(sample) }
+        if let image = FrameConversion.image(from: sample) {
+          Retained.object(data, as: FrameMailbox.self).post(image)
+        }
+        return GST_FLOW_OK
+      }, Retained.pointer(to: mailbox), Retained.release)
+  }
+}
+
+/// A pipeline's state, as tests and diagnostics see it.
+enum PipelineState: Equatable, Sendable {
+  case null, ready, paused, playing, changing
+
+  nonisolated init(_ state: GstState) {
+    switch state {
+    case GST_STATE_NULL: self = .null
+    case GST_STATE_READY: self = .ready
+    case GST_STATE_PAUSED: self = .paused
+    case GST_STATE_PLAYING: self = .playing
+    default: self = .changing
+    }
+  }
+}

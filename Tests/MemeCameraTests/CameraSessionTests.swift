@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGStreamer
+import Foundation
+import MemeCore
+import Testing
+
+@testable import MemeCamera
+
+@Suite(.serialized) struct CameraSessionTests {
+  /// A moving test picture at a size the tests can check.
+  let ball = CameraSource.custom(
+    description: "videotestsrc pattern=ball ! capsfilter caps=video/x-raw,width=160,height=120,framerate=30/1"
+  )
+
+  @Test func previewDeliversChangingFrames() throws {
+    let session = CameraSession(source: ball)
+    var frames: [RasterImage] = []
+    session.onFrame = { frames.append($0) }
+    try session.start()
+    defer { session.stop() }
+
+    let changed = iterateMainContext {
+      frames.count >= 2 && !samePixels(frames.first!, frames.last!)
+    }
+    #expect(changed, "got \(frames.count) frames, none differing from the first")
+    #expect(frames.allSatisfy { $0.width == 160 && $0.height == 120 && !$0.hasAlpha })
+    // BGRx has no alpha: the copy must make every pixel opaque for Cairo.
+    let frame = try #require(frames.last)
+    #expect(frame.color(atX: 0, y: 0).alpha == 1)
+    #expect(frame.color(atX: 80, y: 60).alpha == 1)
+  }
+
+  @Test func photoIsLatestFrameAtCapsSize() throws {
+    let session = CameraSession(source: ball)
+    var lastFrame: RasterImage?
+    session.onFrame = { lastFrame = $0 }
+    #expect(session.takePhoto() == nil)
+    try session.start()
+    defer { session.stop() }
+    try #require(iterateMainContext { lastFrame != nil })
+
+    let photo = try #require(session.takePhoto())
+    #expect(photo.width == 160 && photo.height == 120)
+  }
+
+  @Test func stopReleasesThePipeline() throws {
+    let session = CameraSession(source: ball)
+    var frameCount = 0
+    session.onFrame = { _ in frameCount += 1 }
+    try session.start()
+    try #require(iterateMainContext { frameCount > 0 })
+    #expect(session.isRunning)
+    #expect(session.pipelineState == .playing)
+
+    session.stop()
+    #expect(!session.isRunning)
+    #expect(session.pipelineState == .null)
+    // No frame is delivered after stop, even one that was already scheduled.
+    let countAtStop = frameCount
+    iterateMainContext(maxIterations: 20) { false }
+    #expect(frameCount == countAtStop)
+    // The last picture is still there to keep.
+    #expect(session.takePhoto() != nil)
+  }
+
+  @Test func invalidDescriptionThrows() {
+    let session = CameraSession(source: .custom(description: "videotestsrc ! ! ! pattern="))
+    #expect {
+      try session.start()
+    } throws: { error in
+      (error as? CameraError)?.kind == .invalidSource
+    }
+    #expect(!session.isRunning)
+  }
+
+  @Test func unknownElementIsAMissingPlugin() {
+    let session = CameraSession(source: .custom(description: "nosuchcamerasrc"))
+    #expect {
+      try session.start()
+    } throws: { error in
+      (error as? CameraError)?.kind == .missingPlugin
+    }
+  }
+
+  @Test func sourceWithoutVideoOutputThrows() {
+    let session = CameraSession(source: .custom(description: "fakesink"))
+    #expect {
+      try session.start()
+    } throws: { error in
+      (error as? CameraError)?.kind == .invalidSource
+    }
+  }
+
+  @Test func endOfStreamIsReportedAsError() throws {
+    let session = CameraSession(
+      source: .custom(
+        description: "videotestsrc num-buffers=2 ! capsfilter caps=video/x-raw,width=32,height=24"))
+    var errors: [CameraError] = []
+    session.onError = { errors.append($0) }
+    try session.start()
+    #expect(iterateMainContext { !errors.isEmpty })
+    #expect(errors.map(\.kind) == [.disconnected])
+    #expect(!session.isRunning)
+    #expect(session.pipelineState == .null)
+  }
+
+  @Test func pipelineFailureWhileRunningIsReported() throws {
+    // A source that cannot produce BGRx for the sink: negotiation fails once data flows.
+    let session = CameraSession(source: .custom(description: "audiotestsrc"))
+    var errors: [CameraError] = []
+    session.onError = { errors.append($0) }
+    do {
+      try session.start()
+      #expect(iterateMainContext { !errors.isEmpty })
+      #expect(errors.count == 1)
+    } catch {
+      // Linking may already refuse it; either way it is an error, not a crash.
+      #expect(error.kind == .invalidSource)
+    }
+    #expect(!session.isRunning)
+  }
+}
+
+/// Whether two frames hold the same pixels.
+private func samePixels(_ first: RasterImage, _ second: RasterImage) -> Bool {
+  guard first.width == second.width, first.height == second.height, first.stride == second.stride else {
+    return false
+  }
+  return memcmp(first.pixels, second.pixels, first.stride * first.height) == 0
+}
