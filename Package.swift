@@ -70,10 +70,21 @@ let package = Package(
       dependencies: ["MemeCore", "CMemeGraphics"],
       path: "Benchmarks/mememe-benchmark"
     ),
+    .executableTarget(
+      name: "mememe-seed",
+      dependencies: [
+        "MemeCore", "MemeStore", "CMemeGraphics",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Benchmarks/mememe-seed"
+    ),
     .testTarget(
       name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGStreamer"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics"]),
+    .testTarget(
+      name: "MemeStoreTests",
+      dependencies: ["MemeStore", "MemeCore", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(
       name: "MemeUITests", dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),

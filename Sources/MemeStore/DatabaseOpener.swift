@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GRDB
+
+/// Opens the store's database without ever harming an existing file: a file that is not an SQLite
+/// database, or one that is damaged, is reported and left exactly as it was. (Opening in WAL mode writes
+/// to the file, so damage must be found before that, with a read-only connection.)
+enum DatabaseOpener {
+  private static let sqliteHeader = Data("SQLite format 3\0".utf8)
+
+  static func open(at url: URL) throws -> DatabasePool {
+    try checkExistingFile(at: url)
+    do {
+      var configuration = Configuration()
+      configuration.label = "MemeStore"
+      // Another process (a second copy of the app, the seeding tool) may be writing: wait, don't fail.
+      configuration.busyMode = .timeout(5)
+      let pool = try DatabasePool(path: url.path, configuration: configuration)
+      // GRDB picks NORMAL for WAL databases, which can lose the last commits on power loss. A sent meme
+      // is worth one more fsync per save.
+      try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+      let migrator = StoreSchema.migrator
+      if try pool.read(migrator.hasBeenSuperseded) { throw StoreError.createdByNewerVersion(url) }
+      try migrator.migrate(pool)
+      return pool
+    } catch {
+      throw openingError(error, url: url)
+    }
+  }
+
+  /// Reads (never writes) an existing non-empty file: it must be an SQLite database that passes a quick
+  /// integrity check. Missing and empty files are fine: SQLite makes a fresh database in them.
+  private static func checkExistingFile(at url: URL) throws {
+    let attributes: [FileAttributeKey: Any]
+    do {
+      attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    } catch {
+      return  // Nothing there yet.
+    }
+    guard attributes[.type] as? FileAttributeType == .typeRegular else {
+      throw StoreError.cannotOpen(url, reason: "it is not a regular file")
+    }
+    guard (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0 else { return }
+
+    let header: Data
+    do {
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      header = try handle.read(upToCount: sqliteHeader.count) ?? Data()
+    } catch {
+      throw StoreError.cannotOpen(url, reason: error.localizedDescription)
+    }
+    guard header == sqliteHeader else { throw StoreError.notADatabase(url) }
+
+    do {
+      var configuration = Configuration()
+      configuration.readonly = true
+      let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+      let problems = try queue.read { try String.fetchAll($0, sql: "PRAGMA quick_check(3)") }
+      try queue.close()
+      guard problems == ["ok"] else {
+        throw StoreError.corruptDatabase(url, reason: problems.joined(separator: "; "))
+      }
+    } catch {
+      throw openingError(error, url: url)
+    }
+  }
+
+  private static func openingError(_ error: any Error, url: URL) -> StoreError {
+    if let error = error as? StoreError { return error }
+    guard let error = error as? DatabaseError else {
+      return .cannotOpen(url, reason: "\(error)")
+    }
+    let reason = error.message ?? "\(error)"
+    switch error.resultCode {
+    case .SQLITE_NOTADB: return .notADatabase(url)
+    case .SQLITE_CORRUPT: return .corruptDatabase(url, reason: reason)
+    default: return .cannotOpen(url, reason: reason)
+    }
+  }
+}

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A folder whose files are written so they survive a crash or power loss: each file goes to a hidden
+/// temporary name, is fsynced, then renamed into place; `sync()` then makes the renames themselves
+/// durable. A reader never sees a half-written file under its final name.
+struct DurableFolder: Sendable {
+  let url: URL
+
+  /// Temporary files start with this; they are never referenced, so start-up clean-up removes any a
+  /// crash left behind.
+  static let temporaryPrefix = ".partial-"
+
+  func fileURL(_ name: String) -> URL { url.appendingPathComponent(name, isDirectory: false) }
+
+  /// Writes `data` to `name` (which must not exist yet) through a synced temporary file.
+  func write(_ data: Data, named name: String) throws {
+    let target = fileURL(name)
+    let temporaryPath = fileURL(Self.temporaryPrefix + name).path
+    func failure(_ step: String) -> StoreError {
+      StoreError.cannotWriteFile(target, reason: "\(step): \(Self.lastErrorText())")
+    }
+    let descriptor = Glibc.open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw failure("open") }
+    var isOpen = true
+    defer {
+      if isOpen { Glibc.close(descriptor) }
+    }
+    do {
+      try Self.writeAll(data, to: descriptor, failure: failure)
+      // The data must be on disk before the rename can be: otherwise a crash could leave the final
+      // name pointing at an empty or partial file.
+      guard Glibc.fsync(descriptor) == 0 else { throw failure("fsync") }
+      isOpen = false
+      guard Glibc.close(descriptor) == 0 else { throw failure("close") }
+      guard Glibc.rename(temporaryPath, target.path) == 0 else { throw failure("rename") }
+    } catch {
+      Glibc.unlink(temporaryPath)
+      throw error
+    }
+  }
+
+  /// Makes every rename done so far durable by syncing the folder itself.
+  func sync() throws {
+    let descriptor = Glibc.open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw StoreError.cannotWriteFile(url, reason: "open folder: \(Self.lastErrorText())")
+    }
+    defer { Glibc.close(descriptor) }
+    guard Glibc.fsync(descriptor) == 0 else {
+      throw StoreError.cannotWriteFile(url, reason: "fsync folder: \(Self.lastErrorText())")
+    }
+  }
+
+  /// Removes files, ignoring ones already gone: removal is clean-up, never a reason to fail.
+  func remove(_ names: some Sequence<String>) {
+    for name in names { Glibc.unlink(fileURL(name).path) }
+  }
+
+  /// The names of the regular files in the folder (sub-folders are not ours to clean).
+  func regularFileNames() throws -> [String] {
+    let contents = try FileManager.default.contentsOfDirectory(
+      at: url, includingPropertiesForKeys: [.isRegularFileKey])
+    return try contents.compactMap { entry in
+      try entry.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true
+        ? entry.lastPathComponent : nil
+    }
+  }
+
+  private static func writeAll(
+    _ data: Data, to descriptor: Int32, failure: (String) -> StoreError
+  ) throws {
+    try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+      guard let base = buffer.baseAddress else { return }  // Empty data: nothing to write.
+      var offset = 0
+      while offset < buffer.count {
+        // Unsafe: `base + offset` stays inside `buffer` because offset < buffer.count.
+        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw failure("write")
+        }
+        offset += written
+      }
+    }
+  }
+
+  private static func lastErrorText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+
+/// A meme the user has sent, as the store keeps it. The store owns the three image files; their URLs
+/// point inside the store's `images` folder. A file may be missing (deleted by hand, disk trouble):
+/// check `hasAllFiles` or the individual URLs and show a placeholder.
+public struct SentMeme: Sendable, Hashable, Identifiable {
+  public let id: Int64
+  public var topText: String
+  public var bottomText: String
+  public var style: CaptionStyle
+  public var sentAt: Date
+  /// The user's order: smaller comes first. Only the relative order means anything.
+  public var position: Int64
+  /// The store's copy of the picture the captions were drawn on.
+  public var originalImageURL: URL
+  /// The finished meme as it was sent.
+  public var renderedImageURL: URL
+  /// A small image for the list and grid.
+  public var thumbnailURL: URL
+
+  public init(
+    id: Int64, topText: String, bottomText: String, style: CaptionStyle, sentAt: Date, position: Int64,
+    originalImageURL: URL, renderedImageURL: URL, thumbnailURL: URL
+  ) {
+    self.id = id
+    self.topText = topText
+    self.bottomText = bottomText
+    self.style = style
+    self.sentAt = sentAt
+    self.position = position
+    self.originalImageURL = originalImageURL
+    self.renderedImageURL = renderedImageURL
+    self.thumbnailURL = thumbnailURL
+  }
+
+  /// The meme to open in the editor. Sending it again creates a new entry; the store's files are never
+  /// changed by editing.
+  public var meme: Meme {
+    Meme(
+      topText: topText, bottomText: bottomText, style: style, originalImage: originalImageURL,
+      renderedImage: renderedImageURL, createdAt: sentAt)
+  }
+
+  /// Whether all three image files exist right now. This asks the file system, so call it off the main
+  /// thread when checking many memes.
+  public var hasAllFiles: Bool {
+    [originalImageURL, renderedImageURL, thumbnailURL].allSatisfy {
+      FileManager.default.fileExists(atPath: $0.path)
+    }
+  }
+}

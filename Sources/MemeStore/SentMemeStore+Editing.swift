@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GRDB
+
+extension SentMemeStore {
+  /// Moves a meme to `index` in `allMemes()` order (clamped to the list). The order persists.
+  ///
+  /// Deleted memes that can still be undone keep their place between their neighbours, so an undo
+  /// after a move puts them back where the user last saw them.
+  public func move(id: Int64, toIndex index: Int) throws {
+    try writing { db in
+      var order = try MemeOrder(db)
+      guard let from = order.ids.firstIndex(of: id), !order.isDeleted[from] else {
+        throw StoreError.memeNotFound(id: id)
+      }
+      var visible = order.ids.indices.filter { !order.isDeleted[$0] }.map { order.ids[$0] }
+      let to = min(max(index, 0), visible.count - 1)
+      guard visible.firstIndex(of: id) != to else { return }
+      visible.removeAll { $0 == id }
+      visible.insert(id, at: to)
+
+      order.remove(at: from)
+      // Right after the meme that now precedes it, or right before the first one when moved to the top.
+      let destination =
+        to > 0 ? order.ids.firstIndex(of: visible[to - 1])! + 1 : order.ids.firstIndex(of: visible[1])!
+      order.insert(id, isDeleted: false, at: destination)
+      try order.savePositions(in: db, changed: min(from, destination)...max(from, destination))
+    }
+  }
+
+  /// Hides a meme until `undoDelete(id:)` or `purgeDeleted()`. Its files stay until it is purged.
+  public func delete(id: Int64) throws {
+    try writing { db in
+      try db.execute(
+        sql: "UPDATE sentMeme SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
+        arguments: [Date().timeIntervalSinceReferenceDate, id])
+      guard db.changesCount > 0 else { throw StoreError.memeNotFound(id: id) }
+    }
+  }
+
+  /// Brings back a deleted meme that has not been purged, at its old place in the order.
+  public func undoDelete(id: Int64) throws {
+    try writing { db in
+      try db.execute(
+        sql: "UPDATE sentMeme SET deletedAt = NULL WHERE id = ? AND deletedAt IS NOT NULL",
+        arguments: [id])
+      guard db.changesCount > 0 else { throw StoreError.memeNotFound(id: id) }
+    }
+  }
+
+  /// Removes every deleted meme's row, then its files. Returns how many memes were purged.
+  @discardableResult
+  public func purgeDeleted() throws -> Int {
+    try purge(where: "deletedAt IS NOT NULL", arguments: [])
+  }
+
+  /// Removes one deleted meme's row, then its files (when its undo chance has passed while other
+  /// deletions can still be undone). Returns false if that meme is not deleted.
+  @discardableResult
+  public func purgeDeleted(id: Int64) throws -> Bool {
+    try purge(where: "deletedAt IS NOT NULL AND id = ?", arguments: [id]) > 0
+  }
+
+  /// Rows go first: a crash between the two steps leaves only files that nothing refers to, which the
+  /// next open removes.
+  private func purge(where condition: String, arguments: StatementArguments) throws -> Int {
+    let fileNames = try writing { db in
+      let names = try Row.fetchAll(
+        db, sql: "SELECT originalFile, renderedFile, thumbnailFile FROM sentMeme WHERE \(condition)",
+        arguments: arguments
+      ).flatMap { row in [row[0], row[1], row[2]] as [String] }
+      try db.execute(sql: "DELETE FROM sentMeme WHERE \(condition)", arguments: arguments)
+      return names
+    }
+    images.remove(fileNames)
+    return fileNames.count / 3
+  }
+
+  /// Removes image files no row refers to (and temporary files a crash left behind). Skipped when another
+  /// store on this folder is writing files, which may not be committed yet.
+  func removeUnreferencedFiles() throws {
+    _ = try lock.withExclusiveIfFree {
+      let referenced = try reading { db in
+        Set(
+          try Row.fetchAll(db, sql: "SELECT originalFile, renderedFile, thumbnailFile FROM sentMeme")
+            .flatMap { row in [row[0], row[1], row[2]] as [String] })
+      }
+      let present: [String]
+      do { present = try images.regularFileNames() } catch {
+        return  // An unreadable folder is not worth failing the open: nothing gets removed.
+      }
+      images.remove(present.filter { !referenced.contains($0) })
+    }
+  }
+}

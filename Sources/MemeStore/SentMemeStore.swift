@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GRDB
+
+/// Every meme the user has sent: an SQLite database (`memes.sqlite`, WAL mode) and the image files it
+/// refers to (in `images/` beside it).
+///
+/// Thread-safe: queries may run on the main thread while another thread saves. The list order is the
+/// user's: a newly saved meme goes to the top (index 0), `move(id:toIndex:)` changes it.
+///
+/// Deleting is two-step so it can be undone: `delete(id:)` hides a meme, `undoDelete(id:)` brings it
+/// back, `purgeDeleted()` removes hidden memes and their files for good (opening a store purges those a
+/// previous run left behind).
+public final class SentMemeStore: Sendable {
+  public static let databaseFileName = "memes.sqlite"
+  public static let imagesFolderName = "images"
+  static let lockFileName = "memes.lock"
+
+  /// The folder holding the database and the images folder.
+  public let directory: URL
+  public let databaseURL: URL
+  public let imagesDirectory: URL
+
+  let database: DatabasePool
+  let images: DurableFolder
+  let lock: StoreLock
+
+  /// Where the app keeps its store: `$XDG_DATA_HOME/<appID>`, or `~/.local/share/<appID>` when
+  /// XDG_DATA_HOME is unset or not an absolute path (as the XDG spec says).
+  public static func defaultDirectory(
+    appID: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    let base: URL
+    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+      base = URL(fileURLWithPath: dataHome, isDirectory: true)
+    } else {
+      let home =
+        environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+        ?? FileManager.default.homeDirectoryForCurrentUser
+      base = home.appendingPathComponent(".local/share", isDirectory: true)
+    }
+    return base.appendingPathComponent(appID, isDirectory: true)
+  }
+
+  /// Opens (creating if needed) the store in `defaultDirectory(appID:)`.
+  public convenience init(appID: String) throws {
+    try self.init(directory: Self.defaultDirectory(appID: appID))
+  }
+
+  /// Opens (creating if needed) the store in `directory`. Throws a `StoreError` whose `message` can be
+  /// shown as is when the database cannot be used; the database file is then left untouched.
+  ///
+  /// Opening also purges memes deleted in a previous run and removes image files that no meme refers to
+  /// (left by a crash between writing a meme's files and committing it).
+  public init(directory: URL) throws {
+    self.directory = directory
+    databaseURL = directory.appendingPathComponent(Self.databaseFileName, isDirectory: false)
+    imagesDirectory = directory.appendingPathComponent(Self.imagesFolderName, isDirectory: true)
+    images = DurableFolder(url: imagesDirectory)
+    lock = StoreLock(path: directory.appendingPathComponent(Self.lockFileName).path)
+    do {
+      try FileManager.default.createDirectory(at: imagesDirectory, withIntermediateDirectories: true)
+    } catch {
+      throw StoreError.cannotCreateDirectory(imagesDirectory, reason: Self.reason(error))
+    }
+    database = try DatabaseOpener.open(at: databaseURL)
+    try purgeDeleted()
+    try removeUnreferencedFiles()
+  }
+
+  // MARK: Queries
+
+  /// The memes in the user's order (index 0 first), without those deleted and not yet purged.
+  public func allMemes() throws -> [SentMeme] {
+    try reading { db in
+      var decoder = SentMemeDecoder(images: images)
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT \(SentMemeDecoder.columns) FROM sentMeme WHERE deletedAt IS NULL
+          ORDER BY position, id
+          """)
+      var memes: [SentMeme] = []
+      while let row = try rows.next() { memes.append(decoder.decode(row)) }
+      return memes
+    }
+  }
+
+  /// The meme with this id, or nil if there is none or it is deleted.
+  public func meme(id: Int64) throws -> SentMeme? {
+    try reading { db in
+      var decoder = SentMemeDecoder(images: images)
+      return try Row.fetchOne(
+        db,
+        sql: "SELECT \(SentMemeDecoder.columns) FROM sentMeme WHERE id = ? AND deletedAt IS NULL",
+        arguments: [id]
+      ).map { decoder.decode($0) }
+    }
+  }
+
+  /// How many memes `allMemes()` would return.
+  public func count() throws -> Int {
+    try reading { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sentMeme WHERE deletedAt IS NULL") ?? 0 }
+  }
+
+  // MARK: Database access with store errors
+
+  func reading<T>(_ body: (Database) throws -> T) throws -> T {
+    do { return try database.read(body) } catch { throw Self.databaseError(error) }
+  }
+
+  func writing<T>(_ body: (Database) throws -> T) throws -> T {
+    do { return try database.write(body) } catch { throw Self.databaseError(error) }
+  }
+
+  static func databaseError(_ error: any Error) -> StoreError {
+    error as? StoreError ?? .databaseFailure(reason: reason(error))
+  }
+
+  static func reason(_ error: any Error) -> String {
+    if let error = error as? DatabaseError { return error.message ?? "\(error)" }
+    return error.localizedDescription
+  }
+}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Why the sent-memes store could not do what was asked. `message` is written for the person using the
+/// app: the UI shows it as is (and keeps working as an editor when the store cannot be opened).
+public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+  /// The folder that holds the database and images could not be made or is not a folder.
+  case cannotCreateDirectory(URL, reason: String)
+  /// The database file exists but is not an SQLite database at all (e.g. some other file).
+  case notADatabase(URL)
+  /// The database file is an SQLite database whose contents are damaged.
+  case corruptDatabase(URL, reason: String)
+  /// A newer version of the app has changed the database in a way this version does not know.
+  case createdByNewerVersion(URL)
+  /// SQLite refused to open the database (read-only folder, disk full, locked, ...).
+  case cannotOpen(URL, reason: String)
+  /// Reading or writing the database failed after it was opened.
+  case databaseFailure(reason: String)
+  /// An image given to `save` could not be read.
+  case cannotReadImage(URL, reason: String)
+  /// An image file could not be written (disk full, read-only folder, ...).
+  case cannotWriteFile(URL, reason: String)
+  /// No visible (or, for undo, no deleted) meme has this id.
+  case memeNotFound(id: Int64)
+
+  public var message: String {
+    switch self {
+    case .cannotCreateDirectory(let url, let reason):
+      "Cannot create the folder for sent memes at \(url.path): \(reason)"
+    case .notADatabase(let url):
+      "The sent memes database at \(url.path) is not a database file. It was left untouched."
+    case .corruptDatabase(let url, let reason):
+      "The sent memes database at \(url.path) is damaged (\(reason)). It was left untouched."
+    case .createdByNewerVersion(let url):
+      "The sent memes database at \(url.path) was written by a newer version of MemeMe."
+    case .cannotOpen(let url, let reason):
+      "Cannot open the sent memes database at \(url.path): \(reason)"
+    case .databaseFailure(let reason):
+      "The sent memes database failed: \(reason)"
+    case .cannotReadImage(let url, let reason):
+      "Cannot read the image \(url.path): \(reason)"
+    case .cannotWriteFile(let url, let reason):
+      "Cannot write \(url.path): \(reason)"
+    case .memeNotFound(let id):
+      "No sent meme with id \(id)."
+    }
+  }
+
+  public var description: String { message }
+  public var errorDescription: String? { message }
+}

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import GRDB
+
+/// The database layout and how it changes between versions. Migrations are append-only: never edit one
+/// that has shipped, add a new one.
+enum StoreSchema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1 sent memes") { db in
+      // AUTOINCREMENT: ids are never reused, so an id the UI still holds (an undo banner, an open
+      // detail window) can never come to mean a different meme after a purge.
+      // style: CaptionStyle as JSON, so new style fields need no column changes.
+      // sentAt, deletedAt: seconds since the reference date (exactly what Date holds).
+      // deletedAt: set while a delete can still be undone; such rows are hidden and purged later.
+      try db.execute(
+        sql: """
+          CREATE TABLE sentMeme (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            topText TEXT NOT NULL,
+            bottomText TEXT NOT NULL,
+            style TEXT NOT NULL,
+            sentAt REAL NOT NULL,
+            position INTEGER NOT NULL,
+            originalFile TEXT NOT NULL,
+            renderedFile TEXT NOT NULL,
+            thumbnailFile TEXT NOT NULL,
+            deletedAt REAL
+          );
+          CREATE INDEX sentMeme_position ON sentMeme(position);
+          """)
+    }
+    return migrator
+  }
+}
