@@ -23,6 +23,7 @@
 static inline GtkWidget *gtkkit_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkWindow *gtkkit_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkBox *gtkkit_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkGrid *gtkkit_grid(gpointer p) { return GTK_GRID(p); }
 static inline GtkButton *gtkkit_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkEditable *gtkkit_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkEntry *gtkkit_entry(gpointer p) { return GTK_ENTRY(p); }
@@ -53,6 +54,11 @@ static inline GMenuModel *gtkkit_menu_model(gpointer p) { return G_MENU_MODEL(p)
 static inline GListModel *gtkkit_list_model(gpointer p) { return G_LIST_MODEL(p); }
 static inline GObject *gtkkit_object(gpointer p) { return G_OBJECT(p); }
 static inline gboolean gtkkit_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+static inline GtkPicture *gtkkit_picture(gpointer p) { return GTK_PICTURE(p); }
+static inline GdkPaintable *gtkkit_paintable(gpointer p) { return GDK_PAINTABLE(p); }
+static inline GtkShortcutController *gtkkit_shortcut_controller(gpointer p) {
+  return GTK_SHORTCUT_CONTROLLER(p);
+}
 
 // MARK: - Types that C spells as macros
 static inline GType gtkkit_type_file_list(void) { return GDK_TYPE_FILE_LIST; }

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// The editor's CSS. Kept in code: SwiftPM resource bundles are not installed by meson.
+enum EditorStyleSheet {
+  static let css = """
+    /* The letterbox: a dark neutral surround, as image viewers use, so any picture stands out. */
+    .meme-canvas { background-color: #1e1e1e; }
+
+    /* Caption fields show only caret, selection and focus: the engine draws the caption itself. */
+    entry.caption-entry {
+      background: none;
+      border: none;
+      box-shadow: none;
+      outline: none;
+      color: transparent;
+      caret-color: white;
+      font-size: 22px;
+      font-weight: 800;
+      min-height: 44px;
+      border-radius: 10px;
+      transition: background-color 150ms ease-out, box-shadow 150ms ease-out;
+    }
+    entry.caption-entry:hover { background-color: alpha(white, 0.07); }
+    entry.caption-entry:focus-within {
+      background-color: alpha(black, 0.18);
+      box-shadow: inset 0 0 0 2px alpha(white, 0.55);
+    }
+    entry.caption-entry text selection { background-color: alpha(white, 0.35); color: transparent; }
+
+    .placeholder label { color: alpha(white, 0.92); }
+    .placeholder .placeholder-subtitle { color: alpha(white, 0.6); }
+    .placeholder-icon { color: alpha(white, 0.35); }
+    .title-1 { font-size: 22pt; font-weight: 800; }
+    .caption { font-size: 0.85em; }
+    button.pill { border-radius: 9999px; padding: 8px 28px; }
+    .loading-indicator { padding: 12px 20px; border-radius: 12px; }
+    actionbar button.bar-button { padding: 6px 16px; }
+    label.warning { color: @warning_color; }
+    """
+}

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+
+/// The running application: one primary instance, one editor window, `app.` actions.
+final class MemeMeApplication {
+  let application: Application
+  let sink: SentMemeSink
+  private(set) var editor: EditorWindow?
+
+  init(id: String = MemeMeApp.applicationID, sink: SentMemeSink) {
+    self.sink = sink
+    application = Application(id: id, programName: "mememe")
+    application.onStartup { [weak self] in self?.startUp() }
+    // A second launch activates this instance again: present the existing window.
+    application.onActivate { [weak self] in self?.presentEditor() }
+    application.onOpen { [weak self] urls in
+      guard let self, let url = urls.first else { return }
+      presentEditor().load(url)
+    }
+  }
+
+  func run(arguments: [String]) -> Int32 {
+    application.run(arguments: arguments)
+  }
+
+  @discardableResult
+  func presentEditor() -> EditorWindow {
+    if let editor {
+      editor.present()
+      return editor
+    }
+    let editor = EditorWindow(application: application, sink: sink)
+    Signal.connect(editor.window, "destroy") { [weak self] in self?.editor = nil }
+    self.editor = editor
+    editor.present()
+    return editor
+  }
+
+  private func startUp() {
+    g_set_application_name("MemeMe")
+    gtk_window_set_default_icon_name(MemeMeApp.applicationID)
+    StyleSheet.install(EditorStyleSheet.css)
+    application.actions.add(ApplicationAction.quit.rawValue) { [weak self] in self?.application.quit() }
+    application.actions.add(ApplicationAction.about.rawValue) { [weak self] in self?.showAbout() }
+    for action in ApplicationAction.allCases {
+      application.setAccelerators(action.accelerators, for: action.detailedName)
+    }
+    for action in EditorAction.allCases where !action.accelerators.isEmpty {
+      application.setAccelerators(action.accelerators, for: action.detailedName)
+    }
+  }
+
+  private func showAbout() {
+    let about = gtk_about_dialog_new()!
+    let dialog = OpaquePointer(about)
+    gtk_about_dialog_set_program_name(dialog, "MemeMe")
+    gtk_about_dialog_set_logo_icon_name(dialog, MemeMeApp.applicationID)
+    gtk_about_dialog_set_comments(dialog, "Put captions on pictures and share them")
+    gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
+    if let editor { gtk_window_set_transient_for(gtkkit_window(about), gtkkit_window(editor.window)) }
+    gtk_window_set_modal(gtkkit_window(about), 1)
+    gtk_window_present(gtkkit_window(about))
+  }
+}

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// Every editor behaviour as a named `win.` action with its shortcuts: buttons, menus, keys and
+/// tests all go through these.
+enum EditorAction: String, CaseIterable {
+  case open = "open"
+  case camera = "camera"
+  case paste = "paste"
+  case share = "share"
+  case saveAs = "save-as"
+  case copyImage = "copy-image"
+  case openWith = "open-with"
+  case sendByEmail = "send-by-email"
+  case undo = "undo"
+  case redo = "redo"
+  case cancel = "cancel"
+  case close = "close"
+
+  var name: String { rawValue }
+  var detailedName: String { "win.\(rawValue)" }
+
+  var accelerators: [String] {
+    switch self {
+    case .open: ["<Control>o"]
+    case .paste: ["<Control>v"]
+    case .saveAs: ["<Control><Shift>s"]
+    case .copyImage: ["<Control><Shift>c"]
+    case .undo: ["<Control>z"]
+    case .redo: ["<Control><Shift>z", "<Control>y"]
+    case .close: ["<Control>w"]
+    case .camera, .share, .openWith, .sendByEmail, .cancel: []
+    }
+  }
+
+  /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
+  var needsPicture: Bool {
+    switch self {
+    case .share, .saveAs, .copyImage, .openWith, .sendByEmail: true
+    default: false
+    }
+  }
+}
+
+/// Application-wide `app.` actions.
+enum ApplicationAction: String, CaseIterable {
+  case quit = "quit"
+  case about = "about"
+
+  var detailedName: String { "app.\(rawValue)" }
+
+  var accelerators: [String] {
+    switch self {
+    case .quit: ["<Control>q"]
+    case .about: []
+    }
+  }
+}

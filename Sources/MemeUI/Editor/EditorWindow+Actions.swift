@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+/// The editor's `win.` actions. Each handler checks its preconditions first: an action can be
+/// activated from a shortcut, a menu, a button or a test.
+extension EditorWindow {
+  func addActions() {
+    for action in EditorAction.allCases {
+      actions.add(action.name) { [weak self] in self?.perform(action) }
+    }
+  }
+
+  private func perform(_ action: EditorAction) {
+    switch action {
+    case .open: chooseAndLoadPicture()
+    case .camera: cameraCapture?()
+    case .paste: paste()
+    case .share: gtk_menu_button_popup(gtkkit_menu_button(shareButton))
+    case .saveAs: saveAs()
+    case .copyImage: copyImage()
+    case .openWith: openWith()
+    case .sendByEmail: sendByEmail()
+    case .undo: document.undo()
+    case .redo: document.redo()
+    case .cancel: cancel()
+    case .close: gtk_window_close(gtkkit_window(window))
+    }
+  }
+
+  /// Back to the launch state; when memes have been sent, Sent Memes replaces the editor.
+  private func cancel() {
+    loadGeneration += 1  // a load still running must not bring a picture back
+    isLoading = false
+    canvas.showLoading(nil)
+    gtk_window_set_focus(gtkkit_window(window), nil)
+    document.reset()
+    if !sink.isEmpty, let showSentMemes {
+      showSentMemes()
+      gtk_window_close(gtkkit_window(window))
+    }
+  }
+}

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+
+/// Dropping a picture in, dragging the finished meme out as a file.
+extension EditorWindow {
+  func connectDragAndDrop() {
+    acceptDrops()
+    offerDrags()
+  }
+
+  /// Picture files from a file manager, or image data from another application.
+  private func acceptDrops() {
+    let target = gtk_drop_target_new(0 /* G_TYPE_INVALID: types set below */, GDK_ACTION_COPY)!
+    var types = [gtkkit_type_file_list(), gtkkit_type_texture()]
+    gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
+    Signal.connectDrop(target.raw) { [weak self] value, _, _ in
+      guard let self else { return false }
+      if let url = FileList.urls(in: value).first {
+        load(url)
+        return true
+      }
+      if gtkkit_value_holds(value, gtkkit_type_texture()) != 0, let texture = g_value_get_object(value),
+        let png = Clipboard.pngBytes(of: OpaquePointer(texture))
+      {
+        load(pasted: png)
+        return true
+      }
+      return false
+    }
+    gtk_widget_add_controller(canvas.widget, target)
+  }
+
+  /// The meme leaves as a PNG file written to the cache when the drag starts.
+  private func offerDrags() {
+    let source = gtk_drag_source_new()!
+    gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
+    Signal.connectDragPrepare(source.raw) { [weak self] _, _ in
+      guard let self, let picture = document.image else { return nil }
+      let captions = document.captions
+      let file = CacheFolder.newFile(prefix: "meme", extension: "png")
+      // The drop target reads the file after the drop, so it must exist now: render synchronously.
+      guard case .success(let rendered) = MemeExport.write(captions, on: picture, to: file, as: .png) else {
+        return nil
+      }
+      pendingDrag = (file, captions, picture, rendered)
+      let gfile = FileURL.file(for: file)
+      defer { g_object_unref(gfile.raw) }
+      return gtkkit_content_provider_for_file(gfile)
+    }
+    var cancelled = false
+    Signal.connectDragCancel(source.raw) { _ in
+      cancelled = true
+      return false
+    }
+    Signal.connectDragEnd(source.raw) { [weak self] _ in
+      guard let self, let drag = pendingDrag else { return }
+      pendingDrag = nil
+      if !cancelled {
+        sink.keep(captions: drag.captions, originalImage: drag.picture.url, rendered: drag.rendered)
+      }
+      cancelled = false
+    }
+    gtk_widget_add_controller(canvas.drawingArea, source)
+  }
+}

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+
+/// Getting a picture into the editor: Album, command line, paste and drop all end in `load`.
+extension EditorWindow {
+  /// Album: ask for a file, then load it.
+  func chooseAndLoadPicture() {
+    filePicker(.openPicture) { [weak self] url in
+      guard let self, let url else { return }  // cancelled: nothing changes
+      load(url)
+    }
+  }
+
+  /// Decodes `url` off the main thread, showing progress; on failure shows the file and the reason
+  /// and keeps the current picture.
+  func load(_ url: URL) {
+    startLoading(name: url.lastPathComponent) { PictureLoader.load(url) }
+  }
+
+  /// Loads pasted or dropped encoded image bytes.
+  func load(pasted bytes: [UInt8]) {
+    startLoading(name: "pasted picture") { PictureLoader.loadPasted(bytes) }
+  }
+
+  private func startLoading(name: String, _ work: @escaping @Sendable () -> Result<EditorImage, ImageError>) {
+    loadGeneration += 1
+    let generation = loadGeneration
+    isLoading = true
+    canvas.showLoading(name)
+    MainLoop.runInBackground(work) { [weak self] result in
+      guard let self, generation == loadGeneration else { return }  // superseded or cancelled
+      isLoading = false
+      canvas.showLoading(nil)
+      switch result {
+      case .success(let picture):
+        document.setImage(picture)
+      case .failure(let error):
+        showError(title: "Could not open “\(name)”", detail: Self.sentence(error.reason))
+      }
+    }
+  }
+
+  /// Paste: a picture or picture file from the clipboard; plain text goes to the focused caption.
+  func paste() {
+    let clipboard = Clipboard(for: window)
+    if clipboard.offersFiles {
+      clipboard.readFiles { [weak self] urls in
+        guard let self, let url = urls.first else { return }
+        load(url)
+      }
+    } else if clipboard.offersImage {
+      clipboard.readImagePNG { [weak self] bytes in
+        guard let self else { return }
+        guard let bytes else {
+          showError(
+            title: "Could not paste the picture", detail: "The clipboard’s picture could not be read.")
+          return
+        }
+        load(pasted: bytes)
+      }
+    } else if let focus = gtk_window_get_focus(gtkkit_window(window)) {
+      // Ctrl+V is bound to win.paste, so text pastes into a caption field are passed on.
+      gtk_widget_activate_action_variant(focus, "clipboard.paste", nil)
+    }
+  }
+
+  /// "corrupt JPEG data" → "Corrupt JPEG data."
+  static func sentence(_ reason: String) -> String {
+    guard let first = reason.first else { return reason }
+    let capitalised = first.uppercased() + reason.dropFirst()
+    return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+  }
+
+  // MARK: - The native file chooser
+
+  func presentFileChooser(_ request: FileRequest, completion: @escaping (URL?) -> Void) {
+    switch request {
+    case .openPicture:
+      let pictures = FileChooser.Filter(
+        name: "Pictures", mimeTypes: ImageLoader.supportedMimeTypes,
+        patterns: ImageLoader.supportedFileExtensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] })
+      FileChooser.present(
+        parent: gtkkit_window(window), title: "Choose a Picture", mode: .open, acceptLabel: "_Open",
+        filters: [pictures], completion: completion)
+    case .saveMeme(let suggestedName):
+      FileChooser.present(
+        parent: gtkkit_window(window), title: "Save Meme", mode: .save(suggestedName: suggestedName),
+        acceptLabel: "_Save",
+        filters: [
+          FileChooser.Filter(name: "PNG image", mimeTypes: ["image/png"], patterns: ["*.png"]),
+          FileChooser.Filter(name: "JPEG image", mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"]),
+        ], completion: completion)
+    }
+  }
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+
+/// Share targets. Each renders the meme at the source's resolution off the main thread and, once
+/// the share has really happened, hands the meme to Sent Memes. A cancelled share keeps nothing.
+extension EditorWindow {
+  /// What is being shared: a snapshot, so edits made while exporting do not leak into it.
+  private var shareSnapshot: (captions: MemeCaptions, picture: EditorImage)? {
+    document.image.map { (document.captions, $0) }
+  }
+
+  func saveAs() {
+    guard let (captions, picture) = shareSnapshot else { return }
+    filePicker(.saveMeme(suggestedName: MemeExport.suggestedName(for: picture.url))) { [weak self] chosen in
+      guard let self, let chosen else { return }
+      // PNG unless the name asks for JPEG; a name without a known extension gets .png.
+      let format = ImageFormat(fileExtension: chosen.pathExtension) ?? .png
+      let url =
+        ImageFormat(fileExtension: chosen.pathExtension) == nil
+        ? chosen.appendingPathExtension("png") : chosen
+      MainLoop.runInBackground({ MemeExport.write(captions, on: picture, to: url, as: format) }) {
+        [weak self] result in
+        self?.finishShare(
+          result, captions: captions, picture: picture, failure: "Could not save “\(url.lastPathComponent)”")
+      }
+    }
+  }
+
+  func copyImage() {
+    guard let (captions, picture) = shareSnapshot else { return }
+    MainLoop.runInBackground({ MemeExport.encodePNG(captions, on: picture) }) { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(let export):
+        guard Clipboard(for: window).setImage(encoded: export.png) else {
+          showError(
+            title: "Could not copy the meme", detail: "The picture could not be put on the clipboard.")
+          return
+        }
+        sink.keep(captions: captions, originalImage: picture.url, rendered: export.image)
+      case .failure(let error):
+        showError(title: "Could not copy the meme", detail: Self.sentence(error.reason))
+      }
+    }
+  }
+
+  func openWith() {
+    guard let (captions, picture) = shareSnapshot else { return }
+    let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(window), "image/png")!
+    gtk_window_set_title(gtkkit_window(dialog), "Open Meme With")
+    Signal.connectResponse(dialog) { [weak self] response in
+      let appInfo =
+        response == GTK_RESPONSE_OK.rawValue ? gtk_app_chooser_get_app_info(gtkkit_app_chooser(dialog)) : nil
+      gtk_window_destroy(gtkkit_window(dialog))
+      guard let self, let appInfo else { return }  // cancelled
+      exportToCache(captions, picture) { [weak self] file, rendered in
+        guard let self else { return }
+        let gfile = FileURL.file(for: file)
+        let files = g_list_append(nil, gfile.raw)
+        var error: UnsafeMutablePointer<GError>?
+        let launched = g_app_info_launch(appInfo, files, nil, &error) != 0
+        g_list_free(files)
+        g_object_unref(gfile.raw)
+        g_object_unref(appInfo.raw)
+        if launched {
+          sink.keep(captions: captions, originalImage: picture.url, rendered: rendered)
+        } else {
+          let reason = error.map { String(cString: $0.pointee.message) } ?? "The application did not start."
+          showError(title: "Could not open the meme", detail: reason)
+        }
+        if let error { g_error_free(error) }
+      }
+    }
+    gtk_window_present(gtkkit_window(dialog))
+  }
+
+  func sendByEmail() {
+    guard let (captions, picture) = shareSnapshot else { return }
+    exportToCache(captions, picture) { [weak self] file, rendered in
+      guard let self else { return }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["xdg-email", "--attach", file.path]
+      // The mail client owns the message from here: success means it was handed over.
+      process.terminationHandler = { process in
+        let status = process.terminationStatus
+        MainLoop.post { [weak self] in
+          guard let self else { return }
+          if status == 0 {
+            sink.keep(captions: captions, originalImage: picture.url, rendered: rendered)
+          } else {
+            showError(
+              title: "Could not start an e-mail",
+              detail:
+                "xdg-email failed (status \(status)). Is an e-mail client and the xdg-utils package installed?"
+            )
+          }
+        }
+      }
+      do {
+        try process.run()
+      } catch {
+        showError(title: "Could not start an e-mail", detail: error.localizedDescription)
+      }
+    }
+  }
+
+  /// Renders the meme to a new PNG in the cache folder, then calls `body` on the main thread.
+  private func exportToCache(
+    _ captions: MemeCaptions, _ picture: EditorImage, then body: @escaping (URL, RasterImage) -> Void
+  ) {
+    let file = CacheFolder.newFile(
+      prefix: MemeExport.suggestedName(for: picture.url).replacingOccurrences(of: ".png", with: ""),
+      extension: "png")
+    let box = SendableBody(body)
+    MainLoop.runInBackground({ MemeExport.write(captions, on: picture, to: file, as: .png) }) {
+      [weak self] result in
+      switch result {
+      case .success(let rendered): box.body(file, rendered)
+      case .failure(let error):
+        self?.showError(title: "Could not export the meme", detail: Self.sentence(error.reason))
+      }
+    }
+  }
+
+  private func finishShare(
+    _ result: Result<RasterImage, ImageError>, captions: MemeCaptions, picture: EditorImage, failure: String
+  ) {
+    switch result {
+    case .success(let rendered): sink.keep(captions: captions, originalImage: picture.url, rendered: rendered)
+    case .failure(let error): showError(title: failure, detail: Self.sentence(error.reason))
+    }
+  }
+}
+
+/// A main-actor closure carried through a `@Sendable` completion (it is only called on the main actor).
+private final class SendableBody: Sendable {
+  let body: (URL, RasterImage) -> Void
+  init(_ body: @escaping (URL, RasterImage) -> Void) { self.body = body }
+}

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+
+/// The Meme Editor window: a header bar with Share and Cancel, the canvas with its caption fields,
+/// and a bottom bar with Camera and Album. Behaviour lives in the `EditorWindow+*.swift` files;
+/// this one holds the state and builds the widget tree.
+final class EditorWindow {
+  /// How the editor asks the user for a file; tests replace it to inject files.
+  enum FileRequest {
+    case openPicture
+    case saveMeme(suggestedName: String)
+  }
+  typealias FilePicker = (_ request: FileRequest, _ completion: @escaping (URL?) -> Void) -> Void
+
+  let window: UnsafeMutablePointer<GtkWidget>
+  let document = EditorDocument()
+  let canvas = EditorCanvas()
+  let stylePopover = StylePopover()
+  let sink: SentMemeSink
+  var actions: ActionMap { ActionMap(window) }
+
+  private(set) var shareButton: UnsafeMutablePointer<GtkWidget>!
+  private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
+  private(set) var styleButton: UnsafeMutablePointer<GtkWidget>!
+  private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!
+  private(set) var albumButton: UnsafeMutablePointer<GtkWidget>!
+  private(set) var overflowLabel: UnsafeMutablePointer<GtkWidget>!
+
+  lazy var filePicker: FilePicker = { [weak self] request, completion in
+    self?.presentFileChooser(request, completion: completion)
+  }
+  /// Takes a photo with a camera; nil (Camera insensitive) until a camera is available.
+  var cameraCapture: (() -> Void)? { didSet { updateActionStates() } }
+  /// Shows the Sent Memes window; Cancel uses it when memes have been sent.
+  var showSentMemes: (() -> Void)?
+
+  /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
+  var loadGeneration = 0
+  var isLoading = false
+  /// The last error shown (tests check it; the dialog destroys itself when dismissed).
+  var lastError: (title: String, detail: String)?
+  /// Set while a drag out of the window is in flight: the exported file and what it shows.
+  var pendingDrag: (file: URL, captions: MemeCaptions, picture: EditorImage, rendered: RasterImage)?
+
+  init(application: Application, sink: SentMemeSink) {
+    self.sink = sink
+    window = gtk_application_window_new(application.pointer)
+    gtk_window_set_title(gtkkit_window(window), "MemeMe")
+    gtk_window_set_default_size(gtkkit_window(window), 960, 720)
+    gtk_widget_set_name(window, "editor-window")
+    buildHeaderBar()
+    buildContent()
+    addActions()
+    connectDocument()
+    connectDragAndDrop()
+    updateActionStates()
+  }
+
+  func present() {
+    gtk_window_present(gtkkit_window(window))
+  }
+
+  // MARK: - Building the tree
+
+  private func buildHeaderBar() {
+    let header = gtk_header_bar_new()!
+
+    let shareMenu = g_menu_new()!
+    for (label, action) in [
+      ("Save As…", EditorAction.saveAs), ("Copy Image", .copyImage), ("Open With…", .openWith),
+      ("Send by E-mail", .sendByEmail),
+    ] {
+      g_menu_append(shareMenu, label, action.detailedName)
+    }
+    shareButton = gtk_menu_button_new()
+    gtk_menu_button_set_icon_name(gtkkit_menu_button(shareButton), "send-to-symbolic")
+    gtk_menu_button_set_menu_model(gtkkit_menu_button(shareButton), gtkkit_menu_model(shareMenu.raw))
+    g_object_unref(shareMenu.raw)
+    name(shareButton, "share-button", label: "Share", tooltip: "Share")
+    gtk_header_bar_pack_start(gtkkit_header_bar(header), shareButton)
+
+    styleButton = gtk_menu_button_new()
+    gtk_menu_button_set_icon_name(gtkkit_menu_button(styleButton), "preferences-desktop-font-symbolic")
+    gtk_menu_button_set_popover(gtkkit_menu_button(styleButton), stylePopover.widget)
+    name(styleButton, "style-button", label: "Caption Style", tooltip: "Caption Style")
+    gtk_header_bar_pack_start(gtkkit_header_bar(header), styleButton)
+
+    cancelButton = gtk_button_new_with_mnemonic("_Cancel")
+    gtk_actionable_set_action_name(gtkkit_actionable(cancelButton), EditorAction.cancel.detailedName)
+    name(cancelButton, "cancel-button", label: "Cancel", tooltip: "Start over with no picture")
+    gtk_header_bar_pack_end(gtkkit_header_bar(header), cancelButton)
+
+    let mainMenu = g_menu_new()!
+    let editSection = g_menu_new()!
+    g_menu_append(editSection, "Paste Picture", EditorAction.paste.detailedName)
+    g_menu_append(editSection, "Undo", EditorAction.undo.detailedName)
+    g_menu_append(editSection, "Redo", EditorAction.redo.detailedName)
+    let appSection = g_menu_new()!
+    g_menu_append(appSection, "About MemeMe", ApplicationAction.about.detailedName)
+    g_menu_append(appSection, "Quit", ApplicationAction.quit.detailedName)
+    g_menu_append_section(mainMenu, nil, gtkkit_menu_model(editSection.raw))
+    g_menu_append_section(mainMenu, nil, gtkkit_menu_model(appSection.raw))
+    [editSection, appSection].forEach { g_object_unref($0.raw) }
+    let menuButton = gtk_menu_button_new()!
+    gtk_menu_button_set_icon_name(gtkkit_menu_button(menuButton), "open-menu-symbolic")
+    gtk_menu_button_set_menu_model(gtkkit_menu_button(menuButton), gtkkit_menu_model(mainMenu.raw))
+    g_object_unref(mainMenu.raw)
+    gtk_menu_button_set_primary(gtkkit_menu_button(menuButton), 1)
+    name(menuButton, "main-menu-button", label: "Main Menu", tooltip: "Main Menu")
+    gtk_header_bar_pack_end(gtkkit_header_bar(header), menuButton)
+
+    gtk_window_set_titlebar(gtkkit_window(window), header)
+  }
+
+  private func buildContent() {
+    let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    gtk_box_append(gtkkit_box(content), canvas.widget)
+
+    let bar = gtk_action_bar_new()!
+    gtk_widget_set_name(bar, "bottom-bar")
+    let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+    cameraButton = Self.iconButton(icon: "camera-photo-symbolic", label: "Camera", action: .camera)
+    name(cameraButton, "camera-button", label: "Camera", tooltip: "Take a picture with a camera")
+    albumButton = Self.iconButton(icon: "folder-pictures-symbolic", label: "Album", action: .open)
+    name(albumButton, "album-button", label: "Album", tooltip: "Choose a picture (Ctrl+O)")
+    gtk_box_append(gtkkit_box(buttons), cameraButton)
+    gtk_box_append(gtkkit_box(buttons), albumButton)
+    gtk_action_bar_set_center_widget(gtkkit_action_bar(bar), buttons)
+
+    overflowLabel = gtk_label_new("")
+    gtk_widget_set_name(overflowLabel, "caption-overflow")
+    gtk_widget_add_css_class(overflowLabel, "warning")
+    gtk_label_set_ellipsize(gtkkit_label(overflowLabel), PANGO_ELLIPSIZE_END)
+    gtk_widget_set_visible(overflowLabel, 0)
+    gtk_action_bar_pack_start(gtkkit_action_bar(bar), overflowLabel)
+    gtk_box_append(gtkkit_box(content), bar)
+
+    gtk_window_set_child(gtkkit_window(window), content)
+  }
+
+  private static func iconButton(icon: String, label: String, action: EditorAction) -> UnsafeMutablePointer<
+    GtkWidget
+  > {
+    let button = gtk_button_new()!
+    let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+    gtk_box_append(gtkkit_box(box), gtk_image_new_from_icon_name(icon))
+    gtk_box_append(gtkkit_box(box), gtk_label_new(label))
+    gtk_button_set_child(gtkkit_button(button), box)
+    gtk_actionable_set_action_name(gtkkit_actionable(button), action.detailedName)
+    gtk_widget_add_css_class(button, "bar-button")
+    return button
+  }
+
+  /// Names a control for tests (`gtk_widget_set_name`), screen readers and tooltips.
+  private func name(
+    _ widget: UnsafeMutablePointer<GtkWidget>, _ widgetName: String, label: String, tooltip: String
+  ) {
+    gtk_widget_set_name(widget, widgetName)
+    Accessible.setLabel(widget, label)
+    gtk_widget_set_tooltip_text(widget, tooltip)
+  }
+
+  // MARK: - Model to widgets
+
+  private func connectDocument() {
+    document.onChange = { [weak self] change in self?.documentChanged(change) }
+    for entry in [canvas.topEntry, canvas.bottomEntry] {
+      entry.onEdit = { [weak self] text in self?.document.setText(text, at: entry.position) }
+      entry.onCommit = { [weak self] in self?.document.endTyping() }
+    }
+    stylePopover.onChange = { [weak self] style in self?.document.setStyle(style) }
+  }
+
+  private func documentChanged(_ change: EditorDocument.Change) {
+    if change.contains(.image) { canvas.showPicture(document.image) }
+    if !change.isDisjoint(with: [.captions, .style, .image]) {
+      canvas.showCaptions(document.captions)
+      let layout = canvas.layout
+      stylePopover.show(style: document.captions.style, layout: layout)
+      let warning = layout.flatMap { StylePopover.overflowMessage($0.overflowingCaptions) }
+      gtk_label_set_text(gtkkit_label(overflowLabel), warning ?? "")
+      gtk_widget_set_visible(overflowLabel, warning == nil ? 0 : 1)
+    }
+    updateActionStates()
+  }
+
+  /// Enables each action from the current state; buttons and menu items follow their actions.
+  func updateActionStates() {
+    let hasPicture = document.image != nil
+    for action in EditorAction.allCases where action.needsPicture {
+      actions.action(named: action.name)?.isEnabled = hasPicture
+    }
+    actions.action(named: EditorAction.undo.name)?.isEnabled = document.canUndo
+    actions.action(named: EditorAction.redo.name)?.isEnabled = document.canRedo
+    actions.action(named: EditorAction.camera.name)?.isEnabled = cameraCapture != nil
+    // A GtkMenuButton has no action of its own: mirror win.share.
+    gtk_widget_set_sensitive(shareButton, hasPicture ? 1 : 0)
+    gtk_widget_set_sensitive(styleButton, hasPicture ? 1 : 0)
+  }
+
+  /// Shows an error that names the file and the reason; the editor keeps its state.
+  func showError(title: String, detail: String) {
+    lastError = (title, detail)
+    MessageDialog.present(.error, parent: gtkkit_window(window), title: title, detail: detail)
+  }
+}

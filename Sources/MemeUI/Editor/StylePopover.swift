@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+import MemeCore
+
+/// Caption style controls: font family, text and outline colours, upper case. It also says which
+/// family is really drawn (a missing font must not silently become another) and warns when a
+/// caption does not fit even at the smallest size.
+final class StylePopover {
+  let widget: UnsafeMutablePointer<GtkWidget>
+  /// Called with the new style after the user changes a control.
+  var onChange: (CaptionStyle) -> Void = { _ in }
+
+  private var style = CaptionStyle.classic
+  private var isShowingModel = false
+  /// Drop-down entries after the first ("Default"), in order.
+  private let families: [String]
+  private let fontDropDown: UnsafeMutablePointer<GtkWidget>
+  private let fontUsedLabel: UnsafeMutablePointer<GtkWidget>
+  private let textColorButton: UnsafeMutablePointer<GtkWidget>
+  private let outlineColorButton: UnsafeMutablePointer<GtkWidget>
+  private let uppercaseSwitch: UnsafeMutablePointer<GtkWidget>
+  private let overflowLabel: UnsafeMutablePointer<GtkWidget>
+
+  init() {
+    families = FontResolver.availableFamilies()
+    widget = gtk_popover_new()
+    gtk_widget_set_name(widget, "style-popover")
+    let grid = gtk_grid_new()!
+    gtk_grid_set_row_spacing(gtkkit_grid(grid), 12)
+    gtk_grid_set_column_spacing(gtkkit_grid(grid), 18)
+    for setMargin in [
+      gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+      gtk_widget_set_margin_end,
+    ] {
+      setMargin(grid, 6)
+    }
+
+    let strings = gtk_string_list_new(nil)!
+    gtk_string_list_append(strings, "Default meme face")
+    families.forEach { gtk_string_list_append(strings, $0) }
+    // The drop-down takes both the model and the expression.
+    fontDropDown = gtk_drop_down_new(gtkkit_list_model(strings.raw), gtkkit_string_object_expression())
+    gtk_drop_down_set_enable_search(OpaquePointer(fontDropDown), 1)
+    gtk_widget_set_name(fontDropDown, "font-family")
+    gtk_widget_set_hexpand(fontDropDown, 1)
+    fontUsedLabel = gtk_label_new("")
+    gtk_widget_add_css_class(fontUsedLabel, "dim-label")
+    gtk_widget_add_css_class(fontUsedLabel, "caption")
+    gtk_label_set_xalign(gtkkit_label(fontUsedLabel), 0)
+    gtk_label_set_wrap(gtkkit_label(fontUsedLabel), 1)
+    gtk_label_set_max_width_chars(gtkkit_label(fontUsedLabel), 30)
+
+    var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
+    var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
+    textColorButton = gtk_color_button_new_with_rgba(&white)
+    outlineColorButton = gtk_color_button_new_with_rgba(&black)
+    gtk_widget_set_name(textColorButton, "text-color")
+    gtk_widget_set_name(outlineColorButton, "outline-color")
+    gtk_color_button_set_title(OpaquePointer(textColorButton), "Text Colour")
+    gtk_color_button_set_title(OpaquePointer(outlineColorButton), "Outline Colour")
+    uppercaseSwitch = gtk_switch_new()
+    gtk_widget_set_name(uppercaseSwitch, "uppercase")
+    gtk_widget_set_halign(uppercaseSwitch, GTK_ALIGN_END)
+    gtk_widget_set_valign(uppercaseSwitch, GTK_ALIGN_CENTER)
+
+    overflowLabel = gtk_label_new("")
+    gtk_widget_set_name(overflowLabel, "overflow-warning")
+    gtk_widget_add_css_class(overflowLabel, "warning")
+    gtk_label_set_wrap(gtkkit_label(overflowLabel), 1)
+    gtk_label_set_max_width_chars(gtkkit_label(overflowLabel), 30)
+    gtk_label_set_xalign(gtkkit_label(overflowLabel), 0)
+
+    var row: Int32 = 0
+    func addRow(_ title: String, _ control: UnsafeMutablePointer<GtkWidget>) {
+      let label = gtk_label_new(title)!
+      gtk_label_set_xalign(gtkkit_label(label), 0)
+      gtk_grid_attach(gtkkit_grid(grid), label, 0, row, 1, 1)
+      gtk_grid_attach(gtkkit_grid(grid), control, 1, row, 1, 1)
+      Accessible.setLabelledBy(control, label)
+      row += 1
+    }
+    addRow("Font", fontDropDown)
+    gtk_grid_attach(gtkkit_grid(grid), fontUsedLabel, 1, row, 1, 1)
+    row += 1
+    addRow("Text colour", textColorButton)
+    addRow("Outline colour", outlineColorButton)
+    addRow("All capitals", uppercaseSwitch)
+    gtk_grid_attach(gtkkit_grid(grid), overflowLabel, 0, row, 2, 1)
+    gtk_popover_set_child(gtkkit_popover(widget), grid)
+    connectSignals()
+    show(style: style, layout: nil)
+  }
+
+  /// Shows the model's style and what the layout really used, without calling `onChange`.
+  func show(style: CaptionStyle, layout: MemeLayout?) {
+    self.style = style
+    isShowingModel = true
+    defer { isShowingModel = false }
+    let index = style.fontFamily.flatMap { family in families.firstIndex(of: family).map { $0 + 1 } } ?? 0
+    gtk_drop_down_set_selected(OpaquePointer(fontDropDown), UInt32(index))
+    var text = Self.rgba(style.textColor)
+    var outline = Self.rgba(style.outlineColor)
+    gtk_color_chooser_set_rgba(gtkkit_color_chooser(textColorButton), &text)
+    gtk_color_chooser_set_rgba(gtkkit_color_chooser(outlineColorButton), &outline)
+    gtk_switch_set_active(OpaquePointer(uppercaseSwitch), style.isUppercase ? 1 : 0)
+
+    let resolved = layout?.font ?? FontResolver.resolve(style.fontFamily)
+    let used =
+      resolved.isSubstitute
+      ? "“\(resolved.requestedFamily ?? "")” is not installed: drawn with \(resolved.family)"
+      : "Drawn with \(resolved.family)"
+    gtk_label_set_text(gtkkit_label(fontUsedLabel), used)
+    let warning = layout.map { Self.overflowMessage($0.overflowingCaptions) } ?? nil
+    gtk_label_set_text(gtkkit_label(overflowLabel), warning ?? "")
+    gtk_widget_set_visible(overflowLabel, warning == nil ? 0 : 1)
+  }
+
+  /// What to tell the user when captions do not fit at the smallest size; nil when all fit.
+  static func overflowMessage(_ overflowing: Set<CaptionPosition>) -> String? {
+    switch (overflowing.contains(.top), overflowing.contains(.bottom)) {
+    case (true, true): "Both captions are too long to fit. Shorten them."
+    case (true, false): "The top caption is too long to fit. Shorten it."
+    case (false, true): "The bottom caption is too long to fit. Shorten it."
+    case (false, false): nil
+    }
+  }
+
+  private func connectSignals() {
+    Signal.connectNotify(fontDropDown, property: "selected") { [weak self] in
+      guard let self else { return }
+      let index = Int(gtk_drop_down_get_selected(OpaquePointer(fontDropDown)))
+      userChanged {
+        $0.fontFamily = index >= 1 && index <= self.families.count ? self.families[index - 1] : nil
+      }
+    }
+    Signal.connect(textColorButton, "color-set") { [weak self] in
+      guard let self else { return }
+      let color = Self.color(of: textColorButton)
+      userChanged { $0.textColor = color }
+    }
+    Signal.connect(outlineColorButton, "color-set") { [weak self] in
+      guard let self else { return }
+      let color = Self.color(of: outlineColorButton)
+      userChanged { $0.outlineColor = color }
+    }
+    Signal.connectNotify(uppercaseSwitch, property: "active") { [weak self] in
+      guard let self else { return }
+      let isOn = gtk_switch_get_active(OpaquePointer(uppercaseSwitch)) != 0
+      userChanged { $0.isUppercase = isOn }
+    }
+  }
+
+  private func userChanged(_ edit: (inout CaptionStyle) -> Void) {
+    guard !isShowingModel else { return }
+    var next = style
+    edit(&next)
+    guard next != style else { return }
+    style = next
+    onChange(next)
+  }
+
+  private static func rgba(_ color: RGBAColor) -> GdkRGBA {
+    GdkRGBA(
+      red: Float(color.red), green: Float(color.green), blue: Float(color.blue), alpha: Float(color.alpha))
+  }
+
+  private static func color(of button: UnsafeMutablePointer<GtkWidget>) -> RGBAColor {
+    var rgba = GdkRGBA()
+    gtk_color_chooser_get_rgba(gtkkit_color_chooser(button), &rgba)
+    return RGBAColor(
+      red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue), alpha: Double(rgba.alpha))
+  }
+}

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MemeCore
+
+/// The editor's model: the current state, the changes made to it and their undo history.
+/// Widgets write through its methods and redraw from `onChange`; it knows nothing of GTK.
+final class EditorDocument {
+  /// What a change touched, so observers update only what they must.
+  struct Change: OptionSet {
+    let rawValue: Int
+    static let captions = Change(rawValue: 1)
+    static let style = Change(rawValue: 2)
+    static let image = Change(rawValue: 4)
+    static let history = Change(rawValue: 8)
+    static let all: Change = [.captions, .style, .image, .history]
+  }
+
+  private(set) var state = EditorState.initial
+  private var history = UndoHistory<EditorState>()
+  /// Called after every change with what changed.
+  var onChange: (Change) -> Void = { _ in }
+
+  var captions: MemeCaptions { state.captions }
+  var image: EditorImage? { state.image }
+  var canUndo: Bool { history.canUndo }
+  var canRedo: Bool { history.canRedo }
+
+  /// A keystroke in a caption field; a run of keystrokes in one field is one undo step.
+  func setText(_ text: String, at position: CaptionPosition) {
+    guard state.text(at: position) != text else { return }
+    var next = state
+    next.setText(text, at: position)
+    apply(next, changed: .captions, coalescingKey: "caption-\(position)")
+  }
+
+  /// Closes the current run of typing (the field lost focus or Enter was pressed).
+  func endTyping() {
+    history.endCoalescing()
+  }
+
+  func setStyle(_ style: CaptionStyle) {
+    guard state.style != style else { return }
+    var next = state
+    next.style = style
+    apply(next, changed: .style)
+  }
+
+  func setImage(_ image: EditorImage) {
+    var next = state
+    next.image = image
+    apply(next, changed: .image)
+  }
+
+  /// Back to the launch state (undoable).
+  func reset() {
+    guard !state.isSame(as: .initial) else { return }
+    apply(.initial, changed: .all)
+  }
+
+  func undo() {
+    guard let previous = history.undo(from: state) else { return }
+    replace(with: previous)
+  }
+
+  func redo() {
+    guard let next = history.redo(from: state) else { return }
+    replace(with: next)
+  }
+
+  private func apply(_ next: EditorState, changed: Change, coalescingKey: String? = nil) {
+    history.record(state, coalescingKey: coalescingKey)
+    state = next
+    onChange(changed.union(.history))
+  }
+
+  private func replace(with next: EditorState) {
+    var changed: Change = .history
+    if next.topText != state.topText || next.bottomText != state.bottomText { changed.insert(.captions) }
+    if next.style != state.style { changed.insert(.style) }
+    if next.image !== state.image { changed.insert(.image) }
+    state = next
+    onChange(changed)
+  }
+}

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MemeCore
+
+/// Everything the editor shows and undo restores: the captions, their style, the picture.
+struct EditorState {
+  static let defaultTopText = "TOP"
+  static let defaultBottomText = "BOTTOM"
+
+  var topText = EditorState.defaultTopText
+  var bottomText = EditorState.defaultBottomText
+  var style = CaptionStyle.classic
+  var image: EditorImage?
+
+  /// The launch state: no picture, default texts, classic style.
+  static let initial = EditorState()
+
+  var captions: MemeCaptions {
+    MemeCaptions(top: topText, bottom: bottomText, style: style)
+  }
+
+  func text(at position: CaptionPosition) -> String {
+    position == .top ? topText : bottomText
+  }
+
+  mutating func setText(_ text: String, at position: CaptionPosition) {
+    if position == .top { topText = text } else { bottomText = text }
+  }
+
+  static func defaultText(at position: CaptionPosition) -> String {
+    position == .top ? defaultTopText : defaultBottomText
+  }
+
+  /// Same texts, style and picture (pictures compare by identity: pixels are never mutated).
+  func isSame(as other: EditorState) -> Bool {
+    topText == other.topText && bottomText == other.bottomText && style == other.style
+      && image === other.image
+  }
+}

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+
+/// Renders the meme at the source's own resolution and writes or encodes it, on a background
+/// thread. The same `MemeRenderer` path as the command line, so exports match `mememe render`.
+nonisolated enum MemeExport {
+  static func render(_ captions: MemeCaptions, on picture: EditorImage) -> Result<RasterImage, ImageError> {
+    guard let rendered = MemeRenderer.rendered(captions, image: picture.full) else {
+      return .failure(
+        ImageError(path: picture.url.path, kind: .outOfMemory, reason: "not enough memory to render the meme")
+      )
+    }
+    return .success(rendered)
+  }
+
+  /// Renders and writes to `url` in `format`.
+  static func write(_ captions: MemeCaptions, on picture: EditorImage, to url: URL, as format: ImageFormat)
+    -> Result<RasterImage, ImageError>
+  {
+    render(captions, on: picture).flatMap { rendered in
+      do throws(ImageError) {
+        try ImageWriter.write(rendered, to: url, as: format)
+        return .success(rendered)
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  /// Renders and encodes as PNG (for the clipboard).
+  static func encodePNG(_ captions: MemeCaptions, on picture: EditorImage)
+    -> Result<(image: RasterImage, png: [UInt8]), ImageError>
+  {
+    render(captions, on: picture).flatMap { rendered in
+      do throws(ImageError) {
+        return .success((rendered, try ImageWriter.encode(rendered, as: .png)))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  /// A file name for the meme made from `original`: `photo-meme.png`.
+  static func suggestedName(for original: URL, format: ImageFormat = .png) -> String {
+    let base = original.deletingPathExtension().lastPathComponent
+    return "\(base.isEmpty ? "meme" : base)-meme.\(format.fileExtension)"
+  }
+}

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+
+/// Where a meme goes once it has been shared (Sent Memes). The editor hands it over only when a
+/// share completes; a cancelled share keeps nothing.
+public protocol SentMemeSink: AnyObject {
+  /// Keeps a shared meme: its captions and style, the picture it was made from, the finished image.
+  func keep(captions: MemeCaptions, originalImage: URL, rendered: RasterImage)
+  /// Whether any meme has been kept (Cancel then shows Sent Memes instead of an empty editor).
+  var isEmpty: Bool { get }
+}
+
+/// Sent memes held in memory for the life of the process.
+public final class InMemorySentMemes: SentMemeSink {
+  public struct Entry {
+    public let captions: MemeCaptions
+    public let originalImage: URL
+    public let rendered: RasterImage
+  }
+
+  public private(set) var entries: [Entry] = []
+
+  public init() {}
+
+  public func keep(captions: MemeCaptions, originalImage: URL, rendered: RasterImage) {
+    entries.append(Entry(captions: captions, originalImage: originalImage, rendered: rendered))
+  }
+
+  public var isEmpty: Bool { entries.isEmpty }
+}
