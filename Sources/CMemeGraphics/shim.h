@@ -47,8 +47,6 @@ static inline void meme_pixbuf_loader_watch_size(GdkPixbufLoader *loader, meme_s
   g_signal_connect_data(loader, "size-prepared", G_CALLBACK(meme_size_probe_prepared), probe, NULL, 0);
 }
 
-static const cairo_user_data_key_t meme_pixbuf_owner_key;
-
 static void meme_release_pixbuf(void *pixbuf) { g_object_unref(pixbuf); }
 
 // An ARGB32 surface drawing on a 4-channel pixbuf's own pixel buffer (already converted in place to
@@ -63,7 +61,10 @@ static inline cairo_surface_t *meme_surface_adopting_pixbuf(GdkPixbuf *pixbuf) {
     g_object_unref(pixbuf);
     return NULL;
   }
-  if (cairo_surface_set_user_data(surface, &meme_pixbuf_owner_key, pixbuf, meme_release_pixbuf) !=
+  // Cairo keys user data by address only; the release function's address is unique and needs no
+  // storage (a static variable in this header would not be emitted when Swift imports it).
+  const cairo_user_data_key_t *key = (const cairo_user_data_key_t *)(void *)&meme_release_pixbuf;
+  if (cairo_surface_set_user_data(surface, key, pixbuf, meme_release_pixbuf) !=
       CAIRO_STATUS_SUCCESS) {
     cairo_surface_destroy(surface);
     g_object_unref(pixbuf);

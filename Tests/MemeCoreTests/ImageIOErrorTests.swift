@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import Foundation
+import Testing
+
+@testable import MemeCore
+
+@Suite struct ImageIOErrorTests {
+  let folder = Fixtures.temporaryFolder()
+
+  /// The error loading `url` gives, checked to name the file and state its reason on one line.
+  func failure(loading url: URL, loader: ImageLoader = ImageLoader()) -> ImageError? {
+    do {
+      _ = try loader.load(contentsOf: url)
+      return nil
+    } catch {
+      #expect(error.description.hasPrefix(url.path + ": "))
+      #expect(!error.description.contains("\n"))
+      return error
+    }
+  }
+
+  @Test func missingFile() {
+    let error = failure(loading: folder.appendingPathComponent("nothing.jpg"))
+    #expect(error?.kind == .notFound)
+    #expect(error?.reason == "no such file")
+    Fixtures.remove(folder)
+  }
+
+  @Test func danglingAndLoopingLinks() throws {
+    defer { Fixtures.remove(folder) }
+    let dangling = folder.appendingPathComponent("dangling.jpg")
+    try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "gone.jpg")
+    #expect(failure(loading: dangling)?.reason.contains("broken symbolic link") == true)
+    let loop = folder.appendingPathComponent("loop.jpg")
+    try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: "loop.jpg")
+    #expect(failure(loading: loop)?.reason.contains("symbolic link loop") == true)
+  }
+
+  @Test func folderAndFIFOAreRefusedWithoutBlocking() throws {
+    defer { Fixtures.remove(folder) }
+    #expect(failure(loading: folder)?.kind == .notRegularFile)
+    let fifo = folder.appendingPathComponent("pipe.jpg")
+    try #require(mkfifo(fifo.path, 0o644) == 0)
+    // Nobody writes to the pipe: a blocking open or read would hang this test forever.
+    let error = failure(loading: fifo)
+    #expect(error?.kind == .notRegularFile)
+    #expect(error?.reason.contains("FIFO") == true)
+    #expect(throws: ImageError.self) { try ImageLoader().pixelSize(ofImageAt: fifo) }
+  }
+
+  // Root reads any file regardless of its mode, so EACCES cannot be produced with chmod there.
+  @Test(.enabled(if: getuid() != 0, "root can read files with mode 000"))
+  func unreadableFile() throws {
+    defer { Fixtures.remove(folder) }
+    let url = folder.appendingPathComponent("secret.jpg")
+    Fixtures.write(Fixtures.jpeg(Fixtures.markedImage()), to: url)
+    try #require(chmod(url.path, 0) == 0)
+    let error = failure(loading: url)
+    #expect(error?.kind == .unreadable)
+    #expect(error?.reason == "permission denied")
+  }
+
+  @Test func emptyFileAndData() {
+    defer { Fixtures.remove(folder) }
+    let url = folder.appendingPathComponent("empty.png")
+    Fixtures.write([], to: url)
+    #expect(failure(loading: url)?.reason == "file is empty")
+    #expect(throws: ImageError.self) { try ImageLoader().load(data: [], name: "clipboard") }
+  }
+
+  @Test func notAnImage() {
+    defer { Fixtures.remove(folder) }
+    let url = folder.appendingPathComponent("notes.jpg")
+    Fixtures.write(Array("just some text, not a picture\n".utf8), to: url)
+    let error = failure(loading: url)
+    #expect(error?.kind == .unsupported)
+    #expect(error?.reason.hasPrefix("not an image file") == true)
+  }
+
+  @Test(arguments: [0.5, 0.1, 0.01])
+  func truncatedJPEG(keeping fraction: Double) {
+    defer { Fixtures.remove(folder) }
+    let whole = Fixtures.jpeg(Fixtures.noise(width: 256, height: 256, translucent: false))
+    let url = folder.appendingPathComponent("cut.jpg")
+    Fixtures.write(Array(whole[0..<Int(Double(whole.count) * fraction)]), to: url)
+    #expect(failure(loading: url)?.reason == "file is truncated")
+  }
+
+  @Test func truncatedPNG() {
+    defer { Fixtures.remove(folder) }
+    let whole = try! ImageWriter.encode(Fixtures.noise(width: 64, height: 64, translucent: false), as: .png)
+    let url = folder.appendingPathComponent("cut.png")
+    Fixtures.write(Array(whole[0..<whole.count / 2]), to: url)
+    #expect(failure(loading: url)?.reason == "file is truncated")
+  }
+
+  @Test func corruptFiles() {
+    defer { Fixtures.remove(folder) }
+    // A JPEG whose quantisation table is gone: libjpeg stops with an error.
+    var jpeg = Fixtures.jpeg(Fixtures.markedImage())
+    let table = Fixtures.jpegSegment(0xDB, in: jpeg)!
+    jpeg[table + 1] = 0xE5  // the DQT segment becomes an ignorable APP5
+    let badJPEG = folder.appendingPathComponent("bad.jpg")
+    Fixtures.write(jpeg, to: badJPEG)
+    let jpegError = failure(loading: badJPEG)
+    #expect(jpegError?.kind == .corrupt)
+    #expect(jpegError?.reason.hasPrefix("corrupt JPEG") == true)
+    // A PNG whose image data is noise.
+    var png = try! ImageWriter.encode(Fixtures.markedImage(), as: .png)
+    for index in 60..<min(png.count - 20, 90) { png[index] ^= 0x5A }
+    let badPNG = folder.appendingPathComponent("bad.png")
+    Fixtures.write(png, to: badPNG)
+    #expect(failure(loading: badPNG)?.kind == .corrupt)
+  }
+
+  @Test func pixelLimitRefusesFromTheHeader() throws {
+    defer { Fixtures.remove(folder) }
+    let small = ImageLoader(maxPixels: 5000)
+    let jpegURL = folder.appendingPathComponent("big.jpg")
+    Fixtures.write(Fixtures.jpeg(Fixtures.markedImage(width: 100, height: 100)), to: jpegURL)
+    let error = failure(loading: jpegURL, loader: small)
+    #expect(error?.kind == .tooLarge)
+    #expect(error?.reason.contains("10000 pixels, more than the 5000-pixel limit") == true)
+
+    // Headers claiming 60000 × 60000 (14 GB of pixels) over tiny bodies: refused as too large, so
+    // nothing tried to allocate them (which would fail as out of memory or crash instead).
+    var jpeg = Fixtures.jpeg(Fixtures.markedImage())
+    let frame = Fixtures.jpegSegment(0xC0, in: jpeg)!
+    jpeg.replaceSubrange(frame + 5..<frame + 9, with: [0xEA, 0x60, 0xEA, 0x60])
+    let hugeJPEG = folder.appendingPathComponent("huge.jpg")
+    Fixtures.write(jpeg, to: hugeJPEG)
+    #expect(failure(loading: hugeJPEG)?.kind == .tooLarge)
+    #expect(try ImageLoader().pixelSize(ofImageAt: hugeJPEG) == (60000, 60000))
+
+    var png = Fixtures.saved(Fixtures.markedImage(), as: "png")
+    let header = Fixtures.chunk(
+      "IHDR", Fixtures.bigEndian(60000) + Fixtures.bigEndian(60000) + Array(png[24..<29]))
+    png.replaceSubrange(8..<33, with: header)
+    let hugePNG = folder.appendingPathComponent("huge.png")
+    Fixtures.write(png, to: hugePNG)
+    let pngError = failure(loading: hugePNG)
+    #expect(pngError?.kind == .tooLarge)
+    #expect(pngError?.reason.contains("3600000000 pixels") == true)
+    #expect(try ImageLoader().pixelSize(ofImageAt: hugePNG) == (60000, 60000))
+  }
+}
