@@ -55,7 +55,7 @@ let package = Package(
     .target(
       name: "MemeUI",
       dependencies: [
-"MemeCore", "MemeStore", "GtkKit", "CGtk"],
+"MemeCore", "MemeStore", "GtkKit", "CGtk", "MemeCamera"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .executableTarget(
@@ -80,6 +80,10 @@ let package = Package(
     ),
     .testTarget(
       name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGStreamer"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
+    .testTarget(
+      name: "MemeCameraUITests",
+      dependencies: ["MemeUI", "MemeCamera", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics"]),
     .testTarget(

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+import MemeCamera
+import MemeCore
+
+/// The capture view behind the editor's Camera button: a live preview, "Take Photo" and "Cancel".
+///
+/// A modal window transient for the editor. The camera starts when the window is presented and
+/// stops (releasing the device) whenever the window goes away: Cancel, Escape, the window manager,
+/// or the editor closing. The photo is the camera's newest frame at full resolution.
+///
+/// The window keeps this object alive until GTK destroys it, so callers need not hold on to it:
+/// `CameraCaptureWindow(parent: editor, onPhoto: { ... }).present()`.
+public final class CameraCaptureWindow {
+  // MARK: State
+
+  let window: UnsafeMutablePointer<GtkWindow>
+  let picture: UnsafeMutablePointer<GtkWidget>
+  let messageLabel: UnsafeMutablePointer<GtkWidget>
+  let takePhotoButton: UnsafeMutablePointer<GtkWidget>
+  let cancelButton: UnsafeMutablePointer<GtkWidget>
+
+  /// Nil when no camera could be found; the window then only shows why.
+  let session: CameraSession?
+  private let onPhoto: (RasterImage) -> Void
+  /// Preview frames shown so far (for tests and diagnostics).
+  private(set) var framesShown = 0
+  /// False once GTK destroyed the window: its pointers must not be used any more.
+  private(set) var isOpen = true
+
+  // MARK: Building
+
+  /// - Parameters:
+  ///   - parent: the editor window the capture view is modal for.
+  ///   - source: the camera to use; nil picks `MEMEME_CAMERA_SOURCE` or the first camera found.
+  ///   - onPhoto: receives the photo (full resolution, opaque) just before the window closes.
+  public init(
+    parent: UnsafeMutablePointer<GtkWindow>?, source: CameraSource? = nil,
+    onPhoto: @escaping (RasterImage) -> Void
+  ) {
+    window = gtkkit_window(gtk_window_new())
+    picture = gtk_picture_new()
+    messageLabel = gtk_label_new(nil)
+    takePhotoButton = gtk_button_new_with_label("Take Photo")
+    cancelButton = gtk_button_new_with_label("Cancel")
+    session = (source ?? CameraMonitor().preferredSource).map(CameraSession.init(source:))
+    self.onPhoto = onPhoto
+
+    configureWindow(parent: parent)
+    buildHeaderBar()
+    buildPreview()
+    connectSignals()
+    connectSession()
+  }
+
+  private func configureWindow(parent: UnsafeMutablePointer<GtkWindow>?) {
+    gtk_window_set_title(window, "Camera")
+    gtk_window_set_modal(window, 1)
+    gtk_window_set_transient_for(window, parent)
+    gtk_window_set_destroy_with_parent(window, 1)
+    gtk_window_set_default_size(window, 720, 540)
+    // Escape cancels, as in any dialog; "window.close" is GtkWindow's built-in action.
+    let shortcuts = gtk_shortcut_controller_new()!
+    gtk_shortcut_controller_add_shortcut(
+      gtkkit_shortcut_controller(UnsafeMutableRawPointer(shortcuts)),
+      gtk_shortcut_new(
+        gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)),
+        gtk_named_action_new("window.close")))
+    gtk_widget_add_controller(gtkkit_widget(window), shortcuts)
+  }
+
+  private func buildHeaderBar() {
+    let headerBar = gtk_header_bar_new()
+    // Cancel and Take Photo are the only ways out, as in a GNOME dialog: no close button.
+    gtk_header_bar_set_show_title_buttons(gtkkit_header_bar(headerBar), 0)
+    gtk_header_bar_pack_start(gtkkit_header_bar(headerBar), cancelButton)
+    gtk_widget_add_css_class(takePhotoButton, "suggested-action")
+    // Nothing to take until the first frame arrives.
+    gtk_widget_set_sensitive(takePhotoButton, 0)
+    gtk_header_bar_pack_end(gtkkit_header_bar(headerBar), takePhotoButton)
+    gtk_window_set_titlebar(window, headerBar)
+  }
+
+  private func buildPreview() {
+    let overlay = gtk_overlay_new()
+    gtk_picture_set_content_fit(gtkkit_picture(picture), GTK_CONTENT_FIT_CONTAIN)
+    gtk_picture_set_can_shrink(gtkkit_picture(picture), 1)
+    gtk_widget_set_hexpand(picture, 1)
+    gtk_widget_set_vexpand(picture, 1)
+    Accessible.setLabel(picture, "Camera preview")
+    gtk_overlay_set_child(gtkkit_overlay(overlay), picture)
+
+    // Status and errors sit over the (empty) preview, centred.
+    gtk_label_set_wrap(gtkkit_label(messageLabel), 1)
+    gtk_label_set_justify(gtkkit_label(messageLabel), GTK_JUSTIFY_CENTER)
+    gtk_label_set_max_width_chars(gtkkit_label(messageLabel), 40)
+    gtk_widget_set_halign(messageLabel, GTK_ALIGN_CENTER)
+    gtk_widget_set_valign(messageLabel, GTK_ALIGN_CENTER)
+    gtk_overlay_add_overlay(gtkkit_overlay(overlay), messageLabel)
+    gtk_window_set_child(window, overlay)
+    showMessage(session == nil ? "No camera was found." : "Starting the camera…")
+  }
+
+  private func connectSignals() {
+    Signal.connect(takePhotoButton, "clicked") { [weak self] in self?.takePhoto() }
+    Signal.connect(cancelButton, "clicked") { [weak self] in self?.close() }
+    // Strong capture on purpose: the window's handler keeps this object alive until GTK destroys
+    // the window (whoever closes it), then GLib releases the closure and with it this object.
+    Signal.connect(window, "destroy") {
+      self.isOpen = false
+      self.session?.stop()
+    }
+  }
+
+  private func connectSession() {
+    session?.onFrame = { [weak self] frame in self?.show(frame) }
+    session?.onError = { [weak self] error in self?.show(error) }
+  }
+
+  // MARK: Actions
+
+  /// Shows the window and starts the camera.
+  public func present() {
+    guard isOpen else { return }
+    gtk_window_present(window)
+    guard let session else { return }
+    do {
+      try session.start()
+    } catch {
+      show(error)
+    }
+  }
+
+  /// Closes the window without a photo; the camera stops.
+  public func close() {
+    guard isOpen else { return }
+    gtk_window_close(window)
+  }
+
+  /// Hands the newest frame to `onPhoto` and closes.
+  func takePhoto() {
+    guard let photo = session?.takePhoto() else { return }
+    // Stop first: the photo is final and the device is released before the editor reacts.
+    session?.stop()
+    onPhoto(photo)
+    close()
+  }
+
+  // MARK: Camera events
+
+  private func show(_ frame: RasterImage) {
+    let texture = FrameTexture.make(from: frame)
+    // The picture takes its own reference; the previous frame's texture is released.
+    gtk_picture_set_paintable(gtkkit_picture(picture), gtkkit_paintable(UnsafeMutableRawPointer(texture)))
+    g_object_unref(UnsafeMutableRawPointer(texture))
+    framesShown += 1
+    if framesShown == 1 {
+      gtk_widget_set_visible(messageLabel, 0)
+      gtk_widget_set_sensitive(takePhotoButton, 1)
+    }
+  }
+
+  private func show(_ error: CameraError) {
+    // The session has stopped itself; the last picture would be misleading next to the message.
+    gtk_picture_set_paintable(gtkkit_picture(picture), nil)
+    gtk_widget_set_sensitive(takePhotoButton, 0)
+    showMessage(error.message)
+  }
+
+  private func showMessage(_ text: String) {
+    gtk_label_set_text(gtkkit_label(messageLabel), text)
+    gtk_widget_set_visible(messageLabel, 1)
+  }
+}
