@@ -72,10 +72,19 @@ struct SeedCommand: ParsableCommand {
       try store.save(contentsOf: batch)
     }
     let seconds = Date().timeIntervalSince(start)
+    say("Added \(count) memes in \(Self.format(seconds)) s to \(folder.path).")
+
+    // What the app pays at launch: open (integrity check, clean-up) and list everything.
+    let openStart = Date()
+    let reopened = try SentMemeStore(directory: folder)
+    let opened = Date()
+    let memes = try reopened.allMemes()
     say(
-      "Added \(count) memes in \(String(format: "%.2f", seconds)) s; \(folder.path) holds "
-        + "\(try store.count()) memes.")
+      "Reopened in \(Self.format(opened.timeIntervalSince(openStart))) s; listed \(memes.count) memes in "
+        + "\(Self.format(Date().timeIntervalSince(opened))) s.")
   }
+
+  private static func format(_ seconds: TimeInterval) -> String { String(format: "%.3f", seconds) }
 }
 
 /// Writes a line straight to standard output, unbuffered even into a pipe: a parent reading "saved"

@@ -56,19 +56,16 @@ struct DurableFolder: Sendable {
     }
   }
 
-  /// Removes files, ignoring ones already gone: removal is clean-up, never a reason to fail.
+  /// Removes files, ignoring ones already gone: removal is clean-up, never a reason to fail. (unlink
+  /// never removes a folder.)
   func remove(_ names: some Sequence<String>) {
     for name in names { Glibc.unlink(fileURL(name).path) }
   }
 
-  /// The names of the regular files in the folder (sub-folders are not ours to clean).
-  func regularFileNames() throws -> [String] {
-    let contents = try FileManager.default.contentsOfDirectory(
-      at: url, includingPropertiesForKeys: [.isRegularFileKey])
-    return try contents.compactMap { entry in
-      try entry.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true
-        ? entry.lastPathComponent : nil
-    }
+  /// The names of everything in the folder. (Only names: asking for each entry's type costs about a
+  /// second for 30,000 files. `remove` cannot delete a sub-folder, so those are safe anyway.)
+  func entryNames() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path)
   }
 
   private static func writeAll(

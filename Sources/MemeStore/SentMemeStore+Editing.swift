@@ -86,7 +86,7 @@ extension SentMemeStore {
             .flatMap { row in [row[0], row[1], row[2]] as [String] })
       }
       let present: [String]
-      do { present = try images.regularFileNames() } catch {
+      do { present = try images.entryNames() } catch {
         return  // An unreadable folder is not worth failing the open: nothing gets removed.
       }
       images.remove(present.filter { !referenced.contains($0) })
