@@ -196,6 +196,11 @@ static inline void gtkkit_object_set_bool(gpointer object, const char *property,
   g_object_set(object, property, value, NULL);
 }
 
+/// Sets a string property (g_object_set is variadic).
+static inline void gtkkit_object_set_string(gpointer object, const char *property, const char *value) {
+  g_object_set(object, property, value, NULL);
+}
+
 /// The path of a GFile as a newly allocated string, or NULL for non-native files.
 static inline char *gtkkit_file_path(GFile *file) { return g_file_get_path(file); }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
 import Foundation
 import GtkKit
 import Testing
@@ -23,11 +24,41 @@ public enum DisplayHarness {
   /// fails it when a display is required.
   public static func requireDisplay(sourceLocation: SourceLocation = #_sourceLocation) throws {
     MainActor.assertIsolated("GTK tests must run on the main actor")
-    if Gtk.initialize() { return }
+    if Gtk.initialize() {
+      configureOnce()
+      return
+    }
     let reason =
       "no display (run under xvfb-run -a dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo)"
     if isDisplayRequired { throw DisplayUnavailable(reason: reason) }
     try Test.cancel(Comment(rawValue: reason), sourceLocation: sourceLocation)
+  }
+
+  private static var isConfigured = false
+
+  /// Window buttons as GNOME shows them (close only), whatever the X server's defaults, so that
+  /// layouts and screenshots match the desktop the app is made for.
+  private static func configureOnce() {
+    guard !isConfigured else { return }
+    isConfigured = true
+    gtkkit_object_set_string(gtk_settings_get_default().raw, "gtk-decoration-layout", "appmenu:close")
+  }
+
+  /// Iterates the main context until `widget`'s frame clock has produced `count` more frames, so
+  /// that pending layout and drawing have happened. Bounded by `MainContext.iterate`'s limit.
+  @discardableResult
+  public static func waitForFrames(_ widget: gpointer, count: Int = 2) -> Bool {
+    let counter = FrameCounter()
+    let box = Unmanaged.passRetained(counter).toOpaque()
+    let id = gtk_widget_add_tick_callback(
+      gtkkit_widget(widget),
+      { _, _, data in
+        Unmanaged<FrameCounter>.fromOpaque(data!).takeUnretainedValue().frames += 1
+        return 1  // G_SOURCE_CONTINUE
+      }, box, { data in Unmanaged<FrameCounter>.fromOpaque(data!).release() })
+    defer { gtk_widget_remove_tick_callback(gtkkit_widget(widget), id) }
+    gtk_widget_queue_draw(gtkkit_widget(widget))
+    return MainContext.iterate { counter.frames >= count }
   }
 
   /// Where screenshots and other artefacts go (git-ignored): `test-output/` at the package root, or
@@ -41,6 +72,11 @@ public enum DisplayHarness {
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
+}
+
+/// Frames seen by a tick callback (touched only on the GTK thread).
+private nonisolated final class FrameCounter: @unchecked Sendable {
+  var frames = 0
 }
 
 /// Thrown (a test failure) when a display is required but none can be opened.

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+
+/// Renders a realised window to a PNG with its own renderer (what the window shows, without
+/// depending on a window manager or on the X server's screen size).
+public enum Screenshot {
+  @discardableResult
+  public static func save(_ window: gpointer, named name: String) -> URL? {
+    let widget = gtkkit_widget(window)
+    let width = gtk_widget_get_width(widget)
+    let height = gtk_widget_get_height(widget)
+    guard width > 0, height > 0, let renderer = gtk_native_get_renderer(OpaquePointer(widget)) else {
+      return nil
+    }
+    let paintable = gtk_widget_paintable_new(widget)!
+    defer { g_object_unref(paintable.raw) }
+    let snapshot = gtk_snapshot_new()!
+    gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+    guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+    defer { gsk_render_node_unref(node) }
+    guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { return nil }
+    defer { g_object_unref(texture.raw) }
+    let url = DisplayHarness.outputDirectory.appendingPathComponent("\(name).png")
+    return gdk_texture_save_to_png(texture, url.path) != 0 ? url : nil
+  }
+}

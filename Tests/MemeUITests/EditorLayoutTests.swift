@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import Testing
+
+@testable import MemeUI
+
+/// The picture is aspect-fit in windows from tall to wide, and the caption fields follow it.
+@Suite(.serialized) struct EditorLayoutTests {
+  static let sizes: [(width: Int32, height: Int32)] = [(360, 640), (1600, 900)]
+
+  @Test(arguments: [0, 1], ["landscape", "portrait"])
+  func captionFieldsLieInsideThePictureAndTheWindow(sizeIndex: Int, orientation: String) throws {
+    try DisplayHarness.requireDisplay()
+    let size = Self.sizes[sizeIndex]
+    let editor = EditorHarness.makeEditor(width: size.width, height: size.height)
+    defer { EditorHarness.close(editor) }
+    let picture =
+      orientation == "landscape"
+      ? Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
+      : Fixtures.picture(width: 600, height: 900, name: "portrait.png")
+    EditorHarness.load(picture, into: editor)
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "When the build is green")
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "on the first try")
+    EditorHarness.settle(editor)
+    Screenshot.save(editor.window, named: "editor-\(size.width)x\(size.height)-\(orientation)")
+
+    // The window's surface has the requested size (the window widget is inset by its CSD frame).
+    let surface = try #require(gtk_native_get_surface(OpaquePointer(editor.window)))
+    #expect(gdk_surface_get_width(surface) == size.width && gdk_surface_get_height(surface) == size.height)
+    let canvas = editor.canvas
+    let rect = canvas.pictureRect
+    let canvasWidth = Double(gtk_widget_get_width(canvas.drawingArea))
+    let canvasHeight = Double(gtk_widget_get_height(canvas.drawingArea))
+    // Aspect-fit: the picture keeps its ratio, touches two opposite edges and is centred.
+    let image = try #require(editor.document.image)
+    #expect(abs(rect.width / rect.height - Double(image.width) / Double(image.height)) < 0.01)
+    #expect(abs(rect.width - canvasWidth) < 1 || abs(rect.height - canvasHeight) < 1)
+    #expect(abs((canvasWidth - rect.maxX) - rect.x) <= 2)
+    #expect(abs((canvasHeight - rect.maxY) - rect.y) <= 2)
+
+    let windowWidth = Double(gtk_widget_get_width(editor.window))
+    let windowHeight = Double(gtk_widget_get_height(editor.window))
+    for entry in [canvas.topEntry, canvas.bottomEntry] {
+      let bounds = try #require(WidgetTree.bounds(of: entry.widget, in: canvas.drawingArea))
+      #expect(bounds.width > 0 && bounds.height > 0)
+      #expect(
+        rect.contains(
+          ImageRect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height), tolerance: 1),
+        "\(entry.position) field \(bounds) lies outside the picture \(rect)")
+      let inWindow = try #require(WidgetTree.bounds(of: entry.widget, in: editor.window))
+      #expect(inWindow.x >= 0 && inWindow.y >= 0)
+      #expect(inWindow.x + inWindow.width <= windowWidth && inWindow.y + inWindow.height <= windowHeight)
+    }
+    // The top field is over the upper part of the picture, the bottom one over the lower part.
+    let top = try #require(WidgetTree.bounds(of: canvas.topEntry.widget, in: canvas.drawingArea))
+    let bottom = try #require(WidgetTree.bounds(of: canvas.bottomEntry.widget, in: canvas.drawingArea))
+    #expect(top.y + top.height / 2 < rect.y + rect.height / 2)
+    #expect(bottom.y + bottom.height / 2 > rect.y + rect.height / 2)
+  }
+
+  @Test func emptyEditorScreenshot() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.settle(editor)
+    #expect(Screenshot.save(editor.window, named: "editor-empty-960x720") != nil)
+  }
+}

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import Testing
+
+@testable import MemeUI
+
+/// Share targets export the meme at the source's resolution with the engine's renderer.
+@Suite(.serialized) struct ShareTests {
+  /// The same meme as the command line renders it: decode, draw the captions, encode.
+  private func reference(_ captions: MemeCaptions, picture: URL) throws -> RasterImage {
+    let image = try ImageLoader().load(contentsOf: picture)
+    MemeRenderer.render(captions, onto: image)
+    let png = try ImageWriter.encode(image, as: .png)
+    return try ImageLoader().load(data: png, name: "reference.png")
+  }
+
+  /// Number of pixels whose ARGB words differ.
+  private func differingPixels(_ a: RasterImage, _ b: RasterImage) -> Int {
+    precondition(a.width == b.width && a.height == b.height)
+    var count = 0
+    for y in 0..<a.height {
+      let rowA = UnsafeRawPointer(a.pixels + y * a.stride).assumingMemoryBound(to: UInt32.self)
+      let rowB = UnsafeRawPointer(b.pixels + y * b.stride).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<a.width where rowA[x] != rowB[x] { count += 1 }
+    }
+    return count
+  }
+
+  @Test func saveAsWritesThePNGTheCommandLineRenders() throws {
+    try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    let picture = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
+    EditorHarness.load(picture, into: editor)
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "Preview equals export")
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "pixel for pixel")
+
+    let output = Fixtures.folder.appendingPathComponent("saved-\(UUID().uuidString).png")
+    editor.filePicker = { request, completion in
+      guard case .saveMeme(let suggested) = request else { return completion(nil) }
+      #expect(suggested == "landscape-meme.png")
+      completion(output)
+    }
+    editor.actions.action(named: "save-as")?.activate()
+    #expect(MainContext.iterate { !sink.isEmpty })
+
+    let saved = try ImageLoader().load(contentsOf: output)
+    #expect(saved.width == 1200 && saved.height == 800, "export is at the source's resolution")
+    let expected = try reference(editor.document.captions, picture: picture)
+    #expect(differingPixels(saved, expected) == 0)
+    let kept = try #require(sink.entries.first)
+    #expect(kept.originalImage == picture)
+    #expect(kept.captions.top == "Preview equals export")
+    #expect(differingPixels(kept.rendered, expected) == 0)
+  }
+
+  @Test func cancelledSaveKeepsNothing() throws {
+    try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    var asked = false
+    editor.filePicker = { _, completion in
+      asked = true
+      completion(nil)
+    }
+    editor.actions.action(named: "save-as")?.activate()
+    MainContext.drain()
+    #expect(asked)
+    #expect(sink.isEmpty)
+  }
+
+  @Test func copyImagePutsTheMemeOnTheClipboard() throws {
+    try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    let picture = Fixtures.picture(width: 600, height: 900, name: "portrait.png")
+    EditorHarness.load(picture, into: editor)
+    editor.actions.action(named: "copy-image")?.activate()
+    #expect(MainContext.iterate { !sink.isEmpty })
+    // In-process read-back: without a clipboard manager X11 content lives only in its owner.
+    var pasted: [UInt8]?
+    var done = false
+    Clipboard(for: editor.window).readImagePNG {
+      pasted = $0
+      done = true
+    }
+    #expect(MainContext.iterate { done })
+    let image = try ImageLoader().load(data: try #require(pasted), name: "clipboard.png")
+    #expect(image.width == 600 && image.height == 900)
+    #expect(differingPixels(image, try reference(editor.document.captions, picture: picture)) == 0)
+  }
+}
