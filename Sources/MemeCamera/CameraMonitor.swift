@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CGStreamer
+import Foundation
 import MemeCore
 
 /// Whether the machine has a camera, kept up to date while cameras are plugged in and out.
@@ -12,7 +13,7 @@ public final class CameraMonitor {
   /// Name of the environment variable holding a GStreamer source description to use as the camera.
   public static let sourceVariable = "MEMEME_CAMERA_SOURCE"
 
-  /// The source description from `MEMEME_CAMERA_SOURCE`, read when the monitor was created.
+  /// The source description standing in for a camera (from `MEMEME_CAMERA_SOURCE` by default).
   public let customSourceDescription: String?
 
   /// Video capture devices currently present, in the order GStreamer lists them.
@@ -23,15 +24,27 @@ public final class CameraMonitor {
 
   private var deviceMonitor: DeviceMonitor?
 
-  /// Starts watching at once: `hasCamera` is accurate on return.
-  public init() {
-    customSourceDescription = getenv(Self.sourceVariable).map { String(cString: $0) }.flatMap {
-      $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0
-    }
+  /// Starts watching at once (`hasCamera` is accurate on return), with `MEMEME_CAMERA_SOURCE` as
+  /// read now.
+  public convenience init() {
+    self.init(customSourceDescription: Self.environmentSourceDescription)
+  }
+
+  /// Starts watching at once, with `customSourceDescription` standing in for a camera when not nil.
+  public init(customSourceDescription: String?) {
+    self.customSourceDescription = customSourceDescription
     guard GStreamer.initialize(), let monitor = DeviceMonitor(deviceClass: "Video/Source") else { return }
     deviceMonitor = monitor
     devices = monitor.devices()
     monitor.onDevicesChanged = { [weak self] in self?.refresh() }
+  }
+
+  /// `MEMEME_CAMERA_SOURCE`, or nil when unset or blank.
+  public static var environmentSourceDescription: String? {
+    guard let value = getenv(sourceVariable).map({ String(cString: $0) }),
+      !value.trimmingCharacters(in: .whitespaces).isEmpty
+    else { return nil }
+    return value
   }
 
   /// Whether a camera can be opened now (the Camera button's sensitivity).

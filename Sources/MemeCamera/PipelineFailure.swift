@@ -57,7 +57,7 @@ nonisolated enum PipelineFailure {
   static func missingPlugin(_ detail: String) -> CameraError {
     CameraError(
       .missingPlugin,
-      "A GStreamer plugin the camera needs is missing (install gstreamer1.0-plugins-base and -good).",
+      "A GStreamer plugin the camera needs is missing (\(detail)). Install gstreamer1.0-plugins-base and gstreamer1.0-plugins-good.",
       detail: detail)
   }
 }

@@ -58,6 +58,10 @@ public final class CameraCaptureWindow {
     gtk_window_set_title(window, "Camera")
     gtk_window_set_modal(window, 1)
     gtk_window_set_transient_for(window, parent)
+    // Joining the editor's application lists the view among its windows (and keeps it running).
+    if let parent, let application = gtk_window_get_application(parent) {
+      gtk_window_set_application(window, application)
+    }
     gtk_window_set_destroy_with_parent(window, 1)
     gtk_window_set_default_size(window, 720, 540)
     // Escape cancels, as in any dialog; "window.close" is GtkWindow's built-in action.
