@@ -78,6 +78,7 @@ let package = Package(
       ],
       path: "Benchmarks/mememe-seed"
     ),
+    .testTarget(name: "CommandLineTests", dependencies: ["mememe", "MemeCore", "CMemeGraphics"]),
     .testTarget(
       name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGStreamer"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),

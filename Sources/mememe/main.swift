@@ -1,2 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-print("mememe")
+import Foundation
+import MemeUI
+
+// `mememe render ...` (and --help, --version) run headless; anything else starts the app, which
+// opens any image files it is given.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if CommandLineTool.handles(arguments) {
+  exit(CommandLineTool.run(arguments))
+}
+exit(MemeMeApp.run(arguments: CommandLine.arguments))

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Runs the built `mememe` binary as a user would, with a deadline so a hang fails instead of blocking.
+struct CommandLineRunner {
+  struct Result {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+    var errorLines: [Substring] { standardError.split(separator: "\n") }
+  }
+
+  /// The binary SwiftPM built next to this test bundle, or the one `MEMEME_BINARY` names.
+  static let binary: URL = {
+    if let path = ProcessInfo.processInfo.environment["MEMEME_BINARY"] { return URL(fileURLWithPath: path) }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("mememe")
+  }()
+
+  static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes while the process runs so a chatty child cannot fill a pipe and stall.
+    let outputData = ThreadSafeData()
+    let errorData = ThreadSafeData()
+    let readers = DispatchGroup()
+    for (pipe, sink) in [(output, outputData), (error, errorData)] {
+      DispatchQueue.global().async(group: readers) {
+        sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
+      }
+    }
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+      throw TimedOut(arguments: arguments)
+    }
+    readers.wait()
+    return Result(
+      status: process.terminationStatus, standardOutput: String(decoding: outputData.get(), as: UTF8.self),
+      standardError: String(decoding: errorData.get(), as: UTF8.self))
+  }
+
+  struct TimedOut: Error, CustomStringConvertible {
+    let arguments: [String]
+    var description: String { "mememe \(arguments.joined(separator: " ")) did not finish in time" }
+  }
+}
+
+private final class ThreadSafeData: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  func set(_ value: Data) { lock.withLock { data = value } }
+  func get() -> Data { lock.withLock { data } }
+}

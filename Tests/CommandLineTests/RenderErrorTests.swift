@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+import Testing
+
+/// Every way a render can fail gives one line on standard error naming the file, a non-zero exit,
+/// and leaves an existing output file exactly as it was.
+@Suite struct RenderErrorTests {
+  /// Builds a bad input in `fixtures` and returns its path.
+  typealias BadInput = @Sendable (Fixtures) throws -> String
+
+  static let badInputs: [(name: String, make: BadInput)] = [
+    ("missing file", { $0.path("nowhere.jpg") }),
+    (
+      "directory",
+      { fixtures in
+        try FileManager.default.createDirectory(
+          atPath: fixtures.path("folder.png"), withIntermediateDirectories: true)
+        return fixtures.path("folder.png")
+      }
+    ),
+    (
+      "FIFO",
+      { fixtures in
+        #expect(mkfifo(fixtures.path("pipe.jpg"), 0o644) == 0)
+        return fixtures.path("pipe.jpg")
+      }
+    ),
+    (
+      "empty file",
+      { fixtures in
+        FileManager.default.createFile(atPath: fixtures.path("empty.jpg"), contents: Data())
+        return fixtures.path("empty.jpg")
+      }
+    ),
+    (
+      "not an image",
+      { fixtures in
+        FileManager.default.createFile(
+          atPath: fixtures.path("notes.png"), contents: Data("just some text\n".utf8))
+        return fixtures.path("notes.png")
+      }
+    ),
+    (
+      "truncated JPEG",
+      { fixtures in
+        let bytes = try ImageWriter.encode(fixtures.image(width: 300, height: 300), as: .jpeg(quality: 90))
+        FileManager.default.createFile(
+          atPath: fixtures.path("cut.jpg"), contents: Data(bytes.prefix(bytes.count / 3)))
+        return fixtures.path("cut.jpg")
+      }
+    ),
+    (
+      "truncated PNG",
+      { fixtures in
+        let bytes = try ImageWriter.encode(fixtures.image(width: 300, height: 300), as: .png)
+        FileManager.default.createFile(
+          atPath: fixtures.path("cut.png"), contents: Data(bytes.prefix(bytes.count / 2)))
+        return fixtures.path("cut.png")
+      }
+    ),
+    (
+      "corrupt JPEG",
+      { fixtures in
+        var bytes = try ImageWriter.encode(fixtures.image(width: 300, height: 300), as: .jpeg(quality: 90))
+        for index in stride(from: 20, to: bytes.count - 2, by: 3) { bytes[index] = 0xFF }
+        FileManager.default.createFile(atPath: fixtures.path("noise.jpg"), contents: Data(bytes))
+        return fixtures.path("noise.jpg")
+      }
+    ),
+    (
+      "dangling link",
+      { fixtures in
+        try FileManager.default.createSymbolicLink(
+          atPath: fixtures.path("dangling.jpg"), withDestinationPath: fixtures.path("gone.jpg"))
+        return fixtures.path("dangling.jpg")
+      }
+    ),
+    (
+      "link loop",
+      { fixtures in
+        try FileManager.default.createSymbolicLink(
+          atPath: fixtures.path("a.jpg"), withDestinationPath: fixtures.path("b.jpg"))
+        try FileManager.default.createSymbolicLink(
+          atPath: fixtures.path("b.jpg"), withDestinationPath: fixtures.path("a.jpg"))
+        return fixtures.path("a.jpg")
+      }
+    ),
+  ]
+
+  @Test(arguments: badInputs.indices)
+  func badInputGivesOneLineAndKeepsTheExistingOutput(index: Int) throws {
+    let (name, make) = Self.badInputs[index]
+    let fixtures = try Fixtures()
+    let input = try make(fixtures)
+    let output = fixtures.path("precious.png")
+    let precious = Data((0..<4096).map { UInt8($0 % 251) })
+    FileManager.default.createFile(atPath: output, contents: precious)
+    let result = try CommandLineRunner.run(["render", input, "--top", "hello", "-o", output], timeout: 30)
+    #expect(result.status != 0, "\(name)")
+    #expect(result.errorLines.count == 1, "\(name): \(result.standardError)")
+    #expect(result.standardError.contains(input), "\(name): \(result.standardError)")
+    #expect(FileManager.default.contents(atPath: output) == precious, "\(name) harmed the output")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixtures.folder.path)
+      .filter { $0.hasPrefix(".") || $0.contains("precious.png.") }
+    #expect(leftovers.isEmpty, "\(name) left \(leftovers)")
+  }
+
+  @Test func imagesOverThePixelLimitAreRefusedFromTheHeader() throws {
+    let fixtures = try Fixtures()
+    let input = try fixtures.write(
+      fixtures.image(width: 400, height: 300), as: "big.jpg", format: .jpeg(quality: 80))
+    let result = try CommandLineRunner.run([
+      "render", input, "-o", fixtures.path("x.png"), "--max-pixels", "100000",
+    ])
+    #expect(result.status != 0)
+    #expect(result.errorLines.count == 1 && result.standardError.contains(input))
+    #expect(!FileManager.default.fileExists(atPath: fixtures.path("x.png")))
+  }
+
+  @Test func unwritableOutputFolderIsReported() throws {
+    let fixtures = try Fixtures()
+    let input = try fixtures.write(fixtures.image(width: 100, height: 100), as: "in.png", format: .png)
+    let output = fixtures.path("no/such/folder/out.png")
+    let result = try CommandLineRunner.run(["render", input, "-o", output])
+    #expect(result.status != 0)
+    #expect(result.errorLines.count == 1 && result.standardError.contains(output), "\(result.standardError)")
+  }
+
+  @Test(arguments: [
+    (["--text-color", "blurple"], "--text-color"), (["--outline-color", "#12"], "--outline-color"),
+    (["--quality", "0"], "--quality"), (["--quality", "101"], "--quality"), (["--width", "0"], "--width"),
+    (["--format", "gif"], "--format"), (["--font", "No Such Family Anywhere 7319"], "--font"),
+  ])
+  func badOptionsGiveOneLine(options: [String], named option: String) throws {
+    let fixtures = try Fixtures()
+    let input = try fixtures.write(fixtures.image(width: 100, height: 100), as: "in.png", format: .png)
+    let result = try CommandLineRunner.run(["render", input, "-o", fixtures.path("out.png")] + options)
+    #expect(result.status != 0)
+    #expect(result.errorLines.count == 1 && result.standardError.contains(option), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: fixtures.path("out.png")))
+  }
+
+  @Test func unknownOutputExtensionNamesTheFile() throws {
+    let fixtures = try Fixtures()
+    let input = try fixtures.write(fixtures.image(width: 100, height: 100), as: "in.png", format: .png)
+    let output = fixtures.path("out.xyz")
+    let result = try CommandLineRunner.run(["render", input, "-o", output])
+    #expect(result.status != 0 && result.errorLines.count == 1 && result.standardError.contains(output))
+  }
+
+  @Test func missingOutputOptionIsOneLine() throws {
+    let result = try CommandLineRunner.run(["render", "/tmp/whatever.jpg"])
+    #expect(result.status != 0)
+    #expect(result.errorLines.count == 1, "\(result.standardError)")
+  }
+}
