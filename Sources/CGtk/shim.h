@@ -54,6 +54,7 @@ static inline GMenuModel *gtkkit_menu_model(gpointer p) { return G_MENU_MODEL(p)
 static inline GListModel *gtkkit_list_model(gpointer p) { return G_LIST_MODEL(p); }
 static inline GObject *gtkkit_object(gpointer p) { return G_OBJECT(p); }
 static inline gboolean gtkkit_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+static inline gboolean gtkkit_is_label(gpointer p) { return GTK_IS_LABEL(p); }
 static inline GtkPicture *gtkkit_picture(gpointer p) { return GTK_PICTURE(p); }
 static inline GdkPaintable *gtkkit_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 static inline GtkShortcutController *gtkkit_shortcut_controller(gpointer p) {

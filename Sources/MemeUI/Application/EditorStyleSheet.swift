@@ -36,5 +36,11 @@ enum EditorStyleSheet {
     .loading-indicator { padding: 12px 20px; border-radius: 12px; }
     actionbar button.bar-button { padding: 6px 16px; }
     label.warning { color: @warning_color; }
+    .warning-bar {
+      padding: 10px 16px;
+      background-color: mix(@warning_color, @theme_bg_color, 0.75);
+      border-bottom: 1px solid alpha(black, 0.12);
+    }
+    .warning-bar image { color: @warning_color; }
     """
 }

@@ -28,6 +28,7 @@ final class EditorWindow {
   private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var albumButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowLabel: UnsafeMutablePointer<GtkWidget>!
+  private(set) var overflowRevealer: UnsafeMutablePointer<GtkWidget>!
 
   lazy var filePicker: FilePicker = { [weak self] request, completion in
     self?.presentFileChooser(request, completion: completion)
@@ -117,6 +118,7 @@ final class EditorWindow {
 
   private func buildContent() {
     let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    gtk_box_append(gtkkit_box(content), makeOverflowBar())
     gtk_box_append(gtkkit_box(content), canvas.widget)
 
     let bar = gtk_action_bar_new()!
@@ -130,15 +132,27 @@ final class EditorWindow {
     gtk_box_append(gtkkit_box(buttons), albumButton)
     gtk_action_bar_set_center_widget(gtkkit_action_bar(bar), buttons)
 
-    overflowLabel = gtk_label_new("")
-    gtk_widget_set_name(overflowLabel, "caption-overflow")
-    gtk_widget_add_css_class(overflowLabel, "warning")
-    gtk_label_set_ellipsize(gtkkit_label(overflowLabel), PANGO_ELLIPSIZE_END)
-    gtk_widget_set_visible(overflowLabel, 0)
-    gtk_action_bar_pack_start(gtkkit_action_bar(bar), overflowLabel)
     gtk_box_append(gtkkit_box(content), bar)
 
     gtk_window_set_child(gtkkit_window(window), content)
+  }
+
+  /// A warning strip under the header bar, revealed while a caption does not fit at the smallest size.
+  private func makeOverflowBar() -> UnsafeMutablePointer<GtkWidget> {
+    let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
+    gtk_widget_add_css_class(bar, "warning-bar")
+    let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
+    overflowLabel = gtk_label_new("")
+    gtk_widget_set_name(overflowLabel, "caption-overflow")
+    gtk_label_set_wrap(gtkkit_label(overflowLabel), 1)
+    gtk_label_set_xalign(gtkkit_label(overflowLabel), 0)
+    gtk_widget_set_hexpand(overflowLabel, 1)
+    gtk_box_append(gtkkit_box(bar), icon)
+    gtk_box_append(gtkkit_box(bar), overflowLabel)
+    overflowRevealer = gtk_revealer_new()
+    gtk_revealer_set_child(OpaquePointer(overflowRevealer), bar)
+    gtk_revealer_set_reveal_child(OpaquePointer(overflowRevealer), 0)
+    return overflowRevealer
   }
 
   private static func iconButton(icon: String, label: String, action: EditorAction) -> UnsafeMutablePointer<
@@ -181,8 +195,8 @@ final class EditorWindow {
       let layout = canvas.layout
       stylePopover.show(style: document.captions.style, layout: layout)
       let warning = layout.flatMap { StylePopover.overflowMessage($0.overflowingCaptions) }
-      gtk_label_set_text(gtkkit_label(overflowLabel), warning ?? "")
-      gtk_widget_set_visible(overflowLabel, warning == nil ? 0 : 1)
+      if let warning { gtk_label_set_text(gtkkit_label(overflowLabel), warning) }
+      gtk_revealer_set_reveal_child(OpaquePointer(overflowRevealer), warning == nil ? 0 : 1)
     }
     updateActionStates()
   }

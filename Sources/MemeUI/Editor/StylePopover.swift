@@ -45,6 +45,7 @@ final class StylePopover {
     gtk_widget_set_name(fontDropDown, "font-family")
     gtk_widget_set_hexpand(fontDropDown, 1)
     fontUsedLabel = gtk_label_new("")
+    gtk_widget_set_name(fontUsedLabel, "font-used")
     gtk_widget_add_css_class(fontUsedLabel, "dim-label")
     gtk_widget_add_css_class(fontUsedLabel, "caption")
     gtk_label_set_xalign(gtkkit_label(fontUsedLabel), 0)

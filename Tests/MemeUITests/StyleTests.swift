@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import Testing
+
+@testable import MemeUI
+
+/// Caption style controls and the warnings they give.
+@Suite(.serialized) struct StyleTests {
+  private func labelText(_ name: String, in root: gpointer) throws -> String {
+    let label = try #require(WidgetTree.descendant(of: root, named: name))
+    return String(cString: gtk_label_get_text(gtkkit_label(label)))
+  }
+
+  @Test func stylePopoverShowsTheFamilyReallyUsedAndChangesReachTheCanvas() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    gtk_menu_button_popup(gtkkit_menu_button(editor.styleButton))
+    DisplayHarness.waitForFrames(editor.stylePopover.widget)
+    Screenshot.save(editor.stylePopover.widget, named: "style-popover")
+
+    let used = try #require(editor.canvas.layout?.fontFamilyUsed)
+    #expect(try labelText("font-used", in: editor.stylePopover.widget) == "Drawn with \(used)")
+    // Switching upper case off is a style change the canvas draws and undo can take back.
+    let toggle = try #require(WidgetTree.descendant(of: editor.stylePopover.widget, named: "uppercase"))
+    gtk_switch_set_active(OpaquePointer(toggle), 0)
+    #expect(editor.document.captions.style.isUppercase == false)
+    #expect(editor.canvas.layout?.captions.style.isUppercase == false)
+    editor.actions.action(named: "undo")?.activate()
+    #expect(editor.document.captions.style.isUppercase)
+    #expect(gtk_switch_get_active(OpaquePointer(toggle)) != 0)
+    gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget))
+  }
+
+  @Test func aMissingFontIsNamedAsSubstituted() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    var style = editor.document.captions.style
+    style.fontFamily = "No Such Family Sans"
+    editor.document.setStyle(style)
+    let text = try labelText("font-used", in: editor.stylePopover.widget)
+    #expect(text.contains("No Such Family Sans") && text.contains("not installed"))
+  }
+
+  @Test func aCaptionThatCannotFitIsReported() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 600, height: 500)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    let revealer = try #require(editor.overflowRevealer)
+    #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) == 0)
+    let long = Array(repeating: "far too many words for one caption band", count: 80).joined(separator: " ")
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), long)
+    #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) != 0)
+    #expect(try labelText("caption-overflow", in: editor.window).contains("bottom caption"))
+    MainContext.iterate { gtk_revealer_get_child_revealed(OpaquePointer(revealer)) != 0 }
+    EditorHarness.settle(editor)
+    Screenshot.save(editor.window, named: "editor-overflow-warning")
+  }
+
+  @Test func shareMenuOffersTheDesktopTargets() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    editor.actions.action(named: "share")?.activate()
+    let popover = try #require(gtk_menu_button_get_popover(gtkkit_menu_button(editor.shareButton)))
+    DisplayHarness.waitForFrames(popover)
+    #expect(gtk_widget_get_visible(gtkkit_widget(popover)) != 0)
+    Screenshot.save(popover, named: "share-menu")
+    var labels: [String] = []
+    _ = WidgetTree.first(in: gtkkit_widget(popover)) { widget in
+      if gtkkit_is_label(widget) != 0 {
+        labels.append(String(cString: gtk_label_get_text(gtkkit_label(widget))))
+      }
+      return false
+    }
+    #expect(labels.contains("Save As…") && labels.contains("Copy Image"))
+    #expect(labels.contains("Open With…") && labels.contains("Send by E-mail"))
+    gtk_popover_popdown(gtkkit_popover(popover))
+  }
+}
