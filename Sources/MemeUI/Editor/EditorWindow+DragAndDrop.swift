@@ -17,20 +17,24 @@ extension EditorWindow {
     var types = [gtkkit_type_file_list(), gtkkit_type_texture()]
     gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
     Signal.connectDrop(target.raw) { [weak self] value, _, _ in
-      guard let self else { return false }
-      if let url = FileList.urls(in: value).first {
-        load(url)
-        return true
-      }
-      if gtkkit_value_holds(value, gtkkit_type_texture()) != 0, let texture = g_value_get_object(value),
-        let png = Clipboard.pngBytes(of: OpaquePointer(texture))
-      {
-        load(pasted: png)
-        return true
-      }
-      return false
+      self?.acceptDrop(value) ?? false
     }
     gtk_widget_add_controller(canvas.widget, target)
+  }
+
+  /// Loads a dropped picture file or image; false when the value holds neither.
+  func acceptDrop(_ value: UnsafePointer<GValue>) -> Bool {
+    if let url = FileList.urls(in: value).first {
+      load(url)
+      return true
+    }
+    if gtkkit_value_holds(value, gtkkit_type_texture()) != 0, let texture = g_value_get_object(value),
+      let png = Clipboard.pngBytes(of: OpaquePointer(texture))
+    {
+      load(pasted: png)
+      return true
+    }
+    return false
   }
 
   /// The meme leaves as a PNG file written to the cache when the drag starts.
