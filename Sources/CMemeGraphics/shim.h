@@ -73,4 +73,10 @@ static inline cairo_surface_t *meme_surface_adopting_pixbuf(GdkPixbuf *pixbuf) {
   return surface;
 }
 
+// MARK: Image output (zlib)
+
+// inflateInit2 is a macro; a raw (headerless) inflater, used to find block boundaries when
+// joining independently compressed deflate streams.
+static inline int meme_inflate_init_raw(z_stream *stream) { return inflateInit2(stream, -15); }
+
 #endif

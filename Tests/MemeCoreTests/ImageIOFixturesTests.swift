@@ -101,6 +101,25 @@ enum Fixtures {
     return Array(UnsafeRawBufferPointer(start: buffer, count: Int(size)))
   }
 
+  /// A little-endian TIFF (as gdk-pixbuf writes them) given an Orientation tag. gdk-pixbuf's saver
+  /// writes none, so its FillOrder entry (whose value, 1, is the default) makes room for it,
+  /// keeping the directory's size and its entries sorted by tag.
+  static func tiff(_ bytes: [UInt8], orientation: Int) -> [UInt8] {
+    var bytes = bytes
+    func uint16(_ offset: Int) -> Int { Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 }
+    let directory = uint16(4) | uint16(6) << 16
+    let count = uint16(directory)
+    var entries = (0..<count).map { index in
+      Array(bytes[directory + 2 + index * 12..<directory + 14 + index * 12])
+    }
+    entries.removeAll { $0[0] == 0x0A && $0[1] == 0x01 }
+    precondition(entries.count == count - 1, "the TIFF has no FillOrder entry to replace")
+    entries.append([0x12, 0x01, 3, 0, 1, 0, 0, 0, UInt8(orientation), 0, 0, 0])
+    entries.sort { Int($0[0]) | Int($0[1]) << 8 < Int($1[0]) | Int($1[1]) << 8 }
+    bytes.replaceSubrange(directory + 2..<directory + 2 + count * 12, with: entries.flatMap { $0 })
+    return bytes
+  }
+
   /// A straight-alpha RGBA pixbuf copy of an image.
   static func pixbuf(of image: RasterImage) -> OpaquePointer {
     let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(image.width), Int32(image.height))!

@@ -39,6 +39,18 @@ import Testing
     #expect(distance(image.color(atX: testCase.green.0, y: testCase.green.1), 0, 1, 0) < 40)
   }
 
+  @Test func tiffOrientationIsApplied() throws {
+    let folder = Fixtures.temporaryFolder()
+    defer { Fixtures.remove(folder) }
+    let url = folder.appendingPathComponent("scan.tiff")
+    Fixtures.write(Fixtures.tiff(Fixtures.saved(Fixtures.markedImage(), as: "tiff"), orientation: 6), to: url)
+    let image = try ImageLoader().load(contentsOf: url)
+    try #require(image.width == 32 && image.height == 64)
+    #expect(distance(image.color(atX: 24, y: 8), 1, 0, 0) < 12)
+    #expect(distance(image.color(atX: 24, y: 56), 0, 1, 0) < 12)
+    #expect(try ImageLoader().pixelSize(ofImageAt: url) == (32, 64))
+  }
+
   @Test func pixelSizeReadsTheHeaderAndOrientation() throws {
     let folder = Fixtures.temporaryFolder()
     defer { Fixtures.remove(folder) }

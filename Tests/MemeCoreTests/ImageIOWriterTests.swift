@@ -23,6 +23,27 @@ import Testing
     }
   }
 
+  /// Strips of one, a few and many rows: every strip boundary joins two separately compressed
+  /// deflate streams, whose ends fall at all sorts of bit positions.
+  @Test(arguments: [1, 3 * 904, 40 * 904])
+  func pngStripsJoinIntoOneValidStream(stripBytes: Int) throws {
+    for source in [
+      Fixtures.noise(width: 301, height: 203, translucent: false),
+      Fixtures.noise(width: 97, height: 61, translucent: true, seed: 11),
+      Fixtures.markedImage(width: 300, height: 120),
+    ] {
+      var sink = ArraySink()
+      try PNGEncoder.encode(source, stripBytes: stripBytes, to: &sink, name: "strips.png")
+      let decoded = try ImageLoader().load(data: sink.bytes, name: "strips.png")
+      #expect(decoded.width == source.width && decoded.height == source.height)
+      for y in 0..<source.height {
+        for x in 0..<source.width where source.color(atX: x, y: y).alpha == 1 {
+          #expect(decoded.color(atX: x, y: y) == source.color(atX: x, y: y))
+        }
+      }
+    }
+  }
+
   @Test func translucentPNGKeepsAlpha() throws {
     let source = Fixtures.noise(width: 120, height: 90, translucent: true)
     let bytes = try ImageWriter.encode(source, as: .png)

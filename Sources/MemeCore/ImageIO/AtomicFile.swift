@@ -11,8 +11,10 @@ enum AtomicFile {
     case failAfterWriting
   }
 
-  static func write(_ bytes: UnsafeRawBufferPointer, to path: String, fault: Fault? = nil) throws(ImageError)
-  {
+  /// Replaces `path` with what `contents` writes to the sink it is given.
+  static func write(
+    to path: String, fault: Fault? = nil, contents: (inout FileSink) throws(ImageError) -> Void
+  ) throws(ImageError) {
     var existing = stat()
     let targetExists = stat(path, &existing) == 0
     if targetExists, existing.st_mode & S_IFMT == S_IFDIR {
@@ -31,15 +33,9 @@ enum AtomicFile {
     if targetExists, existing.st_mode & S_IFMT == S_IFREG {
       _ = fchmod(descriptor, existing.st_mode & 0o7777)
     }
-    var written = 0
-    while written < bytes.count {
-      let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw failure(errno, path: path)
-      }
-      written += result
-    }
+    var sink = FileSink(descriptor: descriptor, path: path)
+    try contents(&sink)
+    try sink.flush()
     if fault == .failAfterWriting {
       throw failure(EIO, path: path)
     }
@@ -49,6 +45,48 @@ enum AtomicFile {
     if rename(temporaryPath, path) != 0 { throw failure(errno, path: path) }
     keep = true
     syncFolder(of: path)
+  }
+
+  /// Writes to the temporary file, gathering small pieces (chunk headers) into larger writes.
+  struct FileSink: ByteSink {
+    let descriptor: Int32
+    let path: String
+    private var pending: [UInt8] = []
+
+    init(descriptor: Int32, path: String) {
+      self.descriptor = descriptor
+      self.path = path
+      pending.reserveCapacity(64 * 1024)
+    }
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws(ImageError) {
+      if pending.count + bytes.count <= pending.capacity {
+        pending.append(contentsOf: bytes)
+        return
+      }
+      try flush()
+      try writeAll(bytes)
+    }
+
+    mutating func flush() throws(ImageError) {
+      let result = pending.withUnsafeBytes { bytes -> Result<Void, ImageError> in
+        Result { () throws(ImageError) in try writeAll(bytes) }
+      }
+      try result.get()
+      pending.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(ImageError) {
+      var written = 0
+      while written < bytes.count {
+        let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+        if result < 0 {
+          if errno == EINTR { continue }
+          throw AtomicFile.failure(errno, path: path)
+        }
+        written += result
+      }
+    }
   }
 
   /// Creates `.<name>.<random>.tmp` next to `path` (hidden, and on the same file system, which
@@ -76,7 +114,7 @@ enum AtomicFile {
     close(descriptor)
   }
 
-  private static func failure(_ code: Int32, path: String) -> ImageError {
+  fileprivate static func failure(_ code: Int32, path: String) -> ImageError {
     let reason =
       switch code {
       case ENOSPC: "cannot write: the disk is full"

@@ -1,33 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
-import Glibc
 
-/// An encoded file held in the buffer its encoder produced, so that writing it to disk needs no
-/// second copy of a (possibly large) compressed image.
+/// A JPEG held in the buffer TurboJPEG wrote it to, so that writing it out needs no second copy.
 final class EncodedBytes {
-  enum Allocator {
-    /// From turbojpeg's own allocator (`tjFree`).
-    case turbojpeg
-    /// From `malloc`.
-    case system
-  }
-
   private let base: UnsafeMutablePointer<UInt8>
   let count: Int
-  private let allocator: Allocator
 
-  /// Takes ownership of `base`, which `allocator` allocated and which holds `count` bytes.
-  init(adopting base: UnsafeMutablePointer<UInt8>, count: Int, allocator: Allocator) {
+  /// Takes ownership of `base`, allocated by `tjAlloc`, which holds `count` bytes.
+  init(adoptingTurboJPEGBuffer base: UnsafeMutablePointer<UInt8>, count: Int) {
     self.base = base
     self.count = count
-    self.allocator = allocator
   }
 
   deinit {
-    switch allocator {
-    case .turbojpeg: tjFree(base)
-    case .system: free(base)
-    }
+    tjFree(base)
   }
 
   func withBytes<Result, Failure: Error>(
@@ -35,6 +21,4 @@ final class EncodedBytes {
   ) throws(Failure) -> Result {
     try body(UnsafeRawBufferPointer(start: base, count: count))
   }
-
-  var array: [UInt8] { withBytes { Array($0) } }
 }

@@ -12,29 +12,39 @@ public enum ImageWriter {
 
   /// The bytes of a complete file (for the clipboard, sharing, or tests).
   public static func encode(_ image: RasterImage, as format: ImageFormat) throws(ImageError) -> [UInt8] {
-    try encoded(image, as: format, name: "image").array
+    var sink = ArraySink()
+    try encode(image, as: format, to: &sink, name: "image")
+    return sink.bytes
   }
 
   /// A PNG compressed with a chosen deflate implementation, for comparing encoders.
   @_spi(Benchmark)
   public static func encodePNG(_ image: RasterImage, deflater: PNGDeflater) throws(ImageError) -> [UInt8] {
-    try PNGEncoder.encode(image, deflater: deflater, name: "image").array
+    var sink = ArraySink()
+    try PNGEncoder.encode(image, deflater: deflater, to: &sink, name: "image")
+    return sink.bytes
   }
 
   static func write(_ image: RasterImage, to url: URL, as format: ImageFormat, fault: AtomicFile.Fault?)
     throws(ImageError)
   {
     let path = url.path
-    let file = try encoded(image, as: format, name: path)
-    try file.withBytes { bytes throws(ImageError) in try AtomicFile.write(bytes, to: path, fault: fault) }
+    try AtomicFile.write(to: path, fault: fault) { (sink: inout AtomicFile.FileSink) throws(ImageError) in
+      try encode(image, as: format, to: &sink, name: path)
+    }
   }
 
-  private static func encoded(_ image: RasterImage, as format: ImageFormat, name: String) throws(ImageError)
-    -> EncodedBytes
+  private static func encode(
+    _ image: RasterImage, as format: ImageFormat, to sink: inout some ByteSink, name: String
+  )
+    throws(ImageError)
   {
     switch format {
-    case .png: try PNGEncoder.encode(image, name: name)
-    case .jpeg(let quality): try JPEGCodec.encode(image, quality: quality, name: name)
+    case .png:
+      try PNGEncoder.encode(image, to: &sink, name: name)
+    case .jpeg(let quality):
+      let encoded = try JPEGCodec.encode(image, quality: quality, name: name)
+      try encoded.withBytes { (bytes) throws(ImageError) in try sink.write(bytes) }
     }
   }
 }

@@ -89,17 +89,25 @@ enum JPEGCodec {
       }
       flattened = copy
     }
-    var output: UnsafeMutablePointer<UInt8>?
-    var size: UInt = 0
+    // Hand TurboJPEG a worst-case buffer up front. Only the pages it writes become resident, whereas
+    // letting it grow its own buffer copies the output into a twice-as-large block at every step.
+    let subsampling = Int32(TJSAMP_420.rawValue)
+    var size = tjBufSize(Int32(image.width), Int32(image.height), subsampling)
+    var output = size > 0 && size <= UInt(Int32.max) ? tjAlloc(Int32(size)) : nil
+    var flags = TJFLAG_NOREALLOC
+    if output == nil {
+      size = 0
+      flags = 0
+    }
     let status = tjCompress2(
       handle, flattened?.base ?? image.pixels, Int32(image.width), Int32(flattened?.stride ?? image.stride),
-      Int32(image.height), Int32(TJPF_BGRX.rawValue), &output, &size, Int32(TJSAMP_420.rawValue),
-      Int32(min(max(quality, 1), 100)), 0)
+      Int32(image.height), Int32(TJPF_BGRX.rawValue), &output, &size, subsampling,
+      Int32(min(max(quality, 1), 100)), flags)
     guard status == 0, let output else {
       if let output { tjFree(output) }
       throw ImageError(path: name, kind: .writeFailed, reason: "cannot encode JPEG: \(errorText(handle))")
     }
-    return EncodedBytes(adopting: output, count: Int(size), allocator: .turbojpeg)
+    return EncodedBytes(adoptingTurboJPEGBuffer: output, count: Int(size))
   }
 
   /// The smallest DCT scaling factor (at most 1) that still decodes at least `target` pixels wide.

@@ -6,29 +6,33 @@ import Glibc
 
 /// Turns Cairo's premultiplied ARGB32 rows into PNG scanlines (straight RGB or RGBA, 8 bits) and
 /// filters each with whichever of Sub, Up and Paeth gives the smallest sum of absolute residuals
-/// (libpng's heuristic). Rows are split between all cores: each part starts by rebuilding the
-/// unfiltered row above it, so the parts are independent.
+/// (libpng's heuristic). Any range of rows can be filtered on its own (it starts by rebuilding the
+/// unfiltered row above it), so ranges can go to different cores.
 struct PNGRowFilter {
   let image: RasterImage
   /// 4 when the PNG keeps alpha, 3 when it is opaque RGB.
   let channels: Int
 
   var rowBytes: Int { image.width * channels }
-  /// Each scanline is its filter type byte followed by the filtered row.
-  var filteredCount: Int { (rowBytes + 1) * image.height }
+  var filteredCount: Int { lineBytes * image.height }
 
-  /// Fills `output` (which holds `filteredCount` bytes) with the filtered scanlines.
+  /// Each scanline is its filter type byte followed by the filtered row.
+  var lineBytes: Int { rowBytes + 1 }
+
+  /// Fills `output` (which holds `filteredCount` bytes) with all filtered scanlines, using all cores.
   func filter(into output: UnsafeMutablePointer<UInt8>) {
     cairo_surface_flush(image.surface)
     let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, image.height / 16))
     let target = SharedOutput(base: output)
     DispatchQueue.concurrentPerform(iterations: parts) { part in
       let rows = (image.height * part / parts)..<(image.height * (part + 1) / parts)
-      filterRows(rows, into: target.base)
+      filterRows(rows, into: target.base + rows.lowerBound * lineBytes)
     }
   }
 
-  private func filterRows(_ rows: Range<Int>, into output: UnsafeMutablePointer<UInt8>) {
+  /// Writes the scanlines of `rows` to `output` (which holds `rows.count × lineBytes` bytes).
+  /// The caller flushes the surface first.
+  func filterRows(_ rows: Range<Int>, into output: UnsafeMutablePointer<UInt8>) {
     // Five scratch rows: previous and current unfiltered, and the three candidates.
     let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * 5)
     defer { scratch.deallocate() }
@@ -43,7 +47,7 @@ struct PNGRowFilter {
     for y in rows {
       unpack(row: y, into: current)
       let best = filterCandidates(current: current, previous: previous, into: candidates)
-      let line = output + y * (rowBytes + 1)
+      let line = output + (y - rows.lowerBound) * lineBytes
       line[0] = best.type
       line.advanced(by: 1).update(from: candidates[best.index], count: rowBytes)
       swap(&previous, &current)
