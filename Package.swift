@@ -70,6 +70,12 @@ let package = Package(
       dependencies: ["MemeCore", "CMemeGraphics"],
       path: "Benchmarks/mememe-benchmark"
     ),
+    // Editor redraw and picture-to-screen timings (no display needed: the preview painter is plain Cairo).
+    .executableTarget(
+      name: "mememe-editor-benchmark",
+      dependencies: ["MemeCore", "MemeUI", "CMemeGraphics"],
+      path: "Benchmarks/mememe-editor-benchmark"
+    ),
     .executableTarget(
       name: "mememe-seed",
       dependencies: [

@@ -6,9 +6,7 @@ import MemeCore
 /// The picture, aspect-fit and letterboxed, with the captions drawn by the engine and the two
 /// caption fields lying over the picture's top and bottom bands.
 ///
-/// Drawing cost per keystroke is one caption layout plus painting a cached copy of the picture at
-/// exactly its on-screen size: the full image is never rescaled while typing, only when the
-/// canvas size changes (from the editor's bounded preview, see `EditorImage`).
+/// Drawing is `PreviewPainter`'s: the export's layout over a cached on-screen copy of the picture.
 final class EditorCanvas {
   /// The GtkOverlay holding everything; put it in the window.
   let widget: UnsafeMutablePointer<GtkWidget>
@@ -20,12 +18,9 @@ final class EditorCanvas {
   private let loadingIndicator: UnsafeMutablePointer<GtkWidget>
   private let loadingLabel: UnsafeMutablePointer<GtkWidget>
 
-  private(set) var image: EditorImage?
-  private(set) var captions = EditorState.initial.captions
-  /// The layout of `captions` at the picture's pixel size, rebuilt when either changes.
-  private var cachedLayout: MemeLayout?
-  /// `image.preview` resampled to the picture's on-screen size in device pixels.
-  private var fittedPicture: RasterImage?
+  private let painter = PreviewPainter()
+  var image: EditorImage? { painter.picture }
+  var captions: MemeCaptions { painter.captions }
 
   init() {
     widget = gtk_overlay_new()
@@ -45,24 +40,19 @@ final class EditorCanvas {
     }
 
     DrawingArea.setDrawFunction(drawingArea) { [weak self] context, width, height in
-      self?.draw(on: context, width: Double(width), height: Double(height))
+      guard let self else { return }
+      painter.paint(
+        on: context, width: Double(width), height: Double(height),
+        scaleFactor: Double(gtk_widget_get_scale_factor(drawingArea)))
     }
     Signal.connectChildPosition(widget) { [weak self] child in self?.position(of: child) }
-    // A new size means a new on-screen picture size: resample once, not on every keystroke.
-    Signal.connectResize(drawingArea) { [weak self] _, _ in self?.fittedPicture = nil }
-    Signal.connectNotify(drawingArea, property: "scale-factor") { [weak self] in
-      self?.fittedPicture = nil
-    }
     showPicture(nil)
   }
 
   // MARK: - Model to screen
 
   func showPicture(_ image: EditorImage?) {
-    guard image !== self.image || image == nil else { return }
-    self.image = image
-    fittedPicture = nil
-    cachedLayout = nil
+    painter.show(image)
     let hasImage = image != nil
     gtk_widget_set_visible(placeholder, hasImage ? 0 : 1)
     gtk_widget_set_visible(topEntry.widget, hasImage ? 1 : 0)
@@ -72,9 +62,7 @@ final class EditorCanvas {
   }
 
   func showCaptions(_ captions: MemeCaptions) {
-    guard captions != self.captions else { return }
-    self.captions = captions
-    cachedLayout = nil
+    painter.show(captions)
     topEntry.text = captions.top
     bottomEntry.text = captions.bottom
     gtk_widget_queue_draw(drawingArea)
@@ -89,51 +77,12 @@ final class EditorCanvas {
   }
 
   /// The caption layout currently drawn (for the style popover's font and overflow reports).
-  var layout: MemeLayout? {
-    guard let image else { return nil }
-    if let cachedLayout { return cachedLayout }
-    let layout = MemeLayout(captions: captions, imageWidth: image.width, imageHeight: image.height)
-    cachedLayout = layout
-    return layout
-  }
+  var layout: MemeLayout? { painter.layout }
 
   /// Where the picture lies in the canvas, in canvas coordinates (zero when there is none).
   var pictureRect: ImageRect {
-    guard let image else { return ImageRect(x: 0, y: 0, width: 0, height: 0) }
-    return AspectFit.rect(
-      imageWidth: image.width, imageHeight: image.height,
+    painter.pictureRect(
       inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea)))
-  }
-
-  // MARK: - Drawing
-
-  private func draw(on context: OpaquePointer, width: Double, height: Double) {
-    guard let image, let layout else { return }
-    let rect = AspectFit.rect(
-      imageWidth: image.width, imageHeight: image.height, inWidth: width, height: height)
-    guard rect.width >= 1, rect.height >= 1 else { return }
-    let scaleFactor = Double(gtk_widget_get_scale_factor(drawingArea))
-    let deviceWidth = max(1, Int((rect.width * scaleFactor).rounded()))
-    let deviceHeight = max(1, Int((rect.height * scaleFactor).rounded()))
-    if fittedPicture?.width != deviceWidth || fittedPicture?.height != deviceHeight {
-      fittedPicture = image.preview.scaled(toWidth: deviceWidth, height: deviceHeight)
-    }
-    if let fittedPicture {
-      cairo_save(context)
-      cairo_translate(context, rect.x, rect.y)
-      cairo_scale(context, 1 / scaleFactor, 1 / scaleFactor)
-      cairo_set_source_surface(context, fittedPicture.surface, 0, 0)
-      cairo_paint(context)
-      cairo_restore(context)
-    }
-    // The captions: the export's own layout, in image pixels, scaled onto the picture.
-    cairo_save(context)
-    cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
-    cairo_clip(context)
-    cairo_translate(context, rect.x, rect.y)
-    cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
-    layout.draw(on: context)
-    cairo_restore(context)
   }
 
   // MARK: - Caption fields over the picture

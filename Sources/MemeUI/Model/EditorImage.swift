@@ -4,25 +4,30 @@ import MemeCore
 
 /// A picture in the editor: the full-resolution pixels export uses, and a smaller copy the canvas
 /// draws from so that a keystroke never rescales a 48-megapixel image.
-nonisolated final class EditorImage: Sendable {
+public nonisolated final class EditorImage: Sendable {
   /// The file the picture came from (pasted pictures are saved to the cache first).
-  let url: URL
+  public let url: URL
   /// The source's own pixels: what Save As, Copy Image and drag out export.
-  let full: RasterImage
+  public let full: RasterImage
   /// At most `previewLimit` pixels on its longest side (or `full` itself when smaller).
-  let preview: RasterImage
+  public let preview: RasterImage
 
   /// Big enough for a full-screen canvas on a HiDPI laptop, small enough to rescale per resize.
-  static let previewLimit = 2560
+  public static let previewLimit = 2560
 
-  init(url: URL, full: RasterImage, preview: RasterImage) {
+  public init(url: URL, full: RasterImage, preview: RasterImage) {
     self.url = url
     self.full = full
     self.preview = preview
   }
 
-  var width: Int { full.width }
-  var height: Int { full.height }
+  public var width: Int { full.width }
+  public var height: Int { full.height }
+
+  /// Decodes `url` and makes its preview (slow: call it off the main thread).
+  public static func load(contentsOf url: URL) throws(ImageError) -> EditorImage {
+    try PictureLoader.load(url).get()
+  }
 
   /// The preview size for a `width` × `height` source: the same aspect ratio, within the limit.
   static func previewSize(width: Int, height: Int) -> (width: Int, height: Int) {
