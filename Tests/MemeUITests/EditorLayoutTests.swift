@@ -62,6 +62,21 @@ import Testing
     #expect(bottom.y + bottom.height / 2 > rect.y + rect.height / 2)
   }
 
+  @Test func editingACaptionShowsTheFieldOverTheRenderedCaption() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    let top = editor.canvas.topEntry.widget
+    gtk_widget_grab_focus(top)
+    gtk_editable_set_text(gtkkit_editable(top), "Typing a caption")
+    gtk_editable_set_position(gtkkit_editable(top), -1)
+    EditorHarness.settle(editor)
+    #expect(gtk_widget_has_focus(top) != 0 || gtk_widget_has_focus(gtk_widget_get_first_child(top)) != 0)
+    #expect(editor.canvas.layout?.captions.top == "Typing a caption")
+    Screenshot.save(editor.window, named: "editor-editing-caption")
+  }
+
   @Test func emptyEditorScreenshot() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor(width: 960, height: 720)

@@ -22,8 +22,8 @@ enum EditorStyleSheet {
     }
     entry.caption-entry:hover { background-color: alpha(white, 0.07); }
     entry.caption-entry:focus-within {
-      background-color: alpha(black, 0.18);
-      box-shadow: inset 0 0 0 2px alpha(white, 0.55);
+      background-color: alpha(white, 0.06);
+      box-shadow: inset 0 0 0 2px alpha(white, 0.7), 0 0 0 1px alpha(black, 0.25);
     }
     entry.caption-entry text selection { background-color: alpha(white, 0.35); color: transparent; }
 

@@ -108,7 +108,8 @@ final class EditorCanvas {
     gtk_widget_measure(entry.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
     // Inside the picture: the band's width, centred on the band, clamped to the picture's edges.
     let width = min(max(band.width * scale, Double(minimumWidth)), picture.width)
-    let height = min(Double(naturalHeight), picture.height / 2)
+    // As tall as the caption's band, so the focus outline frames the caption being edited.
+    let height = min(max(Double(naturalHeight), band.height * scale), picture.height / 2)
     let x = picture.x + (picture.width - width) / 2
     let bandCentre = picture.y + (band.y + band.height / 2) * scale
     let y = min(max(bandCentre - height / 2, picture.y), picture.y + picture.height - height)
