@@ -59,6 +59,46 @@ import Testing
     #expect(differingPixels(kept.rendered, expected) == 0)
   }
 
+  /// The `mememe` binary built beside the tests (or `$MEMEME_BINARY`).
+  private static var commandLineBinary: URL {
+    if let path = ProcessInfo.processInfo.environment["MEMEME_BINARY"] { return URL(fileURLWithPath: path) }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+      "mememe")
+  }
+
+  @Test func saveAsEqualsMememeRenderPixelForPixel() throws {
+    try DisplayHarness.requireDisplay()
+    let binary = Self.commandLineBinary
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+      try Test.cancel("mememe is not built at \(binary.path)")
+    }
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    let picture = Fixtures.picture(width: 900, height: 1200, name: "portrait-large.png")
+    EditorHarness.load(picture, into: editor)
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "Same code")
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "same pixels")
+    let saved = Fixtures.folder.appendingPathComponent("editor-\(UUID().uuidString).png")
+    editor.filePicker = { _, completion in completion(saved) }
+    editor.actions.action(named: "save-as")?.activate()
+    #expect(MainContext.iterate { !sink.isEmpty })
+
+    let rendered = Fixtures.folder.appendingPathComponent("cli-\(UUID().uuidString).png")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = [
+      "render", picture.path, "--top", "Same code", "--bottom", "same pixels", "-o", rendered.path,
+    ]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let fromEditor = try ImageLoader().load(contentsOf: saved)
+    let fromCommandLine = try ImageLoader().load(contentsOf: rendered)
+    #expect(fromEditor.width == fromCommandLine.width && fromEditor.height == fromCommandLine.height)
+    #expect(differingPixels(fromEditor, fromCommandLine) == 0)
+  }
+
   @Test func cancelledSaveKeepsNothing() throws {
     try DisplayHarness.requireDisplay()
     let sink = InMemorySentMemes()
