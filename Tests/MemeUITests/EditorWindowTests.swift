@@ -44,6 +44,19 @@ import Testing
     #expect(editor.canvas.bottomEntry.text == "BOTTOM")
   }
 
+  @Test func everyBehaviourHasItsShortcut() throws {
+    try DisplayHarness.requireDisplay()
+    let application = EditorHarness.application.application
+    let expected = [
+      "win.open": "<Control>o", "win.save-as": "<Shift><Control>s", "win.copy-image": "<Shift><Control>c",
+      "win.paste": "<Control>v", "win.undo": "<Control>z", "win.redo": "<Shift><Control>z",
+      "win.close": "<Control>w", "app.quit": "<Control>q",
+    ]
+    for (action, accelerator) in expected {
+      #expect(application.accelerators(for: action).first == accelerator, "\(action)")
+    }
+  }
+
   @Test func loadingThroughTheAlbumActionMakesShareSensitive() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()

@@ -112,9 +112,7 @@ extension EditorWindow {
   private func exportToCache(
     _ captions: MemeCaptions, _ picture: EditorImage, then body: @escaping (URL, RasterImage) -> Void
   ) {
-    let file = CacheFolder.newFile(
-      prefix: MemeExport.suggestedName(for: picture.url).replacingOccurrences(of: ".png", with: ""),
-      extension: "png")
+    let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture.url), extension: "png")
     let box = SendableBody(body)
     MainLoop.runInBackground({ MemeExport.write(captions, on: picture, to: file, as: .png) }) {
       [weak self] result in
@@ -136,8 +134,10 @@ extension EditorWindow {
   }
 }
 
-/// A main-actor closure carried through a `@Sendable` completion (it is only called on the main actor).
-private final class SendableBody: Sendable {
+/// Carries a closure that captures non-Sendable values (a GAppInfo pointer) through
+/// `MainLoop.runInBackground`'s `@Sendable` completion. The class is main-actor isolated (the
+/// module's default), so the closure can only be read, and called, on the main actor.
+private final class SendableBody {
   let body: (URL, RasterImage) -> Void
   init(_ body: @escaping (URL, RasterImage) -> Void) { self.body = body }
 }

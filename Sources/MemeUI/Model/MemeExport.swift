@@ -43,7 +43,12 @@ nonisolated enum MemeExport {
 
   /// A file name for the meme made from `original`: `photo-meme.png`.
   static func suggestedName(for original: URL, format: ImageFormat = .png) -> String {
+    "\(baseName(for: original)).\(format.fileExtension)"
+  }
+
+  /// `photo-meme` for `photo.jpg`.
+  static func baseName(for original: URL) -> String {
     let base = original.deletingPathExtension().lastPathComponent
-    return "\(base.isEmpty ? "meme" : base)-meme.\(format.fileExtension)"
+    return "\(base.isEmpty ? "meme" : base)-meme"
   }
 }
