@@ -75,8 +75,10 @@ func runCase(_ name: String, input: String, output: String) {
     let start = now()
     let image = try ImageLoader().load(contentsOf: URL(fileURLWithPath: input))
     let decoded = now()
+    let decodePeak = peakRSS()
     if name != "floor" { MemeRenderer.render(captions, onto: image) }
     let rendered = now()
+    let renderPeak = peakRSS()
     var report = ""
     switch name {
     case "floor", "jpeg":
@@ -98,7 +100,8 @@ func runCase(_ name: String, input: String, output: String) {
     let size = fileSize(output)
     print(
       "total=\(end - start) decode=\(decoded - start) render=\(rendered - decoded) encode=\(end - rendered)"
-        + " fontSetup=\(fontSetup) rss=\(peakRSS()) bytes=\(size)" + report)
+        + " fontSetup=\(fontSetup) rss=\(peakRSS()) decodeRSS=\(decodePeak) renderRSS=\(renderPeak)"
+        + " bytes=\(size)" + report)
   } catch {
     fail("\(error)")
   }

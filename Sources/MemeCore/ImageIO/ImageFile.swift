@@ -45,44 +45,54 @@ struct ImageFile: ~Copyable {
   }
 
   /// The whole file, refusing files larger than `limit` bytes without reading them.
-  func readAll(limit: Int) throws(ImageError) -> [UInt8] {
+  func readAll(limit: Int) throws(ImageError) -> FileBytes {
     guard size > 0 else { throw ImageError(path: path, kind: .empty, reason: "file is empty") }
     guard size <= limit else {
       throw ImageError(
         path: path, kind: .tooLarge,
         reason: "file is \(size) bytes, more than any image within the pixel limit needs")
     }
-    var bytes: [UInt8] = []
-    try read(into: &bytes, upTo: size)
-    guard !bytes.isEmpty else { throw ImageError(path: path, kind: .empty, reason: "file is empty") }
+    guard let bytes = FileBytes(capacity: size) else {
+      throw ImageError(path: path, kind: .outOfMemory, reason: "not enough memory to read \(size) bytes")
+    }
+    let count = try read(into: UnsafeMutableRawBufferPointer(start: bytes.base, count: size))
+    guard count > 0 else { throw ImageError(path: path, kind: .empty, reason: "file is empty") }
+    bytes.count = count
     return bytes
+  }
+
+  /// Reads from the current position until `buffer` is full or the file ends; returns the count.
+  private func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImageError) -> Int {
+    var filled = 0
+    while filled < buffer.count {
+      let got = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+      if got > 0 {
+        filled += got
+      } else if got == 0 {
+        break
+      } else if errno != EINTR {
+        throw ImageError(path: path, kind: .unreadable, reason: "cannot read: \(ImageFile.describe(errno))")
+      }
+    }
+    return filled
   }
 
   /// Appends bytes read from the current position until `bytes` holds `count` bytes or the file ends.
   func read(into bytes: inout [UInt8], upTo count: Int) throws(ImageError) {
     let start = bytes.count
     guard count > start else { return }
-    var failure: Int32 = 0
     bytes.append(contentsOf: repeatElement(0, count: count - start))
-    let filled = bytes.withUnsafeMutableBytes { buffer -> Int in
-      var filled = start
-      while filled < count {
-        // SAFETY: the range filled..<count lies inside the buffer just grown to `count` bytes.
-        let got = Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
-        if got > 0 {
-          filled += got
-        } else if got == 0 {
-          break
-        } else if errno != EINTR {
-          failure = errno
-          break
-        }
+    let result = bytes.withUnsafeMutableBytes { buffer -> Result<Int, ImageError> in
+      Result { () throws(ImageError) in
+        try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
       }
-      return filled
     }
-    bytes.removeLast(count - filled)
-    if failure != 0 {
-      throw ImageError(path: path, kind: .unreadable, reason: "cannot read: \(ImageFile.describe(failure))")
+    switch result {
+    case .success(let got):
+      bytes.removeLast(count - start - got)
+    case .failure(let error):
+      bytes.removeLast(count - start)
+      throw error
     }
   }
 
@@ -125,4 +135,27 @@ struct ImageFile: ~Copyable {
   static func describe(_ code: Int32) -> String {
     String(cString: strerror(code)).lowercased()
   }
+}
+
+/// A file's bytes in memory of their own, mapped from the kernel rather than the C heap: when a
+/// large file is released its pages go straight back, instead of staying in the heap (glibc raises
+/// its mmap threshold after a large free, so later big allocations would stay resident).
+final class FileBytes {
+  let base: UnsafeMutableRawPointer
+  private let capacity: Int
+  fileprivate(set) var count: Int
+
+  init?(capacity: Int) {
+    let memory = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    guard let memory, memory != MAP_FAILED else { return nil }
+    base = memory
+    self.capacity = capacity
+    count = 0
+  }
+
+  deinit {
+    munmap(base, capacity)
+  }
+
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 }

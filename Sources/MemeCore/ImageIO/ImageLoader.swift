@@ -24,14 +24,17 @@ public struct ImageLoader: Sendable {
   public func load(contentsOf url: URL, targetWidth: Int? = nil) throws(ImageError) -> RasterImage {
     let path = url.path
     let file = try ImageFile(path: path)
-    let bytes = try file.readAll(limit: fileSizeLimit)
-    return try decode(bytes, name: path, targetWidth: targetWidth)
+    let contents = try file.readAll(limit: fileSizeLimit)
+    return try decode(contents.bytes, name: path, targetWidth: targetWidth)
   }
 
   /// Decodes image data that is not a file (clipboard, drag and drop); `name` is used in errors.
   public func load(data: [UInt8], name: String, targetWidth: Int? = nil) throws(ImageError) -> RasterImage {
     guard !data.isEmpty else { throw ImageError(path: name, kind: .empty, reason: "no image data") }
-    return try decode(data, name: name, targetWidth: targetWidth)
+    let result = data.withUnsafeBytes { bytes -> Result<RasterImage, ImageError> in
+      Result { () throws(ImageError) in try decode(bytes, name: name, targetWidth: targetWidth) }
+    }
+    return try result.get()
   }
 
   /// The upright pixel size, read from the header only (for progress and UI decisions). An image
@@ -93,22 +96,19 @@ public struct ImageLoader: Sendable {
     return overflow ? .max : product + 64 * 1024 * 1024
   }
 
-  private func decode(_ bytes: [UInt8], name: String, targetWidth: Int?) throws(ImageError) -> RasterImage {
+  private func decode(_ bytes: UnsafeRawBufferPointer, name: String, targetWidth: Int?) throws(ImageError)
+    -> RasterImage
+  {
     if let targetWidth, targetWidth <= 0 {
       throw ImageError(
         path: name, kind: .unsupported, reason: "cannot scale to a width of \(targetWidth) pixels")
     }
-    let result = bytes.withUnsafeBytes { bytes -> Result<RasterImage, ImageError> in
-      Result { () throws(ImageError) in
-        guard let container = ImageContainer(sniffing: bytes) else { throw Self.notAnImage(name) }
-        if container == .jpeg {
-          return try JPEGCodec.decode(bytes, name: name, maxPixels: maxPixels, targetWidth: targetWidth)
-        }
-        let image = try PixbufDecoder.decode(bytes, container: container, name: name, maxPixels: maxPixels)
-        return try ImageLimits.resized(image, toWidth: targetWidth, name: name)
-      }
+    guard let container = ImageContainer(sniffing: bytes) else { throw Self.notAnImage(name) }
+    if container == .jpeg {
+      return try JPEGCodec.decode(bytes, name: name, maxPixels: maxPixels, targetWidth: targetWidth)
     }
-    return try result.get()
+    let image = try PixbufDecoder.decode(bytes, container: container, name: name, maxPixels: maxPixels)
+    return try ImageLimits.resized(image, toWidth: targetWidth, name: name)
   }
 
   private static func notAnImage(_ name: String) -> ImageError {

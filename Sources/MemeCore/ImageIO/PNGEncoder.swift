@@ -25,7 +25,7 @@ public enum PNGDeflater: Sendable {
 enum PNGEncoder {
   /// Filtered bytes per strip: big enough that restarting the compressor's dictionary costs
   /// nothing measurable, small enough that a round of strips stays a few MiB.
-  static let defaultStripBytes = 4 << 20
+  static let defaultStripBytes = 2 << 20
 
   static func encode(
     _ image: RasterImage, deflater: PNGDeflater = .standard, stripBytes: Int = defaultStripBytes,
@@ -37,7 +37,7 @@ enum PNGEncoder {
     // Depth 8, colour type RGBA (6) or RGB (2), deflate, adaptive filtering, no interlacing.
     let header =
       bigEndian(image.width) + bigEndian(image.height) + [8, filter.channels == 4 ? 6 : 2, 0, 0, 0]
-    try writeChunk("IHDR", [header], to: &sink)
+    try writeChunk("IHDR", header, to: &sink)
     switch deflater {
     case .libdeflate(let level):
       try writeStrips(filter, level: level, stripBytes: stripBytes, to: &sink, name: name)
@@ -71,16 +71,15 @@ enum PNGEncoder {
         round[index].compress(rows, of: filter, joinable: strip < stripCount - 1)
       }
       for (index, worker) in workers.prefix(roundCount).enumerated() {
-        guard let compressed = worker.compressed else {
+        guard worker.compressedCount > 0 else {
           throw ImageError(path: name, kind: .writeFailed, reason: "cannot compress the PNG image data")
         }
         let strip = firstStrip + index
         adler = strip == 0 ? worker.adler : adler32_combine(adler, worker.adler, worker.filteredCount)
         // The zlib stream is the IDAT chunks' data concatenated: header first, Adler-32 last.
-        var parts = [compressed]
-        if strip == 0 { parts.insert(zlibHeader, at: 0) }
-        if strip == stripCount - 1 { parts.append(bigEndian(Int(adler))) }
-        try writeChunk("IDAT", parts, to: &sink)
+        let data = worker.chunkData(
+          zlibHeader: strip == 0, adler: strip == stripCount - 1 ? UInt32(adler) : nil)
+        try writeChunk("IDAT", data, to: &sink)
       }
     }
   }
@@ -98,25 +97,31 @@ enum PNGEncoder {
     guard compress2(&stream, &length, filtered, uLong(filtered.count), level) == Z_OK else {
       throw ImageError(path: name, kind: .writeFailed, reason: "cannot compress the PNG image data")
     }
-    try writeChunk("IDAT", [Array(stream[0..<Int(length)])], to: &sink)
+    try writeChunk("IDAT", Array(stream[0..<Int(length)]), to: &sink)
   }
 
-  /// CMF 0x78 (deflate, 32 KiB window), FLG 0x5E ("fast" level, no dictionary, check bits).
-  private static let zlibHeader: [UInt8] = [0x78, 0x5E]
-
-  /// A chunk whose data is `parts` concatenated: length, type, data, CRC-32 of type and data.
-  private static func writeChunk(_ type: String, _ parts: [[UInt8]], to sink: inout some ByteSink)
+  /// A chunk: data length, type, data, CRC-32 of type and data.
+  private static func writeChunk(_ type: String, _ data: UnsafeRawBufferPointer, to sink: inout some ByteSink)
     throws(ImageError)
   {
     let typeBytes = Array(type.utf8)
     var crc = libdeflate_crc32(0, typeBytes, typeBytes.count)
-    for part in parts { crc = libdeflate_crc32(crc, part, part.count) }
-    try sink.write(bigEndian(parts.reduce(0) { $0 + $1.count }) + typeBytes)
-    for part in parts { try sink.write(part) }
+    crc = libdeflate_crc32(crc, data.baseAddress, data.count)
+    try sink.write(bigEndian(data.count) + typeBytes)
+    try sink.write(data)
     try sink.write(bigEndian(Int(crc)))
   }
 
-  private static func bigEndian(_ value: Int) -> [UInt8] {
+  private static func writeChunk(_ type: String, _ data: [UInt8], to sink: inout some ByteSink)
+    throws(ImageError)
+  {
+    let result = data.withUnsafeBytes { bytes -> Result<Void, ImageError> in
+      Result { () throws(ImageError) in try writeChunk(type, bytes, to: &sink) }
+    }
+    try result.get()
+  }
+
+  static func bigEndian(_ value: Int) -> [UInt8] {
     [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
   }
 }
@@ -127,20 +132,24 @@ enum PNGEncoder {
 private final class StripWorker: @unchecked Sendable {
   private let compressor: OpaquePointer
   private let filtered: UnsafeMutablePointer<UInt8>
+  /// Deflate output, with room before it for the zlib header and after it for the Adler-32.
   private let output: UnsafeMutablePointer<UInt8>
   private let outputCapacity: Int
   private let scratch: UnsafeMutableRawBufferPointer
-  /// The last strip's results.
-  private(set) var compressed: [UInt8]?
+  /// The last strip's results; a count of 0 means compressing failed.
+  private(set) var compressedCount = 0
   private(set) var adler: UInt = 1
   private(set) var filteredCount = 0
+
+  private static let headRoom = 2
+  private static let tailRoom = 4
 
   init?(level: Int32, capacity: Int) {
     guard let compressor = libdeflate_alloc_compressor(level) else { return nil }
     self.compressor = compressor
     outputCapacity = libdeflate_deflate_compress_bound(compressor, capacity) + DeflateJoin.extraCapacity
     filtered = .allocate(capacity: capacity)
-    output = .allocate(capacity: outputCapacity)
+    output = .allocate(capacity: StripWorker.headRoom + outputCapacity + StripWorker.tailRoom)
     scratch = .allocate(byteCount: 256 * 1024, alignment: 16)
   }
 
@@ -155,10 +164,29 @@ private final class StripWorker: @unchecked Sendable {
     filter.filterRows(rows, into: filtered)
     filteredCount = rows.count * filter.lineBytes
     adler = UInt(libdeflate_adler32(1, filtered, filteredCount))
-    var count = libdeflate_deflate_compress(compressor, filtered, filteredCount, output, outputCapacity)
+    let stream = output + StripWorker.headRoom
+    var count = libdeflate_deflate_compress(compressor, filtered, filteredCount, stream, outputCapacity)
     if count > 0, joinable {
-      count = DeflateJoin.makeJoinable(output, count: count, scratch: scratch) ?? 0
+      count = DeflateJoin.makeJoinable(stream, count: count, scratch: scratch) ?? 0
     }
-    compressed = count > 0 ? Array(UnsafeBufferPointer(start: output, count: count)) : nil
+    compressedCount = count
+  }
+
+  /// The compressed strip as IDAT data, preceded by the zlib header (CMF 0x78: deflate with a
+  /// 32 KiB window; FLG 0x5E: "fast" level, no dictionary, check bits) and followed by the
+  /// stream's Adler-32 when asked.
+  func chunkData(zlibHeader: Bool, adler: UInt32?) -> UnsafeRawBufferPointer {
+    var start = output + StripWorker.headRoom
+    var count = compressedCount
+    if zlibHeader {
+      start -= 2
+      start.update(from: [0x78, 0x5E], count: 2)
+      count += 2
+    }
+    if let adler {
+      (start + count).update(from: PNGEncoder.bigEndian(Int(adler)), count: 4)
+      count += 4
+    }
+    return UnsafeRawBufferPointer(start: start, count: count)
   }
 }
