@@ -205,4 +205,48 @@ static inline void gtkkit_object_set_string(gpointer object, const char *propert
 /// The path of a GFile as a newly allocated string, or NULL for non-native files.
 static inline char *gtkkit_file_path(GFile *file) { return g_file_get_path(file); }
 
+// MARK: - Lists, notebooks and drag and drop (Sent Memes)
+static inline GtkNotebook *gtkkit_notebook(gpointer p) { return GTK_NOTEBOOK(p); }
+static inline GtkStack *gtkkit_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkRevealer *gtkkit_revealer(gpointer p) { return GTK_REVEALER(p); }
+static inline GtkScrolledWindow *gtkkit_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkListView *gtkkit_list_view(gpointer p) { return GTK_LIST_VIEW(p); }
+static inline GtkGridView *gtkkit_grid_view(gpointer p) { return GTK_GRID_VIEW(p); }
+static inline GtkListItem *gtkkit_list_item(gpointer p) { return GTK_LIST_ITEM(p); }
+static inline GtkStringObject *gtkkit_string_object(gpointer p) { return GTK_STRING_OBJECT(p); }
+static inline GtkSelectionModel *gtkkit_selection_model(gpointer p) { return GTK_SELECTION_MODEL(p); }
+static inline GtkSingleSelection *gtkkit_single_selection(gpointer p) { return GTK_SINGLE_SELECTION(p); }
+static inline GtkDragSource *gtkkit_drag_source(gpointer p) { return GTK_DRAG_SOURCE(p); }
+static inline GtkDropTarget *gtkkit_drop_target(gpointer p) { return GTK_DROP_TARGET(p); }
+static inline GtkPopoverMenu *gtkkit_popover_menu(gpointer p) { return GTK_POPOVER_MENU(p); }
+static inline GtkListItemFactory *gtkkit_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
+
+/// GtkSignalListItemFactory::setup/bind/unbind/teardown: (factory, list_item) → void.
+typedef void (*GtkKitListItemHandler)(gpointer factory, GObject *list_item, gpointer data);
+static inline gulong gtkkit_connect_list_item(gpointer instance, const char *signal,
+                                              GtkKitListItemHandler handler, gpointer data,
+                                              GClosureNotify release) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
+}
+/// GtkListView::activate and GtkGridView::activate: (view, position) → void.
+typedef void (*GtkKitPositionHandler)(gpointer view, guint position, gpointer data);
+static inline gulong gtkkit_connect_position(gpointer instance, const char *signal,
+                                             GtkKitPositionHandler handler, gpointer data,
+                                             GClosureNotify release) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
+}
+
+/// A content provider for a string (gdk_content_provider_new_typed is variadic).
+static inline GdkContentProvider *gtkkit_content_provider_for_string(const char *text) {
+  return gdk_content_provider_new_typed(G_TYPE_STRING, text);
+}
+
+/// Scrolls a GtkListView or GtkGridView so that the item at `position` is visible. GTK 4.8 has no
+/// gtk_list_view_scroll_to (4.12), but its list base installs this action; activating an action
+/// with a parameter is variadic in C.
+static inline void gtkkit_list_scroll_to(GtkWidget *view, guint position) {
+  gtk_widget_activate_action(view, "list.scroll-to-item", "u", position);
+}
+
+
 #endif

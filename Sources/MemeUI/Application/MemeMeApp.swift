@@ -8,8 +8,10 @@ public enum MemeMeApp {
 
   /// Runs the editor until its last window closes; returns the exit status.
   /// `arguments` are the process arguments (files after the program name are opened).
-  public static func run(arguments: [String], sentMemes: SentMemeSink = InMemorySentMemes()) -> Int32 {
-    let app = MemeMeApplication(sink: sentMemes)
+  /// Shared memes go to `sentMemes` when given, otherwise to the store in `$XDG_DATA_HOME/<id>/`.
+  public static func run(arguments: [String], sentMemes: SentMemeSink? = nil) -> Int32 {
+    let app = MemeMeApplication(sink: sentMemes ?? InMemorySentMemes())
+    if sentMemes == nil { app.openStore = { StoreSentMemes.open(appID: applicationID) } }
     return withExtendedLifetime(app) { app.run(arguments: arguments) }
   }
 }

@@ -3,19 +3,27 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeStore
 
 /// The running application: one primary instance, one editor window, `app.` actions.
 final class MemeMeApplication {
   let application: Application
-  let sink: SentMemeSink
+  private(set) var sink: SentMemeSink
   private(set) var editor: EditorWindow?
+  /// Opens the sent-memes store at start-up (in the primary instance only: opening purges memes
+  /// whose undo chance has passed, which must not happen under a running instance's feet).
+  var openStore: (() -> Result<StoreSentMemes, StoreError>)?
+  /// Sent Memes and Meme Detail, once the store is open; nil when the app works as an editor only.
+  private(set) var sentMemes: SentMemesNavigator?
+  /// Why the store could not be opened, shown once over the first window.
+  private(set) var storeProblem: String?
 
   init(id: String = MemeMeApp.applicationID, sink: SentMemeSink) {
     self.sink = sink
     application = Application(id: id, programName: "mememe")
     application.onStartup { [weak self] in self?.startUp() }
     // A second launch activates this instance again: present the existing window.
-    application.onActivate { [weak self] in self?.presentEditor() }
+    application.onActivate { [weak self] in self?.presentFirstWindow() }
     application.onOpen { [weak self] urls in
       guard let self, let url = urls.first else { return }
       presentEditor().load(url)
@@ -35,9 +43,19 @@ final class MemeMeApplication {
     let editor = EditorWindow(application: application, sink: sink)
     Signal.connect(editor.window, "destroy") { [weak self] in self?.editor = nil }
     self.editor = editor
+    sentMemes?.adopt(editor)
     editor.present()
     return editor
   }
+
+  /// Keeps shared memes in `memes` and lets the user browse them.
+  func useSentMemes(_ memes: StoreSentMemes) {
+    sink = memes
+    sentMemes = SentMemesNavigator(application: application, memes: memes) { [unowned self] in presentEditor() }
+  }
+
+  func reportStoreProblem(_ message: String) { storeProblem = message }
+  func clearStoreProblem() { storeProblem = nil }
 
   private func startUp() {
     g_set_application_name("MemeMe")
@@ -51,6 +69,7 @@ final class MemeMeApplication {
     for action in EditorAction.allCases where !action.accelerators.isEmpty {
       application.setAccelerators(action.accelerators, for: action.detailedName)
     }
+    startSentMemes()
   }
 
   private func showAbout() {

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+import MemeStore
+
+/// The Meme Detail window: the rendered meme centred at its aspect ratio, scaled to fit; a back
+/// button to Sent Memes; Edit, Delete, Save As… and Copy Image. Behaviour lives in
+/// `DetailWindow+Actions.swift`; this file holds the state and builds the widget tree.
+final class DetailWindow {
+  /// Asks the user where to save (tests replace it to answer without a dialog).
+  typealias SavePicker = (_ suggestedName: String, _ completion: @escaping (URL?) -> Void) -> Void
+
+  let window: UnsafeMutablePointer<GtkWidget>
+  let meme: SentMeme
+  /// The Sent Memes tab the meme was opened from: Back returns there.
+  let returnTab: SentMemesWindow.Tab
+  var actions: ActionMap { ActionMap(window) }
+
+  private(set) var picture: UnsafeMutablePointer<GtkWidget>!
+  private(set) var missingLabel: UnsafeMutablePointer<GtkWidget>!
+  private(set) var backButton: UnsafeMutablePointer<GtkWidget>!
+  /// Pixel size of the rendered meme once loaded (nil while loading or when missing).
+  private(set) var imageSize: (width: Int, height: Int)?
+  private(set) var isLoading = true
+  /// The last error shown (tests check it; the dialog destroys itself when dismissed).
+  var lastError: (title: String, detail: String)?
+
+  var onBack: () -> Void = {}
+  var onEdit: (Meme) -> Void = { _ in }
+  var onDelete: (Int64) -> Void = { _ in }
+  lazy var savePicker: SavePicker = { [weak self] name, completion in
+    self?.presentSaveChooser(suggestedName: name, completion: completion)
+  }
+
+  /// The largest side the window shows; a bigger meme is decoded smaller (Save As uses the file).
+  nonisolated static let displayLimit = 2560
+
+  init(application: Application, meme: SentMeme, returnTab: SentMemesWindow.Tab) {
+    self.meme = meme
+    self.returnTab = returnTab
+    SentMemesStyleSheet.installOnce()
+    window = gtk_application_window_new(application.pointer)
+    gtk_window_set_title(gtkkit_window(window), "Meme Detail")
+    gtk_window_set_default_size(gtkkit_window(window), 760, 680)
+    gtk_widget_set_name(window, "detail-window")
+    buildHeaderBar()
+    buildContent()
+    addActions()
+    loadImage()
+  }
+
+  func present() {
+    gtk_window_present(gtkkit_window(window))
+  }
+
+  // MARK: - Building the tree
+
+  private func buildHeaderBar() {
+    let header = gtk_header_bar_new()!
+    backButton = gtk_button_new()
+    let backContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+    gtk_box_append(gtkkit_box(backContent), gtk_image_new_from_icon_name("go-previous-symbolic"))
+    gtk_box_append(gtkkit_box(backContent), gtk_label_new("Sent Memes"))
+    gtk_button_set_child(gtkkit_button(backButton), backContent)
+    gtk_actionable_set_action_name(gtkkit_actionable(backButton), DetailAction.back.detailedName)
+    gtk_widget_set_name(backButton, "back-button")
+    Accessible.setLabel(backButton, "Sent Memes")
+    gtk_widget_set_tooltip_text(backButton, "Back to Sent Memes (Alt+←)")
+    gtk_header_bar_pack_start(gtkkit_header_bar(header), backButton)
+
+    gtk_header_bar_set_title_widget(gtkkit_header_bar(header), makeTitle())
+
+    let edit = gtk_button_new_with_mnemonic("_Edit")!
+    gtk_widget_add_css_class(edit, "suggested-action")
+    configure(
+      edit, action: .edit, name: "edit-button", label: "Edit", tooltip: "Change and send again (Ctrl+E)")
+    gtk_header_bar_pack_end(gtkkit_header_bar(header), edit)
+    for (icon, action, name, label, tooltip) in [
+      (
+        "edit-copy-symbolic", DetailAction.copyImage, "copy-button", "Copy Image", "Copy Image (Shift+Ctrl+C)"
+      ),
+      ("document-save-as-symbolic", .saveAs, "save-button", "Save As…", "Save As… (Shift+Ctrl+S)"),
+      ("user-trash-symbolic", .delete, "delete-button", "Delete", "Delete (Delete)"),
+    ] {
+      let button = gtk_button_new_from_icon_name(icon)!
+      configure(button, action: action, name: name, label: label, tooltip: tooltip)
+      gtk_header_bar_pack_end(gtkkit_header_bar(header), button)
+    }
+    gtk_window_set_titlebar(gtkkit_window(window), header)
+  }
+
+  private func configure(
+    _ button: UnsafeMutablePointer<GtkWidget>, action: DetailAction, name: String, label: String,
+    tooltip: String
+  ) {
+    gtk_actionable_set_action_name(gtkkit_actionable(button), action.detailedName)
+    gtk_widget_set_name(button, name)
+    Accessible.setLabel(button, label)
+    gtk_widget_set_tooltip_text(button, tooltip)
+  }
+
+  /// The captions as the title, when it was sent as the subtitle.
+  private func makeTitle() -> UnsafeMutablePointer<GtkWidget> {
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+    let title = gtk_label_new(MemeDescription.accessibleName(of: meme))!
+    gtk_widget_add_css_class(title, "detail-title")
+    gtk_label_set_ellipsize(gtkkit_label(title), PANGO_ELLIPSIZE_END)
+    gtk_label_set_max_width_chars(gtkkit_label(title), 40)
+    let subtitle = gtk_label_new(SentTimeFormatter().fullString(for: meme.sentAt))!
+    gtk_widget_add_css_class(subtitle, "detail-subtitle")
+    gtk_widget_add_css_class(subtitle, "dim-label")
+    gtk_box_append(gtkkit_box(box), title)
+    gtk_box_append(gtkkit_box(box), subtitle)
+    return box
+  }
+
+  private func buildContent() {
+    let overlay = gtk_overlay_new()!
+    gtk_widget_add_css_class(overlay, "detail-canvas")
+    picture = gtk_picture_new()
+    gtk_widget_set_name(picture, "detail-picture")
+    gtk_picture_set_content_fit(gtkkit_picture(picture), GTK_CONTENT_FIT_CONTAIN)
+    gtk_picture_set_can_shrink(gtkkit_picture(picture), 1)
+    gtk_picture_set_alternative_text(gtkkit_picture(picture), MemeDescription.accessibleName(of: meme))
+    gtk_widget_set_hexpand(picture, 1)
+    gtk_widget_set_vexpand(picture, 1)
+    for margin in [
+      gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+      gtk_widget_set_margin_end,
+    ] {
+      margin(picture, 18)
+    }
+    gtk_overlay_set_child(gtkkit_overlay(overlay), picture)
+
+    missingLabel = gtk_label_new("The image of this meme is missing.")
+    gtk_widget_set_name(missingLabel, "detail-missing")
+    gtk_widget_add_css_class(missingLabel, "detail-missing")
+    gtk_widget_set_visible(missingLabel, 0)
+    gtk_overlay_add_overlay(gtkkit_overlay(overlay), missingLabel)
+    gtk_window_set_child(gtkkit_window(window), overlay)
+  }
+
+  // MARK: - The rendered meme
+
+  /// Decodes the rendered file off the main thread, at most `displayLimit` pixels wide.
+  private func loadImage() {
+    let url = meme.renderedImageURL
+    MainLoop.runInBackground({ () -> Result<RasterImage, ImageError> in
+      let loader = ImageLoader()
+      return Result { () throws(ImageError) in
+        let size = try loader.pixelSize(ofImageAt: url)
+        let width = size.width > Self.displayLimit ? Self.displayLimit : nil
+        return try loader.load(contentsOf: url, targetWidth: width)
+      }
+    }) { [weak self] result in
+      guard let self else { return }
+      isLoading = false
+      switch result {
+      case .success(let image):
+        imageSize = (image.width, image.height)
+        let texture = FrameTexture.make(from: image)
+        gtk_picture_set_paintable(gtkkit_picture(picture), gtkkit_paintable(texture.raw))
+        g_object_unref(texture.raw)
+      case .failure:
+        gtk_widget_set_visible(missingLabel, 1)
+        for action in [DetailAction.saveAs, .copyImage] {
+          actions.action(named: action.name)?.isEnabled = false
+        }
+      }
+    }
+  }
+
+  /// Shows an error over this window.
+  func showError(title: String, detail: String) {
+    lastError = (title, detail)
+    MessageDialog.present(.error, parent: gtkkit_window(window), title: title, detail: detail)
+  }
+}

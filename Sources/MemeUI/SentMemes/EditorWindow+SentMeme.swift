@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MemeCore
+
+/// Opening a sent meme in the editor to change it and send it again (a new entry in Sent Memes).
+extension EditorWindow {
+  /// Shows `meme`'s captions and style at once and loads its original picture (the store's copy).
+  func edit(_ meme: Meme) {
+    document.setText(meme.topText, at: .top)
+    document.setText(meme.bottomText, at: .bottom)
+    document.endTyping()
+    document.setStyle(meme.style)
+    load(meme.originalImage)
+  }
+}

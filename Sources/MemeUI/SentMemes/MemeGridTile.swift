@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+import MemeStore
+
+/// A tile of the Grid: the meme's thumbnail alone, its captions in the tooltip and accessible name.
+final class MemeGridTile: MemeCell {
+  let widget: UnsafeMutablePointer<GtkWidget>
+  let thumbnail: ThumbnailView
+  private(set) var memeID: Int64?
+
+  init(thumbnails: ThumbnailCache, events: MemeCellEvents) {
+    thumbnail = ThumbnailView(thumbnails: thumbnails, width: 176, height: 132, cssClass: "tile-thumbnail")
+    widget = thumbnail.widget
+    gtk_widget_set_name(widget, "meme-tile")
+    events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
+  }
+
+  func bind(_ meme: SentMeme) {
+    memeID = meme.id
+    let name = MemeDescription.accessibleName(of: meme)
+    Accessible.setLabel(widget, name)
+    gtk_widget_set_tooltip_text(widget, name)
+    thumbnail.show(meme)
+  }
+
+  func unbind() {
+    memeID = nil
+    thumbnail.clear()
+  }
+}
+
+/// How a meme is named to people who cannot see its picture.
+enum MemeDescription {
+  static func accessibleName(of meme: SentMeme) -> String {
+    let captions = [meme.topText, meme.bottomText].filter { !$0.isEmpty }
+    return captions.isEmpty ? "Meme without captions" : captions.joined(separator: " / ")
+  }
+}

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+import MemeStore
+
+/// A widget that shows one meme in a list or grid view, reused for other memes as the view scrolls.
+protocol MemeCell: AnyObject {
+  var widget: UnsafeMutablePointer<GtkWidget> { get }
+  func bind(_ meme: SentMeme)
+  func unbind()
+}
+
+/// A GtkSignalListItemFactory whose items are Swift cells, bound to memes through `SentMemeList`.
+///
+/// `factory` is handed to a view (which takes ownership); the handlers reach back here weakly, so
+/// the window that keeps this object decides how long cells live.
+final class MemeItemFactory<Cell: MemeCell> {
+  /// `GtkListItemFactory *` with one reference for the view that takes it.
+  let factory: OpaquePointer
+  private let list: SentMemeList
+  private let makeCell: () -> Cell
+  /// Cells by their `GtkListItem *`.
+  private var cells: [OpaquePointer: Cell] = [:]
+
+  init(list: SentMemeList, makeCell: @escaping () -> Cell) {
+    self.list = list
+    self.makeCell = makeCell
+    factory = gtk_signal_list_item_factory_new()
+    Signal.connectListItem(factory.raw, "setup") { [weak self] item in self?.setUp(item) }
+    Signal.connectListItem(factory.raw, "bind") { [weak self] item in self?.bind(item) }
+    Signal.connectListItem(factory.raw, "unbind") { [weak self] item in self?.cells[item]?.unbind() }
+    Signal.connectListItem(factory.raw, "teardown") { [weak self] item in self?.cells[item] = nil }
+  }
+
+  /// The cells currently showing memes (tests and the context menu look at them).
+  var boundCells: [Cell] { Array(cells.values) }
+
+  private func setUp(_ item: OpaquePointer) {
+    let cell = makeCell()
+    gtk_list_item_set_child(gtkkit_list_item(item.raw), cell.widget)
+    cells[item] = cell
+  }
+
+  private func bind(_ item: OpaquePointer) {
+    guard let cell = cells[item], let object = gtk_list_item_get_item(gtkkit_list_item(item.raw)),
+      let id = SentMemeList.id(ofItem: object), let meme = list.meme(id: id)
+    else { return }
+    cell.bind(meme)
+  }
+}

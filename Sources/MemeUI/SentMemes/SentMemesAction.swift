@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// Every Sent Memes behaviour as a named `win.` action with its shortcuts. Names shared with other
+/// windows (`delete`, `undo`, `close`) have the same shortcuts there: accelerators belong to names.
+enum SentMemesAction: String, CaseIterable {
+  case add = "add"
+  case openMeme = "open-meme"
+  case delete = "delete"
+  case undo = "undo"
+  case dismissUndo = "dismiss-undo"
+  case moveUp = "move-up"
+  case moveDown = "move-down"
+  case showList = "show-list"
+  case showGrid = "show-grid"
+  case contextMenu = "context-menu"
+  case close = "close"
+
+  var name: String { rawValue }
+  var detailedName: String { "win.\(rawValue)" }
+
+  var accelerators: [String] {
+    switch self {
+    case .add: ["<Control>n"]
+    case .delete: ["Delete", "KP_Delete"]
+    case .undo: ["<Control>z"]
+    case .moveUp: ["<Alt>Up"]
+    case .moveDown: ["<Alt>Down"]
+    case .showList: ["<Alt>1"]
+    case .showGrid: ["<Alt>2"]
+    case .contextMenu: ["Menu", "<Shift>F10"]
+    case .close: ["<Control>w"]
+    case .openMeme, .dismissUndo: []
+    }
+  }
+
+  /// Actions that work on the selected meme: disabled while nothing is selected.
+  var needsSelection: Bool {
+    switch self {
+    case .openMeme, .delete, .moveUp, .moveDown, .contextMenu: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+import MemeStore
+
+/// Moves the user between the editor, Sent Memes and a meme's detail, one window at a time.
+///
+/// The Sent Memes window lives as long as the app and is hidden, not destroyed, while the editor or
+/// a detail is shown, so it comes back on the tab and scroll position the user left. The window
+/// being left hands its size to the one shown, so the switch feels like turning a page. Closing the
+/// editor or a detail any way (Cancel, Back, the close button) returns to Sent Memes.
+final class SentMemesNavigator {
+  let application: Application
+  let memes: StoreSentMemes
+  let thumbnails: ThumbnailCache
+  /// Makes or returns the app's editor window (the app sets it up: camera, files, shortcuts).
+  private let makeEditor: () -> EditorWindow
+  private(set) var sentMemesWindow: SentMemesWindow?
+  private(set) var detailWindow: DetailWindow?
+  private weak var adoptedEditor: EditorWindow?
+
+  init(application: Application, memes: StoreSentMemes, makeEditor: @escaping () -> EditorWindow) {
+    self.application = application
+    self.memes = memes
+    self.makeEditor = makeEditor
+    thumbnails = ThumbnailCache(store: memes.store)
+    thumbnails.onThumbnailReplaced = { [weak memes] meme in memes?.list.update(meme) }
+    memes.onSaved = { [weak self] meme in self?.shareCompleted(meme) }
+    memes.onError = { [weak self] title, message in self?.showError(title: title, detail: message) }
+  }
+
+  /// At launch (and on a later launch): the window already shown, else Sent Memes when there are
+  /// memes, else the editor.
+  func presentAtLaunch() {
+    if let visible = visibleWindow {
+      gtk_window_present(gtkkit_window(visible))
+    } else if !memes.isEmpty {
+      showSentMemes()
+    } else {
+      showEditor()
+    }
+  }
+
+  // MARK: - Going places
+
+  /// Shows Sent Memes (on `tab`, if given). The window that asked closes itself (the editor's
+  /// Cancel) or is closed by the caller.
+  @discardableResult
+  func showSentMemes(tab: SentMemesWindow.Tab? = nil) -> SentMemesWindow {
+    let target = sentMemesWindow ?? makeSentMemesWindow()
+    if let tab { target.currentTab = tab }
+    let leaving = visibleWindow
+    if leaving != target.window { carryGeometry(from: leaving, to: target.window) }
+    target.present()
+    return target
+  }
+
+  /// Shows the editor, empty or with a sent meme to change and resend, in place of the window
+  /// shown now.
+  @discardableResult
+  func showEditor(_ meme: Meme? = nil) -> EditorWindow {
+    let leaving = visibleWindow
+    let editor = makeEditor()
+    if leaving != editor.window { carryGeometry(from: leaving, to: editor.window) }
+    editor.present()
+    if let meme { editor.edit(meme) }
+    hideOrClose(leaving, keeping: editor.window)
+    return editor
+  }
+
+  /// Shows a meme's detail in place of Sent Memes.
+  @discardableResult
+  func showDetail(id: Int64, from tab: SentMemesWindow.Tab) -> DetailWindow? {
+    guard let meme = memes.list.meme(id: id) else { return nil }
+    let leaving = visibleWindow
+    if let detailWindow { gtk_window_destroy(gtkkit_window(detailWindow.window)) }
+    let detail = DetailWindow(application: application, meme: meme, returnTab: tab)
+    detail.onBack = { [weak self, weak detail] in
+      guard let self, let detail else { return }
+      back(from: detail)
+    }
+    detail.onEdit = { [weak self] meme in self?.showEditor(meme) }
+    detail.onDelete = { [weak self, weak detail] id in
+      guard let self, let detail else { return }
+      back(from: detail)
+      sentMemesWindow?.delete(id: id)
+    }
+    Signal.connect(detail.window, "destroy") { [weak self, weak detail] in
+      guard let self else { return }
+      if detailWindow === detail { detailWindow = nil }
+      returnToSentMemesIfNothingShown()
+    }
+    detailWindow = detail
+    carryGeometry(from: leaving, to: detail.window)
+    detail.present()
+    hideOrClose(leaving, keeping: detail.window)
+    return detail
+  }
+
+  /// Back from a detail: Sent Memes on the tab the detail was opened from, the meme selected.
+  func back(from detail: DetailWindow) {
+    let window = showSentMemes(tab: detail.returnTab)
+    window.select(id: detail.meme.id)
+    // Closed on the next iteration: this runs inside one of the detail window's own actions.
+    let closing = detail.window
+    MainLoop.post { gtk_window_close(gtkkit_window(closing)) }
+  }
+
+  /// The app made (or presented) an editor: Cancel and closing it lead back here.
+  func adopt(_ editor: EditorWindow) {
+    editor.showSentMemes = { [weak self] in self?.showSentMemes() }
+    guard adoptedEditor !== editor else { return }
+    adoptedEditor = editor
+    Signal.connect(editor.window, "destroy") { [weak self] in
+      // After GTK destroys the editor; deferred so the app has forgotten it too.
+      MainLoop.post { [weak self] in self?.returnToSentMemesIfNothingShown() }
+    }
+  }
+
+  /// A share completed and the meme is stored: the editor closes and Sent Memes shows it on top.
+  private func shareCompleted(_ meme: SentMeme) {
+    let editor = adoptedEditor
+    let window = showSentMemes()
+    window.select(id: meme.id)
+    if let editor { gtk_window_close(gtkkit_window(editor.window)) }
+  }
+
+  // MARK: - Windows
+
+  private func makeSentMemesWindow() -> SentMemesWindow {
+    let window = SentMemesWindow(application: application, memes: memes, thumbnails: thumbnails)
+    window.onAdd = { [weak self] in self?.showEditor() }
+    window.onOpen = { [weak self] id, tab in self?.showDetail(id: id, from: tab) }
+    Signal.connect(window.window, "destroy") { [weak self, weak window] in
+      guard let self, sentMemesWindow === window else { return }
+      sentMemesWindow = nil
+    }
+    sentMemesWindow = window
+    return window
+  }
+
+  /// The one of our windows the user sees now.
+  private var visibleWindow: UnsafeMutablePointer<GtkWidget>? {
+    [detailWindow?.window, adoptedEditor?.window, sentMemesWindow?.window].compactMap { $0 }.first {
+      gtk_widget_get_visible($0) != 0
+    }
+  }
+
+  /// Sent Memes is hidden while away; a detail is closed (on the next iteration, as this may run
+  /// inside one of its actions).
+  private func hideOrClose(
+    _ leaving: UnsafeMutablePointer<GtkWidget>?, keeping kept: UnsafeMutablePointer<GtkWidget>
+  ) {
+    guard let leaving, leaving != kept else { return }
+    if leaving == sentMemesWindow?.window {
+      gtk_widget_set_visible(leaving, 0)
+    } else if leaving == detailWindow?.window {
+      MainLoop.post { gtk_window_close(gtkkit_window(leaving)) }
+    }
+  }
+
+  private func returnToSentMemesIfNothingShown() {
+    guard visibleWindow == nil, let sentMemesWindow else { return }
+    sentMemesWindow.present()
+  }
+
+  /// The new window takes the old one's size and maximised state.
+  private func carryGeometry(
+    from source: UnsafeMutablePointer<GtkWidget>?, to target: UnsafeMutablePointer<GtkWidget>
+  ) {
+    guard let source, gtk_widget_get_visible(source) != 0 else { return }
+    if gtk_window_is_maximized(gtkkit_window(source)) != 0 {
+      gtk_window_maximize(gtkkit_window(target))
+      return
+    }
+    let width = gtk_widget_get_width(source)
+    let height = gtk_widget_get_height(source)
+    guard width > 0, height > 0 else { return }
+    gtk_window_set_default_size(gtkkit_window(target), width, height)
+  }
+
+  private func showError(title: String, detail: String) {
+    let parent = visibleWindow.flatMap { gtkkit_window($0) }
+    MessageDialog.present(.error, parent: parent, title: title, detail: detail)
+  }
+}

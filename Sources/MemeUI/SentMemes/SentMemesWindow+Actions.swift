@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+/// The window's `win.` actions. Each handler checks its preconditions first: an action can come
+/// from a shortcut, a menu, a button or a test.
+extension SentMemesWindow {
+  func addActions() {
+    for action in SentMemesAction.allCases {
+      actions.add(action.name) { [weak self] in self?.perform(action) }
+    }
+    // Closing the window ends the undo chance: deleted memes are purged.
+    Signal.connect(window, "destroy") { [weak self] in
+      guard let self else { return }
+      undoTimeout?.cancel()
+      memes.purge(ids: pendingDeletions)
+      pendingDeletions.removeAll()
+    }
+  }
+
+  private func perform(_ action: SentMemesAction) {
+    switch action {
+    case .add: onAdd()
+    case .openMeme: if let position = selectedPosition { open(at: position) }
+    case .delete: if let meme = selectedMeme { delete(id: meme.id) }
+    case .undo: undoDeletions()
+    case .dismissUndo: purgePendingDeletions()
+    case .moveUp: moveSelected(by: -1)
+    case .moveDown: moveSelected(by: 1)
+    case .showList: currentTab = .list
+    case .showGrid: currentTab = .grid
+    case .contextMenu: showContextMenuForSelection()
+    case .close: gtk_window_close(gtkkit_window(window))
+    }
+  }
+
+  func open(at position: Int) {
+    guard let meme = memes.list.meme(at: position) else { return }
+    gtk_single_selection_set_selected(selection, guint(position))
+    onOpen(meme.id, currentTab)
+  }
+
+  // MARK: - Reordering
+
+  private func moveSelected(by offset: Int) {
+    guard let meme = selectedMeme, let position = selectedPosition else { return }
+    move(id: meme.id, to: position + offset)
+  }
+
+  /// Moves a meme (persisted) and keeps it selected and in view.
+  func move(id: Int64, to index: Int) {
+    guard index >= 0, index < memes.list.count, memes.move(id: id, to: index) != nil else { return }
+    select(id: id)
+  }
+
+  /// A row was dropped onto another row: the dragged meme takes the target's place above or below it.
+  func drop(_ dragged: Int64, onto target: Int64, below: Bool) {
+    guard dragged != target, let from = memes.list.index(of: dragged),
+      let onto = memes.list.index(of: target)
+    else { return }
+    var index = below ? onto + 1 : onto
+    if from < index { index -= 1 }  // the dragged row leaves a gap above the target
+    move(id: dragged, to: index)
+  }
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+/// The context menu over a meme: a secondary click on a row or tile, or the Menu key (Shift+F10)
+/// for the selected meme. Its items are the window's actions, which work on the selection, so the
+/// meme clicked is selected first.
+extension SentMemesWindow {
+  func showContextMenu(
+    for id: Int64, in tab: Tab, over widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double
+  ) {
+    guard let position = memes.list.index(of: id) else { return }
+    gtk_single_selection_set_selected(selection, guint(position))
+    let view = tab == .list ? listView! : gridView!
+    var viewX = 0.0
+    var viewY = 0.0
+    guard gtk_widget_translate_coordinates(widget, view, x, y, &viewX, &viewY) != 0 else { return }
+    popUpContextMenu(in: tab, at: GdkRectangle(x: Int32(viewX), y: Int32(viewY), width: 1, height: 1))
+  }
+
+  /// The Menu key: the menu points at the selected row or tile (or the view's middle if scrolled away).
+  func showContextMenuForSelection() {
+    guard let meme = selectedMeme else { return }
+    let tab = currentTab
+    let view = tab == .list ? listView! : gridView!
+    let cells: [(id: Int64?, widget: UnsafeMutablePointer<GtkWidget>)] =
+      tab == .list
+      ? listFactory.boundCells.map { ($0.memeID, $0.widget) }
+      : gridFactory.boundCells.map { ($0.memeID, $0.widget) }
+    var rectangle = GdkRectangle(
+      x: gtk_widget_get_width(view) / 2, y: gtk_widget_get_height(view) / 2, width: 1, height: 1)
+    if let cell = cells.first(where: { $0.id == meme.id }),
+      let bounds = WidgetTree.bounds(of: cell.widget, in: view)
+    {
+      rectangle = GdkRectangle(
+        x: Int32(bounds.x + bounds.width / 2), y: Int32(bounds.y + bounds.height / 2), width: 1, height: 1)
+    }
+    popUpContextMenu(in: tab, at: rectangle)
+  }
+
+  private func popUpContextMenu(in tab: Tab, at rectangle: GdkRectangle) {
+    let menu = contextMenu(for: tab)
+    var rectangle = rectangle
+    gtk_popover_set_pointing_to(gtkkit_popover(menu), &rectangle)
+    gtk_popover_popup(gtkkit_popover(menu))
+  }
+
+  /// The popover of a view, made on first use and parented to the view.
+  private func contextMenu(for tab: Tab) -> UnsafeMutablePointer<GtkWidget> {
+    if let menu = contextMenus[tab] { return menu }
+    let model = SentMemesMenus.contextMenuModel()
+    let menu = gtk_popover_menu_new_from_model(gtkkit_menu_model(model.raw))!
+    g_object_unref(model.raw)
+    gtk_widget_set_name(menu, "meme-context-menu")
+    gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
+    gtk_widget_set_halign(menu, GTK_ALIGN_START)
+    gtk_widget_set_parent(menu, tab == .list ? listView : gridView)
+    // A popover is a child the view does not know about: unparent it before the view goes.
+    Signal.connect(window, "destroy") { gtk_widget_unparent(menu) }
+    contextMenus[tab] = menu
+    return menu
+  }
+}

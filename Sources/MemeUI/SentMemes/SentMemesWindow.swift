@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeStore
+
+/// The Sent Memes window: an Add button, a notebook with the List and the Grid over one shared
+/// model and selection, an empty state, and an undo banner for deletions. Behaviour lives in the
+/// `SentMemesWindow+*.swift` files; this one holds the state and builds the widget tree.
+final class SentMemesWindow {
+  /// The notebook's pages, in order.
+  enum Tab: Int {
+    case list = 0
+    case grid = 1
+  }
+
+  let window: UnsafeMutablePointer<GtkWidget>
+  let memes: StoreSentMemes
+  let thumbnails: ThumbnailCache
+  let timeFormatter = SentTimeFormatter()
+  var actions: ActionMap { ActionMap(window) }
+
+  /// `GtkSingleSelection *` over `memes.list`, shared by both views (one reference of our own).
+  let selection: OpaquePointer
+  private(set) var stack: UnsafeMutablePointer<GtkWidget>!
+  private(set) var notebook: UnsafeMutablePointer<GtkWidget>!
+  private(set) var listView: UnsafeMutablePointer<GtkWidget>!
+  private(set) var gridView: UnsafeMutablePointer<GtkWidget>!
+  private(set) var addButton: UnsafeMutablePointer<GtkWidget>!
+  var banner: UnsafeMutablePointer<GtkWidget>!
+  var bannerLabel: UnsafeMutablePointer<GtkWidget>!
+  private(set) var listFactory: MemeItemFactory<MemeListRow>!
+  private(set) var gridFactory: MemeItemFactory<MemeGridTile>!
+  /// The context menu, parented to the view it opens over.
+  var contextMenus: [Tab: UnsafeMutablePointer<GtkWidget>] = [:]
+
+  /// Deleted memes that Undo can still bring back, oldest first, and when that chance ends.
+  var pendingDeletions: [Int64] = []
+  var undoTimeout: Timeout?
+  /// How long the undo banner stays.
+  static let undoMilliseconds: UInt32 = 8000
+
+  /// Add: open an empty editor.
+  var onAdd: () -> Void = {}
+  /// A meme was activated: show its detail, remembering the tab it was opened from.
+  var onOpen: (_ id: Int64, _ tab: Tab) -> Void = { _, _ in }
+
+  init(application: Application, memes: StoreSentMemes, thumbnails: ThumbnailCache) {
+    self.memes = memes
+    self.thumbnails = thumbnails
+    SentMemesStyleSheet.installOnce()
+    selection = gtk_single_selection_new(gtkkit_list_model(g_object_ref(memes.list.model.raw)))
+    window = gtk_application_window_new(application.pointer)
+    gtk_window_set_title(gtkkit_window(window), "Sent Memes")
+    gtk_window_set_default_size(gtkkit_window(window), 760, 680)
+    gtk_widget_set_name(window, "sent-memes-window")
+    buildHeaderBar()
+    buildContent()
+    addActions()
+    connectModel()
+    updateState()
+  }
+
+  isolated deinit {
+    g_object_unref(selection.raw)
+  }
+
+  func present() {
+    gtk_window_present(gtkkit_window(window))
+    gtk_widget_grab_focus(currentTab == .list ? listView : gridView)
+  }
+
+  var currentTab: Tab {
+    get { Tab(rawValue: Int(gtk_notebook_get_current_page(gtkkit_notebook(notebook)))) ?? .list }
+    set { gtk_notebook_set_current_page(gtkkit_notebook(notebook), Int32(newValue.rawValue)) }
+  }
+
+  /// The selected meme's position, if any.
+  var selectedPosition: Int? {
+    let position = gtk_single_selection_get_selected(selection)
+    return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+  }
+
+  var selectedMeme: SentMeme? { selectedPosition.flatMap { memes.list.meme(at: $0) } }
+
+  /// Selects the meme and scrolls the current view to it.
+  func select(id: Int64) {
+    guard let position = memes.list.index(of: id) else { return }
+    gtk_single_selection_set_selected(selection, guint(position))
+    gtkkit_list_scroll_to(currentTab == .list ? listView : gridView, guint(position))
+  }
+
+  // MARK: - Building the tree
+
+  private func buildHeaderBar() {
+    let header = gtk_header_bar_new()!
+    addButton = gtk_button_new_from_icon_name("list-add-symbolic")
+    gtk_actionable_set_action_name(gtkkit_actionable(addButton), SentMemesAction.add.detailedName)
+    gtk_widget_set_name(addButton, "add-button")
+    Accessible.setLabel(addButton, "Add")
+    gtk_widget_set_tooltip_text(addButton, "Make a new meme (Ctrl+N)")
+    gtk_header_bar_pack_start(gtkkit_header_bar(header), addButton)
+    gtk_header_bar_pack_end(gtkkit_header_bar(header), SentMemesMenus.mainMenuButton())
+    gtk_window_set_titlebar(gtkkit_window(window), header)
+  }
+
+  private func buildContent() {
+    stack = gtk_stack_new()
+    gtk_stack_set_transition_type(gtkkit_stack(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    gtk_stack_add_named(gtkkit_stack(stack), Self.makeEmptyState(), "empty")
+    notebook = gtk_notebook_new()
+    gtk_widget_set_name(notebook, "sent-memes-notebook")
+    gtk_notebook_set_show_border(gtkkit_notebook(notebook), 0)
+    buildList()
+    buildGrid()
+    gtk_stack_add_named(gtkkit_stack(stack), notebook, "memes")
+
+    let overlay = gtk_overlay_new()!
+    gtk_overlay_set_child(gtkkit_overlay(overlay), stack)
+    buildBanner()
+    gtk_overlay_add_overlay(gtkkit_overlay(overlay), banner)
+    gtk_window_set_child(gtkkit_window(window), overlay)
+  }
+
+  private func buildList() {
+    let events = cellEvents(for: .list)
+    listFactory = MemeItemFactory(list: memes.list) { [thumbnails, timeFormatter] in
+      MemeListRow(thumbnails: thumbnails, timeFormatter: timeFormatter, events: events)
+    }
+    // The view takes the references passed to it (model and factory).
+    listView = gtk_list_view_new(
+      gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(listFactory.factory.raw))
+    gtk_widget_set_name(listView, "meme-list")
+    gtk_widget_add_css_class(listView, "meme-list")
+    Accessible.setLabel(listView, "Sent memes")
+    gtk_list_view_set_single_click_activate(gtkkit_list_view(listView), 1)
+    Signal.connectActivatePosition(listView) { [weak self] position in self?.open(at: position) }
+    appendPage(Self.scrolled(listView), tab: .list, title: "List", icon: "view-list-symbolic")
+  }
+
+  private func buildGrid() {
+    let events = cellEvents(for: .grid)
+    gridFactory = MemeItemFactory(list: memes.list) { [thumbnails] in
+      MemeGridTile(thumbnails: thumbnails, events: events)
+    }
+    gridView = gtk_grid_view_new(
+      gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(gridFactory.factory.raw))
+    gtk_widget_set_name(gridView, "meme-grid")
+    gtk_widget_add_css_class(gridView, "meme-grid")
+    Accessible.setLabel(gridView, "Sent memes")
+    gtk_grid_view_set_max_columns(gtkkit_grid_view(gridView), 12)
+    gtk_grid_view_set_single_click_activate(gtkkit_grid_view(gridView), 1)
+    Signal.connectActivatePosition(gridView) { [weak self] position in self?.open(at: position) }
+    appendPage(Self.scrolled(gridView), tab: .grid, title: "Grid", icon: "view-grid-symbolic")
+  }
+
+  private func cellEvents(for tab: Tab) -> MemeCellEvents {
+    MemeCellEvents(
+      contextMenu: { [weak self] id, widget, x, y in
+        self?.showContextMenu(for: id, in: tab, over: widget, x: x, y: y)
+      },
+      drop: { [weak self] dragged, target, below in self?.drop(dragged, onto: target, below: below) })
+  }
+
+  private static func scrolled(_ view: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+    let scrolled = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(gtkkit_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(gtkkit_scrolled_window(scrolled), view)
+    gtk_widget_set_vexpand(scrolled, 1)
+    return scrolled
+  }
+
+  private func appendPage(_ page: UnsafeMutablePointer<GtkWidget>, tab: Tab, title: String, icon: String) {
+    let label = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+    gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
+    gtk_box_append(gtkkit_box(label), gtk_image_new_from_icon_name(icon))
+    gtk_box_append(gtkkit_box(label), gtk_label_new(title))
+    gtk_notebook_append_page(gtkkit_notebook(notebook), page, label)
+    // The menu label doubles as the tab's plain-text name (the tab itself is an icon and a label).
+    gtk_notebook_set_menu_label_text(gtkkit_notebook(notebook), page, title)
+    gtk_widget_set_tooltip_text(label, "\(title) (Alt+\(tab.rawValue + 1))")
+    // Tabs share the width, like a view switcher.
+    gtkkit_object_set_bool(gtk_notebook_get_page(gtkkit_notebook(notebook), page).raw, "tab-expand", 1)
+  }
+
+  /// What the window shows before the first meme: what this is and how to make one.
+  private static func makeEmptyState() -> UnsafeMutablePointer<GtkWidget> {
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+    gtk_widget_set_name(box, "empty-state")
+    gtk_widget_add_css_class(box, "empty-state")
+    gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+    gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+    let icon = gtk_image_new_from_icon_name("image-x-generic-symbolic")!
+    gtk_image_set_pixel_size(gtkkit_image(icon), 128)
+    gtk_widget_add_css_class(icon, "empty-icon")
+    let title = gtk_label_new("No Sent Memes")!
+    gtk_widget_add_css_class(title, "title-1")
+    let detail = gtk_label_new("Memes you share appear here. Click + to make your first one.")!
+    gtk_label_set_wrap(gtkkit_label(detail), 1)
+    gtk_label_set_justify(gtkkit_label(detail), GTK_JUSTIFY_CENTER)
+    gtk_label_set_max_width_chars(gtkkit_label(detail), 40)
+    gtk_widget_add_css_class(detail, "dim-label")
+    let button = gtk_button_new_with_mnemonic("_Make a Meme")!
+    gtk_actionable_set_action_name(gtkkit_actionable(button), SentMemesAction.add.detailedName)
+    gtk_widget_add_css_class(button, "suggested-action")
+    gtk_widget_add_css_class(button, "pill")
+    gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
+    gtk_widget_set_margin_top(button, 12)
+    for child in [icon, title, detail, button] { gtk_box_append(gtkkit_box(box), child) }
+    return box
+  }
+
+  // MARK: - Model to widgets
+
+  private func connectModel() {
+    // One Sent Memes window shows a list at a time: it owns the list's change callback.
+    memes.list.onChange = { [weak self] in self?.updateState() }
+    Signal.connectNotify(selection.raw, property: "selected") { [weak self] in self?.updateState() }
+  }
+
+  /// The empty state or the notebook, and each action enabled from the current state.
+  func updateState() {
+    let isEmpty = memes.list.isEmpty
+    gtk_stack_set_visible_child_name(gtkkit_stack(stack), isEmpty ? "empty" : "memes")
+    let hasSelection = selectedMeme != nil
+    for action in SentMemesAction.allCases where action.needsSelection {
+      actions.action(named: action.name)?.isEnabled = hasSelection
+    }
+    let position = selectedPosition ?? 0
+    actions.action(named: SentMemesAction.moveUp.name)?.isEnabled = hasSelection && position > 0
+    actions.action(named: SentMemesAction.moveDown.name)?.isEnabled =
+      hasSelection && position < memes.list.count - 1
+    actions.action(named: SentMemesAction.undo.name)?.isEnabled = !pendingDeletions.isEmpty
+  }
+
+  /// Shows an error over this window.
+  func showError(title: String, detail: String) {
+    MessageDialog.present(.error, parent: gtkkit_window(window), title: title, detail: detail)
+  }
+}

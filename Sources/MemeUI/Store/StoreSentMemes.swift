@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GtkKit
+import MemeCore
+import MemeStore
+
+/// Sent memes kept in the SQLite store, with the list the Sent Memes window shows.
+///
+/// The store is the truth; `list` mirrors it on the main thread. Saving copies and syncs files, so it
+/// runs on a background thread and the list changes when it is done. Deleting is undoable until
+/// `purge` (the store hides a deleted meme and keeps its files until then).
+final class StoreSentMemes: SentMemeSink {
+  let store: SentMemeStore
+  let list = SentMemeList()
+  /// Called after a shared meme has been saved and put at the top of the list.
+  var onSaved: (SentMeme) -> Void = { _ in }
+  /// Called with a message for the user when the store fails after opening.
+  var onError: (_ title: String, _ message: String) -> Void = { _, _ in }
+  private var savesInFlight = 0
+
+  /// Opens the store and reads its list. Throws a `StoreError` whose message can be shown as is.
+  init(store: SentMemeStore) throws {
+    self.store = store
+    list.replaceAll(with: try store.allMemes())
+  }
+
+  /// The app's own store: `$XDG_DATA_HOME/<appID>/`.
+  static func open(appID: String) -> Result<StoreSentMemes, StoreError> {
+    open { try SentMemeStore(appID: appID) }
+  }
+
+  static func open(directory: URL) -> Result<StoreSentMemes, StoreError> {
+    open { try SentMemeStore(directory: directory) }
+  }
+
+  private static func open(_ makeStore: () throws -> SentMemeStore) -> Result<StoreSentMemes, StoreError> {
+    do {
+      return .success(try StoreSentMemes(store: try makeStore()))
+    } catch let error as StoreError {
+      return .failure(error)
+    } catch {
+      return .failure(.databaseFailure(reason: error.localizedDescription))
+    }
+  }
+
+  // MARK: - SentMemeSink
+
+  /// True only when nothing is stored and nothing is being saved.
+  var isEmpty: Bool { list.isEmpty && savesInFlight == 0 }
+
+  func keep(captions: MemeCaptions, originalImage: URL, rendered: RasterImage) {
+    savesInFlight += 1
+    let store = store
+    MainLoop.runInBackground(
+      { () -> Result<SentMeme, Error> in
+        Result {
+          try store.save(
+            SentMemeDraftMaker.draft(captions: captions, originalImage: originalImage, rendered: rendered))
+        }
+      },
+      then: { [weak self] result in
+        guard let self else { return }
+        savesInFlight -= 1
+        switch result {
+        case .success(let meme):
+          list.insert(meme, at: 0)
+          onSaved(meme)
+        case .failure(let error):
+          onError("Could not keep the meme in Sent Memes", Self.message(error))
+        }
+      })
+  }
+
+  // MARK: - Editing the list
+
+  /// Hides a meme (undoable). Returns false when the store refused.
+  @discardableResult
+  func delete(id: Int64) -> Bool {
+    do {
+      try store.delete(id: id)
+    } catch {
+      onError("Could not delete the meme", Self.message(error))
+      return false
+    }
+    list.remove(id: id)
+    return true
+  }
+
+  /// Brings deleted memes back where they were. The store knows their places (other memes may have
+  /// moved since), so the order is read again off the main thread; `completion` runs when the list
+  /// shows them.
+  func undoDelete(ids: [Int64], completion: @escaping () -> Void = {}) {
+    var restored: [Int64] = []
+    for id in ids {
+      do {
+        try store.undoDelete(id: id)
+        restored.append(id)
+      } catch {
+        onError("Could not restore the meme", Self.message(error))
+      }
+    }
+    guard !restored.isEmpty else { return completion() }
+    let store = store
+    MainLoop.runInBackground({ Result { try store.allMemes() } }) { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(let memes): restore(restored, from: memes)
+      case .failure(let error): onError("Could not restore the meme", Self.message(error))
+      }
+      completion()
+    }
+  }
+
+  /// Inserts `restored` at their places in `memes` (the store's order). When the rest of the list no
+  /// longer matches the store's, the whole list is replaced instead.
+  private func restore(_ restored: [Int64], from memes: [SentMeme]) {
+    let wanted = Set(restored)
+    let others = memes.filter { !wanted.contains($0.id) }.map(\.id)
+    guard others == list.ids else { return list.replaceAll(with: memes) }
+    for (index, meme) in memes.enumerated() where wanted.contains(meme.id) {
+      list.insert(meme, at: index)
+    }
+  }
+
+  /// Removes deleted memes and their files for good, off the main thread.
+  func purge(ids: [Int64]) {
+    guard !ids.isEmpty else { return }
+    let store = store
+    MainLoop.runInBackground({ ids.forEach { _ = try? store.purgeDeleted(id: $0) } }) { _ in }
+  }
+
+  /// Moves a meme to `index` in the list; the order persists. Returns the new index.
+  @discardableResult
+  func move(id: Int64, to index: Int) -> Int? {
+    guard list.index(of: id) != nil else { return nil }
+    let target = min(max(index, 0), list.count - 1)
+    do {
+      try store.move(id: id, toIndex: target)
+    } catch {
+      onError("Could not move the meme", Self.message(error))
+      return nil
+    }
+    return list.move(id: id, to: target)
+  }
+
+  static func message(_ error: Error) -> String {
+    (error as? StoreError)?.message ?? (error as? ImageError).map { "\($0.reason)" }
+      ?? error.localizedDescription
+  }
+}
