@@ -143,6 +143,8 @@ import Testing
     #expect(image.width == 1)
     #expect(image.height == 1)
     #expect(distance(image.color(atX: 0, y: 0), 1, 0, 0) < 0.5)
+    let animation = try ImageLoader().load(data: Fixtures.redThenBlueGIF, name: "blink.gif")
+    #expect(distance(animation.color(atX: 0, y: 0), 1, 0, 0) < 0.5)
   }
 
   @Test func cmykJPEGsAreConvertedToRGB() throws {

@@ -61,6 +61,19 @@ struct ImageFile: ~Copyable {
     return bytes
   }
 
+  /// The first `count` bytes (fewer for a shorter file), without moving the read position.
+  func prefix(_ count: Int) throws(ImageError) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var got = -1
+    repeat {
+      got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+    } while got < 0 && errno == EINTR
+    guard got >= 0 else {
+      throw ImageError(path: path, kind: .unreadable, reason: "cannot read: \(ImageFile.describe(errno))")
+    }
+    return Array(bytes[0..<got])
+  }
+
   /// Reads from the current position until `buffer` is full or the file ends; returns the count.
   private func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImageError) -> Int {
     var filled = 0

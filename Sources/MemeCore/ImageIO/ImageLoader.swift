@@ -24,6 +24,10 @@ public struct ImageLoader: Sendable {
   public func load(contentsOf url: URL, targetWidth: Int? = nil) throws(ImageError) -> RasterImage {
     let path = url.path
     let file = try ImageFile(path: path)
+    // A big file that is not an image (a video renamed .jpg) is refused before it is read.
+    if file.size > 0, try file.prefix(16).withUnsafeBytes({ ImageContainer(sniffing: $0) }) == nil {
+      throw Self.notAnImage(path)
+    }
     let contents = try file.readAll(limit: fileSizeLimit)
     return try decode(contents.bytes, name: path, targetWidth: targetWidth)
   }

@@ -4,11 +4,19 @@ import Glibc
 
 /// JPEG through libjpeg-turbo's TurboJPEG API, straight into and out of Cairo's pixel buffer.
 ///
-/// On little-endian machines Cairo's ARGB32 word is stored as the bytes B, G, R, A, which is
-/// TurboJPEG's BGRA (decoding writes A = 255, the right premultiplied value for opaque pixels)
-/// and BGRX (encoding ignores A). Rows are passed with Cairo's stride as the pitch, so no
-/// full-size intermediate buffer exists on either side.
+/// Cairo's native-endian ARGB32 word is stored as the bytes B, G, R, A on little-endian machines,
+/// which is TurboJPEG's BGRA (decoding writes A = 255, the right premultiplied value for opaque
+/// pixels) and BGRX (encoding ignores A); big-endian machines store A, R, G, B. Rows are passed
+/// with Cairo's stride as the pitch, so no full-size intermediate buffer exists on either side.
 enum JPEGCodec {
+  #if _endian(little)
+    private static let decodedFormat = TJPF_BGRA
+    private static let encodedFormat = TJPF_BGRX
+  #else
+    private static let decodedFormat = TJPF_ARGB
+    private static let encodedFormat = TJPF_XRGB
+  #endif
+
   static func decode(
     _ bytes: UnsafeRawBufferPointer, name: String, maxPixels: Int, targetWidth: Int?
   ) throws(ImageError) -> RasterImage {
@@ -48,7 +56,7 @@ enum JPEGCodec {
     // CMYK cannot be colour-converted by libjpeg; decode the four channels into the same 4-byte
     // pixels and convert them in place afterwards.
     let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-    let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_BGRA
+    let pixelFormat = isCMYK ? TJPF_CMYK : decodedFormat
     let status = tjDecompress2(
       handle, source, UInt(bytes.count), image.pixels, Int32(decodedWidth), Int32(image.stride),
       Int32(decodedHeight), Int32(pixelFormat.rawValue), 0)
@@ -101,7 +109,7 @@ enum JPEGCodec {
     }
     let status = tjCompress2(
       handle, flattened?.base ?? image.pixels, Int32(image.width), Int32(flattened?.stride ?? image.stride),
-      Int32(image.height), Int32(TJPF_BGRX.rawValue), &output, &size, subsampling,
+      Int32(image.height), Int32(encodedFormat.rawValue), &output, &size, subsampling,
       Int32(min(max(quality, 1), 100)), flags)
     guard status == 0, let output else {
       if let output { tjFree(output) }
@@ -133,26 +141,28 @@ enum JPEGCodec {
     tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
   }
 
-  /// Turns CMYK bytes (C, M, Y, K in each 4-byte pixel) into opaque B, G, R, A. Files written by
-  /// Adobe software (marked by an APP14 segment) store the channels inverted.
+  /// Turns CMYK bytes (C, M, Y, K in each 4-byte pixel) into opaque ARGB32 words. Files written
+  /// by Adobe software (marked by an APP14 segment) store the channels inverted.
   private static func convertCMYKInPlace(_ image: RasterImage, inverted: Bool) {
     for y in 0..<image.height {
       let row = image.pixels + y * image.stride
+      // SAFETY: a Cairo ARGB32 row holds `width` 4-byte-aligned pixels.
+      let words = UnsafeMutableRawPointer(row).assumingMemoryBound(to: UInt32.self)
       for x in 0..<image.width {
         let pixel = row + x * 4
         var (c, m, yellow, k) = (UInt32(pixel[0]), UInt32(pixel[1]), UInt32(pixel[2]), UInt32(pixel[3]))
         if !inverted { (c, m, yellow, k) = (255 - c, 255 - m, 255 - yellow, 255 - k) }
         // With inverted ink values, each colour is simply (ink × key) / 255.
-        pixel[0] = UInt8((yellow * k + 127) / 255)
-        pixel[1] = UInt8((m * k + 127) / 255)
-        pixel[2] = UInt8((c * k + 127) / 255)
-        pixel[3] = 255
+        let red = (c * k + 127) / 255
+        let green = (m * k + 127) / 255
+        let blue = (yellow * k + 127) / 255
+        words[x] = 0xFF00_0000 | red << 16 | green << 8 | blue
       }
     }
   }
 }
 
-/// A BGRX copy of a translucent image composited over white, for the JPEG encoder.
+/// An opaque ARGB32 copy of a translucent image composited over white, for the JPEG encoder.
 private final class FlattenedPixels {
   let base: UnsafeMutablePointer<UInt8>
   let stride: Int

@@ -95,7 +95,8 @@ enum PixbufDecoder {
       // SAFETY: 4-channel pixbuf rows are 4-byte aligned (the rowstride is a multiple of 4).
       let row = UnsafeMutableRawPointer(source + y * rowStride).assumingMemoryBound(to: UInt32.self)
       for x in 0..<width {
-        let word = row[x]  // bytes R, G, B, A: the little-endian word 0xAABBGGRR
+        // The loaded word holds bytes R, G, B, A; as a little-endian number that is 0xAABBGGRR.
+        let word = UInt32(littleEndian: row[x])
         let alpha = word >> 24
         if alpha == 255 {
           row[x] = 0xFF00_0000 | (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF)
