@@ -145,3 +145,40 @@ import Testing
     #expect(try ImageLoader().pixelSize(ofImageAt: hugePNG) == (60000, 60000))
   }
 }
+
+/// Damaged data of every kind must give an image or an `ImageError`, never a crash or a hang.
+@Suite struct ImageIODamageTests {
+  static let samples: [(String, [UInt8])] = [
+    ("exif.jpg", Fixtures.jpeg(Fixtures.markedImage(), orientation: 6)),
+    ("alpha.png", Fixtures.saved(Fixtures.noise(width: 24, height: 16, translucent: true), as: "png")),
+    ("picture.bmp", Fixtures.saved(Fixtures.markedImage(), as: "bmp")),
+    ("picture.tiff", Fixtures.tiff(Fixtures.saved(Fixtures.markedImage(), as: "tiff"), orientation: 8)),
+    ("picture.webp", Fixtures.saved(Fixtures.markedImage(), as: "webp")),
+    ("blink.gif", Fixtures.redThenBlueGIF),
+  ]
+
+  @Test(arguments: samples.map(\.0))
+  func damagedCopiesNeverCrash(name: String) {
+    let original = Self.samples.first { $0.0 == name }!.1
+    var state: UInt32 = 0x1234_5678
+    func random(_ bound: Int) -> Int {
+      state = state &* 1_664_525 &+ 1_013_904_223
+      return Int(state >> 8) % bound
+    }
+    var damaged: [[UInt8]] = (0..<original.count).map { Array(original[0..<$0]) }  // every truncation
+    for _ in 0..<150 {
+      var copy = original
+      for _ in 0...random(4) { copy[random(copy.count)] = UInt8(random(256)) }
+      damaged.append(copy)
+    }
+    for bytes in damaged {
+      do {
+        let image = try ImageLoader().load(data: bytes, name: name)
+        #expect(image.width > 0 && image.height > 0)
+      } catch {
+        #expect(error.description.hasPrefix("\(name): "))
+        #expect(!error.description.contains("\n"))
+      }
+    }
+  }
+}

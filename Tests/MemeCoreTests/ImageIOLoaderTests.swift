@@ -86,6 +86,14 @@ import Testing
     }
   }
 
+  @Test func targetWidthScalesOtherFormatsToo() throws {
+    let bytes = Fixtures.saved(Fixtures.markedImage(width: 400, height: 100), as: "png")
+    let image = try ImageLoader().load(data: bytes, name: "wide.png", targetWidth: 100)
+    #expect(image.width == 100 && image.height == 25)
+    #expect(distance(image.color(atX: 1, y: 1), 1, 0, 0) < 10)
+    #expect(distance(image.color(atX: 98, y: 1), 0, 1, 0) < 10)
+  }
+
   @Test func targetWidthAppliesToTheUprightImage() throws {
     let bytes = Fixtures.jpeg(Fixtures.markedImage(), orientation: 6)
     let image = try ImageLoader().load(data: bytes, name: "photo.jpg", targetWidth: 16)

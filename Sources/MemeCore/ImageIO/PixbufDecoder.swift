@@ -172,6 +172,7 @@ private final class LoaderSession {
   private static func consume(_ error: inout UnsafeMutablePointer<GError>?) -> String {
     defer { g_clear_error(&error) }
     guard let message = error?.pointee.message else { return "unknown error" }
-    return String(cString: message)
+    // Errors are shown as one line.
+    return String(cString: message).split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 }
