@@ -56,7 +56,8 @@ enum PNGEncoder {
     let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, stripCount))
     var workers: [StripWorker] = []
     for _ in 0..<workerCount {
-      guard let worker = StripWorker(level: level, capacity: rowsPerStrip * filter.lineBytes) else {
+      guard let worker = StripWorker(level: level, capacity: min(rowsPerStrip, height) * filter.lineBytes)
+      else {
         throw ImageLimits.outOfMemory(width: filter.image.width, height: height, name: name)
       }
       workers.append(worker)
