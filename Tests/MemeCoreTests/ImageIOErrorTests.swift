@@ -5,8 +5,13 @@ import Testing
 
 @testable import MemeCore
 
-@Suite struct ImageIOErrorTests {
+@Suite final class ImageIOErrorTests {
+  /// A fresh folder for each test, removed when the test ends.
   let folder = Fixtures.temporaryFolder()
+
+  deinit {
+    Fixtures.remove(folder)
+  }
 
   /// The error loading `url` gives, checked to name the file and state its reason on one line.
   func failure(loading url: URL, loader: ImageLoader = ImageLoader()) -> ImageError? {
@@ -24,11 +29,9 @@ import Testing
     let error = failure(loading: folder.appendingPathComponent("nothing.jpg"))
     #expect(error?.kind == .notFound)
     #expect(error?.reason == "no such file")
-    Fixtures.remove(folder)
   }
 
   @Test func danglingAndLoopingLinks() throws {
-    defer { Fixtures.remove(folder) }
     let dangling = folder.appendingPathComponent("dangling.jpg")
     try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "gone.jpg")
     #expect(failure(loading: dangling)?.reason.contains("broken symbolic link") == true)
@@ -38,7 +41,6 @@ import Testing
   }
 
   @Test func folderAndFIFOAreRefusedWithoutBlocking() throws {
-    defer { Fixtures.remove(folder) }
     #expect(failure(loading: folder)?.kind == .notRegularFile)
     let fifo = folder.appendingPathComponent("pipe.jpg")
     try #require(mkfifo(fifo.path, 0o644) == 0)
@@ -52,7 +54,6 @@ import Testing
   // Root reads any file regardless of its mode, so EACCES cannot be produced with chmod there.
   @Test(.enabled(if: getuid() != 0, "root can read files with mode 000"))
   func unreadableFile() throws {
-    defer { Fixtures.remove(folder) }
     let url = folder.appendingPathComponent("secret.jpg")
     Fixtures.write(Fixtures.jpeg(Fixtures.markedImage()), to: url)
     try #require(chmod(url.path, 0) == 0)
@@ -62,7 +63,6 @@ import Testing
   }
 
   @Test func emptyFileAndData() {
-    defer { Fixtures.remove(folder) }
     let url = folder.appendingPathComponent("empty.png")
     Fixtures.write([], to: url)
     #expect(failure(loading: url)?.reason == "file is empty")
@@ -70,7 +70,6 @@ import Testing
   }
 
   @Test func notAnImage() {
-    defer { Fixtures.remove(folder) }
     let url = folder.appendingPathComponent("notes.jpg")
     Fixtures.write(Array("just some text, not a picture\n".utf8), to: url)
     let error = failure(loading: url)
@@ -80,7 +79,6 @@ import Testing
 
   @Test(arguments: [0.5, 0.1, 0.01])
   func truncatedJPEG(keeping fraction: Double) {
-    defer { Fixtures.remove(folder) }
     let whole = Fixtures.jpeg(Fixtures.noise(width: 256, height: 256, translucent: false))
     let url = folder.appendingPathComponent("cut.jpg")
     Fixtures.write(Array(whole[0..<Int(Double(whole.count) * fraction)]), to: url)
@@ -88,7 +86,6 @@ import Testing
   }
 
   @Test func truncatedPNG() {
-    defer { Fixtures.remove(folder) }
     let whole = try! ImageWriter.encode(Fixtures.noise(width: 64, height: 64, translucent: false), as: .png)
     let url = folder.appendingPathComponent("cut.png")
     Fixtures.write(Array(whole[0..<whole.count / 2]), to: url)
@@ -96,7 +93,6 @@ import Testing
   }
 
   @Test func corruptFiles() {
-    defer { Fixtures.remove(folder) }
     // A JPEG whose quantisation table is gone: libjpeg stops with an error.
     var jpeg = Fixtures.jpeg(Fixtures.markedImage())
     let table = Fixtures.jpegSegment(0xDB, in: jpeg)!
@@ -115,7 +111,6 @@ import Testing
   }
 
   @Test func pixelLimitRefusesFromTheHeader() throws {
-    defer { Fixtures.remove(folder) }
     let small = ImageLoader(maxPixels: 5000)
     let jpegURL = folder.appendingPathComponent("big.jpg")
     Fixtures.write(Fixtures.jpeg(Fixtures.markedImage(width: 100, height: 100)), to: jpegURL)

@@ -5,11 +5,15 @@ import Testing
 
 @testable import MemeCore
 
-@Suite struct ImageIOWriterTests {
+@Suite final class ImageIOWriterTests {
+  /// A fresh folder for each test, removed when the test ends.
   let folder = Fixtures.temporaryFolder()
 
+  deinit {
+    Fixtures.remove(folder)
+  }
+
   @Test func opaquePNGRoundTripsExactly() throws {
-    defer { Fixtures.remove(folder) }
     // Tall enough that the rows are filtered in several parts on several cores.
     let source = Fixtures.noise(width: 301, height: 203, translucent: false)
     let url = folder.appendingPathComponent("noise.png")
@@ -89,7 +93,6 @@ import Testing
   }
 
   @Test func writeReplacesAnExistingFileAndKeepsItsPermissions() throws {
-    defer { Fixtures.remove(folder) }
     let url = folder.appendingPathComponent("meme.jpg")
     Fixtures.write(Array("old contents".utf8), to: url)
     try #require(chmod(url.path, 0o640) == 0)
@@ -103,7 +106,6 @@ import Testing
   }
 
   @Test func failedWriteLeavesTheExistingFileAndNoTemporaryFile() throws {
-    defer { Fixtures.remove(folder) }
     let url = folder.appendingPathComponent("meme.png")
     let original = Array("precious bytes that must survive".utf8)
     Fixtures.write(original, to: url)
@@ -115,7 +117,6 @@ import Testing
   }
 
   @Test func unwritableTargetsFailCleanly() throws {
-    defer { Fixtures.remove(folder) }
     let missingFolder = folder.appendingPathComponent("nowhere/meme.png")
     do {
       try ImageWriter.write(Fixtures.markedImage(), to: missingFolder, as: .png)
