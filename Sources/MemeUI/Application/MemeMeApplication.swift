@@ -44,6 +44,9 @@ final class MemeMeApplication {
     Signal.connect(editor.window, "destroy") { [weak self] in self?.editor = nil }
     self.editor = editor
     sentMemes?.adopt(editor)
+    if ProcessInfo.processInfo.environment["MEMEME_QUIT_AFTER_FIRST_FRAME"] == "1" {
+      quitAfterFirstFrame(of: editor)
+    }
     editor.present()
     return editor
   }
@@ -51,7 +54,8 @@ final class MemeMeApplication {
   /// Keeps shared memes in `memes` and lets the user browse them.
   func useSentMemes(_ memes: StoreSentMemes) {
     sink = memes
-    sentMemes = SentMemesNavigator(application: application, memes: memes) { [unowned self] in presentEditor() }
+    sentMemes = SentMemesNavigator(application: application, memes: memes) { [unowned self] in presentEditor()
+    }
   }
 
   func reportStoreProblem(_ message: String) { storeProblem = message }
@@ -70,6 +74,15 @@ final class MemeMeApplication {
       application.setAccelerators(action.accelerators, for: action.detailedName)
     }
     startSentMemes()
+  }
+
+  /// For the start-up benchmark (Benchmarks/startup): quit once the editor has painted a frame.
+  /// Connected before the window is presented, which maps it at once.
+  private func quitAfterFirstFrame(of editor: EditorWindow) {
+    Signal.connect(editor.window, "map") { [weak self] in
+      guard let clock = gtk_widget_get_frame_clock(editor.window) else { return }
+      Signal.connect(clock.raw, "after-paint") { [weak self] in self?.application.quit() }
+    }
   }
 
   private func showAbout() {
