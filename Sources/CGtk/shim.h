@@ -177,6 +177,14 @@ static inline void gtkkit_accessible_set_string(GtkAccessible *accessible,
   g_value_unset(&value);
 }
 
+/// For tests: NULL when `accessible`'s string property equals `expected`, otherwise a newly
+/// allocated description of the mismatch (gtk_test_accessible_check_property is variadic).
+static inline char *gtkkit_accessible_check_string(GtkAccessible *accessible,
+                                                   GtkAccessibleProperty property,
+                                                   const char *expected) {
+  return gtk_test_accessible_check_property(accessible, property, expected);
+}
+
 /// Tells assistive technologies that `accessible` is labelled by `label` (a relation, not a string).
 static inline void gtkkit_accessible_set_labelled_by(GtkAccessible *accessible, GtkWidget *label) {
   GValue value = G_VALUE_INIT;

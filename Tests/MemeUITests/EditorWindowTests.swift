@@ -44,6 +44,23 @@ import Testing
     #expect(editor.canvas.bottomEntry.text == "BOTTOM")
   }
 
+  @Test func controlsCarryTheirAccessibleNames() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    let names = [
+      "share-button": "Share", "cancel-button": "Cancel", "camera-button": "Camera", "album-button": "Album",
+      "top-caption": "Top caption", "bottom-caption": "Bottom caption", "style-button": "Caption Style",
+    ]
+    for (widgetName, label) in names {
+      let control = try widget(widgetName, in: editor)
+      let mismatch = gtkkit_accessible_check_string(
+        gtkkit_accessible(control), GTK_ACCESSIBLE_PROPERTY_LABEL, label)
+      defer { g_free(mismatch) }
+      #expect(mismatch == nil, "\(widgetName): \(mismatch.map { String(cString: $0) } ?? "")")
+    }
+  }
+
   @Test func everyBehaviourHasItsShortcut() throws {
     try DisplayHarness.requireDisplay()
     let application = EditorHarness.application.application
