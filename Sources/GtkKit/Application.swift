@@ -112,6 +112,6 @@ func withCStringArray<Result>(
 ) -> Result {
   // strdup'd copies: Swift's temporary C strings would not outlive a nested closure chain.
   var copies: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-  defer { copies.forEach { free($0) } }
+  defer { for copy in copies { free(copy) } }
   return copies.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
 }

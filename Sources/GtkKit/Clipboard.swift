@@ -64,8 +64,9 @@ public struct Clipboard {
   /// Reads the clipboard's file list (files copied in a file manager).
   public func readFiles(_ completion: @escaping ([URL]) -> Void) {
     let box = ClosureBox(completion)
+    // Priority 0 is G_PRIORITY_DEFAULT.
     gdk_clipboard_read_value_async(
-      pointer, gtkkit_type_file_list(), 0 /* G_PRIORITY_DEFAULT */, nil,
+      pointer, gtkkit_type_file_list(), 0, nil,
       { source, result, data in
         let completion = ClosureBox<([URL]) -> Void>.consume(data).payload
         var urls: [URL] = []

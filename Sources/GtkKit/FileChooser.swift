@@ -41,8 +41,8 @@ public enum FileChooser {
     for filter in filters {
       let gtkFilter = gtk_file_filter_new()!
       gtk_file_filter_set_name(gtkFilter, filter.name)
-      filter.mimeTypes.forEach { gtk_file_filter_add_mime_type(gtkFilter, $0) }
-      filter.patterns.forEach { gtk_file_filter_add_pattern(gtkFilter, $0) }
+      for mimeType in filter.mimeTypes { gtk_file_filter_add_mime_type(gtkFilter, mimeType) }
+      for pattern in filter.patterns { gtk_file_filter_add_pattern(gtkFilter, pattern) }
       gtk_file_chooser_add_filter(chooser, gtkFilter)  // takes ownership of the floating filter
     }
     if case .save(let suggestedName) = mode {

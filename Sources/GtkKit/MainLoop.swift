@@ -42,7 +42,8 @@ public enum MainContext {
   /// hanging forever: the bound is a number of iterations (at most ~10 ms each when idle), not a sleep.
   @discardableResult
   public static func iterate(maxIterations: Int = 1000, until condition: () -> Bool) -> Bool {
-    let wakeUp = g_timeout_add(10, { _ in 1 /* G_SOURCE_CONTINUE */ }, nil)
+    // Returns G_SOURCE_CONTINUE (1): the wake-up repeats until removed.
+    let wakeUp = g_timeout_add(10, { _ in 1 }, nil)
     defer { g_source_remove(wakeUp) }
     var iterations = 0
     while !condition() && iterations < maxIterations {

@@ -34,8 +34,9 @@ private nonisolated func isCurrentThread(_ thread: UInt) -> Bool {
     let result = Slot<(sum: Int, workInLoop: Bool, completionInLoop: Bool)>()
     // The thread iterating the main context in this synchronous test.
     let loopThread = UInt(bitPattern: Int(pthread_self()))
-    MainLoop.runInBackground({ (sum: (1...1000).reduce(0, +), inLoop: isCurrentThread(loopThread)) }) {
-      answer in
+    MainLoop.runInBackground {
+      (sum: (1...1000).reduce(0, +), inLoop: isCurrentThread(loopThread))
+    } then: { answer in
       result.value = (answer.sum, answer.inLoop, isCurrentThread(loopThread))
     }
     #expect(MainContext.iterate { result.value != nil })

@@ -53,7 +53,7 @@ import Testing
     files.withUnsafeMutableBufferPointer { buffer in
       g_application_open(app.application.gApplication, buffer.baseAddress, 1, "")
     }
-    files.forEach { g_object_unref($0?.raw) }
+    for file in files { g_object_unref(file?.raw) }
     let editor = try #require(app.editor)
     defer { EditorHarness.close(editor) }
     #expect(MainContext.iterate { editor.document.image != nil && !editor.isLoading })

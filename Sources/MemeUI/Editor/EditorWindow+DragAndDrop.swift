@@ -13,7 +13,8 @@ extension EditorWindow {
 
   /// Picture files from a file manager, or image data from another application.
   private func acceptDrops() {
-    let target = gtk_drop_target_new(0 /* G_TYPE_INVALID: types set below */, GDK_ACTION_COPY)!
+    // GType 0 is G_TYPE_INVALID: the accepted types are set just below.
+    let target = gtk_drop_target_new(0, GDK_ACTION_COPY)!
     var types = [gtkkit_type_file_list(), gtkkit_type_texture()]
     gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
     Signal.connectDrop(target.raw) { [weak self] value, _, _ in

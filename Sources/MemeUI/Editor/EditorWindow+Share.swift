@@ -21,7 +21,9 @@ extension EditorWindow {
       let url =
         ImageFormat(fileExtension: chosen.pathExtension) == nil
         ? chosen.appendingPathExtension("png") : chosen
-      MainLoop.runInBackground({ MemeExport.write(captions, on: picture, to: url, as: format) }) {
+      MainLoop.runInBackground {
+        MemeExport.write(captions, on: picture, to: url, as: format)
+      } then: {
         [weak self] result in
         self?.finishShare(
           result, captions: captions, picture: picture, failure: "Could not save “\(url.lastPathComponent)”")
@@ -31,7 +33,9 @@ extension EditorWindow {
 
   func copyImage() {
     guard let (captions, picture) = shareSnapshot else { return }
-    MainLoop.runInBackground({ MemeExport.encodePNG(captions, on: picture) }) { [weak self] result in
+    MainLoop.runInBackground {
+      MemeExport.encodePNG(captions, on: picture)
+    } then: { [weak self] result in
       guard let self else { return }
       switch result {
       case .success(let export):
@@ -114,7 +118,9 @@ extension EditorWindow {
   ) {
     let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture.url), extension: "png")
     let box = SendableBody(body)
-    MainLoop.runInBackground({ MemeExport.write(captions, on: picture, to: file, as: .png) }) {
+    MainLoop.runInBackground {
+      MemeExport.write(captions, on: picture, to: file, as: .png)
+    } then: {
       [weak self] result in
       switch result {
       case .success(let rendered): box.body(file, rendered)

@@ -104,7 +104,7 @@ final class EditorWindow {
     g_menu_append(appSection, "Quit", ApplicationAction.quit.detailedName)
     g_menu_append_section(mainMenu, nil, gtkkit_menu_model(editSection.raw))
     g_menu_append_section(mainMenu, nil, gtkkit_menu_model(appSection.raw))
-    [editSection, appSection].forEach { g_object_unref($0.raw) }
+    for section in [editSection, appSection] { g_object_unref(section.raw) }
     let menuButton = gtk_menu_button_new()!
     gtk_menu_button_set_icon_name(gtkkit_menu_button(menuButton), "open-menu-symbolic")
     gtk_menu_button_set_menu_model(gtkkit_menu_button(menuButton), gtkkit_menu_model(mainMenu.raw))

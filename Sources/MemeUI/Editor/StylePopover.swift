@@ -38,7 +38,7 @@ final class StylePopover {
 
     let strings = gtk_string_list_new(nil)!
     gtk_string_list_append(strings, "Default meme face")
-    families.forEach { gtk_string_list_append(strings, $0) }
+    for family in families { gtk_string_list_append(strings, family) }
     // The drop-down takes both the model and the expression.
     fontDropDown = gtk_drop_down_new(gtkkit_list_model(strings.raw), gtkkit_string_object_expression())
     gtk_drop_down_set_enable_search(OpaquePointer(fontDropDown), 1)
