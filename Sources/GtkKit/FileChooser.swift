@@ -9,11 +9,17 @@ public enum FileChooser {
     public var name: String
     public var mimeTypes: [String]
     public var patterns: [String]
+    /// For save choosers: the extension given to a name typed without one while this filter is
+    /// selected (so choosing "JPEG image" and typing "meme" saves "meme.jpg").
+    public var defaultExtension: String?
 
-    public init(name: String, mimeTypes: [String] = [], patterns: [String] = []) {
+    public init(
+      name: String, mimeTypes: [String] = [], patterns: [String] = [], defaultExtension: String? = nil
+    ) {
       self.name = name
       self.mimeTypes = mimeTypes
       self.patterns = patterns
+      self.defaultExtension = defaultExtension
     }
   }
 
@@ -54,6 +60,11 @@ public enum FileChooser {
       if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
         url = FileURL.url(of: file)
         g_object_unref(file.raw)  // transfer full
+        if case .save = mode, let chosen = url, chosen.pathExtension.isEmpty,
+          let fileExtension = selectedFilter(of: chooser, among: filters)?.defaultExtension
+        {
+          url = chosen.appendingPathExtension(fileExtension)
+        }
       }
       completion(url)
       // The emission holds its own reference, so unreffing inside the handler is safe; finalisation
@@ -61,5 +72,21 @@ public enum FileChooser {
       g_object_unref(native.raw)
     }
     gtk_native_dialog_show(gtkkit_native_dialog(native.raw))
+  }
+
+  /// The filter selected in `chooser`, matched by position against the ones it was given.
+  private static func selectedFilter(of chooser: OpaquePointer?, among filters: [Filter])
+    -> Filter?
+  {
+    guard let selected = gtk_file_chooser_get_filter(chooser),
+      let list = gtk_file_chooser_get_filters(chooser)
+    else { return nil }
+    defer { g_object_unref(list.raw) }  // transfer full
+    for index in 0..<min(Int(g_list_model_get_n_items(list)), filters.count) {
+      guard let item = g_list_model_get_item(list, UInt32(index)) else { continue }
+      g_object_unref(item)  // the list keeps its own reference
+      if item == UnsafeMutableRawPointer(selected) { return filters[index] }
+    }
+    return nil
   }
 }

@@ -179,7 +179,7 @@ import Testing
   }
 
   /// The first toplevel window named `name`.
-  private static func toplevel(named name: String) -> gpointer? {
+  static func toplevel(named name: String) -> gpointer? {
     let windows = gtk_window_get_toplevels()!
     for index in 0..<g_list_model_get_n_items(windows) {
       guard let window = g_list_model_get_item(windows, index) else { continue }

@@ -116,6 +116,21 @@ import Testing
     #expect(sink.isEmpty)
   }
 
+  @Test func cancelledOpenWithKeepsNothing() throws {
+    try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    editor.actions.action(named: "open-with")?.activate()
+    let dialog = try #require(EditorWindowTests.toplevel(named: "open-with-dialog"), "an application chooser")
+    #expect(gtk_window_get_transient_for(gtkkit_window(dialog)) == gtkkit_window(editor.window))
+    gtk_dialog_response(gtkkit_dialog(dialog), GTK_RESPONSE_CANCEL.rawValue)
+    MainContext.drain()
+    #expect(EditorWindowTests.toplevel(named: "open-with-dialog") == nil, "the chooser is gone")
+    #expect(sink.isEmpty)
+  }
+
   @Test func copyImagePutsTheMemeOnTheClipboard() throws {
     try DisplayHarness.requireDisplay()
     let sink = InMemorySentMemes()

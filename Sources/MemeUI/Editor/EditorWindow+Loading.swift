@@ -90,8 +90,11 @@ extension EditorWindow {
         parent: gtkkit_window(window), title: "Save Meme", mode: .save(suggestedName: suggestedName),
         acceptLabel: "_Save",
         filters: [
-          FileChooser.Filter(name: "PNG image", mimeTypes: ["image/png"], patterns: ["*.png"]),
-          FileChooser.Filter(name: "JPEG image", mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"]),
+          FileChooser.Filter(
+            name: "PNG image", mimeTypes: ["image/png"], patterns: ["*.png"], defaultExtension: "png"),
+          FileChooser.Filter(
+            name: "JPEG image", mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"],
+            defaultExtension: "jpg"),
         ], completion: completion)
     }
   }

@@ -55,6 +55,7 @@ extension EditorWindow {
     guard let (captions, picture) = shareSnapshot else { return }
     let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(window), "image/png")!
     gtk_window_set_title(gtkkit_window(dialog), "Open Meme With")
+    gtk_widget_set_name(dialog, "open-with-dialog")
     Signal.connectResponse(dialog) { [weak self] response in
       let appInfo =
         response == GTK_RESPONSE_OK.rawValue ? gtk_app_chooser_get_app_info(gtkkit_app_chooser(dialog)) : nil
