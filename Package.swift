@@ -76,6 +76,13 @@ let package = Package(
       dependencies: ["MemeCore", "MemeUI", "CMemeGraphics"],
       path: "Benchmarks/mememe-editor-benchmark"
     ),
+    // Sent Memes at scale: launch-to-populated time, memory and main-loop stalls while scrolling.
+    .executableTarget(
+      name: "sent-memes-benchmark",
+      dependencies: ["MemeUI", "GtkKit", "CGtk"],
+      path: "Benchmarks/sent-memes-benchmark",
+      swiftSettings: [.defaultIsolation(MainActor.self)]
+    ),
     .executableTarget(
       name: "mememe-seed",
       dependencies: [

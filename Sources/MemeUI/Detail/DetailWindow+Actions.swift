@@ -49,13 +49,15 @@ extension DetailWindow {
   /// Copy Image: the sent PNG goes on the clipboard as it is.
   func copyImage() {
     let source = meme.renderedImageURL
-    MainLoop.runInBackground({ try? [UInt8](Data(contentsOf: source)) }) { [weak self] bytes in
-      guard let self else { return }
-      guard let bytes, Clipboard(for: window).setImage(encoded: bytes) else {
-        showError(title: "Could not copy the meme", detail: "The meme’s image could not be read.")
-        return
-      }
-    }
+    MainLoop.runInBackground(
+      { try? [UInt8](Data(contentsOf: source)) },
+      then: { [weak self] bytes in
+        guard let self else { return }
+        guard let bytes, Clipboard(for: window).setImage(encoded: bytes) else {
+          showError(title: "Could not copy the meme", detail: "The meme’s image could not be read.")
+          return
+        }
+      })
   }
 
   /// "when-i-see-it-meme.png" from the top caption, or "meme.png".

@@ -24,6 +24,8 @@ final class DetailWindow {
   /// Pixel size of the rendered meme once loaded (nil while loading or when missing).
   private(set) var imageSize: (width: Int, height: Int)?
   private(set) var isLoading = true
+  /// Set when GTK destroys the window: late results must not touch its widgets.
+  private(set) var isDestroyed = false
   /// The last error shown (tests check it; the dialog destroys itself when dismissed).
   var lastError: (title: String, detail: String)?
 
@@ -48,6 +50,7 @@ final class DetailWindow {
     buildHeaderBar()
     buildContent()
     addActions()
+    Signal.connect(window, "destroy") { [weak self] in self?.isDestroyed = true }
     loadImage()
   }
 
@@ -148,29 +151,31 @@ final class DetailWindow {
   /// Decodes the rendered file off the main thread, at most `displayLimit` pixels wide.
   private func loadImage() {
     let url = meme.renderedImageURL
-    MainLoop.runInBackground({ () -> Result<RasterImage, ImageError> in
-      let loader = ImageLoader()
-      return Result { () throws(ImageError) in
-        let size = try loader.pixelSize(ofImageAt: url)
-        let width = size.width > Self.displayLimit ? Self.displayLimit : nil
-        return try loader.load(contentsOf: url, targetWidth: width)
-      }
-    }) { [weak self] result in
-      guard let self else { return }
-      isLoading = false
-      switch result {
-      case .success(let image):
-        imageSize = (image.width, image.height)
-        let texture = FrameTexture.make(from: image)
-        gtk_picture_set_paintable(gtkkit_picture(picture), gtkkit_paintable(texture.raw))
-        g_object_unref(texture.raw)
-      case .failure:
-        gtk_widget_set_visible(missingLabel, 1)
-        for action in [DetailAction.saveAs, .copyImage] {
-          actions.action(named: action.name)?.isEnabled = false
+    MainLoop.runInBackground(
+      { () -> Result<RasterImage, ImageError> in
+        let loader = ImageLoader()
+        return Result { () throws(ImageError) in
+          let size = try loader.pixelSize(ofImageAt: url)
+          let width = size.width > Self.displayLimit ? Self.displayLimit : nil
+          return try loader.load(contentsOf: url, targetWidth: width)
         }
-      }
-    }
+      },
+      then: { [weak self] result in
+        guard let self, !isDestroyed else { return }
+        isLoading = false
+        switch result {
+        case .success(let image):
+          imageSize = (image.width, image.height)
+          let texture = FrameTexture.make(from: image)
+          gtk_picture_set_paintable(gtkkit_picture(picture), gtkkit_paintable(texture.raw))
+          g_object_unref(texture.raw)
+        case .failure:
+          gtk_widget_set_visible(missingLabel, 1)
+          for action in [DetailAction.saveAs, .copyImage] {
+            actions.action(named: action.name)?.isEnabled = false
+          }
+        }
+      })
   }
 
   /// Shows an error over this window.

@@ -8,9 +8,12 @@ final class MemeGridTile: MemeCell {
   let widget: UnsafeMutablePointer<GtkWidget>
   let thumbnail: ThumbnailView
   private(set) var memeID: Int64?
+  /// The tile's frame in logical pixels (the thumbnails' shape, 4:3).
+  static let size = (width: Int32(176), height: Int32(132))
 
   init(thumbnails: ThumbnailCache, events: MemeCellEvents) {
-    thumbnail = ThumbnailView(thumbnails: thumbnails, width: 176, height: 132, cssClass: "tile-thumbnail")
+    thumbnail = ThumbnailView(
+      thumbnails: thumbnails, width: Self.size.width, height: Self.size.height, cssClass: "tile-thumbnail")
     widget = thumbnail.widget
     gtk_widget_set_name(widget, "meme-tile")
     events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
@@ -27,6 +30,11 @@ final class MemeGridTile: MemeCell {
   func unbind() {
     memeID = nil
     thumbnail.clear()
+  }
+
+  func tearDown() {
+    memeID = nil
+    thumbnail.cancelRequest()
   }
 }
 

@@ -8,6 +8,8 @@ protocol MemeCell: AnyObject {
   var widget: UnsafeMutablePointer<GtkWidget> { get }
   func bind(_ meme: SentMeme)
   func unbind()
+  /// The view is done with the cell (its widget may already be gone): forget pending work only.
+  func tearDown()
 }
 
 /// A GtkSignalListItemFactory whose items are Swift cells, bound to memes through `SentMemeList`.
@@ -29,7 +31,10 @@ final class MemeItemFactory<Cell: MemeCell> {
     Signal.connectListItem(factory.raw, "setup") { [weak self] item in self?.setUp(item) }
     Signal.connectListItem(factory.raw, "bind") { [weak self] item in self?.bind(item) }
     Signal.connectListItem(factory.raw, "unbind") { [weak self] item in self?.cells[item]?.unbind() }
-    Signal.connectListItem(factory.raw, "teardown") { [weak self] item in self?.cells[item] = nil }
+    Signal.connectListItem(factory.raw, "teardown") { [weak self] item in
+      self?.cells[item]?.tearDown()
+      self?.cells[item] = nil
+    }
   }
 
   /// The cells currently showing memes (tests and the context menu look at them).

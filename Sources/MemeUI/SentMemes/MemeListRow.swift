@@ -72,6 +72,11 @@ final class MemeListRow: MemeCell {
     thumbnail.clear()
   }
 
+  func tearDown() {
+    memeID = nil
+    thumbnail.cancelRequest()
+  }
+
   var topText: String { String(cString: gtk_label_get_text(gtkkit_label(topLabel))) }
   var bottomText: String { String(cString: gtk_label_get_text(gtkkit_label(bottomLabel))) }
   var timeText: String { String(cString: gtk_label_get_text(gtkkit_label(timeLabel))) }

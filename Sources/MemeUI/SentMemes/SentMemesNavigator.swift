@@ -25,7 +25,8 @@ final class SentMemesNavigator {
     self.application = application
     self.memes = memes
     self.makeEditor = makeEditor
-    thumbnails = ThumbnailCache(store: memes.store)
+    thumbnails = ThumbnailCache(
+      store: memes.store, pixelWidth: Int(MemeGridTile.size.width) * Self.displayScale)
     thumbnails.onThumbnailReplaced = { [weak memes] meme in memes?.list.update(meme) }
     memes.onSaved = { [weak self] meme in self?.shareCompleted(meme) }
     memes.onError = { [weak self] title, message in self?.showError(title: title, detail: message) }
@@ -113,7 +114,9 @@ final class SentMemesNavigator {
     editor.showSentMemes = { [weak self] in self?.showSentMemes() }
     guard adoptedEditor !== editor else { return }
     adoptedEditor = editor
-    Signal.connect(editor.window, "destroy") { [weak self] in
+    Signal.connect(editor.window, "destroy") { [weak self, weak editor] in
+      guard let self else { return }
+      if adoptedEditor === editor { adoptedEditor = nil }
       // After GTK destroys the editor; deferred so the app has forgotten it too.
       MainLoop.post { [weak self] in self?.returnToSentMemesIfNothingShown() }
     }
@@ -128,6 +131,15 @@ final class SentMemesNavigator {
   }
 
   // MARK: - Windows
+
+  /// The first monitor's scale factor (2 on HiDPI screens), for thumbnails as sharp as the screen.
+  private static var displayScale: Int {
+    guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
+      let monitor = g_list_model_get_item(monitors, 0)
+    else { return 1 }
+    defer { g_object_unref(monitor) }
+    return max(1, Int(gdk_monitor_get_scale_factor(OpaquePointer(monitor))))
+  }
 
   private func makeSentMemesWindow() -> SentMemesWindow {
     let window = SentMemesWindow(application: application, memes: memes, thumbnails: thumbnails)

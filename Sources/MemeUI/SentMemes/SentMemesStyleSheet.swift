@@ -7,17 +7,17 @@ enum SentMemesStyleSheet {
   static let css = """
     .meme-list { background: none; }
     .meme-list > row { padding: 8px 18px; border-bottom: 1px solid alpha(currentColor, 0.07); }
-    .meme-list > row:selected { background-color: alpha(@accent_bg_color, 0.14); color: inherit; }
+    .meme-list > row:selected { background-color: alpha(@theme_selected_bg_color, 0.14); color: inherit; }
     .meme-row { min-height: 72px; }
     .meme-row .row-top { font-weight: 800; }
     .meme-row .row-bottom { opacity: 0.85; }
-    .meme-row.drop-above { box-shadow: inset 0 3px @accent_bg_color; }
-    .meme-row.drop-below { box-shadow: inset 0 -3px @accent_bg_color; }
+    .meme-row.drop-above { box-shadow: inset 0 3px @theme_selected_bg_color; }
+    .meme-row.drop-below { box-shadow: inset 0 -3px @theme_selected_bg_color; }
     .row-thumbnail, .tile-thumbnail { border-radius: 8px; background-color: alpha(currentColor, 0.08); }
     .meme-grid { padding: 12px; background: none; }
     .meme-grid > child { padding: 6px; border-radius: 12px; }
-    .meme-grid > child:selected { background-color: alpha(@accent_bg_color, 0.22); }
-    .tile-thumbnail { border-radius: 10px; box-shadow: 0 1px 3px alpha(black, 0.25); }
+    .meme-grid > child:selected { background-color: alpha(@theme_selected_bg_color, 0.22); }
+    .tile-thumbnail { border-radius: 10px; }
     notebook > header.top { border-bottom: 1px solid alpha(currentColor, 0.1); }
     .empty-state .empty-icon { opacity: 0.35; }
     .title-1 { font-size: 22pt; font-weight: 800; }

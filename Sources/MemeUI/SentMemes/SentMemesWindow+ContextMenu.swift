@@ -54,9 +54,11 @@ extension SentMemesWindow {
     gtk_widget_set_name(menu, "meme-context-menu")
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
     gtk_widget_set_halign(menu, GTK_ALIGN_START)
-    gtk_widget_set_parent(menu, tab == .list ? listView : gridView)
-    // A popover is a child the view does not know about: unparent it before the view goes.
-    Signal.connect(window, "destroy") { gtk_widget_unparent(menu) }
+    let view = tab == .list ? listView! : gridView!
+    gtk_widget_set_parent(menu, view)
+    // A popover is a child the view does not know about: unparent it while the view is disposed
+    // (the window's own "destroy" comes after its children are gone).
+    Signal.connect(view, "destroy") { gtk_widget_unparent(menu) }
     contextMenus[tab] = menu
     return menu
   }

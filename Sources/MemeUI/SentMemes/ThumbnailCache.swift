@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GtkKit
+import MemeCore
 import MemeStore
 
 /// Thumbnail textures for the List and the Grid.
@@ -25,9 +26,10 @@ final class ThumbnailCache {
   /// Called when a thumbnail file was made again, with the meme's new details.
   var onThumbnailReplaced: (SentMeme) -> Void = { _ in }
 
-  init(store: SentMemeStore, capacity: Int = 256) {
+  /// - Parameter pixelWidth: how wide textures are made: the largest frame's width in pixels.
+  init(store: SentMemeStore, pixelWidth: Int, capacity: Int = 400) {
     self.capacity = capacity
-    loader = ThumbnailLoader(store: store)
+    loader = ThumbnailLoader(store: store, pixelWidth: pixelWidth)
   }
 
   isolated deinit {
@@ -74,7 +76,7 @@ final class ThumbnailCache {
     cached[result.id] = (thumbnail, clock)
     evictIfNeeded()
     let clients = waiters.removeValue(forKey: result.id) ?? [:]
-    clients.values.forEach { $0(thumbnail) }
+    for deliver in clients.values { deliver(thumbnail) }
   }
 
   private func evictIfNeeded() {
@@ -101,13 +103,15 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
   }
 
   private let store: SentMemeStore
+  private let pixelWidth: Int
   // Guards `jobs` and `isRunning`; the worker never holds it while decoding.
   private let lock = NSLock()
   private var jobs: [Job] = []
   private var isRunning = false
 
-  init(store: SentMemeStore) {
+  init(store: SentMemeStore, pixelWidth: Int) {
     self.store = store
+    self.pixelWidth = pixelWidth
   }
 
   func enqueue(_ meme: SentMeme, completion: @escaping @Sendable @MainActor (Result) -> Void) {
@@ -138,23 +142,61 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
   }
 
   private func load(_ meme: SentMeme) -> Result {
-    if let texture = Self.texture(at: meme.thumbnailURL) {
+    if let texture = texture(at: meme.thumbnailURL) {
       return Result(id: meme.id, textureAddress: texture, replacedMeme: nil)
     }
     // The thumbnail file is gone or unreadable: make a new one from the rendered meme.
     guard let png = try? SentMemeDraftMaker.thumbnailPNG(ofImageAt: meme.renderedImageURL),
       let replaced = try? store.replaceThumbnail(id: meme.id, with: .png(Data(png))),
-      let texture = Self.texture(at: replaced.thumbnailURL)
+      let texture = texture(at: replaced.thumbnailURL)
     else { return Result(id: meme.id, textureAddress: nil, replacedMeme: nil) }
     return Result(id: meme.id, textureAddress: texture, replacedMeme: replaced)
   }
 
-  /// Decodes a small image file into a texture (GdkTextures are immutable, so one made on this
-  /// thread can be drawn on the main thread).
-  private static func texture(at url: URL) -> UInt? {
-    var error: UnsafeMutablePointer<GError>?
-    let texture = gdk_texture_new_from_filename(url.path, &error)
-    if let error { g_error_free(error) }
+  /// Decodes a small image file into a texture cropped to the frames' shape around its centre and
+  /// scaled to `pixelWidth` (GdkTextures are immutable, so one made on this thread can be drawn on
+  /// the main thread).
+  ///
+  /// Every thumbnail having the frames' shape keeps rows and tiles the same size whatever the
+  /// memes' shapes (a picture asks for its paintable's aspect ratio), and a texture at the tile's
+  /// own pixel size is drawn without resampling, which keeps scrolling cheap.
+  private func texture(at url: URL) -> UInt? {
+    guard let image = try? ImageLoader().load(contentsOf: url) else { return nil }
+    let crop = ThumbnailShape.cropSize(width: image.width, height: image.height)
+    let width = min(pixelWidth, crop.width)
+    let height = max(1, Int((Double(width) / ThumbnailShape.aspectRatio).rounded()))
+    guard let small = RasterImage(width: width, height: height, hasAlpha: image.hasAlpha) else { return nil }
+    let context = cairo_create(small.surface)!
+    cairo_scale(context, Double(width) / Double(crop.width), Double(height) / Double(crop.height))
+    cairo_set_source_surface(
+      context, image.surface, -Double((image.width - crop.width) / 2),
+      -Double((image.height - crop.height) / 2))
+    cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+    cairo_paint(context)
+    cairo_destroy(context)
+    cairo_surface_flush(small.surface)
+    let bytes = g_bytes_new(small.pixels, gsize(small.stride * height))
+    defer { g_bytes_unref(bytes) }
+    // Cairo's ARGB32 (premultiplied, native byte order) as GDK names it.
+    #if _endian(little)
+      let format = GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
+    #else
+      let format = GDK_MEMORY_A8R8G8B8_PREMULTIPLIED
+    #endif
+    let texture = gdk_memory_texture_new(Int32(width), Int32(height), format, bytes, gsize(small.stride))
     return texture.map { UInt(bitPattern: $0) }
+  }
+}
+
+/// The shape of the List's and the Grid's thumbnail frames (4:3, like most photos).
+nonisolated enum ThumbnailShape {
+  static let aspectRatio = 4.0 / 3.0
+
+  /// The largest centred crop of a `width` × `height` image with the frames' shape.
+  static func cropSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    if Double(width) / Double(height) > aspectRatio {
+      return (max(1, min(width, Int((Double(height) * aspectRatio).rounded()))), height)
+    }
+    return (width, max(1, min(height, Int((Double(width) / aspectRatio).rounded()))))
   }
 }

@@ -55,9 +55,14 @@ final class ThumbnailView {
   }
 
   func clear() {
-    if let requestedID { thumbnails.cancel(requestedID, for: self) }
-    requestedID = nil
+    cancelRequest()
     gtk_picture_set_paintable(gtkkit_picture(picture), nil)
     gtk_widget_set_visible(placeholder, 0)
+  }
+
+  /// Forgets the pending thumbnail without touching the widgets.
+  func cancelRequest() {
+    if let requestedID { thumbnails.cancel(requestedID, for: self) }
+    requestedID = nil
   }
 }

@@ -94,7 +94,7 @@ final class SentMemeList {
   private func splice(at position: Int, removing removals: Int, inserting added: [Int64]) {
     // strdup'd C strings: gtk_string_list_splice copies them, so they are freed right after.
     var strings: [UnsafeMutablePointer<CChar>?] = added.map { strdup(String($0)) } + [nil]
-    defer { strings.forEach { free($0) } }
+    defer { for string in strings { free(string) } }
     strings.withUnsafeMutableBufferPointer { buffer in
       let array = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self)
       gtk_string_list_splice(model, guint(position), guint(removals), array)

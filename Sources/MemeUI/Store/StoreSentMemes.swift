@@ -101,14 +101,16 @@ final class StoreSentMemes: SentMemeSink {
     }
     guard !restored.isEmpty else { return completion() }
     let store = store
-    MainLoop.runInBackground({ Result { try store.allMemes() } }) { [weak self] result in
-      guard let self else { return }
-      switch result {
-      case .success(let memes): restore(restored, from: memes)
-      case .failure(let error): onError("Could not restore the meme", Self.message(error))
-      }
-      completion()
-    }
+    MainLoop.runInBackground(
+      { Result { try store.allMemes() } },
+      then: { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .success(let memes): restore(restored, from: memes)
+        case .failure(let error): onError("Could not restore the meme", Self.message(error))
+        }
+        completion()
+      })
   }
 
   /// Inserts `restored` at their places in `memes` (the store's order). When the rest of the list no
@@ -126,7 +128,10 @@ final class StoreSentMemes: SentMemeSink {
   func purge(ids: [Int64]) {
     guard !ids.isEmpty else { return }
     let store = store
-    MainLoop.runInBackground({ ids.forEach { _ = try? store.purgeDeleted(id: $0) } }) { _ in }
+    MainLoop.runInBackground(
+      {
+        for id in ids { _ = try? store.purgeDeleted(id: id) }
+      }, then: { _ in })
   }
 
   /// Moves a meme to `index` in the list; the order persists. Returns the new index.

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+
+/// The app as the Sent Memes scale benchmark drives it: launched on a given store folder, with the
+/// few handles a measurement needs. Not part of the app's API.
+@_spi(Benchmark) public final class SentMemesBenchmarkSession {
+  private let app: MemeMeApplication
+
+  /// Registers (start-up opens the store in `storeDirectory`) without showing anything yet.
+  public init(storeDirectory: URL, applicationID: String) {
+    app = MemeMeApplication(id: applicationID, sink: InMemorySentMemes())
+    app.openStore = { StoreSentMemes.open(directory: storeDirectory) }
+    app.application.register()
+  }
+
+  /// Activates the app as a launch does: the first window is presented.
+  public func activate() {
+    app.application.activate()
+  }
+
+  private var window: SentMemesWindow? { app.sentMemes?.sentMemesWindow }
+
+  /// The Sent Memes window (nil when the app opened the editor).
+  public var windowWidget: UnsafeMutablePointer<GtkWidget>? { window?.window }
+  /// The grid view, whose parent scrolled window the benchmark scrolls.
+  public var gridView: UnsafeMutablePointer<GtkWidget>? { window?.gridView }
+  public var listView: UnsafeMutablePointer<GtkWidget>? { window?.listView }
+
+  /// Memes in the window's list.
+  public var memeCount: Int { window?.memes.list.count ?? 0 }
+
+  public func showGrid() { window?.currentTab = .grid }
+
+  /// Bound rows or tiles of the current tab, and how many show their thumbnail or placeholder.
+  public var boundCells: (total: Int, withThumbnail: Int) {
+    guard let window else { return (0, 0) }
+    let views =
+      window.currentTab == .list
+      ? window.listFactory.boundCells.filter { $0.memeID != nil }.map(\.thumbnail)
+      : window.gridFactory.boundCells.filter { $0.memeID != nil }.map(\.thumbnail)
+    return (views.count, views.filter { $0.showsThumbnail || $0.showsPlaceholder }.count)
+  }
+
+  /// Textures held by the thumbnail cache.
+  public var cachedThumbnails: Int { app.sentMemes?.thumbnails.cachedCount ?? 0 }
+
+  public func close() {
+    for window in app.application.windows { gtk_window_destroy(window) }
+  }
+}

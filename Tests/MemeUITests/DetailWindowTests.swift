@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeStore
+import Testing
+
+@testable import MemeUI
+
+/// The Meme Detail window: the rendered meme, back to the tab it came from, Delete, Save As, Copy.
+@Suite(.serialized) struct DetailWindowTests {
+  /// Opens the meme at `position` from `tab` through win.open-meme.
+  private func openDetail(
+    at position: Int, from tab: SentMemesWindow.Tab, in app: MemeMeApplication
+  ) throws -> DetailWindow {
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    window.currentTab = tab
+    gtk_single_selection_set_selected(window.selection, guint(position))
+    SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
+    let detail = try #require(app.sentMemes?.detailWindow)
+    #expect(MainContext.iterate { !detail.isLoading })
+    SentMemesHarness.settle(app)
+    return detail
+  }
+
+  @Test func detailShowsTheRenderedMemeAndBackReturnsToTheGridTab() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 3)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    let detail = try openDetail(at: 1, from: .grid, in: app)
+    #expect(detail.meme.id == memes[1].id)
+    #expect(SentMemesHarness.isVisible(detail.window))
+    #expect(!SentMemesHarness.isVisible(window.window))
+    let rendered = try ImageLoader().load(contentsOf: memes[1].renderedImageURL)
+    #expect(detail.imageSize?.width == rendered.width && detail.imageSize?.height == rendered.height)
+    let back = try #require(WidgetTree.descendant(of: detail.window, named: "back-button"))
+    #expect(SentMemesHarness.labels(in: back) == ["Sent Memes"])
+
+    // The picture keeps the meme's aspect ratio, centred in the window.
+    let picture = try #require(WidgetTree.bounds(of: detail.picture, in: detail.window))
+    let paintable = try #require(gtk_picture_get_paintable(gtkkit_picture(detail.picture)))
+    #expect(
+      abs(
+        gdk_paintable_get_intrinsic_aspect_ratio(paintable) - Double(rendered.width) / Double(rendered.height)
+      ) < 0.01)
+    #expect(picture.width > 0 && picture.height > 0)
+    Screenshot.save(detail.window, named: "meme-detail")
+
+    SentMemesHarness.activate(DetailAction.back.name, in: detail.window)
+    #expect(MainContext.iterate { app.sentMemes?.detailWindow == nil })
+    #expect(SentMemesHarness.isVisible(window.window))
+    #expect(window.currentTab == .grid, "back on the tab the detail was opened from")
+    #expect(window.selectedMeme?.id == memes[1].id)
+  }
+
+  @Test func backReturnsToTheListTab() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 2)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let detail = try openDetail(at: 0, from: .list, in: app)
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    window.currentTab = .grid  // whatever happened meanwhile, Back goes to where the user came from
+    SentMemesHarness.activate(DetailAction.back.name, in: detail.window)
+    #expect(MainContext.iterate { app.sentMemes?.detailWindow == nil })
+    #expect(window.currentTab == .list)
+  }
+
+  @Test func deleteFromDetailReturnsWithTheUndoBanner() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let detail = try openDetail(at: 0, from: .list, in: app)
+    SentMemesHarness.activate(DetailAction.delete.name, in: detail.window)
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    #expect(
+      MainContext.iterate { app.sentMemes?.detailWindow == nil && SentMemesHarness.isVisible(window.window) })
+    #expect(window.memes.list.ids == [memes[1].id])
+    #expect(window.isBannerShown)
+    SentMemesHarness.activate(SentMemesAction.undo.name, in: window.window)
+    #expect(MainContext.iterate { window.memes.list.ids == memes.map(\.id) })
+  }
+
+  @Test func saveAsWritesTheSentMemeAsPNGOrJPEG() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 1)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let detail = try openDetail(at: 0, from: .list, in: app)
+    let rendered = try ImageLoader().load(contentsOf: memes[0].renderedImageURL)
+    for name in ["saved-\(UUID()).png", "saved-\(UUID()).jpg"] {
+      let output = Fixtures.folder.appendingPathComponent(name)
+      var suggested: String?
+      detail.savePicker = { name, completion in
+        suggested = name
+        completion(output)
+      }
+      SentMemesHarness.activate(DetailAction.saveAs.name, in: detail.window)
+      #expect(suggested == "top-1-meme.png")
+      #expect(MainContext.iterate { FileManager.default.fileExists(atPath: output.path) })
+      let saved = try ImageLoader().load(contentsOf: output)
+      #expect(saved.width == rendered.width && saved.height == rendered.height, "full size")
+      let bytes = try Data(contentsOf: output)
+      #expect(bytes.starts(with: name.hasSuffix(".png") ? [0x89, 0x50] : [0xFF, 0xD8]))
+    }
+  }
+
+  @Test func copyImagePutsTheSentMemeOnTheClipboard() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 1)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let detail = try openDetail(at: 0, from: .list, in: app)
+    SentMemesHarness.activate(DetailAction.copyImage.name, in: detail.window)
+    let clipboard = Clipboard(for: detail.window)
+    #expect(MainContext.iterate { clipboard.offersImage })
+    var pasted: [UInt8]?
+    var done = false
+    clipboard.readImagePNG {
+      pasted = $0
+      done = true
+    }
+    #expect(MainContext.iterate { done })
+    let image = try ImageLoader().load(data: try #require(pasted), name: "clipboard.png")
+    let rendered = try ImageLoader().load(contentsOf: memes[0].renderedImageURL)
+    #expect(image.width == rendered.width && image.height == rendered.height)
+    #expect(image.color(atX: 10, y: 10) == rendered.color(atX: 10, y: 10))
+  }
+}

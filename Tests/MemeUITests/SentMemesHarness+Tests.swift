@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeStore
+
+@testable import MemeUI
+
+/// Runs the whole app (editor, Sent Memes, Detail) against a store in a temporary folder, driven
+/// through its actions.
+enum SentMemesHarness {
+  private static var launches = 0
+
+  /// A new store folder, empty or with `count` memes made from real pictures (newest first in the
+  /// returned order, as the list shows them).
+  static func makeStoreFolder(memes count: Int = 0) throws -> (folder: URL, memes: [SentMeme]) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mememe-sent-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    let store = try SentMemeStore(directory: folder)
+    var saved: [SentMeme] = []
+    for index in 0..<count {
+      let picture = Fixtures.picture(
+        width: 640 + 40 * index, height: 480, name: "sent-\(index).png")
+      let captions = MemeCaptions(top: "Top \(index + 1)", bottom: "Bottom \(index + 1)")
+      let rendered = try ImageLoader().load(contentsOf: picture)
+      MemeRenderer.render(captions, onto: rendered)
+      let draft = try SentMemeDraftMaker.draft(
+        captions: captions, originalImage: picture, rendered: rendered,
+        sentAt: Date(timeIntervalSinceNow: Double(index - count) * 3600))
+      saved.append(try store.save(draft))
+    }
+    return (folder, saved.reversed())
+  }
+
+  /// Launches the app on the store in `folder`: registered (start-up opens the store) and
+  /// activated (the first window is shown), as `mememe` does at launch.
+  static func launch(storeFolder folder: URL) -> MemeMeApplication {
+    launches += 1
+    let app = MemeMeApplication(
+      id: "io.github.mememe.SentMemesTests.p\(ProcessInfo.processInfo.processIdentifier).n\(launches)",
+      sink: InMemorySentMemes())
+    app.openStore = { StoreSentMemes.open(directory: folder) }
+    app.application.register()
+    app.application.activate()
+    MainContext.iterate { visibleWindow(of: app) != nil }
+    settle(app)
+    return app
+  }
+
+  /// Destroys every window of `app` (as quitting does) and runs what that posts.
+  static func close(_ app: MemeMeApplication) {
+    for window in app.application.windows { gtk_window_destroy(window) }
+    MainContext.drain()
+  }
+
+  static func visibleWindow(of app: MemeMeApplication) -> UnsafeMutablePointer<GtkWindow>? {
+    app.application.windows.first { gtk_widget_get_visible(gtkkit_widget($0)) != 0 }
+  }
+
+  /// A toplevel window (dialogs included, which belong to no application) named `name`.
+  static func toplevel(named name: String) -> UnsafeMutablePointer<GtkWidget>? {
+    let toplevels = gtk_window_get_toplevels()!
+    for index in 0..<g_list_model_get_n_items(toplevels) {
+      guard let item = g_list_model_get_item(toplevels, index) else { continue }
+      g_object_unref(item)  // the list keeps its own reference
+      let widget = gtkkit_widget(item)
+      if String(cString: gtk_widget_get_name(widget)) == name { return widget }
+    }
+    return nil
+  }
+
+  static func isVisible(_ widget: UnsafeMutablePointer<GtkWidget>?) -> Bool {
+    widget.map { gtk_widget_get_visible($0) != 0 } ?? false
+  }
+
+  /// Runs pending work and draws a couple of frames of whatever window is shown.
+  static func settle(_ app: MemeMeApplication) {
+    MainContext.drain()
+    if let window = visibleWindow(of: app) { DisplayHarness.waitForFrames(window) }
+    MainContext.drain()
+  }
+
+  /// The Sent Memes window, once shown.
+  static func sentMemes(of app: MemeMeApplication) -> SentMemesWindow? {
+    app.sentMemes?.sentMemesWindow
+  }
+
+  /// Activates a `win.` action of a window.
+  static func activate(_ action: String, in window: UnsafeMutablePointer<GtkWidget>) {
+    ActionMap(window).action(named: action)?.activate()
+  }
+
+  /// Waits until every bound row and tile of the window shows its thumbnail or its placeholder.
+  @discardableResult
+  static func waitForThumbnails(_ window: SentMemesWindow) -> Bool {
+    MainContext.iterate {
+      let views =
+        window.listFactory.boundCells.filter { $0.memeID != nil }.map(\.thumbnail)
+        + window.gridFactory.boundCells.filter { $0.memeID != nil }.map(\.thumbnail)
+      return !views.isEmpty && views.allSatisfy { $0.showsThumbnail || $0.showsPlaceholder }
+    }
+  }
+
+  /// Shares the editor's meme through Copy Image (no file dialog) and waits until it is stored and
+  /// Sent Memes shows it.
+  @discardableResult
+  static func shareByCopying(_ editor: EditorWindow, in app: MemeMeApplication, expecting count: Int) -> Bool
+  {
+    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    let shown = MainContext.iterate {
+      (sentMemes(of: app)?.memes.list.count ?? 0) == count && isVisible(sentMemes(of: app)?.window)
+    }
+    settle(app)
+    return shown
+  }
+
+  /// The texts of the labels under `root`, in tree order.
+  static func labels(in root: UnsafeMutablePointer<GtkWidget>) -> [String] {
+    var texts: [String] = []
+    func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
+      if gtkkit_is_label(widget) != 0 {
+        texts.append(String(cString: gtk_label_get_text(gtkkit_label(widget))))
+      }
+      var child = gtk_widget_get_first_child(widget)
+      while let current = child {
+        visit(current)
+        child = gtk_widget_get_next_sibling(current)
+      }
+    }
+    visit(root)
+    return texts
+  }
+}

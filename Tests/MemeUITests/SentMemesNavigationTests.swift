@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeStore
+import Testing
+
+@testable import MemeUI
+
+/// Launch and navigation: which window shows when, and sharing from the editor into Sent Memes.
+@Suite(.serialized) struct SentMemesNavigationTests {
+  @Test func launchWithoutMemesShowsTheEditor() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder()
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    #expect(SentMemesHarness.isVisible(app.editor?.window))
+    #expect(SentMemesHarness.sentMemes(of: app) == nil)
+  }
+
+  @Test func launchWithMemesShowsSentMemes() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    #expect(SentMemesHarness.isVisible(window.window))
+    #expect(app.editor == nil)
+    #expect(String(cString: gtk_window_get_title(gtkkit_window(window.window))) == "Sent Memes")
+    #expect(window.memes.list.ids == memes.map(\.id))
+  }
+
+  @Test func sharedMemeAppearsInListAndGrid() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder()
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let editor = try #require(app.editor)
+    let picture = Fixtures.picture(width: 900, height: 600, name: "share-to-sent.png")
+    #expect(EditorHarness.load(picture, into: editor))
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "Shared from")
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "the editor")
+
+    #expect(SentMemesHarness.shareByCopying(editor, in: app, expecting: 1))
+    #expect(MainContext.iterate { app.editor == nil }, "the editor closes once the share completed")
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    SentMemesHarness.waitForThumbnails(window)
+
+    let row = try #require(window.listFactory.boundCells.first { $0.memeID != nil })
+    #expect(row.topText == "Shared from")
+    #expect(row.bottomText == "the editor")
+    #expect(row.timeText.hasPrefix("Today"))
+    #expect(row.thumbnail.showsThumbnail)
+
+    SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
+    SentMemesHarness.settle(app)
+    #expect(window.currentTab == .grid)
+    SentMemesHarness.waitForThumbnails(window)
+    let tile = try #require(window.gridFactory.boundCells.first { $0.memeID != nil })
+    #expect(tile.memeID == row.memeID)
+    #expect(tile.thumbnail.showsThumbnail)
+    Screenshot.save(window.window, named: "sent-memes-after-share-grid")
+
+    // It is in the store, with its files.
+    let stored = try SentMemeStore(directory: folder).allMemes()
+    #expect(stored.map(\.topText) == ["Shared from"])
+    #expect(stored.first?.hasAllFiles == true)
+  }
+
+  @Test func editChangeBottomAndShareMakesASecondEntry() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 1)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
+    let detail = try #require(app.sentMemes?.detailWindow)
+    SentMemesHarness.activate(DetailAction.edit.name, in: detail.window)
+
+    let editor = try #require(app.editor)
+    #expect(MainContext.iterate { editor.document.image != nil && !editor.isLoading })
+    #expect(SentMemesHarness.isVisible(editor.window))
+    #expect(editor.canvas.topEntry.text == "Top 1")
+    #expect(editor.canvas.bottomEntry.text == "Bottom 1")
+    #expect(editor.document.image?.width == 640, "the original picture, not the rendered meme")
+    #expect(MainContext.iterate { app.sentMemes?.detailWindow == nil }, "the detail closes")
+
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "A new ending")
+    #expect(SentMemesHarness.shareByCopying(editor, in: app, expecting: 2))
+    let list = window.memes.list
+    #expect(list.meme(at: 0)?.bottomText == "A new ending")
+    #expect(list.meme(at: 0)?.topText == "Top 1")
+    #expect(list.meme(at: 1)?.id == memes[0].id, "the original entry is kept")
+    #expect(list.meme(at: 1)?.bottomText == "Bottom 1")
+    #expect(try SentMemeStore(directory: folder).count() == 2)
+  }
+
+  @Test func cancelInTheEditorReturnsToSentMemes() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    SentMemesHarness.activate(SentMemesAction.add.name, in: window.window)
+    let editor = try #require(app.editor)
+    #expect(SentMemesHarness.isVisible(editor.window))
+    #expect(!SentMemesHarness.isVisible(window.window), "Sent Memes steps aside for the editor")
+    #expect(editor.document.image == nil, "Add opens an empty editor")
+
+    editor.actions.action(named: EditorAction.cancel.name)?.activate()
+    #expect(MainContext.iterate { app.editor == nil && SentMemesHarness.isVisible(window.window) })
+  }
+
+  @Test func anUnusableStoreIsReportedAndTheEditorStillWorks() throws {
+    try DisplayHarness.requireDisplay()
+    // A file where the store's folder should be: the store cannot be created there.
+    let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-folder-\(UUID())")
+    try Data("x".utf8).write(to: blocker)
+    let app = SentMemesHarness.launch(storeFolder: blocker.appendingPathComponent("store"))
+    defer { SentMemesHarness.close(app) }
+    #expect(app.sentMemes == nil)
+    #expect(SentMemesHarness.isVisible(app.editor?.window))
+    let dialog = try #require(SentMemesHarness.toplevel(named: "message-dialog"), "the problem is shown")
+    defer { gtk_window_destroy(gtkkit_window(dialog)) }
+    #expect(SentMemesHarness.isVisible(dialog))
+    #expect(app.sink is InMemorySentMemes)
+  }
+}

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeStore
+import Testing
+
+@testable import MemeUI
+
+/// The Sent Memes window: its parts, delete with undo, reordering, missing files.
+@Suite(.serialized) struct SentMemesWindowTests {
+  @Test func windowHasAddButtonTabsAndRows() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 3)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    let add = try #require(WidgetTree.descendant(of: window.window, named: "add-button"))
+    #expect(String(cString: gtk_button_get_icon_name(gtkkit_button(add))) == "list-add-symbolic")
+    let notebook = gtkkit_notebook(window.notebook)
+    #expect(gtk_notebook_get_n_pages(notebook) == 2)
+    let titles = (0..<2).map { index in
+      String(cString: gtk_notebook_get_menu_label_text(notebook, gtk_notebook_get_nth_page(notebook, index)))
+    }
+    #expect(titles == ["List", "Grid"])
+    #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack))) == "memes")
+
+    SentMemesHarness.waitForThumbnails(window)
+    let rows = window.listFactory.boundCells.filter { $0.memeID != nil }
+    #expect(Set(rows.compactMap(\.memeID)) == Set(memes.map(\.id)))
+    for row in rows {
+      let meme = try #require(memes.first { $0.id == row.memeID })
+      #expect(row.topText == meme.topText)
+      #expect(row.bottomText == meme.bottomText)
+      #expect(!row.timeText.isEmpty)
+      #expect(row.thumbnail.showsThumbnail)
+    }
+    Screenshot.save(window.window, named: "sent-memes-list")
+
+    // Add opens an empty editor.
+    SentMemesHarness.activate(SentMemesAction.add.name, in: window.window)
+    #expect(SentMemesHarness.isVisible(app.editor?.window))
+  }
+
+  @Test func emptyStateWhenTheLastMemeIsDeleted() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
+    SentMemesHarness.settle(app)
+    #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack))) == "empty")
+    let empty = try #require(WidgetTree.descendant(of: window.window, named: "empty-state"))
+    let texts = SentMemesHarness.labels(in: empty)
+    #expect(texts.contains("No Sent Memes"))
+    #expect(texts.contains("Memes you share appear here. Click + to make your first one."))
+    Screenshot.save(window.window, named: "sent-memes-empty")
+  }
+
+  @Test func deleteThenUndoBringsTheMemeBackInPlace() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 3)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    let list = window.memes.list
+    gtk_single_selection_set_selected(window.selection, 1)
+    SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
+    #expect(list.ids == [memes[0].id, memes[2].id])
+    #expect(window.isBannerShown)
+    #expect(String(cString: gtk_label_get_text(gtkkit_label(window.bannerLabel))) == "Meme deleted")
+    #expect(try window.memes.store.count() == 2)
+    MainContext.iterate { gtk_revealer_get_child_revealed(gtkkit_revealer(window.banner)) != 0 }
+    SentMemesHarness.settle(app)
+    Screenshot.save(window.window, named: "sent-memes-undo-banner")
+
+    SentMemesHarness.activate(SentMemesAction.undo.name, in: window.window)
+    #expect(MainContext.iterate { list.count == 3 })
+    #expect(list.ids == memes.map(\.id), "back at its old place")
+    #expect(!window.isBannerShown)
+    #expect(window.selectedMeme?.id == memes[1].id)
+    #expect(try window.memes.store.count() == 3)
+  }
+
+  @Test func dismissingTheBannerPurgesTheMemeAndItsFiles() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    gtk_single_selection_set_selected(window.selection, 0)
+    SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
+    SentMemesHarness.activate(SentMemesAction.dismissUndo.name, in: window.window)
+    #expect(!window.isBannerShown)
+    #expect(window.actions.action(named: SentMemesAction.undo.name)?.isEnabled == false)
+    let files = [memes[0].renderedImageURL, memes[0].thumbnailURL, memes[0].originalImageURL]
+    #expect(MainContext.iterate { files.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) } })
+    #expect(FileManager.default.fileExists(atPath: memes[1].renderedImageURL.path))
+  }
+
+  @Test func orderChangesPersistAcrossARestart() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 4)
+    let ids = memes.map(\.id)
+    var expected = ids
+    do {
+      let app = SentMemesHarness.launch(storeFolder: folder)
+      defer { SentMemesHarness.close(app) }
+      let window = try #require(SentMemesHarness.sentMemes(of: app))
+      // Alt+Down on the first meme.
+      gtk_single_selection_set_selected(window.selection, 0)
+      SentMemesHarness.activate(SentMemesAction.moveDown.name, in: window.window)
+      expected = [ids[1], ids[0], ids[2], ids[3]]
+      #expect(window.memes.list.ids == expected)
+      #expect(window.selectedMeme?.id == ids[0], "the moved meme stays selected")
+      // Alt+Up on the last one.
+      gtk_single_selection_set_selected(window.selection, 3)
+      SentMemesHarness.activate(SentMemesAction.moveUp.name, in: window.window)
+      expected = [ids[1], ids[0], ids[3], ids[2]]
+      #expect(window.memes.list.ids == expected)
+      // A row dropped below the last row (what drag and drop in the List does).
+      window.drop(ids[1], onto: ids[2], below: true)
+      expected = [ids[0], ids[3], ids[2], ids[1]]
+      #expect(window.memes.list.ids == expected)
+      // Moving the top meme up does nothing.
+      gtk_single_selection_set_selected(window.selection, 0)
+      #expect(window.actions.action(named: SentMemesAction.moveUp.name)?.isEnabled == false)
+    }
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    #expect(window.memes.list.ids == expected)
+  }
+
+  @Test func dragPayloadNamesTheMeme() throws {
+    var value = GValue()
+    g_value_init(&value, gtkkit_type_string())
+    defer { g_value_unset(&value) }
+    g_value_set_string(&value, "\(MemeListRow.dragPrefix)42")
+    #expect(MemeListRow.draggedID(in: &value) == 42)
+    g_value_set_string(&value, "plain text from another app")
+    #expect(MemeListRow.draggedID(in: &value) == nil)
+  }
+
+  @Test func rowsWithMissingFilesShowAPlaceholder() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
+    // The first meme loses its thumbnail (made again from the rendered meme); the second loses both.
+    try FileManager.default.removeItem(at: memes[0].thumbnailURL)
+    try FileManager.default.removeItem(at: memes[1].thumbnailURL)
+    try FileManager.default.removeItem(at: memes[1].renderedImageURL)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    #expect(SentMemesHarness.waitForThumbnails(window))
+    let rows = window.listFactory.boundCells
+    let remade = try #require(rows.first { $0.memeID == memes[0].id })
+    let broken = try #require(rows.first { $0.memeID == memes[1].id })
+    #expect(remade.thumbnail.showsThumbnail)
+    #expect(broken.thumbnail.showsPlaceholder)
+    #expect(broken.topText == memes[1].topText, "the captions still show")
+    let newThumbnail = try #require(window.memes.list.meme(id: memes[0].id)?.thumbnailURL)
+    #expect(FileManager.default.fileExists(atPath: newThumbnail.path))
+    SentMemesHarness.settle(app)
+    Screenshot.save(window.window, named: "sent-memes-missing-files")
+  }
+
+  @Test func contextMenuOffersTheMemeActions() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    let row = try #require(window.listFactory.boundCells.first { $0.memeID == memes[1].id })
+    window.showContextMenu(for: memes[1].id, in: .list, over: row.widget, x: 40, y: 20)
+    SentMemesHarness.settle(app)
+    #expect(window.selectedMeme?.id == memes[1].id, "the meme clicked is the one acted on")
+    let menu = try #require(window.contextMenus[.list])
+    #expect(SentMemesHarness.isVisible(menu))
+    Screenshot.save(window.window, named: "sent-memes-context-menu")
+    gtk_popover_popdown(gtkkit_popover(menu))
+    // The Menu key opens it for the selection.
+    SentMemesHarness.activate(SentMemesAction.contextMenu.name, in: window.window)
+    #expect(SentMemesHarness.isVisible(menu))
+    gtk_popover_popdown(gtkkit_popover(menu))
+  }
+
+  @Test func shortcutsAreBoundToTheWindowActions() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    // GTK hands accelerators back in its own spelling ("<Shift><Control>s").
+    func normalized(_ accelerators: [String]) -> [String] {
+      accelerators.map { accelerator in
+        var key: guint = 0
+        var modifiers = GdkModifierType(rawValue: 0)
+        gtk_accelerator_parse(accelerator, &key, &modifiers)
+        let name = gtk_accelerator_name(key, modifiers)!
+        defer { g_free(name) }
+        return String(cString: name)
+      }
+    }
+    let bindings =
+      SentMemesAction.allCases.map { ($0.detailedName, $0.accelerators) }
+      + DetailAction.allCases.map { ($0.detailedName, $0.accelerators) }
+    for (name, accelerators) in bindings where !accelerators.isEmpty {
+      #expect(normalized(app.application.accelerators(for: name)) == normalized(accelerators), "\(name)")
+    }
+  }
+}
