@@ -244,6 +244,20 @@ static inline gulong gtkkit_connect_position(gpointer instance, const char *sign
   return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
+/// GtkNotebook::switch-page: (notebook, page, page_num) → void, before the page changes.
+typedef void (*GtkKitSwitchPageHandler)(gpointer notebook, GtkWidget *page, guint page_num,
+                                        gpointer data);
+static inline gulong gtkkit_connect_switch_page(gpointer instance, GtkKitSwitchPageHandler handler,
+                                                gpointer data, GClosureNotify release) {
+  return g_signal_connect_data(instance, "switch-page", G_CALLBACK(handler), data, release, 0);
+}
+
+/// Selects the item at `position` in a GtkListView or GtkGridView as a click would (moving the
+/// view's focus there); the action's parameter makes the call variadic in C.
+static inline void gtkkit_list_select_item(GtkWidget *view, guint position) {
+  gtk_widget_activate_action(view, "list.select-item", "(ubb)", position, FALSE, FALSE);
+}
+
 /// A content provider for a string (gdk_content_provider_new_typed is variadic).
 static inline GdkContentProvider *gtkkit_content_provider_for_string(const char *text) {
   return gdk_content_provider_new_typed(G_TYPE_STRING, text);

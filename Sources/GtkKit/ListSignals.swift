@@ -23,6 +23,21 @@ extension Signal {
     return SignalConnection(instance: factory, id: id)
   }
 
+  /// GtkNotebook `switch-page`: the number of the page about to be shown (handlers run before the
+  /// switch, while the old page is still current).
+  @discardableResult
+  public static func connectSwitchPage(
+    _ notebook: gpointer, _ handler: @escaping (_ pageNumber: Int) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_switch_page(
+      notebook,
+      { _, _, page, data in
+        MainActor.assumeIsolated { ClosureBox<(Int) -> Void>.unretained(data).payload(Int(page)) }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: notebook, id: id)
+  }
+
   /// GtkListView / GtkGridView `activate`: the position of the activated item.
   @discardableResult
   public static func connectActivatePosition(

@@ -116,8 +116,11 @@ import Testing
     let app = SentMemesHarness.launch(storeFolder: folder)
     defer { SentMemesHarness.close(app) }
     let detail = try openDetail(at: 0, from: .list, in: app)
-    SentMemesHarness.activate(DetailAction.copyImage.name, in: detail.window)
     let clipboard = Clipboard(for: detail.window)
+    // Earlier tests may have left an image there: start from an empty clipboard.
+    gdk_clipboard_set_content(clipboard.pointer, nil)
+    #expect(!clipboard.offersImage)
+    SentMemesHarness.activate(DetailAction.copyImage.name, in: detail.window)
     #expect(MainContext.iterate { clipboard.offersImage })
     var pasted: [UInt8]?
     var done = false

@@ -44,6 +44,20 @@ import Testing
     #expect(SentMemesHarness.isVisible(app.editor?.window))
   }
 
+  @Test func switchingTabsKeepsTheSelection() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 4)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    window.select(id: memes[2].id)
+    for action in [SentMemesAction.showGrid, .showList, .showGrid] {
+      SentMemesHarness.activate(action.name, in: window.window)
+      SentMemesHarness.settle(app)
+      #expect(window.selectedMeme?.id == memes[2].id, "after \(action.name)")
+    }
+  }
+
   @Test func emptyStateWhenTheLastMemeIsDeleted() throws {
     try DisplayHarness.requireDisplay()
     let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)

@@ -45,7 +45,14 @@ extension SentMemesWindow {
     gtk_popover_popup(gtkkit_popover(menu))
   }
 
-  /// The popover of a view, made on first use and parented to the view.
+  /// Makes both views' menus with the window: a menu made at its first popup is measured before its
+  /// items have found their actions and opens too short, cutting off its last item.
+  func buildContextMenus() {
+    _ = contextMenu(for: .list)
+    _ = contextMenu(for: .grid)
+  }
+
+  /// The popover of a view, parented to the view.
   private func contextMenu(for tab: Tab) -> UnsafeMutablePointer<GtkWidget> {
     if let menu = contextMenus[tab] { return menu }
     let model = SentMemesMenus.contextMenuModel()

@@ -57,6 +57,7 @@ final class SentMemesWindow {
     buildHeaderBar()
     buildContent()
     addActions()
+    buildContextMenus()
     connectModel()
     updateState()
   }
@@ -83,11 +84,13 @@ final class SentMemesWindow {
 
   var selectedMeme: SentMeme? { selectedPosition.flatMap { memes.list.meme(at: $0) } }
 
-  /// Selects the meme and scrolls the current view to it.
-  func select(id: Int64) {
+  /// Selects the meme in the current view (or `tab`'s) and scrolls it into view.
+  func select(id: Int64, in tab: Tab? = nil) {
     guard let position = memes.list.index(of: id) else { return }
+    let view = (tab ?? currentTab) == .list ? listView! : gridView!
+    gtkkit_list_select_item(view, guint(position))
     gtk_single_selection_set_selected(selection, guint(position))
-    gtkkit_list_scroll_to(currentTab == .list ? listView : gridView, guint(position))
+    gtkkit_list_scroll_to(view, guint(position))
   }
 
   // MARK: - Building the tree
@@ -216,6 +219,11 @@ final class SentMemesWindow {
     // One Sent Memes window shows a list at a time: it owns the list's change callback.
     memes.list.onChange = { [weak self] in self?.updateState() }
     Signal.connectNotify(selection.raw, property: "selected") { [weak self] in self?.updateState() }
+    // Focus entering the other view selects its first item; the meme selected stays selected.
+    Signal.connectSwitchPage(notebook) { [weak self] page in
+      guard let self, let id = selectedMeme?.id, let tab = Tab(rawValue: page) else { return }
+      MainLoop.post { [weak self] in self?.select(id: id, in: tab) }
+    }
   }
 
   /// The empty state or the notebook, and each action enabled from the current state.
