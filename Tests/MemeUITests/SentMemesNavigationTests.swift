@@ -97,6 +97,23 @@ import Testing
     #expect(try SentMemeStore(directory: folder).count() == 2)
   }
 
+  @Test func openingAFileShowsTheEditorInPlaceOfSentMemes() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    let picture = Fixtures.picture(width: 800, height: 600, name: "opened-from-files.png")
+    // What `mememe photo.png` does in the running instance.
+    var file: OpaquePointer? = FileURL.file(for: picture)
+    g_application_open(app.application.gApplication, &file, 1, "")
+    g_object_unref(file?.raw)
+    let editor = try #require(app.editor)
+    #expect(MainContext.iterate { editor.document.image != nil })
+    #expect(SentMemesHarness.isVisible(editor.window))
+    #expect(!SentMemesHarness.isVisible(window.window))
+  }
+
   @Test func cancelInTheEditorReturnsToSentMemes() throws {
     try DisplayHarness.requireDisplay()
     let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)

@@ -26,7 +26,8 @@ final class MemeMeApplication {
     application.onActivate { [weak self] in self?.presentFirstWindow() }
     application.onOpen { [weak self] urls in
       guard let self, let url = urls.first else { return }
-      presentEditor().load(url)
+      // Through Sent Memes when it is there, so that it steps aside for the editor.
+      (sentMemes?.showEditor() ?? presentEditor()).load(url)
     }
   }
 
