@@ -134,4 +134,19 @@ import Testing
     #expect(image.width == rendered.width && image.height == rendered.height)
     #expect(image.color(atX: 10, y: 10) == rendered.color(atX: 10, y: 10))
   }
+
+  @Test func aMissingRenderedImageIsSaidAndSaveAndCopyAreOff() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 1)
+    try FileManager.default.removeItem(at: memes[0].renderedImageURL)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let detail = try openDetail(at: 0, from: .list, in: app)
+    #expect(SentMemesHarness.isVisible(detail.missingLabel))
+    #expect(detail.imageSize == nil)
+    #expect(detail.actions.action(named: DetailAction.saveAs.name)?.isEnabled == false)
+    #expect(detail.actions.action(named: DetailAction.copyImage.name)?.isEnabled == false)
+    #expect(
+      detail.actions.action(named: DetailAction.edit.name)?.isEnabled == true, "the original is still there")
+  }
 }

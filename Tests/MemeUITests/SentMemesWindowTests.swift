@@ -115,6 +115,21 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: memes[1].renderedImageURL.path))
   }
 
+  @Test func closingTheWindowEndsTheUndoChance() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    gtk_single_selection_set_selected(window.selection, 1)
+    SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
+    SentMemesHarness.close(app)
+    let file = memes[1].renderedImageURL
+    #expect(MainContext.iterate { !FileManager.default.fileExists(atPath: file.path) })
+    let store = try SentMemeStore(directory: folder)
+    #expect(try store.allMemes().map(\.id) == [memes[0].id])
+    #expect(try store.purgeDeleted() == 0, "nothing was left to purge")
+  }
+
   @Test func orderChangesPersistAcrossARestart() throws {
     try DisplayHarness.requireDisplay()
     let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 4)

@@ -105,8 +105,7 @@ final class SentMemesNavigator {
     let window = showSentMemes(tab: detail.returnTab)
     window.select(id: detail.meme.id)
     // Closed on the next iteration: this runs inside one of the detail window's own actions.
-    let closing = detail.window
-    MainLoop.post { gtk_window_close(gtkkit_window(closing)) }
+    Self.closeSoon(detail)
   }
 
   /// The app made (or presented) an editor: Cancel and closing it lead back here.
@@ -168,8 +167,16 @@ final class SentMemesNavigator {
     guard let leaving, leaving != kept else { return }
     if leaving == sentMemesWindow?.window {
       gtk_widget_set_visible(leaving, 0)
-    } else if leaving == detailWindow?.window {
-      MainLoop.post { gtk_window_close(gtkkit_window(leaving)) }
+    } else if let detailWindow, leaving == detailWindow.window {
+      Self.closeSoon(detailWindow)
+    }
+  }
+
+  /// Closes a detail at the next iteration, unless it is gone by then.
+  private static func closeSoon(_ detail: DetailWindow) {
+    MainLoop.post { [weak detail] in
+      guard let detail, !detail.isDestroyed else { return }
+      gtk_window_close(gtkkit_window(detail.window))
     }
   }
 

@@ -12,6 +12,7 @@ extension SentMemesWindow {
     // Closing the window ends the undo chance: deleted memes are purged.
     Signal.connect(window, "destroy") { [weak self] in
       guard let self else { return }
+      isDestroyed = true
       undoTimeout?.cancel()
       memes.purge(ids: pendingDeletions)
       pendingDeletions.removeAll()

@@ -37,6 +37,8 @@ final class SentMemesWindow {
   /// Deleted memes that Undo can still bring back, oldest first, and when that chance ends.
   var pendingDeletions: [Int64] = []
   var undoTimeout: Timeout?
+  /// Set when GTK destroys the window: work posted earlier must not touch its widgets.
+  var isDestroyed = false
   /// How long the undo banner stays.
   static let undoMilliseconds: UInt32 = 8000
 
@@ -86,7 +88,7 @@ final class SentMemesWindow {
 
   /// Selects the meme in the current view (or `tab`'s) and scrolls it into view.
   func select(id: Int64, in tab: Tab? = nil) {
-    guard let position = memes.list.index(of: id) else { return }
+    guard !isDestroyed, let position = memes.list.index(of: id) else { return }
     let view = (tab ?? currentTab) == .list ? listView! : gridView!
     gtkkit_list_select_item(view, guint(position))
     gtk_single_selection_set_selected(selection, guint(position))
@@ -228,6 +230,7 @@ final class SentMemesWindow {
 
   /// The empty state or the notebook, and each action enabled from the current state.
   func updateState() {
+    guard !isDestroyed else { return }
     let isEmpty = memes.list.isEmpty
     gtk_stack_set_visible_child_name(gtkkit_stack(stack), isEmpty ? "empty" : "memes")
     let hasSelection = selectedMeme != nil
