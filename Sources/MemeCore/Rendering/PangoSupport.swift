@@ -33,11 +33,7 @@ final class FontDescription {
     pointer = pango_font_description_new()
     pango_font_description_set_family(pointer, family)
     pango_font_description_set_weight(pointer, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-    setPixelSize(pixelSize)
-  }
-
-  func setPixelSize(_ size: Double) {
-    pango_font_description_set_absolute_size(pointer, size * Double(PANGO_SCALE))
+    pango_font_description_set_absolute_size(pointer, pixelSize * Double(PANGO_SCALE))
   }
 
   deinit {
