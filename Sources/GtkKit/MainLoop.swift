@@ -22,6 +22,27 @@ public enum MainLoop {
       }, box.retainedPointer(), releaseDestroyNotify)
   }
 
+  /// Runs `work` on the main loop once, `milliseconds` from now (for transient UI such as toasts;
+  /// never for waiting on work, which reports back through `post`). Returns the GLib source id.
+  @discardableResult
+  public static func after(milliseconds: UInt32, _ work: @escaping () -> Void) -> UInt32 {
+    let box = ClosureBox(work)
+    return g_timeout_add_full(
+      G_PRIORITY_DEFAULT, milliseconds,
+      { data in
+        let address = UInt(bitPattern: data)
+        MainActor.assumeIsolated {
+          ClosureBox<() -> Void>.unretained(UnsafeMutableRawPointer(bitPattern: address)).payload()
+        }
+        return 0  // G_SOURCE_REMOVE: run once.
+      }, box.retainedPointer(), releaseDestroyNotify)
+  }
+
+  /// Cancels work scheduled with `after` that has not run yet.
+  public static func cancel(_ source: UInt32) {
+    g_source_remove(source)
+  }
+
   /// Runs `work` on a background thread, then `completion` with its result on the main thread.
   nonisolated public static func runInBackground<Result: Sendable>(
     _ work: @escaping @Sendable () -> Result,

@@ -45,6 +45,17 @@ private nonisolated func isCurrentThread(_ thread: UInt) -> Bool {
     #expect(result.value?.completionInLoop == true)
   }
 
+  @Test func delayedWorkRunsOnceAndCanBeCancelled() {
+    let runs = Slot<Int>()
+    runs.value = 0
+    MainLoop.after(milliseconds: 1) { runs.value! += 1 }
+    let cancelled = MainLoop.after(milliseconds: 1) { runs.value! += 100 }
+    MainLoop.cancel(cancelled)
+    #expect(MainContext.iterate { runs.value == 1 })
+    MainContext.iterate(maxIterations: 5) { false }
+    #expect(runs.value == 1)
+  }
+
   @Test func postedWorkIsReleasedAfterItRuns() {
     weak var weakPayload: Payload?
     let done = Slot<Bool>()

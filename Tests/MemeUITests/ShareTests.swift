@@ -57,6 +57,9 @@ import Testing
     #expect(kept.originalImage == picture)
     #expect(kept.captions.top == "Preview equals export")
     #expect(differingPixels(kept.rendered, expected) == 0)
+    let toast = try #require(WidgetTree.descendant(of: editor.window, named: "toast"))
+    #expect(gtk_widget_get_visible(toast) != 0)
+    #expect(String(cString: gtk_label_get_text(gtkkit_label(toast))).contains(output.lastPathComponent))
   }
 
   /// The `mememe` binary built beside the tests (or `$MEMEME_BINARY`).
@@ -140,6 +143,8 @@ import Testing
     EditorHarness.load(picture, into: editor)
     editor.actions.action(named: "copy-image")?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
+    EditorHarness.settle(editor)
+    Screenshot.save(editor.window, named: "editor-copied-toast")
     // In-process read-back: without a clipboard manager X11 content lives only in its owner.
     var pasted: [UInt8]?
     var done = false

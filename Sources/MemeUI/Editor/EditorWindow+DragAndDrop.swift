@@ -64,7 +64,7 @@ extension EditorWindow {
       guard let self, let drag = pendingDrag else { return }
       pendingDrag = nil
       if !cancelled {
-        sink.keep(captions: drag.captions, originalImage: drag.picture.url, rendered: drag.rendered)
+        shared(drag.captions, drag.picture, drag.rendered, message: nil)
       }
       cancelled = false
     }

@@ -25,8 +25,13 @@ extension EditorWindow {
         MemeExport.write(captions, on: picture, to: url, as: format)
       } then: {
         [weak self] result in
-        self?.finishShare(
-          result, captions: captions, picture: picture, failure: "Could not save “\(url.lastPathComponent)”")
+        guard let self else { return }
+        switch result {
+        case .success(let rendered):
+          shared(captions, picture, rendered, message: "Saved “\(url.lastPathComponent)”")
+        case .failure(let error):
+          showError(title: "Could not save “\(url.lastPathComponent)”", detail: Self.sentence(error.reason))
+        }
       }
     }
   }
@@ -44,7 +49,7 @@ extension EditorWindow {
             title: "Could not copy the meme", detail: "The picture could not be put on the clipboard.")
           return
         }
-        sink.keep(captions: captions, originalImage: picture.url, rendered: export.image)
+        shared(captions, picture, export.image, message: "Meme copied to the clipboard")
       case .failure(let error):
         showError(title: "Could not copy the meme", detail: Self.sentence(error.reason))
       }
@@ -67,11 +72,12 @@ extension EditorWindow {
         let files = g_list_append(nil, gfile.raw)
         var error: UnsafeMutablePointer<GError>?
         let launched = g_app_info_launch(appInfo, files, nil, &error) != 0
+        let application = String(cString: g_app_info_get_display_name(appInfo))
         g_list_free(files)
         g_object_unref(gfile.raw)
         g_object_unref(appInfo.raw)
         if launched {
-          sink.keep(captions: captions, originalImage: picture.url, rendered: rendered)
+          shared(captions, picture, rendered, message: "Meme opened in \(application)")
         } else {
           let reason = error.map { String(cString: $0.pointee.message) } ?? "The application did not start."
           showError(title: "Could not open the meme", detail: reason)
@@ -95,7 +101,7 @@ extension EditorWindow {
         MainLoop.post { [weak self] in
           guard let self else { return }
           if status == 0 {
-            sink.keep(captions: captions, originalImage: picture.url, rendered: rendered)
+            shared(captions, picture, rendered, message: "Meme attached to a new e-mail")
           } else {
             showError(
               title: "Could not start an e-mail",
@@ -131,13 +137,10 @@ extension EditorWindow {
     }
   }
 
-  private func finishShare(
-    _ result: Result<RasterImage, ImageError>, captions: MemeCaptions, picture: EditorImage, failure: String
-  ) {
-    switch result {
-    case .success(let rendered): sink.keep(captions: captions, originalImage: picture.url, rendered: rendered)
-    case .failure(let error): showError(title: failure, detail: Self.sentence(error.reason))
-    }
+  /// A share completed: the meme goes to Sent Memes and the user sees where it went.
+  func shared(_ captions: MemeCaptions, _ picture: EditorImage, _ rendered: RasterImage, message: String?) {
+    sink.keep(captions: captions, originalImage: picture.url, rendered: rendered)
+    if let message { canvas.showToast(message) }
   }
 }
 
