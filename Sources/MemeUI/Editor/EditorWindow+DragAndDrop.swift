@@ -45,12 +45,13 @@ extension EditorWindow {
     Signal.connectDragPrepare(source.raw) { [weak self] _, _ in
       guard let self, let picture = document.image else { return nil }
       let captions = document.captions
-      let file = CacheFolder.newFile(prefix: "meme", extension: "png")
+      let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture.url), extension: "png")
       // The drop target reads the file after the drop, so it must exist now: render synchronously.
       guard case .success(let rendered) = MemeExport.write(captions, on: picture, to: file, as: .png) else {
         return nil
       }
       pendingDrag = (file, captions, picture, rendered)
+      setDragIcon(of: source, to: rendered)
       let gfile = FileURL.file(for: file)
       defer { g_object_unref(gfile.raw) }
       return gtkkit_content_provider_for_file(gfile)
@@ -69,5 +70,19 @@ extension EditorWindow {
       cancelled = false
     }
     gtk_widget_add_controller(canvas.drawingArea, source)
+  }
+
+  /// The meme itself, small, under the pointer while it is dragged.
+  private func setDragIcon(of source: OpaquePointer, to rendered: RasterImage) {
+    let size = 160.0
+    let scale = min(size / Double(rendered.width), size / Double(rendered.height), 1)
+    let width = max(1, Int(Double(rendered.width) * scale))
+    let height = max(1, Int(Double(rendered.height) * scale))
+    guard let thumbnail = rendered.scaled(toWidth: width, height: height),
+      let png = try? ImageWriter.encode(thumbnail, as: .png),
+      let texture = Clipboard.texture(fromEncoded: png)
+    else { return }
+    gtk_drag_source_set_icon(source, gtkkit_paintable(texture.raw), Int32(width / 2), Int32(height / 2))
+    g_object_unref(texture.raw)
   }
 }
