@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GtkKit
+import MemeCamera
 import MemeCore
 import MemeStore
 
@@ -42,6 +43,7 @@ final class MemeMeApplication {
       return editor
     }
     let editor = EditorWindow(application: application, sink: sink)
+    editor.attachCamera(CameraMonitor())
     Signal.connect(editor.window, "destroy") { [weak self] in self?.editor = nil }
     self.editor = editor
     sentMemes?.adopt(editor)
