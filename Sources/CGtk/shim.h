@@ -9,6 +9,9 @@
 #define MEMEME_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+// bindtextdomain, textdomain, bind_textdomain_codeset (gettext is part of the C library on Linux).
+#include <libintl.h>
+#include <locale.h>
 
 // MARK: - Version pin
 // The code is written against the GTK 4.8 API (Debian 12). Newer GTK still builds, older does not.
@@ -55,6 +58,8 @@ static inline GListModel *gtkkit_list_model(gpointer p) { return G_LIST_MODEL(p)
 static inline GObject *gtkkit_object(gpointer p) { return G_OBJECT(p); }
 static inline gboolean gtkkit_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
 static inline gboolean gtkkit_is_label(gpointer p) { return GTK_IS_LABEL(p); }
+/// Whether `p` is an instance of `type` or a subtype (G_TYPE_CHECK_INSTANCE_TYPE is a macro).
+static inline gboolean gtkkit_is_a(gpointer p, GType type) { return G_TYPE_CHECK_INSTANCE_TYPE(p, type); }
 static inline GtkPicture *gtkkit_picture(gpointer p) { return GTK_PICTURE(p); }
 static inline GdkPaintable *gtkkit_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 static inline GtkShortcutController *gtkkit_shortcut_controller(gpointer p) {

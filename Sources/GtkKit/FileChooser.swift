@@ -28,14 +28,15 @@ public enum FileChooser {
     case save(suggestedName: String)
   }
 
-  /// Shows the chooser; `completion` gets the chosen file, or nil when cancelled.
+  /// Shows the chooser, opened in `initialFolder` when given; `completion` gets the chosen file,
+  /// or nil when cancelled.
   ///
   /// A native chooser is not a widget and nothing else references it, so it is kept alive by the
   /// reference `gtk_file_chooser_native_new` returns, dropped only after its response (trap: dropping
   /// it earlier closes the dialog without a response).
   public static func present(
     parent: UnsafeMutablePointer<GtkWindow>?, title: String, mode: Mode, acceptLabel: String,
-    filters: [Filter] = [], completion: @escaping (URL?) -> Void
+    filters: [Filter] = [], initialFolder: URL? = nil, completion: @escaping (URL?) -> Void
   ) {
     let action: GtkFileChooserAction
     switch mode {
@@ -50,6 +51,12 @@ public enum FileChooser {
       for mimeType in filter.mimeTypes { gtk_file_filter_add_mime_type(gtkFilter, mimeType) }
       for pattern in filter.patterns { gtk_file_filter_add_pattern(gtkFilter, pattern) }
       gtk_file_chooser_add_filter(chooser, gtkFilter)  // takes ownership of the floating filter
+    }
+    if let initialFolder {
+      let folder = g_file_new_for_path(initialFolder.path)!
+      // A folder that cannot be shown is not worth an error: the chooser opens in its default place.
+      gtk_file_chooser_set_current_folder(chooser, folder, nil)
+      g_object_unref(folder.raw)
     }
     if case .save(let suggestedName) = mode {
       gtk_file_chooser_set_current_name(chooser, suggestedName)

@@ -77,7 +77,8 @@ import Testing
   }
 
   private func makeEditor() -> EditorWindow {
-    let editor = EditorWindow(application: Self.application, sink: InMemorySentMemes())
+    let editor = EditorWindow(
+      application: Self.application, sink: InMemorySentMemes(), preferences: .inMemory())
     editor.present()
     MainContext.iterate { gtk_widget_get_mapped(editor.window) != 0 }
     return editor

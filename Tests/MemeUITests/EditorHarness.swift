@@ -14,16 +14,18 @@ enum EditorHarness {
   static let application: MemeMeApplication = {
     let app = MemeMeApplication(
       id: "io.github.mememe.MemeMeTests.p\(ProcessInfo.processInfo.processIdentifier)",
-      sink: InMemorySentMemes())
+      sink: InMemorySentMemes(), preferences: .inMemory())
     app.application.register()
     return app
   }()
 
   /// A new editor window of the given size, shown and laid out, with its own sent-memes sink.
+  /// `preferences` are the editor's own (a fresh start) unless a test shares them between editors.
   static func makeEditor(
-    width: Int32 = 960, height: Int32 = 720, sink: InMemorySentMemes = InMemorySentMemes()
+    width: Int32 = 960, height: Int32 = 720, sink: InMemorySentMemes = InMemorySentMemes(),
+    preferences: Preferences = .inMemory()
   ) -> EditorWindow {
-    let editor = EditorWindow(application: application.application, sink: sink)
+    let editor = EditorWindow(application: application.application, sink: sink, preferences: preferences)
     gtk_window_set_default_size(gtkkit_window(editor.window), width, height)
     editor.present()
     MainContext.iterate {

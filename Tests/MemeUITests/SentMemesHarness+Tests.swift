@@ -40,7 +40,7 @@ enum SentMemesHarness {
     launches += 1
     let app = MemeMeApplication(
       id: "io.github.mememe.SentMemesTests.p\(ProcessInfo.processInfo.processIdentifier).n\(launches)",
-      sink: InMemorySentMemes())
+      sink: InMemorySentMemes(), preferences: .inMemory())
     app.openStore = { StoreSentMemes.open(directory: folder) }
     app.application.register()
     app.application.activate()

@@ -1,16 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
 import Foundation
 
 /// The graphical application's entry point, called by `mememe` when it has no command to run.
 public enum MemeMeApp {
-  /// The reverse-DNS id: D-Bus name, .desktop file and icon name.
-  public static let applicationID = "io.github.mememe.MemeMe"
+  /// The reverse-DNS id: D-Bus name, .desktop file and icon name. The development build
+  /// (`meson setup -Dprofile=development`) has its own, so it runs beside the installed app.
+  #if DEVELOPMENT_PROFILE
+    public static let applicationID = "io.github.mememe.MemeMe.Devel"
+  #else
+    public static let applicationID = "io.github.mememe.MemeMe"
+  #endif
+
+  public static let version = "0.1.0"
 
   /// Runs the editor until its last window closes; returns the exit status.
   /// `arguments` are the process arguments (files after the program name are opened).
   /// Shared memes go to `sentMemes` when given, otherwise to the store in `$XDG_DATA_HOME/<id>/`.
   public static func run(arguments: [String], sentMemes: SentMemeSink? = nil) -> Int32 {
-    let app = MemeMeApplication(sink: sentMemes ?? InMemorySentMemes())
+    Localization.setUp()
+    let app = MemeMeApplication(sink: sentMemes ?? InMemorySentMemes(), preferences: .load())
     if sentMemes == nil { app.openStore = { StoreSentMemes.open(appID: applicationID) } }
     return withExtendedLifetime(app) { app.run(arguments: arguments) }
   }

@@ -9,6 +9,8 @@ import MemeStore
 /// The running application: one primary instance, one editor window, `app.` actions.
 final class MemeMeApplication {
   let application: Application
+  /// Window size, caption style and last folder, shared by every window.
+  let preferences: Preferences
   private(set) var sink: SentMemeSink
   private(set) var editor: EditorWindow?
   /// Opens the sent-memes store at start-up (in the primary instance only: opening purges memes
@@ -19,8 +21,9 @@ final class MemeMeApplication {
   /// Why the store could not be opened, shown once over the first window.
   private(set) var storeProblem: String?
 
-  init(id: String = MemeMeApp.applicationID, sink: SentMemeSink) {
+  init(id: String = MemeMeApp.applicationID, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
+    self.preferences = preferences
     application = Application(id: id, programName: "mememe")
     application.onStartup { [weak self] in self?.startUp() }
     // A second launch activates this instance again: present the existing window.
@@ -42,7 +45,7 @@ final class MemeMeApplication {
       editor.present()
       return editor
     }
-    let editor = EditorWindow(application: application, sink: sink)
+    let editor = EditorWindow(application: application, sink: sink, preferences: preferences)
     editor.attachCamera(CameraMonitor())
     Signal.connect(editor.window, "destroy") { [weak self] in self?.editor = nil }
     self.editor = editor
@@ -50,6 +53,7 @@ final class MemeMeApplication {
     if ProcessInfo.processInfo.environment["MEMEME_QUIT_AFTER_FIRST_FRAME"] == "1" {
       quitAfterFirstFrame(of: editor)
     }
+    if Self.isDumpingUI { dumpTextsAndQuit(of: editor.window) }
     editor.present()
     return editor
   }
@@ -57,7 +61,8 @@ final class MemeMeApplication {
   /// Keeps shared memes in `memes` and lets the user browse them.
   func useSentMemes(_ memes: StoreSentMemes) {
     sink = memes
-    sentMemes = SentMemesNavigator(application: application, memes: memes) { [unowned self] in presentEditor()
+    sentMemes = SentMemesNavigator(application: application, memes: memes, preferences: preferences) {
+      [unowned self] in presentEditor()
     }
   }
 
@@ -67,9 +72,19 @@ final class MemeMeApplication {
   private func startUp() {
     g_set_application_name("MemeMe")
     gtk_window_set_default_icon_name(MemeMeApp.applicationID)
+    // An app installed outside the system's data folders (e.g. under /opt) finds its own icon.
+    let icons = Localization.dataDirectory.appendingPathComponent("icons", isDirectory: true)
+    if let display = gdk_display_get_default(), FileManager.default.fileExists(atPath: icons.path) {
+      gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons.path)
+    }
     StyleSheet.install(EditorStyleSheet.css)
     application.actions.add(ApplicationAction.quit.rawValue) { [weak self] in self?.application.quit() }
-    application.actions.add(ApplicationAction.about.rawValue) { [weak self] in self?.showAbout() }
+    application.actions.add(ApplicationAction.about.rawValue) { [weak self] in
+      AboutDialog.present(parent: self?.activeWindow)
+    }
+    application.actions.add(ApplicationAction.shortcuts.rawValue) { [weak self] in
+      gtk_window_present(ShortcutsWindow.make(parent: self?.activeWindow))
+    }
     for action in ApplicationAction.allCases {
       application.setAccelerators(action.accelerators, for: action.detailedName)
     }
@@ -88,15 +103,8 @@ final class MemeMeApplication {
     }
   }
 
-  private func showAbout() {
-    let about = gtk_about_dialog_new()!
-    let dialog = OpaquePointer(about)
-    gtk_about_dialog_set_program_name(dialog, "MemeMe")
-    gtk_about_dialog_set_logo_icon_name(dialog, MemeMeApp.applicationID)
-    gtk_about_dialog_set_comments(dialog, "Put captions on pictures and share them")
-    gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
-    if let editor { gtk_window_set_transient_for(gtkkit_window(about), gtkkit_window(editor.window)) }
-    gtk_window_set_modal(gtkkit_window(about), 1)
-    gtk_window_present(gtkkit_window(about))
+  /// The window the user works in (dialogs open over it).
+  var activeWindow: UnsafeMutablePointer<GtkWindow>? {
+    gtk_application_get_active_window(application.pointer) ?? application.windows.first
   }
 }

@@ -56,7 +56,7 @@ extension EditorWindow {
       then: { [weak self] error in
         guard let self else { return }
         if let error {
-          showError(title: "Could not keep the photo", detail: Self.sentence(error.reason))
+          showError(title: tr("Could not keep the photo"), detail: Self.sentence(error.reason))
         } else {
           load(url)
         }

@@ -23,4 +23,16 @@ enum DetailAction: String, CaseIterable {
     case .close: ["<Control>w"]
     }
   }
+
+  /// What the action does, as the shortcuts window lists it.
+  var title: String {
+    switch self {
+    case .back: tr("Back to Sent Memes")
+    case .edit: tr("Change and send again")
+    case .delete: tr("Delete the meme")
+    case .saveAs: tr("Save As…")
+    case .copyImage: tr("Copy Image")
+    case .close: tr("Close the window")
+    }
+  }
 }

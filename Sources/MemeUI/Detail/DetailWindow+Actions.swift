@@ -29,6 +29,7 @@ extension DetailWindow {
     let source = meme.renderedImageURL
     savePicker(suggestedName) { [weak self] chosen in
       guard let self, let chosen else { return }
+      preferences.rememberFolder(of: chosen)
       let format = ImageFormat(fileExtension: chosen.pathExtension)
       let url = format == nil ? chosen.appendingPathExtension("png") : chosen
       MainLoop.runInBackground({ () -> ImageError? in
@@ -41,7 +42,8 @@ extension DetailWindow {
       }) { [weak self] error in
         guard let self, let error else { return }
         showError(
-          title: "Could not save “\(url.lastPathComponent)”", detail: EditorWindow.sentence(error.reason))
+          title: String(format: tr("Could not save “%@”"), url.lastPathComponent),
+          detail: EditorWindow.sentence(error.reason))
       }
     }
   }
@@ -54,7 +56,7 @@ extension DetailWindow {
       then: { [weak self] bytes in
         guard let self else { return }
         guard let bytes, Clipboard(for: window).setImage(encoded: bytes) else {
-          showError(title: "Could not copy the meme", detail: "The meme’s image could not be read.")
+          showError(title: tr("Could not copy the meme"), detail: tr("The meme’s image could not be read."))
           return
         }
       })
@@ -69,11 +71,11 @@ extension DetailWindow {
 
   func presentSaveChooser(suggestedName: String, completion: @escaping (URL?) -> Void) {
     FileChooser.present(
-      parent: gtkkit_window(window), title: "Save Meme", mode: .save(suggestedName: suggestedName),
-      acceptLabel: "_Save",
+      parent: gtkkit_window(window), title: tr("Save Meme"), mode: .save(suggestedName: suggestedName),
+      acceptLabel: tr("_Save"),
       filters: [
-        FileChooser.Filter(name: "PNG image", mimeTypes: ["image/png"], patterns: ["*.png"]),
-        FileChooser.Filter(name: "JPEG image", mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"]),
-      ], completion: completion)
+        FileChooser.Filter(name: tr("PNG image"), mimeTypes: ["image/png"], patterns: ["*.png"]),
+        FileChooser.Filter(name: tr("JPEG image"), mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"]),
+      ], initialFolder: preferences.lastFolder, completion: completion)
   }
 }

@@ -39,12 +39,15 @@ final class DetailWindow {
   /// The largest side the window shows; a bigger meme is decoded smaller (Save As uses the file).
   nonisolated static let displayLimit = 2560
 
-  init(application: Application, meme: SentMeme, returnTab: SentMemesWindow.Tab) {
+  let preferences: Preferences
+
+  init(application: Application, meme: SentMeme, returnTab: SentMemesWindow.Tab, preferences: Preferences) {
     self.meme = meme
+    self.preferences = preferences
     self.returnTab = returnTab
     SentMemesStyleSheet.installOnce()
     window = gtk_application_window_new(application.pointer)
-    gtk_window_set_title(gtkkit_window(window), "Meme Detail")
+    gtk_window_set_title(gtkkit_window(window), tr("Meme Detail"))
     gtk_window_set_default_size(gtkkit_window(window), 760, 680)
     gtk_widget_set_name(window, "detail-window")
     buildHeaderBar()
@@ -65,27 +68,29 @@ final class DetailWindow {
     backButton = gtk_button_new()
     let backContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
     gtk_box_append(gtkkit_box(backContent), gtk_image_new_from_icon_name("go-previous-symbolic"))
-    gtk_box_append(gtkkit_box(backContent), gtk_label_new("Sent Memes"))
+    gtk_box_append(gtkkit_box(backContent), gtk_label_new(tr("Sent Memes")))
     gtk_button_set_child(gtkkit_button(backButton), backContent)
     gtk_actionable_set_action_name(gtkkit_actionable(backButton), DetailAction.back.detailedName)
     gtk_widget_set_name(backButton, "back-button")
-    Accessible.setLabel(backButton, "Sent Memes")
-    gtk_widget_set_tooltip_text(backButton, "Back to Sent Memes (Alt+←)")
+    Accessible.setLabel(backButton, tr("Sent Memes"))
+    gtk_widget_set_tooltip_text(backButton, tr("Back to Sent Memes (Alt+←)"))
     gtk_header_bar_pack_start(gtkkit_header_bar(header), backButton)
 
     gtk_header_bar_set_title_widget(gtkkit_header_bar(header), makeTitle())
 
-    let edit = gtk_button_new_with_mnemonic("_Edit")!
+    let edit = gtk_button_new_with_mnemonic(tr("_Edit"))!
     gtk_widget_add_css_class(edit, "suggested-action")
     configure(
-      edit, action: .edit, name: "edit-button", label: "Edit", tooltip: "Change and send again (Ctrl+E)")
+      edit, action: .edit, name: "edit-button", label: tr("Edit"),
+      tooltip: tr("Change and send again (Ctrl+E)"))
     gtk_header_bar_pack_end(gtkkit_header_bar(header), edit)
     for (icon, action, name, label, tooltip) in [
       (
-        "edit-copy-symbolic", DetailAction.copyImage, "copy-button", "Copy Image", "Copy Image (Shift+Ctrl+C)"
+        "edit-copy-symbolic", DetailAction.copyImage, "copy-button", tr("Copy Image"),
+        tr("Copy Image (Shift+Ctrl+C)")
       ),
-      ("document-save-as-symbolic", .saveAs, "save-button", "Save As…", "Save As… (Shift+Ctrl+S)"),
-      ("user-trash-symbolic", .delete, "delete-button", "Delete", "Delete (Delete)"),
+      ("document-save-as-symbolic", .saveAs, "save-button", tr("Save As…"), tr("Save As… (Shift+Ctrl+S)")),
+      ("user-trash-symbolic", .delete, "delete-button", tr("Delete"), tr("Delete (Delete)")),
     ] {
       let button = gtk_button_new_from_icon_name(icon)!
       configure(button, action: action, name: name, label: label, tooltip: tooltip)
@@ -138,7 +143,7 @@ final class DetailWindow {
     }
     gtk_overlay_set_child(gtkkit_overlay(overlay), picture)
 
-    missingLabel = gtk_label_new("The image of this meme is missing.")
+    missingLabel = gtk_label_new(tr("The image of this meme is missing."))
     gtk_widget_set_name(missingLabel, "detail-missing")
     gtk_widget_add_css_class(missingLabel, "detail-missing")
     gtk_widget_set_visible(missingLabel, 0)

@@ -22,7 +22,7 @@ final class CaptionEntry {
     self.position = position
     widget = gtk_entry_new()
     let name = position == .top ? "top-caption" : "bottom-caption"
-    let label = position == .top ? "Top caption" : "Bottom caption"
+    let label = position == .top ? tr("Top caption") : tr("Bottom caption")
     gtk_widget_set_name(widget, name)
     gtk_widget_add_css_class(widget, "caption-entry")
     Accessible.setLabel(widget, label)

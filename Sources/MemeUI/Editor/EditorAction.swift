@@ -32,26 +32,29 @@ enum EditorAction: String, CaseIterable {
     }
   }
 
+  /// What the action does, as the shortcuts window lists it.
+  var title: String {
+    switch self {
+    case .open: tr("Choose a picture from the Album")
+    case .camera: tr("Take a photo")
+    case .paste: tr("Paste a picture, or text into a caption")
+    case .share: tr("Share")
+    case .saveAs: tr("Save As…")
+    case .copyImage: tr("Copy Image")
+    case .openWith: tr("Open With…")
+    case .sendByEmail: tr("Send by E-mail")
+    case .undo: tr("Undo")
+    case .redo: tr("Redo")
+    case .cancel: tr("Start over")
+    case .close: tr("Close the window")
+    }
+  }
+
   /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   var needsPicture: Bool {
     switch self {
     case .share, .saveAs, .copyImage, .openWith, .sendByEmail: true
     default: false
-    }
-  }
-}
-
-/// Application-wide `app.` actions.
-enum ApplicationAction: String, CaseIterable {
-  case quit = "quit"
-  case about = "about"
-
-  var detailedName: String { "app.\(rawValue)" }
-
-  var accelerators: [String] {
-    switch self {
-    case .quit: ["<Control>q"]
-    case .about: []
     }
   }
 }

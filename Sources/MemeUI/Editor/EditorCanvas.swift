@@ -33,7 +33,7 @@ final class EditorCanvas {
     gtk_widget_add_css_class(drawingArea, "meme-canvas")
     gtk_widget_set_hexpand(drawingArea, 1)
     gtk_widget_set_vexpand(drawingArea, 1)
-    Accessible.setLabel(drawingArea, "Meme preview")
+    Accessible.setLabel(drawingArea, tr("Meme preview"))
     gtk_overlay_set_child(gtkkit_overlay(widget), drawingArea)
 
     placeholder = Self.makePlaceholder()
@@ -82,7 +82,7 @@ final class EditorCanvas {
   /// Shows or hides the "Loading…" indicator.
   func showLoading(_ fileName: String?) {
     if let fileName {
-      gtk_label_set_text(gtkkit_label(loadingLabel), "Loading \(fileName)…")
+      gtk_label_set_text(gtkkit_label(loadingLabel), String(format: tr("Loading %@…"), fileName))
     }
     gtk_widget_set_visible(loadingIndicator, fileName == nil ? 0 : 1)
   }
@@ -152,13 +152,13 @@ final class EditorCanvas {
     let icon = gtk_image_new_from_icon_name("image-x-generic-symbolic")!
     gtk_image_set_pixel_size(gtkkit_image(icon), 96)
     gtk_widget_add_css_class(icon, "placeholder-icon")
-    let title = gtk_label_new("No Picture Yet")!
+    let title = gtk_label_new(tr("No Picture Yet"))!
     gtk_widget_add_css_class(title, "title-1")
-    let subtitle = gtk_label_new("Choose one from your Album, paste one, or drop one here.")!
+    let subtitle = gtk_label_new(tr("Choose one from your Album, paste one, or drop one here."))!
     gtk_label_set_wrap(gtkkit_label(subtitle), 1)
     gtk_label_set_justify(gtkkit_label(subtitle), GTK_JUSTIFY_CENTER)
     gtk_widget_add_css_class(subtitle, "placeholder-subtitle")
-    let button = gtk_button_new_with_mnemonic("Choose from _Album…")!
+    let button = gtk_button_new_with_mnemonic(tr("Choose from _Album…"))!
     gtk_widget_set_name(button, "placeholder-album-button")
     gtk_widget_add_css_class(button, "suggested-action")
     gtk_widget_add_css_class(button, "pill")
@@ -180,7 +180,7 @@ final class EditorCanvas {
     gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
     let spinner = gtk_spinner_new()!
     gtk_spinner_start(OpaquePointer(spinner))
-    let label = gtk_label_new("Loading…")!
+    let label = gtk_label_new(tr("Loading…"))!
     gtk_box_append(gtkkit_box(box), spinner)
     gtk_box_append(gtkkit_box(box), label)
     gtk_widget_set_visible(box, 0)

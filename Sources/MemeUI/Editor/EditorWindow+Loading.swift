@@ -10,6 +10,7 @@ extension EditorWindow {
   func chooseAndLoadPicture() {
     filePicker(.openPicture) { [weak self] url in
       guard let self, let url else { return }  // cancelled: nothing changes
+      preferences.rememberFolder(of: url)
       load(url)
     }
   }
@@ -22,7 +23,7 @@ extension EditorWindow {
 
   /// Loads pasted or dropped encoded image bytes.
   func load(pasted bytes: [UInt8]) {
-    startLoading(name: "pasted picture") { PictureLoader.loadPasted(bytes) }
+    startLoading(name: tr("pasted picture")) { PictureLoader.loadPasted(bytes) }
   }
 
   private func startLoading(name: String, _ work: @escaping @Sendable () -> Result<EditorImage, ImageError>) {
@@ -38,7 +39,7 @@ extension EditorWindow {
       case .success(let picture):
         document.setImage(picture)
       case .failure(let error):
-        showError(title: "Could not open “\(name)”", detail: Self.sentence(error.reason))
+        showError(title: String(format: tr("Could not open “%@”"), name), detail: Self.sentence(error.reason))
       }
     }
   }
@@ -56,7 +57,8 @@ extension EditorWindow {
         guard let self else { return }
         guard let bytes else {
           showError(
-            title: "Could not paste the picture", detail: "The clipboard’s picture could not be read.")
+            title: tr("Could not paste the picture"), detail: tr("The clipboard’s picture could not be read.")
+          )
           return
         }
         load(pasted: bytes)
@@ -80,22 +82,22 @@ extension EditorWindow {
     switch request {
     case .openPicture:
       let pictures = FileChooser.Filter(
-        name: "Pictures", mimeTypes: ImageLoader.supportedMimeTypes,
+        name: tr("Pictures"), mimeTypes: ImageLoader.supportedMimeTypes,
         patterns: ImageLoader.supportedFileExtensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] })
       FileChooser.present(
-        parent: gtkkit_window(window), title: "Choose a Picture", mode: .open, acceptLabel: "_Open",
-        filters: [pictures], completion: completion)
+        parent: gtkkit_window(window), title: tr("Choose a Picture"), mode: .open, acceptLabel: tr("_Open"),
+        filters: [pictures], initialFolder: preferences.lastFolder, completion: completion)
     case .saveMeme(let suggestedName):
       FileChooser.present(
-        parent: gtkkit_window(window), title: "Save Meme", mode: .save(suggestedName: suggestedName),
-        acceptLabel: "_Save",
+        parent: gtkkit_window(window), title: tr("Save Meme"), mode: .save(suggestedName: suggestedName),
+        acceptLabel: tr("_Save"),
         filters: [
           FileChooser.Filter(
-            name: "PNG image", mimeTypes: ["image/png"], patterns: ["*.png"], defaultExtension: "png"),
+            name: tr("PNG image"), mimeTypes: ["image/png"], patterns: ["*.png"], defaultExtension: "png"),
           FileChooser.Filter(
-            name: "JPEG image", mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"],
+            name: tr("JPEG image"), mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"],
             defaultExtension: "jpg"),
-        ], completion: completion)
+        ], initialFolder: preferences.lastFolder, completion: completion)
     }
   }
 }

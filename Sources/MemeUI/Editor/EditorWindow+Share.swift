@@ -16,6 +16,7 @@ extension EditorWindow {
     guard let (captions, picture) = shareSnapshot else { return }
     filePicker(.saveMeme(suggestedName: MemeExport.suggestedName(for: picture.url))) { [weak self] chosen in
       guard let self, let chosen else { return }
+      preferences.rememberFolder(of: chosen)
       // PNG unless the name asks for JPEG; a name without a known extension gets .png.
       let format = ImageFormat(fileExtension: chosen.pathExtension) ?? .png
       let url =
@@ -28,9 +29,12 @@ extension EditorWindow {
         guard let self else { return }
         switch result {
         case .success(let rendered):
-          shared(captions, picture, rendered, message: "Saved “\(url.lastPathComponent)”")
+          shared(
+            captions, picture, rendered, message: String(format: tr("Saved “%@”"), url.lastPathComponent))
         case .failure(let error):
-          showError(title: "Could not save “\(url.lastPathComponent)”", detail: Self.sentence(error.reason))
+          showError(
+            title: String(format: tr("Could not save “%@”"), url.lastPathComponent),
+            detail: Self.sentence(error.reason))
         }
       }
     }
@@ -46,12 +50,13 @@ extension EditorWindow {
       case .success(let export):
         guard Clipboard(for: window).setImage(encoded: export.png) else {
           showError(
-            title: "Could not copy the meme", detail: "The picture could not be put on the clipboard.")
+            title: tr("Could not copy the meme"), detail: tr("The picture could not be put on the clipboard.")
+          )
           return
         }
-        shared(captions, picture, export.image, message: "Meme copied to the clipboard")
+        shared(captions, picture, export.image, message: tr("Meme copied to the clipboard"))
       case .failure(let error):
-        showError(title: "Could not copy the meme", detail: Self.sentence(error.reason))
+        showError(title: tr("Could not copy the meme"), detail: Self.sentence(error.reason))
       }
     }
   }
@@ -59,7 +64,7 @@ extension EditorWindow {
   func openWith() {
     guard let (captions, picture) = shareSnapshot else { return }
     let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(window), "image/png")!
-    gtk_window_set_title(gtkkit_window(dialog), "Open Meme With")
+    gtk_window_set_title(gtkkit_window(dialog), tr("Open Meme With"))
     gtk_widget_set_name(dialog, "open-with-dialog")
     Signal.connectResponse(dialog) { [weak self] response in
       let appInfo =
@@ -77,10 +82,11 @@ extension EditorWindow {
         g_object_unref(gfile.raw)
         g_object_unref(appInfo.raw)
         if launched {
-          shared(captions, picture, rendered, message: "Meme opened in \(application)")
+          shared(captions, picture, rendered, message: String(format: tr("Meme opened in %@"), application))
         } else {
-          let reason = error.map { String(cString: $0.pointee.message) } ?? "The application did not start."
-          showError(title: "Could not open the meme", detail: reason)
+          let reason =
+            error.map { String(cString: $0.pointee.message) } ?? tr("The application did not start.")
+          showError(title: tr("Could not open the meme"), detail: reason)
         }
         if let error { g_error_free(error) }
       }
@@ -101,12 +107,15 @@ extension EditorWindow {
         MainLoop.post { [weak self] in
           guard let self else { return }
           if status == 0 {
-            shared(captions, picture, rendered, message: "Meme attached to a new e-mail")
+            shared(captions, picture, rendered, message: tr("Meme attached to a new e-mail"))
           } else {
             showError(
-              title: "Could not start an e-mail",
+              title: tr("Could not start an e-mail"),
               detail:
-                "xdg-email failed (status \(status)). Is an e-mail client and the xdg-utils package installed?"
+                String(
+                  format: tr(
+                    "xdg-email failed (status %d). Is an e-mail client and the xdg-utils package installed?"),
+                  Int(status))
             )
           }
         }
@@ -114,7 +123,7 @@ extension EditorWindow {
       do {
         try process.run()
       } catch {
-        showError(title: "Could not start an e-mail", detail: error.localizedDescription)
+        showError(title: tr("Could not start an e-mail"), detail: error.localizedDescription)
       }
     }
   }
@@ -132,7 +141,7 @@ extension EditorWindow {
       switch result {
       case .success(let rendered): box.body(file, rendered)
       case .failure(let error):
-        self?.showError(title: "Could not export the meme", detail: Self.sentence(error.reason))
+        self?.showError(title: tr("Could not export the meme"), detail: Self.sentence(error.reason))
       }
     }
   }

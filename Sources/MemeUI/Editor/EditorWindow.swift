@@ -16,7 +16,9 @@ final class EditorWindow {
   typealias FilePicker = (_ request: FileRequest, _ completion: @escaping (URL?) -> Void) -> Void
 
   let window: UnsafeMutablePointer<GtkWidget>
-  let document = EditorDocument()
+  let document: EditorDocument
+  /// Window size, caption style and last folder, remembered between runs.
+  let preferences: Preferences
   let canvas = EditorCanvas()
   let stylePopover = StylePopover()
   let sink: SentMemeSink
@@ -46,12 +48,15 @@ final class EditorWindow {
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
   var pendingDrag: (file: URL, captions: MemeCaptions, picture: EditorImage, rendered: RasterImage)?
 
-  init(application: Application, sink: SentMemeSink) {
+  init(application: Application, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
+    self.preferences = preferences
+    // A new editor starts with the caption style used last.
+    document = EditorDocument(launchStyle: preferences.captionStyle)
     window = gtk_application_window_new(application.pointer)
     gtk_window_set_title(gtkkit_window(window), "MemeMe")
-    gtk_window_set_default_size(gtkkit_window(window), 960, 720)
     gtk_widget_set_name(window, "editor-window")
+    preferences.rememberGeometry(of: window)
     buildHeaderBar()
     buildContent()
     addActions()
@@ -71,8 +76,8 @@ final class EditorWindow {
 
     let shareMenu = g_menu_new()!
     for (label, action) in [
-      ("Save As…", EditorAction.saveAs), ("Copy Image", .copyImage), ("Open With…", .openWith),
-      ("Send by E-mail", .sendByEmail),
+      (tr("Save As…"), EditorAction.saveAs), (tr("Copy Image"), .copyImage), (tr("Open With…"), .openWith),
+      (tr("Send by E-mail"), .sendByEmail),
     ] {
       g_menu_append(shareMenu, label, action.detailedName)
     }
@@ -80,38 +85,25 @@ final class EditorWindow {
     gtk_menu_button_set_icon_name(gtkkit_menu_button(shareButton), "send-to-symbolic")
     gtk_menu_button_set_menu_model(gtkkit_menu_button(shareButton), gtkkit_menu_model(shareMenu.raw))
     g_object_unref(shareMenu.raw)
-    name(shareButton, "share-button", label: "Share", tooltip: "Share")
+    name(shareButton, "share-button", label: tr("Share"), tooltip: tr("Share"))
     gtk_header_bar_pack_start(gtkkit_header_bar(header), shareButton)
 
     styleButton = gtk_menu_button_new()
     gtk_menu_button_set_icon_name(gtkkit_menu_button(styleButton), "preferences-desktop-font-symbolic")
     gtk_menu_button_set_popover(gtkkit_menu_button(styleButton), stylePopover.widget)
-    name(styleButton, "style-button", label: "Caption Style", tooltip: "Caption Style")
+    name(styleButton, "style-button", label: tr("Caption Style"), tooltip: tr("Caption Style"))
     gtk_header_bar_pack_start(gtkkit_header_bar(header), styleButton)
 
-    cancelButton = gtk_button_new_with_mnemonic("_Cancel")
+    cancelButton = gtk_button_new_with_mnemonic(tr("_Cancel"))
     gtk_actionable_set_action_name(gtkkit_actionable(cancelButton), EditorAction.cancel.detailedName)
-    name(cancelButton, "cancel-button", label: "Cancel", tooltip: "Start over with no picture")
+    name(cancelButton, "cancel-button", label: tr("Cancel"), tooltip: tr("Start over with no picture"))
     gtk_header_bar_pack_end(gtkkit_header_bar(header), cancelButton)
 
-    let mainMenu = g_menu_new()!
     let editSection = g_menu_new()!
-    g_menu_append(editSection, "Paste Picture", EditorAction.paste.detailedName)
-    g_menu_append(editSection, "Undo", EditorAction.undo.detailedName)
-    g_menu_append(editSection, "Redo", EditorAction.redo.detailedName)
-    let appSection = g_menu_new()!
-    g_menu_append(appSection, "About MemeMe", ApplicationAction.about.detailedName)
-    g_menu_append(appSection, "Quit", ApplicationAction.quit.detailedName)
-    g_menu_append_section(mainMenu, nil, gtkkit_menu_model(editSection.raw))
-    g_menu_append_section(mainMenu, nil, gtkkit_menu_model(appSection.raw))
-    for section in [editSection, appSection] { g_object_unref(section.raw) }
-    let menuButton = gtk_menu_button_new()!
-    gtk_menu_button_set_icon_name(gtkkit_menu_button(menuButton), "open-menu-symbolic")
-    gtk_menu_button_set_menu_model(gtkkit_menu_button(menuButton), gtkkit_menu_model(mainMenu.raw))
-    g_object_unref(mainMenu.raw)
-    gtk_menu_button_set_primary(gtkkit_menu_button(menuButton), 1)
-    name(menuButton, "main-menu-button", label: "Main Menu", tooltip: "Main Menu")
-    gtk_header_bar_pack_end(gtkkit_header_bar(header), menuButton)
+    g_menu_append(editSection, tr("Paste Picture"), EditorAction.paste.detailedName)
+    g_menu_append(editSection, tr("Undo"), EditorAction.undo.detailedName)
+    g_menu_append(editSection, tr("Redo"), EditorAction.redo.detailedName)
+    gtk_header_bar_pack_end(gtkkit_header_bar(header), PrimaryMenu.button(windowSection: editSection))
 
     gtk_window_set_titlebar(gtkkit_window(window), header)
   }
@@ -124,10 +116,10 @@ final class EditorWindow {
     let bar = gtk_action_bar_new()!
     gtk_widget_set_name(bar, "bottom-bar")
     let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-    cameraButton = Self.iconButton(icon: "camera-photo-symbolic", label: "Camera", action: .camera)
-    name(cameraButton, "camera-button", label: "Camera", tooltip: "Take a picture with a camera")
-    albumButton = Self.iconButton(icon: "folder-pictures-symbolic", label: "Album", action: .open)
-    name(albumButton, "album-button", label: "Album", tooltip: "Choose a picture (Ctrl+O)")
+    cameraButton = Self.iconButton(icon: "camera-photo-symbolic", label: tr("Camera"), action: .camera)
+    name(cameraButton, "camera-button", label: tr("Camera"), tooltip: tr("Take a picture with a camera"))
+    albumButton = Self.iconButton(icon: "folder-pictures-symbolic", label: tr("Album"), action: .open)
+    name(albumButton, "album-button", label: tr("Album"), tooltip: tr("Choose a picture (Ctrl+O)"))
     gtk_box_append(gtkkit_box(buttons), cameraButton)
     gtk_box_append(gtkkit_box(buttons), albumButton)
     gtk_action_bar_set_center_widget(gtkkit_action_bar(bar), buttons)
@@ -185,7 +177,13 @@ final class EditorWindow {
       entry.onEdit = { [weak self] text in self?.document.setText(text, at: entry.position) }
       entry.onCommit = { [weak self] in self?.document.endTyping() }
     }
-    stylePopover.onChange = { [weak self] style in self?.document.setStyle(style) }
+    stylePopover.onChange = { [weak self] style in
+      guard let self else { return }
+      document.setStyle(style)
+      // The next editor (and Cancel's fresh start) begins with this style.
+      preferences.captionStyle = style
+      document.launchStyle = style
+    }
   }
 
   private func documentChanged(_ change: EditorDocument.Change) {

@@ -37,7 +37,7 @@ final class StylePopover {
     }
 
     let strings = gtk_string_list_new(nil)!
-    gtk_string_list_append(strings, "Default meme face")
+    gtk_string_list_append(strings, tr("Default meme face"))
     for family in families { gtk_string_list_append(strings, family) }
     // The drop-down takes both the model and the expression.
     fontDropDown = gtk_drop_down_new(gtkkit_list_model(strings.raw), gtkkit_string_object_expression())
@@ -58,8 +58,8 @@ final class StylePopover {
     outlineColorButton = gtk_color_button_new_with_rgba(&black)
     gtk_widget_set_name(textColorButton, "text-color")
     gtk_widget_set_name(outlineColorButton, "outline-color")
-    gtk_color_button_set_title(OpaquePointer(textColorButton), "Text Colour")
-    gtk_color_button_set_title(OpaquePointer(outlineColorButton), "Outline Colour")
+    gtk_color_button_set_title(OpaquePointer(textColorButton), tr("Text Colour"))
+    gtk_color_button_set_title(OpaquePointer(outlineColorButton), tr("Outline Colour"))
     uppercaseSwitch = gtk_switch_new()
     gtk_widget_set_name(uppercaseSwitch, "uppercase")
     gtk_widget_set_halign(uppercaseSwitch, GTK_ALIGN_END)
@@ -81,12 +81,12 @@ final class StylePopover {
       Accessible.setLabelledBy(control, label)
       row += 1
     }
-    addRow("Font", fontDropDown)
+    addRow(tr("Font"), fontDropDown)
     gtk_grid_attach(gtkkit_grid(grid), fontUsedLabel, 1, row, 1, 1)
     row += 1
-    addRow("Text colour", textColorButton)
-    addRow("Outline colour", outlineColorButton)
-    addRow("All capitals", uppercaseSwitch)
+    addRow(tr("Text colour"), textColorButton)
+    addRow(tr("Outline colour"), outlineColorButton)
+    addRow(tr("All capitals"), uppercaseSwitch)
     gtk_grid_attach(gtkkit_grid(grid), overflowLabel, 0, row, 2, 1)
     gtk_popover_set_child(gtkkit_popover(widget), grid)
     connectSignals()
@@ -109,8 +109,9 @@ final class StylePopover {
     let resolved = layout?.font ?? FontResolver.resolve(style.fontFamily)
     let used =
       resolved.isSubstitute
-      ? "“\(resolved.requestedFamily ?? "")” is not installed: drawn with \(resolved.family)"
-      : "Drawn with \(resolved.family)"
+      ? String(
+        format: tr("“%@” is not installed: drawn with %@"), resolved.requestedFamily ?? "", resolved.family)
+      : String(format: tr("Drawn with %@"), resolved.family)
     gtk_label_set_text(gtkkit_label(fontUsedLabel), used)
     let warning = layout.map { Self.overflowMessage($0.overflowingCaptions) } ?? nil
     gtk_label_set_text(gtkkit_label(overflowLabel), warning ?? "")
@@ -120,9 +121,9 @@ final class StylePopover {
   /// What to tell the user when captions do not fit at the smallest size; nil when all fit.
   static func overflowMessage(_ overflowing: Set<CaptionPosition>) -> String? {
     switch (overflowing.contains(.top), overflowing.contains(.bottom)) {
-    case (true, true): "Both captions are too long to fit. Shorten them."
-    case (true, false): "The top caption is too long to fit. Shorten it."
-    case (false, true): "The bottom caption is too long to fit. Shorten it."
+    case (true, true): tr("Both captions are too long to fit. Shorten them.")
+    case (true, false): tr("The top caption is too long to fit. Shorten it.")
+    case (false, true): tr("The bottom caption is too long to fit. Shorten it.")
     case (false, false): nil
     }
   }

@@ -14,7 +14,9 @@ final class EditorDocument {
     static let all: Change = [.captions, .style, .image, .history]
   }
 
-  private(set) var state = EditorState.initial
+  private(set) var state: EditorState
+  /// The style of a fresh start (launch and reset): the one used last.
+  var launchStyle: CaptionStyle
   private var history = UndoHistory<EditorState>()
   /// Called after every change with what changed.
   var onChange: (Change) -> Void = { _ in }
@@ -23,6 +25,14 @@ final class EditorDocument {
   var image: EditorImage? { state.image }
   var canUndo: Bool { history.canUndo }
   var canRedo: Bool { history.canRedo }
+
+  init(launchStyle: CaptionStyle = .classic) {
+    self.launchStyle = launchStyle
+    state = EditorState(style: launchStyle)
+  }
+
+  /// No picture, the default texts, the launch style.
+  private var launchState: EditorState { EditorState(style: launchStyle) }
 
   /// A keystroke in a caption field; a run of keystrokes in one field is one undo step.
   func setText(_ text: String, at position: CaptionPosition) {
@@ -52,8 +62,9 @@ final class EditorDocument {
 
   /// Back to the launch state (undoable).
   func reset() {
-    guard !state.isSame(as: .initial) else { return }
-    apply(.initial, changed: .all)
+    let fresh = launchState
+    guard !state.isSame(as: fresh) else { return }
+    apply(fresh, changed: .all)
   }
 
   func undo() {

@@ -42,6 +42,6 @@ final class MemeGridTile: MemeCell {
 enum MemeDescription {
   static func accessibleName(of meme: SentMeme) -> String {
     let captions = [meme.topText, meme.bottomText].filter { !$0.isEmpty }
-    return captions.isEmpty ? "Meme without captions" : captions.joined(separator: " / ")
+    return captions.isEmpty ? tr("Meme without captions") : captions.joined(separator: " / ")
   }
 }

@@ -37,7 +37,7 @@ extension MemeMeApplication {
     guard let problem = storeProblem, let window = application.windows.first else { return }
     clearStoreProblem()
     MessageDialog.present(
-      .warning, parent: window, title: "Sent Memes are not available",
-      detail: "\(problem)\n\nYou can still make and share memes, but they will not be kept.")
+      .warning, parent: window, title: tr("Sent Memes are not available"),
+      detail: problem + "\n\n" + tr("You can still make and share memes, but they will not be kept."))
   }
 }

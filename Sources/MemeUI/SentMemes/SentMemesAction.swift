@@ -33,6 +33,23 @@ enum SentMemesAction: String, CaseIterable {
     }
   }
 
+  /// What the action does, as the shortcuts window lists it.
+  var title: String {
+    switch self {
+    case .add: tr("Make a new meme")
+    case .openMeme: tr("Open the selected meme")
+    case .delete: tr("Delete the selected meme")
+    case .undo: tr("Undo delete")
+    case .dismissUndo: tr("Dismiss")
+    case .moveUp: tr("Move the selected meme up")
+    case .moveDown: tr("Move the selected meme down")
+    case .showList: tr("Show the list")
+    case .showGrid: tr("Show the grid")
+    case .contextMenu: tr("Open the meme’s menu")
+    case .close: tr("Close the window")
+    }
+  }
+
   /// Actions that work on the selected meme: disabled while nothing is selected.
   var needsSelection: Bool {
     switch self {

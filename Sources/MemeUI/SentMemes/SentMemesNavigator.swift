@@ -21,9 +21,15 @@ final class SentMemesNavigator {
   private(set) var detailWindow: DetailWindow?
   private weak var adoptedEditor: EditorWindow?
 
-  init(application: Application, memes: StoreSentMemes, makeEditor: @escaping () -> EditorWindow) {
+  let preferences: Preferences
+
+  init(
+    application: Application, memes: StoreSentMemes, preferences: Preferences,
+    makeEditor: @escaping () -> EditorWindow
+  ) {
     self.application = application
     self.memes = memes
+    self.preferences = preferences
     self.makeEditor = makeEditor
     thumbnails = ThumbnailCache(
       store: memes.store, pixelWidth: Int(MemeGridTile.size.width) * Self.displayScale)
@@ -77,7 +83,7 @@ final class SentMemesNavigator {
     guard let meme = memes.list.meme(id: id) else { return nil }
     let leaving = visibleWindow
     if let detailWindow { gtk_window_destroy(gtkkit_window(detailWindow.window)) }
-    let detail = DetailWindow(application: application, meme: meme, returnTab: tab)
+    let detail = DetailWindow(application: application, meme: meme, returnTab: tab, preferences: preferences)
     detail.onBack = { [weak self, weak detail] in
       guard let self, let detail else { return }
       back(from: detail)
@@ -141,7 +147,8 @@ final class SentMemesNavigator {
   }
 
   private func makeSentMemesWindow() -> SentMemesWindow {
-    let window = SentMemesWindow(application: application, memes: memes, thumbnails: thumbnails)
+    let window = SentMemesWindow(
+      application: application, memes: memes, thumbnails: thumbnails, preferences: preferences)
     window.onAdd = { [weak self] in self?.showEditor() }
     window.onOpen = { [weak self] id, tab in self?.showDetail(id: id, from: tab) }
     Signal.connect(window.window, "destroy") { [weak self, weak window] in

@@ -15,19 +15,20 @@ extension SentMemesWindow {
 
     let toast = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
     gtk_widget_add_css_class(toast, "toast")
-    bannerLabel = gtk_label_new("Meme deleted")
+    bannerLabel = gtk_label_new(Self.deletedMessage(count: 1))
     gtk_widget_set_name(bannerLabel, "undo-banner-label")
     gtk_widget_set_margin_start(bannerLabel, 6)
     gtk_box_append(gtkkit_box(toast), bannerLabel)
-    let undo = gtk_button_new_with_mnemonic("_Undo")!
+    let undo = gtk_button_new_with_mnemonic(tr("_Undo"))!
     gtk_widget_set_name(undo, "undo-button")
     gtk_actionable_set_action_name(gtkkit_actionable(undo), SentMemesAction.undo.detailedName)
-    gtk_widget_set_tooltip_text(undo, "Bring the meme back (Ctrl+Z)")
+    gtk_widget_set_tooltip_text(undo, tr("Bring the meme back (Ctrl+Z)"))
     gtk_box_append(gtkkit_box(toast), undo)
     let dismiss = gtk_button_new_from_icon_name("window-close-symbolic")!
     gtk_widget_add_css_class(dismiss, "flat")
     gtk_widget_add_css_class(dismiss, "circular")
-    Accessible.setLabel(dismiss, "Dismiss")
+    Accessible.setLabel(dismiss, tr("Dismiss"))
+    gtk_widget_set_tooltip_text(dismiss, tr("Dismiss"))
     gtk_actionable_set_action_name(gtkkit_actionable(dismiss), SentMemesAction.dismissUndo.detailedName)
     gtk_box_append(gtkkit_box(toast), dismiss)
     gtk_revealer_set_child(gtkkit_revealer(banner), toast)
@@ -50,11 +51,16 @@ extension SentMemesWindow {
 
   private func showBanner() {
     let count = pendingDeletions.count
-    gtk_label_set_text(gtkkit_label(bannerLabel), count == 1 ? "Meme deleted" : "\(count) memes deleted")
+    gtk_label_set_text(gtkkit_label(bannerLabel), Self.deletedMessage(count: count))
     gtk_revealer_set_reveal_child(gtkkit_revealer(banner), 1)
     undoTimeout?.cancel()
     undoTimeout = Timeout(milliseconds: Self.undoMilliseconds) { [weak self] in self?.purgePendingDeletions()
     }
+  }
+
+  /// "Meme deleted", "3 memes deleted" (plural forms as the language has them).
+  static func deletedMessage(count: Int) -> String {
+    String(format: trPlural("Meme deleted", "%d memes deleted", count), count)
   }
 
   private func hideBanner() {

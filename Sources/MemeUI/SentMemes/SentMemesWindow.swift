@@ -47,15 +47,17 @@ final class SentMemesWindow {
   /// A meme was activated: show its detail, remembering the tab it was opened from.
   var onOpen: (_ id: Int64, _ tab: Tab) -> Void = { _, _ in }
 
-  init(application: Application, memes: StoreSentMemes, thumbnails: ThumbnailCache) {
+  init(application: Application, memes: StoreSentMemes, thumbnails: ThumbnailCache, preferences: Preferences)
+  {
     self.memes = memes
     self.thumbnails = thumbnails
     SentMemesStyleSheet.installOnce()
     selection = gtk_single_selection_new(gtkkit_list_model(g_object_ref(memes.list.model.raw)))
     window = gtk_application_window_new(application.pointer)
-    gtk_window_set_title(gtkkit_window(window), "Sent Memes")
-    gtk_window_set_default_size(gtkkit_window(window), 760, 680)
+    gtk_window_set_title(gtkkit_window(window), tr("Sent Memes"))
     gtk_widget_set_name(window, "sent-memes-window")
+    // The same size as the editor: the navigator turns between them like pages.
+    preferences.rememberGeometry(of: window)
     buildHeaderBar()
     buildContent()
     addActions()
@@ -102,8 +104,8 @@ final class SentMemesWindow {
     addButton = gtk_button_new_from_icon_name("list-add-symbolic")
     gtk_actionable_set_action_name(gtkkit_actionable(addButton), SentMemesAction.add.detailedName)
     gtk_widget_set_name(addButton, "add-button")
-    Accessible.setLabel(addButton, "Add")
-    gtk_widget_set_tooltip_text(addButton, "Make a new meme (Ctrl+N)")
+    Accessible.setLabel(addButton, tr("Add"))
+    gtk_widget_set_tooltip_text(addButton, tr("Make a new meme (Ctrl+N)"))
     gtk_header_bar_pack_start(gtkkit_header_bar(header), addButton)
     gtk_header_bar_pack_end(gtkkit_header_bar(header), SentMemesMenus.mainMenuButton())
     gtk_window_set_titlebar(gtkkit_window(window), header)
@@ -137,10 +139,12 @@ final class SentMemesWindow {
       gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(listFactory.factory.raw))
     gtk_widget_set_name(listView, "meme-list")
     gtk_widget_add_css_class(listView, "meme-list")
-    Accessible.setLabel(listView, "Sent memes")
+    Accessible.setLabel(listView, tr("Sent memes"))
     gtk_list_view_set_single_click_activate(gtkkit_list_view(listView), 1)
     Signal.connectActivatePosition(listView) { [weak self] position in self?.open(at: position) }
-    appendPage(Self.scrolled(listView), tab: .list, title: "List", icon: "view-list-symbolic")
+    appendPage(
+      Self.scrolled(listView), tab: .list, title: tr("List"), tooltip: tr("List (Alt+1)"),
+      icon: "view-list-symbolic")
   }
 
   private func buildGrid() {
@@ -152,11 +156,13 @@ final class SentMemesWindow {
       gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(gridFactory.factory.raw))
     gtk_widget_set_name(gridView, "meme-grid")
     gtk_widget_add_css_class(gridView, "meme-grid")
-    Accessible.setLabel(gridView, "Sent memes")
+    Accessible.setLabel(gridView, tr("Sent memes"))
     gtk_grid_view_set_max_columns(gtkkit_grid_view(gridView), 12)
     gtk_grid_view_set_single_click_activate(gtkkit_grid_view(gridView), 1)
     Signal.connectActivatePosition(gridView) { [weak self] position in self?.open(at: position) }
-    appendPage(Self.scrolled(gridView), tab: .grid, title: "Grid", icon: "view-grid-symbolic")
+    appendPage(
+      Self.scrolled(gridView), tab: .grid, title: tr("Grid"), tooltip: tr("Grid (Alt+2)"),
+      icon: "view-grid-symbolic")
   }
 
   private func cellEvents(for tab: Tab) -> MemeCellEvents {
@@ -175,7 +181,9 @@ final class SentMemesWindow {
     return scrolled
   }
 
-  private func appendPage(_ page: UnsafeMutablePointer<GtkWidget>, tab: Tab, title: String, icon: String) {
+  private func appendPage(
+    _ page: UnsafeMutablePointer<GtkWidget>, tab: Tab, title: String, tooltip: String, icon: String
+  ) {
     let label = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
     gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
     gtk_box_append(gtkkit_box(label), gtk_image_new_from_icon_name(icon))
@@ -183,7 +191,7 @@ final class SentMemesWindow {
     gtk_notebook_append_page(gtkkit_notebook(notebook), page, label)
     // The menu label doubles as the tab's plain-text name (the tab itself is an icon and a label).
     gtk_notebook_set_menu_label_text(gtkkit_notebook(notebook), page, title)
-    gtk_widget_set_tooltip_text(label, "\(title) (Alt+\(tab.rawValue + 1))")
+    gtk_widget_set_tooltip_text(label, tooltip)
     // Tabs share the width, like a view switcher.
     gtkkit_object_set_bool(gtk_notebook_get_page(gtkkit_notebook(notebook), page).raw, "tab-expand", 1)
   }
@@ -198,14 +206,14 @@ final class SentMemesWindow {
     let icon = gtk_image_new_from_icon_name("image-x-generic-symbolic")!
     gtk_image_set_pixel_size(gtkkit_image(icon), 128)
     gtk_widget_add_css_class(icon, "empty-icon")
-    let title = gtk_label_new("No Sent Memes")!
+    let title = gtk_label_new(tr("No Sent Memes"))!
     gtk_widget_add_css_class(title, "title-1")
-    let detail = gtk_label_new("Memes you share appear here. Click + to make your first one.")!
+    let detail = gtk_label_new(tr("Memes you share appear here. Click + to make your first one."))!
     gtk_label_set_wrap(gtkkit_label(detail), 1)
     gtk_label_set_justify(gtkkit_label(detail), GTK_JUSTIFY_CENTER)
     gtk_label_set_max_width_chars(gtkkit_label(detail), 40)
     gtk_widget_add_css_class(detail, "dim-label")
-    let button = gtk_button_new_with_mnemonic("_Make a Meme")!
+    let button = gtk_button_new_with_mnemonic(tr("_Make a Meme"))!
     gtk_actionable_set_action_name(gtkkit_actionable(button), SentMemesAction.add.detailedName)
     gtk_widget_add_css_class(button, "suggested-action")
     gtk_widget_add_css_class(button, "pill")

@@ -24,9 +24,10 @@ final class SentTimeFormatter {
     let day = calendar.startOfDay(for: date)
     let days = calendar.dateComponents([.day], from: day, to: today).day ?? Int.max
     switch days {
-    case 0: return "Today \(time)"
-    case 1: return "Yesterday \(time)"
-    case 2..<7: return "\(format(date, template: "EEEE")) \(time)"
+    case 0: return String(format: tr("Today %@"), time)
+    case 1: return String(format: tr("Yesterday %@"), time)
+    // Translators: a weekday and a time, "Monday 14:03".
+    case 2..<7: return String(format: tr("%@ %@"), format(date, template: "EEEE"), time)
     default:
       let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
       return format(date, template: sameYear ? "MMMd" : "yMMMd")

@@ -66,7 +66,7 @@ final class StoreSentMemes: SentMemeSink {
           list.insert(meme, at: 0)
           onSaved(meme)
         case .failure(let error):
-          onError("Could not keep the meme in Sent Memes", Self.message(error))
+          onError(tr("Could not keep the meme in Sent Memes"), Self.message(error))
         }
       })
   }
@@ -79,7 +79,7 @@ final class StoreSentMemes: SentMemeSink {
     do {
       try store.delete(id: id)
     } catch {
-      onError("Could not delete the meme", Self.message(error))
+      onError(tr("Could not delete the meme"), Self.message(error))
       return false
     }
     list.remove(id: id)
@@ -96,7 +96,7 @@ final class StoreSentMemes: SentMemeSink {
         try store.undoDelete(id: id)
         restored.append(id)
       } catch {
-        onError("Could not restore the meme", Self.message(error))
+        onError(tr("Could not restore the meme"), Self.message(error))
       }
     }
     guard !restored.isEmpty else { return completion() }
@@ -107,7 +107,7 @@ final class StoreSentMemes: SentMemeSink {
         guard let self else { return }
         switch result {
         case .success(let memes): restore(restored, from: memes)
-        case .failure(let error): onError("Could not restore the meme", Self.message(error))
+        case .failure(let error): onError(tr("Could not restore the meme"), Self.message(error))
         }
         completion()
       })
@@ -142,7 +142,7 @@ final class StoreSentMemes: SentMemeSink {
     do {
       try store.move(id: id, toIndex: target)
     } catch {
-      onError("Could not move the meme", Self.message(error))
+      onError(tr("Could not move the meme"), Self.message(error))
       return nil
     }
     return list.move(id: id, to: target)

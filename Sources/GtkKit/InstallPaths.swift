@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Where an installed application finds its data: relative to its own executable, so that a build
+/// installed under any prefix works (`<prefix>/bin/app` → `<prefix>/share/...`), with an environment
+/// variable that points elsewhere when running from a build tree.
+public enum InstallPaths {
+  /// `<prefix>/share`, the prefix being the executable's folder's parent.
+  public static var sharedDataDirectory: URL {
+    executableURL.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("share", isDirectory: true)
+  }
+
+  /// The folder named by `environmentVariable` when it is set and not empty, else
+  /// `<prefix>/share/<relativePath>`.
+  public static func directory(environmentVariable: String, relativePath: String) -> URL {
+    if let override = ProcessInfo.processInfo.environment[environmentVariable], !override.isEmpty {
+      return URL(fileURLWithPath: override, isDirectory: true)
+    }
+    return sharedDataDirectory.appendingPathComponent(relativePath, isDirectory: true)
+  }
+
+  /// The running executable, symbolic links resolved (a link in /usr/bin to /opt/app/bin/app
+  /// must find /opt/app/share).
+  private static var executableURL: URL {
+    let url = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    return url.resolvingSymlinksInPath()
+  }
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+/// The About MemeMe dialog.
+enum AboutDialog {
+  static let website = "https://github.com/mememe/MemeMe"
+
+  /// Shows the dialog, modal over `parent`; it destroys itself when closed.
+  @discardableResult
+  static func present(parent: UnsafeMutablePointer<GtkWindow>?) -> UnsafeMutablePointer<GtkWidget> {
+    let about = gtk_about_dialog_new()!
+    // GtkAboutDialog is a final type: Swift sees it as an opaque pointer.
+    let dialog = OpaquePointer(about)
+    gtk_widget_set_name(about, "about-dialog")
+    gtk_about_dialog_set_program_name(dialog, "MemeMe")
+    gtk_about_dialog_set_version(dialog, MemeMeApp.version)
+    gtk_about_dialog_set_logo_icon_name(dialog, MemeMeApp.applicationID)
+    gtk_about_dialog_set_comments(dialog, tr("Put captions on pictures and share them"))
+    gtk_about_dialog_set_website(dialog, website)
+    gtk_about_dialog_set_website_label(dialog, tr("Website"))
+    gtk_about_dialog_set_copyright(dialog, tr("© The MemeMe authors"))
+    gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
+    // Translators: put your names here, one per line; the dialog shows them under "Translated by".
+    let translators = tr("translator-credits")
+    if translators != "translator-credits" {
+      gtk_about_dialog_set_translator_credits(dialog, translators)
+    }
+    gtk_window_set_transient_for(gtkkit_window(about), parent)
+    gtk_window_set_modal(gtkkit_window(about), 1)
+    gtk_window_set_destroy_with_parent(gtkkit_window(about), 1)
+    gtk_window_present(gtkkit_window(about))
+    return about
+  }
+}

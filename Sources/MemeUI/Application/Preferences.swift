@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+
+/// What the app remembers between runs: the window size, the last caption style and the last folder
+/// a file was chosen from or saved to.
+///
+/// Backed by GSettings when the schema is installed; otherwise (e.g. `swift run` before
+/// `meson install`) by values kept in memory for this run, starting from the schema's defaults, so
+/// the app behaves the same minus the memory across runs.
+final class Preferences {
+  static let schemaID = "io.github.mememe.MemeMe"
+
+  private enum Key {
+    static let width = "window-width"
+    static let height = "window-height"
+    static let maximized = "window-maximized"
+    static let fontFamily = "font-family"
+    static let textColor = "text-color"
+    static let outlineColor = "outline-color"
+    static let uppercase = "uppercase"
+    static let lastFolder = "last-folder"
+  }
+
+  /// Nil when the schema is not installed.
+  let settings: Settings?
+  private var memory = Memory()
+
+  /// The fallback values, as in the schema.
+  private struct Memory {
+    var width = 900
+    var height = 700
+    var isMaximized = false
+    var style = CaptionStyle.classic
+    var lastFolder: URL?
+  }
+
+  init(settings: Settings?) {
+    self.settings = settings
+  }
+
+  /// The installed schema (or the one under the app's data dir); in-memory values without one.
+  static func load(schemaID: String = schemaID) -> Preferences {
+    let compiled = Localization.dataDirectory.appendingPathComponent("glib-2.0/schemas", isDirectory: true)
+    return Preferences(settings: Settings(schemaID: schemaID, extraSchemaDirectory: compiled))
+  }
+
+  /// Values for this run only, whatever is installed (tests that must not see each other's choices).
+  static func inMemory() -> Preferences { Preferences(settings: nil) }
+
+  // MARK: - Caption style
+
+  var captionStyle: CaptionStyle {
+    get {
+      guard let settings else { return memory.style }
+      let family = settings.string(Key.fontFamily)
+      let classic = CaptionStyle.classic
+      return CaptionStyle(
+        fontFamily: family.isEmpty ? nil : family,
+        textColor: RGBAColor(parsing: settings.string(Key.textColor)) ?? classic.textColor,
+        outlineColor: RGBAColor(parsing: settings.string(Key.outlineColor)) ?? classic.outlineColor,
+        isUppercase: settings.bool(Key.uppercase))
+    }
+    set {
+      guard let settings else {
+        memory.style = newValue
+        return
+      }
+      settings.setString(newValue.fontFamily ?? "", for: Key.fontFamily)
+      settings.setString(newValue.textColor.hexString, for: Key.textColor)
+      settings.setString(newValue.outlineColor.hexString, for: Key.outlineColor)
+      settings.setBool(newValue.isUppercase, for: Key.uppercase)
+    }
+  }
+
+  // MARK: - Last folder
+
+  /// The folder of the last file opened or saved; nil before the first, or when it is gone.
+  var lastFolder: URL? {
+    get {
+      let path = settings?.string(Key.lastFolder) ?? memory.lastFolder?.path ?? ""
+      var isDirectory: ObjCBool = false
+      guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else { return nil }
+      return URL(fileURLWithPath: path, isDirectory: true)
+    }
+    set {
+      guard let settings else {
+        memory.lastFolder = newValue
+        return
+      }
+      settings.setString(newValue?.path ?? "", for: Key.lastFolder)
+    }
+  }
+
+  /// Remembers the folder holding `file`.
+  func rememberFolder(of file: URL) {
+    lastFolder = file.deletingLastPathComponent()
+  }
+
+  // MARK: - Window size
+
+  /// Gives `window` the remembered size and maximised state, and remembers them as they change.
+  func rememberGeometry(of window: UnsafeMutablePointer<GtkWidget>) {
+    if let settings {
+      // GTK keeps default-width/-height at the unmaximised size, so both survive maximising.
+      settings.bind(Key.width, to: window, property: "default-width")
+      settings.bind(Key.height, to: window, property: "default-height")
+      settings.bind(Key.maximized, to: window, property: "maximized")
+      return
+    }
+    gtk_window_set_default_size(gtkkit_window(window), Int32(memory.width), Int32(memory.height))
+    if memory.isMaximized { gtk_window_maximize(gtkkit_window(window)) }
+    for property in ["default-width", "default-height", "maximized"] {
+      Signal.connectNotify(window, property: property) { [weak self] in self?.storeGeometry(of: window) }
+    }
+  }
+
+  /// The remembered size (what a new window opens at).
+  var windowSize: (width: Int, height: Int, isMaximized: Bool) {
+    guard let settings else { return (memory.width, memory.height, memory.isMaximized) }
+    return (settings.int(Key.width), settings.int(Key.height), settings.bool(Key.maximized))
+  }
+
+  private func storeGeometry(of window: UnsafeMutablePointer<GtkWidget>) {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    gtk_window_get_default_size(gtkkit_window(window), &width, &height)
+    if width > 0 { memory.width = Int(width) }
+    if height > 0 { memory.height = Int(height) }
+    memory.isMaximized = gtk_window_is_maximized(gtkkit_window(window)) != 0
+  }
+
+  /// Every key back to its default (tests).
+  func reset() {
+    memory = Memory()
+    guard let settings else { return }
+    for key in [
+      Key.width, Key.height, Key.maximized, Key.fontFamily, Key.textColor, Key.outlineColor, Key.uppercase,
+      Key.lastFolder,
+    ] {
+      settings.reset(key)
+    }
+  }
+}

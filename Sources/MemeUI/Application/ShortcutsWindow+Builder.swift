@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+/// The shortcuts window as GtkBuilder XML. Kept apart from the translated titles: xgettext reads
+/// Swift as C and cannot parse the multi-line literals below, so this file is not in po/POTFILES.
+extension ShortcutsWindow {
+  /// Builds the window, transient for `parent`; it destroys itself when closed.
+  static func make(parent: UnsafeMutablePointer<GtkWindow>?) -> UnsafeMutablePointer<GtkWindow> {
+    let builder = gtk_builder_new_from_string(builderXML, -1)!
+    // GTK's toplevel list owns the window; the builder's reference goes with the builder.
+    let window = gtkkit_window(gtk_builder_get_object(builder, "shortcuts-window"))!
+    g_object_unref(builder.raw)
+    gtk_window_set_transient_for(window, parent)
+    gtk_window_set_modal(window, 1)
+    return window
+  }
+
+  static var builderXML: String {
+    var xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <interface>
+        <object class="GtkShortcutsWindow" id="shortcuts-window">
+          <property name="name">shortcuts-window</property>
+          <child>
+            <object class="GtkShortcutsSection">
+              <property name="section-name">shortcuts</property>
+              <property name="max-height">12</property>
+
+      """
+    for group in groups {
+      xml += """
+                <child>
+                  <object class="GtkShortcutsGroup">
+                    <property name="title">\(escaped(group.title))</property>
+
+        """
+      for shortcut in group.shortcuts {
+        xml += """
+                      <child>
+                        <object class="GtkShortcutsShortcut">
+                          <property name="title">\(escaped(shortcut.title))</property>
+                          <property name="accelerator">\(escaped(shortcut.accelerators.joined(separator: " ")))</property>
+                        </object>
+                      </child>
+
+          """
+      }
+      xml += """
+                  </object>
+                </child>
+
+        """
+    }
+    xml += """
+            </object>
+          </child>
+        </object>
+      </interface>
+      """
+    return xml
+  }
+
+  /// Text as XML character data (accelerators hold < and >).
+  private static func escaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+}

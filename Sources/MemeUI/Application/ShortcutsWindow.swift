@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+/// The Keyboard Shortcuts window (Ctrl+?): every shortcut of every window, grouped by window.
+///
+/// Made from the typed action lists, so a shortcut added to an action appears here by itself. The
+/// GtkShortcutsWindow is described as GtkBuilder XML (its groups and lines have no other public
+/// constructor in GTK 4.8), generated here with the translated titles already filled in.
+enum ShortcutsWindow {
+  /// One line: what it does and its accelerators (GTK syntax: "<Control>o").
+  struct Shortcut: Equatable {
+    let title: String
+    let accelerators: [String]
+  }
+
+  /// One group per window, in the order the user meets them.
+  struct Group {
+    let title: String
+    let shortcuts: [Shortcut]
+  }
+
+  static var groups: [Group] {
+    [
+      Group(
+        title: tr("Meme Editor"),
+        shortcuts: EditorAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }
+          + [Shortcut(title: tr("Finish a caption"), accelerators: ["Return"])]),
+      Group(
+        title: tr("Sent Memes"),
+        shortcuts: [Shortcut(title: SentMemesAction.openMeme.title, accelerators: ["Return"])]
+          + SentMemesAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
+      Group(
+        title: tr("Meme Detail"),
+        shortcuts: DetailAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
+      Group(
+        title: tr("Camera"),
+        shortcuts: [Shortcut(title: tr("Cancel"), accelerators: ["Escape"])]),
+      Group(
+        title: tr("General"),
+        shortcuts: ApplicationAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }
+          + [Shortcut(title: tr("Main Menu"), accelerators: ["F10"])]),
+    ]
+  }
+
+  private static func shortcut(_ title: String, _ accelerators: [String]) -> Shortcut? {
+    accelerators.isEmpty ? nil : Shortcut(title: title, accelerators: accelerators)
+  }
+}
