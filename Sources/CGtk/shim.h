@@ -60,6 +60,8 @@ static inline gboolean gtkkit_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
 static inline gboolean gtkkit_is_label(gpointer p) { return GTK_IS_LABEL(p); }
 /// Whether `p` is an instance of `type` or a subtype (G_TYPE_CHECK_INSTANCE_TYPE is a macro).
 static inline gboolean gtkkit_is_a(gpointer p, GType type) { return G_TYPE_CHECK_INSTANCE_TYPE(p, type); }
+/// The instance's type (G_OBJECT_TYPE is a macro).
+static inline GType gtkkit_type_of(gpointer p) { return G_OBJECT_TYPE(p); }
 static inline GtkPicture *gtkkit_picture(gpointer p) { return GTK_PICTURE(p); }
 static inline GdkPaintable *gtkkit_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 static inline GtkShortcutController *gtkkit_shortcut_controller(gpointer p) {
@@ -213,6 +215,13 @@ static inline void gtkkit_object_set_bool(gpointer object, const char *property,
 /// Sets a string property (g_object_set is variadic).
 static inline void gtkkit_object_set_string(gpointer object, const char *property, const char *value) {
   g_object_set(object, property, value, NULL);
+}
+
+/// A string property as a newly allocated string (free with g_free), or NULL (g_object_get is variadic).
+static inline char *gtkkit_object_get_string(gpointer object, const char *property) {
+  char *value = NULL;
+  g_object_get(object, property, &value, NULL);
+  return value;
 }
 
 /// The path of a GFile as a newly allocated string, or NULL for non-native files.

@@ -6,6 +6,13 @@ public enum Accessible {
   /// The accessible name, for controls without a visible label (icon buttons, caption fields).
   public static func setLabel(_ widget: gpointer, _ label: String) {
     gtkkit_accessible_set_string(gtkkit_accessible(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label)
+    // In GTK 4.8 a menu button is a wrapper: keyboard focus and screen readers land on its inner
+    // toggle button, which announces only its icon unless it carries the name too.
+    if gtkkit_is_a(widget, gtk_menu_button_get_type()) != 0,
+      let inner = gtk_widget_get_first_child(gtkkit_widget(widget))
+    {
+      gtkkit_accessible_set_string(gtkkit_accessible(inner), GTK_ACCESSIBLE_PROPERTY_LABEL, label)
+    }
   }
 
   /// A longer description announced after the name.

@@ -25,7 +25,7 @@ extension ShortcutsWindow {
           <child>
             <object class="GtkShortcutsSection">
               <property name="section-name">shortcuts</property>
-              <property name="max-height">12</property>
+              <property name="max-height">20</property>
 
       """
     for group in groups {

@@ -43,7 +43,14 @@ enum ShortcutsWindow {
     ]
   }
 
+  /// A line for an action's accelerators; nil when it has none.
   private static func shortcut(_ title: String, _ accelerators: [String]) -> Shortcut? {
-    accelerators.isEmpty ? nil : Shortcut(title: title, accelerators: accelerators)
+    let shown = displayed(accelerators)
+    return shown.isEmpty ? nil : Shortcut(title: title, accelerators: shown)
+  }
+
+  /// The accelerators worth showing: keypad twins ("KP_Delete" beside "Delete") are left out.
+  static func displayed(_ accelerators: [String]) -> [String] {
+    accelerators.filter { !$0.contains("KP_") }
   }
 }

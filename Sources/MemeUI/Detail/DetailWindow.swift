@@ -133,6 +133,8 @@ final class DetailWindow {
     gtk_picture_set_content_fit(gtkkit_picture(picture), GTK_CONTENT_FIT_CONTAIN)
     gtk_picture_set_can_shrink(gtkkit_picture(picture), 1)
     gtk_picture_set_alternative_text(gtkkit_picture(picture), MemeDescription.accessibleName(of: meme))
+    // GTK 4.8 gives the alternative text to assistive technologies as a description only: name it too.
+    Accessible.setLabel(picture, MemeDescription.accessibleName(of: meme))
     gtk_widget_set_hexpand(picture, 1)
     gtk_widget_set_vexpand(picture, 1)
     for margin in [

@@ -41,6 +41,8 @@ final class ThumbnailView {
   func show(_ meme: SentMeme) {
     clear()
     requestedID = meme.id
+    // Screen readers announce the picture by what it says (the row's or tile's name too).
+    Accessible.setLabel(picture, MemeDescription.accessibleName(of: meme))
     thumbnails.request(meme, for: self) { [weak self] thumbnail in
       guard let self, requestedID == meme.id else { return }
       switch thumbnail {

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import Testing
+
+@testable import MemeUI
+
+/// Every control of every window has a name a screen reader can announce (the camera's capture
+/// window is audited in MemeCameraUITests).
+@Suite(.serialized) struct AccessibilityTests {
+  private func expectAllNamed(
+    _ root: gpointer, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let unnamed = AccessibilityAudit.unnamedControls(in: root)
+    #expect(
+      unnamed.isEmpty, "\(what): unnamed controls:\n\(unnamed.joined(separator: "\n"))",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test func editorControlsAreNamed() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    expectAllNamed(editor.window, "empty editor")
+
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    expectAllNamed(editor.window, "editor with a picture")
+
+    // The caption style popover's controls, while it is open.
+    gtk_menu_button_popup(gtkkit_menu_button(editor.styleButton))
+    EditorHarness.settle(editor)
+    expectAllNamed(editor.stylePopover.widget, "caption style popover")
+    gtk_menu_button_popdown(gtkkit_menu_button(editor.styleButton))
+  }
+
+  @Test func sentMemesListGridAndDetailAreNamed() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    SentMemesHarness.waitForThumbnails(window)
+    expectAllNamed(window.window, "Sent Memes, List")
+
+    SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
+    SentMemesHarness.settle(app)
+    SentMemesHarness.waitForThumbnails(window)
+    expectAllNamed(window.window, "Sent Memes, Grid")
+
+    let detail = try #require(app.sentMemes?.showDetail(id: memes[0].id, from: .grid))
+    SentMemesHarness.settle(app)
+    MainContext.iterate { !detail.isLoading }
+    expectAllNamed(detail.window, "Meme Detail")
+  }
+
+  @Test func emptySentMemesIsNamed() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
+    SentMemesHarness.settle(app)
+    // The empty state and the undo banner.
+    expectAllNamed(window.window, "empty Sent Memes with the undo banner")
+  }
+}
