@@ -104,7 +104,8 @@ let package = Package(
       name: "MemeStoreTests",
       dependencies: ["MemeStore", "MemeCore", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(
-      name: "MemeUITests", dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport"],
+      // mememe: the translation test runs the built app in German.
+      name: "MemeUITests", dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "mememe"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // Display set-up shared by the GTK test targets (initialise once, skip or fail without a display).
     .target(

@@ -19,7 +19,11 @@ public enum MemeMeApp {
   /// Shared memes go to `sentMemes` when given, otherwise to the store in `$XDG_DATA_HOME/<id>/`.
   public static func run(arguments: [String], sentMemes: SentMemeSink? = nil) -> Int32 {
     Localization.setUp()
-    let app = MemeMeApplication(sink: sentMemes ?? InMemorySentMemes(), preferences: .load())
+    // A UI dump is a look at a fresh window: its own id, so a running MemeMe does not take it over.
+    let id =
+      MemeMeApplication.isDumpingUI
+      ? "\(applicationID).UIDump.p\(ProcessInfo.processInfo.processIdentifier)" : applicationID
+    let app = MemeMeApplication(id: id, sink: sentMemes ?? InMemorySentMemes(), preferences: .load())
     if sentMemes == nil { app.openStore = { StoreSentMemes.open(appID: applicationID) } }
     return withExtendedLifetime(app) { app.run(arguments: arguments) }
   }

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GtkTestSupport
+import Testing
+
+/// The German translation is complete, and the real app shows it when run with `LANGUAGE=de`.
+///
+/// The app runs as a child process: a process has one locale, set once at start-up, so the German
+/// window cannot be built inside the (English) test process. `MEMEME_DUMP_UI=1` makes the app print
+/// every text of its first window and quit; the catalogue is compiled from po/de.po into a
+/// temporary folder that `MEMEME_LOCALE_DIR` points to. `LANG=C.UTF-8` is the locale every glibc
+/// has; gettext then follows `LANGUAGE` (it ignores it only under the plain "C" locale).
+@Suite(.serialized) struct TranslationTests {
+  static let poFile = TestEnvironment.packageRoot.appendingPathComponent("po/de.po")
+
+  @Test func everyTranslatableStringHasAGermanTranslation() throws {
+    let catalogue = try Catalogue(contentsOf: Self.poFile)
+    let sources = TestEnvironment.packageRoot.appendingPathComponent("Sources/MemeUI")
+    let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+    var marked: Set<String> = []
+    for case let file as URL in files where file.pathExtension == "swift" {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      marked.formUnion(Self.markedStrings(in: text))
+    }
+    #expect(marked.count > 100, "tr(...) strings found: \(marked.count)")
+    let untranslated = marked.filter { catalogue.translations[$0]?.isEmpty ?? true }.sorted()
+    #expect(untranslated.isEmpty, "not in po/de.po or untranslated: \(untranslated)")
+    for contract in ["Share", "Cancel", "Camera", "Album", "Save As…", "Copy Image", "Open With…"] {
+      #expect(marked.contains(contract), "\(contract) stays the source text")
+    }
+
+    let check = try run(
+      "/usr/bin/env", ["msgfmt", "--check", "--statistics", "-o", "/dev/null", Self.poFile.path])
+    #expect(check.status == 0, "\(check.errors)")
+    #expect(!check.errors.contains("untranslated") && !check.errors.contains("fuzzy"), "\(check.errors)")
+  }
+
+  @Test func runningWithLanguageDeShowsTheGermanEditor() throws {
+    let locale = try compileCatalogue()
+    let german = try dumpEditor(language: "de", localeDirectory: locale)
+    for text in [
+      "Teilen", "Abbrechen", "Kamera", "Album", "Speichern unter…", "Bild kopieren", "Öffnen mit…",
+      "Per E-Mail senden", "Noch kein Bild", "Tastenkürzel", "Info zu MemeMe", "Beschriftungsstil",
+      "Hauptmenü",
+    ] {
+      #expect(german.contains(text), "\(text) in \(german)")
+    }
+    #expect(!german.contains("Share") && !german.contains("Keyboard Shortcuts"), "\(german)")
+    #expect(german.contains("MemeMe"), "the name is not translated")
+
+    // The same build without LANGUAGE speaks English: the words above came from the catalogue.
+    let english = try dumpEditor(language: nil, localeDirectory: locale)
+    #expect(english.contains("Share") && english.contains("Keyboard Shortcuts"), "\(english)")
+    #expect(!english.contains("Teilen"))
+  }
+
+  // MARK: - Helpers
+
+  /// `tr("...")` literals and the singular of `trPlural("...", "...", n)` (a .po entry's msgid),
+  /// unescaped as Swift reads them; comments are skipped.
+  static func markedStrings(in source: String) -> [String] {
+    let source = source.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+    let literal = #""((?:[^"\\]|\\.)*)""#
+    let patterns = [#"\btr\("# + literal + #"\)"#, #"\btrPlural\("# + literal + #","#]
+    var found: [String] = []
+    for pattern in patterns {
+      let regex = try! NSRegularExpression(pattern: pattern)
+      let range = NSRange(source.startIndex..., in: source)
+      for match in regex.matches(in: source, range: range) {
+        for group in 1..<match.numberOfRanges {
+          guard let range = Range(match.range(at: group), in: source) else { continue }
+          found.append(Catalogue.unescape(String(source[range])))
+        }
+      }
+    }
+    return found
+  }
+
+  /// po/de.po compiled to `<temporary>/de/LC_MESSAGES/mememe.mo`; returns `<temporary>`.
+  private func compileCatalogue() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mememe-locale-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+    let messages = folder.appendingPathComponent("de/LC_MESSAGES", isDirectory: true)
+    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+    let result = try run(
+      "/usr/bin/env", ["msgfmt", "-o", messages.appendingPathComponent("mememe.mo").path, Self.poFile.path])
+    try #require(result.status == 0, "msgfmt: \(result.errors)")
+    return folder
+  }
+
+  /// The texts of the editor the app shows at launch, in `language`.
+  private func dumpEditor(language: String?, localeDirectory: URL) throws -> [String] {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mememe-dump-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    var environment = ProcessInfo.processInfo.environment
+    for variable in ["LC_ALL", "LC_MESSAGES", "LANGUAGE", "MEMEME_CAMERA_SOURCE"] {
+      environment.removeValue(forKey: variable)
+    }
+    environment["LANG"] = "C.UTF-8"
+    if let language { environment["LANGUAGE"] = language }
+    environment["MEMEME_LOCALE_DIR"] = localeDirectory.path
+    environment["MEMEME_DUMP_UI"] = "1"
+    // A fresh user: no sent memes (so the editor is the first window), settings in memory.
+    environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+    environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+    environment["GSETTINGS_BACKEND"] = "memory"
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("mememe")
+    let result = try run(binary.path, [], environment: environment)
+    try #require(result.status == 0, "mememe exited with \(result.status): \(result.errors)")
+    return result.output.split(separator: "\n").map(String.init)
+  }
+
+  private struct Output {
+    let status: Int32
+    let output: String
+    let errors: String
+  }
+
+  /// Runs a program to its end (at most a minute: a hang fails instead of blocking the suite).
+  private func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws
+    -> Output
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-run-\(UUID()).out")
+    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-run-\(UUID()).err")
+    for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+    defer {
+      try? FileManager.default.removeItem(at: output)
+      try? FileManager.default.removeItem(at: errors)
+    }
+    // Files rather than pipes: a chatty child cannot fill a pipe and stall.
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(60)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+      Issue.record("\(program) did not finish within a minute")
+    }
+    return Output(
+      status: process.terminationStatus, output: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+      errors: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+  }
+}
+
+/// The msgid → msgstr pairs of a .po file (plural entries by their singular, all forms joined).
+struct Catalogue {
+  var translations: [String: String] = [:]
+
+  init(contentsOf url: URL) throws {
+    let text = try String(contentsOf: url, encoding: .utf8)
+    for entry in text.components(separatedBy: "\n\n") {
+      var current: String?
+      var fields: [String: String] = [:]
+      for line in entry.split(separator: "\n").map(String.init) where !line.hasPrefix("#") {
+        if let space = line.firstIndex(of: " "), !line.hasPrefix("\"") {
+          current = String(line[..<space])
+          fields[current!] = Self.unquote(String(line[line.index(after: space)...]))
+        } else if let key = current, line.hasPrefix("\"") {
+          fields[key, default: ""] += Self.unquote(line)
+        }
+      }
+      guard let id = fields["msgid"], !id.isEmpty else { continue }
+      translations[id] =
+        fields["msgstr"] ?? fields.filter { $0.key.hasPrefix("msgstr[") }.map(\.value).joined()
+    }
+  }
+
+  private static func unquote(_ quoted: String) -> String {
+    let trimmed = quoted.trimmingCharacters(in: .whitespaces)
+    guard trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") else { return "" }
+    return unescape(String(trimmed.dropFirst().dropLast()))
+  }
+
+  /// C and Swift escapes as both write them in these strings: \" \\ \n.
+  static func unescape(_ text: String) -> String {
+    var result = ""
+    var escaping = false
+    for character in text {
+      if escaping {
+        result.append(character == "n" ? "\n" : character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+}
