@@ -217,6 +217,12 @@ static inline void gtkkit_object_set_string(gpointer object, const char *propert
   g_object_set(object, property, value, NULL);
 }
 
+/// Emits a signal without arguments or return value by name, as a key binding does (e.g. GtkText's
+/// "activate" on Enter); g_signal_emit_by_name is variadic.
+static inline void gtkkit_emit_signal(gpointer instance, const char *name) {
+  g_signal_emit_by_name(instance, name);
+}
+
 /// A string property as a newly allocated string (free with g_free), or NULL (g_object_get is variadic).
 static inline char *gtkkit_object_get_string(gpointer object, const char *property) {
   char *value = NULL;
