@@ -25,14 +25,29 @@ public enum MemeExporter {
     let decoding = BackgroundTask { () -> Result<RasterImage, ImageError> in
       Result { () throws(ImageError) in try loader.load(contentsOf: input, targetWidth: width) }
     }
-    // While another core decodes, this one reads the fonts and shapes the text at a nominal size,
-    // so the real layout after decoding takes a fraction of a millisecond.
-    _ = MemeLayout(captions: captions, imageWidth: 1000, imageHeight: 1000)
+    // While another core decodes, this one reads the fonts, lays the captions out for the size the
+    // header promises and turns them into paths; after decoding only the filling is left.
+    let expectedSize = try? expectedPixelSize(of: input, width: width, loader: loader)
+    let early = PreparedCaptions(
+      captions, imageWidth: expectedSize?.width ?? 1000, imageHeight: expectedSize?.height ?? 1000)
     let image = try decoding.wait().get()
-    let layout = MemeRenderer.render(captions, onto: image)
+    let prepared =
+      early.fits(image)
+      ? early : PreparedCaptions(captions, imageWidth: image.width, imageHeight: image.height)
+    prepared.draw(onto: image)
+    let layout = prepared.layout
     try ImageWriter.write(image, to: output, as: format)
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
       overflowingCaptions: layout.overflowingCaptions)
+  }
+
+  /// The size `load(contentsOf:targetWidth:)` will produce, from the header alone.
+  private static func expectedPixelSize(of input: URL, width: Int?, loader: ImageLoader) throws(ImageError)
+    -> (width: Int, height: Int)
+  {
+    let full = try loader.pixelSize(ofImageAt: input)
+    guard let width, full.width > 0 else { return full }
+    return (width, max(1, Int((Double(width) * Double(full.height) / Double(full.width)).rounded())))
   }
 }

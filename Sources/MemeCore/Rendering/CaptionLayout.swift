@@ -182,6 +182,9 @@ final class CaptionPath: @unchecked Sendable {
 }
 
 private func setOutlineStroke(on context: OpaquePointer, width: Double, style: CaptionStyle) {
+  // Curves flattened to within half a pixel look the same and halve the polygon the wide round
+  // stroke turns into (Cairo's default is a tenth of a pixel).
+  cairo_set_tolerance(context, 0.5)
   cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
   cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
   cairo_set_line_width(context, width)
