@@ -17,7 +17,9 @@ public enum Gettext {
   }
 
   /// The form of `singular`/`plural` for `count` in `domain`, or `singular`/`plural` by English rules.
-  public static func translate(_ singular: String, plural: String, count: Int, domain: String) -> String {
+  nonisolated public static func translate(
+    _ singular: String, plural: String, count: Int, domain: String
+  ) -> String {
     singular.withCString { one in
       plural.withCString { many in
         String(cString: g_dngettext(domain, one, many, gulong(clamping: max(count, 0))))
@@ -25,8 +27,9 @@ public enum Gettext {
     }
   }
 
-  /// `text` translated in `domain`, or `text` itself when there is no translation.
-  public static func translate(_ text: String, domain: String) -> String {
+  /// `text` translated in `domain`, or `text` itself when there is no translation. Callable from
+  /// any thread: gettext's lookups are thread-safe once the domain is bound.
+  nonisolated public static func translate(_ text: String, domain: String) -> String {
     // g_dgettext returns either its argument or a string owned by the catalogue; both are copied
     // into the Swift string before the temporary C string of `text` goes away.
     text.withCString { message in

@@ -4,9 +4,11 @@ import Foundation
 
 /// A GSettings object, made only when its schema is installed.
 ///
+/// Not bound to the main actor: GSettings is a GLib object usable from any one thread at a time.
+///
 /// `g_settings_new` aborts the process when the schema is missing (e.g. under `swift run`, before
 /// `meson install`), so the schema is looked up first and callers fall back to their defaults.
-public final class Settings {
+nonisolated public final class Settings {
   /// `GSettings *`, owned.
   public let pointer: UnsafeMutablePointer<GSettings>
 
@@ -18,7 +20,9 @@ public final class Settings {
     pointer = g_settings_new_full(schema, nil, nil)!
   }
 
-  isolated deinit {
+  // Nonisolated class, plain deinit: GSettings needs no GTK thread, and an `isolated deinit` in a
+  // default-isolated module is rejected by modules importing it in release builds.
+  deinit {
     g_object_unref(pointer)
   }
 

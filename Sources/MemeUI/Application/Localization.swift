@@ -8,19 +8,19 @@ import GtkKit
 /// parser, reads .swift files as C (which handles plain string literals) and collects the first
 /// argument of `tr(...)` (`--keyword=tr`; Swift cannot name a function `_`). So the argument must be
 /// a plain literal: compose with `String(format: tr("%@ deleted"), ...)`, never `tr("\(x)")`.
-func tr(_ text: String) -> String {
+nonisolated func tr(_ text: String) -> String {
   Gettext.translate(text, domain: Localization.domain)
 }
 
 /// `singular` or `plural` as the user's language words `count` things (some have several plurals),
 /// for `String(format:)` with the count. xgettext: `--keyword=trPlural:1,2`.
-func trPlural(_ singular: String, _ plural: String, _ count: Int) -> String {
+nonisolated func trPlural(_ singular: String, _ plural: String, _ count: Int) -> String {
   Gettext.translate(singular, plural: plural, count: count, domain: Localization.domain)
 }
 
 /// Where the app's installed data lives and the start-up gettext binding.
 public enum Localization {
-  static let domain = "mememe"
+  nonisolated static let domain = "mememe"
 
   /// Compiled catalogues: `$MEMEME_LOCALE_DIR`, else `<prefix>/share/locale`.
   public static var localeDirectory: URL {

@@ -8,7 +8,8 @@ nonisolated enum MemeExport {
   static func render(_ captions: MemeCaptions, on picture: EditorImage) -> Result<RasterImage, ImageError> {
     guard let rendered = MemeRenderer.rendered(captions, image: picture.full) else {
       return .failure(
-        ImageError(path: picture.url.path, kind: .outOfMemory, reason: "not enough memory to render the meme")
+        ImageError(
+          path: picture.url.path, kind: .outOfMemory, reason: tr("not enough memory to render the meme"))
       )
     }
     return .success(rendered)
