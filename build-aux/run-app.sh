@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build-aux/install-deps.sh build-aux/debian-packages.txt
-swift build -c release --product mememe
+swift build -c release --static-swift-stdlib --product mememe
 exec .build/release/mememe "$@"

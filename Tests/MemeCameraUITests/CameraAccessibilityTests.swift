@@ -59,7 +59,8 @@ import Testing
     let (app, editor) = presentEditor(cameraSource: "videotestsrc pattern=ball")
     defer { close(editor) }
     withExtendedLifetime(app) {
-      #expect(gtk_widget_is_sensitive(editor.cameraButton) != 0)
+      // The application looks for cameras once the editor has painted its first frame.
+      #expect(MainContext.iterate { gtk_widget_is_sensitive(editor.cameraButton) != 0 })
       #expect(editor.actions.action(named: EditorAction.camera.name)?.isEnabled == true)
     }
   }
@@ -77,6 +78,7 @@ import Testing
     let (app, editor) = presentEditor(cameraSource: nil)
     defer { close(editor) }
     withExtendedLifetime(app) {
+      #expect(MainContext.iterate { editor.isFollowingCameras })
       #expect(gtk_widget_is_sensitive(editor.cameraButton) == 0)
       #expect(editor.actions.action(named: EditorAction.camera.name)?.isEnabled == false)
     }

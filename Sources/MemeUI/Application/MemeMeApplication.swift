@@ -46,7 +46,9 @@ final class MemeMeApplication {
       return editor
     }
     let editor = EditorWindow(application: application, sink: sink, preferences: preferences)
-    editor.attachCamera(CameraMonitor())
+    // Looking for cameras starts GStreamer, which reads its plugin registry: once the editor has
+    // painted its first frame, so that it costs the user nothing on the way to it.
+    afterFirstFrame(of: editor) { [weak editor] in editor?.attachCamera(CameraMonitor()) }
     Signal.connect(editor.window, "destroy") { [weak self] in self?.editor = nil }
     self.editor = editor
     sentMemes?.adopt(editor)
@@ -97,9 +99,24 @@ final class MemeMeApplication {
   /// For the start-up benchmark (Benchmarks/startup): quit once the editor has painted a frame.
   /// Connected before the window is presented, which maps it at once.
   private func quitAfterFirstFrame(of editor: EditorWindow) {
-    Signal.connect(editor.window, "map") { [weak self] in
-      guard let clock = gtk_widget_get_frame_clock(editor.window) else { return }
-      Signal.connect(clock.raw, "after-paint") { [weak self] in self?.application.quit() }
+    afterFirstFrame(of: editor) { [weak self] in self?.application.quit() }
+  }
+
+  /// Runs `work` once, after the editor's first frame has been painted (the editor is mapped
+  /// again whenever it comes back from behind Sent Memes; only the first time counts).
+  private func afterFirstFrame(of editor: EditorWindow, perform work: @escaping () -> Void) {
+    let window = editor.window
+    var mapping: SignalConnection?
+    mapping = Signal.connect(window, "map") {
+      mapping?.disconnect()
+      mapping = nil
+      guard let clock = gtk_widget_get_frame_clock(window) else { return }
+      var painting: SignalConnection?
+      painting = Signal.connect(clock.raw, "after-paint") {
+        painting?.disconnect()
+        painting = nil
+        work()
+      }
     }
   }
 

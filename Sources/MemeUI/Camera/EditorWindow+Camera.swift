@@ -12,6 +12,7 @@ extension EditorWindow {
   func attachCamera(_ monitor: CameraMonitor) {
     // The window keeps the monitor, and with it the device watch, until GTK destroys the window.
     Signal.connect(window, "destroy") { monitor.stop() }
+    isFollowingCameras = true
     monitor.onChange = { [weak self, weak monitor] in
       guard let self, let monitor else { return }
       followCamera(monitor)

@@ -37,6 +37,8 @@ final class EditorWindow {
   }
   /// Takes a photo with a camera; nil (Camera insensitive) until a camera is available.
   var cameraCapture: (() -> Void)? { didSet { updateActionStates() } }
+  /// Whether the Camera button follows the machine's cameras yet (see `attachCamera`).
+  var isFollowingCameras = false
   /// Shows the Sent Memes window; Cancel uses it when memes have been sent.
   var showSentMemes: (() -> Void)?
 
