@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// Application-wide `app.` actions.
-enum ApplicationAction: String, CaseIterable {
+enum ApplicationAction: String, NamedAction {
   case shortcuts = "shortcuts"
   case about = "about"
   case quit = "quit"
 
-  var detailedName: String { "app.\(rawValue)" }
+  static var scope: String { "app" }
 
   var accelerators: [String] {
     switch self {
@@ -16,7 +16,6 @@ enum ApplicationAction: String, CaseIterable {
     }
   }
 
-  /// The menu item and the shortcuts window's line.
   var title: String {
     switch self {
     case .shortcuts: tr("Keyboard Shortcuts")

@@ -80,19 +80,16 @@ final class MemeMeApplication {
       gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons.path)
     }
     StyleSheet.install(EditorStyleSheet.css)
-    application.actions.add(ApplicationAction.quit.rawValue) { [weak self] in self?.application.quit() }
-    application.actions.add(ApplicationAction.about.rawValue) { [weak self] in
-      AboutDialog.present(parent: self?.activeWindow)
+    ApplicationAction.add(to: application.actions) { [weak self] action in
+      guard let self else { return }
+      switch action {
+      case .quit: application.quit()
+      case .about: AboutDialog.present(parent: activeWindow)
+      case .shortcuts: gtk_window_present(ShortcutsWindow.make(parent: activeWindow))
+      }
     }
-    application.actions.add(ApplicationAction.shortcuts.rawValue) { [weak self] in
-      gtk_window_present(ShortcutsWindow.make(parent: self?.activeWindow))
-    }
-    for action in ApplicationAction.allCases {
-      application.setAccelerators(action.accelerators, for: action.detailedName)
-    }
-    for action in EditorAction.allCases where !action.accelerators.isEmpty {
-      application.setAccelerators(action.accelerators, for: action.detailedName)
-    }
+    ApplicationAction.installAccelerators(in: application)
+    EditorAction.installAccelerators(in: application)
     startSentMemes()
   }
 

@@ -2,16 +2,13 @@
 
 /// Every Meme Detail behaviour as a named `win.` action with its shortcuts. `save-as`,
 /// `copy-image`, `delete` and `close` have the editor's and Sent Memes' shortcuts.
-enum DetailAction: String, CaseIterable {
+enum DetailAction: String, NamedAction {
   case back = "back"
   case edit = "edit"
   case delete = "delete"
   case saveAs = "save-as"
   case copyImage = "copy-image"
   case close = "close"
-
-  var name: String { rawValue }
-  var detailedName: String { "win.\(rawValue)" }
 
   var accelerators: [String] {
     switch self {
@@ -24,7 +21,6 @@ enum DetailAction: String, CaseIterable {
     }
   }
 
-  /// What the action does, as the shortcuts window lists it.
   var title: String {
     switch self {
     case .back: tr("Back to Sent Memes")

@@ -7,9 +7,7 @@ import MemeCore
 /// The Detail window's `win.` actions. Each handler checks its preconditions first.
 extension DetailWindow {
   func addActions() {
-    for action in DetailAction.allCases {
-      actions.add(action.name) { [weak self] in self?.perform(action) }
-    }
+    DetailAction.add(to: actions) { [weak self] action in self?.perform(action) }
     // Edit needs the original picture; the editor reports a missing one itself, so it stays enabled.
   }
 

@@ -2,7 +2,7 @@
 
 /// Every editor behaviour as a named `win.` action with its shortcuts: buttons, menus, keys and
 /// tests all go through these.
-enum EditorAction: String, CaseIterable {
+enum EditorAction: String, NamedAction {
   case open = "open"
   case camera = "camera"
   case paste = "paste"
@@ -15,9 +15,6 @@ enum EditorAction: String, CaseIterable {
   case redo = "redo"
   case cancel = "cancel"
   case close = "close"
-
-  var name: String { rawValue }
-  var detailedName: String { "win.\(rawValue)" }
 
   var accelerators: [String] {
     switch self {
@@ -32,7 +29,6 @@ enum EditorAction: String, CaseIterable {
     }
   }
 
-  /// What the action does, as the shortcuts window lists it.
   var title: String {
     switch self {
     case .open: tr("Choose a picture from the Album")

@@ -6,9 +6,7 @@ import GtkKit
 /// activated from a shortcut, a menu, a button or a test.
 extension EditorWindow {
   func addActions() {
-    for action in EditorAction.allCases {
-      actions.add(action.name) { [weak self] in self?.perform(action) }
-    }
+    EditorAction.add(to: actions) { [weak self] action in self?.perform(action) }
   }
 
   private func perform(_ action: EditorAction) {

@@ -8,12 +8,8 @@ extension MemeMeApplication {
   /// Opens the store; on failure the app says why and keeps working as an editor.
   func startSentMemes() {
     SentMemesStyleSheet.installOnce()
-    for action in SentMemesAction.allCases where !action.accelerators.isEmpty {
-      application.setAccelerators(action.accelerators, for: action.detailedName)
-    }
-    for action in DetailAction.allCases where !action.accelerators.isEmpty {
-      application.setAccelerators(action.accelerators, for: action.detailedName)
-    }
+    SentMemesAction.installAccelerators(in: application)
+    DetailAction.installAccelerators(in: application)
     guard let openStore else { return }
     switch openStore() {
     case .success(let memes):

@@ -2,7 +2,7 @@
 
 /// Every Sent Memes behaviour as a named `win.` action with its shortcuts. Names shared with other
 /// windows (`delete`, `undo`, `close`) have the same shortcuts there: accelerators belong to names.
-enum SentMemesAction: String, CaseIterable {
+enum SentMemesAction: String, NamedAction {
   case add = "add"
   case openMeme = "open-meme"
   case delete = "delete"
@@ -14,9 +14,6 @@ enum SentMemesAction: String, CaseIterable {
   case showGrid = "show-grid"
   case contextMenu = "context-menu"
   case close = "close"
-
-  var name: String { rawValue }
-  var detailedName: String { "win.\(rawValue)" }
 
   var accelerators: [String] {
     switch self {
@@ -33,7 +30,6 @@ enum SentMemesAction: String, CaseIterable {
     }
   }
 
-  /// What the action does, as the shortcuts window lists it.
   var title: String {
     switch self {
     case .add: tr("Make a new meme")

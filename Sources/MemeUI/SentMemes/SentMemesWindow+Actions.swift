@@ -6,9 +6,7 @@ import GtkKit
 /// from a shortcut, a menu, a button or a test.
 extension SentMemesWindow {
   func addActions() {
-    for action in SentMemesAction.allCases {
-      actions.add(action.name) { [weak self] in self?.perform(action) }
-    }
+    SentMemesAction.add(to: actions) { [weak self] action in self?.perform(action) }
     // Closing the window ends the undo chance: deleted memes are purged.
     Signal.connect(window, "destroy") { [weak self] in
       guard let self else { return }
