@@ -144,29 +144,12 @@ final class EditorCanvas {
   // MARK: - Building
 
   private static func makePlaceholder() -> UnsafeMutablePointer<GtkWidget> {
-    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-    gtk_widget_set_name(box, "placeholder")
-    gtk_widget_add_css_class(box, "placeholder")
-    gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
-    let icon = gtk_image_new_from_icon_name("image-x-generic-symbolic")!
-    gtk_image_set_pixel_size(gtkkit_image(icon), 96)
-    gtk_widget_add_css_class(icon, "placeholder-icon")
-    let title = gtk_label_new(tr("No Picture Yet"))!
-    gtk_widget_add_css_class(title, "title-1")
-    let subtitle = gtk_label_new(tr("Choose one from your Album, paste one, or drop one here."))!
-    gtk_label_set_wrap(gtkkit_label(subtitle), 1)
-    gtk_label_set_justify(gtkkit_label(subtitle), GTK_JUSTIFY_CENTER)
-    gtk_widget_add_css_class(subtitle, "placeholder-subtitle")
-    let button = gtk_button_new_with_mnemonic(tr("Choose from _Album…"))!
-    gtk_widget_set_name(button, "placeholder-album-button")
-    gtk_widget_add_css_class(button, "suggested-action")
-    gtk_widget_add_css_class(button, "pill")
-    gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
-    gtk_widget_set_margin_top(button, 12)
-    gtk_actionable_set_action_name(gtkkit_actionable(button), EditorAction.open.detailedName)
-    for child in [icon, title, subtitle, button] { gtk_box_append(gtkkit_box(box), child) }
-    return box
+    StatusPage(
+      name: "placeholder", iconName: "image-x-generic-symbolic", iconSize: 96, title: tr("No Picture Yet"),
+      description: tr("Choose one from your Album, paste one, or drop one here."),
+      descriptionClass: "placeholder-subtitle",
+      button: StatusPage.Button(label: tr("Choose from _Album…"), actionName: EditorAction.open.detailedName)
+    ).makeWidget()
   }
 
   private static func makeLoadingIndicator() -> (

@@ -7,7 +7,7 @@ import MemeStore
 final class MemeGridTile: MemeCell {
   let widget: UnsafeMutablePointer<GtkWidget>
   let thumbnail: ThumbnailView
-  private(set) var memeID: Int64?
+  var memeID: Int64?
   /// The tile's frame in logical pixels (the thumbnails' shape, 4:3).
   static let size = (width: Int32(176), height: Int32(132))
 
@@ -27,15 +27,6 @@ final class MemeGridTile: MemeCell {
     thumbnail.show(meme)
   }
 
-  func unbind() {
-    memeID = nil
-    thumbnail.clear()
-  }
-
-  func tearDown() {
-    memeID = nil
-    thumbnail.cancelRequest()
-  }
 }
 
 /// How a meme is named to people who cannot see its picture.

@@ -6,10 +6,25 @@ import MemeStore
 /// A widget that shows one meme in a list or grid view, reused for other memes as the view scrolls.
 protocol MemeCell: AnyObject {
   var widget: UnsafeMutablePointer<GtkWidget> { get }
+  var thumbnail: ThumbnailView { get }
+  /// The bound meme's id; nil while the cell is unbound.
+  var memeID: Int64? { get set }
   func bind(_ meme: SentMeme)
   func unbind()
   /// The view is done with the cell (its widget may already be gone): forget pending work only.
   func tearDown()
+}
+
+extension MemeCell {
+  func unbind() {
+    memeID = nil
+    thumbnail.clear()
+  }
+
+  func tearDown() {
+    memeID = nil
+    thumbnail.cancelRequest()
+  }
 }
 
 /// A GtkSignalListItemFactory whose items are Swift cells, bound to memes through `SentMemeList`.

@@ -17,7 +17,7 @@ final class MemeListRow: MemeCell {
   let timeLabel: UnsafeMutablePointer<GtkWidget>
   private let timeFormatter: SentTimeFormatter
   private let events: MemeCellEvents
-  private(set) var memeID: Int64?
+  var memeID: Int64?
 
   init(thumbnails: ThumbnailCache, timeFormatter: SentTimeFormatter, events: MemeCellEvents) {
     self.timeFormatter = timeFormatter
@@ -65,16 +65,6 @@ final class MemeListRow: MemeCell {
     gtk_widget_set_tooltip_text(timeLabel, timeFormatter.fullString(for: meme.sentAt))
     Accessible.setLabel(widget, MemeDescription.accessibleName(of: meme))
     thumbnail.show(meme)
-  }
-
-  func unbind() {
-    memeID = nil
-    thumbnail.clear()
-  }
-
-  func tearDown() {
-    memeID = nil
-    thumbnail.cancelRequest()
   }
 
   var topText: String { String(cString: gtk_label_get_text(gtkkit_label(topLabel))) }

@@ -19,7 +19,7 @@ enum SentMemesStyleSheet {
     .meme-grid > child:selected { background-color: alpha(@theme_selected_bg_color, 0.22); }
     .tile-thumbnail { border-radius: 10px; }
     notebook > header.top { border-bottom: 1px solid alpha(currentColor, 0.1); }
-    .empty-state .empty-icon { opacity: 0.35; }
+    .empty-state .empty-state-icon { opacity: 0.35; }
     .title-1 { font-size: 22pt; font-weight: 800; }
     .caption { font-size: 0.85em; }
     button.pill { border-radius: 9999px; padding: 8px 28px; }

@@ -137,11 +137,8 @@ final class SentMemesWindow {
     // The view takes the references passed to it (model and factory).
     listView = gtk_list_view_new(
       gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(listFactory.factory.raw))
-    gtk_widget_set_name(listView, "meme-list")
-    gtk_widget_add_css_class(listView, "meme-list")
-    Accessible.setLabel(listView, tr("Sent memes"))
+    setUpView(listView, name: "meme-list")
     gtk_list_view_set_single_click_activate(gtkkit_list_view(listView), 1)
-    Signal.connectActivatePosition(listView) { [weak self] position in self?.open(at: position) }
     appendPage(
       Self.scrolled(listView), tab: .list, title: tr("List"), tooltip: tr("List (Alt+1)"),
       icon: "view-list-symbolic")
@@ -154,15 +151,21 @@ final class SentMemesWindow {
     }
     gridView = gtk_grid_view_new(
       gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(gridFactory.factory.raw))
-    gtk_widget_set_name(gridView, "meme-grid")
-    gtk_widget_add_css_class(gridView, "meme-grid")
-    Accessible.setLabel(gridView, tr("Sent memes"))
+    setUpView(gridView, name: "meme-grid")
     gtk_grid_view_set_max_columns(gtkkit_grid_view(gridView), 12)
     gtk_grid_view_set_single_click_activate(gtkkit_grid_view(gridView), 1)
-    Signal.connectActivatePosition(gridView) { [weak self] position in self?.open(at: position) }
     appendPage(
       Self.scrolled(gridView), tab: .grid, title: tr("Grid"), tooltip: tr("Grid (Alt+2)"),
       icon: "view-grid-symbolic")
+  }
+
+  /// What the list and the grid share: a name that is also their style class, their accessible
+  /// name, and opening the activated meme.
+  private func setUpView(_ view: UnsafeMutablePointer<GtkWidget>, name: String) {
+    gtk_widget_set_name(view, name)
+    gtk_widget_add_css_class(view, name)
+    Accessible.setLabel(view, tr("Sent memes"))
+    Signal.connectActivatePosition(view) { [weak self] position in self?.open(at: position) }
   }
 
   private func cellEvents(for tab: Tab) -> MemeCellEvents {
@@ -198,29 +201,12 @@ final class SentMemesWindow {
 
   /// What the window shows before the first meme: what this is and how to make one.
   private static func makeEmptyState() -> UnsafeMutablePointer<GtkWidget> {
-    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-    gtk_widget_set_name(box, "empty-state")
-    gtk_widget_add_css_class(box, "empty-state")
-    gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
-    gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
-    let icon = gtk_image_new_from_icon_name("image-x-generic-symbolic")!
-    gtk_image_set_pixel_size(gtkkit_image(icon), 128)
-    gtk_widget_add_css_class(icon, "empty-icon")
-    let title = gtk_label_new(tr("No Sent Memes"))!
-    gtk_widget_add_css_class(title, "title-1")
-    let detail = gtk_label_new(tr("Memes you share appear here. Click + to make your first one."))!
-    gtk_label_set_wrap(gtkkit_label(detail), 1)
-    gtk_label_set_justify(gtkkit_label(detail), GTK_JUSTIFY_CENTER)
-    gtk_label_set_max_width_chars(gtkkit_label(detail), 40)
-    gtk_widget_add_css_class(detail, "dim-label")
-    let button = gtk_button_new_with_mnemonic(tr("_Make a Meme"))!
-    gtk_actionable_set_action_name(gtkkit_actionable(button), SentMemesAction.add.detailedName)
-    gtk_widget_add_css_class(button, "suggested-action")
-    gtk_widget_add_css_class(button, "pill")
-    gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
-    gtk_widget_set_margin_top(button, 12)
-    for child in [icon, title, detail, button] { gtk_box_append(gtkkit_box(box), child) }
-    return box
+    StatusPage(
+      name: "empty-state", iconName: "image-x-generic-symbolic", iconSize: 128, title: tr("No Sent Memes"),
+      description: tr("Memes you share appear here. Click + to make your first one."),
+      descriptionClass: "dim-label", maxWidthChars: 40,
+      button: StatusPage.Button(label: tr("_Make a Meme"), actionName: SentMemesAction.add.detailedName)
+    ).makeWidget()
   }
 
   // MARK: - Model to widgets
