@@ -8,7 +8,7 @@ import MemeStore
 /// The Meme Detail window: the rendered meme centred at its aspect ratio, scaled to fit; a back
 /// button to Sent Memes; Edit, Delete, Save As… and Copy Image. Behaviour lives in
 /// `DetailWindow+Actions.swift`; this file holds the state and builds the widget tree.
-final class DetailWindow {
+final class DetailWindow: AppWindow {
   /// Asks the user where to save (tests replace it to answer without a dialog).
   typealias SavePicker = (_ suggestedName: String, _ completion: @escaping (URL?) -> Void) -> Void
 
@@ -16,7 +16,6 @@ final class DetailWindow {
   let meme: SentMeme
   /// The Sent Memes tab the meme was opened from: Back returns there.
   let returnTab: SentMemesWindow.Tab
-  var actions: ActionMap { ActionMap(window) }
 
   private(set) var picture: UnsafeMutablePointer<GtkWidget>!
   private(set) var missingLabel: UnsafeMutablePointer<GtkWidget>!
@@ -46,10 +45,8 @@ final class DetailWindow {
     self.preferences = preferences
     self.returnTab = returnTab
     SentMemesStyleSheet.installOnce()
-    window = gtk_application_window_new(application.pointer)
-    gtk_window_set_title(gtkkit_window(window), tr("Meme Detail"))
+    window = Self.makeWindow(of: application, title: tr("Meme Detail"), name: "detail-window")
     gtk_window_set_default_size(gtkkit_window(window), 760, 680)
-    gtk_widget_set_name(window, "detail-window")
     buildHeaderBar()
     buildContent()
     addActions()

@@ -7,7 +7,7 @@ import MemeCore
 /// The Meme Editor window: a header bar with Share and Cancel, the canvas with its caption fields,
 /// and a bottom bar with Camera and Album. Behaviour lives in the `EditorWindow+*.swift` files;
 /// this one holds the state and builds the widget tree.
-final class EditorWindow {
+final class EditorWindow: AppWindow {
   /// How the editor asks the user for a file; tests replace it to inject files.
   enum FileRequest {
     case openPicture
@@ -22,7 +22,6 @@ final class EditorWindow {
   let canvas = EditorCanvas()
   let stylePopover = StylePopover()
   let sink: SentMemeSink
-  var actions: ActionMap { ActionMap(window) }
 
   private(set) var shareButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
@@ -55,9 +54,7 @@ final class EditorWindow {
     self.preferences = preferences
     // A new editor starts with the caption style used last.
     document = EditorDocument(launchStyle: preferences.captionStyle)
-    window = gtk_application_window_new(application.pointer)
-    gtk_window_set_title(gtkkit_window(window), "MemeMe")
-    gtk_widget_set_name(window, "editor-window")
+    window = Self.makeWindow(of: application, title: "MemeMe", name: "editor-window")
     preferences.rememberGeometry(of: window)
     buildHeaderBar()
     buildContent()

@@ -7,7 +7,7 @@ import MemeStore
 /// The Sent Memes window: an Add button, a notebook with the List and the Grid over one shared
 /// model and selection, an empty state, and an undo banner for deletions. Behaviour lives in the
 /// `SentMemesWindow+*.swift` files; this one holds the state and builds the widget tree.
-final class SentMemesWindow {
+final class SentMemesWindow: AppWindow {
   /// The notebook's pages, in order.
   enum Tab: Int {
     case list = 0
@@ -18,7 +18,6 @@ final class SentMemesWindow {
   let memes: StoreSentMemes
   let thumbnails: ThumbnailCache
   let timeFormatter = SentTimeFormatter()
-  var actions: ActionMap { ActionMap(window) }
 
   /// `GtkSingleSelection *` over `memes.list`, shared by both views (one reference of our own).
   let selection: OpaquePointer
@@ -53,9 +52,7 @@ final class SentMemesWindow {
     self.thumbnails = thumbnails
     SentMemesStyleSheet.installOnce()
     selection = gtk_single_selection_new(gtkkit_list_model(g_object_ref(memes.list.model.raw)))
-    window = gtk_application_window_new(application.pointer)
-    gtk_window_set_title(gtkkit_window(window), tr("Sent Memes"))
-    gtk_widget_set_name(window, "sent-memes-window")
+    window = Self.makeWindow(of: application, title: tr("Sent Memes"), name: "sent-memes-window")
     // The same size as the editor: the navigator turns between them like pages.
     preferences.rememberGeometry(of: window)
     buildHeaderBar()

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+/// What the editor, Sent Memes and Meme Detail windows share: one GtkApplicationWindow whose
+/// `win.` actions are the window's behaviour.
+protocol AppWindow: AnyObject {
+  var window: UnsafeMutablePointer<GtkWidget> { get }
+}
+
+extension AppWindow {
+  /// The window's `win.` actions (buttons, menus, shortcuts and tests all go through them).
+  var actions: ActionMap { ActionMap(window) }
+
+  /// A new window of `application` with its title and widget name (tests and styles find it by name).
+  static func makeWindow(
+    of application: Application, title: String, name: String
+  ) -> UnsafeMutablePointer<GtkWidget> {
+    let window = gtk_application_window_new(application.pointer)!
+    gtk_window_set_title(gtkkit_window(window), title)
+    gtk_widget_set_name(window, name)
+    return window
+  }
+}
