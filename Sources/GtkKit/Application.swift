@@ -50,7 +50,19 @@ public final class Application {
 
   /// The shortcuts bound to `actionName`.
   public func accelerators(for actionName: String) -> [String] {
-    guard let list = gtk_application_get_accels_for_action(pointer, actionName) else { return [] }
+    Self.strings(takingStrv: gtk_application_get_accels_for_action(pointer, actionName))
+  }
+
+  /// The detailed names of the actions `accelerator` activates ("win.close", "app.quit").
+  public func actions(forAccelerator accelerator: String) -> [String] {
+    Self.strings(takingStrv: gtk_application_get_actions_for_accel(pointer, accelerator))
+  }
+
+  /// The strings of a NULL-terminated `char **` that the caller owns; frees it.
+  private static func strings(takingStrv list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
+    -> [String]
+  {
+    guard let list else { return [] }
     defer { g_strfreev(list) }
     var result: [String] = []
     var index = 0

@@ -37,34 +37,28 @@ import Testing
   }
 
   @Test func sentMemesListGridAndDetailAreNamed() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    SentMemesHarness.waitForThumbnails(window)
-    expectAllNamed(window.window, "Sent Memes, List")
+    try SentMemesHarness.withSentMemes(memes: 2) { app, window, memes in
+      SentMemesHarness.waitForThumbnails(window)
+      expectAllNamed(window.window, "Sent Memes, List")
 
-    SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
-    SentMemesHarness.settle(app)
-    SentMemesHarness.waitForThumbnails(window)
-    expectAllNamed(window.window, "Sent Memes, Grid")
+      SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
+      SentMemesHarness.settle(app)
+      SentMemesHarness.waitForThumbnails(window)
+      expectAllNamed(window.window, "Sent Memes, Grid")
 
-    let detail = try #require(app.sentMemes?.showDetail(id: memes[0].id, from: .grid))
-    SentMemesHarness.settle(app)
-    MainContext.iterate { !detail.isLoading }
-    expectAllNamed(detail.window, "Meme Detail")
+      let detail = try #require(app.sentMemes?.showDetail(id: memes[0].id, from: .grid))
+      SentMemesHarness.settle(app)
+      MainContext.iterate { !detail.isLoading }
+      expectAllNamed(detail.window, "Meme Detail")
+    }
   }
 
   @Test func emptySentMemesIsNamed() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
-    SentMemesHarness.settle(app)
-    // The empty state and the undo banner.
-    expectAllNamed(window.window, "empty Sent Memes with the undo banner")
+    try SentMemesHarness.withSentMemes(memes: 1) { app, window, _ in
+      SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
+      SentMemesHarness.settle(app)
+      // The empty state and the undo banner.
+      expectAllNamed(window.window, "empty Sent Memes with the undo banner")
+    }
   }
 }

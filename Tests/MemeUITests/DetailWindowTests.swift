@@ -26,35 +26,33 @@ import Testing
   }
 
   @Test func detailShowsTheRenderedMemeAndBackReturnsToTheGridTab() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 3)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    let detail = try openDetail(at: 1, from: .grid, in: app)
-    #expect(detail.meme.id == memes[1].id)
-    #expect(SentMemesHarness.isVisible(detail.window))
-    #expect(!SentMemesHarness.isVisible(window.window))
-    let rendered = try ImageLoader().load(contentsOf: memes[1].renderedImageURL)
-    #expect(detail.imageSize?.width == rendered.width && detail.imageSize?.height == rendered.height)
-    let back = try #require(WidgetTree.descendant(of: detail.window, named: "back-button"))
-    #expect(SentMemesHarness.labels(in: back) == ["Sent Memes"])
+    try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes in
+      let detail = try openDetail(at: 1, from: .grid, in: app)
+      #expect(detail.meme.id == memes[1].id)
+      #expect(SentMemesHarness.isVisible(detail.window))
+      #expect(!SentMemesHarness.isVisible(window.window))
+      let rendered = try ImageLoader().load(contentsOf: memes[1].renderedImageURL)
+      #expect(detail.imageSize?.width == rendered.width && detail.imageSize?.height == rendered.height)
+      let back = try #require(WidgetTree.descendant(of: detail.window, named: "back-button"))
+      #expect(SentMemesHarness.labels(in: back) == ["Sent Memes"])
 
-    // The picture keeps the meme's aspect ratio, centred in the window.
-    let picture = try #require(WidgetTree.bounds(of: detail.picture, in: detail.window))
-    let paintable = try #require(gtk_picture_get_paintable(gtkkit_picture(detail.picture)))
-    #expect(
-      abs(
-        gdk_paintable_get_intrinsic_aspect_ratio(paintable) - Double(rendered.width) / Double(rendered.height)
-      ) < 0.01)
-    #expect(picture.width > 0 && picture.height > 0)
-    Screenshot.save(detail.window, named: "meme-detail")
+      // The picture keeps the meme's aspect ratio, centred in the window.
+      let picture = try #require(WidgetTree.bounds(of: detail.picture, in: detail.window))
+      let paintable = try #require(gtk_picture_get_paintable(gtkkit_picture(detail.picture)))
+      #expect(
+        abs(
+          gdk_paintable_get_intrinsic_aspect_ratio(paintable) - Double(rendered.width)
+            / Double(rendered.height)
+        ) < 0.01)
+      #expect(picture.width > 0 && picture.height > 0)
+      Screenshot.save(detail.window, named: "meme-detail")
 
-    SentMemesHarness.activate(DetailAction.back.name, in: detail.window)
-    #expect(MainContext.iterate { app.sentMemes?.detailWindow == nil })
-    #expect(SentMemesHarness.isVisible(window.window))
-    #expect(window.currentTab == .grid, "back on the tab the detail was opened from")
-    #expect(window.selectedMeme?.id == memes[1].id)
+      SentMemesHarness.activate(DetailAction.back.name, in: detail.window)
+      #expect(MainContext.iterate { app.sentMemes?.detailWindow == nil })
+      #expect(SentMemesHarness.isVisible(window.window))
+      #expect(window.currentTab == .grid, "back on the tab the detail was opened from")
+      #expect(window.selectedMeme?.id == memes[1].id)
+    }
   }
 
   @Test func backReturnsToTheListTab() throws {

@@ -54,6 +54,12 @@ enum EditorHarness {
     return finished
   }
 
+  /// Types both captions into the editor's entries, as a person replacing their text would.
+  static func type(top: String, bottom: String, into editor: EditorWindow) {
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), top)
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), bottom)
+  }
+
   /// Lays out and draws pending changes.
   static func settle(_ editor: EditorWindow) {
     DisplayHarness.waitForFrames(editor.window)

@@ -23,8 +23,7 @@ import Testing
       ? Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
       : Fixtures.picture(width: 600, height: 900, name: "portrait.png")
     EditorHarness.load(picture, into: editor)
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "When the build is green")
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "on the first try")
+    EditorHarness.type(top: "When the build is green", bottom: "on the first try", into: editor)
     EditorHarness.settle(editor)
     Screenshot.save(editor.window, named: "editor-\(size.width)x\(size.height)-\(orientation)")
 

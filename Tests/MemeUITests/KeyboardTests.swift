@@ -36,26 +36,12 @@ import Testing
     chain.contains { $0 == widget || gtk_widget_is_ancestor($0, widget) != 0 }
   }
 
-  private func actions(for accelerator: String, in application: Application) -> [String] {
-    guard let list = gtk_application_get_actions_for_accel(application.pointer, accelerator) else {
-      return []
-    }
-    defer { g_strfreev(list) }
-    var result: [String] = []
-    var index = 0
-    while let item = list[index] {
-      result.append(String(cString: item))
-      index += 1
-    }
-    return result
-  }
-
   @Test func editorControlsAreReachedWithTabAndShareOpensWithEnter() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     // Ctrl+O chooses a picture (the chooser itself is the desktop's).
-    #expect(actions(for: "<Control>o", in: EditorHarness.application.application) == ["win.open"])
+    #expect(EditorHarness.application.application.actions(forAccelerator: "<Control>o") == ["win.open"])
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
 
     let chain = tabChain(of: editor.window)
@@ -93,57 +79,53 @@ import Testing
   }
 
   @Test func sentMemesRowsOpenWithEnterAndDetailGoesBackWithEscape() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    SentMemesHarness.waitForThumbnails(window)
+    try SentMemesHarness.withSentMemes(memes: 2) { app, window, memes in
+      SentMemesHarness.waitForThumbnails(window)
 
-    // Tab reaches the Add button, the tabs and the rows.
-    let chain = tabChain(of: window.window)
-    #expect(reaches(chain, window.addButton), "Tab reaches Add")
-    #expect(reaches(chain, window.listView), "Tab reaches the list")
+      // Tab reaches the Add button, the tabs and the rows.
+      let chain = tabChain(of: window.window)
+      #expect(reaches(chain, window.addButton), "Tab reaches Add")
+      #expect(reaches(chain, window.listView), "Tab reaches the list")
 
-    // Enter on a focused row opens its meme.
-    let row = try #require(window.listFactory.boundCells.first { $0.memeID == memes[1].id })
-    let item = try #require(gtk_widget_get_parent(row.widget), "the row's list item")
-    #expect(gtk_widget_get_focusable(item) != 0)
-    #expect(gtk_widget_grab_focus(item) != 0)
-    #expect(gtk_widget_activate(item) != 0, "Enter activates the focused row")
-    let detail = try #require(
-      MainContext.iterate { app.sentMemes?.detailWindow != nil } ? app.sentMemes?.detailWindow : nil)
-    #expect(detail.meme.id == memes[1].id)
-    SentMemesHarness.settle(app)
+      // Enter on a focused row opens its meme.
+      let row = try #require(window.listFactory.boundCells.first { $0.memeID == memes[1].id })
+      let item = try #require(gtk_widget_get_parent(row.widget), "the row's list item")
+      #expect(gtk_widget_get_focusable(item) != 0)
+      #expect(gtk_widget_grab_focus(item) != 0)
+      #expect(gtk_widget_activate(item) != 0, "Enter activates the focused row")
+      let detail = try #require(
+        MainContext.iterate { app.sentMemes?.detailWindow != nil } ? app.sentMemes?.detailWindow : nil)
+      #expect(detail.meme.id == memes[1].id)
+      SentMemesHarness.settle(app)
 
-    // Escape and Alt+Left go back; every Detail action has its key.
-    let application = app.application
-    for key in ["Escape", "<Alt>Left"] {
-      #expect(actions(for: key, in: application).contains("win.back"), "\(key) → back")
+      // Escape and Alt+Left go back; every Detail action has its key.
+      let application = app.application
+      for key in ["Escape", "<Alt>Left"] {
+        #expect(application.actions(forAccelerator: key).contains("win.back"), "\(key) → back")
+      }
+      #expect(application.actions(forAccelerator: "<Control>e") == ["win.edit"])
+      #expect(application.actions(forAccelerator: "Delete").contains("win.delete"))
+      SentMemesHarness.activate(DetailAction.back.name, in: detail.window)
+      #expect(
+        MainContext.iterate {
+          SentMemesHarness.isVisible(window.window) && app.sentMemes?.detailWindow == nil
+        })
     }
-    #expect(actions(for: "<Control>e", in: application) == ["win.edit"])
-    #expect(actions(for: "Delete", in: application).contains("win.delete"))
-    SentMemesHarness.activate(DetailAction.back.name, in: detail.window)
-    #expect(
-      MainContext.iterate { SentMemesHarness.isVisible(window.window) && app.sentMemes?.detailWindow == nil })
   }
 
   @Test func gridTilesOpenWithEnter() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    // Alt+2 shows the grid.
-    #expect(actions(for: "<Alt>2", in: app.application) == ["win.show-grid"])
-    SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
-    SentMemesHarness.settle(app)
-    SentMemesHarness.waitForThumbnails(window)
-    let tile = try #require(window.gridFactory.boundCells.first { $0.memeID == memes[0].id })
-    let item = try #require(gtk_widget_get_parent(tile.widget))
-    #expect(gtk_widget_grab_focus(item) != 0)
-    #expect(gtk_widget_activate(item) != 0)
-    #expect(MainContext.iterate { app.sentMemes?.detailWindow?.meme.id == memes[0].id })
-    #expect(app.sentMemes?.detailWindow?.returnTab == .grid)
+    try SentMemesHarness.withSentMemes(memes: 2) { app, window, memes in
+      // Alt+2 shows the grid.
+      #expect(app.application.actions(forAccelerator: "<Alt>2") == ["win.show-grid"])
+      SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
+      SentMemesHarness.settle(app)
+      SentMemesHarness.waitForThumbnails(window)
+      let tile = try #require(window.gridFactory.boundCells.first { $0.memeID == memes[0].id })
+      let item = try #require(gtk_widget_get_parent(tile.widget))
+      #expect(gtk_widget_grab_focus(item) != 0)
+      #expect(gtk_widget_activate(item) != 0)
+      #expect(MainContext.iterate { app.sentMemes?.detailWindow?.meme.id == memes[0].id })
+      #expect(app.sentMemes?.detailWindow?.returnTab == .grid)
+    }
   }
 }

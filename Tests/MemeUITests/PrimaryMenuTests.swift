@@ -112,7 +112,7 @@ import Testing
       let shown = ShortcutsWindow.displayed(accelerators).joined(separator: " ")
       #expect(shortcuts.contains { $0.title == title && $0.accelerator == shown }, "\(title): \(shown)")
       for accelerator in accelerators {
-        let actions = Self.actions(for: accelerator, in: application)
+        let actions = application.actions(forAccelerator: accelerator)
         #expect(!actions.isEmpty, "\(accelerator) is bound in the application")
       }
     }
@@ -151,17 +151,4 @@ import Testing
     return String(cString: value)
   }
 
-  private static func actions(for accelerator: String, in application: Application) -> [String] {
-    guard let list = gtk_application_get_actions_for_accel(application.pointer, accelerator) else {
-      return []
-    }
-    defer { g_strfreev(list) }
-    var result: [String] = []
-    var index = 0
-    while let item = list[index] {
-      result.append(String(cString: item))
-      index += 1
-    }
-    return result
-  }
 }

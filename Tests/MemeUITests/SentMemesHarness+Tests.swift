@@ -5,6 +5,7 @@ import GtkKit
 import GtkTestSupport
 import MemeCore
 import MemeStore
+import Testing
 
 @testable import MemeUI
 
@@ -47,6 +48,19 @@ enum SentMemesHarness {
     MainContext.iterate { visibleWindow(of: app) != nil }
     settle(app)
     return app
+  }
+
+  /// Runs `body` with the app launched on a new store of `count` memes (requires a display) and its
+  /// Sent Memes window, then closes the app. `body` gets the memes newest first.
+  static func withSentMemes(
+    memes count: Int, _ body: (MemeMeApplication, SentMemesWindow, [SentMeme]) throws -> Void
+  ) throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try makeStoreFolder(memes: count)
+    let app = launch(storeFolder: folder)
+    defer { close(app) }
+    let window = try #require(sentMemes(of: app))
+    try body(app, window, memes)
   }
 
   /// Destroys every window of `app` (as quitting does) and runs what that posts.

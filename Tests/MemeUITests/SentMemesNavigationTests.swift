@@ -21,15 +21,12 @@ import Testing
   }
 
   @Test func launchWithMemesShowsSentMemes() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    #expect(SentMemesHarness.isVisible(window.window))
-    #expect(app.editor == nil)
-    #expect(String(cString: gtk_window_get_title(gtkkit_window(window.window))) == "Sent Memes")
-    #expect(window.memes.list.ids == memes.map(\.id))
+    try SentMemesHarness.withSentMemes(memes: 2) { app, window, memes in
+      #expect(SentMemesHarness.isVisible(window.window))
+      #expect(app.editor == nil)
+      #expect(String(cString: gtk_window_get_title(gtkkit_window(window.window))) == "Sent Memes")
+      #expect(window.memes.list.ids == memes.map(\.id))
+    }
   }
 
   @Test func sharedMemeAppearsInListAndGrid() throws {
@@ -40,8 +37,7 @@ import Testing
     let editor = try #require(app.editor)
     let picture = Fixtures.picture(width: 900, height: 600, name: "share-to-sent.png")
     #expect(EditorHarness.load(picture, into: editor))
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "Shared from")
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "the editor")
+    EditorHarness.type(top: "Shared from", bottom: "the editor", into: editor)
 
     #expect(SentMemesHarness.shareByCopying(editor, in: app, expecting: 1))
     #expect(MainContext.iterate { app.editor == nil }, "the editor closes once the share completed")
@@ -98,36 +94,30 @@ import Testing
   }
 
   @Test func openingAFileShowsTheEditorInPlaceOfSentMemes() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    let picture = Fixtures.picture(width: 800, height: 600, name: "opened-from-files.png")
-    // What `mememe photo.png` does in the running instance.
-    var file: OpaquePointer? = FileURL.file(for: picture)
-    g_application_open(app.application.gApplication, &file, 1, "")
-    g_object_unref(file?.raw)
-    let editor = try #require(app.editor)
-    #expect(MainContext.iterate { editor.document.image != nil })
-    #expect(SentMemesHarness.isVisible(editor.window))
-    #expect(!SentMemesHarness.isVisible(window.window))
+    try SentMemesHarness.withSentMemes(memes: 1) { app, window, _ in
+      let picture = Fixtures.picture(width: 800, height: 600, name: "opened-from-files.png")
+      // What `mememe photo.png` does in the running instance.
+      var file: OpaquePointer? = FileURL.file(for: picture)
+      g_application_open(app.application.gApplication, &file, 1, "")
+      g_object_unref(file?.raw)
+      let editor = try #require(app.editor)
+      #expect(MainContext.iterate { editor.document.image != nil })
+      #expect(SentMemesHarness.isVisible(editor.window))
+      #expect(!SentMemesHarness.isVisible(window.window))
+    }
   }
 
   @Test func cancelInTheEditorReturnsToSentMemes() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    SentMemesHarness.activate(SentMemesAction.add.name, in: window.window)
-    let editor = try #require(app.editor)
-    #expect(SentMemesHarness.isVisible(editor.window))
-    #expect(!SentMemesHarness.isVisible(window.window), "Sent Memes steps aside for the editor")
-    #expect(editor.document.image == nil, "Add opens an empty editor")
+    try SentMemesHarness.withSentMemes(memes: 1) { app, window, _ in
+      SentMemesHarness.activate(SentMemesAction.add.name, in: window.window)
+      let editor = try #require(app.editor)
+      #expect(SentMemesHarness.isVisible(editor.window))
+      #expect(!SentMemesHarness.isVisible(window.window), "Sent Memes steps aside for the editor")
+      #expect(editor.document.image == nil, "Add opens an empty editor")
 
-    editor.actions.action(named: EditorAction.cancel.name)?.activate()
-    #expect(MainContext.iterate { app.editor == nil && SentMemesHarness.isVisible(window.window) })
+      editor.actions.action(named: EditorAction.cancel.name)?.activate()
+      #expect(MainContext.iterate { app.editor == nil && SentMemesHarness.isVisible(window.window) })
+    }
   }
 
   @Test func anUnusableStoreIsReportedAndTheEditorStillWorks() throws {

@@ -12,107 +12,93 @@ import Testing
 /// The Sent Memes window: its parts, delete with undo, reordering, missing files.
 @Suite(.serialized) struct SentMemesWindowTests {
   @Test func windowHasAddButtonTabsAndRows() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 3)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    let add = try #require(WidgetTree.descendant(of: window.window, named: "add-button"))
-    #expect(String(cString: gtk_button_get_icon_name(gtkkit_button(add))) == "list-add-symbolic")
-    let notebook = gtkkit_notebook(window.notebook)
-    #expect(gtk_notebook_get_n_pages(notebook) == 2)
-    let titles = (0..<2).map { index in
-      String(cString: gtk_notebook_get_menu_label_text(notebook, gtk_notebook_get_nth_page(notebook, index)))
-    }
-    #expect(titles == ["List", "Grid"])
-    #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack))) == "memes")
+    try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes in
+      let add = try #require(WidgetTree.descendant(of: window.window, named: "add-button"))
+      #expect(String(cString: gtk_button_get_icon_name(gtkkit_button(add))) == "list-add-symbolic")
+      let notebook = gtkkit_notebook(window.notebook)
+      #expect(gtk_notebook_get_n_pages(notebook) == 2)
+      let titles = (0..<2).map { index in
+        String(
+          cString: gtk_notebook_get_menu_label_text(notebook, gtk_notebook_get_nth_page(notebook, index)))
+      }
+      #expect(titles == ["List", "Grid"])
+      #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack))) == "memes")
 
-    SentMemesHarness.waitForThumbnails(window)
-    let rows = window.listFactory.boundCells.filter { $0.memeID != nil }
-    #expect(Set(rows.compactMap(\.memeID)) == Set(memes.map(\.id)))
-    for row in rows {
-      let meme = try #require(memes.first { $0.id == row.memeID })
-      #expect(row.topText == meme.topText)
-      #expect(row.bottomText == meme.bottomText)
-      #expect(!row.timeText.isEmpty)
-      #expect(row.thumbnail.showsThumbnail)
-    }
-    Screenshot.save(window.window, named: "sent-memes-list")
+      SentMemesHarness.waitForThumbnails(window)
+      let rows = window.listFactory.boundCells.filter { $0.memeID != nil }
+      #expect(Set(rows.compactMap(\.memeID)) == Set(memes.map(\.id)))
+      for row in rows {
+        let meme = try #require(memes.first { $0.id == row.memeID })
+        #expect(row.topText == meme.topText)
+        #expect(row.bottomText == meme.bottomText)
+        #expect(!row.timeText.isEmpty)
+        #expect(row.thumbnail.showsThumbnail)
+      }
+      Screenshot.save(window.window, named: "sent-memes-list")
 
-    // Add opens an empty editor.
-    SentMemesHarness.activate(SentMemesAction.add.name, in: window.window)
-    #expect(SentMemesHarness.isVisible(app.editor?.window))
+      // Add opens an empty editor.
+      SentMemesHarness.activate(SentMemesAction.add.name, in: window.window)
+      #expect(SentMemesHarness.isVisible(app.editor?.window))
+    }
   }
 
   @Test func switchingTabsKeepsTheSelection() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 4)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    window.select(id: memes[2].id)
-    for action in [SentMemesAction.showGrid, .showList, .showGrid] {
-      SentMemesHarness.activate(action.name, in: window.window)
-      SentMemesHarness.settle(app)
-      #expect(window.selectedMeme?.id == memes[2].id, "after \(action.name)")
+    try SentMemesHarness.withSentMemes(memes: 4) { app, window, memes in
+      window.select(id: memes[2].id)
+      for action in [SentMemesAction.showGrid, .showList, .showGrid] {
+        SentMemesHarness.activate(action.name, in: window.window)
+        SentMemesHarness.settle(app)
+        #expect(window.selectedMeme?.id == memes[2].id, "after \(action.name)")
+      }
     }
   }
 
   @Test func emptyStateWhenTheLastMemeIsDeleted() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
-    SentMemesHarness.settle(app)
-    #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack))) == "empty")
-    let empty = try #require(WidgetTree.descendant(of: window.window, named: "empty-state"))
-    let texts = SentMemesHarness.labels(in: empty)
-    #expect(texts.contains("No Sent Memes"))
-    #expect(texts.contains("Memes you share appear here. Click + to make your first one."))
-    Screenshot.save(window.window, named: "sent-memes-empty")
+    try SentMemesHarness.withSentMemes(memes: 1) { app, window, _ in
+      SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
+      SentMemesHarness.settle(app)
+      #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack))) == "empty")
+      let empty = try #require(WidgetTree.descendant(of: window.window, named: "empty-state"))
+      let texts = SentMemesHarness.labels(in: empty)
+      #expect(texts.contains("No Sent Memes"))
+      #expect(texts.contains("Memes you share appear here. Click + to make your first one."))
+      Screenshot.save(window.window, named: "sent-memes-empty")
+    }
   }
 
   @Test func deleteThenUndoBringsTheMemeBackInPlace() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 3)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    let list = window.memes.list
-    gtk_single_selection_set_selected(window.selection, 1)
-    SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
-    #expect(list.ids == [memes[0].id, memes[2].id])
-    #expect(window.isBannerShown)
-    #expect(String(cString: gtk_label_get_text(gtkkit_label(window.bannerLabel))) == "Meme deleted")
-    #expect(try window.memes.store.count() == 2)
-    MainContext.iterate { gtk_revealer_get_child_revealed(gtkkit_revealer(window.banner)) != 0 }
-    SentMemesHarness.settle(app)
-    Screenshot.save(window.window, named: "sent-memes-undo-banner")
+    try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes throws in
+      let list = window.memes.list
+      gtk_single_selection_set_selected(window.selection, 1)
+      SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
+      #expect(list.ids == [memes[0].id, memes[2].id])
+      #expect(window.isBannerShown)
+      #expect(String(cString: gtk_label_get_text(gtkkit_label(window.bannerLabel))) == "Meme deleted")
+      #expect(try window.memes.store.count() == 2)
+      MainContext.iterate { gtk_revealer_get_child_revealed(gtkkit_revealer(window.banner)) != 0 }
+      SentMemesHarness.settle(app)
+      Screenshot.save(window.window, named: "sent-memes-undo-banner")
 
-    SentMemesHarness.activate(SentMemesAction.undo.name, in: window.window)
-    #expect(MainContext.iterate { list.count == 3 })
-    #expect(list.ids == memes.map(\.id), "back at its old place")
-    #expect(!window.isBannerShown)
-    #expect(window.selectedMeme?.id == memes[1].id)
-    #expect(try window.memes.store.count() == 3)
+      SentMemesHarness.activate(SentMemesAction.undo.name, in: window.window)
+      #expect(MainContext.iterate { list.count == 3 })
+      #expect(list.ids == memes.map(\.id), "back at its old place")
+      #expect(!window.isBannerShown)
+      #expect(window.selectedMeme?.id == memes[1].id)
+      #expect(try window.memes.store.count() == 3)
+    }
   }
 
   @Test func dismissingTheBannerPurgesTheMemeAndItsFiles() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    gtk_single_selection_set_selected(window.selection, 0)
-    SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
-    SentMemesHarness.activate(SentMemesAction.dismissUndo.name, in: window.window)
-    #expect(!window.isBannerShown)
-    #expect(window.actions.action(named: SentMemesAction.undo.name)?.isEnabled == false)
-    let files = [memes[0].renderedImageURL, memes[0].thumbnailURL, memes[0].originalImageURL]
-    #expect(MainContext.iterate { files.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) } })
-    #expect(FileManager.default.fileExists(atPath: memes[1].renderedImageURL.path))
+    try SentMemesHarness.withSentMemes(memes: 2) { _, window, memes in
+      gtk_single_selection_set_selected(window.selection, 0)
+      SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
+      SentMemesHarness.activate(SentMemesAction.dismissUndo.name, in: window.window)
+      #expect(!window.isBannerShown)
+      #expect(window.actions.action(named: SentMemesAction.undo.name)?.isEnabled == false)
+      let files = [memes[0].renderedImageURL, memes[0].thumbnailURL, memes[0].originalImageURL]
+      #expect(MainContext.iterate { files.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) } })
+      #expect(FileManager.default.fileExists(atPath: memes[1].renderedImageURL.path))
+    }
   }
 
   @Test func closingTheWindowEndsTheUndoChance() throws {
@@ -198,23 +184,20 @@ import Testing
   }
 
   @Test func contextMenuOffersTheMemeActions() throws {
-    try DisplayHarness.requireDisplay()
-    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
-    let app = SentMemesHarness.launch(storeFolder: folder)
-    defer { SentMemesHarness.close(app) }
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    let row = try #require(window.listFactory.boundCells.first { $0.memeID == memes[1].id })
-    window.showContextMenu(for: memes[1].id, in: .list, over: row.widget, x: 40, y: 20)
-    SentMemesHarness.settle(app)
-    #expect(window.selectedMeme?.id == memes[1].id, "the meme clicked is the one acted on")
-    let menu = try #require(window.contextMenus[.list])
-    #expect(SentMemesHarness.isVisible(menu))
-    Screenshot.save(window.window, named: "sent-memes-context-menu")
-    gtk_popover_popdown(gtkkit_popover(menu))
-    // The Menu key opens it for the selection.
-    SentMemesHarness.activate(SentMemesAction.contextMenu.name, in: window.window)
-    #expect(SentMemesHarness.isVisible(menu))
-    gtk_popover_popdown(gtkkit_popover(menu))
+    try SentMemesHarness.withSentMemes(memes: 2) { app, window, memes in
+      let row = try #require(window.listFactory.boundCells.first { $0.memeID == memes[1].id })
+      window.showContextMenu(for: memes[1].id, in: .list, over: row.widget, x: 40, y: 20)
+      SentMemesHarness.settle(app)
+      #expect(window.selectedMeme?.id == memes[1].id, "the meme clicked is the one acted on")
+      let menu = try #require(window.contextMenus[.list])
+      #expect(SentMemesHarness.isVisible(menu))
+      Screenshot.save(window.window, named: "sent-memes-context-menu")
+      gtk_popover_popdown(gtkkit_popover(menu))
+      // The Menu key opens it for the selection.
+      SentMemesHarness.activate(SentMemesAction.contextMenu.name, in: window.window)
+      #expect(SentMemesHarness.isVisible(menu))
+      gtk_popover_popdown(gtkkit_popover(menu))
+    }
   }
 
   @Test func shortcutsAreBoundToTheWindowActions() throws {

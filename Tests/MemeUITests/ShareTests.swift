@@ -37,8 +37,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     let picture = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
     EditorHarness.load(picture, into: editor)
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "Preview equals export")
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "pixel for pixel")
+    EditorHarness.type(top: "Preview equals export", bottom: "pixel for pixel", into: editor)
 
     let output = Fixtures.folder.appendingPathComponent("saved-\(UUID().uuidString).png")
     editor.filePicker = { request, completion in
@@ -80,8 +79,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     let picture = Fixtures.picture(width: 900, height: 1200, name: "portrait-large.png")
     EditorHarness.load(picture, into: editor)
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "Same code")
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "same pixels")
+    EditorHarness.type(top: "Same code", bottom: "same pixels", into: editor)
     let saved = Fixtures.folder.appendingPathComponent("editor-\(UUID().uuidString).png")
     editor.filePicker = { _, completion in completion(saved) }
     editor.actions.action(named: "save-as")?.activate()
