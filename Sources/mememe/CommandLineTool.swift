@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Foundation
+import MemeUI
 
 /// The `mememe` command: with no subcommand it starts the app, so only the command line is parsed here.
 struct CommandLineTool: ParsableCommand {
@@ -8,7 +9,7 @@ struct CommandLineTool: ParsableCommand {
     commandName: "mememe",
     abstract: "Make memes: an image with a top and a bottom caption.",
     discussion: "With no arguments, or with image files, mememe opens the editor window.",
-    version: "0.1.0",
+    version: MemeMeApp.version,
     subcommands: [RenderCommand.self])
 
   /// Whether `arguments` (without the program name) are for the command line rather than the app.

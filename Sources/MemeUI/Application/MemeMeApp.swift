@@ -12,7 +12,8 @@ public enum MemeMeApp {
     public static let applicationID = "io.github.mememe.MemeMe"
   #endif
 
-  public static let version = "0.1.0"
+  /// The one version number: About dialog, `mememe --version`. Plain data, so any thread may read it.
+  nonisolated public static let version = "0.1.0"
 
   /// Runs the editor until its last window closes; returns the exit status.
   /// `arguments` are the process arguments (files after the program name are opened).
