@@ -54,8 +54,7 @@ let package = Package(
     ),
     .target(
       name: "MemeUI",
-      dependencies: [
-"MemeCore", "MemeStore", "GtkKit", "CGtk", "MemeCamera"],
+      dependencies: ["MemeCore", "MemeStore", "GtkKit", "CGtk", "MemeCamera"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .executableTarget(
@@ -105,7 +104,8 @@ let package = Package(
       dependencies: ["MemeStore", "MemeCore", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(
       // mememe: the translation test runs the built app in German.
-      name: "MemeUITests", dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "mememe"],
+      name: "MemeUITests",
+      dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "mememe"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // Display set-up shared by the GTK test targets (initialise once, skip or fail without a display).
     .target(

@@ -1,6 +1,3 @@
-import CGtk
-import Foundation
-import GtkKit
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sent Memes at scale: with N memes in the store, how long from launch until the window is
 // populated, how much memory the process holds, and how long the main loop is ever blocked while
@@ -11,6 +8,9 @@ import GtkKit
 //     env GDK_BACKEND=x11 GSK_RENDERER=cairo .build/release/sent-memes-benchmark [count] [--directory DIR]
 //
 // The store is seeded with mememe-seed (built beside this tool) when it holds fewer memes.
+import CGtk
+import Foundation
+import GtkKit
 @_spi(Benchmark) import MemeUI
 
 let launchStart = Date()

@@ -91,7 +91,7 @@ enum Fixtures {
     defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
     var keys = options.map { strdup($0.0) } + [nil]
     var values = options.map { strdup($0.1) } + [nil]
-    defer { (keys + values).forEach { free($0) } }
+    defer { for pointer in keys + values { free(pointer) } }
     var buffer: UnsafeMutablePointer<gchar>?
     var size: gsize = 0
     var error: UnsafeMutablePointer<GError>?
