@@ -27,10 +27,13 @@ import Testing
     #expect(formatter.string(for: date("2025-12-24T08:00:00Z"), now: now) == "24 Dec 2025")
   }
 
-  @Test func thumbnailsAreCroppedToTheFramesShape() {
-    #expect(ThumbnailShape.cropSize(width: 256, height: 192) == (256, 192))
-    #expect(ThumbnailShape.cropSize(width: 256, height: 144) == (192, 144), "wide: the sides go")
-    #expect(ThumbnailShape.cropSize(width: 256, height: 384) == (256, 192), "tall: top and bottom go")
-    #expect(ThumbnailShape.cropSize(width: 1, height: 1000) == (1, 1))
+  @Test func thumbnailsShowTheWholeMemeInTheFramesShape() {
+    #expect(ThumbnailShape.fittedRect(width: 512, height: 384, inFrameWidth: 256) == (0, 0, 256, 192))
+    #expect(
+      ThumbnailShape.fittedRect(width: 256, height: 144, inFrameWidth: 256) == (0, 24, 256, 144),
+      "wide: bars above and below")
+    #expect(
+      ThumbnailShape.fittedRect(width: 256, height: 384, inFrameWidth: 256) == (64, 0, 128, 192),
+      "tall: bars at the sides, captions kept")
   }
 }

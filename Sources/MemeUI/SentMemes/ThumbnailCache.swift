@@ -153,24 +153,24 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
     return Result(id: meme.id, textureAddress: texture, replacedMeme: replaced)
   }
 
-  /// Decodes a small image file into a texture cropped to the frames' shape around its centre and
-  /// scaled to `pixelWidth` (GdkTextures are immutable, so one made on this thread can be drawn on
-  /// the main thread).
+  /// Decodes a small image file into a texture of the frames' shape, `pixelWidth` wide, with the
+  /// whole meme fitted and centred in it (GdkTextures are immutable, so one made on this thread can
+  /// be drawn on the main thread).
   ///
   /// Every thumbnail having the frames' shape keeps rows and tiles the same size whatever the
   /// memes' shapes (a picture asks for its paintable's aspect ratio), and a texture at the tile's
-  /// own pixel size is drawn without resampling, which keeps scrolling cheap.
+  /// own pixel size is drawn without resampling, which keeps scrolling cheap. The meme is fitted,
+  /// never cropped: its captions sit at its top and bottom edges, the first thing a crop would cut.
   private func texture(at url: URL) -> UInt? {
     guard let image = try? ImageLoader().load(contentsOf: url) else { return nil }
-    let crop = ThumbnailShape.cropSize(width: image.width, height: image.height)
-    let width = min(pixelWidth, crop.width)
+    let width = pixelWidth
     let height = max(1, Int((Double(width) / ThumbnailShape.aspectRatio).rounded()))
-    guard let small = RasterImage(width: width, height: height, hasAlpha: image.hasAlpha) else { return nil }
+    let fitted = ThumbnailShape.fittedRect(width: image.width, height: image.height, inFrameWidth: width)
+    guard let small = RasterImage(width: width, height: height, hasAlpha: true) else { return nil }
     let context = cairo_create(small.surface)!
-    cairo_scale(context, Double(width) / Double(crop.width), Double(height) / Double(crop.height))
-    cairo_set_source_surface(
-      context, image.surface, -Double((image.width - crop.width) / 2),
-      -Double((image.height - crop.height) / 2))
+    cairo_translate(context, fitted.x, fitted.y)
+    cairo_scale(context, fitted.width / Double(image.width), fitted.height / Double(image.height))
+    cairo_set_source_surface(context, image.surface, 0, 0)
     cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
     cairo_paint(context)
     cairo_destroy(context)
@@ -192,11 +192,17 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
 nonisolated enum ThumbnailShape {
   static let aspectRatio = 4.0 / 3.0
 
-  /// The largest centred crop of a `width` × `height` image with the frames' shape.
-  static func cropSize(width: Int, height: Int) -> (width: Int, height: Int) {
-    if Double(width) / Double(height) > aspectRatio {
-      return (max(1, min(width, Int((Double(height) * aspectRatio).rounded()))), height)
-    }
-    return (width, max(1, min(height, Int((Double(width) / aspectRatio).rounded()))))
+  /// Where a `width` × `height` image lies, scaled to fit and centred, in a frame `frameWidth`
+  /// pixels wide with the frames' shape.
+  static func fittedRect(width: Int, height: Int, inFrameWidth frameWidth: Int)
+    -> (x: Double, y: Double, width: Double, height: Double)
+  {
+    let frameHeight = Double(frameWidth) / aspectRatio
+    let scale = min(Double(frameWidth) / Double(width), frameHeight / Double(height))
+    let fittedWidth = Double(width) * scale
+    let fittedHeight = Double(height) * scale
+    return (
+      (Double(frameWidth) - fittedWidth) / 2, (frameHeight - fittedHeight) / 2, fittedWidth, fittedHeight
+    )
   }
 }

@@ -3,7 +3,7 @@ import CGtk
 import GtkKit
 import MemeStore
 
-/// A meme's thumbnail, cropped to fill a fixed frame, or a placeholder icon when its files are
+/// A meme's thumbnail, fitted whole into a fixed frame, or a placeholder icon when its files are
 /// missing. Shared by the List's rows and the Grid's tiles.
 final class ThumbnailView {
   /// The frame (a GtkOverlay with rounded corners that clip the picture).
