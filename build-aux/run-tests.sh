@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build-aux/install-deps.sh build-aux/debian-packages.txt build-aux/test-packages.txt
+# The code stays formatted as .swift-format says.
+swift format lint --recursive --strict Sources Tests Benchmarks Package.swift
 swift build --build-tests
 mkdir -p test-output
 # Window tests must run here: a missing display is a failure, not a skip.
