@@ -45,6 +45,9 @@ import Testing
     var style = editor.document.captions.style
     style.fontFamily = "No Such Family Sans"
     editor.document.setStyle(style)
+    // What the popover says is filled in when it opens, as the user opens it.
+    gtk_popover_popup(gtkkit_popover(editor.stylePopover.widget))
+    defer { gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget)) }
     let text = try labelText("font-used", in: editor.stylePopover.widget)
     #expect(text.contains("No Such Family Sans") && text.contains("not installed"))
   }

@@ -6,26 +6,56 @@ import MemeCore
 /// Caption style controls: font family, text and outline colours, upper case. It also says which
 /// family is really drawn (a missing font must not silently become another) and warns when a
 /// caption does not fit even at the smallest size.
+///
+/// The controls are built the first time the popover opens: the drop-down and the colour buttons
+/// (built from GTK's templates) and the list of every installed font family cost more than the rest
+/// of the editor together, and nobody sees them before then.
 final class StylePopover {
   let widget: UnsafeMutablePointer<GtkWidget>
   /// Called with the new style after the user changes a control.
   var onChange: (CaptionStyle) -> Void = { _ in }
 
   private var style = CaptionStyle.classic
+  private var layout: MemeLayout?
   private var isShowingModel = false
   /// Drop-down entries after the first ("Default"), in order.
-  private let families: [String]
-  private let fontDropDown: UnsafeMutablePointer<GtkWidget>
-  private let fontUsedLabel: UnsafeMutablePointer<GtkWidget>
-  private let textColorButton: UnsafeMutablePointer<GtkWidget>
-  private let outlineColorButton: UnsafeMutablePointer<GtkWidget>
-  private let uppercaseSwitch: UnsafeMutablePointer<GtkWidget>
-  private let overflowLabel: UnsafeMutablePointer<GtkWidget>
+  private var families: [String] = []
+  private var controls: Controls?
+
+  private struct Controls {
+    let fontDropDown: UnsafeMutablePointer<GtkWidget>
+    let fontUsedLabel: UnsafeMutablePointer<GtkWidget>
+    let textColorButton: UnsafeMutablePointer<GtkWidget>
+    let outlineColorButton: UnsafeMutablePointer<GtkWidget>
+    let uppercaseSwitch: UnsafeMutablePointer<GtkWidget>
+    let overflowLabel: UnsafeMutablePointer<GtkWidget>
+  }
 
   init() {
-    families = FontResolver.availableFamilies()
     widget = gtk_popover_new()
     gtk_widget_set_name(widget, "style-popover")
+    Signal.connect(widget, "show") { [weak self] in self?.buildControlsOnce() }
+  }
+
+  /// Shows the model's style and what the layout really used, without calling `onChange`.
+  func show(style: CaptionStyle, layout: MemeLayout?) {
+    self.style = style
+    self.layout = layout
+    if let controls { refresh(controls) }
+  }
+
+  private func buildControlsOnce() {
+    guard controls == nil else { return }
+    families = FontResolver.availableFamilies()
+    let controls = Self.makeControls(families: families, in: widget)
+    self.controls = controls
+    connectSignals(of: controls)
+    refresh(controls)
+  }
+
+  private static func makeControls(families: [String], in popover: UnsafeMutablePointer<GtkWidget>)
+    -> Controls
+  {
     let grid = gtk_grid_new()!
     gtk_grid_set_row_spacing(gtkkit_grid(grid), 12)
     gtk_grid_set_column_spacing(gtkkit_grid(grid), 18)
@@ -40,11 +70,11 @@ final class StylePopover {
     gtk_string_list_append(strings, tr("Default meme face"))
     for family in families { gtk_string_list_append(strings, family) }
     // The drop-down takes both the model and the expression.
-    fontDropDown = gtk_drop_down_new(gtkkit_list_model(strings.raw), gtkkit_string_object_expression())
+    let fontDropDown = gtk_drop_down_new(gtkkit_list_model(strings.raw), gtkkit_string_object_expression())!
     gtk_drop_down_set_enable_search(OpaquePointer(fontDropDown), 1)
     gtk_widget_set_name(fontDropDown, "font-family")
     gtk_widget_set_hexpand(fontDropDown, 1)
-    fontUsedLabel = gtk_label_new("")
+    let fontUsedLabel = gtk_label_new("")!
     gtk_widget_set_name(fontUsedLabel, "font-used")
     gtk_widget_add_css_class(fontUsedLabel, "dim-label")
     gtk_widget_add_css_class(fontUsedLabel, "caption")
@@ -54,18 +84,18 @@ final class StylePopover {
 
     var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
     var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
-    textColorButton = gtk_color_button_new_with_rgba(&white)
-    outlineColorButton = gtk_color_button_new_with_rgba(&black)
+    let textColorButton = gtk_color_button_new_with_rgba(&white)!
+    let outlineColorButton = gtk_color_button_new_with_rgba(&black)!
     gtk_widget_set_name(textColorButton, "text-color")
     gtk_widget_set_name(outlineColorButton, "outline-color")
     gtk_color_button_set_title(OpaquePointer(textColorButton), tr("Text Colour"))
     gtk_color_button_set_title(OpaquePointer(outlineColorButton), tr("Outline Colour"))
-    uppercaseSwitch = gtk_switch_new()
+    let uppercaseSwitch = gtk_switch_new()!
     gtk_widget_set_name(uppercaseSwitch, "uppercase")
     gtk_widget_set_halign(uppercaseSwitch, GTK_ALIGN_END)
     gtk_widget_set_valign(uppercaseSwitch, GTK_ALIGN_CENTER)
 
-    overflowLabel = gtk_label_new("")
+    let overflowLabel = gtk_label_new("")!
     gtk_widget_set_name(overflowLabel, "overflow-warning")
     gtk_widget_add_css_class(overflowLabel, "warning")
     gtk_label_set_wrap(gtkkit_label(overflowLabel), 1)
@@ -88,23 +118,22 @@ final class StylePopover {
     addRow(tr("Outline colour"), outlineColorButton)
     addRow(tr("All capitals"), uppercaseSwitch)
     gtk_grid_attach(gtkkit_grid(grid), overflowLabel, 0, row, 2, 1)
-    gtk_popover_set_child(gtkkit_popover(widget), grid)
-    connectSignals()
-    show(style: style, layout: nil)
+    gtk_popover_set_child(gtkkit_popover(popover), grid)
+    return Controls(
+      fontDropDown: fontDropDown, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
+      outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, overflowLabel: overflowLabel)
   }
 
-  /// Shows the model's style and what the layout really used, without calling `onChange`.
-  func show(style: CaptionStyle, layout: MemeLayout?) {
-    self.style = style
+  private func refresh(_ controls: Controls) {
     isShowingModel = true
     defer { isShowingModel = false }
     let index = style.fontFamily.flatMap { family in families.firstIndex(of: family).map { $0 + 1 } } ?? 0
-    gtk_drop_down_set_selected(OpaquePointer(fontDropDown), UInt32(index))
+    gtk_drop_down_set_selected(OpaquePointer(controls.fontDropDown), UInt32(index))
     var text = Self.rgba(style.textColor)
     var outline = Self.rgba(style.outlineColor)
-    gtk_color_chooser_set_rgba(gtkkit_color_chooser(textColorButton), &text)
-    gtk_color_chooser_set_rgba(gtkkit_color_chooser(outlineColorButton), &outline)
-    gtk_switch_set_active(OpaquePointer(uppercaseSwitch), style.isUppercase ? 1 : 0)
+    gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.textColorButton), &text)
+    gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.outlineColorButton), &outline)
+    gtk_switch_set_active(OpaquePointer(controls.uppercaseSwitch), style.isUppercase ? 1 : 0)
 
     let resolved = layout?.font ?? FontResolver.resolve(style.fontFamily)
     let used =
@@ -112,10 +141,10 @@ final class StylePopover {
       ? String(
         format: tr("“%@” is not installed: drawn with %@"), resolved.requestedFamily ?? "", resolved.family)
       : String(format: tr("Drawn with %@"), resolved.family)
-    gtk_label_set_text(gtkkit_label(fontUsedLabel), used)
+    gtk_label_set_text(gtkkit_label(controls.fontUsedLabel), used)
     let warning = layout.map { Self.overflowMessage($0.overflowingCaptions) } ?? nil
-    gtk_label_set_text(gtkkit_label(overflowLabel), warning ?? "")
-    gtk_widget_set_visible(overflowLabel, warning == nil ? 0 : 1)
+    gtk_label_set_text(gtkkit_label(controls.overflowLabel), warning ?? "")
+    gtk_widget_set_visible(controls.overflowLabel, warning == nil ? 0 : 1)
   }
 
   /// What to tell the user when captions do not fit at the smallest size; nil when all fit.
@@ -128,28 +157,25 @@ final class StylePopover {
     }
   }
 
-  private func connectSignals() {
-    Signal.connectNotify(fontDropDown, property: "selected") { [weak self] in
+  private func connectSignals(of controls: Controls) {
+    Signal.connectNotify(controls.fontDropDown, property: "selected") { [weak self] in
       guard let self else { return }
-      let index = Int(gtk_drop_down_get_selected(OpaquePointer(fontDropDown)))
+      let index = Int(gtk_drop_down_get_selected(OpaquePointer(controls.fontDropDown)))
       userChanged {
         $0.fontFamily = index >= 1 && index <= self.families.count ? self.families[index - 1] : nil
       }
     }
-    Signal.connect(textColorButton, "color-set") { [weak self] in
-      guard let self else { return }
-      let color = Self.color(of: textColorButton)
-      userChanged { $0.textColor = color }
+    Signal.connect(controls.textColorButton, "color-set") { [weak self] in
+      let color = Self.color(of: controls.textColorButton)
+      self?.userChanged { $0.textColor = color }
     }
-    Signal.connect(outlineColorButton, "color-set") { [weak self] in
-      guard let self else { return }
-      let color = Self.color(of: outlineColorButton)
-      userChanged { $0.outlineColor = color }
+    Signal.connect(controls.outlineColorButton, "color-set") { [weak self] in
+      let color = Self.color(of: controls.outlineColorButton)
+      self?.userChanged { $0.outlineColor = color }
     }
-    Signal.connectNotify(uppercaseSwitch, property: "active") { [weak self] in
-      guard let self else { return }
-      let isOn = gtk_switch_get_active(OpaquePointer(uppercaseSwitch)) != 0
-      userChanged { $0.isUppercase = isOn }
+    Signal.connectNotify(controls.uppercaseSwitch, property: "active") { [weak self] in
+      let isOn = gtk_switch_get_active(OpaquePointer(controls.uppercaseSwitch)) != 0
+      self?.userChanged { $0.isUppercase = isOn }
     }
   }
 
