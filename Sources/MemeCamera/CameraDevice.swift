@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CGStreamer
+import MemeCore
 
 /// A video capture device found by `CameraMonitor` (a GstDevice of class Video/Source).
 ///
@@ -18,7 +19,7 @@ nonisolated public final class CameraDevice: @unchecked Sendable {
     let name = gst_device_get_display_name(device)
     // Transfer full: the string is ours to free.
     defer { g_free(name) }
-    displayName = name.map { String(cString: $0) } ?? "Camera"
+    displayName = name.map { String(cString: $0) } ?? localized("Camera")
   }
 
   deinit {

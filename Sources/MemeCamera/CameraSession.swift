@@ -30,7 +30,7 @@ public final class CameraSession {
   public func start() throws(CameraError) {
     guard !isRunning else { return }
     guard GStreamer.initialize() else {
-      throw CameraError(.failed, "GStreamer could not be initialised.")
+      throw CameraError(.failed, localized("GStreamer could not be initialised."))
     }
     let mailbox = FrameMailbox { [weak self] frame in self?.onFrame?(frame) }
     let pipeline = try CapturePipeline(source: source, mailbox: mailbox)
@@ -72,7 +72,7 @@ public final class CameraSession {
     case GST_MESSAGE_ERROR:
       fail(PipelineFailure.cameraError(fromErrorMessage: message))
     case GST_MESSAGE_EOS:
-      fail(CameraError(.disconnected, "The camera stopped sending pictures."))
+      fail(CameraError(.disconnected, localized("The camera stopped sending pictures.")))
     default:
       break
     }

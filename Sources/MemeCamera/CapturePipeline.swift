@@ -1,5 +1,7 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 internal import CGStreamer
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
 
 /// The GStreamer pipeline of a capture session: `<source> ! videoconvert ! <Cairo-ordered raw> !
 /// appsink`, and the C resources it owns.
@@ -32,7 +34,8 @@ nonisolated final class CapturePipeline {
     Self.configure(sink: memecamera_app_sink(sinkElement), mailbox: mailbox)
     guard gst_element_link(sourceElement, convert) != 0, gst_element_link(convert, sinkElement) != 0 else {
       throw CameraError(
-        .invalidSource, "The camera source “\(source.displayName)” does not produce video.",
+        .invalidSource,
+        String(format: localized("The camera source “%@” does not produce video."), source.displayName),
         detail: "could not link the source to videoconvert ! appsink")
     }
   }
@@ -56,7 +59,7 @@ nonisolated final class CapturePipeline {
       defer { if let message { gst_message_unref(message) } }
       gst_element_set_state(element, GST_STATE_NULL)
       throw message.map(PipelineFailure.cameraError(fromErrorMessage:))
-        ?? CameraError(.failed, "The camera could not be started.")
+        ?? CameraError(.failed, localized("The camera could not be started."))
     }
   }
 
@@ -73,7 +76,8 @@ nonisolated final class CapturePipeline {
     switch source {
     case .device(let device):
       guard let element = device.makeElement() else {
-        throw CameraError(.unavailable, "The camera “\(device.displayName)” could not be opened.")
+        throw CameraError(
+          .unavailable, String(format: localized("The camera “%@” could not be opened."), device.displayName))
       }
       return element
     case .custom(let description):
@@ -88,11 +92,14 @@ nonisolated final class CapturePipeline {
         throw failure.kind == .missingPlugin
           ? failure
           : CameraError(
-            .invalidSource, "The camera source “\(description)” is not a valid GStreamer description.",
+            .invalidSource,
+            String(
+              format: localized("The camera source “%@” is not a valid GStreamer description."), description),
             detail: failure.detail)
       }
       guard let bin else {
-        throw CameraError(.invalidSource, "The camera source “\(description)” is empty.")
+        throw CameraError(
+          .invalidSource, String(format: localized("The camera source “%@” is empty."), description))
       }
       return bin
     }

@@ -1,5 +1,7 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 internal import CGStreamer
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
 
 /// Translates GStreamer's errors into `CameraError`s worded for the user.
 nonisolated enum PipelineFailure {
@@ -13,31 +15,33 @@ nonisolated enum PipelineFailure {
       if let error { g_error_free(error) }
       g_free(debug)
     }
-    guard let error else { return CameraError(.failed, "The camera failed.") }
+    guard let error else { return CameraError(.failed, localized("The camera failed.")) }
     return cameraError(from: error, debug: debug.map { String(cString: $0) })
   }
 
   static func cameraError(from error: UnsafeMutablePointer<GError>, debug: String? = nil) -> CameraError {
     let domain = error.pointee.domain
     let code = Int(error.pointee.code)
-    let text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    let text = error.pointee.message.map { String(cString: $0) } ?? localized("unknown error")
     let detail = [text, debug].compactMap { $0 }.joined(separator: ": ")
     func matches(_ value: UInt32) -> Bool { code == Int(value) }
 
     if domain == gst_resource_error_quark() {
       if matches(GST_RESOURCE_ERROR_BUSY.rawValue) {
         return CameraError(
-          .busy, "The camera is in use by another application. Close it and try again.", detail: detail)
+          .busy, localized("The camera is in use by another application. Close it and try again."),
+          detail: detail)
       }
       if matches(GST_RESOURCE_ERROR_NOT_FOUND.rawValue) || matches(GST_RESOURCE_ERROR_OPEN_READ.rawValue)
         || matches(GST_RESOURCE_ERROR_OPEN_READ_WRITE.rawValue)
         || matches(GST_RESOURCE_ERROR_NOT_AUTHORIZED.rawValue)
       {
-        return CameraError(.unavailable, "The camera could not be opened.", detail: detail)
+        return CameraError(.unavailable, localized("The camera could not be opened."), detail: detail)
       }
       if matches(GST_RESOURCE_ERROR_READ.rawValue) || matches(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue) {
         return CameraError(
-          .disconnected, "The camera stopped sending pictures. Is it still plugged in?", detail: detail)
+          .disconnected, localized("The camera stopped sending pictures. Is it still plugged in?"),
+          detail: detail)
       }
     }
     if domain == gst_core_error_quark(), matches(GST_CORE_ERROR_MISSING_PLUGIN.rawValue) {
@@ -46,18 +50,22 @@ nonisolated enum PipelineFailure {
     if domain == gst_parse_error_quark() {
       if matches(GST_PARSE_ERROR_NO_SUCH_ELEMENT.rawValue) { return missingPlugin(detail) }
       return CameraError(
-        .invalidSource, "The camera source is not a valid GStreamer description.", detail: detail)
+        .invalidSource, localized("The camera source is not a valid GStreamer description."), detail: detail)
     }
     if domain == gst_stream_error_quark(), matches(GST_STREAM_ERROR_FORMAT.rawValue) {
-      return CameraError(.failed, "The camera offers no picture format MemeMe can show.", detail: detail)
+      return CameraError(
+        .failed, localized("The camera offers no picture format MemeMe can show."), detail: detail)
     }
-    return CameraError(.failed, "The camera failed: \(text)", detail: debug)
+    return CameraError(.failed, String(format: localized("The camera failed: %@"), text), detail: debug)
   }
 
   static func missingPlugin(_ detail: String) -> CameraError {
     CameraError(
       .missingPlugin,
-      "A GStreamer plugin the camera needs is missing (\(detail)). Install gstreamer1.0-plugins-base and gstreamer1.0-plugins-good.",
+      String(
+        format: localized(
+          "A GStreamer plugin the camera needs is missing (%@). Install gstreamer1.0-plugins-base and gstreamer1.0-plugins-good."
+        ), detail),
       detail: detail)
   }
 }

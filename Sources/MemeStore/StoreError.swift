@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import MemeCore
 
 /// Why the sent-memes store could not do what was asked. `message` is written for the person using the
 /// app: the UI shows it as is (and keeps working as an editor when the store cannot be opened).
@@ -26,23 +27,29 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   public var message: String {
     switch self {
     case .cannotCreateDirectory(let url, let reason):
-      "Cannot create the folder for sent memes at \(url.path): \(reason)"
+      String(format: localized("Cannot create the folder for sent memes at %@: %@"), url.path, reason)
     case .notADatabase(let url):
-      "The sent memes database at \(url.path) is not a database file. It was left untouched."
+      String(
+        format: localized("The sent memes database at %@ is not a database file. It was left untouched."),
+        url.path)
     case .corruptDatabase(let url, let reason):
-      "The sent memes database at \(url.path) is damaged (\(reason)). It was left untouched."
+      String(
+        format: localized("The sent memes database at %@ is damaged (%@). It was left untouched."), url.path,
+        reason)
     case .createdByNewerVersion(let url):
-      "The sent memes database at \(url.path) was written by a newer version of MemeMe."
+      String(
+        format: localized("The sent memes database at %@ was written by a newer version of MemeMe."), url.path
+      )
     case .cannotOpen(let url, let reason):
-      "Cannot open the sent memes database at \(url.path): \(reason)"
+      String(format: localized("Cannot open the sent memes database at %@: %@"), url.path, reason)
     case .databaseFailure(let reason):
-      "The sent memes database failed: \(reason)"
+      String(format: localized("The sent memes database failed: %@"), reason)
     case .cannotReadImage(let url, let reason):
-      "Cannot read the image \(url.path): \(reason)"
+      String(format: localized("Cannot read the image %@: %@"), url.path, reason)
     case .cannotWriteFile(let url, let reason):
-      "Cannot write \(url.path): \(reason)"
+      String(format: localized("Cannot write %@: %@"), url.path, reason)
     case .memeNotFound(let id):
-      "No sent meme with id \(id)."
+      String(format: localized("No sent meme with id %lld."), id)
     }
   }
 

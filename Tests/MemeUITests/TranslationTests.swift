@@ -15,14 +15,21 @@ import Testing
 
   @Test func everyTranslatableStringHasAGermanTranslation() throws {
     let catalogue = try Catalogue(contentsOf: Self.poFile)
-    let sources = TestEnvironment.packageRoot.appendingPathComponent("Sources/MemeUI")
-    let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
-    var marked: Set<String> = []
-    for case let file as URL in files where file.pathExtension == "swift" {
-      let text = try String(contentsOf: file, encoding: .utf8)
-      marked.formUnion(Self.markedStrings(in: text))
-    }
+    var marked = try Self.markedStrings(inModule: "MemeUI")
     #expect(marked.count > 100, "tr(...) strings found: \(marked.count)")
+    // The engine's, the store's and the camera's messages reach the same dialogs.
+    var lowerLayers: Set<String> = []
+    for module in ["MemeCore", "MemeStore", "MemeCamera"] {
+      let strings = try Self.markedStrings(inModule: module)
+      #expect(!strings.isEmpty, "no localized(...) strings in \(module)")
+      lowerLayers.formUnion(strings)
+    }
+    for contract in [
+      "no such file", "is a folder, not an image file", "Cannot write %@: %@", "The camera failed.",
+    ] {
+      #expect(lowerLayers.contains(contract), "\(contract) stays the source text")
+    }
+    marked.formUnion(lowerLayers)
     let untranslated = marked.filter { catalogue.translations[$0]?.isEmpty ?? true }.sorted()
     #expect(untranslated.isEmpty, "not in po/de.po or untranslated: \(untranslated)")
     for contract in ["Share", "Cancel", "Camera", "Album", "Save As…", "Copy Image", "Open With…"] {
@@ -56,13 +63,28 @@ import Testing
 
   // MARK: - Helpers
 
-  /// `tr("...")` literals and the singular of `trPlural("...", "...", n)` (a .po entry's msgid),
-  /// unescaped as Swift reads them; comments are skipped.
+  /// The strings marked for translation in the .swift files of `Sources/<module>`.
+  static func markedStrings(inModule module: String) throws -> Set<String> {
+    let sources = TestEnvironment.packageRoot.appendingPathComponent("Sources/\(module)")
+    let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+    var marked: Set<String> = []
+    for case let file as URL in files where file.pathExtension == "swift" {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      marked.formUnion(markedStrings(in: text))
+    }
+    return marked
+  }
+
+  /// `tr("...")` and `localized("...")` literals and the singular of `trPlural("...", "...", n)` (a
+  /// .po entry's msgid), unescaped as Swift reads them; comments are skipped.
   static func markedStrings(in source: String) -> [String] {
     let source = source.split(separator: "\n", omittingEmptySubsequences: false)
       .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
     let literal = #""((?:[^"\\]|\\.)*)""#
-    let patterns = [#"\btr\("# + literal + #"\)"#, #"\btrPlural\("# + literal + #","#]
+    let patterns = [
+      #"\btr\("# + literal + #"\)"#, #"\btrPlural\("# + literal + #","#,
+      #"\blocalized\(\s*"# + literal + #"\s*\)"#,
+    ]
     var found: [String] = []
     for pattern in patterns {
       let regex = try! NSRegularExpression(pattern: pattern)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import Foundation
 import Glibc
 
 /// Replaces a file all at once: the bytes go to a new temporary file in the same folder, which is
@@ -18,7 +19,7 @@ enum AtomicFile {
     var existing = stat()
     let targetExists = stat(path, &existing) == 0
     if targetExists, existing.st_mode & S_IFMT == S_IFDIR {
-      throw ImageError(path: path, kind: .writeFailed, reason: "is a folder")
+      throw ImageError(path: path, kind: .writeFailed, reason: localized("is a folder"))
     }
     let (temporaryPath, descriptor) = try createTemporary(near: path)
     var keep = false
@@ -117,13 +118,13 @@ enum AtomicFile {
   fileprivate static func failure(_ code: Int32, path: String) -> ImageError {
     let reason =
       switch code {
-      case ENOSPC: "cannot write: the disk is full"
-      case EDQUOT: "cannot write: the disk quota is used up"
-      case EACCES, EPERM: "cannot write: permission denied"
-      case ENOENT: "cannot write: the folder does not exist"
-      case ENOTDIR: "cannot write: a part of the path is not a folder"
-      case EROFS: "cannot write: the file system is read-only"
-      default: "cannot write: \(ImageFile.describe(code))"
+      case ENOSPC: localized("cannot write: the disk is full")
+      case EDQUOT: localized("cannot write: the disk quota is used up")
+      case EACCES, EPERM: localized("cannot write: permission denied")
+      case ENOENT: localized("cannot write: the folder does not exist")
+      case ENOTDIR: localized("cannot write: a part of the path is not a folder")
+      case EROFS: localized("cannot write: the file system is read-only")
+      default: String(format: localized("cannot write: %@"), ImageFile.describe(code))
       }
     return ImageError(path: path, kind: .writeFailed, reason: reason)
   }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import Foundation
 import Glibc
 
 /// An image file opened for reading after checking that it is a readable regular file.
@@ -46,17 +47,20 @@ struct ImageFile: ~Copyable {
 
   /// The whole file, refusing files larger than `limit` bytes without reading them.
   func readAll(limit: Int) throws(ImageError) -> FileBytes {
-    guard size > 0 else { throw ImageError(path: path, kind: .empty, reason: "file is empty") }
+    guard size > 0 else { throw ImageError(path: path, kind: .empty, reason: localized("file is empty")) }
     guard size <= limit else {
       throw ImageError(
         path: path, kind: .tooLarge,
-        reason: "file is \(size) bytes, more than any image within the pixel limit needs")
+        reason: String(
+          format: localized("file is %ld bytes, more than any image within the pixel limit needs"), size))
     }
     guard let bytes = FileBytes(capacity: size) else {
-      throw ImageError(path: path, kind: .outOfMemory, reason: "not enough memory to read \(size) bytes")
+      throw ImageError(
+        path: path, kind: .outOfMemory,
+        reason: String(format: localized("not enough memory to read %ld bytes"), size))
     }
     let count = try read(into: UnsafeMutableRawBufferPointer(start: bytes.base, count: size))
-    guard count > 0 else { throw ImageError(path: path, kind: .empty, reason: "file is empty") }
+    guard count > 0 else { throw ImageError(path: path, kind: .empty, reason: localized("file is empty")) }
     bytes.count = count
     return bytes
   }
@@ -69,7 +73,9 @@ struct ImageFile: ~Copyable {
       got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
     } while got < 0 && errno == EINTR
     guard got >= 0 else {
-      throw ImageError(path: path, kind: .unreadable, reason: "cannot read: \(ImageFile.describe(errno))")
+      throw ImageError(
+        path: path, kind: .unreadable,
+        reason: String(format: localized("cannot read: %@"), ImageFile.describe(errno)))
     }
     return Array(bytes[0..<got])
   }
@@ -84,7 +90,9 @@ struct ImageFile: ~Copyable {
       } else if got == 0 {
         break
       } else if errno != EINTR {
-        throw ImageError(path: path, kind: .unreadable, reason: "cannot read: \(ImageFile.describe(errno))")
+        throw ImageError(
+          path: path, kind: .unreadable,
+          reason: String(format: localized("cannot read: %@"), ImageFile.describe(errno)))
       }
     }
     return filled
@@ -113,11 +121,11 @@ struct ImageFile: ~Copyable {
     let reason: String
     switch mode & S_IFMT {
     case S_IFREG: return
-    case S_IFDIR: reason = "is a folder, not an image file"
-    case S_IFIFO: reason = "is a named pipe (FIFO), not an image file"
-    case S_IFCHR, S_IFBLK: reason = "is a device, not an image file"
-    case S_IFSOCK: reason = "is a socket, not an image file"
-    default: reason = "is not a regular file"
+    case S_IFDIR: reason = localized("is a folder, not an image file")
+    case S_IFIFO: reason = localized("is a named pipe (FIFO), not an image file")
+    case S_IFCHR, S_IFBLK: reason = localized("is a device, not an image file")
+    case S_IFSOCK: reason = localized("is a socket, not an image file")
+    default: reason = localized("is not a regular file")
     }
     throw ImageError(path: path, kind: .notRegularFile, reason: reason)
   }
@@ -129,17 +137,17 @@ struct ImageFile: ~Copyable {
       var link = stat()
       if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
         return ImageError(
-          path: path, kind: .notFound, reason: "is a broken symbolic link (its target is missing)")
+          path: path, kind: .notFound, reason: localized("is a broken symbolic link (its target is missing)"))
       }
-      return ImageError(path: path, kind: .notFound, reason: "no such file")
+      return ImageError(path: path, kind: .notFound, reason: localized("no such file"))
     case ELOOP:
       return ImageError(
-        path: path, kind: .notFound, reason: "symbolic link loop (the link points back to itself)")
+        path: path, kind: .notFound, reason: localized("symbolic link loop (the link points back to itself)"))
     case ENOTDIR:
       return ImageError(
-        path: path, kind: .notFound, reason: "no such file (a part of the path is not a folder)")
+        path: path, kind: .notFound, reason: localized("no such file (a part of the path is not a folder)"))
     case EACCES, EPERM:
-      return ImageError(path: path, kind: .unreadable, reason: "permission denied")
+      return ImageError(path: path, kind: .unreadable, reason: localized("permission denied"))
     default:
       return ImageError(path: path, kind: .unreadable, reason: describe(code))
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import Foundation
 
 /// The checks every decoder applies from the header, before allocating pixels.
 enum ImageLimits {
@@ -12,7 +13,10 @@ enum ImageLimits {
       throw ImageError(
         path: name, kind: .tooLarge,
         reason:
-          "image is \(width) × \(height) = \(pixels.partialValue) pixels, more than the \(maxPixels)-pixel limit"
+          String(
+            format: localized("image is %ld × %ld = %ld pixels, more than the %ld-pixel limit"), width,
+            height,
+            pixels.partialValue, maxPixels)
       )
     }
   }
@@ -22,12 +26,17 @@ enum ImageLimits {
       throw ImageError(
         path: name, kind: .tooLarge,
         reason:
-          "image is \(width) × \(height) pixels; sides longer than \(maximumSide) pixels are not supported")
+          String(
+            format: localized("image is %ld × %ld pixels; sides longer than %ld pixels are not supported"),
+            width,
+            height, maximumSide))
     }
   }
 
   static func outOfMemory(width: Int, height: Int, name: String) -> ImageError {
-    ImageError(path: name, kind: .outOfMemory, reason: "not enough memory for a \(width) × \(height) image")
+    ImageError(
+      path: name, kind: .outOfMemory,
+      reason: String(format: localized("not enough memory for a %ld × %ld image"), width, height))
   }
 
   /// `image` as it is, or resampled to exactly `targetWidth` pixels wide. The height keeps the
@@ -38,7 +47,8 @@ enum ImageLimits {
     guard let targetWidth, targetWidth != image.width else { return image }
     guard targetWidth > 0, targetWidth <= maximumSide else {
       throw ImageError(
-        path: name, kind: .unsupported, reason: "cannot scale to a width of \(targetWidth) pixels")
+        path: name, kind: .unsupported,
+        reason: String(format: localized("cannot scale to a width of %ld pixels"), targetWidth))
     }
     let (aspectWidth, aspectHeight) = fullSize ?? (image.width, image.height)
     let targetHeight = max(

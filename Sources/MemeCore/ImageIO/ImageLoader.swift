@@ -34,7 +34,9 @@ public struct ImageLoader: Sendable {
 
   /// Decodes image data that is not a file (clipboard, drag and drop); `name` is used in errors.
   public func load(data: [UInt8], name: String, targetWidth: Int? = nil) throws(ImageError) -> RasterImage {
-    guard !data.isEmpty else { throw ImageError(path: name, kind: .empty, reason: "no image data") }
+    guard !data.isEmpty else {
+      throw ImageError(path: name, kind: .empty, reason: localized("no image data"))
+    }
     let result = data.withUnsafeBytes { bytes -> Result<RasterImage, ImageError> in
       Result { () throws(ImageError) in try decode(bytes, name: name, targetWidth: targetWidth) }
     }
@@ -46,7 +48,9 @@ public struct ImageLoader: Sendable {
   public func pixelSize(ofImageAt url: URL) throws(ImageError) -> (width: Int, height: Int) {
     let path = url.path
     let file = try ImageFile(path: path)
-    guard file.size > 0 else { throw ImageError(path: path, kind: .empty, reason: "file is empty") }
+    guard file.size > 0 else {
+      throw ImageError(path: path, kind: .empty, reason: localized("file is empty"))
+    }
     var bytes: [UInt8] = []
     try file.read(into: &bytes, upTo: 64 * 1024)
     let sniffed = bytes.withUnsafeBytes { ImageContainer(sniffing: $0) }
@@ -58,12 +62,13 @@ public struct ImageLoader: Sendable {
         case .header(let header):
           return header.orientation.swapsAxes ? (header.height, header.width) : (header.width, header.height)
         case .corrupt(let reason):
-          throw ImageError(path: path, kind: .corrupt, reason: "corrupt JPEG: \(reason)")
+          throw ImageError(
+            path: path, kind: .corrupt, reason: String(format: localized("corrupt JPEG: %@"), reason))
         case .needsMoreData:
           let before = bytes.count
           try file.read(into: &bytes, upTo: bytes.count * 2)
           if bytes.count == before {
-            throw ImageError(path: path, kind: .corrupt, reason: "file is truncated")
+            throw ImageError(path: path, kind: .corrupt, reason: localized("file is truncated"))
           }
         }
       }
@@ -105,7 +110,8 @@ public struct ImageLoader: Sendable {
   {
     if let targetWidth, targetWidth <= 0 {
       throw ImageError(
-        path: name, kind: .unsupported, reason: "cannot scale to a width of \(targetWidth) pixels")
+        path: name, kind: .unsupported,
+        reason: String(format: localized("cannot scale to a width of %ld pixels"), targetWidth))
     }
     guard let container = ImageContainer(sniffing: bytes) else { throw Self.notAnImage(name) }
     if container == .jpeg {
@@ -118,6 +124,6 @@ public struct ImageLoader: Sendable {
   private static func notAnImage(_ name: String) -> ImageError {
     ImageError(
       path: name, kind: .unsupported,
-      reason: "not an image file (MemeMe reads JPEG, PNG, WebP, GIF, BMP and TIFF)")
+      reason: localized("not an image file (MemeMe reads JPEG, PNG, WebP, GIF, BMP and TIFF)"))
   }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import Foundation
 import Glibc
 
 /// JPEG through libjpeg-turbo's TurboJPEG API, straight into and out of Cairo's pixel buffer.
@@ -23,11 +24,13 @@ enum JPEGCodec {
     let header: JPEGHeader
     switch JPEGHeader.scan(bytes) {
     case .header(let found): header = found
-    case .needsMoreData: throw ImageError(path: name, kind: .corrupt, reason: "file is truncated")
-    case .corrupt(let reason): throw ImageError(path: name, kind: .corrupt, reason: "corrupt JPEG: \(reason)")
+    case .needsMoreData: throw ImageError(path: name, kind: .corrupt, reason: localized("file is truncated"))
+    case .corrupt(let reason):
+      throw ImageError(
+        path: name, kind: .corrupt, reason: String(format: localized("corrupt JPEG: %@"), reason))
     }
     guard let handle = tjInitDecompress() else {
-      throw ImageError(path: name, kind: .outOfMemory, reason: "cannot start the JPEG decoder")
+      throw ImageError(path: name, kind: .outOfMemory, reason: localized("cannot start the JPEG decoder"))
     }
     defer { tjDestroy(handle) }
     let source = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -40,7 +43,8 @@ enum JPEGCodec {
       tjDecompressHeader3(handle, source, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
         == 0
     else {
-      throw ImageError(path: name, kind: .corrupt, reason: "corrupt JPEG: \(errorText(handle))")
+      throw ImageError(
+        path: name, kind: .corrupt, reason: String(format: localized("corrupt JPEG: %@"), errorText(handle)))
     }
     try ImageLimits.check(width: Int(width), height: Int(height), maxPixels: maxPixels, name: name)
 
@@ -63,11 +67,12 @@ enum JPEGCodec {
     if status != 0 {
       let message = errorText(handle)
       if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
-        throw ImageError(path: name, kind: .corrupt, reason: "corrupt JPEG: \(message)")
+        throw ImageError(
+          path: name, kind: .corrupt, reason: String(format: localized("corrupt JPEG: %@"), message))
       }
       // Warnings leave a usable image, except a missing end, which leaves grey rows behind.
       if message.contains("Premature end") {
-        throw ImageError(path: name, kind: .corrupt, reason: "file is truncated")
+        throw ImageError(path: name, kind: .corrupt, reason: localized("file is truncated"))
       }
     }
     if isCMYK {
@@ -86,7 +91,7 @@ enum JPEGCodec {
   /// produce. Translucent pixels are flattened on white.
   static func encode(_ image: RasterImage, quality: Int, name: String) throws(ImageError) -> EncodedBytes {
     guard let handle = tjInitCompress() else {
-      throw ImageError(path: name, kind: .outOfMemory, reason: "cannot start the JPEG encoder")
+      throw ImageError(path: name, kind: .outOfMemory, reason: localized("cannot start the JPEG encoder"))
     }
     defer { tjDestroy(handle) }
     cairo_surface_flush(image.surface)
@@ -113,7 +118,9 @@ enum JPEGCodec {
       Int32(min(max(quality, 1), 100)), flags)
     guard status == 0, let output else {
       if let output { tjFree(output) }
-      throw ImageError(path: name, kind: .writeFailed, reason: "cannot encode JPEG: \(errorText(handle))")
+      throw ImageError(
+        path: name, kind: .writeFailed,
+        reason: String(format: localized("cannot encode JPEG: %@"), errorText(handle)))
     }
     return EncodedBytes(adoptingTurboJPEGBuffer: output, count: Int(size))
   }
@@ -138,7 +145,7 @@ enum JPEGCodec {
   }
 
   private static func errorText(_ handle: tjhandle) -> String {
-    tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+    tjGetErrorStr2(handle).map { String(cString: $0) } ?? localized("unknown error")
   }
 
   /// Turns CMYK bytes (C, M, Y, K in each 4-byte pixel) into opaque ARGB32 words. Files written

@@ -21,7 +21,7 @@ struct JPEGHeader: Sendable {
   /// (Adobe) come before it in every valid file, so the walk never touches entropy-coded data.
   static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
     guard bytes.count >= 2 else { return .needsMoreData }
-    guard bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .corrupt("not a JPEG file") }
+    guard bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .corrupt(localized("not a JPEG file")) }
     var orientation: ExifOrientation?
     var adobeTransform: UInt8?
     var index = 2
@@ -34,23 +34,23 @@ struct JPEGHeader: Sendable {
       index += 1
       switch marker {
       case 0x01, 0xD0...0xD8: continue  // standalone markers have no length
-      case 0xD9: return .corrupt("JPEG data ends before any image")
-      case 0xDA: return .corrupt("JPEG image data starts before its frame header")
+      case 0xD9: return .corrupt(localized("JPEG data ends before any image"))
+      case 0xDA: return .corrupt(localized("JPEG image data starts before its frame header"))
       default: break
       }
       guard index + 2 <= bytes.count else { return .needsMoreData }
       let length = Int(bytes[index]) << 8 | Int(bytes[index + 1])
-      guard length >= 2 else { return .corrupt("JPEG segment has an invalid length") }
+      guard length >= 2 else { return .corrupt(localized("JPEG segment has an invalid length")) }
       let payloadStart = index + 2
       let end = index + length
       switch marker {
       case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
         // SOFn: precision, height, width, component count.
         guard payloadStart + 6 <= bytes.count else { return .needsMoreData }
-        guard length >= 8 else { return .corrupt("JPEG frame header is too short") }
+        guard length >= 8 else { return .corrupt(localized("JPEG frame header is too short")) }
         let height = Int(bytes[payloadStart + 1]) << 8 | Int(bytes[payloadStart + 2])
         let width = Int(bytes[payloadStart + 3]) << 8 | Int(bytes[payloadStart + 4])
-        guard width > 0, height > 0 else { return .corrupt("JPEG frame has no size") }
+        guard width > 0, height > 0 else { return .corrupt(localized("JPEG frame has no size")) }
         return .header(
           JPEGHeader(
             width: width, height: height, components: Int(bytes[payloadStart + 5]),

@@ -73,7 +73,8 @@ enum PNGEncoder {
       }
       for (index, worker) in workers.prefix(roundCount).enumerated() {
         guard worker.compressedCount > 0 else {
-          throw ImageError(path: name, kind: .writeFailed, reason: "cannot compress the PNG image data")
+          throw ImageError(
+            path: name, kind: .writeFailed, reason: localized("cannot compress the PNG image data"))
         }
         let strip = firstStrip + index
         adler = strip == 0 ? worker.adler : adler32_combine(adler, worker.adler, worker.filteredCount)
@@ -96,7 +97,8 @@ enum PNGEncoder {
     var stream = [UInt8](repeating: 0, count: Int(compressBound(uLong(filtered.count))))
     var length = uLongf(stream.count)
     guard compress2(&stream, &length, filtered, uLong(filtered.count), level) == Z_OK else {
-      throw ImageError(path: name, kind: .writeFailed, reason: "cannot compress the PNG image data")
+      throw ImageError(
+        path: name, kind: .writeFailed, reason: localized("cannot compress the PNG image data"))
     }
     try writeChunk("IDAT", Array(stream[0..<Int(length)]), to: &sink)
   }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import Foundation
 
 /// Every format except JPEG, through gdk-pixbuf's loaders fed from memory (never by path, so the
 /// file checks made before reading cannot be raced by a swapped-in FIFO).
@@ -20,10 +21,11 @@ enum PixbufDecoder {
     }
     if let failure = writeError ?? closeError {
       throw ImageError(
-        path: name, kind: .corrupt, reason: "corrupt \(container.displayName) image: \(failure)")
+        path: name, kind: .corrupt,
+        reason: String(format: localized("corrupt %@ image: %@"), container.displayName, failure))
     }
     guard let loaded = gdk_pixbuf_loader_get_pixbuf(session.loader) else {
-      throw ImageError(path: name, kind: .corrupt, reason: "file is truncated")
+      throw ImageError(path: name, kind: .corrupt, reason: localized("file is truncated"))
     }
     // The TIFF loader records the orientation tag as an option; this applies it.
     guard let upright = gdk_pixbuf_apply_embedded_orientation(loaded) else {
@@ -48,7 +50,9 @@ enum PixbufDecoder {
     }
     _ = session.close()
     guard session.probe.pointee.width > 0 else {
-      let reason = failure.map { "corrupt \(container.displayName) image: \($0)" } ?? "file is truncated"
+      let reason =
+        failure.map { String(format: localized("corrupt %@ image: %@"), container.displayName, $0) }
+        ?? localized("file is truncated")
       throw ImageError(path: name, kind: .corrupt, reason: reason)
     }
     return (Int(session.probe.pointee.width), Int(session.probe.pointee.height))
@@ -135,7 +139,9 @@ private final class LoaderSession {
       g_clear_error(&error)
       throw ImageError(
         path: name, kind: .unsupported,
-        reason: "\(container.displayName) images cannot be read: the gdk-pixbuf loader is not installed")
+        reason: String(
+          format: localized("%@ images cannot be read: the gdk-pixbuf loader is not installed"),
+          container.displayName))
     }
     self.loader = loader
     probe = .allocate(capacity: 1)
@@ -171,7 +177,7 @@ private final class LoaderSession {
 
   private static func consume(_ error: inout UnsafeMutablePointer<GError>?) -> String {
     defer { g_clear_error(&error) }
-    guard let message = error?.pointee.message else { return "unknown error" }
+    guard let message = error?.pointee.message else { return localized("unknown error") }
     // Errors are shown as one line.
     return String(cString: message).split(whereSeparator: \.isNewline).joined(separator: " ")
   }
