@@ -15,10 +15,10 @@ let package = Package(
     // C libraries the engine draws and codes images with: no GTK here.
     .systemLibrary(
       name: "CMemeGraphics",
-      pkgConfig: "pangocairo gdk-pixbuf-2.0 libturbojpeg libdeflate zlib",
+      pkgConfig: "pangocairo harfbuzz gdk-pixbuf-2.0 libturbojpeg libdeflate zlib",
       providers: [
         .apt([
-          "libpango1.0-dev", "libcairo2-dev", "libgdk-pixbuf-2.0-dev", "libturbojpeg0-dev",
+          "libpango1.0-dev", "libharfbuzz-dev", "libcairo2-dev", "libgdk-pixbuf-2.0-dev", "libturbojpeg0-dev",
           "libdeflate-dev", "zlib1g-dev",
         ])
       ]

@@ -6,6 +6,8 @@
 
 #include <cairo.h>
 #include <pango/pangocairo.h>
+// Which fonts draw colour glyphs (emoji), which get no outline.
+#include <hb-ot.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <turbojpeg.h>
 #include <libdeflate.h>

@@ -24,7 +24,8 @@ public final class MemeLayout {
       let text = CaptionText.normalized(
         captions.text(at: position), uppercase: captions.style.isUppercase, locale: locale)
       layouts[position] = CaptionLayout(
-        text: text, position: position, imageWidth: imageWidth, imageHeight: imageHeight, font: font)
+        text: text, position: position, imageWidth: imageWidth, imageHeight: imageHeight, font: font,
+        style: captions.style)
     }
     self.layouts = layouts
   }
@@ -44,8 +45,9 @@ public final class MemeLayout {
   /// Draws both captions on `context` (a `cairo_t *`) in image pixel coordinates. To preview at
   /// another size, scale the context first.
   public func draw(on context: OpaquePointer) {
-    for position in CaptionPosition.allCases {
-      caption(at: position).draw(on: context, style: captions.style)
-    }
+    for drawing in drawings { drawing.draw(on: context) }
   }
+
+  /// What draws the non-empty captions, top first.
+  var drawings: [CaptionDrawing] { CaptionPosition.allCases.compactMap { caption(at: $0).drawing } }
 }

@@ -21,18 +21,13 @@ public enum MemeRenderer {
   }
 }
 
-/// Captions laid out and turned into paths for an image of a known size, before its pixels exist:
-/// an export prepares them while the picture is still decoding.
+/// Captions laid out and traced for an image of a known size, before its pixels exist: an export
+/// prepares them while the picture is still decoding.
 struct PreparedCaptions {
   let layout: MemeLayout
-  /// One path per non-empty caption, or `nil` when a caption needs Pango to draw (colour emoji).
-  private let paths: [CaptionPath]?
 
   init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int) {
     layout = MemeLayout(captions: captions, imageWidth: imageWidth, imageHeight: imageHeight)
-    let captionsToDraw = CaptionPosition.allCases.map(layout.caption(at:)).filter { !$0.text.isEmpty }
-    let paths = captionsToDraw.compactMap { $0.outlinePath(style: captions.style) }
-    self.paths = paths.count == captionsToDraw.count ? paths : nil
   }
 
   /// Whether these captions were prepared for `image`'s size.
@@ -43,19 +38,13 @@ struct PreparedCaptions {
   /// Draws the captions onto `image`, which must have the size they were prepared for.
   func draw(onto image: RasterImage) {
     precondition(fits(image), "captions prepared for another image size")
-    if let paths {
-      // Filling a caption at export size touches millions of pixels; the bands never overlap, so
-      // each is drawn on its own core.
-      cairo_surface_flush(image.surface)
-      DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-        paths[index].draw(onRowsOf: image)
-      }
-      image.markDirty()
-    } else {
-      let context = cairo_create(image.surface)!
-      layout.draw(on: context)
-      cairo_destroy(context)
-      cairo_surface_flush(image.surface)
+    let drawings = layout.drawings
+    // Filling a caption at export size touches millions of pixels; the bands never overlap, so
+    // each is drawn on its own core.
+    cairo_surface_flush(image.surface)
+    DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
+      drawings[index].draw(onRowsOf: image)
     }
+    image.markDirty()
   }
 }

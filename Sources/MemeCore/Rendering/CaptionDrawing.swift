@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+
+/// A caption ready to draw, in image pixels: the one drawing path behind the editor canvas, every
+/// export, thumbnails and the command line.
+///
+/// It holds only Cairo objects (a path and thread-safe scaled fonts), so the two captions of an
+/// export can be drawn on two cores at once, each into its own rows of the image, while the editor
+/// draws the same object scaled onto the screen.
+final class CaptionDrawing: @unchecked Sendable {
+  // Immutable after creation; Cairo only reads the path when appending it.
+  private let outline: UnsafeMutablePointer<cairo_path_t>
+  private let colorRuns: [ColorGlyphRun]
+  let band: ImageRect
+  let outlineWidth: Double
+  let style: CaptionStyle
+
+  init(
+    outline: UnsafeMutablePointer<cairo_path_t>, colorRuns: [ColorGlyphRun], band: ImageRect,
+    outlineWidth: Double, style: CaptionStyle
+  ) {
+    self.outline = outline
+    self.colorRuns = colorRuns
+    self.band = band
+    self.outlineWidth = outlineWidth
+    self.style = style
+  }
+
+  deinit {
+    cairo_path_destroy(outline)
+  }
+
+  /// Draws on `context` (a `cairo_t *`) in image coordinates, clipped to the band: the outline is
+  /// stroked first with round joins (miter joins spike on M, W and V), the glyphs are filled on top,
+  /// then the colour glyphs are painted in their own colours.
+  func draw(on context: OpaquePointer) {
+    cairo_save(context)
+    cairo_rectangle(context, band.x, band.y, band.width, band.height)
+    cairo_clip(context)
+    cairo_new_path(context)
+    cairo_append_path(context, outline)
+    // Curves flattened to within half a pixel look the same and halve the polygon the wide round
+    // stroke turns into (Cairo's default is a tenth of a pixel).
+    cairo_set_tolerance(context, 0.5)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_width(context, outlineWidth)
+    setSource(style.outlineColor, on: context)
+    cairo_stroke_preserve(context)
+    // Filling the outline path gives the same letters as Pango's show_layout without rasterising
+    // every glyph into Cairo's glyph cache first, which at export sizes (glyphs a thousand pixels
+    // tall) costs more time and memory than the fill itself.
+    setSource(style.textColor, on: context)
+    cairo_fill(context)
+    for run in colorRuns { run.draw(on: context) }
+    cairo_restore(context)
+  }
+
+  /// Draws into the rows of `image` that the band covers, through a surface of its own over those
+  /// rows, so another thread may draw the other band of the same image at the same time.
+  func draw(onRowsOf image: RasterImage) {
+    let firstRow = max(0, Int(band.y.rounded(.down)))
+    let endRow = min(image.height, Int(band.maxY.rounded(.up)))
+    guard endRow > firstRow else { return }
+    let rows = cairo_image_surface_create_for_data(
+      image.pixels + firstRow * image.stride, CAIRO_FORMAT_ARGB32, Int32(image.width),
+      Int32(endRow - firstRow), Int32(image.stride))
+    let context = cairo_create(rows)!
+    cairo_translate(context, 0, -Double(firstRow))
+    draw(on: context)
+    cairo_destroy(context)
+    cairo_surface_finish(rows)
+    cairo_surface_destroy(rows)
+  }
+}
+
+private func setSource(_ color: RGBAColor, on context: OpaquePointer) {
+  cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+}

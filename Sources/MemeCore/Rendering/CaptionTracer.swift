@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+
+/// Turns a laid-out caption into what `CaptionDrawing` draws: the outlines of its ordinary glyphs as
+/// one Cairo path, and its colour glyphs (emoji) as positioned glyphs of their fonts.
+///
+/// Colour glyphs are bitmaps: asked for their path, Cairo traces every pixel of the bitmap into a
+/// rectangle, and stroking thousands of tiny rectangles takes seconds and draws a staircase. So they
+/// get no outline and are painted as images instead.
+enum CaptionTracer {
+  /// Traces `layout` (a `PangoLayout *`) drawn at `origin` and scaled by `scale` into image pixels.
+  static func trace(layout: OpaquePointer, origin: (x: Double, y: Double), scale: Double) -> (
+    outline: UnsafeMutablePointer<cairo_path_t>, colorRuns: [ColorGlyphRun]
+  ) {
+    // The path is recorded in user space against an unbounded surface. A bounded one (even a
+    // scratch 1×1 image) makes Pango's renderer drop every glyph that falls outside the surface,
+    // which silently lost the right of long lines, lower lines and whole bottom captions.
+    let recording = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)
+    let context = cairo_create(recording)!
+    defer {
+      cairo_destroy(context)
+      cairo_surface_destroy(recording)
+    }
+    cairo_translate(context, origin.x, origin.y)
+    cairo_scale(context, scale, scale)
+    var colorRuns: [ColorGlyphRun] = []
+    let iterator = pango_layout_get_iter(layout)!
+    defer { pango_layout_iter_free(iterator) }
+    repeat {
+      // A line's end has no run.
+      guard let run = pango_layout_iter_get_run_readonly(iterator),
+        let item = run.pointee.item, let font = item.pointee.analysis.font, let glyphs = run.pointee.glyphs
+      else { continue }
+      var logical = PangoRectangle()
+      pango_layout_iter_get_run_extents(iterator, nil, &logical)
+      let x = pangoPixels(logical.x)
+      let baseline = pangoPixels(pango_layout_iter_get_baseline(iterator) - run.pointee.y_offset)
+      if ColorFonts.isColor(font) {
+        ColorGlyphRun(font: font, glyphs: glyphs, x: x, baseline: baseline, origin: origin, scale: scale).map
+        {
+          colorRuns.append($0)
+        }
+      } else {
+        cairo_move_to(context, x, baseline)
+        pango_cairo_glyph_string_path(context, font, glyphs)
+      }
+    } while pango_layout_iter_next_run(iterator) != 0
+    // Back to image pixels before copying, so the path's coordinates are the image's.
+    cairo_identity_matrix(context)
+    return (cairo_copy_path(context), colorRuns)
+  }
+}
+
+/// Pango units to (reference-size) pixels.
+func pangoPixels(_ units: Int32) -> Double { Double(units) / Double(PANGO_SCALE) }
+
+/// Tells fonts whose glyphs are colour images (CBDT/sbix bitmaps, COLR layers, SVG) from outline fonts.
+enum ColorFonts {
+  static func isColor(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+    // The HarfBuzz font belongs to the Pango font; the face to the HarfBuzz font.
+    guard let hbFont = pango_font_get_hb_font(font), let face = hb_font_get_face(hbFont) else { return false }
+    return hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
+      || hb_ot_color_has_svg(face) != 0
+  }
+}
+
+/// Colour glyphs of one run, positioned in image pixels, with the Cairo font that paints them.
+/// Cairo's scaled fonts are thread-safe, so any thread may draw the run.
+final class ColorGlyphRun: @unchecked Sendable {
+  private let font: OpaquePointer
+  private let glyphs: [cairo_glyph_t]
+  /// From the run's own coordinates (reference-size pixels) to image pixels.
+  private let origin: (x: Double, y: Double)
+  private let scale: Double
+
+  /// The glyphs of `glyphString` with the run's origin at (`x`, `baseline`) in the layout's
+  /// coordinates, which `origin` and `scale` place in the image; `nil` when the font has no Cairo font
+  /// or the run draws nothing.
+  init?(
+    font: UnsafeMutablePointer<PangoFont>, glyphs glyphString: UnsafeMutablePointer<PangoGlyphString>,
+    x: Double,
+    baseline: Double, origin: (x: Double, y: Double), scale: Double
+  ) {
+    // Pango's fonts in a Cairo font map are PangoCairoFonts; the scaled font belongs to the Pango font.
+    guard let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
+    var glyphs: [cairo_glyph_t] = []
+    var advance: Int32 = 0
+    let infos = glyphString.pointee.glyphs!
+    for index in 0..<Int(glyphString.pointee.num_glyphs) {
+      let info = infos[index]
+      defer { advance += info.geometry.width }
+      // Empty glyphs (zero-width joiners, variation selectors) draw nothing.
+      guard info.glyph != PANGO_GLYPH_EMPTY, info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 else { continue }
+      glyphs.append(
+        cairo_glyph_t(
+          index: UInt(info.glyph), x: x + pangoPixels(advance + info.geometry.x_offset),
+          y: baseline + pangoPixels(info.geometry.y_offset)))
+    }
+    guard !glyphs.isEmpty else { return nil }
+    self.font = cairo_scaled_font_reference(scaledFont)
+    self.glyphs = glyphs
+    self.origin = origin
+    self.scale = scale
+  }
+
+  deinit {
+    cairo_scaled_font_destroy(font)
+  }
+
+  /// Paints the glyphs in their own colours on `context`, in image pixel coordinates.
+  func draw(on context: OpaquePointer) {
+    cairo_save(context)
+    cairo_translate(context, origin.x, origin.y)
+    cairo_scale(context, scale, scale)
+    cairo_set_scaled_font(context, font)
+    glyphs.withUnsafeBufferPointer { cairo_show_glyphs(context, $0.baseAddress, Int32($0.count)) }
+    cairo_restore(context)
+  }
+}
