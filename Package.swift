@@ -98,7 +98,10 @@ let package = Package(
       name: "MemeCameraUITests",
       dependencies: ["MemeUI", "MemeCamera", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
-    .testTarget(name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics"]),
+    .testTarget(name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare"]),
+    // Pixel comparisons in C, optimised even in debug builds: the caption tests compare megapixels.
+    .target(
+      name: "PixelCompare", path: "Tests/PixelCompare", cSettings: [.unsafeFlags(["-O2"])]),
     .testTarget(
       name: "MemeStoreTests",
       dependencies: ["MemeStore", "MemeCore", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -22,7 +22,7 @@ struct CommandLineTool: ParsableCommand {
   /// standard error.
   static func run(_ arguments: [String]) -> Int32 {
     do {
-      var command = try parseAsRoot(arguments)
+      var command = try parseAsRoot(expandingEmptyOptionValues(arguments))
       try command.run()
       return 0
     } catch let failure as CommandFailure {

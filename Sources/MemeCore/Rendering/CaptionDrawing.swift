@@ -8,18 +8,19 @@ import CMemeGraphics
 /// export can be drawn on two cores at once, each into its own rows of the image, while the editor
 /// draws the same object scaled onto the screen.
 final class CaptionDrawing: @unchecked Sendable {
-  // Immutable after creation; Cairo only reads the path when appending it.
-  private let outline: UnsafeMutablePointer<cairo_path_t>
+  // Immutable after creation; Cairo only reads a path when appending it.
+  /// The glyph outlines, one path per run of glyphs in one font (see `CaptionTracer`).
+  private let outlines: [UnsafeMutablePointer<cairo_path_t>]
   private let colorRuns: [ColorGlyphRun]
   let band: ImageRect
   let outlineWidth: Double
   let style: CaptionStyle
 
   init(
-    outline: UnsafeMutablePointer<cairo_path_t>, colorRuns: [ColorGlyphRun], band: ImageRect,
+    outlines: [UnsafeMutablePointer<cairo_path_t>], colorRuns: [ColorGlyphRun], band: ImageRect,
     outlineWidth: Double, style: CaptionStyle
   ) {
-    self.outline = outline
+    self.outlines = outlines
     self.colorRuns = colorRuns
     self.band = band
     self.outlineWidth = outlineWidth
@@ -27,7 +28,7 @@ final class CaptionDrawing: @unchecked Sendable {
   }
 
   deinit {
-    cairo_path_destroy(outline)
+    for outline in outlines { cairo_path_destroy(outline) }
   }
 
   /// Draws on `context` (a `cairo_t *`) in image coordinates, clipped to the band: the outline is
@@ -38,7 +39,8 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_rectangle(context, band.x, band.y, band.width, band.height)
     cairo_clip(context)
     cairo_new_path(context)
-    cairo_append_path(context, outline)
+    // One stroke for all runs, so a translucent outline is not darker where two runs overlap.
+    for outline in outlines { cairo_append_path(context, outline) }
     // Curves flattened to within half a pixel look the same and halve the polygon the wide round
     // stroke turns into (Cairo's default is a tenth of a pixel).
     cairo_set_tolerance(context, 0.5)
@@ -46,12 +48,15 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
     cairo_set_line_width(context, outlineWidth)
     setSource(style.outlineColor, on: context)
-    cairo_stroke_preserve(context)
-    // Filling the outline path gives the same letters as Pango's show_layout without rasterising
+    cairo_stroke(context)
+    // Filling the outline paths gives the same letters as Pango's show_layout without rasterising
     // every glyph into Cairo's glyph cache first, which at export sizes (glyphs a thousand pixels
     // tall) costs more time and memory than the fill itself.
     setSource(style.textColor, on: context)
-    cairo_fill(context)
+    for outline in outlines {
+      cairo_append_path(context, outline)
+      cairo_fill(context)
+    }
     for run in colorRuns { run.draw(on: context) }
     cairo_restore(context)
   }

@@ -15,6 +15,10 @@ public enum CaptionGeometry {
   /// The smallest font size, as a fraction of the band height: below it a caption is unreadable and
   /// is reported as not fitting instead.
   static let minimumFontSizeToBand = 0.1
+  /// The smallest font size in pixels, capped by the band's height: on a tiny picture (a 14×25 icon)
+  /// a tenth of the band is a fraction of a pixel, and the caption would vanish. Captions are drawn
+  /// at least this large and reported as overflowing instead.
+  static let minimumLegibleFontSize = 8.0
   /// The outline's stroke width as a fraction of the font size (half of it shows outside the glyph).
   static let outlineWidthToFontSize = 0.12
 
@@ -34,7 +38,7 @@ public enum CaptionGeometry {
 
   /// The range of font sizes (in pixels) the fitting searches for a caption in `band`.
   static func fontSizeRange(band: ImageRect, imageWidth: Int) -> ClosedRange<Double> {
-    let minimum = band.height * minimumFontSizeToBand
+    let minimum = max(band.height * minimumFontSizeToBand, min(minimumLegibleFontSize, band.height))
     let maximum = max(minimum, min(band.height, Double(imageWidth) * maximumFontSizeToWidth))
     return minimum...maximum
   }

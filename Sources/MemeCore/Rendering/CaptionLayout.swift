@@ -80,7 +80,7 @@ public final class CaptionLayout {
     inkRect = ImageRect(x: ink.x + x, y: ink.y + y, width: ink.width, height: ink.height)
     let traced = CaptionTracer.trace(layout: layout, origin: origin, scale: scale)
     drawing = CaptionDrawing(
-      outline: traced.outline, colorRuns: traced.colorRuns, band: band, outlineWidth: outlineWidth,
+      outlines: traced.outlines, colorRuns: traced.colorRuns, band: band, outlineWidth: outlineWidth,
       style: style)
   }
 

@@ -2,7 +2,12 @@
 import CMemeGraphics
 
 /// Turns a laid-out caption into what `CaptionDrawing` draws: the outlines of its ordinary glyphs as
-/// one Cairo path, and its colour glyphs (emoji) as positioned glyphs of their fonts.
+/// Cairo paths, one per run of glyphs in one font, and its colour glyphs (emoji) as positioned
+/// glyphs of their fonts.
+///
+/// One path per run because fonts disagree on which way their contours turn (TrueType clockwise,
+/// CFF counter-clockwise): filled as one path, an accent from a fallback font that overlaps its
+/// letter cancels out where they overlap.
 ///
 /// Colour glyphs are bitmaps: asked for their path, Cairo traces every pixel of the bitmap into a
 /// rectangle, and stroking thousands of tiny rectangles takes seconds and draws a staircase. So they
@@ -10,7 +15,7 @@ import CMemeGraphics
 enum CaptionTracer {
   /// Traces `layout` (a `PangoLayout *`) drawn at `origin` and scaled by `scale` into image pixels.
   static func trace(layout: OpaquePointer, origin: (x: Double, y: Double), scale: Double) -> (
-    outline: UnsafeMutablePointer<cairo_path_t>, colorRuns: [ColorGlyphRun]
+    outlines: [UnsafeMutablePointer<cairo_path_t>], colorRuns: [ColorGlyphRun]
   ) {
     // The path is recorded in user space against an unbounded surface. A bounded one (even a
     // scratch 1×1 image) makes Pango's renderer drop every glyph that falls outside the surface,
@@ -21,8 +26,7 @@ enum CaptionTracer {
       cairo_destroy(context)
       cairo_surface_destroy(recording)
     }
-    cairo_translate(context, origin.x, origin.y)
-    cairo_scale(context, scale, scale)
+    var outlines: [UnsafeMutablePointer<cairo_path_t>] = []
     var colorRuns: [ColorGlyphRun] = []
     let iterator = pango_layout_get_iter(layout)!
     defer { pango_layout_iter_free(iterator) }
@@ -41,13 +45,18 @@ enum CaptionTracer {
           colorRuns.append($0)
         }
       } else {
+        cairo_new_path(context)
+        cairo_identity_matrix(context)
+        cairo_translate(context, origin.x, origin.y)
+        cairo_scale(context, scale, scale)
         cairo_move_to(context, x, baseline)
         pango_cairo_glyph_string_path(context, font, glyphs)
+        // Back to image pixels before copying, so the path's coordinates are the image's.
+        cairo_identity_matrix(context)
+        outlines.append(cairo_copy_path(context))
       }
     } while pango_layout_iter_next_run(iterator) != 0
-    // Back to image pixels before copying, so the path's coordinates are the image's.
-    cairo_identity_matrix(context)
-    return (cairo_copy_path(context), colorRuns)
+    return (outlines, colorRuns)
   }
 }
 

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import Foundation
+import PixelCompare
+import Testing
+
+@testable import MemeCore
+
+/// Every line of a caption is drawn whole and centred: the ink actually drawn across each line's
+/// rows spans the ink Pango measured for that line, outline included.
+@Suite struct CaptionLineTests {
+  static let shapes = [
+    CaptionCases.small, CaptionCases.landscape, CaptionCases.portrait, CaptionCases.twelveMegapixels,
+    CaptionCases.veryWide, CaptionCases.veryTall,
+  ]
+
+  @Test(arguments: shapes)
+  func everyLineIsDrawnWholeAndCentred(shape: CaptionCases.Shape) {
+    for pair in CaptionCases.pairs {
+      let image = TestImages.grey(width: shape.width, height: shape.height)
+      let background = TestImages.grey(width: shape.width, height: shape.height)
+      let layout = MemeRenderer.render(pair.captions, onto: image)
+      cairo_surface_flush(image.surface)
+      for position in CaptionPosition.allCases {
+        let caption = layout.caption(at: position)
+        // A caption that does not fit is cut at its band on purpose.
+        guard caption.fits else { continue }
+        let lines = Self.lines(of: caption)
+        let reach = caption.outlineWidth / 2 + 1
+        var drawnLeft = Double.infinity
+        var drawnRight = -Double.infinity
+        var emojiAtEnds = false
+        for (index, (line, logical, text)) in lines.enumerated() {
+          // The line's rows, outline included, less those the lines above and below reach into.
+          let top = max(line.y - reach, index > 0 ? lines[index - 1].ink.maxY + reach : -.infinity)
+          let bottom = min(
+            line.maxY + reach, index + 1 < lines.count ? lines[index + 1].ink.y - reach : .infinity)
+          let drawn = Self.drawnSpan(in: image, over: background, rows: top..<bottom, band: caption.band)
+          let context = "\(pair.name), \(position) line \(index + 1) on \(shape.testDescription)"
+          guard let drawn else {
+            Issue.record("\(context): nothing drawn where Pango put \(line)")
+            continue
+          }
+          // The outline reaches half its width past the glyphs; a pixel more for blending. An emoji
+          // has no outline, and Pango measures its whole bitmap, transparent margins included, so
+          // at an emoji end the drawn ink may stop up to a quarter of the font size short.
+          let tolerance = caption.outlineWidth / 2 + 1.5
+          let emojiMargin = caption.fontSize * 0.25
+          let startsShort = text.first.map(Self.isEmoji) == true ? emojiMargin : 0
+          let endsShort = text.last.map(Self.isEmoji) == true ? emojiMargin : 0
+          #expect(
+            drawn.first >= line.x - tolerance && drawn.first <= line.x + tolerance + startsShort,
+            "\(context): starts at \(drawn.first), not \(line.x)")
+          #expect(
+            drawn.last <= line.maxX + tolerance && drawn.last >= line.maxX - tolerance - endsShort,
+            "\(context): ends at \(drawn.last), not \(line.maxX)")
+          // Lines are centred on one another by their advance (blank parts of glyphs such as a
+          // CJK full stop included).
+          let lineCentre = logical.x + logical.width / 2
+          let firstCentre = lines[0].logical.x + lines[0].logical.width / 2
+          #expect(
+            abs(lineCentre - firstCentre) <= 1, "\(context): centred at \(lineCentre), not \(firstCentre)")
+          drawnLeft = min(drawnLeft, drawn.first)
+          drawnRight = max(drawnRight, drawn.last)
+          emojiAtEnds = emojiAtEnds || startsShort > 0 || endsShort > 0
+        }
+        // The block of lines is centred in the band, by the ink drawn.
+        guard drawnLeft <= drawnRight else { continue }
+        let offCentre = abs((drawnLeft + drawnRight) / 2 - (caption.band.x + caption.band.width / 2))
+        let allowed = 1.5 + (emojiAtEnds ? caption.fontSize * 0.125 : 0)
+        #expect(
+          offCentre <= allowed,
+          "\(pair.name), \(position) on \(shape.testDescription): \(offCentre) pixels off centre")
+      }
+    }
+  }
+
+  /// A rectangle of `caption`'s Pango layout, in image pixels.
+  static func imageRect(_ rectangle: PangoRectangle, of caption: CaptionLayout) -> ImageRect {
+    ImageRect(
+      x: caption.origin.x + pangoPixels(rectangle.x) * caption.scale,
+      y: caption.origin.y + pangoPixels(rectangle.y) * caption.scale,
+      width: pangoPixels(rectangle.width) * caption.scale,
+      height: pangoPixels(rectangle.height) * caption.scale)
+  }
+
+  static func isEmoji(_ character: Character) -> Bool {
+    character.unicodeScalars.contains { $0.properties.isEmojiPresentation }
+  }
+
+  /// The ink rectangle, in image pixels, and the text of each non-empty line of `caption`.
+  static func lines(of caption: CaptionLayout) -> [(ink: ImageRect, logical: ImageRect, text: Substring)] {
+    guard let layout = caption.layout else { return [] }
+    let utf8 = Array(caption.text.utf8)
+    var lines: [(ink: ImageRect, logical: ImageRect, text: Substring)] = []
+    let iterator = pango_layout_get_iter(layout)!
+    defer { pango_layout_iter_free(iterator) }
+    repeat {
+      var ink = PangoRectangle()
+      var logical = PangoRectangle()
+      pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+      guard ink.width > 0, ink.height > 0, let line = pango_layout_iter_get_line_readonly(iterator) else {
+        continue
+      }
+      let start = Int(line.pointee.start_index)
+      let bytes = utf8[start..<min(utf8.count, start + Int(line.pointee.length))]
+      let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+      lines.append((imageRect(ink, of: caption), imageRect(logical, of: caption), Substring(text)))
+    } while pango_layout_iter_next_line(iterator) != 0
+    return lines
+  }
+
+  /// The first and last columns where `image` differs from `background` in `rows`, within `band`.
+  static func drawnSpan(
+    in image: RasterImage, over background: RasterImage, rows: Range<Double>, band: ImageRect
+  ) -> (first: Double, last: Double)? {
+    let top = max(Int(band.y), Int(rows.lowerBound.rounded()))
+    let bottom = min(Int(band.maxY), Int(rows.upperBound.rounded()))
+    var first: Int32 = -1
+    var last: Int32 = -1
+    pixel_changed_span(
+      image.pixels, background.pixels, Int32(image.stride), Int32(max(0, Int(band.x))), Int32(top),
+      Int32(min(image.width, Int(band.maxX.rounded(.up)))), Int32(max(top + 1, bottom)), 24, &first, &last)
+    guard first >= 0 else { return nil }
+    // Column `last` is drawn, so the ink reaches its right edge.
+    return (Double(first), Double(last + 1))
+  }
+}
