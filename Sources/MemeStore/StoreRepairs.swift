@@ -32,7 +32,8 @@ public struct StoreRepairs: Sendable, Hashable {
     if !filesSetAside.isEmpty {
       sentences.append(
         String(
-          format: localized("Files moved to %@ because they belong to no sent meme: %ld."), lostAndFound.path,
+          format: localized("Files moved to %@ because they belong to no sent meme: %ld."),
+          FileNameQuoting.quoted(lostAndFound.path),
           filesSetAside.count))
     }
     if !skippedRowIDs.isEmpty {
