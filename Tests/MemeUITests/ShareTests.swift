@@ -61,6 +61,31 @@ import Testing
     #expect(String(cString: gtk_label_get_text(gtkkit_label(toast))).contains(output.lastPathComponent))
   }
 
+  /// Save As onto a symbolic link writes through it, as `cp` does: the file it points to gets the
+  /// meme and the link stays a link.
+  @Test func saveAsThroughALinkReplacesItsFileAndKeepsTheLink() throws {
+    try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 400, height: 300, name: "linked.png"), into: editor)
+    let folder = Fixtures.folder.appendingPathComponent("links-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let target = folder.appendingPathComponent("real.png")
+    try Data("old".utf8).write(to: target)
+    let link = folder.appendingPathComponent("link.png")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.png")
+    editor.filePicker = { _, completion in completion(link) }
+
+    editor.actions.action(named: "save-as")?.activate()
+    #expect(MainContext.iterate { !sink.isEmpty })
+
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.png")
+    #expect(try ImageLoader().load(contentsOf: target).width == 400)
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["real.png", "link.png"])
+  }
+
   /// The `mememe` binary built beside the tests (or `$MEMEME_BINARY`).
   private static var commandLineBinary: URL {
     if let path = ProcessInfo.processInfo.environment["MEMEME_BINARY"] { return URL(fileURLWithPath: path) }
