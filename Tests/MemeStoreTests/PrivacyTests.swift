@@ -29,7 +29,8 @@ import Testing
     }
     for file in [
       store.databaseURL.path, store.databaseURL.path + "-wal", store.databaseURL.path + "-shm",
-      meme.originalImageURL.path, meme.renderedImageURL.path, meme.thumbnailURL.path,
+      directory.appendingPathComponent(SentMemeStore.lockFileName).path, meme.originalImageURL.path,
+      meme.renderedImageURL.path, meme.thumbnailURL.path,
     ] {
       #expect(mode(file) == 0o600, "\(file)")
     }
