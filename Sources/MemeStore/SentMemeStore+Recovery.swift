@@ -13,8 +13,7 @@ extension SentMemeStore {
 
   /// Checks every row's file names and puts unlisted image files right. Returns what it did.
   func repair() throws -> StoreRepairs {
-    var repairs = StoreRepairs(
-      lostAndFound: directory.appendingPathComponent(Self.lostAndFoundFolderName, isDirectory: true))
+    var repairs = self.repairs
     let (listed, skipped) = try readListedNames()
     repairs.skippedRowIDs = skipped
     // Skipped when another store on this folder is writing files whose rows have not committed yet.

@@ -70,7 +70,9 @@ public final class SentMemeStore: Sendable {
     imagesDirectory = directory.appendingPathComponent(Self.imagesFolderName, isDirectory: true)
     images = DurableFolder(url: imagesDirectory)
     lock = StoreLock(path: directory.appendingPathComponent(Self.lockFileName).path)
-    openingRepairs = Mutex(StoreRepairs(lostAndFound: directory))
+    openingRepairs = Mutex(
+      StoreRepairs(
+        lostAndFound: directory.appendingPathComponent(Self.lostAndFoundFolderName, isDirectory: true)))
     try PrivateFolder.make(directory)
     try PrivateFolder.make(imagesDirectory)
     database = try DatabaseOpener.open(at: databaseURL)
