@@ -90,7 +90,8 @@ let package = Package(
       ],
       path: "Benchmarks/mememe-seed"
     ),
-    .testTarget(name: "CommandLineTests", dependencies: ["mememe", "MemeCore", "CMemeGraphics"]),
+    .testTarget(
+      name: "CommandLineTests", dependencies: ["mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport"]),
     .testTarget(
       name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGStreamer"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
@@ -104,12 +105,16 @@ let package = Package(
       name: "PixelCompare", path: "Tests/PixelCompare", cSettings: [.unsafeFlags(["-O2"])]),
     .testTarget(
       name: "MemeStoreTests",
-      dependencies: ["MemeStore", "MemeCore", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "MemeStore", "MemeCore", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       // mememe: the translation test runs the built app in German.
       name: "MemeUITests",
       dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "mememe"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
+    // A small tmpfs to fill up, shared by the tests of a full disk.
+    .target(name: "DiskTestSupport", path: "Tests/DiskTestSupport"),
     // Display set-up shared by the GTK test targets (initialise once, skip or fail without a display).
     .target(
       name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk"], path: "Tests/GtkTestSupport",

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// Why an image could not be read or written. Its description is the one line a user sees:
-/// the file, then the reason.
+/// the file (quoted when its name could break the line or reach the terminal), then the reason.
 public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
   public enum Kind: Sendable, Equatable {
     case notFound, notRegularFile, unreadable, empty, tooLarge, unsupported, corrupt, writeFailed
@@ -18,5 +18,5 @@ public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     self.reason = reason
   }
 
-  public var description: String { "\(path): \(reason)" }
+  public var description: String { "\(FileNameQuoting.quoted(path)): \(reason)" }
 }

@@ -2,14 +2,20 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Opens the store's database without ever harming an existing file: a file that is not an SQLite
-/// database, or one that is damaged, is reported and left exactly as it was. (Opening in WAL mode writes
-/// to the file, so damage must be found before that, with a read-only connection.)
+/// database, one that is damaged, or one a newer version wrote, is reported and left exactly as it was.
+/// (Opening in WAL mode writes to the file, so all of that must be found before, with a read-only
+/// connection.)
 enum DatabaseOpener {
   private static let sqliteHeader = Data("SQLite format 3\0".utf8)
 
   static func open(at url: URL) throws -> DatabasePool {
     try checkExistingFile(at: url)
+    createPrivately(url)
     do {
       var configuration = Configuration()
       configuration.label = "MemeStore"
@@ -22,6 +28,8 @@ enum DatabaseOpener {
       let migrator = StoreSchema.migrator
       if try pool.read(migrator.hasBeenSuperseded) { throw StoreError.createdByNewerVersion(url) }
       try migrator.migrate(pool)
+      // SQLite gives the -wal and -shm files the database's permissions; older versions made it 0644.
+      for suffix in ["", "-wal", "-shm"] { PrivateFolder.narrowFile(url.path + suffix) }
       return pool
     } catch {
       throw openingError(error, url: url)
@@ -56,14 +64,28 @@ enum DatabaseOpener {
       var configuration = Configuration()
       configuration.readonly = true
       let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-      let problems = try queue.read { try String.fetchAll($0, sql: "PRAGMA quick_check(3)") }
+      let (problems, isFromNewerVersion) = try queue.read { db in
+        (
+          try String.fetchAll(db, sql: "PRAGMA quick_check(3)"),
+          try StoreSchema.migrator.hasBeenSuperseded(db)
+        )
+      }
       try queue.close()
       guard problems == ["ok"] else {
         throw StoreError.corruptDatabase(url, reason: problems.joined(separator: "; "))
       }
+      if isFromNewerVersion { throw StoreError.createdByNewerVersion(url) }
     } catch {
       throw openingError(error, url: url)
     }
+  }
+
+  /// Makes a missing database file empty and readable by its owner only, before SQLite creates it with
+  /// the default 0644. (SQLite treats an empty file as a new database.) If this fails, SQLite tries
+  /// itself and reports the reason.
+  private static func createPrivately(_ url: URL) {
+    let descriptor = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, PrivateFolder.fileMode)
+    if descriptor >= 0 { Glibc.close(descriptor) }
   }
 
   private static func openingError(_ error: any Error, url: URL) -> StoreError {

@@ -24,7 +24,8 @@ struct DurableFolder: Sendable {
     func failure(_ step: String) -> StoreError {
       StoreError.cannotWriteFile(target, reason: "\(step): \(Self.lastErrorText())")
     }
-    let descriptor = Glibc.open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = Glibc.open(
+      temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, PrivateFolder.fileMode)
     guard descriptor >= 0 else { throw failure("open") }
     var isOpen = true
     defer {
@@ -62,8 +63,37 @@ struct DurableFolder: Sendable {
     for name in names { Glibc.unlink(fileURL(name).path) }
   }
 
+  /// Moves the regular file `name` into `folder` (on the same file system) without replacing anything
+  /// there: a name already taken gets a number. Returns the name it now has there, or nil when it
+  /// could not be moved (it then stays where it was).
+  func move(_ name: String, into folder: URL) -> String? {
+    let source = fileURL(name).path
+    let stem = (name as NSString).deletingPathExtension
+    let suffix = (name as NSString).pathExtension
+    for attempt in 0..<100 {
+      let candidate =
+        attempt == 0 ? name : suffix.isEmpty ? "\(stem)-\(attempt)" : "\(stem)-\(attempt).\(suffix)"
+      // link fails rather than replace an existing file, which rename would do silently.
+      if Glibc.link(source, folder.appendingPathComponent(candidate).path) == 0 {
+        Glibc.unlink(source)
+        return candidate
+      }
+      if errno != EEXIST { return nil }
+    }
+    return nil
+  }
+
+  /// Whether `name` is a regular file (not a folder, link or device), and when it last changed.
+  func regularFileModificationDate(_ name: String) -> Date? {
+    var status = stat()
+    guard lstat(fileURL(name).path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Date(
+      timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+  }
+
   /// The names of everything in the folder. (Only names: asking for each entry's type costs about a
-  /// second for 30,000 files. `remove` cannot delete a sub-folder, so those are safe anyway.)
+  /// second for 30,000 files. `remove` cannot delete a sub-folder, so those are safe anyway; clean-up asks
+  /// only about the few names no row lists.)
   func entryNames() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.path)
   }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GRDB
 
-/// Every row's place in the user's order, deleted ones included, for reordering.
+/// Every row's place in the user's order, hidden ones included, for reordering. A row is hidden while
+/// it is deleted, or when its file names are not plain names (`allMemes()` skips those).
 struct MemeOrder {
   private(set) var ids: [Int64] = []
-  private(set) var isDeleted: [Bool] = []
+  private(set) var isHidden: [Bool] = []
   /// The positions as read, ascending. A reordering hands the same positions out again in the new
   /// order, so only rows whose place changed are written.
   private let positions: [Int64]
@@ -12,23 +13,27 @@ struct MemeOrder {
   init(_ db: Database) throws {
     var positions: [Int64] = []
     let rows = try Row.fetchCursor(
-      db, sql: "SELECT id, position, deletedAt IS NOT NULL FROM sentMeme ORDER BY position, id")
+      db,
+      sql: """
+        SELECT id, position, deletedAt IS NOT NULL, \(SentMemeDecoder.fileColumns) FROM sentMeme
+        ORDER BY position, id
+        """)
     while let row = try rows.next() {
       ids.append(row[0])
       positions.append(row[1])
-      isDeleted.append(row[2])
+      isHidden.append(row[2] || SentMemeDecoder.fileNames(in: row, from: 3) == nil)
     }
     self.positions = positions
   }
 
   mutating func remove(at index: Int) {
     ids.remove(at: index)
-    isDeleted.remove(at: index)
+    isHidden.remove(at: index)
   }
 
-  mutating func insert(_ id: Int64, isDeleted deleted: Bool, at index: Int) {
+  mutating func insert(_ id: Int64, isHidden hidden: Bool, at index: Int) {
     ids.insert(id, at: index)
-    isDeleted.insert(deleted, at: index)
+    isHidden.insert(hidden, at: index)
   }
 
   /// Writes the new order of the rows in `changed`. Equal positions (which the store never makes) would

@@ -6,9 +6,11 @@ import MemeCore
 /// Turns database rows into `SentMeme`s. Styles are stored as JSON and most memes share a few styles,
 /// so each distinct JSON text is decoded once per decoder: listing 10,000 memes stays cheap.
 struct SentMemeDecoder {
+  /// The three file name columns, as raw bytes for `StoredFileName`.
+  static let fileColumns = ["originalFile", "renderedFile", "thumbnailFile"].map(StoredFileName.bytes(of:))
+    .joined(separator: ", ")
   /// The columns, in the order `decode` reads them.
-  static let columns =
-    "id, topText, bottomText, style, sentAt, position, originalFile, renderedFile, thumbnailFile"
+  static let columns = "id, topText, bottomText, style, sentAt, position, \(fileColumns)"
 
   let images: DurableFolder
   private var styles: [String: CaptionStyle] = [:]
@@ -16,12 +18,26 @@ struct SentMemeDecoder {
 
   init(images: DurableFolder) { self.images = images }
 
-  mutating func decode(_ row: Row) -> SentMeme {
-    SentMeme(
+  /// The meme, or nil when a file name is not a plain name in the images folder: such a row is
+  /// skipped (and reported when the store opens), never followed.
+  mutating func decode(_ row: Row) -> SentMeme? {
+    guard let names = Self.fileNames(in: row, from: 6) else { return nil }
+    return SentMeme(
       id: row[0], topText: row[1], bottomText: row[2], style: style(fromJSON: row[3]),
       sentAt: Date(timeIntervalSinceReferenceDate: row[4]), position: row[5],
-      originalImageURL: images.fileURL(row[6]), renderedImageURL: images.fileURL(row[7]),
-      thumbnailURL: images.fileURL(row[8]))
+      originalImageURL: images.fileURL(names[0]), renderedImageURL: images.fileURL(names[1]),
+      thumbnailURL: images.fileURL(names[2]))
+  }
+
+  /// The three file names read with `fileColumns` starting at column `start`, or nil when any of them
+  /// is not a plain name.
+  static func fileNames(in row: Row, from start: Int) -> [String]? {
+    var names: [String] = []
+    for index in start..<start + 3 {
+      guard let name = StoredFileName.plainName(row[index]) else { return nil }
+      names.append(name)
+    }
+    return names
   }
 
   /// A style that no longer decodes (written by another version, damaged) shows as the classic style

@@ -10,10 +10,10 @@ extension SentMemeStore {
   public func move(id: Int64, toIndex index: Int) throws {
     try writing { db in
       var order = try MemeOrder(db)
-      guard let from = order.ids.firstIndex(of: id), !order.isDeleted[from] else {
+      guard let from = order.ids.firstIndex(of: id), !order.isHidden[from] else {
         throw StoreError.memeNotFound(id: id)
       }
-      var visible = order.ids.indices.filter { !order.isDeleted[$0] }.map { order.ids[$0] }
+      var visible = order.ids.indices.filter { !order.isHidden[$0] }.map { order.ids[$0] }
       let to = min(max(index, 0), visible.count - 1)
       guard visible.firstIndex(of: id) != to else { return }
       visible.removeAll { $0 == id }
@@ -23,7 +23,7 @@ extension SentMemeStore {
       // Right after the meme that now precedes it, or right before the first one when moved to the top.
       let destination =
         to > 0 ? order.ids.firstIndex(of: visible[to - 1])! + 1 : order.ids.firstIndex(of: visible[1])!
-      order.insert(id, isDeleted: false, at: destination)
+      order.insert(id, isHidden: false, at: destination)
       try order.savePositions(in: db, changed: min(from, destination)...max(from, destination))
     }
   }
@@ -61,35 +61,24 @@ extension SentMemeStore {
     try purge(where: "deletedAt IS NOT NULL AND id = ?", arguments: [id]) > 0
   }
 
-  /// Rows go first: a crash between the two steps leaves only files that nothing refers to, which the
-  /// next open removes.
+  /// Files go first, inside the transaction that removes the rows: a crash in between leaves a deleted
+  /// row whose files are gone, which the next purge finishes. (The other order would leave a deleted
+  /// meme's files with no row, and the next open rebuilds a meme from such files.) A row with a file
+  /// name that is not plain stays as it is: its names are never followed.
   private func purge(where condition: String, arguments: StatementArguments) throws -> Int {
-    let fileNames = try writing { db in
-      let names = try Row.fetchAll(
-        db, sql: "SELECT originalFile, renderedFile, thumbnailFile FROM sentMeme WHERE \(condition)",
-        arguments: arguments
-      ).flatMap { row in [row[0], row[1], row[2]] as [String] }
-      try db.execute(sql: "DELETE FROM sentMeme WHERE \(condition)", arguments: arguments)
-      return names
-    }
-    images.remove(fileNames)
-    return fileNames.count / 3
-  }
-
-  /// Removes image files no row refers to (and temporary files a crash left behind). Skipped when another
-  /// store on this folder is writing files, which may not be committed yet.
-  func removeUnreferencedFiles() throws {
-    _ = try lock.withExclusiveIfFree {
-      let referenced = try reading { db in
-        Set(
-          try Row.fetchAll(db, sql: "SELECT originalFile, renderedFile, thumbnailFile FROM sentMeme")
-            .flatMap { row in [row[0], row[1], row[2]] as [String] })
+    try writing { db in
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT id, \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE \(condition)",
+        arguments: arguments)
+      let delete = try db.cachedStatement(sql: "DELETE FROM sentMeme WHERE id = ?")
+      var purged = 0
+      for row in rows {
+        guard let names = SentMemeDecoder.fileNames(in: row, from: 1) else { continue }
+        images.remove(names)
+        try delete.execute(arguments: [row[0] as Int64])
+        purged += 1
       }
-      let present: [String]
-      do { present = try images.entryNames() } catch {
-        return  // An unreadable folder is not worth failing the open: nothing gets removed.
-      }
-      images.remove(present.filter { !referenced.contains($0) })
+      return purged
     }
   }
 }

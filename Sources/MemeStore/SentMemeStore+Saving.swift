@@ -25,30 +25,54 @@ extension SentMemeStore {
     // that refers to them commits.
     return try lock.withShared {
       let files = try writeFiles(for: drafts)
-      // If the commit fails the files stay: whether it committed can be uncertain after an I/O error,
-      // and the next open removes them if no row refers to them.
-      return try writing { db in
-        var position = try Int64.fetchOne(db, sql: "SELECT MIN(position) FROM sentMeme") ?? 0
-        let insert = try db.cachedStatement(
-          sql: """
-            INSERT INTO sentMeme
-              (topText, bottomText, style, sentAt, position, originalFile, renderedFile, thumbnailFile)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        return try zip(drafts, zip(styles, files)).map { draft, styleAndFiles in
-          let (style, names) = styleAndFiles
-          position -= 1
-          try insert.execute(arguments: [
-            draft.topText, draft.bottomText, style, draft.sentAt.timeIntervalSinceReferenceDate, position,
-            names.original, names.rendered, names.thumbnail,
-          ])
-          return SentMeme(
-            id: db.lastInsertedRowID, topText: draft.topText, bottomText: draft.bottomText,
-            style: draft.style, sentAt: draft.sentAt, position: position,
-            originalImageURL: images.fileURL(names.original),
-            renderedImageURL: images.fileURL(names.rendered),
-            thumbnailURL: images.fileURL(names.thumbnail))
-        }
+      do {
+        return try insertRows(for: drafts, styles: styles, files: files)
+      } catch {
+        // A failed commit (the disk is full) must not leave files that no row lists: the next open
+        // would rebuild memes the user was told were not kept.
+        removeIfNotCommitted(
+          files.flatMap { [$0.original, $0.rendered, $0.thumbnail] }, lookingIn: "originalFile")
+        throw error
+      }
+    }
+  }
+
+  /// Removes files written for a transaction that did not commit; `names[0]` is looked for in
+  /// `column`, which tells for all of them (a transaction commits whole or not at all). Whether a
+  /// commit happened can be uncertain after an I/O error, so the database is asked; when it cannot
+  /// answer the files stay, and the next open rebuilds their memes.
+  private func removeIfNotCommitted(_ names: [String], lookingIn column: String) {
+    guard let probe = names.first else { return }
+    let listed = try? reading { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sentMeme WHERE \(column) = ?", arguments: [probe])
+    }
+    if listed == 0 { images.remove(names) }
+  }
+
+  private func insertRows(for drafts: [SentMemeDraft], styles: [String], files: [MemeFileNames]) throws
+    -> [SentMeme]
+  {
+    try writing { db in
+      var position = try Int64.fetchOne(db, sql: "SELECT MIN(position) FROM sentMeme") ?? 0
+      let insert = try db.cachedStatement(
+        sql: """
+          INSERT INTO sentMeme
+            (topText, bottomText, style, sentAt, position, originalFile, renderedFile, thumbnailFile)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          """)
+      return try zip(drafts, zip(styles, files)).map { draft, styleAndFiles in
+        let (style, names) = styleAndFiles
+        position -= 1
+        try insert.execute(arguments: [
+          draft.topText, draft.bottomText, style, draft.sentAt.timeIntervalSinceReferenceDate, position,
+          names.original, names.rendered, names.thumbnail,
+        ])
+        return SentMeme(
+          id: db.lastInsertedRowID, topText: draft.topText, bottomText: draft.bottomText,
+          style: draft.style, sentAt: draft.sentAt, position: position,
+          originalImageURL: images.fileURL(names.original),
+          renderedImageURL: images.fileURL(names.rendered),
+          thumbnailURL: images.fileURL(names.thumbnail))
       }
     }
   }
@@ -57,17 +81,27 @@ extension SentMemeStore {
   @discardableResult
   public func replaceThumbnail(id: Int64, with thumbnail: EncodedImage) throws -> SentMeme {
     try lock.withShared {
-      let name = MemeFileNames.fresh(role: "thumbnail", fileExtension: thumbnail.fileExtension)
+      let name = MemeFileNames.fresh(role: .thumbnail, fileExtension: thumbnail.fileExtension)
       try images.write(thumbnail.data, named: name)
       try images.sync()
-      let oldName = try writing { db in
-        let old = try String.fetchOne(
-          db, sql: "SELECT thumbnailFile FROM sentMeme WHERE id = ? AND deletedAt IS NULL",
-          arguments: [id])
-        guard let old else { throw StoreError.memeNotFound(id: id) }
-        try db.execute(
-          sql: "UPDATE sentMeme SET thumbnailFile = ? WHERE id = ?", arguments: [name, id])
-        return old
+      let oldName: String
+      do {
+        oldName = try writing { db in
+          let row = try Row.fetchOne(
+            db,
+            sql: "SELECT \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE id = ? AND deletedAt IS NULL",
+            arguments: [id])
+          // A row with a name that is not plain is hidden like a deleted one, and its names never used.
+          guard let row, let old = SentMemeDecoder.fileNames(in: row, from: 0)?[2] else {
+            throw StoreError.memeNotFound(id: id)
+          }
+          try db.execute(
+            sql: "UPDATE sentMeme SET thumbnailFile = ? WHERE id = ?", arguments: [name, id])
+          return old
+        }
+      } catch {
+        removeIfNotCommitted([name], lookingIn: "thumbnailFile")
+        throw error
       }
       images.remove([oldName])
       guard let meme = try meme(id: id) else { throw StoreError.memeNotFound(id: id) }

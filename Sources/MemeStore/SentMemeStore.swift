@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import GRDB
+import Synchronization
 
 /// Every meme the user has sent: an SQLite database (`memes.sqlite`, WAL mode) and the image files it
 /// refers to (in `images/` beside it).
@@ -20,6 +21,12 @@ public final class SentMemeStore: Sendable {
   public let directory: URL
   public let databaseURL: URL
   public let imagesDirectory: URL
+
+  /// What opening found wrong and put right (memes rebuilt from their files, files moved to
+  /// `lost+found`, rows skipped), for the app to tell the user.
+  public var repairs: StoreRepairs { openingRepairs.withLock { $0 } }
+  /// Set once, at the end of `init` (which needs the store itself to make the repairs).
+  private let openingRepairs: Mutex<StoreRepairs>
 
   let database: DatabasePool
   let images: DurableFolder
@@ -50,22 +57,28 @@ public final class SentMemeStore: Sendable {
   /// Opens (creating if needed) the store in `directory`. Throws a `StoreError` whose `message` can be
   /// shown as is when the database cannot be used; the database file is then left untouched.
   ///
-  /// Opening also purges memes deleted in a previous run and removes image files that no meme refers to
-  /// (left by a crash between writing a meme's files and committing it).
+  /// The folders are made readable by their owner only (mode 0700, files 0600), and existing ones are
+  /// narrowed to that.
+  ///
+  /// Opening also purges memes deleted in a previous run and puts right image files that no row lists
+  /// (left by a crash between writing a meme's files and committing it, or by a lost database): see
+  /// `repairs`. It never deletes a finished image file that no row lists, and never follows a file
+  /// name that is not a plain name inside the images folder.
   public init(directory: URL) throws {
     self.directory = directory
     databaseURL = directory.appendingPathComponent(Self.databaseFileName, isDirectory: false)
     imagesDirectory = directory.appendingPathComponent(Self.imagesFolderName, isDirectory: true)
     images = DurableFolder(url: imagesDirectory)
     lock = StoreLock(path: directory.appendingPathComponent(Self.lockFileName).path)
-    do {
-      try FileManager.default.createDirectory(at: imagesDirectory, withIntermediateDirectories: true)
-    } catch {
-      throw StoreError.cannotCreateDirectory(imagesDirectory, reason: Self.reason(error))
-    }
+    openingRepairs = Mutex(
+      StoreRepairs(
+        lostAndFound: directory.appendingPathComponent(Self.lostAndFoundFolderName, isDirectory: true)))
+    try PrivateFolder.make(directory)
+    try PrivateFolder.make(imagesDirectory)
     database = try DatabaseOpener.open(at: databaseURL)
     try purgeDeleted()
-    try removeUnreferencedFiles()
+    let repairs = try repair()
+    openingRepairs.withLock { $0 = repairs }
   }
 
   // MARK: Queries
@@ -81,7 +94,9 @@ public final class SentMemeStore: Sendable {
           ORDER BY position, id
           """)
       var memes: [SentMeme] = []
-      while let row = try rows.next() { memes.append(decoder.decode(row)) }
+      while let row = try rows.next() {
+        if let meme = decoder.decode(row) { memes.append(meme) }
+      }
       return memes
     }
   }
@@ -94,13 +109,21 @@ public final class SentMemeStore: Sendable {
         db,
         sql: "SELECT \(SentMemeDecoder.columns) FROM sentMeme WHERE id = ? AND deletedAt IS NULL",
         arguments: [id]
-      ).map { decoder.decode($0) }
+      ).flatMap { decoder.decode($0) }
     }
   }
 
   /// How many memes `allMemes()` would return.
   public func count() throws -> Int {
-    try reading { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sentMeme WHERE deletedAt IS NULL") ?? 0 }
+    try reading { db in
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE deletedAt IS NULL")
+      var count = 0
+      while let row = try rows.next() {
+        if SentMemeDecoder.fileNames(in: row, from: 0) != nil { count += 1 }
+      }
+      return count
+    }
   }
 
   // MARK: Database access with store errors

@@ -27,32 +27,37 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   public var message: String {
     switch self {
     case .cannotCreateDirectory(let url, let reason):
-      String(format: localized("Cannot create the folder for sent memes at %@: %@"), url.path, reason)
+      String(format: localized("Cannot create the folder for sent memes at %@: %@"), quoted(url), reason)
     case .notADatabase(let url):
       String(
         format: localized("The sent memes database at %@ is not a database file. It was left untouched."),
-        url.path)
+        quoted(url))
     case .corruptDatabase(let url, let reason):
       String(
-        format: localized("The sent memes database at %@ is damaged (%@). It was left untouched."), url.path,
+        format: localized("The sent memes database at %@ is damaged (%@). It was left untouched."),
+        quoted(url),
         reason)
     case .createdByNewerVersion(let url):
       String(
-        format: localized("The sent memes database at %@ was written by a newer version of MemeMe."), url.path
+        format: localized("The sent memes database at %@ was written by a newer version of MemeMe."),
+        quoted(url)
       )
     case .cannotOpen(let url, let reason):
-      String(format: localized("Cannot open the sent memes database at %@: %@"), url.path, reason)
+      String(format: localized("Cannot open the sent memes database at %@: %@"), quoted(url), reason)
     case .databaseFailure(let reason):
       String(format: localized("The sent memes database failed: %@"), reason)
     case .cannotReadImage(let url, let reason):
-      String(format: localized("Cannot read the image %@: %@"), url.path, reason)
+      String(format: localized("Cannot read the image %@: %@"), quoted(url), reason)
     case .cannotWriteFile(let url, let reason):
-      String(format: localized("Cannot write %@: %@"), url.path, reason)
+      String(format: localized("Cannot write %@: %@"), quoted(url), reason)
     case .memeNotFound(let id):
       String(format: localized("No sent meme with id %lld."), id)
     }
   }
 
   public var description: String { message }
+
+  /// Paths are quoted as the command line quotes them: a name may hold a newline or escape codes.
+  private func quoted(_ url: URL) -> String { FileNameQuoting.quoted(url.path) }
   public var errorDescription: String? { message }
 }

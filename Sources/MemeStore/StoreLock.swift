@@ -23,7 +23,7 @@ struct StoreLock: Sendable {
   /// Runs `body` holding the lock shared, waiting for a clean-up in progress. If the lock cannot be had
   /// (no lock file, old kernel) the body runs anyway: the lock only guards clean-up.
   func withShared<T>(_ body: () throws -> T) rethrows -> T {
-    let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFolder.fileMode)
     defer {
       if descriptor >= 0 { Glibc.close(descriptor) }  // Closing releases the lock.
     }
@@ -36,7 +36,7 @@ struct StoreLock: Sendable {
   /// Runs `body` holding the lock exclusively if nobody holds it; otherwise returns false without
   /// running it.
   func withExclusiveIfFree(_ body: () throws -> Void) rethrows -> Bool {
-    let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFolder.fileMode)
     guard descriptor >= 0 else { return false }
     defer { Glibc.close(descriptor) }
     guard Self.lock(descriptor, type: F_WRLCK, command: Self.setLock) else { return false }

@@ -10,14 +10,20 @@ struct RenderCommand: ParsableCommand {
     abstract: "Render a meme from an image file, with no window.",
     discussion: """
       The output has the input's own pixel size (after EXIF orientation) unless --width is given. \
-      Its format comes from --format or from OUTPUT's extension (.png, .jpg, .jpeg). \
+      Its format comes from --format or from OUTPUT's extension (.png, .jpg, .jpeg); with -o -, \
+      the meme goes to standard output, as PNG unless --format says otherwise. \
       Captions that begin with '-' can be given as --top=TEXT.
       """)
 
   @Argument(help: "The image to draw on (JPEG, PNG, WebP, GIF, BMP or TIFF).")
   var input: String
 
-  @Option(name: .shortAndLong, help: "Where to write the meme. An existing file is replaced only on success.")
+  @Option(
+    name: .shortAndLong,
+    help: """
+      Where to write the meme, or - for standard output. An existing file is replaced only on success \
+      (through a symbolic link, the file it points to); a pipe or a device is written to, never replaced.
+      """)
   var output: String
 
   @Option(help: "The top caption.")
@@ -41,13 +47,17 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "JPEG quality, 1 to 100.")
   var quality: Int = ImageFormat.defaultJPEGQuality
 
-  @Option(help: "Scale the output to this width in pixels, keeping the aspect ratio.")
+  @Option(
+    help: """
+      Scale the output to this width in pixels (1 to \(ImageLoader.maximumSide)), keeping the aspect ratio. \
+      The scaled size must stay within --max-pixels.
+      """)
   var width: Int?
 
   @Option(help: "Output format: png or jpeg (default: from OUTPUT's extension).")
   var format: String?
 
-  @Option(help: "Refuse images with more pixels than this.")
+  @Option(help: "Refuse inputs, and --width outputs, with more pixels than this.")
   var maxPixels: Int = ImageLoader.defaultMaxPixels
 
   @Flag(name: .shortAndLong, help: "Print the size and the font used.")
@@ -56,16 +66,17 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     let style = try captionStyle()
     let imageFormat = try outputFormat()
-    if let width, width < 1 || width > 65_535 {
-      throw CommandFailure("--width must be between 1 and 65535, not \(width)")
+    if let width, !(1...ImageLoader.maximumSide).contains(width) {
+      throw CommandFailure("--width must be between 1 and \(ImageLoader.maximumSide), not \(width)")
     }
     guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
+    let destination = try self.destination()
     let captions = MemeCaptions(top: top, bottom: bottom, style: style)
     let summary: ExportSummary
     do {
       summary = try MemeExporter.export(
-        captions, imageAt: URL(fileURLWithPath: input), to: URL(fileURLWithPath: output), as: imageFormat,
-        width: width, loader: ImageLoader(maxPixels: maxPixels))
+        captions, imageAt: URL(fileURLWithPath: input), to: destination, as: imageFormat, width: width,
+        loader: ImageLoader(maxPixels: maxPixels))
     } catch {
       throw CommandFailure(error.description)
     }
@@ -73,22 +84,37 @@ struct RenderCommand: ParsableCommand {
       printToStandardError("warning: the \(position) caption is too long to fit and is cut off")
     }
     if verbose {
-      print("\(output): \(summary.width)×\(summary.height), font \(summary.font.family)")
+      let line = "\(quoted(output)): \(summary.width)×\(summary.height), font \(summary.font.family)"
+      // Standard output may be carrying the image itself.
+      if destination == .standardOutput { printToStandardError(line) } else { print(line) }
     }
+  }
+
+  private var writesToStandardOutput: Bool { output == "-" }
+
+  private func destination() throws -> ImageDestination {
+    guard writesToStandardOutput else { return .file(URL(fileURLWithPath: output)) }
+    // Image bytes would only garble a terminal, as gzip and others refuse to.
+    if isatty(STDOUT_FILENO) != 0 {
+      throw CommandFailure("standard output is a terminal; redirect it to a file or a pipe, or give -o FILE")
+    }
+    // A reader that stops early (`| head -c 10`) should give a clear error, not kill the process.
+    signal(SIGPIPE, SIG_IGN)
+    return .standardOutput
   }
 
   private func captionStyle() throws -> CaptionStyle {
     guard let text = RGBAColor(parsing: textColor) else {
-      throw CommandFailure("--text-color: '\(textColor)' is not a colour")
+      throw CommandFailure("--text-color: \(alwaysQuoted(textColor)) is not a colour")
     }
     guard let outline = RGBAColor(parsing: outlineColor) else {
-      throw CommandFailure("--outline-color: '\(outlineColor)' is not a colour")
+      throw CommandFailure("--outline-color: \(alwaysQuoted(outlineColor)) is not a colour")
     }
     if let font {
       // A missing font must never silently become another one.
       let resolved = FontResolver.resolve(font)
       guard !resolved.isSubstitute else {
-        throw CommandFailure("--font: font family '\(font)' is not installed")
+        throw CommandFailure("--font: font family \(alwaysQuoted(font)) is not installed")
       }
     }
     return CaptionStyle(fontFamily: font, textColor: text, outlineColor: outline, isUppercase: !noUppercase)
@@ -98,16 +124,26 @@ struct RenderCommand: ParsableCommand {
     guard (1...100).contains(quality) else {
       throw CommandFailure("--quality must be between 1 and 100, not \(quality)")
     }
-    let name = format ?? URL(fileURLWithPath: output).pathExtension
+    let name = format ?? (writesToStandardOutput ? "png" : URL(fileURLWithPath: output).pathExtension)
     guard let kind = ImageFormat(fileExtension: name) else {
       throw CommandFailure(
         format == nil
-          ? "\(output): unknown image format; name it .png, .jpg or .jpeg, or pass --format"
-          : "--format must be png or jpeg, not '\(name)'")
+          ? "\(quoted(output)): unknown image format; name it .png, .jpg or .jpeg, or pass --format"
+          : "--format must be png or jpeg, not \(alwaysQuoted(name))")
     }
     if case .jpeg = kind { return .jpeg(quality: quality) }
     return kind
   }
+}
+
+/// A name or value from the command line as a message shows it: quoted when it could break the line
+/// or reach the terminal.
+func quoted(_ name: String) -> String { FileNameQuoting.quoted(name) }
+
+/// Always in quotes, for values set in a sentence (`'Comic Sans'`), escaped like `quoted`.
+func alwaysQuoted(_ value: String) -> String {
+  let text = FileNameQuoting.quoted(value)
+  return text.hasPrefix("'") || text.hasPrefix("$") ? text : "'\(text)'"
 }
 
 /// A failure reported as one line on standard error, with a non-zero exit.

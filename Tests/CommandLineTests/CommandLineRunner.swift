@@ -5,8 +5,10 @@ import Foundation
 struct CommandLineRunner {
   struct Result {
     let status: Int32
-    let standardOutput: String
+    /// Standard output as bytes (an image, with `-o -`).
+    let outputBytes: Data
     let standardError: String
+    var standardOutput: String { String(decoding: outputBytes, as: UTF8.self) }
     var errorLines: [Substring] { standardError.split(separator: "\n") }
   }
 
@@ -39,13 +41,14 @@ struct CommandLineRunner {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(10_000) }
     if process.isRunning {
-      process.terminate()
+      // SIGKILL: the child may have inherited a mask that blocks SIGTERM from the test runner.
+      kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       throw TimedOut(arguments: arguments)
     }
     readers.wait()
     return Result(
-      status: process.terminationStatus, standardOutput: String(decoding: outputData.get(), as: UTF8.self),
+      status: process.terminationStatus, outputBytes: outputData.get(),
       standardError: String(decoding: errorData.get(), as: UTF8.self))
   }
 

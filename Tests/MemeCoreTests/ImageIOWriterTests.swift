@@ -132,4 +132,28 @@ import Testing
     }
     #expect(Fixtures.strayFiles(in: folder, expected: ["taken"]).isEmpty)
   }
+
+  /// Save As in the editor and the detail window write through here, as `mememe render -o` does.
+  @Test func writingThroughALinkReplacesItsFileAndKeepsTheLink() throws {
+    let target = folder.appendingPathComponent("real.png")
+    Fixtures.write(Array("old".utf8), to: target)
+    let link = folder.appendingPathComponent("link.png")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.png")
+
+    try ImageWriter.write(Fixtures.markedImage(), to: link, as: .png)
+
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.png")
+    #expect(try ImageLoader().load(contentsOf: target).width == 64)
+    #expect(Fixtures.strayFiles(in: folder, expected: ["real.png", "link.png"]).isEmpty)
+  }
+
+  /// The temporary file's name is short whatever the target's: a 255-byte name still works.
+  @Test func longestNameIsWritable() throws {
+    let url = folder.appendingPathComponent(String(repeating: "m", count: 251) + ".png")
+
+    try ImageWriter.write(Fixtures.markedImage(), to: url, as: .png)
+
+    #expect(try ImageLoader().load(contentsOf: url).width == 64)
+    #expect(Fixtures.strayFiles(in: folder, expected: [url.lastPathComponent]).isEmpty)
+  }
 }

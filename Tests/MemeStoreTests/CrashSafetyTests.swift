@@ -48,7 +48,8 @@ import Testing
           .map(\.lastPathComponent))
       #expect(
         try Set(FileManager.default.contentsOfDirectory(atPath: reopened.imagesDirectory.path))
-          == expectedFiles, "files of uncommitted memes are cleaned up")
+          == expectedFiles,
+        "every image left belongs to a listed meme: whole ones are rebuilt, parts set aside")
       let check = try DatabaseQueue(path: reopened.databaseURL.path).read {
         try String.fetchAll($0, sql: "PRAGMA integrity_check")
       }

@@ -134,4 +134,30 @@ import Testing
     #expect(SentMemesHarness.isVisible(dialog))
     #expect(app.sink is InMemorySentMemes)
   }
+
+  @Test func memesRebuiltAfterTheDatabaseWasLostAreReported() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
+    for suffix in ["", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(
+        at: folder.appendingPathComponent(SentMemeStore.databaseFileName + suffix))
+    }
+
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+
+    let window = try #require(SentMemesHarness.sentMemes(of: app), "the rebuilt memes are listed")
+    #expect(window.memes.list.count == memes.count)
+    let dialog = try #require(SentMemesHarness.toplevel(named: "message-dialog"), "the repair is told")
+    defer { gtk_window_destroy(gtkkit_window(dialog)) }
+    #expect(SentMemesHarness.isVisible(dialog))
+    func text(_ property: String) -> String {
+      guard let value = gtkkit_object_get_string(dialog, property) else { return "" }
+      defer { g_free(value) }
+      return String(cString: value)
+    }
+    let detail = text("secondary-text")
+    #expect(text("text") == "Sent Memes were repaired")
+    #expect(detail.contains("rebuilt from their pictures") && detail.contains(": 2."), "\(detail)")
+  }
 }

@@ -61,6 +61,31 @@ import Testing
     #expect(String(cString: gtk_label_get_text(gtkkit_label(toast))).contains(output.lastPathComponent))
   }
 
+  /// Save As onto a symbolic link writes through it, as `cp` does: the file it points to gets the
+  /// meme and the link stays a link.
+  @Test func saveAsThroughALinkReplacesItsFileAndKeepsTheLink() throws {
+    try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 400, height: 300, name: "linked.png"), into: editor)
+    let folder = Fixtures.folder.appendingPathComponent("links-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let target = folder.appendingPathComponent("real.png")
+    try Data("old".utf8).write(to: target)
+    let link = folder.appendingPathComponent("link.png")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.png")
+    editor.filePicker = { _, completion in completion(link) }
+
+    editor.actions.action(named: "save-as")?.activate()
+    #expect(MainContext.iterate { !sink.isEmpty })
+
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.png")
+    #expect(try ImageLoader().load(contentsOf: target).width == 400)
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["real.png", "link.png"])
+  }
+
   /// The `mememe` binary built beside the tests (or `$MEMEME_BINARY`).
   private static var commandLineBinary: URL {
     if let path = ProcessInfo.processInfo.environment["MEMEME_BINARY"] { return URL(fileURLWithPath: path) }
@@ -154,5 +179,56 @@ import Testing
     let image = try ImageLoader().load(data: try #require(pasted), name: "clipboard.png")
     #expect(image.width == 600 && image.height == 900)
     #expect(differingPixels(image, try reference(editor.document.captions, picture: picture)) == 0)
+  }
+
+  /// Picture names that other programs could read as syntax: xdg-email pastes the attachment's path
+  /// into Thunderbird's compose string, where `',attachment='...` adds a file.
+  nonisolated static let hostileNames = [
+    #"x',attachment='\x2fetc\x2fpasswd',subject='hi.png"#, "it's \"quoted\".png", "a,b=c.png",
+    "new\nline.png",
+    "-leading-dash.png", "$(touch pwned).png", "`id`.png", String(repeating: "l", count: 246) + ".png",
+    "Grüße 😀.png",
+  ]
+
+  @Test(arguments: hostileNames)
+  func shareFilesHaveSafeShortNamesWhateverThePictureIsCalled(name: String) throws {
+    let picture = URL(fileURLWithPath: "/pictures").appendingPathComponent(name)
+
+    let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture), extension: "png")
+
+    let fileName = file.lastPathComponent
+    #expect(fileName.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]*\.png/) != nil, "\(fileName)")
+    #expect(fileName.utf8.count <= 80)
+    #expect(file.deletingLastPathComponent() == CacheFolder.url)
+  }
+
+  /// The whole Send by E-mail path, with a stand-in xdg-email that records what it was given.
+  @Test func sendByEmailAttachesASafelyNamedFile() throws {
+    try DisplayHarness.requireDisplay()
+    let bin = Fixtures.folder.appendingPathComponent("fake-bin-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let log = bin.appendingPathComponent("arguments")
+    let script = bin.appendingPathComponent("xdg-email")
+    try Data("#!/bin/sh\nprintf '%s\\0' \"$@\" > '\(log.path)'\n".utf8).write(to: script)
+    try #require(chmod(script.path, 0o755) == 0)
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    setenv("PATH", "\(bin.path):\(path)", 1)
+    defer { setenv("PATH", path, 1) }
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 320, height: 240, name: Self.hostileNames[0]), into: editor)
+    EditorHarness.type(top: "attach", bottom: "only this", into: editor)
+
+    editor.actions.action(named: "send-by-email")?.activate()
+    #expect(MainContext.iterate { !sink.isEmpty }, "the mail client took the meme")
+
+    let arguments = try String(decoding: Data(contentsOf: log), as: UTF8.self).split(
+      separator: "\0", omittingEmptySubsequences: false
+    ).dropLast().map(String.init)
+    #expect(arguments.count == 2 && arguments.first == "--attach", "\(arguments)")
+    let attached = URL(fileURLWithPath: arguments.last ?? "")
+    #expect(attached.lastPathComponent.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]*\.png/) != nil, "\(attached)")
+    #expect(try ImageLoader().load(contentsOf: attached).width == 320)
   }
 }

@@ -22,12 +22,28 @@ public enum MemeExporter {
     _ captions: MemeCaptions, imageAt input: URL, to output: URL, as format: ImageFormat, width: Int? = nil,
     loader: ImageLoader = ImageLoader()
   ) throws(ImageError) -> ExportSummary {
+    try export(captions, imageAt: input, to: .file(output), as: format, width: width, loader: loader)
+  }
+
+  /// As `export(_:imageAt:to:as:width:loader:)`, to a file or to standard output. A destination that
+  /// cannot be written, or a `width` that would make more pixels than the loader allows, fails before
+  /// anything is decoded.
+  @discardableResult
+  public static func export(
+    _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, as format: ImageFormat,
+    width: Int? = nil, loader: ImageLoader = ImageLoader()
+  ) throws(ImageError) -> ExportSummary {
+    try ImageWriter.checkDestination(destination)
+    let expectedSize = try? expectedPixelSize(of: input, width: width, loader: loader)
+    if let expectedSize, width != nil {
+      try ImageLimits.checkScaled(
+        width: expectedSize.width, height: expectedSize.height, maxPixels: loader.maxPixels, name: input.path)
+    }
     let decoding = BackgroundTask { () -> Result<RasterImage, ImageError> in
       Result { () throws(ImageError) in try loader.load(contentsOf: input, targetWidth: width) }
     }
     // While another core decodes, this one reads the fonts, lays the captions out for the size the
     // header promises and turns them into paths; after decoding only the filling is left.
-    let expectedSize = try? expectedPixelSize(of: input, width: width, loader: loader)
     let early = PreparedCaptions(
       captions, imageWidth: expectedSize?.width ?? 1000, imageHeight: expectedSize?.height ?? 1000)
     let image = try decoding.wait().get()
@@ -36,7 +52,7 @@ public enum MemeExporter {
       ? early : PreparedCaptions(captions, imageWidth: image.width, imageHeight: image.height)
     prepared.draw(onto: image)
     let layout = prepared.layout
-    try ImageWriter.write(image, to: output, as: format)
+    try ImageWriter.write(image, to: destination, as: format)
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
       overflowingCaptions: layout.overflowingCaptions)

@@ -3,25 +3,49 @@ import CMemeGraphics
 import Foundation
 import Glibc
 
-/// Replaces a file all at once: the bytes go to a new temporary file in the same folder, which is
-/// flushed to disk and then renamed over the target. Readers see the old file or the new one,
-/// never a half-written one; a failure removes the temporary file and leaves the target alone.
+/// Writes an output file. A regular file is replaced all at once: the bytes go to a new temporary
+/// file in the same folder, which is flushed to disk and then renamed over the target. Readers see
+/// the old file or the new one, never a half-written one; a failure removes the temporary file and
+/// leaves the target alone. What cannot be replaced (a pipe, a terminal) is written to in place; see
+/// `OutputTarget`.
 enum AtomicFile {
   /// A failure to simulate, so tests can check the clean-up paths without filling a disk.
   enum Fault {
     case failAfterWriting
   }
 
-  /// Replaces `path` with what `contents` writes to the sink it is given.
+  /// Writes what `contents` writes to the sink it is given to `path`. Errors name `path` as given.
   static func write(
     to path: String, fault: Fault? = nil, contents: (inout FileSink) throws(ImageError) -> Void
   ) throws(ImageError) {
+    switch try OutputTarget(path: path) {
+    case .replace(let target):
+      try replace(target, reportedAs: path, fault: fault, contents: contents)
+    case .stream(let target):
+      let descriptor = meme_open_with_mode(target, O_WRONLY | O_NOCTTY | O_CLOEXEC, 0)
+      guard descriptor >= 0 else { throw failure(errno, path: path) }
+      defer { close(descriptor) }
+      try stream(to: descriptor, reportedAs: path, contents: contents)
+    }
+  }
+
+  /// Writes to an open descriptor (standard output, a pipe) as the bytes come; nothing can be undone
+  /// there, so a failure is only reported.
+  static func stream(
+    to descriptor: Int32, reportedAs name: String, contents: (inout FileSink) throws(ImageError) -> Void
+  ) throws(ImageError) {
+    var sink = FileSink(descriptor: descriptor, path: name)
+    try contents(&sink)
+    try sink.flush()
+  }
+
+  private static func replace(
+    _ path: String, reportedAs name: String, fault: Fault?,
+    contents: (inout FileSink) throws(ImageError) -> Void
+  ) throws(ImageError) {
     var existing = stat()
     let targetExists = stat(path, &existing) == 0
-    if targetExists, existing.st_mode & S_IFMT == S_IFDIR {
-      throw ImageError(path: path, kind: .writeFailed, reason: localized("is a folder"))
-    }
-    let (temporaryPath, descriptor) = try createTemporary(near: path)
+    let (temporaryPath, descriptor) = try createTemporary(near: path, reportedAs: name)
     var keep = false
     defer {
       if !keep { unlink(temporaryPath) }
@@ -34,16 +58,16 @@ enum AtomicFile {
     if targetExists, existing.st_mode & S_IFMT == S_IFREG {
       _ = fchmod(descriptor, existing.st_mode & 0o7777)
     }
-    var sink = FileSink(descriptor: descriptor, path: path)
+    var sink = FileSink(descriptor: descriptor, path: name)
     try contents(&sink)
     try sink.flush()
     if fault == .failAfterWriting {
-      throw failure(EIO, path: path)
+      throw failure(EIO, path: name)
     }
-    if fsync(descriptor) != 0 { throw failure(errno, path: path) }
+    if fsync(descriptor) != 0 { throw failure(errno, path: name) }
     closed = true
-    if close(descriptor) != 0 { throw failure(errno, path: path) }
-    if rename(temporaryPath, path) != 0 { throw failure(errno, path: path) }
+    if close(descriptor) != 0 { throw failure(errno, path: name) }
+    if rename(temporaryPath, path) != 0 { throw failure(errno, path: name) }
     keep = true
     syncFolder(of: path)
   }
@@ -90,20 +114,21 @@ enum AtomicFile {
     }
   }
 
-  /// Creates `.<name>.<random>.tmp` next to `path` (hidden, and on the same file system, which
-  /// `rename` needs). O_EXCL makes the name ours alone.
-  private static func createTemporary(near path: String) throws(ImageError) -> (String, Int32) {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[...$0]) } ?? ""
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+  /// Creates `.mememe-<random>.tmp` next to `path` (hidden, and on the same file system, which
+  /// `rename` needs). The name is short whatever the target's, so a target name near the 255-byte
+  /// limit still has room for it. O_EXCL makes the name ours alone.
+  private static func createTemporary(near path: String, reportedAs name: String) throws(ImageError) -> (
+    String, Int32
+  ) {
+    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     for _ in 0..<16 {
       let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-      let candidate = "\(folder).\(name).\(suffix).tmp"
+      let candidate = "\(folder).mememe-\(suffix).tmp"
       let descriptor = meme_open_with_mode(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
       if descriptor >= 0 { return (candidate, descriptor) }
-      if errno != EEXIST { throw failure(errno, path: path) }
+      if errno != EEXIST { throw failure(errno, path: name) }
     }
-    throw failure(EEXIST, path: path)
+    throw failure(EEXIST, path: name)
   }
 
   /// Makes the rename itself durable; failing here cannot harm either file, so errors are ignored.

@@ -5,7 +5,7 @@ import Foundation
 /// The checks every decoder applies from the header, before allocating pixels.
 enum ImageLimits {
   /// Cairo cannot create image surfaces with a side longer than this.
-  static let maximumSide = 32767
+  static let maximumSide = ImageLoader.maximumSide
 
   static func check(width: Int, height: Int, maxPixels: Int, name: String) throws(ImageError) {
     let pixels = width.multipliedReportingOverflow(by: height)
@@ -18,6 +18,20 @@ enum ImageLimits {
             height,
             pixels.partialValue, maxPixels)
       )
+    }
+  }
+
+  /// The pixel limit holds for what is made, not only for what is read: scaling a 1 × 1 picture to
+  /// 32767 pixels wide would make a gigapixel image.
+  static func checkScaled(width: Int, height: Int, maxPixels: Int, name: String) throws(ImageError) {
+    let pixels = width.multipliedReportingOverflow(by: height)
+    guard !pixels.overflow, pixels.partialValue <= maxPixels else {
+      throw ImageError(
+        path: name, kind: .tooLarge,
+        reason: String(
+          format: localized(
+            "scaled to %ld × %ld, the image would have %ld pixels, more than the %ld-pixel limit"),
+          width, height, pixels.partialValue, maxPixels))
     }
   }
 
@@ -42,7 +56,8 @@ enum ImageLimits {
   /// `image` as it is, or resampled to exactly `targetWidth` pixels wide. The height keeps the
   /// aspect ratio of `fullSize` (the upright size before any DCT scaling, which rounds) when given.
   static func resized(
-    _ image: RasterImage, toWidth targetWidth: Int?, fullSize: (width: Int, height: Int)? = nil, name: String
+    _ image: RasterImage, toWidth targetWidth: Int?, fullSize: (width: Int, height: Int)? = nil,
+    maxPixels: Int, name: String
   ) throws(ImageError) -> RasterImage {
     guard let targetWidth, targetWidth != image.width else { return image }
     guard targetWidth > 0, targetWidth <= maximumSide else {
@@ -54,6 +69,7 @@ enum ImageLimits {
     let targetHeight = max(
       1, Int((Double(targetWidth) * Double(aspectHeight) / Double(aspectWidth)).rounded()))
     try checkSides(width: targetWidth, height: targetHeight, name: name)
+    try checkScaled(width: targetWidth, height: targetHeight, maxPixels: maxPixels, name: name)
     guard let scaled = image.scaled(toWidth: targetWidth, height: targetHeight) else {
       throw outOfMemory(width: targetWidth, height: targetHeight, name: name)
     }

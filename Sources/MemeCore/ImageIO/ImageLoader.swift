@@ -8,6 +8,8 @@ import Foundation
 /// from the header before any pixel memory is allocated, and nothing ever blocks on a FIFO.
 public struct ImageLoader: Sendable {
   public static let defaultMaxPixels = 100_000_000
+  /// The longest side an image can have, read or made (Cairo's limit for image surfaces).
+  public static let maximumSide = 32767
   /// Images with more pixels than this are refused from their header.
   public var maxPixels: Int
 
@@ -19,7 +21,7 @@ public struct ImageLoader: Sendable {
   public static let supportedFileExtensions: [String] = ImageContainer.allCases.flatMap(\.fileExtensions)
 
   /// Decodes the file and applies its EXIF orientation. With `targetWidth`, the result is exactly
-  /// that wide (the height keeps the aspect ratio); JPEGs are then decoded at a reduced size by
+  /// that wide (the height keeps the aspect ratio, and the result keeps within `maxPixels`); JPEGs are then decoded at a reduced size by
   /// libjpeg's DCT scaling when that is still at least as wide.
   public func load(contentsOf url: URL, targetWidth: Int? = nil) throws(ImageError) -> RasterImage {
     let path = url.path
@@ -118,7 +120,7 @@ public struct ImageLoader: Sendable {
       return try JPEGCodec.decode(bytes, name: name, maxPixels: maxPixels, targetWidth: targetWidth)
     }
     let image = try PixbufDecoder.decode(bytes, container: container, name: name, maxPixels: maxPixels)
-    return try ImageLimits.resized(image, toWidth: targetWidth, name: name)
+    return try ImageLimits.resized(image, toWidth: targetWidth, maxPixels: maxPixels, name: name)
   }
 
   private static func notAnImage(_ name: String) -> ImageError {

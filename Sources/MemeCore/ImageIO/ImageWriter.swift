@@ -1,13 +1,59 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
+/// Where an encoded image goes.
+public enum ImageDestination: Sendable, Equatable {
+  /// A file, replaced atomically (see `ImageWriter.write(_:to:as:)`).
+  case file(URL)
+  /// The process's standard output, written as the bytes come.
+  case standardOutput
+
+  /// How errors name it.
+  public var name: String {
+    switch self {
+    case .file(let url): ImageWriter.path(of: url)
+    case .standardOutput: localized("standard output")
+    }
+  }
+}
+
 /// Encodes images and writes them to disk atomically.
 public enum ImageWriter {
   /// Encodes `image` and replaces `url` with it atomically: a temporary file in the target folder
   /// is written, flushed to disk and renamed over the target. A failure leaves no stray file and
-  /// never harms an existing file.
+  /// never harms an existing file. A symbolic link to a file is followed (the file is replaced, the
+  /// link stays); a pipe or a terminal is written to, never replaced; a folder, a name ending in `/`,
+  /// a link to nothing and other special files are refused.
   public static func write(_ image: RasterImage, to url: URL, as format: ImageFormat) throws(ImageError) {
     try write(image, to: url, as: format, fault: nil)
+  }
+
+  /// Encodes `image` to a file or to standard output.
+  public static func write(_ image: RasterImage, to destination: ImageDestination, as format: ImageFormat)
+    throws(ImageError)
+  {
+    switch destination {
+    case .file(let url):
+      try write(image, to: url, as: format)
+    case .standardOutput:
+      let name = destination.name
+      try AtomicFile.stream(to: STDOUT_FILENO, reportedAs: name) {
+        (sink: inout AtomicFile.FileSink) throws(ImageError) in
+        try encode(image, as: format, to: &sink, name: name)
+      }
+    }
+  }
+
+  /// Throws the error writing to `destination` would give for what is there now (a folder, a link to
+  /// nothing, a block device), so an export can fail before it decodes and renders.
+  public static func checkDestination(_ destination: ImageDestination) throws(ImageError) {
+    if case .file(let url) = destination { _ = try OutputTarget(path: path(of: url)) }
+  }
+
+  /// The path as given, with the `/` that names a folder kept (URL.path drops it).
+  static func path(of url: URL) -> String {
+    let path = url.path
+    return url.hasDirectoryPath && !path.hasSuffix("/") ? path + "/" : path
   }
 
   /// The bytes of a complete file (for the clipboard, sharing, or tests).
@@ -28,7 +74,7 @@ public enum ImageWriter {
   static func write(_ image: RasterImage, to url: URL, as format: ImageFormat, fault: AtomicFile.Fault?)
     throws(ImageError)
   {
-    let path = url.path
+    let path = path(of: url)
     try AtomicFile.write(to: path, fault: fault) { (sink: inout AtomicFile.FileSink) throws(ImageError) in
       try encode(image, as: format, to: &sink, name: path)
     }

@@ -18,8 +18,9 @@ final class MemeMeApplication {
   var openStore: (() -> Result<StoreSentMemes, StoreError>)?
   /// Sent Memes and Meme Detail, once the store is open; nil when the app works as an editor only.
   private(set) var sentMemes: SentMemesNavigator?
-  /// Why the store could not be opened, shown once over the first window.
-  private(set) var storeProblem: String?
+  /// What the user should know about the store at launch (why it could not be opened, or what
+  /// opening it repaired), shown once over the first window.
+  private(set) var storeNotice: StoreNotice?
 
   init(id: String = MemeMeApp.applicationID, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
@@ -68,8 +69,8 @@ final class MemeMeApplication {
     }
   }
 
-  func reportStoreProblem(_ message: String) { storeProblem = message }
-  func clearStoreProblem() { storeProblem = nil }
+  func reportStoreNotice(_ notice: StoreNotice) { storeNotice = notice }
+  func clearStoreNotice() { storeNotice = nil }
 
   private func startUp() {
     g_set_application_name("MemeMe")

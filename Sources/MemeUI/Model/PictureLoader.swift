@@ -57,12 +57,27 @@ nonisolated enum CacheFolder {
   }
 
   /// A new, unused file name such as `pasted-20261122-013045-1a2b.png`.
+  ///
+  /// These files are handed to other programs (a mail client through xdg-email, Open With, a drop
+  /// target), some of which paste the name into their own command syntax: a picture named
+  /// `x',attachment='...'.jpg` could add attachments to an e-mail. So the prefix, which may come from
+  /// the picture's name, is cut down to ASCII letters, digits, `-` and `_`, starts with a letter or
+  /// digit, and is short, whatever the picture was called.
   static func newFile(prefix: String, extension fileExtension: String) -> URL {
     let formatter = DateFormatter()
     formatter.dateFormat = "yyyyMMdd-HHmmss"
     formatter.locale = Locale(identifier: "en_US_POSIX")
     let suffix = String(UInt16.random(in: 0...UInt16.max), radix: 16)
     return url.appendingPathComponent(
-      "\(prefix)-\(formatter.string(from: Date()))-\(suffix).\(fileExtension)")
+      "\(safePrefix(prefix))-\(formatter.string(from: Date()))-\(suffix).\(fileExtension)")
+  }
+
+  /// `prefix` with every other character dropped, at most 48 characters, or `meme` when nothing is left.
+  static func safePrefix(_ prefix: String) -> String {
+    let kept = prefix.unicodeScalars.filter {
+      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+    }
+    let text = String(String.UnicodeScalarView(kept)).drop { $0 == "-" || $0 == "_" }.prefix(48)
+    return text.isEmpty ? "meme" : String(text)
   }
 }

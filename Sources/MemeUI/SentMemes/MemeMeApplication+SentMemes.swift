@@ -14,8 +14,16 @@ extension MemeMeApplication {
     switch openStore() {
     case .success(let memes):
       useSentMemes(memes)
+      if let repairs = memes.store.repairs.message {
+        reportStoreNotice(
+          StoreNotice(kind: .information, title: tr("Sent Memes were repaired"), detail: repairs))
+      }
     case .failure(let error):
-      reportStoreProblem(error.message)
+      reportStoreNotice(
+        StoreNotice(
+          kind: .warning, title: tr("Sent Memes are not available"),
+          detail: error.message + "\n\n"
+            + tr("You can still make and share memes, but they will not be kept.")))
     }
   }
 
@@ -26,14 +34,20 @@ extension MemeMeApplication {
     } else {
       presentEditor()
     }
-    showStoreProblemOnce()
+    showStoreNoticeOnce()
   }
 
-  private func showStoreProblemOnce() {
-    guard let problem = storeProblem, let window = application.windows.first else { return }
-    clearStoreProblem()
-    MessageDialog.present(
-      .warning, parent: window, title: tr("Sent Memes are not available"),
-      detail: problem + "\n\n" + tr("You can still make and share memes, but they will not be kept."))
+  private func showStoreNoticeOnce() {
+    guard let notice = storeNotice, let window = application.windows.first else { return }
+    clearStoreNotice()
+    MessageDialog.present(notice.kind, parent: window, title: notice.title, detail: notice.detail)
   }
+}
+
+/// A message about the store for the first window: it could not be opened, or opening it rebuilt
+/// memes, moved files to lost+found or skipped rows.
+struct StoreNotice {
+  let kind: MessageDialog.Kind
+  let title: String
+  let detail: String
 }
