@@ -30,7 +30,7 @@ import Testing
     }
   }
 
-  /// Plain text is drawn from paths on two cores; text with colour emoji goes through Pango.
+  /// Plain text and text with colour emoji, both drawn on two cores.
   @Test(arguments: [("same", "pixels"), ("emoji 😂", "too 🔥")])
   func outputEqualsTheEngineRenderingPixelForPixel(top: String, bottom: String) throws {
     let fixtures = try Fixtures()
