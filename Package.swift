@@ -113,7 +113,7 @@ let package = Package(
     .testTarget(
       // mememe: the translation test runs the built app in German.
       name: "MemeUITests",
-      dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "mememe"],
+      dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "mememe", "PixelCompare"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // A small tmpfs to fill up, shared by the tests of a full disk.
     .target(name: "DiskTestSupport", path: "Tests/DiskTestSupport"),

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import PixelCompare
+import Testing
+
+@testable import MemeCore
+@testable import MemeUI
+
+/// What the canvas shows is what is shared: the canvas, as GTK draws it, equals the exported meme
+/// scaled to the canvas's picture rectangle.
+@MainActor @Suite(.serialized) struct CanvasMatchesExportTests {
+  nonisolated static let threeLines =
+    "when you finally get the meme renderer to compile on the first try and every single test passes before lunch so you write a long caption about it that wraps"
+
+  @Test(arguments: [threeLines, "when the build passes 😂🎉 and everyone cheers 👍🏽 🇩🇪 👩‍👩‍👧‍👦 at last"])
+  func theCanvasShowsTheExportScaled(top: String) throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1600, height: 1000, name: "canvas-export.png"), into: editor)
+    EditorHarness.type(top: top, bottom: "and it works", into: editor)
+    // The entries show the rendered caption until one is focused; nothing is focused here.
+    gtk_window_set_focus(gtkkit_window(editor.window), nil)
+    EditorHarness.settle(editor)
+    let layout = try #require(editor.canvas.layout)
+    let caption = layout.caption(at: .top)
+    if top == Self.threeLines {
+      let lines = pango_layout_get_line_count(try #require(caption.layout))
+      #expect(lines == 3, "\(lines) lines")
+    }
+    let picture = try #require(editor.canvas.image)
+    let shown = try #require(Self.snapshot(editor.canvas.drawingArea))
+    let rect = editor.canvas.pictureRect
+    let exported = try #require(MemeRenderer.rendered(layout.captions, image: picture.full))
+    let expected = try #require(Self.draw(exported, into: rect, width: shown.width, height: shown.height))
+    let scale = rect.width / Double(picture.width)
+    for position in CaptionPosition.allCases {
+      let band = layout.caption(at: position).band
+      let x0 = Int32(max(0, (rect.x + band.x * scale).rounded(.down)))
+      let y0 = Int32(max(0, (rect.y + band.y * scale).rounded(.down)))
+      let x1 = Int32(min(Double(shown.width), (rect.x + band.maxX * scale).rounded(.up)))
+      let y1 = Int32(min(Double(shown.height), (rect.y + band.maxY * scale).rounded(.up)))
+      let difference = pixel_compare(
+        shown.pixels, expected.pixels, Int32(shown.width), Int32(shown.height), Int32(shown.stride), x0, y0,
+        x1, y1,
+        64, 1)
+      let ink = layout.caption(at: position).inkRect
+      let inkPixels = ink.width * ink.height * scale * scale
+      #expect(
+        Double(difference.differing) <= max(6, 0.005 * inkPixels),
+        "\(position): \(difference.differing) of \(Int(inkPixels)) ink pixels differ, largest \(difference.largest)"
+      )
+    }
+    Screenshot.save(
+      editor.window, named: "editor-canvas-equals-export-\(top == Self.threeLines ? "text" : "emoji")")
+  }
+
+  /// The widget as GTK renders it, as ARGB32 pixels.
+  static func snapshot(_ widget: UnsafeMutablePointer<GtkWidget>) -> RasterImage? {
+    let width = Int(gtk_widget_get_width(widget))
+    let height = Int(gtk_widget_get_height(widget))
+    guard width > 0, height > 0, let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget)),
+      let image = RasterImage(width: width, height: height, hasAlpha: false)
+    else { return nil }
+    let paintable = gtk_widget_paintable_new(widget)!
+    defer { g_object_unref(paintable.raw) }
+    let snapshot = gtk_snapshot_new()!
+    gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+    guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+    defer { gsk_render_node_unref(node) }
+    guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { return nil }
+    defer { g_object_unref(texture.raw) }
+    // gdk_texture_download writes Cairo's ARGB32 layout.
+    gdk_texture_download(texture, image.pixels, gsize(image.stride))
+    image.markDirty()
+    return image
+  }
+
+  /// `image` scaled into `rect` of a `width` × `height` surface, smoothly, as a person's eye would
+  /// reduce it.
+  static func draw(_ image: RasterImage, into rect: ImageRect, width: Int, height: Int) -> RasterImage? {
+    guard let surface = RasterImage(width: width, height: height, hasAlpha: false) else { return nil }
+    let context = cairo_create(surface.surface)!
+    cairo_translate(context, rect.x, rect.y)
+    cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
+    cairo_set_source_surface(context, image.surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+    cairo_paint(context)
+    cairo_destroy(context)
+    cairo_surface_flush(surface.surface)
+    return surface
+  }
+}
