@@ -85,7 +85,8 @@ import Testing
   }
 
   static func isEmoji(_ character: Character) -> Bool {
-    character.unicodeScalars.contains { $0.properties.isEmojiPresentation }
+    // Emoji by default, or a text symbol (☀) asked to show as emoji by a variation selector.
+    character.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
   }
 
   /// The ink rectangle, in image pixels, and the text of each non-empty line of `caption`.
