@@ -78,7 +78,9 @@ enum CaptionCases {
     Pair(name: "typographic quotes", top: "it’s “fine” ‘really’", bottom: "don’t — can’t… won’t"),
     Pair(name: "numbers and units", top: "42 km/h 3×4 ½ 90°", bottom: "10:30 am – 5 pm"),
     Pair(name: "tabs and control characters", top: "tab\there", bottom: "bell\u{07}gone\u{1B}[2J"),
-    Pair(name: "an emoji on every word", top: "cats 🐱 love 😻 boxes 📦 and naps 😴 all day ☀️ long", bottom: "dogs 🐶 too"),
+    Pair(
+      name: "an emoji on every word", top: "cats 🐱 love 😻 boxes 📦 and naps 😴 all day ☀️ long",
+      bottom: "dogs 🐶 too"),
   ]
 
   struct Shape: CustomTestStringConvertible, Sendable {
