@@ -61,6 +61,12 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_restore(context)
   }
 
+  /// Does ahead what drawing at image size would otherwise do first: renders the colour glyph images
+  /// (see `ColorGlyphRun.prerender()`).
+  func prerenderColorGlyphs() {
+    for run in colorRuns { run.prerender() }
+  }
+
   /// Draws into the rows of `image` that the band covers, through a surface of its own over those
   /// rows, so another thread may draw the other band of the same image at the same time.
   func draw(onRowsOf image: RasterImage) {

@@ -84,6 +84,12 @@ public final class CaptionLayout {
       style: style)
   }
 
+  /// How many lines the caption wraps onto (0 when empty), so the benchmarks can show that a
+  /// "five-line" case really draws five lines at the sizes they measure.
+  @_spi(Benchmark) public var lineCount: Int {
+    layout.map { Int(pango_layout_get_line_count($0)) } ?? 0
+  }
+
   deinit {
     if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
   }

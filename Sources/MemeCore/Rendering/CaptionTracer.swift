@@ -116,6 +116,36 @@ final class ColorGlyphRun: @unchecked Sendable {
     cairo_scaled_font_destroy(font)
   }
 
+  /// Renders the glyph images Cairo will paint at image size, so that `draw(on:)` later only
+  /// composites them. An export calls this while the picture decodes on another core: at 48 MP an
+  /// emoji is a bitmap scaled up to several hundred pixels, and scaling the glyphs of a caption the
+  /// first time cost more than filling all its text.
+  ///
+  /// The glyphs are shown on a 1×1 image surface under the same scale and scaled font as in
+  /// `draw(on:)`, so Cairo keys them to the same scaled font (it ignores the translation) and keeps
+  /// the images in that font's glyph cache, which `draw(on:)` then hits. Cairo 1.16 renders a glyph
+  /// image once per glyph, whatever its position, so the pixels drawn are the same as without this.
+  func prerender() {
+    let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+    let context = cairo_create(scratch)!
+    defer {
+      cairo_destroy(context)
+      cairo_surface_destroy(scratch)
+    }
+    cairo_scale(context, scale, scale)
+    cairo_set_scaled_font(context, font)
+    for glyph in glyphs {
+      var placed = cairo_glyph_t(index: glyph.index, x: 0, y: 0)
+      var extents = cairo_text_extents_t()
+      cairo_glyph_extents(context, &placed, 1, &extents)
+      guard extents.width > 0, extents.height > 0 else { continue }
+      // Centred on the scratch pixel: Cairo skips glyphs outside the surface without rendering them.
+      placed.x = 0.5 / scale - (extents.x_bearing + extents.width / 2)
+      placed.y = 0.5 / scale - (extents.y_bearing + extents.height / 2)
+      cairo_show_glyphs(context, &placed, 1)
+    }
+  }
+
   /// Paints the glyphs in their own colours on `context`, in image pixel coordinates.
   func draw(on context: OpaquePointer) {
     cairo_save(context)

@@ -28,6 +28,13 @@ struct PreparedCaptions {
 
   init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int) {
     layout = MemeLayout(captions: captions, imageWidth: imageWidth, imageHeight: imageHeight)
+    // Colour glyphs at image size are rendered now, while an export's picture is still decoding,
+    // rather than on the critical path after it (the editor draws at screen size and skips this).
+    // Both captions at once, as drawing them would: Cairo's scaled fonts are thread-safe.
+    let drawings = layout.drawings
+    DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
+      drawings[index].prerenderColorGlyphs()
+    }
   }
 
   /// Whether these captions were prepared for `image`'s size.
