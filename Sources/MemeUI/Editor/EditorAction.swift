@@ -13,6 +13,10 @@ enum EditorAction: String, NamedAction {
   case sendByEmail = "send-by-email"
   case undo = "undo"
   case redo = "redo"
+  case rotateLeft = "rotate-left"
+  case rotateRight = "rotate-right"
+  case flipHorizontal = "flip-horizontal"
+  case flipVertical = "flip-vertical"
   case cancel = "cancel"
   case close = "close"
 
@@ -25,7 +29,10 @@ enum EditorAction: String, NamedAction {
     case .undo: ["<Control>z"]
     case .redo: ["<Control><Shift>z", "<Control>y"]
     case .close: ["<Control>w"]
-    case .camera, .share, .openWith, .sendByEmail, .cancel: []
+    // As in GNOME's image viewer.
+    case .rotateLeft: ["<Control><Shift>r"]
+    case .rotateRight: ["<Control>r"]
+    case .camera, .share, .openWith, .sendByEmail, .cancel, .flipHorizontal, .flipVertical: []
     }
   }
 
@@ -41,6 +48,10 @@ enum EditorAction: String, NamedAction {
     case .sendByEmail: tr("Send by E-mail")
     case .undo: tr("Undo")
     case .redo: tr("Redo")
+    case .rotateLeft: tr("Rotate Left")
+    case .rotateRight: tr("Rotate Right")
+    case .flipHorizontal: tr("Flip Horizontally")
+    case .flipVertical: tr("Flip Vertically")
     case .cancel: tr("Start over")
     case .close: tr("Close the window")
     }
@@ -49,7 +60,9 @@ enum EditorAction: String, NamedAction {
   /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   var needsPicture: Bool {
     switch self {
-    case .share, .saveAs, .copyImage, .openWith, .sendByEmail: true
+    case .share, .saveAs, .copyImage, .openWith, .sendByEmail, .rotateLeft, .rotateRight, .flipHorizontal,
+      .flipVertical:
+      true
     default: false
     }
   }

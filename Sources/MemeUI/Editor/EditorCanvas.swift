@@ -4,7 +4,8 @@ import GtkKit
 import MemeCore
 
 /// The picture, aspect-fit and letterboxed, with the captions drawn by the engine and the two
-/// caption fields lying over the picture's top and bottom bands.
+/// caption fields lying over the picture's top and bottom bands. Before a picture is chosen the
+/// fields lie over the same bands of an empty sheet, around the invitation to choose one.
 ///
 /// Drawing is `PreviewPainter`'s: the export's layout over a cached on-screen copy of the picture.
 final class EditorCanvas {
@@ -13,7 +14,7 @@ final class EditorCanvas {
   let drawingArea: UnsafeMutablePointer<GtkWidget>
   let topEntry = CaptionEntry(position: .top)
   let bottomEntry = CaptionEntry(position: .bottom)
-  /// Shown instead of the picture before one is chosen.
+  /// The invitation to choose a picture, shown between the caption fields before there is one.
   let placeholder: UnsafeMutablePointer<GtkWidget>
   private let loadingIndicator: UnsafeMutablePointer<GtkWidget>
   private let loadingLabel: UnsafeMutablePointer<GtkWidget>
@@ -62,12 +63,9 @@ final class EditorCanvas {
 
   // MARK: - Model to screen
 
-  func showPicture(_ image: EditorImage?) {
-    painter.show(image)
-    let hasImage = image != nil
-    gtk_widget_set_visible(placeholder, hasImage ? 0 : 1)
-    gtk_widget_set_visible(topEntry.widget, hasImage ? 1 : 0)
-    gtk_widget_set_visible(bottomEntry.widget, hasImage ? 1 : 0)
+  func showPicture(_ image: EditorImage?, transform: PictureTransform = .identity) {
+    painter.show(image, transform: transform)
+    gtk_widget_set_visible(placeholder, image == nil ? 1 : 0)
     gtk_widget_queue_allocate(widget)
     gtk_widget_queue_draw(drawingArea)
   }
@@ -102,6 +100,13 @@ final class EditorCanvas {
   /// The caption layout currently drawn (for the style popover's font and overflow reports).
   var layout: MemeLayout? { painter.layout }
 
+  /// Where the captions lie in the canvas and the pixel size they are laid out for: the picture's,
+  /// or the empty sheet's before there is a picture.
+  var captionFrame: (rect: ImageRect, imageWidth: Int, imageHeight: Int)? {
+    painter.captionFrame(
+      inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea)))
+  }
+
   /// Where the picture lies in the canvas, in canvas coordinates (zero when there is none).
   var pictureRect: ImageRect {
     painter.pictureRect(
@@ -120,10 +125,11 @@ final class EditorCanvas {
     } else {
       return nil
     }
-    guard let image else { return GdkRectangle(x: 0, y: 0, width: 0, height: 0) }
-    let picture = pictureRect
-    let scale = picture.width / Double(image.width)
-    let band = CaptionGeometry.band(for: entry.position, imageWidth: image.width, imageHeight: image.height)
+    guard let frame = captionFrame else { return GdkRectangle(x: 0, y: 0, width: 0, height: 0) }
+    let picture = frame.rect
+    let scale = picture.width / Double(frame.imageWidth)
+    let band = CaptionGeometry.band(
+      for: entry.position, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
     var naturalHeight: Int32 = 0
     var minimumHeight: Int32 = 0
     gtk_widget_measure(entry.widget, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, &naturalHeight, nil, nil)

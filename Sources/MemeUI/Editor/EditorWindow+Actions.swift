@@ -21,6 +21,10 @@ extension EditorWindow {
     case .sendByEmail: sendByEmail()
     case .undo: document.undo()
     case .redo: document.redo()
+    case .rotateLeft: document.rotate(clockwise: false)
+    case .rotateRight: document.rotate(clockwise: true)
+    case .flipHorizontal: document.flip(horizontally: true)
+    case .flipVertical: document.flip(horizontally: false)
     case .cancel: cancel()
     case .close: gtk_window_close(gtkkit_window(window))
     }

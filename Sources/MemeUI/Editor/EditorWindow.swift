@@ -26,6 +26,7 @@ final class EditorWindow: AppWindow {
   private(set) var shareButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var styleButton: UnsafeMutablePointer<GtkWidget>!
+  private(set) var transformButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var albumButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowLabel: UnsafeMutablePointer<GtkWidget>!
@@ -47,7 +48,11 @@ final class EditorWindow: AppWindow {
   /// The last error shown (tests check it; the dialog destroys itself when dismissed).
   var lastError: (title: String, detail: String)?
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
-  var pendingDrag: (file: URL, captions: MemeCaptions, picture: EditorImage, rendered: RasterImage)?
+  var pendingDrag:
+    (
+      file: URL, captions: MemeCaptions, picture: EditorImage, transform: PictureTransform,
+      rendered: RasterImage
+    )?
 
   init(application: Application, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
@@ -62,6 +67,16 @@ final class EditorWindow: AppWindow {
     connectDocument()
     connectDragAndDrop()
     updateActionStates()
+    focusInvitation()
+  }
+
+  /// At launch the invitation to choose a picture has the focus: left to GTK, the first caption field
+  /// would take it and clear its TOP before anyone clicked it.
+  private func focusInvitation() {
+    guard let button = WidgetTree.descendant(of: canvas.placeholder, named: "placeholder-button") else {
+      return
+    }
+    gtk_window_set_focus(gtkkit_window(window), button)
   }
 
   func present() {
@@ -122,6 +137,17 @@ final class EditorWindow: AppWindow {
     gtk_box_append(gtkkit_box(buttons), cameraButton)
     gtk_box_append(gtkkit_box(buttons), albumButton)
     gtk_action_bar_set_center_widget(gtkkit_action_bar(bar), buttons)
+    // One button with a menu at the bar's start: four buttons would not fit a phone-narrow window.
+    let pictureMenu = g_menu_new()!
+    for action in [EditorAction.rotateLeft, .rotateRight, .flipHorizontal, .flipVertical] {
+      g_menu_append(pictureMenu, action.title, action.detailedName)
+    }
+    transformButton = gtk_menu_button_new()
+    gtk_menu_button_set_icon_name(gtkkit_menu_button(transformButton), "object-rotate-right-symbolic")
+    gtk_menu_button_set_menu_model(gtkkit_menu_button(transformButton), gtkkit_menu_model(pictureMenu.raw))
+    g_object_unref(pictureMenu.raw)
+    name(transformButton, "transform-button", label: tr("Rotate and Flip"), tooltip: tr("Rotate and Flip"))
+    gtk_action_bar_pack_start(gtkkit_action_bar(bar), transformButton)
 
     gtk_box_append(gtkkit_box(content), bar)
 
@@ -186,8 +212,10 @@ final class EditorWindow: AppWindow {
   }
 
   private func documentChanged(_ change: EditorDocument.Change) {
-    if change.contains(.image) { canvas.showPicture(document.image) }
-    if !change.isDisjoint(with: [.captions, .style, .image]) {
+    if !change.isDisjoint(with: [.image, .transform]) {
+      canvas.showPicture(document.image, transform: document.transform)
+    }
+    if !change.isDisjoint(with: [.captions, .style, .image, .transform]) {
       canvas.showCaptions(document.captions)
       let layout = canvas.layout
       stylePopover.show(style: document.captions.style, layout: layout)
@@ -210,6 +238,7 @@ final class EditorWindow: AppWindow {
     // A GtkMenuButton has no action of its own: mirror win.share.
     gtk_widget_set_sensitive(shareButton, hasPicture ? 1 : 0)
     gtk_widget_set_sensitive(styleButton, hasPicture ? 1 : 0)
+    gtk_widget_set_sensitive(transformButton, hasPicture ? 1 : 0)
   }
 
   /// Shows an error that names the file and the reason; the editor keeps its state.

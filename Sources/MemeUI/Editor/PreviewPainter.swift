@@ -6,58 +6,97 @@ import MemeCore
 /// caption layout scaled onto it. Plain Cairo, no widgets: the canvas draws with it and the editor
 /// benchmark measures it.
 ///
+/// Before a picture is chosen it paints an empty sheet filling the view, with the captions laid out
+/// by the same engine: the launch state shows TOP and BOTTOM exactly where they will sit over a
+/// picture of the view's shape, and near there over any other.
+///
 /// Cost per keystroke is one caption layout plus one unscaled paint: the picture is resampled to its
 /// on-screen size only when that size changes, and then from the bounded preview copy, never from
 /// the full image.
 public final class PreviewPainter {
   public private(set) var picture: EditorImage?
+  /// How `picture` is cut and turned: the captions are laid out on the result.
+  public private(set) var transform = PictureTransform.identity
   public private(set) var captions = EditorState.initial.captions
   /// The layout of `captions` at the picture's pixel size, rebuilt when either changes.
   private var cachedLayout: MemeLayout?
   /// `picture.preview` resampled to the on-screen size in device pixels.
   private var fittedPicture: RasterImage?
+  /// The layout of `captions` over the empty sheet, rebuilt when the captions or the sheet change.
+  private var cachedSheetLayout: MemeLayout?
 
   public init() {}
 
-  public func show(_ picture: EditorImage?) {
-    guard picture !== self.picture else { return }
+  public func show(_ picture: EditorImage?, transform: PictureTransform = .identity) {
+    guard picture !== self.picture || transform != self.transform else { return }
     self.picture = picture
+    self.transform = transform
     fittedPicture = nil
     cachedLayout = nil
+  }
+
+  /// The transformed picture's pixel size: what the captions are laid out on and export writes.
+  public var pictureSize: (width: Int, height: Int)? {
+    picture.map { transform.outputSize(sourceWidth: $0.width, sourceHeight: $0.height) }
   }
 
   public func show(_ captions: MemeCaptions) {
     guard captions != self.captions else { return }
     self.captions = captions
     cachedLayout = nil
+    cachedSheetLayout = nil
   }
 
-  /// The layout being drawn (nil without a picture).
+  /// The layout being drawn over the picture (nil without a picture).
   public var layout: MemeLayout? {
-    guard let picture else { return nil }
+    guard let size = pictureSize else { return nil }
     if let cachedLayout { return cachedLayout }
-    let layout = MemeLayout(captions: captions, imageWidth: picture.width, imageHeight: picture.height)
+    let layout = MemeLayout(captions: captions, imageWidth: size.width, imageHeight: size.height)
     cachedLayout = layout
     return layout
   }
 
   /// Where the picture lies in a view of `width` × `height` (zero size without a picture).
   public func pictureRect(inWidth width: Double, height: Double) -> ImageRect {
-    guard let picture else { return ImageRect(x: 0, y: 0, width: 0, height: 0) }
-    return AspectFit.rect(
-      imageWidth: picture.width, imageHeight: picture.height, inWidth: width, height: height)
+    guard let size = pictureSize else { return ImageRect(x: 0, y: 0, width: 0, height: 0) }
+    return AspectFit.rect(imageWidth: size.width, imageHeight: size.height, inWidth: width, height: height)
+  }
+
+  /// Where the captions lie in a view of `width` × `height` and the pixel size they are laid out for:
+  /// the picture, or the empty sheet (one layout pixel per logical pixel) before there is one.
+  public func captionFrame(inWidth width: Double, height: Double) -> (
+    rect: ImageRect, imageWidth: Int, imageHeight: Int
+  )? {
+    if let size = pictureSize {
+      return (pictureRect(inWidth: width, height: height), size.width, size.height)
+    }
+    let rect = Self.sheetRect(inWidth: width, height: height)
+    guard rect.width >= 1, rect.height >= 1 else { return nil }
+    return (rect, Int(rect.width), Int(rect.height))
+  }
+
+  /// The empty sheet: the whole view, in whole logical pixels (a picture of the view's shape fills it).
+  static func sheetRect(inWidth width: Double, height: Double) -> ImageRect {
+    ImageRect(x: 0, y: 0, width: max(0, width.rounded(.down)), height: max(0, height.rounded(.down)))
   }
 
   /// Paints on `context` (a `cairo_t *`) for a view of `width` × `height` logical pixels shown at
   /// `scaleFactor` device pixels per logical pixel.
   public func paint(on context: OpaquePointer, width: Double, height: Double, scaleFactor: Double = 1) {
+    guard picture != nil else {
+      paintSheet(on: context, width: width, height: height)
+      return
+    }
     guard let picture, let layout else { return }
     let rect = pictureRect(inWidth: width, height: height)
     guard rect.width >= 1, rect.height >= 1 else { return }
     let deviceWidth = max(1, Int((rect.width * scaleFactor).rounded()))
     let deviceHeight = max(1, Int((rect.height * scaleFactor).rounded()))
     if fittedPicture?.width != deviceWidth || fittedPicture?.height != deviceHeight {
-      fittedPicture = picture.preview.scaled(toWidth: deviceWidth, height: deviceHeight)
+      // Cut and turned from the bounded preview copy, straight to the on-screen size.
+      fittedPicture = transform.render(
+        picture.preview, sourceWidth: picture.width, sourceHeight: picture.height, outputWidth: deviceWidth,
+        outputHeight: deviceHeight)
     }
     if let fittedPicture {
       cairo_save(context)
@@ -67,12 +106,34 @@ public final class PreviewPainter {
       cairo_paint(context)
       cairo_restore(context)
     }
-    // The captions: the export's layout, in image pixels, scaled onto the picture.
+    drawCaptions(layout, on: context, in: rect)
+  }
+
+  /// The launch state: a sheet a little lighter than the letterbox, and the captions on it.
+  private func paintSheet(on context: OpaquePointer, width: Double, height: Double) {
+    guard let frame = captionFrame(inWidth: width, height: height) else { return }
+    let rect = frame.rect
+    cairo_save(context)
+    cairo_set_source_rgb(context, 0.19, 0.19, 0.2)
+    cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+    cairo_fill(context)
+    cairo_restore(context)
+    if cachedSheetLayout?.imageWidth != frame.imageWidth
+      || cachedSheetLayout?.imageHeight != frame.imageHeight
+    {
+      cachedSheetLayout = MemeLayout(
+        captions: captions, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
+    }
+    if let cachedSheetLayout { drawCaptions(cachedSheetLayout, on: context, in: rect) }
+  }
+
+  /// The captions: the export's layout, in image pixels, scaled onto `rect`.
+  private func drawCaptions(_ layout: MemeLayout, on context: OpaquePointer, in rect: ImageRect) {
     cairo_save(context)
     cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
     cairo_clip(context)
     cairo_translate(context, rect.x, rect.y)
-    cairo_scale(context, rect.width / Double(picture.width), rect.height / Double(picture.height))
+    cairo_scale(context, rect.width / Double(layout.imageWidth), rect.height / Double(layout.imageHeight))
     layout.draw(on: context)
     cairo_restore(context)
   }
