@@ -37,6 +37,7 @@ static inline GtkActionBar *gtkkit_action_bar(gpointer p) { return GTK_ACTION_BA
 static inline GtkLabel *gtkkit_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkImage *gtkkit_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkMenuButton *gtkkit_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkToggleButton *gtkkit_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkPopover *gtkkit_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline GtkActionable *gtkkit_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 static inline GtkAccessible *gtkkit_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
@@ -114,6 +115,9 @@ GTKKIT_CONNECT(drop, GtkKitDropHandler)
 typedef GdkDragAction (*GtkKitDropMotionHandler)(gpointer target, gdouble x, gdouble y,
                                                  gpointer data);
 GTKKIT_CONNECT(drop_motion, GtkKitDropMotionHandler)
+/// GtkGestureDrag::drag-begin, ::drag-update and ::drag-end: (gesture, x, y) → void.
+typedef void (*GtkKitPointHandler)(gpointer gesture, gdouble x, gdouble y, gpointer data);
+GTKKIT_CONNECT(point, GtkKitPointHandler)
 /// GtkNativeDialog::response and GtkDialog::response: (dialog, response_id) → void.
 typedef void (*GtkKitResponseHandler)(gpointer dialog, gint response, gpointer data);
 GTKKIT_CONNECT(response, GtkKitResponseHandler)

@@ -137,6 +137,20 @@ public enum Signal {
     return SignalConnection(instance: target, id: id)
   }
 
+  /// GtkGestureDrag `drag-begin` (the start point), `drag-update` and `drag-end` (the offset from it).
+  @discardableResult
+  public static func connectPoint(
+    _ gesture: gpointer, _ signal: String, _ handler: @escaping (_ x: Double, _ y: Double) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_point(
+      gesture, signal,
+      { _, x, y, data in
+        MainActor.assumeIsolated { ClosureBox<(Double, Double) -> Void>.unretained(data).payload(x, y) }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: gesture, id: id)
+  }
+
   /// GtkDialog / GtkNativeDialog `response`.
   @discardableResult
   public static func connectResponse(

@@ -121,6 +121,17 @@ public struct AffineMap: Sendable, Hashable {
     (xx * x + xy * y + x0, yx * x + yy * y + y0)
   }
 
+  /// The map that undoes this one (these maps always have an inverse: turns, mirrors, moves).
+  public func inverted() -> AffineMap {
+    let determinant = xx * yy - xy * yx
+    let ixx = yy / determinant
+    let ixy = -xy / determinant
+    let iyx = -yx / determinant
+    let iyy = xx / determinant
+    return AffineMap(
+      xx: ixx, yx: iyx, xy: ixy, yy: iyy, x0: -(ixx * x0 + ixy * y0), y0: -(iyx * x0 + iyy * y0))
+  }
+
   /// This map applied after moving points by (dx, dy).
   func translatedSource(by dx: Double, _ dy: Double) -> AffineMap {
     let moved = apply(dx, dy)

@@ -13,6 +13,9 @@ enum EditorAction: String, NamedAction {
   case sendByEmail = "send-by-email"
   case undo = "undo"
   case redo = "redo"
+  case crop = "crop"
+  case cropApply = "crop-apply"
+  case cropCancel = "crop-cancel"
   case rotateLeft = "rotate-left"
   case rotateRight = "rotate-right"
   case flipHorizontal = "flip-horizontal"
@@ -32,7 +35,9 @@ enum EditorAction: String, NamedAction {
     // As in GNOME's image viewer.
     case .rotateLeft: ["<Control><Shift>r"]
     case .rotateRight: ["<Control>r"]
-    case .camera, .share, .openWith, .sendByEmail, .cancel, .flipHorizontal, .flipVertical: []
+    case .camera, .share, .openWith, .sendByEmail, .cancel, .flipHorizontal, .flipVertical, .crop, .cropApply,
+      .cropCancel:
+      []
     }
   }
 
@@ -48,6 +53,9 @@ enum EditorAction: String, NamedAction {
     case .sendByEmail: tr("Send by E-mail")
     case .undo: tr("Undo")
     case .redo: tr("Redo")
+    case .crop: tr("Crop…")
+    case .cropApply: tr("Apply the crop")
+    case .cropCancel: tr("Leave the picture as it was")
     case .rotateLeft: tr("Rotate Left")
     case .rotateRight: tr("Rotate Right")
     case .flipHorizontal: tr("Flip Horizontally")
@@ -60,8 +68,8 @@ enum EditorAction: String, NamedAction {
   /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   var needsPicture: Bool {
     switch self {
-    case .share, .saveAs, .copyImage, .openWith, .sendByEmail, .rotateLeft, .rotateRight, .flipHorizontal,
-      .flipVertical:
+    case .share, .saveAs, .copyImage, .openWith, .sendByEmail, .crop, .rotateLeft, .rotateRight,
+      .flipHorizontal, .flipVertical:
       true
     default: false
     }

@@ -63,9 +63,15 @@ final class EditorCanvas {
 
   // MARK: - Model to screen
 
-  func showPicture(_ image: EditorImage?, transform: PictureTransform = .identity) {
+  /// Shows `image` cut and turned by `transform`; crop mode shows it without the captions and their
+  /// fields (its own layer draws them on the crop).
+  func showPicture(_ image: EditorImage?, transform: PictureTransform = .identity, withCaptions: Bool = true)
+  {
     painter.show(image, transform: transform)
+    painter.drawsCaptions = withCaptions
     gtk_widget_set_visible(placeholder, image == nil ? 1 : 0)
+    gtk_widget_set_visible(topEntry.widget, withCaptions ? 1 : 0)
+    gtk_widget_set_visible(bottomEntry.widget, withCaptions ? 1 : 0)
     gtk_widget_queue_allocate(widget)
     gtk_widget_queue_draw(drawingArea)
   }
@@ -75,6 +81,11 @@ final class EditorCanvas {
     topEntry.text = captions.top
     bottomEntry.text = captions.bottom
     gtk_widget_queue_draw(drawingArea)
+  }
+
+  /// Adds a layer over the picture and its caption fields (crop mode's).
+  func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
+    gtk_overlay_add_overlay(gtkkit_overlay(widget), child)
   }
 
   /// Shows or hides the "Loading…" indicator.

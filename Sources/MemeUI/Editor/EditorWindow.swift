@@ -27,6 +27,10 @@ final class EditorWindow: AppWindow {
   private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var styleButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var transformButton: UnsafeMutablePointer<GtkWidget>!
+  /// The crop being edited while crop mode is on.
+  var crop: CropSelection? { cropOverlay.selection }
+  let cropOverlay = CropOverlay()
+  let cropBar = CropBar()
   private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var albumButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowLabel: UnsafeMutablePointer<GtkWidget>!
@@ -66,6 +70,7 @@ final class EditorWindow: AppWindow {
     addActions()
     connectDocument()
     connectDragAndDrop()
+    connectCrop()
     updateActionStates()
     focusInvitation()
   }
@@ -139,14 +144,16 @@ final class EditorWindow: AppWindow {
     gtk_action_bar_set_center_widget(gtkkit_action_bar(bar), buttons)
     // One button with a menu at the bar's start: four buttons would not fit a phone-narrow window.
     let pictureMenu = g_menu_new()!
-    for action in [EditorAction.rotateLeft, .rotateRight, .flipHorizontal, .flipVertical] {
+    for action in [EditorAction.crop, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical] {
       g_menu_append(pictureMenu, action.title, action.detailedName)
     }
     transformButton = gtk_menu_button_new()
     gtk_menu_button_set_icon_name(gtkkit_menu_button(transformButton), "object-rotate-right-symbolic")
     gtk_menu_button_set_menu_model(gtkkit_menu_button(transformButton), gtkkit_menu_model(pictureMenu.raw))
     g_object_unref(pictureMenu.raw)
-    name(transformButton, "transform-button", label: tr("Rotate and Flip"), tooltip: tr("Rotate and Flip"))
+    name(
+      transformButton, "transform-button", label: tr("Crop, Rotate and Flip"),
+      tooltip: tr("Crop, Rotate and Flip"))
     gtk_action_bar_pack_start(gtkkit_action_bar(bar), transformButton)
 
     gtk_box_append(gtkkit_box(content), bar)
@@ -212,6 +219,8 @@ final class EditorWindow: AppWindow {
   }
 
   private func documentChanged(_ change: EditorDocument.Change) {
+    // Undo, a new picture or a turn while cropping: the crop being edited no longer matches.
+    if crop != nil, !change.isDisjoint(with: [.image, .transform]) { endCrop() }
     if !change.isDisjoint(with: [.image, .transform]) {
       canvas.showPicture(document.image, transform: document.transform)
     }
@@ -235,6 +244,9 @@ final class EditorWindow: AppWindow {
     actions.action(named: EditorAction.undo.name)?.isEnabled = document.canUndo
     actions.action(named: EditorAction.redo.name)?.isEnabled = document.canRedo
     actions.action(named: EditorAction.camera.name)?.isEnabled = cameraCapture != nil
+    actions.action(named: EditorAction.crop.name)?.isEnabled = hasPicture && crop == nil
+    actions.action(named: EditorAction.cropApply.name)?.isEnabled = crop != nil
+    actions.action(named: EditorAction.cropCancel.name)?.isEnabled = crop != nil
     // A GtkMenuButton has no action of its own: mirror win.share.
     gtk_widget_set_sensitive(shareButton, hasPicture ? 1 : 0)
     gtk_widget_set_sensitive(styleButton, hasPicture ? 1 : 0)

@@ -25,6 +25,9 @@ public final class PreviewPainter {
   /// The layout of `captions` over the empty sheet, rebuilt when the captions or the sheet change.
   private var cachedSheetLayout: MemeLayout?
 
+  /// Off in crop mode, whose own layer draws the captions on the crop being chosen.
+  public var drawsCaptions = true
+
   public init() {}
 
   public func show(_ picture: EditorImage?, transform: PictureTransform = .identity) {
@@ -106,7 +109,7 @@ public final class PreviewPainter {
       cairo_paint(context)
       cairo_restore(context)
     }
-    drawCaptions(layout, on: context, in: rect)
+    if drawsCaptions { drawCaptions(layout, on: context, in: rect) }
   }
 
   /// The launch state: a sheet a little lighter than the letterbox, and the captions on it.

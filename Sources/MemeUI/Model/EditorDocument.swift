@@ -74,6 +74,17 @@ final class EditorDocument {
     apply(next, changed: .transform)
   }
 
+  /// Keeps only `crop` of the source (nil: all of it), keeping the turn and mirroring (undoable).
+  func setCrop(_ crop: PixelRect?) {
+    guard let image, state.transform.crop != crop else { return }
+    var next = state
+    next.transform.crop = crop
+    guard next.transform.validated(sourceWidth: image.width, sourceHeight: image.height) != nil else {
+      return
+    }
+    apply(next, changed: .transform)
+  }
+
   /// Mirrors the picture as it is seen (undoable).
   func flip(horizontally: Bool) {
     guard image != nil else { return }
