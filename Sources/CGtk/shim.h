@@ -234,6 +234,13 @@ static inline char *gtkkit_object_get_string(gpointer object, const char *proper
   return value;
 }
 
+/// A boolean property (g_object_get is variadic).
+static inline gboolean gtkkit_object_get_bool(gpointer object, const char *property) {
+  gboolean value = FALSE;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
 /// The path of a GFile as a newly allocated string, or NULL for non-native files.
 static inline char *gtkkit_file_path(GFile *file) { return g_file_get_path(file); }
 

@@ -23,6 +23,8 @@ final class EditorCanvas {
   private var toastTimeout: UInt32?
 
   private let painter = PreviewPainter()
+  /// The spring the captions and fields settle with when the canvas turns portrait or landscape.
+  private(set) var pop: CaptionPop!
   var image: EditorImage? { painter.picture }
   var captions: MemeCaptions { painter.captions }
 
@@ -58,6 +60,16 @@ final class EditorCanvas {
         scaleFactor: Double(gtk_widget_get_scale_factor(drawingArea)))
     }
     Signal.connectChildPosition(widget) { [weak self] child in self?.position(of: child) }
+    pop = CaptionPop(clockOf: drawingArea)
+    pop.onFrame = { [weak self] in
+      guard let self else { return }
+      painter.captionScale = pop.scale
+      gtk_widget_queue_draw(drawingArea)
+      gtk_widget_queue_allocate(widget)
+    }
+    Signal.connectResize(drawingArea) { [weak self] width, height in
+      self?.pop.canvasResized(width: width, height: height)
+    }
     showPicture(nil)
   }
 
@@ -147,12 +159,18 @@ final class EditorCanvas {
     var minimumWidth: Int32 = 0
     gtk_widget_measure(entry.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
     // Inside the picture: the band's width, centred on the band, clamped to the picture's edges.
-    let width = min(max(band.width * scale, Double(minimumWidth)), picture.width)
+    var width = min(max(band.width * scale, Double(minimumWidth)), picture.width)
     // As tall as the caption's band, so the focus outline frames the caption being edited.
-    let height = min(max(Double(naturalHeight), band.height * scale), picture.height / 2)
-    let x = picture.x + (picture.width - width) / 2
+    var height = min(max(Double(naturalHeight), band.height * scale), picture.height / 2)
+    let settledX = picture.x + (picture.width - width) / 2
     let bandCentre = picture.y + (band.y + band.height / 2) * scale
-    let y = min(max(bandCentre - height / 2, picture.y), picture.y + picture.height - height)
+    let settledY = min(max(bandCentre - height / 2, picture.y), picture.y + picture.height - height)
+    // While popping, the field grows about its centre with the caption it frames.
+    let popScale = pop.scale
+    let x = settledX + width * (1 - popScale) / 2
+    let y = settledY + height * (1 - popScale) / 2
+    width *= popScale
+    height *= popScale
     return GdkRectangle(
       x: Int32(x.rounded(.up)), y: Int32(y.rounded(.up)), width: Int32(width.rounded(.down)),
       height: Int32(height.rounded(.down)))

@@ -27,6 +27,8 @@ public final class PreviewPainter {
 
   /// Off in crop mode, whose own layer draws the captions on the crop being chosen.
   public var drawsCaptions = true
+  /// Each caption's size about its band's centre: 1, except during the editor's pop.
+  public var captionScale = 1.0
 
   public init() {}
 
@@ -137,7 +139,11 @@ public final class PreviewPainter {
     cairo_clip(context)
     cairo_translate(context, rect.x, rect.y)
     cairo_scale(context, rect.width / Double(layout.imageWidth), rect.height / Double(layout.imageHeight))
-    layout.draw(on: context)
+    if captionScale == 1 {
+      layout.draw(on: context)
+    } else {
+      layout.draw(on: context, scalingEachCaptionBy: captionScale)
+    }
     cairo_restore(context)
   }
 }
