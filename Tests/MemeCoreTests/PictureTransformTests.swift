@@ -73,6 +73,28 @@ import Testing
     #expect(Self.differingPixel(rendered, expected) == nil, "\(transform)")
   }
 
+  /// A zoomed canvas draws a region magnified: every output pixel is one of the source's pixels.
+  @Test func aMagnifiedRegionKeepsSharpPixels() throws {
+    let source = Self.numbered(width: 40, height: 30)
+    let region = ImageRect(x: 3.3, y: 2.7, width: 20.5, height: 12.25)
+    let output = try #require(
+      PictureTransform(quarterTurns: 1).render(source, region: region, outputWidth: 89, outputHeight: 53))
+    let turned = Self.reference(source, PictureTransform(quarterTurns: 1))
+    var colours = Set<UInt32>()
+    for y in 0..<turned.height {
+      for x in 0..<turned.width {
+        colours.insert(UnsafeRawPointer(turned.pixels + y * turned.stride + x * 4).load(as: UInt32.self))
+      }
+    }
+    for y in 0..<output.height {
+      for x in 0..<output.width {
+        let word = UnsafeRawPointer(output.pixels + y * output.stride + x * 4).load(as: UInt32.self)
+        #expect(colours.contains(word), "pixel (\(x), \(y)) is a blend")
+        if !colours.contains(word) { return }
+      }
+    }
+  }
+
   @Test func turnsAndMirrorsFollowWhatIsSeen() {
     var transform = PictureTransform.identity
     transform.rotate(clockwise: true)

@@ -13,6 +13,9 @@ enum EditorAction: String, NamedAction {
   case sendByEmail = "send-by-email"
   case undo = "undo"
   case redo = "redo"
+  case zoomIn = "zoom-in"
+  case zoomOut = "zoom-out"
+  case zoomFit = "zoom-fit"
   case crop = "crop"
   case cropApply = "crop-apply"
   case cropCancel = "crop-cancel"
@@ -32,6 +35,9 @@ enum EditorAction: String, NamedAction {
     case .undo: ["<Control>z"]
     case .redo: ["<Control><Shift>z", "<Control>y"]
     case .close: ["<Control>w"]
+    case .zoomIn: ["<Control>plus", "<Control>equal", "<Control>KP_Add"]
+    case .zoomOut: ["<Control>minus", "<Control>KP_Subtract"]
+    case .zoomFit: ["<Control>0", "<Control>KP_0"]
     // As in GNOME's image viewer.
     case .rotateLeft: ["<Control><Shift>r"]
     case .rotateRight: ["<Control>r"]
@@ -53,6 +59,9 @@ enum EditorAction: String, NamedAction {
     case .sendByEmail: tr("Send by E-mail")
     case .undo: tr("Undo")
     case .redo: tr("Redo")
+    case .zoomIn: tr("Zoom In")
+    case .zoomOut: tr("Zoom Out")
+    case .zoomFit: tr("Fit the Picture in the Window")
     case .crop: tr("Crop…")
     case .cropApply: tr("Apply the crop")
     case .cropCancel: tr("Leave the picture as it was")
@@ -68,7 +77,8 @@ enum EditorAction: String, NamedAction {
   /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   var needsPicture: Bool {
     switch self {
-    case .share, .saveAs, .copyImage, .openWith, .sendByEmail, .crop, .rotateLeft, .rotateRight,
+    case .share, .saveAs, .copyImage, .openWith, .sendByEmail, .crop, .zoomIn, .zoomOut, .zoomFit,
+      .rotateLeft, .rotateRight,
       .flipHorizontal, .flipVertical:
       true
     default: false

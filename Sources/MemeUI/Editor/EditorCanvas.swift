@@ -22,7 +22,9 @@ final class EditorCanvas {
   let toast: UnsafeMutablePointer<GtkWidget>
   private var toastTimeout: UInt32?
 
-  private let painter = PreviewPainter()
+  let painter = PreviewPainter()
+  /// Ctrl+scroll, pinch and panning; the percentage shown in a corner.
+  private(set) var zoomControls: CanvasZoomControls!
   /// The spring the captions and fields settle with when the canvas turns portrait or landscape.
   private(set) var pop: CaptionPop!
   var image: EditorImage? { painter.picture }
@@ -69,7 +71,11 @@ final class EditorCanvas {
     }
     Signal.connectResize(drawingArea) { [weak self] width, height in
       self?.pop.canvasResized(width: width, height: height)
+      self?.zoomControls.update()
     }
+    // Zoomed in, the picture reaches past the canvas: keep it (and the caption fields) inside.
+    gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+    zoomControls = CanvasZoomControls(canvas: self)
     showPicture(nil)
   }
 
@@ -84,6 +90,7 @@ final class EditorCanvas {
     gtk_widget_set_visible(placeholder, image == nil ? 1 : 0)
     gtk_widget_set_visible(topEntry.widget, withCaptions ? 1 : 0)
     gtk_widget_set_visible(bottomEntry.widget, withCaptions ? 1 : 0)
+    zoomControls?.update()
     gtk_widget_queue_allocate(widget)
     gtk_widget_queue_draw(drawingArea)
   }

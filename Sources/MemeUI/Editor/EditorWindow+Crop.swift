@@ -17,11 +17,15 @@ extension EditorWindow {
       selection.setAspect(aspect)
       cropOverlay.selection = selection
     }
-    // Capture phase: Enter and Escape belong to crop mode even when a preset button has the focus.
+    // Capture phase: Enter and Escape belong to crop mode even when a preset button has the focus;
+    // Space (outside a text field) turns a drag into a pan.
     let keys = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
     Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, _ in
-      self?.handleCropKey(keyval) ?? false
+      guard let self else { return false }
+      return handleCropKey(keyval) || handleSpace(pressed: true, keyval)
+    }
+    Signal.connectKeyReleased(keys.raw) { [weak self] keyval in _ = self?.handleSpace(pressed: false, keyval)
     }
     gtk_widget_add_controller(window, keys)
   }

@@ -20,8 +20,13 @@ public final class PreviewPainter {
   public private(set) var captions = EditorState.initial.captions
   /// The layout of `captions` at the picture's pixel size, rebuilt when either changes.
   private var cachedLayout: MemeLayout?
-  /// `picture.preview` resampled to the on-screen size in device pixels.
+  /// The visible part of the picture at its on-screen size in device pixels, and what it shows.
   private var fittedPicture: RasterImage?
+  private var fittedKey: FittedKey?
+  /// Fitted whole, or zoomed and panned.
+  public var zoom = CanvasZoom() {
+    didSet { if zoom != oldValue { fittedPicture = nil } }
+  }
   /// The layout of `captions` over the empty sheet, rebuilt when the captions or the sheet change.
   private var cachedSheetLayout: MemeLayout?
 
@@ -38,6 +43,7 @@ public final class PreviewPainter {
     self.transform = transform
     fittedPicture = nil
     cachedLayout = nil
+    zoom = CanvasZoom()  // a new picture, or a turned one, starts fitted
   }
 
   /// The transformed picture's pixel size: what the captions are laid out on and export writes.
@@ -64,7 +70,8 @@ public final class PreviewPainter {
   /// Where the picture lies in a view of `width` × `height` (zero size without a picture).
   public func pictureRect(inWidth width: Double, height: Double) -> ImageRect {
     guard let size = pictureSize else { return ImageRect(x: 0, y: 0, width: 0, height: 0) }
-    return AspectFit.rect(imageWidth: size.width, imageHeight: size.height, inWidth: width, height: height)
+    return zoom.rect(
+      pictureWidth: size.width, pictureHeight: size.height, viewWidth: width, viewHeight: height)
   }
 
   /// Where the captions lie in a view of `width` × `height` and the pixel size they are laid out for:
@@ -95,17 +102,28 @@ public final class PreviewPainter {
     guard let picture, let layout else { return }
     let rect = pictureRect(inWidth: width, height: height)
     guard rect.width >= 1, rect.height >= 1 else { return }
-    let deviceWidth = max(1, Int((rect.width * scaleFactor).rounded()))
-    let deviceHeight = max(1, Int((rect.height * scaleFactor).rounded()))
-    if fittedPicture?.width != deviceWidth || fittedPicture?.height != deviceHeight {
-      // Cut and turned from the bounded preview copy, straight to the on-screen size.
+    // Only the part inside the view is drawn: at 400 % most of a large picture is off screen.
+    let visible = rect.intersection(ImageRect(x: 0, y: 0, width: width, height: height))
+    guard visible.width >= 1, visible.height >= 1 else { return }
+    let deviceWidth = max(1, Int((visible.width * scaleFactor).rounded()))
+    let deviceHeight = max(1, Int((visible.height * scaleFactor).rounded()))
+    let scale = rect.width / Double(layout.imageWidth)
+    let region = ImageRect(
+      x: (visible.x - rect.x) / scale, y: (visible.y - rect.y) / scale, width: visible.width / scale,
+      height: visible.height / scale)
+    // The bounded preview while it has enough pixels for the screen; zoomed in further, the source's
+    // own pixels, so the picture stays sharp at any zoom.
+    let usesFull = scale * scaleFactor > Double(picture.preview.width) / Double(picture.width)
+    let key = FittedKey(region: region, width: deviceWidth, height: deviceHeight, usesFull: usesFull)
+    if fittedPicture == nil || fittedKey != key {
       fittedPicture = transform.render(
-        picture.preview, sourceWidth: picture.width, sourceHeight: picture.height, outputWidth: deviceWidth,
-        outputHeight: deviceHeight)
+        usesFull ? picture.full : picture.preview, sourceWidth: picture.width, sourceHeight: picture.height,
+        region: region, outputWidth: deviceWidth, outputHeight: deviceHeight)
+      fittedKey = key
     }
     if let fittedPicture {
       cairo_save(context)
-      cairo_translate(context, rect.x, rect.y)
+      cairo_translate(context, visible.x, visible.y)
       cairo_scale(context, 1 / scaleFactor, 1 / scaleFactor)
       cairo_set_source_surface(context, fittedPicture.surface, 0, 0)
       cairo_paint(context)
@@ -146,4 +164,12 @@ public final class PreviewPainter {
     }
     cairo_restore(context)
   }
+}
+
+/// What the cached on-screen picture shows.
+private struct FittedKey: Equatable {
+  let region: ImageRect
+  let width: Int
+  let height: Int
+  let usesFull: Bool
 }
