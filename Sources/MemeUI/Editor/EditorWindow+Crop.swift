@@ -23,9 +23,10 @@ extension EditorWindow {
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
     Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, _ in
       guard let self else { return false }
-      return handleCropKey(keyval) || handleSpace(pressed: true, keyval)
+      noteSpace(pressed: true, keyval)
+      return handleCropKey(keyval)
     }
-    Signal.connectKeyReleased(keys.raw) { [weak self] keyval in _ = self?.handleSpace(pressed: false, keyval)
+    Signal.connectKeyReleased(keys.raw) { [weak self] keyval in self?.noteSpace(pressed: false, keyval)
     }
     gtk_widget_add_controller(window, keys)
   }

@@ -4,19 +4,12 @@ import GtkKit
 
 /// Space+drag panning: the window's key controller (see `connectCrop`) reports Space here.
 extension EditorWindow {
-  /// Space held outside a text field lets a left-button drag pan the zoomed picture.
-  func handleSpace(pressed: Bool, _ keyval: UInt32) -> Bool {
-    guard Int32(keyval) == GDK_KEY_space else { return false }
-    if !pressed {
-      canvas.zoomControls.isSpaceHeld = false
-      return false
-    }
+  /// Notes whether Space is held outside a text field, which lets a left-button drag pan the zoomed
+  /// picture. The key itself always passes on: a focused button still activates with Space.
+  func noteSpace(pressed: Bool, _ keyval: UInt32) {
+    guard Int32(keyval) == GDK_KEY_space else { return }
     // In a caption field Space types a space.
-    if let focus = gtk_window_get_focus(gtkkit_window(window)), gtkkit_is_editable(focus) != 0 {
-      return false
-    }
-    guard document.image != nil, crop == nil else { return false }
-    canvas.zoomControls.isSpaceHeld = true
-    return true
+    let isTyping = gtk_window_get_focus(gtkkit_window(window)).map { gtkkit_is_editable($0) != 0 } ?? false
+    canvas.zoomControls.isSpaceHeld = pressed && !isTyping && document.image != nil && crop == nil
   }
 }
