@@ -128,6 +128,22 @@ import Testing
     #expect(!controls.isSpaceHeld, "Space types in a caption field")
   }
 
+  /// Zoomed and turned in a portrait window, the fields stay on the picture's bands.
+  @Test func zoomedInAPortraitWindowTheFieldsStayOnThePicture() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 420, height: 760)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    EditorHarness.type(top: "Zoom in", bottom: "on the sun", into: editor)
+    activate(.rotateLeft, in: editor)
+    Screenshot.save(editor.window, named: "editor-rotated-left-420x760")
+    activate(.zoomIn, in: editor)
+    activate(.zoomIn, in: editor)
+    #expect(editor.canvas.pictureRect.width > Double(gtk_widget_get_width(editor.canvas.drawingArea)))
+    try expectFieldOnPicture(editor)
+    Screenshot.save(editor.window, named: "editor-zoomed-420x760")
+  }
+
   /// A picture larger than the preview, of one-pixel black and white squares: at 400 % every canvas
   /// pixel is black or white (drawn from the source), never the grey of a downscaled copy or a blend.
   @Test func at400PercentTheCanvasIsDrawnFromTheSourcePixels() throws {
