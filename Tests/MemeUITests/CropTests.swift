@@ -46,6 +46,9 @@ import Testing
 
     // The top-left corner dragged a quarter of the picture right and down.
     let rect = editor.canvas.pictureRect
+    let corner = editor.cropOverlay.handle(atX: rect.x + 3, y: rect.y + 3)
+    #expect(corner == .topLeft && CropOverlay.cursorName(for: corner) == "nwse-resize")
+    #expect(editor.cropOverlay.handle(atX: rect.x + rect.width / 2, y: rect.y + rect.height / 2) == .move)
     drag(in: editor, from: 0, 0, by: rect.width / 4, rect.height / 4)
     let selected = try #require(editor.crop?.rect)
     #expect(abs(selected.x - 300) < 3 && abs(selected.y - 200) < 3)

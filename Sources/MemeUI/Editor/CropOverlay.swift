@@ -31,6 +31,32 @@ final class CropOverlay {
     Signal.connectPoint(gesture.raw, "drag-update") { [weak self] dx, dy in self?.updateDrag(dx: dx, dy: dy) }
     Signal.connectPoint(gesture.raw, "drag-end") { [weak self] _, _ in self?.drag = nil }
     gtk_widget_add_controller(widget, gtkkit_event_controller(gesture.raw))
+    // The pointer shows what a press would take hold of.
+    let motion = gtk_event_controller_motion_new()!
+    Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in
+      guard let self, drag == nil else { return }
+      gtk_widget_set_cursor_from_name(widget, Self.cursorName(for: handle(atX: x, y: y)))
+    }
+    gtk_widget_add_controller(widget, motion)
+  }
+
+  /// The handle under (x, y) of the widget, if any.
+  func handle(atX x: Double, y: Double) -> CropHandle? {
+    guard let selection else { return nil }
+    let rect = pictureRect()
+    return selection.handle(at: ((x - rect.x) * scale, (y - rect.y) * scale), reach: Self.reach * scale)
+  }
+
+  /// The CSS cursor name for a handle (nil: the default arrow).
+  static func cursorName(for handle: CropHandle?) -> String? {
+    switch handle {
+    case .topLeft, .bottomRight: "nwse-resize"
+    case .topRight, .bottomLeft: "nesw-resize"
+    case .top, .bottom: "ns-resize"
+    case .left, .right: "ew-resize"
+    case .move: "move"
+    case nil: nil
+    }
   }
 
   /// Picture pixels per logical pixel of the widget.
@@ -45,9 +71,7 @@ final class CropOverlay {
   /// A press at (x, y): takes hold of the edge, corner or inside of the crop under it.
   func beginDrag(atX x: Double, y: Double) {
     guard let selection else { return }
-    let rect = pictureRect()
-    let point = ((x - rect.x) * scale, (y - rect.y) * scale)
-    drag = selection.handle(at: point, reach: Self.reach * scale).map { ($0, selection.rect) }
+    drag = handle(atX: x, y: y).map { ($0, selection.rect) }
   }
 
   /// The pointer moved (dx, dy) since the press.
