@@ -37,6 +37,7 @@ static inline GtkActionBar *gtkkit_action_bar(gpointer p) { return GTK_ACTION_BA
 static inline GtkLabel *gtkkit_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkImage *gtkkit_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkMenuButton *gtkkit_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkToggleButton *gtkkit_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkPopover *gtkkit_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline GtkActionable *gtkkit_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 static inline GtkAccessible *gtkkit_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
@@ -58,6 +59,7 @@ static inline GListModel *gtkkit_list_model(gpointer p) { return G_LIST_MODEL(p)
 static inline GObject *gtkkit_object(gpointer p) { return G_OBJECT(p); }
 static inline gboolean gtkkit_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
 static inline gboolean gtkkit_is_label(gpointer p) { return GTK_IS_LABEL(p); }
+static inline gboolean gtkkit_is_editable(gpointer p) { return GTK_IS_EDITABLE(p); }
 /// Whether `p` is an instance of `type` or a subtype (G_TYPE_CHECK_INSTANCE_TYPE is a macro).
 static inline gboolean gtkkit_is_a(gpointer p, GType type) { return G_TYPE_CHECK_INSTANCE_TYPE(p, type); }
 /// The instance's type (G_OBJECT_TYPE is a macro).
@@ -114,6 +116,22 @@ GTKKIT_CONNECT(drop, GtkKitDropHandler)
 typedef GdkDragAction (*GtkKitDropMotionHandler)(gpointer target, gdouble x, gdouble y,
                                                  gpointer data);
 GTKKIT_CONNECT(drop_motion, GtkKitDropMotionHandler)
+/// GtkGestureDrag::drag-begin, ::drag-update and ::drag-end: (gesture, x, y) → void.
+typedef void (*GtkKitPointHandler)(gpointer gesture, gdouble x, gdouble y, gpointer data);
+GTKKIT_CONNECT(point, GtkKitPointHandler)
+/// GtkEventControllerScroll::scroll: (controller, dx, dy) → gboolean.
+typedef gboolean (*GtkKitScrollHandler)(gpointer controller, gdouble dx, gdouble dy, gpointer data);
+GTKKIT_CONNECT(scroll, GtkKitScrollHandler)
+/// GtkGestureZoom::scale-changed: (gesture, scale) → void.
+typedef void (*GtkKitScaleHandler)(gpointer gesture, gdouble scale, gpointer data);
+GTKKIT_CONNECT(scale, GtkKitScaleHandler)
+/// GtkGesture::begin and ::end: (gesture, sequence) → void.
+typedef void (*GtkKitSequenceHandler)(gpointer gesture, GdkEventSequence *sequence, gpointer data);
+GTKKIT_CONNECT(sequence, GtkKitSequenceHandler)
+/// GtkEventControllerKey::key-released: (controller, keyval, keycode, state) → void.
+typedef void (*GtkKitKeyReleasedHandler)(gpointer controller, guint keyval, guint keycode,
+                                         GdkModifierType state, gpointer data);
+GTKKIT_CONNECT(key_released, GtkKitKeyReleasedHandler)
 /// GtkNativeDialog::response and GtkDialog::response: (dialog, response_id) → void.
 typedef void (*GtkKitResponseHandler)(gpointer dialog, gint response, gpointer data);
 GTKKIT_CONNECT(response, GtkKitResponseHandler)
@@ -226,6 +244,13 @@ static inline void gtkkit_emit_signal(gpointer instance, const char *name) {
 /// A string property as a newly allocated string (free with g_free), or NULL (g_object_get is variadic).
 static inline char *gtkkit_object_get_string(gpointer object, const char *property) {
   char *value = NULL;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
+/// A boolean property (g_object_get is variadic).
+static inline gboolean gtkkit_object_get_bool(gpointer object, const char *property) {
+  gboolean value = FALSE;
   g_object_get(object, property, &value, NULL);
   return value;
 }

@@ -137,6 +137,79 @@ public enum Signal {
     return SignalConnection(instance: target, id: id)
   }
 
+  /// GtkGestureDrag `drag-begin` (the start point), `drag-update` and `drag-end` (the offset from it).
+  @discardableResult
+  public static func connectPoint(
+    _ gesture: gpointer, _ signal: String, _ handler: @escaping (_ x: Double, _ y: Double) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_point(
+      gesture, signal,
+      { _, x, y, data in
+        MainActor.assumeIsolated { ClosureBox<(Double, Double) -> Void>.unretained(data).payload(x, y) }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: gesture, id: id)
+  }
+
+  /// GtkEventControllerScroll `scroll`: the deltas; return true when the scroll was used.
+  @discardableResult
+  public static func connectScroll(
+    _ controller: gpointer, _ handler: @escaping (_ dx: Double, _ dy: Double) -> Bool
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_scroll(
+      controller, "scroll",
+      { _, dx, dy, data in
+        let used = MainActor.assumeIsolated {
+          ClosureBox<(Double, Double) -> Bool>.unretained(data).payload(dx, dy)
+        }
+        return used ? 1 : 0
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: controller, id: id)
+  }
+
+  /// GtkGestureZoom `scale-changed`: the scale since the gesture began.
+  @discardableResult
+  public static func connectScale(
+    _ gesture: gpointer, _ handler: @escaping (_ scale: Double) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_scale(
+      gesture, "scale-changed",
+      { _, scale, data in
+        MainActor.assumeIsolated { ClosureBox<(Double) -> Void>.unretained(data).payload(scale) }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: gesture, id: id)
+  }
+
+  /// GtkGesture `begin` / `end` (the event sequence is not passed on).
+  @discardableResult
+  public static func connectSequence(
+    _ gesture: gpointer, _ signal: String, _ handler: @escaping () -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_sequence(
+      gesture, signal,
+      { _, _, data in
+        MainActor.assumeIsolated { ClosureBox<() -> Void>.unretained(data).payload() }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: gesture, id: id)
+  }
+
+  /// GtkEventControllerKey `key-released`.
+  @discardableResult
+  public static func connectKeyReleased(
+    _ controller: gpointer, _ handler: @escaping (_ keyval: UInt32) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_key_released(
+      controller, "key-released",
+      { _, keyval, _, _, data in
+        MainActor.assumeIsolated { ClosureBox<(UInt32) -> Void>.unretained(data).payload(keyval) }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: controller, id: id)
+  }
+
   /// GtkDialog / GtkNativeDialog `response`.
   @discardableResult
   public static func connectResponse(

@@ -15,6 +15,8 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public var position: Int64
   /// The store's copy of the picture the captions were drawn on.
   public var originalImageURL: URL
+  /// How the original is cut and turned before the captions are laid out on it.
+  public var transform: PictureTransform
   /// The finished meme as it was sent.
   public var renderedImageURL: URL
   /// A small image for the list and grid.
@@ -22,8 +24,9 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
 
   public init(
     id: Int64, topText: String, bottomText: String, style: CaptionStyle, sentAt: Date, position: Int64,
-    originalImageURL: URL, renderedImageURL: URL, thumbnailURL: URL
+    originalImageURL: URL, renderedImageURL: URL, thumbnailURL: URL, transform: PictureTransform = .identity
   ) {
+    self.transform = transform
     self.id = id
     self.topText = topText
     self.bottomText = bottomText
@@ -40,7 +43,7 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public var meme: Meme {
     Meme(
       topText: topText, bottomText: bottomText, style: style, originalImage: originalImageURL,
-      renderedImage: renderedImageURL, createdAt: sentAt)
+      transform: transform, renderedImage: renderedImageURL, createdAt: sentAt)
   }
 
   /// Whether all three image files exist right now. This asks the file system, so call it off the main

@@ -10,7 +10,7 @@ struct SentMemeDecoder {
   static let fileColumns = ["originalFile", "renderedFile", "thumbnailFile"].map(StoredFileName.bytes(of:))
     .joined(separator: ", ")
   /// The columns, in the order `decode` reads them.
-  static let columns = "id, topText, bottomText, style, sentAt, position, \(fileColumns)"
+  static let columns = "id, topText, bottomText, style, sentAt, position, \(fileColumns), transform"
 
   let images: DurableFolder
   private var styles: [String: CaptionStyle] = [:]
@@ -26,7 +26,7 @@ struct SentMemeDecoder {
       id: row[0], topText: row[1], bottomText: row[2], style: style(fromJSON: row[3]),
       sentAt: Date(timeIntervalSinceReferenceDate: row[4]), position: row[5],
       originalImageURL: images.fileURL(names[0]), renderedImageURL: images.fileURL(names[1]),
-      thumbnailURL: images.fileURL(names[2]))
+      thumbnailURL: images.fileURL(names[2]), transform: transform(fromJSON: row[9]))
   }
 
   /// The three file names read with `fileColumns` starting at column `start`, or nil when any of them
@@ -47,6 +47,19 @@ struct SentMemeDecoder {
     let style = (try? jsonDecoder.decode(CaptionStyle.self, from: Data(json.utf8))) ?? .classic
     styles[json] = style
     return style
+  }
+
+  /// NULL is the picture as it is; a transform that no longer decodes shows the picture as it is too,
+  /// rather than hiding the meme.
+  private func transform(fromJSON json: String?) -> PictureTransform {
+    guard let json else { return .identity }
+    return (try? jsonDecoder.decode(PictureTransform.self, from: Data(json.utf8))) ?? .identity
+  }
+
+  /// The column value for `transform`: NULL for none, so untouched memes stay as they were stored.
+  static func json(for transform: PictureTransform) throws -> String? {
+    guard !transform.isIdentity else { return nil }
+    return String(decoding: try JSONEncoder().encode(transform), as: UTF8.self)
   }
 
   static func json(for style: CaptionStyle) throws -> String {

@@ -33,13 +33,17 @@ public struct SentMemeDraft: Sendable, Hashable {
   public var style: CaptionStyle
   public var sentAt: Date
   public var original: OriginalImage
+  /// How the original is cut and turned for the rendered image.
+  public var transform: PictureTransform
   public var rendered: EncodedImage
   public var thumbnail: EncodedImage
 
   public init(
     topText: String, bottomText: String, style: CaptionStyle, sentAt: Date = Date(),
-    original: OriginalImage, rendered: EncodedImage, thumbnail: EncodedImage
+    original: OriginalImage, transform: PictureTransform = .identity, rendered: EncodedImage,
+    thumbnail: EncodedImage
   ) {
+    self.transform = transform
     self.topText = topText
     self.bottomText = bottomText
     self.style = style
@@ -53,6 +57,7 @@ public struct SentMemeDraft: Sendable, Hashable {
   public init(meme: Meme, rendered: EncodedImage, thumbnail: EncodedImage, sentAt: Date = Date()) {
     self.init(
       topText: meme.topText, bottomText: meme.bottomText, style: meme.style, sentAt: sentAt,
-      original: .file(meme.originalImage), rendered: rendered, thumbnail: thumbnail)
+      original: .file(meme.originalImage), transform: meme.transform, rendered: rendered, thumbnail: thumbnail
+    )
   }
 }

@@ -57,22 +57,23 @@ extension SentMemeStore {
       let insert = try db.cachedStatement(
         sql: """
           INSERT INTO sentMeme
-            (topText, bottomText, style, sentAt, position, originalFile, renderedFile, thumbnailFile)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            (topText, bottomText, style, sentAt, position, originalFile, renderedFile, thumbnailFile,
+             transform)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       return try zip(drafts, zip(styles, files)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
         position -= 1
         try insert.execute(arguments: [
           draft.topText, draft.bottomText, style, draft.sentAt.timeIntervalSinceReferenceDate, position,
-          names.original, names.rendered, names.thumbnail,
+          names.original, names.rendered, names.thumbnail, try SentMemeDecoder.json(for: draft.transform),
         ])
         return SentMeme(
           id: db.lastInsertedRowID, topText: draft.topText, bottomText: draft.bottomText,
           style: draft.style, sentAt: draft.sentAt, position: position,
           originalImageURL: images.fileURL(names.original),
           renderedImageURL: images.fileURL(names.rendered),
-          thumbnailURL: images.fileURL(names.thumbnail))
+          thumbnailURL: images.fileURL(names.thumbnail), transform: draft.transform)
       }
     }
   }

@@ -29,6 +29,11 @@ enum StoreSchema {
           CREATE INDEX sentMeme_position ON sentMeme(position);
           """)
     }
+    migrator.registerMigration("v2 picture transform") { db in
+      // The crop, turn and mirroring as PictureTransform JSON; NULL (every meme sent before) is the
+      // picture as it is.
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN transform TEXT")
+    }
     return migrator
   }
 }

@@ -9,7 +9,9 @@ struct RenderCommand: ParsableCommand {
     commandName: "render",
     abstract: "Render a meme from an image file, with no window.",
     discussion: """
-      The output has the input's own pixel size (after EXIF orientation) unless --width is given. \
+      The output has the input's own pixel size (after EXIF orientation) unless --width is given; \
+      --crop, --rotate and --flip cut and turn the upright picture first, in that order, and the \
+      captions are laid out on the result. \
       Its format comes from --format or from OUTPUT's extension (.png, .jpg, .jpeg); with -o -, \
       the meme goes to standard output, as PNG unless --format says otherwise. \
       Captions that begin with '-' can be given as --top=TEXT.
@@ -54,6 +56,23 @@ struct RenderCommand: ParsableCommand {
       """)
   var width: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "Keep only this part of the picture, in its pixels after EXIF orientation: left, top, width, height.",
+      valueName: "X,Y,W,H"))
+  var crop: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Turn the picture clockwise by 90, 180 or 270 degrees, after cropping.", valueName: "DEGREES"))
+  var rotate: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Mirror the picture, after cropping and turning: horizontal or vertical (may be given twice).",
+      valueName: "DIRECTION"))
+  var flip: [String] = []
+
   @Option(help: "Output format: png or jpeg (default: from OUTPUT's extension).")
   var format: String?
 
@@ -66,6 +85,7 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     let style = try captionStyle()
     let imageFormat = try outputFormat()
+    let transform = try pictureTransform()
     if let width, !(1...ImageLoader.maximumSide).contains(width) {
       throw CommandFailure("--width must be between 1 and \(ImageLoader.maximumSide), not \(width)")
     }
@@ -75,7 +95,9 @@ struct RenderCommand: ParsableCommand {
     let summary: ExportSummary
     do {
       summary = try MemeExporter.export(
-        captions, imageAt: URL(fileURLWithPath: input), to: destination, as: imageFormat, width: width,
+        captions, imageAt: URL(fileURLWithPath: input), to: destination, as: imageFormat,
+        transform: transform,
+        width: width,
         loader: ImageLoader(maxPixels: maxPixels))
     } catch {
       throw CommandFailure(error.description)
@@ -118,6 +140,38 @@ struct RenderCommand: ParsableCommand {
       }
     }
     return CaptionStyle(fontFamily: font, textColor: text, outlineColor: outline, isUppercase: !noUppercase)
+  }
+
+  /// --crop, --rotate and --flip as one transform (checked against the picture when it is read).
+  private func pictureTransform() throws -> PictureTransform {
+    var transform = PictureTransform.identity
+    if let crop {
+      let numbers = crop.split(separator: ",", omittingEmptySubsequences: false).map {
+        Int($0.trimmingCharacters(in: .whitespaces))
+      }
+      guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2],
+        let h = numbers[3],
+        x >= 0, y >= 0, w > 0, h > 0
+      else {
+        throw CommandFailure(
+          "--crop must be X,Y,WIDTH,HEIGHT in pixels (a positive size), not \(alwaysQuoted(crop))")
+      }
+      transform.crop = PixelRect(x: x, y: y, width: w, height: h)
+    }
+    if let rotate {
+      guard [0, 90, 180, 270].contains(rotate) else {
+        throw CommandFailure("--rotate must be 90, 180 or 270, not \(rotate)")
+      }
+      transform = PictureTransform(crop: transform.crop, quarterTurns: rotate / 90)
+    }
+    for direction in flip {
+      switch direction {
+      case "horizontal": transform.flipsHorizontally.toggle()
+      case "vertical": transform.flipsVertically.toggle()
+      default: throw CommandFailure("--flip must be horizontal or vertical, not \(alwaysQuoted(direction))")
+      }
+    }
+    return transform
   }
 
   private func outputFormat() throws -> ImageFormat {

@@ -19,20 +19,28 @@ public enum MemeExporter {
   /// it atomically to `output`. An existing `output` is untouched when anything fails.
   @discardableResult
   public static func export(
-    _ captions: MemeCaptions, imageAt input: URL, to output: URL, as format: ImageFormat, width: Int? = nil,
-    loader: ImageLoader = ImageLoader()
+    _ captions: MemeCaptions, imageAt input: URL, to output: URL, as format: ImageFormat,
+    transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader()
   ) throws(ImageError) -> ExportSummary {
-    try export(captions, imageAt: input, to: .file(output), as: format, width: width, loader: loader)
+    try export(
+      captions, imageAt: input, to: .file(output), as: format, transform: transform, width: width,
+      loader: loader)
   }
 
   /// As `export(_:imageAt:to:as:width:loader:)`, to a file or to standard output. A destination that
   /// cannot be written, or a `width` that would make more pixels than the loader allows, fails before
-  /// anything is decoded.
+  /// anything is decoded. `transform` cuts and turns the upright source first (a crop outside the
+  /// picture fails); the captions are laid out on the result and `width` scales the result.
   @discardableResult
   public static func export(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, as format: ImageFormat,
-    width: Int? = nil, loader: ImageLoader = ImageLoader()
+    transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader()
   ) throws(ImageError) -> ExportSummary {
+    guard transform.isIdentity else {
+      return try exportTransformed(
+        captions, imageAt: input, to: destination, as: format, transform: transform, width: width,
+        loader: loader)
+    }
     try ImageWriter.checkDestination(destination)
     let expectedSize = try? expectedPixelSize(of: input, width: width, loader: loader)
     if let expectedSize, width != nil {
@@ -56,6 +64,51 @@ public enum MemeExporter {
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
       overflowingCaptions: layout.overflowingCaptions)
+  }
+
+  /// A cut or turned export: the crop is in the source's own pixels, so the source is decoded whole,
+  /// transformed pixel for pixel, and only then scaled to `width`.
+  private static func exportTransformed(
+    _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, as format: ImageFormat,
+    transform: PictureTransform, width: Int?, loader: ImageLoader
+  ) throws(ImageError) -> ExportSummary {
+    try ImageWriter.checkDestination(destination)
+    let full = try loader.pixelSize(ofImageAt: input)
+    try check(transform, fits: full, name: input.path)
+    let turned = transform.outputSize(sourceWidth: full.width, sourceHeight: full.height)
+    var size = turned
+    if let width {
+      size = (width, max(1, Int((Double(width) * Double(turned.height) / Double(turned.width)).rounded())))
+      try ImageLimits.checkScaled(
+        width: size.width, height: size.height, maxPixels: loader.maxPixels, name: input.path)
+    }
+    let source = try loader.load(contentsOf: input)
+    try check(transform, fits: (source.width, source.height), name: input.path)
+    guard
+      let image = transform.render(source, outputWidth: size.width, outputHeight: size.height)
+    else {
+      throw ImageError(
+        path: input.path, kind: .outOfMemory, reason: "not enough memory to transform the picture")
+    }
+    let layout = MemeRenderer.render(captions, onto: image)
+    try ImageWriter.write(image, to: destination, as: format)
+    return ExportSummary(
+      width: image.width, height: image.height, font: layout.font,
+      overflowingCaptions: layout.overflowingCaptions)
+  }
+
+  /// Fails with one line when `transform`'s crop does not lie inside a picture of `size`.
+  public static func check(
+    _ transform: PictureTransform, fits size: (width: Int, height: Int), name: String
+  ) throws(ImageError) {
+    guard transform.validated(sourceWidth: size.width, sourceHeight: size.height) == nil,
+      let crop = transform.crop
+    else { return }
+    throw ImageError(
+      path: name, kind: .unsupported,
+      reason:
+        "the crop \(crop.x),\(crop.y),\(crop.width),\(crop.height) is not inside the \(size.width)×\(size.height) picture"
+    )
   }
 
   /// The size `load(contentsOf:targetWidth:)` will produce, from the header alone.

@@ -48,6 +48,23 @@ public final class MemeLayout {
     for drawing in drawings { drawing.draw(on: context) }
   }
 
+  /// Draws both captions like `draw(on:)`, each scaled by `factor` about the centre of its band: the
+  /// editor's "pop" when the window turns between portrait and landscape.
+  public func draw(on context: OpaquePointer, scalingEachCaptionBy factor: Double) {
+    for position in CaptionPosition.allCases {
+      let caption = caption(at: position)
+      guard let drawing = caption.drawing else { continue }
+      let centreX = caption.band.x + caption.band.width / 2
+      let centreY = caption.band.y + caption.band.height / 2
+      cairo_save(context)
+      cairo_translate(context, centreX, centreY)
+      cairo_scale(context, factor, factor)
+      cairo_translate(context, -centreX, -centreY)
+      drawing.draw(on: context)
+      cairo_restore(context)
+    }
+  }
+
   /// What draws the non-empty captions, top first.
   var drawings: [CaptionDrawing] { CaptionPosition.allCases.compactMap { caption(at: $0).drawing } }
 }

@@ -13,9 +13,12 @@ public enum MemeRenderer {
     return prepared.layout
   }
 
-  /// A captioned copy of `image`, leaving the original as it was; `nil` when out of memory.
-  public static func rendered(_ captions: MemeCaptions, image: RasterImage) -> RasterImage? {
-    guard let copy = image.copy() else { return nil }
+  /// A captioned copy of `image`, cut and turned by `transform`, leaving the original as it was;
+  /// `nil` when out of memory. The captions are laid out on the transformed picture.
+  public static func rendered(
+    _ captions: MemeCaptions, image: RasterImage, transform: PictureTransform = .identity
+  ) -> RasterImage? {
+    guard let copy = transform.isIdentity ? image.copy() : transform.render(image) else { return nil }
     render(captions, onto: copy)
     return copy
   }

@@ -34,6 +34,8 @@ enum EditorStyleSheet {
     .caption { font-size: 0.85em; }
     button.pill { border-radius: 9999px; padding: 8px 28px; }
     .loading-indicator { padding: 12px 20px; border-radius: 12px; }
+    label.zoom-indicator { padding: 4px 10px; border-radius: 9999px; font-size: 0.85em; }
+    .crop-bar { padding: 10px; border-radius: 12px; }
     label.toast { padding: 10px 20px; border-radius: 9999px; font-weight: bold; }
     actionbar button.bar-button { padding: 6px 16px; }
     label.warning { color: @warning_color; }

@@ -13,6 +13,16 @@ enum EditorAction: String, NamedAction {
   case sendByEmail = "send-by-email"
   case undo = "undo"
   case redo = "redo"
+  case zoomIn = "zoom-in"
+  case zoomOut = "zoom-out"
+  case zoomFit = "zoom-fit"
+  case crop = "crop"
+  case cropApply = "crop-apply"
+  case cropCancel = "crop-cancel"
+  case rotateLeft = "rotate-left"
+  case rotateRight = "rotate-right"
+  case flipHorizontal = "flip-horizontal"
+  case flipVertical = "flip-vertical"
   case cancel = "cancel"
   case close = "close"
 
@@ -25,7 +35,15 @@ enum EditorAction: String, NamedAction {
     case .undo: ["<Control>z"]
     case .redo: ["<Control><Shift>z", "<Control>y"]
     case .close: ["<Control>w"]
-    case .camera, .share, .openWith, .sendByEmail, .cancel: []
+    case .zoomIn: ["<Control>plus", "<Control>equal", "<Control>KP_Add"]
+    case .zoomOut: ["<Control>minus", "<Control>KP_Subtract"]
+    case .zoomFit: ["<Control>0", "<Control>KP_0"]
+    // As in GNOME's image viewer.
+    case .rotateLeft: ["<Control><Shift>r"]
+    case .rotateRight: ["<Control>r"]
+    case .camera, .share, .openWith, .sendByEmail, .cancel, .flipHorizontal, .flipVertical, .crop, .cropApply,
+      .cropCancel:
+      []
     }
   }
 
@@ -41,6 +59,16 @@ enum EditorAction: String, NamedAction {
     case .sendByEmail: tr("Send by E-mail")
     case .undo: tr("Undo")
     case .redo: tr("Redo")
+    case .zoomIn: tr("Zoom In")
+    case .zoomOut: tr("Zoom Out")
+    case .zoomFit: tr("Fit the Picture in the Window")
+    case .crop: tr("Crop…")
+    case .cropApply: tr("Apply the crop")
+    case .cropCancel: tr("Leave the picture as it was")
+    case .rotateLeft: tr("Rotate Left")
+    case .rotateRight: tr("Rotate Right")
+    case .flipHorizontal: tr("Flip Horizontally")
+    case .flipVertical: tr("Flip Vertically")
     case .cancel: tr("Start over")
     case .close: tr("Close the window")
     }
@@ -49,7 +77,10 @@ enum EditorAction: String, NamedAction {
   /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   var needsPicture: Bool {
     switch self {
-    case .share, .saveAs, .copyImage, .openWith, .sendByEmail: true
+    case .share, .saveAs, .copyImage, .openWith, .sendByEmail, .crop, .zoomIn, .zoomOut, .zoomFit,
+      .rotateLeft, .rotateRight,
+      .flipHorizontal, .flipVertical:
+      true
     default: false
     }
   }

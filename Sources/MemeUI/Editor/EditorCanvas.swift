@@ -4,7 +4,8 @@ import GtkKit
 import MemeCore
 
 /// The picture, aspect-fit and letterboxed, with the captions drawn by the engine and the two
-/// caption fields lying over the picture's top and bottom bands.
+/// caption fields lying over the picture's top and bottom bands. Before a picture is chosen the
+/// fields lie over the same bands of an empty sheet, around the invitation to choose one.
 ///
 /// Drawing is `PreviewPainter`'s: the export's layout over a cached on-screen copy of the picture.
 final class EditorCanvas {
@@ -13,7 +14,7 @@ final class EditorCanvas {
   let drawingArea: UnsafeMutablePointer<GtkWidget>
   let topEntry = CaptionEntry(position: .top)
   let bottomEntry = CaptionEntry(position: .bottom)
-  /// Shown instead of the picture before one is chosen.
+  /// The invitation to choose a picture, shown between the caption fields before there is one.
   let placeholder: UnsafeMutablePointer<GtkWidget>
   private let loadingIndicator: UnsafeMutablePointer<GtkWidget>
   private let loadingLabel: UnsafeMutablePointer<GtkWidget>
@@ -21,7 +22,11 @@ final class EditorCanvas {
   let toast: UnsafeMutablePointer<GtkWidget>
   private var toastTimeout: UInt32?
 
-  private let painter = PreviewPainter()
+  let painter = PreviewPainter()
+  /// Ctrl+scroll, pinch and panning; the percentage shown in a corner.
+  private(set) var zoomControls: CanvasZoomControls!
+  /// The spring the captions and fields settle with when the canvas turns portrait or landscape.
+  private(set) var pop: CaptionPop!
   var image: EditorImage? { painter.picture }
   var captions: MemeCaptions { painter.captions }
 
@@ -57,17 +62,35 @@ final class EditorCanvas {
         scaleFactor: Double(gtk_widget_get_scale_factor(drawingArea)))
     }
     Signal.connectChildPosition(widget) { [weak self] child in self?.position(of: child) }
+    pop = CaptionPop(clockOf: drawingArea)
+    pop.onFrame = { [weak self] in
+      guard let self else { return }
+      painter.captionScale = pop.scale
+      gtk_widget_queue_draw(drawingArea)
+      gtk_widget_queue_allocate(widget)
+    }
+    Signal.connectResize(drawingArea) { [weak self] width, height in
+      self?.pop.canvasResized(width: width, height: height)
+      self?.zoomControls.update()
+    }
+    // Zoomed in, the picture reaches past the canvas: keep it (and the caption fields) inside.
+    gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+    zoomControls = CanvasZoomControls(canvas: self)
     showPicture(nil)
   }
 
   // MARK: - Model to screen
 
-  func showPicture(_ image: EditorImage?) {
-    painter.show(image)
-    let hasImage = image != nil
-    gtk_widget_set_visible(placeholder, hasImage ? 0 : 1)
-    gtk_widget_set_visible(topEntry.widget, hasImage ? 1 : 0)
-    gtk_widget_set_visible(bottomEntry.widget, hasImage ? 1 : 0)
+  /// Shows `image` cut and turned by `transform`; crop mode shows it without the captions and their
+  /// fields (its own layer draws them on the crop).
+  func showPicture(_ image: EditorImage?, transform: PictureTransform = .identity, withCaptions: Bool = true)
+  {
+    painter.show(image, transform: transform)
+    painter.drawsCaptions = withCaptions
+    gtk_widget_set_visible(placeholder, image == nil ? 1 : 0)
+    gtk_widget_set_visible(topEntry.widget, withCaptions ? 1 : 0)
+    gtk_widget_set_visible(bottomEntry.widget, withCaptions ? 1 : 0)
+    zoomControls?.update()
     gtk_widget_queue_allocate(widget)
     gtk_widget_queue_draw(drawingArea)
   }
@@ -77,6 +100,11 @@ final class EditorCanvas {
     topEntry.text = captions.top
     bottomEntry.text = captions.bottom
     gtk_widget_queue_draw(drawingArea)
+  }
+
+  /// Adds a layer over the picture and its caption fields (crop mode's).
+  func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
+    gtk_overlay_add_overlay(gtkkit_overlay(widget), child)
   }
 
   /// Shows or hides the "Loading…" indicator.
@@ -102,6 +130,13 @@ final class EditorCanvas {
   /// The caption layout currently drawn (for the style popover's font and overflow reports).
   var layout: MemeLayout? { painter.layout }
 
+  /// Where the captions lie in the canvas and the pixel size they are laid out for: the picture's,
+  /// or the empty sheet's before there is a picture.
+  var captionFrame: (rect: ImageRect, imageWidth: Int, imageHeight: Int)? {
+    painter.captionFrame(
+      inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea)))
+  }
+
   /// Where the picture lies in the canvas, in canvas coordinates (zero when there is none).
   var pictureRect: ImageRect {
     painter.pictureRect(
@@ -120,22 +155,29 @@ final class EditorCanvas {
     } else {
       return nil
     }
-    guard let image else { return GdkRectangle(x: 0, y: 0, width: 0, height: 0) }
-    let picture = pictureRect
-    let scale = picture.width / Double(image.width)
-    let band = CaptionGeometry.band(for: entry.position, imageWidth: image.width, imageHeight: image.height)
+    guard let frame = captionFrame else { return GdkRectangle(x: 0, y: 0, width: 0, height: 0) }
+    let picture = frame.rect
+    let scale = picture.width / Double(frame.imageWidth)
+    let band = CaptionGeometry.band(
+      for: entry.position, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
     var naturalHeight: Int32 = 0
     var minimumHeight: Int32 = 0
     gtk_widget_measure(entry.widget, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, &naturalHeight, nil, nil)
     var minimumWidth: Int32 = 0
     gtk_widget_measure(entry.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
     // Inside the picture: the band's width, centred on the band, clamped to the picture's edges.
-    let width = min(max(band.width * scale, Double(minimumWidth)), picture.width)
+    var width = min(max(band.width * scale, Double(minimumWidth)), picture.width)
     // As tall as the caption's band, so the focus outline frames the caption being edited.
-    let height = min(max(Double(naturalHeight), band.height * scale), picture.height / 2)
-    let x = picture.x + (picture.width - width) / 2
+    var height = min(max(Double(naturalHeight), band.height * scale), picture.height / 2)
+    let settledX = picture.x + (picture.width - width) / 2
     let bandCentre = picture.y + (band.y + band.height / 2) * scale
-    let y = min(max(bandCentre - height / 2, picture.y), picture.y + picture.height - height)
+    let settledY = min(max(bandCentre - height / 2, picture.y), picture.y + picture.height - height)
+    // While popping, the field grows about its centre with the caption it frames.
+    let popScale = pop.scale
+    let x = settledX + width * (1 - popScale) / 2
+    let y = settledY + height * (1 - popScale) / 2
+    width *= popScale
+    height *= popScale
     return GdkRectangle(
       x: Int32(x.rounded(.up)), y: Int32(y.rounded(.up)), width: Int32(width.rounded(.down)),
       height: Int32(height.rounded(.down)))

@@ -45,12 +45,16 @@ extension EditorWindow {
     Signal.connectDragPrepare(source.raw) { [weak self] _, _ in
       guard let self, let picture = document.image else { return nil }
       let captions = document.captions
+      let transform = document.transform
       let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture.url), extension: "png")
       // The drop target reads the file after the drop, so it must exist now: render synchronously.
-      guard case .success(let rendered) = MemeExport.write(captions, on: picture, to: file, as: .png) else {
+      guard
+        case .success(let rendered) = MemeExport.write(
+          captions, on: picture, transform: transform, to: file, as: .png)
+      else {
         return nil
       }
-      pendingDrag = (file, captions, picture, rendered)
+      pendingDrag = (file, captions, picture, transform, rendered)
       setDragIcon(of: source, to: rendered)
       let gfile = FileURL.file(for: file)
       defer { g_object_unref(gfile.raw) }
@@ -65,7 +69,7 @@ extension EditorWindow {
       guard let self, let drag = pendingDrag else { return }
       pendingDrag = nil
       if !cancelled {
-        shared(drag.captions, drag.picture, drag.rendered, message: nil)
+        shared(drag.captions, drag.picture, drag.transform, drag.rendered, message: nil)
       }
       cancelled = false
     }

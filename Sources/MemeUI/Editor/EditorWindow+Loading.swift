@@ -17,8 +17,8 @@ extension EditorWindow {
 
   /// Decodes `url` off the main thread, showing progress; on failure shows the file and the reason
   /// and keeps the current picture.
-  func load(_ url: URL) {
-    startLoading(name: url.lastPathComponent) { PictureLoader.load(url) }
+  func load(_ url: URL, transform: PictureTransform = .identity) {
+    startLoading(name: url.lastPathComponent, transform: transform) { PictureLoader.load(url) }
   }
 
   /// Loads pasted or dropped encoded image bytes.
@@ -26,7 +26,10 @@ extension EditorWindow {
     startLoading(name: tr("pasted picture")) { PictureLoader.loadPasted(bytes) }
   }
 
-  private func startLoading(name: String, _ work: @escaping @Sendable () -> Result<EditorImage, ImageError>) {
+  private func startLoading(
+    name: String, transform: PictureTransform = .identity,
+    _ work: @escaping @Sendable () -> Result<EditorImage, ImageError>
+  ) {
     loadGeneration += 1
     let generation = loadGeneration
     isLoading = true
@@ -37,7 +40,7 @@ extension EditorWindow {
       canvas.showLoading(nil)
       switch result {
       case .success(let picture):
-        document.setImage(picture)
+        document.setImage(picture, transform: transform)
       case .failure(let error):
         showError(title: String(format: tr("Could not open “%@”"), name), detail: Self.sentence(error.reason))
       }

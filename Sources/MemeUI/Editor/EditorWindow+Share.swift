@@ -8,12 +8,12 @@ import MemeCore
 /// the share has really happened, hands the meme to Sent Memes. A cancelled share keeps nothing.
 extension EditorWindow {
   /// What is being shared: a snapshot, so edits made while exporting do not leak into it.
-  private var shareSnapshot: (captions: MemeCaptions, picture: EditorImage)? {
-    document.image.map { (document.captions, $0) }
+  private var shareSnapshot: (captions: MemeCaptions, picture: EditorImage, transform: PictureTransform)? {
+    document.image.map { (document.captions, $0, document.transform) }
   }
 
   func saveAs() {
-    guard let (captions, picture) = shareSnapshot else { return }
+    guard let (captions, picture, transform) = shareSnapshot else { return }
     filePicker(.saveMeme(suggestedName: MemeExport.suggestedName(for: picture.url))) { [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberFolder(of: chosen)
@@ -23,14 +23,15 @@ extension EditorWindow {
         ImageFormat(fileExtension: chosen.pathExtension) == nil
         ? chosen.appendingPathExtension("png") : chosen
       MainLoop.runInBackground {
-        MemeExport.write(captions, on: picture, to: url, as: format)
+        MemeExport.write(captions, on: picture, transform: transform, to: url, as: format)
       } then: {
         [weak self] result in
         guard let self else { return }
         switch result {
         case .success(let rendered):
           shared(
-            captions, picture, rendered, message: String(format: tr("Saved “%@”"), url.lastPathComponent))
+            captions, picture, transform, rendered,
+            message: String(format: tr("Saved “%@”"), url.lastPathComponent))
         case .failure(let error):
           showError(
             title: String(format: tr("Could not save “%@”"), url.lastPathComponent),
@@ -41,9 +42,9 @@ extension EditorWindow {
   }
 
   func copyImage() {
-    guard let (captions, picture) = shareSnapshot else { return }
+    guard let (captions, picture, transform) = shareSnapshot else { return }
     MainLoop.runInBackground {
-      MemeExport.encodePNG(captions, on: picture)
+      MemeExport.encodePNG(captions, on: picture, transform: transform)
     } then: { [weak self] result in
       guard let self else { return }
       switch result {
@@ -54,7 +55,7 @@ extension EditorWindow {
           )
           return
         }
-        shared(captions, picture, export.image, message: tr("Meme copied to the clipboard"))
+        shared(captions, picture, transform, export.image, message: tr("Meme copied to the clipboard"))
       case .failure(let error):
         showError(title: tr("Could not copy the meme"), detail: Self.sentence(error.reason))
       }
@@ -62,7 +63,7 @@ extension EditorWindow {
   }
 
   func openWith() {
-    guard let (captions, picture) = shareSnapshot else { return }
+    guard let (captions, picture, transform) = shareSnapshot else { return }
     let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(window), "image/png")!
     gtk_window_set_title(gtkkit_window(dialog), tr("Open Meme With"))
     gtk_widget_set_name(dialog, "open-with-dialog")
@@ -71,7 +72,7 @@ extension EditorWindow {
         response == GTK_RESPONSE_OK.rawValue ? gtk_app_chooser_get_app_info(gtkkit_app_chooser(dialog)) : nil
       gtk_window_destroy(gtkkit_window(dialog))
       guard let self, let appInfo else { return }  // cancelled
-      exportToCache(captions, picture) { [weak self] file, rendered in
+      exportToCache(captions, picture, transform) { [weak self] file, rendered in
         guard let self else { return }
         let gfile = FileURL.file(for: file)
         let files = g_list_append(nil, gfile.raw)
@@ -82,7 +83,9 @@ extension EditorWindow {
         g_object_unref(gfile.raw)
         g_object_unref(appInfo.raw)
         if launched {
-          shared(captions, picture, rendered, message: String(format: tr("Meme opened in %@"), application))
+          shared(
+            captions, picture, transform, rendered,
+            message: String(format: tr("Meme opened in %@"), application))
         } else {
           let reason =
             error.map { String(cString: $0.pointee.message) } ?? tr("The application did not start.")
@@ -95,8 +98,8 @@ extension EditorWindow {
   }
 
   func sendByEmail() {
-    guard let (captions, picture) = shareSnapshot else { return }
-    exportToCache(captions, picture) { [weak self] file, rendered in
+    guard let (captions, picture, transform) = shareSnapshot else { return }
+    exportToCache(captions, picture, transform) { [weak self] file, rendered in
       guard let self else { return }
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -107,7 +110,7 @@ extension EditorWindow {
         MainLoop.post { [weak self] in
           guard let self else { return }
           if status == 0 {
-            shared(captions, picture, rendered, message: tr("Meme attached to a new e-mail"))
+            shared(captions, picture, transform, rendered, message: tr("Meme attached to a new e-mail"))
           } else {
             showError(
               title: tr("Could not start an e-mail"),
@@ -130,12 +133,13 @@ extension EditorWindow {
 
   /// Renders the meme to a new PNG in the cache folder, then calls `body` on the main thread.
   private func exportToCache(
-    _ captions: MemeCaptions, _ picture: EditorImage, then body: @escaping (URL, RasterImage) -> Void
+    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform,
+    then body: @escaping (URL, RasterImage) -> Void
   ) {
     let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture.url), extension: "png")
     let box = SendableBody(body)
     MainLoop.runInBackground {
-      MemeExport.write(captions, on: picture, to: file, as: .png)
+      MemeExport.write(captions, on: picture, transform: transform, to: file, as: .png)
     } then: {
       [weak self] result in
       switch result {
@@ -147,8 +151,11 @@ extension EditorWindow {
   }
 
   /// A share completed: the meme goes to Sent Memes and the user sees where it went.
-  func shared(_ captions: MemeCaptions, _ picture: EditorImage, _ rendered: RasterImage, message: String?) {
-    sink.keep(captions: captions, originalImage: picture.url, rendered: rendered)
+  func shared(
+    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform, _ rendered: RasterImage,
+    message: String?
+  ) {
+    sink.keep(captions: captions, originalImage: picture.url, transform: transform, rendered: rendered)
     if let message { canvas.showToast(message) }
   }
 }

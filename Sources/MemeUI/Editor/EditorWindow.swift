@@ -26,6 +26,11 @@ final class EditorWindow: AppWindow {
   private(set) var shareButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var styleButton: UnsafeMutablePointer<GtkWidget>!
+  private(set) var transformButton: UnsafeMutablePointer<GtkWidget>!
+  /// The crop being edited while crop mode is on.
+  var crop: CropSelection? { cropOverlay.selection }
+  let cropOverlay = CropOverlay()
+  let cropBar = CropBar()
   private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var albumButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowLabel: UnsafeMutablePointer<GtkWidget>!
@@ -47,7 +52,11 @@ final class EditorWindow: AppWindow {
   /// The last error shown (tests check it; the dialog destroys itself when dismissed).
   var lastError: (title: String, detail: String)?
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
-  var pendingDrag: (file: URL, captions: MemeCaptions, picture: EditorImage, rendered: RasterImage)?
+  var pendingDrag:
+    (
+      file: URL, captions: MemeCaptions, picture: EditorImage, transform: PictureTransform,
+      rendered: RasterImage
+    )?
 
   init(application: Application, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
@@ -61,7 +70,18 @@ final class EditorWindow: AppWindow {
     addActions()
     connectDocument()
     connectDragAndDrop()
+    connectCrop()
     updateActionStates()
+    focusInvitation()
+  }
+
+  /// At launch the invitation to choose a picture has the focus: left to GTK, the first caption field
+  /// would take it and clear its TOP before anyone clicked it.
+  private func focusInvitation() {
+    guard let button = WidgetTree.descendant(of: canvas.placeholder, named: "placeholder-button") else {
+      return
+    }
+    gtk_window_set_focus(gtkkit_window(window), button)
   }
 
   func present() {
@@ -122,6 +142,19 @@ final class EditorWindow: AppWindow {
     gtk_box_append(gtkkit_box(buttons), cameraButton)
     gtk_box_append(gtkkit_box(buttons), albumButton)
     gtk_action_bar_set_center_widget(gtkkit_action_bar(bar), buttons)
+    // One button with a menu at the bar's start: four buttons would not fit a phone-narrow window.
+    let pictureMenu = g_menu_new()!
+    for action in [EditorAction.crop, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical] {
+      g_menu_append(pictureMenu, action.title, action.detailedName)
+    }
+    transformButton = gtk_menu_button_new()
+    gtk_menu_button_set_icon_name(gtkkit_menu_button(transformButton), "object-rotate-right-symbolic")
+    gtk_menu_button_set_menu_model(gtkkit_menu_button(transformButton), gtkkit_menu_model(pictureMenu.raw))
+    g_object_unref(pictureMenu.raw)
+    name(
+      transformButton, "transform-button", label: tr("Crop, Rotate and Flip"),
+      tooltip: tr("Crop, Rotate and Flip"))
+    gtk_action_bar_pack_start(gtkkit_action_bar(bar), transformButton)
 
     gtk_box_append(gtkkit_box(content), bar)
 
@@ -186,8 +219,12 @@ final class EditorWindow: AppWindow {
   }
 
   private func documentChanged(_ change: EditorDocument.Change) {
-    if change.contains(.image) { canvas.showPicture(document.image) }
-    if !change.isDisjoint(with: [.captions, .style, .image]) {
+    // Undo, a new picture or a turn while cropping: the crop being edited no longer matches.
+    if crop != nil, !change.isDisjoint(with: [.image, .transform]) { endCrop() }
+    if !change.isDisjoint(with: [.image, .transform]) {
+      canvas.showPicture(document.image, transform: document.transform)
+    }
+    if !change.isDisjoint(with: [.captions, .style, .image, .transform]) {
       canvas.showCaptions(document.captions)
       let layout = canvas.layout
       stylePopover.show(style: document.captions.style, layout: layout)
@@ -207,9 +244,13 @@ final class EditorWindow: AppWindow {
     actions.action(named: EditorAction.undo.name)?.isEnabled = document.canUndo
     actions.action(named: EditorAction.redo.name)?.isEnabled = document.canRedo
     actions.action(named: EditorAction.camera.name)?.isEnabled = cameraCapture != nil
+    actions.action(named: EditorAction.crop.name)?.isEnabled = hasPicture && crop == nil
+    actions.action(named: EditorAction.cropApply.name)?.isEnabled = crop != nil
+    actions.action(named: EditorAction.cropCancel.name)?.isEnabled = crop != nil
     // A GtkMenuButton has no action of its own: mirror win.share.
     gtk_widget_set_sensitive(shareButton, hasPicture ? 1 : 0)
     gtk_widget_set_sensitive(styleButton, hasPicture ? 1 : 0)
+    gtk_widget_set_sensitive(transformButton, hasPicture ? 1 : 0)
   }
 
   /// Shows an error that names the file and the reason; the editor keeps its state.

@@ -6,74 +6,170 @@ import MemeCore
 /// caption layout scaled onto it. Plain Cairo, no widgets: the canvas draws with it and the editor
 /// benchmark measures it.
 ///
+/// Before a picture is chosen it paints an empty sheet filling the view, with the captions laid out
+/// by the same engine: the launch state shows TOP and BOTTOM exactly where they will sit over a
+/// picture of the view's shape, and near there over any other.
+///
 /// Cost per keystroke is one caption layout plus one unscaled paint: the picture is resampled to its
 /// on-screen size only when that size changes, and then from the bounded preview copy, never from
 /// the full image.
 public final class PreviewPainter {
   public private(set) var picture: EditorImage?
+  /// How `picture` is cut and turned: the captions are laid out on the result.
+  public private(set) var transform = PictureTransform.identity
   public private(set) var captions = EditorState.initial.captions
   /// The layout of `captions` at the picture's pixel size, rebuilt when either changes.
   private var cachedLayout: MemeLayout?
-  /// `picture.preview` resampled to the on-screen size in device pixels.
+  /// The visible part of the picture at its on-screen size in device pixels, and what it shows.
   private var fittedPicture: RasterImage?
+  private var fittedKey: FittedKey?
+  /// Fitted whole, or zoomed and panned.
+  public var zoom = CanvasZoom() {
+    didSet { if zoom != oldValue { fittedPicture = nil } }
+  }
+  /// The layout of `captions` over the empty sheet, rebuilt when the captions or the sheet change.
+  private var cachedSheetLayout: MemeLayout?
+
+  /// Off in crop mode, whose own layer draws the captions on the crop being chosen.
+  public var drawsCaptions = true
+  /// Each caption's size about its band's centre: 1, except during the editor's pop.
+  public var captionScale = 1.0
 
   public init() {}
 
-  public func show(_ picture: EditorImage?) {
-    guard picture !== self.picture else { return }
+  public func show(_ picture: EditorImage?, transform: PictureTransform = .identity) {
+    guard picture !== self.picture || transform != self.transform else { return }
     self.picture = picture
+    self.transform = transform
     fittedPicture = nil
     cachedLayout = nil
+    zoom = CanvasZoom()  // a new picture, or a turned one, starts fitted
+  }
+
+  /// The transformed picture's pixel size: what the captions are laid out on and export writes.
+  public var pictureSize: (width: Int, height: Int)? {
+    picture.map { transform.outputSize(sourceWidth: $0.width, sourceHeight: $0.height) }
   }
 
   public func show(_ captions: MemeCaptions) {
     guard captions != self.captions else { return }
     self.captions = captions
     cachedLayout = nil
+    cachedSheetLayout = nil
   }
 
-  /// The layout being drawn (nil without a picture).
+  /// The layout being drawn over the picture (nil without a picture).
   public var layout: MemeLayout? {
-    guard let picture else { return nil }
+    guard let size = pictureSize else { return nil }
     if let cachedLayout { return cachedLayout }
-    let layout = MemeLayout(captions: captions, imageWidth: picture.width, imageHeight: picture.height)
+    let layout = MemeLayout(captions: captions, imageWidth: size.width, imageHeight: size.height)
     cachedLayout = layout
     return layout
   }
 
   /// Where the picture lies in a view of `width` × `height` (zero size without a picture).
   public func pictureRect(inWidth width: Double, height: Double) -> ImageRect {
-    guard let picture else { return ImageRect(x: 0, y: 0, width: 0, height: 0) }
-    return AspectFit.rect(
-      imageWidth: picture.width, imageHeight: picture.height, inWidth: width, height: height)
+    guard let size = pictureSize else { return ImageRect(x: 0, y: 0, width: 0, height: 0) }
+    return zoom.rect(
+      pictureWidth: size.width, pictureHeight: size.height, viewWidth: width, viewHeight: height)
+  }
+
+  /// Where the captions lie in a view of `width` × `height` and the pixel size they are laid out for:
+  /// the picture, or the empty sheet (one layout pixel per logical pixel) before there is one.
+  public func captionFrame(inWidth width: Double, height: Double) -> (
+    rect: ImageRect, imageWidth: Int, imageHeight: Int
+  )? {
+    if let size = pictureSize {
+      return (pictureRect(inWidth: width, height: height), size.width, size.height)
+    }
+    let rect = Self.sheetRect(inWidth: width, height: height)
+    guard rect.width >= 1, rect.height >= 1 else { return nil }
+    return (rect, Int(rect.width), Int(rect.height))
+  }
+
+  /// The empty sheet: the whole view, in whole logical pixels (a picture of the view's shape fills it).
+  static func sheetRect(inWidth width: Double, height: Double) -> ImageRect {
+    ImageRect(x: 0, y: 0, width: max(0, width.rounded(.down)), height: max(0, height.rounded(.down)))
   }
 
   /// Paints on `context` (a `cairo_t *`) for a view of `width` × `height` logical pixels shown at
   /// `scaleFactor` device pixels per logical pixel.
   public func paint(on context: OpaquePointer, width: Double, height: Double, scaleFactor: Double = 1) {
+    guard picture != nil else {
+      paintSheet(on: context, width: width, height: height)
+      return
+    }
     guard let picture, let layout else { return }
     let rect = pictureRect(inWidth: width, height: height)
     guard rect.width >= 1, rect.height >= 1 else { return }
-    let deviceWidth = max(1, Int((rect.width * scaleFactor).rounded()))
-    let deviceHeight = max(1, Int((rect.height * scaleFactor).rounded()))
-    if fittedPicture?.width != deviceWidth || fittedPicture?.height != deviceHeight {
-      fittedPicture = picture.preview.scaled(toWidth: deviceWidth, height: deviceHeight)
+    // Only the part inside the view is drawn: at 400 % most of a large picture is off screen.
+    let visible = rect.intersection(ImageRect(x: 0, y: 0, width: width, height: height))
+    guard visible.width >= 1, visible.height >= 1 else { return }
+    let deviceWidth = max(1, Int((visible.width * scaleFactor).rounded()))
+    let deviceHeight = max(1, Int((visible.height * scaleFactor).rounded()))
+    let scale = rect.width / Double(layout.imageWidth)
+    let region = ImageRect(
+      x: (visible.x - rect.x) / scale, y: (visible.y - rect.y) / scale, width: visible.width / scale,
+      height: visible.height / scale)
+    // The bounded preview while it has enough pixels for the screen; zoomed in further, the source's
+    // own pixels, so the picture stays sharp at any zoom.
+    let usesFull = scale * scaleFactor > Double(picture.preview.width) / Double(picture.width)
+    let key = FittedKey(region: region, width: deviceWidth, height: deviceHeight, usesFull: usesFull)
+    if fittedPicture == nil || fittedKey != key {
+      fittedPicture = transform.render(
+        usesFull ? picture.full : picture.preview, sourceWidth: picture.width, sourceHeight: picture.height,
+        region: region, outputWidth: deviceWidth, outputHeight: deviceHeight)
+      fittedKey = key
     }
     if let fittedPicture {
       cairo_save(context)
-      cairo_translate(context, rect.x, rect.y)
+      cairo_translate(context, visible.x, visible.y)
       cairo_scale(context, 1 / scaleFactor, 1 / scaleFactor)
       cairo_set_source_surface(context, fittedPicture.surface, 0, 0)
       cairo_paint(context)
       cairo_restore(context)
     }
-    // The captions: the export's layout, in image pixels, scaled onto the picture.
+    if drawsCaptions { drawCaptions(layout, on: context, in: rect) }
+  }
+
+  /// The launch state: a sheet a little lighter than the letterbox, and the captions on it.
+  private func paintSheet(on context: OpaquePointer, width: Double, height: Double) {
+    guard let frame = captionFrame(inWidth: width, height: height) else { return }
+    let rect = frame.rect
+    cairo_save(context)
+    cairo_set_source_rgb(context, 0.19, 0.19, 0.2)
+    cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+    cairo_fill(context)
+    cairo_restore(context)
+    if cachedSheetLayout?.imageWidth != frame.imageWidth
+      || cachedSheetLayout?.imageHeight != frame.imageHeight
+    {
+      cachedSheetLayout = MemeLayout(
+        captions: captions, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
+    }
+    if let cachedSheetLayout { drawCaptions(cachedSheetLayout, on: context, in: rect) }
+  }
+
+  /// The captions: the export's layout, in image pixels, scaled onto `rect`.
+  private func drawCaptions(_ layout: MemeLayout, on context: OpaquePointer, in rect: ImageRect) {
     cairo_save(context)
     cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
     cairo_clip(context)
     cairo_translate(context, rect.x, rect.y)
-    cairo_scale(context, rect.width / Double(picture.width), rect.height / Double(picture.height))
-    layout.draw(on: context)
+    cairo_scale(context, rect.width / Double(layout.imageWidth), rect.height / Double(layout.imageHeight))
+    if captionScale == 1 {
+      layout.draw(on: context)
+    } else {
+      layout.draw(on: context, scalingEachCaptionBy: captionScale)
+    }
     cairo_restore(context)
   }
+}
+
+/// What the cached on-screen picture shows.
+private struct FittedKey: Equatable {
+  let region: ImageRect
+  let width: Int
+  let height: Int
+  let usesFull: Bool
 }

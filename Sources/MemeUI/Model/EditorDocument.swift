@@ -11,7 +11,9 @@ final class EditorDocument {
     static let style = Change(rawValue: 2)
     static let image = Change(rawValue: 4)
     static let history = Change(rawValue: 8)
-    static let all: Change = [.captions, .style, .image, .history]
+    /// The crop, turn or mirroring of the picture.
+    static let transform = Change(rawValue: 16)
+    static let all: Change = [.captions, .style, .image, .history, .transform]
   }
 
   private(set) var state: EditorState
@@ -23,6 +25,7 @@ final class EditorDocument {
 
   var captions: MemeCaptions { state.captions }
   var image: EditorImage? { state.image }
+  var transform: PictureTransform { state.transform }
   var canUndo: Bool { history.canUndo }
   var canRedo: Bool { history.canRedo }
 
@@ -54,10 +57,40 @@ final class EditorDocument {
     apply(next, changed: .style)
   }
 
-  func setImage(_ image: EditorImage) {
+  /// A new picture, shown as it is unless `transform` (a sent meme's, being edited again) says how to
+  /// cut and turn it; a transform whose crop does not fit the picture is dropped.
+  func setImage(_ image: EditorImage, transform: PictureTransform = .identity) {
     var next = state
     next.image = image
-    apply(next, changed: .image)
+    next.transform = transform.validated(sourceWidth: image.width, sourceHeight: image.height) ?? .identity
+    apply(next, changed: [.image, .transform])
+  }
+
+  /// Turns the picture as it is seen by a quarter turn (undoable).
+  func rotate(clockwise: Bool) {
+    guard image != nil else { return }
+    var next = state
+    next.transform.rotate(clockwise: clockwise)
+    apply(next, changed: .transform)
+  }
+
+  /// Keeps only `crop` of the source (nil: all of it), keeping the turn and mirroring (undoable).
+  func setCrop(_ crop: PixelRect?) {
+    guard let image, state.transform.crop != crop else { return }
+    var next = state
+    next.transform.crop = crop
+    guard next.transform.validated(sourceWidth: image.width, sourceHeight: image.height) != nil else {
+      return
+    }
+    apply(next, changed: .transform)
+  }
+
+  /// Mirrors the picture as it is seen (undoable).
+  func flip(horizontally: Bool) {
+    guard image != nil else { return }
+    var next = state
+    next.transform.flip(horizontally: horizontally)
+    apply(next, changed: .transform)
   }
 
   /// Back to the launch state (undoable).
@@ -88,6 +121,7 @@ final class EditorDocument {
     if next.topText != state.topText || next.bottomText != state.bottomText { changed.insert(.captions) }
     if next.style != state.style { changed.insert(.style) }
     if next.image !== state.image { changed.insert(.image) }
+    if next.transform != state.transform { changed.insert(.transform) }
     state = next
     onChange(changed)
   }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MemeCore
 
-/// Everything the editor shows and undo restores: the captions, their style, the picture.
+/// Everything the editor shows and undo restores: the captions, their style, the picture and how it
+/// is cut and turned.
 struct EditorState {
   static let defaultTopText = "TOP"
   static let defaultBottomText = "BOTTOM"
@@ -10,6 +11,8 @@ struct EditorState {
   var bottomText = EditorState.defaultBottomText
   var style = CaptionStyle.classic
   var image: EditorImage?
+  /// The crop, turn and mirroring of `image` (a new picture starts as it is).
+  var transform = PictureTransform.identity
 
   /// The launch state: no picture, default texts, classic style.
   static let initial = EditorState()
@@ -33,6 +36,6 @@ struct EditorState {
   /// Same texts, style and picture (pictures compare by identity: pixels are never mutated).
   func isSame(as other: EditorState) -> Bool {
     topText == other.topText && bottomText == other.bottomText && style == other.style
-      && image === other.image
+      && image === other.image && transform == other.transform
   }
 }

@@ -5,8 +5,11 @@ import MemeCore
 /// Renders the meme at the source's own resolution and writes or encodes it, on a background
 /// thread. The same `MemeRenderer` path as the command line, so exports match `mememe render`.
 nonisolated enum MemeExport {
-  static func render(_ captions: MemeCaptions, on picture: EditorImage) -> Result<RasterImage, ImageError> {
-    guard let rendered = MemeRenderer.rendered(captions, image: picture.full) else {
+  /// The captions on the picture cut and turned by `transform`, at the source's own resolution.
+  static func render(_ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform)
+    -> Result<RasterImage, ImageError>
+  {
+    guard let rendered = MemeRenderer.rendered(captions, image: picture.full, transform: transform) else {
       return .failure(
         ImageError(
           path: picture.url.path, kind: .outOfMemory, reason: tr("not enough memory to render the meme"))
@@ -16,10 +19,11 @@ nonisolated enum MemeExport {
   }
 
   /// Renders and writes to `url` in `format`.
-  static func write(_ captions: MemeCaptions, on picture: EditorImage, to url: URL, as format: ImageFormat)
-    -> Result<RasterImage, ImageError>
-  {
-    render(captions, on: picture).flatMap { rendered in
+  static func write(
+    _ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform, to url: URL,
+    as format: ImageFormat
+  ) -> Result<RasterImage, ImageError> {
+    render(captions, on: picture, transform: transform).flatMap { rendered in
       do throws(ImageError) {
         try ImageWriter.write(rendered, to: url, as: format)
         return .success(rendered)
@@ -30,10 +34,10 @@ nonisolated enum MemeExport {
   }
 
   /// Renders and encodes as PNG (for the clipboard).
-  static func encodePNG(_ captions: MemeCaptions, on picture: EditorImage)
+  static func encodePNG(_ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform)
     -> Result<(image: RasterImage, png: [UInt8]), ImageError>
   {
-    render(captions, on: picture).flatMap { rendered in
+    render(captions, on: picture, transform: transform).flatMap { rendered in
       do throws(ImageError) {
         return .success((rendered, try ImageWriter.encode(rendered, as: .png)))
       } catch {

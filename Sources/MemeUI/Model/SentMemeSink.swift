@@ -5,8 +5,9 @@ import MemeCore
 /// Where a meme goes once it has been shared (Sent Memes). The editor hands it over only when a
 /// share completes; a cancelled share keeps nothing.
 public protocol SentMemeSink: AnyObject {
-  /// Keeps a shared meme: its captions and style, the picture it was made from, the finished image.
-  func keep(captions: MemeCaptions, originalImage: URL, rendered: RasterImage)
+  /// Keeps a shared meme: its captions and style, the picture it was made from and how it was cut and
+  /// turned, the finished image.
+  func keep(captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage)
   /// Whether any meme has been kept (Cancel then shows Sent Memes instead of an empty editor).
   var isEmpty: Bool { get }
 }
@@ -16,6 +17,7 @@ public final class InMemorySentMemes: SentMemeSink {
   public struct Entry {
     public let captions: MemeCaptions
     public let originalImage: URL
+    public let transform: PictureTransform
     public let rendered: RasterImage
   }
 
@@ -23,8 +25,11 @@ public final class InMemorySentMemes: SentMemeSink {
 
   public init() {}
 
-  public func keep(captions: MemeCaptions, originalImage: URL, rendered: RasterImage) {
-    entries.append(Entry(captions: captions, originalImage: originalImage, rendered: rendered))
+  public func keep(
+    captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage
+  ) {
+    entries.append(
+      Entry(captions: captions, originalImage: originalImage, transform: transform, rendered: rendered))
   }
 
   public var isEmpty: Bool { entries.isEmpty }

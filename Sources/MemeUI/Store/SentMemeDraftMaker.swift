@@ -11,13 +11,16 @@ nonisolated enum SentMemeDraftMaker {
   static let thumbnailWidth = 256
 
   static func draft(
-    captions: MemeCaptions, originalImage: URL, rendered: RasterImage, sentAt: Date = Date()
+    captions: MemeCaptions, originalImage: URL, transform: PictureTransform = .identity,
+    rendered: RasterImage,
+    sentAt: Date = Date()
   ) throws -> SentMemeDraft {
     let png = try ImageWriter.encode(rendered, as: .png)
     let thumbnail = try thumbnailPNG(of: rendered)
     return SentMemeDraft(
       topText: captions.top, bottomText: captions.bottom, style: captions.style, sentAt: sentAt,
-      original: .file(originalImage), rendered: .png(Data(png)), thumbnail: .png(Data(thumbnail)))
+      original: .file(originalImage), transform: transform, rendered: .png(Data(png)),
+      thumbnail: .png(Data(thumbnail)))
   }
 
   /// A PNG of `image` scaled to `thumbnailWidth` (or as it is when already narrower).

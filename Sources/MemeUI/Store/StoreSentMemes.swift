@@ -48,14 +48,15 @@ final class StoreSentMemes: SentMemeSink {
   /// True only when nothing is stored and nothing is being saved.
   var isEmpty: Bool { list.isEmpty && savesInFlight == 0 }
 
-  func keep(captions: MemeCaptions, originalImage: URL, rendered: RasterImage) {
+  func keep(captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage) {
     savesInFlight += 1
     let store = store
     MainLoop.runInBackground(
       { () -> Result<SentMeme, Error> in
         Result {
           try store.save(
-            SentMemeDraftMaker.draft(captions: captions, originalImage: originalImage, rendered: rendered))
+            SentMemeDraftMaker.draft(
+              captions: captions, originalImage: originalImage, transform: transform, rendered: rendered))
         }
       },
       then: { [weak self] result in

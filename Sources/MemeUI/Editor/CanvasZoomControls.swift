@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+
+/// Zooming and panning the canvas: Ctrl+scroll and a touchpad pinch zoom around the pointer,
+/// scrolling and a middle-button drag (or Space and a drag) pan, and a small indicator shows the
+/// size. Ctrl+plus, Ctrl+minus and Ctrl+0 are the window's actions, which call `zoom(by:)` and `fit()`.
+final class CanvasZoomControls {
+  private unowned let canvas: EditorCanvas
+  /// The percentage in the canvas's corner (one picture pixel per screen pixel is 100 %).
+  let indicator: UnsafeMutablePointer<GtkWidget>
+  /// Set while Space is held (outside a text field): a left-button drag then pans.
+  var isSpaceHeld = false
+  /// The pointer over the canvas, where Ctrl+scroll zooms around.
+  var pointer: (x: Double, y: Double)?
+  private var pinchScale: Double?
+  private var panStart: CanvasZoom?
+
+  init(canvas: EditorCanvas) {
+    self.canvas = canvas
+    indicator = gtk_label_new("")
+    gtk_widget_set_name(indicator, "zoom-indicator")
+    gtk_widget_add_css_class(indicator, "osd")
+    gtk_widget_add_css_class(indicator, "zoom-indicator")
+    gtk_widget_set_halign(indicator, GTK_ALIGN_END)
+    gtk_widget_set_valign(indicator, GTK_ALIGN_END)
+    gtk_widget_set_margin_end(indicator, 12)
+    gtk_widget_set_margin_bottom(indicator, 12)
+    gtk_widget_set_can_target(indicator, 0)
+    gtk_widget_set_visible(indicator, 0)
+    canvas.addOverlay(indicator)
+    connectControllers(to: canvas.drawingArea)
+  }
+
+  // MARK: - Zooming and panning
+
+  private var sizes: (pictureWidth: Int, pictureHeight: Int, viewWidth: Double, viewHeight: Double)? {
+    guard let size = canvas.painter.pictureSize else { return nil }
+    return (
+      size.width, size.height, Double(gtk_widget_get_width(canvas.drawingArea)),
+      Double(gtk_widget_get_height(canvas.drawingArea))
+    )
+  }
+
+  /// Zooms by `factor` around (x, y) of the canvas, or around its centre.
+  func zoom(by factor: Double, aroundX x: Double? = nil, y: Double? = nil) {
+    guard let sizes else { return }
+    var zoom = canvas.painter.zoom
+    zoom.zoom(
+      by: factor, aroundX: x ?? sizes.viewWidth / 2, y: y ?? sizes.viewHeight / 2,
+      pictureWidth: sizes.pictureWidth,
+      pictureHeight: sizes.pictureHeight, viewWidth: sizes.viewWidth, viewHeight: sizes.viewHeight)
+    show(zoom)
+  }
+
+  /// Moves the zoomed picture by (dx, dy) screen pixels.
+  func pan(by dx: Double, _ dy: Double, from start: CanvasZoom? = nil) {
+    guard let sizes else { return }
+    var zoom = start ?? canvas.painter.zoom
+    zoom.pan(
+      by: dx, dy, pictureWidth: sizes.pictureWidth, pictureHeight: sizes.pictureHeight,
+      viewWidth: sizes.viewWidth,
+      viewHeight: sizes.viewHeight)
+    show(zoom)
+  }
+
+  /// The whole picture again.
+  func fit() { show(CanvasZoom()) }
+
+  private func show(_ zoom: CanvasZoom) {
+    guard zoom != canvas.painter.zoom else { return }
+    canvas.painter.zoom = zoom
+    gtk_widget_queue_draw(canvas.drawingArea)
+    gtk_widget_queue_allocate(canvas.widget)  // the caption fields follow the picture
+    update()
+  }
+
+  /// The size shown, in percent of the picture's own pixels; nil without a picture.
+  var percent: Int? {
+    guard let sizes else { return nil }
+    let scale = canvas.painter.zoom.effectiveScale(
+      pictureWidth: sizes.pictureWidth, pictureHeight: sizes.pictureHeight, viewWidth: sizes.viewWidth,
+      viewHeight: sizes.viewHeight)
+    return Int((scale * 100).rounded())
+  }
+
+  /// Refreshes the indicator (after a zoom, a resize or a new picture).
+  func update() {
+    guard let percent else {
+      gtk_widget_set_visible(indicator, 0)
+      return
+    }
+    gtk_label_set_text(gtkkit_label(indicator), String(format: tr("%d %%"), percent))
+    gtk_widget_set_visible(indicator, 1)
+  }
+
+  // MARK: - Pointer, scroll and gestures
+
+  private func connectControllers(to area: UnsafeMutablePointer<GtkWidget>) {
+    let motion = gtk_event_controller_motion_new()!
+    Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in self?.pointer = (x, y) }
+    gtk_widget_add_controller(area, motion)
+
+    let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+    Signal.connectScroll(scroll.raw) { [weak self] dx, dy in
+      guard let self else { return false }
+      let state = gtk_event_controller_get_current_event_state(scroll)
+      return scrolled(dx: dx, dy: dy, withControl: state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
+    }
+    gtk_widget_add_controller(area, scroll)
+
+    let pinch = gtk_gesture_zoom_new()!
+    Signal.connectSequence(pinch.raw, "begin") { [weak self] in self?.pinchScale = 1 }
+    Signal.connectScale(pinch.raw) { [weak self] scale in
+      guard let self else { return }
+      var x = 0.0
+      var y = 0.0
+      gtk_gesture_get_bounding_box_center(OpaquePointer(pinch.raw), &x, &y)
+      pinched(to: scale, aroundX: x, y: y)
+    }
+    gtk_widget_add_controller(area, gtkkit_event_controller(pinch.raw))
+
+    // Middle button: always pans. Left button: pans while Space is held, else the meme is dragged out.
+    for button in [2, 1] as [UInt32] {
+      let drag = gtk_gesture_drag_new()!
+      gtk_gesture_single_set_button(OpaquePointer(drag.raw), button)
+      Signal.connectPoint(drag.raw, "drag-begin") { [weak self] _, _ in
+        guard let self else { return }
+        if button == 1 && !isSpaceHeld {
+          gtk_gesture_set_state(OpaquePointer(drag.raw), GTK_EVENT_SEQUENCE_DENIED)
+          return
+        }
+        gtk_gesture_set_state(OpaquePointer(drag.raw), GTK_EVENT_SEQUENCE_CLAIMED)
+        panStart = canvas.painter.zoom
+      }
+      Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, dy in
+        guard let self, let panStart else { return }
+        pan(by: dx, dy, from: panStart)
+      }
+      Signal.connectPoint(drag.raw, "drag-end") { [weak self] _, _ in self?.panStart = nil }
+      gtk_widget_add_controller(area, gtkkit_event_controller(drag.raw))
+    }
+  }
+
+  /// A scroll: with Ctrl it zooms around the pointer; zoomed in, it pans; otherwise it is not used.
+  func scrolled(dx: Double, dy: Double, withControl: Bool) -> Bool {
+    guard canvas.painter.pictureSize != nil else { return false }
+    if withControl {
+      zoom(by: pow(CanvasZoom.step, -dy), aroundX: pointer?.x, y: pointer?.y)
+      return true
+    }
+    guard !canvas.painter.zoom.isFitted else { return false }
+    pan(by: -dx * 40, -dy * 40)
+    return true
+  }
+
+  /// A pinch reached `scale` (since it began) around (x, y).
+  func pinched(to scale: Double, aroundX x: Double, y: Double) {
+    let previous = pinchScale ?? 1
+    pinchScale = scale
+    guard previous > 0 else { return }
+    zoom(by: scale / previous, aroundX: x, y: y)
+  }
+
+  /// Whether a pan is under way (tests).
+  var isPanning: Bool { panStart != nil }
+
+  /// Starts a pan as a middle-button drag does (tests drive the drag through this and `pan`).
+  func beginPan() { panStart = canvas.painter.zoom }
+}

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+import MemeCore
+
+/// Crop mode: the whole picture (turned and mirrored as it is) with the crop over it; Done or Enter
+/// applies it as one undoable step, Cancel or Escape leaves the picture as it was.
+extension EditorWindow {
+  func connectCrop() {
+    canvas.addOverlay(cropOverlay.widget)
+    canvas.addOverlay(cropBar.widget)
+    cropOverlay.pictureRect = { [weak self] in
+      self?.canvas.pictureRect ?? ImageRect(x: 0, y: 0, width: 0, height: 0)
+    }
+    cropBar.onAspect = { [weak self] aspect in
+      guard let self, var selection = cropOverlay.selection else { return }
+      selection.setAspect(aspect)
+      cropOverlay.selection = selection
+    }
+    // Capture phase: Enter and Escape belong to crop mode even when a preset button has the focus;
+    // Space (outside a text field) turns a drag into a pan.
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, _ in
+      guard let self else { return false }
+      noteSpace(pressed: true, keyval)
+      return handleCropKey(keyval)
+    }
+    Signal.connectKeyReleased(keys.raw) { [weak self] keyval in self?.noteSpace(pressed: false, keyval)
+    }
+    gtk_widget_add_controller(window, keys)
+  }
+
+  /// Enter applies, Escape cancels; other keys, and every key outside crop mode, pass on.
+  func handleCropKey(_ keyval: UInt32) -> Bool {
+    guard crop != nil else { return false }
+    switch Int32(keyval) {
+    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+      applyCrop()
+      return true
+    case GDK_KEY_Escape:
+      endCrop()
+      return true
+    default:
+      return false
+    }
+  }
+
+  func beginCrop() {
+    guard crop == nil, let image = document.image else { return }
+    let transform = document.transform
+    let seen = transform.uncropped.outputSize(sourceWidth: image.width, sourceHeight: image.height)
+    gtk_window_set_focus(gtkkit_window(window), nil)  // a caption field would take Enter
+    cropOverlay.captions = document.captions
+    cropOverlay.selection = CropSelection(
+      pictureWidth: seen.width, pictureHeight: seen.height,
+      rect: transform.cropInView(sourceWidth: image.width, sourceHeight: image.height))
+    canvas.showPicture(image, transform: transform.uncropped, withCaptions: false)
+    cropBar.show(aspect: .free)
+    for widget in [cropOverlay.widget, cropBar.widget] { gtk_widget_set_visible(widget, 1) }
+    updateActionStates()
+  }
+
+  func applyCrop() {
+    guard let selection = crop, let image = document.image else { return }
+    let sourceCrop = document.transform.sourceCrop(
+      forView: selection.rect, sourceWidth: image.width, sourceHeight: image.height)
+    endCrop()
+    document.setCrop(sourceCrop)
+  }
+
+  /// Leaves crop mode, showing the picture as the document has it.
+  func endCrop() {
+    guard crop != nil else { return }
+    cropOverlay.selection = nil
+    for widget in [cropOverlay.widget, cropBar.widget] { gtk_widget_set_visible(widget, 0) }
+    canvas.showPicture(document.image, transform: document.transform)
+    updateActionStates()
+  }
+}

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeStore
+import Testing
+
+@testable import MemeUI
+
+/// Crop mode in the editor window: dragging, presets, Done and Enter, Cancel and Escape, undo, and
+/// the crop surviving Sent Memes.
+@Suite(.serialized) struct CropTests {
+  private func activate(_ action: EditorAction, in editor: EditorWindow) {
+    editor.actions.action(named: action.name)?.activate()
+    EditorHarness.settle(editor)
+  }
+
+  private func isVisible(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    gtk_widget_get_visible(widget) != 0
+  }
+
+  /// A drag on the crop layer from a point of the picture (fractions of its on-screen rectangle).
+  private func drag(in editor: EditorWindow, from fx: Double, _ fy: Double, by dx: Double, _ dy: Double) {
+    let rect = editor.canvas.pictureRect
+    editor.cropOverlay.beginDrag(atX: rect.x + rect.width * fx, y: rect.y + rect.height * fy)
+    editor.cropOverlay.updateDrag(dx: dx / 2, dy: dy / 2)
+    editor.cropOverlay.updateDrag(dx: dx, dy: dy)
+  }
+
+  @Test(arguments: [(960, 720), (420, 760)])
+  func draggingACornerAndDoneCropsTheSourceAndUndoRestoresIt(width: Int32, height: Int32) throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: width, height: height)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    EditorHarness.type(top: "Only the sun", bottom: "nothing else", into: editor)
+    activate(.crop, in: editor)
+    #expect(editor.crop != nil)
+    #expect(isVisible(editor.cropOverlay.widget) && isVisible(editor.cropBar.widget))
+    #expect(!isVisible(editor.canvas.topEntry.widget), "the caption fields step aside while cropping")
+    #expect(
+      editor.crop?.rect == ImageRect(x: 0, y: 0, width: 1200, height: 800), "the crop starts as the whole")
+    #expect(editor.actions.action(named: EditorAction.crop.name)?.isEnabled == false)
+
+    // The top-left corner dragged a quarter of the picture right and down.
+    let rect = editor.canvas.pictureRect
+    let corner = editor.cropOverlay.handle(atX: rect.x + 3, y: rect.y + 3)
+    #expect(corner == .topLeft && CropOverlay.cursorName(for: corner) == "nwse-resize")
+    #expect(editor.cropOverlay.handle(atX: rect.x + rect.width / 2, y: rect.y + rect.height / 2) == .move)
+    drag(in: editor, from: 0, 0, by: rect.width / 4, rect.height / 4)
+    let selected = try #require(editor.crop?.rect)
+    #expect(abs(selected.x - 300) < 3 && abs(selected.y - 200) < 3)
+    #expect(abs(selected.maxX - 1200) < 0.5 && abs(selected.maxY - 800) < 0.5, "the opposite corner stays")
+    EditorHarness.settle(editor)
+    Screenshot.save(editor.window, named: "editor-crop-\(width)x\(height)")
+
+    activate(.cropApply, in: editor)
+    #expect(editor.crop == nil && !isVisible(editor.cropOverlay.widget))
+    let crop = try #require(editor.document.transform.crop)
+    #expect(abs(crop.x - 300) <= 3 && abs(crop.y - 200) <= 3)
+    #expect(crop.x + crop.width == 1200 && crop.y + crop.height == 800)
+    #expect(editor.canvas.layout?.imageWidth == crop.width, "captions lay out on the crop")
+    #expect(isVisible(editor.canvas.topEntry.widget))
+    Screenshot.save(editor.window, named: "editor-cropped-\(width)x\(height)")
+
+    activate(.undo, in: editor)
+    #expect(editor.document.transform.crop == nil)
+    #expect(editor.canvas.layout?.imageWidth == 1200)
+    activate(.redo, in: editor)
+    #expect(editor.document.transform.crop == crop)
+    // Reopening crop mode shows the crop where it was, still adjustable.
+    activate(.crop, in: editor)
+    let again = try #require(editor.crop?.rect)
+    #expect(abs(again.x - Double(crop.x)) < 0.5 && abs(again.width - Double(crop.width)) < 0.5)
+    #expect(editor.handleCropKey(UInt32(GDK_KEY_Escape)))
+    #expect(editor.crop == nil && editor.document.transform.crop == crop, "Escape leaves it as it was")
+  }
+
+  @Test func presetsGiveTheirShapesAndEnterAppliesThem() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    activate(.crop, in: editor)
+    let expected: [(CropAspect, Double)] = [
+      (.square, 1), (.portrait, 0.8), (.widescreen, 16.0 / 9.0), (.tall, 9.0 / 16.0), (.original, 1.5),
+    ]
+    for (aspect, ratio) in expected {
+      let button = try #require(editor.cropBar.presetButton(aspect))
+      gtk_toggle_button_set_active(gtkkit_toggle_button(button), 1)
+      EditorHarness.settle(editor)
+      let rect = try #require(editor.crop?.rect)
+      #expect(abs(rect.width / rect.height - ratio) < 0.01, "\(aspect.rawValue): \(rect)")
+      #expect(rect.x >= 0 && rect.y >= 0 && rect.maxX <= 1200.5 && rect.maxY <= 800.5)
+      #expect(
+        max(abs(rect.width - 1200), abs(rect.height - 800)) < 0.5 || rect.width == 1200 || rect.height == 800,
+        "the largest of its shape")
+    }
+    // Dragging an edge keeps the shape.
+    gtk_toggle_button_set_active(gtkkit_toggle_button(try #require(editor.cropBar.presetButton(.square))), 1)
+    drag(in: editor, from: 0.5, 1, by: 0, -100)
+    let square = try #require(editor.crop?.rect)
+    #expect(abs(square.width - square.height) < 0.5 && square.height < 800)
+    EditorHarness.settle(editor)
+    Screenshot.save(editor.window, named: "editor-crop-square-960x720")
+    #expect(editor.handleCropKey(UInt32(GDK_KEY_Return)), "Enter applies")
+    let crop = try #require(editor.document.transform.crop)
+    #expect(crop.width == crop.height || abs(crop.width - crop.height) <= 1)
+    // Free lets the shape go: the Free button is what crop mode starts with.
+    activate(.crop, in: editor)
+    #expect(editor.crop?.aspect == .free)
+    let reopened = try #require(editor.crop?.rect)
+    drag(in: editor, from: reopened.maxX / 1200, 0.5, by: -50, 0)
+    #expect(abs((editor.crop?.rect.width ?? 0) - (editor.crop?.rect.height ?? 0)) > 20)
+    activate(.cropCancel, in: editor)
+    #expect(editor.document.transform.crop == crop)
+  }
+
+  @Test func aCropOfATurnedPictureExportsThatRegionAtFullResolution() throws {
+    try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    let picture = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
+    EditorHarness.load(picture, into: editor)
+    activate(.rotateRight, in: editor)
+    activate(.crop, in: editor)
+    // Seen 800×1200: keep its upper half.
+    let rect = editor.canvas.pictureRect
+    drag(in: editor, from: 0.5, 1, by: 0, -rect.height / 2)
+    activate(.cropApply, in: editor)
+    let transform = editor.document.transform
+    // The upper half of the turned picture is the left half of the source.
+    let crop = try #require(transform.crop)
+    #expect(crop.x == 0 && crop.y == 0 && crop.height == 800 && abs(crop.width - 600) <= 3)
+
+    let output = Fixtures.folder.appendingPathComponent("cropped-\(UUID().uuidString).png")
+    editor.filePicker = { _, completion in completion(output) }
+    activate(.saveAs, in: editor)
+    #expect(MainContext.iterate { !sink.isEmpty })
+    let saved = try ImageLoader().load(contentsOf: output)
+    #expect(saved.width == 800 && saved.height == crop.width)
+    let expected = try #require(
+      MemeRenderer.rendered(
+        editor.document.captions, image: try ImageLoader().load(contentsOf: picture), transform: transform))
+    var differing = 0
+    for y in stride(from: 0, to: saved.height, by: 3) {
+      for x in stride(from: 0, to: saved.width, by: 3)
+      where saved.color(atX: x, y: y) != expected.color(atX: x, y: y) {
+        differing += 1
+      }
+    }
+    #expect(differing == 0)
+    #expect(sink.entries.first?.transform == transform)
+  }
+
+  @Test func theCropSurvivesARoundTripThroughSentMemes() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder()
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let editor = try #require(app.editor)
+    EditorHarness.load(Fixtures.picture(width: 900, height: 600, name: "to-crop.png"), into: editor)
+    activate(.crop, in: editor)
+    drag(
+      in: editor, from: 1, 1, by: -editor.canvas.pictureRect.width / 3, -editor.canvas.pictureRect.height / 3)
+    activate(.cropApply, in: editor)
+    let sent = editor.document.transform
+    #expect(sent.crop != nil)
+    #expect(SentMemesHarness.shareByCopying(editor, in: app, expecting: 1))
+    let stored = try #require(try SentMemeStore(directory: folder).allMemes().first)
+    #expect(stored.transform == sent)
+    #expect(try ImageLoader().pixelSize(ofImageAt: stored.originalImageURL) == (900, 600) as (Int, Int))
+
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
+    let detail = try #require(app.sentMemes?.detailWindow)
+    SentMemesHarness.activate(DetailAction.edit.name, in: detail.window)
+    let reopened = try #require(app.editor)
+    #expect(MainContext.iterate { reopened.document.image != nil && !reopened.isLoading })
+    #expect(reopened.document.transform == sent)
+    activate(.crop, in: reopened)
+    let shown = try #require(reopened.crop?.rect)
+    #expect(abs(shown.width - Double(sent.crop?.width ?? 0)) < 0.5, "the crop is adjustable where it was")
+    activate(.cropCancel, in: reopened)
+  }
+}
+
+/// The crop rectangle's rules, without a window.
+@Suite struct CropSelectionTests {
+  @Test func aDragNeverLeavesThePictureNorGoesBelowTheSmallestSide() {
+    var selection = CropSelection(pictureWidth: 400, pictureHeight: 300)
+    let start = selection.rect
+    selection.drag(.move, from: start, by: 50, 50)
+    #expect(selection.rect == start, "the whole picture cannot move")
+    selection.drag(.left, from: start, by: 1000, 0)
+    #expect(selection.rect.width == selection.minimumSide && selection.rect.maxX == 400)
+    selection.drag(.topLeft, from: start, by: -80, -80)
+    #expect(selection.rect == start)
+    selection.drag(.bottomRight, from: start, by: -200, -150)
+    let half = selection.rect
+    selection.drag(.move, from: half, by: 500, 500)
+    #expect(selection.rect == ImageRect(x: 200, y: 150, width: 200, height: 150))
+  }
+
+  @Test func theHandleUnderThePointer() {
+    let selection = CropSelection(
+      pictureWidth: 400, pictureHeight: 300, rect: ImageRect(x: 100, y: 100, width: 200, height: 100))
+    #expect(selection.handle(at: (100, 100), reach: 5) == .topLeft)
+    #expect(selection.handle(at: (302, 198), reach: 5) == .bottomRight)
+    #expect(selection.handle(at: (200, 101), reach: 5) == .top)
+    #expect(selection.handle(at: (200, 150), reach: 5) == .move)
+    #expect(selection.handle(at: (20, 20), reach: 5) == nil)
+  }
+
+  @Test func theCropMapsBetweenWhatIsSeenAndTheSource() {
+    let transform = PictureTransform(quarterTurns: 1, flipsHorizontally: true)
+    let seen = ImageRect(x: 10, y: 20, width: 100, height: 50)
+    let source = transform.sourceCrop(forView: seen, sourceWidth: 600, sourceHeight: 400)
+    var cropped = transform
+    cropped.crop = source
+    #expect(cropped.cropInView(sourceWidth: 600, sourceHeight: 400) == seen)
+    #expect(cropped.outputSize(sourceWidth: 600, sourceHeight: 400) == (100, 50) as (Int, Int))
+    #expect(
+      transform.sourceCrop(
+        forView: ImageRect(x: 0, y: 0, width: 400, height: 600), sourceWidth: 600, sourceHeight: 400) == nil)
+  }
+}
