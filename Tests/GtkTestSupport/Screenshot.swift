@@ -8,10 +8,18 @@ import GtkKit
 public enum Screenshot {
   @discardableResult
   public static func save(_ window: gpointer, named name: String) -> URL? {
-    let widget = gtkkit_widget(window)
+    guard let texture = texture(of: gtkkit_widget(window)) else { return nil }
+    defer { g_object_unref(texture.raw) }
+    let url = DisplayHarness.outputDirectory.appendingPathComponent("\(name).png")
+    return gdk_texture_save_to_png(texture, url.path) != 0 ? url : nil
+  }
+
+  /// `widget` (realised, inside a window) as its window's renderer draws it, or `nil` when it has
+  /// no size yet. The caller owns the texture.
+  public static func texture(of widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
     let width = gtk_widget_get_width(widget)
     let height = gtk_widget_get_height(widget)
-    guard width > 0, height > 0, let renderer = gtk_native_get_renderer(OpaquePointer(widget)) else {
+    guard width > 0, height > 0, let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget)) else {
       return nil
     }
     let paintable = gtk_widget_paintable_new(widget)!
@@ -20,9 +28,6 @@ public enum Screenshot {
     gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
     guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
     defer { gsk_render_node_unref(node) }
-    guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { return nil }
-    defer { g_object_unref(texture.raw) }
-    let url = DisplayHarness.outputDirectory.appendingPathComponent("\(name).png")
-    return gdk_texture_save_to_png(texture, url.path) != 0 ? url : nil
+    return gsk_renderer_render_texture(renderer, node, nil)
   }
 }

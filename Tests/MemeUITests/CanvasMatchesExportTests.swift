@@ -60,19 +60,13 @@ import Testing
 
   /// The widget as GTK renders it, as ARGB32 pixels.
   static func snapshot(_ widget: UnsafeMutablePointer<GtkWidget>) -> RasterImage? {
-    let width = Int(gtk_widget_get_width(widget))
-    let height = Int(gtk_widget_get_height(widget))
-    guard width > 0, height > 0, let renderer = gtk_native_get_renderer(gtk_widget_get_native(widget)),
-      let image = RasterImage(width: width, height: height, hasAlpha: false)
-    else { return nil }
-    let paintable = gtk_widget_paintable_new(widget)!
-    defer { g_object_unref(paintable.raw) }
-    let snapshot = gtk_snapshot_new()!
-    gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-    guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
-    defer { gsk_render_node_unref(node) }
-    guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { return nil }
+    guard let texture = Screenshot.texture(of: widget) else { return nil }
     defer { g_object_unref(texture.raw) }
+    guard
+      let image = RasterImage(
+        width: Int(gdk_texture_get_width(texture)), height: Int(gdk_texture_get_height(texture)),
+        hasAlpha: false)
+    else { return nil }
     // gdk_texture_download writes Cairo's ARGB32 layout.
     gdk_texture_download(texture, image.pixels, gsize(image.stride))
     image.markDirty()
