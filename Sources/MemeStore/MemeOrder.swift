@@ -14,9 +14,10 @@ struct MemeOrder {
     let rows = try Row.fetchCursor(
       db, sql: "SELECT id, position, deletedAt IS NOT NULL FROM sentMeme ORDER BY position, id")
     while let row = try rows.next() {
-      ids.append(row[0])
-      positions.append(row[1])
-      isDeleted.append(row[2])
+      // Decoding that throws: a damaged row is an error to report, not a crash.
+      ids.append(try row.decode(atIndex: 0))
+      positions.append(try row.decode(atIndex: 1))
+      isDeleted.append(try row.decode(atIndex: 2))
     }
     self.positions = positions
   }

@@ -16,12 +16,18 @@ struct SentMemeDecoder {
 
   init(images: DurableFolder) { self.images = images }
 
-  mutating func decode(_ row: Row) -> SentMeme {
+  /// Throws when a column does not hold what the schema promises (a NULL, a blob where text belongs):
+  /// only a damaged or foreign file has such rows, and GRDB's subscripts would stop the app on them.
+  mutating func decode(_ row: Row) throws -> SentMeme {
     SentMeme(
-      id: row[0], topText: row[1], bottomText: row[2], style: style(fromJSON: row[3]),
-      sentAt: Date(timeIntervalSinceReferenceDate: row[4]), position: row[5],
-      originalImageURL: images.fileURL(row[6]), renderedImageURL: images.fileURL(row[7]),
-      thumbnailURL: images.fileURL(row[8]))
+      id: try row.decode(atIndex: 0), topText: try row.decode(atIndex: 1),
+      bottomText: try row.decode(atIndex: 2),
+      style: style(fromJSON: try row.decode(atIndex: 3)),
+      sentAt: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 4)),
+      position: try row.decode(atIndex: 5),
+      originalImageURL: images.fileURL(try row.decode(atIndex: 6)),
+      renderedImageURL: images.fileURL(try row.decode(atIndex: 7)),
+      thumbnailURL: images.fileURL(try row.decode(atIndex: 8)))
   }
 
   /// A style that no longer decodes (written by another version, damaged) shows as the classic style

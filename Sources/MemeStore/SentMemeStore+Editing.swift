@@ -68,7 +68,7 @@ extension SentMemeStore {
       let names = try Row.fetchAll(
         db, sql: "SELECT originalFile, renderedFile, thumbnailFile FROM sentMeme WHERE \(condition)",
         arguments: arguments
-      ).flatMap { row in [row[0], row[1], row[2]] as [String] }
+      ).flatMap(Self.fileNames)
       try db.execute(sql: "DELETE FROM sentMeme WHERE \(condition)", arguments: arguments)
       return names
     }
@@ -83,7 +83,7 @@ extension SentMemeStore {
       let referenced = try reading { db in
         Set(
           try Row.fetchAll(db, sql: "SELECT originalFile, renderedFile, thumbnailFile FROM sentMeme")
-            .flatMap { row in [row[0], row[1], row[2]] as [String] })
+            .flatMap(Self.fileNames))
       }
       let present: [String]
       do { present = try images.entryNames() } catch {
@@ -91,5 +91,11 @@ extension SentMemeStore {
       }
       images.remove(present.filter { !referenced.contains($0) })
     }
+  }
+
+  /// The three file names of a row selected as originalFile, renderedFile, thumbnailFile; throws for
+  /// a damaged row instead of stopping the app.
+  private static func fileNames(_ row: Row) throws -> [String] {
+    try (0..<3).map { try row.decode(String.self, atIndex: $0) }
   }
 }

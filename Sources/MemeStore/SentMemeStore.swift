@@ -81,7 +81,7 @@ public final class SentMemeStore: Sendable {
           ORDER BY position, id
           """)
       var memes: [SentMeme] = []
-      while let row = try rows.next() { memes.append(decoder.decode(row)) }
+      while let row = try rows.next() { memes.append(try decoder.decode(row)) }
       return memes
     }
   }
@@ -94,7 +94,7 @@ public final class SentMemeStore: Sendable {
         db,
         sql: "SELECT \(SentMemeDecoder.columns) FROM sentMeme WHERE id = ? AND deletedAt IS NULL",
         arguments: [id]
-      ).map { decoder.decode($0) }
+      ).map { try decoder.decode($0) }
     }
   }
 
