@@ -243,7 +243,7 @@ private final class Fitter {
     let pangoUnits = Double(PANGO_SCALE)
     let width: Double = (band.width - outline) / scale * pangoUnits
     pango_layout_set_wrap(layout, wrap)
-    pango_layout_set_width(layout, Int32(max(1, width)))
+    pango_layout_set_width(layout, Int32(saturating: max(1, width)))
     var ink = PangoRectangle()
     pango_layout_get_extents(layout, &ink, nil)
     let toPixels: Double = scale / pangoUnits
