@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+
+@testable import MemeCore
+
+/// Pictures at the edges of what is legal lay out and render; sizes beyond the limits are refused
+/// with an `ImageError`, never a trap.
+@Suite struct ExtremeShapeTests {
+  @Test func saturatingConversionClampsInsteadOfTrapping() {
+    #expect(Int32(saturating: 5e9) == .max)
+    #expect(Int32(saturating: -5e9) == .min)
+    #expect(Int32(saturating: .infinity) == .max)
+    #expect(Int32(saturating: .nan) == 0)
+    #expect(Int32(saturating: 3.9) == 3)
+    #expect(Int32(saturating: -3.9) == -3)
+    #expect(Int32(saturating: 2_147_483_647.5) == .max)
+    // 2^63 is the first double above Int64.max; the one just below it converts exactly.
+    #expect(Int64(saturating: 9_223_372_036_854_775_808.0) == .max)
+    #expect(Int64(saturating: 9_223_372_036_854_774_784.0) == 9_223_372_036_854_774_784)
+    #expect(UInt32(saturating: -1) == 0)
+  }
+
+  /// The layouts of the largest legal pictures, without their pixels: every value finite, and a
+  /// caption that is said to fit lies inside its band.
+  @Test(arguments: [
+    (1, 1), (1, 4000), (4000, 1), (20000, 20), (20, 20000), (9000, 9000), (32767, 3051), (3051, 32767),
+    (32767, 1), (1, 32767),
+  ])
+  func layoutsOfExtremeSizesAreFinite(width: Int, height: Int) {
+    let captions = MemeCaptions(top: "one does not simply", bottom: "lay out a banner 😂")
+    let layout = MemeLayout(captions: captions, imageWidth: width, imageHeight: height)
+    for position in CaptionPosition.allCases {
+      let caption = layout.caption(at: position)
+      let ink = caption.inkRect
+      let values = [caption.fontSize, ink.x, ink.y, ink.width, ink.height]
+      #expect(values.allSatisfy { $0.isFinite }, "\(width)×\(height) \(position): \(values)")
+      #expect(caption.fontSize > 0)
+      if caption.fits { #expect(caption.band.contains(ink)) }
+    }
+  }
+
+  @Test(arguments: [ImageFormat.png, .jpeg(quality: 90)])
+  func thePixelLimitItselfLoadsAndOnePixelMoreIsRefused(format: ImageFormat) throws {
+    let bytes = try ImageWriter.encode(TestImages.grey(width: 300, height: 200), as: format)
+    let image = try ImageLoader(maxPixels: 60000).load(data: bytes, name: "limit")
+    #expect(image.width == 300 && image.height == 200)
+    let error = #expect(throws: ImageError.self) {
+      try ImageLoader(maxPixels: 59999).load(data: bytes, name: "limit")
+    }
+    #expect(error?.kind == .tooLarge)
+    #expect(error?.description == "limit: image is 300 × 200 = 60000 pixels, more than the 59999-pixel limit")
+  }
+}
