@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Builds the fuzz targets with libFuzzer and AddressSanitizer and runs them.
+#
+#   Fuzz/run.sh [-t SECONDS] [-r RUNS] [-j JOBS] [TARGET...]
+#
+# TARGET is image-loading, headers, captions, png-round-trip or store-decoding (default: all, one after
+# the other). Each runs for SECONDS (default 60) or RUNS executions, whichever ends first, starting
+# from its committed seeds in Fuzz/corpus/TARGET plus what earlier runs found in
+# .build-fuzz/corpus/TARGET (the committed seeds are never written to). A crash, a sanitizer report or
+# a broken promise stops the run with a non-zero status; the input is saved in
+# .build-fuzz/findings/TARGET/ (commit it to Fuzz/crashes/TARGET/ once fixed: the regression tests
+# replay that folder). The libFuzzer log of each run is .build-fuzz/logs/TARGET.log.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60 runs=-1
+while getopts "t:r:" option; do
+  case $option in
+    t) seconds=$OPTARG ;;
+    r) runs=$OPTARG ;;
+    *) sed -n 4,13p "$0" >&2; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(image-loading headers captions png-round-trip store-decoding)
+
+scratch=.build-fuzz
+# MEMEME_LIBFUZZER makes the driver hand its main() to libFuzzer instead of replaying files. The
+# sanitized objects are linked with lld: gold fails on their debug information.
+swift build -c release --product mememe-fuzz --scratch-path "$scratch" \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DMEMEME_LIBFUZZER -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+fuzzer="$scratch/release/mememe-fuzz"
+
+# The longest input worth trying: captions go up to 10,000 characters of up to 4 UTF-8 bytes.
+max_length() {
+  case $1 in
+    captions) echo 40006 ;;
+    image-loading | store-decoding) echo 65536 ;;
+    *) echo 8192 ;;
+  esac
+}
+
+status=0
+for target in "${targets[@]}"; do
+  mkdir -p "$scratch/corpus/$target" "$scratch/findings/$target" "$scratch/logs"
+  log="$scratch/logs/$target.log"
+  echo "fuzzing $target for ${seconds}s..."
+  # Pango and fontconfig keep caches for the life of the process, which LeakSanitizer would report
+  # as leaks at exit; leaks are checked by the sanitizer test runs instead.
+  if ! MEMEME_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$fuzzer" \
+    -max_total_time="$seconds" -runs="$runs" -max_len="$(max_length "$target")" -timeout=60 \
+    -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$scratch/findings/$target/" \
+    "$scratch/corpus/$target" "Fuzz/corpus/$target" >"$log" 2>&1; then
+    echo "$target: FINDING, see $log and $scratch/findings/$target/" >&2
+    status=1
+  fi
+  grep -E "^stat::number_of_executed_units|^Done" "$log" | sed "s/^/  $target: /" || true
+done
+exit $status
