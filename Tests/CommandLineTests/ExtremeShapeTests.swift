@@ -54,6 +54,21 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
+  /// --width scales up as well as down, but not past the pixel limit: 1000 × 1000 widened to 20000
+  /// would be 400 million pixels.
+  @Test func wideningPastThePixelLimitIsRefused() throws {
+    let fixtures = try Fixtures()
+    let input = try fixtures.write(fixtures.image(width: 1000, height: 1000), as: "in.png", format: .png)
+    let result = try CommandLineRunner.run([
+      "render", input, "--width", "20000", "-o", fixtures.path("out.png"),
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.errorLines == [
+        "mememe: \(input): image is 20000 × 20000 = 400000000 pixels, more than the 100000000-pixel limit"
+      ])
+  }
+
   /// A PNG header promising 10001 × 10000 pixels, one row over the default limit, is refused from
   /// the header, before any pixel memory is allocated.
   @Test func aHeaderOverTheDefaultLimitIsRefused() throws {

@@ -41,8 +41,12 @@ enum ImageLimits {
 
   /// `image` as it is, or resampled to exactly `targetWidth` pixels wide. The height keeps the
   /// aspect ratio of `fullSize` (the upright size before any DCT scaling, which rounds) when given.
+  /// The result is held to the same limits as a decoded picture: widening a narrow picture can make
+  /// it far larger than its file promised.
   static func resized(
-    _ image: RasterImage, toWidth targetWidth: Int?, fullSize: (width: Int, height: Int)? = nil, name: String
+    _ image: RasterImage, toWidth targetWidth: Int?, fullSize: (width: Int, height: Int)? = nil,
+    maxPixels: Int,
+    name: String
   ) throws(ImageError) -> RasterImage {
     guard let targetWidth, targetWidth != image.width else { return image }
     guard targetWidth > 0, targetWidth <= maximumSide else {
@@ -54,6 +58,7 @@ enum ImageLimits {
     let targetHeight = max(
       1, Int((Double(targetWidth) * Double(aspectHeight) / Double(aspectWidth)).rounded()))
     try checkSides(width: targetWidth, height: targetHeight, name: name)
+    try check(width: targetWidth, height: targetHeight, maxPixels: maxPixels, name: name)
     guard let scaled = image.scaled(toWidth: targetWidth, height: targetHeight) else {
       throw outOfMemory(width: targetWidth, height: targetHeight, name: name)
     }

@@ -118,7 +118,7 @@ public struct ImageLoader: Sendable {
       return try JPEGCodec.decode(bytes, name: name, maxPixels: maxPixels, targetWidth: targetWidth)
     }
     let image = try PixbufDecoder.decode(bytes, container: container, name: name, maxPixels: maxPixels)
-    return try ImageLimits.resized(image, toWidth: targetWidth, name: name)
+    return try ImageLimits.resized(image, toWidth: targetWidth, maxPixels: maxPixels, name: name)
   }
 
   private static func notAnImage(_ name: String) -> ImageError {

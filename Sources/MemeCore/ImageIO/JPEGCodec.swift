@@ -84,7 +84,8 @@ enum JPEGCodec {
       throw ImageLimits.outOfMemory(width: decodedHeight, height: decodedWidth, name: name)
     }
     let fullSize = header.orientation.swapsAxes ? (Int(height), Int(width)) : (Int(width), Int(height))
-    return try ImageLimits.resized(upright, toWidth: targetWidth, fullSize: fullSize, name: name)
+    return try ImageLimits.resized(
+      upright, toWidth: targetWidth, fullSize: fullSize, maxPixels: maxPixels, name: name)
   }
 
   /// Encodes with 4:2:0 chroma subsampling, the usual choice for photos and what other meme tools
