@@ -50,4 +50,25 @@ import Testing
     #expect(error?.kind == .tooLarge)
     #expect(error?.description == "limit: image is 300 × 200 = 60000 pixels, more than the 59999-pixel limit")
   }
+
+  /// On a picture one pixel high both bands round to its only row, so the captions, which are
+  /// otherwise drawn on two cores at once, must be drawn one after the other: the same pixels every time.
+  @Test func captionsSharingARowAreDrawnInTurn() throws {
+    let captions = MemeCaptions(top: "top", bottom: "bottom")
+    for (width, height, shared) in [(4000, 1, true), (20000, 20, false), (800, 600, false)] {
+      let layout = MemeLayout(captions: captions, imageWidth: width, imageHeight: height)
+      let paths = try CaptionPosition.allCases.map {
+        try #require(layout.caption(at: $0).outlinePath(style: .classic))
+      }
+      #expect(
+        paths.shareRows(in: TestImages.grey(width: width, height: height)) == shared, "\(width)×\(height)")
+    }
+    let first = TestImages.grey(width: 4000, height: 1)
+    MemeRenderer.render(captions, onto: first)
+    for _ in 0..<10 {
+      let again = TestImages.grey(width: 4000, height: 1)
+      MemeRenderer.render(captions, onto: again)
+      #expect((0..<4000).allSatisfy { again.color(atX: $0, y: 0) == first.color(atX: $0, y: 0) })
+    }
+  }
 }

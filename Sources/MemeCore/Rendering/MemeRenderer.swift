@@ -45,10 +45,14 @@ struct PreparedCaptions {
     precondition(fits(image), "captions prepared for another image size")
     if let paths {
       // Filling a caption at export size touches millions of pixels; the bands never overlap, so
-      // each is drawn on its own core.
+      // each is drawn on its own core (unless the picture is so low that they share a row).
       cairo_surface_flush(image.surface)
-      DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-        paths[index].draw(onRowsOf: image)
+      if paths.shareRows(in: image) {
+        for path in paths { path.draw(onRowsOf: image) }
+      } else {
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+          paths[index].draw(onRowsOf: image)
+        }
       }
       image.markDirty()
     } else {
