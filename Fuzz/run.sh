@@ -4,9 +4,9 @@
 #
 #   Fuzz/run.sh [-t SECONDS] [-r RUNS] [-j JOBS] [TARGET...]
 #
-# TARGET is image-loading, headers, captions, png-round-trip or store-decoding (default: all, one after
-# the other). Each runs for SECONDS (default 60) or RUNS executions, whichever ends first, starting
-# from its committed seeds in Fuzz/corpus/TARGET plus what earlier runs found in
+# TARGET is image-loading, headers, captions, png-round-trip or store-decoding (default: all), JOBS of
+# them at a time (default 1). Each runs for SECONDS (default 60) or RUNS executions, whichever ends
+# first, starting from its committed seeds in Fuzz/corpus/TARGET plus what earlier runs found in
 # .build-fuzz/corpus/TARGET (the committed seeds are never written to). A crash, a sanitizer report or
 # a broken promise stops the run with a non-zero status; the input is saved in
 # .build-fuzz/findings/TARGET/ (commit it to Fuzz/crashes/TARGET/ once fixed: the regression tests
@@ -14,12 +14,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds=60 runs=-1
-while getopts "t:r:" option; do
+seconds=60 runs=-1 jobs=1
+while getopts "t:r:j:" option; do
   case $option in
     t) seconds=$OPTARG ;;
     r) runs=$OPTARG ;;
-    *) sed -n 4,13p "$0" >&2; exit 2 ;;
+    j) jobs=$OPTARG ;;
+    *) sed -n 5,13p "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -42,21 +43,39 @@ max_length() {
   esac
 }
 
-status=0
-for target in "${targets[@]}"; do
+# Runs one target; a non-zero status means a finding.
+fuzz() {
+  local target=$1 log="$scratch/logs/$1.log"
   mkdir -p "$scratch/corpus/$target" "$scratch/findings/$target" "$scratch/logs"
-  log="$scratch/logs/$target.log"
-  echo "fuzzing $target for ${seconds}s..."
   # Pango and fontconfig keep caches for the life of the process, which LeakSanitizer would report
-  # as leaks at exit; leaks are checked by the sanitizer test runs instead.
-  # Swift's own crash backtracer would read memory AddressSanitizer guards; libFuzzer prints the stack.
-  if ! MEMEME_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$fuzzer" \
+  # as leaks at exit, so leaks are not checked. Swift's own crash backtracer would read memory
+  # AddressSanitizer guards; libFuzzer prints the stack instead.
+  local status=0
+  MEMEME_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$fuzzer" \
     -max_total_time="$seconds" -runs="$runs" -max_len="$(max_length "$target")" -timeout=60 \
     -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$scratch/findings/$target/" \
-    "$scratch/corpus/$target" "Fuzz/corpus/$target" >"$log" 2>&1; then
-    echo "$target: FINDING, see $log and $scratch/findings/$target/" >&2
-    status=1
+    "$scratch/corpus/$target" "Fuzz/corpus/$target" >"$log" 2>&1 || status=$?
+  local runs_done
+  runs_done=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  if [ $status -eq 0 ]; then
+    echo "$target: ${runs_done:-?} runs, no findings"
+  else
+    echo "$target: FINDING after ${runs_done:-?} runs, see $log and $scratch/findings/$target/" >&2
   fi
-  grep -E "^stat::number_of_executed_units|^Done" "$log" | sed "s/^/  $target: /" || true
+  return $status
+}
+
+# Up to `jobs` targets at a time; the run fails if any of them found something.
+echo "fuzzing ${targets[*]} for ${seconds}s each, $jobs at a time..."
+status=0
+pids=()
+for target in "${targets[@]}"; do
+  fuzz "$target" &
+  pids+=($!)
+  if [ ${#pids[@]} -ge "$jobs" ]; then
+    wait "${pids[0]}" || status=1
+    pids=("${pids[@]:1}")
+  fi
 done
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 exit $status
