@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Testing
 
 @testable import MemeCore
@@ -18,6 +19,23 @@ import Testing
     #expect(Int64(saturating: 9_223_372_036_854_775_808.0) == .max)
     #expect(Int64(saturating: 9_223_372_036_854_774_784.0) == 9_223_372_036_854_774_784)
     #expect(UInt32(saturating: -1) == 0)
+  }
+
+  /// Values no input should produce, but which must not stop the program if they do.
+  @Test func outOfRangeValuesDoNotTrap() throws {
+    #expect(RGBAColor(red: .nan, green: 2, blue: -1).hexString == "#00ff00")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("in.png")
+    // Taller than wide: the expected height of a picture Int.max wide is beyond Int.
+    try ImageWriter.write(TestImages.grey(width: 20, height: 30), to: input, as: .png)
+    let error = #expect(throws: ImageError.self) {
+      try MemeExporter.export(
+        MemeCaptions(top: "a", bottom: "b"), imageAt: input, to: folder.appendingPathComponent("out.png"),
+        as: .png, width: .max)
+    }
+    #expect(error?.kind == .unsupported)
   }
 
   /// The layouts of the largest legal pictures, without their pixels: every value finite, and a
