@@ -53,7 +53,8 @@ public final class PreviewPainter {
   public func paint(on context: OpaquePointer, width: Double, height: Double, scaleFactor: Double = 1) {
     guard let picture, let layout else { return }
     let rect = pictureRect(inWidth: width, height: height)
-    guard rect.width >= 1, rect.height >= 1 else { return }
+    // A banner or strip can be thinner than a pixel on screen; it is still painted, one pixel thick.
+    guard rect.width > 0, rect.height > 0 else { return }
     let deviceWidth = max(1, Int((rect.width * scaleFactor).rounded()))
     let deviceHeight = max(1, Int((rect.height * scaleFactor).rounded()))
     if fittedPicture?.width != deviceWidth || fittedPicture?.height != deviceHeight {
