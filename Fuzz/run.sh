@@ -34,12 +34,13 @@ swift build -c release --product mememe-fuzz --scratch-path "$scratch" \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DMEMEME_LIBFUZZER -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 fuzzer="$scratch/release/mememe-fuzz"
 
-# The longest input worth trying: captions go up to 10,000 characters of up to 4 UTF-8 bytes.
-max_length() {
+# The longest input worth trying: captions go up to 10,000 characters of up to 4 UTF-8 bytes, and
+# are tried at any length from the start (libFuzzer otherwise lets lengths grow slowly).
+length_options() {
   case $1 in
-    captions) echo 40006 ;;
-    image-loading | store-decoding) echo 65536 ;;
-    *) echo 8192 ;;
+    captions) echo -max_len=40006 -len_control=0 ;;
+    image-loading | store-decoding) echo -max_len=65536 ;;
+    *) echo -max_len=8192 ;;
   esac
 }
 
@@ -52,7 +53,7 @@ fuzz() {
   # AddressSanitizer guards; libFuzzer prints the stack instead.
   local status=0
   MEMEME_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$fuzzer" \
-    -max_total_time="$seconds" -runs="$runs" -max_len="$(max_length "$target")" -timeout=60 \
+    -max_total_time="$seconds" -runs="$runs" $(length_options "$target") -timeout=60 \
     -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$scratch/findings/$target/" \
     "$scratch/corpus/$target" "Fuzz/corpus/$target" >"$log" 2>&1 || status=$?
   local runs_done
