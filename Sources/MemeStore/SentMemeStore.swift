@@ -119,6 +119,8 @@ public final class SentMemeStore: Sendable {
 
   static func reason(_ error: any Error) -> String {
     if let error = error as? DatabaseError { return error.message ?? "\(error)" }
+    // A row that does not decode names the column and the value it holds.
+    if let error = error as? RowDecodingError { return "\(error)" }
     return error.localizedDescription
   }
 }

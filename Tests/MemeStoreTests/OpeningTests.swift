@@ -71,6 +71,24 @@ import Testing
     #expect(try contents(folder.databaseURL) == damaged)
   }
 
+  /// A row holding NULL and blobs where the schema promises text and numbers (a damaged or foreign
+  /// file, kept from a fuzzing run) is an error to report, not a crash.
+  @Test func rowsThatDoNotDecodeAreReportedNotFatal() throws {
+    let folder = try TemporaryFolder()
+    let damaged = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(
+        "Fuzz/crashes/store-decoding/null-text-and-blob-columns.sqlite")
+    try FileManager.default.copyItem(at: damaged, to: folder.databaseURL)
+
+    let error = #expect(throws: StoreError.self) { try SentMemeStore(directory: folder.url) }
+
+    guard case .databaseFailure(let reason) = error else {
+      Issue.record("expected databaseFailure, got \(String(describing: error))")
+      return
+    }
+    #expect(reason.contains("NULL"), "\(reason)")
+  }
+
   @Test func databaseFromANewerVersionIsRefused() throws {
     let folder = try TemporaryFolder()
     _ = try SentMemeStore(directory: folder.url)
