@@ -9,6 +9,8 @@ enum ScratchFolder {
       ?? FileManager.default.temporaryDirectory
     let folder = base.appendingPathComponent("mememe-fuzz-\(getpid())", isDirectory: true)
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // Removed when the process exits normally (a crash keeps it, with the input that crashed).
+    atexit { try? FileManager.default.removeItem(at: ScratchFolder.url) }
     return folder
   }()
 
