@@ -57,14 +57,27 @@ enum DatabaseOpener {
       configuration.readonly = true
       let queue = try DatabaseQueue(path: url.path, configuration: configuration)
       let problems = try queue.read { try String.fetchAll($0, sql: "PRAGMA quick_check(3)") }
+      let malformedSchemaRows = try queue.read { try Int.fetchOne($0, sql: malformedSchemaRowsQuery) ?? 0 }
       try queue.close()
       guard problems == ["ok"] else {
         throw StoreError.corruptDatabase(url, reason: problems.joined(separator: "; "))
+      }
+      guard malformedSchemaRows == 0 else {
+        throw StoreError.corruptDatabase(url, reason: "malformed database schema")
       }
     } catch {
       throw openingError(error, url: url)
     }
   }
+
+  /// Counts the rows of the schema table whose columns are not text, which quick_check lets pass.
+  /// GRDB reads that table (to look for its migrations) with subscripts that stop the program on a
+  /// value of another type, such as a blob where an object's type belongs.
+  private static let malformedSchemaRowsQuery = """
+    SELECT COUNT(*) FROM sqlite_master
+    WHERE typeof(type) != 'text' OR typeof(name) != 'text' OR typeof(tbl_name) NOT IN ('text', 'null')
+      OR typeof(sql) NOT IN ('text', 'null')
+    """
 
   private static func openingError(_ error: any Error, url: URL) -> StoreError {
     if let error = error as? StoreError { return error }
