@@ -90,6 +90,12 @@ let package = Package(
       ],
       path: "Benchmarks/mememe-seed"
     ),
+    // Fuzzing: the targets, a library the regression tests replay saved inputs through, and their
+    // driver, which Fuzz/run.sh builds with libFuzzer (a replayer in an ordinary build).
+    .target(
+      name: "MemeFuzzing", dependencies: ["MemeCore", "MemeStore", "CMemeGraphics"], path: "Fuzz/MemeFuzzing"),
+    .executableTarget(name: "mememe-fuzz", dependencies: ["MemeFuzzing"], path: "Fuzz/mememe-fuzz"),
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["MemeFuzzing"]),
     .testTarget(
       name: "CommandLineTests", dependencies: ["mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport"]),
     .testTarget(

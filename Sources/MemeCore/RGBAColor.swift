@@ -44,7 +44,8 @@ public struct RGBAColor: Sendable, Hashable, Codable {
     let components = alpha < 1 ? [red, green, blue, alpha] : [red, green, blue]
     return "#"
       + components.map { component in
-        let byte = Int((min(max(component, 0), 1) * 255).rounded())
+        // Saturating: a NaN component (min and max pass it through) would otherwise trap.
+        let byte = Int(saturating: (min(max(component, 0), 1) * 255).rounded())
         let digits = String(byte, radix: 16)
         return digits.count == 1 ? "0" + digits : digits
       }.joined()

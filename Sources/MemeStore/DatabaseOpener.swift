@@ -64,16 +64,22 @@ enum DatabaseOpener {
       var configuration = Configuration()
       configuration.readonly = true
       let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-      let (problems, isFromNewerVersion) = try queue.read { db in
+      // The schema table is checked before GRDB reads it for migrations: its subscripts stop the
+      // program on a blob where text belongs.
+      let (problems, malformedSchemaRows) = try queue.read { db in
         (
           try String.fetchAll(db, sql: "PRAGMA quick_check(3)"),
-          try StoreSchema.migrator.hasBeenSuperseded(db)
+          try Int.fetchOne(db, sql: malformedSchemaRowsQuery) ?? 0
         )
       }
-      try queue.close()
+      defer { try? queue.close() }
       guard problems == ["ok"] else {
         throw StoreError.corruptDatabase(url, reason: problems.joined(separator: "; "))
       }
+      guard malformedSchemaRows == 0 else {
+        throw StoreError.corruptDatabase(url, reason: "malformed database schema")
+      }
+      let isFromNewerVersion = try queue.read { try StoreSchema.migrator.hasBeenSuperseded($0) }
       if isFromNewerVersion { throw StoreError.createdByNewerVersion(url) }
     } catch {
       throw openingError(error, url: url)
@@ -87,6 +93,15 @@ enum DatabaseOpener {
     let descriptor = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, PrivateFolder.fileMode)
     if descriptor >= 0 { Glibc.close(descriptor) }
   }
+
+  /// Counts the rows of the schema table whose columns are not text, which quick_check lets pass.
+  /// GRDB reads that table (to look for its migrations) with subscripts that stop the program on a
+  /// value of another type, such as a blob where an object's type belongs.
+  private static let malformedSchemaRowsQuery = """
+    SELECT COUNT(*) FROM sqlite_master
+    WHERE typeof(type) != 'text' OR typeof(name) != 'text' OR typeof(tbl_name) NOT IN ('text', 'null')
+      OR typeof(sql) NOT IN ('text', 'null')
+    """
 
   private static func openingError(_ error: any Error, url: URL) -> StoreError {
     if let error = error as? StoreError { return error }

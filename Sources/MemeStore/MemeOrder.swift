@@ -19,9 +19,10 @@ struct MemeOrder {
         ORDER BY position, id
         """)
     while let row = try rows.next() {
-      ids.append(row[0])
-      positions.append(row[1])
-      isHidden.append(row[2] || SentMemeDecoder.fileNames(in: row, from: 3) == nil)
+      // Decoding that throws: a damaged row is an error to report, not a crash.
+      ids.append(try row.decode(atIndex: 0))
+      positions.append(try row.decode(atIndex: 1))
+      isHidden.append(try row.decode(atIndex: 2) || (try SentMemeDecoder.fileNames(in: row, from: 3)) == nil)
     }
     self.positions = positions
   }

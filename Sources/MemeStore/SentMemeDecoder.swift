@@ -19,22 +19,27 @@ struct SentMemeDecoder {
   init(images: DurableFolder) { self.images = images }
 
   /// The meme, or nil when a file name is not a plain name in the images folder: such a row is
-  /// skipped (and reported when the store opens), never followed.
-  mutating func decode(_ row: Row) -> SentMeme? {
-    guard let names = Self.fileNames(in: row, from: 6) else { return nil }
+  /// skipped (and reported when the store opens), never followed. Throws when a column does not hold
+  /// what the schema promises (a NULL, a blob where text belongs): only a damaged or foreign file has
+  /// such rows, and GRDB's subscripts would stop the app on them.
+  mutating func decode(_ row: Row) throws -> SentMeme? {
+    guard let names = try Self.fileNames(in: row, from: 6) else { return nil }
     return SentMeme(
-      id: row[0], topText: row[1], bottomText: row[2], style: style(fromJSON: row[3]),
-      sentAt: Date(timeIntervalSinceReferenceDate: row[4]), position: row[5],
+      id: try row.decode(atIndex: 0), topText: try row.decode(atIndex: 1),
+      bottomText: try row.decode(atIndex: 2), style: style(fromJSON: try row.decode(atIndex: 3)),
+      sentAt: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 4)),
+      position: try row.decode(atIndex: 5),
       originalImageURL: images.fileURL(names[0]), renderedImageURL: images.fileURL(names[1]),
-      thumbnailURL: images.fileURL(names[2]), transform: transform(fromJSON: row[9]))
+      thumbnailURL: images.fileURL(names[2]), transform: transform(fromJSON: try row.decode(atIndex: 9)))
   }
 
   /// The three file names read with `fileColumns` starting at column `start`, or nil when any of them
   /// is not a plain name.
-  static func fileNames(in row: Row, from start: Int) -> [String]? {
+  static func fileNames(in row: Row, from start: Int) throws -> [String]? {
     var names: [String] = []
     for index in start..<start + 3 {
-      guard let name = StoredFileName.plainName(row[index]) else { return nil }
+      let bytes: Data? = try row.decode(atIndex: index)
+      guard let name = StoredFileName.plainName(bytes) else { return nil }
       names.append(name)
     }
     return names

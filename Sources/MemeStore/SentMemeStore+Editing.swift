@@ -73,7 +73,7 @@ extension SentMemeStore {
       let delete = try db.cachedStatement(sql: "DELETE FROM sentMeme WHERE id = ?")
       var purged = 0
       for row in rows {
-        guard let names = SentMemeDecoder.fileNames(in: row, from: 1) else { continue }
+        guard let names = (try SentMemeDecoder.fileNames(in: row, from: 1)) else { continue }
         images.remove(names)
         try delete.execute(arguments: [row[0] as Int64])
         purged += 1

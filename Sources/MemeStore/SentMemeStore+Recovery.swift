@@ -43,7 +43,7 @@ extension SentMemeStore {
       var skipped: [Int64] = []
       let rows = try Row.fetchCursor(db, sql: "SELECT id, \(SentMemeDecoder.fileColumns) FROM sentMeme")
       while let row = try rows.next() {
-        if let names = SentMemeDecoder.fileNames(in: row, from: 1) {
+        if let names = (try SentMemeDecoder.fileNames(in: row, from: 1)) {
           listed.formUnion(names)
         } else {
           skipped.append(row[0])

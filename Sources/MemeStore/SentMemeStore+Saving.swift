@@ -93,7 +93,7 @@ extension SentMemeStore {
             sql: "SELECT \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE id = ? AND deletedAt IS NULL",
             arguments: [id])
           // A row with a name that is not plain is hidden like a deleted one, and its names never used.
-          guard let row, let old = SentMemeDecoder.fileNames(in: row, from: 0)?[2] else {
+          guard let row, let old = (try SentMemeDecoder.fileNames(in: row, from: 0))?[2] else {
             throw StoreError.memeNotFound(id: id)
           }
           try db.execute(

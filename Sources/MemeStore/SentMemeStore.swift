@@ -95,7 +95,7 @@ public final class SentMemeStore: Sendable {
           """)
       var memes: [SentMeme] = []
       while let row = try rows.next() {
-        if let meme = decoder.decode(row) { memes.append(meme) }
+        if let meme = try decoder.decode(row) { memes.append(meme) }
       }
       return memes
     }
@@ -105,11 +105,11 @@ public final class SentMemeStore: Sendable {
   public func meme(id: Int64) throws -> SentMeme? {
     try reading { db in
       var decoder = SentMemeDecoder(images: images)
-      return try Row.fetchOne(
+      let row = try Row.fetchOne(
         db,
         sql: "SELECT \(SentMemeDecoder.columns) FROM sentMeme WHERE id = ? AND deletedAt IS NULL",
-        arguments: [id]
-      ).flatMap { decoder.decode($0) }
+        arguments: [id])
+      return try row.flatMap { try decoder.decode($0) }
     }
   }
 
@@ -120,7 +120,7 @@ public final class SentMemeStore: Sendable {
         db, sql: "SELECT \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE deletedAt IS NULL")
       var count = 0
       while let row = try rows.next() {
-        if SentMemeDecoder.fileNames(in: row, from: 0) != nil { count += 1 }
+        if (try SentMemeDecoder.fileNames(in: row, from: 0)) != nil { count += 1 }
       }
       return count
     }
@@ -142,6 +142,8 @@ public final class SentMemeStore: Sendable {
 
   static func reason(_ error: any Error) -> String {
     if let error = error as? DatabaseError { return error.message ?? "\(error)" }
+    // A row that does not decode names the column and the value it holds.
+    if let error = error as? RowDecodingError { return "\(error)" }
     return error.localizedDescription
   }
 }

@@ -18,7 +18,10 @@ import Testing
   }
 
   @Test func nothingIsDrawnOutsideTheBands() {
-    for (width, height) in [(800, 600), (60, 40), (1200, 200)] {
+    // The extremes too: a pixel, a line each way, a banner and a strip.
+    for (width, height) in [
+      (800, 600), (60, 40), (1200, 200), (1, 1), (1, 4000), (4000, 1), (20000, 20), (20, 20000),
+    ] {
       let image = TestImages.grey(width: width, height: height)
       let text = String(repeating: "overflowing caption ", count: 100)
       let layout = MemeRenderer.render(MemeCaptions(top: text, bottom: text), onto: image)

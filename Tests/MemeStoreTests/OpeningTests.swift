@@ -71,6 +71,31 @@ import Testing
     #expect(try contents(folder.databaseURL) == damaged)
   }
 
+  /// A row holding NULL and blobs where the schema promises text and numbers (a damaged or foreign
+  /// file, kept from a fuzzing run) stops nothing: the store opens, or refuses with a reason, and
+  /// listing its memes is an error to report or skips the row, never a crash.
+  @Test func rowsThatDoNotDecodeAreReportedNotFatal() throws {
+    let folder = try TemporaryFolder()
+    let damaged = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(
+        "Fuzz/crashes/store-decoding/null-text-and-blob-columns.sqlite")
+    try FileManager.default.copyItem(at: damaged, to: folder.databaseURL)
+
+    let store: SentMemeStore
+    do {
+      store = try SentMemeStore(directory: folder.url)
+    } catch {
+      #expect(!"\(error)".isEmpty)
+      return
+    }
+    do {
+      let memes = try store.allMemes()
+      #expect(memes.allSatisfy { !$0.topText.isEmpty || !$0.bottomText.isEmpty || $0.id > 0 })
+    } catch let error as StoreError {
+      #expect(error.message.contains("NULL"), "\(error.message)")
+    }
+  }
+
   @Test(arguments: ["WAL", "DELETE"])
   func databaseFromANewerVersionIsRefusedAndLeftUntouched(journalMode: String) throws {
     let folder = try TemporaryFolder()

@@ -117,6 +117,9 @@ public enum MemeExporter {
   {
     let full = try loader.pixelSize(ofImageAt: input)
     guard let width, full.width > 0 else { return full }
-    return (width, max(1, Int((Double(width) * Double(full.height) / Double(full.width)).rounded())))
+    // Saturating: `width` comes from the caller unchecked, and any size here only shapes the early layout.
+    return (
+      width, max(1, Int(saturating: (Double(width) * Double(full.height) / Double(full.width)).rounded()))
+    )
   }
 }

@@ -55,6 +55,8 @@ enum ImageLimits {
 
   /// `image` as it is, or resampled to exactly `targetWidth` pixels wide. The height keeps the
   /// aspect ratio of `fullSize` (the upright size before any DCT scaling, which rounds) when given.
+  /// The result is held to the same limits as a decoded picture: widening a narrow picture can make
+  /// it far larger than its file promised.
   static func resized(
     _ image: RasterImage, toWidth targetWidth: Int?, fullSize: (width: Int, height: Int)? = nil,
     maxPixels: Int, name: String

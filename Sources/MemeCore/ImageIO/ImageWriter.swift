@@ -71,6 +71,15 @@ public enum ImageWriter {
     return sink.bytes
   }
 
+  /// A PNG whose rows are compressed in strips of about `stripBytes` filtered bytes: small strips cut
+  /// even a small image into many pieces, so the joining of their streams is exercised.
+  @_spi(Fuzzing)
+  public static func encodePNG(_ image: RasterImage, stripBytes: Int) throws(ImageError) -> [UInt8] {
+    var sink = ArraySink()
+    try PNGEncoder.encode(image, stripBytes: max(1, stripBytes), to: &sink, name: "image")
+    return sink.bytes
+  }
+
   static func write(_ image: RasterImage, to url: URL, as format: ImageFormat, fault: AtomicFile.Fault?)
     throws(ImageError)
   {

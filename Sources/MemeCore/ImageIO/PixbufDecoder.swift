@@ -8,8 +8,14 @@ enum PixbufDecoder {
   static func decode(
     _ bytes: UnsafeRawBufferPointer, container: ImageContainer, name: String, maxPixels: Int
   ) throws(ImageError) -> RasterImage {
-    if container == .png, let problem = PNGStructure.problem(in: bytes) {
-      throw ImageError(path: name, kind: .corrupt, reason: problem)
+    let structureProblem: String? =
+      switch container {
+      case .png: PNGStructure.problem(in: bytes)
+      case .bmp: BMPStructure.problem(in: bytes)
+      default: nil
+      }
+    if let structureProblem {
+      throw ImageError(path: name, kind: .corrupt, reason: structureProblem)
     }
     let session = try LoaderSession(container: container, name: name, maxPixels: maxPixels, headerOnly: false)
     let writeError = session.write(bytes)
@@ -46,6 +52,10 @@ enum PixbufDecoder {
     while session.probe.pointee.width == 0, failure == nil {
       let written = bytes.count
       guard try readMore(&bytes) else { break }
+      // The first piece holds a BMP's headers and palette, which the loader must not see unchecked.
+      if written == 0, container == .bmp, let problem = bytes.withUnsafeBytes(BMPStructure.problem(in:)) {
+        throw ImageError(path: name, kind: .corrupt, reason: problem)
+      }
       failure = bytes.withUnsafeBytes { session.write(UnsafeRawBufferPointer(rebasing: $0[written...])) }
     }
     _ = session.close()

@@ -70,8 +70,8 @@ final class CaptionDrawing: @unchecked Sendable {
   /// Draws into the rows of `image` that the band covers, through a surface of its own over those
   /// rows, so another thread may draw the other band of the same image at the same time.
   func draw(onRowsOf image: RasterImage) {
-    let firstRow = max(0, Int(band.y.rounded(.down)))
-    let endRow = min(image.height, Int(band.maxY.rounded(.up)))
+    let span = rows(in: image)
+    let (firstRow, endRow) = (span.lowerBound, span.upperBound)
     guard endRow > firstRow else { return }
     let rows = cairo_image_surface_create_for_data(
       image.pixels + firstRow * image.stride, CAIRO_FORMAT_ARGB32, Int32(image.width),

@@ -50,10 +50,14 @@ struct PreparedCaptions {
     precondition(fits(image), "captions prepared for another image size")
     let drawings = layout.drawings
     // Filling a caption at export size touches millions of pixels; the bands never overlap, so
-    // each is drawn on its own core.
+    // each is drawn on its own core (unless the picture is so low that they share a row).
     cairo_surface_flush(image.surface)
-    DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
-      drawings[index].draw(onRowsOf: image)
+    if drawings.shareRows(in: image) {
+      for drawing in drawings { drawing.draw(onRowsOf: image) }
+    } else {
+      DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
+        drawings[index].draw(onRowsOf: image)
+      }
     }
     image.markDirty()
   }

@@ -166,12 +166,19 @@ final class EditorCanvas {
     var minimumWidth: Int32 = 0
     gtk_widget_measure(entry.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
     // Inside the picture: the band's width, centred on the band, clamped to the picture's edges.
-    var width = min(max(band.width * scale, Double(minimumWidth)), picture.width)
+    // Never below the field's minimum, though: on a picture a few pixels across (a 1×4000 strip, a
+    // 20000×20 banner) GTK refuses smaller allocations, so the field overflows the picture instead.
+    // (The entry's measured minimum width can be 0; at least as wide as tall keeps its text usable.)
+    var width = max(min(band.width * scale, picture.width), Double(max(minimumWidth, naturalHeight)))
     // As tall as the caption's band, so the focus outline frames the caption being edited.
-    var height = min(max(Double(naturalHeight), band.height * scale), picture.height / 2)
+    var height = max(
+      min(max(Double(naturalHeight), band.height * scale), picture.height / 2), Double(minimumHeight))
     let settledX = picture.x + (picture.width - width) / 2
     let bandCentre = picture.y + (band.y + band.height / 2) * scale
-    let settledY = min(max(bandCentre - height / 2, picture.y), picture.y + picture.height - height)
+    let inside = min(max(bandCentre - height / 2, picture.y), picture.y + picture.height - height)
+    // On a picture too short for both fields, they meet at its middle rather than overlap.
+    let middle = picture.y + picture.height / 2
+    let settledY = entry.position == .top ? min(inside, middle - height) : max(inside, middle)
     // While popping, the field grows about its centre with the caption it frames.
     let popScale = pop.scale
     let x = settledX + width * (1 - popScale) / 2

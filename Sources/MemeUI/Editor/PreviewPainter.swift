@@ -101,10 +101,11 @@ public final class PreviewPainter {
     }
     guard let picture, let layout else { return }
     let rect = pictureRect(inWidth: width, height: height)
-    guard rect.width >= 1, rect.height >= 1 else { return }
+    // A banner or strip can be thinner than a pixel on screen; it is still painted, one pixel thick.
+    guard rect.width > 0, rect.height > 0 else { return }
     // Only the part inside the view is drawn: at 400 % most of a large picture is off screen.
     let visible = rect.intersection(ImageRect(x: 0, y: 0, width: width, height: height))
-    guard visible.width >= 1, visible.height >= 1 else { return }
+    guard visible.width > 0, visible.height > 0 else { return }
     let deviceWidth = max(1, Int((visible.width * scaleFactor).rounded()))
     let deviceHeight = max(1, Int((visible.height * scaleFactor).rounded()))
     let scale = rect.width / Double(layout.imageWidth)

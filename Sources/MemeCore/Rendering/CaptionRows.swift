@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+extension CaptionDrawing {
+  /// The rows of `image` this caption's band touches: drawing writes to these rows only.
+  func rows(in image: RasterImage) -> Range<Int> {
+    let first = max(0, Int(band.y.rounded(.down)))
+    return first..<max(first, min(image.height, Int(band.maxY.rounded(.up))))
+  }
+}
+
+extension [CaptionDrawing] {
+  /// Whether two of these captions would write the same rows of `image`. On a picture one or two
+  /// pixels high both bands round to the same row, and drawing them on two cores at once would race
+  /// on its pixels.
+  func shareRows(in image: RasterImage) -> Bool {
+    let rows = map { $0.rows(in: image) }
+    return rows.indices.contains { first in
+      rows.indices.contains { second in first < second && rows[first].overlaps(rows[second]) }
+    }
+  }
+}
