@@ -49,8 +49,12 @@ final class CaptionFitter {
     let pangoUnits = Double(PANGO_SCALE)
     let width: Double = (band.width - outline) / scale * pangoUnits
     pango_layout_set_wrap(layout, wrap)
-    // A very wide picture (a 20000-pixel banner) asks for more Pango units than Int32 holds.
-    pango_layout_set_width(layout, Int32(min(Double(Int32.max), max(1, width))))
+    // A very wide picture (a 20000-pixel banner) asks for more Pango units than Int32 holds. At least
+    // one em wide: a size whose outline alone is wider than the band asks for less than nothing, and
+    // Pango 1.50 aborts while wrapping some text (emoji, combining marks) at a width of a few units.
+    // Such a size does not fit whatever the width, so the search is not changed by it.
+    let oneEm = Self.referenceSize * pangoUnits
+    pango_layout_set_width(layout, Int32(min(Double(Int32.max), max(oneEm, width))))
     var ink = PangoRectangle()
     pango_layout_get_extents(layout, &ink, nil)
     let toPixels: Double = scale / pangoUnits

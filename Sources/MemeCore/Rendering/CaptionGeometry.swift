@@ -38,7 +38,10 @@ public enum CaptionGeometry {
 
   /// The range of font sizes (in pixels) the fitting searches for a caption in `band`.
   static func fontSizeRange(band: ImageRect, imageWidth: Int) -> ClosedRange<Double> {
-    let minimum = max(band.height * minimumFontSizeToBand, min(minimumLegibleFontSize, band.height))
+    // Never taller than the band is wide: on a strip (20×20000) a tenth of the band's height would be
+    // letters twenty times wider than the picture.
+    let minimum = min(
+      max(band.height * minimumFontSizeToBand, min(minimumLegibleFontSize, band.height)), max(band.width, 1))
     let maximum = max(minimum, min(band.height, Double(imageWidth) * maximumFontSizeToWidth))
     return minimum...maximum
   }
