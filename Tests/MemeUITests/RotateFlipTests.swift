@@ -137,12 +137,7 @@ import Testing
     #expect(rendered.width == 600 && rendered.height == 900)
     #expect(try ImageLoader().pixelSize(ofImageAt: stored.originalImageURL) == (900, 600) as (Int, Int))
 
-    let window = try #require(SentMemesHarness.sentMemes(of: app))
-    SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
-    let detail = try #require(app.sentMemes?.detailWindow)
-    SentMemesHarness.activate(DetailAction.edit.name, in: detail.window)
-    let reopened = try #require(app.editor)
-    #expect(MainContext.iterate { reopened.document.image != nil && !reopened.isLoading })
+    let reopened = try #require(SentMemesHarness.editSelectedMeme(in: app))
     #expect(reopened.document.transform == sent)
     #expect(reopened.canvas.layout?.imageWidth == 600)
     activate(.rotateLeft, in: reopened)

@@ -101,6 +101,19 @@ enum SentMemesHarness {
     app.sentMemes?.sentMemesWindow
   }
 
+  /// Opens the selected meme of the Sent Memes window in Detail, then Edit: the editor it reopens,
+  /// once its picture has loaded (nil if a step did not happen).
+  static func editSelectedMeme(in app: MemeMeApplication) -> EditorWindow? {
+    guard let window = sentMemes(of: app) else { return nil }
+    activate(SentMemesAction.openMeme.name, in: window.window)
+    guard let detail = app.sentMemes?.detailWindow else { return nil }
+    activate(DetailAction.edit.name, in: detail.window)
+    guard let editor = app.editor,
+      MainContext.iterate(until: { editor.document.image != nil && !editor.isLoading })
+    else { return nil }
+    return editor
+  }
+
   /// Activates a `win.` action of a window.
   static func activate(_ action: String, in window: UnsafeMutablePointer<GtkWidget>) {
     ActionMap(window).action(named: action)?.activate()

@@ -71,12 +71,7 @@ import Testing
     let app = SentMemesHarness.launch(storeFolder: folder)
     defer { SentMemesHarness.close(app) }
     let window = try #require(SentMemesHarness.sentMemes(of: app))
-    SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
-    let detail = try #require(app.sentMemes?.detailWindow)
-    SentMemesHarness.activate(DetailAction.edit.name, in: detail.window)
-
-    let editor = try #require(app.editor)
-    #expect(MainContext.iterate { editor.document.image != nil && !editor.isLoading })
+    let editor = try #require(SentMemesHarness.editSelectedMeme(in: app))
     #expect(SentMemesHarness.isVisible(editor.window))
     #expect(editor.canvas.topEntry.text == "Top 1")
     #expect(editor.canvas.bottomEntry.text == "Bottom 1")
