@@ -202,6 +202,17 @@ static inline void gtkkit_accessible_set_string(GtkAccessible *accessible,
   g_value_unset(&value);
 }
 
+/// Sets the accessible "hidden" state: a widget that is visible but not shown (a stack's other
+/// pages, a folded revealer's child) is then left out of the tree assistive technologies read.
+static inline void gtkkit_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden) {
+  GValue value = G_VALUE_INIT;
+  g_value_init(&value, G_TYPE_BOOLEAN);
+  g_value_set_boolean(&value, hidden);
+  GtkAccessibleState states[1] = {GTK_ACCESSIBLE_STATE_HIDDEN};
+  gtk_accessible_update_state_value(accessible, 1, states, &value);
+  g_value_unset(&value);
+}
+
 /// For tests: NULL when `accessible`'s string property equals `expected`, otherwise a newly
 /// allocated description of the mismatch (gtk_test_accessible_check_property is variadic).
 static inline char *gtkkit_accessible_check_string(GtkAccessible *accessible,
@@ -233,6 +244,18 @@ static inline void gtkkit_object_set_bool(gpointer object, const char *property,
 /// Sets a string property (g_object_set is variadic).
 static inline void gtkkit_object_set_string(gpointer object, const char *property, const char *value) {
   g_object_set(object, property, value, NULL);
+}
+
+/// Sets an int property (g_object_set is variadic).
+static inline void gtkkit_object_set_int(gpointer object, const char *property, gint value) {
+  g_object_set(object, property, value, NULL);
+}
+
+/// An int property (g_object_get is variadic).
+static inline gint gtkkit_object_get_int(gpointer object, const char *property) {
+  gint value = 0;
+  g_object_get(object, property, &value, NULL);
+  return value;
 }
 
 /// Emits a signal without arguments or return value by name, as a key binding does (e.g. GtkText's

@@ -24,4 +24,25 @@ public enum Accessible {
   public static func setLabelledBy(_ widget: gpointer, _ label: gpointer) {
     gtkkit_accessible_set_labelled_by(gtkkit_accessible(widget), gtkkit_widget(label))
   }
+
+  /// Leaves `widget` out of (or puts it back into) what assistive technologies see, for a widget
+  /// that stays visible to GTK while the user cannot see it: a stack's other pages, a folded
+  /// revealer's child. (GTK 4.8 hides only widgets that are not visible.)
+  public static func setHidden(_ widget: gpointer, _ hidden: Bool) {
+    gtkkit_accessible_set_hidden(gtkkit_accessible(widget), hidden ? 1 : 0)
+  }
+
+  /// A button with a mnemonic label ("_Undo") whose accessible name is the label without the
+  /// underscore. GTK 4.8 names a label after its raw text, so a screen reader would otherwise read
+  /// "underscore Undo".
+  public static func mnemonicButton(_ label: String) -> UnsafeMutablePointer<GtkWidget> {
+    let button = gtk_button_new_with_mnemonic(label)!
+    if let child = gtk_button_get_child(gtkkit_button(button)), gtkkit_is_label(child) != 0,
+      let text = gtk_label_get_text(gtkkit_label(child))
+    {
+      gtkkit_accessible_set_string(
+        gtkkit_accessible(child), GTK_ACCESSIBLE_PROPERTY_LABEL, String(cString: text))
+    }
+    return button
+  }
 }

@@ -75,7 +75,7 @@ final class DetailWindow: AppWindow {
 
     gtk_header_bar_set_title_widget(gtkkit_header_bar(header), makeTitle())
 
-    let edit = gtk_button_new_with_mnemonic(tr("_Edit"))!
+    let edit = Accessible.mnemonicButton(tr("_Edit"))
     gtk_widget_add_css_class(edit, "suggested-action")
     configure(
       edit, action: .edit, name: "edit-button", label: tr("Edit"),
