@@ -16,7 +16,9 @@ common=(MEMEME_REQUIRE_DISPLAY=1 GSK_RENDERER=cairo GSETTINGS_BACKEND=memory MEM
 
 case "$server" in
 x11)
-  exec xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- \
+  # -a finds a free display number; starting from a random one keeps runs that start at the same
+  # moment (several builds on one machine) from racing for the same number.
+  exec xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1920x1200x24" dbus-run-session -- \
     env "${common[@]}" GDK_BACKEND=x11 "$@"
   ;;
 wayland)

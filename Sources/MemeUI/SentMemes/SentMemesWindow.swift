@@ -217,8 +217,21 @@ final class SentMemesWindow: AppWindow {
     Signal.connectNotify(selection.raw, property: "selected") { [weak self] in self?.updateState() }
     // Focus entering the other view selects its first item; the meme selected stays selected.
     Signal.connectSwitchPage(notebook) { [weak self] page in
-      guard let self, let id = selectedMeme?.id, let tab = Tab(rawValue: page) else { return }
+      guard let self else { return }
+      exposeOnlyPage(Int32(page))
+      guard let id = selectedMeme?.id, let tab = Tab(rawValue: page) else { return }
       MainLoop.post { [weak self] in self?.select(id: id, in: tab) }
+    }
+    exposeOnlyPage(gtk_notebook_get_current_page(gtkkit_notebook(notebook)))
+  }
+
+  /// The tab not shown stays a visible widget in GTK 4.8: hide its page from screen readers, which
+  /// would otherwise walk the list while the grid is shown.
+  private func exposeOnlyPage(_ shown: Int32) {
+    for index in 0..<gtk_notebook_get_n_pages(gtkkit_notebook(notebook)) {
+      if let page = gtk_notebook_get_nth_page(gtkkit_notebook(notebook), index) {
+        Accessible.setHidden(page, index != shown)
+      }
     }
   }
 
