@@ -42,17 +42,22 @@ public enum Accessible {
   }
 
   /// A button with a mnemonic label ("_Undo") whose accessible name is the label without the
-  /// underscore. GTK 4.8 names such a button after its raw label, so a screen reader would read
-  /// "underscore Undo".
+  /// underscore (see `nameAfterShownLabel`).
   public static func mnemonicButton(_ label: String) -> UnsafeMutablePointer<GtkWidget> {
     let button = gtk_button_new_with_mnemonic(label)!
-    if let child = gtk_button_get_child(gtkkit_button(button)), gtkkit_is_label(child) != 0,
-      let text = gtk_label_get_text(gtkkit_label(child))
-    {
-      let plain = String(cString: text)  // the text shown: the mnemonic's underscore removed
-      setLabel(button, plain)
-      gtkkit_accessible_set_string(gtkkit_accessible(child), GTK_ACCESSIBLE_PROPERTY_LABEL, plain)
-    }
+    nameAfterShownLabel(button)
     return button
+  }
+
+  /// Names a button with a mnemonic label, the app's or one GTK made (a message dialog's "_OK"),
+  /// after the text it shows. GTK 4.8 names such a button after its raw label, so a screen reader
+  /// would read "underscore OK OK".
+  public static func nameAfterShownLabel(_ button: gpointer) {
+    guard let child = gtk_button_get_child(gtkkit_button(button)), gtkkit_is_label(child) != 0,
+      let text = gtk_label_get_text(gtkkit_label(child))
+    else { return }
+    let shown = String(cString: text)  // the mnemonic's underscore removed
+    setLabel(button, shown)
+    gtkkit_accessible_set_string(gtkkit_accessible(child), GTK_ACCESSIBLE_PROPERTY_LABEL, shown)
   }
 }

@@ -23,6 +23,9 @@ public enum MessageDialog {
   ) -> UnsafeMutablePointer<GtkWidget> {
     let dialog = gtkkit_message_dialog_new(parent, kind.messageType, GTK_BUTTONS_OK, title, detail)!
     gtk_widget_set_name(dialog, "message-dialog")
+    if let ok = gtk_dialog_get_widget_for_response(gtkkit_dialog(dialog), GTK_RESPONSE_OK.rawValue) {
+      Accessible.nameAfterShownLabel(ok)
+    }
     Signal.connectResponse(dialog) { _ in
       gtk_window_destroy(gtkkit_window(dialog))
       onDismiss()

@@ -314,12 +314,15 @@ class Walk:
             self.type_text(top, TOP)
             self.type_text(bottom, BOTTOM)
 
+        # Share → Open With: the OpenURI portal asks which app; the walk changes its mind.
+        self.share(editor, "Open With…")
+        self.answer_portal_or_error("Open With")
+        # Share → Send by E-mail: the Email portal (no mail client here: the app says so).
+        self.share(editor, "Send by E-mail")
+        self.answer_portal_or_error("Send by E-mail")
+
         # Share → Save As, through the portal.
-        self.click(self.button(editor, "Share"))
-        save_as = wait_for("the Save As… item", lambda: find(
-            editor, name="Save As…", predicate=self.has_click))
-        self.audit(editor, "Share menu")
-        self.click(save_as)
+        self.share(editor, "Save As…", audit=True)
         self.choose_in_portal("Save Meme", self.saved, save=True)
         wait_for("the saved meme", lambda: os.path.exists(self.saved) and os.path.getsize(self.saved) > 0, 30)
 
@@ -361,6 +364,43 @@ class Walk:
         wait_for("the banner hidden", lambda: find(sent, name="Undo") is None, timeout=10)
         self.audit(sent, "Sent Memes after Undo", hidden_names={"No Sent Memes", "Meme deleted", "Undo"})
         self.check_portal_calls()
+
+    def share(self, editor, item, audit=False):
+        """Opens the Share menu and picks `item`."""
+        self.click(self.button(editor, "Share"))
+        entry = wait_for(f"the {item} item", lambda: find(editor, name=item, predicate=self.has_click))
+        if audit:
+            self.audit(editor, "Share menu")
+        self.click(entry)
+
+    def answer_portal_or_error(self, what):
+        """Closes what a portal request showed: the portal's own dialog (Cancel), or the app's
+        message saying why it could not be done (OK). Either is audited when it is the app's."""
+        portal = wait_for("xdg-desktop-portal-gtk on the AT-SPI bus",
+                          lambda: self.application("xdg-desktop-portal-gtk"), timeout=30)
+
+        def shown():
+            for window in children(portal):
+                if states(window).contains(pyatspi.STATE_VISIBLE) and window.getRole() in (
+                        pyatspi.ROLE_DIALOG, pyatspi.ROLE_FRAME, pyatspi.ROLE_FILE_CHOOSER):
+                    return ("portal", window)
+            for window in children(self.app):
+                if window.getRole() in (pyatspi.ROLE_DIALOG, pyatspi.ROLE_ALERT):
+                    return ("app", window)
+            return None
+
+        owner, window = wait_for(f"an answer to {what}", shown, timeout=30)
+        title = window.name
+        texts = [a.name for a in descendants(window) if a.getRole() == pyatspi.ROLE_LABEL and a.name]
+        self.steps.append(f"{what}: {'the portal showed' if owner == 'portal' else 'the app said'} "
+                          f"“{window.name}” {texts[:3]}")
+        if owner == "app":
+            self.audit(window, f"{what} message")
+        button = wait_for(f"a button to close “{window.name}”", lambda: next(
+            (a for a in descendants(window) if a.getRole() == pyatspi.ROLE_PUSH_BUTTON
+             and a.name in ("Cancel", "OK", "Close") and self.has_click(a)), None))
+        self.click(button)
+        wait_for(f"“{title}” to close", lambda: shown() is None, timeout=15)
 
     def window_action(self, window, name):
         """Runs one of the window's actions, which GTK offers assistive technologies on the frame."""
@@ -457,11 +497,12 @@ class Walk:
         time.sleep(0.3)
         with open(self.monitor_log.name) as log:
             calls = log.read()
-        for method in ("OpenFile", "SaveFile"):
-            if f"interface=org.freedesktop.portal.FileChooser; member={method}" not in calls:
-                self.problems.append(f"portals: the app never called org.freedesktop.portal.FileChooser.{method}")
+        for interface, method in (("FileChooser", "OpenFile"), ("FileChooser", "SaveFile"), ("OpenURI", "OpenFile"),
+                                  ("Email", "ComposeEmail")):
+            if f"interface=org.freedesktop.portal.{interface}; member={method}" not in calls:
+                self.problems.append(f"portals: the app never called org.freedesktop.portal.{interface}.{method}")
             else:
-                self.steps.append(f"the app called org.freedesktop.portal.FileChooser.{method}")
+                self.steps.append(f"the app called org.freedesktop.portal.{interface}.{method}")
 
 
 def main():
@@ -474,6 +515,8 @@ def main():
         walk.run()
     except WalkFailure as failure:
         walk.problems.append(f"walk stopped: {failure}")
+    except Exception as error:  # an AT-SPI error: the app or a dialog went away unexpectedly
+        walk.problems.append(f"walk stopped: {type(error).__name__}: {error}")
     finally:
         walk.finish()
     for step in walk.steps:

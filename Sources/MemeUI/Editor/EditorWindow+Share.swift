@@ -64,6 +64,8 @@ extension EditorWindow {
 
   func openWith() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
+    // In a sandbox the app cannot list or start other apps: the OpenURI portal asks which one.
+    if DesktopPortal.isInUse { return openWithPortal(captions, picture, transform) }
     let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(window), "image/png")!
     gtk_window_set_title(gtkkit_window(dialog), tr("Open Meme With"))
     gtk_widget_set_name(dialog, "open-with-dialog")
@@ -97,8 +99,30 @@ extension EditorWindow {
     gtk_window_present(gtkkit_window(dialog))
   }
 
+  /// Open With through the OpenURI portal, which shows its own choice of apps.
+  private func openWithPortal(_ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform)
+  {
+    exportToCache(captions, picture, transform) { [weak self] file, rendered in
+      guard let self else { return }
+      DesktopPortal.openFile(file, over: window) { [weak self] outcome in
+        guard let self else { return }
+        switch outcome {
+        case .done: shared(captions, picture, transform, rendered, message: tr("Meme opened"))
+        case .cancelled: break
+        case .failed(let message):
+          showError(
+            title: tr("Could not open the meme"), detail: message ?? tr("The application did not start."))
+        }
+      }
+    }
+  }
+
   func sendByEmail() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
+    // The Email portal where portals are used and it is offered; xdg-email otherwise.
+    if DesktopPortal.isInUse, DesktopPortal.offers("org.freedesktop.portal.Email") {
+      return sendByEmailPortal(captions, picture, transform)
+    }
     exportToCache(captions, picture, transform) { [weak self] file, rendered in
       guard let self else { return }
       let process = Process()
@@ -127,6 +151,26 @@ extension EditorWindow {
         try process.run()
       } catch {
         showError(title: tr("Could not start an e-mail"), detail: error.localizedDescription)
+      }
+    }
+  }
+
+  /// Send by E-mail through the Email portal, which hands the meme to the user's mail client.
+  private func sendByEmailPortal(
+    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform
+  ) {
+    exportToCache(captions, picture, transform) { [weak self] file, rendered in
+      guard let self else { return }
+      DesktopPortal.composeEmail(attaching: file, over: window) { [weak self] outcome in
+        guard let self else { return }
+        switch outcome {
+        case .done:
+          shared(captions, picture, transform, rendered, message: tr("Meme attached to a new e-mail"))
+        case .cancelled: break
+        case .failed(let message):
+          showError(
+            title: tr("Could not start an e-mail"), detail: message ?? tr("The mail client did not start."))
+        }
       }
     }
   }
