@@ -13,6 +13,9 @@ extension ShortcutsWindow {
     g_object_unref(builder.raw)
     gtk_window_set_transient_for(window, parent)
     gtk_window_set_modal(window, 1)
+    // Without a title GTK 4.8 announces the window by its type name, "GtkShortcutsWindow".
+    gtk_window_set_title(window, title)
+    Accessible.setLabel(window, title)
     return window
   }
 

@@ -127,11 +127,13 @@ final class SentMemesNavigator {
     }
   }
 
-  /// A share completed and the meme is stored: the editor closes and Sent Memes shows it on top.
+  /// A share completed and the meme is stored: the editor closes and Sent Memes shows it on top,
+  /// selected and focused (Enter opens it), with the editor's confirmation.
   private func shareCompleted(_ meme: SentMeme) {
     let editor = adoptedEditor
     let window = showSentMemes()
     window.select(id: meme.id)
+    if let message = editor?.shareConfirmation { window.toast.show(message) }
     if let editor { gtk_window_close(gtkkit_window(editor.window)) }
   }
 
