@@ -113,6 +113,8 @@ final class DetailWindow: AppWindow {
     let subtitle = gtk_label_new(SentTimeFormatter().fullString(for: meme.sentAt))!
     gtk_widget_add_css_class(subtitle, "detail-subtitle")
     gtk_widget_add_css_class(subtitle, "dim-label")
+    // Both lines give way in a narrow window (down to 360 px) rather than widen it.
+    gtk_label_set_ellipsize(gtkkit_label(subtitle), PANGO_ELLIPSIZE_END)
     gtk_box_append(gtkkit_box(box), title)
     gtk_box_append(gtkkit_box(box), subtitle)
     return box
