@@ -11,7 +11,9 @@ import Testing
 @Suite(.serialized) struct AccessibleNameTests {
   /// Nil when `widget`'s accessible label is `expected`, else GTK's description of the difference.
   private func labelMismatch(_ widget: gpointer, _ expected: String) -> String? {
-    guard let mismatch = gtkkit_accessible_check_string(gtkkit_accessible(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, expected)
+    guard
+      let mismatch = gtkkit_accessible_check_string(
+        gtkkit_accessible(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, expected)
     else { return nil }
     defer { g_free(mismatch) }
     return String(cString: mismatch)
@@ -35,7 +37,9 @@ import Testing
     try DisplayHarness.requireDisplay()
     let window = ShortcutsWindow.make(parent: nil)
     defer { gtk_window_destroy(window) }
-    #expect(labelMismatch(window, "Keyboard Shortcuts") == nil, "\(labelMismatch(window, "Keyboard Shortcuts") ?? "")")
+    #expect(
+      labelMismatch(window, "Keyboard Shortcuts") == nil,
+      "\(labelMismatch(window, "Keyboard Shortcuts") ?? "")")
     #expect(String(cString: gtk_window_get_title(window)) == "Keyboard Shortcuts")
     gtk_window_present(window)
     #expect(MainContext.iterate { gtk_widget_get_mapped(gtkkit_widget(window)) != 0 })

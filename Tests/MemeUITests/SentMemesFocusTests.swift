@@ -86,7 +86,8 @@ import Testing
       expectSelectedAndFocused(memes[1].id, in: window, "after the undo")
 
       SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
-      #expect(window.memes.list.ids == [memes[0].id, memes[2].id, memes[3].id], "Delete removed the restored meme")
+      #expect(
+        window.memes.list.ids == [memes[0].id, memes[2].id, memes[3].id], "Delete removed the restored meme")
     }
   }
 

@@ -65,7 +65,8 @@ import Testing
     defer { EditorHarness.close(editor) }
     let photos = try newFolder("photos")
     let photo = photos.appendingPathComponent("cat.png")
-    try FileManager.default.copyItem(at: Fixtures.picture(width: 400, height: 300, name: "cat.png"), to: photo)
+    try FileManager.default.copyItem(
+      at: Fixtures.picture(width: 400, height: 300, name: "cat.png"), to: photo)
     EditorHarness.load(photo, into: editor)
     #expect(preferences.lastFolder?.standardizedFileURL == photos.standardizedFileURL, "Album remembers it")
 
@@ -218,7 +219,9 @@ import Testing
   }
 
   /// The labels and detailed actions of the Share menu button in `window`.
-  private func menuItems(of window: UnsafeMutablePointer<GtkWidget>) throws -> [(label: String, action: String)] {
+  private func menuItems(of window: UnsafeMutablePointer<GtkWidget>) throws -> [(
+    label: String, action: String
+  )] {
     let button = try #require(WidgetTree.descendant(of: window, named: "share-button"))
     let model = try #require(gtk_menu_button_get_menu_model(gtkkit_menu_button(button)))
     var items: [(String, String)] = []

@@ -92,7 +92,8 @@ import Testing
       gtk_icon_theme_set_search_path(theme, &paths)
     }
     #expect(gtk_icon_theme_has_icon(theme, MemeMeApp.applicationID) != 0)
-    let icon = gtk_icon_theme_lookup_icon(theme, MemeMeApp.applicationID, nil, 128, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(0))!
+    let icon = gtk_icon_theme_lookup_icon(
+      theme, MemeMeApp.applicationID, nil, 128, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(0))!
     defer { g_object_unref(icon.raw) }
     let file = try #require(gtk_icon_paintable_get_file(icon))
     defer { g_object_unref(file.raw) }

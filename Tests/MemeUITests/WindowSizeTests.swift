@@ -43,14 +43,17 @@ import Testing
       var seen: [(String, String, String)] = []
       for round in 0..<3 {
         navigator.showDetail(id: memes[round % 2].id, from: .list)
-        seen.append(("detail \(round)", try sizes(of: try visible(app)).x11, try sizes(of: try visible(app)).gtk))
+        seen.append(
+          ("detail \(round)", try sizes(of: try visible(app)).x11, try sizes(of: try visible(app)).gtk))
         let detail = try #require(navigator.detailWindow)
         SentMemesHarness.activate(DetailAction.edit.name, in: detail.window)
-        seen.append(("editor \(round)", try sizes(of: try visible(app)).x11, try sizes(of: try visible(app)).gtk))
+        seen.append(
+          ("editor \(round)", try sizes(of: try visible(app)).x11, try sizes(of: try visible(app)).gtk))
         let editor = try #require(app.editor)
         SentMemesHarness.activate(EditorAction.cancel.name, in: editor.window)
         #expect(MainContext.iterate { SentMemesHarness.isVisible(window.window) })
-        seen.append(("sent memes \(round)", try sizes(of: try visible(app)).x11, try sizes(of: try visible(app)).gtk))
+        seen.append(
+          ("sent memes \(round)", try sizes(of: try visible(app)).x11, try sizes(of: try visible(app)).gtk))
       }
       for (step, x11, gtk) in seen {
         #expect(x11 == first.x11, "\(step): \(x11), first \(first.x11)")
@@ -59,7 +62,9 @@ import Testing
     }
   }
 
-  private func check(_ app: MemeMeApplication, _ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) throws {
+  private func check(_ app: MemeMeApplication, _ widget: UnsafeMutablePointer<GtkWidget>, _ name: String)
+    throws
+  {
     var minimum: Int32 = 0
     var natural: Int32 = 0
     gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)

@@ -97,19 +97,22 @@ extension DetailWindow {
   /// the store's own file), then calls `body` on the main thread.
   private func copyToCache(then body: @escaping @Sendable @MainActor (URL) -> Void) {
     let source = meme.renderedImageURL
-    let file = CacheFolder.newFile(prefix: suggestedName.replacingOccurrences(of: ".png", with: ""), extension: "png")
-    MainLoop.runInBackground({ () -> String? in
-      do {
-        try FileManager.default.copyItem(at: source, to: file)
-        return nil
-      } catch {
-        return error.localizedDescription
-      }
-    }) { [weak self] failure in
-      guard let self, !isDestroyed else { return }
-      guard let failure else { return body(file) }
-      showError(title: tr("Could not export the meme"), detail: failure)
-    }
+    let file = CacheFolder.newFile(
+      prefix: suggestedName.replacingOccurrences(of: ".png", with: ""), extension: "png")
+    MainLoop.runInBackground(
+      { () -> String? in
+        do {
+          try FileManager.default.copyItem(at: source, to: file)
+          return nil
+        } catch {
+          return error.localizedDescription
+        }
+      },
+      then: { [weak self] failure in
+        guard let self, !isDestroyed else { return }
+        guard let failure else { return body(file) }
+        showError(title: tr("Could not export the meme"), detail: failure)
+      })
   }
 
   /// "when-i-see-it-meme.png" from the top caption, or "meme.png".

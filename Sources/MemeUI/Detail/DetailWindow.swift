@@ -87,7 +87,8 @@ final class DetailWindow: AppWindow {
     gtk_header_bar_pack_end(gtkkit_header_bar(header), edit)
     gtk_header_bar_pack_end(gtkkit_header_bar(header), ShareMenu.button(name: "share-button"))
     let delete = gtk_button_new_from_icon_name("user-trash-symbolic")!
-    configure(delete, action: .delete, name: "delete-button", label: tr("Delete"), tooltip: tr("Delete (Delete)"))
+    configure(
+      delete, action: .delete, name: "delete-button", label: tr("Delete"), tooltip: tr("Delete (Delete)"))
     gtk_header_bar_pack_end(gtkkit_header_bar(header), delete)
     gtk_window_set_titlebar(gtkkit_window(window), header)
   }

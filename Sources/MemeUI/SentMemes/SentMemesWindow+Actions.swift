@@ -21,7 +21,8 @@ extension SentMemesWindow {
   private func perform(_ action: SentMemesAction) {
     switch action {
     case .add: onAdd()
-    case .openMeme: if let meme = targetMeme, let position = memes.list.index(of: meme.id) { open(at: position) }
+    case .openMeme:
+      if let meme = targetMeme, let position = memes.list.index(of: meme.id) { open(at: position) }
     case .delete: if let meme = targetMeme { delete(id: meme.id) }
     case .undo: undoDeletions()
     case .dismissUndo: purgePendingDeletions()

@@ -16,7 +16,8 @@ extension SentMemesWindow {
     var viewX = 0.0
     var viewY = 0.0
     guard gtk_widget_translate_coordinates(widget, view, x, y, &viewX, &viewY) != 0 else { return }
-    popUpContextMenu(for: id, in: tab, at: GdkRectangle(x: Int32(viewX), y: Int32(viewY), width: 1, height: 1))
+    popUpContextMenu(
+      for: id, in: tab, at: GdkRectangle(x: Int32(viewX), y: Int32(viewY), width: 1, height: 1))
   }
 
   /// The Menu key: the menu points at the selected row or tile (or the view's middle if scrolled away).

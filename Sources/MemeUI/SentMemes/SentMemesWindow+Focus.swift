@@ -74,7 +74,8 @@ extension SentMemesWindow {
     var widget = gtk_widget_pick(view, x, y, GTK_PICK_DEFAULT)
     while let current = widget, current != view {
       // The cell itself, or GTK's row around it (a click on the row's padding).
-      if let cell = cells.first(where: { $0.widget == current || gtk_widget_get_parent($0.widget) == current }) {
+      if let cell = cells.first(where: { $0.widget == current || gtk_widget_get_parent($0.widget) == current }
+      ) {
         return cell.id
       }
       widget = gtk_widget_get_parent(current)

@@ -8,7 +8,8 @@ enum ShareMenu {
   /// Save As…, Copy Image, Open With…, Send by E-mail, as action names of both windows.
   static var items: [(label: String, action: String)] {
     [
-      (tr("Save As…"), EditorAction.saveAs.detailedName), (tr("Copy Image"), EditorAction.copyImage.detailedName),
+      (tr("Save As…"), EditorAction.saveAs.detailedName),
+      (tr("Copy Image"), EditorAction.copyImage.detailedName),
       (tr("Open With…"), EditorAction.openWith.detailedName),
       (tr("Send by E-mail"), EditorAction.sendByEmail.detailedName),
     ]
