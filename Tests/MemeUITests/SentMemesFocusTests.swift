@@ -91,17 +91,21 @@ import Testing
     }
   }
 
-  /// GTK's single-click mode selected the row under the pointer (after an undo, the last row the
-  /// banner uncovered). A pointer passing over rows changes nothing now; a click opens the meme.
-  @Test func thePointerOverARowLeavesTheSelectionAndAClickOpensIt() throws {
+  /// GTK's single-click mode selected the row or tile under the pointer (after an undo, the last row
+  /// the banner uncovered; in the grid, a selected tile beside the focused one). A pointer passing
+  /// over memes changes nothing now; a click opens the meme.
+  @Test(arguments: [SentMemesWindow.Tab.list, .grid])
+  func thePointerOverAMemeLeavesTheSelectionAndAClickOpensIt(tab: SentMemesWindow.Tab) throws {
     try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes in
+      window.currentTab = tab
+      SentMemesHarness.settle(app)
       window.select(id: memes[0].id)
       SentMemesHarness.waitForThumbnails(window)
       SentMemesHarness.settle(app)
-      let row = try #require(window.listFactory.boundCells.first { $0.memeID == memes[2].id })
-      try RealPointer.move(over: row.widget, in: window.window)
+      let cell = try #require(window.boundCells(in: tab).first { $0.id == memes[2].id })
+      try RealPointer.move(over: cell.widget, in: window.window)
       SentMemesHarness.settle(app)
-      expectSelectedAndFocused(memes[0].id, in: window, "with the pointer over another row")
+      expectSelectedAndFocused(memes[0].id, in: window, "with the pointer over another meme")
 
       try RealPointer.click()
       #expect(MainContext.iterate { app.sentMemes?.detailWindow != nil }, "one click opens the meme")
