@@ -14,6 +14,11 @@ import Testing
   /// The size of the X window (what the screen shows, client-side decorations included), measured
   /// by the X server through xdotool, and GTK's size of the window widget.
   private func sizes(of window: UnsafeMutablePointer<GtkWidget>) throws -> (x11: String, gtk: String) {
+    let gtk = "\(gtk_widget_get_width(window))×\(gtk_widget_get_height(window))"
+    // On Wayland (GDK_BACKEND=wayland under a compositor) GTK's size is what there is to measure.
+    guard let display = gdk_display_get_default(),
+      String(cString: g_type_name(gtkkit_type_of(display.raw))) == "GdkX11Display"
+    else { return ("not X11", gtk) }
     let title = String(cString: gtk_window_get_title(gtkkit_window(window)))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -27,7 +32,7 @@ import Testing
       $0.trimmingCharacters(in: .whitespaces)
     }
     let x11 = try #require(geometry, "xdotool found \(title): \(output)")
-    return (x11, "\(gtk_widget_get_width(window))×\(gtk_widget_get_height(window))")
+    return (x11, gtk)
   }
 
   private func visible(_ app: MemeMeApplication) throws -> UnsafeMutablePointer<GtkWidget> {
