@@ -23,6 +23,10 @@ public enum MessageDialog {
   ) -> UnsafeMutablePointer<GtkWidget> {
     let dialog = gtkkit_message_dialog_new(parent, kind.messageType, GTK_BUTTONS_OK, title, detail)!
     gtk_widget_set_name(dialog, "message-dialog")
+    // GTK names a message dialog after nothing (screen readers announced an empty window): its
+    // title is its name, for assistive technologies and for window lists.
+    gtk_window_set_title(gtkkit_window(dialog), title)
+    Accessible.setLabel(dialog, title)
     if let ok = gtk_dialog_get_widget_for_response(gtkkit_dialog(dialog), GTK_RESPONSE_OK.rawValue) {
       Accessible.nameAfterShownLabel(ok)
     }

@@ -16,12 +16,8 @@ extension EditorWindow {
     guard let (captions, picture, transform) = shareSnapshot else { return }
     filePicker(.saveMeme(suggestedName: MemeExport.suggestedName(for: picture.url))) { [weak self] chosen in
       guard let self, let chosen else { return }
-      preferences.rememberFolder(of: chosen)
-      // PNG unless the name asks for JPEG; a name without a known extension gets .png.
-      let format = ImageFormat(fileExtension: chosen.pathExtension) ?? .png
-      let url =
-        ImageFormat(fileExtension: chosen.pathExtension) == nil
-        ? chosen.appendingPathExtension("png") : chosen
+      preferences.rememberSaveFolder(of: chosen)
+      let (url, format) = SaveChooser.destination(for: chosen)
       MainLoop.runInBackground {
         MemeExport.write(captions, on: picture, transform: transform, to: url, as: format)
       } then: {
@@ -29,9 +25,7 @@ extension EditorWindow {
         guard let self else { return }
         switch result {
         case .success(let rendered):
-          shared(
-            captions, picture, transform, rendered,
-            message: String(format: tr("Saved “%@”"), url.lastPathComponent))
+          shared(captions, picture, transform, rendered, message: SaveChooser.confirmation(savedTo: url))
         case .failure(let error):
           showError(
             title: String(format: tr("Could not save “%@”"), url.lastPathComponent),
@@ -55,7 +49,7 @@ extension EditorWindow {
           )
           return
         }
-        shared(captions, picture, transform, export.image, message: tr("Meme copied to the clipboard"))
+        shared(captions, picture, transform, export.image, message: tr("Copied to the clipboard"))
       case .failure(let error):
         showError(title: tr("Could not copy the meme"), detail: Self.sentence(error.reason))
       }
@@ -64,54 +58,16 @@ extension EditorWindow {
 
   func openWith() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
-    // In a sandbox the app cannot list or start other apps: the OpenURI portal asks which one.
-    if DesktopPortal.isInUse { return openWithPortal(captions, picture, transform) }
-    let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(window), "image/png")!
-    gtk_window_set_title(gtkkit_window(dialog), tr("Open Meme With"))
-    gtk_widget_set_name(dialog, "open-with-dialog")
-    Signal.connectResponse(dialog) { [weak self] response in
-      let appInfo =
-        response == GTK_RESPONSE_OK.rawValue ? gtk_app_chooser_get_app_info(gtkkit_app_chooser(dialog)) : nil
-      gtk_window_destroy(gtkkit_window(dialog))
-      guard let self, let appInfo else { return }  // cancelled
-      exportToCache(captions, picture, transform) { [weak self] file, rendered in
-        guard let self else { return }
-        let gfile = FileURL.file(for: file)
-        let files = g_list_append(nil, gfile.raw)
-        var error: UnsafeMutablePointer<GError>?
-        let launched = g_app_info_launch(appInfo, files, nil, &error) != 0
-        let application = String(cString: g_app_info_get_display_name(appInfo))
-        g_list_free(files)
-        g_object_unref(gfile.raw)
-        g_object_unref(appInfo.raw)
-        if launched {
-          shared(
-            captions, picture, transform, rendered,
-            message: String(format: tr("Meme opened in %@"), application))
-        } else {
-          let reason =
-            error.map { String(cString: $0.pointee.message) } ?? tr("The application did not start.")
-          showError(title: tr("Could not open the meme"), detail: reason)
-        }
-        if let error { g_error_free(error) }
-      }
-    }
-    gtk_window_present(gtkkit_window(dialog))
-  }
-
-  /// Open With through the OpenURI portal, which shows its own choice of apps.
-  private func openWithPortal(_ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform)
-  {
-    exportToCache(captions, picture, transform) { [weak self] file, rendered in
-      guard let self else { return }
-      DesktopPortal.openFile(file, over: window) { [weak self] outcome in
-        guard let self else { return }
-        switch outcome {
-        case .done: shared(captions, picture, transform, rendered, message: tr("Meme opened"))
-        case .cancelled: break
-        case .failed(let message):
-          showError(
-            title: tr("Could not open the meme"), detail: message ?? tr("The application did not start."))
+    OpenWith.chooseApplication(parent: window) { [weak self] application in
+      self?.exportToCache(captions, picture, transform) { [weak self] file, rendered in
+        application.open(file) { [weak self] result in
+          guard let self else { return }
+          switch result {
+          case .success:
+            shared(captions, picture, transform, rendered, message: application.confirmation)
+          case .failure(let failure):
+            showError(title: tr("Could not open the meme"), detail: failure.reason)
+          }
         }
       }
     }
@@ -119,57 +75,14 @@ extension EditorWindow {
 
   func sendByEmail() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
-    // The Email portal where portals are used and it is offered; xdg-email otherwise.
-    if DesktopPortal.isInUse, DesktopPortal.offers("org.freedesktop.portal.Email") {
-      return sendByEmailPortal(captions, picture, transform)
-    }
     exportToCache(captions, picture, transform) { [weak self] file, rendered in
       guard let self else { return }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["xdg-email", "--attach", file.path]
-      // The mail client owns the message from here: success means it was handed over.
-      process.terminationHandler = { process in
-        let status = process.terminationStatus
-        MainLoop.post { [weak self] in
-          guard let self else { return }
-          if status == 0 {
-            shared(captions, picture, transform, rendered, message: tr("Meme attached to a new e-mail"))
-          } else {
-            showError(
-              title: tr("Could not start an e-mail"),
-              detail:
-                String(
-                  format: tr(
-                    "xdg-email failed (status %d). Is an e-mail client and the xdg-utils package installed?"),
-                  Int(status))
-            )
-          }
-        }
-      }
-      do {
-        try process.run()
-      } catch {
-        showError(title: tr("Could not start an e-mail"), detail: error.localizedDescription)
-      }
-    }
-  }
-
-  /// Send by E-mail through the Email portal, which hands the meme to the user's mail client.
-  private func sendByEmailPortal(
-    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform
-  ) {
-    exportToCache(captions, picture, transform) { [weak self] file, rendered in
-      guard let self else { return }
-      DesktopPortal.composeEmail(attaching: file, over: window) { [weak self] outcome in
+      EmailComposer.attach(file, over: window) { [weak self] failure in
         guard let self else { return }
-        switch outcome {
-        case .done:
+        if let failure {
+          showError(title: tr("Could not start an e-mail"), detail: failure)
+        } else {
           shared(captions, picture, transform, rendered, message: tr("Meme attached to a new e-mail"))
-        case .cancelled: break
-        case .failed(let message):
-          showError(
-            title: tr("Could not start an e-mail"), detail: message ?? tr("The mail client did not start."))
         }
       }
     }
@@ -199,8 +112,10 @@ extension EditorWindow {
     _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform, _ rendered: RasterImage,
     message: String?
   ) {
+    // Sent Memes repeats the confirmation when it takes over from the editor.
+    shareConfirmation = message
     sink.keep(captions: captions, originalImage: picture.url, transform: transform, rendered: rendered)
-    if let message { canvas.showToast(message) }
+    if let message { canvas.toast.show(message) }
   }
 }
 
