@@ -430,9 +430,6 @@ class Walk:
             if states(field).contains(pyatspi.STATE_FOCUSED):
                 return
             self.press("Tab")
-            if os.environ.get("WALK_DEBUG"):
-                focused = find(self.app, predicate=lambda a: states(a).contains(pyatspi.STATE_FOCUSED))
-                print("focus:", focused and path_of(focused))
         self.problems.append(f"{where}: Tab never reaches {describe(field)}")
 
     def select_tab(self, tab):
@@ -486,6 +483,7 @@ class Walk:
             wait_for(f"the portal dialog “{title}” to close",
                      lambda: all(w.name != title for w in children(portal)), timeout=20)
         except WalkFailure:
+            # What the dialog offered, for the failure's reader.
             for accessible in descendants(dialog):
                 if accessible.getRole() in INTERACTIVE or accessible.getRole() == pyatspi.ROLE_TEXT:
                     print("portal dialog:", path_of(accessible), states(accessible).contains(pyatspi.STATE_FOCUSED),
