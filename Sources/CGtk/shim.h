@@ -202,6 +202,17 @@ static inline void gtkkit_accessible_set_string(GtkAccessible *accessible,
   g_value_unset(&value);
 }
 
+/// Sets the accessible "hidden" state: a widget that is visible but not shown (a stack's other
+/// pages, a folded revealer's child) is then left out of the tree assistive technologies read.
+static inline void gtkkit_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden) {
+  GValue value = G_VALUE_INIT;
+  g_value_init(&value, G_TYPE_BOOLEAN);
+  g_value_set_boolean(&value, hidden);
+  GtkAccessibleState states[1] = {GTK_ACCESSIBLE_STATE_HIDDEN};
+  gtk_accessible_update_state_value(accessible, 1, states, &value);
+  g_value_unset(&value);
+}
+
 /// For tests: NULL when `accessible`'s string property equals `expected`, otherwise a newly
 /// allocated description of the mismatch (gtk_test_accessible_check_property is variadic).
 static inline char *gtkkit_accessible_check_string(GtkAccessible *accessible,
@@ -233,6 +244,18 @@ static inline void gtkkit_object_set_bool(gpointer object, const char *property,
 /// Sets a string property (g_object_set is variadic).
 static inline void gtkkit_object_set_string(gpointer object, const char *property, const char *value) {
   g_object_set(object, property, value, NULL);
+}
+
+/// Sets an int property (g_object_set is variadic).
+static inline void gtkkit_object_set_int(gpointer object, const char *property, gint value) {
+  g_object_set(object, property, value, NULL);
+}
+
+/// An int property (g_object_get is variadic).
+static inline gint gtkkit_object_get_int(gpointer object, const char *property) {
+  gint value = 0;
+  g_object_get(object, property, &value, NULL);
+  return value;
 }
 
 /// Emits a signal without arguments or return value by name, as a key binding does (e.g. GtkText's
@@ -315,5 +338,149 @@ static inline void gtkkit_list_scroll_to(GtkWidget *view, guint position) {
   gtk_widget_activate_action(view, "list.scroll-to-item", "u", position);
 }
 
+
+// MARK: - Desktop portals
+// OpenURI.OpenFile and Email.ComposeEmail (xdg-desktop-portal) for the share targets when portals
+// are in use. GTK 4.8 has no public API for either (GtkFileLauncher came in 4.10), so the calls are
+// made here with GDBus. A portal answers through an org.freedesktop.portal.Request object whose
+// path is known in advance from the handle_token: the Response signal is subscribed to before the
+// call, so that a quick answer cannot be missed.
+
+// The window handle a portal needs to put its dialog over ours ("x11:XID" or "wayland:HANDLE").
+// Declared here rather than by including gdk/x11/gdkx.h, which would bring Xlib's names into Swift.
+extern unsigned long gdk_x11_surface_get_xid(GdkSurface *surface);
+extern GType gdk_x11_surface_get_type(void);
+typedef void (*GdkWaylandToplevelExported)(GdkToplevel *toplevel, const char *handle, gpointer user_data);
+extern gboolean gdk_wayland_toplevel_export_handle(GdkToplevel *toplevel, GdkWaylandToplevelExported callback,
+                                                   gpointer user_data, GDestroyNotify destroy_func);
+extern GType gdk_wayland_toplevel_get_type(void);
+
+/// Called with the portal's response: 0 done, 1 cancelled by the user, 2 failed; -1 when the call
+/// itself failed (no portal, no such interface), with the D-Bus error's message.
+typedef void (*GtkKitPortalDone)(gint response, const char *error, gpointer data);
+
+typedef struct {
+  GDBusConnection *bus;
+  guint subscription;
+  GtkKitPortalDone done;
+  gpointer data;
+  gboolean finished;
+} GtkKitPortalRequest;
+
+static inline void gtkkit_portal_finish(GtkKitPortalRequest *request, gint response, const char *error) {
+  if (request->finished) return;
+  request->finished = TRUE;
+  if (request->subscription) g_dbus_connection_signal_unsubscribe(request->bus, request->subscription);
+  request->subscription = 0;
+  request->done(response, error, request->data);
+}
+
+static inline void gtkkit_portal_free(GtkKitPortalRequest *request) {
+  g_object_unref(request->bus);
+  g_free(request);
+}
+
+static inline void gtkkit_portal_response(GDBusConnection *bus, const char *sender, const char *path,
+                                          const char *interface, const char *signal, GVariant *parameters,
+                                          gpointer data) {
+  GtkKitPortalRequest *request = data;
+  guint32 response = 2;
+  g_variant_get(parameters, "(u@a{sv})", &response, NULL);
+  gtkkit_portal_finish(request, (gint)response, NULL);
+  gtkkit_portal_free(request);
+}
+
+static inline void gtkkit_portal_called(GObject *source, GAsyncResult *result, gpointer data) {
+  GtkKitPortalRequest *request = data;
+  GError *error = NULL;
+  GVariant *reply = g_dbus_connection_call_with_unix_fd_list_finish(G_DBUS_CONNECTION(source), NULL, result, &error);
+  if (reply) {
+    g_variant_unref(reply);  // the Response signal follows
+    return;
+  }
+  gtkkit_portal_finish(request, -1, error->message);
+  g_error_free(error);
+  gtkkit_portal_free(request);
+}
+
+/// Calls `method` of the portal `interface` with (parent_window, [fd], options): `fd` (or -1 for
+/// none) goes in the fd list, as the call's handle argument when `fd_in_options` is NULL, otherwise
+/// as an array of one handle under that option name (Email's "attachment_fds"); `flag` (or NULL)
+/// is set true in the options (OpenURI's "ask"). The fd is duplicated: the caller keeps its own.
+static inline void gtkkit_portal_call(const char *interface, const char *method, const char *parent_window,
+                                      int fd, const char *fd_in_options, const char *flag,
+                                      GtkKitPortalDone done, gpointer data) {
+  GError *error = NULL;
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+  if (!bus) {
+    done(-1, error->message, data);
+    g_error_free(error);
+    return;
+  }
+  GtkKitPortalRequest *request = g_new0(GtkKitPortalRequest, 1);
+  request->bus = bus;
+  request->done = done;
+  request->data = data;
+
+  static guint counter = 0;
+  char *token = g_strdup_printf("mememe%u_%u", g_random_int(), ++counter);
+  char *sender = g_strdup(g_dbus_connection_get_unique_name(bus) + 1);  // without the ':'
+  for (char *c = sender; *c; c++) if (*c == '.') *c = '_';
+  char *path = g_strdup_printf("/org/freedesktop/portal/desktop/request/%s/%s", sender, token);
+  request->subscription = g_dbus_connection_signal_subscribe(
+      bus, "org.freedesktop.portal.Desktop", "org.freedesktop.portal.Request", "Response", path, NULL,
+      G_DBUS_SIGNAL_FLAGS_NO_MATCH_RULE, gtkkit_portal_response, request, NULL);
+
+  GUnixFDList *fds = NULL;
+  gint handle = -1;
+  if (fd >= 0) {
+    fds = g_unix_fd_list_new();
+    handle = g_unix_fd_list_append(fds, fd, NULL);
+  }
+  GVariantBuilder options;
+  g_variant_builder_init(&options, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add(&options, "{sv}", "handle_token", g_variant_new_string(token));
+  if (flag) g_variant_builder_add(&options, "{sv}", flag, g_variant_new_boolean(TRUE));
+  GVariant *parameters;
+  if (fd_in_options) {
+    GVariantBuilder handles;
+    g_variant_builder_init(&handles, G_VARIANT_TYPE("ah"));
+    if (handle >= 0) g_variant_builder_add(&handles, "h", handle);
+    g_variant_builder_add(&options, "{sv}", fd_in_options, g_variant_builder_end(&handles));
+    parameters = g_variant_new("(sa{sv})", parent_window, &options);
+  } else {
+    parameters = g_variant_new("(sha{sv})", parent_window, handle, &options);
+  }
+  g_dbus_connection_call_with_unix_fd_list(
+      bus, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop", interface, method, parameters,
+      G_VARIANT_TYPE("(o)"), G_DBUS_CALL_FLAGS_NONE, G_MAXINT, fds, NULL, gtkkit_portal_called, request);
+  if (fds) g_object_unref(fds);
+  g_free(path);
+  g_free(sender);
+  g_free(token);
+}
+
+/// Whether the portal offers `interface` (its "version" property can be read), waiting at most
+/// `timeout_ms` (the portal may first have to be started by the bus).
+static inline gboolean gtkkit_portal_has_interface(const char *interface, int timeout_ms) {
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+  if (!bus) return FALSE;
+  GVariant *reply = g_dbus_connection_call_sync(
+      bus, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop", "org.freedesktop.DBus.Properties",
+      "Get", g_variant_new("(ss)", interface, "version"), G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NONE,
+      timeout_ms, NULL, NULL);
+  g_object_unref(bus);
+  if (!reply) return FALSE;
+  g_variant_unref(reply);
+  return TRUE;
+}
+
+/// Whether `surface` belongs to the X11 backend (its XID makes the handle) or the Wayland one.
+static inline gboolean gtkkit_surface_is_x11(GdkSurface *surface) {
+  return G_TYPE_CHECK_INSTANCE_TYPE(surface, gdk_x11_surface_get_type());
+}
+static inline gboolean gtkkit_surface_is_wayland_toplevel(GdkSurface *surface) {
+  return G_TYPE_CHECK_INSTANCE_TYPE(surface, gdk_wayland_toplevel_get_type());
+}
 
 #endif

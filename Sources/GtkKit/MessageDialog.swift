@@ -27,6 +27,9 @@ public enum MessageDialog {
     // title is its name, for assistive technologies and for window lists.
     gtk_window_set_title(gtkkit_window(dialog), title)
     Accessible.setLabel(dialog, title)
+    if let ok = gtk_dialog_get_widget_for_response(gtkkit_dialog(dialog), GTK_RESPONSE_OK.rawValue) {
+      Accessible.nameAfterShownLabel(ok)
+    }
     Signal.connectResponse(dialog) { _ in
       gtk_window_destroy(gtkkit_window(dialog))
       onDismiss()

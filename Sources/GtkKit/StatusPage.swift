@@ -64,7 +64,7 @@ public struct StatusPage {
   }
 
   private func makeButton(_ button: Button) -> UnsafeMutablePointer<GtkWidget> {
-    let widget = gtk_button_new_with_mnemonic(button.label)!
+    let widget = Accessible.mnemonicButton(button.label)
     gtk_widget_set_name(widget, "\(name)-button")
     gtk_actionable_set_action_name(gtkkit_actionable(widget), button.actionName)
     gtk_widget_add_css_class(widget, "suggested-action")

@@ -30,7 +30,7 @@ public enum DisplayHarness {
       return
     }
     let reason =
-      "no display (run under xvfb-run -a dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo)"
+      "no display (run under build-aux/with-display.sh x11 or wayland, which give a private display and session bus)"
     if isDisplayRequired { throw DisplayUnavailable(reason: reason) }
     try Test.cancel(Comment(rawValue: reason), sourceLocation: sourceLocation)
   }
@@ -43,6 +43,36 @@ public enum DisplayHarness {
     guard !isConfigured else { return }
     isConfigured = true
     gtkkit_object_set_string(gtk_settings_get_default().raw, "gtk-decoration-layout", "appmenu:close")
+  }
+
+  /// Whether GTK runs on Wayland (the headless weston run) rather than X11 (Xvfb).
+  public static var isWayland: Bool {
+    guard let display = gdk_display_get_default() else { return false }
+    return String(cString: g_type_name(gtkkit_type_of(display.raw))) == "GdkWaylandDisplay"
+  }
+
+  /// The window's size as the window manager or compositor sees it, the size a person gives it.
+  /// On X11 without a compositor (Xvfb) GTK draws no shadow, and the surface is the window (the
+  /// window widget is inset by the resize border GTK draws inside it). On Wayland the surface also
+  /// holds the shadow, outside the window geometry GTK gives the compositor: the window widget's
+  /// box is that geometry.
+  public static func windowSize(_ window: gpointer) -> (width: Int32, height: Int32) {
+    if !isWayland, let surface = gtk_native_get_surface(OpaquePointer(window)) {
+      return (gdk_surface_get_width(surface), gdk_surface_get_height(surface))
+    }
+    return (gtk_widget_get_width(gtkkit_widget(window)), gtk_widget_get_height(gtkkit_widget(window)))
+  }
+
+  /// Opens `menuButton`'s popover as a click or F10 would. On Wayland a popover that closes when
+  /// clicked outside (autohide) is a grabbing xdg_popup, and the compositor grants a grab only for
+  /// the serial of a real pointer or key press, which a headless compositor without input devices
+  /// never sends (weston dismisses the popup at once). There the popover is opened without the
+  /// grab: the same widget and contents, mapped as a plain popup.
+  public static func popUp(_ menuButton: gpointer) {
+    if isWayland, let popover = gtk_menu_button_get_popover(gtkkit_menu_button(menuButton)) {
+      gtk_popover_set_autohide(popover, 0)
+    }
+    gtk_menu_button_popup(gtkkit_menu_button(menuButton))
   }
 
   /// Iterates the main context until `widget`'s frame clock has produced `count` more frames, so

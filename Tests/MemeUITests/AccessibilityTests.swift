@@ -30,7 +30,7 @@ import Testing
     expectAllNamed(editor.window, "editor with a picture")
 
     // The caption style popover's controls, while it is open.
-    gtk_menu_button_popup(gtkkit_menu_button(editor.styleButton))
+    DisplayHarness.popUp(editor.styleButton)
     EditorHarness.settle(editor)
     expectAllNamed(editor.stylePopover.widget, "caption style popover")
     gtk_menu_button_popdown(gtkkit_menu_button(editor.styleButton))

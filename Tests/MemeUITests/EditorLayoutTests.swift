@@ -27,9 +27,9 @@ import Testing
     EditorHarness.settle(editor)
     Screenshot.save(editor.window, named: "editor-\(size.width)x\(size.height)-\(orientation)")
 
-    // The window's surface has the requested size (the window widget is inset by its CSD frame).
-    let surface = try #require(gtk_native_get_surface(OpaquePointer(editor.window)))
-    #expect(gdk_surface_get_width(surface) == size.width && gdk_surface_get_height(surface) == size.height)
+    // The window has the requested size (see DisplayHarness.windowSize for X11 and Wayland).
+    let windowSize = DisplayHarness.windowSize(editor.window)
+    #expect(windowSize.width == size.width && windowSize.height == size.height, "window \(windowSize)")
     let canvas = editor.canvas
     let rect = canvas.pictureRect
     let canvasWidth = Double(gtk_widget_get_width(canvas.drawingArea))

@@ -62,7 +62,7 @@ import Testing
 
     // Opened, as F10 or a click would, for a look at it.
     let button = try #require(WidgetTree.descendant(of: sentMemes.window, named: "main-menu-button"))
-    gtk_menu_button_popup(gtkkit_menu_button(button))
+    DisplayHarness.popUp(button)
     SentMemesHarness.settle(app)
     let popover = try #require(gtk_menu_button_get_popover(gtkkit_menu_button(button)))
     #expect(gtk_widget_get_mapped(gtkkit_widget(popover)) != 0)

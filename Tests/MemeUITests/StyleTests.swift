@@ -20,7 +20,7 @@ import Testing
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    gtk_menu_button_popup(gtkkit_menu_button(editor.styleButton))
+    DisplayHarness.popUp(editor.styleButton)
     DisplayHarness.waitForFrames(editor.stylePopover.widget)
     Screenshot.save(editor.stylePopover.widget, named: "style-popover")
 

@@ -70,10 +70,12 @@ extension DetailWindow {
   func openWith() {
     OpenWith.chooseApplication(parent: window) { [weak self] application in
       self?.copyToCache { [weak self] file in
-        guard let self else { return }
-        switch application.open(file) {
-        case .success: toast.show(application.confirmation)
-        case .failure(let failure): showError(title: tr("Could not open the meme"), detail: failure.reason)
+        application.open(file) { [weak self] result in
+          guard let self, !isDestroyed else { return }
+          switch result {
+          case .success: toast.show(application.confirmation)
+          case .failure(let failure): showError(title: tr("Could not open the meme"), detail: failure.reason)
+          }
         }
       }
     }
@@ -81,8 +83,9 @@ extension DetailWindow {
 
   /// Send by E-mail: a copy of the sent meme is attached to a new e-mail.
   func sendByEmail() {
-    copyToCache { file in
-      EmailComposer.attach(file) { [weak self] failure in
+    copyToCache { [weak self] file in
+      guard let self else { return }
+      EmailComposer.attach(file, over: window) { [weak self] failure in
         guard let self, !isDestroyed else { return }
         if let failure {
           showError(title: tr("Could not start an e-mail"), detail: failure)

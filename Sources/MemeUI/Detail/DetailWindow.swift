@@ -69,7 +69,12 @@ final class DetailWindow: AppWindow {
     backButton = gtk_button_new()
     let backContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
     gtk_box_append(gtkkit_box(backContent), gtk_image_new_from_icon_name("go-previous-symbolic"))
-    gtk_box_append(gtkkit_box(backContent), gtk_label_new(tr("Sent Memes")))
+    let backLabel = gtk_label_new(tr("Sent Memes"))!
+    // Gives way before the window does: with GNOME's own font (Cantarell 11, as the Wayland run
+    // has it) the header bar is otherwise a few pixels wider than a 360 px window.
+    gtk_label_set_ellipsize(gtkkit_label(backLabel), PANGO_ELLIPSIZE_END)
+    gtk_label_set_width_chars(gtkkit_label(backLabel), 5)  // "Sent…" at least, never a lone "…"
+    gtk_box_append(gtkkit_box(backContent), backLabel)
     gtk_button_set_child(gtkkit_button(backButton), backContent)
     gtk_actionable_set_action_name(gtkkit_actionable(backButton), DetailAction.back.detailedName)
     gtk_widget_set_name(backButton, "back-button")
@@ -79,7 +84,7 @@ final class DetailWindow: AppWindow {
 
     gtk_header_bar_set_title_widget(gtkkit_header_bar(header), makeTitle())
 
-    let edit = gtk_button_new_with_mnemonic(tr("_Edit"))!
+    let edit = Accessible.mnemonicButton(tr("_Edit"))
     gtk_widget_add_css_class(edit, "suggested-action")
     configure(
       edit, action: .edit, name: "edit-button", label: tr("Edit"),

@@ -49,11 +49,11 @@ final class CropBar {
   private func makeButtons() -> UnsafeMutablePointer<GtkWidget> {
     let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
     gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
-    let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
+    let cancel = Accessible.mnemonicButton(tr("_Cancel"))
     gtk_widget_set_name(cancel, "crop-cancel-button")
     gtk_actionable_set_action_name(gtkkit_actionable(cancel), EditorAction.cropCancel.detailedName)
     gtk_widget_set_tooltip_text(cancel, tr("Leave the picture as it was (Escape)"))
-    let done = gtk_button_new_with_mnemonic(tr("_Done"))!
+    let done = Accessible.mnemonicButton(tr("_Done"))
     gtk_widget_set_name(done, "crop-done-button")
     gtk_widget_add_css_class(done, "suggested-action")
     gtk_actionable_set_action_name(gtkkit_actionable(done), EditorAction.cropApply.detailedName)

@@ -60,12 +60,14 @@ extension EditorWindow {
     guard let (captions, picture, transform) = shareSnapshot else { return }
     OpenWith.chooseApplication(parent: window) { [weak self] application in
       self?.exportToCache(captions, picture, transform) { [weak self] file, rendered in
-        guard let self else { return }
-        switch application.open(file) {
-        case .success:
-          shared(captions, picture, transform, rendered, message: application.confirmation)
-        case .failure(let failure):
-          showError(title: tr("Could not open the meme"), detail: failure.reason)
+        application.open(file) { [weak self] result in
+          guard let self else { return }
+          switch result {
+          case .success:
+            shared(captions, picture, transform, rendered, message: application.confirmation)
+          case .failure(let failure):
+            showError(title: tr("Could not open the meme"), detail: failure.reason)
+          }
         }
       }
     }
@@ -74,7 +76,8 @@ extension EditorWindow {
   func sendByEmail() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
     exportToCache(captions, picture, transform) { [weak self] file, rendered in
-      EmailComposer.attach(file) { [weak self] failure in
+      guard let self else { return }
+      EmailComposer.attach(file, over: window) { [weak self] failure in
         guard let self else { return }
         if let failure {
           showError(title: tr("Could not start an e-mail"), detail: failure)

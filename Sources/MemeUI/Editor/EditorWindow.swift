@@ -104,7 +104,7 @@ final class EditorWindow: AppWindow {
     name(styleButton, "style-button", label: tr("Caption Style"), tooltip: tr("Caption Style"))
     gtk_header_bar_pack_start(gtkkit_header_bar(header), styleButton)
 
-    cancelButton = gtk_button_new_with_mnemonic(tr("_Cancel"))
+    cancelButton = Accessible.mnemonicButton(tr("_Cancel"))
     gtk_actionable_set_action_name(gtkkit_actionable(cancelButton), EditorAction.cancel.detailedName)
     name(cancelButton, "cancel-button", label: tr("Cancel"), tooltip: tr("Start over with no picture"))
     gtk_header_bar_pack_end(gtkkit_header_bar(header), cancelButton)

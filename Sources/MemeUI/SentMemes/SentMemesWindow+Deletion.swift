@@ -19,7 +19,7 @@ extension SentMemesWindow {
     gtk_widget_set_name(bannerLabel, "undo-banner-label")
     gtk_widget_set_margin_start(bannerLabel, 6)
     gtk_box_append(gtkkit_box(toast), bannerLabel)
-    let undo = gtk_button_new_with_mnemonic(tr("_Undo"))!
+    let undo = Accessible.mnemonicButton(tr("_Undo"))
     gtk_widget_set_name(undo, "undo-button")
     gtk_actionable_set_action_name(gtkkit_actionable(undo), SentMemesAction.undo.detailedName)
     gtk_widget_set_tooltip_text(undo, tr("Bring the meme back (Ctrl+Z)"))
@@ -32,6 +32,9 @@ extension SentMemesWindow {
     gtk_actionable_set_action_name(gtkkit_actionable(dismiss), SentMemesAction.dismissUndo.detailedName)
     gtk_box_append(gtkkit_box(toast), dismiss)
     gtk_revealer_set_child(gtkkit_revealer(banner), toast)
+    // A folded revealer's child is still a visible widget: screen readers must not find the
+    // banner until it is shown.
+    Accessible.setHidden(banner, true)
   }
 
   var isBannerShown: Bool { gtk_revealer_get_reveal_child(gtkkit_revealer(banner)) != 0 }
@@ -52,6 +55,7 @@ extension SentMemesWindow {
   private func showBanner() {
     let count = pendingDeletions.count
     gtk_label_set_text(gtkkit_label(bannerLabel), Self.deletedMessage(count: count))
+    Accessible.setHidden(banner, false)
     gtk_revealer_set_reveal_child(gtkkit_revealer(banner), 1)
     toast.hide()  // the banner takes the toast's place
     undoTimeout?.cancel()
@@ -68,6 +72,7 @@ extension SentMemesWindow {
     undoTimeout?.cancel()
     undoTimeout = nil
     gtk_revealer_set_reveal_child(gtkkit_revealer(banner), 0)
+    Accessible.setHidden(banner, true)
   }
 
   /// Brings back every meme deleted since the banner appeared, at their places.

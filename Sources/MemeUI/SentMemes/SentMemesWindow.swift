@@ -199,6 +199,9 @@ final class SentMemesWindow: AppWindow {
     gtk_box_append(gtkkit_box(label), gtk_image_new_from_icon_name(icon))
     gtk_box_append(gtkkit_box(label), gtk_label_new(title))
     gtk_notebook_append_page(gtkkit_notebook(notebook), page, label)
+    // The tab (the label's parent) is what a screen reader lands on; GTK 4.8 names it "Tab" unless
+    // it carries a name of its own.
+    if let tabWidget = gtk_widget_get_parent(label) { Accessible.setLabel(tabWidget, title) }
     // The menu label doubles as the tab's plain-text name (the tab itself is an icon and a label).
     gtk_notebook_set_menu_label_text(gtkkit_notebook(notebook), page, title)
     gtk_widget_set_tooltip_text(label, tooltip)
@@ -224,8 +227,21 @@ final class SentMemesWindow: AppWindow {
     Signal.connectNotify(selection.raw, property: "selected") { [weak self] in self?.updateState() }
     // Focus entering the other view selects its first item; the meme selected stays selected.
     Signal.connectSwitchPage(notebook) { [weak self] page in
-      guard let self, let id = selectedMeme?.id, let tab = Tab(rawValue: page) else { return }
+      guard let self else { return }
+      exposeOnlyPage(Int32(page))
+      guard let id = selectedMeme?.id, let tab = Tab(rawValue: page) else { return }
       MainLoop.post { [weak self] in self?.select(id: id, in: tab) }
+    }
+    exposeOnlyPage(gtk_notebook_get_current_page(gtkkit_notebook(notebook)))
+  }
+
+  /// The tab not shown stays a visible widget in GTK 4.8: hide its page from screen readers, which
+  /// would otherwise walk the list while the grid is shown.
+  private func exposeOnlyPage(_ shown: Int32) {
+    for index in 0..<gtk_notebook_get_n_pages(gtkkit_notebook(notebook)) {
+      if let page = gtk_notebook_get_nth_page(gtkkit_notebook(notebook), index) {
+        Accessible.setHidden(page, index != shown)
+      }
     }
   }
 
@@ -234,6 +250,12 @@ final class SentMemesWindow: AppWindow {
     guard !isDestroyed else { return }
     let isEmpty = memes.list.isEmpty
     gtk_stack_set_visible_child_name(gtkkit_stack(stack), isEmpty ? "empty" : "memes")
+    // The page not shown stays a visible widget in GTK 4.8: hide it from screen readers too.
+    for (name, hidden) in [("empty", !isEmpty), ("memes", isEmpty)] {
+      if let page = gtk_stack_get_child_by_name(gtkkit_stack(stack), name) {
+        Accessible.setHidden(page, hidden)
+      }
+    }
     let target = targetMeme
     let hasSelection = target != nil
     for action in SentMemesAction.allCases where action.needsSelection {

@@ -1,13 +1,34 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
 import Foundation
 import GtkKit
 
 /// Send by E-mail for the editor and Meme Detail: hands a file to the user's mail client through
-/// `xdg-email`, and says in plain words what to do when that is not possible.
+/// the Email portal where portals are in use and it is offered (a sandbox, or `GDK_DEBUG=portals`),
+/// through `xdg-email` otherwise, and says in plain words what to do when that is not possible.
 enum EmailComposer {
   /// Starts a new e-mail with `file` attached; `completion` gets nil once the mail client has it,
-  /// or what to tell the user.
-  static func attach(_ file: URL, completion: @escaping @Sendable @MainActor (_ failure: String?) -> Void) {
+  /// or what to tell the user (and is not called when the user cancels in the portal's dialog).
+  /// `parent` is the window the portal's dialog, if any, belongs to.
+  static func attach(
+    _ file: URL, over parent: UnsafeMutablePointer<GtkWidget>,
+    completion: @escaping @Sendable @MainActor (_ failure: String?) -> Void
+  ) {
+    guard DesktopPortal.isInUse, DesktopPortal.offers("org.freedesktop.portal.Email") else {
+      return attachWithXdgEmail(file, completion: completion)
+    }
+    DesktopPortal.composeEmail(attaching: file, over: parent) { outcome in
+      switch outcome {
+      case .done: completion(nil)
+      case .cancelled: break
+      case .failed(let message): completion(message ?? Self.message(forExitStatus: 4))
+      }
+    }
+  }
+
+  private static func attachWithXdgEmail(
+    _ file: URL, completion: @escaping @Sendable @MainActor (_ failure: String?) -> Void
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["xdg-email", "--attach", file.path]

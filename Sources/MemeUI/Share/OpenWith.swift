@@ -6,23 +6,31 @@ import GtkKit
 /// Open With… for the editor and Meme Detail: asks which application, then opens a file in it.
 ///
 /// The file is made only once an application is chosen (a cancelled chooser costs no export), so
-/// choosing and opening are two steps.
+/// choosing and opening are two steps. Where portals are in use (a sandbox, or `GDK_DEBUG=portals`)
+/// the app cannot list other applications: the OpenURI portal asks instead, once the file exists.
 final class OpenWith {
-  /// The chosen application (a `GAppInfo *` of our own, released with this object).
-  private let appInfo: OpaquePointer
+  /// The chosen application (a `GAppInfo *` of our own, released with this object), or nil when
+  /// the portal chooses.
+  private let appInfo: OpaquePointer?
+  /// The window the portal's dialog belongs to.
+  private let parent: UnsafeMutablePointer<GtkWidget>
 
-  private init(appInfo: OpaquePointer) { self.appInfo = appInfo }
+  private init(appInfo: OpaquePointer?, parent: UnsafeMutablePointer<GtkWidget>) {
+    self.appInfo = appInfo
+    self.parent = parent
+  }
 
-  isolated deinit { g_object_unref(appInfo.raw) }
+  isolated deinit { if let appInfo { g_object_unref(appInfo.raw) } }
 
-  /// The application's name as menus show it ("Image Viewer").
-  var applicationName: String { String(cString: g_app_info_get_display_name(appInfo)) }
+  /// The application's name as menus show it ("Image Viewer"); nil when the portal chose it.
+  var applicationName: String? { appInfo.map { String(cString: g_app_info_get_display_name($0)) } }
 
   /// Shows the application chooser for PNG images over `parent`; `chosen` runs only when the user
-  /// picks one.
+  /// picks one (at once when the portal is to ask).
   static func chooseApplication(
     parent: UnsafeMutablePointer<GtkWidget>, chosen: @escaping (OpenWith) -> Void
   ) {
+    if DesktopPortal.isInUse { return chosen(OpenWith(appInfo: nil, parent: parent)) }
     let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(parent), "image/png")!
     gtk_window_set_title(gtkkit_window(dialog), tr("Open Meme With"))
     gtk_widget_set_name(dialog, "open-with-dialog")
@@ -31,13 +39,30 @@ final class OpenWith {
         response == GTK_RESPONSE_OK.rawValue ? gtk_app_chooser_get_app_info(gtkkit_app_chooser(dialog)) : nil
       gtk_window_destroy(gtkkit_window(dialog))
       guard let appInfo else { return }  // cancelled
-      chosen(OpenWith(appInfo: appInfo))
+      chosen(OpenWith(appInfo: appInfo, parent: parent))
     }
     gtk_window_present(gtkkit_window(dialog))
   }
 
-  /// Opens `file` in the chosen application; the reason when it did not start.
-  func open(_ file: URL) -> Result<Void, OpenWithFailure> {
+  /// Opens `file` in the chosen application, or in the one the user picks in the OpenURI portal's
+  /// dialog; `completion` gets the reason when it did not start, and is not called when the user
+  /// closes the portal's dialog without a choice.
+  func open(_ file: URL, completion: @escaping (Result<Void, OpenWithFailure>) -> Void) {
+    guard let appInfo else {
+      DesktopPortal.openFile(file, over: parent) { outcome in
+        switch outcome {
+        case .done: completion(.success(()))
+        case .cancelled: break
+        case .failed(let message):
+          completion(.failure(OpenWithFailure(reason: message ?? tr("The application did not start."))))
+        }
+      }
+      return
+    }
+    completion(Self.open(file, in: appInfo))
+  }
+
+  private static func open(_ file: URL, in appInfo: OpaquePointer) -> Result<Void, OpenWithFailure> {
     let gfile = FileURL.file(for: file)
     let files = g_list_append(nil, gfile.raw)
     var error: UnsafeMutablePointer<GError>?
@@ -51,8 +76,11 @@ final class OpenWith {
         reason: error.map { String(cString: $0.pointee.message) } ?? tr("The application did not start.")))
   }
 
-  /// The confirmation once it has opened: "Meme opened in Image Viewer".
-  var confirmation: String { String(format: tr("Meme opened in %@"), applicationName) }
+  /// The confirmation once it has opened: "Meme opened in Image Viewer" ("Meme opened" when the
+  /// portal chose, which does not say what).
+  var confirmation: String {
+    applicationName.map { String(format: tr("Meme opened in %@"), $0) } ?? tr("Meme opened")
+  }
 }
 
 /// Why an application could not open the meme.

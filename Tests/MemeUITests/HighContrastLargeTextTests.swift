@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import Testing
+
+@testable import MemeUI
+
+/// The editor, Sent Memes and Detail with GTK's high-contrast theme, at normal size and with text
+/// twice as large: every control stays inside its window on the test screen, text really grows,
+/// and the theme really changes what is drawn. Screenshots: test-output/high-contrast-*.png.
+@Suite(.serialized) struct HighContrastLargeTextTests {
+  /// The test screen (both display servers): a window must not need more.
+  private static let screen = (width: 1920.0, height: 1200.0)
+
+  @Test func editorWithHighContrastAndLargeText() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "contrast.png"), into: editor)
+    EditorHarness.type(top: "Top caption", bottom: "Bottom caption", into: editor)
+    try check(editor.window, named: "editor") { EditorHarness.settle(editor) }
+  }
+
+  @Test func sentMemesWithHighContrastAndLargeText() throws {
+    try SentMemesHarness.withSentMemes(memes: 3) { app, window, _ in
+      SentMemesHarness.waitForThumbnails(window)
+      try check(window.window, named: "sent-memes-list") { SentMemesHarness.settle(app) }
+      SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
+      SentMemesHarness.settle(app)
+      SentMemesHarness.waitForThumbnails(window)
+      try check(window.window, named: "sent-memes-grid") { SentMemesHarness.settle(app) }
+    }
+  }
+
+  @Test func detailWithHighContrastAndLargeText() throws {
+    try SentMemesHarness.withSentMemes(memes: 1) { app, _, memes in
+      let detail = try #require(app.sentMemes?.showDetail(id: memes[0].id, from: .list))
+      SentMemesHarness.settle(app)
+      MainContext.iterate { !detail.isLoading }
+      try check(detail.window, named: "detail") { SentMemesHarness.settle(app) }
+    }
+  }
+
+  /// Draws `window` plainly, then high-contrast at 1× and 2× text, saving both high-contrast
+  /// screenshots; `settle` lets GTK restyle, lay out and draw after each change.
+  private func check(
+    _ window: UnsafeMutablePointer<GtkWidget>, named name: String, settle: () -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    settle()
+    let plain = try #require(pixels(of: window), sourceLocation: sourceLocation)
+    // The same labels are measured at 1× and 2×: their heights sum to a measure of text size.
+    let labels = shownLabels(in: window)
+    try #require(!labels.isEmpty, sourceLocation: sourceLocation)
+    let plainTextHeight = labels.map(naturalHeight(of:)).reduce(0, +)
+
+    try Appearance.with(highContrast: true, textScale: 1) {
+      settle()
+      Screenshot.save(window, named: "high-contrast-\(name)")
+      let contrast = try #require(pixels(of: window), sourceLocation: sourceLocation)
+      #expect(
+        contrast != plain, "\(name): the high-contrast theme changed nothing", sourceLocation: sourceLocation)
+      expectControlsInside(window, "\(name), high contrast", sourceLocation: sourceLocation)
+    }
+    try Appearance.with(highContrast: true, textScale: 2) {
+      settle()
+      Screenshot.save(window, named: "high-contrast-large-text-\(name)")
+      let largeTextHeight = labels.map(naturalHeight(of:)).reduce(0, +)
+      // Text twice as large: the labels at least 1.6 times as tall (line spacing rounds).
+      #expect(
+        largeTextHeight >= plainTextHeight * 1.6,
+        "\(name): text \(plainTextHeight) px tall at 1×, \(largeTextHeight) px at 2×",
+        sourceLocation: sourceLocation)
+      expectControlsInside(window, "\(name), high contrast with 2× text", sourceLocation: sourceLocation)
+    }
+    settle()
+  }
+
+  /// Every shown control (buttons, fields, tabs, toggles, drop-downs) has a size and lies inside
+  /// `window`, and the window fits on the screen: nothing a person must reach is cut off.
+  private func expectControlsInside(
+    _ window: UnsafeMutablePointer<GtkWidget>, _ what: String, sourceLocation: SourceLocation
+  ) {
+    let width = Double(gtk_widget_get_width(window))
+    let height = Double(gtk_widget_get_height(window))
+    #expect(
+      width <= Self.screen.width && height <= Self.screen.height,
+      "\(what): the window grew to \(width)×\(height)", sourceLocation: sourceLocation)
+    var outside: [String] = []
+    visitShown(window) { widget in
+      guard Self.controlRoles.contains(gtk_accessible_get_accessible_role(gtkkit_accessible(widget)).rawValue)
+      else { return }
+      let type = String(cString: g_type_name(gtkkit_type_of(widget)))
+      guard let bounds = WidgetTree.bounds(of: widget, in: window) else {
+        outside.append("\(type): no bounds")
+        return
+      }
+      // Half a pixel of slack for fractional allocations.
+      if bounds.width < 1 || bounds.height < 1 || bounds.x < -0.5 || bounds.y < -0.5
+        || bounds.x + bounds.width > width + 0.5 || bounds.y + bounds.height > height + 0.5
+      {
+        outside.append("\(type) \(gtk_widget_get_name(widget).map { String(cString: $0) } ?? ""): \(bounds)")
+      }
+    }
+    #expect(
+      outside.isEmpty, "\(what): controls cut off:\n\(outside.joined(separator: "\n"))",
+      sourceLocation: sourceLocation)
+  }
+
+  private static let controlRoles: Set<UInt32> = [
+    GTK_ACCESSIBLE_ROLE_BUTTON, GTK_ACCESSIBLE_ROLE_SWITCH, GTK_ACCESSIBLE_ROLE_TEXT_BOX,
+    GTK_ACCESSIBLE_ROLE_TAB, GTK_ACCESSIBLE_ROLE_COMBO_BOX, GTK_ACCESSIBLE_ROLE_CHECKBOX,
+    GTK_ACCESSIBLE_ROLE_SPIN_BUTTON,
+  ].reduce(into: Set<UInt32>()) { $0.insert($1.rawValue) }
+
+  /// Visits every mapped widget under `root` (what is on screen), pruning unmapped subtrees.
+  private func visitShown(
+    _ root: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void
+  ) {
+    guard gtk_widget_get_mapped(root) != 0 else { return }
+    body(root)
+    var child = gtk_widget_get_first_child(root)
+    while let current = child {
+      visitShown(current, body)
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+
+  /// Every shown label with text, to measure text size by.
+  private func shownLabels(in window: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    var labels: [UnsafeMutablePointer<GtkWidget>] = []
+    visitShown(window) { widget in
+      guard gtkkit_is_label(widget) != 0, let text = gtk_label_get_text(gtkkit_label(widget)),
+        text.pointee != 0
+      else { return }
+      labels.append(widget)
+    }
+    return labels
+  }
+
+  /// `label`'s natural height for its natural width: its text size, which no allocation limits.
+  private func naturalHeight(of label: UnsafeMutablePointer<GtkWidget>) -> Double {
+    var natural: Int32 = 0
+    gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+    return Double(natural)
+  }
+
+  /// The window's pixels as its renderer draws them.
+  private func pixels(of window: UnsafeMutablePointer<GtkWidget>) -> [UInt8]? {
+    guard let texture = Screenshot.texture(of: window) else { return nil }
+    defer { g_object_unref(texture.raw) }
+    let width = Int(gdk_texture_get_width(texture))
+    let height = Int(gdk_texture_get_height(texture))
+    var bytes = [UInt8](repeating: 0, count: width * height * 4)
+    bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+    return bytes
+  }
+}

@@ -1,0 +1,529 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A screen reader's walk through MemeMe over the real AT-SPI bus.
+
+Usage (on a private display and session bus, as build-aux/run-tests.sh runs it):
+    build-aux/with-display.sh x11|wayland Tests/ScreenReaderWalk/screen-reader-walk.py .build/debug/mememe
+
+It starts the app with GDK_DEBUG=portals, so that choosing and saving files go through
+xdg-desktop-portal and xdg-desktop-portal-gtk on the test's session bus, as in a sandbox, and walks
+what Orca would walk: launch, the caption fields, Album (the portal's file chooser), both captions
+typed, Share, Save As (the portal again), Sent Memes, its List and Grid tabs, a meme's Detail,
+back, Delete and Undo. It drives the app only through AT-SPI: actions ("click"), keyboard events
+and, where no keyboard can be synthesised, the text interface a screen reader's braille or typing
+echo uses. At every step it audits everything the app exposes and fails on an interactive element
+without a name, a name with a mnemonic underscore ("Choose from _Album…"), a name doubled by the
+app ("Cancel Cancel") or a widget exposed while hidden (the undo banner, the "No Sent Memes" page).
+
+Keyboard: at-spi2-core synthesises key events through XTest, which exists only on X11. On Wayland
+no client may inject input, so there the captions and the file name are typed through AT-SPI's
+EditableText interface instead; everything else is the same walk.
+
+A D-Bus monitor on the session bus records the method calls the app makes, so that the walk can
+prove that Album and Save As went through org.freedesktop.portal.FileChooser.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import struct
+import tempfile
+import time
+import zlib
+
+import pyatspi
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SERVER = os.environ.get("MEMEME_DISPLAY_SERVER", "x11")
+CAN_TYPE = SERVER == "x11"
+TOP, BOTTOM = "Screen readers", "read every meme"
+
+INTERACTIVE = {
+    pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_RADIO_BUTTON,
+    pyatspi.ROLE_PAGE_TAB, pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY, pyatspi.ROLE_COMBO_BOX, pyatspi.ROLE_SPIN_BUTTON,
+    pyatspi.ROLE_SLIDER, pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM,
+    pyatspi.ROLE_RADIO_MENU_ITEM, pyatspi.ROLE_LINK, pyatspi.ROLE_TABLE_CELL, pyatspi.ROLE_TOGGLE_BUTTON,
+}
+# An underscore starting a word: a mnemonic marker ("_Album"), not one inside a file name.
+MNEMONIC = re.compile(r"(^|[\s(“\"'])_\w")
+# The same words twice: a label property and a labelled-by relation both announced.
+DOUBLED = re.compile(r"^(.+?)\s+\1$")
+
+
+class WalkFailure(Exception):
+    pass
+
+
+def wait_for(what, predicate, timeout=20.0):
+    """Polls `predicate` (which may raise while the tree changes) until it returns a truthy value."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            value = predicate()
+        except Exception:  # objects vanish while windows change: try again
+            value = None
+        if value:
+            return value
+        time.sleep(0.1)
+    raise WalkFailure(f"timed out waiting for {what}")
+
+
+def children(accessible):
+    for index in range(accessible.childCount):
+        child = accessible.getChildAtIndex(index)
+        if child is not None:
+            yield child
+
+
+def descendants(accessible):
+    for child in children(accessible):
+        yield child
+        yield from descendants(child)
+
+
+def states(accessible):
+    return accessible.getState()
+
+
+def write_picture(path, width, height):
+    """A PNG of a blue-to-orange gradient, written with zlib: no image tool needed."""
+    rows = b"".join(
+        b"\x00" + bytes((48 + (192 * y) // height, 96 + (64 * y) // height, 192 - (96 * y) // height)) * width
+        for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    with open(path, "wb") as file:
+        file.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows))
+                   + chunk(b"IEND", b""))
+
+
+def find(root, role=None, name=None, predicate=None):
+    for candidate in descendants(root):
+        if role is not None and candidate.getRole() != role:
+            continue
+        if name is not None and candidate.name != name:
+            continue
+        if predicate is not None and not predicate(candidate):
+            continue
+        return candidate
+    return None
+
+
+def describe(accessible):
+    return f"{accessible.getRoleName()} “{accessible.name}”"
+
+
+def path_of(accessible):
+    parts = []
+    node = accessible
+    while node is not None and node.getRole() != pyatspi.ROLE_APPLICATION and len(parts) < 5:
+        parts.append(describe(node))
+        node = node.parent
+    return " < ".join(parts)
+
+
+class Walk:
+    def __init__(self, binary):
+        self.binary = binary
+        self.problems = []
+        self.work = tempfile.mkdtemp(prefix="mememe-walk-")
+        self.picture = os.path.join(self.work, "pictures", "sunset.png")
+        self.saved = os.path.join(self.work, "saved", "walked-meme.png")
+        self.steps = []
+
+    # Set-up -----------------------------------------------------------------------------------
+
+    def prepare(self):
+        os.makedirs(os.path.dirname(self.picture))
+        os.makedirs(os.path.dirname(self.saved))
+        write_picture(self.picture, 800, 600)
+        schemas = os.path.join(self.work, "schemas")
+        os.makedirs(schemas)
+        subprocess.run(
+            ["glib-compile-schemas", "--strict", "--targetdir", schemas, os.path.join(REPO, "data")], check=True)
+        # The portals are started by the bus, with the bus's activation environment: they must
+        # pick the GTK implementation (UseIn=gnome) and open files in the walk's own home.
+        subprocess.run(
+            ["dbus-update-activation-environment", "XDG_CURRENT_DESKTOP=GNOME", f"HOME={self.work}"], check=True)
+        self.monitor_log = open(os.path.join(self.work, "dbus-monitor.log"), "w")
+        self.monitor = subprocess.Popen(
+            ["dbus-monitor", "--session", "type='method_call',interface='org.freedesktop.portal.FileChooser'",
+             "type='method_call',interface='org.freedesktop.portal.OpenURI'",
+             "type='method_call',interface='org.freedesktop.portal.Email'"],
+            stdout=self.monitor_log, stderr=subprocess.DEVNULL)
+        env = dict(os.environ)
+        env.update({
+            "GDK_DEBUG": "portals",
+            "XDG_CURRENT_DESKTOP": "GNOME",
+            "XDG_DATA_HOME": os.path.join(self.work, "data"),
+            "XDG_CONFIG_HOME": os.path.join(self.work, "config"),
+            "XDG_CACHE_HOME": os.path.join(self.work, "cache"),
+            "GSETTINGS_SCHEMA_DIR": schemas,
+            "GSETTINGS_BACKEND": "memory",
+            "MEMEME_DATA_DIR": os.path.join(REPO, "data"),
+            "LANGUAGE": "en", "LC_ALL": "C.UTF-8",
+        })
+        env.pop("NO_AT_BRIDGE", None)
+        self.app_env = env
+        self.app_process = subprocess.Popen([self.binary], env=env)
+
+    def launch(self):
+        """Waits for the app on the AT-SPI bus. On a loaded machine GTK now and then fails to open
+        the fresh virtual X display it was handed ("cannot open display", exit status 1, before any
+        window): the walk then starts the app once more and says so."""
+        for attempt in range(2):
+            app = wait_for("MemeMe on the AT-SPI bus", lambda: self.application("mememe") or (
+                self.app_process.poll() is not None and "exited"))
+            if app != "exited":
+                return app
+            self.steps.append(f"the app exited at start with status {self.app_process.returncode}; started again")
+            self.app_process = subprocess.Popen([self.binary], env=self.app_env)
+        raise WalkFailure("the app did not start")
+
+    def finish(self):
+        if getattr(self, "app_process", None) and self.app_process.poll() is None:
+            self.app_process.terminate()
+            self.app_process.wait(10)
+        if getattr(self, "monitor", None):
+            self.monitor.terminate()
+            self.monitor.wait(10)
+            self.monitor_log.close()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    # AT-SPI -----------------------------------------------------------------------------------
+
+    def application(self, name):
+        desktop = pyatspi.Registry.getDesktop(0)
+        return next((app for app in children(desktop) if app.name == name), None)
+
+    def window(self, title):
+        return wait_for(
+            f"the window “{title}”",
+            lambda: next((w for w in children(self.app) if w.name == title), None))
+
+    def click(self, accessible):
+        action = accessible.queryAction()
+        for index in range(action.nActions):
+            if action.getName(index) in ("click", "activate", "press"):
+                action.doAction(index)
+                return
+        raise WalkFailure(f"{path_of(accessible)} has no click action")
+
+    def button(self, root, name):
+        return wait_for(
+            f"a button “{name}”",
+            lambda: find(root, predicate=lambda a: a.name == name and a.getRole() in (
+                pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON) and self.has_click(a)))
+
+    @staticmethod
+    def has_click(accessible):
+        try:
+            action = accessible.queryAction()
+        except NotImplementedError:
+            return False
+        return any(action.getName(i) in ("click", "activate", "press") for i in range(action.nActions))
+
+    def type_text(self, accessible, text):
+        """Types into a focused text field: key events on X11, EditableText on Wayland."""
+        if CAN_TYPE:
+            pyatspi.Registry.generateKeyboardEvent(0, text, pyatspi.KEY_STRING)
+        else:
+            editable = accessible.queryEditableText()
+            editable.setTextContents(text)
+
+    def press(self, keysym_name, control=False):
+        keysym = {"Tab": 0xFF09, "Return": 0xFF0D, "Escape": 0xFF1B, "Delete": 0xFFFF, "a": 0x61,
+                  "z": 0x7A, "l": 0x6C}[keysym_name]
+        if control:
+            pyatspi.Registry.generateKeyboardEvent(4, None, pyatspi.KEY_LOCKMODIFIERS)
+        pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+        if control:
+            pyatspi.Registry.generateKeyboardEvent(4, None, pyatspi.KEY_UNLOCKMODIFIERS)
+        time.sleep(0.15)
+
+    # The audit --------------------------------------------------------------------------------
+
+    def audit(self, root, where, hidden_names=()):
+        """Fails the walk on unnamed interactive elements, mnemonic underscores, doubled names
+        and hidden widgets that are exposed, among everything under `root`. `hidden_names` are
+        what the screen shows nowhere at this step: names, or (role, name) pairs."""
+        problems = []
+        for accessible in [root, *descendants(root)]:
+            role = accessible.getRole()
+            name = accessible.name or ""
+            state = states(accessible)
+            if not state.contains(pyatspi.STATE_VISIBLE):
+                problems.append(f"exposed while hidden: {path_of(accessible)}")
+            if role in INTERACTIVE and not name.strip():
+                problems.append(f"no name: {path_of(accessible)}")
+            if MNEMONIC.search(name):
+                problems.append(f"mnemonic underscore: {path_of(accessible)}")
+            if DOUBLED.match(name):
+                problems.append(f"doubled name: {path_of(accessible)}")
+            if name in hidden_names or (role, name) in hidden_names:
+                problems.append(f"exposed although not shown: {path_of(accessible)}")
+        for problem in problems:
+            self.problems.append(f"{where}: {problem}")
+        self.steps.append(f"{where}: {sum(1 for _ in descendants(root)) + 1} elements audited")
+        return problems
+
+    # The walk ---------------------------------------------------------------------------------
+
+    def run(self):
+        self.prepare()
+        self.app = self.launch()
+        editor = self.window("MemeMe")
+        if CAN_TYPE:
+            # Xvfb runs no window manager to give the keyboard back to the app when a dialog
+            # closes: X then sends keys to the window under the pointer. Windows open at the top
+            # left without one, so the pointer rests there, over the app, as a person's would.
+            pyatspi.Registry.generateMouseEvent(120, 300, "abs")
+        album_page = self.button(editor, "Choose from Album…")
+        self.audit(editor, "launch")
+
+        # The caption fields are there and reachable before a picture is loaded.
+        top = wait_for("the top caption field", lambda: find(editor, pyatspi.ROLE_TEXT, "Top caption"))
+        bottom = wait_for("the bottom caption field", lambda: find(editor, pyatspi.ROLE_TEXT, "Bottom caption"))
+        for field in (top, bottom):
+            if not states(field).contains(pyatspi.STATE_FOCUSABLE):
+                self.problems.append(f"launch: {describe(field)} cannot take focus")
+        if CAN_TYPE:
+            self.tab_to(top, "launch")
+
+        # Album: the portal's file chooser, and the chosen picture loads.
+        self.click(album_page)
+        self.choose_in_portal("Choose a Picture", self.picture, save=False)
+        wait_for("the picture to load", lambda: states(
+            self.button(editor, "Share")).contains(pyatspi.STATE_SENSITIVE), timeout=30)
+        self.audit(editor, "editor with a picture")
+
+        # Both captions typed.
+        top = find(editor, pyatspi.ROLE_TEXT, "Top caption")
+        bottom = find(editor, pyatspi.ROLE_TEXT, "Bottom caption")
+        if CAN_TYPE:
+            self.tab_to(top, "editor")
+            self.type_text(top, TOP)
+            self.press("Tab")
+            wait_for("focus in the bottom caption", lambda: states(bottom).contains(pyatspi.STATE_FOCUSED))
+            self.type_text(bottom, BOTTOM)
+        else:
+            self.type_text(top, TOP)
+            self.type_text(bottom, BOTTOM)
+
+        # Share → Open With: the OpenURI portal asks which app; the walk changes its mind.
+        self.share(editor, "Open With…")
+        self.answer_portal_or_error("Open With")
+        # Share → Send by E-mail: the Email portal (no mail client here: the app says so).
+        self.share(editor, "Send by E-mail")
+        self.answer_portal_or_error("Send by E-mail")
+
+        # Share → Save As, through the portal.
+        self.share(editor, "Save As…", audit=True)
+        self.choose_in_portal("Save Meme", self.saved, save=True)
+        wait_for("the saved meme", lambda: os.path.exists(self.saved) and os.path.getsize(self.saved) > 0, 30)
+
+        # A finished share closes the editor and shows Sent Memes, the new meme on top.
+        sent = self.window("Sent Memes")
+        rows = wait_for("the sent meme's row", lambda: [a for a in descendants(sent) if TOP.upper() in (
+            a.name or "").upper() or TOP in (a.name or "")])
+        self.steps.append(f"Sent Memes lists the meme as {describe(rows[0])}")
+        self.audit(sent, "Sent Memes, List", hidden_names={"No Sent Memes", "Meme deleted", "Undo"})
+        for tab_name in ("Grid", "List", "Grid"):
+            tab = wait_for(f"the tab “{tab_name}”", lambda: find(sent, pyatspi.ROLE_PAGE_TAB, tab_name))
+            self.select_tab(tab)
+            wait_for(f"the tab “{tab_name}” selected", lambda: states(tab).contains(pyatspi.STATE_SELECTED))
+            other_page = (pyatspi.ROLE_PANEL, "List" if tab_name == "Grid" else "Grid")
+            self.audit(sent, f"Sent Memes, {tab_name}", hidden_names={
+                "No Sent Memes", "Meme deleted", "Undo", other_page})
+
+        # Detail of the meme, and back.
+        # The new meme is selected: open it (Return on it, or the window's Open action).
+        if CAN_TYPE:
+            self.tab_to_role(sent, (pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_TABLE_CELL), "Sent Memes, Grid")
+            self.press("Return")
+        else:
+            self.window_action(sent, "win.open-meme")
+        detail = self.window("Meme Detail")
+        self.audit(detail, "Detail")
+        self.click(self.button(detail, "Sent Memes"))
+        wait_for("Detail to close", lambda: all(w.name != "Meme Detail" for w in children(self.app)))
+
+        # Delete, then Undo.
+        # Delete, as the Delete key does (the window's action: the key would go wherever the
+        # grid's focus went after Detail closed).
+        sent = self.window("Sent Memes")  # shown again: a new accessible
+        self.window_action(sent, "win.delete")
+        undo = self.button(sent, "Undo")
+        self.audit(sent, "Sent Memes with the undo banner", hidden_names={"Top caption"})
+        self.click(undo)
+        wait_for("the meme back", lambda: find(sent, predicate=lambda a: TOP in (a.name or "")))
+        wait_for("the banner hidden", lambda: find(sent, name="Undo") is None, timeout=10)
+        self.audit(sent, "Sent Memes after Undo", hidden_names={"No Sent Memes", "Meme deleted", "Undo"})
+        self.check_portal_calls()
+
+    def share(self, editor, item, audit=False):
+        """Opens the Share menu and picks `item`."""
+        self.click(self.button(editor, "Share"))
+        entry = wait_for(f"the {item} item", lambda: find(editor, name=item, predicate=self.has_click))
+        if audit:
+            self.audit(editor, "Share menu")
+        self.click(entry)
+
+    def answer_portal_or_error(self, what):
+        """Closes what a portal request showed: the portal's own dialog (Cancel), or the app's
+        message saying why it could not be done (OK). Either is audited when it is the app's."""
+        portal = wait_for("xdg-desktop-portal-gtk on the AT-SPI bus",
+                          lambda: self.application("xdg-desktop-portal-gtk"), timeout=30)
+
+        def shown():
+            for window in children(portal):
+                if states(window).contains(pyatspi.STATE_VISIBLE) and window.getRole() in (
+                        pyatspi.ROLE_DIALOG, pyatspi.ROLE_FRAME, pyatspi.ROLE_FILE_CHOOSER):
+                    return ("portal", window)
+            for window in children(self.app):
+                if window.getRole() in (pyatspi.ROLE_DIALOG, pyatspi.ROLE_ALERT):
+                    return ("app", window)
+            return None
+
+        owner, window = wait_for(f"an answer to {what}", shown, timeout=30)
+        title = window.name
+        texts = [a.name for a in descendants(window) if a.getRole() == pyatspi.ROLE_LABEL and a.name]
+        self.steps.append(f"{what}: {'the portal showed' if owner == 'portal' else 'the app said'} "
+                          f"“{window.name}” {texts[:3]}")
+        if owner == "app":
+            self.audit(window, f"{what} message")
+        button = wait_for(f"a button to close “{window.name}”", lambda: next(
+            (a for a in descendants(window) if a.getRole() == pyatspi.ROLE_PUSH_BUTTON
+             and a.name in ("Cancel", "OK", "Close") and self.has_click(a)), None))
+        self.click(button)
+        wait_for(f"“{title}” to close", lambda: shown() is None, timeout=15)
+
+    def window_action(self, window, name):
+        """Runs one of the window's actions, which GTK offers assistive technologies on the frame."""
+        self.run_action(window, name)
+
+    def run_action(self, accessible, name):
+        action = accessible.queryAction()
+        for index in range(action.nActions):
+            if action.getName(index) == name:
+                action.doAction(index)
+                return
+        raise WalkFailure(f"{describe(accessible)} offers no action {name}")
+
+    def tab_to_role(self, root, roles, where):
+        """Presses Tab until an element of one of `roles` under `root` has the keyboard focus."""
+        focused = lambda: find(root, predicate=lambda a: a.getRole() in roles and states(a).contains(
+            pyatspi.STATE_FOCUSED))
+        for _ in range(30):
+            if focused():
+                return
+            self.press("Tab")
+        raise WalkFailure(f"{where}: Tab never reaches a meme")
+
+    def tab_to(self, field, where):
+        """Presses Tab until `field` has the keyboard focus (a screen reader user's way there)."""
+        for _ in range(30):
+            if states(field).contains(pyatspi.STATE_FOCUSED):
+                return
+            self.press("Tab")
+        self.problems.append(f"{where}: Tab never reaches {describe(field)}")
+
+    def select_tab(self, tab):
+        # Page tabs are selected through their list's Selection, as Orca's structural navigation does.
+        parent = tab.parent
+        selection = parent.querySelection()
+        selection.selectChild(tab.getIndexInParent())
+
+    def choose_in_portal(self, title, path, save):
+        """Answers the portal's GTK file chooser with `path`, as a screen reader user would."""
+        portal = wait_for("xdg-desktop-portal-gtk on the AT-SPI bus",
+                          lambda: self.application("xdg-desktop-portal-gtk"), timeout=30)
+        dialog = wait_for(f"the portal dialog “{title}”", lambda: next(
+            (w for w in children(portal) if w.name == title and states(w).contains(pyatspi.STATE_ACTIVE)
+             or w.name == title), None), timeout=30)
+        self.steps.append(f"the portal's dialog “{title}” is open (xdg-desktop-portal-gtk)")
+        if save:
+            name = wait_for("the file name field", lambda: find(
+                dialog, predicate=lambda a: a.getRole() == pyatspi.ROLE_TEXT and states(a).contains(
+                    pyatspi.STATE_EDITABLE) and states(a).contains(pyatspi.STATE_SHOWING)))
+            name.queryEditableText().setTextContents(path)
+            self.click(self.button(dialog, "Save"))
+        else:
+            if CAN_TYPE:
+                wait_for("the keyboard in the portal dialog", lambda: find(
+                    dialog, predicate=lambda a: states(a).contains(pyatspi.STATE_FOCUSED)))
+                self.press("l", control=True)  # Ctrl+L: type a location
+            else:
+                # The chooser's own accessible action for the same.
+                chooser = find(dialog, pyatspi.ROLE_FILE_CHOOSER, "File Chooser Widget")
+                self.run_action(chooser, "show_location")
+            # (Without input devices, nothing has the keyboard focus on Wayland: found by place.)
+            location = wait_for("the location field", lambda: find(
+                dialog, predicate=lambda a: a.getRole() == pyatspi.ROLE_TEXT and a.parent.name == "Location Layer"))
+            if CAN_TYPE:
+                pyatspi.Registry.generateKeyboardEvent(0, path, pyatspi.KEY_STRING)
+            else:
+                location.queryEditableText().setTextContents(path)
+            wait_for("the typed location", lambda: location.queryText().getText(0, -1) == path)
+            # The Open button rather than Return, which may first accept the completion popup. The
+            # chooser checks the typed file asynchronously and may ignore a click while it still
+            # completes the folder: a person clicks again when nothing happens.
+            for _ in range(3):
+                self.click(self.button(dialog, "Open"))
+                try:
+                    wait_for("the open dialog to close", lambda: all(w.name != title for w in children(portal)), 5)
+                    break
+                except WalkFailure:
+                    self.steps.append("Open clicked again: the portal's chooser ignored the first click")
+        try:
+            wait_for(f"the portal dialog “{title}” to close",
+                     lambda: all(w.name != title for w in children(portal)), timeout=20)
+        except WalkFailure:
+            # What the dialog offered, for the failure's reader.
+            for accessible in descendants(dialog):
+                if accessible.getRole() in INTERACTIVE or accessible.getRole() == pyatspi.ROLE_TEXT:
+                    print("portal dialog:", path_of(accessible), states(accessible).contains(pyatspi.STATE_FOCUSED),
+                          file=sys.stderr)
+            raise
+
+    def check_portal_calls(self):
+        self.monitor_log.flush()
+        time.sleep(0.3)
+        with open(self.monitor_log.name) as log:
+            calls = log.read()
+        for interface, method in (("FileChooser", "OpenFile"), ("FileChooser", "SaveFile"), ("OpenURI", "OpenFile"),
+                                  ("Email", "ComposeEmail")):
+            if f"interface=org.freedesktop.portal.{interface}; member={method}" not in calls:
+                self.problems.append(f"portals: the app never called org.freedesktop.portal.{interface}.{method}")
+            else:
+                self.steps.append(f"the app called org.freedesktop.portal.{interface}.{method}")
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    walk = Walk(os.path.abspath(sys.argv[1]))
+    started = time.monotonic()
+    try:
+        walk.run()
+    except WalkFailure as failure:
+        walk.problems.append(f"walk stopped: {failure}")
+    except Exception as error:  # an AT-SPI error: the app or a dialog went away unexpectedly
+        walk.problems.append(f"walk stopped: {type(error).__name__}: {error}")
+    finally:
+        walk.finish()
+    for step in walk.steps:
+        print(f"  {step}")
+    print(f"screen reader walk on {SERVER}: {time.monotonic() - started:.1f} s, {len(walk.problems)} problems")
+    for problem in walk.problems:
+        print(f"FAIL {problem}")
+    return 1 if walk.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
