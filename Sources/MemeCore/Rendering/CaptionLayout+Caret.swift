@@ -6,7 +6,8 @@ import CMemeGraphics
 /// drew, whatever the size, script or direction. Indexes are UTF-8 byte indexes into `text` (see
 /// `CaptionText.drawnIndex(ofOffset:in:uppercase:locale:)` for entry positions).
 extension CaptionLayout {
-  /// The caret before the character at `index`: a zero-width rectangle as tall as the line. In mixed
+  /// The caret before the character at `index`: a zero-width rectangle as tall as the letters of its
+  /// line, outline included (a line's logical height reaches well below capitals). In mixed
   /// left-to-right and right-to-left text it is Pango's strong cursor, the one for text typed in the
   /// paragraph's direction. An empty caption's caret stands at the middle of its band's outer edge,
   /// as tall as the largest caption that band takes.
@@ -18,7 +19,27 @@ extension CaptionLayout {
     }
     var strong = PangoRectangle()
     pango_layout_get_cursor_pos(layout, Int32(clamped(index)), &strong, nil)
+    var line: Int32 = 0
+    var x: Int32 = 0
+    pango_layout_index_to_line_x(layout, Int32(clamped(index)), 0, &line, &x)
+    let iterator = pango_layout_get_iter(layout)!
+    defer { pango_layout_iter_free(iterator) }
+    for _ in 0..<line where pango_layout_iter_next_line(iterator) == 0 { break }
+    let span = letterSpan(of: iterator)
+    strong.y = span.y
+    strong.height = span.height
     return imageRect(of: strong)
+  }
+
+  /// The vertical extent (Pango units) of the iterator's line as drawn: its ink grown by half the
+  /// outline, or the whole line when it has no ink (spaces only).
+  private func letterSpan(of iterator: OpaquePointer) -> (y: Int32, height: Int32) {
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+    guard ink.height > 0 else { return (logical.y, logical.height) }
+    let outline = Int32(outlineWidth / 2 / scale * Double(PANGO_SCALE))
+    return (ink.y - outline, ink.height + 2 * outline)
   }
 
   /// The rectangles that cover the characters from `start` to `end`, one per line (more in mixed
@@ -37,8 +58,7 @@ extension CaptionLayout {
       let from = max(low, lineStart)
       let to = min(high, lineEnd)
       guard from < to else { continue }
-      var lineExtents = PangoRectangle()
-      pango_layout_iter_get_line_extents(iterator, nil, &lineExtents)
+      let span = letterSpan(of: iterator)
       var ranges: UnsafeMutablePointer<Int32>?
       var count: Int32 = 0
       pango_layout_line_get_x_ranges(line, Int32(from), Int32(to), &ranges, &count)
@@ -50,7 +70,7 @@ extension CaptionLayout {
         guard right > left else { continue }
         rects.append(
           imageRect(
-            of: PangoRectangle(x: left, y: lineExtents.y, width: right - left, height: lineExtents.height)))
+            of: PangoRectangle(x: left, y: span.y, width: right - left, height: span.height)))
       }
     } while pango_layout_iter_next_line(iterator) != 0
     return rects

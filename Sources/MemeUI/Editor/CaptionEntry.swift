@@ -28,6 +28,9 @@ final class CaptionEntry {
   /// Where Enter goes next; nil leaves the fields.
   weak var next: CaptionEntry?
   private(set) var isFocused = false
+  /// Set while `focus()` grabs the focus, and from focus arriving otherwise until GTK's own select-all.
+  private var isFocusingWithoutSelecting = false
+  private var undoesSelectAll = false
   private var isUpdatingFromModel = false
   /// The press a drag started with: what stays selected while the pointer moves.
   private var dragAnchor: (x: Double, y: Double, offset: Int)?
@@ -79,7 +82,7 @@ final class CaptionEntry {
       }
     }
     for property in ["cursor-position", "selection-bound"] {
-      Signal.connectNotify(widget, property: property) { [weak self] in self?.onCursorChange() }
+      Signal.connectNotify(widget, property: property) { [weak self] in self?.cursorMoved() }
     }
     let focus = gtk_event_controller_focus_new()!
     Signal.connect(focus.raw, "enter") { [weak self] in self?.focusEntered() }
@@ -90,8 +93,20 @@ final class CaptionEntry {
 
   /// Focuses the field with the caret at the end of its text, selecting nothing.
   func focus() {
+    isFocusingWithoutSelecting = true
     _ = gtk_entry_grab_focus_without_selecting(gtkkit_entry(widget))
+    isFocusingWithoutSelecting = false
     gtk_editable_set_position(gtkkit_editable(widget), -1)
+  }
+
+  private func cursorMoved() {
+    // Focus arriving by Tab selects all the text (GTK does so right after focus arrives): typing
+    // would then replace the caption. The caret goes to the end instead.
+    if undoesSelectAll, let selection, selection == 0..<text.unicodeScalars.count {
+      undoesSelectAll = false
+      gtk_editable_set_position(gtkkit_editable(widget), -1)
+    }
+    onCursorChange()
   }
 
   /// The caret's position, in characters.
@@ -112,12 +127,9 @@ final class CaptionEntry {
     if text == defaultText {
       gtk_editable_set_text(gtkkit_editable(widget), "")  // an edit: the model follows
     }
-    // Tab into the field selects all its text (GTK does so once focus has arrived, after this
-    // handler): typing would then replace the caption. Put the caret at the end instead.
-    MainLoop.post { [weak self] in
-      guard let self, isFocused, selection == 0..<text.unicodeScalars.count else { return }
-      gtk_editable_set_position(gtkkit_editable(widget), -1)
-    }
+    // GTK selects all once this handler has returned, in the same call; see `cursorMoved`.
+    undoesSelectAll = !isFocusingWithoutSelecting
+    MainLoop.post { [weak self] in self?.undoesSelectAll = false }
     onCursorChange()
   }
 
