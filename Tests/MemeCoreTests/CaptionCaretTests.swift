@@ -152,7 +152,8 @@ import Testing
     let world = try #require(drawn.caption.selectionRects(from: 6, to: 11).first)
     let gap = try #require(drawn.gaps().first)
     #expect(
-      world.x >= Double(gap.lowerBound) - drawn.tolerance && world.x <= Double(gap.upperBound) + drawn.tolerance)
+      world.x >= Double(gap.lowerBound) - drawn.tolerance
+        && world.x <= Double(gap.upperBound) + drawn.tolerance)
     #expect(drawn.caption.selectionRects(from: 4, to: 4).isEmpty)
     // Two lines selected whole: one rectangle per line, one under the other.
     let two = Rendered("two\nlines")

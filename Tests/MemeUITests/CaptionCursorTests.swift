@@ -99,7 +99,8 @@ import Testing
         let columns = try #require(caret.columns.first)...(try #require(caret.columns.last))
         #expect(columns.count <= 6, "one thin caret at offset \(offset) (\(size)): \(columns)")
         #expect(
-          columns.lowerBound >= expected.lowerBound - tolerance && columns.upperBound <= expected.upperBound + tolerance,
+          columns.lowerBound >= expected.lowerBound - tolerance
+            && columns.upperBound <= expected.upperBound + tolerance,
           "caret at offset \(offset) (\(size)) in \(columns), expected \(expected)")
         // Within the caption's band (its dark edge may reach a pixel out), about as tall as the letters.
         let caretRows = try #require(caret.rows.first)...(try #require(caret.rows.last))
@@ -132,7 +133,8 @@ import Testing
     let letters = Self.letterColumns(unfocused, rows: try Self.topBandRows(editor))
     let (left, right) = (try #require(letters.first), try #require(letters.last))
     let covered = try #require(selected.columns.first)...(try #require(selected.columns.last))
-    #expect(covered.lowerBound <= left + 8 && covered.upperBound >= right - 8, "\(covered) vs \(left)...\(right)")
+    #expect(
+      covered.lowerBound <= left + 8 && covered.upperBound >= right - 8, "\(covered) vs \(left)...\(right)")
 
     // Enter: the focus moves on to the bottom caption and nothing stays selected on the top one.
     let typing = try #require(gtk_window_get_focus(gtkkit_window(editor.window)))

@@ -43,8 +43,9 @@ final class CaptionEntry {
     let label = position == .top ? tr("Top caption") : tr("Bottom caption")
     gtk_widget_set_name(widget, name)
     gtk_widget_add_css_class(widget, "caption-entry")
+    // No tooltip: the caption under the pointer says what the field is, and a tooltip left over the
+    // meme after a share covered the caption being shared.
     Accessible.setLabel(widget, label)
-    gtk_widget_set_tooltip_text(widget, label)
     gtk_entry_set_alignment(gtkkit_entry(widget), 0.5)
     // Undo belongs to the document (it also covers style and picture changes), so the field's own
     // undo stack is off and Ctrl+Z reaches win.undo.

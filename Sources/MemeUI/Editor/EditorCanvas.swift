@@ -125,6 +125,14 @@ final class EditorCanvas {
     gtk_widget_set_visible(loadingIndicator, fileName == nil ? 0 : 1)
   }
 
+  /// After a share: the pointer went to the Share menu and a dialog, so the hover highlight a caption
+  /// field kept from before (GTK does not hear the pointer leave under a popover's grab) goes.
+  func forgetPointer() {
+    for entry in [topEntry, bottomEntry] {
+      gtk_widget_unset_state_flags(entry.widget, GTK_STATE_FLAG_PRELIGHT)
+    }
+  }
+
   /// Shows `message` over the canvas for a few seconds.
   func showToast(_ message: String) {
     gtk_label_set_text(gtkkit_label(toast), message)
@@ -182,7 +190,8 @@ final class EditorCanvas {
   func cursor(for entry: CaptionEntry) -> CaptionCursor? {
     guard painter.drawsCaptions,
       let drawn = painter.drawnCaptions(
-        inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea)))
+        inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea))
+      )
     else { return nil }
     return CaptionCursor(
       layout: drawn.layout, position: entry.position, frame: drawn.rect, popScale: painter.captionScale)

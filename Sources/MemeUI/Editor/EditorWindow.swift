@@ -46,6 +46,17 @@ final class EditorWindow: AppWindow {
   /// Shows the Sent Memes window; Cancel uses it when memes have been sent.
   var showSentMemes: (() -> Void)?
 
+  /// The export running in the background, if any (see `EditorWindow+Progress.swift`).
+  var runningExport: Cancellation?
+  /// Exports whose background work has not returned yet, cancelled ones included (tests wait on it).
+  var exportsInBackground = 0
+  /// Shows the export's progress once it has taken longer than a moment.
+  var progressTimeout: UInt32?
+  var isShowingExportProgress = false
+  private(set) var cancelExportButton: UnsafeMutablePointer<GtkWidget>!
+  /// The "Still saving your meme…" question while it is open.
+  var leavingDialog: UnsafeMutablePointer<GtkWidget>?
+
   /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
   var loadGeneration = 0
   var isLoading = false
@@ -73,6 +84,7 @@ final class EditorWindow: AppWindow {
     connectCrop()
     updateActionStates()
     focusInvitation()
+    Signal.connectReturningBool(window, "close-request") { [weak self] in self?.closeRequested() ?? false }
   }
 
   /// At launch the invitation to choose a picture has the focus: left to GTK, the first caption field
@@ -106,6 +118,16 @@ final class EditorWindow: AppWindow {
     g_object_unref(shareMenu.raw)
     name(shareButton, "share-button", label: tr("Share"), tooltip: tr("Share"))
     gtk_header_bar_pack_start(gtkkit_header_bar(header), shareButton)
+
+    // Shown beside the spinning Share button while an export takes long.
+    cancelExportButton = gtk_button_new_from_icon_name("process-stop-symbolic")
+    gtk_actionable_set_action_name(
+      gtkkit_actionable(cancelExportButton), EditorAction.cancelExport.detailedName)
+    name(
+      cancelExportButton, "cancel-export-button", label: tr("Cancel Export"),
+      tooltip: tr("Stop exporting the meme"))
+    gtk_widget_set_visible(cancelExportButton, 0)
+    gtk_header_bar_pack_start(gtkkit_header_bar(header), cancelExportButton)
 
     styleButton = gtk_menu_button_new()
     gtk_menu_button_set_icon_name(gtkkit_menu_button(styleButton), "preferences-desktop-font-symbolic")
@@ -247,7 +269,19 @@ final class EditorWindow: AppWindow {
     actions.action(named: EditorAction.crop.name)?.isEnabled = hasPicture && crop == nil
     actions.action(named: EditorAction.cropApply.name)?.isEnabled = crop != nil
     actions.action(named: EditorAction.cropCancel.name)?.isEnabled = crop != nil
-    // A GtkMenuButton has no action of its own: mirror win.share.
+    // One export at a time: while one runs, Share shows its progress.
+    for action in [EditorAction.share, .saveAs, .copyImage, .openWith, .sendByEmail] {
+      actions.action(named: action.name)?.isEnabled = hasPicture && runningExport == nil
+    }
+    actions.action(named: EditorAction.cancelExport.name)?.isEnabled = runningExport != nil
+    // Start over does nothing on a blank first launch: no picture, the default captions, no Sent Memes.
+    let captions = document.captions
+    let isBlank =
+      !hasPicture && captions.top == EditorState.defaultText(at: .top)
+      && captions.bottom == EditorState.defaultText(at: .bottom) && sink.isEmpty
+    actions.action(named: EditorAction.cancel.name)?.isEnabled = !isBlank
+    // A GtkMenuButton has no action of its own: mirror win.share. While an export runs it stays
+    // sensitive so its spinner shows clearly; its menu's items are off.
     gtk_widget_set_sensitive(shareButton, hasPicture ? 1 : 0)
     gtk_widget_set_sensitive(styleButton, hasPicture ? 1 : 0)
     gtk_widget_set_sensitive(transformButton, hasPicture ? 1 : 0)
