@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GtkKit
 import GtkTestSupport
@@ -45,5 +46,29 @@ import Testing
       #expect(gtk_widget_get_has_tooltip(entry.widget) == 0, "no tooltip to pop up over the meme")
     }
     Screenshot.save(editor.window, named: "after-share")
+  }
+}
+
+/// A damaged picture loads with a warning that stays in view while it is shown.
+@Suite(.serialized) struct DamagedPictureTests {
+  @Test func aDamagedJPEGLoadsWithAWarning() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    let clean = Fixtures.picture(width: 1200, height: 800, format: .jpeg(quality: 92), name: "whole.jpg")
+    let damaged = Fixtures.folder.appendingPathComponent("damaged.jpg")
+    try Data(DamagedJPEG.scrambled([UInt8](try Data(contentsOf: clean)))).write(to: damaged)
+
+    #expect(EditorHarness.load(damaged, into: editor))
+    #expect(editor.document.image != nil, "the damaged picture is shown")
+    #expect(editor.lastError == nil, "not refused with an error dialog")
+    #expect(gtk_revealer_get_reveal_child(OpaquePointer(editor.overflowRevealer)) != 0)
+    let text = String(cString: gtk_label_get_text(gtkkit_label(editor.overflowLabel)))
+    #expect(text.contains("damaged"), "\(text)")
+    Screenshot.save(editor.window, named: "damaged-picture-warning")
+
+    #expect(EditorHarness.load(clean, into: editor))
+    #expect(
+      gtk_revealer_get_reveal_child(OpaquePointer(editor.overflowRevealer)) == 0, "gone with the picture")
   }
 }

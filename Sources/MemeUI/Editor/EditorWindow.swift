@@ -183,7 +183,8 @@ final class EditorWindow: AppWindow {
     gtk_window_set_child(gtkkit_window(window), content)
   }
 
-  /// A warning strip under the header bar, revealed while a caption does not fit at the smallest size.
+  /// A warning strip under the header bar, revealed while a caption does not fit at the smallest size
+  /// or the picture is damaged.
   private func makeOverflowBar() -> UnsafeMutablePointer<GtkWidget> {
     let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
     gtk_widget_add_css_class(bar, "warning-bar")
@@ -250,7 +251,13 @@ final class EditorWindow: AppWindow {
       canvas.showCaptions(document.captions)
       let layout = canvas.layout
       stylePopover.show(style: document.captions.style, layout: layout)
-      let warning = layout.flatMap { StylePopover.overflowMessage($0.overflowingCaptions) }
+      let warnings = [
+        document.image?.full.damage == nil
+          ? nil
+          : tr("This picture is damaged: parts of it may look wrong. The meme uses what could be read."),
+        layout.flatMap { StylePopover.overflowMessage($0.overflowingCaptions) },
+      ].compactMap { $0 }
+      let warning = warnings.isEmpty ? nil : warnings.joined(separator: "\n")
       if let warning { gtk_label_set_text(gtkkit_label(overflowLabel), warning) }
       gtk_revealer_set_reveal_child(OpaquePointer(overflowRevealer), warning == nil ? 0 : 1)
     }
