@@ -89,4 +89,41 @@ import Testing
     #expect(labels.contains("Open With…") && labels.contains("Send by E-mail"))
     gtk_popover_popdown(gtkkit_popover(popover))
   }
+
+  @Test func theCapitalsSwitchSaysWhenTheFaceHasNoLowercase() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    gtk_menu_button_popup(gtkkit_menu_button(editor.styleButton))
+    DisplayHarness.waitForFrames(editor.stylePopover.widget)
+    defer { gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget)) }
+    let note = try #require(WidgetTree.descendant(of: editor.stylePopover.widget, named: "capitals-note"))
+    // Whether the default face has lowercase is seen in what the engine draws: lowercase with the
+    // switch off has exactly the ink of capitals in a face without lowercase.
+    let (top, bottom) = (editor.canvas.topEntry, editor.canvas.bottomEntry)
+    for entry in [top, bottom] { entry.focus() }
+    gtk_editable_set_text(gtkkit_editable(top.widget), "abcdefg")
+    gtk_editable_set_text(gtkkit_editable(bottom.widget), "ABCDEFG")
+    var style = editor.document.captions.style
+    style.isUppercase = false
+    editor.document.setStyle(style)
+    EditorHarness.settle(editor)
+    let font = try #require(editor.canvas.layout?.font)
+    let lower = MemeLayout(
+      captions: MemeCaptions(top: "abcdefg", bottom: "", style: style), imageWidth: 800, imageHeight: 600)
+    let upper = MemeLayout(
+      captions: MemeCaptions(top: "ABCDEFG", bottom: "", style: style), imageWidth: 800, imageHeight: 600)
+    let capitalsOnly = lower.caption(at: .top).inkRect == upper.caption(at: .top).inkRect
+    #expect((gtk_widget_get_visible(note) != 0) == capitalsOnly, "note shown for \(font.family)")
+    if capitalsOnly {
+      let text = try labelText("capitals-note", in: editor.stylePopover.widget)
+      #expect(text.contains(font.family) && text.contains("capitals only"), "\(text)")
+      Screenshot.save(editor.stylePopover.widget, named: "style-popover-capitals-note")
+    }
+    // A face with lowercase: no note.
+    style.fontFamily = "DejaVu Sans"
+    editor.document.setStyle(style)
+    #expect(gtk_widget_get_visible(note) == 0)
+  }
 }

@@ -28,6 +28,8 @@ final class StylePopover {
     let textColorButton: UnsafeMutablePointer<GtkWidget>
     let outlineColorButton: UnsafeMutablePointer<GtkWidget>
     let uppercaseSwitch: UnsafeMutablePointer<GtkWidget>
+    /// Says when the face has capitals only, so the switch changes nothing.
+    let capitalsNote: UnsafeMutablePointer<GtkWidget>
     let overflowLabel: UnsafeMutablePointer<GtkWidget>
   }
 
@@ -95,6 +97,14 @@ final class StylePopover {
     gtk_widget_set_halign(uppercaseSwitch, GTK_ALIGN_END)
     gtk_widget_set_valign(uppercaseSwitch, GTK_ALIGN_CENTER)
 
+    let capitalsNote = gtk_label_new("")!
+    gtk_widget_set_name(capitalsNote, "capitals-note")
+    gtk_widget_add_css_class(capitalsNote, "dim-label")
+    gtk_widget_add_css_class(capitalsNote, "caption")
+    gtk_label_set_xalign(gtkkit_label(capitalsNote), 0)
+    gtk_label_set_wrap(gtkkit_label(capitalsNote), 1)
+    gtk_label_set_max_width_chars(gtkkit_label(capitalsNote), 30)
+
     let overflowLabel = gtk_label_new("")!
     gtk_widget_set_name(overflowLabel, "overflow-warning")
     gtk_widget_add_css_class(overflowLabel, "warning")
@@ -117,11 +127,14 @@ final class StylePopover {
     addRow(tr("Text colour"), textColorButton)
     addRow(tr("Outline colour"), outlineColorButton)
     addRow(tr("All capitals"), uppercaseSwitch)
+    gtk_grid_attach(gtkkit_grid(grid), capitalsNote, 0, row, 2, 1)
+    row += 1
     gtk_grid_attach(gtkkit_grid(grid), overflowLabel, 0, row, 2, 1)
     gtk_popover_set_child(gtkkit_popover(popover), grid)
     return Controls(
       fontDropDown: fontDropDown, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
-      outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, overflowLabel: overflowLabel)
+      outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,
+      overflowLabel: overflowLabel)
   }
 
   private func refresh(_ controls: Controls) {
@@ -142,6 +155,16 @@ final class StylePopover {
         format: tr("“%@” is not installed: drawn with %@"), resolved.requestedFamily ?? "", resolved.family)
       : String(format: tr("Drawn with %@"), resolved.family)
     gtk_label_set_text(gtkkit_label(controls.fontUsedLabel), used)
+    // A face without lowercase (the default Bebas Neue) draws capitals either way: say so beside the
+    // switch rather than let it seem broken.
+    let capitalsOnly = !FontCase.hasLowercase(resolved)
+    gtk_label_set_text(
+      gtkkit_label(controls.capitalsNote),
+      capitalsOnly
+        ? String(
+          format: tr("%@ has capitals only: choose another font for lowercase letters."), resolved.family)
+        : "")
+    gtk_widget_set_visible(controls.capitalsNote, capitalsOnly ? 1 : 0)
     let warning = layout.map { Self.overflowMessage($0.overflowingCaptions) } ?? nil
     gtk_label_set_text(gtkkit_label(controls.overflowLabel), warning ?? "")
     gtk_widget_set_visible(controls.overflowLabel, warning == nil ? 0 : 1)
