@@ -45,6 +45,9 @@ import Testing
     for entry in [editor.canvas.topEntry, editor.canvas.bottomEntry] {
       #expect(gtk_widget_get_has_tooltip(entry.widget) == 0, "no tooltip to pop up over the meme")
     }
+    // The highlight fades out over 150 ms (a CSS transition): look once it has.
+    MainContext.iterate(maxIterations: 40) { false }
+    EditorHarness.settle(editor)
     Screenshot.save(editor.window, named: "after-share")
   }
 }
