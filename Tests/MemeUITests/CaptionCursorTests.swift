@@ -60,6 +60,20 @@ import Testing
     return max(0, Int(frame.rect.y + band.y * scale))...min(height - 1, Int(frame.rect.y + band.maxY * scale))
   }
 
+  /// Types the caption into the top field, leaves it, and returns the canvas without caret.
+  private static func typeAndLeave(_ editor: EditorWindow) throws -> RasterImage {
+    editor.canvas.topEntry.focus()
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), text)
+    gtk_window_set_focus(gtkkit_window(editor.window), nil)
+    return try snapshot(editor)
+  }
+
+  /// The widest run of blank columns between inked ones: the space between the words.
+  private static func widestGap(in columns: [Int]) -> ClosedRange<Int>? {
+    zip(columns, columns.dropFirst()).filter { $1 > $0 + 1 }.map { ($0 + 1)...($1 - 1) }
+      .max { $0.count < $1.count }
+  }
+
   /// Puts the caret at `offset` in the focused top field and returns the columns where it shows.
   private static func caretColumns(at offset: Int, in editor: EditorWindow, unfocused: RasterImage) throws
     -> (columns: [Int], rows: [Int])
@@ -81,16 +95,11 @@ import Testing
         let picture = editor.canvas.pictureRect
         editor.canvas.zoomControls.zoom(by: 1.6, aroundX: picture.x + picture.width / 2, y: picture.y)
       }
-      editor.canvas.topEntry.focus()
-      gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), Self.text)
-      gtk_window_set_focus(gtkkit_window(editor.window), nil)
-      let unfocused = try Self.snapshot(editor)
+      let unfocused = try Self.typeAndLeave(editor)
       let rows = try Self.topBandRows(editor)
       let letters = Self.letterColumns(unfocused, rows: rows)
       let (left, right) = (try #require(letters.first), try #require(letters.last))
-      // The widest blank run between the letters is the space between the words.
-      let gaps = zip(letters, letters.dropFirst()).filter { $1 > $0 + 1 }.map { ($0 + 1)...($1 - 1) }
-      let gap = try #require(gaps.max { $0.count < $1.count })
+      let gap = try #require(Self.widestGap(in: letters))
       // The outline lies around the letters: allow its width (and a glyph's side bearing).
       let tolerance = max(4, (right - left) / 40)
       for (offset, expected) in [(0, left...left), (11, right...right), (6, gap), (5, gap)] {
@@ -120,10 +129,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     let top = editor.canvas.topEntry
-    top.focus()
-    gtk_editable_set_text(gtkkit_editable(top.widget), Self.text)
-    gtk_window_set_focus(gtkkit_window(editor.window), nil)
-    let unfocused = try Self.snapshot(editor)
+    let unfocused = try Self.typeAndLeave(editor)
 
     // Ctrl+A: the selection covers the letters, from the first to the last.
     top.focus()
@@ -163,14 +169,10 @@ import Testing
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     let top = editor.canvas.topEntry
-    top.focus()
-    gtk_editable_set_text(gtkkit_editable(top.widget), Self.text)
-    gtk_window_set_focus(gtkkit_window(editor.window), nil)
-    let unfocused = try Self.snapshot(editor)
+    let unfocused = try Self.typeAndLeave(editor)
     let rows = try Self.topBandRows(editor)
     let letters = Self.letterColumns(unfocused, rows: rows)
-    let gaps = zip(letters, letters.dropFirst()).filter { $1 > $0 + 1 }.map { ($0 + 1)...($1 - 1) }
-    let gap = try #require(gaps.max { $0.count < $1.count })
+    let gap = try #require(Self.widestGap(in: letters))
     let right = try #require(letters.last)
     // Points on the canvas, given to the field in its own coordinates as GTK would.
     func press(atCanvasX x: Double) {

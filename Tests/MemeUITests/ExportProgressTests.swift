@@ -57,41 +57,47 @@ import Testing
     #expect(editor.lastError == nil, "a cancel is not an error")
   }
 
-  @Test func closingWhileExportingAsksAndWaitingKeepsTheMeme() throws {
-    try DisplayHarness.requireDisplay()
+  /// Set by a signal handler.
+  private final class Flag {
+    var isSet = false
+  }
+
+  /// An editor with the big picture, copying it, asked to close: the editor, its Sent Memes, whether
+  /// its window has been destroyed, and the question asked.
+  private static func closeWhileCopying() throws -> (
+    editor: EditorWindow, sink: InMemorySentMemes, destroyed: Flag, dialog: UnsafeMutablePointer<GtkWidget>
+  ) {
     let sink = InMemorySentMemes()
     let editor = EditorHarness.makeEditor(sink: sink)
-    var destroyed = false
-    Signal.connect(editor.window, "destroy") { destroyed = true }
-    #expect(EditorHarness.load(Self.bigPicture(), into: editor))
-
+    let destroyed = Flag()
+    Signal.connect(editor.window, "destroy") { destroyed.isSet = true }
+    #expect(EditorHarness.load(bigPicture(), into: editor))
     editor.actions.action(named: EditorAction.copyImage.name)?.activate()
     editor.actions.action(named: EditorAction.close.name)?.activate()
     MainContext.drain()
-    #expect(!destroyed, "the window stays while its meme is being made")
-    let dialog = try #require(editor.leavingDialog)
+    #expect(!destroyed.isSet, "the window stays while its meme is being made")
+    return (editor, sink, destroyed, try #require(editor.leavingDialog))
+  }
+
+  @Test func closingWhileExportingAsksAndWaitingKeepsTheMeme() throws {
+    try DisplayHarness.requireDisplay()
+    // The editor is held here, as the application holds it, while its window waits to close.
+    let (editor, sink, destroyed, dialog) = try Self.closeWhileCopying()
+    defer { withExtendedLifetime(editor) {} }
     #expect(String(cString: gtk_window_get_title(gtkkit_window(dialog))) == "Still saving your meme…")
     Screenshot.save(dialog, named: "still-saving-dialog")
     gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.LeaveResponse.wait.rawValue)
-    #expect(MainContext.iterate(maxIterations: 12_000) { destroyed }, "closes once the meme is saved")
+    #expect(MainContext.iterate(maxIterations: 12_000) { destroyed.isSet }, "closes once the meme is saved")
     #expect(sink.entries.count == 1, "the meme was kept before the window closed")
     MainContext.drain()
   }
 
   @Test func closingAnywayStopsTheExport() throws {
     try DisplayHarness.requireDisplay()
-    let sink = InMemorySentMemes()
-    let editor = EditorHarness.makeEditor(sink: sink)
-    var destroyed = false
-    Signal.connect(editor.window, "destroy") { destroyed = true }
-    #expect(EditorHarness.load(Self.bigPicture(), into: editor))
-
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
-    editor.actions.action(named: EditorAction.close.name)?.activate()
-    let dialog = try #require(editor.leavingDialog)
+    let (editor, sink, destroyed, dialog) = try Self.closeWhileCopying()
     gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.LeaveResponse.leave.rawValue)
     MainContext.drain()
-    #expect(destroyed, "Close Anyway closes at once")
+    #expect(destroyed.isSet, "Close Anyway closes at once")
     #expect(Self.waitForExports(editor))
     #expect(sink.entries.isEmpty, "the stopped export is not kept")
   }

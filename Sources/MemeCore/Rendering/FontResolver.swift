@@ -87,27 +87,27 @@ public enum FontResolver {
     guard words.isDisjoint(with: ["math", "symbol", "symbols", "dingbat", "dingbats", "emoji"]) else {
       return false
     }
-    let context = PangoContextFactory.makeContext()
-    defer { g_object_unref(UnsafeMutableRawPointer(context)) }
-    let description = FontDescription(family: family, bold: false, pixelSize: 32)
-    guard
-      let font = pango_font_map_load_font(pango_context_get_font_map(context), context, description.pointer)
-    else { return false }
-    defer { g_object_unref(font) }
-    let loaded = pango_font_describe(font)
-    defer { pango_font_description_free(loaded) }
-    guard let name = pango_font_description_get_family(loaded),
-      String(cString: name).lowercased() == family.lowercased()
-    else { return false }
-    guard let coverage = pango_font_get_coverage(font, pango_language_from_string("en")) else { return false }
-    defer { g_object_unref(UnsafeMutableRawPointer(coverage)) }
-    return "AZaz09".unicodeScalars.allSatisfy {
-      pango_coverage_get(coverage, Int32($0.value)) == PANGO_COVERAGE_EXACT
-    }
+    return withLoadedFont(family, bold: false) { font, loadedFamily in
+      guard loadedFamily.lowercased() == family.lowercased(),
+        let coverage = pango_font_get_coverage(font, pango_language_from_string("en"))
+      else { return false }
+      defer { g_object_unref(UnsafeMutableRawPointer(coverage)) }
+      return "AZaz09".unicodeScalars.allSatisfy {
+        pango_coverage_get(coverage, Int32($0.value)) == PANGO_COVERAGE_EXACT
+      }
+    } ?? false
   }
 
   /// The family of the font Pango loads when asked for `family`, or `nil` when it loads none.
   private static func loadedFamily(for family: String, bold: Bool) -> String? {
+    withLoadedFont(family, bold: bold) { _, loadedFamily in loadedFamily }
+  }
+
+  /// Loads the font Pango picks for `family` and passes it, with the family it really is, to `body`;
+  /// nil when Pango loads none.
+  private static func withLoadedFont<Result>(
+    _ family: String, bold: Bool, _ body: (UnsafeMutablePointer<PangoFont>, String) -> Result
+  ) -> Result? {
     let context = PangoContextFactory.makeContext()
     defer { g_object_unref(UnsafeMutableRawPointer(context)) }
     let description = FontDescription(family: family, bold: bold, pixelSize: 32)
@@ -117,6 +117,7 @@ public enum FontResolver {
     defer { g_object_unref(font) }
     let loaded = pango_font_describe(font)
     defer { pango_font_description_free(loaded) }
-    return pango_font_description_get_family(loaded).map { String(cString: $0) }
+    guard let name = pango_font_description_get_family(loaded) else { return nil }
+    return body(font, String(cString: name))
   }
 }

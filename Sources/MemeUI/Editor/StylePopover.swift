@@ -69,13 +69,7 @@ final class StylePopover {
 
     let fontList = FontList(families: families, defaultLabel: tr("Default meme face"))
     gtk_widget_set_hexpand(fontList.widget, 1)
-    let fontUsedLabel = gtk_label_new("")!
-    gtk_widget_set_name(fontUsedLabel, "font-used")
-    gtk_widget_add_css_class(fontUsedLabel, "dim-label")
-    gtk_widget_add_css_class(fontUsedLabel, "caption")
-    gtk_label_set_xalign(gtkkit_label(fontUsedLabel), 0)
-    gtk_label_set_wrap(gtkkit_label(fontUsedLabel), 1)
-    gtk_label_set_max_width_chars(gtkkit_label(fontUsedLabel), 30)
+    let fontUsedLabel = makeNote(named: "font-used")
 
     var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
     var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
@@ -90,13 +84,7 @@ final class StylePopover {
     gtk_widget_set_halign(uppercaseSwitch, GTK_ALIGN_END)
     gtk_widget_set_valign(uppercaseSwitch, GTK_ALIGN_CENTER)
 
-    let capitalsNote = gtk_label_new("")!
-    gtk_widget_set_name(capitalsNote, "capitals-note")
-    gtk_widget_add_css_class(capitalsNote, "dim-label")
-    gtk_widget_add_css_class(capitalsNote, "caption")
-    gtk_label_set_xalign(gtkkit_label(capitalsNote), 0)
-    gtk_label_set_wrap(gtkkit_label(capitalsNote), 1)
-    gtk_label_set_max_width_chars(gtkkit_label(capitalsNote), 30)
+    let capitalsNote = makeNote(named: "capitals-note")
 
     let overflowLabel = gtk_label_new("")!
     gtk_widget_set_name(overflowLabel, "overflow-warning")
@@ -128,6 +116,18 @@ final class StylePopover {
       fontList: fontList, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
       outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,
       overflowLabel: overflowLabel)
+  }
+
+  /// A small dim wrapped line under a control.
+  private static func makeNote(named name: String) -> UnsafeMutablePointer<GtkWidget> {
+    let label = gtk_label_new("")!
+    gtk_widget_set_name(label, name)
+    gtk_widget_add_css_class(label, "dim-label")
+    gtk_widget_add_css_class(label, "caption")
+    gtk_label_set_xalign(gtkkit_label(label), 0)
+    gtk_label_set_wrap(gtkkit_label(label), 1)
+    gtk_label_set_max_width_chars(gtkkit_label(label), 30)
+    return label
   }
 
   private func refresh(_ controls: Controls) {
