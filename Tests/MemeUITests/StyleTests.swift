@@ -92,12 +92,11 @@ import Testing
 
   @Test func theCapitalsSwitchSaysWhenTheFaceHasNoLowercase() throws {
     try DisplayHarness.requireDisplay()
-    let editor = EditorHarness.makeEditor()
-    defer { EditorHarness.close(editor) }
-    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    gtk_menu_button_popup(gtkkit_menu_button(editor.styleButton))
-    DisplayHarness.waitForFrames(editor.stylePopover.widget)
-    defer { gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget)) }
+    let editor = Self.editorWithStyleControlsOpen()
+    defer {
+      gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget))
+      EditorHarness.close(editor)
+    }
     let note = try #require(WidgetTree.descendant(of: editor.stylePopover.widget, named: "capitals-note"))
     // Whether the default face has lowercase is seen in what the engine draws: lowercase with the
     // switch off has exactly the ink of capitals in a face without lowercase.
@@ -127,6 +126,15 @@ import Testing
     #expect(gtk_widget_get_visible(note) == 0)
   }
 
+  /// An editor with a picture and its style controls open.
+  private static func editorWithStyleControlsOpen() -> EditorWindow {
+    let editor = EditorHarness.makeEditor()
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    gtk_menu_button_popup(gtkkit_menu_button(editor.styleButton))
+    DisplayHarness.waitForFrames(editor.stylePopover.widget)
+    return editor
+  }
+
   /// Labels under `widget`, depth first.
   private func labels(under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
     var found: [UnsafeMutablePointer<GtkWidget>] = []
@@ -141,12 +149,11 @@ import Testing
 
   @Test func theFontListSearchesAnywhereInTheNameAndShowsEachNameInItsFace() throws {
     try DisplayHarness.requireDisplay()
-    let editor = EditorHarness.makeEditor()
-    defer { EditorHarness.close(editor) }
-    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    gtk_menu_button_popup(gtkkit_menu_button(editor.styleButton))
-    DisplayHarness.waitForFrames(editor.stylePopover.widget)
-    defer { gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget)) }
+    let editor = Self.editorWithStyleControlsOpen()
+    defer {
+      gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget))
+      EditorHarness.close(editor)
+    }
     let fontList = try #require(editor.stylePopover.fontList)
     gtk_menu_button_popup(gtkkit_menu_button(fontList.widget))
     let popover = try #require(gtk_menu_button_get_popover(gtkkit_menu_button(fontList.widget)))
