@@ -107,7 +107,8 @@ let package = Package(
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       // Golden/ holds reviewed images the caption tests read from the source tree.
-      name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare"], exclude: ["Golden"]),
+      name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport"],
+      exclude: ["Golden"]),
     // Pixel comparisons in C, optimised even in debug builds: the caption tests compare megapixels.
     .target(
       name: "PixelCompare", path: "Tests/PixelCompare", cSettings: [.unsafeFlags(["-O2"])]),
@@ -119,9 +120,11 @@ let package = Package(
     .testTarget(
       // mememe: the translation test runs the built app in German.
       name: "MemeUITests",
-      dependencies: ["MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "mememe", "PixelCompare"],
+      dependencies: [
+        "MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "mememe", "PixelCompare", "DiskTestSupport",
+      ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
-    // A small tmpfs to fill up, shared by the tests of a full disk.
+    // A small tmpfs to fill up, shared by the tests of a full disk; a damaged JPEG.
     .target(name: "DiskTestSupport", path: "Tests/DiskTestSupport"),
     // Display set-up shared by the GTK test targets (initialise once, skip or fail without a display).
     .target(

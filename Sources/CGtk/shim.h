@@ -296,6 +296,9 @@ static inline GtkDragSource *gtkkit_drag_source(gpointer p) { return GTK_DRAG_SO
 static inline GtkDropTarget *gtkkit_drop_target(gpointer p) { return GTK_DROP_TARGET(p); }
 static inline GtkPopoverMenu *gtkkit_popover_menu(gpointer p) { return GTK_POPOVER_MENU(p); }
 static inline GtkListItemFactory *gtkkit_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
+static inline GtkFilter *gtkkit_filter(gpointer p) { return GTK_FILTER(p); }
+static inline GtkSearchEntry *gtkkit_search_entry(gpointer p) { return GTK_SEARCH_ENTRY(p); }
+static inline GtkStringList *gtkkit_string_list(gpointer p) { return GTK_STRING_LIST(p); }
 
 /// GtkSignalListItemFactory::setup/bind/unbind/teardown: (factory, list_item) → void.
 typedef void (*GtkKitListItemHandler)(gpointer factory, GObject *list_item, gpointer data);

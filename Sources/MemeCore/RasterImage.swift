@@ -14,6 +14,10 @@ public final class RasterImage: @unchecked Sendable {
   public let height: Int
   /// Whether any pixel may be less than fully opaque (PNG keeps it; JPEG flattens on white).
   public let hasAlpha: Bool
+  /// What the decoder reported when the file decoded with errors (a damaged JPEG still gives a
+  /// picture, but parts of it may be grey or smeared); nil for a clean decode. Set by the decoder
+  /// before the image is handed out, never changed afterwards.
+  public internal(set) var damage: String?
 
   /// Takes ownership of `surface` (one reference), which must be an ARGB32 image surface.
   public init(adopting surface: OpaquePointer, hasAlpha: Bool) {

@@ -102,6 +102,11 @@ struct RenderCommand: ParsableCommand {
     } catch {
       throw CommandFailure(error.description)
     }
+    if let damage = summary.damage {
+      // The meme was made, from what could be decoded: say so rather than pass it off as whole.
+      printToStandardError(
+        "warning: \(quoted(input)): the picture is damaged and parts of it may look wrong (\(damage))")
+    }
     for position in CaptionPosition.allCases.filter(summary.overflowingCaptions.contains) {
       printToStandardError("warning: the \(position) caption is too long to fit and is cut off")
     }

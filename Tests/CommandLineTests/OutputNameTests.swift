@@ -65,7 +65,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.errorLines == [
-        "mememe: \(input): scaled to 32767 × 32767, the image would have 1073676289 pixels, more than the 100000000-pixel limit"
+        "mememe: \(input): scaled to \(PixelCount.grouped(32767)) × \(PixelCount.grouped(32767)), the image would have \(PixelCount.grouped(1074)) megapixels, more than the limit of 100 megapixels"
       ])
     #expect(Date().timeIntervalSince(started) < 10, "refused before any work")
     #expect(!FileManager.default.fileExists(atPath: fixtures.path("huge.png")))

@@ -67,7 +67,10 @@ import Testing
       try ImageLoader(maxPixels: 59999).load(data: bytes, name: "limit")
     }
     #expect(error?.kind == .tooLarge)
-    #expect(error?.description == "limit: image is 300 × 200 = 60000 pixels, more than the 59999-pixel limit")
+    #expect(
+      error?.description
+        == "limit: image is 300 × 200 pixels (\(PixelCount.grouped(60000)) pixels), more than the limit of \(PixelCount.grouped(59999)) pixels"
+    )
   }
 
   /// On a picture one pixel high both bands round to its only row, so the captions, which are

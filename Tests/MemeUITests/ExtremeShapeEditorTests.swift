@@ -60,7 +60,7 @@ import Testing
     EditorHarness.load(try Self.pixbufPNG(width: 40000, height: 1, name: "too-wide.png"), into: editor)
     let error = try #require(editor.lastError)
     #expect(error.title.contains("too-wide.png"))
-    #expect(error.detail.contains("40000"), "the reason names the size: \(error.detail)")
+    #expect(error.detail.contains(PixelCount.grouped(40000)), "the reason names the size: \(error.detail)")
     #expect(editor.document.image === before)
     #expect(editor.document.captions.top == "Keep me" && editor.document.captions.bottom == "too")
     let dialog = try #require(EditorWindowTests.toplevel(named: "message-dialog"), "an error dialog is shown")

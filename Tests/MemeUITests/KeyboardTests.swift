@@ -65,7 +65,8 @@ import Testing
     #expect(editor.document.captions.top == "Typed")
     let focusAfterEnter = gtk_window_get_focus(gtkkit_window(editor.window))
     #expect(
-      focusAfterEnter.map { !reaches([$0], editor.canvas.topEntry.widget) } ?? true, "Enter leaves the field")
+      focusAfterEnter.map { reaches([$0], editor.canvas.bottomEntry.widget) } ?? false,
+      "Enter moves on to the bottom caption")
 
     // Enter (or Space) on the focused Share button opens its menu.
     let shareToggle = try #require(gtk_widget_get_first_child(editor.shareButton))

@@ -7,6 +7,8 @@ public struct ExportSummary: Sendable {
   public let height: Int
   public let font: ResolvedFont
   public let overflowingCaptions: Set<CaptionPosition>
+  /// The decoder's complaint when the picture decoded with errors (see `RasterImage.damage`).
+  public let damage: String?
 }
 
 /// Renders a meme from an image file straight to an image file at the source's resolution.
@@ -63,7 +65,7 @@ public enum MemeExporter {
     try ImageWriter.write(image, to: destination, as: format)
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
-      overflowingCaptions: layout.overflowingCaptions)
+      overflowingCaptions: layout.overflowingCaptions, damage: image.damage)
   }
 
   /// A cut or turned export: the crop is in the source's own pixels, so the source is decoded whole,
@@ -94,7 +96,7 @@ public enum MemeExporter {
     try ImageWriter.write(image, to: destination, as: format)
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
-      overflowingCaptions: layout.overflowingCaptions)
+      overflowingCaptions: layout.overflowingCaptions, damage: source.damage)
   }
 
   /// Fails with one line when `transform`'s crop does not lie inside a picture of `size`.

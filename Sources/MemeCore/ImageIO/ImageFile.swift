@@ -52,7 +52,8 @@ struct ImageFile: ~Copyable {
       throw ImageError(
         path: path, kind: .tooLarge,
         reason: String(
-          format: localized("file is %ld bytes, more than any image within the pixel limit needs"), size))
+          format: localized("file is %@ bytes, more than any image within the pixel limit needs"),
+          PixelCount.grouped(size)))
     }
     guard let bytes = FileBytes(capacity: size) else {
       throw ImageError(

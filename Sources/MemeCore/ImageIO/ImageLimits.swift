@@ -12,12 +12,10 @@ enum ImageLimits {
     guard !pixels.overflow, pixels.partialValue <= maxPixels else {
       throw ImageError(
         path: name, kind: .tooLarge,
-        reason:
-          String(
-            format: localized("image is %ld × %ld = %ld pixels, more than the %ld-pixel limit"), width,
-            height,
-            pixels.partialValue, maxPixels)
-      )
+        reason: String(
+          format: localized("image is %@ × %@ pixels (%@), more than the limit of %@"),
+          PixelCount.grouped(width), PixelCount.grouped(height), counts(pixels, limit: maxPixels).count,
+          counts(pixels, limit: maxPixels).limit))
     }
   }
 
@@ -29,28 +27,34 @@ enum ImageLimits {
       throw ImageError(
         path: name, kind: .tooLarge,
         reason: String(
-          format: localized(
-            "scaled to %ld × %ld, the image would have %ld pixels, more than the %ld-pixel limit"),
-          width, height, pixels.partialValue, maxPixels))
+          format: localized("scaled to %@ × %@, the image would have %@, more than the limit of %@"),
+          PixelCount.grouped(width), PixelCount.grouped(height), counts(pixels, limit: maxPixels).count,
+          counts(pixels, limit: maxPixels).limit))
     }
+  }
+
+  private static func counts(_ pixels: (partialValue: Int, overflow: Bool), limit: Int) -> (
+    count: String, limit: String
+  ) {
+    PixelCount.described(pixels.overflow ? Int.max : pixels.partialValue, overLimit: limit)
   }
 
   static func checkSides(width: Int, height: Int, name: String) throws(ImageError) {
     guard width <= maximumSide, height <= maximumSide else {
       throw ImageError(
         path: name, kind: .tooLarge,
-        reason:
-          String(
-            format: localized("image is %ld × %ld pixels; sides longer than %ld pixels are not supported"),
-            width,
-            height, maximumSide))
+        reason: String(
+          format: localized("image is %@ × %@ pixels; sides longer than %@ pixels are not supported"),
+          PixelCount.grouped(width), PixelCount.grouped(height), PixelCount.grouped(maximumSide)))
     }
   }
 
   static func outOfMemory(width: Int, height: Int, name: String) -> ImageError {
     ImageError(
       path: name, kind: .outOfMemory,
-      reason: String(format: localized("not enough memory for a %ld × %ld image"), width, height))
+      reason: String(
+        format: localized("not enough memory for a %@ × %@ image"), PixelCount.grouped(width),
+        PixelCount.grouped(height)))
   }
 
   /// `image` as it is, or resampled to exactly `targetWidth` pixels wide. The height keeps the

@@ -80,12 +80,35 @@ public enum ImageWriter {
     return sink.bytes
   }
 
-  static func write(_ image: RasterImage, to url: URL, as format: ImageFormat, fault: AtomicFile.Fault?)
-    throws(ImageError)
+  /// As `write(_:to:as:)`, stopping with a `.cancelled` error, and no file, once `cancellation` is set.
+  public static func write(
+    _ image: RasterImage, to url: URL, as format: ImageFormat, cancellation: Cancellation
+  ) throws(ImageError) {
+    try write(image, to: url, as: format, fault: nil, cancellation: cancellation)
+  }
+
+  /// As `encode(_:as:)`, stopping with a `.cancelled` error once `cancellation` is set.
+  public static func encode(_ image: RasterImage, as format: ImageFormat, cancellation: Cancellation)
+    throws(ImageError) -> [UInt8]
   {
+    var sink = CancellableSink(base: ArraySink(), cancellation: cancellation, name: "image")
+    try encode(image, as: format, to: &sink, name: "image")
+    try cancellation.check(name: "image")
+    return sink.base.bytes
+  }
+
+  static func write(
+    _ image: RasterImage, to url: URL, as format: ImageFormat, fault: AtomicFile.Fault?,
+    cancellation: Cancellation? = nil
+  ) throws(ImageError) {
     let path = path(of: url)
     try AtomicFile.write(to: path, fault: fault) { (sink: inout AtomicFile.FileSink) throws(ImageError) in
-      try encode(image, as: format, to: &sink, name: path)
+      guard let cancellation else { return try encode(image, as: format, to: &sink, name: path) }
+      var checked = CancellableSink(base: sink, cancellation: cancellation, name: path)
+      try encode(image, as: format, to: &checked, name: path)
+      sink = checked.base
+      // The last chance: a file renamed into place is the user's.
+      try cancellation.check(name: path)
     }
   }
 

@@ -64,6 +64,7 @@ enum JPEGCodec {
     let status = tjDecompress2(
       handle, source, UInt(bytes.count), image.pixels, Int32(decodedWidth), Int32(image.stride),
       Int32(decodedHeight), Int32(pixelFormat.rawValue), 0)
+    var damage: String?
     if status != 0 {
       let message = errorText(handle)
       if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
@@ -74,6 +75,7 @@ enum JPEGCodec {
       if message.contains("Premature end") {
         throw ImageError(path: name, kind: .corrupt, reason: localized("file is truncated"))
       }
+      damage = message
     }
     if isCMYK {
       convertCMYKInPlace(image, inverted: header.adobeTransform != nil)
@@ -84,8 +86,10 @@ enum JPEGCodec {
       throw ImageLimits.outOfMemory(width: decodedHeight, height: decodedWidth, name: name)
     }
     let fullSize = header.orientation.swapsAxes ? (Int(height), Int(width)) : (Int(width), Int(height))
-    return try ImageLimits.resized(
+    let result = try ImageLimits.resized(
       upright, toWidth: targetWidth, fullSize: fullSize, maxPixels: maxPixels, name: name)
+    result.damage = damage
+    return result
   }
 
   /// Encodes with 4:2:0 chroma subsampling, the usual choice for photos and what other meme tools

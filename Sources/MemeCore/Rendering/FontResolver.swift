@@ -55,7 +55,10 @@ public enum FontResolver {
     return resolved
   }
 
-  /// Every installed font family, sorted for display in a chooser.
+  /// Every installed family a caption can be written in, sorted for display in a chooser. Left out:
+  /// fontconfig's generic aliases ("Serif", "Monospace": not fonts but whatever they stand for today)
+  /// and faces without ordinary letters and digits of their own, or made for formulas (emoji, symbol
+  /// and math faces).
   public static func availableFamilies() -> [String] {
     let fontMap = pango_cairo_font_map_get_default()
     var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
@@ -66,11 +69,45 @@ public enum FontResolver {
     let names = (0..<Int(count)).compactMap { index in
       families?[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) }
     }
-    return Array(Set(names)).sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+    return Set(names).filter { !genericAliases.contains($0.lowercased()) && writesText(in: $0) }
+      .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+  }
+
+  /// The names fontconfig and Pango give to families that stand for another (CSS generic families).
+  static let genericAliases: Set<String> = [
+    "sans", "sans-serif", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math",
+    "ui-sans-serif", "ui-serif", "ui-monospace", "ui-rounded",
+  ]
+
+  /// Whether `family` loads as itself and draws Latin letters and digits with its own glyphs, and is
+  /// not named as a face for formulas, symbols or emoji (a MATH table does not tell: DejaVu Sans has
+  /// one).
+  private static func writesText(in family: String) -> Bool {
+    let words = Set(family.lowercased().split { !$0.isLetter }.map(String.init))
+    guard words.isDisjoint(with: ["math", "symbol", "symbols", "dingbat", "dingbats", "emoji"]) else {
+      return false
+    }
+    return withLoadedFont(family, bold: false) { font, loadedFamily in
+      guard loadedFamily.lowercased() == family.lowercased(),
+        let coverage = pango_font_get_coverage(font, pango_language_from_string("en"))
+      else { return false }
+      defer { g_object_unref(UnsafeMutableRawPointer(coverage)) }
+      return "AZaz09".unicodeScalars.allSatisfy {
+        pango_coverage_get(coverage, Int32($0.value)) == PANGO_COVERAGE_EXACT
+      }
+    } ?? false
   }
 
   /// The family of the font Pango loads when asked for `family`, or `nil` when it loads none.
   private static func loadedFamily(for family: String, bold: Bool) -> String? {
+    withLoadedFont(family, bold: bold) { _, loadedFamily in loadedFamily }
+  }
+
+  /// Loads the font Pango picks for `family` and passes it, with the family it really is, to `body`;
+  /// nil when Pango loads none.
+  private static func withLoadedFont<Result>(
+    _ family: String, bold: Bool, _ body: (UnsafeMutablePointer<PangoFont>, String) -> Result
+  ) -> Result? {
     let context = PangoContextFactory.makeContext()
     defer { g_object_unref(UnsafeMutableRawPointer(context)) }
     let description = FontDescription(family: family, bold: bold, pixelSize: 32)
@@ -80,6 +117,7 @@ public enum FontResolver {
     defer { g_object_unref(font) }
     let loaded = pango_font_describe(font)
     defer { pango_font_description_free(loaded) }
-    return pango_font_description_get_family(loaded).map { String(cString: $0) }
+    guard let name = pango_font_description_get_family(loaded) else { return nil }
+    return body(font, String(cString: name))
   }
 }

@@ -6,14 +6,15 @@ enum EditorStyleSheet {
     /* The letterbox: a dark neutral surround, as image viewers use, so any picture stands out. */
     .meme-canvas { background-color: #1e1e1e; }
 
-    /* Caption fields show only caret, selection and focus: the engine draws the caption itself. */
+    /* Caption fields show only their focus: the engine draws the caption, and the canvas draws the
+       caret and the selection on it (the field's own text is laid out elsewhere, in another font). */
     entry.caption-entry {
       background: none;
       border: none;
       box-shadow: none;
       outline: none;
       color: transparent;
-      caret-color: white;
+      caret-color: transparent;
       font-size: 22px;
       font-weight: 800;
       min-height: 44px;
@@ -25,7 +26,7 @@ enum EditorStyleSheet {
       background-color: alpha(white, 0.06);
       box-shadow: inset 0 0 0 2px alpha(white, 0.7), 0 0 0 1px alpha(black, 0.25);
     }
-    entry.caption-entry text selection { background-color: alpha(white, 0.35); color: transparent; }
+    entry.caption-entry text selection { background-color: transparent; color: transparent; }
 
     .placeholder label { color: alpha(white, 0.92); }
     .placeholder .placeholder-subtitle { color: alpha(white, 0.6); }

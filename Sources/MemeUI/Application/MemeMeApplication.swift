@@ -84,7 +84,13 @@ final class MemeMeApplication {
     ApplicationAction.add(to: application.actions) { [weak self] action in
       guard let self else { return }
       switch action {
-      case .quit: application.quit()
+      case .quit:
+        // An export or a Sent Memes save still running would be lost: ask first.
+        if let editor, editor.isBusy {
+          editor.askBeforeLeaving(leaveLabel: tr("_Quit Anyway")) { [weak self] in self?.application.quit() }
+        } else {
+          application.quit()
+        }
       case .about: AboutDialog.present(parent: activeWindow)
       case .shortcuts: gtk_window_present(ShortcutsWindow.make(parent: activeWindow))
       }

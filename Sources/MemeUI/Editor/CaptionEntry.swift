@@ -5,10 +5,15 @@ import MemeCore
 
 /// One caption field over the picture.
 ///
-/// Its own text is transparent (see `EditorStyleSheet`): the engine draws the caption on the
-/// canvas exactly as export will, and the field only contributes the caret, the selection and a
-/// focus outline. Behaviour from the original app: a field still holding its default text is cleared
-/// when focused, Enter commits and leaves the field, and a field left empty gets its default back.
+/// Its own text, caret and selection are transparent (see `EditorStyleSheet`): the engine draws the
+/// caption on the canvas exactly as export will, the canvas draws the caret and the selection on the
+/// drawn letters (see `CaptionCursor`), and the field contributes the keyboard, the input method and
+/// a focus outline. Clicks and drags are mapped through the drawn caption too (`hitTest`).
+///
+/// Behaviour from the original app: a field still holding its default text is cleared when focused,
+/// and a field left empty gets its default back. Enter in the top field moves on to the bottom one;
+/// Enter in the bottom one leaves the fields with the meme shown. Coming back with Tab puts the caret
+/// at the end rather than selecting everything, so typing adds to the caption instead of replacing it.
 final class CaptionEntry {
   let widget: UnsafeMutablePointer<GtkWidget>
   let position: CaptionPosition
@@ -16,7 +21,20 @@ final class CaptionEntry {
   var onEdit: (String) -> Void = { _ in }
   /// Called when editing ends (focus left the field, or Enter).
   var onCommit: () -> Void = {}
+  /// Called when the caret, the selection or the focus changes: the canvas draws them.
+  var onCursorChange: () -> Void = {}
+  /// The field position a point in the field (its own coordinates) falls on in the drawn caption.
+  var hitTest: (_ x: Double, _ y: Double) -> Int? = { _, _ in nil }
+  /// Where Enter goes next; nil leaves the fields.
+  weak var next: CaptionEntry?
+  private(set) var isFocused = false
+  /// Set while `focus()` grabs the focus, and from focus arriving otherwise until GTK's own select-all.
+  private var isFocusingWithoutSelecting = false
+  private var undoesSelectAll = false
   private var isUpdatingFromModel = false
+  /// The press a drag started with: what stays selected while the pointer moves.
+  private var dragAnchor: (x: Double, y: Double, offset: Int)?
+  private var lastPress: (time: Int, count: Int)?
 
   init(position: CaptionPosition) {
     self.position = position
@@ -25,8 +43,9 @@ final class CaptionEntry {
     let label = position == .top ? tr("Top caption") : tr("Bottom caption")
     gtk_widget_set_name(widget, name)
     gtk_widget_add_css_class(widget, "caption-entry")
+    // No tooltip: the caption under the pointer says what the field is, and a tooltip left over the
+    // meme after a share covered the caption being shared.
     Accessible.setLabel(widget, label)
-    gtk_widget_set_tooltip_text(widget, label)
     gtk_entry_set_alignment(gtkkit_entry(widget), 0.5)
     // Undo belongs to the document (it also covers style and picture changes), so the field's own
     // undo stack is off and Ctrl+Z reaches win.undo.
@@ -53,24 +72,136 @@ final class CaptionEntry {
       guard let self, !isUpdatingFromModel else { return }
       onEdit(text)
     }
-    // Enter: commit and move focus away so the default-text rules apply at once.
+    // Enter: commit, and move on to the next field or leave the fields so the default-text rules
+    // apply at once.
     Signal.connect(widget, "activate") { [weak self] in
-      guard let self, let root = gtk_widget_get_root(widget) else { return }
-      gtk_window_set_focus(gtkkit_window(root.raw), nil)
+      guard let self else { return }
+      if let next {
+        next.focus()
+      } else if let root = gtk_widget_get_root(widget) {
+        gtk_window_set_focus(gtkkit_window(root.raw), nil)
+      }
+    }
+    for property in ["cursor-position", "selection-bound"] {
+      Signal.connectNotify(widget, property: property) { [weak self] in self?.cursorMoved() }
     }
     let focus = gtk_event_controller_focus_new()!
     Signal.connect(focus.raw, "enter") { [weak self] in self?.focusEntered() }
     Signal.connect(focus.raw, "leave") { [weak self] in self?.focusLeft() }
     gtk_widget_add_controller(widget, focus)
+    connectPointer()
+  }
+
+  /// Focuses the field with the caret at the end of its text, selecting nothing.
+  func focus() {
+    isFocusingWithoutSelecting = true
+    _ = gtk_entry_grab_focus_without_selecting(gtkkit_entry(widget))
+    isFocusingWithoutSelecting = false
+    gtk_editable_set_position(gtkkit_editable(widget), -1)
+  }
+
+  private func cursorMoved() {
+    // Focus arriving by Tab selects all the text (GTK does so right after focus arrives): typing
+    // would then replace the caption. The caret goes to the end instead.
+    if undoesSelectAll, let selection, selection == 0..<text.unicodeScalars.count {
+      undoesSelectAll = false
+      gtk_editable_set_position(gtkkit_editable(widget), -1)
+    }
+    onCursorChange()
+  }
+
+  /// The caret's position, in characters.
+  var cursorPosition: Int { Int(gtk_editable_get_position(gtkkit_editable(widget))) }
+
+  /// The selected characters, nil when nothing is selected.
+  var selection: Range<Int>? {
+    var start: Int32 = 0
+    var end: Int32 = 0
+    guard gtk_editable_get_selection_bounds(gtkkit_editable(widget), &start, &end) != 0, start != end else {
+      return nil
+    }
+    return Int(min(start, end))..<Int(max(start, end))
   }
 
   private func focusEntered() {
-    guard text == defaultText else { return }
-    gtk_editable_set_text(gtkkit_editable(widget), "")  // an edit: the model follows
+    isFocused = true
+    if text == defaultText {
+      gtk_editable_set_text(gtkkit_editable(widget), "")  // an edit: the model follows
+    }
+    // GTK selects all once this handler has returned, in the same call; see `cursorMoved`.
+    undoesSelectAll = !isFocusingWithoutSelecting
+    MainLoop.post { [weak self] in self?.undoesSelectAll = false }
+    onCursorChange()
   }
 
   private func focusLeft() {
+    isFocused = false
     if text.isEmpty { gtk_editable_set_text(gtkkit_editable(widget), defaultText) }
+    // A selection left behind would come back with the focus; nothing stays selected.
+    gtk_editable_select_region(gtkkit_editable(widget), Int32(cursorPosition), Int32(cursorPosition))
     onCommit()
+    onCursorChange()
   }
+
+  // MARK: - Pointer
+
+  /// A press puts the caret where it falls on the drawn caption, a drag selects from there, a double
+  /// press selects the word and a triple press the whole caption. The field's own handling would
+  /// measure against its invisible text, so the press is taken before it sees it (capture phase).
+  /// Other buttons (the context menu) are left to the field.
+  private func connectPointer() {
+    let drag = gtk_gesture_drag_new()!
+    gtk_event_controller_set_propagation_phase(gtkkit_event_controller(drag.raw), GTK_PHASE_CAPTURE)
+    Signal.connectPoint(drag.raw, "drag-begin") { [weak self] x, y in
+      guard let self else { return }
+      gtk_gesture_set_state(gtkkit_gesture(drag.raw), GTK_EVENT_SEQUENCE_CLAIMED)
+      press(atX: x, y: y)
+    }
+    Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, dy in self?.dragged(dx: dx, dy: dy) }
+    Signal.connectPoint(drag.raw, "drag-end") { [weak self] _, _ in self?.dragAnchor = nil }
+    gtk_widget_add_controller(widget, gtkkit_event_controller(drag.raw))
+  }
+
+  /// A press at (`x`, `y`) in the field.
+  func press(atX x: Double, y: Double) {
+    let now = g_get_monotonic_time()
+    let count = lastPress.map { now - $0.time < Self.multiPressInterval ? $0.count % 3 + 1 : 1 } ?? 1
+    lastPress = (now, count)
+    if !isFocused { focus() }
+    let offset = hitTest(x, y) ?? cursorPosition
+    switch count {
+    case 2:
+      let word = wordRange(around: offset)
+      gtk_editable_select_region(gtkkit_editable(widget), Int32(word.lowerBound), Int32(word.upperBound))
+      dragAnchor = nil
+    case 3:
+      gtk_editable_select_region(gtkkit_editable(widget), 0, -1)
+      dragAnchor = nil
+    default:
+      gtk_editable_set_position(gtkkit_editable(widget), Int32(offset))
+      dragAnchor = (x, y, offset)
+    }
+  }
+
+  /// The pointer moved by (`dx`, `dy`) since a press: select from the press to here.
+  func dragged(dx: Double, dy: Double) {
+    guard let dragAnchor, let offset = hitTest(dragAnchor.x + dx, dragAnchor.y + dy) else { return }
+    gtk_editable_select_region(gtkkit_editable(widget), Int32(dragAnchor.offset), Int32(offset))
+  }
+
+  /// The run of non-space characters around `offset` (or the spaces, between two words).
+  private func wordRange(around offset: Int) -> Range<Int> {
+    let scalars = Array(text.unicodeScalars)
+    guard !scalars.isEmpty else { return 0..<0 }
+    let probe = min(max(0, offset == scalars.count ? offset - 1 : offset), scalars.count - 1)
+    let isSpace = scalars[probe].properties.isWhitespace
+    var start = probe
+    while start > 0, scalars[start - 1].properties.isWhitespace == isSpace { start -= 1 }
+    var end = probe + 1
+    while end < scalars.count, scalars[end].properties.isWhitespace == isSpace { end += 1 }
+    return start..<end
+  }
+
+  /// Presses closer together than this (microseconds) count as a double or triple press.
+  private static let multiPressInterval = 400_000
 }

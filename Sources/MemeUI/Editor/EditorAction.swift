@@ -25,6 +25,7 @@ enum EditorAction: String, NamedAction {
   case flipVertical = "flip-vertical"
   case cancel = "cancel"
   case close = "close"
+  case cancelExport = "cancel-export"
 
   var accelerators: [String] {
     switch self {
@@ -42,7 +43,7 @@ enum EditorAction: String, NamedAction {
     case .rotateLeft: ["<Control><Shift>r"]
     case .rotateRight: ["<Control>r"]
     case .camera, .share, .openWith, .sendByEmail, .cancel, .flipHorizontal, .flipVertical, .crop, .cropApply,
-      .cropCancel:
+      .cropCancel, .cancelExport:
       []
     }
   }
@@ -71,6 +72,7 @@ enum EditorAction: String, NamedAction {
     case .flipVertical: tr("Flip Vertically")
     case .cancel: tr("Start over")
     case .close: tr("Close the window")
+    case .cancelExport: tr("Stop exporting the meme")
     }
   }
 

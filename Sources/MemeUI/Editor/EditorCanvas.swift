@@ -49,10 +49,20 @@ final class EditorCanvas {
 
     DrawingArea.setDrawFunction(drawingArea) { [weak self] context, width, height in
       guard let self else { return }
+      let focused = focusedEntry.flatMap { entry in cursor(for: entry).map { (entry, $0) } }
       painter.paint(
         on: context, width: Double(width), height: Double(height),
-        scaleFactor: Double(gtk_widget_get_scale_factor(drawingArea)))
+        scaleFactor: Double(gtk_widget_get_scale_factor(drawingArea))
+      ) { context in
+        guard let (entry, cursor) = focused, let selection = entry.selection else { return }
+        CaptionCursorPainter.paintSelection(
+          cursor.selectionRects(from: selection.lowerBound, to: selection.upperBound), on: context)
+      }
+      if let (entry, cursor) = focused, entry.selection == nil {
+        CaptionCursorPainter.paintCaret(cursor.caretRect(atOffset: entry.cursorPosition), on: context)
+      }
     }
+    connectEntries()
     Signal.connectChildPosition(widget) { [weak self] child in self?.position(of: child) }
     pop = CaptionPop(clockOf: drawingArea)
     pop.onFrame = { [weak self] in
@@ -107,6 +117,14 @@ final class EditorCanvas {
     gtk_widget_set_visible(loadingIndicator, fileName == nil ? 0 : 1)
   }
 
+  /// After a share: the pointer went to the Share menu and a dialog, so the hover highlight a caption
+  /// field kept from before (GTK does not hear the pointer leave under a popover's grab) goes.
+  func forgetPointer() {
+    for entry in [topEntry, bottomEntry] {
+      gtk_widget_unset_state_flags(entry.widget, GTK_STATE_FLAG_PRELIGHT)
+    }
+  }
+
   /// The caption layout currently drawn (for the style popover's font and overflow reports).
   var layout: MemeLayout? { painter.layout }
 
@@ -124,6 +142,40 @@ final class EditorCanvas {
   }
 
   // MARK: - Caption fields over the picture
+
+  private func connectEntries() {
+    topEntry.next = bottomEntry
+    for entry in [topEntry, bottomEntry] {
+      entry.onCursorChange = { [weak self] in
+        guard let self else { return }
+        gtk_widget_queue_draw(drawingArea)
+      }
+      entry.hitTest = { [weak self, weak entry] x, y in
+        guard let self, let entry, let cursor = cursor(for: entry) else { return nil }
+        var canvasX = 0.0
+        var canvasY = 0.0
+        guard gtk_widget_translate_coordinates(entry.widget, drawingArea, x, y, &canvasX, &canvasY) != 0
+        else { return nil }
+        return cursor.offset(atCanvasX: canvasX, y: canvasY)
+      }
+    }
+  }
+
+  /// The caption field being typed in, if any.
+  var focusedEntry: CaptionEntry? {
+    [topEntry, bottomEntry].first { $0.isFocused && gtk_widget_get_visible($0.widget) != 0 }
+  }
+
+  /// Where `entry`'s caret and selection lie on the caption as drawn now.
+  func cursor(for entry: CaptionEntry) -> CaptionCursor? {
+    guard painter.drawsCaptions,
+      let drawn = painter.drawnCaptions(
+        inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea))
+      )
+    else { return nil }
+    return CaptionCursor(
+      layout: drawn.layout, position: entry.position, frame: drawn.rect, popScale: painter.captionScale)
+  }
 
   /// Places a caption field over its band of the picture; other overlays keep their default place.
   private func position(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {

@@ -33,6 +33,7 @@ extension EditorWindow {
     case .flipVertical: document.flip(horizontally: false)
     case .cancel: cancel()
     case .close: gtk_window_close(gtkkit_window(window))
+    case .cancelExport: cancelExport()
     }
   }
 

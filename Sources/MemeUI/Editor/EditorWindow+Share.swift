@@ -9,7 +9,8 @@ import MemeCore
 extension EditorWindow {
   /// What is being shared: a snapshot, so edits made while exporting do not leak into it.
   private var shareSnapshot: (captions: MemeCaptions, picture: EditorImage, transform: PictureTransform)? {
-    document.image.map { (document.captions, $0, document.transform) }
+    guard runningExport == nil else { return nil }  // one export at a time
+    return document.image.map { (document.captions, $0, document.transform) }
   }
 
   func saveAs() {
@@ -18,11 +19,13 @@ extension EditorWindow {
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
       let (url, format) = SaveChooser.destination(for: chosen)
+      let cancellation = beginExport()
       MainLoop.runInBackground {
-        MemeExport.write(captions, on: picture, transform: transform, to: url, as: format)
+        MemeExport.write(
+          captions, on: picture, transform: transform, to: url, as: format, cancellation: cancellation)
       } then: {
         [weak self] result in
-        guard let self else { return }
+        guard let self, endExport(cancellation) else { return }
         switch result {
         case .success(let rendered):
           shared(captions, picture, transform, rendered, message: SaveChooser.confirmation(savedTo: url))
@@ -37,10 +40,11 @@ extension EditorWindow {
 
   func copyImage() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
+    let cancellation = beginExport()
     MainLoop.runInBackground {
-      MemeExport.encodePNG(captions, on: picture, transform: transform)
+      MemeExport.encodePNG(captions, on: picture, transform: transform, cancellation: cancellation)
     } then: { [weak self] result in
-      guard let self else { return }
+      guard let self, endExport(cancellation) else { return }
       switch result {
       case .success(let export):
         guard Clipboard(for: window).setImage(encoded: export.png) else {
@@ -95,14 +99,17 @@ extension EditorWindow {
   ) {
     let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture.url), extension: "png")
     let box = SendableBody(body)
+    let cancellation = beginExport()
     MainLoop.runInBackground {
-      MemeExport.write(captions, on: picture, transform: transform, to: file, as: .png)
+      MemeExport.write(
+        captions, on: picture, transform: transform, to: file, as: .png, cancellation: cancellation)
     } then: {
       [weak self] result in
+      guard let self, endExport(cancellation) else { return }
       switch result {
       case .success(let rendered): box.body(file, rendered)
       case .failure(let error):
-        self?.showError(title: tr("Could not export the meme"), detail: Self.sentence(error.reason))
+        showError(title: tr("Could not export the meme"), detail: Self.sentence(error.reason))
       }
     }
   }
@@ -116,6 +123,8 @@ extension EditorWindow {
     shareConfirmation = message
     sink.keep(captions: captions, originalImage: picture.url, transform: transform, rendered: rendered)
     if let message { canvas.toast.show(message) }
+    canvas.forgetPointer()
+    updateActionStates()
   }
 }
 

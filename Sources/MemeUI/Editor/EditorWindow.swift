@@ -46,6 +46,17 @@ final class EditorWindow: AppWindow {
   /// Shows the Sent Memes window; Cancel uses it when memes have been sent.
   var showSentMemes: (() -> Void)?
 
+  /// The export running in the background, if any (see `EditorWindow+Progress.swift`).
+  var runningExport: Cancellation?
+  /// Exports whose background work has not returned yet, cancelled ones included (tests wait on it).
+  var exportsInBackground = 0
+  /// Shows the export's progress once it has taken longer than a moment.
+  var progressTimeout: UInt32?
+  var isShowingExportProgress = false
+  private(set) var cancelExportButton: UnsafeMutablePointer<GtkWidget>!
+  /// The "Still saving your meme…" question while it is open.
+  var leavingDialog: UnsafeMutablePointer<GtkWidget>?
+
   /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
   var loadGeneration = 0
   var isLoading = false
@@ -75,6 +86,7 @@ final class EditorWindow: AppWindow {
     connectCrop()
     updateActionStates()
     focusInvitation()
+    Signal.connectReturningBool(window, "close-request") { [weak self] in self?.closeRequested() ?? false }
   }
 
   /// At launch the invitation to choose a picture has the focus: left to GTK, the first caption field
@@ -97,6 +109,16 @@ final class EditorWindow: AppWindow {
 
     shareButton = ShareMenu.button(name: "share-button")
     gtk_header_bar_pack_start(gtkkit_header_bar(header), shareButton)
+
+    // Shown beside the spinning Share button while an export takes long.
+    cancelExportButton = gtk_button_new_from_icon_name("process-stop-symbolic")
+    gtk_actionable_set_action_name(
+      gtkkit_actionable(cancelExportButton), EditorAction.cancelExport.detailedName)
+    name(
+      cancelExportButton, "cancel-export-button", label: tr("Cancel Export"),
+      tooltip: tr("Stop exporting the meme"))
+    gtk_widget_set_visible(cancelExportButton, 0)
+    gtk_header_bar_pack_start(gtkkit_header_bar(header), cancelExportButton)
 
     styleButton = gtk_menu_button_new()
     gtk_menu_button_set_icon_name(gtkkit_menu_button(styleButton), "preferences-desktop-font-symbolic")
@@ -152,7 +174,8 @@ final class EditorWindow: AppWindow {
     gtk_window_set_child(gtkkit_window(window), content)
   }
 
-  /// A warning strip under the header bar, revealed while a caption does not fit at the smallest size.
+  /// A warning strip under the header bar, revealed while a caption does not fit at the smallest size
+  /// or the picture is damaged.
   private func makeOverflowBar() -> UnsafeMutablePointer<GtkWidget> {
     let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
     gtk_widget_add_css_class(bar, "warning-bar")
@@ -219,7 +242,13 @@ final class EditorWindow: AppWindow {
       canvas.showCaptions(document.captions)
       let layout = canvas.layout
       stylePopover.show(style: document.captions.style, layout: layout)
-      let warning = layout.flatMap { StylePopover.overflowMessage($0.overflowingCaptions) }
+      let warnings = [
+        document.image?.full.damage == nil
+          ? nil
+          : tr("This picture is damaged: parts of it may look wrong. The meme uses what could be read."),
+        layout.flatMap { StylePopover.overflowMessage($0.overflowingCaptions) },
+      ].compactMap { $0 }
+      let warning = warnings.isEmpty ? nil : warnings.joined(separator: "\n")
       if let warning { gtk_label_set_text(gtkkit_label(overflowLabel), warning) }
       gtk_revealer_set_reveal_child(OpaquePointer(overflowRevealer), warning == nil ? 0 : 1)
     }
@@ -238,7 +267,19 @@ final class EditorWindow: AppWindow {
     actions.action(named: EditorAction.crop.name)?.isEnabled = hasPicture && crop == nil
     actions.action(named: EditorAction.cropApply.name)?.isEnabled = crop != nil
     actions.action(named: EditorAction.cropCancel.name)?.isEnabled = crop != nil
-    // A GtkMenuButton has no action of its own: mirror win.share.
+    // One export at a time: while one runs, Share shows its progress.
+    for action in [EditorAction.share, .saveAs, .copyImage, .openWith, .sendByEmail] {
+      actions.action(named: action.name)?.isEnabled = hasPicture && runningExport == nil
+    }
+    actions.action(named: EditorAction.cancelExport.name)?.isEnabled = runningExport != nil
+    // Start over does nothing on a blank first launch: no picture, the default captions, no Sent Memes.
+    let captions = document.captions
+    let isBlank =
+      !hasPicture && captions.top == EditorState.defaultText(at: .top)
+      && captions.bottom == EditorState.defaultText(at: .bottom) && sink.isEmpty
+    actions.action(named: EditorAction.cancel.name)?.isEnabled = !isBlank
+    // A GtkMenuButton has no action of its own: mirror win.share. While an export runs it stays
+    // sensitive so its spinner shows clearly; its menu's items are off.
     gtk_widget_set_sensitive(shareButton, hasPicture ? 1 : 0)
     gtk_widget_set_sensitive(styleButton, hasPicture ? 1 : 0)
     gtk_widget_set_sensitive(transformButton, hasPicture ? 1 : 0)

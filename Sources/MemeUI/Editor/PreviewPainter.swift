@@ -93,10 +93,14 @@ public final class PreviewPainter {
   }
 
   /// Paints on `context` (a `cairo_t *`) for a view of `width` × `height` logical pixels shown at
-  /// `scaleFactor` device pixels per logical pixel.
-  public func paint(on context: OpaquePointer, width: Double, height: Double, scaleFactor: Double = 1) {
+  /// `scaleFactor` device pixels per logical pixel. `beneathCaptions` draws between the picture and
+  /// the captions (the caption fields' selection), in view coordinates.
+  public func paint(
+    on context: OpaquePointer, width: Double, height: Double, scaleFactor: Double = 1,
+    beneathCaptions: (OpaquePointer) -> Void = { _ in }
+  ) {
     guard picture != nil else {
-      paintSheet(on: context, width: width, height: height)
+      paintSheet(on: context, width: width, height: height, beneathCaptions: beneathCaptions)
       return
     }
     guard let picture, let layout else { return }
@@ -130,11 +134,16 @@ public final class PreviewPainter {
       cairo_paint(context)
       cairo_restore(context)
     }
-    if drawsCaptions { drawCaptions(layout, on: context, in: rect) }
+    if drawsCaptions {
+      beneathCaptions(context)
+      drawCaptions(layout, on: context, in: rect)
+    }
   }
 
   /// The launch state: a sheet a little lighter than the letterbox, and the captions on it.
-  private func paintSheet(on context: OpaquePointer, width: Double, height: Double) {
+  private func paintSheet(
+    on context: OpaquePointer, width: Double, height: Double, beneathCaptions: (OpaquePointer) -> Void
+  ) {
     guard let frame = captionFrame(inWidth: width, height: height) else { return }
     let rect = frame.rect
     cairo_save(context)
@@ -142,13 +151,29 @@ public final class PreviewPainter {
     cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
     cairo_fill(context)
     cairo_restore(context)
-    if cachedSheetLayout?.imageWidth != frame.imageWidth
-      || cachedSheetLayout?.imageHeight != frame.imageHeight
-    {
-      cachedSheetLayout = MemeLayout(
-        captions: captions, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
+    beneathCaptions(context)
+    drawCaptions(sheetLayout(width: frame.imageWidth, height: frame.imageHeight), on: context, in: rect)
+  }
+
+  /// The captions laid out over an empty sheet of `width` × `height`, cached.
+  private func sheetLayout(width: Int, height: Int) -> MemeLayout {
+    if let cachedSheetLayout, cachedSheetLayout.imageWidth == width, cachedSheetLayout.imageHeight == height {
+      return cachedSheetLayout
     }
-    if let cachedSheetLayout { drawCaptions(cachedSheetLayout, on: context, in: rect) }
+    let layout = MemeLayout(captions: captions, imageWidth: width, imageHeight: height)
+    cachedSheetLayout = layout
+    return layout
+  }
+
+  /// The caption layout drawn in a view of `width` × `height` (the picture's, or the empty sheet's)
+  /// and the rectangle of the view its image pixels are scaled onto: what the caret and selection
+  /// of the caption fields are placed by.
+  public func drawnCaptions(inWidth width: Double, height: Double) -> (layout: MemeLayout, rect: ImageRect)? {
+    guard let frame = captionFrame(inWidth: width, height: height) else { return nil }
+    if picture != nil {
+      return layout.map { ($0, frame.rect) }
+    }
+    return (sheetLayout(width: frame.imageWidth, height: frame.imageHeight), frame.rect)
   }
 
   /// The captions: the export's layout, in image pixels, scaled onto `rect`.

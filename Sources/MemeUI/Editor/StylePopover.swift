@@ -18,16 +18,18 @@ final class StylePopover {
   private var style = CaptionStyle.classic
   private var layout: MemeLayout?
   private var isShowingModel = false
-  /// Drop-down entries after the first ("Default"), in order.
-  private var families: [String] = []
   private var controls: Controls?
+  /// The font chooser, once the controls are built.
+  var fontList: FontList? { controls?.fontList }
 
   private struct Controls {
-    let fontDropDown: UnsafeMutablePointer<GtkWidget>
+    let fontList: FontList
     let fontUsedLabel: UnsafeMutablePointer<GtkWidget>
     let textColorButton: UnsafeMutablePointer<GtkWidget>
     let outlineColorButton: UnsafeMutablePointer<GtkWidget>
     let uppercaseSwitch: UnsafeMutablePointer<GtkWidget>
+    /// Says when the face has capitals only, so the switch changes nothing.
+    let capitalsNote: UnsafeMutablePointer<GtkWidget>
     let overflowLabel: UnsafeMutablePointer<GtkWidget>
   }
 
@@ -46,8 +48,7 @@ final class StylePopover {
 
   private func buildControlsOnce() {
     guard controls == nil else { return }
-    families = FontResolver.availableFamilies()
-    let controls = Self.makeControls(families: families, in: widget)
+    let controls = Self.makeControls(families: FontResolver.availableFamilies(), in: widget)
     self.controls = controls
     connectSignals(of: controls)
     refresh(controls)
@@ -66,21 +67,9 @@ final class StylePopover {
       setMargin(grid, 6)
     }
 
-    let strings = gtk_string_list_new(nil)!
-    gtk_string_list_append(strings, tr("Default meme face"))
-    for family in families { gtk_string_list_append(strings, family) }
-    // The drop-down takes both the model and the expression.
-    let fontDropDown = gtk_drop_down_new(gtkkit_list_model(strings.raw), gtkkit_string_object_expression())!
-    gtk_drop_down_set_enable_search(OpaquePointer(fontDropDown), 1)
-    gtk_widget_set_name(fontDropDown, "font-family")
-    gtk_widget_set_hexpand(fontDropDown, 1)
-    let fontUsedLabel = gtk_label_new("")!
-    gtk_widget_set_name(fontUsedLabel, "font-used")
-    gtk_widget_add_css_class(fontUsedLabel, "dim-label")
-    gtk_widget_add_css_class(fontUsedLabel, "caption")
-    gtk_label_set_xalign(gtkkit_label(fontUsedLabel), 0)
-    gtk_label_set_wrap(gtkkit_label(fontUsedLabel), 1)
-    gtk_label_set_max_width_chars(gtkkit_label(fontUsedLabel), 30)
+    let fontList = FontList(families: families, defaultLabel: tr("Default meme face"))
+    gtk_widget_set_hexpand(fontList.widget, 1)
+    let fontUsedLabel = makeNote(named: "font-used")
 
     var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
     var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
@@ -94,6 +83,8 @@ final class StylePopover {
     gtk_widget_set_name(uppercaseSwitch, "uppercase")
     gtk_widget_set_halign(uppercaseSwitch, GTK_ALIGN_END)
     gtk_widget_set_valign(uppercaseSwitch, GTK_ALIGN_CENTER)
+
+    let capitalsNote = makeNote(named: "capitals-note")
 
     let overflowLabel = gtk_label_new("")!
     gtk_widget_set_name(overflowLabel, "overflow-warning")
@@ -111,24 +102,38 @@ final class StylePopover {
       Accessible.setLabelledBy(control, label)
       row += 1
     }
-    addRow(tr("Font"), fontDropDown)
+    addRow(tr("Font"), fontList.widget)
     gtk_grid_attach(gtkkit_grid(grid), fontUsedLabel, 1, row, 1, 1)
     row += 1
     addRow(tr("Text colour"), textColorButton)
     addRow(tr("Outline colour"), outlineColorButton)
     addRow(tr("All capitals"), uppercaseSwitch)
+    gtk_grid_attach(gtkkit_grid(grid), capitalsNote, 0, row, 2, 1)
+    row += 1
     gtk_grid_attach(gtkkit_grid(grid), overflowLabel, 0, row, 2, 1)
     gtk_popover_set_child(gtkkit_popover(popover), grid)
     return Controls(
-      fontDropDown: fontDropDown, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
-      outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, overflowLabel: overflowLabel)
+      fontList: fontList, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
+      outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,
+      overflowLabel: overflowLabel)
+  }
+
+  /// A small dim wrapped line under a control.
+  private static func makeNote(named name: String) -> UnsafeMutablePointer<GtkWidget> {
+    let label = gtk_label_new("")!
+    gtk_widget_set_name(label, name)
+    gtk_widget_add_css_class(label, "dim-label")
+    gtk_widget_add_css_class(label, "caption")
+    gtk_label_set_xalign(gtkkit_label(label), 0)
+    gtk_label_set_wrap(gtkkit_label(label), 1)
+    gtk_label_set_max_width_chars(gtkkit_label(label), 30)
+    return label
   }
 
   private func refresh(_ controls: Controls) {
     isShowingModel = true
     defer { isShowingModel = false }
-    let index = style.fontFamily.flatMap { family in families.firstIndex(of: family).map { $0 + 1 } } ?? 0
-    gtk_drop_down_set_selected(OpaquePointer(controls.fontDropDown), UInt32(index))
+    controls.fontList.show(style.fontFamily)
     var text = Self.rgba(style.textColor)
     var outline = Self.rgba(style.outlineColor)
     gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.textColorButton), &text)
@@ -142,6 +147,16 @@ final class StylePopover {
         format: tr("“%@” is not installed: drawn with %@"), resolved.requestedFamily ?? "", resolved.family)
       : String(format: tr("Drawn with %@"), resolved.family)
     gtk_label_set_text(gtkkit_label(controls.fontUsedLabel), used)
+    // A face without lowercase (the default Bebas Neue) draws capitals either way: say so beside the
+    // switch rather than let it seem broken.
+    let capitalsOnly = !FontCase.hasLowercase(resolved)
+    gtk_label_set_text(
+      gtkkit_label(controls.capitalsNote),
+      capitalsOnly
+        ? String(
+          format: tr("%@ has capitals only: choose another font for lowercase letters."), resolved.family)
+        : "")
+    gtk_widget_set_visible(controls.capitalsNote, capitalsOnly ? 1 : 0)
     let warning = layout.map { Self.overflowMessage($0.overflowingCaptions) } ?? nil
     gtk_label_set_text(gtkkit_label(controls.overflowLabel), warning ?? "")
     gtk_widget_set_visible(controls.overflowLabel, warning == nil ? 0 : 1)
@@ -158,13 +173,7 @@ final class StylePopover {
   }
 
   private func connectSignals(of controls: Controls) {
-    Signal.connectNotify(controls.fontDropDown, property: "selected") { [weak self] in
-      guard let self else { return }
-      let index = Int(gtk_drop_down_get_selected(OpaquePointer(controls.fontDropDown)))
-      userChanged {
-        $0.fontFamily = index >= 1 && index <= self.families.count ? self.families[index - 1] : nil
-      }
-    }
+    controls.fontList.onChoose = { [weak self] family in self?.userChanged { $0.fontFamily = family } }
     Signal.connect(controls.textColorButton, "color-set") { [weak self] in
       let color = Self.color(of: controls.textColorButton)
       self?.userChanged { $0.textColor = color }

@@ -6,9 +6,15 @@ import MemeCore
 /// thread. The same `MemeRenderer` path as the command line, so exports match `mememe render`.
 nonisolated enum MemeExport {
   /// The captions on the picture cut and turned by `transform`, at the source's own resolution.
-  static func render(_ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform)
-    -> Result<RasterImage, ImageError>
-  {
+  static func render(
+    _ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform,
+    cancellation: Cancellation = Cancellation()
+  ) -> Result<RasterImage, ImageError> {
+    do throws(ImageError) {
+      try cancellation.check(name: picture.url.path)
+    } catch {
+      return .failure(error)
+    }
     guard let rendered = MemeRenderer.rendered(captions, image: picture.full, transform: transform) else {
       return .failure(
         ImageError(
@@ -21,11 +27,11 @@ nonisolated enum MemeExport {
   /// Renders and writes to `url` in `format`.
   static func write(
     _ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform, to url: URL,
-    as format: ImageFormat
+    as format: ImageFormat, cancellation: Cancellation = Cancellation()
   ) -> Result<RasterImage, ImageError> {
-    render(captions, on: picture, transform: transform).flatMap { rendered in
+    render(captions, on: picture, transform: transform, cancellation: cancellation).flatMap { rendered in
       do throws(ImageError) {
-        try ImageWriter.write(rendered, to: url, as: format)
+        try ImageWriter.write(rendered, to: url, as: format, cancellation: cancellation)
         return .success(rendered)
       } catch {
         return .failure(error)
@@ -34,12 +40,13 @@ nonisolated enum MemeExport {
   }
 
   /// Renders and encodes as PNG (for the clipboard).
-  static func encodePNG(_ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform)
-    -> Result<(image: RasterImage, png: [UInt8]), ImageError>
-  {
-    render(captions, on: picture, transform: transform).flatMap { rendered in
+  static func encodePNG(
+    _ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform,
+    cancellation: Cancellation = Cancellation()
+  ) -> Result<(image: RasterImage, png: [UInt8]), ImageError> {
+    render(captions, on: picture, transform: transform, cancellation: cancellation).flatMap { rendered in
       do throws(ImageError) {
-        return .success((rendered, try ImageWriter.encode(rendered, as: .png)))
+        return .success((rendered, try ImageWriter.encode(rendered, as: .png, cancellation: cancellation)))
       } catch {
         return .failure(error)
       }

@@ -10,6 +10,8 @@ public protocol SentMemeSink: AnyObject {
   func keep(captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage)
   /// Whether any meme has been kept (Cancel then shows Sent Memes instead of an empty editor).
   var isEmpty: Bool { get }
+  /// Whether a meme is still being written (quitting now would lose it).
+  var isSaving: Bool { get }
 }
 
 /// Sent memes held in memory for the life of the process.
@@ -33,4 +35,5 @@ public final class InMemorySentMemes: SentMemeSink {
   }
 
   public var isEmpty: Bool { entries.isEmpty }
+  public var isSaving: Bool { false }
 }

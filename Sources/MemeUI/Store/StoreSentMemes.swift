@@ -47,6 +47,7 @@ final class StoreSentMemes: SentMemeSink {
 
   /// True only when nothing is stored and nothing is being saved.
   var isEmpty: Bool { list.isEmpty && savesInFlight == 0 }
+  var isSaving: Bool { savesInFlight > 0 }
 
   func keep(captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage) {
     savesInFlight += 1

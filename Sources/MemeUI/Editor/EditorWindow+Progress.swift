@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+import MemeCore
+
+/// Work that must not be lost silently. An export runs in the background; one that takes longer
+/// than a moment turns the Share button into a spinner with a button beside it that stops the
+/// export. Closing the window or quitting while an export or a Sent Memes save runs asks first.
+extension EditorWindow {
+  /// Shorter exports finish before a spinner would be noticed; it would only flicker.
+  static let progressDelay: UInt32 = 300
+
+  /// Whether closing now would lose work: an export or a Sent Memes save is running.
+  var isBusy: Bool { runningExport != nil || sink.isSaving }
+
+  /// Starts an export: returns what stops it. The caller ends it with `endExport(_:)`.
+  func beginExport() -> Cancellation {
+    let cancellation = Cancellation()
+    runningExport = cancellation
+    exportsInBackground += 1
+    if let progressTimeout { MainLoop.cancel(progressTimeout) }
+    progressTimeout = MainLoop.after(milliseconds: Self.progressDelay) { [weak self] in
+      guard let self else { return }
+      progressTimeout = nil
+      showExportProgress(true)
+    }
+    updateActionStates()
+    return cancellation
+  }
+
+  /// The background work of the export `cancellation` stopped has returned (finished, failed or
+  /// cancelled). Returns false when the export had been cancelled: its result is to be dropped.
+  @discardableResult
+  func endExport(_ cancellation: Cancellation) -> Bool {
+    exportsInBackground -= 1
+    if runningExport === cancellation { stopShowingExport() }
+    return !cancellation.isCancelled
+  }
+
+  /// The Stop button: the export stops at its next step and leaves no file; the editor is free at once.
+  func cancelExport() {
+    guard let runningExport else { return }
+    runningExport.cancel()
+    stopShowingExport()
+  }
+
+  private func stopShowingExport() {
+    if let progressTimeout { MainLoop.cancel(progressTimeout) }
+    progressTimeout = nil
+    runningExport = nil
+    showExportProgress(false)
+    updateActionStates()
+  }
+
+  /// A spinner in place of the Share icon, and the Stop button beside it.
+  private func showExportProgress(_ isShown: Bool) {
+    isShowingExportProgress = isShown
+    if isShown {
+      let spinner = gtk_spinner_new()!
+      gtk_widget_set_name(spinner, "export-spinner")
+      gtk_spinner_start(OpaquePointer(spinner))
+      gtk_menu_button_set_child(gtkkit_menu_button(shareButton), spinner)
+      gtk_widget_set_tooltip_text(shareButton, tr("Exporting the meme…"))
+    } else {
+      gtk_menu_button_set_icon_name(gtkkit_menu_button(shareButton), "send-to-symbolic")
+      gtk_widget_set_tooltip_text(shareButton, tr("Share"))
+    }
+    gtk_widget_set_visible(cancelExportButton, isShown ? 1 : 0)
+  }
+
+  // MARK: - Leaving while work runs
+
+  /// close-request: returns true to keep the window open while asking.
+  func closeRequested() -> Bool {
+    guard isBusy else { return false }
+    askBeforeLeaving(leaveLabel: tr("_Close Anyway")) { [weak self] in
+      guard let self else { return }
+      gtk_window_destroy(gtkkit_window(window))
+    }
+    return true
+  }
+
+  /// Asks whether to wait for the running work or leave now; `leave` runs at once when the user
+  /// chooses to leave anyway (a running export is stopped first), or when the work ends if they wait.
+  func askBeforeLeaving(leaveLabel: String, then leave: @escaping () -> Void) {
+    if let leavingDialog { gtk_window_present(gtkkit_window(leavingDialog)) }
+    guard leavingDialog == nil else { return }
+    let dialog = gtkkit_message_dialog_new(
+      gtkkit_window(window), GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, tr("Still saving your meme…"),
+      tr("It will be lost if MemeMe stops now. Wait a moment, and the window closes once it is saved."))!
+    gtk_widget_set_name(dialog, "still-saving-dialog")
+    gtk_window_set_title(gtkkit_window(dialog), tr("Still saving your meme…"))
+    let leaveButton = gtk_dialog_add_button(gtkkit_dialog(dialog), leaveLabel, LeaveResponse.leave.rawValue)!
+    gtk_widget_add_css_class(leaveButton, "destructive-action")
+    gtk_dialog_add_button(gtkkit_dialog(dialog), tr("_Wait"), LeaveResponse.wait.rawValue)
+    gtk_dialog_set_default_response(gtkkit_dialog(dialog), LeaveResponse.wait.rawValue)
+    leavingDialog = dialog
+    Signal.connectResponse(dialog) { [weak self] response in
+      gtk_window_destroy(gtkkit_window(dialog))
+      guard let self else { return }
+      leavingDialog = nil
+      if response == LeaveResponse.leave.rawValue {
+        cancelExport()
+        // Once the dialog's response has finished: destroying its parent inside it upsets GTK's
+        // bookkeeping of the dialog just destroyed.
+        MainLoop.post { leave() }
+      } else if response == LeaveResponse.wait.rawValue {
+        leaveWhenIdle(leave)
+      }  // closed with Escape: stay
+    }
+    gtk_window_present(gtkkit_window(dialog))
+  }
+
+  /// Runs `leave` once nothing is running any more. The store tells no one when a save ends, so this
+  /// looks again ten times a second: the work is seconds long.
+  private func leaveWhenIdle(_ leave: @escaping () -> Void) {
+    guard isBusy else { return leave() }
+    _ = MainLoop.after(milliseconds: 100) { [weak self] in self?.leaveWhenIdle(leave) }
+  }
+
+  /// The still-saving dialog's answers.
+  enum LeaveResponse: Int32 {
+    case leave = 1
+    case wait = 2
+  }
+}
