@@ -37,6 +37,15 @@ extension EditorWindow {
     return !cancellation.isCancelled
   }
 
+  /// The window is gone (closed, or destroyed by its application) while an export may still run:
+  /// the export stops, and its late result must not reach the window's widgets, which are freed.
+  func windowDestroyed() {
+    if let progressTimeout { MainLoop.cancel(progressTimeout) }
+    progressTimeout = nil
+    runningExport?.cancel()
+    runningExport = nil
+  }
+
   /// The Stop button: the export stops at its next step and leaves no file; the editor is free at once.
   func cancelExport() {
     guard let runningExport else { return }

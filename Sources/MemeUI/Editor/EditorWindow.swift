@@ -87,6 +87,7 @@ final class EditorWindow: AppWindow {
     updateActionStates()
     focusInvitation()
     Signal.connectReturningBool(window, "close-request") { [weak self] in self?.closeRequested() ?? false }
+    Signal.connect(window, "destroy") { [weak self] in self?.windowDestroyed() }
   }
 
   /// At launch the invitation to choose a picture has the focus: left to GTK, the first caption field
