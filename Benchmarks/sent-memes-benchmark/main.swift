@@ -158,12 +158,13 @@ func storeFiles() -> [URL] {
 /// Cold: the store's files leave the page cache (their pages are clean, so the kernel drops them
 /// without root). Warm: every file has just been read.
 func prepareCache(_ form: String) {
+  // Written pages must reach the disk before the kernel can drop them: one sync for all files.
+  if form == "cold" { sync() }
   for file in storeFiles() {
     let descriptor = open(file.path, O_RDONLY)
     guard descriptor >= 0 else { continue }
     defer { close(descriptor) }
     if form == "cold" {
-      fdatasync(descriptor)
       posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
     } else {
       var buffer = [UInt8](repeating: 0, count: 1 << 16)
