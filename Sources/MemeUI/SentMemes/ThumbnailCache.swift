@@ -42,7 +42,7 @@ final class ThumbnailCache {
   /// Called when a thumbnail file was made again, with the meme's new details.
   var onThumbnailReplaced: (SentMeme) -> Void = { _ in }
 
-  init(store: SentMemeStore, byteBudget: Int = 48 << 20) {
+  init(store: SentMemeStore, byteBudget: Int = 16 << 20) {
     self.byteBudget = byteBudget
     loader = ThumbnailLoader(store: store)
   }
