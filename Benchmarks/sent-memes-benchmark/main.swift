@@ -1,221 +1,274 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sent Memes at scale: with N memes in the store, how long from launch until the window is
-// populated, how much memory the process holds, and how long the main loop is ever blocked while
-// the grid is scrolled from end to end, a page per frame.
+// populated, how much memory the process holds, how the List or the Grid keeps up while scrolled
+// from end to end a page per frame (frame times as a distribution), and how long a selection takes
+// to open a meme's detail.
 //
-//   swift build -c release --product sent-memes-benchmark
-//   xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- \
-//     env GDK_BACKEND=x11 GSK_RENDERER=cairo .build/release/sent-memes-benchmark [count] [--directory DIR]
+//   swift build -c release --product sent-memes-benchmark --product mememe-seed
+//   xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo \
+//     .build/release/sent-memes-benchmark [count] [--runs N] [--cache cold|warm|both] [--view list|grid|both]
+//     [--directory DIR]
 //
-// The store is seeded with mememe-seed (built beside this tool) when it holds fewer memes.
+// Each run is a fresh process (launched by this one) that opens the store, scrolls one view and
+// opens a detail. A cold run starts with the store's files dropped from the page cache and fresh
+// XDG folders, as after a reboot; a warm run has just read every file. The window keeps the app's
+// default size. The store is seeded with mememe-seed (built beside this tool) when it holds fewer
+// memes.
 import CGtk
 import Foundation
 import GtkKit
 @_spi(Benchmark) import MemeUI
 
-let launchStart = Date()
-var arguments = Array(CommandLine.arguments.dropFirst())
-var count = 10_000
-var directory = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-sent-benchmark")
-while let argument = arguments.first {
-  arguments.removeFirst()
-  if argument == "--directory", let path = arguments.first {
-    arguments.removeFirst()
-    directory = URL(fileURLWithPath: path, isDirectory: true)
-  } else if let number = Int(argument) {
-    count = number
-  } else {
-    FileHandle.standardError.write(Data("usage: sent-memes-benchmark [count] [--directory DIR]\n".utf8))
+struct Options {
+  var count = 10_000
+  var directory = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-sent-benchmark")
+  var runs = 3
+  var caches = ["cold", "warm"]
+  var views = ["list", "grid"]
+  /// Set in a measured child process: the one view and cache form it measures.
+  var single: (view: String, cache: String)?
+
+  init(_ arguments: [String]) {
+    var arguments = arguments
+    func value() -> String {
+      guard !arguments.isEmpty else { Self.usage() }
+      return arguments.removeFirst()
+    }
+    func forms(_ text: String, _ all: [String]) -> [String] {
+      if text == "both" { return all }
+      guard all.contains(text) else { Self.usage() }
+      return [text]
+    }
+    func number(_ text: String) -> Int {
+      guard let number = Int(text), number > 0 else { Self.usage() }
+      return number
+    }
+    var singleView: String?
+    while let argument = arguments.first {
+      arguments.removeFirst()
+      switch argument {
+      case "--directory": directory = URL(fileURLWithPath: value(), isDirectory: true)
+      case "--runs": runs = number(value())
+      case "--cache": caches = forms(value(), ["cold", "warm"])
+      case "--view": views = forms(value(), ["list", "grid"])
+      case "--single": singleView = value()
+      default: count = number(argument)
+      }
+    }
+    if let singleView { single = (singleView, caches[0]) }
+  }
+
+  static func usage() -> Never {
+    FileHandle.standardError.write(
+      Data(
+        ("usage: sent-memes-benchmark [count] [--runs N] [--cache cold|warm|both] [--view list|grid|both] "
+          + "[--directory DIR]\n").utf8))
     exit(2)
   }
 }
+
+/// What one measured run reports to the parent (one JSON line).
+struct RunResult: Codable {
+  var view: String
+  var cache: String
+  var renderer: String
+  var windowWidth: Int32
+  var windowHeight: Int32
+  var launchMilliseconds: Double
+  var thumbnailsShownMilliseconds: Double
+  var rssAfterLaunchMiB: Double
+  var scrollRange: Int
+  /// Wall time from the start of one frame's work (before-paint) to its end (after-paint).
+  var frameWork: [Double]
+  /// The main thread's CPU time within each frame's work: what the frame costs on a quiet machine.
+  var frameCPU: [Double]
+  /// Time between consecutive frames' ends: 16.7 ms when every frame makes it at 60 Hz.
+  var frameIntervals: [Double]
+  /// Longest main-loop gap seen by a 1 ms high-priority timeout, and the main thread's CPU time in
+  /// the longest gap (CPU time does not grow when other processes take the cores).
+  var longestGap: Double
+  var longestGapCPU: Double
+  var detailMilliseconds: Double
+  var rssAfterScrollMiB: Double
+  var peakRSSMiB: Double
+  var loadAverage: String
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let frameBudget = 1000.0 / 60
+
+func loadAverage() -> String {
+  let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?"
+  return text.split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+if let single = options.single {
+  let result = MeasuredRun(options: options, view: single.view, cache: single.cache).run()
+  let json = try JSONEncoder().encode(result)
+  print("RESULT " + String(decoding: json, as: UTF8.self))
+  exit(0)
+}
+
+// MARK: - The parent: seeds, prepares each run's cache, launches it and summarises.
 
 /// Runs mememe-seed from beside this executable to bring the store to `count` memes.
 func seedStore() {
   let seeder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("mememe-seed")
-  let marker = directory.appendingPathComponent("seeded-\(count)")
+  let marker = options.directory.appendingPathComponent("seeded-\(options.count)")
   guard !FileManager.default.fileExists(atPath: marker.path) else { return }
-  try? FileManager.default.removeItem(at: directory)
-  let process = Process()
-  process.executableURL = seeder
-  process.arguments = [String(count), "--directory", directory.path]
-  do {
-    try process.run()
-    process.waitUntilExit()
-  } catch {
-    FileHandle.standardError.write(Data("cannot run \(seeder.path): \(error)\n".utf8))
-    exit(1)
-  }
-  guard process.terminationStatus == 0 else { exit(1) }
+  try? FileManager.default.removeItem(at: options.directory)
+  let status = run(seeder, [String(options.count), "--directory", options.directory.path])
+  guard status == 0 else { exit(1) }
   FileManager.default.createFile(atPath: marker.path, contents: nil)
 }
 
-func kibibytes(_ field: String) -> Int {
-  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-  let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
-  return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
-}
-
-func mebibytes(_ field: String) -> String { String(format: "%.1f MiB", Double(kibibytes(field)) / 1024) }
-func milliseconds(_ seconds: TimeInterval) -> String { String(format: "%.1f ms", seconds * 1000) }
-
-/// CPU time the calling thread has used: unlike wall-clock time, it does not grow when other
-/// processes take the cores, so it shows the main thread's own work even on a busy machine.
-func threadCPUTime() -> TimeInterval {
-  var time = timespec()
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-  return TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1e9
-}
-
-/// Main-loop gaps seen by a 1 ms high-priority timeout (wall clock, and the main thread's CPU time
-/// within each gap), and frame times seen by a tick callback.
-final class LoopProbe {
-  var lastTick = Date()
-  var lastCPU = threadCPUTime()
-  var maxGap: TimeInterval = 0
-  var gaps: [TimeInterval] = []
-  var cpuGaps: [TimeInterval] = []
-  var frameTimes: [Int] = []
-  var scroll: (adjustment: UnsafeMutablePointer<GtkAdjustment>, done: Bool)?
-
-  func tick() {
-    let now = Date()
-    let gap = now.timeIntervalSince(lastTick)
-    gaps.append(gap)
-    maxGap = max(maxGap, gap)
-    lastTick = now
-    let cpu = threadCPUTime()
-    cpuGaps.append(cpu - lastCPU)
-    lastCPU = cpu
+@discardableResult
+func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil, output: Pipe? = nil)
+  -> Int32
+{
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  if let environment { process.environment = environment }
+  if let output { process.standardOutput = output }
+  do {
+    try process.run()
+  } catch {
+    FileHandle.standardError.write(Data("cannot run \(executable.path): \(error)\n".utf8))
+    exit(1)
   }
+  var data = Data()
+  if let output { data = output.fileHandleForReading.readDataToEndOfFile() }
+  process.waitUntilExit()
+  if let output { lastOutput = String(decoding: data, as: UTF8.self) }
+  return process.terminationStatus
+}
+nonisolated(unsafe) var lastOutput = ""
+
+/// Every regular file of the store.
+func storeFiles() -> [URL] {
+  let enumerator = FileManager.default.enumerator(
+    at: options.directory, includingPropertiesForKeys: [.isRegularFileKey])
+  return (enumerator?.allObjects as? [URL] ?? []).filter {
+    (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+  }
+}
+
+/// Cold: the store's files leave the page cache (their pages are clean, so the kernel drops them
+/// without root). Warm: every file has just been read.
+func prepareCache(_ form: String) {
+  // Written pages must reach the disk before the kernel can drop them: one sync for all files.
+  if form == "cold" { sync() }
+  for file in storeFiles() {
+    let descriptor = open(file.path, O_RDONLY)
+    guard descriptor >= 0 else { continue }
+    defer { close(descriptor) }
+    if form == "cold" {
+      posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+    } else {
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while read(descriptor, &buffer, buffer.count) > 0 {}
+    }
+  }
+}
+
+func environment(for form: String) -> [String: String] {
+  var environment = ProcessInfo.processInfo.environment
+  guard form == "cold" else { return environment }
+  let home = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-xdg-\(UUID().uuidString)")
+  for (variable, folder) in [
+    ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
+    ("XDG_STATE_HOME", "state"),
+  ] {
+    let url = home.appendingPathComponent(folder)
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    environment[variable] = url.path
+  }
+  return environment
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+  sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+}
+
+func distribution(_ values: [Double], over limits: [Double]) -> String {
+  let sorted = values.sorted()
+  let counts = limits.map { limit in
+    let over = values.filter { $0 > limit }.count
+    return String(
+      format: "over %.1f ms: %d (%.1f%%)", limit, over, 100 * Double(over) / Double(max(1, values.count)))
+  }
+  return String(
+    format: "p50 %.1f, p95 %.1f, p99 %.1f, max %.1f ms; ", percentile(sorted, 0.5), percentile(sorted, 0.95),
+    percentile(sorted, 0.99), sorted.last ?? 0) + counts.joined(separator: ", ")
 }
 
 seedStore()
-let seeded = Date()
-print("Store: \(count) memes in \(directory.path)")
-
-// Measured from here: what a launch of the app does, with the store already on disk.
-let start = Date()
-guard Gtk.initialize() else {
-  print("no display: run under xvfb-run with GDK_BACKEND=x11")
-  exit(1)
-}
-let session = SentMemesBenchmarkSession(
-  storeDirectory: directory, applicationID: "io.github.mememe.SentMemesBenchmark.p\(getpid())")
-let opened = Date()
-session.activate()
-guard let window = session.windowWidget, let grid = session.gridView else {
-  print("Sent Memes did not open (is the store empty?)")
-  exit(1)
-}
-gtk_window_set_default_size(gtkkit_window(window), 1280, 860)
-
-/// Iterates the main loop until `condition` holds; false after `limit` seconds.
-func iterate(limit: TimeInterval = 30, until condition: () -> Bool) -> Bool {
-  let deadline = Date().addingTimeInterval(limit)
-  while !condition() {
-    if Date() > deadline { return false }
-    // Blocking iterations would hide stalls behind waits: poll, and nap briefly when idle.
-    if g_main_context_iteration(nil, 0) == 0 { usleep(200) }
+let executable = URL(fileURLWithPath: CommandLine.arguments[0])
+print("Store: \(options.count) memes in \(options.directory.path)")
+print(
+  "Renderer asked for: GSK_RENDERER=\(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "(unset)"), "
+    + "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(options.runs) runs per form")
+var failures = 0
+for cache in options.caches {
+  for view in options.views {
+    var results: [RunResult] = []
+    for index in 1...options.runs {
+      prepareCache(cache)
+      let output = Pipe()
+      let status = run(
+        executable,
+        [String(options.count), "--directory", options.directory.path, "--single", view, "--cache", cache],
+        environment: environment(for: cache), output: output)
+      guard status == 0,
+        let line = lastOutput.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") }),
+        let result = try? JSONDecoder().decode(RunResult.self, from: Data(line.dropFirst(7).utf8))
+      else {
+        print("\(view), \(cache) cache, run \(index): failed (status \(status))\n\(lastOutput)")
+        failures += 1
+        continue
+      }
+      results.append(result)
+      print(
+        String(
+          format:
+            "%@, %@ cache, run %d: renderer %@, window %d×%d, load %@; launch to populated %.0f ms "
+            + "(thumbnails shown %.0f ms), RSS %.0f MiB; %d frames over %d px",
+          view, cache, index, result.renderer, result.windowWidth, result.windowHeight, result.loadAverage,
+          result.launchMilliseconds, result.thumbnailsShownMilliseconds, result.rssAfterLaunchMiB,
+          result.frameIntervals.count, result.scrollRange))
+      print(
+        "    frame intervals: "
+          + distribution(result.frameIntervals, over: [frameBudget + 0.5, 2 * frameBudget]))
+      print("    frame work:      " + distribution(result.frameWork, over: [frameBudget, 2 * frameBudget]))
+      print("    frame CPU:       " + distribution(result.frameCPU, over: [frameBudget, 2 * frameBudget]))
+      print(
+        String(
+          format:
+            "    longest main-loop gap %.1f ms (main-thread CPU in it %.1f ms); selection to detail shown %.0f ms; "
+            + "RSS after scrolling %.0f MiB, peak %.0f MiB",
+          result.longestGap, result.longestGapCPU, result.detailMilliseconds, result.rssAfterScrollMiB,
+          result.peakRSSMiB))
+    }
+    guard !results.isEmpty else { continue }
+    print("\(view), \(cache) cache, all \(results.count) runs:")
+    print(
+      "    frame intervals: "
+        + distribution(results.flatMap(\.frameIntervals), over: [frameBudget + 0.5, 2 * frameBudget]))
+    print(
+      "    frame work:      "
+        + distribution(results.flatMap(\.frameWork), over: [frameBudget, 2 * frameBudget]))
+    print(
+      "    frame CPU:       "
+        + distribution(results.flatMap(\.frameCPU), over: [frameBudget, 2 * frameBudget]))
+    let launches = results.map(\.launchMilliseconds).sorted()
+    print(
+      String(
+        format:
+          "    launch to populated %.0f–%.0f ms; selection to detail %.0f–%.0f ms; peak RSS up to %.0f MiB",
+        launches.first!, launches.last!, results.map(\.detailMilliseconds).min()!,
+        results.map(\.detailMilliseconds).max()!, results.map(\.peakRSSMiB).max()!))
   }
-  return true
 }
-
-// Populated: the window is mapped, shows every meme's row, and has painted a frame.
-var painted = false
-let frameClockReady = iterate { gtk_widget_get_mapped(window) != 0 }
-let clock = gtk_widget_get_frame_clock(window)!
-let paintBox = Unmanaged.passRetained(Box { painted = true }).toOpaque()
-gtkkit_connect_void(
-  clock.raw, "after-paint", { _, data in Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue().action() },
-  paintBox, nil)
-_ = iterate { painted && session.memeCount == count && session.boundCells.total > 0 }
-let populated = Date()
-_ = iterate {
-  let cells = session.boundCells
-  return cells.total > 0 && cells.withThumbnail == cells.total
-}
-let thumbnailsShown = Date()
-
-print(
-  "Launch (GTK init, store open and list, window) to populated: \(milliseconds(populated.timeIntervalSince(start)))"
-)
-print(
-  "  store opened and \(session.memeCount) memes listed by: \(milliseconds(opened.timeIntervalSince(start)))")
-print("  visible thumbnails shown by: \(milliseconds(thumbnailsShown.timeIntervalSince(start)))")
-print("RSS after launch: \(mebibytes("VmRSS"))")
-
-// Scroll the grid from top to bottom, one page per frame.
-session.showGrid()
-_ = iterate {
-  let cells = session.boundCells
-  return cells.total > 0 && cells.withThumbnail == cells.total
-}
-let scrolled = gtk_widget_get_parent(grid)!
-let adjustment = gtk_scrolled_window_get_vadjustment(gtkkit_scrolled_window(scrolled))!
-// The grid is laid out once its range exceeds a page.
-_ = iterate { gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment) }
-let probe = LoopProbe()
-probe.scroll = (adjustment, false)
-let probeBox = Unmanaged.passRetained(probe).toOpaque()
-let tick = gtk_widget_add_tick_callback(
-  grid,
-  { _, clock, data in
-    let probe = Unmanaged<LoopProbe>.fromOpaque(data!).takeUnretainedValue()
-    probe.frameTimes.append(gdk_frame_clock_get_frame_time(clock))
-    guard let (adjustment, done) = probe.scroll, !done else { return 1 }
-    let value = gtk_adjustment_get_value(adjustment)
-    let page = gtk_adjustment_get_page_size(adjustment)
-    let end = gtk_adjustment_get_upper(adjustment) - page
-    gtk_adjustment_set_value(adjustment, min(value + page, end))
-    if value >= end { probe.scroll?.done = true }
-    return 1  // G_SOURCE_CONTINUE
-  }, probeBox, nil)
-probe.lastTick = Date()
-probe.lastCPU = threadCPUTime()
-let timer = g_timeout_add_full(
-  G_PRIORITY_HIGH, 1,
-  { data in
-    Unmanaged<LoopProbe>.fromOpaque(data!).takeUnretainedValue().tick()
-    return 1
-  }, probeBox, nil)
-let scrollStart = Date()
-_ = iterate(limit: 120) { probe.scroll?.done == true }
-let scrollEnd = Date()
-g_source_remove(timer)
-gtk_widget_remove_tick_callback(grid, tick)
-
-let frames = zip(probe.frameTimes.dropFirst(), probe.frameTimes).map { Double($0 - $1) / 1_000_000 }
-let sortedGaps = probe.gaps.sorted()
-func percentile(_ values: [Double], _ p: Double) -> Double {
-  values.isEmpty ? 0 : values[min(values.count - 1, Int(Double(values.count) * p))]
-}
-print(
-  "Grid scroll end to end: \(frames.count) frames in \(milliseconds(scrollEnd.timeIntervalSince(scrollStart))), "
-    + "range \(Int(gtk_adjustment_get_upper(adjustment))) px")
-print(
-  "  main-loop gaps: max \(milliseconds(probe.maxGap)), p99 \(milliseconds(percentile(sortedGaps, 0.99))), "
-    + "p50 \(milliseconds(percentile(sortedGaps, 0.5))); over 16.7 ms: \(probe.gaps.filter { $0 > 1 / 60 }.count)"
-)
-let sortedCPUGaps = probe.cpuGaps.sorted()
-print(
-  "  main-thread CPU time within a gap: max \(milliseconds(sortedCPUGaps.last ?? 0)), "
-    + "p99 \(milliseconds(percentile(sortedCPUGaps, 0.99))); over 16.7 ms: \(probe.cpuGaps.filter { $0 > 1 / 60 }.count)"
-)
-print(
-  "  load average during the run: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?")"
-)
-print(
-  "  frame intervals: max \(milliseconds(frames.max() ?? 0)), p50 \(milliseconds(percentile(frames.sorted(), 0.5)))"
-)
-print("  thumbnails cached: \(session.cachedThumbnails)")
-print("RSS after scrolling: \(mebibytes("VmRSS")), peak \(mebibytes("VmHWM"))")
-_ = seeded
-session.close()
-
-/// A closure behind a C user-data pointer.
-final class Box {
-  let action: () -> Void
-  init(_ action: @escaping () -> Void) { self.action = action }
-}
+exit(failures == 0 ? 0 : 1)

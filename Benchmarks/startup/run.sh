@@ -1,27 +1,59 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Cold start to the first painted editor frame, against a minimal C GTK 4 window on the same machine.
-# Run inside a display session, e.g.:
-#   xvfb-run -a dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo Benchmarks/startup/run.sh .build/release/mememe
+# The two are launched in turn (interleaved, so load from elsewhere falls on both alike), `runs`
+# times each per round, for `rounds` separate rounds. Each launch is a new process of an app that
+# is not running; both use one XDG home made for the measurement, in which one uncounted launch of
+# each has made what a first launch makes (the app's empty store, GStreamer's and Mesa's caches), so
+# the editor is what opens, as for someone who has not shared a meme yet.
+# Measure the binary as it is installed (meson links the Swift runtime in, which saves much of the
+# dynamic linker's work), inside a display session:
+#   swift build -c release --static-swift-stdlib --product mememe --scratch-path .build/static
+#   xvfb-run -a dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo \
+#     Benchmarks/startup/run.sh .build/static/release/mememe [runs] [rounds]
 set -eu
-mememe=${1:?usage: run.sh path/to/mememe [runs]}
-runs=${2:-10}
+mememe=${1:?usage: run.sh path/to/mememe [runs] [rounds]}
+runs=${2:-11}
+rounds=${3:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/minimal-window" "$(dirname "$0")/minimal-window.c" $(pkg-config --cflags --libs gtk4)
 
-# Median wall time in milliseconds of `runs` launches of the given command.
-median_ms() {
-  for _ in $(seq "$runs"); do
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1
-    end=$(date +%s%N)
-    echo $(( (end - start) / 1000000 ))
-  done | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+export XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache" XDG_DATA_HOME="$work/data" \
+  XDG_STATE_HOME="$work/state"
+
+# Wall time in milliseconds of one launch of the given command.
+launch_ms() {
+  start=$(date +%s%N)
+  "$@" >/dev/null 2>&1
+  end=$(date +%s%N)
+  echo $(( (end - start) / 1000000 ))
 }
 
-reference=$(median_ms env "$work/minimal-window")
-editor=$(median_ms env MEMEME_QUIT_AFTER_FIRST_FRAME=1 "$mememe")
-echo "minimal C GTK 4 window, launch to first frame: median ${reference} ms"
-echo "mememe editor, launch to first frame:          median ${editor} ms"
-awk -v e="$editor" -v r="$reference" 'BEGIN { printf "ratio: %.2f (target at most 1.30)\n", e / r }'
+launch_ms "$work/minimal-window" >/dev/null
+launch_ms env MEMEME_QUIT_AFTER_FIRST_FRAME=1 "$mememe" >/dev/null
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+echo "renderer: GSK_RENDERER=${GSK_RENDERER:-(unset)}; $runs launches of each per round, interleaved"
+for round in $(seq "$rounds"); do
+  : >"$work/reference" && : >"$work/editor"
+  for i in $(seq "$runs"); do
+    # Alternate which goes first, so neither always follows the other's disk and cache work.
+    if [ $((i % 2)) -eq 1 ]; then
+      launch_ms "$work/minimal-window" >>"$work/reference"
+      launch_ms env MEMEME_QUIT_AFTER_FIRST_FRAME=1 "$mememe" >>"$work/editor"
+    else
+      launch_ms env MEMEME_QUIT_AFTER_FIRST_FRAME=1 "$mememe" >>"$work/editor"
+      launch_ms "$work/minimal-window" >>"$work/reference"
+    fi
+  done
+  reference=$(median <"$work/reference")
+  editor=$(median <"$work/editor")
+  load=$(cut -d' ' -f1-3 /proc/loadavg)
+  awk -v e="$editor" -v r="$reference" -v n="$round" -v l="$load" 'BEGIN {
+    printf "round %d: minimal C GTK 4 window median %d ms, mememe editor median %d ms, ratio %.2f (target at most 1.30); load %s\n", n, r, e, e / r, l
+  }'
+  echo "  minimal: $(sort -n "$work/reference" | tr '\n' ' ')"
+  echo "  mememe:  $(sort -n "$work/editor" | tr '\n' ' ')"
+done

@@ -2,7 +2,7 @@
 import CGtk
 import MemeCore
 
-/// GdkTextures showing engine images without copying their pixels.
+/// GdkTextures showing engine images (camera frames, thumbnails) without copying their pixels.
 enum FrameTexture {
   /// Cairo's ARGB32 (premultiplied, native byte order) as GDK names it.
   private static var format: GdkMemoryFormat {

@@ -8,12 +8,10 @@ final class MemeGridTile: MemeCell {
   let widget: UnsafeMutablePointer<GtkWidget>
   let thumbnail: ThumbnailView
   var memeID: Int64?
-  /// The tile's frame in logical pixels (the thumbnails' shape, 4:3).
-  static let size = (width: Int32(176), height: Int32(132))
-
-  init(thumbnails: ThumbnailCache, events: MemeCellEvents) {
+  /// - Parameter size: the tile's frame in logical pixels (the thumbnails' shape, 4:3).
+  init(thumbnails: ThumbnailCache, events: MemeCellEvents, size: (width: Int32, height: Int32)) {
     thumbnail = ThumbnailView(
-      thumbnails: thumbnails, width: Self.size.width, height: Self.size.height, cssClass: "tile-thumbnail")
+      thumbnails: thumbnails, width: size.width, height: size.height, cssClass: "tile-thumbnail")
     widget = thumbnail.widget
     gtk_widget_set_name(widget, "meme-tile")
     events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
@@ -25,6 +23,11 @@ final class MemeGridTile: MemeCell {
     Accessible.setLabel(widget, name)
     gtk_widget_set_tooltip_text(widget, name)
     thumbnail.show(meme)
+  }
+
+  /// Follows the Grid's column width.
+  func resize(to size: (width: Int32, height: Int32)) {
+    thumbnail.resize(width: size.width, height: size.height)
   }
 
 }

@@ -87,8 +87,9 @@ final class MemeListRow: MemeCell {
     Signal.connectDragPrepare(source.raw) { [weak self] _, _ in
       guard let self, let memeID else { return nil }
       // The thumbnail under the pointer while dragging.
-      if let paintable = gtk_picture_get_paintable(gtkkit_picture(thumbnail.picture)) {
-        gtk_drag_source_set_icon(gtkkit_drag_source(source.raw), paintable, 48, 36)
+      if let texture = thumbnail.texture() {
+        gtk_drag_source_set_icon(gtkkit_drag_source(source.raw), gtkkit_paintable(texture.raw), 48, 36)
+        g_object_unref(texture.raw)
       }
       return gtkkit_content_provider_for_string("\(Self.dragPrefix)\(memeID)")
     }

@@ -33,6 +33,24 @@ import GtkKit
 
   public func showGrid() { window?.currentTab = .grid }
 
+  /// The list or grid view of the tab shown.
+  public var currentView: UnsafeMutablePointer<GtkWidget>? {
+    window?.currentTab == .grid ? window?.gridView : window?.listView
+  }
+
+  /// Selects the meme at `position` and opens its detail, as a click on it does.
+  public func openDetail(at position: Int) {
+    window?.open(at: position)
+  }
+
+  /// The detail window, once it shows its meme.
+  public var detailWindowShowingMeme: UnsafeMutablePointer<GtkWidget>? {
+    guard let detail = app.sentMemes?.detailWindow,
+      gtk_picture_get_paintable(gtkkit_picture(detail.picture)) != nil
+    else { return nil }
+    return detail.window
+  }
+
   /// Bound rows or tiles of the current tab, and how many show their thumbnail or placeholder.
   public var boundCells: (total: Int, withThumbnail: Int) {
     guard let window else { return (0, 0) }

@@ -31,8 +31,7 @@ final class SentMemesNavigator {
     self.memes = memes
     self.preferences = preferences
     self.makeEditor = makeEditor
-    thumbnails = ThumbnailCache(
-      store: memes.store, pixelWidth: Int(MemeGridTile.size.width) * Self.displayScale)
+    thumbnails = ThumbnailCache(store: memes.store)
     thumbnails.onThumbnailReplaced = { [weak memes] meme in memes?.list.update(meme) }
     memes.onSaved = { [weak self] meme in self?.shareCompleted(meme) }
     memes.onError = { [weak self] title, message in self?.showError(title: title, detail: message) }
@@ -138,15 +137,6 @@ final class SentMemesNavigator {
   }
 
   // MARK: - Windows
-
-  /// The first monitor's scale factor (2 on HiDPI screens), for thumbnails as sharp as the screen.
-  private static var displayScale: Int {
-    guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
-      let monitor = g_list_model_get_item(monitors, 0)
-    else { return 1 }
-    defer { g_object_unref(monitor) }
-    return max(1, Int(gdk_monitor_get_scale_factor(OpaquePointer(monitor))))
-  }
 
   private func makeSentMemesWindow() -> SentMemesWindow {
     let window = SentMemesWindow(

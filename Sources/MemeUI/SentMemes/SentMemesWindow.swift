@@ -153,16 +153,21 @@ final class SentMemesWindow: AppWindow {
 
   private func buildGrid() {
     let events = cellEvents(for: .grid)
-    gridFactory = MemeItemFactory(list: memes.list) { [thumbnails] in
-      MemeGridTile(thumbnails: thumbnails, events: events)
+    let sizer = GridTileSizer()
+    gridFactory = MemeItemFactory(list: memes.list) { [thumbnails, sizer] in
+      MemeGridTile(thumbnails: thumbnails, events: events, size: sizer.size)
+    }
+    sizer.onChange = { [weak self] size in
+      for tile in self?.gridFactory.boundCells ?? [] { tile.resize(to: size) }
     }
     gridView = gtk_grid_view_new(
       gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(gridFactory.factory.raw))
     setUpView(gridView, name: "meme-grid")
-    gtk_grid_view_set_max_columns(gtkkit_grid_view(gridView), 12)
     openOnClick(in: .grid)
+    let scrolled = Self.scrolled(gridView)
+    sizer.follow(gridView, in: scrolled)
     appendPage(
-      Self.scrolled(gridView), tab: .grid, title: tr("Grid"), tooltip: tr("Grid (Alt+2)"),
+      scrolled, tab: .grid, title: tr("Grid"), tooltip: tr("Grid (Alt+2)"),
       icon: "view-grid-symbolic")
   }
 

@@ -5,84 +5,100 @@ import GtkKit
 import MemeCore
 import MemeStore
 
-/// Thumbnail textures for the List and the Grid.
+/// Thumbnail images for the List and the Grid.
 ///
 /// Files are decoded off the main thread (newest request first, so the rows on screen come before
-/// rows scrolled past) and the textures kept in a small least-recently-used cache: scrolling never
-/// waits for a file, and memory stays bounded with thousands of memes. A meme whose thumbnail file
-/// is missing gets a new one made from its rendered image; with neither, it shows a placeholder.
+/// rows scrolled past) into images of the exact pixel size they are drawn at, and kept in a small
+/// least-recently-used cache: scrolling never waits for a file, never scales or converts pixels,
+/// and memory stays bounded with thousands of memes. A meme whose thumbnail file is missing gets a
+/// new one made from its rendered image; with neither, it shows a placeholder.
 final class ThumbnailCache {
   enum Thumbnail {
-    /// `GdkTexture *`, owned by the cache (a picture showing it takes its own reference).
-    case texture(OpaquePointer)
+    /// Pixels of the frames' shape, as wide as asked. Drawn as they are: an image that lives across
+    /// frames is uploaded to the display once, where a GdkTexture is converted at every frame by
+    /// GTK 4.8's cairo renderer.
+    case image(RasterImage)
     case missing
+
+    var byteCount: Int {
+      // A missing thumbnail costs its entry, so many of them are evicted too.
+      if case .image(let image) = self { image.stride * image.height } else { 64 }
+    }
   }
 
-  let capacity: Int
+  /// A meme's thumbnail at one width in pixels (the List's and the Grid's frames differ).
+  nonisolated struct Key: Hashable, Sendable {
+    let id: Int64
+    let pixelWidth: Int
+  }
+
+  /// How many bytes of pixels the cache keeps beyond those on screen.
+  let byteBudget: Int
   private let loader: ThumbnailLoader
-  private var cached: [Int64: (thumbnail: Thumbnail, lastUse: UInt64)] = [:]
+  private var cached: [Key: (thumbnail: Thumbnail, lastUse: UInt64)] = [:]
+  private var cachedBytes = 0
   private var clock: UInt64 = 0
-  private var waiters: [Int64: [ObjectIdentifier: (Thumbnail) -> Void]] = [:]
+  private var waiters: [Key: [ObjectIdentifier: (Thumbnail) -> Void]] = [:]
   /// Called when a thumbnail file was made again, with the meme's new details.
   var onThumbnailReplaced: (SentMeme) -> Void = { _ in }
 
-  /// - Parameter pixelWidth: how wide textures are made: the largest frame's width in pixels.
-  init(store: SentMemeStore, pixelWidth: Int, capacity: Int = 400) {
-    self.capacity = capacity
-    loader = ThumbnailLoader(store: store, pixelWidth: pixelWidth)
-  }
-
-  isolated deinit {
-    for entry in cached.values {
-      if case .texture(let texture) = entry.thumbnail { g_object_unref(texture.raw) }
-    }
+  init(store: SentMemeStore, byteBudget: Int = 16 << 20) {
+    self.byteBudget = byteBudget
+    loader = ThumbnailLoader(store: store)
   }
 
   var cachedCount: Int { cached.count }
 
-  /// Calls `deliver` with the meme's thumbnail: at once when cached, otherwise once loaded (unless
-  /// `cancel` is called first). One request per `client` at a time.
-  func request(_ meme: SentMeme, for client: AnyObject, deliver: @escaping (Thumbnail) -> Void) {
-    if let entry = cached[meme.id] {
+  /// Calls `deliver` with the meme's thumbnail `pixelWidth` pixels wide: at once when cached,
+  /// otherwise once loaded (unless `cancel` is called first). One request per `client` at a time.
+  func request(
+    _ meme: SentMeme, pixelWidth: Int, for client: AnyObject, deliver: @escaping (Thumbnail) -> Void
+  ) {
+    let key = Key(id: meme.id, pixelWidth: pixelWidth)
+    if let entry = cached[key] {
       clock += 1
-      cached[meme.id]?.lastUse = clock
+      cached[key]?.lastUse = clock
       deliver(entry.thumbnail)
       return
     }
-    let isFirst = waiters[meme.id] == nil
-    waiters[meme.id, default: [:]][ObjectIdentifier(client)] = deliver
+    let isFirst = waiters[key] == nil
+    waiters[key, default: [:]][ObjectIdentifier(client)] = deliver
     guard isFirst else { return }
-    loader.enqueue(meme) { [weak self] result in self?.finish(result) }
+    loader.enqueue(meme, pixelWidth: pixelWidth) { [weak self] result in self?.finish(result) }
   }
 
   /// Forgets `client`'s request (its row was recycled); the file is not read if nobody wants it.
-  func cancel(_ id: Int64, for client: AnyObject) {
-    guard var clients = waiters[id] else { return }
+  func cancel(_ key: Key, for client: AnyObject) {
+    guard var clients = waiters[key] else { return }
     clients[ObjectIdentifier(client)] = nil
     if clients.isEmpty {
-      waiters[id] = nil
-      loader.dequeue(id)
+      waiters[key] = nil
+      loader.dequeue(key)
     } else {
-      waiters[id] = clients
+      waiters[key] = clients
     }
   }
 
   private func finish(_ result: ThumbnailLoader.Result) {
-    let thumbnail: Thumbnail =
-      result.textureAddress.flatMap { OpaquePointer(bitPattern: $0) }.map { .texture($0) } ?? .missing
+    let thumbnail: Thumbnail = result.image.map { .image($0) } ?? .missing
     if let replaced = result.replacedMeme { onThumbnailReplaced(replaced) }
     clock += 1
-    if case .texture(let old) = cached[result.id]?.thumbnail { g_object_unref(old.raw) }
-    cached[result.id] = (thumbnail, clock)
+    cachedBytes -= cached[result.key]?.thumbnail.byteCount ?? 0
+    cached[result.key] = (thumbnail, clock)
+    cachedBytes += thumbnail.byteCount
     evictIfNeeded()
-    let clients = waiters.removeValue(forKey: result.id) ?? [:]
+    let clients = waiters.removeValue(forKey: result.key) ?? [:]
     for deliver in clients.values { deliver(thumbnail) }
   }
 
   private func evictIfNeeded() {
-    while cached.count > capacity, let oldest = cached.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-      if case .texture(let texture) = oldest.value.thumbnail { g_object_unref(texture.raw) }
-      cached[oldest.key] = nil
+    guard cachedBytes > byteBudget else { return }
+    // Oldest first, down to three quarters of the budget, so eviction runs rarely.
+    let oldestFirst = cached.sorted { $0.value.lastUse < $1.value.lastUse }
+    for (key, entry) in oldestFirst {
+      guard cachedBytes > byteBudget * 3 / 4 else { break }
+      cachedBytes -= entry.thumbnail.byteCount
+      cached[key] = nil
     }
   }
 }
@@ -90,10 +106,12 @@ final class ThumbnailCache {
 /// The background side of `ThumbnailCache`: a stack of wanted thumbnails and one worker thread that
 /// decodes them, newest first. One worker leaves the other core to the UI.
 nonisolated final class ThumbnailLoader: @unchecked Sendable {
-  struct Result: Sendable {
-    let id: Int64
-    /// A `GdkTexture *` (one reference, for the cache), or nil when no thumbnail could be had.
-    let textureAddress: UInt?
+  typealias Key = ThumbnailCache.Key
+
+  struct Result: @unchecked Sendable {
+    let key: Key
+    /// The thumbnail, or nil when none could be had. Made on the worker and only read afterwards.
+    let image: RasterImage?
     let replacedMeme: SentMeme?
   }
 
@@ -103,68 +121,70 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
   }
 
   private let store: SentMemeStore
-  private let pixelWidth: Int
-  // Guards `jobs` and `isRunning`; the worker never holds it while decoding.
+  // Guards `jobs` and `order`; the worker never holds it while decoding.
   private let lock = NSLock()
-  private var jobs: [Job] = []
+  /// Wanted thumbnails by key, and their keys oldest first. A dequeued key stays in `order` until
+  /// the worker reaches it, so cancelling (every recycled row does it) costs no search.
+  private var jobs: [Key: Job] = [:]
+  private var order: [Key] = []
   private var isRunning = false
 
-  init(store: SentMemeStore, pixelWidth: Int) {
+  init(store: SentMemeStore) {
     self.store = store
-    self.pixelWidth = pixelWidth
   }
 
-  func enqueue(_ meme: SentMeme, completion: @escaping @Sendable @MainActor (Result) -> Void) {
+  func enqueue(
+    _ meme: SentMeme, pixelWidth: Int, completion: @escaping @Sendable @MainActor (Result) -> Void
+  ) {
+    let key = Key(id: meme.id, pixelWidth: pixelWidth)
     let start = lock.withLock {
-      jobs.append(Job(meme: meme, completion: completion))
+      if jobs.updateValue(Job(meme: meme, completion: completion), forKey: key) == nil { order.append(key) }
       defer { isRunning = true }
       return !isRunning
     }
     if start { DispatchQueue.global(qos: .userInitiated).async { self.work() } }
   }
 
-  func dequeue(_ id: Int64) {
-    lock.withLock { jobs.removeAll { $0.meme.id == id } }
+  func dequeue(_ key: Key) {
+    lock.withLock { jobs[key] = nil }
   }
 
   private func work() {
-    while let job = lock.withLock({ () -> Job? in
-      guard let job = jobs.popLast() else {
-        isRunning = false
-        return nil
+    while let (key, job) = lock.withLock({ () -> (Key, Job)? in
+      while let key = order.popLast() {
+        if let job = jobs.removeValue(forKey: key) { return (key, job) }
       }
-      return job
+      isRunning = false
+      return nil
     }) {
-      let result = load(job.meme)
+      let result = load(job.meme, key: key)
       let completion = job.completion
       MainLoop.post { completion(result) }
     }
   }
 
-  private func load(_ meme: SentMeme) -> Result {
-    if let texture = texture(at: meme.thumbnailURL) {
-      return Result(id: meme.id, textureAddress: texture, replacedMeme: nil)
+  private func load(_ meme: SentMeme, key: Key) -> Result {
+    if let image = thumbnail(at: meme.thumbnailURL, pixelWidth: key.pixelWidth) {
+      return Result(key: key, image: image, replacedMeme: nil)
     }
     // The thumbnail file is gone or unreadable: make a new one from the rendered meme.
     guard let png = try? SentMemeDraftMaker.thumbnailPNG(ofImageAt: meme.renderedImageURL),
       let replaced = try? store.replaceThumbnail(id: meme.id, with: .png(Data(png))),
-      let texture = texture(at: replaced.thumbnailURL)
-    else { return Result(id: meme.id, textureAddress: nil, replacedMeme: nil) }
-    return Result(id: meme.id, textureAddress: texture, replacedMeme: replaced)
+      let image = thumbnail(at: replaced.thumbnailURL, pixelWidth: key.pixelWidth)
+    else { return Result(key: key, image: nil, replacedMeme: nil) }
+    return Result(key: key, image: image, replacedMeme: replaced)
   }
 
-  /// Decodes a small image file into a texture of the frames' shape, `pixelWidth` wide, with the
-  /// whole meme fitted and centred in it (GdkTextures are immutable, so one made on this thread can
-  /// be drawn on the main thread).
+  /// Decodes a small image file into an image of the frames' shape, `pixelWidth` wide, with the
+  /// whole meme fitted and centred in it.
   ///
   /// Every thumbnail having the frames' shape keeps rows and tiles the same size whatever the
-  /// memes' shapes (a picture asks for its paintable's aspect ratio), and a texture at the tile's
-  /// own pixel size is drawn without resampling, which keeps scrolling cheap. The meme is fitted,
-  /// never cropped: its captions sit at its top and bottom edges, the first thing a crop would cut.
-  private func texture(at url: URL) -> UInt? {
+  /// memes' shapes, and an image at the frame's own pixel size is drawn without resampling, which
+  /// keeps scrolling cheap. The meme is fitted, never cropped: its captions sit at its top and
+  /// bottom edges, the first thing a crop would cut.
+  private func thumbnail(at url: URL, pixelWidth width: Int) -> RasterImage? {
     guard let image = try? ImageLoader().load(contentsOf: url) else { return nil }
-    let width = pixelWidth
-    let height = max(1, Int((Double(width) / ThumbnailShape.aspectRatio).rounded()))
+    let height = ThumbnailShape.pixelHeight(forWidth: width)
     let fitted = ThumbnailShape.fittedRect(width: image.width, height: image.height, inFrameWidth: width)
     guard let small = RasterImage(width: width, height: height, hasAlpha: true) else { return nil }
     let context = cairo_create(small.surface)!
@@ -175,22 +195,18 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
     cairo_paint(context)
     cairo_destroy(context)
     cairo_surface_flush(small.surface)
-    let bytes = g_bytes_new(small.pixels, gsize(small.stride * height))
-    defer { g_bytes_unref(bytes) }
-    // Cairo's ARGB32 (premultiplied, native byte order) as GDK names it.
-    #if _endian(little)
-      let format = GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
-    #else
-      let format = GDK_MEMORY_A8R8G8B8_PREMULTIPLIED
-    #endif
-    let texture = gdk_memory_texture_new(Int32(width), Int32(height), format, bytes, gsize(small.stride))
-    return texture.map { UInt(bitPattern: $0) }
+    return small
   }
 }
 
 /// The shape of the List's and the Grid's thumbnail frames (4:3, like most photos).
 nonisolated enum ThumbnailShape {
   static let aspectRatio = 4.0 / 3.0
+
+  /// A frame's height for its width (both in pixels, or both in logical pixels).
+  static func pixelHeight(forWidth width: Int) -> Int {
+    max(1, Int((Double(width) / aspectRatio).rounded()))
+  }
 
   /// Where a `width` × `height` image lies, scaled to fit and centred, in a frame `frameWidth`
   /// pixels wide with the frames' shape.

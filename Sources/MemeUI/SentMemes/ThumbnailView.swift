@@ -1,29 +1,42 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import GtkKit
+import MemeCore
 import MemeStore
 
-/// A meme's thumbnail, fitted whole into a fixed frame, or a placeholder icon when its files are
-/// missing. Shared by the List's rows and the Grid's tiles.
+/// A meme's thumbnail, fitted whole into a frame, or a placeholder icon when its files are missing.
+/// Shared by the List's rows and the Grid's tiles.
+///
+/// The thumbnail is painted by a drawing area from an image made at the frame's pixel size: while
+/// the view scrolls, GTK keeps the area's drawing and only moves it, and the image is copied to the
+/// screen as it is, with no scaling or format conversion on the way.
 final class ThumbnailView {
   /// The frame (a GtkOverlay with rounded corners that clip the picture).
   let widget: UnsafeMutablePointer<GtkWidget>
+  /// Paints the thumbnail (an image in the accessibility tree, named after the meme).
   let picture: UnsafeMutablePointer<GtkWidget>
   let placeholder: UnsafeMutablePointer<GtkWidget>
   private let thumbnails: ThumbnailCache
-  private var requestedID: Int64?
+  /// The frame's size in logical pixels.
+  private(set) var width: Int32
+  private(set) var height: Int32
+  /// The meme shown (or being loaded), and the request made for it.
+  private var meme: SentMeme?
+  private var request: ThumbnailCache.Key?
+  /// The image painted: the meme's thumbnail, possibly at an older size while a new one loads.
+  private(set) var image: RasterImage?
 
   init(thumbnails: ThumbnailCache, width: Int32, height: Int32, cssClass: String) {
     self.thumbnails = thumbnails
+    self.width = width
+    self.height = height
     widget = gtk_overlay_new()
     gtk_widget_add_css_class(widget, cssClass)
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     gtk_widget_set_size_request(widget, width, height)
     gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
     gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
-    picture = gtk_picture_new()
-    gtk_picture_set_content_fit(gtkkit_picture(picture), GTK_CONTENT_FIT_COVER)
-    gtk_picture_set_can_shrink(gtkkit_picture(picture), 1)
+    picture = gtk_drawing_area_new()
     gtk_overlay_set_child(gtkkit_overlay(widget), picture)
     placeholder = gtk_image_new_from_icon_name("image-missing-symbolic")
     gtk_image_set_pixel_size(gtkkit_image(placeholder), min(width, height) / 3)
@@ -31,40 +44,86 @@ final class ThumbnailView {
     gtk_widget_set_name(placeholder, "missing-thumbnail")
     gtk_widget_set_visible(placeholder, 0)
     gtk_overlay_add_overlay(gtkkit_overlay(widget), placeholder)
+    DrawingArea.setDrawFunction(picture) { [weak self] context, width, height in
+      self?.draw(on: context, width: width, height: height)
+    }
   }
 
   /// Whether the placeholder is showing (the meme's files are missing).
   var showsPlaceholder: Bool { gtk_widget_get_visible(placeholder) != 0 }
-  /// Whether a thumbnail texture is showing.
-  var showsThumbnail: Bool { gtk_picture_get_paintable(gtkkit_picture(picture)) != nil }
+  /// Whether the meme's thumbnail is showing at the frame's pixel size.
+  var showsThumbnail: Bool { image != nil && image?.width == pixelWidth }
+
+  /// The frame's width in device pixels: thumbnails are made this wide.
+  var pixelWidth: Int { Int(width) * Int(max(1, gtk_widget_get_scale_factor(widget))) }
 
   func show(_ meme: SentMeme) {
     clear()
-    requestedID = meme.id
+    self.meme = meme
     // Screen readers announce the picture by what it says (the row's or tile's name too).
     Accessible.setLabel(picture, MemeDescription.accessibleName(of: meme))
-    thumbnails.request(meme, for: self) { [weak self] thumbnail in
-      guard let self, requestedID == meme.id else { return }
-      switch thumbnail {
-      case .texture(let texture):
-        gtk_picture_set_paintable(gtkkit_picture(picture), gtkkit_paintable(texture.raw))
-        gtk_widget_set_visible(placeholder, 0)
-      case .missing:
-        gtk_picture_set_paintable(gtkkit_picture(picture), nil)
-        gtk_widget_set_visible(placeholder, 1)
-      }
-    }
+    requestThumbnail()
+  }
+
+  /// Changes the frame's size (the Grid's tiles follow the window's width); the thumbnail shown is
+  /// stretched until one of the new size arrives.
+  func resize(width: Int32, height: Int32) {
+    guard width != self.width || height != self.height else { return }
+    self.width = width
+    self.height = height
+    gtk_widget_set_size_request(widget, width, height)
+    gtk_image_set_pixel_size(gtkkit_image(placeholder), min(width, height) / 3)
+    if meme != nil, !showsPlaceholder { requestThumbnail() }
   }
 
   func clear() {
     cancelRequest()
-    gtk_picture_set_paintable(gtkkit_picture(picture), nil)
+    meme = nil
+    setImage(nil)
     gtk_widget_set_visible(placeholder, 0)
   }
 
   /// Forgets the pending thumbnail without touching the widgets.
   func cancelRequest() {
-    if let requestedID { thumbnails.cancel(requestedID, for: self) }
-    requestedID = nil
+    if let request { thumbnails.cancel(request, for: self) }
+    request = nil
+  }
+
+  private func requestThumbnail() {
+    guard let meme else { return }
+    cancelRequest()
+    let key = ThumbnailCache.Key(id: meme.id, pixelWidth: pixelWidth)
+    request = key
+    thumbnails.request(meme, pixelWidth: key.pixelWidth, for: self) { [weak self] thumbnail in
+      guard let self, request == key else { return }
+      request = nil
+      switch thumbnail {
+      case .image(let image):
+        setImage(image)
+        gtk_widget_set_visible(placeholder, 0)
+      case .missing:
+        setImage(nil)
+        gtk_widget_set_visible(placeholder, 1)
+      }
+    }
+  }
+
+  /// A `GdkTexture *` (one reference, for the caller) of the thumbnail shown, e.g. for a drag icon.
+  /// Thumbnails are never drawn on once made, so the texture can share their pixels.
+  func texture() -> OpaquePointer? { image.map(FrameTexture.make(from:)) }
+
+  private func setImage(_ newImage: RasterImage?) {
+    guard newImage !== image else { return }
+    image = newImage
+    gtk_widget_queue_draw(picture)
+  }
+
+  private func draw(on context: OpaquePointer, width: Int, height: Int) {
+    guard let image else { return }
+    // Logical pixels to the image's: 1:1 on a plain screen when the image has the frame's size.
+    let scale = Double(width) / Double(image.width)
+    if scale != 1 { cairo_scale(context, scale, Double(height) / Double(image.height)) }
+    cairo_set_source_surface(context, image.surface, 0, 0)
+    cairo_paint(context)
   }
 }

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+@_spi(Benchmark) import MemeUI
+
+/// One measured launch: open the store's Sent Memes, scroll one view from end to end a page per
+/// frame, then open the detail of the meme in the middle.
+final class MeasuredRun {
+  private let options: Options
+  private let view: String
+  private let cache: String
+
+  init(options: Options, view: String, cache: String) {
+    self.options = options
+    self.view = view
+    self.cache = cache
+  }
+
+  func run() -> RunResult {
+    let start = Date()
+    guard Gtk.initialize() else {
+      print("no display: run under xvfb-run with GDK_BACKEND=x11")
+      exit(1)
+    }
+    let session = SentMemesBenchmarkSession(
+      storeDirectory: options.directory, applicationID: "io.github.mememe.SentMemesBenchmark.p\(getpid())")
+    session.activate()
+    guard let window = session.windowWidget else {
+      print("Sent Memes did not open (is the store empty?)")
+      exit(1)
+    }
+    if view == "grid" { session.showGrid() }
+
+    // Populated: the window is mapped, lists every meme, shows its rows and has painted a frame.
+    _ = iterate { gtk_widget_get_mapped(window) != 0 }
+    let clock = gtk_widget_get_frame_clock(window)!
+    var paintStart = (wall: Date(), cpu: GapProbe.threadCPUTime())
+    var paints: [(start: Date, end: Date, cpu: TimeInterval)] = []
+    Signal.connect(clock.raw, "before-paint") { paintStart = (Date(), GapProbe.threadCPUTime()) }
+    Signal.connect(clock.raw, "after-paint") {
+      paints.append((paintStart.wall, Date(), GapProbe.threadCPUTime() - paintStart.cpu))
+    }
+    _ = iterate { !paints.isEmpty && session.memeCount == self.options.count && session.boundCells.total > 0 }
+    let populated = Date()
+    _ = iterate {
+      let cells = session.boundCells
+      return cells.total > 0 && cells.withThumbnail == cells.total
+    }
+    let thumbnailsShown = Date()
+    let rssAfterLaunch = mebibytes("VmRSS")
+    let windowSize = (gtk_widget_get_width(window), gtk_widget_get_height(window))
+
+    let scrolling = scroll(session, clock: clock) { paints.count }
+    let frames = paints.suffix(from: scrolling.firstPaint)
+    let frameWork = frames.map { $0.end.timeIntervalSince($0.start) * 1000 }
+    let frameCPU = frames.map { $0.cpu * 1000 }
+    let frameEnds = frames.map(\.end)
+    let frameIntervals = zip(frameEnds.dropFirst(), frameEnds).map { $0.timeIntervalSince($1) * 1000 }
+
+    // A selection in the middle of the list, then its detail shown.
+    let detailStart = Date()
+    session.openDetail(at: options.count / 2)
+    _ = iterate {
+      guard let detail = session.detailWindowShowingMeme else { return false }
+      return gtk_widget_get_mapped(detail) != 0
+    }
+    // The frame that shows it.
+    if let detail = session.detailWindowShowingMeme, let detailClock = gtk_widget_get_frame_clock(detail) {
+      var painted = false
+      Signal.connect(detailClock.raw, "after-paint") { painted = true }
+      _ = iterate { painted }
+    }
+    let detailShown = Date()
+
+    let result = RunResult(
+      view: view, cache: cache, renderer: renderer(of: window),
+      windowWidth: windowSize.0, windowHeight: windowSize.1,
+      launchMilliseconds: populated.timeIntervalSince(start) * 1000,
+      thumbnailsShownMilliseconds: thumbnailsShown.timeIntervalSince(start) * 1000,
+      rssAfterLaunchMiB: rssAfterLaunch, scrollRange: scrolling.range, frameWork: frameWork,
+      frameCPU: frameCPU,
+      frameIntervals: frameIntervals, longestGap: scrolling.longestGap * 1000,
+      longestGapCPU: scrolling.longestGapCPU * 1000,
+      detailMilliseconds: detailShown.timeIntervalSince(detailStart) * 1000,
+      rssAfterScrollMiB: mebibytes("VmRSS"), peakRSSMiB: mebibytes("VmHWM"), loadAverage: loadAverage())
+    session.close()
+    return result
+  }
+
+  /// Scrolls the current view from top to bottom, one page per frame, while a 1 ms high-priority
+  /// timeout watches for main-loop gaps.
+  private func scroll(
+    _ session: SentMemesBenchmarkSession, clock: OpaquePointer, paintCount: () -> Int
+  ) -> (firstPaint: Int, range: Int, longestGap: TimeInterval, longestGapCPU: TimeInterval) {
+    let view = session.currentView!
+    let scrolled = gtk_widget_get_parent(view)!
+    let adjustment = gtk_scrolled_window_get_vadjustment(gtkkit_scrolled_window(scrolled))!
+    // The view is laid out once its range exceeds a page.
+    _ = iterate { gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment) }
+    let probe = GapProbe()
+    let probeBox = Unmanaged.passRetained(probe).toOpaque()
+    defer { Unmanaged<GapProbe>.fromOpaque(probeBox).release() }
+    var done = false
+    let firstPaint = paintCount()
+    let tick = TickCallback.add(to: view) { _ in
+      let value = gtk_adjustment_get_value(adjustment)
+      let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+      gtk_adjustment_set_value(adjustment, min(value + gtk_adjustment_get_page_size(adjustment), end))
+      done = value >= end
+      return !done
+    }
+    probe.reset()
+    let timer = g_timeout_add_full(
+      G_PRIORITY_HIGH, 1,
+      { data in
+        Unmanaged<GapProbe>.fromOpaque(data!).takeUnretainedValue().tick()
+        return 1
+      }, probeBox, nil)
+    _ = iterate(limit: 600) { done }
+    g_source_remove(timer)
+    TickCallback.remove(tick, from: view)
+    return (firstPaint, Int(gtk_adjustment_get_upper(adjustment)), probe.longestGap, probe.longestGapCPU)
+  }
+
+  /// The renderer GTK chose for the window (GSK_RENDERER asks for one; GTK may fall back).
+  private func renderer(of window: UnsafeMutablePointer<GtkWidget>) -> String {
+    guard let renderer = gtk_native_get_renderer(OpaquePointer(window)) else { return "?" }
+    return String(cString: g_type_name(gtkkit_type_of(UnsafeMutableRawPointer(renderer))))
+  }
+}
+
+/// Iterates the main loop until `condition` holds; false after `limit` seconds.
+func iterate(limit: TimeInterval = 60, until condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(limit)
+  while !condition() {
+    if Date() > deadline { return false }
+    // Blocking iterations would hide stalls behind waits: poll, and nap briefly when idle.
+    if g_main_context_iteration(nil, 0) == 0 { usleep(200) }
+  }
+  return true
+}
+
+func mebibytes(_ field: String) -> Double {
+  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+  let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
+  let kibibytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+  return (kibibytes ?? 0) / 1024
+}
+
+/// Main-loop gaps seen by a 1 ms high-priority timeout: wall clock, and the main thread's CPU time
+/// within the longest gap (which does not grow when other processes take the cores).
+final class GapProbe {
+  private var lastTick = Date()
+  private var lastCPU = GapProbe.threadCPUTime()
+  private(set) var longestGap: TimeInterval = 0
+  private(set) var longestGapCPU: TimeInterval = 0
+
+  func reset() {
+    lastTick = Date()
+    lastCPU = Self.threadCPUTime()
+  }
+
+  func tick() {
+    let now = Date()
+    let cpu = Self.threadCPUTime()
+    if now.timeIntervalSince(lastTick) > longestGap {
+      longestGap = now.timeIntervalSince(lastTick)
+      longestGapCPU = cpu - lastCPU
+    }
+    lastTick = now
+    lastCPU = cpu
+  }
+
+  static func threadCPUTime() -> TimeInterval {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeStore
+import Testing
+
+@testable import MemeUI
+
+/// Scrolling Sent Memes: recycled rows and tiles always show their own meme's thumbnail, and the
+/// Grid's tiles follow the window's width.
+@Suite(.serialized) struct SentMemesScrollingTests {
+  /// The colour of meme `index`'s picture: 64 colours at least a third of the range apart in one
+  /// channel.
+  private static func color(of index: Int) -> (red: Int, green: Int, blue: Int) {
+    (index % 4 * 85, index / 4 % 4 * 85, index / 16 % 4 * 85)
+  }
+
+  /// A store of `count` memes whose pictures are each a plain colour (`color(of:)`), with captions.
+  /// Returns the folder and each meme's picture colour by id.
+  private static func makeColouredStore(memes count: Int) throws
+    -> (folder: URL, colors: [Int64: (red: Int, green: Int, blue: Int)])
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mememe-scrolling-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    let store = try SentMemeStore(directory: folder)
+    var colors: [Int64: (red: Int, green: Int, blue: Int)] = [:]
+    for index in 0..<count {
+      let color = Self.color(of: index)
+      let picture = try #require(RasterImage(width: 400, height: 300, hasAlpha: false))
+      let context = cairo_create(picture.surface)!
+      cairo_set_source_rgb(
+        context, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255)
+      cairo_paint(context)
+      cairo_destroy(context)
+      picture.markDirty()
+      let url = folder.appendingPathComponent("picture-\(index).png")
+      try ImageWriter.write(picture, to: url, as: .png)
+      let captions = MemeCaptions(top: "Top \(index)", bottom: "Bottom \(index)")
+      let rendered = try ImageLoader().load(contentsOf: url)
+      MemeRenderer.render(captions, onto: rendered)
+      let draft = try SentMemeDraftMaker.draft(
+        captions: captions, originalImage: url, rendered: rendered, sentAt: Date(timeIntervalSinceNow: -60))
+      colors[try store.save(draft).id] = color
+    }
+    return (folder, colors)
+  }
+
+  /// Every bound cell that paints an image paints its own meme's: the image's centre (between
+  /// the captions) has the colour of that meme's picture.
+  private static func expectOwnThumbnails(
+    _ cells: [any MemeCell], colors: [Int64: (red: Int, green: Int, blue: Int)], when: String
+  ) {
+    for cell in cells {
+      guard let id = cell.memeID, let image = cell.thumbnail.image, let expected = colors[id] else {
+        continue
+      }
+      let shown = image.color(atX: image.width / 2, y: image.height / 2)
+      let matches =
+        abs(shown.red * 255 - Double(expected.red)) <= 3
+        && abs(shown.green * 255 - Double(expected.green)) <= 3
+        && abs(shown.blue * 255 - Double(expected.blue)) <= 3
+      #expect(matches, "meme \(id) \(when): shows \(shown), its picture is \(expected)")
+    }
+  }
+
+  @Test(arguments: [SentMemesWindow.Tab.list, .grid])
+  func recycledCellsShowTheirOwnMemeAfterFastScrolling(tab: SentMemesWindow.Tab) throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, colors) = try Self.makeColouredStore(memes: 64)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    window.currentTab = tab
+    SentMemesHarness.settle(app)
+    let view = tab == .list ? window.listView! : window.gridView!
+    let cells: () -> [any MemeCell] = {
+      tab == .list ? window.listFactory.boundCells : window.gridFactory.boundCells
+    }
+    let adjustment = try #require(
+      gtk_scrolled_window_get_vadjustment(gtkkit_scrolled_window(gtk_widget_get_parent(view))))
+    MainContext.iterate {
+      gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
+    }
+
+    // Jumps faster than thumbnails load: every frame lands somewhere else, so rows are rebound
+    // while their previous meme's thumbnail is still on its way.
+    var generator = SystemRandomNumberGenerator()
+    for jump in 0..<40 {
+      let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+      gtk_adjustment_set_value(adjustment, Double.random(in: 0...end, using: &generator))
+      MainContext.iterate(maxIterations: 3) { false }
+      Self.expectOwnThumbnails(cells(), colors: colors, when: "after jump \(jump)")
+    }
+    SentMemesHarness.waitForThumbnails(window)
+    let bound = cells().filter { $0.memeID != nil }
+    #expect(!bound.isEmpty)
+    #expect(bound.allSatisfy { $0.thumbnail.showsThumbnail }, "every visible meme shows its thumbnail")
+    Self.expectOwnThumbnails(bound, colors: colors, when: "once settled")
+    Screenshot.save(window.window, named: "sent-memes-scrolled-\(tab == .list ? "list" : "grid")")
+  }
+
+  @Test func gridTilesFollowTheWindowWidth() throws {
+    try SentMemesHarness.withSentMemes(memes: 12) { app, window, _ in
+      window.currentTab = .grid
+      var widths: [Int32: Int32] = [:]
+      for windowWidth: Int32 in [1000, 1900, 700] {
+        gtk_window_set_default_size(gtkkit_window(window.window), windowWidth, 800)
+        MainContext.iterate { gtk_widget_get_width(window.window) == windowWidth }
+        SentMemesHarness.settle(app)
+        SentMemesHarness.waitForThumbnails(window)
+        let grid = window.gridView!
+        // The tiles on screen (the view keeps a few more, unmapped, for the rows around).
+        let tiles = window.gridFactory.boundCells.filter {
+          $0.memeID != nil && gtk_widget_get_mapped($0.widget) != 0
+        }
+        let frames = tiles.compactMap { WidgetTree.bounds(of: $0.widget, in: grid) }
+        try #require(frames.count == tiles.count && !frames.isEmpty)
+        let width = frames[0].width
+        #expect(frames.allSatisfy { $0.width == width && abs($0.height - width * 3 / 4) <= 1 }, "4:3 tiles")
+        #expect(tiles.allSatisfy { $0.thumbnail.showsThumbnail }, "thumbnails made at the tiles' size")
+        // The tiles of the first row span the grid: no gap wider than the cells' padding between
+        // tiles or at the grid's edges.
+        let firstRow = frames.filter { abs($0.y - frames.map(\.y).min()!) < 1 }.sorted { $0.x < $1.x }
+        let gaps = zip(firstRow.dropFirst(), firstRow).map { $0.x - ($1.x + $1.width) }
+        #expect(
+          gaps.allSatisfy { $0 <= Double(GridTileSizer.cellPadding) + 1 }, "gaps between tiles: \(gaps)")
+        let rightEdge = firstRow.last!.x + firstRow.last!.width
+        let contentRight = Double(gtk_widget_get_width(grid))
+        #expect(
+          contentRight - rightEdge <= Double(GridTileSizer.cellPadding) + 1 + 12,
+          "right margin \(contentRight - rightEdge) at \(windowWidth) px, \(firstRow.count) columns")
+        widths[windowWidth] = Int32(width)
+        Screenshot.save(window.window, named: "sent-memes-grid-\(windowWidth)")
+      }
+      #expect(widths[1900]! > widths[1000]! * 5 / 4, "tiles grow with a wide window: \(widths)")
+      #expect(widths.values.allSatisfy { $0 >= GridTileSizer.minimumWidth })
+    }
+  }
+}
