@@ -34,21 +34,15 @@ final class CaptionDrawing: @unchecked Sendable {
   /// Draws on `context` (a `cairo_t *`) in image coordinates, clipped to the band: the outline is
   /// stroked first with round joins (miter joins spike on M, W and V), the glyphs are filled on top,
   /// then the colour glyphs are painted in their own colours.
-  func draw(on context: OpaquePointer) {
+  ///
+  /// With `outline`, the outline stroked ahead into that mask (see `OutlineMask`) is painted
+  /// instead of stroking; the mask is already clipped to the band, so it is painted before the clip.
+  func draw(on context: OpaquePointer, outline: OutlineMask? = nil) {
     cairo_save(context)
-    cairo_rectangle(context, band.x, band.y, band.width, band.height)
-    cairo_clip(context)
-    cairo_new_path(context)
-    // One stroke for all runs, so a translucent outline is not darker where two runs overlap.
-    for outline in outlines { cairo_append_path(context, outline) }
-    // Curves flattened to within half a pixel look the same and halve the polygon the wide round
-    // stroke turns into (Cairo's default is a tenth of a pixel).
-    cairo_set_tolerance(context, 0.5)
-    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-    cairo_set_line_width(context, outlineWidth)
-    setSource(style.outlineColor, on: context)
-    cairo_stroke(context)
+    outline?.paint(style.outlineColor, on: context)
+    clipToBand(context)
+    cairo_set_tolerance(context, Self.tolerance)
+    if outline == nil { strokeOutline(on: context, color: style.outlineColor) }
     // Filling the outline paths gives the same letters as Pango's show_layout without rasterising
     // every glyph into Cairo's glyph cache first, which at export sizes (glyphs a thousand pixels
     // tall) costs more time and memory than the fill itself.
@@ -61,6 +55,30 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_restore(context)
   }
 
+  /// Limits drawing on `context` to the band.
+  func clipToBand(_ context: OpaquePointer) {
+    cairo_rectangle(context, band.x, band.y, band.width, band.height)
+    cairo_clip(context)
+  }
+
+  /// Strokes the outline of every run in `color`: the one stroke both `draw(on:outline:)` and
+  /// `OutlineMask` make.
+  func strokeOutline(on context: OpaquePointer, color: RGBAColor) {
+    cairo_new_path(context)
+    // One stroke for all runs, so a translucent outline is not darker where two runs overlap.
+    for outline in outlines { cairo_append_path(context, outline) }
+    cairo_set_tolerance(context, Self.tolerance)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_width(context, outlineWidth)
+    setSource(color, on: context)
+    cairo_stroke(context)
+  }
+
+  /// Curves flattened to within half a pixel look the same and halve the polygon the wide round
+  /// stroke turns into (Cairo's default is a tenth of a pixel). The fill flattens them alike.
+  static let tolerance = 0.5
+
   /// Does ahead what drawing at image size would otherwise do first: renders the colour glyph images
   /// (see `ColorGlyphRun.prerender()`).
   func prerenderColorGlyphs() {
@@ -68,8 +86,9 @@ final class CaptionDrawing: @unchecked Sendable {
   }
 
   /// Draws into the rows of `image` that the band covers, through a surface of its own over those
-  /// rows, so another thread may draw the other band of the same image at the same time.
-  func draw(onRowsOf image: RasterImage) {
+  /// rows, so another thread may draw the other band of the same image at the same time; with
+  /// `outline`, from the outline stroked ahead.
+  func draw(onRowsOf image: RasterImage, outline: OutlineMask? = nil) {
     let span = rows(in: image)
     let (firstRow, endRow) = (span.lowerBound, span.upperBound)
     guard endRow > firstRow else { return }
@@ -78,13 +97,13 @@ final class CaptionDrawing: @unchecked Sendable {
       Int32(endRow - firstRow), Int32(image.stride))
     let context = cairo_create(rows)!
     cairo_translate(context, 0, -Double(firstRow))
-    draw(on: context)
+    draw(on: context, outline: outline)
     cairo_destroy(context)
     cairo_surface_finish(rows)
     cairo_surface_destroy(rows)
   }
 }
 
-private func setSource(_ color: RGBAColor, on context: OpaquePointer) {
+func setSource(_ color: RGBAColor, on context: OpaquePointer) {
   cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
 }

@@ -28,15 +28,29 @@ public enum MemeRenderer {
 /// prepares them while the picture is still decoding.
 struct PreparedCaptions {
   let layout: MemeLayout
+  /// The outlines stroked ahead, one per drawing (`nil` where the outline is stroked when drawn).
+  let outlines: [OutlineMask?]
 
-  init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int) {
+  /// Lays the captions out; with `strokingAhead`, also strokes their outlines now (see
+  /// `OutlineMask`), which an export does on this core while the other decodes the picture.
+  init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int, strokingAhead: Bool = false) {
     layout = MemeLayout(captions: captions, imageWidth: imageWidth, imageHeight: imageHeight)
-    // Colour glyphs at image size are rendered now, while an export's picture is still decoding,
-    // rather than on the critical path after it (the editor draws at screen size and skips this).
-    // Both captions at once, as drawing them would: Cairo's scaled fonts are thread-safe.
     let drawings = layout.drawings
-    DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
-      drawings[index].prerenderColorGlyphs()
+    guard strokingAhead else {
+      // Colour glyphs at image size are rendered now rather than on the critical path (the
+      // editor draws at screen size and skips this). Both captions at once, as drawing them
+      // would: Cairo's scaled fonts are thread-safe.
+      DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
+        drawings[index].prerenderColorGlyphs()
+      }
+      outlines = drawings.map { _ in nil }
+      return
+    }
+    // One caption after the other on this thread: the decoder keeps the other core to itself, and
+    // the work here is shorter than the decoding it hides behind.
+    outlines = drawings.map { drawing in
+      drawing.prerenderColorGlyphs()
+      return OutlineMask(of: drawing, imageWidth: imageWidth, imageHeight: imageHeight)
     }
   }
 
@@ -49,14 +63,15 @@ struct PreparedCaptions {
   func draw(onto image: RasterImage) {
     precondition(fits(image), "captions prepared for another image size")
     let drawings = layout.drawings
+    let outlines = outlines
     // Filling a caption at export size touches millions of pixels; the bands never overlap, so
     // each is drawn on its own core (unless the picture is so low that they share a row).
     cairo_surface_flush(image.surface)
     if drawings.shareRows(in: image) {
-      for drawing in drawings { drawing.draw(onRowsOf: image) }
+      for (drawing, outline) in zip(drawings, outlines) { drawing.draw(onRowsOf: image, outline: outline) }
     } else {
       DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
-        drawings[index].draw(onRowsOf: image)
+        drawings[index].draw(onRowsOf: image, outline: outlines[index])
       }
     }
     image.markDirty()

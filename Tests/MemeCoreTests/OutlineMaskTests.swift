@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import PixelCompare
+import Testing
+
+@testable import MemeCore
+
+/// An export strokes the caption outlines ahead, while the picture decodes (see `OutlineMask`), and
+/// draws the same pixels as the plain drawing that strokes them onto the picture.
+@Suite struct OutlineMaskTests {
+  /// A channel may differ by this much (of 255): compositing through a mask rounds once more.
+  static let rounding: Int32 = 2
+
+  static let translucent = CaptionStyle(
+    textColor: RGBAColor(red: 1, green: 0.8, blue: 0.2, alpha: 0.6),
+    outlineColor: RGBAColor(red: 0.1, green: 0, blue: 0.5, alpha: 0.5))
+
+  static let captions: [MemeCaptions] = [
+    CaptionCases.pairs.first { $0.name == "five lines" }!.captions,
+    CaptionCases.pairs.first { $0.name == "emoji wrapped" }!.captions,
+    CaptionCases.pairs.first { $0.name == "combining marks" }!.captions,
+    // So long that it overflows its band and is cut at the band's edges.
+    MemeCaptions(top: CaptionCases.words(400), bottom: "bottom"),
+    MemeCaptions(top: CaptionCases.words(12), bottom: CaptionCases.words(30), style: translucent),
+  ]
+
+  @Test(arguments: [
+    CaptionCases.tiny, CaptionCases.small, CaptionCases.landscape, CaptionCases.veryWide, CaptionCases.veryTall,
+  ])
+  func strokingAheadDrawsThePlainPixels(shape: CaptionCases.Shape) throws {
+    var changed: Int64 = 0
+    for captions in Self.captions {
+      let ahead = PreparedCaptions(
+        captions, imageWidth: shape.width, imageHeight: shape.height, strokingAhead: true)
+      // The masks really are what draws the outline here.
+      #expect(ahead.outlines.count == ahead.layout.drawings.count)
+      #expect(ahead.outlines.allSatisfy { $0 != nil }, "\(captions.top) on \(shape.testDescription)")
+      let plain = PreparedCaptions(captions, imageWidth: shape.width, imageHeight: shape.height)
+      #expect(plain.outlines.allSatisfy { $0 == nil })
+
+      let fromMasks = TestImages.photo(width: shape.width, height: shape.height)
+      ahead.draw(onto: fromMasks)
+      let stroked = TestImages.photo(width: shape.width, height: shape.height)
+      plain.draw(onto: stroked)
+      let difference = Self.difference(fromMasks, stroked, threshold: Self.rounding)
+      #expect(difference.differing == 0, "\(captions.top) on \(shape.testDescription): \(difference)")
+      let untouched = TestImages.photo(width: shape.width, height: shape.height)
+      changed += Self.difference(fromMasks, untouched, threshold: 64).differing
+    }
+    // Not vacuous: the captions changed the picture.
+    #expect(changed > 0)
+  }
+
+  /// The comparison catches an outline in the wrong place: each caption drawn through the other
+  /// caption's mask.
+  @Test func aMisplacedOutlineIsCaught() {
+    let shape = CaptionCases.small
+    let captions = Self.captions[0]
+    let ahead = PreparedCaptions(
+      captions, imageWidth: shape.width, imageHeight: shape.height, strokingAhead: true)
+    let swapped = TestImages.photo(width: shape.width, height: shape.height)
+    let context = cairo_create(swapped.surface)!
+    for (drawing, mask) in zip(ahead.layout.drawings, ahead.outlines.reversed()) {
+      drawing.draw(on: context, outline: mask)
+    }
+    cairo_destroy(context)
+    let stroked = TestImages.photo(width: shape.width, height: shape.height)
+    PreparedCaptions(captions, imageWidth: shape.width, imageHeight: shape.height).draw(onto: stroked)
+    #expect(Self.difference(swapped, stroked, threshold: Self.rounding).differing > 100)
+  }
+
+  static func difference(_ a: RasterImage, _ b: RasterImage, threshold: Int32) -> pixel_difference {
+    cairo_surface_flush(a.surface)
+    cairo_surface_flush(b.surface)
+    return pixel_compare(
+      a.pixels, b.pixels, Int32(a.width), Int32(a.height), Int32(a.stride), 0, 0, Int32(a.width),
+      Int32(a.height), threshold, 0)
+  }
+}
