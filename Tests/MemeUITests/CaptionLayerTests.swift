@@ -4,7 +4,7 @@ import Foundation
 import PixelCompare
 import Testing
 
-@testable import MemeCore
+@_spi(Benchmark) @testable import MemeCore
 @testable import MemeUI
 
 /// The editor paints the caption not being typed into from the layer it was last drawn into (see
@@ -62,6 +62,49 @@ import Testing
     } else {
       // Half a pixel off the grid, a layer would be resampled: the captions are drawn directly.
       #expect(layered.captionLayers.isEmpty)
+    }
+  }
+
+  /// Typing on at the end of a caption of several lines draws again only the rows from its last line
+  /// down; typing at its start, every row. Either way the canvas is the plain one.
+  @Test(arguments: [View(), View(scaleFactor: 2), View(zoomed: true)])
+  func typingOnAtTheEndRedrawsTheLastLineOnly(view: View) throws {
+    let picture = try Self.picture(width: 2400, height: 1800)
+    let layered = PreviewPainter()
+    layered.show(picture)
+    if view.zoomed { layered.zoom = Self.zoomed(picture) }
+    // Five lines at one font size throughout (the editor benchmark's typing session).
+    let text =
+      "then you add a second caption just as long at the bottom of the picture because one caption of"
+      + " five lines is never enough for a meme about benchmarks and the renderer has to trace and fill"
+      + " and stroke every single one of those letters at full size before the encoder can even start on"
+      + " the picture it was given to save to the disk at last"
+    let edits = [
+      (MemeCaptions(top: "top", bottom: text), false),
+      (MemeCaptions(top: "top", bottom: text + " a"), true),
+      (MemeCaptions(top: "top", bottom: text + " and"), true),
+      (MemeCaptions(top: "top", bottom: "so " + text + " and"), false),
+    ]
+    for (captions, keepsRows) in edits {
+      layered.show(captions)
+      let canvas = try Self.paint(layered, view)
+      let plain = PreviewPainter()
+      plain.usesCaptionLayers = false
+      plain.show(picture)
+      if view.zoomed { plain.zoom = Self.zoomed(picture) }
+      plain.show(captions)
+      let difference = Self.difference(canvas, try Self.paint(plain, view), threshold: Self.rounding)
+      #expect(difference.differing == 0, "\(captions.bottom): \(difference)")
+      let layer = try #require(layered.captionLayers[.bottom])
+      #expect(layer.caption.lineCount == 5)
+      // Zoomed in, the layer holds the visible lines only, which may all be new.
+      if view.zoomed { continue }
+      if keepsRows {
+        // All lines but the last kept.
+        #expect(layer.drawnRows.lowerBound > 0 && layer.drawnRows.count < layer.drawnRows.upperBound / 2, "\(layer.drawnRows)")
+      } else {
+        #expect(layer.drawnRows.lowerBound == 0)
+      }
     }
   }
 

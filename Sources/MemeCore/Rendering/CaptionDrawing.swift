@@ -12,16 +12,16 @@ final class CaptionDrawing: @unchecked Sendable {
   /// The glyph outlines, one path per run of glyphs in one font (see `CaptionTracer`).
   private let outlines: [UnsafeMutablePointer<cairo_path_t>]
   private let colorRuns: [ColorGlyphRun]
+  /// The traced caption's lines, for telling which lines an edit left as they were.
+  private let traced: TracedCaption
   let band: ImageRect
   let outlineWidth: Double
   let style: CaptionStyle
 
-  init(
-    outlines: [UnsafeMutablePointer<cairo_path_t>], colorRuns: [ColorGlyphRun], band: ImageRect,
-    outlineWidth: Double, style: CaptionStyle
-  ) {
-    self.outlines = outlines
-    self.colorRuns = colorRuns
+  init(traced: TracedCaption, band: ImageRect, outlineWidth: Double, style: CaptionStyle) {
+    outlines = traced.outlines
+    colorRuns = traced.colorRuns
+    self.traced = traced
     self.band = band
     self.outlineWidth = outlineWidth
     self.style = style
@@ -79,6 +79,39 @@ final class CaptionDrawing: @unchecked Sendable {
   /// stroke turns into (Cairo's default is a tenth of a pixel). The fill flattens them alike.
   static let tolerance = 0.5
 
+  /// The highest row (in image pixels) below which this caption may draw differently from `other`:
+  /// above it both draw only their leading lines, which are the same glyphs at the same places;
+  /// `nil` when the two draw the same. An edit at the end of a long caption changes its last line
+  /// only, and the editor draws only the rows below this again.
+  func firstChangedRow(comparedWith other: CaptionDrawing) -> Double? {
+    guard band == other.band, outlineWidth == other.outlineWidth, style == other.style else {
+      return -Double.infinity
+    }
+    let lineCount = max(traced.lineTops.count, other.traced.lineTops.count)
+    guard
+      let changed = (0..<lineCount).first(where: { !drawsLine($0, like: other) })
+    else { return nil }
+    let tops = [traced.lineTops, other.traced.lineTops].compactMap { $0.indices.contains(changed) ? $0[changed] : nil }
+    // The outline reaches half its width above the ink.
+    return (tops.min() ?? -Double.infinity) - outlineWidth / 2
+  }
+
+  /// Whether line `line` holds the same outlines and colour glyphs here as in `other`.
+  private func drawsLine(_ line: Int, like other: CaptionDrawing) -> Bool {
+    guard traced.lineTops.indices.contains(line), other.traced.lineTops.indices.contains(line),
+      traced.lineTops[line] == other.traced.lineTops[line]
+    else { return false }
+    let outlines = traced.outlines.indices.filter { traced.outlineLines[$0] == line }.map { traced.outlines[$0] }
+    let others = other.traced.outlines.indices.filter { other.traced.outlineLines[$0] == line }.map {
+      other.traced.outlines[$0]
+    }
+    let runs = traced.colorRuns.indices.filter { traced.colorRunLines[$0] == line }.map { traced.colorRuns[$0] }
+    let otherRuns = other.traced.colorRuns.indices.filter { other.traced.colorRunLines[$0] == line }.map {
+      other.traced.colorRuns[$0]
+    }
+    return outlines.elementsEqual(others, by: samePath) && runs.elementsEqual(otherRuns) { $0.paintsLike($1) }
+  }
+
   /// Does ahead what drawing at image size would otherwise do first: renders the colour glyph images
   /// (see `ColorGlyphRun.prerender()`).
   func prerenderColorGlyphs() {
@@ -102,6 +135,30 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_surface_finish(rows)
     cairo_surface_destroy(rows)
   }
+}
+
+/// Whether two Cairo paths hold the same elements and points.
+private func samePath(_ a: UnsafeMutablePointer<cairo_path_t>, _ b: UnsafeMutablePointer<cairo_path_t>) -> Bool {
+  let count = Int(a.pointee.num_data)
+  guard count == Int(b.pointee.num_data) else { return false }
+  guard count > 0 else { return true }
+  let first = a.pointee.data!
+  let second = b.pointee.data!
+  var index = 0
+  // Element by element: a header leaves half of its slot unwritten, so the bytes cannot be compared.
+  while index < count {
+    let header = first[index].header
+    let length = Int(header.length)
+    guard header.type == second[index].header.type, header.length == second[index].header.length, length > 0,
+      index + length <= count
+    else { return false }
+    for point in index + 1..<index + length
+    where first[point].point.x != second[point].point.x || first[point].point.y != second[point].point.y {
+      return false
+    }
+    index += length
+  }
+  return true
 }
 
 func setSource(_ color: RGBAColor, on context: OpaquePointer) {

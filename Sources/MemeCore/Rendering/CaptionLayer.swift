@@ -16,6 +16,8 @@ public final class CaptionLayer {
   public let placement: Placement
   /// A `cairo_surface_t *` of format ARGB32, in pixels of the view's surface.
   private let surface: OpaquePointer
+  /// The rows drawn for this layer; the rows above were copied from the layer before an edit.
+  private(set) var drawnRows = 0..<0
   /// Where the layer's first pixel lies, in pixels of the view's surface.
   private let x: Int
   private let y: Int
@@ -54,7 +56,11 @@ public final class CaptionLayer {
 
   /// Draws `caption` for `placement`; `nil` when it draws nothing there (empty, or outside the
   /// clip) or the layer cannot be allocated.
-  public init?(_ caption: CaptionLayout, placement: Placement) {
+  ///
+  /// With `previous`, the layer of the same caption before an edit, the rows above the first line
+  /// the edit changed are copied from it rather than drawn again (see
+  /// `CaptionDrawing.firstChangedRow(comparedWith:)`).
+  public init?(_ caption: CaptionLayout, placement: Placement, previous: CaptionLayer? = nil) {
     guard let drawing = caption.drawing else { return nil }
     let band = drawing.band
     let units = placement.pixelsPerUnit
@@ -81,27 +87,57 @@ public final class CaptionLayer {
     self.surface = surface
     x = x0
     y = y0
-    draw(drawing)
+    let height = y1 - y0
+    let kept = previous.map { keptRows(from: $0, drawing: drawing) } ?? 0
+    drawnRows = kept..<height
+    if let previous, kept > 0 { copyRows(0..<kept, from: previous) }
+    draw(drawing, rows: drawnRows)
+  }
+
+  /// How many of the top rows `previous` holds exactly as `drawing` would draw them here.
+  private func keptRows(from previous: CaptionLayer, drawing: CaptionDrawing) -> Int {
+    let height = Int(cairo_image_surface_get_height(surface))
+    guard previous.placement == placement, previous.x == x, previous.y == y,
+      cairo_image_surface_get_width(previous.surface) == cairo_image_surface_get_width(surface),
+      Int(cairo_image_surface_get_height(previous.surface)) == height,
+      let earlier = previous.caption.drawing
+    else { return 0 }
+    guard let changed = drawing.firstChangedRow(comparedWith: earlier) else { return height }
+    guard changed.isFinite else { return 0 }
+    // Two rows to spare for antialiasing and rounding.
+    let row = Int(((placement.translateY + changed * placement.scaleY) * placement.pixelsPerUnit).rounded(.down)) - y - 2
+    return min(height, max(0, row))
+  }
+
+  private func copyRows(_ rows: Range<Int>, from previous: CaptionLayer) {
+    cairo_surface_flush(previous.surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    precondition(stride == Int(cairo_image_surface_get_stride(previous.surface)))
+    let target = cairo_image_surface_get_data(surface)!
+    let source = cairo_image_surface_get_data(previous.surface)!
+    (target + rows.lowerBound * stride).update(from: source + rows.lowerBound * stride, count: rows.count * stride)
+    // Else Cairo takes the new surface for still blank and paints nothing of it.
+    cairo_surface_mark_dirty(surface)
   }
 
   deinit {
     cairo_surface_destroy(surface)
   }
 
-  /// Draws the caption into the layer, the upper and the lower rows on two cores: a caption of
-  /// several lines costs the editor more than a frame on one.
-  private func draw(_ drawing: CaptionDrawing) {
-    let height = Int(cairo_image_surface_get_height(surface))
+  /// Draws the caption into `rows` of the layer, their upper and lower halves on two cores: a
+  /// caption of several lines costs the editor more than a frame on one.
+  private func draw(_ drawing: CaptionDrawing, rows drawn: Range<Int>) {
+    guard !drawn.isEmpty else { return }
     let width = Int(cairo_image_surface_get_width(surface))
     let stride = Int(cairo_image_surface_get_stride(surface))
     let pixels = cairo_image_surface_get_data(surface)!
-    let parts = height >= 64 ? 2 : 1
+    let parts = drawn.count >= 64 ? 2 : 1
     let (x, y, placement) = (Double(x), Double(y), placement)
     // Each part writes its own rows through a surface of its own; the drawing is only read.
     nonisolated(unsafe) let base = pixels
     DispatchQueue.concurrentPerform(iterations: parts) { part in
-      let first = height * part / parts
-      let end = height * (part + 1) / parts
+      let first = drawn.lowerBound + drawn.count * part / parts
+      let end = drawn.lowerBound + drawn.count * (part + 1) / parts
       let rows = cairo_image_surface_create_for_data(
         base + first * stride, CAIRO_FORMAT_ARGB32, Int32(width), Int32(end - first), Int32(stride))!
       let context = cairo_create(rows)!

@@ -187,7 +187,7 @@ public final class PreviewPainter {
         layer.paint(on: context)
         continue
       }
-      captionLayers[position] = CaptionLayer(caption, placement: placement)
+      captionLayers[position] = CaptionLayer(caption, placement: placement, previous: captionLayers[position])
       captionLayers[position]?.paint(on: context)
     }
   }
