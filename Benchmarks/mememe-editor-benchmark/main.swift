@@ -178,7 +178,8 @@ print(
   "48 MP keystroke redraw at 1280×800 (layout of both captions + paint), warm: one untimed redraw"
     + " of each session's first captions loads its fonts; load average now \(loadAverage())")
 print(
-  "   session                keystrokes   lines (top+bottom)   median ms   max ms   layout ms   target ≤ 8 ms")
+  "   session                keystrokes   lines (top+bottom)   median ms   max ms   layout ms   target ≤ 8 ms"
+)
 for typing in typings {
   _ = redraw(typing.captions(afterKeystrokes: 0))
   var times: [Double] = []

@@ -25,7 +25,8 @@ import Testing
   ]
 
   @Test(arguments: [
-    CaptionCases.tiny, CaptionCases.small, CaptionCases.landscape, CaptionCases.veryWide, CaptionCases.veryTall,
+    CaptionCases.tiny, CaptionCases.small, CaptionCases.landscape, CaptionCases.veryWide,
+    CaptionCases.veryTall,
   ])
   func strokingAheadDrawsThePlainPixels(shape: CaptionCases.Shape) throws {
     var changed: Int64 = 0

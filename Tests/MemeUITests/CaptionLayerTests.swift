@@ -101,7 +101,9 @@ import Testing
       if view.zoomed { continue }
       if keepsRows {
         // All lines but the last kept.
-        #expect(layer.drawnRows.lowerBound > 0 && layer.drawnRows.count < layer.drawnRows.upperBound / 2, "\(layer.drawnRows)")
+        #expect(
+          layer.drawnRows.lowerBound > 0 && layer.drawnRows.count < layer.drawnRows.upperBound / 2,
+          "\(layer.drawnRows)")
       } else {
         #expect(layer.drawnRows.lowerBound == 0)
       }
@@ -117,7 +119,8 @@ import Testing
     let after = PreviewPainter()
     after.show(picture)
     after.show(MemeCaptions(top: Self.fiveLines + "s", bottom: "bottom"))
-    let difference = Self.difference(try Self.paint(before, View()), try Self.paint(after, View()), threshold: 64)
+    let difference = Self.difference(
+      try Self.paint(before, View()), try Self.paint(after, View()), threshold: 64)
     #expect(difference.differing > 50, "\(difference)")
   }
 
@@ -142,7 +145,8 @@ import Testing
   static func zoomed(_ picture: EditorImage) -> CanvasZoom {
     var zoom = CanvasZoom()
     let fitted = zoom.effectiveScale(
-      pictureWidth: picture.width, pictureHeight: picture.height, viewWidth: viewWidth, viewHeight: viewHeight)
+      pictureWidth: picture.width, pictureHeight: picture.height, viewWidth: viewWidth, viewHeight: viewHeight
+    )
     zoom.zoom(
       by: 4 / fitted, aroundX: viewWidth / 2, y: viewHeight * 0.85, pictureWidth: picture.width,
       pictureHeight: picture.height, viewWidth: viewWidth, viewHeight: viewHeight)

@@ -91,7 +91,9 @@ final class CaptionDrawing: @unchecked Sendable {
     guard
       let changed = (0..<lineCount).first(where: { !drawsLine($0, like: other) })
     else { return nil }
-    let tops = [traced.lineTops, other.traced.lineTops].compactMap { $0.indices.contains(changed) ? $0[changed] : nil }
+    let tops = [traced.lineTops, other.traced.lineTops].compactMap {
+      $0.indices.contains(changed) ? $0[changed] : nil
+    }
     // The outline reaches half its width above the ink.
     return (tops.min() ?? -Double.infinity) - outlineWidth / 2
   }
@@ -101,11 +103,15 @@ final class CaptionDrawing: @unchecked Sendable {
     guard traced.lineTops.indices.contains(line), other.traced.lineTops.indices.contains(line),
       traced.lineTops[line] == other.traced.lineTops[line]
     else { return false }
-    let outlines = traced.outlines.indices.filter { traced.outlineLines[$0] == line }.map { traced.outlines[$0] }
+    let outlines = traced.outlines.indices.filter { traced.outlineLines[$0] == line }.map {
+      traced.outlines[$0]
+    }
     let others = other.traced.outlines.indices.filter { other.traced.outlineLines[$0] == line }.map {
       other.traced.outlines[$0]
     }
-    let runs = traced.colorRuns.indices.filter { traced.colorRunLines[$0] == line }.map { traced.colorRuns[$0] }
+    let runs = traced.colorRuns.indices.filter { traced.colorRunLines[$0] == line }.map {
+      traced.colorRuns[$0]
+    }
     let otherRuns = other.traced.colorRuns.indices.filter { other.traced.colorRunLines[$0] == line }.map {
       other.traced.colorRuns[$0]
     }
@@ -138,7 +144,9 @@ final class CaptionDrawing: @unchecked Sendable {
 }
 
 /// Whether two Cairo paths hold the same elements and points.
-private func samePath(_ a: UnsafeMutablePointer<cairo_path_t>, _ b: UnsafeMutablePointer<cairo_path_t>) -> Bool {
+private func samePath(_ a: UnsafeMutablePointer<cairo_path_t>, _ b: UnsafeMutablePointer<cairo_path_t>)
+  -> Bool
+{
   let count = Int(a.pointee.num_data)
   guard count == Int(b.pointee.num_data) else { return false }
   guard count > 0 else { return true }

@@ -105,7 +105,9 @@ public final class CaptionLayer {
     guard let changed = drawing.firstChangedRow(comparedWith: earlier) else { return height }
     guard changed.isFinite else { return 0 }
     // Two rows to spare for antialiasing and rounding.
-    let row = Int(((placement.translateY + changed * placement.scaleY) * placement.pixelsPerUnit).rounded(.down)) - y - 2
+    let row =
+      Int(((placement.translateY + changed * placement.scaleY) * placement.pixelsPerUnit).rounded(.down)) - y
+      - 2
     return min(height, max(0, row))
   }
 
@@ -115,7 +117,8 @@ public final class CaptionLayer {
     precondition(stride == Int(cairo_image_surface_get_stride(previous.surface)))
     let target = cairo_image_surface_get_data(surface)!
     let source = cairo_image_surface_get_data(previous.surface)!
-    (target + rows.lowerBound * stride).update(from: source + rows.lowerBound * stride, count: rows.count * stride)
+    (target + rows.lowerBound * stride).update(
+      from: source + rows.lowerBound * stride, count: rows.count * stride)
     // Else Cairo takes the new surface for still blank and paints nothing of it.
     cairo_surface_mark_dirty(surface)
   }

@@ -173,7 +173,8 @@ public final class PreviewPainter {
   private func drawCaptions(
     _ layout: MemeLayout, on context: OpaquePointer, in rect: ImageRect, view: ImageRect, scaleFactor: Double
   ) {
-    guard usesCaptionLayers, captionScale == 1, Self.layerPixelsAlign(on: context, scaleFactor: scaleFactor) else {
+    guard usesCaptionLayers, captionScale == 1, Self.layerPixelsAlign(on: context, scaleFactor: scaleFactor)
+    else {
       captionLayers = [:]
       drawCaptionsDirectly(layout, on: context, in: rect)
       return
