@@ -91,9 +91,8 @@ final class CaptionDrawing: @unchecked Sendable {
     guard
       let changed = (0..<lineCount).first(where: { !drawsLine($0, like: other) })
     else { return nil }
-    let tops = [traced.lineTops, other.traced.lineTops].compactMap {
-      $0.indices.contains(changed) ? $0[changed] : nil
-    }
+    // Every line from there on, in both: stacked marks can reach above the line before.
+    let tops = traced.lineTops.dropFirst(changed) + other.traced.lineTops.dropFirst(changed)
     // The outline reaches half its width above the ink.
     return (tops.min() ?? -Double.infinity) - outlineWidth / 2
   }
