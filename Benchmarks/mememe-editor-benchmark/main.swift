@@ -175,7 +175,7 @@ func lineRange(_ counts: [Int]) -> String {
 }
 
 print(
-  "48 MP keystroke redraw at 1280×800 (layout of both captions + paint), warm: one untimed redraw"
+  "48 MP keystroke redraw at 1280×800 (layout + paint of the edited caption, the other painted from its layer), warm: one untimed redraw"
     + " of each session's first captions loads its fonts; load average now \(loadAverage())")
 print(
   "   session                keystrokes   lines (top+bottom)   median ms   max ms   layout ms   target ≤ 8 ms"
