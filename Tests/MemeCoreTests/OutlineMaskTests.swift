@@ -6,7 +6,7 @@ import Testing
 @testable import MemeCore
 
 /// An export strokes the caption outlines ahead, while the picture decodes (see `OutlineMask`), and
-/// draws the same pixels as the plain drawing that strokes them onto the picture.
+/// draws the same pixels as the plain drawing that strokes them onto the picture (the editor's).
 @Suite struct OutlineMaskTests {
   /// A channel may differ by this much (of 255): compositing through a mask rounds once more.
   static let rounding: Int32 = 2
@@ -31,22 +31,20 @@ import Testing
   func strokingAheadDrawsThePlainPixels(shape: CaptionCases.Shape) throws {
     var changed: Int64 = 0
     for captions in Self.captions {
-      let ahead = PreparedCaptions(
-        captions, imageWidth: shape.width, imageHeight: shape.height, strokingAhead: true)
-      // The masks really are what draws the outline here.
-      #expect(ahead.outlines.count == ahead.layout.drawings.count)
-      #expect(ahead.outlines.allSatisfy { $0 != nil }, "\(captions.top) on \(shape.testDescription)")
-      let plain = PreparedCaptions(captions, imageWidth: shape.width, imageHeight: shape.height)
-      #expect(plain.outlines.allSatisfy { $0 == nil })
-
-      let fromMasks = TestImages.photo(width: shape.width, height: shape.height)
-      ahead.draw(onto: fromMasks)
-      let stroked = TestImages.photo(width: shape.width, height: shape.height)
-      plain.draw(onto: stroked)
-      let difference = Self.difference(fromMasks, stroked, threshold: Self.rounding)
-      #expect(difference.differing == 0, "\(captions.top) on \(shape.testDescription): \(difference)")
-      let untouched = TestImages.photo(width: shape.width, height: shape.height)
-      changed += Self.difference(fromMasks, untouched, threshold: 64).differing
+      for besideDecoding in [true, false] {
+        let ahead = PreparedCaptions(
+          captions, imageWidth: shape.width, imageHeight: shape.height, besideDecoding: besideDecoding)
+        // The masks really are what draws the outline here.
+        #expect(ahead.outlines.count == ahead.layout.drawings.count)
+        #expect(ahead.outlines.allSatisfy { $0 != nil }, "\(captions.top) on \(shape.testDescription)")
+        let fromMasks = TestImages.photo(width: shape.width, height: shape.height)
+        ahead.draw(onto: fromMasks)
+        let stroked = Self.drawnPlainly(captions, on: shape)
+        let difference = Self.difference(fromMasks, stroked, threshold: Self.rounding)
+        #expect(difference.differing == 0, "\(captions.top) on \(shape.testDescription): \(difference)")
+        let untouched = TestImages.photo(width: shape.width, height: shape.height)
+        changed += Self.difference(fromMasks, untouched, threshold: 64).differing
+      }
     }
     // Not vacuous: the captions changed the picture.
     #expect(changed > 0)
@@ -58,16 +56,24 @@ import Testing
     let shape = CaptionCases.small
     let captions = Self.captions[0]
     let ahead = PreparedCaptions(
-      captions, imageWidth: shape.width, imageHeight: shape.height, strokingAhead: true)
+      captions, imageWidth: shape.width, imageHeight: shape.height)
     let swapped = TestImages.photo(width: shape.width, height: shape.height)
     let context = cairo_create(swapped.surface)!
     for (drawing, mask) in zip(ahead.layout.drawings, ahead.outlines.reversed()) {
       drawing.draw(on: context, outline: mask)
     }
     cairo_destroy(context)
-    let stroked = TestImages.photo(width: shape.width, height: shape.height)
-    PreparedCaptions(captions, imageWidth: shape.width, imageHeight: shape.height).draw(onto: stroked)
+    let stroked = Self.drawnPlainly(captions, on: shape)
     #expect(Self.difference(swapped, stroked, threshold: Self.rounding).differing > 100)
+  }
+
+  /// The captions stroked and filled straight onto the picture, on one thread.
+  static func drawnPlainly(_ captions: MemeCaptions, on shape: CaptionCases.Shape) -> RasterImage {
+    let image = TestImages.photo(width: shape.width, height: shape.height)
+    let context = cairo_create(image.surface)!
+    MemeLayout(captions: captions, imageWidth: shape.width, imageHeight: shape.height).draw(on: context)
+    cairo_destroy(context)
+    return image
   }
 
   static func difference(_ a: RasterImage, _ b: RasterImage, threshold: Int32) -> pixel_difference {

@@ -55,7 +55,7 @@ public enum MemeExporter {
     // filling is left.
     let early = PreparedCaptions(
       captions, imageWidth: expectedSize?.width ?? 1000, imageHeight: expectedSize?.height ?? 1000,
-      strokingAhead: expectedSize != nil)
+      besideDecoding: true)
     let image = try decoding.wait().get()
     let prepared =
       early.fits(image)

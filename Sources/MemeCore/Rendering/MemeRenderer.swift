@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
 import Dispatch
+import Synchronization
 
 /// Draws captions onto images: the single rendering path behind export, thumbnails and the
 /// command line. The editor canvas draws the same `MemeLayout`, scaled.
@@ -31,26 +32,30 @@ struct PreparedCaptions {
   /// The outlines stroked ahead, one per drawing (`nil` where the outline is stroked when drawn).
   let outlines: [OutlineMask?]
 
-  /// Lays the captions out; with `strokingAhead`, also strokes their outlines now (see
-  /// `OutlineMask`), which an export does on this core while the other decodes the picture.
-  init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int, strokingAhead: Bool = false) {
+  /// Lays the captions out and strokes their outlines (see `OutlineMask`), each caption on its own
+  /// core, or with `besideDecoding` one after the other on this thread: an export prepares them on
+  /// this core while the other decodes the picture, and the work here is shorter than the decoding
+  /// it hides behind. Every export strokes this way, so the command line, the share targets and
+  /// thumbnails write the same pixels.
+  init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int, besideDecoding: Bool = false) {
     layout = MemeLayout(captions: captions, imageWidth: imageWidth, imageHeight: imageHeight)
     let drawings = layout.drawings
-    guard strokingAhead else {
-      // Colour glyphs at image size are rendered now rather than on the critical path (the
-      // editor draws at screen size and skips this). Both captions at once, as drawing them
-      // would: Cairo's scaled fonts are thread-safe.
-      DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
-        drawings[index].prerenderColorGlyphs()
-      }
-      outlines = drawings.map { _ in nil }
-      return
-    }
-    // One caption after the other on this thread: the decoder keeps the other core to itself, and
-    // the work here is shorter than the decoding it hides behind.
-    outlines = drawings.map { drawing in
+    // Colour glyphs at image size are rendered now too, rather than when drawing (the editor
+    // draws at screen size and skips this). Cairo's scaled fonts are thread-safe.
+    let prepare = { @Sendable (drawing: CaptionDrawing) -> OutlineMask? in
       drawing.prerenderColorGlyphs()
       return OutlineMask(of: drawing, imageWidth: imageWidth, imageHeight: imageHeight)
+    }
+    if besideDecoding {
+      outlines = drawings.map(prepare)
+    } else {
+      let prepared = Mutex<[Int: OutlineMask]>([:])
+      DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
+        let mask = prepare(drawings[index])
+        prepared.withLock { $0[index] = mask }
+      }
+      let masks = prepared.withLock { $0 }
+      outlines = drawings.indices.map { masks[$0] }
     }
   }
 
