@@ -33,30 +33,37 @@ struct PreparedCaptions {
   let outlines: [OutlineMask?]
 
   /// Lays the captions out and strokes their outlines (see `OutlineMask`), each caption on its own
-  /// core, or with `besideDecoding` one after the other on this thread: an export prepares them on
-  /// this core while the other decodes the picture, and the work here is shorter than the decoding
-  /// it hides behind. Every export strokes this way, so the command line, the share targets and
-  /// thumbnails write the same pixels.
-  init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int, besideDecoding: Bool = false) {
+  /// core. With `stop`, one caption after the other on this thread until `stop` says so: an export
+  /// prepares them on this core while the other decodes the picture, and leaves what is left when
+  /// the decoder is done to `draw(onto:)`, which has both cores. Every export strokes through the
+  /// masks, whenever they are made, so the command line, the share targets and thumbnails write the
+  /// same pixels.
+  init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int, until stop: (() -> Bool)? = nil) {
     layout = MemeLayout(captions: captions, imageWidth: imageWidth, imageHeight: imageHeight)
     let drawings = layout.drawings
-    // Colour glyphs at image size are rendered now too, rather than when drawing (the editor
-    // draws at screen size and skips this). Cairo's scaled fonts are thread-safe.
-    let prepare = { @Sendable (drawing: CaptionDrawing) -> OutlineMask? in
-      drawing.prerenderColorGlyphs()
-      return OutlineMask(of: drawing, imageWidth: imageWidth, imageHeight: imageHeight)
-    }
-    if besideDecoding {
-      outlines = drawings.map(prepare)
+    if let stop {
+      var outlines: [OutlineMask?] = []
+      for drawing in drawings {
+        guard !stop() else { break }
+        outlines.append(Self.prepare(drawing, imageWidth: imageWidth, imageHeight: imageHeight))
+      }
+      self.outlines = outlines + Array(repeating: nil, count: drawings.count - outlines.count)
     } else {
       let prepared = Mutex<[Int: OutlineMask]>([:])
       DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
-        let mask = prepare(drawings[index])
+        let mask = Self.prepare(drawings[index], imageWidth: imageWidth, imageHeight: imageHeight)
         prepared.withLock { $0[index] = mask }
       }
       let masks = prepared.withLock { $0 }
       outlines = drawings.indices.map { masks[$0] }
     }
+  }
+
+  /// Renders `drawing`'s colour glyphs at image size (the editor draws at screen size and skips
+  /// this) and strokes its outline into a mask. Cairo's scaled fonts are thread-safe.
+  private static func prepare(_ drawing: CaptionDrawing, imageWidth: Int, imageHeight: Int) -> OutlineMask? {
+    drawing.prerenderColorGlyphs()
+    return OutlineMask(of: drawing, imageWidth: imageWidth, imageHeight: imageHeight)
   }
 
   /// Whether these captions were prepared for `image`'s size.
@@ -69,15 +76,19 @@ struct PreparedCaptions {
     precondition(fits(image), "captions prepared for another image size")
     let drawings = layout.drawings
     let outlines = outlines
+    let (width, height) = (image.width, image.height)
+    // A caption not prepared ahead is prepared now, on the core that draws it.
+    let draw = { @Sendable (index: Int) in
+      let outline = outlines[index] ?? Self.prepare(drawings[index], imageWidth: width, imageHeight: height)
+      drawings[index].draw(onRowsOf: image, outline: outline)
+    }
     // Filling a caption at export size touches millions of pixels; the bands never overlap, so
     // each is drawn on its own core (unless the picture is so low that they share a row).
     cairo_surface_flush(image.surface)
     if drawings.shareRows(in: image) {
-      for (drawing, outline) in zip(drawings, outlines) { drawing.draw(onRowsOf: image, outline: outline) }
+      for index in drawings.indices { draw(index) }
     } else {
-      DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
-        drawings[index].draw(onRowsOf: image, outline: outlines[index])
-      }
+      DispatchQueue.concurrentPerform(iterations: drawings.count, execute: draw)
     }
     image.markDirty()
   }
