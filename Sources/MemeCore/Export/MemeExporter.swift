@@ -53,9 +53,11 @@ public enum MemeExporter {
       Result { () throws(ImageError) in try loader.load(contentsOf: input, targetWidth: width) }
     }
     // While another core decodes, this one reads the fonts, lays the captions out for the size the
-    // header promises and turns them into paths; after decoding only the filling is left.
+    // header promises, turns them into paths and strokes their outlines until the picture is there;
+    // after decoding only the filling, and any outline not stroked yet, is left for both cores.
     let early = PreparedCaptions(
-      captions, imageWidth: expectedSize?.width ?? 1000, imageHeight: expectedSize?.height ?? 1000)
+      captions, imageWidth: expectedSize?.width ?? 1000, imageHeight: expectedSize?.height ?? 1000,
+      until: { decoding.isFinished })
     let image = try decoding.wait().get()
     let prepared =
       early.fits(image)

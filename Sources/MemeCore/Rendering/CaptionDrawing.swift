@@ -12,16 +12,16 @@ final class CaptionDrawing: @unchecked Sendable {
   /// The glyph outlines, one path per run of glyphs in one font (see `CaptionTracer`).
   private let outlines: [UnsafeMutablePointer<cairo_path_t>]
   private let colorRuns: [ColorGlyphRun]
+  /// The traced caption's lines, for telling which lines an edit left as they were.
+  private let traced: TracedCaption
   let band: ImageRect
   let outlineWidth: Double
   let style: CaptionStyle
 
-  init(
-    outlines: [UnsafeMutablePointer<cairo_path_t>], colorRuns: [ColorGlyphRun], band: ImageRect,
-    outlineWidth: Double, style: CaptionStyle
-  ) {
-    self.outlines = outlines
-    self.colorRuns = colorRuns
+  init(traced: TracedCaption, band: ImageRect, outlineWidth: Double, style: CaptionStyle) {
+    outlines = traced.outlines
+    colorRuns = traced.colorRuns
+    self.traced = traced
     self.band = band
     self.outlineWidth = outlineWidth
     self.style = style
@@ -34,21 +34,15 @@ final class CaptionDrawing: @unchecked Sendable {
   /// Draws on `context` (a `cairo_t *`) in image coordinates, clipped to the band: the outline is
   /// stroked first with round joins (miter joins spike on M, W and V), the glyphs are filled on top,
   /// then the colour glyphs are painted in their own colours.
-  func draw(on context: OpaquePointer) {
+  ///
+  /// With `outline`, the outline stroked ahead into that mask (see `OutlineMask`) is painted
+  /// instead of stroking; the mask is already clipped to the band, so it is painted before the clip.
+  func draw(on context: OpaquePointer, outline: OutlineMask? = nil) {
     cairo_save(context)
-    cairo_rectangle(context, band.x, band.y, band.width, band.height)
-    cairo_clip(context)
-    cairo_new_path(context)
-    // One stroke for all runs, so a translucent outline is not darker where two runs overlap.
-    for outline in outlines { cairo_append_path(context, outline) }
-    // Curves flattened to within half a pixel look the same and halve the polygon the wide round
-    // stroke turns into (Cairo's default is a tenth of a pixel).
-    cairo_set_tolerance(context, 0.5)
-    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-    cairo_set_line_width(context, outlineWidth)
-    setSource(style.outlineColor, on: context)
-    cairo_stroke(context)
+    outline?.paint(style.outlineColor, on: context)
+    clipToBand(context)
+    cairo_set_tolerance(context, Self.tolerance)
+    if outline == nil { strokeOutline(on: context, color: style.outlineColor) }
     // Filling the outline paths gives the same letters as Pango's show_layout without rasterising
     // every glyph into Cairo's glyph cache first, which at export sizes (glyphs a thousand pixels
     // tall) costs more time and memory than the fill itself.
@@ -61,6 +55,68 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_restore(context)
   }
 
+  /// Limits drawing on `context` to the band.
+  func clipToBand(_ context: OpaquePointer) {
+    cairo_rectangle(context, band.x, band.y, band.width, band.height)
+    cairo_clip(context)
+  }
+
+  /// Strokes the outline of every run in `color`: the one stroke both `draw(on:outline:)` and
+  /// `OutlineMask` make.
+  func strokeOutline(on context: OpaquePointer, color: RGBAColor) {
+    cairo_new_path(context)
+    // One stroke for all runs, so a translucent outline is not darker where two runs overlap.
+    for outline in outlines { cairo_append_path(context, outline) }
+    cairo_set_tolerance(context, Self.tolerance)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_width(context, outlineWidth)
+    setSource(color, on: context)
+    cairo_stroke(context)
+  }
+
+  /// Curves flattened to within half a pixel look the same and halve the polygon the wide round
+  /// stroke turns into (Cairo's default is a tenth of a pixel). The fill flattens them alike.
+  static let tolerance = 0.5
+
+  /// The highest row (in image pixels) below which this caption may draw differently from `other`:
+  /// above it both draw only their leading lines, which are the same glyphs at the same places;
+  /// `nil` when the two draw the same. An edit at the end of a long caption changes its last line
+  /// only, and the editor draws only the rows below this again.
+  func firstChangedRow(comparedWith other: CaptionDrawing) -> Double? {
+    guard band == other.band, outlineWidth == other.outlineWidth, style == other.style else {
+      return -Double.infinity
+    }
+    let lineCount = max(traced.lineTops.count, other.traced.lineTops.count)
+    guard
+      let changed = (0..<lineCount).first(where: { !drawsLine($0, like: other) })
+    else { return nil }
+    // Every line from there on, in both: stacked marks can reach above the line before.
+    let tops = traced.lineTops.dropFirst(changed) + other.traced.lineTops.dropFirst(changed)
+    // The outline reaches half its width above the ink.
+    return (tops.min() ?? -Double.infinity) - outlineWidth / 2
+  }
+
+  /// Whether line `line` holds the same outlines and colour glyphs here as in `other`.
+  private func drawsLine(_ line: Int, like other: CaptionDrawing) -> Bool {
+    guard traced.lineTops.indices.contains(line), other.traced.lineTops.indices.contains(line),
+      traced.lineTops[line] == other.traced.lineTops[line]
+    else { return false }
+    let outlines = traced.outlines.indices.filter { traced.outlineLines[$0] == line }.map {
+      traced.outlines[$0]
+    }
+    let others = other.traced.outlines.indices.filter { other.traced.outlineLines[$0] == line }.map {
+      other.traced.outlines[$0]
+    }
+    let runs = traced.colorRuns.indices.filter { traced.colorRunLines[$0] == line }.map {
+      traced.colorRuns[$0]
+    }
+    let otherRuns = other.traced.colorRuns.indices.filter { other.traced.colorRunLines[$0] == line }.map {
+      other.traced.colorRuns[$0]
+    }
+    return outlines.elementsEqual(others, by: samePath) && runs.elementsEqual(otherRuns) { $0.paintsLike($1) }
+  }
+
   /// Does ahead what drawing at image size would otherwise do first: renders the colour glyph images
   /// (see `ColorGlyphRun.prerender()`).
   func prerenderColorGlyphs() {
@@ -68,8 +124,9 @@ final class CaptionDrawing: @unchecked Sendable {
   }
 
   /// Draws into the rows of `image` that the band covers, through a surface of its own over those
-  /// rows, so another thread may draw the other band of the same image at the same time.
-  func draw(onRowsOf image: RasterImage) {
+  /// rows, so another thread may draw the other band of the same image at the same time; with
+  /// `outline`, from the outline stroked ahead.
+  func draw(onRowsOf image: RasterImage, outline: OutlineMask? = nil) {
     let span = rows(in: image)
     let (firstRow, endRow) = (span.lowerBound, span.upperBound)
     guard endRow > firstRow else { return }
@@ -78,13 +135,39 @@ final class CaptionDrawing: @unchecked Sendable {
       Int32(endRow - firstRow), Int32(image.stride))
     let context = cairo_create(rows)!
     cairo_translate(context, 0, -Double(firstRow))
-    draw(on: context)
+    draw(on: context, outline: outline)
     cairo_destroy(context)
     cairo_surface_finish(rows)
     cairo_surface_destroy(rows)
   }
 }
 
-private func setSource(_ color: RGBAColor, on context: OpaquePointer) {
+/// Whether two Cairo paths hold the same elements and points.
+private func samePath(_ a: UnsafeMutablePointer<cairo_path_t>, _ b: UnsafeMutablePointer<cairo_path_t>)
+  -> Bool
+{
+  let count = Int(a.pointee.num_data)
+  guard count == Int(b.pointee.num_data) else { return false }
+  guard count > 0 else { return true }
+  let first = a.pointee.data!
+  let second = b.pointee.data!
+  var index = 0
+  // Element by element: a header leaves half of its slot unwritten, so the bytes cannot be compared.
+  while index < count {
+    let header = first[index].header
+    let length = Int(header.length)
+    guard header.type == second[index].header.type, header.length == second[index].header.length, length > 0,
+      index + length <= count
+    else { return false }
+    for point in index + 1..<index + length
+    where first[point].point.x != second[point].point.x || first[point].point.y != second[point].point.y {
+      return false
+    }
+    index += length
+  }
+  return true
+}
+
+func setSource(_ color: RGBAColor, on context: OpaquePointer) {
   cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
 }

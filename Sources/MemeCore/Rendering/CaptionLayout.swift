@@ -78,10 +78,9 @@ public final class CaptionLayout {
       }
     origin = (x, y)
     inkRect = ImageRect(x: ink.x + x, y: ink.y + y, width: ink.width, height: ink.height)
-    let traced = CaptionTracer.trace(layout: layout, origin: origin, scale: scale)
     drawing = CaptionDrawing(
-      outlines: traced.outlines, colorRuns: traced.colorRuns, band: band, outlineWidth: outlineWidth,
-      style: style)
+      traced: CaptionTracer.trace(layout: layout, origin: origin, scale: scale), band: band,
+      outlineWidth: outlineWidth, style: style)
   }
 
   /// How many lines the caption wraps onto (0 when empty), so the benchmarks can show that a

@@ -14,9 +14,7 @@ import CMemeGraphics
 /// get no outline and are painted as images instead.
 enum CaptionTracer {
   /// Traces `layout` (a `PangoLayout *`) drawn at `origin` and scaled by `scale` into image pixels.
-  static func trace(layout: OpaquePointer, origin: (x: Double, y: Double), scale: Double) -> (
-    outlines: [UnsafeMutablePointer<cairo_path_t>], colorRuns: [ColorGlyphRun]
-  ) {
+  static func trace(layout: OpaquePointer, origin: (x: Double, y: Double), scale: Double) -> TracedCaption {
     // The path is recorded in user space against an unbounded surface. A bounded one (even a
     // scratch 1×1 image) makes Pango's renderer drop every glyph that falls outside the surface,
     // which silently lost the right of long lines, lower lines and whole bottom captions.
@@ -26,11 +24,19 @@ enum CaptionTracer {
       cairo_destroy(context)
       cairo_surface_destroy(recording)
     }
-    var outlines: [UnsafeMutablePointer<cairo_path_t>] = []
-    var colorRuns: [ColorGlyphRun] = []
+    var traced = TracedCaption()
     let iterator = pango_layout_get_iter(layout)!
     defer { pango_layout_iter_free(iterator) }
+    var line: UnsafeMutablePointer<PangoLayoutLine>?
     repeat {
+      if let current = pango_layout_iter_get_line_readonly(iterator), current != line {
+        line = current
+        var ink = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+        traced.lineTops.append(origin.y + scale * pangoPixels(min(ink.y, logical.y)))
+      }
+      let lineIndex = traced.lineTops.count - 1
       // A line's end has no run.
       guard let run = pango_layout_iter_get_run_readonly(iterator),
         let item = run.pointee.item, let font = item.pointee.analysis.font, let glyphs = run.pointee.glyphs
@@ -40,9 +46,11 @@ enum CaptionTracer {
       let x = pangoPixels(logical.x)
       let baseline = pangoPixels(pango_layout_iter_get_baseline(iterator) - run.pointee.y_offset)
       if ColorFonts.isColor(font) {
-        ColorGlyphRun(font: font, glyphs: glyphs, x: x, baseline: baseline, origin: origin, scale: scale).map
+        if let colorRun = ColorGlyphRun(
+          font: font, glyphs: glyphs, x: x, baseline: baseline, origin: origin, scale: scale)
         {
-          colorRuns.append($0)
+          traced.colorRuns.append(colorRun)
+          traced.colorRunLines.append(lineIndex)
         }
       } else {
         cairo_new_path(context)
@@ -53,11 +61,23 @@ enum CaptionTracer {
         pango_cairo_glyph_string_path(context, font, glyphs)
         // Back to image pixels before copying, so the path's coordinates are the image's.
         cairo_identity_matrix(context)
-        outlines.append(cairo_copy_path(context))
+        traced.outlines.append(cairo_copy_path(context))
+        traced.outlineLines.append(lineIndex)
       }
     } while pango_layout_iter_next_run(iterator) != 0
-    return (outlines, colorRuns)
+    return traced
   }
+}
+
+/// What `CaptionTracer` makes of a caption, in image pixels, with the line each part belongs to.
+struct TracedCaption {
+  var outlines: [UnsafeMutablePointer<cairo_path_t>] = []
+  /// The line (from 0, top first) of each outline.
+  var outlineLines: [Int] = []
+  var colorRuns: [ColorGlyphRun] = []
+  var colorRunLines: [Int] = []
+  /// Where each line's ink or logical box, whichever is higher, begins.
+  var lineTops: [Double] = []
 }
 
 /// Pango units to (reference-size) pixels.
@@ -114,6 +134,12 @@ final class ColorGlyphRun: @unchecked Sendable {
 
   deinit {
     cairo_scaled_font_destroy(font)
+  }
+
+  /// Whether `other` paints the same glyphs of the same font at the same places.
+  func paintsLike(_ other: ColorGlyphRun) -> Bool {
+    font == other.font && origin == other.origin && scale == other.scale
+      && glyphs.elementsEqual(other.glyphs) { $0.index == $1.index && $0.x == $1.x && $0.y == $1.y }
   }
 
   /// Renders the glyph images Cairo will paint at image size, so that `draw(on:)` later only

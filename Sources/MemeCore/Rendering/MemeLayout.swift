@@ -14,15 +14,31 @@ public final class MemeLayout {
   public let font: ResolvedFont
   private let layouts: [CaptionPosition: CaptionLayout]
 
-  public init(captions: MemeCaptions, imageWidth: Int, imageHeight: Int, locale: Locale = .current) {
+  /// Lays `captions` out; a caption that `previous` (a layout for the same image size and style)
+  /// already laid out with the same text is taken over from it rather than laid out again, as the
+  /// editor does for the caption not being typed into.
+  public init(
+    captions: MemeCaptions, imageWidth: Int, imageHeight: Int, locale: Locale = .current,
+    reusing previous: MemeLayout? = nil
+  ) {
     self.captions = captions
     self.imageWidth = imageWidth
     self.imageHeight = imageHeight
     font = FontResolver.resolve(captions.style.fontFamily)
+    let font = font
+    let reusable =
+      previous.map {
+        $0.imageWidth == imageWidth && $0.imageHeight == imageHeight && $0.font == font
+          && $0.captions.style == captions.style
+      } ?? false
     var layouts: [CaptionPosition: CaptionLayout] = [:]
     for position in CaptionPosition.allCases {
       let text = CaptionText.normalized(
         captions.text(at: position), uppercase: captions.style.isUppercase, locale: locale)
+      if reusable, let earlier = previous?.caption(at: position), earlier.text == text {
+        layouts[position] = earlier
+        continue
+      }
       layouts[position] = CaptionLayout(
         text: text, position: position, imageWidth: imageWidth, imageHeight: imageHeight, font: font,
         style: captions.style)

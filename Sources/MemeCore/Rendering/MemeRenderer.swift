@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
 import Dispatch
+import Synchronization
 
 /// Draws captions onto images: the single rendering path behind export, thumbnails and the
 /// command line. The editor canvas draws the same `MemeLayout`, scaled.
@@ -28,16 +29,41 @@ public enum MemeRenderer {
 /// prepares them while the picture is still decoding.
 struct PreparedCaptions {
   let layout: MemeLayout
+  /// The outlines stroked ahead, one per drawing (`nil` where the outline is stroked when drawn).
+  let outlines: [OutlineMask?]
 
-  init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int) {
+  /// Lays the captions out and strokes their outlines (see `OutlineMask`), each caption on its own
+  /// core. With `stop`, one caption after the other on this thread until `stop` says so: an export
+  /// prepares them on this core while the other decodes the picture, and leaves what is left when
+  /// the decoder is done to `draw(onto:)`, which has both cores. Every export strokes through the
+  /// masks, whenever they are made, so the command line, the share targets and thumbnails write the
+  /// same pixels.
+  init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int, until stop: (() -> Bool)? = nil) {
     layout = MemeLayout(captions: captions, imageWidth: imageWidth, imageHeight: imageHeight)
-    // Colour glyphs at image size are rendered now, while an export's picture is still decoding,
-    // rather than on the critical path after it (the editor draws at screen size and skips this).
-    // Both captions at once, as drawing them would: Cairo's scaled fonts are thread-safe.
     let drawings = layout.drawings
-    DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
-      drawings[index].prerenderColorGlyphs()
+    if let stop {
+      var outlines: [OutlineMask?] = []
+      for drawing in drawings {
+        guard !stop() else { break }
+        outlines.append(Self.prepare(drawing, imageWidth: imageWidth, imageHeight: imageHeight))
+      }
+      self.outlines = outlines + Array(repeating: nil, count: drawings.count - outlines.count)
+    } else {
+      let prepared = Mutex<[Int: OutlineMask]>([:])
+      DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
+        let mask = Self.prepare(drawings[index], imageWidth: imageWidth, imageHeight: imageHeight)
+        prepared.withLock { $0[index] = mask }
+      }
+      let masks = prepared.withLock { $0 }
+      outlines = drawings.indices.map { masks[$0] }
     }
+  }
+
+  /// Renders `drawing`'s colour glyphs at image size (the editor draws at screen size and skips
+  /// this) and strokes its outline into a mask. Cairo's scaled fonts are thread-safe.
+  private static func prepare(_ drawing: CaptionDrawing, imageWidth: Int, imageHeight: Int) -> OutlineMask? {
+    drawing.prerenderColorGlyphs()
+    return OutlineMask(of: drawing, imageWidth: imageWidth, imageHeight: imageHeight)
   }
 
   /// Whether these captions were prepared for `image`'s size.
@@ -49,15 +75,20 @@ struct PreparedCaptions {
   func draw(onto image: RasterImage) {
     precondition(fits(image), "captions prepared for another image size")
     let drawings = layout.drawings
+    let outlines = outlines
+    let (width, height) = (image.width, image.height)
+    // A caption not prepared ahead is prepared now, on the core that draws it.
+    let draw = { @Sendable (index: Int) in
+      let outline = outlines[index] ?? Self.prepare(drawings[index], imageWidth: width, imageHeight: height)
+      drawings[index].draw(onRowsOf: image, outline: outline)
+    }
     // Filling a caption at export size touches millions of pixels; the bands never overlap, so
     // each is drawn on its own core (unless the picture is so low that they share a row).
     cairo_surface_flush(image.surface)
     if drawings.shareRows(in: image) {
-      for drawing in drawings { drawing.draw(onRowsOf: image) }
+      for index in drawings.indices { draw(index) }
     } else {
-      DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
-        drawings[index].draw(onRowsOf: image)
-      }
+      DispatchQueue.concurrentPerform(iterations: drawings.count, execute: draw)
     }
     image.markDirty()
   }

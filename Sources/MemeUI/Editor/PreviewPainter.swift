@@ -12,7 +12,8 @@ import MemeCore
 ///
 /// Cost per keystroke is one caption layout plus one unscaled paint: the picture is resampled to its
 /// on-screen size only when that size changes, and then from the bounded preview copy, never from
-/// the full image.
+/// the full image. The caption not being typed into keeps its layout and is painted from the layer
+/// it was last drawn into (see `CaptionLayer`); only the edited one is laid out and drawn again.
 public final class PreviewPainter {
   public private(set) var picture: EditorImage?
   /// How `picture` is cut and turned: the captions are laid out on the result.
@@ -20,6 +21,10 @@ public final class PreviewPainter {
   public private(set) var captions = EditorState.initial.captions
   /// The layout of `captions` at the picture's pixel size, rebuilt when either changes.
   private var cachedLayout: MemeLayout?
+  /// The last layout drawn, whose unchanged captions the next layout takes over.
+  private var previousLayout: MemeLayout?
+  /// Each caption as last drawn on the view, painted again while its layout and place stay.
+  private(set) var captionLayers: [CaptionPosition: CaptionLayer] = [:]
   /// The visible part of the picture at its on-screen size in device pixels, and what it shows.
   private var fittedPicture: RasterImage?
   private var fittedKey: FittedKey?
@@ -34,6 +39,9 @@ public final class PreviewPainter {
   public var drawsCaptions = true
   /// Each caption's size about its band's centre: 1, except during the editor's pop.
   public var captionScale = 1.0
+  /// Whether captions are painted from their layers where they can be; off, they are drawn straight
+  /// onto the view, the plain path the tests compare the layers with.
+  var usesCaptionLayers = true
 
   public init() {}
 
@@ -43,6 +51,7 @@ public final class PreviewPainter {
     self.transform = transform
     fittedPicture = nil
     cachedLayout = nil
+    previousLayout = nil
     zoom = CanvasZoom()  // a new picture, or a turned one, starts fitted
   }
 
@@ -54,6 +63,7 @@ public final class PreviewPainter {
   public func show(_ captions: MemeCaptions) {
     guard captions != self.captions else { return }
     self.captions = captions
+    previousLayout = cachedLayout ?? previousLayout
     cachedLayout = nil
     cachedSheetLayout = nil
   }
@@ -62,7 +72,8 @@ public final class PreviewPainter {
   public var layout: MemeLayout? {
     guard let size = pictureSize else { return nil }
     if let cachedLayout { return cachedLayout }
-    let layout = MemeLayout(captions: captions, imageWidth: size.width, imageHeight: size.height)
+    let layout = MemeLayout(
+      captions: captions, imageWidth: size.width, imageHeight: size.height, reusing: previousLayout)
     cachedLayout = layout
     return layout
   }
@@ -100,7 +111,8 @@ public final class PreviewPainter {
     beneathCaptions: (OpaquePointer) -> Void = { _ in }
   ) {
     guard picture != nil else {
-      paintSheet(on: context, width: width, height: height, beneathCaptions: beneathCaptions)
+      paintSheet(
+        on: context, width: width, height: height, scaleFactor: scaleFactor, beneathCaptions: beneathCaptions)
       return
     }
     guard let picture, let layout else { return }
@@ -136,13 +148,14 @@ public final class PreviewPainter {
     }
     if drawsCaptions {
       beneathCaptions(context)
-      drawCaptions(layout, on: context, in: rect)
+      drawCaptions(layout, on: context, in: rect, view: viewRect(width, height), scaleFactor: scaleFactor)
     }
   }
 
   /// The launch state: a sheet a little lighter than the letterbox, and the captions on it.
   private func paintSheet(
-    on context: OpaquePointer, width: Double, height: Double, beneathCaptions: (OpaquePointer) -> Void
+    on context: OpaquePointer, width: Double, height: Double, scaleFactor: Double,
+    beneathCaptions: (OpaquePointer) -> Void
   ) {
     guard let frame = captionFrame(inWidth: width, height: height) else { return }
     let rect = frame.rect
@@ -152,7 +165,9 @@ public final class PreviewPainter {
     cairo_fill(context)
     cairo_restore(context)
     beneathCaptions(context)
-    drawCaptions(sheetLayout(width: frame.imageWidth, height: frame.imageHeight), on: context, in: rect)
+    drawCaptions(
+      sheetLayout(width: frame.imageWidth, height: frame.imageHeight), on: context, in: rect,
+      view: viewRect(width, height), scaleFactor: scaleFactor)
   }
 
   /// The captions laid out over an empty sheet of `width` × `height`, cached.
@@ -176,8 +191,45 @@ public final class PreviewPainter {
     return (sheetLayout(width: frame.imageWidth, height: frame.imageHeight), frame.rect)
   }
 
-  /// The captions: the export's layout, in image pixels, scaled onto `rect`.
-  private func drawCaptions(_ layout: MemeLayout, on context: OpaquePointer, in rect: ImageRect) {
+  /// The captions: the export's layout, in image pixels, scaled onto `rect`, from each caption's
+  /// layer where the view's pixels allow (see `layerPixels(of:scaleFactor:)`), else straight onto
+  /// `context`.
+  private func drawCaptions(
+    _ layout: MemeLayout, on context: OpaquePointer, in rect: ImageRect, view: ImageRect, scaleFactor: Double
+  ) {
+    guard usesCaptionLayers, captionScale == 1, Self.layerPixelsAlign(on: context, scaleFactor: scaleFactor)
+    else {
+      captionLayers = [:]
+      drawCaptionsDirectly(layout, on: context, in: rect)
+      return
+    }
+    let placement = CaptionLayer.Placement(
+      scaleX: rect.width / Double(layout.imageWidth), scaleY: rect.height / Double(layout.imageHeight),
+      translateX: rect.x, translateY: rect.y, clip: rect.intersection(view), pixelsPerUnit: scaleFactor)
+    for position in CaptionPosition.allCases {
+      let caption = layout.caption(at: position)
+      if let layer = captionLayers[position], layer.caption === caption, layer.placement == placement {
+        layer.paint(on: context)
+        continue
+      }
+      captionLayers[position] = CaptionLayer(caption, placement: placement, previous: captionLayers[position])
+      captionLayers[position]?.paint(on: context)
+    }
+  }
+
+  /// Whether a layer drawn in whole device pixels lands on whole device pixels of `context`: its
+  /// user space is the view's, moved by whole device pixels at most. Otherwise the layer would be
+  /// resampled, and the captions are drawn straight onto the view.
+  private static func layerPixelsAlign(on context: OpaquePointer, scaleFactor: Double) -> Bool {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    let offset = (x: matrix.x0 * scaleFactor, y: matrix.y0 * scaleFactor)
+    return matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0 && scaleFactor > 0
+      && offset.x == offset.x.rounded() && offset.y == offset.y.rounded()
+  }
+
+  /// The captions drawn straight onto `context`: the plain path the layers must match.
+  private func drawCaptionsDirectly(_ layout: MemeLayout, on context: OpaquePointer, in rect: ImageRect) {
     cairo_save(context)
     cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
     cairo_clip(context)
@@ -189,6 +241,11 @@ public final class PreviewPainter {
       layout.draw(on: context, scalingEachCaptionBy: captionScale)
     }
     cairo_restore(context)
+  }
+
+  /// The view, in its own user space.
+  private func viewRect(_ width: Double, _ height: Double) -> ImageRect {
+    ImageRect(x: 0, y: 0, width: width, height: height)
   }
 }
 

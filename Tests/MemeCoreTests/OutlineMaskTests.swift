@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import PixelCompare
+import Testing
+
+@testable import MemeCore
+
+/// An export strokes the caption outlines ahead, while the picture decodes (see `OutlineMask`), and
+/// draws the same pixels as the plain drawing that strokes them onto the picture (the editor's).
+@Suite struct OutlineMaskTests {
+  /// A channel may differ by this much (of 255): compositing through a mask rounds once more.
+  static let rounding: Int32 = 2
+
+  static let translucent = CaptionStyle(
+    textColor: RGBAColor(red: 1, green: 0.8, blue: 0.2, alpha: 0.6),
+    outlineColor: RGBAColor(red: 0.1, green: 0, blue: 0.5, alpha: 0.5))
+
+  static let captions: [MemeCaptions] = [
+    CaptionCases.pairs.first { $0.name == "five lines" }!.captions,
+    CaptionCases.pairs.first { $0.name == "emoji wrapped" }!.captions,
+    CaptionCases.pairs.first { $0.name == "combining marks" }!.captions,
+    // So long that it overflows its band and is cut at the band's edges.
+    MemeCaptions(top: CaptionCases.words(400), bottom: "bottom"),
+    MemeCaptions(top: CaptionCases.words(12), bottom: CaptionCases.words(30), style: translucent),
+  ]
+
+  @Test(arguments: [
+    CaptionCases.tiny, CaptionCases.small, CaptionCases.landscape, CaptionCases.veryWide,
+    CaptionCases.veryTall,
+  ])
+  func strokingAheadDrawsThePlainPixels(shape: CaptionCases.Shape) throws {
+    var changed: Int64 = 0
+    for captions in Self.captions {
+      // Both captions on two cores (thumbnails, share targets), one after the other beside a
+      // decoder that is slower, or one that is done at once (the outlines are stroked when drawing).
+      for stop in [nil, { false }, { true }] as [(() -> Bool)?] {
+        let ahead = PreparedCaptions(
+          captions, imageWidth: shape.width, imageHeight: shape.height, until: stop)
+        // The masks really are what draws the outline here.
+        #expect(ahead.outlines.count == ahead.layout.drawings.count)
+        let expectsMasks = stop?() != true
+        #expect(
+          ahead.outlines.allSatisfy { ($0 != nil) == expectsMasks },
+          "\(captions.top) on \(shape.testDescription)")
+        let fromMasks = TestImages.photo(width: shape.width, height: shape.height)
+        ahead.draw(onto: fromMasks)
+        let stroked = Self.drawnPlainly(captions, on: shape)
+        let difference = Self.difference(fromMasks, stroked, threshold: Self.rounding)
+        #expect(difference.differing == 0, "\(captions.top) on \(shape.testDescription): \(difference)")
+        let untouched = TestImages.photo(width: shape.width, height: shape.height)
+        changed += Self.difference(fromMasks, untouched, threshold: 64).differing
+      }
+    }
+    // Not vacuous: the captions changed the picture.
+    #expect(changed > 0)
+  }
+
+  /// The comparison catches an outline in the wrong place: each caption drawn through the other
+  /// caption's mask.
+  @Test func aMisplacedOutlineIsCaught() {
+    let shape = CaptionCases.small
+    let captions = Self.captions[0]
+    let ahead = PreparedCaptions(
+      captions, imageWidth: shape.width, imageHeight: shape.height)
+    let swapped = TestImages.photo(width: shape.width, height: shape.height)
+    let context = cairo_create(swapped.surface)!
+    for (drawing, mask) in zip(ahead.layout.drawings, ahead.outlines.reversed()) {
+      drawing.draw(on: context, outline: mask)
+    }
+    cairo_destroy(context)
+    let stroked = Self.drawnPlainly(captions, on: shape)
+    #expect(Self.difference(swapped, stroked, threshold: Self.rounding).differing > 100)
+  }
+
+  /// The captions stroked and filled straight onto the picture, on one thread.
+  static func drawnPlainly(_ captions: MemeCaptions, on shape: CaptionCases.Shape) -> RasterImage {
+    let image = TestImages.photo(width: shape.width, height: shape.height)
+    let context = cairo_create(image.surface)!
+    MemeLayout(captions: captions, imageWidth: shape.width, imageHeight: shape.height).draw(on: context)
+    cairo_destroy(context)
+    return image
+  }
+
+  static func difference(_ a: RasterImage, _ b: RasterImage, threshold: Int32) -> pixel_difference {
+    cairo_surface_flush(a.surface)
+    cairo_surface_flush(b.surface)
+    return pixel_compare(
+      a.pixels, b.pixels, Int32(a.width), Int32(a.height), Int32(a.stride), 0, 0, Int32(a.width),
+      Int32(a.height), threshold, 0)
+  }
+}
