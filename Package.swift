@@ -34,27 +34,31 @@ let package = Package(
       pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0",
       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
     ),
+    // GLib alone: what the engine, the store, the camera and GtkKit share below GTK (gettext, GLib
+    // user data, durable file writes).
+    .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    .target(name: "GLibSupport", dependencies: ["CGLib"]),
     .target(
       name: "MemeCore",
-      dependencies: ["CMemeGraphics"]
+      dependencies: ["GLibSupport", "CMemeGraphics"]
     ),
     .target(
       name: "MemeStore",
-      dependencies: ["MemeCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["GLibSupport", "MemeCore", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .target(
       name: "MemeCamera",
-      dependencies: ["MemeCore", "CGStreamer"],
+      dependencies: ["GLibSupport", "MemeCore", "CGStreamer"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .target(
       name: "GtkKit",
-      dependencies: ["CGtk"],
+      dependencies: ["GLibSupport", "CGtk"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .target(
       name: "MemeUI",
-      dependencies: ["MemeCore", "MemeStore", "GtkKit", "CGtk", "MemeCamera"],
+      dependencies: ["GLibSupport", "MemeCore", "MemeStore", "GtkKit", "CGtk", "MemeCamera"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .executableTarget(

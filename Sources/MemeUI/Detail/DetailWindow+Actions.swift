@@ -45,7 +45,7 @@ extension DetailWindow {
         guard let self, !isDestroyed else { return }
         guard let error else { return toast.show(SaveChooser.confirmation(savedTo: url)) }
         showError(
-          title: String(format: tr("Could not save “%@”"), url.lastPathComponent),
+          title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
           detail: EditorWindow.sentence(error.reason))
       }
     }
@@ -59,10 +59,12 @@ extension DetailWindow {
       then: { [weak self] bytes in
         guard let self, !isDestroyed else { return }
         guard let bytes, Clipboard(for: window).setImage(encoded: bytes) else {
-          showError(title: tr("Could not copy the meme"), detail: tr("The meme’s image could not be read."))
+          showError(
+            title: localized("Could not copy the meme"),
+            detail: localized("The meme’s image could not be read."))
           return
         }
-        toast.show(tr("Copied to the clipboard"))
+        toast.show(localized("Copied to the clipboard"))
       })
   }
 
@@ -74,7 +76,8 @@ extension DetailWindow {
           guard let self, !isDestroyed else { return }
           switch result {
           case .success: toast.show(application.confirmation)
-          case .failure(let failure): showError(title: tr("Could not open the meme"), detail: failure.reason)
+          case .failure(let failure):
+            showError(title: localized("Could not open the meme"), detail: failure.reason)
           }
         }
       }
@@ -88,9 +91,9 @@ extension DetailWindow {
       EmailComposer.attach(file, over: window) { [weak self] failure in
         guard let self, !isDestroyed else { return }
         if let failure {
-          showError(title: tr("Could not start an e-mail"), detail: failure)
+          showError(title: localized("Could not start an e-mail"), detail: failure)
         } else {
-          toast.show(tr("Meme attached to a new e-mail"))
+          toast.show(localized("Meme attached to a new e-mail"))
         }
       }
     }
@@ -114,7 +117,7 @@ extension DetailWindow {
       then: { [weak self] failure in
         guard let self, !isDestroyed else { return }
         guard let failure else { return body(file) }
-        showError(title: tr("Could not export the meme"), detail: failure)
+        showError(title: localized("Could not export the meme"), detail: failure)
       })
   }
 
