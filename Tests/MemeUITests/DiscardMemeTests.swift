@@ -69,26 +69,28 @@ import Testing
     #expect(destroyed.isSet, "Discard closes the editor")
   }
 
-  @Test func aSharedMemeClosesWithoutAsking() throws {
-    try DisplayHarness.requireDisplay()
+  /// An editor whose captioned picture has been shared (copied), and is kept in its Sent Memes.
+  private static func sharedEditor() -> EditorWindow {
     let sink = InMemorySentMemes()
     let editor = EditorHarness.makeEditor(sink: sink)
-    #expect(EditorHarness.load(Self.picture(), into: editor))
+    #expect(EditorHarness.load(picture(), into: editor))
     EditorHarness.type(top: "SHARED", bottom: "ALREADY", into: editor)
     editor.actions.action(named: EditorAction.copyImage.name)?.activate()
     #expect(MainContext.iterate(maxIterations: 12_000) { sink.entries.count == 1 && !editor.isBusy })
+    return editor
+  }
+
+  @Test func aSharedMemeClosesWithoutAsking() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.sharedEditor()
     #expect(Self.requestClose(editor), "the shared meme is in Sent Memes: nothing to lose")
     #expect(editor.leavingDialog == nil)
   }
 
   @Test func anEditAfterSharingAsksAgain() throws {
     try DisplayHarness.requireDisplay()
-    let sink = InMemorySentMemes()
-    let editor = EditorHarness.makeEditor(sink: sink)
+    let editor = Self.sharedEditor()
     defer { EditorHarness.close(editor) }
-    #expect(EditorHarness.load(Self.picture(), into: editor))
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
-    #expect(MainContext.iterate(maxIterations: 12_000) { sink.entries.count == 1 && !editor.isBusy })
     editor.actions.action(named: EditorAction.rotateRight.name)?.activate()
     #expect(!Self.requestClose(editor))
     #expect(editor.leavingDialog.map { String(cString: gtk_widget_get_name($0)) } == "discard-meme-dialog")

@@ -99,23 +99,17 @@ extension EditorWindow {
   /// Asks whether to wait for the running work or leave now; `leave` runs at once when the user
   /// chooses to leave anyway (a running export is stopped first), or when the work ends if they wait.
   func askBeforeLeaving(leaveLabel: String, then leave: @escaping () -> Void) {
-    if let leavingDialog { gtk_window_present(gtkkit_window(leavingDialog)) }
-    guard leavingDialog == nil else { return }
-    let dialog = gtkkit_message_dialog_new(
-      gtkkit_window(window), GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, localized("Still saving your meme…"),
-      localized("It will be lost if MemeMe stops now. Wait a moment, and the window closes once it is saved.")
-    )!
-    gtk_widget_set_name(dialog, "still-saving-dialog")
-    gtk_window_set_title(gtkkit_window(dialog), localized("Still saving your meme…"))
-    let leaveButton = gtk_dialog_add_button(gtkkit_dialog(dialog), leaveLabel, LeaveResponse.leave.rawValue)!
-    gtk_widget_add_css_class(leaveButton, "destructive-action")
-    gtk_dialog_add_button(gtkkit_dialog(dialog), localized("_Wait"), LeaveResponse.wait.rawValue)
-    gtk_dialog_set_default_response(gtkkit_dialog(dialog), LeaveResponse.wait.rawValue)
-    leavingDialog = dialog
-    Signal.connectResponse(dialog) { [weak self] response in
-      gtk_window_destroy(gtkkit_window(dialog))
+    askLeavingQuestion(
+      named: "still-saving-dialog", title: localized("Still saving your meme…"),
+      detail: localized(
+        "It will be lost if MemeMe stops now. Wait a moment, and the window closes once it is saved."),
+      choices: [
+        LeavingChoice(label: leaveLabel, response: LeaveResponse.leave.rawValue, losesWork: true),
+        LeavingChoice(label: localized("_Wait"), response: LeaveResponse.wait.rawValue),
+      ],
+      defaultResponse: LeaveResponse.wait.rawValue
+    ) { [weak self] response in
       guard let self else { return }
-      leavingDialog = nil
       if response == LeaveResponse.leave.rawValue {
         cancelExport()
         // Once the dialog's response has finished: destroying its parent inside it upsets GTK's
@@ -125,7 +119,6 @@ extension EditorWindow {
         leaveWhenIdle(leave)
       }  // closed with Escape: stay
     }
-    gtk_window_present(gtkkit_window(dialog))
   }
 
   /// Runs `leave` once nothing is running any more. The store tells no one when a save ends, so this
