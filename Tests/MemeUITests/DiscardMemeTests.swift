@@ -131,4 +131,21 @@ import Testing
     gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.cancel.rawValue)
     MainContext.drain()
   }
+
+  @Test func quittingWithAnEditedMemeAsksToo() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 0)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let editor = try #require(app.editor, "with no sent memes the editor is the first window")
+    #expect(EditorHarness.load(Self.picture(), into: editor))
+    app.application.actions.action(named: "quit")?.activate()
+    MainContext.drain()
+    let dialog = try #require(editor.leavingDialog, "Quit asks before the meme is lost")
+    #expect(String(cString: gtk_widget_get_name(dialog)) == "discard-meme-dialog")
+    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.cancel.rawValue)
+    MainContext.drain()
+    #expect(gtk_widget_get_visible(editor.window) != 0, "Cancel keeps the app and its editor")
+    #expect(editor.document.image != nil)
+  }
 }
