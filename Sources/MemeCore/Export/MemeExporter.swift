@@ -85,6 +85,19 @@ public enum MemeExporter {
       overflowingCaptions: layout.overflowingCaptions, encoding: encoding)
   }
 
+  /// Writes `captions` on the JPEG photo at `input` as a JPEG keeping every block no caption touches,
+  /// or returns `nil` (having written nothing) when the block path cannot serve this photo.
+  public static func exportKeepingJPEGBlocks(
+    _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination,
+    loader: ImageLoader = ImageLoader()
+  ) throws(ImageError) -> ExportSummary? {
+    try ImageWriter.checkDestination(destination)
+    switch try JPEGBlockExport.export(captions, imageAt: input, to: destination, loader: loader) {
+    case .exported(let summary): return summary
+    case .declined: return nil
+    }
+  }
+
   /// Why an export in `format` cannot keep a JPEG photo's blocks whatever the photo, or `nil`.
   private static func blockPathObstacle(format: ImageFormat, transform: PictureTransform, width: Int?)
     -> String?

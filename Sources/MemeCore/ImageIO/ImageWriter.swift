@@ -44,6 +44,14 @@ public enum ImageWriter {
     }
   }
 
+  /// Copies an already encoded image to `url` atomically, byte for byte.
+  public static func write(encoded data: Data, to url: URL) throws(ImageError) {
+    let result = data.withUnsafeBytes { bytes -> Result<Void, ImageError> in
+      Result { () throws(ImageError) in try write(bytes, to: .file(url)) }
+    }
+    try result.get()
+  }
+
   /// Writes an already encoded file to `destination` (atomically, when it is a file).
   static func write(_ bytes: UnsafeRawBufferPointer, to destination: ImageDestination) throws(ImageError) {
     let write = { (sink: inout AtomicFile.FileSink) throws(ImageError) in try sink.write(bytes) }

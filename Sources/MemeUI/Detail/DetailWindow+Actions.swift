@@ -22,7 +22,8 @@ extension DetailWindow {
     }
   }
 
-  /// Save As…: PNG or JPEG (by the name's extension) of the meme as it was sent, at full size.
+  /// Save As…: PNG or JPEG (by the name's extension) of the meme as it was sent, at full size. A
+  /// meme sent as JPEG and saved as JPEG is the sent file itself, with no generation lost.
   func saveAs() {
     let source = meme.renderedImageURL
     savePicker(suggestedName) { [weak self] chosen in
@@ -32,7 +33,17 @@ extension DetailWindow {
       let url = format == nil ? chosen.appendingPathExtension("png") : chosen
       MainLoop.runInBackground({ () -> ImageError? in
         do throws(ImageError) {
-          try ImageWriter.write(ImageLoader().load(contentsOf: source), to: url, as: format ?? .png)
+          if case .jpeg = format, ["jpg", "jpeg"].contains(source.pathExtension.lowercased()) {
+            let bytes: Data
+            do {
+              bytes = try Data(contentsOf: source)
+            } catch {
+              throw ImageError(path: source.path, kind: .unreadable, reason: error.localizedDescription)
+            }
+            try ImageWriter.write(encoded: bytes, to: url)
+          } else {
+            try ImageWriter.write(ImageLoader().load(contentsOf: source), to: url, as: format ?? .png)
+          }
           return nil
         } catch {
           return error

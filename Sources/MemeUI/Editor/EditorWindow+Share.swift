@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeStore
 
 /// Share targets. Each renders the meme at the source's resolution off the main thread and, once
 /// the share has really happened, hands the meme to Sent Memes. A cancelled share keeps nothing.
@@ -28,9 +29,9 @@ extension EditorWindow {
         [weak self] result in
         guard let self else { return }
         switch result {
-        case .success(let rendered):
+        case .success(let meme):
           shared(
-            captions, picture, transform, rendered,
+            captions, picture, transform, meme,
             message: String(format: tr("Saved “%@”"), url.lastPathComponent))
         case .failure(let error):
           showError(
@@ -55,7 +56,10 @@ extension EditorWindow {
           )
           return
         }
-        shared(captions, picture, transform, export.image, message: tr("Meme copied to the clipboard"))
+        // Sent Memes keeps the very PNG that went on the clipboard.
+        shared(
+          captions, picture, transform, SharedMeme(image: export.image, file: .png(Data(export.png))),
+          message: tr("Meme copied to the clipboard"))
       case .failure(let error):
         showError(title: tr("Could not copy the meme"), detail: Self.sentence(error.reason))
       }
@@ -64,7 +68,8 @@ extension EditorWindow {
 
   func openWith() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
-    let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(window), "image/png")!
+    let format = MemeExport.handOverFormat(for: picture, transform: transform)
+    let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(window), format.mimeType)!
     gtk_window_set_title(gtkkit_window(dialog), tr("Open Meme With"))
     gtk_widget_set_name(dialog, "open-with-dialog")
     Signal.connectResponse(dialog) { [weak self] response in
@@ -72,7 +77,7 @@ extension EditorWindow {
         response == GTK_RESPONSE_OK.rawValue ? gtk_app_chooser_get_app_info(gtkkit_app_chooser(dialog)) : nil
       gtk_window_destroy(gtkkit_window(dialog))
       guard let self, let appInfo else { return }  // cancelled
-      exportToCache(captions, picture, transform) { [weak self] file, rendered in
+      exportToCache(captions, picture, transform, as: format) { [weak self] file, rendered in
         guard let self else { return }
         let gfile = FileURL.file(for: file)
         let files = g_list_append(nil, gfile.raw)
@@ -99,7 +104,8 @@ extension EditorWindow {
 
   func sendByEmail() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
-    exportToCache(captions, picture, transform) { [weak self] file, rendered in
+    let format = MemeExport.handOverFormat(for: picture, transform: transform)
+    exportToCache(captions, picture, transform, as: format) { [weak self] file, rendered in
       guard let self else { return }
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -131,15 +137,17 @@ extension EditorWindow {
     }
   }
 
-  /// Renders the meme to a new PNG in the cache folder, then calls `body` on the main thread.
+  /// Renders the meme to a new file in `format` in the cache folder, then calls `body` on the main
+  /// thread.
   private func exportToCache(
-    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform,
-    then body: @escaping (URL, RasterImage) -> Void
+    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform, as format: ImageFormat,
+    then body: @escaping (URL, SharedMeme) -> Void
   ) {
-    let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture.url), extension: "png")
+    let file = CacheFolder.newFile(
+      prefix: MemeExport.baseName(for: picture.url), extension: format.fileExtension)
     let box = SendableBody(body)
     MainLoop.runInBackground {
-      MemeExport.write(captions, on: picture, transform: transform, to: file, as: .png)
+      MemeExport.write(captions, on: picture, transform: transform, to: file, as: format)
     } then: {
       [weak self] result in
       switch result {
@@ -152,10 +160,12 @@ extension EditorWindow {
 
   /// A share completed: the meme goes to Sent Memes and the user sees where it went.
   func shared(
-    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform, _ rendered: RasterImage,
+    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform, _ meme: SharedMeme,
     message: String?
   ) {
-    sink.keep(captions: captions, originalImage: picture.url, transform: transform, rendered: rendered)
+    sink.keep(
+      captions: captions, originalImage: picture.url, transform: transform, rendered: meme.image,
+      file: meme.file)
     if let message { canvas.showToast(message) }
   }
 }
@@ -164,6 +174,6 @@ extension EditorWindow {
 /// `MainLoop.runInBackground`'s `@Sendable` completion. The class is main-actor isolated (the
 /// module's default), so the closure can only be read, and called, on the main actor.
 private final class SendableBody {
-  let body: (URL, RasterImage) -> Void
-  init(_ body: @escaping (URL, RasterImage) -> Void) { self.body = body }
+  let body: (URL, SharedMeme) -> Void
+  init(_ body: @escaping (URL, SharedMeme) -> Void) { self.body = body }
 }

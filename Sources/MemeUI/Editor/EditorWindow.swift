@@ -55,7 +55,7 @@ final class EditorWindow: AppWindow {
   var pendingDrag:
     (
       file: URL, captions: MemeCaptions, picture: EditorImage, transform: PictureTransform,
-      rendered: RasterImage
+      rendered: SharedMeme
     )?
 
   init(application: Application, sink: SentMemeSink, preferences: Preferences) {

@@ -1,6 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import MemeCore
+import MemeStore
+
+/// A meme as it was shared: its pixels (for the thumbnail and the drag icon) and the bytes the user
+/// got, which Sent Memes keeps unchanged.
+nonisolated struct SharedMeme: Sendable {
+  let image: RasterImage
+  let file: EncodedImage
+}
 
 /// Renders the meme at the source's own resolution and writes or encodes it, on a background
 /// thread. The same `MemeRenderer` path as the command line, so exports match `mememe render`.
@@ -18,18 +26,52 @@ nonisolated enum MemeExport {
     return .success(rendered)
   }
 
-  /// Renders and writes to `url` in `format`.
+  /// Renders and writes to `url` in `format`. A JPEG photo written as JPEG keeps every block no
+  /// caption touches, as `mememe render` does; anything else is rendered and encoded whole.
   static func write(
     _ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform, to url: URL,
     as format: ImageFormat
-  ) -> Result<RasterImage, ImageError> {
-    render(captions, on: picture, transform: transform).flatMap { rendered in
+  ) -> Result<SharedMeme, ImageError> {
+    if case .jpeg = format, transform.isIdentity,
+      let kept = writeKeepingBlocks(captions, on: picture, to: url)
+    {
+      return kept
+    }
+    return render(captions, on: picture, transform: transform).flatMap { rendered in
       do throws(ImageError) {
         try ImageWriter.write(rendered, to: url, as: format)
-        return .success(rendered)
+        return .success(SharedMeme(image: rendered, file: try written(url, as: format)))
       } catch {
         return .failure(error)
       }
+    }
+  }
+
+  /// The block path for a JPEG photo, or `nil` (nothing written) when it cannot serve the picture. The
+  /// photo is read again from its file, so it must still be the picture the editor shows.
+  private static func writeKeepingBlocks(_ captions: MemeCaptions, on picture: EditorImage, to url: URL)
+    -> Result<SharedMeme, ImageError>?
+  {
+    guard let size = try? ImageLoader().pixelSize(ofImageAt: picture.url),
+      size == (picture.width, picture.height)
+    else { return nil }
+    do throws(ImageError) {
+      guard try MemeExporter.exportKeepingJPEGBlocks(captions, imageAt: picture.url, to: .file(url)) != nil
+      else { return nil }
+      let file = try written(url, as: .jpeg(quality: ImageFormat.defaultJPEGQuality))
+      let image = try ImageLoader().load(data: [UInt8](file.data), name: url.path)
+      return .success(SharedMeme(image: image, file: file))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The bytes just written to `url`.
+  private static func written(_ url: URL, as format: ImageFormat) throws(ImageError) -> EncodedImage {
+    do {
+      return EncodedImage(data: try Data(contentsOf: url), fileExtension: format.fileExtension)
+    } catch {
+      throw ImageError(path: url.path, kind: .unreadable, reason: error.localizedDescription)
     }
   }
 
@@ -44,6 +86,13 @@ nonisolated enum MemeExport {
         return .failure(error)
       }
     }
+  }
+
+  /// The format Open With and Send by E-mail hand over: JPEG for a JPEG photo shown as it is (so
+  /// its blocks are kept), PNG otherwise.
+  static func handOverFormat(for picture: EditorImage, transform: PictureTransform) -> ImageFormat {
+    let isJPEG = ["jpg", "jpeg"].contains(picture.url.pathExtension.lowercased())
+    return isJPEG && transform.isIdentity ? .jpeg(quality: ImageFormat.defaultJPEGQuality) : .png
   }
 
   /// A file name for the meme made from `original`: `photo-meme.png`.

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import MemeCore
+import MemeStore
 
 /// Where a meme goes once it has been shared (Sent Memes). The editor hands it over only when a
 /// share completes; a cancelled share keeps nothing.
 public protocol SentMemeSink: AnyObject {
   /// Keeps a shared meme: its captions and style, the picture it was made from and how it was cut and
-  /// turned, the finished image.
-  func keep(captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage)
+  /// turned, the finished image and, when the share wrote a file (or put bytes on the clipboard),
+  /// those very bytes, which are kept as they are.
+  func keep(
+    captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage,
+    file: EncodedImage?)
   /// Whether any meme has been kept (Cancel then shows Sent Memes instead of an empty editor).
   var isEmpty: Bool { get }
 }
@@ -19,6 +23,7 @@ public final class InMemorySentMemes: SentMemeSink {
     public let originalImage: URL
     public let transform: PictureTransform
     public let rendered: RasterImage
+    public let file: EncodedImage?
   }
 
   public private(set) var entries: [Entry] = []
@@ -26,10 +31,13 @@ public final class InMemorySentMemes: SentMemeSink {
   public init() {}
 
   public func keep(
-    captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage
+    captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage,
+    file: EncodedImage?
   ) {
     entries.append(
-      Entry(captions: captions, originalImage: originalImage, transform: transform, rendered: rendered))
+      Entry(
+        captions: captions, originalImage: originalImage, transform: transform, rendered: rendered, file: file
+      ))
   }
 
   public var isEmpty: Bool { entries.isEmpty }

@@ -48,7 +48,10 @@ final class StoreSentMemes: SentMemeSink {
   /// True only when nothing is stored and nothing is being saved.
   var isEmpty: Bool { list.isEmpty && savesInFlight == 0 }
 
-  func keep(captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage) {
+  func keep(
+    captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage,
+    file: EncodedImage?
+  ) {
     savesInFlight += 1
     let store = store
     MainLoop.runInBackground(
@@ -56,7 +59,8 @@ final class StoreSentMemes: SentMemeSink {
         Result {
           try store.save(
             SentMemeDraftMaker.draft(
-              captions: captions, originalImage: originalImage, transform: transform, rendered: rendered))
+              captions: captions, originalImage: originalImage, transform: transform, rendered: rendered,
+              file: file))
         }
       },
       then: { [weak self] result in
