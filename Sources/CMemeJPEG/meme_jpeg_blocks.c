@@ -20,8 +20,8 @@
 #endif
 
 // libjpeg reports a fatal error by calling error_exit, which must not return: it jumps back to the
-// public function that was running, which cleans up and returns MEME_BLOCKS_FAILED. Every libjpeg
-// object of one meme_jpeg_blocks shares this manager, so one setjmp covers them all.
+// public function that was running, which cleans up and returns MEME_BLOCKS_FAILED. Each call has
+// a manager of its own for the objects it makes, so calls on disjoint rows may run on two threads.
 struct meme_error {
   struct jpeg_error_mgr pub;
   jmp_buf jump;
@@ -58,10 +58,19 @@ static void set_reason(char *reason, size_t size, const char *text) {
   if (size > 0) snprintf(reason, size, "%s", text);
 }
 
-// libjpeg's message for the error that jumped back.
-static meme_blocks_status failed(meme_jpeg_blocks *blocks, char *reason, size_t size) {
+static void start_error(struct meme_error *error) {
+  jpeg_std_error(&error->pub);
+  error->pub.error_exit = meme_error_exit;
+  error->pub.emit_message = meme_emit_message;
+}
+
+// libjpeg's message for the error that jumped back to `error`'s setjmp.
+static meme_blocks_status failed(struct meme_error *error, char *reason, size_t size) {
+  // format_message only reads the error manager through the object; any object will do.
+  struct jpeg_decompress_struct any;
+  any.err = &error->pub;
   char message[JMSG_LENGTH_MAX];
-  (*blocks->error.pub.format_message)((j_common_ptr)&blocks->source, message);
+  (*error->pub.format_message)((j_common_ptr)&any, message);
   set_reason(reason, size, message);
   return MEME_BLOCKS_FAILED;
 }
@@ -235,12 +244,11 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
   *result = NULL;
   meme_jpeg_blocks *blocks = calloc(1, sizeof *blocks);
   if (!blocks) return unsuitable(reason, reason_size, "not enough memory to read the photo's blocks");
-  blocks->source.err = jpeg_std_error(&blocks->error.pub);
-  blocks->error.pub.error_exit = meme_error_exit;
-  blocks->error.pub.emit_message = meme_emit_message;
+  start_error(&blocks->error);
+  blocks->source.err = &blocks->error.pub;
   blocks->input_size = size;
   if (setjmp(blocks->error.jump)) {
-    meme_blocks_status status = failed(blocks, reason, reason_size);
+    meme_blocks_status status = failed(&blocks->error, reason, reason_size);
     meme_jpeg_blocks_free(blocks);
     return status;
   }
@@ -337,6 +345,7 @@ static int valid_rows(const meme_jpeg_blocks *blocks, int first_row, int end_row
 
 // The temporary libjpeg objects of one call, released whether it succeeds or jumps back.
 struct scratch {
+  struct meme_error error;
   struct jpeg_compress_struct encoder;
   struct jpeg_decompress_struct decoder;
   struct memory_destination destination;
@@ -359,8 +368,9 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   // Volatile: read after a longjmp back into this frame.
   struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
-  if (setjmp(blocks->error.jump)) {
-    meme_blocks_status status = failed(blocks, reason, reason_size);
+  start_error(&scratch->error);
+  if (setjmp(scratch->error.jump)) {
+    meme_blocks_status status = failed(&scratch->error, reason, reason_size);
     scratch_release(scratch);
     free(scratch);
     return status;
@@ -375,7 +385,7 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
 
   // A small JPEG of just those MCU rows, written from the coefficients (entropy coding only).
   struct jpeg_compress_struct *encoder = &scratch->encoder;
-  encoder->err = &blocks->error.pub;
+  encoder->err = &scratch->error.pub;
   jpeg_create_compress(encoder);
   scratch->has_encoder = 1;
   set_upright_parameters(blocks, encoder, context_end - context_first);
@@ -399,7 +409,7 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   jpeg_finish_compress(encoder);
 
   struct jpeg_decompress_struct *decoder = &scratch->decoder;
-  decoder->err = &blocks->error.pub;
+  decoder->err = &scratch->error.pub;
   jpeg_create_decompress(decoder);
   scratch->has_decoder = 1;
   jpeg_mem_src(decoder, scratch->destination.buffer, (unsigned long)memory_destination_size(&scratch->destination));
@@ -438,8 +448,9 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   if (!valid_rows(blocks, first_row, end_row)) return unsuitable(reason, reason_size, "rows not on MCU bounds");
   struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to encode the caption rows");
-  if (setjmp(blocks->error.jump)) {
-    meme_blocks_status status = failed(blocks, reason, reason_size);
+  start_error(&scratch->error);
+  if (setjmp(scratch->error.jump)) {
+    meme_blocks_status status = failed(&scratch->error, reason, reason_size);
     scratch_release(scratch);
     free(scratch);
     return status;
@@ -449,7 +460,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   // MCU, so its blocks are what encoding the whole picture would give there.
   int rows = end_row - first_row;
   struct jpeg_compress_struct *encoder = &scratch->encoder;
-  encoder->err = &blocks->error.pub;
+  encoder->err = &scratch->error.pub;
   jpeg_create_compress(encoder);
   scratch->has_encoder = 1;
   set_upright_parameters(blocks, encoder, rows);
@@ -467,7 +478,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   jpeg_finish_compress(encoder);
 
   struct jpeg_decompress_struct *decoder = &scratch->decoder;
-  decoder->err = &blocks->error.pub;
+  decoder->err = &scratch->error.pub;
   jpeg_create_decompress(decoder);
   scratch->has_decoder = 1;
   jpeg_mem_src(decoder, scratch->destination.buffer, (unsigned long)memory_destination_size(&scratch->destination));
@@ -532,14 +543,15 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
   *size = 0;
   struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to write the meme");
-  if (setjmp(blocks->error.jump)) {
-    meme_blocks_status status = failed(blocks, reason, reason_size);
+  start_error(&scratch->error);
+  if (setjmp(scratch->error.jump)) {
+    meme_blocks_status status = failed(&scratch->error, reason, reason_size);
     scratch_release(scratch);
     free(scratch);
     return status;
   }
   struct jpeg_compress_struct *encoder = &scratch->encoder;
-  encoder->err = &blocks->error.pub;
+  encoder->err = &scratch->error.pub;
   jpeg_create_compress(encoder);
   scratch->has_encoder = 1;
   set_upright_parameters(blocks, encoder, blocks->height);

@@ -32,6 +32,9 @@ int meme_jpeg_blocks_mcu_height(const meme_jpeg_blocks *blocks);
 // 1 for a greyscale JPEG (captions drawn on it become grey too).
 int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks);
 
+// decode_rows and replace_rows may run on several threads at once for disjoint rows, provided no
+// replace_rows runs while a decode_rows is going (decoding reads one MCU row beyond its rows).
+
 // Decodes upright rows [first_row, end_row) to opaque pixels in Cairo's ARGB32 layout, exactly as
 // decoding the whole picture would give them. `first_row` must be a multiple of the MCU height, and
 // `end_row` one too or the picture's height.

@@ -50,13 +50,23 @@ enum JPEGBlockExport {
       return .declined("the source's JPEG header cannot be read")
     }
     try ImageLimits.check(width: header.width, height: header.height, maxPixels: loader.maxPixels, name: path)
-    let blocks: JPEGBlocks
-    do {
-      blocks = try JPEGBlocks(contents, orientation: header.orientation)
-    } catch {
-      return .declined(error.reason)
+    // One core reads the coefficients while this one lays the captions out and traces them.
+    let orientation = header.orientation
+    // Handed over: this thread does not touch the bytes again (JPEGBlocks keeps them).
+    nonisolated(unsafe) let bytes = contents
+    let opening = BackgroundTask { () -> Result<JPEGBlocks, JPEGBlocks.Refusal> in
+      Result { () throws(JPEGBlocks.Refusal) in try JPEGBlocks(bytes, orientation: orientation) }
     }
-    let prepared = PreparedCaptions(captions, imageWidth: blocks.width, imageHeight: blocks.height)
+    let upright = orientation.swapsAxes ? (header.height, header.width) : (header.width, header.height)
+    let prepared = PreparedCaptions(captions, imageWidth: upright.0, imageHeight: upright.1)
+    let blocks: JPEGBlocks
+    switch opening.wait() {
+    case .success(let opened): blocks = opened
+    case .failure(let refusal): return .declined(refusal.reason)
+    }
+    guard blocks.width == upright.0, blocks.height == upright.1 else {
+      return .declined("the photo's frame header disagrees with libjpeg's")
+    }
     let drawings = prepared.layout.drawings
     if blocks.isGrey, !drawings.allSatisfy({ $0.drawsOnlyGrey }) {
       return .declined("the photo is greyscale and the captions have colour")
@@ -82,25 +92,45 @@ enum JPEGBlockExport {
   }
 
   /// Decodes the MCU rows each caption may ink, draws every caption on them and puts back the MCUs
-  /// that changed; returns how many did.
+  /// that changed; returns how many did. The spans (usually one per caption) are decoded and drawn
+  /// on all at once, then put back all at once: a decode reads the MCU row beside its span, so no
+  /// span may change while another is decoding.
   private static func redraw(_ drawings: [CaptionDrawing], on blocks: JPEGBlocks, name: String)
     throws(JPEGBlocks.Refusal) -> Int
   {
-    var replaced = 0
-    for span in spans(of: drawings, on: blocks) {
-      guard let strip = RasterImage(width: blocks.width, height: span.count, hasAlpha: false),
-        let original = malloc(strip.stride * span.count)
-      else { throw .unsuitable("not enough memory for the caption rows") }
-      defer { free(original) }
-      try blocks.decode(span, into: strip)
-      memcpy(original, strip.pixels, strip.stride * span.count)
-      for drawing in drawings {
-        drawing.draw(onStrip: strip, fromPictureRow: span.lowerBound, pictureHeight: blocks.height)
-      }
-      replaced += try blocks.replace(
-        span, from: strip, original: original.assumingMemoryBound(to: UInt8.self))
+    let spans = spans(of: drawings, on: blocks)
+    // A caption drawn on two strips at once would share its colour glyph images between threads.
+    let parallel = drawings.allSatisfy { drawing in
+      let band = drawing.rows(inPictureHeight: blocks.height)
+      return spans.filter { $0.overlaps(band) }.count <= 1
     }
-    return replaced
+    let strips = ConcurrentResults<DrawnStrip>(count: spans.count)
+    perform(spans.count, concurrently: parallel) { index in
+      strips[index] = Result { () throws(JPEGBlocks.Refusal) in
+        let strip = try DrawnStrip(rows: spans[index], of: blocks)
+        for drawing in drawings {
+          drawing.draw(
+            onStrip: strip.image, fromPictureRow: spans[index].lowerBound, pictureHeight: blocks.height)
+        }
+        return strip
+      }
+    }
+    let drawn = try strips.values()
+    let replaced = ConcurrentResults<Int>(count: spans.count)
+    perform(spans.count, concurrently: parallel) { index in
+      replaced[index] = Result { () throws(JPEGBlocks.Refusal) in
+        try blocks.replace(spans[index], from: drawn[index].image, original: drawn[index].original)
+      }
+    }
+    return try replaced.values().reduce(0, +)
+  }
+
+  private static func perform(_ count: Int, concurrently: Bool, _ body: @Sendable (Int) -> Void) {
+    if concurrently {
+      DispatchQueue.concurrentPerform(iterations: count, execute: body)
+    } else {
+      for index in 0..<count { body(index) }
+    }
   }
 
   /// The MCU-aligned rows the captions may ink, merged where they meet.
@@ -125,5 +155,56 @@ extension JPEGBlocks.Refusal {
     case .unsuitable(let reason): reason
     case .failed(let message): "libjpeg could not carry the blocks (\(message))"
     }
+  }
+}
+
+/// Rows of the picture decoded from its blocks, with a copy of them as decoded (to find the MCUs the
+/// captions changed).
+private final class DrawnStrip: @unchecked Sendable {
+  let image: RasterImage
+  private let copy: UnsafeMutableRawPointer
+
+  init(rows: Range<Int>, of blocks: JPEGBlocks) throws(JPEGBlocks.Refusal) {
+    guard let image = RasterImage(width: blocks.width, height: rows.count, hasAlpha: false),
+      let copy = malloc(image.stride * rows.count)
+    else { throw .unsuitable("not enough memory for the caption rows") }
+    self.image = image
+    self.copy = copy
+    try blocks.decode(rows, into: image)
+    memcpy(copy, image.pixels, image.stride * rows.count)
+  }
+
+  deinit { free(copy) }
+
+  var original: UnsafePointer<UInt8> { UnsafePointer(copy.assumingMemoryBound(to: UInt8.self)) }
+}
+
+/// One result per index, written by `concurrentPerform` workers (each its own slot) and read after.
+private final class ConcurrentResults<Value>: @unchecked Sendable {
+  // A buffer rather than an array: workers write different slots at once, which an array's
+  // exclusive access would not allow.
+  private let slots: UnsafeMutableBufferPointer<Result<Value, JPEGBlocks.Refusal>?>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  subscript(index: Int) -> Result<Value, JPEGBlocks.Refusal>? {
+    get { slots[index] }
+    set { slots[index] = newValue }
+  }
+
+  func values() throws(JPEGBlocks.Refusal) -> [Value] {
+    var values: [Value] = []
+    for slot in slots {
+      if let slot { values.append(try slot.get()) }
+    }
+    return values
   }
 }

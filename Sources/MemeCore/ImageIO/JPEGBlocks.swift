@@ -5,7 +5,9 @@ import Glibc
 
 /// A JPEG held as its DCT coefficient blocks, turned upright losslessly (see `meme_jpeg_blocks.h`):
 /// rows of it can be decoded, drawn on and put back, and every other block is written out unchanged.
-final class JPEGBlocks {
+/// Unchecked Sendable: disjoint rows may be decoded, or replaced, on several threads at once (see
+/// `meme_jpeg_blocks.h`); `JPEGBlockExport` keeps to that.
+final class JPEGBlocks: @unchecked Sendable {
   /// Why the blocks cannot be had, for the caller to fall back to decoding and encoding pixels.
   enum Refusal: Error {
     /// The picture is fine, but the block path cannot serve it.
