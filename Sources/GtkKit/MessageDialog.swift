@@ -23,6 +23,10 @@ public enum MessageDialog {
   ) -> UnsafeMutablePointer<GtkWidget> {
     let dialog = gtkkit_message_dialog_new(parent, kind.messageType, GTK_BUTTONS_OK, title, detail)!
     gtk_widget_set_name(dialog, "message-dialog")
+    // GTK names a message dialog after nothing (screen readers announced an empty window): its
+    // title is its name, for assistive technologies and for window lists.
+    gtk_window_set_title(gtkkit_window(dialog), title)
+    Accessible.setLabel(dialog, title)
     Signal.connectResponse(dialog) { _ in
       gtk_window_destroy(gtkkit_window(dialog))
       onDismiss()

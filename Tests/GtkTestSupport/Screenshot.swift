@@ -14,6 +14,19 @@ public enum Screenshot {
     return gdk_texture_save_to_png(texture, url.path) != 0 ? url : nil
   }
 
+  /// The whole X screen, popovers and dialogs included (ImageMagick's `import -window root`), cropped
+  /// to `width`×`height` from the top left corner, where windows open without a window manager.
+  @discardableResult
+  public static func saveScreen(named name: String, width: Int = 1000, height: Int = 800) -> URL? {
+    let url = DisplayHarness.outputDirectory.appendingPathComponent("\(name).png")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["import", "-window", "root", "-crop", "\(width)x\(height)+0+0", "+repage", url.path]
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? url : nil
+  }
+
   /// `widget` (realised, inside a window) as its window's renderer draws it, or `nil` when it has
   /// no size yet. The caller owns the texture.
   public static func texture(of widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {

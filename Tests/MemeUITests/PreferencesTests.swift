@@ -97,6 +97,33 @@ import Testing
       Preferences.load().lastFolder?.standardizedFileURL.path == Fixtures.folder.standardizedFileURL.path)
   }
 
+  /// Save As remembers its own folder in GSettings ("save-folder"): opening a picture elsewhere does
+  /// not change it, and before the first save it is Pictures.
+  @Test func folderOfTheLastSavedMemeIsRememberedApartFromTheAlbums() throws {
+    try DisplayHarness.requireDisplay()
+    let preferences = try installedPreferences()
+    defer { preferences.reset() }
+    #expect(preferences.saveFolder == Preferences.picturesFolder)
+    let memes = Fixtures.folder.appendingPathComponent("saved-memes-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: memes, withIntermediateDirectories: true)
+    let editor = makeEditor(preferences)
+    defer { EditorHarness.close(editor) }
+    #expect(
+      EditorHarness.load(Fixtures.picture(width: 640, height: 480, name: "save-memory.png"), into: editor))
+    let output = memes.appendingPathComponent("save-memory-meme.png")
+    editor.filePicker = { _, completion in completion(output) }
+    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    #expect(MainContext.iterate { FileManager.default.fileExists(atPath: output.path) })
+
+    let reloaded = Preferences.load()
+    #expect(reloaded.settings?.string("save-folder") == memes.path)
+    #expect(reloaded.saveFolder.standardizedFileURL.path == memes.standardizedFileURL.path)
+    #expect(reloaded.lastFolder?.standardizedFileURL.path == Fixtures.folder.standardizedFileURL.path)
+    // A folder that is gone falls back to Pictures.
+    try FileManager.default.removeItem(at: memes)
+    #expect(Preferences.load().saveFolder == Preferences.picturesFolder)
+  }
+
   @Test func missingSchemaFallsBackToDefaultsInMemory() throws {
     try DisplayHarness.requireDisplay()
     // g_settings_new would abort the process here; the lookup says no instead.

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
 import Foundation
+import GtkKit
 import GtkTestSupport
 import Testing
+
+@testable import MemeUI
 
 /// The German translation is complete, and the real app shows it when run with `LANGUAGE=de`.
 ///
@@ -61,6 +65,42 @@ import Testing
     #expect(!english.contains("Teilen"))
   }
 
+  /// `build-aux/run-app.sh` puts the data beside the binary (build-aux/stage-data.sh): run from the
+  /// build tree with no variable pointing at an install, the app speaks German and finds its icon.
+  @Test func theBinaryFindsTheTranslationsAndTheIconStagedBesideIt() throws {
+    try DisplayHarness.requireDisplay()
+    let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let script = TestEnvironment.packageRoot.appendingPathComponent("build-aux/stage-data.sh")
+    let staged = try run("/usr/bin/env", ["bash", script.path, binaries.path])
+    try #require(staged.status == 0, "stage-data.sh: \(staged.errors)")
+
+    let german = try dumpEditor(language: "de", localeDirectory: nil)
+    for text in ["Teilen", "Abbrechen", "Kamera", "Speichern unter…", "Tastenkürzel"] {
+      #expect(german.contains(text), "\(text) in \(german)")
+    }
+    #expect(!german.contains("Share"), "\(german)")
+
+    // The icon where the binary looks (`<prefix>/share/icons` for `<prefix>/bin/mememe`), found by
+    // GTK's own icon lookup in a theme that searches only there.
+    let share = binaries.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("share")
+    let icons = share.appendingPathComponent("icons")
+    let theme = gtk_icon_theme_new()!
+    defer { g_object_unref(theme.raw) }
+    try icons.path.withCString { path in
+      var paths: [UnsafePointer<CChar>?] = [path, nil]
+      try #require(paths.count == 2)
+      gtk_icon_theme_set_search_path(theme, &paths)
+    }
+    #expect(gtk_icon_theme_has_icon(theme, MemeMeApp.applicationID) != 0)
+    let icon = gtk_icon_theme_lookup_icon(
+      theme, MemeMeApp.applicationID, nil, 128, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(0))!
+    defer { g_object_unref(icon.raw) }
+    let file = try #require(gtk_icon_paintable_get_file(icon))
+    defer { g_object_unref(file.raw) }
+    let path = try #require(FileURL.url(of: file)).path
+    #expect(path.hasPrefix(icons.path) && path.hasSuffix("\(MemeMeApp.applicationID).svg"), "\(path)")
+  }
+
   // MARK: - Helpers
 
   /// The strings marked for translation in the .swift files of `Sources/<module>`.
@@ -111,18 +151,21 @@ import Testing
     return folder
   }
 
-  /// The texts of the editor the app shows at launch, in `language`.
-  private func dumpEditor(language: String?, localeDirectory: URL) throws -> [String] {
+  /// The texts of the editor the app shows at launch, in `language`, with catalogues from
+  /// `localeDirectory`, or (nil) wherever the binary finds them by itself.
+  private func dumpEditor(language: String?, localeDirectory: URL?) throws -> [String] {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "mememe-dump-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: home) }
     var environment = ProcessInfo.processInfo.environment
-    for variable in ["LC_ALL", "LC_MESSAGES", "LANGUAGE", "MEMEME_CAMERA_SOURCE"] {
+    for variable in [
+      "LC_ALL", "LC_MESSAGES", "LANGUAGE", "MEMEME_CAMERA_SOURCE", "MEMEME_LOCALE_DIR", "MEMEME_DATA_DIR",
+    ] {
       environment.removeValue(forKey: variable)
     }
     environment["LANG"] = "C.UTF-8"
     if let language { environment["LANGUAGE"] = language }
-    environment["MEMEME_LOCALE_DIR"] = localeDirectory.path
+    if let localeDirectory { environment["MEMEME_LOCALE_DIR"] = localeDirectory.path }
     environment["MEMEME_DUMP_UI"] = "1"
     // A fresh user: no sent memes (so the editor is the first window), settings in memory.
     environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path

@@ -4,8 +4,8 @@ import Foundation
 import GtkKit
 import MemeCore
 
-/// What the app remembers between runs: the window size, the last caption style and the last folder
-/// a file was chosen from or saved to.
+/// What the app remembers between runs: the window size, the last caption style, the last folder
+/// a picture was chosen from and the last folder a meme was saved to.
 ///
 /// Backed by GSettings when the schema is installed; otherwise (e.g. `swift run` before
 /// `meson install`) by values kept in memory for this run, starting from the schema's defaults, so
@@ -22,6 +22,7 @@ final class Preferences {
     static let outlineColor = "outline-color"
     static let uppercase = "uppercase"
     static let lastFolder = "last-folder"
+    static let saveFolder = "save-folder"
   }
 
   /// Nil when the schema is not installed.
@@ -35,6 +36,7 @@ final class Preferences {
     var isMaximized = false
     var style = CaptionStyle.classic
     var lastFolder: URL?
+    var saveFolder: URL?
   }
 
   init(settings: Settings?) {
@@ -75,18 +77,11 @@ final class Preferences {
     }
   }
 
-  // MARK: - Last folder
+  // MARK: - Last folders
 
-  /// The folder of the last file opened or saved; nil before the first, or when it is gone.
+  /// The folder of the last picture opened; nil before the first, or when it is gone.
   var lastFolder: URL? {
-    get {
-      let path = settings?.string(Key.lastFolder) ?? memory.lastFolder?.path ?? ""
-      var isDirectory: ObjCBool = false
-      guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else { return nil }
-      return URL(fileURLWithPath: path, isDirectory: true)
-    }
+    get { existingFolder(settings?.string(Key.lastFolder) ?? memory.lastFolder?.path) }
     set {
       guard let settings else {
         memory.lastFolder = newValue
@@ -96,9 +91,45 @@ final class Preferences {
     }
   }
 
-  /// Remembers the folder holding `file`.
+  /// Remembers the folder holding `file`, a picture that was opened.
   func rememberFolder(of file: URL) {
     lastFolder = file.deletingLastPathComponent()
+  }
+
+  /// Where Save As opens: the folder a meme was last saved to, else Pictures (the XDG pictures
+  /// folder), else the home folder. Never the photo's folder: memes are kept apart from originals.
+  var saveFolder: URL {
+    existingFolder(settings?.string(Key.saveFolder) ?? memory.saveFolder?.path) ?? Self.picturesFolder
+  }
+
+  /// Remembers the folder holding `file`, a meme that was saved.
+  func rememberSaveFolder(of file: URL) {
+    let folder = file.deletingLastPathComponent()
+    guard let settings else {
+      memory.saveFolder = folder
+      return
+    }
+    settings.setString(folder.path, for: Key.saveFolder)
+  }
+
+  /// The user's Pictures folder (`XDG_PICTURES_DIR`), or the home folder when there is none.
+  static var picturesFolder: URL {
+    if let path = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES),
+      let folder = existingFolderURL(String(cString: path))
+    {
+      return folder
+    }
+    return URL(fileURLWithPath: String(cString: g_get_home_dir()), isDirectory: true)
+  }
+
+  private func existingFolder(_ path: String?) -> URL? { path.flatMap(Self.existingFolderURL) }
+
+  private static func existingFolderURL(_ path: String) -> URL? {
+    var isDirectory: ObjCBool = false
+    guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else { return nil }
+    return URL(fileURLWithPath: path, isDirectory: true)
   }
 
   // MARK: - Window size
@@ -140,7 +171,7 @@ final class Preferences {
     guard let settings else { return }
     for key in [
       Key.width, Key.height, Key.maximized, Key.fontFamily, Key.textColor, Key.outlineColor, Key.uppercase,
-      Key.lastFolder,
+      Key.lastFolder, Key.saveFolder,
     ] {
       settings.reset(key)
     }

@@ -13,9 +13,14 @@ extension ShortcutsWindow {
     g_object_unref(builder.raw)
     gtk_window_set_transient_for(window, parent)
     gtk_window_set_modal(window, 1)
+    // Without a title GTK 4.8 announces the window by its type name, "GtkShortcutsWindow".
+    gtk_window_set_title(window, title)
+    Accessible.setLabel(window, title)
     return window
   }
 
+  /// Lines per column (two columns a page): 14 keep the window under 740 px tall, so that it fits
+  /// an 800 px screen with a top bar, the other lines going to further pages.
   static var builderXML: String {
     var xml = """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -25,7 +30,7 @@ extension ShortcutsWindow {
           <child>
             <object class="GtkShortcutsSection">
               <property name="section-name">shortcuts</property>
-              <property name="max-height">20</property>
+              <property name="max-height">14</property>
 
       """
     for group in groups {

@@ -14,6 +14,9 @@ enum ShortcutsWindow {
     let accelerators: [String]
   }
 
+  /// The window's title and accessible name.
+  static var title: String { tr("Keyboard Shortcuts") }
+
   /// One group per window, in the order the user meets them.
   struct Group {
     let title: String

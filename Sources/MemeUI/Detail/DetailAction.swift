@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// Every Meme Detail behaviour as a named `win.` action with its shortcuts. `save-as`,
-/// `copy-image`, `delete` and `close` have the editor's and Sent Memes' shortcuts.
+/// `copy-image`, `delete` and `close` have the editor's and Sent Memes' shortcuts; the share
+/// actions have the editor's names, so one Share menu (`ShareMenu`) serves both windows.
 enum DetailAction: String, NamedAction {
   case back = "back"
   case edit = "edit"
   case delete = "delete"
   case saveAs = "save-as"
   case copyImage = "copy-image"
+  case openWith = "open-with"
+  case sendByEmail = "send-by-email"
   case close = "close"
 
   var accelerators: [String] {
@@ -18,6 +21,7 @@ enum DetailAction: String, NamedAction {
     case .saveAs: ["<Control><Shift>s"]
     case .copyImage: ["<Control><Shift>c"]
     case .close: ["<Control>w"]
+    case .openWith, .sendByEmail: []
     }
   }
 
@@ -28,6 +32,8 @@ enum DetailAction: String, NamedAction {
     case .delete: tr("Delete the meme")
     case .saveAs: tr("Save As…")
     case .copyImage: tr("Copy Image")
+    case .openWith: tr("Open With…")
+    case .sendByEmail: tr("Send by E-mail")
     case .close: tr("Close the window")
     }
   }

@@ -18,22 +18,27 @@ extension DetailWindow {
     case .delete: onDelete(meme.id)
     case .saveAs: saveAs()
     case .copyImage: copyImage()
+    case .openWith: openWith()
+    case .sendByEmail: sendByEmail()
     case .close: gtk_window_close(gtkkit_window(window))
     }
   }
+
+  /// The share actions, off while the meme's image cannot be read.
+  static let shareActions: [DetailAction] = [.saveAs, .copyImage, .openWith, .sendByEmail]
 
   /// Save As…: PNG or JPEG (by the name's extension) of the meme as it was sent, at full size. A
   /// meme sent as JPEG and saved as JPEG is the sent file itself, with no generation lost.
   func saveAs() {
     let source = meme.renderedImageURL
+    let sentFormat = self.sentFormat
     savePicker(suggestedName) { [weak self] chosen in
       guard let self, let chosen else { return }
-      preferences.rememberFolder(of: chosen)
-      let format = ImageFormat(fileExtension: chosen.pathExtension)
-      let url = format == nil ? chosen.appendingPathExtension("png") : chosen
+      preferences.rememberSaveFolder(of: chosen)
+      let (url, format) = SaveChooser.destination(for: chosen)
       MainLoop.runInBackground({ () -> ImageError? in
         do throws(ImageError) {
-          if case .jpeg = format, ["jpg", "jpeg"].contains(source.pathExtension.lowercased()) {
+          if case .jpeg = format, case .jpeg = sentFormat {
             let bytes: Data
             do {
               bytes = try Data(contentsOf: source)
@@ -42,14 +47,15 @@ extension DetailWindow {
             }
             try ImageWriter.write(encoded: bytes, to: url)
           } else {
-            try ImageWriter.write(ImageLoader().load(contentsOf: source), to: url, as: format ?? .png)
+            try ImageWriter.write(ImageLoader().load(contentsOf: source), to: url, as: format)
           }
           return nil
         } catch {
           return error
         }
       }) { [weak self] error in
-        guard let self, let error else { return }
+        guard let self, !isDestroyed else { return }
+        guard let error else { return toast.show(SaveChooser.confirmation(savedTo: url)) }
         showError(
           title: String(format: tr("Could not save “%@”"), url.lastPathComponent),
           detail: EditorWindow.sentence(error.reason))
@@ -63,11 +69,66 @@ extension DetailWindow {
     MainLoop.runInBackground(
       { try? [UInt8](Data(contentsOf: source)) },
       then: { [weak self] bytes in
-        guard let self else { return }
+        guard let self, !isDestroyed else { return }
         guard let bytes, Clipboard(for: window).setImage(encoded: bytes) else {
           showError(title: tr("Could not copy the meme"), detail: tr("The meme’s image could not be read."))
           return
         }
+        toast.show(tr("Copied to the clipboard"))
+      })
+  }
+
+  /// Open With…: a copy of the sent meme opens in the chosen application.
+  func openWith() {
+    OpenWith.chooseApplication(for: sentFormat, parent: window) { [weak self] application in
+      self?.copyToCache { [weak self] file in
+        guard let self else { return }
+        switch application.open(file) {
+        case .success: toast.show(application.confirmation)
+        case .failure(let failure): showError(title: tr("Could not open the meme"), detail: failure.reason)
+        }
+      }
+    }
+  }
+
+  /// Send by E-mail: a copy of the sent meme is attached to a new e-mail.
+  func sendByEmail() {
+    copyToCache { file in
+      EmailComposer.attach(file) { [weak self] failure in
+        guard let self, !isDestroyed else { return }
+        if let failure {
+          showError(title: tr("Could not start an e-mail"), detail: failure)
+        } else {
+          toast.show(tr("Meme attached to a new e-mail"))
+        }
+      }
+    }
+  }
+
+  /// The format the meme was sent in: JPEG for a meme shared through the JPEG block path, else PNG.
+  private var sentFormat: ImageFormat {
+    ImageFormat(fileExtension: meme.renderedImageURL.pathExtension) ?? .png
+  }
+
+  /// Copies the sent meme to a new file in the cache folder (other applications get a copy, never
+  /// the store's own file, in the format it was sent in), then calls `body` on the main thread.
+  private func copyToCache(then body: @escaping @Sendable @MainActor (URL) -> Void) {
+    let source = meme.renderedImageURL
+    let file = CacheFolder.newFile(
+      prefix: suggestedName.replacingOccurrences(of: ".png", with: ""), extension: sentFormat.fileExtension)
+    MainLoop.runInBackground(
+      { () -> String? in
+        do {
+          try FileManager.default.copyItem(at: source, to: file)
+          return nil
+        } catch {
+          return error.localizedDescription
+        }
+      },
+      then: { [weak self] failure in
+        guard let self, !isDestroyed else { return }
+        guard let failure else { return body(file) }
+        showError(title: tr("Could not export the meme"), detail: failure)
       })
   }
 
@@ -76,15 +137,5 @@ extension DetailWindow {
     let words = meme.topText.lowercased().split { !$0.isLetter && !$0.isNumber }.prefix(6)
     let base = words.isEmpty ? "meme" : words.joined(separator: "-") + "-meme"
     return "\(base).png"
-  }
-
-  func presentSaveChooser(suggestedName: String, completion: @escaping (URL?) -> Void) {
-    FileChooser.present(
-      parent: gtkkit_window(window), title: tr("Save Meme"), mode: .save(suggestedName: suggestedName),
-      acceptLabel: tr("_Save"),
-      filters: [
-        FileChooser.Filter(name: tr("PNG image"), mimeTypes: ["image/png"], patterns: ["*.png"]),
-        FileChooser.Filter(name: tr("JPEG image"), mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"]),
-      ], initialFolder: preferences.lastFolder, completion: completion)
   }
 }

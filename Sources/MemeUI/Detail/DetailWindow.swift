@@ -6,7 +6,8 @@ import MemeCore
 import MemeStore
 
 /// The Meme Detail window: the rendered meme centred at its aspect ratio, scaled to fit; a back
-/// button to Sent Memes; Edit, Delete, Save As… and Copy Image. Behaviour lives in
+/// button to Sent Memes; Edit, Delete, and the editor's Share menu (Save As…, Copy Image, Open With…,
+/// Send by E-mail), each confirmed by a toast. Behaviour lives in
 /// `DetailWindow+Actions.swift`; this file holds the state and builds the widget tree.
 final class DetailWindow: AppWindow {
   /// Asks the user where to save (tests replace it to answer without a dialog).
@@ -32,8 +33,11 @@ final class DetailWindow: AppWindow {
   var onEdit: (Meme) -> Void = { _ in }
   var onDelete: (Int64) -> Void = { _ in }
   lazy var savePicker: SavePicker = { [weak self] name, completion in
-    self?.presentSaveChooser(suggestedName: name, completion: completion)
+    guard let self else { return }
+    SaveChooser.present(parent: window, suggestedName: name, preferences: preferences, completion: completion)
   }
+  /// "Saved to Pictures/…", "Copied to the clipboard": what a share did.
+  let toast = Toast(valign: GTK_ALIGN_END)
 
   /// The largest side the window shows; a bigger meme is decoded smaller (Save As uses the file).
   nonisolated static let displayLimit = 2560
@@ -81,18 +85,11 @@ final class DetailWindow: AppWindow {
       edit, action: .edit, name: "edit-button", label: tr("Edit"),
       tooltip: tr("Change and send again (Ctrl+E)"))
     gtk_header_bar_pack_end(gtkkit_header_bar(header), edit)
-    for (icon, action, name, label, tooltip) in [
-      (
-        "edit-copy-symbolic", DetailAction.copyImage, "copy-button", tr("Copy Image"),
-        tr("Copy Image (Shift+Ctrl+C)")
-      ),
-      ("document-save-as-symbolic", .saveAs, "save-button", tr("Save As…"), tr("Save As… (Shift+Ctrl+S)")),
-      ("user-trash-symbolic", .delete, "delete-button", tr("Delete"), tr("Delete (Delete)")),
-    ] {
-      let button = gtk_button_new_from_icon_name(icon)!
-      configure(button, action: action, name: name, label: label, tooltip: tooltip)
-      gtk_header_bar_pack_end(gtkkit_header_bar(header), button)
-    }
+    gtk_header_bar_pack_end(gtkkit_header_bar(header), ShareMenu.button(name: "share-button"))
+    let delete = gtk_button_new_from_icon_name("user-trash-symbolic")!
+    configure(
+      delete, action: .delete, name: "delete-button", label: tr("Delete"), tooltip: tr("Delete (Delete)"))
+    gtk_header_bar_pack_end(gtkkit_header_bar(header), delete)
     gtk_window_set_titlebar(gtkkit_window(window), header)
   }
 
@@ -117,6 +114,8 @@ final class DetailWindow: AppWindow {
     let subtitle = gtk_label_new(SentTimeFormatter().fullString(for: meme.sentAt))!
     gtk_widget_add_css_class(subtitle, "detail-subtitle")
     gtk_widget_add_css_class(subtitle, "dim-label")
+    // Both lines give way in a narrow window (down to 360 px) rather than widen it.
+    gtk_label_set_ellipsize(gtkkit_label(subtitle), PANGO_ELLIPSIZE_END)
     gtk_box_append(gtkkit_box(box), title)
     gtk_box_append(gtkkit_box(box), subtitle)
     return box
@@ -147,6 +146,7 @@ final class DetailWindow: AppWindow {
     gtk_widget_add_css_class(missingLabel, "detail-missing")
     gtk_widget_set_visible(missingLabel, 0)
     gtk_overlay_add_overlay(gtkkit_overlay(overlay), missingLabel)
+    gtk_overlay_add_overlay(gtkkit_overlay(overlay), toast.widget)
     gtk_window_set_child(gtkkit_window(window), overlay)
   }
 
@@ -175,7 +175,7 @@ final class DetailWindow: AppWindow {
           g_object_unref(texture.raw)
         case .failure:
           gtk_widget_set_visible(missingLabel, 1)
-          for action in [DetailAction.saveAs, .copyImage] {
+          for action in Self.shareActions {
             actions.action(named: action.name)?.isEnabled = false
           }
         }

@@ -18,9 +18,9 @@ final class EditorCanvas {
   let placeholder: UnsafeMutablePointer<GtkWidget>
   private let loadingIndicator: UnsafeMutablePointer<GtkWidget>
   private let loadingLabel: UnsafeMutablePointer<GtkWidget>
-  /// A short confirmation at the bottom of the canvas ("Copied to the clipboard").
-  let toast: UnsafeMutablePointer<GtkWidget>
-  private var toastTimeout: UInt32?
+  /// A short confirmation in the middle of the canvas ("Copied to the clipboard"): the top and bottom
+  /// belong to the captions being shared.
+  let toast = Toast(valign: GTK_ALIGN_CENTER)
 
   let painter = PreviewPainter()
   /// Ctrl+scroll, pinch and panning; the percentage shown in a corner.
@@ -43,15 +43,7 @@ final class EditorCanvas {
 
     placeholder = Self.makePlaceholder()
     (loadingIndicator, loadingLabel) = Self.makeLoadingIndicator()
-    toast = gtk_label_new("")
-    gtk_widget_set_name(toast, "toast")
-    gtk_widget_add_css_class(toast, "osd")
-    gtk_widget_add_css_class(toast, "toast")
-    gtk_widget_set_halign(toast, GTK_ALIGN_CENTER)
-    // In the middle of the picture: the top and bottom belong to the captions being shared.
-    gtk_widget_set_valign(toast, GTK_ALIGN_CENTER)
-    gtk_widget_set_visible(toast, 0)
-    for child in [topEntry.widget, bottomEntry.widget, placeholder, loadingIndicator, toast] {
+    for child in [topEntry.widget, bottomEntry.widget, placeholder, loadingIndicator, toast.widget] {
       gtk_overlay_add_overlay(gtkkit_overlay(widget), child)
     }
 
@@ -113,18 +105,6 @@ final class EditorCanvas {
       gtk_label_set_text(gtkkit_label(loadingLabel), String(format: tr("Loading %@…"), fileName))
     }
     gtk_widget_set_visible(loadingIndicator, fileName == nil ? 0 : 1)
-  }
-
-  /// Shows `message` over the canvas for a few seconds.
-  func showToast(_ message: String) {
-    gtk_label_set_text(gtkkit_label(toast), message)
-    gtk_widget_set_visible(toast, 1)
-    if let toastTimeout { MainLoop.cancel(toastTimeout) }
-    toastTimeout = MainLoop.after(milliseconds: 3000) { [weak self] in
-      guard let self else { return }
-      toastTimeout = nil
-      gtk_widget_set_visible(toast, 0)
-    }
   }
 
   /// The caption layout currently drawn (for the style popover's font and overflow reports).

@@ -91,16 +91,8 @@ extension EditorWindow {
         parent: gtkkit_window(window), title: tr("Choose a Picture"), mode: .open, acceptLabel: tr("_Open"),
         filters: [pictures], initialFolder: preferences.lastFolder, completion: completion)
     case .saveMeme(let suggestedName):
-      FileChooser.present(
-        parent: gtkkit_window(window), title: tr("Save Meme"), mode: .save(suggestedName: suggestedName),
-        acceptLabel: tr("_Save"),
-        filters: [
-          FileChooser.Filter(
-            name: tr("PNG image"), mimeTypes: ["image/png"], patterns: ["*.png"], defaultExtension: "png"),
-          FileChooser.Filter(
-            name: tr("JPEG image"), mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"],
-            defaultExtension: "jpg"),
-        ], initialFolder: preferences.lastFolder, completion: completion)
+      SaveChooser.present(
+        parent: window, suggestedName: suggestedName, preferences: preferences, completion: completion)
     }
   }
 }

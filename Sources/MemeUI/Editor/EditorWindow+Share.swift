@@ -17,12 +17,8 @@ extension EditorWindow {
     guard let (captions, picture, transform) = shareSnapshot else { return }
     filePicker(.saveMeme(suggestedName: MemeExport.suggestedName(for: picture.url))) { [weak self] chosen in
       guard let self, let chosen else { return }
-      preferences.rememberFolder(of: chosen)
-      // PNG unless the name asks for JPEG; a name without a known extension gets .png.
-      let format = ImageFormat(fileExtension: chosen.pathExtension) ?? .png
-      let url =
-        ImageFormat(fileExtension: chosen.pathExtension) == nil
-        ? chosen.appendingPathExtension("png") : chosen
+      preferences.rememberSaveFolder(of: chosen)
+      let (url, format) = SaveChooser.destination(for: chosen)
       MainLoop.runInBackground {
         MemeExport.write(captions, on: picture, transform: transform, to: url, as: format)
       } then: {
@@ -30,9 +26,7 @@ extension EditorWindow {
         guard let self else { return }
         switch result {
         case .success(let meme):
-          shared(
-            captions, picture, transform, meme,
-            message: String(format: tr("Saved “%@”"), url.lastPathComponent))
+          shared(captions, picture, transform, meme, message: SaveChooser.confirmation(savedTo: url))
         case .failure(let error):
           showError(
             title: String(format: tr("Could not save “%@”"), url.lastPathComponent),
@@ -59,7 +53,7 @@ extension EditorWindow {
         // Sent Memes keeps the very PNG that went on the clipboard.
         shared(
           captions, picture, transform, SharedMeme(image: export.image, file: .png(Data(export.png))),
-          message: tr("Meme copied to the clipboard"))
+          message: tr("Copied to the clipboard"))
       case .failure(let error):
         showError(title: tr("Could not copy the meme"), detail: Self.sentence(error.reason))
       }
@@ -69,70 +63,30 @@ extension EditorWindow {
   func openWith() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
     let format = MemeExport.handOverFormat(for: picture, transform: transform)
-    let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(window), format.mimeType)!
-    gtk_window_set_title(gtkkit_window(dialog), tr("Open Meme With"))
-    gtk_widget_set_name(dialog, "open-with-dialog")
-    Signal.connectResponse(dialog) { [weak self] response in
-      let appInfo =
-        response == GTK_RESPONSE_OK.rawValue ? gtk_app_chooser_get_app_info(gtkkit_app_chooser(dialog)) : nil
-      gtk_window_destroy(gtkkit_window(dialog))
-      guard let self, let appInfo else { return }  // cancelled
-      exportToCache(captions, picture, transform, as: format) { [weak self] file, rendered in
+    OpenWith.chooseApplication(for: format, parent: window) { [weak self] application in
+      self?.exportToCache(captions, picture, transform, as: format) { [weak self] file, rendered in
         guard let self else { return }
-        let gfile = FileURL.file(for: file)
-        let files = g_list_append(nil, gfile.raw)
-        var error: UnsafeMutablePointer<GError>?
-        let launched = g_app_info_launch(appInfo, files, nil, &error) != 0
-        let application = String(cString: g_app_info_get_display_name(appInfo))
-        g_list_free(files)
-        g_object_unref(gfile.raw)
-        g_object_unref(appInfo.raw)
-        if launched {
-          shared(
-            captions, picture, transform, rendered,
-            message: String(format: tr("Meme opened in %@"), application))
-        } else {
-          let reason =
-            error.map { String(cString: $0.pointee.message) } ?? tr("The application did not start.")
-          showError(title: tr("Could not open the meme"), detail: reason)
+        switch application.open(file) {
+        case .success:
+          shared(captions, picture, transform, rendered, message: application.confirmation)
+        case .failure(let failure):
+          showError(title: tr("Could not open the meme"), detail: failure.reason)
         }
-        if let error { g_error_free(error) }
       }
     }
-    gtk_window_present(gtkkit_window(dialog))
   }
 
   func sendByEmail() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
     let format = MemeExport.handOverFormat(for: picture, transform: transform)
     exportToCache(captions, picture, transform, as: format) { [weak self] file, rendered in
-      guard let self else { return }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["xdg-email", "--attach", file.path]
-      // The mail client owns the message from here: success means it was handed over.
-      process.terminationHandler = { process in
-        let status = process.terminationStatus
-        MainLoop.post { [weak self] in
-          guard let self else { return }
-          if status == 0 {
-            shared(captions, picture, transform, rendered, message: tr("Meme attached to a new e-mail"))
-          } else {
-            showError(
-              title: tr("Could not start an e-mail"),
-              detail:
-                String(
-                  format: tr(
-                    "xdg-email failed (status %d). Is an e-mail client and the xdg-utils package installed?"),
-                  Int(status))
-            )
-          }
+      EmailComposer.attach(file) { [weak self] failure in
+        guard let self else { return }
+        if let failure {
+          showError(title: tr("Could not start an e-mail"), detail: failure)
+        } else {
+          shared(captions, picture, transform, rendered, message: tr("Meme attached to a new e-mail"))
         }
-      }
-      do {
-        try process.run()
-      } catch {
-        showError(title: tr("Could not start an e-mail"), detail: error.localizedDescription)
       }
     }
   }
@@ -163,10 +117,12 @@ extension EditorWindow {
     _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform, _ meme: SharedMeme,
     message: String?
   ) {
+    // Sent Memes repeats the confirmation when it takes over from the editor.
+    shareConfirmation = message
     sink.keep(
       captions: captions, originalImage: picture.url, transform: transform, rendered: meme.image,
       file: meme.file)
-    if let message { canvas.showToast(message) }
+    if let message { canvas.toast.show(message) }
   }
 }
 

@@ -49,6 +49,8 @@ final class EditorWindow: AppWindow {
   /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
   var loadGeneration = 0
   var isLoading = false
+  /// What the last completed share said ("Saved to Pictures/cat-meme.png"), for the window shown next.
+  var shareConfirmation: String?
   /// The last error shown (tests check it; the dialog destroys itself when dismissed).
   var lastError: (title: String, detail: String)?
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
@@ -93,18 +95,7 @@ final class EditorWindow: AppWindow {
   private func buildHeaderBar() {
     let header = gtk_header_bar_new()!
 
-    let shareMenu = g_menu_new()!
-    for (label, action) in [
-      (tr("Save As…"), EditorAction.saveAs), (tr("Copy Image"), .copyImage), (tr("Open With…"), .openWith),
-      (tr("Send by E-mail"), .sendByEmail),
-    ] {
-      g_menu_append(shareMenu, label, action.detailedName)
-    }
-    shareButton = gtk_menu_button_new()
-    gtk_menu_button_set_icon_name(gtkkit_menu_button(shareButton), "send-to-symbolic")
-    gtk_menu_button_set_menu_model(gtkkit_menu_button(shareButton), gtkkit_menu_model(shareMenu.raw))
-    g_object_unref(shareMenu.raw)
-    name(shareButton, "share-button", label: tr("Share"), tooltip: tr("Share"))
+    shareButton = ShareMenu.button(name: "share-button")
     gtk_header_bar_pack_start(gtkkit_header_bar(header), shareButton)
 
     styleButton = gtk_menu_button_new()

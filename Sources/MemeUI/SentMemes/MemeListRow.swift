@@ -63,7 +63,10 @@ final class MemeListRow: MemeCell {
     setCaption(bottomLabel, meme.bottomText)
     gtk_label_set_text(gtkkit_label(timeLabel), timeFormatter.string(for: meme.sentAt))
     gtk_widget_set_tooltip_text(timeLabel, timeFormatter.fullString(for: meme.sentAt))
-    Accessible.setLabel(widget, MemeDescription.accessibleName(of: meme))
+    let name = MemeDescription.accessibleName(of: meme)
+    Accessible.setLabel(widget, name)
+    // Screen readers move over GTK's row around this box: the captions are its name too.
+    if let row = gtk_widget_get_parent(widget) { Accessible.setLabel(row, name) }
     thumbnail.show(meme)
   }
 

@@ -127,11 +127,13 @@ final class SentMemesNavigator {
     }
   }
 
-  /// A share completed and the meme is stored: the editor closes and Sent Memes shows it on top.
+  /// A share completed and the meme is stored: the editor closes and Sent Memes shows it on top,
+  /// selected and focused (Enter opens it), with the editor's confirmation.
   private func shareCompleted(_ meme: SentMeme) {
     let editor = adoptedEditor
     let window = showSentMemes()
     window.select(id: meme.id)
+    if let message = editor?.shareConfirmation { window.toast.show(message) }
     if let editor { gtk_window_close(gtkkit_window(editor.window)) }
   }
 
@@ -201,8 +203,12 @@ final class SentMemesNavigator {
       gtk_window_maximize(gtkkit_window(target))
       return
     }
-    let width = gtk_widget_get_width(source)
-    let height = gtk_widget_get_height(source)
+    // The default size, not the widget's: GTK 4 keeps it at the window's current size (the user's
+    // resizes included) in the units `set_default_size` takes, while the widget's allocation leaves
+    // out the client-side decorations' margins, so handing that on shrank the window at each turn.
+    var width: Int32 = 0
+    var height: Int32 = 0
+    gtk_window_get_default_size(gtkkit_window(source), &width, &height)
     guard width > 0, height > 0 else { return }
     gtk_window_set_default_size(gtkkit_window(target), width, height)
   }

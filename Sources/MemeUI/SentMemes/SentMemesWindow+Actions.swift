@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import GtkKit
+import MemeStore
 
 /// The window's `win.` actions. Each handler checks its preconditions first: an action can come
 /// from a shortcut, a menu, a button or a test.
@@ -20,8 +21,9 @@ extension SentMemesWindow {
   private func perform(_ action: SentMemesAction) {
     switch action {
     case .add: onAdd()
-    case .openMeme: if let position = selectedPosition { open(at: position) }
-    case .delete: if let meme = selectedMeme { delete(id: meme.id) }
+    case .openMeme:
+      if let meme = targetMeme, let position = memes.list.index(of: meme.id) { open(at: position) }
+    case .delete: if let meme = targetMeme { delete(id: meme.id) }
     case .undo: undoDeletions()
     case .dismissUndo: purgePendingDeletions()
     case .moveUp: moveSelected(by: -1)
@@ -33,6 +35,12 @@ extension SentMemesWindow {
     }
   }
 
+  /// The meme an action acts on: the one the context menu was opened on while it is open, else the
+  /// selected one.
+  var targetMeme: SentMeme? {
+    contextMenuMeme.flatMap { memes.list.meme(id: $0) } ?? selectedMeme
+  }
+
   func open(at position: Int) {
     guard let meme = memes.list.meme(at: position) else { return }
     gtk_single_selection_set_selected(selection, guint(position))
@@ -42,11 +50,11 @@ extension SentMemesWindow {
   // MARK: - Reordering
 
   private func moveSelected(by offset: Int) {
-    guard let meme = selectedMeme, let position = selectedPosition else { return }
+    guard let meme = targetMeme, let position = memes.list.index(of: meme.id) else { return }
     move(id: meme.id, to: position + offset)
   }
 
-  /// Moves a meme (persisted) and keeps it selected and in view.
+  /// Moves a meme (persisted) and keeps it selected, focused and in view.
   func move(id: Int64, to index: Int) {
     guard index >= 0, index < memes.list.count, memes.move(id: id, to: index) != nil else { return }
     select(id: id)

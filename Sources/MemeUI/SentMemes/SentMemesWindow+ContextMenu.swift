@@ -3,30 +3,29 @@ import CGtk
 import GtkKit
 
 /// The context menu over a meme: a secondary click on a row or tile, or the Menu key (Shift+F10)
-/// for the selected meme. Its items are the window's actions, which work on the selection, so the
-/// meme clicked is selected first.
+/// for the selected meme. Its items are the window's actions: the meme clicked is selected and
+/// focused first, and while the menu is open they act on that meme (`contextMenuMeme`), even if the
+/// selection changes under the menu.
 extension SentMemesWindow {
   func showContextMenu(
     for id: Int64, in tab: Tab, over widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double
   ) {
-    guard let position = memes.list.index(of: id) else { return }
-    gtk_single_selection_set_selected(selection, guint(position))
-    let view = tab == .list ? listView! : gridView!
+    guard memes.list.index(of: id) != nil else { return }
+    select(id: id, in: tab)
+    let view = view(for: tab)
     var viewX = 0.0
     var viewY = 0.0
     guard gtk_widget_translate_coordinates(widget, view, x, y, &viewX, &viewY) != 0 else { return }
-    popUpContextMenu(in: tab, at: GdkRectangle(x: Int32(viewX), y: Int32(viewY), width: 1, height: 1))
+    popUpContextMenu(
+      for: id, in: tab, at: GdkRectangle(x: Int32(viewX), y: Int32(viewY), width: 1, height: 1))
   }
 
   /// The Menu key: the menu points at the selected row or tile (or the view's middle if scrolled away).
   func showContextMenuForSelection() {
     guard let meme = selectedMeme else { return }
     let tab = currentTab
-    let view = tab == .list ? listView! : gridView!
-    let cells: [(id: Int64?, widget: UnsafeMutablePointer<GtkWidget>)] =
-      tab == .list
-      ? listFactory.boundCells.map { ($0.memeID, $0.widget) }
-      : gridFactory.boundCells.map { ($0.memeID, $0.widget) }
+    let view = view(for: tab)
+    let cells = boundCells(in: tab)
     var rectangle = GdkRectangle(
       x: gtk_widget_get_width(view) / 2, y: gtk_widget_get_height(view) / 2, width: 1, height: 1)
     if let cell = cells.first(where: { $0.id == meme.id }),
@@ -35,11 +34,12 @@ extension SentMemesWindow {
       rectangle = GdkRectangle(
         x: Int32(bounds.x + bounds.width / 2), y: Int32(bounds.y + bounds.height / 2), width: 1, height: 1)
     }
-    popUpContextMenu(in: tab, at: rectangle)
+    popUpContextMenu(for: meme.id, in: tab, at: rectangle)
   }
 
-  private func popUpContextMenu(in tab: Tab, at rectangle: GdkRectangle) {
+  private func popUpContextMenu(for id: Int64, in tab: Tab, at rectangle: GdkRectangle) {
     let menu = contextMenu(for: tab)
+    contextMenuMeme = id
     var rectangle = rectangle
     gtk_popover_set_pointing_to(gtkkit_popover(menu), &rectangle)
     gtk_popover_popup(gtkkit_popover(menu))
@@ -61,7 +61,16 @@ extension SentMemesWindow {
     gtk_widget_set_name(menu, "meme-context-menu")
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
     gtk_widget_set_halign(menu, GTK_ALIGN_START)
-    let view = tab == .list ? listView! : gridView!
+    // The menu's item runs after the menu closes, in the same event: forget the meme just after.
+    Signal.connect(menu, "closed") { [weak self] in
+      MainLoop.post { [weak self] in
+        guard let self, !isDestroyed, let menu = contextMenus[tab], gtk_widget_get_visible(menu) == 0 else {
+          return
+        }
+        contextMenuMeme = nil
+      }
+    }
+    let view = view(for: tab)
     gtk_widget_set_parent(menu, view)
     // A popover is a child the view does not know about: unparent it while the view is disposed
     // (the window's own "destroy" comes after its children are gone).

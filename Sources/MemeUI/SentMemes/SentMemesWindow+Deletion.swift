@@ -41,9 +41,9 @@ extension SentMemesWindow {
     let position = memes.list.index(of: id)
     guard memes.delete(id: id) else { return }
     pendingDeletions.append(id)
-    // Keep a neighbour selected so that Delete can be pressed again.
-    if let position, !memes.list.isEmpty {
-      gtk_single_selection_set_selected(selection, guint(min(position, memes.list.count - 1)))
+    // Keep a neighbour selected (and focused) so that Delete can be pressed again.
+    if let position, let neighbour = memes.list.meme(at: min(position, memes.list.count - 1)) {
+      select(id: neighbour.id)
     }
     showBanner()
     updateState()
@@ -53,6 +53,7 @@ extension SentMemesWindow {
     let count = pendingDeletions.count
     gtk_label_set_text(gtkkit_label(bannerLabel), Self.deletedMessage(count: count))
     gtk_revealer_set_reveal_child(gtkkit_revealer(banner), 1)
+    toast.hide()  // the banner takes the toast's place
     undoTimeout?.cancel()
     undoTimeout = Timeout(milliseconds: Self.undoMilliseconds) { [weak self] in self?.purgePendingDeletions()
     }

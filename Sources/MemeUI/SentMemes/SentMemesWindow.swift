@@ -32,6 +32,12 @@ final class SentMemesWindow: AppWindow {
   private(set) var gridFactory: MemeItemFactory<MemeGridTile>!
   /// The context menu, parented to the view it opens over.
   var contextMenus: [Tab: UnsafeMutablePointer<GtkWidget>] = [:]
+  /// The meme the context menu was opened on: its items act on it, whatever is selected meanwhile.
+  var contextMenuMeme: Int64?
+  /// Counts focus moves, so that a later one ends the retries of an earlier one.
+  var focusRequest = 0
+  /// What a share did ("Saved to Pictures/…"), said again here when Sent Memes takes over.
+  let toast = Toast(valign: GTK_ALIGN_END)
 
   /// Deleted memes that Undo can still bring back, oldest first, and when that chance ends.
   var pendingDeletions: [Int64] = []
@@ -85,13 +91,16 @@ final class SentMemesWindow: AppWindow {
 
   var selectedMeme: SentMeme? { selectedPosition.flatMap { memes.list.meme(at: $0) } }
 
-  /// Selects the meme in the current view (or `tab`'s) and scrolls it into view.
+  /// Selects the meme in the current view (or `tab`'s), scrolls it into view and gives its row or
+  /// tile the keyboard focus, so that Enter and Delete act on the meme shown selected.
   func select(id: Int64, in tab: Tab? = nil) {
     guard !isDestroyed, let position = memes.list.index(of: id) else { return }
-    let view = (tab ?? currentTab) == .list ? listView! : gridView!
+    let tab = tab ?? currentTab
+    let view = view(for: tab)
     gtkkit_list_select_item(view, guint(position))
     gtk_single_selection_set_selected(selection, guint(position))
     gtkkit_list_scroll_to(view, guint(position))
+    moveFocus(to: id, in: tab)
   }
 
   // MARK: - Building the tree
@@ -123,6 +132,7 @@ final class SentMemesWindow: AppWindow {
     gtk_overlay_set_child(gtkkit_overlay(overlay), stack)
     buildBanner()
     gtk_overlay_add_overlay(gtkkit_overlay(overlay), banner)
+    gtk_overlay_add_overlay(gtkkit_overlay(overlay), toast.widget)
     gtk_window_set_child(gtkkit_window(window), overlay)
   }
 
@@ -135,7 +145,7 @@ final class SentMemesWindow: AppWindow {
     listView = gtk_list_view_new(
       gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(listFactory.factory.raw))
     setUpView(listView, name: "meme-list")
-    gtk_list_view_set_single_click_activate(gtkkit_list_view(listView), 1)
+    openOnClick(in: .list)
     appendPage(
       Self.scrolled(listView), tab: .list, title: tr("List"), tooltip: tr("List (Alt+1)"),
       icon: "view-list-symbolic")
@@ -150,14 +160,14 @@ final class SentMemesWindow: AppWindow {
       gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(gridFactory.factory.raw))
     setUpView(gridView, name: "meme-grid")
     gtk_grid_view_set_max_columns(gtkkit_grid_view(gridView), 12)
-    gtk_grid_view_set_single_click_activate(gtkkit_grid_view(gridView), 1)
+    openOnClick(in: .grid)
     appendPage(
       Self.scrolled(gridView), tab: .grid, title: tr("Grid"), tooltip: tr("Grid (Alt+2)"),
       icon: "view-grid-symbolic")
   }
 
   /// What the list and the grid share: a name that is also their style class, their accessible
-  /// name, and opening the activated meme.
+  /// name, and opening the activated meme (Enter, a double click).
   private func setUpView(_ view: UnsafeMutablePointer<GtkWidget>, name: String) {
     gtk_widget_set_name(view, name)
     gtk_widget_add_css_class(view, name)
@@ -224,11 +234,12 @@ final class SentMemesWindow: AppWindow {
     guard !isDestroyed else { return }
     let isEmpty = memes.list.isEmpty
     gtk_stack_set_visible_child_name(gtkkit_stack(stack), isEmpty ? "empty" : "memes")
-    let hasSelection = selectedMeme != nil
+    let target = targetMeme
+    let hasSelection = target != nil
     for action in SentMemesAction.allCases where action.needsSelection {
       actions.action(named: action.name)?.isEnabled = hasSelection
     }
-    let position = selectedPosition ?? 0
+    let position = target.flatMap { memes.list.index(of: $0.id) } ?? 0
     actions.action(named: SentMemesAction.moveUp.name)?.isEnabled = hasSelection && position > 0
     actions.action(named: SentMemesAction.moveDown.name)?.isEnabled =
       hasSelection && position < memes.list.count - 1

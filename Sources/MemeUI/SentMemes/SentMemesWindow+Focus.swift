@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+/// Selection and keyboard focus on the same meme.
+///
+/// A GtkListView or GtkGridView keeps its own focus position apart from the selection model: a
+/// meme selected in code (after a move, an undo, a share, Back from Detail) would show the
+/// selection on one row and the focus ring on another, and Enter would open the wrong meme. So
+/// every selection made here also focuses the meme's row or tile. GTK's single-click mode is off
+/// (it selects whatever row the pointer passes over, which moved the selection away from the
+/// focused or just-restored meme): one click opens a meme through `openOnClick` instead.
+extension SentMemesWindow {
+  /// The list or the grid.
+  func view(for tab: Tab) -> UnsafeMutablePointer<GtkWidget> {
+    tab == .list ? listView : gridView
+  }
+
+  /// The meme ids and widgets of the rows or tiles `tab`'s view shows now.
+  func boundCells(in tab: Tab) -> [(id: Int64?, widget: UnsafeMutablePointer<GtkWidget>)] {
+    tab == .list
+      ? listFactory.boundCells.map { ($0.memeID, $0.widget) }
+      : gridFactory.boundCells.map { ($0.memeID, $0.widget) }
+  }
+
+  /// Gives the keyboard focus to meme `id`'s row or tile in `tab`'s view. A row scrolled into view
+  /// is made at the next layout, so this tries again on the next frames (ten at most); a newer
+  /// request ends an older one.
+  func moveFocus(to id: Int64, in tab: Tab) {
+    focusRequest += 1
+    let request = focusRequest
+    if focusCell(showing: id, in: tab) { return }
+    var frames = 0
+    TickCallback.add(to: view(for: tab)) { [weak self] _ in
+      guard let self, !isDestroyed, request == focusRequest else { return false }
+      frames += 1
+      return !focusCell(showing: id, in: tab) && frames < 10
+    }
+  }
+
+  /// Focuses the list item (GTK's row or grid cell) holding the meme's cell: the view then moves
+  /// its own focus position there too (GTK 4.8 follows its focused child).
+  private func focusCell(showing id: Int64, in tab: Tab) -> Bool {
+    guard let cell = boundCells(in: tab).first(where: { $0.id == id }),
+      let item = gtk_widget_get_parent(cell.widget)
+    else { return false }
+    return gtk_widget_grab_focus(item) != 0
+  }
+
+  /// The meme whose row or tile has the keyboard focus in the current view, if any.
+  var focusedMemeID: Int64? {
+    guard let focus = gtk_window_get_focus(gtkkit_window(window)) else { return nil }
+    return boundCells(in: currentTab).first { gtk_widget_get_parent($0.widget) == focus }?.id ?? nil
+  }
+
+  /// One click on a row or tile opens its meme, when the button comes up over it. GTK's own click
+  /// handling (which runs first, on the row) has selected and focused it by then; a drag to reorder
+  /// cancels the click.
+  func openOnClick(in tab: Tab) {
+    let click = gtk_gesture_click_new()!
+    gtk_gesture_single_set_button(OpaquePointer(click.raw), 1)  // GDK_BUTTON_PRIMARY
+    Signal.connectPressed(click.raw, "released") { [weak self] count, x, y in
+      guard let self, count == 1, let id = memeID(at: x, y, in: tab), let position = memes.list.index(of: id)
+      else { return }
+      open(at: position)
+    }
+    gtk_widget_add_controller(view(for: tab), gtkkit_event_controller(click.raw))
+  }
+
+  /// The meme under the point (x, y) of `tab`'s view: the cell picked there or around it.
+  private func memeID(at x: Double, _ y: Double, in tab: Tab) -> Int64? {
+    let view = view(for: tab)
+    let cells = boundCells(in: tab)
+    var widget = gtk_widget_pick(view, x, y, GTK_PICK_DEFAULT)
+    while let current = widget, current != view {
+      // The cell itself, or GTK's row around it (a click on the row's padding).
+      if let cell = cells.first(where: { $0.widget == current || gtk_widget_get_parent($0.widget) == current }
+      ) {
+        return cell.id
+      }
+      widget = gtk_widget_get_parent(current)
+    }
+    return nil
+  }
+}

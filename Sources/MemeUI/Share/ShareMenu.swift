@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+/// The Share menu of the editor and of Meme Detail: both windows have `win.` actions of these names,
+/// so one menu offers the same targets in both.
+enum ShareMenu {
+  /// Save As…, Copy Image, Open With…, Send by E-mail, as action names of both windows.
+  static var items: [(label: String, action: String)] {
+    [
+      (tr("Save As…"), EditorAction.saveAs.detailedName),
+      (tr("Copy Image"), EditorAction.copyImage.detailedName),
+      (tr("Open With…"), EditorAction.openWith.detailedName),
+      (tr("Send by E-mail"), EditorAction.sendByEmail.detailedName),
+    ]
+  }
+
+  /// A menu button with the share icon and the menu, named `name` for tests.
+  static func button(name: String) -> UnsafeMutablePointer<GtkWidget> {
+    let menu = g_menu_new()!
+    for item in items { g_menu_append(menu, item.label, item.action) }
+    let button = gtk_menu_button_new()!
+    gtk_menu_button_set_icon_name(gtkkit_menu_button(button), "send-to-symbolic")
+    gtk_menu_button_set_menu_model(gtkkit_menu_button(button), gtkkit_menu_model(menu.raw))
+    g_object_unref(menu.raw)
+    gtk_widget_set_name(button, name)
+    Accessible.setLabel(button, tr("Share"))
+    gtk_widget_set_tooltip_text(button, tr("Share"))
+    return button
+  }
+}
