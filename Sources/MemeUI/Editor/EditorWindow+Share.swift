@@ -122,7 +122,7 @@ extension EditorWindow {
     sink.keep(
       captions: captions, originalImage: picture.url, transform: transform, rendered: meme.image,
       file: meme.file)
-    if let message { canvas.toast.show(message) }
+    if let message, !isDestroyed { canvas.toast.show(message) }
   }
 }
 

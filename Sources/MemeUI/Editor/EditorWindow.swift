@@ -53,6 +53,8 @@ final class EditorWindow: AppWindow {
   var shareConfirmation: String?
   /// The last error shown (tests check it; the dialog destroys itself when dismissed).
   var lastError: (title: String, detail: String)?
+  /// Set once the window is destroyed: an export finishing after that has no window to speak in.
+  private(set) var isDestroyed = false
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
   var pendingDrag:
     (
@@ -67,6 +69,7 @@ final class EditorWindow: AppWindow {
     document = EditorDocument(launchStyle: preferences.captionStyle)
     window = Self.makeWindow(of: application, title: "MemeMe", name: "editor-window")
     preferences.rememberGeometry(of: window)
+    Signal.connect(window, "destroy") { [weak self] in self?.isDestroyed = true }
     buildHeaderBar()
     buildContent()
     addActions()
@@ -247,6 +250,7 @@ final class EditorWindow: AppWindow {
   /// Shows an error that names the file and the reason; the editor keeps its state.
   func showError(title: String, detail: String) {
     lastError = (title, detail)
+    guard !isDestroyed else { return }
     MessageDialog.present(.error, parent: gtkkit_window(window), title: title, detail: detail)
   }
 }
