@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include <jpeglib.h>
-// After jpeglib.h: the error codes and ERREXIT macros.
+// After jpeglib.h: the error codes and ERREXIT macros, and the entropy coder's interface (the
+// caption rows swap libjpeg's Huffman coder for one that hands blocks over in memory).
 #include <jerror.h>
+#include <jpegint.h>
 
 // Cairo's ARGB32 word in memory order: B, G, R, A on little-endian machines, A, R, G, B otherwise.
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -335,6 +337,128 @@ int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks) {
   return blocks->source.jpeg_color_space == JCS_GRAYSCALE;
 }
 
+// Whether `pixels` and `original` differ anywhere in columns [left, right) of rows [top, bottom).
+static int pixels_changed(const meme_jpeg_blocks *blocks, const uint8_t *pixels, const uint8_t *original,
+                          int stride, int left, int right, int top, int bottom) {
+  if (right > blocks->width) right = blocks->width;
+  for (int y = top; y < bottom; y++) {
+    size_t offset = (size_t)y * (size_t)stride + (size_t)left * 4;
+    if (memcmp(pixels + offset, original + offset, (size_t)(right - left) * 4) != 0) return 1;
+  }
+  return 0;
+}
+
+// MARK: Blocks handed over in memory instead of entropy-coded
+
+// The blocks of MCU number `index` of the current scan, in libjpeg's MCU order (per component of
+// the scan, its blocks row by row), found in `rows` (per component, a pointer to each block row).
+static void mcu_blocks(const jpeg_component_info *const *scan, int comps_in_scan, JDIMENSION mcus_per_row,
+                       long index, JBLOCKROW *const *rows, JBLOCKROW *out) {
+  long mcu_x = index % (long)mcus_per_row, mcu_y = index / (long)mcus_per_row;
+  if (comps_in_scan == 1) {
+    // A one-component scan is not interleaved: each MCU is one block.
+    out[0] = rows[scan[0]->component_index][mcu_y] + mcu_x;
+    return;
+  }
+  int n = 0;
+  for (int ci = 0; ci < comps_in_scan; ci++) {
+    const jpeg_component_info *comp = scan[ci];
+    for (int y = 0; y < comp->MCU_height; y++) {
+      JBLOCKROW row = rows[comp->component_index][mcu_y * comp->MCU_height + y];
+      for (int x = 0; x < comp->MCU_width; x++) out[n++] = row + mcu_x * comp->MCU_width + x;
+    }
+  }
+}
+
+// An entropy encoder that entropy-codes nothing. Given caption rows, it puts each quantised MCU the
+// compressor makes whose pixels the captions changed straight in place of the photo's (so caption
+// rows become blocks without a Huffman round trip or a buffer of their own); given none, it just
+// lets a header-only JPEG be written.
+struct block_sink {
+  struct jpeg_entropy_encoder pub;
+  long next_mcu;
+  // The photo, the caption rows' height, their pixels drawn on and as decoded, where their blocks
+  // start in the photo's arrays, and how many MCUs were replaced.
+  meme_jpeg_blocks *blocks;
+  int rows, stride;
+  const uint8_t *pixels, *original;
+  long replaced;
+  JBLOCKROW *targets[MAX_COMPONENTS];
+};
+
+static void block_sink_start(j_compress_ptr info, boolean gather_statistics) {
+  (void)gather_statistics;
+  ((struct block_sink *)info->entropy)->next_mcu = 0;
+}
+
+static boolean block_sink_take(j_compress_ptr info, JBLOCKROW *mcu) {
+  struct block_sink *sink = (struct block_sink *)info->entropy;
+  long index = sink->next_mcu++;
+  if (!sink->blocks) return TRUE;
+  const meme_jpeg_blocks *blocks = sink->blocks;
+  int mcu_height = DCTSIZE * blocks->max_v;
+  if (info->comps_in_scan == 1) {
+    // A one-component (grey) picture: an MCU of the scan is one block, a row of it one MCU row.
+    JDIMENSION mcu_x = (JDIMENSION)(index % (long)info->MCUs_per_row), mcu_y = (JDIMENSION)(index / (long)info->MCUs_per_row);
+    int top = (int)mcu_y * DCTSIZE, bottom = top + DCTSIZE < sink->rows ? top + DCTSIZE : sink->rows;
+    int left = (int)mcu_x * DCTSIZE;
+    if (left >= blocks->width ||
+        !pixels_changed(blocks, sink->pixels, sink->original, sink->stride, left, left + DCTSIZE, top, bottom)) {
+      return TRUE;
+    }
+    memcpy(sink->targets[0][mcu_y] + mcu_x, mcu[0], sizeof(JBLOCK));
+    sink->replaced++;
+    return TRUE;
+  }
+  int mcu_x = (int)(index % (long)info->MCUs_per_row), mcu_y = (int)(index / (long)info->MCUs_per_row);
+  int top = mcu_y * mcu_height, bottom = top + mcu_height < sink->rows ? top + mcu_height : sink->rows;
+  // Only MCUs whose pixels the captions changed take the new blocks; the rest keep the source's.
+  int mcu_width = DCTSIZE * blocks->max_h;
+  if (!pixels_changed(blocks, sink->pixels, sink->original, sink->stride, mcu_x * mcu_width,
+                      (mcu_x + 1) * mcu_width, top, bottom)) {
+    return TRUE;
+  }
+  JBLOCKROW targets[C_MAX_BLOCKS_IN_MCU];
+  mcu_blocks((const jpeg_component_info *const *)info->cur_comp_info, info->comps_in_scan, info->MCUs_per_row,
+             index, sink->targets, targets);
+  for (int n = 0; n < info->blocks_in_MCU; n++) memcpy(targets[n], mcu[n], sizeof(JBLOCK));
+  sink->replaced++;
+  return TRUE;
+}
+
+static void block_sink_finish(j_compress_ptr info) { (void)info; }
+
+// Puts `sink` (its caption-row fields set, or zero for a header-only JPEG) in place of the
+// compressor's entropy encoder, after the compressor made its own.
+static void install_block_sink(j_compress_ptr info, struct block_sink *sink) {
+  sink->pub.start_pass = block_sink_start;
+  sink->pub.encode_mcu = block_sink_take;
+  sink->pub.finish_pass = block_sink_finish;
+  sink->next_mcu = 0;
+  info->entropy = &sink->pub;
+}
+
+// An entropy decoder that reads no data: it hands the decompressor the blocks at `rows` (from
+// `first_block_row` of each component on), so rows decode straight from the coefficients.
+struct block_source {
+  struct jpeg_entropy_decoder pub;
+  JBLOCKROW *rows[MAX_COMPONENTS];
+  long next_mcu;
+};
+
+static void block_source_start(j_decompress_ptr info) {
+  ((struct block_source *)info->entropy)->next_mcu = 0;
+}
+
+static boolean block_source_give(j_decompress_ptr info, JBLOCKROW *mcu) {
+  struct block_source *source = (struct block_source *)info->entropy;
+  JBLOCKROW blocks[D_MAX_BLOCKS_IN_MCU];
+  mcu_blocks((const jpeg_component_info *const *)info->cur_comp_info, info->comps_in_scan, info->MCUs_per_row,
+             source->next_mcu++, source->rows, blocks);
+  for (int n = 0; n < info->blocks_in_MCU; n++) memcpy(mcu[n], blocks[n], sizeof(JBLOCK));
+  return TRUE;
+}
+
 // MARK: Rows to pixels and back
 
 static int valid_rows(const meme_jpeg_blocks *blocks, int first_row, int end_row) {
@@ -351,6 +475,8 @@ struct scratch {
   struct memory_destination destination;
   int has_encoder, has_decoder;
   unsigned char *row;
+  struct block_sink sink;
+  struct block_source source;
 };
 
 static void scratch_release(struct scratch *scratch) {
@@ -383,7 +509,8 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   int first_mcu = context_first / mcu_height;
   int end_mcu = (context_end + mcu_height - 1) / mcu_height;
 
-  // A small JPEG of just those MCU rows, written from the coefficients (entropy coding only).
+  // A JPEG of just those MCU rows with no entropy-coded data: its header gives the decompressor the
+  // geometry, tables and sampling, and the blocks come straight from the coefficients.
   struct jpeg_compress_struct *encoder = &scratch->encoder;
   encoder->err = &scratch->error.pub;
   jpeg_create_compress(encoder);
@@ -391,21 +518,22 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   set_upright_parameters(blocks, encoder, context_end - context_first);
   jvirt_barray_ptr arrays[MAX_COMPONENTS];
   for (int c = 0; c < blocks->components; c++) {
-    arrays[c] = request_array(blocks, (j_common_ptr)encoder, c, (end_mcu - first_mcu) * blocks->v[c]);
+    // Never filled: the sink does not read the blocks it is given.
+    arrays[c] = (*encoder->mem->request_virt_barray)((j_common_ptr)encoder, JPOOL_IMAGE, FALSE,
+                                                     (JDIMENSION)blocks->blocks_wide[c],
+                                                     (JDIMENSION)((end_mcu - first_mcu) * blocks->v[c]),
+                                                     (JDIMENSION)blocks->v[c]);
   }
-  if (!memory_destination_start(&scratch->destination, encoder,
-                                (size_t)blocks->width * (size_t)(context_end - context_first))) {
-    ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 11);
-  }
+  if (!memory_destination_start(&scratch->destination, encoder, 4096)) ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 11);
   jpeg_write_coefficients(encoder, arrays);
+  // Marked written without being filled (libjpeg refuses to read rows never written).
   for (int c = 0; c < blocks->components; c++) {
-    int first_block_row = first_mcu * blocks->v[c];
-    for (int row = 0; row < (end_mcu - first_mcu) * blocks->v[c]; row++) {
-      JBLOCKARRAY target = (*encoder->mem->access_virt_barray)((j_common_ptr)encoder, arrays[c], (JDIMENSION)row,
-                                                               1, TRUE);
-      memcpy(target[0], blocks->rows[c][first_block_row + row], sizeof(JBLOCK) * (size_t)blocks->blocks_wide[c]);
+    for (int row = 0; row < (end_mcu - first_mcu) * blocks->v[c]; row += blocks->v[c]) {
+      (*encoder->mem->access_virt_barray)((j_common_ptr)encoder, arrays[c], (JDIMENSION)row,
+                                          (JDIMENSION)blocks->v[c], TRUE);
     }
   }
+  install_block_sink(encoder, &scratch->sink);
   jpeg_finish_compress(encoder);
 
   struct jpeg_decompress_struct *decoder = &scratch->decoder;
@@ -416,6 +544,11 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   jpeg_read_header(decoder, TRUE);
   decoder->out_color_space = MEME_DECODED_SPACE;
   jpeg_start_decompress(decoder);
+  scratch->source.pub.start_pass = block_source_start;
+  scratch->source.pub.decode_mcu = block_source_give;
+  scratch->source.pub.insufficient_data = FALSE;
+  for (int c = 0; c < blocks->components; c++) scratch->source.rows[c] = blocks->rows[c] + first_mcu * blocks->v[c];
+  decoder->entropy = &scratch->source.pub;
   scratch->row = malloc((size_t)blocks->width * 4);
   if (!scratch->row) ERREXIT1(decoder, JERR_OUT_OF_MEMORY, 12);
   for (int y = context_first; y < end_row; y++) {
@@ -426,19 +559,6 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   scratch_release(scratch);
   free(scratch);
   return MEME_BLOCKS_OK;
-}
-
-// Whether `pixels` and `original` differ anywhere in the MCU at column `mcu_x` of rows [top, bottom).
-static int mcu_changed(const meme_jpeg_blocks *blocks, const uint8_t *pixels, const uint8_t *original, int stride,
-                       int mcu_x, int top, int bottom) {
-  int mcu_width = DCTSIZE * blocks->max_h;
-  int left = mcu_x * mcu_width;
-  int right = left + mcu_width < blocks->width ? left + mcu_width : blocks->width;
-  for (int y = top; y < bottom; y++) {
-    size_t offset = (size_t)y * (size_t)stride + (size_t)left * 4;
-    if (memcmp(pixels + offset, original + offset, (size_t)(right - left) * 4) != 0) return 1;
-  }
-  return 0;
 }
 
 meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
@@ -466,49 +586,25 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   set_upright_parameters(blocks, encoder, rows);
   encoder->in_color_space = MEME_ENCODED_SPACE;
   encoder->input_components = 4;
-  if (!memory_destination_start(&scratch->destination, encoder, (size_t)blocks->width * (size_t)rows)) {
-    ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 13);
-  }
+  // The header goes to memory and is dropped; the blocks go straight to the photo's.
+  if (!memory_destination_start(&scratch->destination, encoder, 4096)) ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 13);
   jpeg_start_compress(encoder, TRUE);
+  struct block_sink *sink = &scratch->sink;
+  sink->blocks = blocks;
+  sink->rows = rows;
+  sink->stride = stride;
+  sink->pixels = pixels;
+  sink->original = original;
+  int first_mcu_row = first_row / (DCTSIZE * blocks->max_v);
+  for (int c = 0; c < blocks->components; c++) sink->targets[c] = blocks->rows[c] + first_mcu_row * blocks->v[c];
+  install_block_sink(encoder, sink);
   while (encoder->next_scanline < encoder->image_height) {
     // libjpeg takes non-const rows but only reads them.
     JSAMPROW row = (JSAMPROW)(pixels + (size_t)encoder->next_scanline * (size_t)stride);
     jpeg_write_scanlines(encoder, &row, 1);
   }
   jpeg_finish_compress(encoder);
-
-  struct jpeg_decompress_struct *decoder = &scratch->decoder;
-  decoder->err = &scratch->error.pub;
-  jpeg_create_decompress(decoder);
-  scratch->has_decoder = 1;
-  jpeg_mem_src(decoder, scratch->destination.buffer, (unsigned long)memory_destination_size(&scratch->destination));
-  jpeg_read_header(decoder, TRUE);
-  jvirt_barray_ptr *encoded = jpeg_read_coefficients(decoder);
-  JBLOCKROW *encoded_rows[MAX_COMPONENTS];
-  int mcu_width = DCTSIZE * blocks->max_h, mcu_height = DCTSIZE * blocks->max_v;
-  int mcus_high = (rows + mcu_height - 1) / mcu_height;
-  for (int c = 0; c < blocks->components; c++) {
-    encoded_rows[c] = row_table((j_common_ptr)decoder, encoded[c], mcus_high * blocks->v[c]);
-  }
-  // Only MCUs whose pixels the captions changed take the new blocks; the rest keep the source's.
-  int mcus_wide = (blocks->width + mcu_width - 1) / mcu_width;
-  int first_mcu_row = first_row / mcu_height;
-  long count = 0;
-  for (int my = 0; my < mcus_high; my++) {
-    int top = my * mcu_height, bottom = top + mcu_height < rows ? top + mcu_height : rows;
-    for (int mx = 0; mx < mcus_wide; mx++) {
-      if (!mcu_changed(blocks, pixels, original, stride, mx, top, bottom)) continue;
-      count++;
-      for (int c = 0; c < blocks->components; c++) {
-        for (int by = 0; by < blocks->v[c]; by++) {
-          JBLOCKROW from = encoded_rows[c][my * blocks->v[c] + by] + mx * blocks->h[c];
-          JBLOCKROW to = blocks->rows[c][(first_mcu_row + my) * blocks->v[c] + by] + mx * blocks->h[c];
-          memcpy(to, from, sizeof(JBLOCK) * (size_t)blocks->h[c]);
-        }
-      }
-    }
-  }
-  *replaced = count;
+  *replaced = sink->replaced;
   scratch_release(scratch);
   free(scratch);
   return MEME_BLOCKS_OK;
