@@ -396,10 +396,10 @@ static boolean block_sink_take(j_compress_ptr info, JBLOCKROW *mcu) {
   long index = sink->next_mcu++;
   if (!sink->blocks) return TRUE;
   const meme_jpeg_blocks *blocks = sink->blocks;
-  int mcu_height = DCTSIZE * blocks->max_v;
   if (info->comps_in_scan == 1) {
-    // A one-component (grey) picture: an MCU of the scan is one block, a row of it one MCU row.
-    JDIMENSION mcu_x = (JDIMENSION)(index % (long)info->MCUs_per_row), mcu_y = (JDIMENSION)(index / (long)info->MCUs_per_row);
+    // A grey picture's scan is not interleaved: each of its MCUs is one block of 8 × 8 pixels.
+    JDIMENSION mcu_x = (JDIMENSION)(index % (long)info->MCUs_per_row);
+    JDIMENSION mcu_y = (JDIMENSION)(index / (long)info->MCUs_per_row);
     int top = (int)mcu_y * DCTSIZE, bottom = top + DCTSIZE < sink->rows ? top + DCTSIZE : sink->rows;
     int left = (int)mcu_x * DCTSIZE;
     if (left >= blocks->width ||
@@ -410,6 +410,7 @@ static boolean block_sink_take(j_compress_ptr info, JBLOCKROW *mcu) {
     sink->replaced++;
     return TRUE;
   }
+  int mcu_height = DCTSIZE * blocks->max_v;
   int mcu_x = (int)(index % (long)info->MCUs_per_row), mcu_y = (int)(index / (long)info->MCUs_per_row);
   int top = mcu_y * mcu_height, bottom = top + mcu_height < sink->rows ? top + mcu_height : sink->rows;
   // Only MCUs whose pixels the captions changed take the new blocks; the rest keep the source's.
@@ -596,7 +597,9 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   sink->pixels = pixels;
   sink->original = original;
   int first_mcu_row = first_row / (DCTSIZE * blocks->max_v);
-  for (int c = 0; c < blocks->components; c++) sink->targets[c] = blocks->rows[c] + first_mcu_row * blocks->v[c];
+  for (int c = 0; c < blocks->components; c++) {
+    sink->targets[c] = blocks->rows[c] + first_mcu_row * blocks->v[c];
+  }
   install_block_sink(encoder, sink);
   while (encoder->next_scanline < encoder->image_height) {
     // libjpeg takes non-const rows but only reads them.
