@@ -54,6 +54,9 @@ struct meme_jpeg_blocks {
   JOCTET *icc;
   unsigned int icc_size;
   size_t input_size;
+  // Owns the turned blocks (orientations 2–8), so the photo's own can be freed once turned.
+  struct jpeg_compress_struct holder;
+  int has_holder;
 };
 
 static void set_reason(char *reason, size_t size, const char *text) {
@@ -292,9 +295,13 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
     blocks->v[c] = blocks->transposes ? stored->h_samp_factor : stored->v_samp_factor;
     blocks->blocks_wide[c] = mcus_wide * blocks->h[c];
     blocks->blocks_high[c] = mcus_high * blocks->v[c];
-    // Turned arrays must be requested before jpeg_read_coefficients realises the source's.
     if (orientation > 1) {
-      blocks->arrays[c] = request_array(blocks, (j_common_ptr)source, c, blocks->blocks_high[c]);
+      if (!blocks->has_holder) {
+        blocks->holder.err = &blocks->error.pub;
+        jpeg_create_compress(&blocks->holder);
+        blocks->has_holder = 1;
+      }
+      blocks->arrays[c] = request_array(blocks, (j_common_ptr)&blocks->holder, c, blocks->blocks_high[c]);
     }
   }
   if (!jpeg_read_icc_profile(source, &blocks->icc, &blocks->icc_size)) {
@@ -308,10 +315,19 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
     return unsuitable(reason, reason_size, "the photo has damaged data");
   }
   if (orientation > 1) {
+    j_common_ptr holder = (j_common_ptr)&blocks->holder;
+    (*holder->mem->realize_virt_arrays)(holder);
     for (int c = 0; c < blocks->components; c++) {
-      blocks->rows[c] = row_table((j_common_ptr)source, blocks->arrays[c], blocks->blocks_high[c]);
+      blocks->rows[c] = row_table(holder, blocks->arrays[c], blocks->blocks_high[c]);
     }
     turn_blocks(blocks, stored);
+    // The photo's blocks as stored are not needed again: freeing them (with everything else the
+    // reading allocated) keeps the peak to one copy of the blocks once the captions are drawn. The
+    // header is read again for the tables, sampling and components the output is written with.
+    jpeg_abort_decompress(source);
+    jpeg_save_markers(source, JPEG_APP0 + 2, 0);
+    jpeg_mem_src(source, data, (unsigned long)size);
+    jpeg_read_header(source, TRUE);
   } else {
     for (int c = 0; c < blocks->components; c++) {
       blocks->arrays[c] = stored[c];
@@ -325,6 +341,7 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
 void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks) {
   if (!blocks) return;
   jpeg_destroy_decompress(&blocks->source);
+  if (blocks->has_holder) jpeg_destroy_compress(&blocks->holder);
   free(blocks->icc);
   free(blocks);
 }
