@@ -34,9 +34,11 @@ let package = Package(
       pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0",
       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
     ),
+    // The photo's DCT blocks through libjpeg's coefficient API (errors arrive by longjmp, so in C).
+    .target(name: "CMemeJPEG", path: "Sources/CMemeJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
       name: "MemeCore",
-      dependencies: ["CMemeGraphics"]
+      dependencies: ["CMemeGraphics", "CMemeJPEG"]
     ),
     .target(
       name: "MemeStore",

@@ -64,11 +64,13 @@ final class EditorWindow: AppWindow {
   var shareConfirmation: String?
   /// The last error shown (tests check it; the dialog destroys itself when dismissed).
   var lastError: (title: String, detail: String)?
+  /// Set once the window is destroyed: an export finishing after that has no window to speak in.
+  var isDestroyed = false
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
   var pendingDrag:
     (
       file: URL, captions: MemeCaptions, picture: EditorImage, transform: PictureTransform,
-      rendered: RasterImage
+      rendered: SharedMeme
     )?
 
   init(application: Application, sink: SentMemeSink, preferences: Preferences) {
@@ -289,6 +291,7 @@ final class EditorWindow: AppWindow {
   /// Shows an error that names the file and the reason; the editor keeps its state.
   func showError(title: String, detail: String) {
     lastError = (title, detail)
+    guard !isDestroyed else { return }
     MessageDialog.present(.error, parent: gtkkit_window(window), title: title, detail: detail)
   }
 }
