@@ -65,7 +65,8 @@ public enum AccessibilityAudit {
       return gtk_test_accessible_has_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY) != 0
         && (gtk_test_accessible_has_property(gtkkit_accessible(parent), GTK_ACCESSIBLE_PROPERTY_LABEL) != 0
           || gtk_test_accessible_has_relation(gtkkit_accessible(parent), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-            != 0 || hasNamedContent(parent))
+            != 0
+          || hasNamedContent(parent))
     }
     // Named by content: a visible label inside a button, a tab or a list row. (GTK makes every
     // button labelled-by its child, even an icon, so the relation alone proves nothing for them.)
