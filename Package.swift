@@ -38,9 +38,11 @@ let package = Package(
     // user data, durable file writes).
     .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
     .target(name: "GLibSupport", dependencies: ["CGLib"]),
+    // The photo's DCT blocks through libjpeg's coefficient API (errors arrive by longjmp, so in C).
+    .target(name: "CMemeJPEG", path: "Sources/CMemeJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
       name: "MemeCore",
-      dependencies: ["GLibSupport", "CMemeGraphics"]
+      dependencies: ["GLibSupport", "CMemeGraphics", "CMemeJPEG"]
     ),
     .target(
       name: "MemeStore",

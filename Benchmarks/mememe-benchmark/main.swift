@@ -10,7 +10,13 @@
 // one run of each per round in a rotating order, so that other work on the machine slows the
 // floor and the captioned cases alike instead of whichever case happened to run during it.
 //
-//   mememe-benchmark [--runs N] [--png-compare-runs N] [--sizes 12,48] [--folder PATH]
+// A second part measures the JPEG block path (JPEG in, JPEG out at its own size: every block no
+// caption touches is copied) on phone-sized photos (4032 × 3024 and 8064 × 6048) stored with EXIF
+// orientation 1 and 6, with two two-line captions: wall time against the floor, file size against
+// the photo's, peak RSS against the full re-encode (today's path before the block path), and the
+// share of pixels bit-identical to the photo turned upright losslessly.
+//
+//   mememe-benchmark [--runs N] [--png-compare-runs N] [--sizes 12,48] [--folder PATH] [--parts full,blocks]
 
 import CMemeGraphics
 import Foundation
@@ -104,6 +110,22 @@ func runCase(_ name: String, input: String, output: String) {
   do {
     // `jpeg:PAIR` and `png:PAIR` export with the caption pair PAIR.
     let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
+    if parts.count == 2, parts[0] == "blocks" || parts[0] == "full" {
+      // The block path (the default) or, as before it existed, a full decode, draw and encode.
+      let start = now()
+      let summary = try MemeExporter.export(
+        twoLineCaptions, imageAt: URL(fileURLWithPath: input), to: URL(fileURLWithPath: output),
+        as: .jpeg(quality: 90), reencodeReason: parts[0] == "full" ? "benchmark" : nil)
+      let elapsed = now() - start
+      var kept = 0.0
+      if case .keptBlocks(let replaced, let total) = summary.encoding {
+        kept = Double(total - replaced) / Double(total)
+      } else if parts[0] == "blocks" {
+        fail("the block path was not taken: \(summary.encoding.explanation)")
+      }
+      print("total=\(elapsed) rss=\(peakRSS()) bytes=\(fileSize(output)) keptMCUs=\(kept)")
+      return
+    }
     if parts.count == 2, parts[0] == "jpeg" || parts[0] == "png" {
       guard let pair = CaptionPair(rawValue: parts[1]) else { fail("unknown caption pair \(parts[1])") }
       // The whole export as `mememe render` does it, fonts and all: the text is prepared while
@@ -361,6 +383,116 @@ func benchmark(megapixels: Int, folder: URL, runCount: Int, compareRuns: Int) {
       (fastBytes / zlibBytes - 1) * 100))
 }
 
+// MARK: The JPEG block path
+
+/// Two captions that each wrap onto two lines on a phone photo (the report prints the counts).
+let twoLineCaptions = MemeCaptions(
+  top: "when the photo keeps every single block", bottom: "except the few under these two captions")
+
+/// A copy of `jpeg` with an EXIF segment holding only `orientation`, right after SOI.
+func withOrientation(_ jpeg: [UInt8], _ orientation: UInt8) -> [UInt8] {
+  let tiff: [UInt8] =
+    [
+      0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0,
+      0,
+    ]
+  let payload = Array("Exif".utf8) + [0, 0] + tiff
+  let length = payload.count + 2
+  return [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + jpeg[2...]
+}
+
+/// The share of pixels of two pictures of one size whose ARGB words are equal.
+func identicalShare(_ a: RasterImage, _ b: RasterImage) -> Double {
+  guard a.width == b.width, a.height == b.height else { return .nan }
+  var same = 0
+  for y in 0..<a.height {
+    let rowA = UnsafeRawPointer(a.pixels + y * a.stride).assumingMemoryBound(to: UInt32.self)
+    let rowB = UnsafeRawPointer(b.pixels + y * b.stride).assumingMemoryBound(to: UInt32.self)
+    for x in 0..<a.width where rowA[x] == rowB[x] { same += 1 }
+  }
+  return Double(same) / Double(a.width * a.height)
+}
+
+func blockBenchmark(megapixels: Int, orientation: UInt8, folder: URL, runCount: Int) {
+  let (width, height) = megapixels >= 48 ? (8064, 6048) : (4032, 3024)
+  let input = folder.appendingPathComponent("phone-\(megapixels)mp-o\(orientation).jpg")
+  do {
+    let bytes = try ImageWriter.encode(photoLikeImage(width: width, height: height), as: .jpeg(quality: 92))
+    try Data(orientation == 1 ? bytes : withOrientation(bytes, orientation)).write(to: input)
+  } catch {
+    fail("cannot write the test photo: \(error)")
+  }
+  let inputBytes = Double(fileSize(input.path))
+  let upright = orientation >= 5 ? "\(height) × \(width)" : "\(width) × \(height)"
+  print(
+    "\n== JPEG blocks: \(width) × \(height) (\(megapixels) MP) stored, EXIF orientation \(orientation),"
+      + " upright \(upright); input q92 4:2:0 \(mebibytes(inputBytes))")
+  let layout = MemeLayout(
+    captions: twoLineCaptions, imageWidth: orientation >= 5 ? height : width,
+    imageHeight: orientation >= 5 ? width : height)
+  print(
+    "   captions: \(layout.caption(at: .top).lineCount)+\(layout.caption(at: .bottom).lineCount) lines;"
+      + " load average before: \(loadAverage())")
+  let outputs = [
+    "floor": folder.appendingPathComponent("floor.jpg").path,
+    "blocks:two-line": folder.appendingPathComponent("blocks.jpg").path,
+    "full:two-line": folder.appendingPathComponent("full.jpg").path,
+  ]
+  let names = ["floor", "blocks:two-line", "full:two-line"]
+  for name in names { _ = runChild(name, input: input.path, output: outputs[name]!) }
+  var results: [String: [Measurement]] = [:]
+  for round in 0..<runCount {
+    for offset in 0..<names.count {
+      let name = names[(round + offset) % names.count]
+      results[name, default: []].append(runChild(name, input: input.path, output: outputs[name]!))
+    }
+  }
+  let floor = median((results["floor"] ?? []).map { $0["total"] })
+  let blocks = results["blocks:two-line"] ?? []
+  let full = results["full:two-line"] ?? []
+  let blockTime = median(blocks.map { $0["total"] })
+  let fullTime = median(full.map { $0["total"] })
+  let blockPeak = blocks.map { $0["rss"] }.max() ?? .nan
+  let fullPeak = full.map { $0["rss"] }.max() ?? .nan
+  let blockBytes = blocks.last?["bytes"] ?? .nan
+  let fullBytes = full.last?["bytes"] ?? .nan
+  print(
+    "   floor (decode + encode q90, no captions, one core): \(seconds(floor))"
+      + " (min \(seconds((results["floor"] ?? []).map { $0["total"] }.min() ?? .nan)))")
+  print(
+    String(
+      format:
+        "   block path:  %@ = %.2f× floor (target ≤ 0.70), peak RSS %@, file %@ = %+.1f%% of the photo (target ±3%%)",
+      seconds(blockTime), blockTime / floor, mebibytes(blockPeak), mebibytes(blockBytes),
+      (blockBytes / inputBytes - 1) * 100))
+  print(
+    String(
+      format: "   full encode: %@ = %.2f× floor, peak RSS %@, file %@ = %+.1f%% of the photo",
+      seconds(fullTime), fullTime / floor, mebibytes(fullPeak), mebibytes(fullBytes),
+      (fullBytes / inputBytes - 1) * 100))
+  print(
+    String(
+      format: "   peak RSS, block path / full encode: %.2f (target ≤ 1); MCUs copied unchanged: %.1f%%",
+      blockPeak / fullPeak, (blocks.last?["keptMCUs"] ?? .nan) * 100))
+  // Pixels equal to the photo turned upright without loss (its blocks, no captions), decoded alike.
+  do {
+    let reference = folder.appendingPathComponent("upright.jpg")
+    guard
+      try MemeExporter.exportKeepingJPEGBlocks(
+        MemeCaptions(top: "", bottom: ""), imageAt: input, to: .file(reference)) != nil
+    else { fail("the photo's blocks could not be turned upright") }
+    let source = try ImageLoader().load(contentsOf: reference)
+    let kept = try ImageLoader().load(contentsOf: URL(fileURLWithPath: outputs["blocks:two-line"]!))
+    let encoded = try ImageLoader().load(contentsOf: URL(fileURLWithPath: outputs["full:two-line"]!))
+    print(
+      String(
+        format: "   pixels bit-identical to the photo: block path %.1f%%, full encode %.1f%%",
+        identicalShare(source, kept) * 100, identicalShare(source, encoded) * 100))
+  } catch {
+    fail("cannot compare pixels: \(error)")
+  }
+}
+
 // MARK: Entry
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -374,6 +506,7 @@ var runCount = 5
 var compareRuns = 3
 var sizes = [12, 48]
 var folder: URL?
+var benchmarkParts = ["full", "blocks"]
 while !arguments.isEmpty {
   let option = arguments.removeFirst()
   guard let value = arguments.first else { fail("\(option) needs a value") }
@@ -383,6 +516,7 @@ while !arguments.isEmpty {
   case "--png-compare-runs": compareRuns = Int(value) ?? compareRuns
   case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }
   case "--folder": folder = URL(fileURLWithPath: value)
+  case "--parts": benchmarkParts = value.split(separator: ",").map(String.init)
   default: fail("unknown option \(option)")
   }
 }
@@ -417,8 +551,19 @@ for pair in CaptionPair.allCases {
 let idle = runChild("idle", input: "", output: "")
 print(
   "Peak RSS of an idle benchmark process (Swift runtime, Foundation, libraries): \(mebibytes(idle["rss"]))")
-for size in sizes {
-  benchmark(megapixels: size, folder: workFolder, runCount: runCount, compareRuns: compareRuns)
+if benchmarkParts.contains("full") {
+  for size in sizes {
+    benchmark(megapixels: size, folder: workFolder, runCount: runCount, compareRuns: compareRuns)
+  }
+}
+if benchmarkParts.contains("blocks") {
+  print("\nJPEG block path (\(runCount) runs per case, rotating rounds, one untimed round first)")
+  print("   two-line captions: \"\(twoLineCaptions.top)\" / \"\(twoLineCaptions.bottom)\"")
+  for size in sizes {
+    for orientation: UInt8 in [1, 6] {
+      blockBenchmark(megapixels: size, orientation: orientation, folder: workFolder, runCount: runCount)
+    }
+  }
 }
 print("\nLoad average at end: \(loadAverage())")
 if folder == nil { try? FileManager.default.removeItem(at: workFolder) }

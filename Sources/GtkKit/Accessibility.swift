@@ -11,11 +11,14 @@ public enum Accessible {
   public static func setLabel(_ widget: gpointer, _ label: String) {
     setOnlyLabel(gtkkit_accessible(widget), label)
     // In GTK 4.8 a menu button is a wrapper: keyboard focus and screen readers land on its inner
-    // toggle button, which announces only its icon unless it carries the name too.
+    // toggle button, which GTK names after the menu button through a labelled-by relation. The inner
+    // button takes its name from that relation alone: GTK sets the relation again as the button
+    // changes, and a label of its own beside it would be read twice ("Share Share").
     if gtkkit_is_a(widget, gtk_menu_button_get_type()) != 0,
       let inner = gtk_widget_get_first_child(gtkkit_widget(widget))
     {
-      setOnlyLabel(gtkkit_accessible(inner), label)
+      gtk_accessible_reset_property(gtkkit_accessible(inner), GTK_ACCESSIBLE_PROPERTY_LABEL)
+      setLabelledBy(inner, widget)
     }
   }
 

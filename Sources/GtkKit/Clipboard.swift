@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
-// SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSupport
 
 /// The display clipboard, carrying images as GdkTextures and files as file lists.

@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Dispatch
-// SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSupport
 
 /// Hops between background threads and the GLib main loop.

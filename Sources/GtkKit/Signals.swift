@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
-// SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSupport
 
 /// A connected signal handler: enough to disconnect it early. Most handlers never need that, since

@@ -1,5 +1,5 @@
-import CGtk
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
 import GLibSupport
 
 /// A one-shot GLib timeout on the main loop that can be cancelled before it fires. Dropping the

@@ -59,3 +59,8 @@ public struct RGBAColor: Sendable, Hashable, Codable {
     "yellow": RGBAColor(red: 1, green: 1, blue: 0),
   ]
 }
+
+extension RGBAColor {
+  /// Whether the colour has no hue (its channels are equal).
+  var isGrey: Bool { red == green && green == blue }
+}

@@ -14,6 +14,9 @@ struct RenderCommand: ParsableCommand {
       captions are laid out on the result. \
       Its format comes from --format or from OUTPUT's extension (.png, .jpg, .jpeg); with -o -, \
       the meme goes to standard output, as PNG unless --format says otherwise. \
+      A JPEG photo written as JPEG at its own size keeps every 8×8 block no caption touches, bit for \
+      bit, and only the rows under the captions are encoded again with the photo's own tables; \
+      --quality, --width, --crop, --rotate, --flip or --reencode encode the whole picture instead. \
       Captions that begin with '-' can be given as --top=TEXT.
       """)
 
@@ -46,8 +49,15 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Keep the captions' letter case instead of upper-casing them.")
   var noUppercase = false
 
-  @Option(help: "JPEG quality, 1 to 100.")
-  var quality: Int = ImageFormat.defaultJPEGQuality
+  @Option(
+    help: """
+      JPEG quality, 1 to 100 (default \(ImageFormat.defaultJPEGQuality)). Giving it encodes the whole picture \
+      at that quality instead of keeping a JPEG photo's blocks.
+      """)
+  var quality: Int?
+
+  @Flag(help: "Encode the whole picture again even when a JPEG photo's blocks could be kept.")
+  var reencode = false
 
   @Option(
     help: """
@@ -79,7 +89,9 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Refuse inputs, and --width outputs, with more pixels than this.")
   var maxPixels: Int = ImageLoader.defaultMaxPixels
 
-  @Flag(name: .shortAndLong, help: "Print the size and the font used.")
+  @Flag(
+    name: .shortAndLong,
+    help: "Print the size, the font used, and whether the photo's JPEG blocks were kept (and if not, why).")
   var verbose = false
 
   func run() throws {
@@ -98,7 +110,7 @@ struct RenderCommand: ParsableCommand {
         captions, imageAt: URL(fileURLWithPath: input), to: destination, as: imageFormat,
         transform: transform,
         width: width,
-        loader: ImageLoader(maxPixels: maxPixels))
+        loader: ImageLoader(maxPixels: maxPixels), reencodeReason: reencodeReason)
     } catch {
       throw CommandFailure(error.description)
     }
@@ -111,13 +123,25 @@ struct RenderCommand: ParsableCommand {
       printToStandardError("warning: the \(position) caption is too long to fit and is cut off")
     }
     if verbose {
-      let line = "\(quoted(output)): \(summary.width)×\(summary.height), font \(summary.font.family)"
+      let lines = [
+        "\(quoted(output)): \(summary.width)×\(summary.height), font \(summary.font.family)",
+        "\(quoted(output)): \(summary.encoding.explanation)",
+      ]
       // Standard output may be carrying the image itself.
-      if destination == .standardOutput { printToStandardError(line) } else { print(line) }
+      for line in lines {
+        if destination == .standardOutput { printToStandardError(line) } else { print(line) }
+      }
     }
   }
 
   private var writesToStandardOutput: Bool { output == "-" }
+
+  /// Why the options ask for the whole picture to be encoded, or `nil` when the blocks may be kept.
+  private var reencodeReason: String? {
+    if reencode { return "--reencode was given" }
+    if quality != nil { return "--quality was given" }
+    return nil
+  }
 
   private func destination() throws -> ImageDestination {
     guard writesToStandardOutput else { return .file(URL(fileURLWithPath: output)) }
@@ -180,6 +204,7 @@ struct RenderCommand: ParsableCommand {
   }
 
   private func outputFormat() throws -> ImageFormat {
+    let quality = quality ?? ImageFormat.defaultJPEGQuality
     guard (1...100).contains(quality) else {
       throw CommandFailure("--quality must be between 1 and 100, not \(quality)")
     }

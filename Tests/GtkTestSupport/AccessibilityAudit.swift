@@ -60,6 +60,14 @@ public enum AccessibilityAudit {
   private static func hasName(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
     let accessible = gtkkit_accessible(widget)
     if gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL) != 0 { return true }
+    // A menu button's inner button is named after the menu button, through the relation alone.
+    if let parent = gtk_widget_get_parent(widget), gtkkit_is_a(parent, gtk_menu_button_get_type()) != 0 {
+      return gtk_test_accessible_has_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY) != 0
+        && (gtk_test_accessible_has_property(gtkkit_accessible(parent), GTK_ACCESSIBLE_PROPERTY_LABEL) != 0
+          || gtk_test_accessible_has_relation(gtkkit_accessible(parent), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+            != 0
+          || hasNamedContent(parent))
+    }
     // Named by content: a visible label inside a button, a tab or a list row. (GTK makes every
     // button labelled-by its child, even an icon, so the relation alone proves nothing for them.)
     switch role(of: widget) {

@@ -193,6 +193,63 @@ import Testing
     }
   }
 
+  /// A JPEG photo's meme goes through the shared share targets on the block path: the editor's
+  /// e-mail attaches a JPEG whose bytes Sent Memes keeps, and Detail hands on that very JPEG (Open
+  /// With asks for a JPEG viewer, Send by E-mail and Save As .jpg give the sent bytes).
+  @Test func aJPEGMemeStaysTheSentJPEGThroughEditorAndDetail() throws {
+    try DisplayHarness.requireDisplay()
+    let log = try installFakeEmail(exitStatus: 0)
+    defer { restorePath() }
+    let (folder, _) = try SentMemesHarness.makeStoreFolder()
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let editor = try #require(app.editor)
+    EditorHarness.load(
+      Fixtures.picture(width: 640, height: 480, format: .jpeg(quality: 80), name: "mail.jpg"), into: editor)
+    EditorHarness.type(top: "sent as", bottom: "jpeg", into: editor)
+    editor.actions.action(named: EditorAction.sendByEmail.name)?.activate()
+    #expect(MainContext.iterate { (SentMemesHarness.sentMemes(of: app)?.memes.list.count ?? 0) == 1 })
+    let mailed = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
+    #expect(mailed.pathExtension == "jpg")
+    let stored = try #require(try SentMemeStore(directory: folder).allMemes().first)
+    #expect(stored.renderedImageURL.pathExtension == "jpg")
+    let sent = try Data(contentsOf: stored.renderedImageURL)
+    #expect(try Data(contentsOf: mailed) == sent, "Sent Memes keeps the bytes that were mailed")
+    #expect(sent.starts(with: [0xFF, 0xD8]), "a JPEG")
+
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    let detail = try openDetail(stored, in: app, window: window)
+    try FileManager.default.removeItem(at: log)
+    SentMemesHarness.activate(DetailAction.sendByEmail.name, in: detail.window)
+    #expect(MainContext.iterate { detail.toast.isShown })
+    let copy = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
+    #expect(copy.pathExtension == "jpg")
+    #expect(copy.standardizedFileURL != stored.renderedImageURL.standardizedFileURL, "a copy")
+    #expect(try Data(contentsOf: copy) == sent)
+
+    let saved = try newFolder("detail-jpeg").appendingPathComponent("kept.jpg")
+    detail.savePicker = { _, completion in completion(saved) }
+    detail.toast.hide()
+    SentMemesHarness.activate(DetailAction.saveAs.name, in: detail.window)
+    #expect(MainContext.iterate { detail.toast.isShown })
+    #expect(try Data(contentsOf: saved) == sent, "no generation lost")
+
+    SentMemesHarness.activate(DetailAction.openWith.name, in: detail.window)
+    let chooser = try #require(EditorWindowTests.toplevel(named: "open-with-dialog"))
+    let contentType = try #require(gtk_app_chooser_get_content_type(gtkkit_app_chooser(chooser)))
+    defer { g_free(contentType) }
+    #expect(String(cString: contentType) == "image/jpeg")
+    gtk_dialog_response(gtkkit_dialog(chooser), GTK_RESPONSE_CANCEL.rawValue)
+    MainContext.drain()
+    #expect(detail.lastError == nil)
+  }
+
+  /// The file the stand-in xdg-email was asked to attach, once it has run.
+  private func attachment(loggedIn log: URL) throws -> String? {
+    guard MainContext.iterate(until: { FileManager.default.fileExists(atPath: log.path) }) else { return nil }
+    return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init).last
+  }
+
   /// xdg-email's documented exit statuses, and env's "not found", each get a sentence that says
   /// what to do, never a status number.
   @Test(arguments: [1, 2, 3, 4, 5, 127] as [Int32])

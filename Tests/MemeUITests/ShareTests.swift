@@ -142,6 +142,25 @@ import Testing
     #expect(sink.isEmpty)
   }
 
+  /// A save still running when its editor is destroyed is stopped, and its late failure has no window
+  /// to speak in: no dialog, no crash, nothing kept.
+  @Test func aSaveFailingAfterTheEditorClosedShowsNoDialog() throws {
+    try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    let nowhere = Fixtures.folder.appendingPathComponent("missing-\(UUID().uuidString)/meme.png")
+    editor.filePicker = { _, completion in completion(nowhere) }
+    editor.actions.action(named: "save-as")?.activate()
+    // Closed before the main loop hears back from the export.
+    EditorHarness.close(editor)
+    #expect(MainContext.iterate { editor.exportsInBackground == 0 }, "the export came back")
+    MainContext.drain()
+    #expect(editor.lastError == nil)
+    #expect(EditorWindowTests.toplevel(named: "message-dialog") == nil)
+    #expect(sink.isEmpty)
+  }
+
   @Test func cancelledOpenWithKeepsNothing() throws {
     try DisplayHarness.requireDisplay()
     let sink = InMemorySentMemes()

@@ -70,3 +70,76 @@ void pixel_changed_span(const uint8_t *image, const uint8_t *background, int str
     }
   }
 }
+
+// MARK: JPEG block-path tests
+
+static uint32_t next_random(uint32_t *state) {
+  *state ^= *state << 13;
+  *state ^= *state >> 17;
+  *state ^= *state << 5;
+  return *state;
+}
+
+void pixel_fill_photo(uint8_t *samples, int width, int height, uint32_t seed) {
+  uint32_t state = seed ? seed : 1;
+  // Colour fields that change over about a tenth of the picture, a few hard edges (a "horizon" and
+  // diagonal bands) and grain of a few levels: blocks neither flat nor pure noise.
+  double fx = 6.28318 / (width / 7.0 + 1), fy = 6.28318 / (height / 5.0 + 1);
+  for (int y = 0; y < height; y++) {
+    uint8_t *row = samples + (int64_t)y * width * 3;
+    for (int x = 0; x < width; x++) {
+      int horizon = y > height * 3 / 5;
+      int band = ((x + y) / (width / 9 + 1)) & 1;
+      double r = 120 + 60 * __builtin_sin(x * fx) + (horizon ? -40 : 30) + band * 20;
+      double g = 110 + 50 * __builtin_cos(y * fy + x * fx * 0.5) + (horizon ? 30 : 0);
+      double b = 140 + 70 * __builtin_sin((x + y) * fx * 0.7) + (horizon ? -50 : 40) - band * 25;
+      int grain = (int)(next_random(&state) % 13) - 6;
+      double values[3] = {r + grain, g + grain, b + grain};
+      for (int c = 0; c < 3; c++) {
+        double v = values[c];
+        row[x * 3 + c] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+      }
+    }
+  }
+}
+
+void pixel_rows_differing(const uint8_t *a, const uint8_t *b, int width, int height, int channels,
+                          uint8_t *rows) {
+  int64_t length = (int64_t)width * channels;
+  for (int y = 0; y < height; y++) {
+    const uint8_t *p = a + y * length, *q = b + y * length;
+    rows[y] = 0;
+    for (int64_t i = 0; i < length; i++) {
+      if (p[i] != q[i]) {
+        rows[y] = 1;
+        break;
+      }
+    }
+  }
+}
+
+sample_difference pixel_sample_difference(const uint8_t *a, const uint8_t *b, int width, int channels,
+                                          int y0, int y1) {
+  sample_difference result = {0, 0, 0, 0, 0};
+  int64_t total = 0;
+  double squared = 0;
+  int64_t length = (int64_t)width * channels;
+  for (int y = y0; y < y1; y++) {
+    const uint8_t *p = a + y * length, *q = b + y * length;
+    for (int x = 0; x < width; x++) {
+      int same = 1;
+      for (int c = 0; c < channels; c++) {
+        int d = abs((int)p[x * channels + c] - (int)q[x * channels + c]);
+        total += d;
+        squared += (double)d * d;
+        if (d > result.largest) result.largest = d;
+        if (d) same = 0;
+      }
+      result.identical_pixels += same;
+    }
+  }
+  result.samples = (int64_t)(y1 - y0) * length;
+  result.mean_absolute = result.samples ? (double)total / (double)result.samples : 0;
+  result.squared_error = squared;
+  return result;
+}

@@ -9,6 +9,8 @@ public struct ExportSummary: Sendable {
   public let overflowingCaptions: Set<CaptionPosition>
   /// The decoder's complaint when the picture decoded with errors (see `RasterImage.damage`).
   public let damage: String?
+  /// Whether the photo's JPEG blocks were kept, or why the picture was encoded whole.
+  public let encoding: ExportEncoding
 }
 
 /// Renders a meme from an image file straight to an image file at the source's resolution.
@@ -22,28 +24,45 @@ public enum MemeExporter {
   @discardableResult
   public static func export(
     _ captions: MemeCaptions, imageAt input: URL, to output: URL, as format: ImageFormat,
-    transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader()
+    transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
+    reencodeReason: String? = nil
   ) throws(ImageError) -> ExportSummary {
     try export(
       captions, imageAt: input, to: .file(output), as: format, transform: transform, width: width,
-      loader: loader)
+      loader: loader, reencodeReason: reencodeReason)
   }
 
   /// As `export(_:imageAt:to:as:width:loader:)`, to a file or to standard output. A destination that
   /// cannot be written, or a `width` that would make more pixels than the loader allows, fails before
   /// anything is decoded. `transform` cuts and turns the upright source first (a crop outside the
   /// picture fails); the captions are laid out on the result and `width` scales the result.
+  ///
+  /// A JPEG photo exported as JPEG at its own size keeps every block no caption touches (see
+  /// `JPEGBlockExport`) unless `reencodeReason` asks for a full encode (and says why, for the
+  /// summary); the quality then only applies to pictures encoded whole.
   @discardableResult
   public static func export(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, as format: ImageFormat,
-    transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader()
+    transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
+    reencodeReason: String? = nil
   ) throws(ImageError) -> ExportSummary {
+    try ImageWriter.checkDestination(destination)
+    var reason = reencodeReason
+    if reason == nil {
+      reason = blockPathObstacle(format: format, transform: transform, width: width)
+    }
+    if reason == nil {
+      switch try JPEGBlockExport.export(captions, imageAt: input, to: destination, loader: loader) {
+      case .exported(let summary): return summary
+      case .declined(let why): reason = why
+      }
+    }
+    let encoding = ExportEncoding.encoded(reason: reason ?? "")
     guard transform.isIdentity else {
       return try exportTransformed(
         captions, imageAt: input, to: destination, as: format, transform: transform, width: width,
-        loader: loader)
+        loader: loader, encoding: encoding)
     }
-    try ImageWriter.checkDestination(destination)
     let expectedSize = try? expectedPixelSize(of: input, width: width, loader: loader)
     if let expectedSize, width != nil {
       try ImageLimits.checkScaled(
@@ -67,14 +86,37 @@ public enum MemeExporter {
     try ImageWriter.write(image, to: destination, as: format)
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
-      overflowingCaptions: layout.overflowingCaptions, damage: image.damage)
+      overflowingCaptions: layout.overflowingCaptions, damage: image.damage, encoding: encoding)
+  }
+
+  /// Writes `captions` on the JPEG photo at `input` as a JPEG keeping every block no caption touches,
+  /// or returns `nil` (having written nothing) when the block path cannot serve this photo.
+  public static func exportKeepingJPEGBlocks(
+    _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination,
+    loader: ImageLoader = ImageLoader()
+  ) throws(ImageError) -> ExportSummary? {
+    try ImageWriter.checkDestination(destination)
+    switch try JPEGBlockExport.export(captions, imageAt: input, to: destination, loader: loader) {
+    case .exported(let summary): return summary
+    case .declined: return nil
+    }
+  }
+
+  /// Why an export in `format` cannot keep a JPEG photo's blocks whatever the photo, or `nil`.
+  private static func blockPathObstacle(format: ImageFormat, transform: PictureTransform, width: Int?)
+    -> String?
+  {
+    guard case .jpeg = format else { return "the output is not a JPEG" }
+    if width != nil { return "a width was given" }
+    if !transform.isIdentity { return "the picture is cropped, turned or mirrored" }
+    return nil
   }
 
   /// A cut or turned export: the crop is in the source's own pixels, so the source is decoded whole,
   /// transformed pixel for pixel, and only then scaled to `width`.
   private static func exportTransformed(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, as format: ImageFormat,
-    transform: PictureTransform, width: Int?, loader: ImageLoader
+    transform: PictureTransform, width: Int?, loader: ImageLoader, encoding: ExportEncoding
   ) throws(ImageError) -> ExportSummary {
     try ImageWriter.checkDestination(destination)
     let full = try loader.pixelSize(ofImageAt: input)
@@ -98,7 +140,7 @@ public enum MemeExporter {
     try ImageWriter.write(image, to: destination, as: format)
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
-      overflowingCaptions: layout.overflowingCaptions, damage: source.damage)
+      overflowingCaptions: layout.overflowingCaptions, damage: source.damage, encoding: encoding)
   }
 
   /// Fails with one line when `transform`'s crop does not lie inside a picture of `size`.

@@ -44,6 +44,24 @@ public enum ImageWriter {
     }
   }
 
+  /// Copies an already encoded image to `url` atomically, byte for byte.
+  public static func write(encoded data: Data, to url: URL) throws(ImageError) {
+    let result = data.withUnsafeBytes { bytes -> Result<Void, ImageError> in
+      Result { () throws(ImageError) in try write(bytes, to: .file(url)) }
+    }
+    try result.get()
+  }
+
+  /// Writes an already encoded file to `destination` (atomically, when it is a file).
+  static func write(_ bytes: UnsafeRawBufferPointer, to destination: ImageDestination) throws(ImageError) {
+    let write = { (sink: inout AtomicFile.FileSink) throws(ImageError) in try sink.write(bytes) }
+    switch destination {
+    case .file(let url): try AtomicFile.write(to: path(of: url), contents: write)
+    case .standardOutput:
+      try AtomicFile.stream(to: STDOUT_FILENO, reportedAs: destination.name, contents: write)
+    }
+  }
+
   /// Throws the error writing to `destination` would give for what is there now (a folder, a link to
   /// nothing, a block device), so an export can fail before it decodes and renders.
   public static func checkDestination(_ destination: ImageDestination) throws(ImageError) {

@@ -117,6 +117,11 @@ final class CaptionDrawing: @unchecked Sendable {
     return outlines.elementsEqual(others, by: samePath) && runs.elementsEqual(otherRuns) { $0.paintsLike($1) }
   }
 
+  /// Whether every pixel this caption draws is grey (so it can be drawn on a greyscale JPEG).
+  var drawsOnlyGrey: Bool {
+    colorRuns.isEmpty && style.textColor.isGrey && style.outlineColor.isGrey
+  }
+
   /// Does ahead what drawing at image size would otherwise do first: renders the colour glyph images
   /// (see `ColorGlyphRun.prerender()`).
   func prerenderColorGlyphs() {
@@ -127,18 +132,48 @@ final class CaptionDrawing: @unchecked Sendable {
   /// rows, so another thread may draw the other band of the same image at the same time; with
   /// `outline`, from the outline stroked ahead.
   func draw(onRowsOf image: RasterImage, outline: OutlineMask? = nil) {
-    let span = rows(in: image)
-    let (firstRow, endRow) = (span.lowerBound, span.upperBound)
-    guard endRow > firstRow else { return }
+    draw(onStrip: image, fromPictureRow: 0, pictureHeight: image.height, outline: outline)
+  }
+
+  /// Draws onto `strip`, which holds the rows of a picture `pictureHeight` rows high from
+  /// `firstRow` on: the band's rows within the strip, exactly as drawing on the whole picture would
+  /// (an export that re-encodes only the rows under the captions draws them this way).
+  func draw(
+    onStrip strip: RasterImage, fromPictureRow firstRow: Int, pictureHeight: Int, outline: OutlineMask? = nil
+  ) {
+    let span = rows(inPictureHeight: pictureHeight).clamped(to: firstRow..<firstRow + strip.height)
+    guard !span.isEmpty else { return }
     let rows = cairo_image_surface_create_for_data(
-      image.pixels + firstRow * image.stride, CAIRO_FORMAT_ARGB32, Int32(image.width),
-      Int32(endRow - firstRow), Int32(image.stride))
+      strip.pixels + (span.lowerBound - firstRow) * strip.stride, CAIRO_FORMAT_ARGB32, Int32(strip.width),
+      Int32(span.count), Int32(strip.stride))
     let context = cairo_create(rows)!
-    cairo_translate(context, 0, -Double(firstRow))
+    cairo_translate(context, 0, -Double(span.lowerBound))
     draw(on: context, outline: outline)
     cairo_destroy(context)
     cairo_surface_finish(rows)
     cairo_surface_destroy(rows)
+  }
+
+  /// The rows of a picture `pictureHeight` rows high that drawing may change: those the outlines'
+  /// stroke reaches (the fill lies inside it), with a margin for antialiasing, within the band.
+  /// Colour glyphs are images of their own, so a caption with any claims its whole band.
+  func inkRows(inPictureHeight pictureHeight: Int) -> Range<Int> {
+    let band = rows(inPictureHeight: pictureHeight)
+    guard colorRuns.isEmpty else { return band }
+    let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+    let context = cairo_create(scratch)!
+    for outline in outlines { cairo_append_path(context, outline) }
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_width(context, outlineWidth)
+    var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
+    cairo_stroke_extents(context, &left, &top, &right, &bottom)
+    cairo_destroy(context)
+    cairo_surface_destroy(scratch)
+    guard bottom > top, right > left else { return band.lowerBound..<band.lowerBound }
+    // Two rows of margin: the extents are computed at Cairo's default tolerance, drawing at 0.5.
+    let first = min(max(band.lowerBound, Int(top.rounded(.down)) - 2), band.upperBound)
+    return first..<max(first, min(band.upperBound, Int(bottom.rounded(.up)) + 2))
   }
 }
 

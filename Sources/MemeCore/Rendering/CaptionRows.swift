@@ -2,9 +2,12 @@
 
 extension CaptionDrawing {
   /// The rows of `image` this caption's band touches: drawing writes to these rows only.
-  func rows(in image: RasterImage) -> Range<Int> {
-    let first = max(0, Int(band.y.rounded(.down)))
-    return first..<max(first, min(image.height, Int(band.maxY.rounded(.up))))
+  func rows(in image: RasterImage) -> Range<Int> { rows(inPictureHeight: image.height) }
+
+  /// The rows of a picture `height` rows high that this caption's band touches.
+  func rows(inPictureHeight height: Int) -> Range<Int> {
+    let first = min(max(0, Int(band.y.rounded(.down))), height)
+    return first..<max(first, min(height, Int(band.maxY.rounded(.up))))
   }
 }
 

@@ -27,16 +27,28 @@ extension DetailWindow {
   /// The share actions, off while the meme's image cannot be read.
   static let shareActions: [DetailAction] = [.saveAs, .copyImage, .openWith, .sendByEmail]
 
-  /// Save As…: PNG or JPEG (by the name's extension) of the meme as it was sent, at full size.
+  /// Save As…: PNG or JPEG (by the name's extension) of the meme as it was sent, at full size. A
+  /// meme sent as JPEG and saved as JPEG is the sent file itself, with no generation lost.
   func saveAs() {
     let source = meme.renderedImageURL
+    let sentFormat = self.sentFormat
     savePicker(suggestedName) { [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
       let (url, format) = SaveChooser.destination(for: chosen)
       MainLoop.runInBackground({ () -> ImageError? in
         do throws(ImageError) {
-          try ImageWriter.write(ImageLoader().load(contentsOf: source), to: url, as: format)
+          if case .jpeg = format, case .jpeg = sentFormat {
+            let bytes: Data
+            do {
+              bytes = try Data(contentsOf: source)
+            } catch {
+              throw ImageError(path: source.path, kind: .unreadable, reason: error.localizedDescription)
+            }
+            try ImageWriter.write(encoded: bytes, to: url)
+          } else {
+            try ImageWriter.write(ImageLoader().load(contentsOf: source), to: url, as: format)
+          }
           return nil
         } catch {
           return error
@@ -70,7 +82,7 @@ extension DetailWindow {
 
   /// Open With…: a copy of the sent meme opens in the chosen application.
   func openWith() {
-    OpenWith.chooseApplication(parent: window) { [weak self] application in
+    OpenWith.chooseApplication(for: sentFormat, parent: window) { [weak self] application in
       self?.copyToCache { [weak self] file in
         application.open(file) { [weak self] result in
           guard let self, !isDestroyed else { return }
@@ -99,12 +111,17 @@ extension DetailWindow {
     }
   }
 
+  /// The format the meme was sent in: JPEG for a meme shared through the JPEG block path, else PNG.
+  private var sentFormat: ImageFormat {
+    ImageFormat(fileExtension: meme.renderedImageURL.pathExtension) ?? .png
+  }
+
   /// Copies the sent meme to a new file in the cache folder (other applications get a copy, never
-  /// the store's own file), then calls `body` on the main thread.
+  /// the store's own file, in the format it was sent in), then calls `body` on the main thread.
   private func copyToCache(then body: @escaping @Sendable @MainActor (URL) -> Void) {
     let source = meme.renderedImageURL
     let file = CacheFolder.newFile(
-      prefix: suggestedName.replacingOccurrences(of: ".png", with: ""), extension: "png")
+      prefix: suggestedName.replacingOccurrences(of: ".png", with: ""), extension: sentFormat.fileExtension)
     MainLoop.runInBackground(
       { () -> String? in
         do {

@@ -55,7 +55,7 @@ extension EditorWindow {
         return nil
       }
       pendingDrag = (file, captions, picture, transform, rendered)
-      setDragIcon(of: source, to: rendered)
+      setDragIcon(of: source, to: rendered.image)
       let gfile = FileURL.file(for: file)
       defer { g_object_unref(gfile.raw) }
       return gtkkit_content_provider_for_file(gfile)

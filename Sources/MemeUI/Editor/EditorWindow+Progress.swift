@@ -40,6 +40,7 @@ extension EditorWindow {
   /// The window is gone (closed, or destroyed by its application) while an export may still run:
   /// the export stops, and its late result must not reach the window's widgets, which are freed.
   func windowDestroyed() {
+    isDestroyed = true
     if let progressTimeout { MainLoop.cancel(progressTimeout) }
     progressTimeout = nil
     runningExport?.cancel()

@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeStore
 
 /// Share targets. Each renders the meme at the source's resolution off the main thread and, once
 /// the share has really happened, hands the meme to Sent Memes. A cancelled share keeps nothing.
@@ -27,8 +28,8 @@ extension EditorWindow {
         [weak self] result in
         guard let self, endExport(cancellation) else { return }
         switch result {
-        case .success(let rendered):
-          shared(captions, picture, transform, rendered, message: SaveChooser.confirmation(savedTo: url))
+        case .success(let meme):
+          shared(captions, picture, transform, meme, message: SaveChooser.confirmation(savedTo: url))
         case .failure(let error):
           showError(
             title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
@@ -54,7 +55,10 @@ extension EditorWindow {
           )
           return
         }
-        shared(captions, picture, transform, export.image, message: localized("Copied to the clipboard"))
+        // Sent Memes keeps the very PNG that went on the clipboard.
+        shared(
+          captions, picture, transform, SharedMeme(image: export.image, file: .png(Data(export.png))),
+          message: localized("Copied to the clipboard"))
       case .failure(let error):
         showError(title: localized("Could not copy the meme"), detail: Self.sentence(error.reason))
       }
@@ -63,8 +67,9 @@ extension EditorWindow {
 
   func openWith() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
-    OpenWith.chooseApplication(parent: window) { [weak self] application in
-      self?.exportToCache(captions, picture, transform) { [weak self] file, rendered in
+    let format = MemeExport.handOverFormat(for: picture, transform: transform)
+    OpenWith.chooseApplication(for: format, parent: window) { [weak self] application in
+      self?.exportToCache(captions, picture, transform, as: format) { [weak self] file, rendered in
         application.open(file) { [weak self] result in
           guard let self else { return }
           switch result {
@@ -80,7 +85,8 @@ extension EditorWindow {
 
   func sendByEmail() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
-    exportToCache(captions, picture, transform) { [weak self] file, rendered in
+    let format = MemeExport.handOverFormat(for: picture, transform: transform)
+    exportToCache(captions, picture, transform, as: format) { [weak self] file, rendered in
       guard let self else { return }
       EmailComposer.attach(file, over: window) { [weak self] failure in
         guard let self else { return }
@@ -93,17 +99,19 @@ extension EditorWindow {
     }
   }
 
-  /// Renders the meme to a new PNG in the cache folder, then calls `body` on the main thread.
+  /// Renders the meme to a new file in `format` in the cache folder, then calls `body` on the main
+  /// thread.
   private func exportToCache(
-    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform,
-    then body: @escaping (URL, RasterImage) -> Void
+    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform, as format: ImageFormat,
+    then body: @escaping (URL, SharedMeme) -> Void
   ) {
-    let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture.url), extension: "png")
+    let file = CacheFolder.newFile(
+      prefix: MemeExport.baseName(for: picture.url), extension: format.fileExtension)
     let box = SendableBody(body)
     let cancellation = beginExport()
     MainLoop.runInBackground {
       MemeExport.write(
-        captions, on: picture, transform: transform, to: file, as: .png, cancellation: cancellation)
+        captions, on: picture, transform: transform, to: file, as: format, cancellation: cancellation)
     } then: {
       [weak self] result in
       guard let self, endExport(cancellation) else { return }
@@ -117,12 +125,16 @@ extension EditorWindow {
 
   /// A share completed: the meme goes to Sent Memes and the user sees where it went.
   func shared(
-    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform, _ rendered: RasterImage,
+    _ captions: MemeCaptions, _ picture: EditorImage, _ transform: PictureTransform, _ meme: SharedMeme,
     message: String?
   ) {
     // Sent Memes repeats the confirmation when it takes over from the editor.
     shareConfirmation = message
-    sink.keep(captions: captions, originalImage: picture.url, transform: transform, rendered: rendered)
+    sink.keep(
+      captions: captions, originalImage: picture.url, transform: transform, rendered: meme.image,
+      file: meme.file)
+    // The window may be gone: Sent Memes took over, or it was closed while the export ran.
+    guard !isDestroyed else { return }
     // Only if nothing changed while it was exported: a later edit is still unshared.
     if document.captions == captions, document.image === picture, document.transform == transform {
       document.markKept()
@@ -137,6 +149,6 @@ extension EditorWindow {
 /// `MainLoop.runInBackground`'s `@Sendable` completion. The class is main-actor isolated (the
 /// module's default), so the closure can only be read, and called, on the main actor.
 private final class SendableBody {
-  let body: (URL, RasterImage) -> Void
-  init(_ body: @escaping (URL, RasterImage) -> Void) { self.body = body }
+  let body: (URL, SharedMeme) -> Void
+  init(_ body: @escaping (URL, SharedMeme) -> Void) { self.body = body }
 }

@@ -64,11 +64,13 @@ final class EditorWindow: AppWindow {
   var isLoading = false
   /// What the last completed share said ("Saved to Pictures/cat-meme.png"), for the window shown next.
   var shareConfirmation: String?
+  /// Set once the window is destroyed: an export finishing after that has no window to speak in.
+  var isDestroyed = false
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
   var pendingDrag:
     (
       file: URL, captions: MemeCaptions, picture: EditorImage, transform: PictureTransform,
-      rendered: RasterImage
+      rendered: SharedMeme
     )?
 
   init(application: Application, sink: SentMemeSink, preferences: Preferences) {
@@ -294,6 +296,7 @@ final class EditorWindow: AppWindow {
 
   /// Shows an error that names the file and the reason; the editor keeps its state.
   func showError(title: String, detail: String) {
+    guard !isDestroyed else { return }
     MessageDialog.present(.error, parent: gtkkit_window(window), title: title, detail: detail)
   }
 }

@@ -1,5 +1,5 @@
-import CGtk
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
 import GLibSupport
 import GtkKit
 import MemeStore

@@ -1,5 +1,5 @@
-import Foundation
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import GLibSupport
 
 /// When a meme was sent, as the List shows it: "Today 14:03", "Yesterday 09:12", the weekday within

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
-// SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSupport
 import GtkKit
+import MemeCore
 
 /// Open With… for the editor and Meme Detail: asks which application, then opens a file in it.
 ///
@@ -26,13 +27,13 @@ final class OpenWith {
   /// The application's name as menus show it ("Image Viewer"); nil when the portal chose it.
   var applicationName: String? { appInfo.map { String(cString: g_app_info_get_display_name($0)) } }
 
-  /// Shows the application chooser for PNG images over `parent`; `chosen` runs only when the user
-  /// picks one (at once when the portal is to ask).
+  /// Shows the application chooser for images in `format` over `parent`; `chosen` runs only when
+  /// the user picks one (at once when the portal is to ask).
   static func chooseApplication(
-    parent: UnsafeMutablePointer<GtkWidget>, chosen: @escaping (OpenWith) -> Void
+    for format: ImageFormat, parent: UnsafeMutablePointer<GtkWidget>, chosen: @escaping (OpenWith) -> Void
   ) {
     if DesktopPortal.isInUse { return chosen(OpenWith(appInfo: nil, parent: parent)) }
-    let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(parent), "image/png")!
+    let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(parent), format.mimeType)!
     gtk_window_set_title(gtkkit_window(dialog), localized("Open Meme With"))
     gtk_widget_set_name(dialog, "open-with-dialog")
     Signal.connectResponse(dialog) { response in

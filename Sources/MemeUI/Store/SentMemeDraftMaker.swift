@@ -3,8 +3,8 @@ import Foundation
 import MemeCore
 import MemeStore
 
-/// Turns a shared meme into what the store records: the rendered image as PNG, a small thumbnail
-/// and the original picture's file. Runs off the main thread: encoding a large meme takes seconds.
+/// Turns a shared meme into what the store records: the file the user shared (or, when the share
+/// wrote none, the rendered image as PNG), a small thumbnail and the original picture's file. Runs off the main thread: encoding a large meme takes seconds.
 nonisolated enum SentMemeDraftMaker {
   /// Thumbnails are this wide (the height keeps the aspect ratio): sharp in a grid cell on a
   /// HiDPI screen, small enough that thousands load quickly.
@@ -12,14 +12,14 @@ nonisolated enum SentMemeDraftMaker {
 
   static func draft(
     captions: MemeCaptions, originalImage: URL, transform: PictureTransform = .identity,
-    rendered: RasterImage,
+    rendered: RasterImage, file: EncodedImage? = nil,
     sentAt: Date = Date()
   ) throws -> SentMemeDraft {
-    let png = try ImageWriter.encode(rendered, as: .png)
+    let kept = try file ?? .png(Data(ImageWriter.encode(rendered, as: .png)))
     let thumbnail = try thumbnailPNG(of: rendered)
     return SentMemeDraft(
       topText: captions.top, bottomText: captions.bottom, style: captions.style, sentAt: sentAt,
-      original: .file(originalImage), transform: transform, rendered: .png(Data(png)),
+      original: .file(originalImage), transform: transform, rendered: kept,
       thumbnail: .png(Data(thumbnail)))
   }
 

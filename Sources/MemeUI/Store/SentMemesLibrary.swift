@@ -50,7 +50,10 @@ final class SentMemesLibrary: SentMemeSink {
   var isEmpty: Bool { list.isEmpty && savesInFlight == 0 }
   var isSaving: Bool { savesInFlight > 0 }
 
-  func keep(captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage) {
+  func keep(
+    captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage,
+    file: EncodedImage?
+  ) {
     savesInFlight += 1
     let store = store
     MainLoop.runInBackground(
@@ -58,7 +61,8 @@ final class SentMemesLibrary: SentMemeSink {
         Result {
           try store.save(
             SentMemeDraftMaker.draft(
-              captions: captions, originalImage: originalImage, transform: transform, rendered: rendered))
+              captions: captions, originalImage: originalImage, transform: transform, rendered: rendered,
+              file: file))
         }
       },
       then: { [weak self] result in

@@ -29,4 +29,26 @@ pixel_difference pixel_compare(const uint8_t *a, const uint8_t *b, int width, in
 void pixel_changed_span(const uint8_t *image, const uint8_t *background, int stride, int x0, int y0,
                         int x1, int y1, int threshold, int *first, int *last);
 
+// MARK: JPEG block-path tests (packed 8-bit samples, `channels` per pixel, rows `width * channels` long)
+
+// Fills `samples` (RGB, 3 per pixel) with a photo-like picture: smooth colour fields, edges and
+// fine grain, so JPEG coding gives every block real work. The same seed gives the same picture.
+void pixel_fill_photo(uint8_t *samples, int width, int height, uint32_t seed);
+
+// Sets rows[y] to 1 for every row where `a` and `b` differ in any sample, 0 elsewhere.
+void pixel_rows_differing(const uint8_t *a, const uint8_t *b, int width, int height, int channels,
+                          uint8_t *rows);
+
+typedef struct {
+  int64_t samples;
+  int64_t identical_pixels;
+  double mean_absolute;
+  double squared_error;
+  int largest;
+} sample_difference;
+
+// Compares rows [y0, y1) of two pictures sample by sample.
+sample_difference pixel_sample_difference(const uint8_t *a, const uint8_t *b, int width, int channels,
+                                          int y0, int y1);
+
 #endif

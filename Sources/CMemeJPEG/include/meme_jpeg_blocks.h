@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A JPEG kept as its DCT coefficient blocks (libjpeg-turbo's coefficient API, as jpegtran uses it),
+// so a meme can carry every block no caption touches from the photo to the output unchanged and
+// re-encode only the blocks under the captions. In C because libjpeg reports errors by longjmp.
+#ifndef MEMEME_JPEG_BLOCKS_H
+#define MEMEME_JPEG_BLOCKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct meme_jpeg_blocks meme_jpeg_blocks;
+
+typedef enum {
+  MEME_BLOCKS_OK = 0,
+  // The picture is fine but the block path cannot serve it; `reason` says why (re-encode instead).
+  MEME_BLOCKS_UNSUITABLE = 1,
+  // libjpeg failed (bad data, no memory); `reason` holds its message.
+  MEME_BLOCKS_FAILED = 2,
+} meme_blocks_status;
+
+// Reads the coefficients of the JPEG in `data` (which must stay valid until
+// meme_jpeg_blocks_free) and turns them upright losslessly for EXIF `orientation` (1 to 8).
+meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int orientation,
+                                         meme_jpeg_blocks **blocks, char *reason, size_t reason_size);
+void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks);
+
+// The upright picture's size, and the height of one MCU row in its pixels.
+int meme_jpeg_blocks_width(const meme_jpeg_blocks *blocks);
+int meme_jpeg_blocks_height(const meme_jpeg_blocks *blocks);
+int meme_jpeg_blocks_mcu_width(const meme_jpeg_blocks *blocks);
+int meme_jpeg_blocks_mcu_height(const meme_jpeg_blocks *blocks);
+// 1 for a greyscale JPEG (captions drawn on it become grey too).
+int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks);
+
+// decode_rows and replace_rows may run on several threads at once for disjoint rows, provided no
+// replace_rows runs while a decode_rows is going (decoding reads one MCU row beyond its rows).
+
+// Decodes upright rows [first_row, end_row) to opaque pixels in Cairo's ARGB32 layout, exactly as
+// decoding the whole picture would give them. `first_row` must be a multiple of the MCU height, and
+// `end_row` one too or the picture's height.
+meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
+                                                uint8_t *pixels, int stride, char *reason,
+                                                size_t reason_size);
+
+// Encodes rows [first_row, end_row) of `pixels` (bounds as for decode_rows) with the source's
+// quantisation tables and sampling, and puts the blocks of every MCU in which `pixels` differs from
+// `original` in place of the source's. `replaced` counts those MCUs.
+meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
+                                                 const uint8_t *pixels, const uint8_t *original,
+                                                 int stride, long *replaced, char *reason,
+                                                 size_t reason_size);
+
+// The whole JPEG: the blocks, the source's ICC profile and JFIF density, progressive when the
+// source was, with its restart interval; no EXIF (so no orientation tag). `*output` is malloc'd.
+meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned char **output,
+                                          unsigned long *size, char *reason, size_t reason_size);
+
+#endif

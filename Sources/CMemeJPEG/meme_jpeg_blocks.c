@@ -1,0 +1,694 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "meme_jpeg_blocks.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+// After jpeglib.h: the error codes and ERREXIT macros, and the entropy coder's interface (the
+// caption rows swap libjpeg's Huffman coder for one that hands blocks over in memory).
+#include <jerror.h>
+#include <jpegint.h>
+
+// Cairo's ARGB32 word in memory order: B, G, R, A on little-endian machines, A, R, G, B otherwise.
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define MEME_DECODED_SPACE JCS_EXT_BGRA
+#define MEME_ENCODED_SPACE JCS_EXT_BGRX
+#else
+#define MEME_DECODED_SPACE JCS_EXT_ARGB
+#define MEME_ENCODED_SPACE JCS_EXT_XRGB
+#endif
+
+// libjpeg reports a fatal error by calling error_exit, which must not return: it jumps back to the
+// public function that was running, which cleans up and returns MEME_BLOCKS_FAILED. Each call has
+// a manager of its own for the objects it makes, so calls on disjoint rows may run on two threads.
+struct meme_error {
+  struct jpeg_error_mgr pub;
+  jmp_buf jump;
+};
+
+static void meme_error_exit(j_common_ptr info) {
+  struct meme_error *error = (struct meme_error *)info->err;
+  longjmp(error->jump, 1);
+}
+
+// Warnings (damaged data that libjpeg can step over) are counted, never printed.
+static void meme_emit_message(j_common_ptr info, int level) {
+  if (level < 0) info->err->num_warnings++;
+}
+
+struct meme_jpeg_blocks {
+  struct jpeg_decompress_struct source;
+  struct meme_error error;
+  // How the stored picture becomes upright: transpose first, then mirror the result's axes.
+  int transposes, flips_x, flips_y;
+  // The upright picture: size, sampling per component, blocks per component row and column
+  // (padded to whole MCUs), the coefficient arrays and a pointer to each of their block rows.
+  int width, height, components, max_h, max_v;
+  int h[MAX_COMPONENTS], v[MAX_COMPONENTS];
+  int blocks_wide[MAX_COMPONENTS], blocks_high[MAX_COMPONENTS];
+  jvirt_barray_ptr arrays[MAX_COMPONENTS];
+  JBLOCKROW *rows[MAX_COMPONENTS];
+  JOCTET *icc;
+  unsigned int icc_size;
+  size_t input_size;
+  // Owns the turned blocks (orientations 2–8), so the photo's own can be freed once turned.
+  struct jpeg_compress_struct holder;
+  int has_holder;
+};
+
+static void set_reason(char *reason, size_t size, const char *text) {
+  if (size > 0) snprintf(reason, size, "%s", text);
+}
+
+static void start_error(struct meme_error *error) {
+  jpeg_std_error(&error->pub);
+  error->pub.error_exit = meme_error_exit;
+  error->pub.emit_message = meme_emit_message;
+}
+
+// libjpeg's message for the error that jumped back to `error`'s setjmp.
+static meme_blocks_status failed(struct meme_error *error, char *reason, size_t size) {
+  // format_message only reads the error manager through the object; any object will do.
+  struct jpeg_decompress_struct any;
+  any.err = &error->pub;
+  char message[JMSG_LENGTH_MAX];
+  (*error->pub.format_message)((j_common_ptr)&any, message);
+  set_reason(reason, size, message);
+  return MEME_BLOCKS_FAILED;
+}
+
+// MARK: A growing memory destination the caller owns (libjpeg's own leaks its buffer on error).
+
+struct memory_destination {
+  struct jpeg_destination_mgr pub;
+  unsigned char *buffer;
+  size_t capacity;
+};
+
+static void memory_init(j_compress_ptr info) {
+  struct memory_destination *destination = (struct memory_destination *)info->dest;
+  destination->pub.next_output_byte = destination->buffer;
+  destination->pub.free_in_buffer = destination->capacity;
+}
+
+static boolean memory_grow(j_compress_ptr info) {
+  struct memory_destination *destination = (struct memory_destination *)info->dest;
+  size_t capacity = destination->capacity * 2;
+  unsigned char *grown = realloc(destination->buffer, capacity);
+  if (!grown) ERREXIT1(info, JERR_OUT_OF_MEMORY, 10);
+  destination->pub.next_output_byte = grown + destination->capacity;
+  destination->pub.free_in_buffer = capacity - destination->capacity;
+  destination->buffer = grown;
+  destination->capacity = capacity;
+  return TRUE;
+}
+
+static void memory_term(j_compress_ptr info) { (void)info; }
+
+// Starts `destination` with `capacity` bytes (at least 4 KiB); its buffer is freed by the caller.
+static int memory_destination_start(struct memory_destination *destination, j_compress_ptr info,
+                                    size_t capacity) {
+  destination->capacity = capacity < 4096 ? 4096 : capacity;
+  destination->buffer = malloc(destination->capacity);
+  if (!destination->buffer) return 0;
+  destination->pub.init_destination = memory_init;
+  destination->pub.empty_output_buffer = memory_grow;
+  destination->pub.term_destination = memory_term;
+  info->dest = &destination->pub;
+  return 1;
+}
+
+static size_t memory_destination_size(const struct memory_destination *destination) {
+  return destination->capacity - destination->pub.free_in_buffer;
+}
+
+// MARK: Geometry
+
+// The parameters of a JPEG with the source's quantisation tables and sampling, turned upright (a
+// transposing orientation swaps the sampling factors and the density), `height` rows high.
+static void set_upright_parameters(meme_jpeg_blocks *blocks, j_compress_ptr info, int height) {
+  jpeg_copy_critical_parameters(&blocks->source, info);
+  info->image_width = (JDIMENSION)blocks->width;
+  info->image_height = (JDIMENSION)height;
+  for (int c = 0; c < blocks->components; c++) {
+    info->comp_info[c].h_samp_factor = blocks->h[c];
+    info->comp_info[c].v_samp_factor = blocks->v[c];
+  }
+  if (blocks->transposes) {
+    // A transposed block's coefficient (v, u) was quantised with the table's (u, v): the tables
+    // turn with the blocks (most are not symmetric).
+    for (int t = 0; t < NUM_QUANT_TBLS; t++) {
+      JQUANT_TBL *table = info->quant_tbl_ptrs[t];
+      if (!table) continue;
+      for (int v = 0; v < DCTSIZE; v++) {
+        for (int u = v + 1; u < DCTSIZE; u++) {
+          UINT16 value = table->quantval[v * DCTSIZE + u];
+          table->quantval[v * DCTSIZE + u] = table->quantval[u * DCTSIZE + v];
+          table->quantval[u * DCTSIZE + v] = value;
+        }
+      }
+    }
+    UINT16 density = info->X_density;
+    info->X_density = info->Y_density;
+    info->Y_density = density;
+  }
+}
+
+// A block array for `info` the size of the upright picture's component `c`, `block_rows` high.
+static jvirt_barray_ptr request_array(meme_jpeg_blocks *blocks, j_common_ptr info, int c, int block_rows) {
+  return (*info->mem->request_virt_barray)(info, JPOOL_IMAGE, FALSE, (JDIMENSION)blocks->blocks_wide[c],
+                                           (JDIMENSION)block_rows, (JDIMENSION)blocks->v[c]);
+}
+
+// A pointer to each block row of a realised array (all of it is in memory: libjpeg-turbo keeps
+// no backing store), so blocks can be reached across rows without libjpeg's access windows.
+static JBLOCKROW *row_table(j_common_ptr info, jvirt_barray_ptr array, int block_rows) {
+  JBLOCKROW *rows = (JBLOCKROW *)(*info->mem->alloc_small)(info, JPOOL_IMAGE,
+                                                           sizeof(JBLOCKROW) * (size_t)block_rows);
+  for (int row = 0; row < block_rows; row++) {
+    rows[row] = (*info->mem->access_virt_barray)(info, array, (JDIMENSION)row, 1, TRUE)[0];
+  }
+  return rows;
+}
+
+// The EXIF orientation as a transpose followed by mirrorings of the result.
+static void decompose(int orientation, int *transposes, int *flips_x, int *flips_y) {
+  static const int table[9][3] = {{0, 0, 0}, {0, 0, 0}, {0, 1, 0}, {0, 1, 1}, {0, 0, 1},
+                                  {1, 0, 0}, {1, 1, 0}, {1, 1, 1}, {1, 0, 1}};
+  if (orientation < 1 || orientation > 8) orientation = 1;
+  *transposes = table[orientation][0];
+  *flips_x = table[orientation][1];
+  *flips_y = table[orientation][2];
+}
+
+// Fills the upright arrays from the stored ones: each block moves to its turned place, transposed
+// when the picture is, and mirroring an axis negates the coefficients of odd frequency along it
+// (cos((2(7-x)+1)uπ/16) = (-1)^u cos((2x+1)uπ/16)). Exact: no coefficient is recomputed.
+static void turn_blocks(meme_jpeg_blocks *blocks, jvirt_barray_ptr *stored) {
+  j_common_ptr info = (j_common_ptr)&blocks->source;
+  for (int c = 0; c < blocks->components; c++) {
+    int stored_high = blocks->transposes ? blocks->blocks_wide[c] : blocks->blocks_high[c];
+    JBLOCKROW *source_rows = row_table(info, stored[c], stored_high);
+    int wide = blocks->blocks_wide[c], high = blocks->blocks_high[c];
+    for (int y = 0; y < high; y++) {
+      JBLOCKROW target_row = blocks->rows[c][y];
+      for (int x = 0; x < wide; x++) {
+        int px = blocks->flips_x ? wide - 1 - x : x;
+        int py = blocks->flips_y ? high - 1 - y : y;
+        const JCOEF *in = blocks->transposes ? source_rows[px][py] : source_rows[py][px];
+        JCOEF *out = target_row[x];
+        for (int v = 0; v < DCTSIZE; v++) {
+          for (int u = 0; u < DCTSIZE; u++) {
+            JCOEF value = blocks->transposes ? in[u * DCTSIZE + v] : in[v * DCTSIZE + u];
+            if ((blocks->flips_x && (u & 1)) != (blocks->flips_y && (v & 1))) value = (JCOEF)-value;
+            out[v * DCTSIZE + u] = value;
+          }
+        }
+      }
+    }
+  }
+}
+
+// MARK: Opening
+
+static meme_blocks_status unsuitable(char *reason, size_t size, const char *text) {
+  set_reason(reason, size, text);
+  return MEME_BLOCKS_UNSUITABLE;
+}
+
+// Whether the header describes a picture the block path can carry; sets `reason` when not.
+static int check_source(struct jpeg_decompress_struct *source, char *reason, size_t size) {
+  if (source->arith_code) {
+    set_reason(reason, size, "the photo is arithmetic-coded");
+    return 0;
+  }
+  if (source->data_precision != 8) {
+    set_reason(reason, size, "the photo has more than 8 bits per sample");
+    return 0;
+  }
+  switch (source->jpeg_color_space) {
+  case JCS_YCbCr:
+  case JCS_GRAYSCALE:
+  case JCS_RGB:
+    return 1;
+  case JCS_CMYK:
+  case JCS_YCCK:
+    set_reason(reason, size, "the photo is CMYK, which captions are not drawn in");
+    return 0;
+  default:
+    set_reason(reason, size, "the photo's colour space is not one captions can be drawn in");
+    return 0;
+  }
+}
+
+meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int orientation,
+                                         meme_jpeg_blocks **result, char *reason, size_t reason_size) {
+  *result = NULL;
+  meme_jpeg_blocks *blocks = calloc(1, sizeof *blocks);
+  if (!blocks) return unsuitable(reason, reason_size, "not enough memory to read the photo's blocks");
+  start_error(&blocks->error);
+  blocks->source.err = &blocks->error.pub;
+  blocks->input_size = size;
+  if (setjmp(blocks->error.jump)) {
+    meme_blocks_status status = failed(&blocks->error, reason, reason_size);
+    meme_jpeg_blocks_free(blocks);
+    return status;
+  }
+  jpeg_create_decompress(&blocks->source);
+  jpeg_mem_src(&blocks->source, data, (unsigned long)size);
+  jpeg_save_markers(&blocks->source, JPEG_APP0 + 2, 0xFFFF);
+  jpeg_read_header(&blocks->source, TRUE);
+  struct jpeg_decompress_struct *source = &blocks->source;
+  if (!check_source(source, reason, reason_size)) {
+    meme_jpeg_blocks_free(blocks);
+    return MEME_BLOCKS_UNSUITABLE;
+  }
+
+  decompose(orientation, &blocks->transposes, &blocks->flips_x, &blocks->flips_y);
+  blocks->components = source->num_components;
+  blocks->max_h = blocks->transposes ? source->max_v_samp_factor : source->max_h_samp_factor;
+  blocks->max_v = blocks->transposes ? source->max_h_samp_factor : source->max_v_samp_factor;
+  blocks->width = (int)(blocks->transposes ? source->image_height : source->image_width);
+  blocks->height = (int)(blocks->transposes ? source->image_width : source->image_height);
+  int mcu_width = DCTSIZE * blocks->max_h, mcu_height = DCTSIZE * blocks->max_v;
+  // A mirrored axis must hold whole MCUs: otherwise the partial MCU at the far edge would become
+  // the first, and every block would straddle two of the output's.
+  if ((blocks->flips_x && blocks->width % mcu_width) || (blocks->flips_y && blocks->height % mcu_height)) {
+    char text[200];
+    int across = blocks->flips_x && blocks->width % mcu_width;
+    snprintf(text, sizeof text,
+             "turning the photo upright would shift every block: its upright %s of %d pixels is not a "
+             "whole number of %d-pixel MCUs",
+             across ? "width" : "height", across ? blocks->width : blocks->height,
+             across ? mcu_width : mcu_height);
+    meme_jpeg_blocks_free(blocks);
+    return unsuitable(reason, reason_size, text);
+  }
+  int mcus_wide = (blocks->width + mcu_width - 1) / mcu_width;
+  int mcus_high = (blocks->height + mcu_height - 1) / mcu_height;
+  for (int c = 0; c < blocks->components; c++) {
+    jpeg_component_info *stored = &source->comp_info[c];
+    blocks->h[c] = blocks->transposes ? stored->v_samp_factor : stored->h_samp_factor;
+    blocks->v[c] = blocks->transposes ? stored->h_samp_factor : stored->v_samp_factor;
+    blocks->blocks_wide[c] = mcus_wide * blocks->h[c];
+    blocks->blocks_high[c] = mcus_high * blocks->v[c];
+    if (orientation > 1) {
+      if (!blocks->has_holder) {
+        blocks->holder.err = &blocks->error.pub;
+        jpeg_create_compress(&blocks->holder);
+        blocks->has_holder = 1;
+      }
+      blocks->arrays[c] = request_array(blocks, (j_common_ptr)&blocks->holder, c, blocks->blocks_high[c]);
+    }
+  }
+  if (!jpeg_read_icc_profile(source, &blocks->icc, &blocks->icc_size)) {
+    blocks->icc = NULL;
+    blocks->icc_size = 0;
+  }
+
+  jvirt_barray_ptr *stored = jpeg_read_coefficients(source);
+  if (blocks->error.pub.num_warnings > 0) {
+    meme_jpeg_blocks_free(blocks);
+    return unsuitable(reason, reason_size, "the photo has damaged data");
+  }
+  if (orientation > 1) {
+    j_common_ptr holder = (j_common_ptr)&blocks->holder;
+    (*holder->mem->realize_virt_arrays)(holder);
+    for (int c = 0; c < blocks->components; c++) {
+      blocks->rows[c] = row_table(holder, blocks->arrays[c], blocks->blocks_high[c]);
+    }
+    turn_blocks(blocks, stored);
+    // The photo's blocks as stored are not needed again: freeing them (with everything else the
+    // reading allocated) keeps the peak to one copy of the blocks once the captions are drawn. The
+    // header is read again for the tables, sampling and components the output is written with.
+    jpeg_abort_decompress(source);
+    jpeg_save_markers(source, JPEG_APP0 + 2, 0);
+    jpeg_mem_src(source, data, (unsigned long)size);
+    jpeg_read_header(source, TRUE);
+  } else {
+    for (int c = 0; c < blocks->components; c++) {
+      blocks->arrays[c] = stored[c];
+      blocks->rows[c] = row_table((j_common_ptr)source, stored[c], blocks->blocks_high[c]);
+    }
+  }
+  *result = blocks;
+  return MEME_BLOCKS_OK;
+}
+
+void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks) {
+  if (!blocks) return;
+  jpeg_destroy_decompress(&blocks->source);
+  if (blocks->has_holder) jpeg_destroy_compress(&blocks->holder);
+  free(blocks->icc);
+  free(blocks);
+}
+
+int meme_jpeg_blocks_width(const meme_jpeg_blocks *blocks) { return blocks->width; }
+int meme_jpeg_blocks_height(const meme_jpeg_blocks *blocks) { return blocks->height; }
+int meme_jpeg_blocks_mcu_width(const meme_jpeg_blocks *blocks) { return DCTSIZE * blocks->max_h; }
+int meme_jpeg_blocks_mcu_height(const meme_jpeg_blocks *blocks) { return DCTSIZE * blocks->max_v; }
+int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks) {
+  return blocks->source.jpeg_color_space == JCS_GRAYSCALE;
+}
+
+// Whether `pixels` and `original` differ anywhere in columns [left, right) of rows [top, bottom).
+static int pixels_changed(const meme_jpeg_blocks *blocks, const uint8_t *pixels, const uint8_t *original,
+                          int stride, int left, int right, int top, int bottom) {
+  if (right > blocks->width) right = blocks->width;
+  for (int y = top; y < bottom; y++) {
+    size_t offset = (size_t)y * (size_t)stride + (size_t)left * 4;
+    if (memcmp(pixels + offset, original + offset, (size_t)(right - left) * 4) != 0) return 1;
+  }
+  return 0;
+}
+
+// MARK: Blocks handed over in memory instead of entropy-coded
+
+// The blocks of MCU number `index` of the current scan, in libjpeg's MCU order (per component of
+// the scan, its blocks row by row), found in `rows` (per component, a pointer to each block row).
+static void mcu_blocks(const jpeg_component_info *const *scan, int comps_in_scan, JDIMENSION mcus_per_row,
+                       long index, JBLOCKROW *const *rows, JBLOCKROW *out) {
+  long mcu_x = index % (long)mcus_per_row, mcu_y = index / (long)mcus_per_row;
+  if (comps_in_scan == 1) {
+    // A one-component scan is not interleaved: each MCU is one block.
+    out[0] = rows[scan[0]->component_index][mcu_y] + mcu_x;
+    return;
+  }
+  int n = 0;
+  for (int ci = 0; ci < comps_in_scan; ci++) {
+    const jpeg_component_info *comp = scan[ci];
+    for (int y = 0; y < comp->MCU_height; y++) {
+      JBLOCKROW row = rows[comp->component_index][mcu_y * comp->MCU_height + y];
+      for (int x = 0; x < comp->MCU_width; x++) out[n++] = row + mcu_x * comp->MCU_width + x;
+    }
+  }
+}
+
+// An entropy encoder that entropy-codes nothing. Given caption rows, it puts each quantised MCU the
+// compressor makes whose pixels the captions changed straight in place of the photo's (so caption
+// rows become blocks without a Huffman round trip or a buffer of their own); given none, it just
+// lets a header-only JPEG be written.
+struct block_sink {
+  struct jpeg_entropy_encoder pub;
+  long next_mcu;
+  // The photo, the caption rows' height, their pixels drawn on and as decoded, where their blocks
+  // start in the photo's arrays, and how many MCUs were replaced.
+  meme_jpeg_blocks *blocks;
+  int rows, stride;
+  const uint8_t *pixels, *original;
+  long replaced;
+  JBLOCKROW *targets[MAX_COMPONENTS];
+};
+
+static void block_sink_start(j_compress_ptr info, boolean gather_statistics) {
+  (void)gather_statistics;
+  ((struct block_sink *)info->entropy)->next_mcu = 0;
+}
+
+static boolean block_sink_take(j_compress_ptr info, JBLOCKROW *mcu) {
+  struct block_sink *sink = (struct block_sink *)info->entropy;
+  long index = sink->next_mcu++;
+  if (!sink->blocks) return TRUE;
+  const meme_jpeg_blocks *blocks = sink->blocks;
+  if (info->comps_in_scan == 1) {
+    // A grey picture's scan is not interleaved: each of its MCUs is one block of 8 × 8 pixels.
+    JDIMENSION mcu_x = (JDIMENSION)(index % (long)info->MCUs_per_row);
+    JDIMENSION mcu_y = (JDIMENSION)(index / (long)info->MCUs_per_row);
+    int top = (int)mcu_y * DCTSIZE, bottom = top + DCTSIZE < sink->rows ? top + DCTSIZE : sink->rows;
+    int left = (int)mcu_x * DCTSIZE;
+    if (left >= blocks->width ||
+        !pixels_changed(blocks, sink->pixels, sink->original, sink->stride, left, left + DCTSIZE, top, bottom)) {
+      return TRUE;
+    }
+    memcpy(sink->targets[0][mcu_y] + mcu_x, mcu[0], sizeof(JBLOCK));
+    sink->replaced++;
+    return TRUE;
+  }
+  int mcu_height = DCTSIZE * blocks->max_v;
+  int mcu_x = (int)(index % (long)info->MCUs_per_row), mcu_y = (int)(index / (long)info->MCUs_per_row);
+  int top = mcu_y * mcu_height, bottom = top + mcu_height < sink->rows ? top + mcu_height : sink->rows;
+  // Only MCUs whose pixels the captions changed take the new blocks; the rest keep the source's.
+  int mcu_width = DCTSIZE * blocks->max_h;
+  if (!pixels_changed(blocks, sink->pixels, sink->original, sink->stride, mcu_x * mcu_width,
+                      (mcu_x + 1) * mcu_width, top, bottom)) {
+    return TRUE;
+  }
+  JBLOCKROW targets[C_MAX_BLOCKS_IN_MCU];
+  mcu_blocks((const jpeg_component_info *const *)info->cur_comp_info, info->comps_in_scan, info->MCUs_per_row,
+             index, sink->targets, targets);
+  for (int n = 0; n < info->blocks_in_MCU; n++) memcpy(targets[n], mcu[n], sizeof(JBLOCK));
+  sink->replaced++;
+  return TRUE;
+}
+
+static void block_sink_finish(j_compress_ptr info) { (void)info; }
+
+// Puts `sink` (its caption-row fields set, or zero for a header-only JPEG) in place of the
+// compressor's entropy encoder, after the compressor made its own.
+static void install_block_sink(j_compress_ptr info, struct block_sink *sink) {
+  sink->pub.start_pass = block_sink_start;
+  sink->pub.encode_mcu = block_sink_take;
+  sink->pub.finish_pass = block_sink_finish;
+  sink->next_mcu = 0;
+  info->entropy = &sink->pub;
+}
+
+// An entropy decoder that reads no data: it hands the decompressor the blocks at `rows` (from
+// `first_block_row` of each component on), so rows decode straight from the coefficients.
+struct block_source {
+  struct jpeg_entropy_decoder pub;
+  JBLOCKROW *rows[MAX_COMPONENTS];
+  long next_mcu;
+};
+
+static void block_source_start(j_decompress_ptr info) {
+  ((struct block_source *)info->entropy)->next_mcu = 0;
+}
+
+static boolean block_source_give(j_decompress_ptr info, JBLOCKROW *mcu) {
+  struct block_source *source = (struct block_source *)info->entropy;
+  JBLOCKROW blocks[D_MAX_BLOCKS_IN_MCU];
+  mcu_blocks((const jpeg_component_info *const *)info->cur_comp_info, info->comps_in_scan, info->MCUs_per_row,
+             source->next_mcu++, source->rows, blocks);
+  for (int n = 0; n < info->blocks_in_MCU; n++) memcpy(mcu[n], blocks[n], sizeof(JBLOCK));
+  return TRUE;
+}
+
+// MARK: Rows to pixels and back
+
+static int valid_rows(const meme_jpeg_blocks *blocks, int first_row, int end_row) {
+  int mcu_height = DCTSIZE * blocks->max_v;
+  return first_row >= 0 && first_row < end_row && end_row <= blocks->height && first_row % mcu_height == 0 &&
+         (end_row % mcu_height == 0 || end_row == blocks->height);
+}
+
+// The temporary libjpeg objects of one call, released whether it succeeds or jumps back.
+struct scratch {
+  struct meme_error error;
+  struct jpeg_compress_struct encoder;
+  struct jpeg_decompress_struct decoder;
+  struct memory_destination destination;
+  int has_encoder, has_decoder;
+  unsigned char *row;
+  struct block_sink sink;
+  struct block_source source;
+};
+
+static void scratch_release(struct scratch *scratch) {
+  if (scratch->has_encoder) jpeg_destroy_compress(&scratch->encoder);
+  if (scratch->has_decoder) jpeg_destroy_decompress(&scratch->decoder);
+  free(scratch->destination.buffer);
+  free(scratch->row);
+  memset(scratch, 0, sizeof *scratch);
+}
+
+meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
+                                                uint8_t *pixels, int stride, char *reason,
+                                                size_t reason_size) {
+  if (!valid_rows(blocks, first_row, end_row)) return unsuitable(reason, reason_size, "rows not on MCU bounds");
+  // Volatile: read after a longjmp back into this frame.
+  struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
+  if (!scratch) return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
+  start_error(&scratch->error);
+  if (setjmp(scratch->error.jump)) {
+    meme_blocks_status status = failed(&scratch->error, reason, reason_size);
+    scratch_release(scratch);
+    free(scratch);
+    return status;
+  }
+  // One MCU row of context on each side: chroma upsampling blends across MCU rows, and with the
+  // neighbours present the rows in between decode exactly as in the whole picture.
+  int mcu_height = DCTSIZE * blocks->max_v;
+  int context_first = first_row >= mcu_height ? first_row - mcu_height : 0;
+  int context_end = end_row + mcu_height < blocks->height ? end_row + mcu_height : blocks->height;
+  int first_mcu = context_first / mcu_height;
+  int end_mcu = (context_end + mcu_height - 1) / mcu_height;
+
+  // A JPEG of just those MCU rows with no entropy-coded data: its header gives the decompressor the
+  // geometry, tables and sampling, and the blocks come straight from the coefficients.
+  struct jpeg_compress_struct *encoder = &scratch->encoder;
+  encoder->err = &scratch->error.pub;
+  jpeg_create_compress(encoder);
+  scratch->has_encoder = 1;
+  set_upright_parameters(blocks, encoder, context_end - context_first);
+  jvirt_barray_ptr arrays[MAX_COMPONENTS];
+  for (int c = 0; c < blocks->components; c++) {
+    // Never filled: the sink does not read the blocks it is given.
+    arrays[c] = (*encoder->mem->request_virt_barray)((j_common_ptr)encoder, JPOOL_IMAGE, FALSE,
+                                                     (JDIMENSION)blocks->blocks_wide[c],
+                                                     (JDIMENSION)((end_mcu - first_mcu) * blocks->v[c]),
+                                                     (JDIMENSION)blocks->v[c]);
+  }
+  if (!memory_destination_start(&scratch->destination, encoder, 4096)) ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 11);
+  jpeg_write_coefficients(encoder, arrays);
+  // Marked written without being filled (libjpeg refuses to read rows never written).
+  for (int c = 0; c < blocks->components; c++) {
+    for (int row = 0; row < (end_mcu - first_mcu) * blocks->v[c]; row += blocks->v[c]) {
+      (*encoder->mem->access_virt_barray)((j_common_ptr)encoder, arrays[c], (JDIMENSION)row,
+                                          (JDIMENSION)blocks->v[c], TRUE);
+    }
+  }
+  install_block_sink(encoder, &scratch->sink);
+  jpeg_finish_compress(encoder);
+
+  struct jpeg_decompress_struct *decoder = &scratch->decoder;
+  decoder->err = &scratch->error.pub;
+  jpeg_create_decompress(decoder);
+  scratch->has_decoder = 1;
+  jpeg_mem_src(decoder, scratch->destination.buffer, (unsigned long)memory_destination_size(&scratch->destination));
+  jpeg_read_header(decoder, TRUE);
+  decoder->out_color_space = MEME_DECODED_SPACE;
+  jpeg_start_decompress(decoder);
+  scratch->source.pub.start_pass = block_source_start;
+  scratch->source.pub.decode_mcu = block_source_give;
+  scratch->source.pub.insufficient_data = FALSE;
+  for (int c = 0; c < blocks->components; c++) scratch->source.rows[c] = blocks->rows[c] + first_mcu * blocks->v[c];
+  decoder->entropy = &scratch->source.pub;
+  scratch->row = malloc((size_t)blocks->width * 4);
+  if (!scratch->row) ERREXIT1(decoder, JERR_OUT_OF_MEMORY, 12);
+  for (int y = context_first; y < end_row; y++) {
+    JSAMPROW row = y >= first_row ? pixels + (size_t)(y - first_row) * (size_t)stride : scratch->row;
+    jpeg_read_scanlines(decoder, &row, 1);
+  }
+  jpeg_abort_decompress(decoder);
+  scratch_release(scratch);
+  free(scratch);
+  return MEME_BLOCKS_OK;
+}
+
+meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
+                                                 const uint8_t *pixels, const uint8_t *original, int stride,
+                                                 long *replaced, char *reason, size_t reason_size) {
+  *replaced = 0;
+  if (!valid_rows(blocks, first_row, end_row)) return unsuitable(reason, reason_size, "rows not on MCU bounds");
+  struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
+  if (!scratch) return unsuitable(reason, reason_size, "not enough memory to encode the caption rows");
+  start_error(&scratch->error);
+  if (setjmp(scratch->error.jump)) {
+    meme_blocks_status status = failed(&scratch->error, reason, reason_size);
+    scratch_release(scratch);
+    free(scratch);
+    return status;
+  }
+  // The rows, encoded as a JPEG of their own with the source's tables and sampling: its MCUs fall on
+  // the source's (the rows start on an MCU row), and libjpeg's downsampling never looks across an
+  // MCU, so its blocks are what encoding the whole picture would give there.
+  int rows = end_row - first_row;
+  struct jpeg_compress_struct *encoder = &scratch->encoder;
+  encoder->err = &scratch->error.pub;
+  jpeg_create_compress(encoder);
+  scratch->has_encoder = 1;
+  set_upright_parameters(blocks, encoder, rows);
+  encoder->in_color_space = MEME_ENCODED_SPACE;
+  encoder->input_components = 4;
+  // The header goes to memory and is dropped; the blocks go straight to the photo's.
+  if (!memory_destination_start(&scratch->destination, encoder, 4096)) ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 13);
+  jpeg_start_compress(encoder, TRUE);
+  struct block_sink *sink = &scratch->sink;
+  sink->blocks = blocks;
+  sink->rows = rows;
+  sink->stride = stride;
+  sink->pixels = pixels;
+  sink->original = original;
+  int first_mcu_row = first_row / (DCTSIZE * blocks->max_v);
+  for (int c = 0; c < blocks->components; c++) {
+    sink->targets[c] = blocks->rows[c] + first_mcu_row * blocks->v[c];
+  }
+  install_block_sink(encoder, sink);
+  while (encoder->next_scanline < encoder->image_height) {
+    // libjpeg takes non-const rows but only reads them.
+    JSAMPROW row = (JSAMPROW)(pixels + (size_t)encoder->next_scanline * (size_t)stride);
+    jpeg_write_scanlines(encoder, &row, 1);
+  }
+  jpeg_finish_compress(encoder);
+  *replaced = sink->replaced;
+  scratch_release(scratch);
+  free(scratch);
+  return MEME_BLOCKS_OK;
+}
+
+// MARK: Writing
+
+static int same_table(const JHUFF_TBL *a, const JHUFF_TBL *b) {
+  if (!a || !b) return a == b;
+  int count = 0;
+  for (int i = 1; i <= 16; i++) count += a->bits[i];
+  return memcmp(a->bits, b->bits, sizeof a->bits) == 0 && count <= 256 &&
+         memcmp(a->huffval, b->huffval, (size_t)count) == 0;
+}
+
+// Whether the source was coded with the standard Huffman tables that `defaults` (after
+// jpeg_set_defaults) holds. Files coded with tables made for them stay as small by optimising ours.
+static int uses_standard_tables(const struct jpeg_decompress_struct *source, const struct jpeg_compress_struct *defaults) {
+  for (int i = 0; i < NUM_HUFF_TBLS; i++) {
+    const JHUFF_TBL *dc = source->dc_huff_tbl_ptrs[i], *ac = source->ac_huff_tbl_ptrs[i];
+    if (i >= 2 ? (dc || ac) : ((dc && !same_table(dc, defaults->dc_huff_tbl_ptrs[i])) ||
+                               (ac && !same_table(ac, defaults->ac_huff_tbl_ptrs[i])))) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned char **output, unsigned long *size,
+                                          char *reason, size_t reason_size) {
+  *output = NULL;
+  *size = 0;
+  struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
+  if (!scratch) return unsuitable(reason, reason_size, "not enough memory to write the meme");
+  start_error(&scratch->error);
+  if (setjmp(scratch->error.jump)) {
+    meme_blocks_status status = failed(&scratch->error, reason, reason_size);
+    scratch_release(scratch);
+    free(scratch);
+    return status;
+  }
+  struct jpeg_compress_struct *encoder = &scratch->encoder;
+  encoder->err = &scratch->error.pub;
+  jpeg_create_compress(encoder);
+  scratch->has_encoder = 1;
+  set_upright_parameters(blocks, encoder, blocks->height);
+  struct jpeg_decompress_struct *source = &blocks->source;
+  encoder->restart_interval = source->restart_interval;
+  if (source->progressive_mode) {
+    jpeg_simple_progression(encoder);
+  } else {
+    encoder->optimize_coding = !uses_standard_tables(source, encoder);
+  }
+  // A little more than the source: the meme is about its size, and growing copies the buffer.
+  if (!memory_destination_start(&scratch->destination, encoder, blocks->input_size + blocks->input_size / 8)) {
+    ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 14);
+  }
+  jpeg_write_coefficients(encoder, blocks->arrays);
+  if (blocks->icc) jpeg_write_icc_profile(encoder, blocks->icc, blocks->icc_size);
+  jpeg_finish_compress(encoder);
+  *output = scratch->destination.buffer;
+  *size = (unsigned long)memory_destination_size(&scratch->destination);
+  scratch->destination.buffer = NULL;
+  scratch_release(scratch);
+  free(scratch);
+  return MEME_BLOCKS_OK;
+}

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import CMemeJPEG
+import Glibc
+
+/// A JPEG held as its DCT coefficient blocks, turned upright losslessly (see `meme_jpeg_blocks.h`):
+/// rows of it can be decoded, drawn on and put back, and every other block is written out unchanged.
+/// Unchecked Sendable: disjoint rows may be decoded, or replaced, on several threads at once (see
+/// `meme_jpeg_blocks.h`); `JPEGBlockExport` keeps to that.
+final class JPEGBlocks: @unchecked Sendable {
+  /// Why the blocks cannot be had, for the caller to fall back to decoding and encoding pixels.
+  enum Refusal: Error {
+    /// The picture is fine, but the block path cannot serve it.
+    case unsuitable(String)
+    /// libjpeg failed on the data.
+    case failed(String)
+  }
+
+  private let handle: OpaquePointer
+  /// The file's bytes, which libjpeg reads from until the blocks are freed.
+  private let source: FileBytes
+  let width: Int
+  let height: Int
+  /// The height of one MCU row, the unit rows are decoded and replaced in.
+  let mcuHeight: Int
+  let mcuWidth: Int
+  let isGrey: Bool
+
+  init(_ source: FileBytes, orientation: ExifOrientation) throws(Refusal) {
+    var handle: OpaquePointer?
+    let status = Self.call { reason, size in
+      meme_jpeg_blocks_open(
+        source.base.assumingMemoryBound(to: UInt8.self), source.count, Int32(orientation.rawValue), &handle,
+        reason, size)
+    }
+    try status.get()
+    self.handle = handle!
+    self.source = source
+    width = Int(meme_jpeg_blocks_width(handle))
+    height = Int(meme_jpeg_blocks_height(handle))
+    mcuWidth = Int(meme_jpeg_blocks_mcu_width(handle))
+    mcuHeight = Int(meme_jpeg_blocks_mcu_height(handle))
+    isGrey = meme_jpeg_blocks_is_grey(handle) != 0
+  }
+
+  deinit {
+    meme_jpeg_blocks_free(handle)
+  }
+
+  /// The MCU rows covering `rows`, as pixel rows (the last one ends at the picture's bottom).
+  func mcuAligned(_ rows: Range<Int>) -> Range<Int> {
+    let first = rows.lowerBound / mcuHeight * mcuHeight
+    let end = min(height, (rows.upperBound + mcuHeight - 1) / mcuHeight * mcuHeight)
+    return first..<max(first, end)
+  }
+
+  /// Decodes MCU-aligned `rows` into `strip` (as many rows high, as wide as the picture).
+  func decode(_ rows: Range<Int>, into strip: RasterImage) throws(Refusal) {
+    try Self.call { reason, size in
+      meme_jpeg_blocks_decode_rows(
+        handle, Int32(rows.lowerBound), Int32(rows.upperBound), strip.pixels, Int32(strip.stride), reason,
+        size)
+    }.get()
+    strip.markDirty()
+  }
+
+  /// Re-encodes MCU-aligned `rows` from `strip` and takes the blocks of each MCU where `strip` differs
+  /// from `original` (same layout). Returns how many MCUs were replaced.
+  func replace(_ rows: Range<Int>, from strip: RasterImage, original: UnsafePointer<UInt8>) throws(Refusal)
+    -> Int
+  {
+    cairo_surface_flush(strip.surface)
+    var replaced = 0
+    try Self.call { reason, size in
+      meme_jpeg_blocks_replace_rows(
+        handle, Int32(rows.lowerBound), Int32(rows.upperBound), strip.pixels, original, Int32(strip.stride),
+        &replaced, reason, size)
+    }.get()
+    return replaced
+  }
+
+  /// The finished JPEG.
+  func encoded() throws(Refusal) -> MallocBytes {
+    var output: UnsafeMutablePointer<UInt8>?
+    var size: UInt = 0
+    try Self.call { reason, length in meme_jpeg_blocks_write(handle, &output, &size, reason, length) }.get()
+    return MallocBytes(adopting: output!, count: Int(size))
+  }
+
+  /// Runs a C call that reports a status and a reason.
+  private static func call(
+    _ body: (UnsafeMutablePointer<CChar>, Int) -> meme_blocks_status
+  ) -> Result<Void, Refusal> {
+    var reason = [CChar](repeating: 0, count: 256)
+    let status = reason.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+    let text = reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    switch status {
+    case MEME_BLOCKS_OK: return .success(())
+    case MEME_BLOCKS_UNSUITABLE: return .failure(.unsuitable(text))
+    default: return .failure(.failed(text))
+    }
+  }
+}
+
+/// Bytes in a buffer from `malloc`, freed with the object.
+final class MallocBytes {
+  private let base: UnsafeMutablePointer<UInt8>
+  let count: Int
+
+  init(adopting base: UnsafeMutablePointer<UInt8>, count: Int) {
+    self.base = base
+    self.count = count
+  }
+
+  deinit { free(base) }
+
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+}

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import PixelCompare
+import Testing
+
+/// libjpeg-turbo's own command-line tools (cjpeg, djpeg, jpegtran): photos made at test time and a
+/// decoder that is not MemeMe's, so the block-path tests compare against an independent reference.
+enum JPEGTools {
+  /// A decoded picture: packed 8-bit samples, 3 per pixel (1 for greyscale).
+  struct Decoded {
+    let width: Int
+    let height: Int
+    let channels: Int
+    let samples: [UInt8]
+  }
+
+  static var available: Bool {
+    ["cjpeg", "djpeg", "jpegtran"].allSatisfy {
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
+    }
+  }
+
+  /// A photo-like JPEG made by cjpeg from a generated picture, with cjpeg's `options`
+  /// (`-sample 2x2`, `-progressive`, `-restart 1`, `-grayscale`, `-icc FILE`).
+  static func photo(width: Int, height: Int, options: [String], in folder: URL, seed: UInt32 = 7) throws
+    -> URL
+  {
+    let ppm = folder.appendingPathComponent("photo-\(width)x\(height).ppm")
+    if !FileManager.default.fileExists(atPath: ppm.path) {
+      let header = Array("P6\n\(width) \(height)\n255\n".utf8)
+      var bytes = [UInt8](repeating: 0, count: header.count + width * height * 3)
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        for (index, byte) in header.enumerated() { buffer[index] = byte }
+        pixel_fill_photo(buffer.baseAddress! + header.count, Int32(width), Int32(height), seed)
+      }
+      try Data(bytes).write(to: ppm)
+    }
+    let name = "photo-\(width)x\(height)-\(options.joined().filter { $0.isLetter || $0.isNumber }).jpg"
+    let output = folder.appendingPathComponent(name)
+    try run("cjpeg", ["-quality", "88"] + options + ["-outfile", output.path, ppm.path])
+    return output
+  }
+
+  /// A copy of `jpeg` with an EXIF segment holding only `orientation`, placed right after SOI.
+  static func withOrientation(_ jpeg: URL, _ orientation: Int, in folder: URL) throws -> URL {
+    let bytes = [UInt8](try Data(contentsOf: jpeg))
+    // Big-endian TIFF: header, one IFD with one SHORT entry (0x0112), no next IFD.
+    let tiff: [UInt8] =
+      [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(orientation), 0, 0]
+      + [0, 0, 0, 0]
+    let payload = Array("Exif\0\0".utf8) + tiff
+    let length = payload.count + 2
+    let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+    let output = folder.appendingPathComponent(
+      jpeg.deletingPathExtension().lastPathComponent + "-o\(orientation).jpg")
+    try Data(Array(bytes[0..<2]) + segment + Array(bytes[2...])).write(to: output)
+    return output
+  }
+
+  /// jpegtran's lossless turn for an EXIF orientation (`-perfect`: it fails rather than trim).
+  static func upright(_ jpeg: URL, orientation: Int, in folder: URL) throws -> URL {
+    let operations = [
+      2: ["-flip", "horizontal"], 3: ["-rotate", "180"], 4: ["-flip", "vertical"], 5: ["-transpose"],
+      6: ["-rotate", "90"], 7: ["-transverse"], 8: ["-rotate", "270"],
+    ]
+    guard let operation = operations[orientation] else { return jpeg }
+    let output = folder.appendingPathComponent("upright-\(orientation).jpg")
+    try run("jpegtran", ["-perfect", "-copy", "none"] + operation + ["-outfile", output.path, jpeg.path])
+    return output
+  }
+
+  /// djpeg's decoding (its defaults: accurate integer IDCT, fancy upsampling), as grey if asked.
+  static func decode(_ jpeg: URL, grey: Bool = false) throws -> Decoded {
+    let data = try run("djpeg", ["-pnm"] + (grey ? ["-grayscale"] : []) + [jpeg.path])
+    // "P6\nW H\n255\n" or "P5\n...": three whitespace-ended fields after the magic.
+    var fields: [Int] = []
+    var index = 2
+    var number = 0
+    var inNumber = false
+    while fields.count < 3 {
+      let byte = data[index]
+      if byte >= 0x30 && byte <= 0x39 {
+        number = number * 10 + Int(byte - 0x30)
+        inNumber = true
+      } else if inNumber {
+        fields.append(number)
+        number = 0
+        inNumber = false
+      }
+      index += 1
+    }
+    let channels = data[1] == 0x36 ? 3 : 1
+    return Decoded(width: fields[0], height: fields[1], channels: channels, samples: Array(data[index...]))
+  }
+
+  /// The ICC profile djpeg finds in `jpeg`, or nil.
+  static func iccProfile(of jpeg: URL, in folder: URL) throws -> Data? {
+    let output = folder.appendingPathComponent("extracted-\(UUID().uuidString).icc")
+    try run("djpeg", ["-icc", output.path, "-outfile", "/dev/null", jpeg.path])
+    return try? Data(contentsOf: output)
+  }
+
+  /// The marker bytes of every segment before the first scan (0xE1 for APP1 and so on).
+  static func markers(of jpeg: URL) throws -> [UInt8] {
+    let bytes = [UInt8](try Data(contentsOf: jpeg))
+    var markers: [UInt8] = []
+    var index = 2
+    while index + 4 <= bytes.count, bytes[index] == 0xFF {
+      let marker = bytes[index + 1]
+      markers.append(marker)
+      if marker == 0xDA { break }
+      index += 2 + (Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]))
+    }
+    return markers
+  }
+
+  @discardableResult
+  static func run(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw ToolFailure(tool: tool, arguments: arguments) }
+    return [UInt8](data)
+  }
+
+  struct ToolFailure: Error, CustomStringConvertible {
+    let tool: String
+    let arguments: [String]
+    var description: String { "\(tool) \(arguments.joined(separator: " ")) failed" }
+  }
+}
