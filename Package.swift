@@ -34,29 +34,33 @@ let package = Package(
       pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0",
       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
     ),
+    // GLib alone: what the engine, the store, the camera and GtkKit share below GTK (gettext, GLib
+    // user data, durable file writes).
+    .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    .target(name: "GLibSupport", dependencies: ["CGLib"]),
     // The photo's DCT blocks through libjpeg's coefficient API (errors arrive by longjmp, so in C).
     .target(name: "CMemeJPEG", path: "Sources/CMemeJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
       name: "MemeCore",
-      dependencies: ["CMemeGraphics", "CMemeJPEG"]
+      dependencies: ["GLibSupport", "CMemeGraphics", "CMemeJPEG"]
     ),
     .target(
       name: "MemeStore",
-      dependencies: ["MemeCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["GLibSupport", "MemeCore", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .target(
       name: "MemeCamera",
-      dependencies: ["MemeCore", "CGStreamer"],
+      dependencies: ["GLibSupport", "MemeCore", "CGStreamer"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .target(
       name: "GtkKit",
-      dependencies: ["CGtk"],
+      dependencies: ["GLibSupport", "CGtk"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .target(
       name: "MemeUI",
-      dependencies: ["MemeCore", "MemeStore", "GtkKit", "CGtk", "MemeCamera"],
+      dependencies: ["GLibSupport", "MemeCore", "MemeStore", "GtkKit", "CGtk", "MemeCamera"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .executableTarget(

@@ -31,7 +31,7 @@ launch_ms() {
 }
 
 launch_ms "$work/minimal-window" >/dev/null
-launch_ms env MEMEME_QUIT_AFTER_FIRST_FRAME=1 "$mememe" >/dev/null
+launch_ms "$mememe" --quit-after-first-frame >/dev/null
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
@@ -42,9 +42,9 @@ for round in $(seq "$rounds"); do
     # Alternate which goes first, so neither always follows the other's disk and cache work.
     if [ $((i % 2)) -eq 1 ]; then
       launch_ms "$work/minimal-window" >>"$work/reference"
-      launch_ms env MEMEME_QUIT_AFTER_FIRST_FRAME=1 "$mememe" >>"$work/editor"
+      launch_ms "$mememe" --quit-after-first-frame >>"$work/editor"
     else
-      launch_ms env MEMEME_QUIT_AFTER_FIRST_FRAME=1 "$mememe" >>"$work/editor"
+      launch_ms "$mememe" --quit-after-first-frame >>"$work/editor"
       launch_ms "$work/minimal-window" >>"$work/reference"
     fi
   done

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSupport
 
 /// The display clipboard, carrying images as GdkTextures and files as file lists.
 public struct Clipboard {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 
 /// GtkDrawingArea's draw function as a Swift closure.
 public enum DrawingArea {

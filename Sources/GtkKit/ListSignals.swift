@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 
 /// Signals of list widgets (GtkSignalListItemFactory, GtkListView, GtkGridView), typed like the ones
 /// in `Signal`: one trampoline per C signature, closures released by GLib's destroy notify.

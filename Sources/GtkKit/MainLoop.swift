@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Dispatch
+import GLibSupport
 
 /// Hops between background threads and the GLib main loop.
 ///

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSupport
 
 /// A connected signal handler: enough to disconnect it early. Most handlers never need that, since
 /// GLib disconnects them (and releases their closures) when the instance is finalised.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 
 /// Frame-by-frame work for animations, driven by the widget's frame clock.
 public enum TickCallback {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 
 /// A one-shot GLib timeout on the main loop that can be cancelled before it fires. Dropping the
 /// handle does not cancel it: GLib owns the closure until the timeout fires or is cancelled.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CGStreamer
+import GLibSupport
 
 /// Delivers a GstBus's messages to a Swift handler on the main loop.
 ///

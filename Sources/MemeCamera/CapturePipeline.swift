@@ -1,5 +1,5 @@
-internal import CGStreamer
 // SPDX-License-Identifier: GPL-3.0-or-later
+internal import CGStreamer
 import Foundation
 import MemeCore
 

@@ -23,12 +23,3 @@ nonisolated enum Retained {
     Unmanaged<AnyObject>.fromOpaque(data).release()
   }
 }
-
-/// A closure boxed for C user data.
-nonisolated final class ClosureBox<Payload> {
-  let payload: Payload
-
-  init(_ payload: Payload) {
-    self.payload = payload
-  }
-}

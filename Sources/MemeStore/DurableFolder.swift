@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GLibSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -7,7 +8,8 @@ import Foundation
 
 /// A folder whose files are written so they survive a crash or power loss: each file goes to a hidden
 /// temporary name, is fsynced, then renamed into place; `sync()` then makes the renames themselves
-/// durable. A reader never sees a half-written file under its final name.
+/// durable (the steps are `DurableFile`'s, shared with the engine's image writer). A reader never sees
+/// a half-written file under its final name.
 struct DurableFolder: Sendable {
   let url: URL
 
@@ -27,33 +29,30 @@ struct DurableFolder: Sendable {
     let descriptor = Glibc.open(
       temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, PrivateFolder.fileMode)
     guard descriptor >= 0 else { throw failure("open") }
-    var isOpen = true
-    defer {
-      if isOpen { Glibc.close(descriptor) }
+    // (withUnsafeBytes rethrows untyped errors; the Result keeps the failure's step and code.)
+    let written = data.withUnsafeBytes { bytes in
+      Result { () throws(DurableFile.Failure) in try DurableFile.writeAll(bytes, to: descriptor) }
     }
-    do {
-      try Self.writeAll(data, to: descriptor, failure: failure)
-      // The data must be on disk before the rename can be: otherwise a crash could leave the final
-      // name pointing at an empty or partial file.
-      guard Glibc.fsync(descriptor) == 0 else { throw failure("fsync") }
-      isOpen = false
-      guard Glibc.close(descriptor) == 0 else { throw failure("close") }
-      guard Glibc.rename(temporaryPath, target.path) == 0 else { throw failure("rename") }
+    do throws(DurableFile.Failure) {
+      do throws(DurableFile.Failure) {
+        try written.get()
+      } catch {
+        Glibc.close(descriptor)
+        throw error
+      }
+      try DurableFile.commit(descriptor, temporaryPath: temporaryPath, to: target.path)
     } catch {
       Glibc.unlink(temporaryPath)
-      throw error
+      throw StoreError.cannotWriteFile(target, reason: "\(error.step.rawValue): \(error.description)")
     }
   }
 
   /// Makes every rename done so far durable by syncing the folder itself.
   func sync() throws {
-    let descriptor = Glibc.open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw StoreError.cannotWriteFile(url, reason: "open folder: \(Self.lastErrorText())")
-    }
-    defer { Glibc.close(descriptor) }
-    guard Glibc.fsync(descriptor) == 0 else {
-      throw StoreError.cannotWriteFile(url, reason: "fsync folder: \(Self.lastErrorText())")
+    do {
+      try DurableFile.syncFolder(url.path)
+    } catch {
+      throw StoreError.cannotWriteFile(url, reason: "\(error.step.rawValue) folder: \(error.description)")
     }
   }
 
@@ -96,24 +95,6 @@ struct DurableFolder: Sendable {
   /// only about the few names no row lists.)
   func entryNames() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.path)
-  }
-
-  private static func writeAll(
-    _ data: Data, to descriptor: Int32, failure: (String) -> StoreError
-  ) throws {
-    try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-      guard let base = buffer.baseAddress else { return }  // Empty data: nothing to write.
-      var offset = 0
-      while offset < buffer.count {
-        // Unsafe: `base + offset` stays inside `buffer` because offset < buffer.count.
-        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          throw failure("write")
-        }
-        offset += written
-      }
-    }
   }
 
   private static func lastErrorText() -> String { String(cString: strerror(errno)) }

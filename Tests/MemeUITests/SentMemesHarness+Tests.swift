@@ -42,7 +42,7 @@ enum SentMemesHarness {
     let app = MemeMeApplication(
       id: "io.github.mememe.SentMemesTests.p\(ProcessInfo.processInfo.processIdentifier).n\(launches)",
       sink: InMemorySentMemes(), preferences: .inMemory())
-    app.openStore = { StoreSentMemes.open(directory: folder) }
+    app.openStore = { SentMemesLibrary.open(directory: folder) }
     app.application.register()
     app.application.activate()
     MainContext.iterate { visibleWindow(of: app) != nil }

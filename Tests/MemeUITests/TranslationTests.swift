@@ -10,7 +10,7 @@ import Testing
 /// The German translation is complete, and the real app shows it when run with `LANGUAGE=de`.
 ///
 /// The app runs as a child process: a process has one locale, set once at start-up, so the German
-/// window cannot be built inside the (English) test process. `MEMEME_DUMP_UI=1` makes the app print
+/// window cannot be built inside the (English) test process. `mememe --print-texts` makes the app print
 /// every text of its first window and quit; the catalogue is compiled from po/de.po into a
 /// temporary folder that `MEMEME_LOCALE_DIR` points to. `LANG=C.UTF-8` is the locale every glibc
 /// has; gettext then follows `LANGUAGE` (it ignores it only under the plain "C" locale).
@@ -20,7 +20,7 @@ import Testing
   @Test func everyTranslatableStringHasAGermanTranslation() throws {
     let catalogue = try Catalogue(contentsOf: Self.poFile)
     var marked = try Self.markedStrings(inModule: "MemeUI")
-    #expect(marked.count > 100, "tr(...) strings found: \(marked.count)")
+    #expect(marked.count > 100, "localized(...) strings found: \(marked.count)")
     // The engine's, the store's and the camera's messages reach the same dialogs.
     var lowerLayers: Set<String> = []
     for module in ["MemeCore", "MemeStore", "MemeCamera"] {
@@ -115,15 +115,14 @@ import Testing
     return marked
   }
 
-  /// `tr("...")` and `localized("...")` literals and the singular of `trPlural("...", "...", n)` (a
+  /// `localized("...")` literals and the singular of `localizedPlural("...", "...", n)` (a
   /// .po entry's msgid), unescaped as Swift reads them; comments are skipped.
   static func markedStrings(in source: String) -> [String] {
     let source = source.split(separator: "\n", omittingEmptySubsequences: false)
       .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
     let literal = #""((?:[^"\\]|\\.)*)""#
     let patterns = [
-      #"\btr\("# + literal + #"\)"#, #"\btrPlural\("# + literal + #","#,
-      #"\blocalized\(\s*"# + literal + #"\s*\)"#,
+      #"\blocalized\(\s*"# + literal + #"\s*\)"#, #"\blocalizedPlural\(\s*"# + literal + #"\s*,"#,
     ]
     var found: [String] = []
     for pattern in patterns {
@@ -166,14 +165,13 @@ import Testing
     environment["LANG"] = "C.UTF-8"
     if let language { environment["LANGUAGE"] = language }
     if let localeDirectory { environment["MEMEME_LOCALE_DIR"] = localeDirectory.path }
-    environment["MEMEME_DUMP_UI"] = "1"
     // A fresh user: no sent memes (so the editor is the first window), settings in memory.
     environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
     environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
     environment["GSETTINGS_BACKEND"] = "memory"
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("mememe")
-    let result = try run(binary.path, [], environment: environment)
+    let result = try run(binary.path, ["--print-texts"], environment: environment)
     try #require(result.status == 0, "mememe exited with \(result.status): \(result.errors)")
     return result.output.split(separator: "\n").map(String.init)
   }

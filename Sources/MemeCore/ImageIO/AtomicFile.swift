@@ -7,7 +7,8 @@ import Glibc
 /// file in the same folder, which is flushed to disk and then renamed over the target. Readers see
 /// the old file or the new one, never a half-written one; a failure removes the temporary file and
 /// leaves the target alone. What cannot be replaced (a pipe, a terminal) is written to in place; see
-/// `OutputTarget`.
+/// `OutputTarget`. The steps that make the replacement durable are `DurableFile`'s, shared with the
+/// store.
 enum AtomicFile {
   /// A failure to simulate, so tests can check the clean-up paths without filling a disk.
   enum Fault {
@@ -64,12 +65,16 @@ enum AtomicFile {
     if fault == .failAfterWriting {
       throw failure(EIO, path: name)
     }
-    if fsync(descriptor) != 0 { throw failure(errno, path: name) }
-    closed = true
-    if close(descriptor) != 0 { throw failure(errno, path: name) }
-    if rename(temporaryPath, path) != 0 { throw failure(errno, path: name) }
+    closed = true  // commit closes it, whatever happens.
+    do {
+      try DurableFile.commit(descriptor, temporaryPath: temporaryPath, to: path)
+    } catch {
+      throw failure(error.code, path: name)
+    }
     keep = true
-    syncFolder(of: path)
+    // Makes the rename itself durable; failing here cannot harm either file, so errors are ignored.
+    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "."
+    try? DurableFile.syncFolder(folder)
   }
 
   /// Writes to the temporary file, gathering small pieces (chunk headers) into larger writes.
@@ -102,14 +107,10 @@ enum AtomicFile {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(ImageError) {
-      var written = 0
-      while written < bytes.count {
-        let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          throw AtomicFile.failure(errno, path: path)
-        }
-        written += result
+      do {
+        try DurableFile.writeAll(bytes, to: descriptor)
+      } catch {
+        throw AtomicFile.failure(error.code, path: path)
       }
     }
   }
@@ -129,15 +130,6 @@ enum AtomicFile {
       if errno != EEXIST { throw failure(errno, path: name) }
     }
     throw failure(EEXIST, path: name)
-  }
-
-  /// Makes the rename itself durable; failing here cannot harm either file, so errors are ignored.
-  private static func syncFolder(of path: String) {
-    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "."
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    _ = fsync(descriptor)
-    close(descriptor)
   }
 
   fileprivate static func failure(_ code: Int32, path: String) -> ImageError {

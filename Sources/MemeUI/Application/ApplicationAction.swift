@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 
 /// Application-wide `app.` actions.
 enum ApplicationAction: String, NamedAction {
@@ -18,9 +19,9 @@ enum ApplicationAction: String, NamedAction {
 
   var title: String {
     switch self {
-    case .shortcuts: tr("Keyboard Shortcuts")
-    case .about: tr("About MemeMe")
-    case .quit: tr("Quit")
+    case .shortcuts: localized("Keyboard Shortcuts")
+    case .about: localized("About MemeMe")
+    case .quit: localized("Quit")
     }
   }
 }

@@ -16,16 +16,21 @@ public enum MemeMeApp {
   nonisolated public static let version = "0.1.0"
 
   /// Runs the editor until its last window closes; returns the exit status.
-  /// `arguments` are the process arguments (files after the program name are opened).
+  /// `arguments` are the process arguments (files after the program name are opened; the app's own
+  /// options are `LaunchOptions`).
   /// Shared memes go to `sentMemes` when given, otherwise to the store in `$XDG_DATA_HOME/<id>/`.
   public static func run(arguments: [String], sentMemes: SentMemeSink? = nil) -> Int32 {
     Localization.setUp()
-    // A UI dump is a look at a fresh window: its own id, so a running MemeMe does not take it over.
+    var arguments = arguments
+    let options = LaunchOptions.take(from: &arguments)
+    // Printing the texts is a look at a fresh window: its own id, so a running MemeMe does not take
+    // it over.
     let id =
-      MemeMeApplication.isDumpingUI
-      ? "\(applicationID).UIDump.p\(ProcessInfo.processInfo.processIdentifier)" : applicationID
+      options.printsTexts
+      ? "\(applicationID).PrintTexts.p\(ProcessInfo.processInfo.processIdentifier)" : applicationID
     let app = MemeMeApplication(id: id, sink: sentMemes ?? InMemorySentMemes(), preferences: .load())
-    if sentMemes == nil { app.openStore = { StoreSentMemes.open(appID: applicationID) } }
+    app.launchOptions = options
+    if sentMemes == nil { app.openStore = { SentMemesLibrary.open(appID: applicationID) } }
     return withExtendedLifetime(app) { app.run(arguments: arguments) }
   }
 }

@@ -15,12 +15,14 @@ final class MemeMeApplication {
   private(set) var editor: EditorWindow?
   /// Opens the sent-memes store at start-up (in the primary instance only: opening purges memes
   /// whose undo chance has passed, which must not happen under a running instance's feet).
-  var openStore: (() -> Result<StoreSentMemes, StoreError>)?
+  var openStore: (() -> Result<SentMemesLibrary, StoreError>)?
   /// Sent Memes and Meme Detail, once the store is open; nil when the app works as an editor only.
   private(set) var sentMemes: SentMemesNavigator?
   /// What the user should know about the store at launch (why it could not be opened, or what
   /// opening it repaired), shown once over the first window.
   private(set) var storeNotice: StoreNotice?
+  /// `--print-texts` and `--quit-after-first-frame`, given at launch.
+  var launchOptions = LaunchOptions()
 
   init(id: String = MemeMeApp.applicationID, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
@@ -53,16 +55,14 @@ final class MemeMeApplication {
     Signal.connect(editor.window, "destroy") { [weak self] in self?.editor = nil }
     self.editor = editor
     sentMemes?.adopt(editor)
-    if ProcessInfo.processInfo.environment["MEMEME_QUIT_AFTER_FIRST_FRAME"] == "1" {
-      quitAfterFirstFrame(of: editor)
-    }
-    if Self.isDumpingUI { dumpTextsAndQuit(of: editor.window) }
+    if launchOptions.quitsAfterFirstFrame { quitAfterFirstFrame(of: editor) }
+    if launchOptions.printsTexts { printTextsAndQuit(of: editor.window) }
     editor.present()
     return editor
   }
 
   /// Keeps shared memes in `memes` and lets the user browse them.
-  func useSentMemes(_ memes: StoreSentMemes) {
+  func useSentMemes(_ memes: SentMemesLibrary) {
     sink = memes
     sentMemes = SentMemesNavigator(application: application, memes: memes, preferences: preferences) {
       [unowned self] in presentEditor()
@@ -85,9 +85,14 @@ final class MemeMeApplication {
       guard let self else { return }
       switch action {
       case .quit:
-        // An export or a Sent Memes save still running would be lost: ask first.
+        // An export or a Sent Memes save still running, or an edited meme not yet shared, would be
+        // lost: ask first.
         if let editor, editor.isBusy {
-          editor.askBeforeLeaving(leaveLabel: tr("_Quit Anyway")) { [weak self] in self?.application.quit() }
+          editor.askBeforeLeaving(leaveLabel: localized("_Quit Anyway")) { [weak self] in
+            self?.application.quit()
+          }
+        } else if let editor, editor.document.hasUnsharedChanges {
+          editor.askToDiscard { [weak self] in self?.application.quit() }
         } else {
           application.quit()
         }
@@ -100,15 +105,9 @@ final class MemeMeApplication {
     startSentMemes()
   }
 
-  /// For the start-up benchmark (Benchmarks/startup): quit once the editor has painted a frame.
-  /// Connected before the window is presented, which maps it at once.
-  private func quitAfterFirstFrame(of editor: EditorWindow) {
-    afterFirstFrame(of: editor) { [weak self] in self?.application.quit() }
-  }
-
   /// Runs `work` once, after the editor's first frame has been painted (the editor is mapped
   /// again whenever it comes back from behind Sent Memes; only the first time counts).
-  private func afterFirstFrame(of editor: EditorWindow, perform work: @escaping () -> Void) {
+  func afterFirstFrame(of editor: EditorWindow, perform work: @escaping () -> Void) {
     let window = editor.window
     var mapping: SignalConnection?
     mapping = Signal.connect(window, "map") {

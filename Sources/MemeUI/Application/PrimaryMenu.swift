@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 import GtkKit
 
 /// The header bar's primary menu ("hamburger"), the same in every main window: the window's own
@@ -23,8 +24,8 @@ enum PrimaryMenu {
     // Primary: F10 opens it, and screen readers announce it as the window's main menu.
     gtk_menu_button_set_primary(gtkkit_menu_button(button), 1)
     gtk_widget_set_name(button, "main-menu-button")
-    Accessible.setLabel(button, tr("Main Menu"))
-    gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+    Accessible.setLabel(button, localized("Main Menu"))
+    gtk_widget_set_tooltip_text(button, localized("Main Menu"))
     return button
   }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 import GtkKit
 
 /// The Keyboard Shortcuts window (Ctrl+?): every shortcut of every window, grouped by window.
@@ -15,7 +16,7 @@ enum ShortcutsWindow {
   }
 
   /// The window's title and accessible name.
-  static var title: String { tr("Keyboard Shortcuts") }
+  static var title: String { localized("Keyboard Shortcuts") }
 
   /// One group per window, in the order the user meets them.
   struct Group {
@@ -26,23 +27,23 @@ enum ShortcutsWindow {
   static var groups: [Group] {
     [
       Group(
-        title: tr("Meme Editor"),
+        title: localized("Meme Editor"),
         shortcuts: EditorAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }
-          + [Shortcut(title: tr("Finish a caption"), accelerators: ["Return"])]),
+          + [Shortcut(title: localized("Finish a caption"), accelerators: ["Return"])]),
       Group(
-        title: tr("Sent Memes"),
+        title: localized("Sent Memes"),
         shortcuts: [Shortcut(title: SentMemesAction.openMeme.title, accelerators: ["Return"])]
           + SentMemesAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
       Group(
-        title: tr("Meme Detail"),
+        title: localized("Meme Detail"),
         shortcuts: DetailAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
       Group(
-        title: tr("Camera"),
-        shortcuts: [Shortcut(title: tr("Cancel"), accelerators: ["Escape"])]),
+        title: localized("Camera"),
+        shortcuts: [Shortcut(title: localized("Cancel"), accelerators: ["Escape"])]),
       Group(
-        title: tr("General"),
+        title: localized("General"),
         shortcuts: ApplicationAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }
-          + [Shortcut(title: tr("Main Menu"), accelerators: ["F10"])]),
+          + [Shortcut(title: localized("Main Menu"), accelerators: ["F10"])]),
     ]
   }
 

@@ -42,8 +42,8 @@ public final class CameraCaptureWindow {
     window = gtkkit_window(gtk_window_new())
     picture = gtk_picture_new()
     messageLabel = gtk_label_new(nil)
-    takePhotoButton = gtk_button_new_with_label(tr("Take Photo"))
-    cancelButton = gtk_button_new_with_label(tr("Cancel"))
+    takePhotoButton = gtk_button_new_with_label(localized("Take Photo"))
+    cancelButton = gtk_button_new_with_label(localized("Cancel"))
     session = (source ?? CameraMonitor().preferredSource).map(CameraSession.init(source:))
     self.onPhoto = onPhoto
 
@@ -55,7 +55,7 @@ public final class CameraCaptureWindow {
   }
 
   private func configureWindow(parent: UnsafeMutablePointer<GtkWindow>?) {
-    gtk_window_set_title(window, tr("Camera"))
+    gtk_window_set_title(window, localized("Camera"))
     gtk_window_set_modal(window, 1)
     gtk_window_set_transient_for(window, parent)
     // Joining the editor's application lists the view among its windows (and keeps it running).
@@ -92,7 +92,7 @@ public final class CameraCaptureWindow {
     gtk_picture_set_can_shrink(gtkkit_picture(picture), 1)
     gtk_widget_set_hexpand(picture, 1)
     gtk_widget_set_vexpand(picture, 1)
-    Accessible.setLabel(picture, tr("Camera preview"))
+    Accessible.setLabel(picture, localized("Camera preview"))
     gtk_overlay_set_child(gtkkit_overlay(overlay), picture)
 
     // Status and errors sit over the (empty) preview, centred.
@@ -103,7 +103,7 @@ public final class CameraCaptureWindow {
     gtk_widget_set_valign(messageLabel, GTK_ALIGN_CENTER)
     gtk_overlay_add_overlay(gtkkit_overlay(overlay), messageLabel)
     gtk_window_set_child(window, overlay)
-    showMessage(session == nil ? tr("No camera was found.") : tr("Starting the camera…"))
+    showMessage(session == nil ? localized("No camera was found.") : localized("Starting the camera…"))
   }
 
   private func connectSignals() {

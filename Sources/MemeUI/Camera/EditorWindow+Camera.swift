@@ -10,9 +10,11 @@ import MemeCore
 extension EditorWindow {
   /// Makes the Camera button follow `monitor` (hot-plugging included) for the life of the window.
   func attachCamera(_ monitor: CameraMonitor) {
-    // The window keeps the monitor, and with it the device watch, until GTK destroys the window.
-    Signal.connect(window, "destroy") { monitor.stop() }
-    isFollowingCameras = true
+    cameraMonitor = monitor
+    Signal.connect(window, "destroy") { [weak self] in
+      monitor.stop()
+      self?.cameraMonitor = nil
+    }
     monitor.onChange = { [weak self, weak monitor] in
       guard let self, let monitor else { return }
       followCamera(monitor)
@@ -57,7 +59,7 @@ extension EditorWindow {
       then: { [weak self] error in
         guard let self else { return }
         if let error {
-          showError(title: tr("Could not keep the photo"), detail: Self.sentence(error.reason))
+          showError(title: localized("Could not keep the photo"), detail: Self.sentence(error.reason))
         } else {
           load(url)
         }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 
 /// Every Meme Detail behaviour as a named `win.` action with its shortcuts. `save-as`,
 /// `copy-image`, `delete` and `close` have the editor's and Sent Memes' shortcuts; the share
@@ -27,14 +28,14 @@ enum DetailAction: String, NamedAction {
 
   var title: String {
     switch self {
-    case .back: tr("Back to Sent Memes")
-    case .edit: tr("Change and send again")
-    case .delete: tr("Delete the meme")
-    case .saveAs: tr("Save As…")
-    case .copyImage: tr("Copy Image")
-    case .openWith: tr("Open With…")
-    case .sendByEmail: tr("Send by E-mail")
-    case .close: tr("Close the window")
+    case .back: localized("Back to Sent Memes")
+    case .edit: localized("Change and send again")
+    case .delete: localized("Delete the meme")
+    case .saveAs: localized("Save As…")
+    case .copyImage: localized("Copy Image")
+    case .openWith: localized("Open With…")
+    case .sendByEmail: localized("Send by E-mail")
+    case .close: localized("Close the window")
     }
   }
 }

@@ -57,7 +57,7 @@ extension DetailWindow {
         guard let self, !isDestroyed else { return }
         guard let error else { return toast.show(SaveChooser.confirmation(savedTo: url)) }
         showError(
-          title: String(format: tr("Could not save “%@”"), url.lastPathComponent),
+          title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
           detail: EditorWindow.sentence(error.reason))
       }
     }
@@ -71,10 +71,12 @@ extension DetailWindow {
       then: { [weak self] bytes in
         guard let self, !isDestroyed else { return }
         guard let bytes, Clipboard(for: window).setImage(encoded: bytes) else {
-          showError(title: tr("Could not copy the meme"), detail: tr("The meme’s image could not be read."))
+          showError(
+            title: localized("Could not copy the meme"),
+            detail: localized("The meme’s image could not be read."))
           return
         }
-        toast.show(tr("Copied to the clipboard"))
+        toast.show(localized("Copied to the clipboard"))
       })
   }
 
@@ -86,7 +88,8 @@ extension DetailWindow {
           guard let self, !isDestroyed else { return }
           switch result {
           case .success: toast.show(application.confirmation)
-          case .failure(let failure): showError(title: tr("Could not open the meme"), detail: failure.reason)
+          case .failure(let failure):
+            showError(title: localized("Could not open the meme"), detail: failure.reason)
           }
         }
       }
@@ -100,9 +103,9 @@ extension DetailWindow {
       EmailComposer.attach(file, over: window) { [weak self] failure in
         guard let self, !isDestroyed else { return }
         if let failure {
-          showError(title: tr("Could not start an e-mail"), detail: failure)
+          showError(title: localized("Could not start an e-mail"), detail: failure)
         } else {
-          toast.show(tr("Meme attached to a new e-mail"))
+          toast.show(localized("Meme attached to a new e-mail"))
         }
       }
     }
@@ -131,7 +134,7 @@ extension DetailWindow {
       then: { [weak self] failure in
         guard let self, !isDestroyed else { return }
         guard let failure else { return body(file) }
-        showError(title: tr("Could not export the meme"), detail: failure)
+        showError(title: localized("Could not export the meme"), detail: failure)
       })
   }
 

@@ -26,8 +26,6 @@ final class DetailWindow: AppWindow {
   private(set) var isLoading = true
   /// Set when GTK destroys the window: late results must not touch its widgets.
   private(set) var isDestroyed = false
-  /// The last error shown (tests check it; the dialog destroys itself when dismissed).
-  var lastError: (title: String, detail: String)?
 
   var onBack: () -> Void = {}
   var onEdit: (Meme) -> Void = { _ in }
@@ -49,7 +47,7 @@ final class DetailWindow: AppWindow {
     self.preferences = preferences
     self.returnTab = returnTab
     SentMemesStyleSheet.installOnce()
-    window = Self.makeWindow(of: application, title: tr("Meme Detail"), name: "detail-window")
+    window = Self.makeWindow(of: application, title: localized("Meme Detail"), name: "detail-window")
     gtk_window_set_default_size(gtkkit_window(window), 760, 680)
     buildHeaderBar()
     buildContent()
@@ -69,7 +67,7 @@ final class DetailWindow: AppWindow {
     backButton = gtk_button_new()
     let backContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
     gtk_box_append(gtkkit_box(backContent), gtk_image_new_from_icon_name("go-previous-symbolic"))
-    let backLabel = gtk_label_new(tr("Sent Memes"))!
+    let backLabel = gtk_label_new(localized("Sent Memes"))!
     // Gives way before the window does: with GNOME's own font (Cantarell 11, as the Wayland run
     // has it) the header bar is otherwise a few pixels wider than a 360 px window.
     gtk_label_set_ellipsize(gtkkit_label(backLabel), PANGO_ELLIPSIZE_END)
@@ -78,22 +76,23 @@ final class DetailWindow: AppWindow {
     gtk_button_set_child(gtkkit_button(backButton), backContent)
     gtk_actionable_set_action_name(gtkkit_actionable(backButton), DetailAction.back.detailedName)
     gtk_widget_set_name(backButton, "back-button")
-    Accessible.setLabel(backButton, tr("Sent Memes"))
-    gtk_widget_set_tooltip_text(backButton, tr("Back to Sent Memes (Alt+←)"))
+    Accessible.setLabel(backButton, localized("Sent Memes"))
+    gtk_widget_set_tooltip_text(backButton, localized("Back to Sent Memes (Alt+←)"))
     gtk_header_bar_pack_start(gtkkit_header_bar(header), backButton)
 
     gtk_header_bar_set_title_widget(gtkkit_header_bar(header), makeTitle())
 
-    let edit = Accessible.mnemonicButton(tr("_Edit"))
+    let edit = Accessible.mnemonicButton(localized("_Edit"))
     gtk_widget_add_css_class(edit, "suggested-action")
     configure(
-      edit, action: .edit, name: "edit-button", label: tr("Edit"),
-      tooltip: tr("Change and send again (Ctrl+E)"))
+      edit, action: .edit, name: "edit-button", label: localized("Edit"),
+      tooltip: localized("Change and send again (Ctrl+E)"))
     gtk_header_bar_pack_end(gtkkit_header_bar(header), edit)
     gtk_header_bar_pack_end(gtkkit_header_bar(header), ShareMenu.button(name: "share-button"))
     let delete = gtk_button_new_from_icon_name("user-trash-symbolic")!
     configure(
-      delete, action: .delete, name: "delete-button", label: tr("Delete"), tooltip: tr("Delete (Delete)"))
+      delete, action: .delete, name: "delete-button", label: localized("Delete"),
+      tooltip: localized("Delete (Delete)"))
     gtk_header_bar_pack_end(gtkkit_header_bar(header), delete)
     gtk_window_set_titlebar(gtkkit_window(window), header)
   }
@@ -146,7 +145,7 @@ final class DetailWindow: AppWindow {
     }
     gtk_overlay_set_child(gtkkit_overlay(overlay), picture)
 
-    missingLabel = gtk_label_new(tr("The image of this meme is missing."))
+    missingLabel = gtk_label_new(localized("The image of this meme is missing."))
     gtk_widget_set_name(missingLabel, "detail-missing")
     gtk_widget_add_css_class(missingLabel, "detail-missing")
     gtk_widget_set_visible(missingLabel, 0)
@@ -189,7 +188,6 @@ final class DetailWindow: AppWindow {
 
   /// Shows an error over this window.
   func showError(title: String, detail: String) {
-    lastError = (title, detail)
     MessageDialog.present(.error, parent: gtkkit_window(window), title: title, detail: detail)
   }
 }

@@ -92,7 +92,7 @@ final class CanvasZoomControls {
       gtk_widget_set_visible(indicator, 0)
       return
     }
-    gtk_label_set_text(gtkkit_label(indicator), String(format: tr("%d %%"), percent))
+    gtk_label_set_text(gtkkit_label(indicator), String(format: localized("%d %%"), percent))
     gtk_widget_set_visible(indicator, 1)
   }
 

@@ -40,7 +40,7 @@ final class CaptionEntry {
     self.position = position
     widget = gtk_entry_new()
     let name = position == .top ? "top-caption" : "bottom-caption"
-    let label = position == .top ? tr("Top caption") : tr("Bottom caption")
+    let label = position == .top ? localized("Top caption") : localized("Bottom caption")
     gtk_widget_set_name(widget, name)
     gtk_widget_add_css_class(widget, "caption-entry")
     // No tooltip: the caption under the pointer says what the field is, and a tooltip left over the

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 import GtkKit
 
 /// Crop mode's controls, floating at the bottom of the canvas: the aspect presets, Cancel and Done.
@@ -27,7 +28,7 @@ final class CropBar {
     let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
     gtk_widget_add_css_class(row, "linked")
     gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
-    Accessible.setLabel(row, tr("Aspect ratio"))
+    Accessible.setLabel(row, localized("Aspect ratio"))
     var group: UnsafeMutablePointer<GtkWidget>?
     for aspect in CropAspect.allCases {
       let button = gtk_toggle_button_new_with_label(aspect.label)!
@@ -49,15 +50,15 @@ final class CropBar {
   private func makeButtons() -> UnsafeMutablePointer<GtkWidget> {
     let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
     gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
-    let cancel = Accessible.mnemonicButton(tr("_Cancel"))
+    let cancel = Accessible.mnemonicButton(localized("_Cancel"))
     gtk_widget_set_name(cancel, "crop-cancel-button")
     gtk_actionable_set_action_name(gtkkit_actionable(cancel), EditorAction.cropCancel.detailedName)
-    gtk_widget_set_tooltip_text(cancel, tr("Leave the picture as it was (Escape)"))
-    let done = Accessible.mnemonicButton(tr("_Done"))
+    gtk_widget_set_tooltip_text(cancel, localized("Leave the picture as it was (Escape)"))
+    let done = Accessible.mnemonicButton(localized("_Done"))
     gtk_widget_set_name(done, "crop-done-button")
     gtk_widget_add_css_class(done, "suggested-action")
     gtk_actionable_set_action_name(gtkkit_actionable(done), EditorAction.cropApply.detailedName)
-    gtk_widget_set_tooltip_text(done, tr("Apply the crop (Enter)"))
+    gtk_widget_set_tooltip_text(done, localized("Apply the crop (Enter)"))
     gtk_box_append(gtkkit_box(row), cancel)
     gtk_box_append(gtkkit_box(row), done)
     return row

@@ -24,7 +24,7 @@ final class CropOverlay {
     gtk_widget_set_hexpand(widget, 1)
     gtk_widget_set_vexpand(widget, 1)
     gtk_widget_set_visible(widget, 0)
-    Accessible.setLabel(widget, tr("Crop area"))
+    Accessible.setLabel(widget, localized("Crop area"))
     DrawingArea.setDrawFunction(widget) { [weak self] context, _, _ in self?.draw(on: context) }
     let gesture = gtk_gesture_drag_new()!
     Signal.connectPoint(gesture.raw, "drag-begin") { [weak self] x, y in self?.beginDrag(atX: x, y: y) }

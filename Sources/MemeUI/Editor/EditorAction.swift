@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 
 /// Every editor behaviour as a named `win.` action with its shortcuts: buttons, menus, keys and
 /// tests all go through these.
@@ -50,29 +51,29 @@ enum EditorAction: String, NamedAction {
 
   var title: String {
     switch self {
-    case .open: tr("Choose a picture from the Album")
-    case .camera: tr("Take a photo")
-    case .paste: tr("Paste a picture, or text into a caption")
-    case .share: tr("Share")
-    case .saveAs: tr("Save As…")
-    case .copyImage: tr("Copy Image")
-    case .openWith: tr("Open With…")
-    case .sendByEmail: tr("Send by E-mail")
-    case .undo: tr("Undo")
-    case .redo: tr("Redo")
-    case .zoomIn: tr("Zoom In")
-    case .zoomOut: tr("Zoom Out")
-    case .zoomFit: tr("Fit the Picture in the Window")
-    case .crop: tr("Crop…")
-    case .cropApply: tr("Apply the crop")
-    case .cropCancel: tr("Leave the picture as it was")
-    case .rotateLeft: tr("Rotate Left")
-    case .rotateRight: tr("Rotate Right")
-    case .flipHorizontal: tr("Flip Horizontally")
-    case .flipVertical: tr("Flip Vertically")
-    case .cancel: tr("Start over")
-    case .close: tr("Close the window")
-    case .cancelExport: tr("Stop exporting the meme")
+    case .open: localized("Choose a picture from the Album")
+    case .camera: localized("Take a photo")
+    case .paste: localized("Paste a picture, or text into a caption")
+    case .share: localized("Share")
+    case .saveAs: localized("Save As…")
+    case .copyImage: localized("Copy Image")
+    case .openWith: localized("Open With…")
+    case .sendByEmail: localized("Send by E-mail")
+    case .undo: localized("Undo")
+    case .redo: localized("Redo")
+    case .zoomIn: localized("Zoom In")
+    case .zoomOut: localized("Zoom Out")
+    case .zoomFit: localized("Fit the Picture in the Window")
+    case .crop: localized("Crop…")
+    case .cropApply: localized("Apply the crop")
+    case .cropCancel: localized("Leave the picture as it was")
+    case .rotateLeft: localized("Rotate Left")
+    case .rotateRight: localized("Rotate Right")
+    case .flipHorizontal: localized("Flip Horizontally")
+    case .flipVertical: localized("Flip Vertically")
+    case .cancel: localized("Start over")
+    case .close: localized("Close the window")
+    case .cancelExport: localized("Stop exporting the meme")
     }
   }
 

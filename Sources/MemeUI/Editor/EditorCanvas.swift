@@ -38,7 +38,7 @@ final class EditorCanvas {
     gtk_widget_add_css_class(drawingArea, "meme-canvas")
     gtk_widget_set_hexpand(drawingArea, 1)
     gtk_widget_set_vexpand(drawingArea, 1)
-    Accessible.setLabel(drawingArea, tr("Meme preview"))
+    Accessible.setLabel(drawingArea, localized("Meme preview"))
     gtk_overlay_set_child(gtkkit_overlay(widget), drawingArea)
 
     placeholder = Self.makePlaceholder()
@@ -112,7 +112,7 @@ final class EditorCanvas {
   /// Shows or hides the "Loading…" indicator.
   func showLoading(_ fileName: String?) {
     if let fileName {
-      gtk_label_set_text(gtkkit_label(loadingLabel), String(format: tr("Loading %@…"), fileName))
+      gtk_label_set_text(gtkkit_label(loadingLabel), String(format: localized("Loading %@…"), fileName))
     }
     gtk_widget_set_visible(loadingIndicator, fileName == nil ? 0 : 1)
   }
@@ -226,10 +226,12 @@ final class EditorCanvas {
 
   private static func makePlaceholder() -> UnsafeMutablePointer<GtkWidget> {
     StatusPage(
-      name: "placeholder", iconName: "image-x-generic-symbolic", iconSize: 96, title: tr("No Picture Yet"),
-      description: tr("Choose one from your Album, paste one, or drop one here."),
+      name: "placeholder", iconName: "image-x-generic-symbolic", iconSize: 96,
+      title: localized("No Picture Yet"),
+      description: localized("Choose one from your Album, paste one, or drop one here."),
       descriptionClass: "placeholder-subtitle",
-      button: StatusPage.Button(label: tr("Choose from _Album…"), actionName: EditorAction.open.detailedName)
+      button: StatusPage.Button(
+        label: localized("Choose from _Album…"), actionName: EditorAction.open.detailedName)
     ).makeWidget()
   }
 
@@ -244,7 +246,7 @@ final class EditorCanvas {
     gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
     let spinner = gtk_spinner_new()!
     gtk_spinner_start(OpaquePointer(spinner))
-    let label = gtk_label_new(tr("Loading…"))!
+    let label = gtk_label_new(localized("Loading…"))!
     gtk_box_append(gtkkit_box(box), spinner)
     gtk_box_append(gtkkit_box(box), label)
     gtk_widget_set_visible(box, 0)

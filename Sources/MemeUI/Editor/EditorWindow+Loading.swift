@@ -16,18 +16,21 @@ extension EditorWindow {
   }
 
   /// Decodes `url` off the main thread, showing progress; on failure shows the file and the reason
-  /// and keeps the current picture.
-  func load(_ url: URL, transform: PictureTransform = .identity) {
-    startLoading(name: url.lastPathComponent, transform: transform) { PictureLoader.load(url) }
+  /// and keeps the current picture. `asKept`: the picture completes a meme kept in Sent Memes, so
+  /// closing the editor right after loses nothing.
+  func load(_ url: URL, transform: PictureTransform = .identity, asKept: Bool = false) {
+    startLoading(name: url.lastPathComponent, transform: transform, asKept: asKept) {
+      PictureLoader.load(url)
+    }
   }
 
   /// Loads pasted or dropped encoded image bytes.
   func load(pasted bytes: [UInt8]) {
-    startLoading(name: tr("pasted picture")) { PictureLoader.loadPasted(bytes) }
+    startLoading(name: localized("pasted picture")) { PictureLoader.loadPasted(bytes) }
   }
 
   private func startLoading(
-    name: String, transform: PictureTransform = .identity,
+    name: String, transform: PictureTransform = .identity, asKept: Bool = false,
     _ work: @escaping @Sendable () -> Result<EditorImage, ImageError>
   ) {
     loadGeneration += 1
@@ -41,8 +44,10 @@ extension EditorWindow {
       switch result {
       case .success(let picture):
         document.setImage(picture, transform: transform)
+        if asKept { document.markKept() }
       case .failure(let error):
-        showError(title: String(format: tr("Could not open “%@”"), name), detail: Self.sentence(error.reason))
+        showError(
+          title: String(format: localized("Could not open “%@”"), name), detail: Self.sentence(error.reason))
       }
     }
   }
@@ -60,7 +65,8 @@ extension EditorWindow {
         guard let self else { return }
         guard let bytes else {
           showError(
-            title: tr("Could not paste the picture"), detail: tr("The clipboard’s picture could not be read.")
+            title: localized("Could not paste the picture"),
+            detail: localized("The clipboard’s picture could not be read.")
           )
           return
         }
@@ -85,10 +91,11 @@ extension EditorWindow {
     switch request {
     case .openPicture:
       let pictures = FileChooser.Filter(
-        name: tr("Pictures"), mimeTypes: ImageLoader.supportedMimeTypes,
+        name: localized("Pictures"), mimeTypes: ImageLoader.supportedMimeTypes,
         patterns: ImageLoader.supportedFileExtensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] })
       FileChooser.present(
-        parent: gtkkit_window(window), title: tr("Choose a Picture"), mode: .open, acceptLabel: tr("_Open"),
+        parent: gtkkit_window(window), title: localized("Choose a Picture"), mode: .open,
+        acceptLabel: localized("_Open"),
         filters: [pictures], initialFolder: preferences.lastFolder, completion: completion)
     case .saveMeme(let suggestedName):
       SaveChooser.present(

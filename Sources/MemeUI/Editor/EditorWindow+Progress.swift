@@ -70,22 +70,29 @@ extension EditorWindow {
       gtk_widget_set_name(spinner, "export-spinner")
       gtk_spinner_start(OpaquePointer(spinner))
       gtk_menu_button_set_child(gtkkit_menu_button(shareButton), spinner)
-      gtk_widget_set_tooltip_text(shareButton, tr("Exporting the meme…"))
+      gtk_widget_set_tooltip_text(shareButton, localized("Exporting the meme…"))
     } else {
       gtk_menu_button_set_icon_name(gtkkit_menu_button(shareButton), "send-to-symbolic")
-      gtk_widget_set_tooltip_text(shareButton, tr("Share"))
+      gtk_widget_set_tooltip_text(shareButton, localized("Share"))
     }
     gtk_widget_set_visible(cancelExportButton, isShown ? 1 : 0)
   }
 
   // MARK: - Leaving while work runs
 
-  /// close-request: returns true to keep the window open while asking.
+  /// close-request: returns true to keep the window open while asking. Running work is asked about
+  /// first; an edited meme that was not shared is the next thing that would be lost.
   func closeRequested() -> Bool {
-    guard isBusy else { return false }
-    askBeforeLeaving(leaveLabel: tr("_Close Anyway")) { [weak self] in
+    let close = { [weak self] in
       guard let self else { return }
       gtk_window_destroy(gtkkit_window(window))
+    }
+    if isBusy {
+      askBeforeLeaving(leaveLabel: localized("_Close Anyway"), then: close)
+    } else if document.hasUnsharedChanges {
+      askToDiscard(then: close)
+    } else {
+      return false
     }
     return true
   }
@@ -93,22 +100,17 @@ extension EditorWindow {
   /// Asks whether to wait for the running work or leave now; `leave` runs at once when the user
   /// chooses to leave anyway (a running export is stopped first), or when the work ends if they wait.
   func askBeforeLeaving(leaveLabel: String, then leave: @escaping () -> Void) {
-    if let leavingDialog { gtk_window_present(gtkkit_window(leavingDialog)) }
-    guard leavingDialog == nil else { return }
-    let dialog = gtkkit_message_dialog_new(
-      gtkkit_window(window), GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, tr("Still saving your meme…"),
-      tr("It will be lost if MemeMe stops now. Wait a moment, and the window closes once it is saved."))!
-    gtk_widget_set_name(dialog, "still-saving-dialog")
-    gtk_window_set_title(gtkkit_window(dialog), tr("Still saving your meme…"))
-    let leaveButton = gtk_dialog_add_button(gtkkit_dialog(dialog), leaveLabel, LeaveResponse.leave.rawValue)!
-    gtk_widget_add_css_class(leaveButton, "destructive-action")
-    gtk_dialog_add_button(gtkkit_dialog(dialog), tr("_Wait"), LeaveResponse.wait.rawValue)
-    gtk_dialog_set_default_response(gtkkit_dialog(dialog), LeaveResponse.wait.rawValue)
-    leavingDialog = dialog
-    Signal.connectResponse(dialog) { [weak self] response in
-      gtk_window_destroy(gtkkit_window(dialog))
+    askLeavingQuestion(
+      named: "still-saving-dialog", title: localized("Still saving your meme…"),
+      detail: localized(
+        "It will be lost if MemeMe stops now. Wait a moment, and the window closes once it is saved."),
+      choices: [
+        LeavingChoice(label: leaveLabel, response: LeaveResponse.leave.rawValue, losesWork: true),
+        LeavingChoice(label: localized("_Wait"), response: LeaveResponse.wait.rawValue),
+      ],
+      defaultResponse: LeaveResponse.wait.rawValue
+    ) { [weak self] response in
       guard let self else { return }
-      leavingDialog = nil
       if response == LeaveResponse.leave.rawValue {
         cancelExport()
         // Once the dialog's response has finished: destroying its parent inside it upsets GTK's
@@ -118,7 +120,6 @@ extension EditorWindow {
         leaveWhenIdle(leave)
       }  // closed with Escape: stay
     }
-    gtk_window_present(gtkkit_window(dialog))
   }
 
   /// Runs `leave` once nothing is running any more. The store tells no one when a save ends, so this

@@ -32,7 +32,7 @@ extension EditorWindow {
           shared(captions, picture, transform, meme, message: SaveChooser.confirmation(savedTo: url))
         case .failure(let error):
           showError(
-            title: String(format: tr("Could not save “%@”"), url.lastPathComponent),
+            title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
             detail: Self.sentence(error.reason))
         }
       }
@@ -50,16 +50,17 @@ extension EditorWindow {
       case .success(let export):
         guard Clipboard(for: window).setImage(encoded: export.png) else {
           showError(
-            title: tr("Could not copy the meme"), detail: tr("The picture could not be put on the clipboard.")
+            title: localized("Could not copy the meme"),
+            detail: localized("The picture could not be put on the clipboard.")
           )
           return
         }
         // Sent Memes keeps the very PNG that went on the clipboard.
         shared(
           captions, picture, transform, SharedMeme(image: export.image, file: .png(Data(export.png))),
-          message: tr("Copied to the clipboard"))
+          message: localized("Copied to the clipboard"))
       case .failure(let error):
-        showError(title: tr("Could not copy the meme"), detail: Self.sentence(error.reason))
+        showError(title: localized("Could not copy the meme"), detail: Self.sentence(error.reason))
       }
     }
   }
@@ -75,7 +76,7 @@ extension EditorWindow {
           case .success:
             shared(captions, picture, transform, rendered, message: application.confirmation)
           case .failure(let failure):
-            showError(title: tr("Could not open the meme"), detail: failure.reason)
+            showError(title: localized("Could not open the meme"), detail: failure.reason)
           }
         }
       }
@@ -90,9 +91,9 @@ extension EditorWindow {
       EmailComposer.attach(file, over: window) { [weak self] failure in
         guard let self else { return }
         if let failure {
-          showError(title: tr("Could not start an e-mail"), detail: failure)
+          showError(title: localized("Could not start an e-mail"), detail: failure)
         } else {
-          shared(captions, picture, transform, rendered, message: tr("Meme attached to a new e-mail"))
+          shared(captions, picture, transform, rendered, message: localized("Meme attached to a new e-mail"))
         }
       }
     }
@@ -117,7 +118,7 @@ extension EditorWindow {
       switch result {
       case .success(let rendered): box.body(file, rendered)
       case .failure(let error):
-        showError(title: tr("Could not export the meme"), detail: Self.sentence(error.reason))
+        showError(title: localized("Could not export the meme"), detail: Self.sentence(error.reason))
       }
     }
   }
@@ -134,6 +135,10 @@ extension EditorWindow {
       file: meme.file)
     // The window may be gone: Sent Memes took over, or it was closed while the export ran.
     guard !isDestroyed else { return }
+    // Only if nothing changed while it was exported: a later edit is still unshared.
+    if document.captions == captions, document.image === picture, document.transform == transform {
+      document.markKept()
+    }
     if let message { canvas.toast.show(message) }
     canvas.forgetPointer()
     updateActionStates()

@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GtkKit
+import MemeCamera
 import MemeCore
 
 /// The Meme Editor window: a header bar with Share and Cancel, the canvas with its caption fields,
@@ -41,8 +42,9 @@ final class EditorWindow: AppWindow {
   }
   /// Takes a photo with a camera; nil (Camera insensitive) until a camera is available.
   var cameraCapture: (() -> Void)? { didSet { updateActionStates() } }
-  /// Whether the Camera button follows the machine's cameras yet (see `attachCamera`).
-  var isFollowingCameras = false
+  /// The cameras the Camera button follows (see `attachCamera`): the window keeps the monitor, and
+  /// with it the device watch, until GTK destroys the window.
+  var cameraMonitor: CameraMonitor?
   /// Shows the Sent Memes window; Cancel uses it when memes have been sent.
   var showSentMemes: (() -> Void)?
 
@@ -62,8 +64,6 @@ final class EditorWindow: AppWindow {
   var isLoading = false
   /// What the last completed share said ("Saved to Pictures/cat-meme.png"), for the window shown next.
   var shareConfirmation: String?
-  /// The last error shown (tests check it; the dialog destroys itself when dismissed).
-  var lastError: (title: String, detail: String)?
   /// Set once the window is destroyed: an export finishing after that has no window to speak in.
   var isDestroyed = false
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
@@ -118,26 +118,28 @@ final class EditorWindow: AppWindow {
     gtk_actionable_set_action_name(
       gtkkit_actionable(cancelExportButton), EditorAction.cancelExport.detailedName)
     name(
-      cancelExportButton, "cancel-export-button", label: tr("Cancel Export"),
-      tooltip: tr("Stop exporting the meme"))
+      cancelExportButton, "cancel-export-button", label: localized("Cancel Export"),
+      tooltip: localized("Stop exporting the meme"))
     gtk_widget_set_visible(cancelExportButton, 0)
     gtk_header_bar_pack_start(gtkkit_header_bar(header), cancelExportButton)
 
     styleButton = gtk_menu_button_new()
     gtk_menu_button_set_icon_name(gtkkit_menu_button(styleButton), "preferences-desktop-font-symbolic")
     gtk_menu_button_set_popover(gtkkit_menu_button(styleButton), stylePopover.widget)
-    name(styleButton, "style-button", label: tr("Caption Style"), tooltip: tr("Caption Style"))
+    name(styleButton, "style-button", label: localized("Caption Style"), tooltip: localized("Caption Style"))
     gtk_header_bar_pack_start(gtkkit_header_bar(header), styleButton)
 
-    cancelButton = Accessible.mnemonicButton(tr("_Cancel"))
+    cancelButton = Accessible.mnemonicButton(localized("_Cancel"))
     gtk_actionable_set_action_name(gtkkit_actionable(cancelButton), EditorAction.cancel.detailedName)
-    name(cancelButton, "cancel-button", label: tr("Cancel"), tooltip: tr("Start over with no picture"))
+    name(
+      cancelButton, "cancel-button", label: localized("Cancel"),
+      tooltip: localized("Start over with no picture"))
     gtk_header_bar_pack_end(gtkkit_header_bar(header), cancelButton)
 
     let editSection = g_menu_new()!
-    g_menu_append(editSection, tr("Paste Picture"), EditorAction.paste.detailedName)
-    g_menu_append(editSection, tr("Undo"), EditorAction.undo.detailedName)
-    g_menu_append(editSection, tr("Redo"), EditorAction.redo.detailedName)
+    g_menu_append(editSection, localized("Paste Picture"), EditorAction.paste.detailedName)
+    g_menu_append(editSection, localized("Undo"), EditorAction.undo.detailedName)
+    g_menu_append(editSection, localized("Redo"), EditorAction.redo.detailedName)
     gtk_header_bar_pack_end(gtkkit_header_bar(header), PrimaryMenu.button(windowSection: editSection))
 
     gtk_window_set_titlebar(gtkkit_window(window), header)
@@ -151,10 +153,13 @@ final class EditorWindow: AppWindow {
     let bar = gtk_action_bar_new()!
     gtk_widget_set_name(bar, "bottom-bar")
     let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-    cameraButton = Self.iconButton(icon: "camera-photo-symbolic", label: tr("Camera"), action: .camera)
-    name(cameraButton, "camera-button", label: tr("Camera"), tooltip: tr("Take a picture with a camera"))
-    albumButton = Self.iconButton(icon: "folder-pictures-symbolic", label: tr("Album"), action: .open)
-    name(albumButton, "album-button", label: tr("Album"), tooltip: tr("Choose a picture (Ctrl+O)"))
+    cameraButton = Self.iconButton(icon: "camera-photo-symbolic", label: localized("Camera"), action: .camera)
+    name(
+      cameraButton, "camera-button", label: localized("Camera"),
+      tooltip: localized("Take a picture with a camera"))
+    albumButton = Self.iconButton(icon: "folder-pictures-symbolic", label: localized("Album"), action: .open)
+    name(
+      albumButton, "album-button", label: localized("Album"), tooltip: localized("Choose a picture (Ctrl+O)"))
     gtk_box_append(gtkkit_box(buttons), cameraButton)
     gtk_box_append(gtkkit_box(buttons), albumButton)
     gtk_action_bar_set_center_widget(gtkkit_action_bar(bar), buttons)
@@ -168,8 +173,8 @@ final class EditorWindow: AppWindow {
     gtk_menu_button_set_menu_model(gtkkit_menu_button(transformButton), gtkkit_menu_model(pictureMenu.raw))
     g_object_unref(pictureMenu.raw)
     name(
-      transformButton, "transform-button", label: tr("Crop, Rotate and Flip"),
-      tooltip: tr("Crop, Rotate and Flip"))
+      transformButton, "transform-button", label: localized("Crop, Rotate and Flip"),
+      tooltip: localized("Crop, Rotate and Flip"))
     gtk_action_bar_pack_start(gtkkit_action_bar(bar), transformButton)
 
     gtk_box_append(gtkkit_box(content), bar)
@@ -248,7 +253,8 @@ final class EditorWindow: AppWindow {
       let warnings = [
         document.image?.full.damage == nil
           ? nil
-          : tr("This picture is damaged: parts of it may look wrong. The meme uses what could be read."),
+          : localized(
+            "This picture is damaged: parts of it may look wrong. The meme uses what could be read."),
         layout.flatMap { StylePopover.overflowMessage($0.overflowingCaptions) },
       ].compactMap { $0 }
       let warning = warnings.isEmpty ? nil : warnings.joined(separator: "\n")
@@ -290,7 +296,6 @@ final class EditorWindow: AppWindow {
 
   /// Shows an error that names the file and the reason; the editor keeps its state.
   func showError(title: String, detail: String) {
-    lastError = (title, detail)
     guard !isDestroyed else { return }
     MessageDialog.present(.error, parent: gtkkit_window(window), title: title, detail: detail)
   }

@@ -50,7 +50,7 @@ final class FontList {
       gtkkit_list_item_factory(g_object_ref(factory.raw)))!
     gtk_widget_set_name(listView, "font-list")
     gtk_list_view_set_single_click_activate(gtkkit_list_view(listView), 1)
-    Accessible.setLabel(listView, tr("Fonts"))
+    Accessible.setLabel(listView, localized("Fonts"))
     let scrolled = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_child(gtkkit_scrolled_window(scrolled), listView)
     gtk_scrolled_window_set_policy(gtkkit_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
@@ -59,7 +59,7 @@ final class FontList {
 
     searchEntry = gtk_search_entry_new()!
     gtk_widget_set_name(searchEntry, "font-search")
-    Accessible.setLabel(searchEntry, tr("Search fonts"))
+    Accessible.setLabel(searchEntry, localized("Search fonts"))
     let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
     gtk_box_append(gtkkit_box(box), searchEntry)
     gtk_box_append(gtkkit_box(box), scrolled)

@@ -67,7 +67,7 @@ final class StylePopover {
       setMargin(grid, 6)
     }
 
-    let fontList = FontList(families: families, defaultLabel: tr("Default meme face"))
+    let fontList = FontList(families: families, defaultLabel: localized("Default meme face"))
     gtk_widget_set_hexpand(fontList.widget, 1)
     let fontUsedLabel = makeNote(named: "font-used")
 
@@ -77,8 +77,8 @@ final class StylePopover {
     let outlineColorButton = gtk_color_button_new_with_rgba(&black)!
     gtk_widget_set_name(textColorButton, "text-color")
     gtk_widget_set_name(outlineColorButton, "outline-color")
-    gtk_color_button_set_title(OpaquePointer(textColorButton), tr("Text Colour"))
-    gtk_color_button_set_title(OpaquePointer(outlineColorButton), tr("Outline Colour"))
+    gtk_color_button_set_title(OpaquePointer(textColorButton), localized("Text Colour"))
+    gtk_color_button_set_title(OpaquePointer(outlineColorButton), localized("Outline Colour"))
     let uppercaseSwitch = gtk_switch_new()!
     gtk_widget_set_name(uppercaseSwitch, "uppercase")
     gtk_widget_set_halign(uppercaseSwitch, GTK_ALIGN_END)
@@ -102,12 +102,12 @@ final class StylePopover {
       Accessible.setLabelledBy(control, label)
       row += 1
     }
-    addRow(tr("Font"), fontList.widget)
+    addRow(localized("Font"), fontList.widget)
     gtk_grid_attach(gtkkit_grid(grid), fontUsedLabel, 1, row, 1, 1)
     row += 1
-    addRow(tr("Text colour"), textColorButton)
-    addRow(tr("Outline colour"), outlineColorButton)
-    addRow(tr("All capitals"), uppercaseSwitch)
+    addRow(localized("Text colour"), textColorButton)
+    addRow(localized("Outline colour"), outlineColorButton)
+    addRow(localized("All capitals"), uppercaseSwitch)
     gtk_grid_attach(gtkkit_grid(grid), capitalsNote, 0, row, 2, 1)
     row += 1
     gtk_grid_attach(gtkkit_grid(grid), overflowLabel, 0, row, 2, 1)
@@ -144,8 +144,9 @@ final class StylePopover {
     let used =
       resolved.isSubstitute
       ? String(
-        format: tr("“%@” is not installed: drawn with %@"), resolved.requestedFamily ?? "", resolved.family)
-      : String(format: tr("Drawn with %@"), resolved.family)
+        format: localized("“%@” is not installed: drawn with %@"), resolved.requestedFamily ?? "",
+        resolved.family)
+      : String(format: localized("Drawn with %@"), resolved.family)
     gtk_label_set_text(gtkkit_label(controls.fontUsedLabel), used)
     // A face without lowercase (the default Bebas Neue) draws capitals either way: say so beside the
     // switch rather than let it seem broken.
@@ -154,7 +155,8 @@ final class StylePopover {
       gtkkit_label(controls.capitalsNote),
       capitalsOnly
         ? String(
-          format: tr("%@ has capitals only: choose another font for lowercase letters."), resolved.family)
+          format: localized("%@ has capitals only: choose another font for lowercase letters."),
+          resolved.family)
         : "")
     gtk_widget_set_visible(controls.capitalsNote, capitalsOnly ? 1 : 0)
     let warning = layout.map { Self.overflowMessage($0.overflowingCaptions) } ?? nil
@@ -165,9 +167,9 @@ final class StylePopover {
   /// What to tell the user when captions do not fit at the smallest size; nil when all fit.
   static func overflowMessage(_ overflowing: Set<CaptionPosition>) -> String? {
     switch (overflowing.contains(.top), overflowing.contains(.bottom)) {
-    case (true, true): tr("Both captions are too long to fit. Shorten them.")
-    case (true, false): tr("The top caption is too long to fit. Shorten it.")
-    case (false, true): tr("The bottom caption is too long to fit. Shorten it.")
+    case (true, true): localized("Both captions are too long to fit. Shorten them.")
+    case (true, false): localized("The top caption is too long to fit. Shorten it.")
+    case (false, true): localized("The bottom caption is too long to fit. Shorten it.")
     case (false, false): nil
     }
   }

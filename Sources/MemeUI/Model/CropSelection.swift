@@ -13,8 +13,8 @@ enum CropAspect: String, CaseIterable {
   /// As the preset buttons show it.
   var label: String {
     switch self {
-    case .free: tr("Free")
-    case .original: tr("Original")
+    case .free: localized("Free")
+    case .original: localized("Original")
     case .square, .portrait, .widescreen, .tall: rawValue
     }
   }

@@ -20,6 +20,9 @@ final class EditorDocument {
   /// The style of a fresh start (launch and reset): the one used last.
   var launchStyle: CaptionStyle
   private var history = UndoHistory<EditorState>()
+  /// The state last kept: shared into Sent Memes, or opened from there. Closing the editor with any
+  /// other state, apart from the blank launch state, loses work.
+  private var keptState: EditorState
   /// Called after every change with what changed.
   var onChange: (Change) -> Void = { _ in }
 
@@ -32,6 +35,17 @@ final class EditorDocument {
   init(launchStyle: CaptionStyle = .classic) {
     self.launchStyle = launchStyle
     state = EditorState(style: launchStyle)
+    keptState = state
+  }
+
+  /// Whether closing now would lose an edited meme that has not been shared: the state is neither
+  /// the last one kept nor the blank launch state (a fresh start, or Cancel, loses nothing).
+  var hasUnsharedChanges: Bool { !state.isSame(as: keptState) && !state.isSame(as: launchState) }
+
+  /// The current state is safe (it was just shared, or it is a sent meme just opened): closing it
+  /// loses nothing until it changes again.
+  func markKept() {
+    keptState = state
   }
 
   /// No picture, the default texts, the launch style.

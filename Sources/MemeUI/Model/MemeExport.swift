@@ -26,7 +26,8 @@ nonisolated enum MemeExport {
     guard let rendered = MemeRenderer.rendered(captions, image: picture.full, transform: transform) else {
       return .failure(
         ImageError(
-          path: picture.url.path, kind: .outOfMemory, reason: tr("not enough memory to render the meme"))
+          path: picture.url.path, kind: .outOfMemory,
+          reason: localized("not enough memory to render the meme"))
       )
     }
     return .success(rendered)

@@ -39,7 +39,8 @@ nonisolated enum PictureLoader {
     let reduced = (try? loader.load(contentsOf: url, targetWidth: size.width)) ?? full
     if reduced.width == size.width && reduced.height == size.height { return reduced }
     guard let scaled = reduced.scaled(toWidth: size.width, height: size.height) else {
-      throw ImageError(path: url.path, kind: .outOfMemory, reason: tr("not enough memory for a preview"))
+      throw ImageError(
+        path: url.path, kind: .outOfMemory, reason: localized("not enough memory for a preview"))
     }
     return scaled
   }

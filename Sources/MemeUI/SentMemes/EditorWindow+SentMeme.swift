@@ -10,6 +10,8 @@ extension EditorWindow {
     document.setText(meme.bottomText, at: .bottom)
     document.endTyping()
     document.setStyle(meme.style)
-    load(meme.originalImage, transform: meme.transform)
+    // What was sent is kept in Sent Memes: closing before changing it loses nothing.
+    document.markKept()
+    load(meme.originalImage, transform: meme.transform, asKept: true)
   }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 import GtkKit
 import MemeStore
 
@@ -36,6 +37,6 @@ final class MemeGridTile: MemeCell {
 enum MemeDescription {
   static func accessibleName(of meme: SentMeme) -> String {
     let captions = [meme.topText, meme.bottomText].filter { !$0.isEmpty }
-    return captions.isEmpty ? tr("Meme without captions") : captions.joined(separator: " / ")
+    return captions.isEmpty ? localized("Meme without captions") : captions.joined(separator: " / ")
   }
 }

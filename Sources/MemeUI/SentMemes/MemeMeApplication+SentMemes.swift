@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 import GtkKit
 import MemeStore
 
@@ -16,14 +17,14 @@ extension MemeMeApplication {
       useSentMemes(memes)
       if let repairs = memes.store.repairs.message {
         reportStoreNotice(
-          StoreNotice(kind: .information, title: tr("Sent Memes were repaired"), detail: repairs))
+          StoreNotice(kind: .information, title: localized("Sent Memes were repaired"), detail: repairs))
       }
     case .failure(let error):
       reportStoreNotice(
         StoreNotice(
-          kind: .warning, title: tr("Sent Memes are not available"),
+          kind: .warning, title: localized("Sent Memes are not available"),
           detail: error.message + "\n\n"
-            + tr("You can still make and share memes, but they will not be kept.")))
+            + localized("You can still make and share memes, but they will not be kept.")))
     }
   }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 
 /// Every Sent Memes behaviour as a named `win.` action with its shortcuts. Names shared with other
 /// windows (`delete`, `undo`, `close`) have the same shortcuts there: accelerators belong to names.
@@ -32,17 +33,17 @@ enum SentMemesAction: String, NamedAction {
 
   var title: String {
     switch self {
-    case .add: tr("Make a new meme")
-    case .openMeme: tr("Open the selected meme")
-    case .delete: tr("Delete the selected meme")
-    case .undo: tr("Undo delete")
-    case .dismissUndo: tr("Dismiss")
-    case .moveUp: tr("Move the selected meme up")
-    case .moveDown: tr("Move the selected meme down")
-    case .showList: tr("Show the list")
-    case .showGrid: tr("Show the grid")
-    case .contextMenu: tr("Open the meme’s menu")
-    case .close: tr("Close the window")
+    case .add: localized("Make a new meme")
+    case .openMeme: localized("Open the selected meme")
+    case .delete: localized("Delete the selected meme")
+    case .undo: localized("Undo delete")
+    case .dismissUndo: localized("Dismiss")
+    case .moveUp: localized("Move the selected meme up")
+    case .moveDown: localized("Move the selected meme down")
+    case .showList: localized("Show the list")
+    case .showGrid: localized("Show the grid")
+    case .contextMenu: localized("Open the meme’s menu")
+    case .close: localized("Close the window")
     }
   }
 

@@ -11,7 +11,7 @@ import GtkKit
   /// Registers (start-up opens the store in `storeDirectory`) without showing anything yet.
   public init(storeDirectory: URL, applicationID: String) {
     app = MemeMeApplication(id: applicationID, sink: InMemorySentMemes(), preferences: .inMemory())
-    app.openStore = { StoreSentMemes.open(directory: storeDirectory) }
+    app.openStore = { SentMemesLibrary.open(directory: storeDirectory) }
     app.application.register()
   }
 

@@ -13,7 +13,7 @@ import MemeStore
 /// editor or a detail any way (Cancel, Back, the close button) returns to Sent Memes.
 final class SentMemesNavigator {
   let application: Application
-  let memes: StoreSentMemes
+  let memes: SentMemesLibrary
   let thumbnails: ThumbnailCache
   /// Makes or returns the app's editor window (the app sets it up: camera, files, shortcuts).
   private let makeEditor: () -> EditorWindow
@@ -24,7 +24,7 @@ final class SentMemesNavigator {
   let preferences: Preferences
 
   init(
-    application: Application, memes: StoreSentMemes, preferences: Preferences,
+    application: Application, memes: SentMemesLibrary, preferences: Preferences,
     makeEditor: @escaping () -> EditorWindow
   ) {
     self.application = application

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 import GtkKit
 
 /// Deleting with undo: a deleted meme disappears at once and a banner offers Undo; when the banner
@@ -19,16 +20,16 @@ extension SentMemesWindow {
     gtk_widget_set_name(bannerLabel, "undo-banner-label")
     gtk_widget_set_margin_start(bannerLabel, 6)
     gtk_box_append(gtkkit_box(toast), bannerLabel)
-    let undo = Accessible.mnemonicButton(tr("_Undo"))
+    let undo = Accessible.mnemonicButton(localized("_Undo"))
     gtk_widget_set_name(undo, "undo-button")
     gtk_actionable_set_action_name(gtkkit_actionable(undo), SentMemesAction.undo.detailedName)
-    gtk_widget_set_tooltip_text(undo, tr("Bring the meme back (Ctrl+Z)"))
+    gtk_widget_set_tooltip_text(undo, localized("Bring the meme back (Ctrl+Z)"))
     gtk_box_append(gtkkit_box(toast), undo)
     let dismiss = gtk_button_new_from_icon_name("window-close-symbolic")!
     gtk_widget_add_css_class(dismiss, "flat")
     gtk_widget_add_css_class(dismiss, "circular")
-    Accessible.setLabel(dismiss, tr("Dismiss"))
-    gtk_widget_set_tooltip_text(dismiss, tr("Dismiss"))
+    Accessible.setLabel(dismiss, localized("Dismiss"))
+    gtk_widget_set_tooltip_text(dismiss, localized("Dismiss"))
     gtk_actionable_set_action_name(gtkkit_actionable(dismiss), SentMemesAction.dismissUndo.detailedName)
     gtk_box_append(gtkkit_box(toast), dismiss)
     gtk_revealer_set_child(gtkkit_revealer(banner), toast)
@@ -65,7 +66,7 @@ extension SentMemesWindow {
 
   /// "Meme deleted", "3 memes deleted" (plural forms as the language has them).
   static func deletedMessage(count: Int) -> String {
-    String(format: trPlural("Meme deleted", "%d memes deleted", count), count)
+    String(format: localizedPlural("Meme deleted", "%d memes deleted", count), count)
   }
 
   private func hideBanner() {

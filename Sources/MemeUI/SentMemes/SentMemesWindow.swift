@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSupport
 import GtkKit
 import MemeStore
 
@@ -15,7 +16,7 @@ final class SentMemesWindow: AppWindow {
   }
 
   let window: UnsafeMutablePointer<GtkWidget>
-  let memes: StoreSentMemes
+  let memes: SentMemesLibrary
   let thumbnails: ThumbnailCache
   let timeFormatter = SentTimeFormatter()
 
@@ -52,13 +53,14 @@ final class SentMemesWindow: AppWindow {
   /// A meme was activated: show its detail, remembering the tab it was opened from.
   var onOpen: (_ id: Int64, _ tab: Tab) -> Void = { _, _ in }
 
-  init(application: Application, memes: StoreSentMemes, thumbnails: ThumbnailCache, preferences: Preferences)
-  {
+  init(
+    application: Application, memes: SentMemesLibrary, thumbnails: ThumbnailCache, preferences: Preferences
+  ) {
     self.memes = memes
     self.thumbnails = thumbnails
     SentMemesStyleSheet.installOnce()
     selection = gtk_single_selection_new(gtkkit_list_model(g_object_ref(memes.list.model.raw)))
-    window = Self.makeWindow(of: application, title: tr("Sent Memes"), name: "sent-memes-window")
+    window = Self.makeWindow(of: application, title: localized("Sent Memes"), name: "sent-memes-window")
     // The same size as the editor: the navigator turns between them like pages.
     preferences.rememberGeometry(of: window)
     buildHeaderBar()
@@ -110,8 +112,8 @@ final class SentMemesWindow: AppWindow {
     addButton = gtk_button_new_from_icon_name("list-add-symbolic")
     gtk_actionable_set_action_name(gtkkit_actionable(addButton), SentMemesAction.add.detailedName)
     gtk_widget_set_name(addButton, "add-button")
-    Accessible.setLabel(addButton, tr("Add"))
-    gtk_widget_set_tooltip_text(addButton, tr("Make a new meme (Ctrl+N)"))
+    Accessible.setLabel(addButton, localized("Add"))
+    gtk_widget_set_tooltip_text(addButton, localized("Make a new meme (Ctrl+N)"))
     gtk_header_bar_pack_start(gtkkit_header_bar(header), addButton)
     gtk_header_bar_pack_end(gtkkit_header_bar(header), SentMemesMenus.mainMenuButton())
     gtk_window_set_titlebar(gtkkit_window(window), header)
@@ -147,7 +149,7 @@ final class SentMemesWindow: AppWindow {
     setUpView(listView, name: "meme-list")
     openOnClick(in: .list)
     appendPage(
-      Self.scrolled(listView), tab: .list, title: tr("List"), tooltip: tr("List (Alt+1)"),
+      Self.scrolled(listView), tab: .list, title: localized("List"), tooltip: localized("List (Alt+1)"),
       icon: "view-list-symbolic")
   }
 
@@ -167,7 +169,7 @@ final class SentMemesWindow: AppWindow {
     let scrolled = Self.scrolled(gridView)
     sizer.follow(gridView, in: scrolled)
     appendPage(
-      scrolled, tab: .grid, title: tr("Grid"), tooltip: tr("Grid (Alt+2)"),
+      scrolled, tab: .grid, title: localized("Grid"), tooltip: localized("Grid (Alt+2)"),
       icon: "view-grid-symbolic")
   }
 
@@ -176,7 +178,7 @@ final class SentMemesWindow: AppWindow {
   private func setUpView(_ view: UnsafeMutablePointer<GtkWidget>, name: String) {
     gtk_widget_set_name(view, name)
     gtk_widget_add_css_class(view, name)
-    Accessible.setLabel(view, tr("Sent memes"))
+    Accessible.setLabel(view, localized("Sent memes"))
     Signal.connectActivatePosition(view) { [weak self] position in self?.open(at: position) }
   }
 
@@ -217,10 +219,12 @@ final class SentMemesWindow: AppWindow {
   /// What the window shows before the first meme: what this is and how to make one.
   private static func makeEmptyState() -> UnsafeMutablePointer<GtkWidget> {
     StatusPage(
-      name: "empty-state", iconName: "image-x-generic-symbolic", iconSize: 128, title: tr("No Sent Memes"),
-      description: tr("Memes you share appear here. Click + to make your first one."),
+      name: "empty-state", iconName: "image-x-generic-symbolic", iconSize: 128,
+      title: localized("No Sent Memes"),
+      description: localized("Memes you share appear here. Click + to make your first one."),
       descriptionClass: "dim-label", maxWidthChars: 40,
-      button: StatusPage.Button(label: tr("_Make a Meme"), actionName: SentMemesAction.add.detailedName)
+      button: StatusPage.Button(
+        label: localized("_Make a Meme"), actionName: SentMemesAction.add.detailedName)
     ).makeWidget()
   }
 

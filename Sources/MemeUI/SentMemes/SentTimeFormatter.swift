@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GLibSupport
 
 /// When a meme was sent, as the List shows it: "Today 14:03", "Yesterday 09:12", the weekday within
 /// the last week, otherwise the date. Localised through the locale's own date templates.
@@ -24,10 +25,10 @@ final class SentTimeFormatter {
     let day = calendar.startOfDay(for: date)
     let days = calendar.dateComponents([.day], from: day, to: today).day ?? Int.max
     switch days {
-    case 0: return String(format: tr("Today %@"), time)
-    case 1: return String(format: tr("Yesterday %@"), time)
+    case 0: return String(format: localized("Today %@"), time)
+    case 1: return String(format: localized("Yesterday %@"), time)
     // Translators: a weekday and a time, "Monday 14:03".
-    case 2..<7: return String(format: tr("%@ %@"), format(date, template: "EEEE"), time)
+    case 2..<7: return String(format: localized("%@ %@"), format(date, template: "EEEE"), time)
     default:
       let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
       return format(date, template: sameYear ? "MMMd" : "yMMMd")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSupport
 import GtkKit
 
 /// Send by E-mail for the editor and Meme Detail: hands a file to the user's mail client through
@@ -50,13 +51,13 @@ enum EmailComposer {
   nonisolated static func message(forExitStatus status: Int32) -> String {
     switch status {
     case 3:
-      tr("No e-mail app is set up. Install one, or save the meme and attach it yourself.")
+      localized("No e-mail app is set up. Install one, or save the meme and attach it yourself.")
     case 127:
-      tr("E-mail needs the xdg-utils package. Install it, or save the meme and attach it yourself.")
+      localized("E-mail needs the xdg-utils package. Install it, or save the meme and attach it yourself.")
     case 2, 5:
-      tr("The meme’s file could not be read for the e-mail. Save the meme and attach it yourself.")
+      localized("The meme’s file could not be read for the e-mail. Save the meme and attach it yourself.")
     default:
-      tr("The e-mail app did not start. Save the meme and attach it yourself.")
+      localized("The e-mail app did not start. Save the meme and attach it yourself.")
     }
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSupport
 import GtkKit
 import MemeCore
 
@@ -33,7 +34,7 @@ final class OpenWith {
   ) {
     if DesktopPortal.isInUse { return chosen(OpenWith(appInfo: nil, parent: parent)) }
     let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(parent), format.mimeType)!
-    gtk_window_set_title(gtkkit_window(dialog), tr("Open Meme With"))
+    gtk_window_set_title(gtkkit_window(dialog), localized("Open Meme With"))
     gtk_widget_set_name(dialog, "open-with-dialog")
     Signal.connectResponse(dialog) { response in
       let appInfo =
@@ -55,7 +56,8 @@ final class OpenWith {
         case .done: completion(.success(()))
         case .cancelled: break
         case .failed(let message):
-          completion(.failure(OpenWithFailure(reason: message ?? tr("The application did not start."))))
+          completion(
+            .failure(OpenWithFailure(reason: message ?? localized("The application did not start."))))
         }
       }
       return
@@ -74,13 +76,14 @@ final class OpenWith {
     if launched { return .success(()) }
     return .failure(
       OpenWithFailure(
-        reason: error.map { String(cString: $0.pointee.message) } ?? tr("The application did not start.")))
+        reason: error.map { String(cString: $0.pointee.message) }
+          ?? localized("The application did not start.")))
   }
 
   /// The confirmation once it has opened: "Meme opened in Image Viewer" ("Meme opened" when the
   /// portal chose, which does not say what).
   var confirmation: String {
-    applicationName.map { String(format: tr("Meme opened in %@"), $0) } ?? tr("Meme opened")
+    applicationName.map { String(format: localized("Meme opened in %@"), $0) } ?? localized("Meme opened")
   }
 }
 

@@ -13,13 +13,14 @@ enum SaveChooser {
     completion: @escaping (URL?) -> Void
   ) {
     FileChooser.present(
-      parent: gtkkit_window(parent), title: tr("Save Meme"), mode: .save(suggestedName: suggestedName),
-      acceptLabel: tr("_Save"),
+      parent: gtkkit_window(parent), title: localized("Save Meme"), mode: .save(suggestedName: suggestedName),
+      acceptLabel: localized("_Save"),
       filters: [
         FileChooser.Filter(
-          name: tr("PNG image"), mimeTypes: ["image/png"], patterns: ["*.png"], defaultExtension: "png"),
+          name: localized("PNG image"), mimeTypes: ["image/png"], patterns: ["*.png"], defaultExtension: "png"
+        ),
         FileChooser.Filter(
-          name: tr("JPEG image"), mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"],
+          name: localized("JPEG image"), mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"],
           defaultExtension: "jpg"),
       ], initialFolder: preferences.saveFolder, completion: completion)
   }
@@ -37,7 +38,7 @@ enum SaveChooser {
   static func confirmation(savedTo url: URL) -> String {
     let folder = url.deletingLastPathComponent()
     let shown = "\(displayName(of: folder))/\(displayName(of: url))"
-    return String(format: tr("Saved to %@"), shown)
+    return String(format: localized("Saved to %@"), shown)
   }
 
   /// The name of a file or folder in the user's file-name encoding, "/" for the root.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 import GtkKit
 
 /// The Share menu of the editor and of Meme Detail: both windows have `win.` actions of these names,
@@ -8,10 +9,10 @@ enum ShareMenu {
   /// Save As…, Copy Image, Open With…, Send by E-mail, as action names of both windows.
   static var items: [(label: String, action: String)] {
     [
-      (tr("Save As…"), EditorAction.saveAs.detailedName),
-      (tr("Copy Image"), EditorAction.copyImage.detailedName),
-      (tr("Open With…"), EditorAction.openWith.detailedName),
-      (tr("Send by E-mail"), EditorAction.sendByEmail.detailedName),
+      (localized("Save As…"), EditorAction.saveAs.detailedName),
+      (localized("Copy Image"), EditorAction.copyImage.detailedName),
+      (localized("Open With…"), EditorAction.openWith.detailedName),
+      (localized("Send by E-mail"), EditorAction.sendByEmail.detailedName),
     ]
   }
 
@@ -24,8 +25,8 @@ enum ShareMenu {
     gtk_menu_button_set_menu_model(gtkkit_menu_button(button), gtkkit_menu_model(menu.raw))
     g_object_unref(menu.raw)
     gtk_widget_set_name(button, name)
-    Accessible.setLabel(button, tr("Share"))
-    gtk_widget_set_tooltip_text(button, tr("Share"))
+    Accessible.setLabel(button, localized("Share"))
+    gtk_widget_set_tooltip_text(button, localized("Share"))
     return button
   }
 }

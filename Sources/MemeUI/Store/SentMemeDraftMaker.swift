@@ -28,7 +28,8 @@ nonisolated enum SentMemeDraftMaker {
     let width = min(thumbnailWidth, image.width)
     let height = max(1, Int((Double(image.height) * Double(width) / Double(image.width)).rounded()))
     guard let small = width == image.width ? image : image.scaled(toWidth: width, height: height) else {
-      throw ImageError(path: "thumbnail", kind: .outOfMemory, reason: tr("not enough memory for a thumbnail"))
+      throw ImageError(
+        path: "thumbnail", kind: .outOfMemory, reason: localized("not enough memory for a thumbnail"))
     }
     return try ImageWriter.encode(small, as: .png)
   }

@@ -4,12 +4,13 @@ import GtkKit
 import MemeCore
 import MemeStore
 
-/// Sent memes kept in the SQLite store, with the list the Sent Memes window shows.
+/// The app's library of sent memes: the SQLite store (`SentMemeStore`, which reads and writes the disk)
+/// and the list the Sent Memes window shows.
 ///
 /// The store is the truth; `list` mirrors it on the main thread. Saving copies and syncs files, so it
 /// runs on a background thread and the list changes when it is done. Deleting is undoable until
 /// `purge` (the store hides a deleted meme and keeps its files until then).
-final class StoreSentMemes: SentMemeSink {
+final class SentMemesLibrary: SentMemeSink {
   let store: SentMemeStore
   let list = SentMemeList()
   /// Called after a shared meme has been saved and put at the top of the list.
@@ -25,17 +26,17 @@ final class StoreSentMemes: SentMemeSink {
   }
 
   /// The app's own store: `$XDG_DATA_HOME/<appID>/`.
-  static func open(appID: String) -> Result<StoreSentMemes, StoreError> {
+  static func open(appID: String) -> Result<SentMemesLibrary, StoreError> {
     open { try SentMemeStore(appID: appID) }
   }
 
-  static func open(directory: URL) -> Result<StoreSentMemes, StoreError> {
+  static func open(directory: URL) -> Result<SentMemesLibrary, StoreError> {
     open { try SentMemeStore(directory: directory) }
   }
 
-  private static func open(_ makeStore: () throws -> SentMemeStore) -> Result<StoreSentMemes, StoreError> {
+  private static func open(_ makeStore: () throws -> SentMemeStore) -> Result<SentMemesLibrary, StoreError> {
     do {
-      return .success(try StoreSentMemes(store: try makeStore()))
+      return .success(try SentMemesLibrary(store: try makeStore()))
     } catch let error as StoreError {
       return .failure(error)
     } catch {
@@ -72,7 +73,7 @@ final class StoreSentMemes: SentMemeSink {
           list.insert(meme, at: 0)
           onSaved(meme)
         case .failure(let error):
-          onError(tr("Could not keep the meme in Sent Memes"), Self.message(error))
+          onError(localized("Could not keep the meme in Sent Memes"), Self.message(error))
         }
       })
   }
@@ -85,7 +86,7 @@ final class StoreSentMemes: SentMemeSink {
     do {
       try store.delete(id: id)
     } catch {
-      onError(tr("Could not delete the meme"), Self.message(error))
+      onError(localized("Could not delete the meme"), Self.message(error))
       return false
     }
     list.remove(id: id)
@@ -102,7 +103,7 @@ final class StoreSentMemes: SentMemeSink {
         try store.undoDelete(id: id)
         restored.append(id)
       } catch {
-        onError(tr("Could not restore the meme"), Self.message(error))
+        onError(localized("Could not restore the meme"), Self.message(error))
       }
     }
     guard !restored.isEmpty else { return completion() }
@@ -113,7 +114,7 @@ final class StoreSentMemes: SentMemeSink {
         guard let self else { return }
         switch result {
         case .success(let memes): restore(restored, from: memes)
-        case .failure(let error): onError(tr("Could not restore the meme"), Self.message(error))
+        case .failure(let error): onError(localized("Could not restore the meme"), Self.message(error))
         }
         completion()
       })
@@ -148,7 +149,7 @@ final class StoreSentMemes: SentMemeSink {
     do {
       try store.move(id: id, toIndex: target)
     } catch {
-      onError(tr("Could not move the meme"), Self.message(error))
+      onError(localized("Could not move the meme"), Self.message(error))
       return nil
     }
     return list.move(id: id, to: target)

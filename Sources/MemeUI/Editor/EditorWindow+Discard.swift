@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSupport
+import GtkKit
+
+/// Closing the editor (or quitting) with an edited meme that was never shared would lose it: the
+/// editor asks first, in the words of the GNOME guidelines for discarding unsaved work.
+extension EditorWindow {
+  /// Asks whether to discard the unshared meme; `discard` runs when the user chooses Discard.
+  /// Cancel, Escape or closing the dialog keep the editor as it is.
+  func askToDiscard(then discard: @escaping () -> Void) {
+    askLeavingQuestion(
+      named: "discard-meme-dialog", title: localized("Discard this meme?"),
+      detail: localized(
+        "It has not been shared, so it is not in Sent Memes. Its captions and changes will be lost."),
+      choices: [
+        LeavingChoice(label: localized("_Cancel"), response: DiscardResponse.cancel.rawValue),
+        LeavingChoice(
+          label: localized("_Discard"), response: DiscardResponse.discard.rawValue, losesWork: true),
+      ],
+      // Enter keeps the meme: losing work takes a deliberate choice.
+      defaultResponse: DiscardResponse.cancel.rawValue
+    ) { response in
+      guard response == DiscardResponse.discard.rawValue else { return }
+      // Once the dialog's response has finished: destroying its parent inside it upsets GTK's
+      // bookkeeping of the dialog just destroyed.
+      MainLoop.post { discard() }
+    }
+  }
+
+  /// The discard dialog's answers.
+  enum DiscardResponse: Int32 {
+    case discard = 1
+    case cancel = 2
+  }
+}

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import Testing
+
+@testable import MemeUI
+
+/// Closing the editor with an edited meme that was never shared asks before it is lost; a meme that
+/// is kept (shared, or opened from Sent Memes unchanged) or a blank editor closes at once.
+@Suite(.serialized) struct DiscardMemeTests {
+  /// Set by a signal handler.
+  private final class Flag {
+    var isSet = false
+  }
+
+  private static func picture() -> URL {
+    Fixtures.picture(width: 640, height: 480, name: "discard-meme.png")
+  }
+
+  /// Asks the editor to close as Ctrl+W does and returns whether its window was destroyed.
+  private static func requestClose(_ editor: EditorWindow) -> Bool {
+    let destroyed = Flag()
+    Signal.connect(editor.window, "destroy") { destroyed.isSet = true }
+    editor.actions.action(named: EditorAction.close.name)?.activate()
+    MainContext.drain()
+    return destroyed.isSet
+  }
+
+  private static func editedEditor() -> EditorWindow {
+    let editor = EditorHarness.makeEditor()
+    #expect(EditorHarness.load(picture(), into: editor))
+    EditorHarness.type(top: "ONE DOES NOT SIMPLY", bottom: "CLOSE THE WINDOW", into: editor)
+    EditorHarness.settle(editor)
+    return editor
+  }
+
+  @Test func closingAnEditedMemeAsksAndCancelKeepsIt() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.editedEditor()
+    defer { EditorHarness.close(editor) }
+    #expect(!Self.requestClose(editor), "the window stays while the question is asked")
+    let dialog = try #require(editor.leavingDialog)
+    #expect(String(cString: gtk_widget_get_name(dialog)) == "discard-meme-dialog")
+    #expect(String(cString: gtk_window_get_title(gtkkit_window(dialog))) == "Discard this meme?")
+    let texts = WidgetTree.texts(in: dialog)
+    #expect(texts.contains("_Discard") || texts.contains("Discard"), "\(texts)")
+    #expect(texts.contains("_Cancel") || texts.contains("Cancel"), "\(texts)")
+    Screenshot.save(dialog, named: "discard-meme-dialog")
+    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.cancel.rawValue)
+    MainContext.drain()
+    #expect(editor.leavingDialog == nil)
+    #expect(gtk_widget_get_visible(editor.window) != 0, "Cancel keeps the editor")
+    #expect(editor.document.captions.top == "ONE DOES NOT SIMPLY")
+    #expect(editor.document.image != nil, "and its picture")
+  }
+
+  @Test func discardClosesTheWindow() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.editedEditor()
+    let destroyed = Flag()
+    Signal.connect(editor.window, "destroy") { destroyed.isSet = true }
+    #expect(!Self.requestClose(editor))
+    let dialog = try #require(editor.leavingDialog)
+    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.discard.rawValue)
+    MainContext.drain()
+    #expect(destroyed.isSet, "Discard closes the editor")
+  }
+
+  /// An editor whose captioned picture has been shared (copied), and is kept in its Sent Memes.
+  private static func sharedEditor() -> EditorWindow {
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    #expect(EditorHarness.load(picture(), into: editor))
+    EditorHarness.type(top: "SHARED", bottom: "ALREADY", into: editor)
+    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    #expect(MainContext.iterate(maxIterations: 12_000) { sink.entries.count == 1 && !editor.isBusy })
+    return editor
+  }
+
+  @Test func aSharedMemeClosesWithoutAsking() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.sharedEditor()
+    #expect(Self.requestClose(editor), "the shared meme is in Sent Memes: nothing to lose")
+    #expect(editor.leavingDialog == nil)
+  }
+
+  @Test func anEditAfterSharingAsksAgain() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.sharedEditor()
+    defer { EditorHarness.close(editor) }
+    editor.actions.action(named: EditorAction.rotateRight.name)?.activate()
+    #expect(!Self.requestClose(editor))
+    #expect(editor.leavingDialog.map { String(cString: gtk_widget_get_name($0)) } == "discard-meme-dialog")
+    if let dialog = editor.leavingDialog {
+      gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.cancel.rawValue)
+      MainContext.drain()
+    }
+  }
+
+  @Test func editsUndoneToTheBlankEditorCloseWithoutAsking() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    #expect(EditorHarness.load(Self.picture(), into: editor))
+    editor.actions.action(named: EditorAction.undo.name)?.activate()
+    MainContext.drain()
+    #expect(editor.document.image == nil)
+    #expect(Self.requestClose(editor), "the blank editor holds nothing to lose")
+  }
+
+  @Test func aSentMemeOpenedUnchangedClosesWithoutAsking() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    let meme = Meme(topText: "SENT", bottomText: "BEFORE", originalImage: Self.picture())
+    editor.edit(meme)
+    #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
+    #expect(Self.requestClose(editor), "what was sent is still in Sent Memes")
+  }
+
+  @Test func aSentMemeChangedAsks() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    editor.edit(Meme(topText: "SENT", bottomText: "BEFORE", originalImage: Self.picture()))
+    #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
+    EditorHarness.type(top: "SENT", bottom: "AND CHANGED", into: editor)
+    #expect(!Self.requestClose(editor))
+    let dialog = try #require(editor.leavingDialog)
+    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.cancel.rawValue)
+    MainContext.drain()
+  }
+
+  @Test func quittingWithAnEditedMemeAsksToo() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 0)
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let editor = try #require(app.editor, "with no sent memes the editor is the first window")
+    #expect(EditorHarness.load(Self.picture(), into: editor))
+    app.application.actions.action(named: "quit")?.activate()
+    MainContext.drain()
+    let dialog = try #require(editor.leavingDialog, "Quit asks before the meme is lost")
+    #expect(String(cString: gtk_widget_get_name(dialog)) == "discard-meme-dialog")
+    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.cancel.rawValue)
+    MainContext.drain()
+    #expect(gtk_widget_get_visible(editor.window) != 0, "Cancel keeps the app and its editor")
+    #expect(editor.document.image != nil)
+  }
+}
