@@ -12,14 +12,16 @@ nonisolated enum SentMemeDraftMaker {
 
   static func draft(
     captions: MemeCaptions, originalImage: URL, transform: PictureTransform = .identity,
-    rendered: RasterImage,
+    rendered: RasterImage, renderedPNG: Data? = nil,
     sentAt: Date = Date()
   ) throws -> SentMemeDraft {
-    let png = try ImageWriter.encode(rendered, as: .png)
+    // The share's own PNG when it made one: encoding 48 megapixels again costs seconds and the
+    // memory of a second copy.
+    let png = try renderedPNG ?? Data(ImageWriter.encode(rendered, as: .png))
     let thumbnail = try thumbnailPNG(of: rendered)
     return SentMemeDraft(
       topText: captions.top, bottomText: captions.bottom, style: captions.style, sentAt: sentAt,
-      original: .file(originalImage), transform: transform, rendered: .png(Data(png)),
+      original: .file(originalImage), transform: transform, rendered: .png(png),
       thumbnail: .png(Data(thumbnail)))
   }
 

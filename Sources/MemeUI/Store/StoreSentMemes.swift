@@ -49,7 +49,10 @@ final class StoreSentMemes: SentMemeSink {
   var isEmpty: Bool { list.isEmpty && savesInFlight == 0 }
   var isSaving: Bool { savesInFlight > 0 }
 
-  func keep(captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage) {
+  func keep(
+    captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage,
+    renderedPNG: Data?
+  ) {
     savesInFlight += 1
     let store = store
     MainLoop.runInBackground(
@@ -57,7 +60,8 @@ final class StoreSentMemes: SentMemeSink {
         Result {
           try store.save(
             SentMemeDraftMaker.draft(
-              captions: captions, originalImage: originalImage, transform: transform, rendered: rendered))
+              captions: captions, originalImage: originalImage, transform: transform, rendered: rendered,
+              renderedPNG: renderedPNG))
         }
       },
       then: { [weak self] result in
