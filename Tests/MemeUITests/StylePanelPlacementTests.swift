@@ -29,6 +29,10 @@ import Testing
     return bands
   }
 
+  private static func size(of widget: UnsafeMutablePointer<GtkWidget>) -> (width: Int32, height: Int32) {
+    (gtk_widget_get_width(widget), gtk_widget_get_height(widget))
+  }
+
   /// A popover's rectangle in its window's coordinates, from where the popup surface was placed.
   private static func bounds(ofPopover popover: UnsafeMutablePointer<GtkWidget>, in window: gpointer) throws
     -> ImageRect
@@ -57,14 +61,14 @@ import Testing
     }
   }
 
-  @Test(arguments: [(960, 720), (480, 420)])
+  @Test(arguments: [(960, 720), (480, 420), (360, 640)])
   func theStyleControlsLieBesideTheCaptions(size: (width: Int32, height: Int32)) throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor(width: size.width, height: size.height)
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     let before = try Self.drawnBands(in: editor)
-    let canvasWidth = gtk_widget_get_width(editor.canvas.drawingArea)
+    let canvasSize = Self.size(of: editor.canvas.drawingArea)
 
     gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
     #expect(editor.stylePanel.isOpen, "the Caption Style button opens the panel")
@@ -75,8 +79,16 @@ import Testing
 
     let panel = try #require(WidgetTree.bounds(of: editor.stylePanel.content, in: editor.window))
     #expect(panel.width > 0 && panel.height > 0)
-    #expect(gtk_widget_get_width(editor.canvas.drawingArea) < canvasWidth, "the panel narrows the canvas")
+    // Beside the canvas in a wide window, under it in a narrow one: either way it takes the canvas's room.
+    let isUnder = size.width < EditorWindow.narrowWidth
+    #expect(editor.stylePanel.isUnderCanvas == isUnder)
+    let openSize = Self.size(of: editor.canvas.drawingArea)
+    #expect(
+      isUnder ? openSize.height < canvasSize.height : openSize.width < canvasSize.width,
+      "the panel makes the canvas smaller: \(canvasSize) → \(openSize)")
     let bands = try Self.drawnBands(in: editor)
+    #expect(
+      bands.values.allSatisfy { $0.height >= 10 && $0.width >= 100 }, "the captions stay in view: \(bands)")
     #expect(bands[.top] != before[.top], "the captions are drawn again in the narrower canvas")
     Self.expectApart(
       ImageRect(x: panel.x, y: panel.y, width: panel.width, height: panel.height), from: bands,

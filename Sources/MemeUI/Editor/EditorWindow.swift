@@ -154,6 +154,10 @@ final class EditorWindow: AppWindow {
     gtk_box_append(gtkkit_box(middle), canvas.widget)
     gtk_box_append(gtkkit_box(middle), stylePanel.widget)
     gtk_box_append(gtkkit_box(content), middle)
+    arrangeStylePanel(in: middle)
+    for property in ["default-width", "default-height"] {
+      Signal.connectNotify(window, property: property) { [weak self] in self?.arrangeStylePanel(in: middle) }
+    }
 
     let bar = gtk_action_bar_new()!
     gtk_widget_set_name(bar, "bottom-bar")
@@ -183,6 +187,21 @@ final class EditorWindow: AppWindow {
 
     gtk_window_set_child(gtkkit_window(window), content)
   }
+
+  /// The style panel beside the canvas, or under it when the window is too narrow for both side by
+  /// side (the panel is about 340 pixels wide).
+  private func arrangeStylePanel(in box: UnsafeMutablePointer<GtkWidget>) {
+    // GTK 4.8 writes both sizes, the optional ones included.
+    var (width, height): (Int32, Int32) = (0, 0)
+    gtk_window_get_default_size(gtkkit_window(window), &width, &height)
+    stylePanel.isUnderCanvas = width > 0 && width < Self.narrowWidth
+    stylePanel.fit(windowHeight: height)
+    gtk_orientable_set_orientation(
+      OpaquePointer(box), stylePanel.isUnderCanvas ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+  }
+
+  /// Below this width the style panel goes under the canvas.
+  static let narrowWidth: Int32 = 720
 
   /// A warning strip under the header bar, revealed while a caption does not fit at the smallest size
   /// or the picture is damaged.

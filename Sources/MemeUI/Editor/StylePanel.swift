@@ -45,13 +45,43 @@ final class StylePanel {
     gtk_widget_set_name(widget, "style-panel")
     gtk_revealer_set_transition_type(OpaquePointer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
     content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-    gtk_box_append(gtkkit_box(content), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+    separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)
+    gtk_box_append(gtkkit_box(content), separator)
     gtk_revealer_set_child(OpaquePointer(widget), content)
     // As wide as its controls: the room left goes to the picture (the font button expands within).
     gtk_widget_set_hexpand(widget, 0)
+    gtk_widget_set_vexpand(widget, 0)
     Signal.connectNotify(widget, property: "reveal-child") { [weak self] in
       guard let self, isOpen else { return }
       buildControlsOnce()
+    }
+  }
+
+  private let separator: UnsafeMutablePointer<GtkWidget>
+  /// Scrolls the controls when the room given to them is smaller.
+  private let scrolled = gtk_scrolled_window_new()!
+
+  /// Under the canvas the panel takes at most two fifths of the window's height, so that the picture
+  /// keeps the rest.
+  func fit(windowHeight: Int32) {
+    let limit = isUnderCanvas ? max(120, windowHeight * 2 / 5) : -1
+    gtk_scrolled_window_set_max_content_height(gtkkit_scrolled_window(scrolled), limit)
+  }
+
+  /// Under the canvas rather than beside it: in a narrow window the panel beside the picture would
+  /// leave it a sliver, so there it takes its room from the picture's height instead.
+  var isUnderCanvas = false {
+    didSet {
+      guard isUnderCanvas != oldValue else { return }
+      let (along, across) =
+        isUnderCanvas
+        ? (GTK_ORIENTATION_VERTICAL, GTK_ORIENTATION_HORIZONTAL)
+        : (GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL)
+      gtk_orientable_set_orientation(OpaquePointer(content), along)
+      gtk_orientable_set_orientation(OpaquePointer(separator), across)
+      gtk_revealer_set_transition_type(
+        OpaquePointer(widget),
+        isUnderCanvas ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
     }
   }
 
@@ -70,13 +100,16 @@ final class StylePanel {
 
   private func buildControlsOnce() {
     guard controls == nil else { return }
-    let controls = Self.makeControls(families: FontResolver.availableFamilies(), in: content)
+    let controls = Self.makeControls(
+      families: FontResolver.availableFamilies(), in: content, scrolled: scrolled)
     self.controls = controls
     connectSignals(of: controls)
     refresh(controls)
   }
 
-  private static func makeControls(families: [String], in panel: UnsafeMutablePointer<GtkWidget>)
+  private static func makeControls(
+    families: [String], in panel: UnsafeMutablePointer<GtkWidget>, scrolled: UnsafeMutablePointer<GtkWidget>
+  )
     -> Controls
   {
     let grid = gtk_grid_new()!
@@ -140,9 +173,10 @@ final class StylePanel {
     row += 1
     gtk_grid_attach(gtkkit_grid(grid), overflowLabel, 0, row, 2, 1)
     // Scrolls when the window is shorter than the controls; as wide as the font list.
-    let scrolled = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_policy(gtkkit_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_scrolled_window_set_propagate_natural_width(gtkkit_scrolled_window(scrolled), 1)
+    // Under the canvas, as tall as the controls up to the limit `fit(windowHeight:)` sets.
+    gtk_scrolled_window_set_propagate_natural_height(gtkkit_scrolled_window(scrolled), 1)
     gtk_widget_set_size_request(grid, 300, -1)
     gtk_scrolled_window_set_child(gtkkit_scrolled_window(scrolled), grid)
     gtk_box_append(gtkkit_box(panel), scrolled)
