@@ -88,6 +88,13 @@ let package = Package(
       path: "Benchmarks/sent-memes-benchmark",
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
+    // Peak memory of each share target over a 48 MP photo, through the editor (needs a display).
+    .executableTarget(
+      name: "export-memory-benchmark",
+      dependencies: ["MemeCore", "MemeUI", "GtkKit", "CGtk"],
+      path: "Benchmarks/export-memory-benchmark",
+      swiftSettings: [.defaultIsolation(MainActor.self)]
+    ),
     .executableTarget(
       name: "mememe-seed",
       dependencies: [

@@ -19,7 +19,7 @@ public struct Clipboard {
   /// Going through PNG sidesteps Cairo's premultiplied native-endian layout, which GdkMemoryTexture
   /// would need converted by hand.
   @discardableResult
-  public func setImage(encoded bytes: [UInt8]) -> Bool {
+  public func setImage(encoded bytes: some ContiguousBytes) -> Bool {
     guard let texture = Self.texture(fromEncoded: bytes) else { return false }
     gdk_clipboard_set_texture(pointer, texture)
     g_object_unref(texture.raw)
@@ -82,7 +82,7 @@ public struct Clipboard {
   }
 
   /// A texture decoded from encoded image bytes (transfer full), or nil.
-  public static func texture(fromEncoded bytes: [UInt8]) -> OpaquePointer? {
+  public static func texture(fromEncoded bytes: some ContiguousBytes) -> OpaquePointer? {
     let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
     defer { g_bytes_unref(gbytes) }
     var error: UnsafeMutablePointer<GError>?

@@ -39,7 +39,7 @@ import Testing
       fontFamily: family, textColor: RGBAColor(red: 1, green: 0.8, blue: 0), outlineColor: .white,
       isUppercase: false)
     // As the style popover reports a change the user made.
-    first.stylePopover.onChange(chosen)
+    first.stylePanel.onChange(chosen)
     #expect(first.document.captions.style == chosen)
     EditorHarness.close(first)
 
@@ -137,7 +137,7 @@ import Testing
     // The app works the same for this run: a second editor gets the first one's style and size.
     let first = makeEditor(preferences)
     let style = CaptionStyle(textColor: .black, outlineColor: .white)
-    first.stylePopover.onChange(style)
+    first.stylePanel.onChange(style)
     gtk_window_set_default_size(gtkkit_window(first.window), 640, 480)
     EditorHarness.close(first)
     let second = makeEditor(preferences)

@@ -15,26 +15,26 @@ import Testing
     return String(cString: gtk_label_get_text(gtkkit_label(label)))
   }
 
-  @Test func stylePopoverShowsTheFamilyReallyUsedAndChangesReachTheCanvas() throws {
+  @Test func stylePanelShowsTheFamilyReallyUsedAndChangesReachTheCanvas() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    DisplayHarness.popUp(editor.styleButton)
-    DisplayHarness.waitForFrames(editor.stylePopover.widget)
-    Screenshot.save(editor.stylePopover.widget, named: "style-popover")
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    DisplayHarness.waitForFrames(editor.stylePanel.widget)
+    Screenshot.save(editor.stylePanel.widget, named: "style-panel")
 
     let used = try #require(editor.canvas.layout?.fontFamilyUsed)
-    #expect(try labelText("font-used", in: editor.stylePopover.widget) == "Drawn with \(used)")
+    #expect(try labelText("font-used", in: editor.stylePanel.widget) == "Drawn with \(used)")
     // Switching upper case off is a style change the canvas draws and undo can take back.
-    let toggle = try #require(WidgetTree.descendant(of: editor.stylePopover.widget, named: "uppercase"))
+    let toggle = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "uppercase"))
     gtk_switch_set_active(OpaquePointer(toggle), 0)
     #expect(editor.document.captions.style.isUppercase == false)
     #expect(editor.canvas.layout?.captions.style.isUppercase == false)
     editor.actions.action(named: "undo")?.activate()
     #expect(editor.document.captions.style.isUppercase)
     #expect(gtk_switch_get_active(OpaquePointer(toggle)) != 0)
-    gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget))
+    editor.stylePanel.isOpen = false
   }
 
   @Test func aMissingFontIsNamedAsSubstituted() throws {
@@ -46,9 +46,9 @@ import Testing
     style.fontFamily = "No Such Family Sans"
     editor.document.setStyle(style)
     // What the popover says is filled in when it opens, as the user opens it.
-    gtk_popover_popup(gtkkit_popover(editor.stylePopover.widget))
-    defer { gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget)) }
-    let text = try labelText("font-used", in: editor.stylePopover.widget)
+    editor.stylePanel.isOpen = true
+    defer { editor.stylePanel.isOpen = false }
+    let text = try labelText("font-used", in: editor.stylePanel.widget)
     #expect(text.contains("No Such Family Sans") && text.contains("not installed"))
   }
 
@@ -94,10 +94,10 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = Self.editorWithStyleControlsOpen()
     defer {
-      gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget))
+      editor.stylePanel.isOpen = false
       EditorHarness.close(editor)
     }
-    let note = try #require(WidgetTree.descendant(of: editor.stylePopover.widget, named: "capitals-note"))
+    let note = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "capitals-note"))
     // Whether the default face has lowercase is seen in what the engine draws: lowercase with the
     // switch off has exactly the ink of capitals in a face without lowercase.
     let (top, bottom) = (editor.canvas.topEntry, editor.canvas.bottomEntry)
@@ -116,9 +116,9 @@ import Testing
     let capitalsOnly = lower.caption(at: .top).inkRect == upper.caption(at: .top).inkRect
     #expect((gtk_widget_get_visible(note) != 0) == capitalsOnly, "note shown for \(font.family)")
     if capitalsOnly {
-      let text = try labelText("capitals-note", in: editor.stylePopover.widget)
+      let text = try labelText("capitals-note", in: editor.stylePanel.widget)
       #expect(text.contains(font.family) && text.contains("capitals only"), "\(text)")
-      Screenshot.save(editor.stylePopover.widget, named: "style-popover-capitals-note")
+      Screenshot.save(editor.stylePanel.widget, named: "style-panel-capitals-note")
     }
     // A face with lowercase: no note.
     style.fontFamily = "DejaVu Sans"
@@ -130,8 +130,8 @@ import Testing
   private static func editorWithStyleControlsOpen() -> EditorWindow {
     let editor = EditorHarness.makeEditor()
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    gtk_menu_button_popup(gtkkit_menu_button(editor.styleButton))
-    DisplayHarness.waitForFrames(editor.stylePopover.widget)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    DisplayHarness.waitForFrames(editor.stylePanel.widget)
     return editor
   }
 
@@ -151,10 +151,10 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = Self.editorWithStyleControlsOpen()
     defer {
-      gtk_popover_popdown(gtkkit_popover(editor.stylePopover.widget))
+      editor.stylePanel.isOpen = false
       EditorHarness.close(editor)
     }
-    let fontList = try #require(editor.stylePopover.fontList)
+    let fontList = try #require(editor.stylePanel.fontList)
     gtk_menu_button_popup(gtkkit_menu_button(fontList.widget))
     let popover = try #require(gtk_menu_button_get_popover(gtkkit_menu_button(fontList.widget)))
     DisplayHarness.waitForFrames(gtkkit_widget(popover))

@@ -83,6 +83,16 @@ extension EditorWindow {
     }
   }
 
+  /// Open With's export and completion with the program already launched (the export memory
+  /// benchmark measures the app's part of it).
+  func exportToOpen() {
+    guard let (captions, picture, transform) = shareSnapshot else { return }
+    let format = MemeExport.handOverFormat(for: picture, transform: transform)
+    exportToCache(captions, picture, transform, as: format) { [weak self] _, meme in
+      self?.shared(captions, picture, transform, meme, message: nil)
+    }
+  }
+
   func sendByEmail() {
     guard let (captions, picture, transform) = shareSnapshot else { return }
     let format = MemeExport.handOverFormat(for: picture, transform: transform)

@@ -21,7 +21,7 @@ final class EditorWindow: AppWindow {
   /// Window size, caption style and last folder, remembered between runs.
   let preferences: Preferences
   let canvas = EditorCanvas()
-  let stylePopover = StylePopover()
+  let stylePanel = StylePanel()
   let sink: SentMemeSink
 
   private(set) var shareButton: UnsafeMutablePointer<GtkWidget>!
@@ -123,9 +123,13 @@ final class EditorWindow: AppWindow {
     gtk_widget_set_visible(cancelExportButton, 0)
     gtk_header_bar_pack_start(gtkkit_header_bar(header), cancelExportButton)
 
-    styleButton = gtk_menu_button_new()
-    gtk_menu_button_set_icon_name(gtkkit_menu_button(styleButton), "preferences-desktop-font-symbolic")
-    gtk_menu_button_set_popover(gtkkit_menu_button(styleButton), stylePopover.widget)
+    // Opens the style panel beside the canvas (see `StylePanel`).
+    styleButton = gtk_toggle_button_new()
+    gtk_button_set_icon_name(gtkkit_button(styleButton), "preferences-desktop-font-symbolic")
+    g_object_bind_property(
+      UnsafeMutableRawPointer(styleButton), "active", UnsafeMutableRawPointer(stylePanel.widget),
+      "reveal-child",
+      G_BINDING_BIDIRECTIONAL)
     name(styleButton, "style-button", label: localized("Caption Style"), tooltip: localized("Caption Style"))
     gtk_header_bar_pack_start(gtkkit_header_bar(header), styleButton)
 
@@ -148,7 +152,16 @@ final class EditorWindow: AppWindow {
   private func buildContent() {
     let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     gtk_box_append(gtkkit_box(content), makeOverflowBar())
-    gtk_box_append(gtkkit_box(content), canvas.widget)
+    // The style panel takes its room from the canvas rather than lying over the captions.
+    let middle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    gtk_widget_set_vexpand(middle, 1)
+    gtk_box_append(gtkkit_box(middle), canvas.widget)
+    gtk_box_append(gtkkit_box(middle), stylePanel.widget)
+    gtk_box_append(gtkkit_box(content), middle)
+    arrangeStylePanel(in: middle)
+    for property in ["default-width", "default-height"] {
+      Signal.connectNotify(window, property: property) { [weak self] in self?.arrangeStylePanel(in: middle) }
+    }
 
     let bar = gtk_action_bar_new()!
     gtk_widget_set_name(bar, "bottom-bar")
@@ -181,6 +194,21 @@ final class EditorWindow: AppWindow {
 
     gtk_window_set_child(gtkkit_window(window), content)
   }
+
+  /// The style panel beside the canvas, or under it when the window is too narrow for both side by
+  /// side (the panel is about 340 pixels wide).
+  private func arrangeStylePanel(in box: UnsafeMutablePointer<GtkWidget>) {
+    // GTK 4.8 writes both sizes, the optional ones included.
+    var (width, height): (Int32, Int32) = (0, 0)
+    gtk_window_get_default_size(gtkkit_window(window), &width, &height)
+    stylePanel.isUnderCanvas = width > 0 && width < Self.narrowWidth
+    stylePanel.fit(windowHeight: height)
+    gtk_orientable_set_orientation(
+      OpaquePointer(box), stylePanel.isUnderCanvas ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+  }
+
+  /// Below this width the style panel goes under the canvas.
+  static let narrowWidth: Int32 = 720
 
   /// A warning strip under the header bar, revealed while a caption does not fit at the smallest size
   /// or the picture is damaged.
@@ -231,7 +259,7 @@ final class EditorWindow: AppWindow {
       entry.onEdit = { [weak self] text in self?.document.setText(text, at: entry.position) }
       entry.onCommit = { [weak self] in self?.document.endTyping() }
     }
-    stylePopover.onChange = { [weak self] style in
+    stylePanel.onChange = { [weak self] style in
       guard let self else { return }
       document.setStyle(style)
       // The next editor (and Cancel's fresh start) begins with this style.
@@ -249,13 +277,13 @@ final class EditorWindow: AppWindow {
     if !change.isDisjoint(with: [.captions, .style, .image, .transform]) {
       canvas.showCaptions(document.captions)
       let layout = canvas.layout
-      stylePopover.show(style: document.captions.style, layout: layout)
+      stylePanel.show(style: document.captions.style, layout: layout)
       let warnings = [
         document.image?.full.damage == nil
           ? nil
           : localized(
             "This picture is damaged: parts of it may look wrong. The meme uses what could be read."),
-        layout.flatMap { StylePopover.overflowMessage($0.overflowingCaptions) },
+        layout.flatMap { StylePanel.overflowMessage($0.overflowingCaptions) },
       ].compactMap { $0 }
       let warning = warnings.isEmpty ? nil : warnings.joined(separator: "\n")
       if let warning { gtk_label_set_text(gtkkit_label(overflowLabel), warning) }
@@ -291,6 +319,7 @@ final class EditorWindow: AppWindow {
     // sensitive so its spinner shows clearly; its menu's items are off.
     gtk_widget_set_sensitive(shareButton, hasPicture ? 1 : 0)
     gtk_widget_set_sensitive(styleButton, hasPicture ? 1 : 0)
+    if !hasPicture { stylePanel.isOpen = false }
     gtk_widget_set_sensitive(transformButton, hasPicture ? 1 : 0)
   }
 

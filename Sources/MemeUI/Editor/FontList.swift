@@ -8,8 +8,8 @@ import MemeCore
 /// Serif") and takes the keys typed as soon as the list opens. (GTK 4.8's drop-down searches by
 /// prefix only and shows every name in the interface font.)
 ///
-/// The list opens beside the style controls rather than below them, so it does not lie over the
-/// captions at the top of the picture being styled.
+/// The list opens below the button, which spans the style panel at the window's end, so it stays
+/// within the panel and does not lie over the captions being styled.
 final class FontList {
   /// The button; put it in the style controls.
   let widget: UnsafeMutablePointer<GtkWidget>
@@ -66,7 +66,7 @@ final class FontList {
     popover = gtk_popover_new()!
     gtk_widget_set_name(popover, "font-popover")
     gtk_popover_set_child(gtkkit_popover(popover), box)
-    gtk_popover_set_position(gtkkit_popover(popover), GTK_POS_RIGHT)
+    gtk_popover_set_position(gtkkit_popover(popover), GTK_POS_BOTTOM)
 
     label = gtk_label_new(defaultLabel)!
     gtk_label_set_ellipsize(gtkkit_label(label), PANGO_ELLIPSIZE_END)

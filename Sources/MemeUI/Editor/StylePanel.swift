@@ -7,11 +7,18 @@ import MemeCore
 /// family is really drawn (a missing font must not silently become another) and warns when a
 /// caption does not fit even at the smallest size.
 ///
-/// The controls are built the first time the popover opens: the drop-down and the colour buttons
+/// A side panel at the window's end rather than a popover: it narrows the canvas instead of lying
+/// over it, so the captions being styled stay in view (a popover from the header bar covered the
+/// top one). The font list opens below the font button, within the panel's width.
+///
+/// The controls are built the first time the panel opens: the drop-down and the colour buttons
 /// (built from GTK's templates) and the list of every installed font family cost more than the rest
 /// of the editor together, and nobody sees them before then.
-final class StylePopover {
+final class StylePanel {
+  /// The revealer that slides the panel in; put it beside the canvas.
   let widget: UnsafeMutablePointer<GtkWidget>
+  /// The panel's content, what takes room beside the canvas while it is open.
+  let content: UnsafeMutablePointer<GtkWidget>
   /// Called with the new style after the user changes a control.
   var onChange: (CaptionStyle) -> Void = { _ in }
 
@@ -34,9 +41,54 @@ final class StylePopover {
   }
 
   init() {
-    widget = gtk_popover_new()
-    gtk_widget_set_name(widget, "style-popover")
-    Signal.connect(widget, "show") { [weak self] in self?.buildControlsOnce() }
+    widget = gtk_revealer_new()
+    gtk_widget_set_name(widget, "style-panel")
+    gtk_revealer_set_transition_type(OpaquePointer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
+    content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+    separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)
+    gtk_box_append(gtkkit_box(content), separator)
+    gtk_revealer_set_child(OpaquePointer(widget), content)
+    // As wide as its controls: the room left goes to the picture (the font button expands within).
+    gtk_widget_set_hexpand(widget, 0)
+    gtk_widget_set_vexpand(widget, 0)
+    Signal.connectNotify(widget, property: "reveal-child") { [weak self] in
+      guard let self, isOpen else { return }
+      buildControlsOnce()
+    }
+  }
+
+  private let separator: UnsafeMutablePointer<GtkWidget>
+  /// Scrolls the controls when the room given to them is smaller.
+  private let scrolled = gtk_scrolled_window_new()!
+
+  /// Under the canvas the panel takes at most two fifths of the window's height, so that the picture
+  /// keeps the rest.
+  func fit(windowHeight: Int32) {
+    let limit = isUnderCanvas ? max(120, windowHeight * 2 / 5) : -1
+    gtk_scrolled_window_set_max_content_height(gtkkit_scrolled_window(scrolled), limit)
+  }
+
+  /// Under the canvas rather than beside it: in a narrow window the panel beside the picture would
+  /// leave it a sliver, so there it takes its room from the picture's height instead.
+  var isUnderCanvas = false {
+    didSet {
+      guard isUnderCanvas != oldValue else { return }
+      let (along, across) =
+        isUnderCanvas
+        ? (GTK_ORIENTATION_VERTICAL, GTK_ORIENTATION_HORIZONTAL)
+        : (GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL)
+      gtk_orientable_set_orientation(OpaquePointer(content), along)
+      gtk_orientable_set_orientation(OpaquePointer(separator), across)
+      gtk_revealer_set_transition_type(
+        OpaquePointer(widget),
+        isUnderCanvas ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
+    }
+  }
+
+  /// Whether the panel is shown (or sliding in).
+  var isOpen: Bool {
+    get { gtk_revealer_get_reveal_child(OpaquePointer(widget)) != 0 }
+    set { gtk_revealer_set_reveal_child(OpaquePointer(widget), newValue ? 1 : 0) }
   }
 
   /// Shows the model's style and what the layout really used, without calling `onChange`.
@@ -48,13 +100,16 @@ final class StylePopover {
 
   private func buildControlsOnce() {
     guard controls == nil else { return }
-    let controls = Self.makeControls(families: FontResolver.availableFamilies(), in: widget)
+    let controls = Self.makeControls(
+      families: FontResolver.availableFamilies(), in: content, scrolled: scrolled)
     self.controls = controls
     connectSignals(of: controls)
     refresh(controls)
   }
 
-  private static func makeControls(families: [String], in popover: UnsafeMutablePointer<GtkWidget>)
+  private static func makeControls(
+    families: [String], in panel: UnsafeMutablePointer<GtkWidget>, scrolled: UnsafeMutablePointer<GtkWidget>
+  )
     -> Controls
   {
     let grid = gtk_grid_new()!
@@ -64,7 +119,7 @@ final class StylePopover {
       gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
       gtk_widget_set_margin_end,
     ] {
-      setMargin(grid, 6)
+      setMargin(grid, 18)
     }
 
     let fontList = FontList(families: families, defaultLabel: localized("Default meme face"))
@@ -102,16 +157,29 @@ final class StylePopover {
       Accessible.setLabelledBy(control, label)
       row += 1
     }
-    addRow(localized("Font"), fontList.widget)
-    gtk_grid_attach(gtkkit_grid(grid), fontUsedLabel, 1, row, 1, 1)
-    row += 1
+    // The font button spans the panel so that the list opening below it stays within the panel.
+    let fontLabel = gtk_label_new(localized("Font"))!
+    gtk_label_set_xalign(gtkkit_label(fontLabel), 0)
+    gtk_widget_add_css_class(fontLabel, "heading")
+    gtk_grid_attach(gtkkit_grid(grid), fontLabel, 0, row, 2, 1)
+    gtk_grid_attach(gtkkit_grid(grid), fontList.widget, 0, row + 1, 2, 1)
+    gtk_grid_attach(gtkkit_grid(grid), fontUsedLabel, 0, row + 2, 2, 1)
+    Accessible.setLabelledBy(fontList.widget, fontLabel)
+    row += 3
     addRow(localized("Text colour"), textColorButton)
     addRow(localized("Outline colour"), outlineColorButton)
     addRow(localized("All capitals"), uppercaseSwitch)
     gtk_grid_attach(gtkkit_grid(grid), capitalsNote, 0, row, 2, 1)
     row += 1
     gtk_grid_attach(gtkkit_grid(grid), overflowLabel, 0, row, 2, 1)
-    gtk_popover_set_child(gtkkit_popover(popover), grid)
+    // Scrolls when the window is shorter than the controls; as wide as the font list.
+    gtk_scrolled_window_set_policy(gtkkit_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_propagate_natural_width(gtkkit_scrolled_window(scrolled), 1)
+    // Under the canvas, as tall as the controls up to the limit `fit(windowHeight:)` sets.
+    gtk_scrolled_window_set_propagate_natural_height(gtkkit_scrolled_window(scrolled), 1)
+    gtk_widget_set_size_request(grid, 300, -1)
+    gtk_scrolled_window_set_child(gtkkit_scrolled_window(scrolled), grid)
+    gtk_box_append(gtkkit_box(panel), scrolled)
     return Controls(
       fontList: fontList, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
       outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,

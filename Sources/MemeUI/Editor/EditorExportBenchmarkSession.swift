@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+
+/// The editor as the export memory benchmark drives it: an editor over a real Sent Memes store,
+/// sharing through the same actions and completions the Share menu uses. Not part of the app's API.
+@_spi(Benchmark) public final class EditorExportBenchmarkSession {
+  /// The share targets measured.
+  public enum Target: String, CaseIterable, Sendable {
+    case saveAsPNG = "save-png"
+    case saveAsJPEG = "save-jpeg"
+    case copyImage = "copy-image"
+    case openWith = "open-with"
+  }
+
+  private let app: MemeMeApplication
+  private let memes: SentMemesLibrary
+  private let editor: EditorWindow
+
+  /// Registers an application with its store in `storeDirectory` and shows an editor.
+  public init(storeDirectory: URL, applicationID: String) throws {
+    memes = try SentMemesLibrary.open(directory: storeDirectory).get()
+    app = MemeMeApplication(id: applicationID, sink: memes, preferences: .inMemory())
+    app.application.register()
+    editor = EditorWindow(application: app.application, sink: memes, preferences: .inMemory())
+    editor.present()
+  }
+
+  /// Loads the picture as Album does; false when it could not be loaded.
+  public func load(_ url: URL) -> Bool {
+    editor.load(url)
+    MainContext.iterate(maxIterations: 100_000) { !editor.isLoading }
+    return editor.document.image != nil
+  }
+
+  public func setCaptions(top: String, bottom: String) {
+    editor.document.setText(top, at: .top)
+    editor.document.setText(bottom, at: .bottom)
+    editor.document.endTyping()
+  }
+
+  /// Shares through `target` and returns once the export and the Sent Memes save have ended; false
+  /// when the share failed or took longer than ten minutes. Save As writes `output` (its extension
+  /// picks the format). Open With goes through the export to the cache folder and its completion,
+  /// with the launch of another program left out.
+  public func share(_ target: Target, output: URL) -> Bool {
+    let kept = memes.list.count
+    editor.filePicker = { _, completion in completion(output) }
+    switch target {
+    case .saveAsPNG, .saveAsJPEG: editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    case .copyImage: editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    case .openWith: editor.exportToOpen()
+    }
+    let ended = MainContext.iterate(maxIterations: 6_000_000) {
+      editor.exportsInBackground == 0 && !memes.isSaving
+    }
+    // A failed share keeps nothing: the count tells success from failure.
+    return ended && memes.list.count == kept + 1
+  }
+}
