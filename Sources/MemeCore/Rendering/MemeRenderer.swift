@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
 import Dispatch
-import Synchronization
+import Foundation
 
 /// Draws captions onto images: the single rendering path behind export, thumbnails and the
 /// command line. The editor canvas draws the same `MemeLayout`, scaled.
@@ -49,13 +49,12 @@ struct PreparedCaptions {
       }
       self.outlines = outlines + Array(repeating: nil, count: drawings.count - outlines.count)
     } else {
-      let prepared = Mutex<[Int: OutlineMask]>([:])
+      let prepared = PreparedOutlines()
       DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
-        let mask = Self.prepare(drawings[index], imageWidth: imageWidth, imageHeight: imageHeight)
-        prepared.withLock { $0[index] = mask }
+        prepared.set(
+          Self.prepare(drawings[index], imageWidth: imageWidth, imageHeight: imageHeight), at: index)
       }
-      let masks = prepared.withLock { $0 }
-      outlines = drawings.indices.map { masks[$0] }
+      outlines = drawings.indices.map { prepared.mask(at: $0) }
     }
   }
 
@@ -91,5 +90,22 @@ struct PreparedCaptions {
       DispatchQueue.concurrentPerform(iterations: drawings.count, execute: draw)
     }
     image.markDirty()
+  }
+}
+
+/// The masks the cores stroke at once, each at its own index. A pthread lock rather than
+/// `Synchronization.Mutex`: ThreadSanitizer does not see the futex behind `Mutex` order the cores'
+/// writes, and reported them as a race.
+private final class PreparedOutlines: @unchecked Sendable {
+  // Guarded by `lock`.
+  private var masks: [Int: OutlineMask] = [:]
+  private let lock = NSLock()
+
+  func set(_ mask: OutlineMask?, at index: Int) {
+    lock.withLock { masks[index] = mask }
+  }
+
+  func mask(at index: Int) -> OutlineMask? {
+    lock.withLock { masks[index] }
   }
 }
