@@ -31,7 +31,17 @@ wayland)
   XDG_RUNTIME_DIR="$runtime" weston --backend=headless-backend.so --socket="$socket" \
     --width=1920 --height=1200 --idle-time=0 --log="$runtime/weston.log" &
   weston_pid=$!
-  trap 'kill "$weston_pid" 2>/dev/null; wait "$weston_pid" 2>/dev/null; rm -rf "$runtime"' EXIT
+  # The run's own status is kept: cleaning up must not turn a pass into a failure. The document
+  # portal may leave its FUSE mount ($runtime/doc) behind when the session bus ends.
+  cleanup() {
+    local status=$?
+    kill "$weston_pid" 2>/dev/null || true
+    wait "$weston_pid" 2>/dev/null || true
+    fusermount3 -u -z "$runtime/doc" 2>/dev/null || umount -l "$runtime/doc" 2>/dev/null || true
+    rm -rf "$runtime" 2>/dev/null || echo "with-display.sh: could not remove $runtime" >&2
+    exit "$status"
+  }
+  trap cleanup EXIT
   for _ in $(seq 100); do
     [ -S "$runtime/$socket" ] && break
     kill -0 "$weston_pid" 2>/dev/null || { cat "$runtime/weston.log" >&2; exit 1; }
