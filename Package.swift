@@ -58,9 +58,16 @@ let package = Package(
       dependencies: ["GLibSupport", "CGtk"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
+    // The editor without GTK: the document and its undo history, the preview painter (plain Cairo) and
+    // the Share pipeline up to the store. Tested without a display.
+    .target(
+      name: "MemeEditing",
+      dependencies: ["GLibSupport", "MemeCore", "MemeStore", "CMemeGraphics"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]
+    ),
     .target(
       name: "MemeUI",
-      dependencies: ["GLibSupport", "MemeCore", "MemeStore", "GtkKit", "CGtk", "MemeCamera"],
+      dependencies: ["GLibSupport", "MemeCore", "MemeStore", "MemeEditing", "GtkKit", "CGtk", "MemeCamera"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .executableTarget(
@@ -78,7 +85,7 @@ let package = Package(
     // Editor redraw and picture-to-screen timings (no display needed: the preview painter is plain Cairo).
     .executableTarget(
       name: "mememe-editor-benchmark",
-      dependencies: ["MemeCore", "MemeUI", "CMemeGraphics"],
+      dependencies: ["MemeCore", "MemeEditing", "CMemeGraphics"],
       path: "Benchmarks/mememe-editor-benchmark"
     ),
     // Sent Memes at scale: launch-to-populated time, memory and main-loop stalls while scrolling.
@@ -116,7 +123,7 @@ let package = Package(
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       name: "MemeCameraUITests",
-      dependencies: ["MemeUI", "MemeCamera", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport"],
+      dependencies: ["MemeUI", "MemeEditing", "MemeCamera", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       // Golden/ holds reviewed images the caption tests read from the source tree.
@@ -130,13 +137,24 @@ let package = Package(
       dependencies: [
         "MemeStore", "MemeCore", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // The editor's model, preview painter and Share pipeline, without a display.
+    .testTarget(
+      name: "MemeEditingTests",
+      dependencies: [
+        "MemeEditing", "MemeCore", "MemeStore", "CMemeGraphics", "PictureFixtures", "PixelCompare",
+      ],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       // mememe: the translation test runs the built app in German.
       name: "MemeUITests",
       dependencies: [
-        "MemeUI", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "mememe", "PixelCompare", "DiskTestSupport",
+        "MemeUI", "MemeEditing", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "PictureFixtures", "mememe",
+        "PixelCompare", "DiskTestSupport",
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
+    // Test pictures drawn with Cairo (a sunset with hills), for the editing and the window tests.
+    .target(
+      name: "PictureFixtures", dependencies: ["MemeCore", "CMemeGraphics"], path: "Tests/PictureFixtures"),
     // A small tmpfs to fill up, shared by the tests of a full disk; a damaged JPEG.
     .target(name: "DiskTestSupport", path: "Tests/DiskTestSupport"),
     // Display set-up shared by the GTK test targets (initialise once, skip or fail without a display).

@@ -5,7 +5,7 @@
 import CMemeGraphics
 import Foundation
 @_spi(Benchmark) import MemeCore
-import MemeUI
+import MemeEditing
 
 /// A synthetic photo: gradients and shapes, written as JPEG so decoding cost is realistic.
 func makePhoto(width: Int, height: Int, at url: URL) throws {

@@ -5,6 +5,7 @@ import GtkKit
 import GtkTestSupport
 import MemeCamera
 import MemeCore
+import MemeEditing
 import Testing
 
 @testable import MemeUI

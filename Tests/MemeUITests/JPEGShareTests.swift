@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import GtkTestSupport
 import MemeCore
+import MemeEditing
 import MemeStore
 import Testing
 
@@ -81,17 +82,5 @@ import Testing
     let file = try #require(kept.file)
     #expect(file.fileExtension == "png")
     #expect([UInt8](file.data) == (try ImageWriter.encode(kept.rendered, as: .png)))
-  }
-
-  /// Open With and Send by E-mail hand over a JPEG for a JPEG photo shown as it is (its blocks are
-  /// kept), and a PNG for anything else.
-  @Test func handOverFormatFollowsThePhoto() throws {
-    let jpeg = try EditorImage.load(
-      contentsOf: Fixtures.picture(width: 64, height: 48, format: .jpeg(quality: 80), name: "hand.jpg"))
-    let png = try EditorImage.load(contentsOf: Fixtures.picture(width: 64, height: 48, name: "hand.png"))
-    #expect(MemeExport.handOverFormat(for: jpeg, transform: .identity) == .jpeg(quality: 90))
-    #expect(MemeExport.handOverFormat(for: png, transform: .identity) == .png)
-    #expect(
-      MemeExport.handOverFormat(for: jpeg, transform: PictureTransform(crop: nil, quarterTurns: 1)) == .png)
   }
 }

@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import GtkTestSupport
 import MemeCore
+import MemeEditing
 import MemeStore
 import Testing
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import MemeEditing
 
 /// The graphical application's entry point, called by `mememe` when it has no command to run.
 public enum MemeMeApp {

@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import MemeCamera
 import MemeCore
+import MemeEditing
 import MemeStore
 
 /// The running application: one primary instance, one editor window, `app.` actions.

@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import MemeCamera
 import MemeCore
+import MemeEditing
 
 /// The editor's Camera button: sensitive while a camera exists, opening the capture view; the photo
 /// taken becomes the editor's picture at the camera's full resolution.

@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeEditing
 
 /// The Detail window's `win.` actions. Each handler checks its preconditions first.
 extension DetailWindow {

@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeEditing
 
 /// Zooming and panning the canvas: Ctrl+scroll and a touchpad pinch zoom around the pointer,
 /// scrolling and a middle-button drag (or Space and a drag) pan, and a small indicator shows the

@@ -2,6 +2,7 @@
 import CGtk
 import GtkKit
 import MemeCore
+import MemeEditing
 
 /// One caption field over the picture.
 ///

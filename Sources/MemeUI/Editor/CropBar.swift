@@ -2,6 +2,7 @@
 import CGtk
 import GLibSupport
 import GtkKit
+import MemeEditing
 
 /// Crop mode's controls, floating at the bottom of the canvas: the aspect presets, Cancel and Done.
 final class CropBar {

@@ -2,6 +2,7 @@
 import CGtk
 import GtkKit
 import MemeCore
+import MemeEditing
 
 /// Crop mode's layer over the canvas: the picture outside the crop dimmed, the captions laid out live
 /// on the crop, the frame with its handles, and drags that move its corners, edges or the whole.

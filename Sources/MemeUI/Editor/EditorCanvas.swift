@@ -2,6 +2,7 @@
 import CGtk
 import GtkKit
 import MemeCore
+import MemeEditing
 
 /// The picture, aspect-fit and letterboxed, with the captions drawn by the engine and the two
 /// caption fields lying over the picture's top and bottom bands. Before a picture is chosen the

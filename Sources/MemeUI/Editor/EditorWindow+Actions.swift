@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import GtkKit
+import MemeEditing
 
 /// The editor's `win.` actions. Each handler checks its preconditions first: an action can be
 /// activated from a shortcut, a menu, a button or a test.

@@ -2,6 +2,7 @@
 import CGtk
 import GtkKit
 import MemeCore
+import MemeEditing
 
 /// Crop mode: the whole picture (turned and mirrored as it is) with the crop over it; Done or Enter
 /// applies it as one undoable step, Cancel or Escape leaves the picture as it was.

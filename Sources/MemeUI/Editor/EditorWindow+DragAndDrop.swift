@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeEditing
 
 /// Dropping a picture in, dragging the finished meme out as a file.
 extension EditorWindow {

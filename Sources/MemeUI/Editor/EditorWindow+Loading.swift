@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeEditing
 
 /// Getting a picture into the editor: Album, command line, paste and drop all end in `load`.
 extension EditorWindow {

@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeEditing
 import MemeStore
 
 /// Share targets. Each renders the meme at the source's resolution off the main thread and, once

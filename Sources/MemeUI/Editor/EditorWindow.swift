@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import MemeCamera
 import MemeCore
+import MemeEditing
 
 /// The Meme Editor window: a header bar with Share and Cancel, the canvas with its caption fields,
 /// and a bottom bar with Camera and Album. Behaviour lives in the `EditorWindow+*.swift` files;

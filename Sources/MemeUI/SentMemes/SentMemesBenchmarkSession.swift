@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import GtkKit
+import MemeEditing
 
 /// The app as the Sent Memes scale benchmark drives it: launched on a given store folder, with the
 /// few handles a measurement needs. Not part of the app's API.

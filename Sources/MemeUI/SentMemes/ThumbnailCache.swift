@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeEditing
 import MemeStore
 
 /// Thumbnail images for the List and the Grid.

@@ -2,6 +2,7 @@
 import Foundation
 import GtkKit
 import MemeCore
+import MemeEditing
 import MemeStore
 
 /// The app's library of sent memes: the SQLite store (`SentMemeStore`, which reads and writes the disk)

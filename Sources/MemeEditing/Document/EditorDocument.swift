@@ -3,36 +3,37 @@ import MemeCore
 
 /// The editor's model: the current state, the changes made to it and their undo history.
 /// Widgets write through its methods and redraw from `onChange`; it knows nothing of GTK.
-final class EditorDocument {
+public final class EditorDocument {
   /// What a change touched, so observers update only what they must.
-  struct Change: OptionSet {
-    let rawValue: Int
-    static let captions = Change(rawValue: 1)
-    static let style = Change(rawValue: 2)
-    static let image = Change(rawValue: 4)
-    static let history = Change(rawValue: 8)
+  public struct Change: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let captions = Change(rawValue: 1)
+    public static let style = Change(rawValue: 2)
+    public static let image = Change(rawValue: 4)
+    public static let history = Change(rawValue: 8)
     /// The crop, turn or mirroring of the picture.
-    static let transform = Change(rawValue: 16)
-    static let all: Change = [.captions, .style, .image, .history, .transform]
+    public static let transform = Change(rawValue: 16)
+    public static let all: Change = [.captions, .style, .image, .history, .transform]
   }
 
   private(set) var state: EditorState
   /// The style of a fresh start (launch and reset): the one used last.
-  var launchStyle: CaptionStyle
+  public var launchStyle: CaptionStyle
   private var history = UndoHistory<EditorState>()
   /// The state last kept: shared into Sent Memes, or opened from there. Closing the editor with any
   /// other state, apart from the blank launch state, loses work.
   private var keptState: EditorState
   /// Called after every change with what changed.
-  var onChange: (Change) -> Void = { _ in }
+  public var onChange: (Change) -> Void = { _ in }
 
-  var captions: MemeCaptions { state.captions }
-  var image: EditorImage? { state.image }
-  var transform: PictureTransform { state.transform }
-  var canUndo: Bool { history.canUndo }
-  var canRedo: Bool { history.canRedo }
+  public var captions: MemeCaptions { state.captions }
+  public var image: EditorImage? { state.image }
+  public var transform: PictureTransform { state.transform }
+  public var canUndo: Bool { history.canUndo }
+  public var canRedo: Bool { history.canRedo }
 
-  init(launchStyle: CaptionStyle = .classic) {
+  public init(launchStyle: CaptionStyle = .classic) {
     self.launchStyle = launchStyle
     state = EditorState(style: launchStyle)
     keptState = state
@@ -40,11 +41,11 @@ final class EditorDocument {
 
   /// Whether closing now would lose an edited meme that has not been shared: the state is neither
   /// the last one kept nor the blank launch state (a fresh start, or Cancel, loses nothing).
-  var hasUnsharedChanges: Bool { !state.isSame(as: keptState) && !state.isSame(as: launchState) }
+  public var hasUnsharedChanges: Bool { !state.isSame(as: keptState) && !state.isSame(as: launchState) }
 
   /// The current state is safe (it was just shared, or it is a sent meme just opened): closing it
   /// loses nothing until it changes again.
-  func markKept() {
+  public func markKept() {
     keptState = state
   }
 
@@ -52,7 +53,7 @@ final class EditorDocument {
   private var launchState: EditorState { EditorState(style: launchStyle) }
 
   /// A keystroke in a caption field; a run of keystrokes in one field is one undo step.
-  func setText(_ text: String, at position: CaptionPosition) {
+  public func setText(_ text: String, at position: CaptionPosition) {
     guard state.text(at: position) != text else { return }
     var next = state
     next.setText(text, at: position)
@@ -60,11 +61,11 @@ final class EditorDocument {
   }
 
   /// Closes the current run of typing (the field lost focus or Enter was pressed).
-  func endTyping() {
+  public func endTyping() {
     history.endCoalescing()
   }
 
-  func setStyle(_ style: CaptionStyle) {
+  public func setStyle(_ style: CaptionStyle) {
     guard state.style != style else { return }
     var next = state
     next.style = style
@@ -73,7 +74,7 @@ final class EditorDocument {
 
   /// A new picture, shown as it is unless `transform` (a sent meme's, being edited again) says how to
   /// cut and turn it; a transform whose crop does not fit the picture is dropped.
-  func setImage(_ image: EditorImage, transform: PictureTransform = .identity) {
+  public func setImage(_ image: EditorImage, transform: PictureTransform = .identity) {
     var next = state
     next.image = image
     next.transform = transform.validated(sourceWidth: image.width, sourceHeight: image.height) ?? .identity
@@ -81,7 +82,7 @@ final class EditorDocument {
   }
 
   /// Turns the picture as it is seen by a quarter turn (undoable).
-  func rotate(clockwise: Bool) {
+  public func rotate(clockwise: Bool) {
     guard image != nil else { return }
     var next = state
     next.transform.rotate(clockwise: clockwise)
@@ -89,7 +90,7 @@ final class EditorDocument {
   }
 
   /// Keeps only `crop` of the source (nil: all of it), keeping the turn and mirroring (undoable).
-  func setCrop(_ crop: PixelRect?) {
+  public func setCrop(_ crop: PixelRect?) {
     guard let image, state.transform.crop != crop else { return }
     var next = state
     next.transform.crop = crop
@@ -100,7 +101,7 @@ final class EditorDocument {
   }
 
   /// Mirrors the picture as it is seen (undoable).
-  func flip(horizontally: Bool) {
+  public func flip(horizontally: Bool) {
     guard image != nil else { return }
     var next = state
     next.transform.flip(horizontally: horizontally)
@@ -108,18 +109,18 @@ final class EditorDocument {
   }
 
   /// Back to the launch state (undoable).
-  func reset() {
+  public func reset() {
     let fresh = launchState
     guard !state.isSame(as: fresh) else { return }
     apply(fresh, changed: .all)
   }
 
-  func undo() {
+  public func undo() {
     guard let previous = history.undo(from: state) else { return }
     replace(with: previous)
   }
 
-  func redo() {
+  public func redo() {
     guard let next = history.redo(from: state) else { return }
     replace(with: next)
   }

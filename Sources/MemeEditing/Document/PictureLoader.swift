@@ -4,9 +4,9 @@ import MemeCore
 
 /// Turns files and pasted bytes into editor pictures. Runs on a background thread: decoding a large
 /// photo takes far longer than a frame.
-nonisolated enum PictureLoader {
+public nonisolated enum PictureLoader {
   /// Decodes `url` at full size and makes the canvas preview.
-  static func load(_ url: URL) -> Result<EditorImage, ImageError> {
+  public static func load(_ url: URL) -> Result<EditorImage, ImageError> {
     let loader = ImageLoader()
     do throws(ImageError) {
       let full = try loader.load(contentsOf: url)
@@ -19,7 +19,7 @@ nonisolated enum PictureLoader {
 
   /// Saves pasted or dropped image bytes (PNG from the clipboard) to the cache so the meme has an
   /// original file like any other, then loads that file.
-  static func loadPasted(_ bytes: [UInt8]) -> Result<EditorImage, ImageError> {
+  public static func loadPasted(_ bytes: [UInt8]) -> Result<EditorImage, ImageError> {
     let url = CacheFolder.newFile(prefix: "pasted", extension: "png")
     do {
       try Data(bytes).write(to: url, options: .atomic)
@@ -47,8 +47,8 @@ nonisolated enum PictureLoader {
 }
 
 /// Files the editor makes for sharing and pasting, under the user's cache folder.
-nonisolated enum CacheFolder {
-  static var url: URL {
+public nonisolated enum CacheFolder {
+  public static var url: URL {
     let base =
       ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
@@ -64,7 +64,7 @@ nonisolated enum CacheFolder {
   /// `x',attachment='...'.jpg` could add attachments to an e-mail. So the prefix, which may come from
   /// the picture's name, is cut down to ASCII letters, digits, `-` and `_`, starts with a letter or
   /// digit, and is short, whatever the picture was called.
-  static func newFile(prefix: String, extension fileExtension: String) -> URL {
+  public static func newFile(prefix: String, extension fileExtension: String) -> URL {
     let formatter = DateFormatter()
     formatter.dateFormat = "yyyyMMdd-HHmmss"
     formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -74,7 +74,7 @@ nonisolated enum CacheFolder {
   }
 
   /// `prefix` with every other character dropped, at most 48 characters, or `meme` when nothing is left.
-  static func safePrefix(_ prefix: String) -> String {
+  public static func safePrefix(_ prefix: String) -> String {
     let kept = prefix.unicodeScalars.filter {
       $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
     }

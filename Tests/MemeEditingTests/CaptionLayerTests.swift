@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
+import CMemeGraphics
 import Foundation
 import PixelCompare
 import Testing
 
 @_spi(Benchmark) @testable import MemeCore
-@testable import MemeUI
+@testable import MemeEditing
 
 /// The editor paints the caption not being typed into from the layer it was last drawn into (see
 /// `CaptionLayer`); the canvas is the one the plain path draws, caption straight onto the view.

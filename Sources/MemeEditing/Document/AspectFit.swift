@@ -3,8 +3,10 @@ import MemeCore
 
 /// Where an image goes inside a view: as large as fits, never stretched or cropped, centred
 /// (letterboxed left and right or above and below).
-enum AspectFit {
-  static func rect(imageWidth: Int, imageHeight: Int, inWidth width: Double, height: Double) -> ImageRect {
+public enum AspectFit {
+  public static func rect(imageWidth: Int, imageHeight: Int, inWidth width: Double, height: Double)
+    -> ImageRect
+  {
     guard imageWidth > 0, imageHeight > 0, width > 0, height > 0 else {
       return ImageRect(x: 0, y: 0, width: 0, height: 0)
     }

@@ -2,7 +2,7 @@
 import MemeCore
 
 /// The crop mode's aspect presets.
-enum CropAspect: String, CaseIterable {
+public enum CropAspect: String, CaseIterable {
   case free = "free"
   case original = "original"
   case square = "1:1"
@@ -11,7 +11,7 @@ enum CropAspect: String, CaseIterable {
   case tall = "9:16"
 
   /// As the preset buttons show it.
-  var label: String {
+  public var label: String {
     switch self {
     case .free: localized("Free")
     case .original: localized("Original")
@@ -20,7 +20,7 @@ enum CropAspect: String, CaseIterable {
   }
 
   /// Width over height for a picture of the given size; nil when the shape is free.
-  func ratio(pictureWidth: Double, pictureHeight: Double) -> Double? {
+  public func ratio(pictureWidth: Double, pictureHeight: Double) -> Double? {
     switch self {
     case .free: nil
     case .original: pictureWidth / pictureHeight
@@ -33,29 +33,29 @@ enum CropAspect: String, CaseIterable {
 }
 
 /// What a drag in crop mode takes hold of.
-enum CropHandle: CaseIterable {
+public enum CropHandle: CaseIterable {
   case move, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 
-  var movesLeft: Bool { [.left, .topLeft, .bottomLeft].contains(self) }
-  var movesRight: Bool { [.right, .topRight, .bottomRight].contains(self) }
-  var movesTop: Bool { [.top, .topLeft, .topRight].contains(self) }
-  var movesBottom: Bool { [.bottom, .bottomLeft, .bottomRight].contains(self) }
-  var isCorner: Bool { (movesLeft || movesRight) && (movesTop || movesBottom) }
+  public var movesLeft: Bool { [.left, .topLeft, .bottomLeft].contains(self) }
+  public var movesRight: Bool { [.right, .topRight, .bottomRight].contains(self) }
+  public var movesTop: Bool { [.top, .topLeft, .topRight].contains(self) }
+  public var movesBottom: Bool { [.bottom, .bottomLeft, .bottomRight].contains(self) }
+  public var isCorner: Bool { (movesLeft || movesRight) && (movesTop || movesBottom) }
 }
 
 /// The crop rectangle being edited, in the pixels of the picture as it is seen (turned and mirrored,
 /// not yet cropped), kept inside the picture and to the chosen aspect. No GTK: the crop overlay
 /// turns pointer drags into calls here, and tests call it directly.
-struct CropSelection {
-  let pictureWidth: Double
-  let pictureHeight: Double
-  private(set) var rect: ImageRect
-  private(set) var aspect = CropAspect.free
+public struct CropSelection {
+  public let pictureWidth: Double
+  public let pictureHeight: Double
+  public private(set) var rect: ImageRect
+  public private(set) var aspect = CropAspect.free
 
   /// The smallest side a crop may have, in picture pixels.
-  var minimumSide: Double { max(1, min(16, min(pictureWidth, pictureHeight))) }
+  public var minimumSide: Double { max(1, min(16, min(pictureWidth, pictureHeight))) }
 
-  init(pictureWidth: Int, pictureHeight: Int, rect: ImageRect? = nil) {
+  public init(pictureWidth: Int, pictureHeight: Int, rect: ImageRect? = nil) {
     self.pictureWidth = Double(pictureWidth)
     self.pictureHeight = Double(pictureHeight)
     self.rect = rect ?? ImageRect(x: 0, y: 0, width: Double(pictureWidth), height: Double(pictureHeight))
@@ -65,7 +65,7 @@ struct CropSelection {
 
   /// Chooses a preset: the largest rectangle of its shape that fits the picture, centred where the
   /// crop was (moved inside the picture where needed).
-  mutating func setAspect(_ aspect: CropAspect) {
+  public mutating func setAspect(_ aspect: CropAspect) {
     self.aspect = aspect
     guard let ratio else { return }
     let width = min(pictureWidth, pictureHeight * ratio)
@@ -79,7 +79,7 @@ struct CropSelection {
   }
 
   /// The handle under `point` (picture pixels), within `reach` of an edge or corner; `move` inside.
-  func handle(at point: (x: Double, y: Double), reach: Double) -> CropHandle? {
+  public func handle(at point: (x: Double, y: Double), reach: Double) -> CropHandle? {
     let nearLeft = abs(point.x - rect.x) <= reach
     let nearRight = abs(point.x - rect.maxX) <= reach
     let nearTop = abs(point.y - rect.y) <= reach
@@ -101,7 +101,7 @@ struct CropSelection {
   }
 
   /// Drags `handle` by (dx, dy) picture pixels from where the crop was when the drag began.
-  mutating func drag(_ handle: CropHandle, from start: ImageRect, by dx: Double, _ dy: Double) {
+  public mutating func drag(_ handle: CropHandle, from start: ImageRect, by dx: Double, _ dy: Double) {
     if handle == .move {
       rect = ImageRect(
         x: clamp(start.x + dx, 0, pictureWidth - start.width),
@@ -169,14 +169,14 @@ struct CropSelection {
 
 extension PictureTransform {
   /// This transform without its crop: the picture crop mode shows.
-  var uncropped: PictureTransform {
+  public var uncropped: PictureTransform {
     var copy = self
     copy.crop = nil
     return copy
   }
 
   /// The crop as a rectangle of the uncropped, turned picture (what crop mode edits).
-  func cropInView(sourceWidth: Int, sourceHeight: Int) -> ImageRect? {
+  public func cropInView(sourceWidth: Int, sourceHeight: Int) -> ImageRect? {
     guard let crop else { return nil }
     let map = uncropped.matrix(sourceWidth: sourceWidth, sourceHeight: sourceHeight)
     let a = map.apply(Double(crop.x), Double(crop.y))
@@ -186,7 +186,7 @@ extension PictureTransform {
 
   /// The source pixels under `rect` of the uncropped, turned picture, in whole pixels inside the
   /// source; nil when that is the whole source.
-  func sourceCrop(forView rect: ImageRect, sourceWidth: Int, sourceHeight: Int) -> PixelRect? {
+  public func sourceCrop(forView rect: ImageRect, sourceWidth: Int, sourceHeight: Int) -> PixelRect? {
     let map = uncropped.matrix(sourceWidth: sourceWidth, sourceHeight: sourceHeight).inverted()
     let a = map.apply(rect.x, rect.y)
     let b = map.apply(rect.maxX, rect.maxY)

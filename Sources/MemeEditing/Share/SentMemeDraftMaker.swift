@@ -5,12 +5,12 @@ import MemeStore
 
 /// Turns a shared meme into what the store records: the file the user shared (or, when the share
 /// wrote none, the rendered image as PNG), a small thumbnail and the original picture's file. Runs off the main thread: encoding a large meme takes seconds.
-nonisolated enum SentMemeDraftMaker {
+public nonisolated enum SentMemeDraftMaker {
   /// Thumbnails are this wide (the height keeps the aspect ratio): sharp in a grid cell on a
   /// HiDPI screen, small enough that thousands load quickly.
-  static let thumbnailWidth = 256
+  public static let thumbnailWidth = 256
 
-  static func draft(
+  public static func draft(
     captions: MemeCaptions, originalImage: URL, transform: PictureTransform = .identity,
     rendered: RasterImage, file: EncodedImage? = nil,
     sentAt: Date = Date()
@@ -24,7 +24,7 @@ nonisolated enum SentMemeDraftMaker {
   }
 
   /// A PNG of `image` scaled to `thumbnailWidth` (or as it is when already narrower).
-  static func thumbnailPNG(of image: RasterImage) throws -> [UInt8] {
+  public static func thumbnailPNG(of image: RasterImage) throws -> [UInt8] {
     let width = min(thumbnailWidth, image.width)
     let height = max(1, Int((Double(image.height) * Double(width) / Double(image.width)).rounded()))
     guard let small = width == image.width ? image : image.scaled(toWidth: width, height: height) else {
@@ -36,7 +36,7 @@ nonisolated enum SentMemeDraftMaker {
 
   /// A thumbnail made again from a meme's rendered file (when the thumbnail file went missing):
   /// decoded straight to the thumbnail width, which is cheap even for a large meme.
-  static func thumbnailPNG(ofImageAt url: URL) throws -> [UInt8] {
+  public static func thumbnailPNG(ofImageAt url: URL) throws -> [UInt8] {
     let size = try ImageLoader().pixelSize(ofImageAt: url)
     let image = try ImageLoader().load(contentsOf: url, targetWidth: min(thumbnailWidth, size.width))
     return try ImageWriter.encode(image, as: .png)

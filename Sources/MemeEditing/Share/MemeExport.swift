@@ -5,16 +5,21 @@ import MemeStore
 
 /// A meme as it was shared: its pixels (for the thumbnail and the drag icon) and the bytes the user
 /// got, which Sent Memes keeps unchanged.
-nonisolated struct SharedMeme: Sendable {
-  let image: RasterImage
-  let file: EncodedImage
+public nonisolated struct SharedMeme: Sendable {
+  public let image: RasterImage
+  public let file: EncodedImage
+
+  public init(image: RasterImage, file: EncodedImage) {
+    self.image = image
+    self.file = file
+  }
 }
 
 /// Renders the meme at the source's own resolution and writes or encodes it, on a background
 /// thread. The same `MemeRenderer` path as the command line, so exports match `mememe render`.
-nonisolated enum MemeExport {
+public nonisolated enum MemeExport {
   /// The captions on the picture cut and turned by `transform`, at the source's own resolution.
-  static func render(
+  public static func render(
     _ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform,
     cancellation: Cancellation = Cancellation()
   ) -> Result<RasterImage, ImageError> {
@@ -35,7 +40,7 @@ nonisolated enum MemeExport {
 
   /// Renders and writes to `url` in `format`. A JPEG photo written as JPEG keeps every block no
   /// caption touches, as `mememe render` does; anything else is rendered and encoded whole.
-  static func write(
+  public static func write(
     _ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform, to url: URL,
     as format: ImageFormat, cancellation: Cancellation = Cancellation()
   ) -> Result<SharedMeme, ImageError> {
@@ -87,7 +92,7 @@ nonisolated enum MemeExport {
   }
 
   /// Renders and encodes as PNG (for the clipboard).
-  static func encodePNG(
+  public static func encodePNG(
     _ captions: MemeCaptions, on picture: EditorImage, transform: PictureTransform,
     cancellation: Cancellation = Cancellation()
   ) -> Result<(image: RasterImage, png: [UInt8]), ImageError> {
@@ -102,18 +107,18 @@ nonisolated enum MemeExport {
 
   /// The format Open With and Send by E-mail hand over: JPEG for a JPEG photo shown as it is (so
   /// its blocks are kept), PNG otherwise.
-  static func handOverFormat(for picture: EditorImage, transform: PictureTransform) -> ImageFormat {
+  public static func handOverFormat(for picture: EditorImage, transform: PictureTransform) -> ImageFormat {
     let isJPEG = ["jpg", "jpeg"].contains(picture.url.pathExtension.lowercased())
     return isJPEG && transform.isIdentity ? .jpeg(quality: ImageFormat.defaultJPEGQuality) : .png
   }
 
   /// A file name for the meme made from `original`: `photo-meme.png`.
-  static func suggestedName(for original: URL, format: ImageFormat = .png) -> String {
+  public static func suggestedName(for original: URL, format: ImageFormat = .png) -> String {
     "\(baseName(for: original)).\(format.fileExtension)"
   }
 
   /// `photo-meme` for `photo.jpg`.
-  static func baseName(for original: URL) -> String {
+  public static func baseName(for original: URL) -> String {
     let base = original.deletingPathExtension().lastPathComponent
     return "\(base.isEmpty ? "meme" : base)-meme"
   }

@@ -2,7 +2,7 @@
 import MemeCore
 import Testing
 
-@testable import MemeUI
+@testable import MemeEditing
 
 /// The editor's model and geometry: no display needed.
 struct EditorModelTests {

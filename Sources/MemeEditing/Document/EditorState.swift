@@ -3,38 +3,38 @@ import MemeCore
 
 /// Everything the editor shows and undo restores: the captions, their style, the picture and how it
 /// is cut and turned.
-struct EditorState {
-  static let defaultTopText = "TOP"
-  static let defaultBottomText = "BOTTOM"
+public struct EditorState {
+  public static let defaultTopText = "TOP"
+  public static let defaultBottomText = "BOTTOM"
 
-  var topText = EditorState.defaultTopText
-  var bottomText = EditorState.defaultBottomText
-  var style = CaptionStyle.classic
-  var image: EditorImage?
+  public var topText = EditorState.defaultTopText
+  public var bottomText = EditorState.defaultBottomText
+  public var style = CaptionStyle.classic
+  public var image: EditorImage?
   /// The crop, turn and mirroring of `image` (a new picture starts as it is).
-  var transform = PictureTransform.identity
+  public var transform = PictureTransform.identity
 
   /// The launch state: no picture, default texts, classic style.
-  static let initial = EditorState()
+  public static let initial = EditorState()
 
-  var captions: MemeCaptions {
+  public var captions: MemeCaptions {
     MemeCaptions(top: topText, bottom: bottomText, style: style)
   }
 
-  func text(at position: CaptionPosition) -> String {
+  public func text(at position: CaptionPosition) -> String {
     position == .top ? topText : bottomText
   }
 
-  mutating func setText(_ text: String, at position: CaptionPosition) {
+  public mutating func setText(_ text: String, at position: CaptionPosition) {
     if position == .top { topText = text } else { bottomText = text }
   }
 
-  static func defaultText(at position: CaptionPosition) -> String {
+  public static func defaultText(at position: CaptionPosition) -> String {
     position == .top ? defaultTopText : defaultBottomText
   }
 
   /// Same texts, style and picture (pictures compare by identity: pixels are never mutated).
-  func isSame(as other: EditorState) -> Bool {
+  public func isSame(as other: EditorState) -> Bool {
     topText == other.topText && bottomText == other.bottomText && style == other.style
       && image === other.image && transform == other.transform
   }

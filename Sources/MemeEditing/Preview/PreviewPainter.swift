@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
+import CMemeGraphics
 import MemeCore
 
 /// Paints the editor's preview: the picture aspect-fit and letterboxed, then the export's own
@@ -41,7 +41,7 @@ public final class PreviewPainter {
   public var captionScale = 1.0
   /// Whether captions are painted from their layers where they can be; off, they are drawn straight
   /// onto the view, the plain path the tests compare the layers with.
-  var usesCaptionLayers = true
+  public var usesCaptionLayers = true
 
   public init() {}
 
@@ -99,7 +99,7 @@ public final class PreviewPainter {
   }
 
   /// The empty sheet: the whole view, in whole logical pixels (a picture of the view's shape fills it).
-  static func sheetRect(inWidth width: Double, height: Double) -> ImageRect {
+  public static func sheetRect(inWidth width: Double, height: Double) -> ImageRect {
     ImageRect(x: 0, y: 0, width: max(0, width.rounded(.down)), height: max(0, height.rounded(.down)))
   }
 
