@@ -13,9 +13,10 @@ import Testing
     let jpeg = try EditorImage.load(
       contentsOf: Fixtures.picture(width: 64, height: 48, format: .jpeg(quality: 80), name: "hand.jpg"))
     let png = try EditorImage.load(contentsOf: Fixtures.picture(width: 64, height: 48, name: "hand.png"))
-    #expect(MemeExport.handOverFormat(for: jpeg, transform: .identity) == .jpeg(quality: 90))
-    #expect(MemeExport.handOverFormat(for: png, transform: .identity) == .png)
+    #expect(ShareSnapshot.handOverFormat(for: jpeg, transform: .identity) == .jpeg(quality: 90))
+    #expect(ShareSnapshot.handOverFormat(for: png, transform: .identity) == .png)
     #expect(
-      MemeExport.handOverFormat(for: jpeg, transform: PictureTransform(crop: nil, quarterTurns: 1)) == .png)
+      ShareSnapshot.handOverFormat(for: jpeg, transform: PictureTransform(crop: nil, quarterTurns: 1)) == .png
+    )
   }
 }

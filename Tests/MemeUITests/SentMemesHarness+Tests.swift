@@ -26,11 +26,12 @@ enum SentMemesHarness {
       let picture = Fixtures.picture(
         width: 640 + 40 * index, height: 480, name: "sent-\(index).png")
       let captions = MemeCaptions(top: "Top \(index + 1)", bottom: "Bottom \(index + 1)")
-      let rendered = try ImageLoader().load(contentsOf: picture)
-      MemeRenderer.render(captions, onto: rendered)
-      let draft = try SentMemeDraftMaker.draft(
-        captions: captions, originalImage: picture, rendered: rendered,
-        sentAt: Date(timeIntervalSinceNow: Double(index - count) * 3600))
+      // Shared as the editor does: through the Share pipeline, to the caller (as Copy Image).
+      let snapshot = ShareSnapshot(
+        captions: captions, picture: try EditorImage.load(contentsOf: picture), transform: .identity)
+      let meme = try SharePipeline.run(snapshot, as: .png, to: .caller).get()
+      let draft = SentMemeDraftMaker.draft(
+        of: meme, sentAt: Date(timeIntervalSinceNow: Double(index - count) * 3600))
       saved.append(try store.save(draft))
     }
     return (folder, saved.reversed())

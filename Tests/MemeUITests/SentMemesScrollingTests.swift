@@ -40,10 +40,11 @@ import Testing
       let url = folder.appendingPathComponent("picture-\(index).png")
       try ImageWriter.write(picture, to: url, as: .png)
       let captions = MemeCaptions(top: "Top \(index)", bottom: "Bottom \(index)")
-      let rendered = try ImageLoader().load(contentsOf: url)
-      MemeRenderer.render(captions, onto: rendered)
-      let draft = try SentMemeDraftMaker.draft(
-        captions: captions, originalImage: url, rendered: rendered, sentAt: Date(timeIntervalSinceNow: -60))
+      // Shared as the editor does: through the Share pipeline, to the caller (as Copy Image).
+      let snapshot = ShareSnapshot(
+        captions: captions, picture: try EditorImage.load(contentsOf: url), transform: .identity)
+      let meme = try SharePipeline.run(snapshot, as: .png, to: .caller).get()
+      let draft = SentMemeDraftMaker.draft(of: meme, sentAt: Date(timeIntervalSinceNow: -60))
       colors[try store.save(draft).id] = color
     }
     return (folder, colors)

@@ -56,7 +56,9 @@ import Testing
     let kept = try #require(sink.entries.first)
     #expect(kept.originalImage == picture)
     #expect(kept.captions.top == "Preview equals export")
-    #expect(differingPixels(kept.rendered, expected) == 0)
+    // The very file written is kept, with the exact pixels.
+    let keptPixels = try ImageLoader().load(data: [UInt8](kept.file.data), name: "kept")
+    #expect(differingPixels(keptPixels, expected) == 0)
     let toast = try #require(WidgetTree.descendant(of: editor.window, named: "toast"))
     #expect(gtk_widget_get_visible(toast) != 0)
     #expect(String(cString: gtk_label_get_text(gtkkit_label(toast))).contains(output.lastPathComponent))
@@ -214,7 +216,7 @@ import Testing
   func shareFilesHaveSafeShortNamesWhateverThePictureIsCalled(name: String) throws {
     let picture = URL(fileURLWithPath: "/pictures").appendingPathComponent(name)
 
-    let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture), extension: "png")
+    let file = CacheFolder.newFile(prefix: ShareSnapshot.baseName(for: picture), extension: "png")
 
     let fileName = file.lastPathComponent
     #expect(fileName.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]*\.png/) != nil, "\(fileName)")

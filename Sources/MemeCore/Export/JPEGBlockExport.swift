@@ -36,9 +36,28 @@ enum JPEGBlockExport {
     case declined(String)
   }
 
+  /// What `encode` made: the whole JPEG file in memory and its summary, or why it declined.
+  enum Encoding {
+    case encoded(MallocBytes, ExportSummary)
+    case declined(String)
+  }
+
   static func export(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, loader: ImageLoader
   ) throws(ImageError) -> Outcome {
+    switch try encode(captions, imageAt: input, loader: loader) {
+    case .encoded(let bytes, let summary):
+      try ImageWriter.write(bytes.bytes, to: destination)
+      return .exported(summary)
+    case .declined(let reason):
+      return .declined(reason)
+    }
+  }
+
+  /// The meme as a JPEG file in memory, every block no caption touches copied from the photo.
+  static func encode(_ captions: MemeCaptions, imageAt input: URL, loader: ImageLoader) throws(ImageError)
+    -> Encoding
+  {
     let path = input.path
     let file = try ImageFile(path: path)
     guard file.size > 2, try file.prefix(2) == [0xFF, 0xD8] else {
@@ -79,12 +98,12 @@ enum JPEGBlockExport {
     } catch {
       return .declined(error.reason)
     }
-    try ImageWriter.write(encoded.bytes, to: destination)
     let mcus =
       ((blocks.width + blocks.mcuWidth - 1) / blocks.mcuWidth)
       * ((blocks.height + blocks.mcuHeight - 1) / blocks.mcuHeight)
     let layout = prepared.layout
-    return .exported(
+    return .encoded(
+      encoded,
       ExportSummary(
         width: blocks.width, height: blocks.height, font: layout.font,
         overflowingCaptions: layout.overflowingCaptions,

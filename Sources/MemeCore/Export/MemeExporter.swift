@@ -102,6 +102,17 @@ public enum MemeExporter {
     }
   }
 
+  /// The JPEG file `exportKeepingJPEGBlocks` would write, in memory (for a share, which hands the same
+  /// bytes to its target and to Sent Memes), or `nil` when the block path cannot serve this photo.
+  public static func encodeKeepingJPEGBlocks(
+    _ captions: MemeCaptions, imageAt input: URL, loader: ImageLoader = ImageLoader()
+  ) throws(ImageError) -> Data? {
+    switch try JPEGBlockExport.encode(captions, imageAt: input, loader: loader) {
+    case .encoded(let bytes, _): return Data(bytes.bytes)
+    case .declined: return nil
+    }
+  }
+
   /// Why an export in `format` cannot keep a JPEG photo's blocks whatever the photo, or `nil`.
   private static func blockPathObstacle(format: ImageFormat, transform: PictureTransform, width: Int?)
     -> String?

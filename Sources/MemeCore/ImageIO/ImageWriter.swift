@@ -52,6 +52,21 @@ public enum ImageWriter {
     try result.get()
   }
 
+  /// As `write(encoded:to:)`, stopping with a `.cancelled` error, and no file, when `cancellation` is set
+  /// by the time the bytes are on disk: a file renamed into place is the user's.
+  public static func write(encoded data: Data, to url: URL, cancellation: Cancellation) throws(ImageError) {
+    let path = path(of: url)
+    let result = data.withUnsafeBytes { bytes -> Result<Void, ImageError> in
+      Result { () throws(ImageError) in
+        try AtomicFile.write(to: path) { (sink: inout AtomicFile.FileSink) throws(ImageError) in
+          try sink.write(bytes)
+          try cancellation.check(name: path)
+        }
+      }
+    }
+    try result.get()
+  }
+
   /// Writes an already encoded file to `destination` (atomically, when it is a file).
   static func write(_ bytes: UnsafeRawBufferPointer, to destination: ImageDestination) throws(ImageError) {
     let write = { (sink: inout AtomicFile.FileSink) throws(ImageError) in try sink.write(bytes) }

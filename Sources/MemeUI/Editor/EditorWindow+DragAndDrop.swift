@@ -45,18 +45,15 @@ extension EditorWindow {
     gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
     Signal.connectDragPrepare(source.raw) { [weak self] _, _ in
       guard let self, let picture = document.image else { return nil }
-      let captions = document.captions
-      let transform = document.transform
-      let file = CacheFolder.newFile(prefix: MemeExport.baseName(for: picture.url), extension: "png")
-      // The drop target reads the file after the drop, so it must exist now: render synchronously.
-      guard
-        case .success(let rendered) = MemeExport.write(
-          captions, on: picture, transform: transform, to: file, as: .png)
-      else {
+      let snapshot = ShareSnapshot(
+        captions: document.captions, picture: picture, transform: document.transform)
+      let file = CacheFolder.newFile(prefix: ShareSnapshot.baseName(for: picture.url), extension: "png")
+      // The drop target reads the file after the drop, so it must exist now: the pipeline runs here.
+      guard case .success(let meme) = SharePipeline.run(snapshot, as: .png, to: .file(file)) else {
         return nil
       }
-      pendingDrag = (file, captions, picture, transform, rendered)
-      setDragIcon(of: source, to: rendered.image)
+      pendingDrag = (snapshot, meme)
+      setDragIcon(of: source, to: meme.thumbnail)
       let gfile = FileURL.file(for: file)
       defer { g_object_unref(gfile.raw) }
       return gtkkit_content_provider_for_file(gfile)
@@ -70,14 +67,14 @@ extension EditorWindow {
       guard let self, let drag = pendingDrag else { return }
       pendingDrag = nil
       if !cancelled {
-        shared(drag.captions, drag.picture, drag.transform, drag.rendered, message: nil)
+        shared(drag.snapshot, drag.meme, message: nil)
       }
       cancelled = false
     }
     gtk_widget_add_controller(canvas.drawingArea, source)
   }
 
-  /// The meme itself, small, under the pointer while it is dragged.
+  /// The meme itself, small (from its Sent Memes thumbnail), under the pointer while it is dragged.
   private func setDragIcon(of source: OpaquePointer, to rendered: RasterImage) {
     let size = 160.0
     let scale = min(size / Double(rendered.width), size / Double(rendered.height), 1)

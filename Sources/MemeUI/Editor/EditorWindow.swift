@@ -68,11 +68,7 @@ final class EditorWindow: AppWindow {
   /// Set once the window is destroyed: an export finishing after that has no window to speak in.
   var isDestroyed = false
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
-  var pendingDrag:
-    (
-      file: URL, captions: MemeCaptions, picture: EditorImage, transform: PictureTransform,
-      rendered: SharedMeme
-    )?
+  var pendingDrag: (snapshot: ShareSnapshot, meme: SharedMeme)?
 
   init(application: Application, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink

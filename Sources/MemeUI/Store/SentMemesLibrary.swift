@@ -51,20 +51,13 @@ final class SentMemesLibrary: SentMemeSink {
   var isEmpty: Bool { list.isEmpty && savesInFlight == 0 }
   var isSaving: Bool { savesInFlight > 0 }
 
-  func keep(
-    captions: MemeCaptions, originalImage: URL, transform: PictureTransform, rendered: RasterImage,
-    file: EncodedImage?
-  ) {
+  func keep(_ meme: SharedMeme) {
     savesInFlight += 1
     let store = store
+    // The bytes and the thumbnail are made: what is left is copying them in and syncing the disk.
     MainLoop.runInBackground(
       { () -> Result<SentMeme, Error> in
-        Result {
-          try store.save(
-            SentMemeDraftMaker.draft(
-              captions: captions, originalImage: originalImage, transform: transform, rendered: rendered,
-              file: file))
-        }
+        Result { try store.save(SentMemeDraftMaker.draft(of: meme)) }
       },
       then: { [weak self] result in
         guard let self else { return }

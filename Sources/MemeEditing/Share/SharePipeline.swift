@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+import MemeStore
+
+/// Share, from the Share button to Sent Memes, as one pipeline. The Share menu's items (Save As,
+/// Copy Image, Open With, Send by E-mail) and a drag out of the canvas are the editor's actions in
+/// `EditorWindow+Share.swift` (MemeUI); every one of them runs these stages, in this order:
+///
+/// 1. **snapshot** (main thread, `ShareSnapshot`): the captions, the picture and its crop and turn as
+///    they are now, so that edits made while the meme is exported do not leak into it.
+/// 2. **render** (background, `render`): the captions drawn on the picture at its own resolution, once,
+///    by the same `MemeRenderer` as `mememe render`.
+/// 3. **encode** (background, `encode`): those pixels to PNG or JPEG bytes, once. A JPEG photo shown as
+///    it is and shared as a JPEG takes the block path instead of 2 and 3
+///    (`MemeExporter.encodeKeepingJPEGBlocks`): every block no caption touches is copied from the photo.
+/// 4. **thumbnail** (background, `thumbnail`): Sent Memes' thumbnail, on the same hop, from the rendered
+///    pixels (on the block path, from the JPEG bytes decoded straight to the thumbnail's width).
+/// 5. **deliver** (`deliver`): the same bytes to the target. Save As writes them atomically to the chosen
+///    file, and Open With, Send by E-mail and a drag to a new file in the cache folder, on the same
+///    background hop; Copy Image puts them on the clipboard back on the main thread. The editor then
+///    hands the cache file to the chosen application or the e-mail composer.
+/// 6. **keep** (`SentMemeSink.keep`, main thread): once the target has taken the meme, the same bytes and
+///    the thumbnail go to Sent Memes, which stores them as they are (`SentMemeDraftMaker` makes the
+///    record, `SentMemeStore.save` writes it on the store's background thread).
+///
+/// Stages 2 to 5 run in one call (`run`) on one background hop. A stop (`Cancellation`) is honoured
+/// before rendering, between PNG strips and before the file is renamed into place; a stopped or failed
+/// share delivers nothing and keeps nothing.
+public nonisolated enum SharePipeline {
+  /// Where stage 5 puts the bytes.
+  public enum Destination: Sendable {
+    /// A file, replaced atomically: the one Save As chose, or a new file in the cache folder.
+    case file(URL)
+    /// The caller: it hands the bytes over on the main thread (Copy Image's clipboard).
+    case caller
+  }
+
+  /// Stages 2 to 5: renders and encodes `snapshot` once, makes its thumbnail and delivers the bytes
+  /// to `destination`. Runs on the calling thread (a background one: a large meme takes seconds).
+  public static func run(
+    _ snapshot: ShareSnapshot, as format: ImageFormat, to destination: Destination,
+    cancellation: Cancellation = Cancellation()
+  ) -> Result<SharedMeme, ImageError> {
+    do throws(ImageError) {
+      try cancellation.check(name: snapshot.picture.url.path)
+      let made: (bytes: Data, thumbnail: RasterImage)
+      if let kept = try keepingBlocks(snapshot, as: format, cancellation: cancellation) {
+        made = (kept, try thumbnail(ofJPEG: kept, picture: snapshot.picture))
+      } else {
+        let rendered = try render(snapshot)
+        made = (try encode(rendered, as: format, cancellation: cancellation), try thumbnail(of: rendered))
+      }
+      if case .file(let url) = destination {
+        try deliver(made.bytes, to: url, cancellation: cancellation)
+      }
+      return .success(
+        SharedMeme(
+          snapshot: snapshot, file: EncodedImage(data: made.bytes, fileExtension: format.fileExtension),
+          thumbnail: made.thumbnail, thumbnailPNG: Data(try ImageWriter.encode(made.thumbnail, as: .png))))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Stage 2: the captions on the picture cut and turned by the snapshot's transform, at the source's
+  /// own resolution.
+  static func render(_ snapshot: ShareSnapshot) throws(ImageError) -> RasterImage {
+    guard
+      let rendered = MemeRenderer.rendered(
+        snapshot.captions, image: snapshot.picture.full, transform: snapshot.transform)
+    else {
+      throw ImageError(
+        path: snapshot.picture.url.path, kind: .outOfMemory,
+        reason: localized("not enough memory to render the meme"))
+    }
+    return rendered
+  }
+
+  /// Stage 3: the rendered meme as a file's bytes.
+  static func encode(_ rendered: RasterImage, as format: ImageFormat, cancellation: Cancellation)
+    throws(ImageError) -> Data
+  {
+    Data(try ImageWriter.encode(rendered, as: format, cancellation: cancellation))
+  }
+
+  /// Stages 2 and 3 for a JPEG photo shown as it is and shared as a JPEG: the file with every block
+  /// no caption touches kept, or `nil` when the block path cannot serve the picture. The photo is read
+  /// again from its file, so it must still be the picture the editor shows. Once started it runs to
+  /// the end (it takes about as long as decoding the photo once).
+  private static func keepingBlocks(
+    _ snapshot: ShareSnapshot, as format: ImageFormat, cancellation: Cancellation
+  )
+    throws(ImageError) -> Data?
+  {
+    guard case .jpeg = format, snapshot.transform.isIdentity, !cancellation.isCancelled,
+      let size = try? ImageLoader().pixelSize(ofImageAt: snapshot.picture.url),
+      size == (snapshot.picture.width, snapshot.picture.height)
+    else { return nil }
+    return try MemeExporter.encodeKeepingJPEGBlocks(snapshot.captions, imageAt: snapshot.picture.url)
+  }
+
+  /// Stage 4: Sent Memes' thumbnail of the rendered meme.
+  static func thumbnail(of rendered: RasterImage) throws(ImageError) -> RasterImage {
+    try SentMemeDraftMaker.thumbnail(of: rendered)
+  }
+
+  /// Stage 4 on the block path: the JPEG decoded straight to the thumbnail's width.
+  private static func thumbnail(ofJPEG bytes: Data, picture: EditorImage) throws(ImageError) -> RasterImage {
+    try ImageLoader().load(
+      data: [UInt8](bytes), name: picture.url.path,
+      targetWidth: min(SentMemeDraftMaker.thumbnailWidth, picture.width))
+  }
+
+  /// Stage 5 for a file: the bytes written to `url` atomically; nothing is left there when the share
+  /// is stopped before the file is in place.
+  static func deliver(_ bytes: Data, to url: URL, cancellation: Cancellation) throws(ImageError) {
+    try ImageWriter.write(encoded: bytes, to: url, cancellation: cancellation)
+  }
+}

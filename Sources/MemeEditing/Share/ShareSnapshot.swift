@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+
+/// Stage 1 of `SharePipeline`: what is shared, frozen when the share starts, so that edits made while
+/// it is exported do not leak into it.
+public nonisolated struct ShareSnapshot: Sendable {
+  public let captions: MemeCaptions
+  public let picture: EditorImage
+  public let transform: PictureTransform
+
+  public init(captions: MemeCaptions, picture: EditorImage, transform: PictureTransform) {
+    self.captions = captions
+    self.picture = picture
+    self.transform = transform
+  }
+
+  /// The format Open With and Send by E-mail hand over: JPEG for a JPEG photo shown as it is (so its
+  /// blocks are kept), PNG otherwise.
+  public static func handOverFormat(for picture: EditorImage, transform: PictureTransform) -> ImageFormat {
+    let isJPEG = ["jpg", "jpeg"].contains(picture.url.pathExtension.lowercased())
+    return isJPEG && transform.isIdentity ? .jpeg(quality: ImageFormat.defaultJPEGQuality) : .png
+  }
+
+  /// A file name for the meme made from `original`: `photo-meme.png`.
+  public static func suggestedName(for original: URL, format: ImageFormat = .png) -> String {
+    "\(baseName(for: original)).\(format.fileExtension)"
+  }
+
+  /// `photo-meme` for `photo.jpg`.
+  public static func baseName(for original: URL) -> String {
+    let base = original.deletingPathExtension().lastPathComponent
+    return "\(base.isEmpty ? "meme" : base)-meme"
+  }
+}

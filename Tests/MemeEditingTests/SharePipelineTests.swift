@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+import MemeStore
+import PictureFixtures
+import Testing
+
+@testable import MemeEditing
+
+/// The Share pipeline without a window: each stage checked against an independent route (the
+/// renderer on its own, the command line's exporter, a decoder, the store read back).
+@Suite struct SharePipelineTests {
+  private static let captions = MemeCaptions(top: "Shared once", bottom: "kept as it is")
+
+  private static func snapshot(
+    _ picture: URL, transform: PictureTransform = .identity, captions: MemeCaptions = captions
+  ) throws -> ShareSnapshot {
+    ShareSnapshot(
+      captions: captions, picture: try EditorImage.load(contentsOf: picture), transform: transform)
+  }
+
+  private static func output(_ name: String) -> URL {
+    Fixtures.folder.appendingPathComponent("\(UUID().uuidString)-\(name)")
+  }
+
+  private static func differingPixels(_ a: RasterImage, _ b: RasterImage) -> Int {
+    guard a.width == b.width, a.height == b.height else { return Int.max }
+    var count = 0
+    for y in 0..<a.height {
+      let rowA = UnsafeRawPointer(a.pixels + y * a.stride).assumingMemoryBound(to: UInt32.self)
+      let rowB = UnsafeRawPointer(b.pixels + y * b.stride).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<a.width where rowA[x] != rowB[x] { count += 1 }
+    }
+    return count
+  }
+
+  /// Save As: the file written holds the very bytes the meme carries for Sent Memes, and they decode
+  /// to what the renderer draws on its own.
+  @Test func aFileGetsTheSameBytesSentMemesKeeps() throws {
+    let picture = Fixtures.picture(width: 900, height: 600, name: "pipeline.png")
+    let url = Self.output("saved.png")
+    let meme = try SharePipeline.run(try Self.snapshot(picture), as: .png, to: .file(url)).get()
+    #expect(try Data(contentsOf: url) == meme.file.data)
+    #expect(meme.file.fileExtension == "png")
+    let expected = try #require(
+      MemeRenderer.rendered(Self.captions, image: try ImageLoader().load(contentsOf: picture)))
+    #expect(Self.differingPixels(try ImageLoader().load(contentsOf: url), expected) == 0)
+    #expect(meme.originalImage == picture && meme.captions == Self.captions && meme.transform == .identity)
+  }
+
+  /// Copy Image: nothing is written; the bytes are a PNG of the rendered meme, cut and turned as the
+  /// snapshot says.
+  @Test func theCallerGetsTheBytesAndNoFileIsWritten() throws {
+    let picture = Fixtures.picture(width: 600, height: 400, name: "pipeline-turned.png")
+    let transform = PictureTransform(crop: nil, quarterTurns: 1)
+    let before = try FileManager.default.contentsOfDirectory(atPath: Fixtures.folder.path).count
+    let meme = try SharePipeline.run(try Self.snapshot(picture, transform: transform), as: .png, to: .caller)
+      .get()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: Fixtures.folder.path).count == before)
+    let decoded = try ImageLoader().load(data: [UInt8](meme.file.data), name: "copied")
+    #expect(decoded.width == 400 && decoded.height == 600)
+    let expected = try #require(
+      MemeRenderer.rendered(
+        Self.captions, image: try ImageLoader().load(contentsOf: picture), transform: transform))
+    #expect(Self.differingPixels(decoded, expected) == 0)
+  }
+
+  /// The thumbnail is made on the same hop: 256 pixels wide, the rendered meme scaled, and its PNG
+  /// is that image.
+  @Test func theThumbnailIsTheRenderedMemeScaled() throws {
+    let picture = Fixtures.picture(width: 1024, height: 768, name: "pipeline-thumb.png")
+    let meme = try SharePipeline.run(try Self.snapshot(picture), as: .png, to: .caller).get()
+    #expect(meme.thumbnail.width == SentMemeDraftMaker.thumbnailWidth && meme.thumbnail.height == 192)
+    let rendered = try ImageLoader().load(data: [UInt8](meme.file.data), name: "meme")
+    let expected = try #require(rendered.scaled(toWidth: 256, height: 192))
+    #expect(Self.differingPixels(meme.thumbnail, expected) == 0)
+    let png = try ImageLoader().load(data: [UInt8](meme.thumbnailPNG), name: "thumbnail")
+    #expect(Self.differingPixels(png, meme.thumbnail) == 0)
+  }
+
+  /// A JPEG photo shown as it is and shared as a JPEG keeps its blocks: the bytes are exactly what
+  /// the command line's exporter writes for it.
+  @Test func aJPEGPhotoTakesTheBlockPathLikeTheCommandLine() throws {
+    let photo = Fixtures.picture(width: 800, height: 608, format: .jpeg(quality: 75), name: "pipeline.jpg")
+    let url = Self.output("kept.jpg")
+    let meme = try SharePipeline.run(
+      try Self.snapshot(photo), as: .jpeg(quality: ImageFormat.defaultJPEGQuality), to: .file(url)
+    ).get()
+    let reference = Self.output("reference.jpg")
+    let summary = try #require(
+      try MemeExporter.exportKeepingJPEGBlocks(Self.captions, imageAt: photo, to: .file(reference)))
+    guard case .keptBlocks = summary.encoding else {
+      Issue.record("the exporter did not keep the blocks: \(summary.encoding.explanation)")
+      return
+    }
+    #expect(meme.file.data == (try Data(contentsOf: reference)))
+    #expect(try Data(contentsOf: url) == meme.file.data)
+    #expect(meme.file.fileExtension == "jpg")
+    #expect(meme.thumbnail.width == 256 && meme.thumbnail.height == 195)
+  }
+
+  /// Not vacuous: a turned JPEG cannot keep its blocks, and is encoded whole (a different file).
+  @Test func aTurnedJPEGIsEncodedWhole() throws {
+    let photo = Fixtures.picture(width: 800, height: 608, format: .jpeg(quality: 75), name: "pipeline.jpg")
+    let transform = PictureTransform(crop: nil, quarterTurns: 1)
+    let meme = try SharePipeline.run(
+      try Self.snapshot(photo, transform: transform), as: .jpeg(quality: ImageFormat.defaultJPEGQuality),
+      to: .caller
+    ).get()
+    let rendered = try #require(
+      MemeRenderer.rendered(
+        Self.captions, image: try ImageLoader().load(contentsOf: photo), transform: transform))
+    #expect(meme.file.data == Data(try ImageWriter.encode(rendered, as: .jpeg(quality: 90))))
+  }
+
+  /// A share stopped before it starts writes nothing and makes no meme; an existing file stays.
+  @Test func aStoppedShareDeliversNothing() throws {
+    let picture = Fixtures.picture(width: 640, height: 480, name: "pipeline-stop.png")
+    let url = Self.output("stopped.png")
+    let stop = Cancellation()
+    stop.cancel()
+    let result = SharePipeline.run(try Self.snapshot(picture), as: .png, to: .file(url), cancellation: stop)
+    guard case .failure(let error) = result else {
+      Issue.record("a stopped share made a meme")
+      return
+    }
+    #expect(error.kind == .cancelled)
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+
+    // The last check, before the file is renamed into place: what was there stays.
+    try Data("the user's file".utf8).write(to: url)
+    #expect(throws: ImageError.self) {
+      try SharePipeline.deliver(Data("meme".utf8), to: url, cancellation: stop)
+    }
+    #expect(try Data(contentsOf: url) == Data("the user's file".utf8))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: Fixtures.folder.path)
+      .filter { $0.contains("stopped.png") }
+    #expect(leftovers.count == 1, "no temporary file is left: \(leftovers)")
+  }
+
+  /// A target that cannot be written fails the share: no meme to keep.
+  @Test func aFolderAsTheTargetFails() throws {
+    let picture = Fixtures.picture(width: 320, height: 240, name: "pipeline-folder.png")
+    let result = SharePipeline.run(try Self.snapshot(picture), as: .png, to: .file(Fixtures.folder))
+    guard case .failure(let error) = result else {
+      Issue.record("a share into a folder made a meme")
+      return
+    }
+    #expect(error.kind == .writeFailed)
+  }
+
+  /// Keep: the store records the delivered bytes and the thumbnail as they are, and the original.
+  @Test func sentMemesStoresTheDeliveredBytesAndTheThumbnail() throws {
+    let picture = Fixtures.picture(width: 700, height: 500, name: "pipeline-keep.png")
+    let url = Self.output("kept.png")
+    let meme = try SharePipeline.run(try Self.snapshot(picture), as: .png, to: .file(url)).get()
+    let folder = Self.output("store")
+    let store = try SentMemeStore(directory: folder)
+    let sentAt = Date(timeIntervalSince1970: 1_700_000_000)
+    let saved = try store.save(SentMemeDraftMaker.draft(of: meme, sentAt: sentAt))
+    let stored = try #require(try SentMemeStore(directory: folder).allMemes().first)
+    #expect(stored.id == saved.id)
+    #expect(try Data(contentsOf: stored.renderedImageURL) == Data(contentsOf: url))
+    #expect(try Data(contentsOf: stored.thumbnailURL) == meme.thumbnailPNG)
+    #expect(try Data(contentsOf: stored.originalImageURL) == Data(contentsOf: picture))
+    #expect(stored.topText == Self.captions.top && stored.bottomText == Self.captions.bottom)
+    #expect(abs(stored.sentAt.timeIntervalSince(sentAt)) < 1)
+  }
+
+  /// The in-memory Sent Memes keeps what it is handed, in order.
+  @Test func inMemorySentMemesKeepsWhatItIsHanded() throws {
+    let picture = Fixtures.picture(width: 320, height: 240, name: "pipeline-memory.png")
+    let sink = InMemorySentMemes()
+    #expect(sink.isEmpty && !sink.isSaving)
+    let first = try SharePipeline.run(try Self.snapshot(picture), as: .png, to: .caller).get()
+    let second = try SharePipeline.run(
+      try Self.snapshot(picture, captions: MemeCaptions(top: "again", bottom: "")), as: .png, to: .caller
+    ).get()
+    sink.keep(first)
+    sink.keep(second)
+    #expect(sink.entries.map(\.captions.top) == ["Shared once", "again"])
+    #expect(sink.entries.first?.file == first.file && !sink.isEmpty)
+  }
+}
