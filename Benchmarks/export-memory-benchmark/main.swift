@@ -14,9 +14,9 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
-@_spi(Benchmark) import MemeUI
+import MemeUI
 
-typealias Target = EditorExportBenchmarkSession.Target
+typealias Target = EditorExportSession.Target
 
 /// A line of /proc/self/status, in MiB ("VmHWM", "VmRSS").
 func statusMiB(_ key: String) -> Double {
@@ -67,7 +67,7 @@ func measure(_ target: Target, photo: URL, folder: URL) -> Never {
   let store = folder.appendingPathComponent("store-\(ProcessInfo.processInfo.processIdentifier)")
   defer { try? FileManager.default.removeItem(at: store) }
   do {
-    let session = try EditorExportBenchmarkSession(
+    let session = try EditorExportSession(
       storeDirectory: store,
       applicationID: "io.github.mememe.ExportMemoryBenchmark.p\(ProcessInfo.processInfo.processIdentifier)")
     guard session.load(photo) else { fatalError("could not load \(photo.path)") }

@@ -2,7 +2,7 @@
 import CGtk
 import Foundation
 import GtkKit
-@_spi(Benchmark) import MemeUI
+import MemeUI
 
 /// One measured launch: open the store's Sent Memes, scroll one view from end to end a page per
 /// frame, then open the detail of the meme in the middle.
@@ -23,7 +23,7 @@ final class MeasuredRun {
       print("no display: run under xvfb-run with GDK_BACKEND=x11")
       exit(1)
     }
-    let session = SentMemesBenchmarkSession(
+    let session = SentMemesSession(
       storeDirectory: options.directory, applicationID: "io.github.mememe.SentMemesBenchmark.p\(getpid())")
     session.activate()
     guard let window = session.windowWidget else {
@@ -91,7 +91,7 @@ final class MeasuredRun {
   /// Scrolls the current view from top to bottom, one page per frame, while a 1 ms high-priority
   /// timeout watches for main-loop gaps.
   private func scroll(
-    _ session: SentMemesBenchmarkSession, clock: OpaquePointer, paintCount: () -> Int
+    _ session: SentMemesSession, clock: OpaquePointer, paintCount: () -> Int
   ) -> (firstPaint: Int, range: Int, longestGap: TimeInterval, longestGapCPU: TimeInterval) {
     let view = session.currentView!
     let scrolled = gtk_widget_get_parent(view)!

@@ -17,7 +17,7 @@
 import CGtk
 import Foundation
 import GtkKit
-@_spi(Benchmark) import MemeUI
+import MemeUI
 
 struct Options {
   var count = 10_000

@@ -8,24 +8,24 @@ import MemeEditing
 import MemeStore
 
 /// The running application: one primary instance, one editor window, `app.` actions.
-final class MemeMeApplication {
-  let application: Application
+package final class MemeMeApplication {
+  package let application: Application
   /// Window size, caption style and last folder, shared by every window.
   let preferences: Preferences
   private(set) var sink: SentMemeSink
   private(set) var editor: EditorWindow?
   /// Opens the sent-memes store at start-up (in the primary instance only: opening purges memes
   /// whose undo chance has passed, which must not happen under a running instance's feet).
-  var openStore: (() -> Result<SentMemesLibrary, StoreError>)?
+  package var openStore: (() -> Result<SentMemesLibrary, StoreError>)?
   /// Sent Memes and Meme Detail, once the store is open; nil when the app works as an editor only.
-  private(set) var sentMemes: SentMemesNavigator?
+  package private(set) var sentMemes: SentMemesNavigator?
   /// What the user should know about the store at launch (why it could not be opened, or what
   /// opening it repaired), shown once over the first window.
   private(set) var storeNotice: StoreNotice?
   /// `--print-texts` and `--quit-after-first-frame`, given at launch.
   var launchOptions = LaunchOptions()
 
-  init(id: String = MemeMeApp.applicationID, sink: SentMemeSink, preferences: Preferences) {
+  package init(id: String = MemeMeApp.applicationID, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
     self.preferences = preferences
     application = Application(id: id, programName: "mememe")

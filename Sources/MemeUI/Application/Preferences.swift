@@ -10,7 +10,7 @@ import MemeCore
 /// Backed by GSettings when the schema is installed; otherwise (e.g. `swift run` before
 /// `meson install`) by values kept in memory for this run, starting from the schema's defaults, so
 /// the app behaves the same minus the memory across runs.
-final class Preferences {
+package final class Preferences {
   static let schemaID = "io.github.mememe.MemeMe"
 
   private enum Key {
@@ -50,7 +50,7 @@ final class Preferences {
   }
 
   /// Values for this run only, whatever is installed (tests that must not see each other's choices).
-  static func inMemory() -> Preferences { Preferences(settings: nil) }
+  package static func inMemory() -> Preferences { Preferences(settings: nil) }
 
   // MARK: - Caption style
 

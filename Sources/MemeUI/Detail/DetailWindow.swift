@@ -9,16 +9,16 @@ import MemeStore
 /// button to Sent Memes; Edit, Delete, and the editor's Share menu (Save As…, Copy Image, Open With…,
 /// Send by E-mail), each confirmed by a toast. Behaviour lives in
 /// `DetailWindow+Actions.swift`; this file holds the state and builds the widget tree.
-final class DetailWindow: AppWindow {
+package final class DetailWindow: AppWindow {
   /// Asks the user where to save (tests replace it to answer without a dialog).
   typealias SavePicker = (_ suggestedName: String, _ completion: @escaping (URL?) -> Void) -> Void
 
-  let window: UnsafeMutablePointer<GtkWidget>
+  package let window: UnsafeMutablePointer<GtkWidget>
   let meme: SentMeme
   /// The Sent Memes tab the meme was opened from: Back returns there.
   let returnTab: SentMemesWindow.Tab
 
-  private(set) var picture: UnsafeMutablePointer<GtkWidget>!
+  package private(set) var picture: UnsafeMutablePointer<GtkWidget>!
   private(set) var missingLabel: UnsafeMutablePointer<GtkWidget>!
   private(set) var backButton: UnsafeMutablePointer<GtkWidget>!
   /// Pixel size of the rendered meme once loaded (nil while loading or when missing).

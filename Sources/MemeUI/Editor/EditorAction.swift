@@ -3,7 +3,7 @@ import GLibSupport
 
 /// Every editor behaviour as a named `win.` action with its shortcuts: buttons, menus, keys and
 /// tests all go through these.
-enum EditorAction: String, NamedAction {
+package enum EditorAction: String, NamedAction {
   case open = "open"
   case camera = "camera"
   case paste = "paste"

@@ -19,7 +19,7 @@ extension EditorWindow {
   /// Decodes `url` off the main thread, showing progress; on failure shows the file and the reason
   /// and keeps the current picture. `asKept`: the picture completes a meme kept in Sent Memes, so
   /// closing the editor right after loses nothing.
-  func load(_ url: URL, transform: PictureTransform = .identity, asKept: Bool = false) {
+  package func load(_ url: URL, transform: PictureTransform = .identity, asKept: Bool = false) {
     startLoading(name: url.lastPathComponent, transform: transform, asKept: asKept) {
       PictureLoader.load(url)
     }

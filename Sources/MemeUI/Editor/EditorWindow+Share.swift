@@ -75,7 +75,7 @@ extension EditorWindow {
 
   /// Open With's export and completion with the program already launched (the export memory
   /// benchmark measures the app's part of it).
-  func exportToOpen() {
+  package func exportToOpen() {
     guard let snapshot = shareSnapshot else { return }
     let format = ShareSnapshot.handOverFormat(for: snapshot.picture, transform: snapshot.transform)
     shareToCache(snapshot, as: format) { [weak self] _, meme in

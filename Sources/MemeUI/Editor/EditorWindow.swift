@@ -9,16 +9,16 @@ import MemeEditing
 /// The Meme Editor window: a header bar with Share and Cancel, the canvas with its caption fields,
 /// and a bottom bar with Camera and Album. Behaviour lives in the `EditorWindow+*.swift` files;
 /// this one holds the state and builds the widget tree.
-final class EditorWindow: AppWindow {
+package final class EditorWindow: AppWindow {
   /// How the editor asks the user for a file; tests replace it to inject files.
-  enum FileRequest {
+  package enum FileRequest {
     case openPicture
     case saveMeme(suggestedName: String)
   }
-  typealias FilePicker = (_ request: FileRequest, _ completion: @escaping (URL?) -> Void) -> Void
+  package typealias FilePicker = (_ request: FileRequest, _ completion: @escaping (URL?) -> Void) -> Void
 
-  let window: UnsafeMutablePointer<GtkWidget>
-  let document: EditorDocument
+  package let window: UnsafeMutablePointer<GtkWidget>
+  package let document: EditorDocument
   /// Window size, caption style and last folder, remembered between runs.
   let preferences: Preferences
   let canvas = EditorCanvas()
@@ -38,7 +38,7 @@ final class EditorWindow: AppWindow {
   private(set) var overflowLabel: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowRevealer: UnsafeMutablePointer<GtkWidget>!
 
-  lazy var filePicker: FilePicker = { [weak self] request, completion in
+  package lazy var filePicker: FilePicker = { [weak self] request, completion in
     self?.presentFileChooser(request, completion: completion)
   }
   /// Takes a photo with a camera; nil (Camera insensitive) until a camera is available.
@@ -52,7 +52,7 @@ final class EditorWindow: AppWindow {
   /// The export running in the background, if any (see `EditorWindow+Progress.swift`).
   var runningExport: Cancellation?
   /// Exports whose background work has not returned yet, cancelled ones included (tests wait on it).
-  var exportsInBackground = 0
+  package var exportsInBackground = 0
   /// Shows the export's progress once it has taken longer than a moment.
   var progressTimeout: UInt32?
   var isShowingExportProgress = false
@@ -62,7 +62,7 @@ final class EditorWindow: AppWindow {
 
   /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
   var loadGeneration = 0
-  var isLoading = false
+  package var isLoading = false
   /// What the last completed share said ("Saved to Pictures/cat-meme.png"), for the window shown next.
   var shareConfirmation: String?
   /// Set once the window is destroyed: an export finishing after that has no window to speak in.
@@ -70,7 +70,7 @@ final class EditorWindow: AppWindow {
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
   var pendingDrag: (snapshot: ShareSnapshot, meme: SharedMeme)?
 
-  init(application: Application, sink: SentMemeSink, preferences: Preferences) {
+  package init(application: Application, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
     self.preferences = preferences
     // A new editor starts with the caption style used last.
@@ -98,7 +98,7 @@ final class EditorWindow: AppWindow {
     gtk_window_set_focus(gtkkit_window(window), button)
   }
 
-  func present() {
+  package func present() {
     gtk_window_present(gtkkit_window(window))
   }
 

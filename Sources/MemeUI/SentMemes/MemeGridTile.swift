@@ -5,10 +5,10 @@ import GtkKit
 import MemeStore
 
 /// A tile of the Grid: the meme's thumbnail alone, its captions in the tooltip and accessible name.
-final class MemeGridTile: MemeCell {
-  let widget: UnsafeMutablePointer<GtkWidget>
-  let thumbnail: ThumbnailView
-  var memeID: Int64?
+package final class MemeGridTile: MemeCell {
+  package let widget: UnsafeMutablePointer<GtkWidget>
+  package let thumbnail: ThumbnailView
+  package var memeID: Int64?
   /// - Parameter size: the tile's frame in logical pixels (the thumbnails' shape, 4:3).
   init(thumbnails: ThumbnailCache, events: MemeCellEvents, size: (width: Int32, height: Int32)) {
     thumbnail = ThumbnailView(
@@ -18,7 +18,7 @@ final class MemeGridTile: MemeCell {
     events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
   }
 
-  func bind(_ meme: SentMeme) {
+  package func bind(_ meme: SentMeme) {
     memeID = meme.id
     let name = MemeDescription.accessibleName(of: meme)
     Accessible.setLabel(widget, name)

@@ -4,7 +4,7 @@ import GtkKit
 import MemeStore
 
 /// A widget that shows one meme in a list or grid view, reused for other memes as the view scrolls.
-protocol MemeCell: AnyObject {
+package protocol MemeCell: AnyObject {
   var widget: UnsafeMutablePointer<GtkWidget> { get }
   var thumbnail: ThumbnailView { get }
   /// The bound meme's id; nil while the cell is unbound.
@@ -16,12 +16,12 @@ protocol MemeCell: AnyObject {
 }
 
 extension MemeCell {
-  func unbind() {
+  package func unbind() {
     memeID = nil
     thumbnail.clear()
   }
 
-  func tearDown() {
+  package func tearDown() {
     memeID = nil
     thumbnail.cancelRequest()
   }
@@ -31,7 +31,7 @@ extension MemeCell {
 ///
 /// `factory` is handed to a view (which takes ownership); the handlers reach back here weakly, so
 /// the window that keeps this object decides how long cells live.
-final class MemeItemFactory<Cell: MemeCell> {
+package final class MemeItemFactory<Cell: MemeCell> {
   /// `GtkListItemFactory *` with one reference for the view that takes it.
   let factory: OpaquePointer
   private let list: SentMemeList
@@ -53,7 +53,7 @@ final class MemeItemFactory<Cell: MemeCell> {
   }
 
   /// The cells currently showing memes (tests and the context menu look at them).
-  var boundCells: [Cell] { Array(cells.values) }
+  package var boundCells: [Cell] { Array(cells.values) }
 
   private func setUp(_ item: OpaquePointer) {
     let cell = makeCell()

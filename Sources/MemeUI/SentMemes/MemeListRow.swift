@@ -6,18 +6,18 @@ import MemeStore
 
 /// A row of the List: thumbnail, top and bottom caption, and when the meme was sent. Rows can be
 /// dragged onto other rows to reorder.
-final class MemeListRow: MemeCell {
+package final class MemeListRow: MemeCell {
   /// What a drag carries: the meme's id behind a prefix, so text dropped from elsewhere is ignored.
   static let dragPrefix = "mememe-sent-meme:"
 
-  let widget: UnsafeMutablePointer<GtkWidget>
-  let thumbnail: ThumbnailView
+  package let widget: UnsafeMutablePointer<GtkWidget>
+  package let thumbnail: ThumbnailView
   let topLabel: UnsafeMutablePointer<GtkWidget>
   let bottomLabel: UnsafeMutablePointer<GtkWidget>
   let timeLabel: UnsafeMutablePointer<GtkWidget>
   private let timeFormatter: SentTimeFormatter
   private let events: MemeCellEvents
-  var memeID: Int64?
+  package var memeID: Int64?
 
   init(thumbnails: ThumbnailCache, timeFormatter: SentTimeFormatter, events: MemeCellEvents) {
     self.timeFormatter = timeFormatter
@@ -57,7 +57,7 @@ final class MemeListRow: MemeCell {
     return label
   }
 
-  func bind(_ meme: SentMeme) {
+  package func bind(_ meme: SentMeme) {
     memeID = meme.id
     setCaption(topLabel, meme.topText)
     setCaption(bottomLabel, meme.bottomText)

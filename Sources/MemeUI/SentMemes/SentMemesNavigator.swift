@@ -11,14 +11,14 @@ import MemeStore
 /// a detail is shown, so it comes back on the tab and scroll position the user left. The window
 /// being left hands its size to the one shown, so the switch feels like turning a page. Closing the
 /// editor or a detail any way (Cancel, Back, the close button) returns to Sent Memes.
-final class SentMemesNavigator {
+package final class SentMemesNavigator {
   let application: Application
   let memes: SentMemesLibrary
-  let thumbnails: ThumbnailCache
+  package let thumbnails: ThumbnailCache
   /// Makes or returns the app's editor window (the app sets it up: camera, files, shortcuts).
   private let makeEditor: () -> EditorWindow
-  private(set) var sentMemesWindow: SentMemesWindow?
-  private(set) var detailWindow: DetailWindow?
+  package private(set) var sentMemesWindow: SentMemesWindow?
+  package private(set) var detailWindow: DetailWindow?
   private weak var adoptedEditor: EditorWindow?
 
   let preferences: Preferences

@@ -41,7 +41,7 @@ extension SentMemesWindow {
     contextMenuMeme.flatMap { memes.list.meme(id: $0) } ?? selectedMeme
   }
 
-  func open(at position: Int) {
+  package func open(at position: Int) {
     guard let meme = memes.list.meme(at: position) else { return }
     gtk_single_selection_set_selected(selection, guint(position))
     onOpen(meme.id, currentTab)

@@ -8,15 +8,15 @@ import MemeStore
 /// The Sent Memes window: an Add button, a notebook with the List and the Grid over one shared
 /// model and selection, an empty state, and an undo banner for deletions. Behaviour lives in the
 /// `SentMemesWindow+*.swift` files; this one holds the state and builds the widget tree.
-final class SentMemesWindow: AppWindow {
+package final class SentMemesWindow: AppWindow {
   /// The notebook's pages, in order.
-  enum Tab: Int {
+  package enum Tab: Int {
     case list = 0
     case grid = 1
   }
 
-  let window: UnsafeMutablePointer<GtkWidget>
-  let memes: SentMemesLibrary
+  package let window: UnsafeMutablePointer<GtkWidget>
+  package let memes: SentMemesLibrary
   let thumbnails: ThumbnailCache
   let timeFormatter = SentTimeFormatter()
 
@@ -24,13 +24,13 @@ final class SentMemesWindow: AppWindow {
   let selection: OpaquePointer
   private(set) var stack: UnsafeMutablePointer<GtkWidget>!
   private(set) var notebook: UnsafeMutablePointer<GtkWidget>!
-  private(set) var listView: UnsafeMutablePointer<GtkWidget>!
-  private(set) var gridView: UnsafeMutablePointer<GtkWidget>!
+  package private(set) var listView: UnsafeMutablePointer<GtkWidget>!
+  package private(set) var gridView: UnsafeMutablePointer<GtkWidget>!
   private(set) var addButton: UnsafeMutablePointer<GtkWidget>!
   var banner: UnsafeMutablePointer<GtkWidget>!
   var bannerLabel: UnsafeMutablePointer<GtkWidget>!
-  private(set) var listFactory: MemeItemFactory<MemeListRow>!
-  private(set) var gridFactory: MemeItemFactory<MemeGridTile>!
+  package private(set) var listFactory: MemeItemFactory<MemeListRow>!
+  package private(set) var gridFactory: MemeItemFactory<MemeGridTile>!
   /// The context menu, parented to the view it opens over.
   var contextMenus: [Tab: UnsafeMutablePointer<GtkWidget>] = [:]
   /// The meme the context menu was opened on: its items act on it, whatever is selected meanwhile.
@@ -80,7 +80,7 @@ final class SentMemesWindow: AppWindow {
     gtk_widget_grab_focus(currentTab == .list ? listView : gridView)
   }
 
-  var currentTab: Tab {
+  package var currentTab: Tab {
     get { Tab(rawValue: Int(gtk_notebook_get_current_page(gtkkit_notebook(notebook)))) ?? .list }
     set { gtk_notebook_set_current_page(gtkkit_notebook(notebook), Int32(newValue.rawValue)) }
   }

@@ -13,7 +13,7 @@ import MemeStore
 /// least-recently-used cache: scrolling never waits for a file, never scales or converts pixels,
 /// and memory stays bounded with thousands of memes. A meme whose thumbnail file is missing gets a
 /// new one made from its rendered image; with neither, it shows a placeholder.
-final class ThumbnailCache {
+package final class ThumbnailCache {
   enum Thumbnail {
     /// Pixels of the frames' shape, as wide as asked. Drawn as they are: an image that lives across
     /// frames is uploaded to the display once, where a GdkTexture is converted at every frame by
@@ -48,7 +48,7 @@ final class ThumbnailCache {
     loader = ThumbnailLoader(store: store)
   }
 
-  var cachedCount: Int { cached.count }
+  package var cachedCount: Int { cached.count }
 
   /// Calls `deliver` with the meme's thumbnail `pixelWidth` pixels wide: at once when cached,
   /// otherwise once loaded (unless `cancel` is called first). One request per `client` at a time.

@@ -10,7 +10,7 @@ import MemeStore
 /// The thumbnail is painted by a drawing area from an image made at the frame's pixel size: while
 /// the view scrolls, GTK keeps the area's drawing and only moves it, and the image is copied to the
 /// screen as it is, with no scaling or format conversion on the way.
-final class ThumbnailView {
+package final class ThumbnailView {
   /// The frame (a GtkOverlay with rounded corners that clip the picture).
   let widget: UnsafeMutablePointer<GtkWidget>
   /// Paints the thumbnail (an image in the accessibility tree, named after the meme).
@@ -50,9 +50,9 @@ final class ThumbnailView {
   }
 
   /// Whether the placeholder is showing (the meme's files are missing).
-  var showsPlaceholder: Bool { gtk_widget_get_visible(placeholder) != 0 }
+  package var showsPlaceholder: Bool { gtk_widget_get_visible(placeholder) != 0 }
   /// Whether the meme's thumbnail is showing at the frame's pixel size.
-  var showsThumbnail: Bool { image != nil && image?.width == pixelWidth }
+  package var showsThumbnail: Bool { image != nil && image?.width == pixelWidth }
 
   /// The frame's width in device pixels: thumbnails are made this wide.
   var pixelWidth: Int { Int(width) * Int(max(1, gtk_widget_get_scale_factor(widget))) }

@@ -8,7 +8,7 @@ import MemeStore
 ///
 /// Swift cannot cheaply subclass GObject, so the model is a GtkStringList of meme ids and the memes
 /// live in a Swift dictionary: a view's factory reads the id of the item it binds and looks it up.
-final class SentMemeList {
+package final class SentMemeList {
   /// `GtkStringList *`, owned by this object (views take their own references).
   let model: OpaquePointer
   private(set) var ids: [Int64] = []
@@ -26,7 +26,7 @@ final class SentMemeList {
 
   /// `GListModel *` view of `model`.
   var listModel: OpaquePointer { gtkkit_list_model(model.raw) }
-  var count: Int { ids.count }
+  package var count: Int { ids.count }
   var isEmpty: Bool { ids.isEmpty }
 
   func meme(id: Int64) -> SentMeme? { memes[id] }

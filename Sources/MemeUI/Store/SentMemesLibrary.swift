@@ -11,9 +11,9 @@ import MemeStore
 /// The store is the truth; `list` mirrors it on the main thread. Saving copies and syncs files, so it
 /// runs on a background thread and the list changes when it is done. Deleting is undoable until
 /// `purge` (the store hides a deleted meme and keeps its files until then).
-final class SentMemesLibrary: SentMemeSink {
+package final class SentMemesLibrary: SentMemeSink {
   let store: SentMemeStore
-  let list = SentMemeList()
+  package let list = SentMemeList()
   /// Called after a shared meme has been saved and put at the top of the list.
   var onSaved: (SentMeme) -> Void = { _ in }
   /// Called with a message for the user when the store fails after opening.
@@ -31,7 +31,7 @@ final class SentMemesLibrary: SentMemeSink {
     open { try SentMemeStore(appID: appID) }
   }
 
-  static func open(directory: URL) -> Result<SentMemesLibrary, StoreError> {
+  package static func open(directory: URL) -> Result<SentMemesLibrary, StoreError> {
     open { try SentMemeStore(directory: directory) }
   }
 
@@ -48,10 +48,10 @@ final class SentMemesLibrary: SentMemeSink {
   // MARK: - SentMemeSink
 
   /// True only when nothing is stored and nothing is being saved.
-  var isEmpty: Bool { list.isEmpty && savesInFlight == 0 }
-  var isSaving: Bool { savesInFlight > 0 }
+  package var isEmpty: Bool { list.isEmpty && savesInFlight == 0 }
+  package var isSaving: Bool { savesInFlight > 0 }
 
-  func keep(_ meme: SharedMeme) {
+  package func keep(_ meme: SharedMeme) {
     savesInFlight += 1
     let store = store
     // The bytes and the thumbnail are made: what is left is copying them in and syncing the disk.

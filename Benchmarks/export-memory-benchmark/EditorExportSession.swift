@@ -3,12 +3,14 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeUI
 
 /// The editor as the export memory benchmark drives it: an editor over a real Sent Memes store,
-/// sharing through the same actions and completions the Share menu uses. Not part of the app's API.
-@_spi(Benchmark) public final class EditorExportBenchmarkSession {
+/// sharing through the same actions and completions the Share menu uses. It reaches into MemeUI through
+/// `package` access (visible inside this package only), so the app carries none of it.
+final class EditorExportSession {
   /// The share targets measured.
-  public enum Target: String, CaseIterable, Sendable {
+  enum Target: String, CaseIterable, Sendable {
     case saveAsPNG = "save-png"
     case saveAsJPEG = "save-jpeg"
     case copyImage = "copy-image"
@@ -20,7 +22,7 @@ import MemeCore
   private let editor: EditorWindow
 
   /// Registers an application with its store in `storeDirectory` and shows an editor.
-  public init(storeDirectory: URL, applicationID: String) throws {
+  init(storeDirectory: URL, applicationID: String) throws {
     memes = try SentMemesLibrary.open(directory: storeDirectory).get()
     app = MemeMeApplication(id: applicationID, sink: memes, preferences: .inMemory())
     app.application.register()
@@ -29,13 +31,13 @@ import MemeCore
   }
 
   /// Loads the picture as Album does; false when it could not be loaded.
-  public func load(_ url: URL) -> Bool {
+  func load(_ url: URL) -> Bool {
     editor.load(url)
     MainContext.iterate(maxIterations: 100_000) { !editor.isLoading }
     return editor.document.image != nil
   }
 
-  public func setCaptions(top: String, bottom: String) {
+  func setCaptions(top: String, bottom: String) {
     editor.document.setText(top, at: .top)
     editor.document.setText(bottom, at: .bottom)
     editor.document.endTyping()
@@ -45,12 +47,13 @@ import MemeCore
   /// when the share failed or took longer than ten minutes. Save As writes `output` (its extension
   /// picks the format). Open With goes through the export to the cache folder and its completion,
   /// with the launch of another program left out.
-  public func share(_ target: Target, output: URL) -> Bool {
+  func share(_ target: Target, output: URL) -> Bool {
     let kept = memes.list.count
     editor.filePicker = { _, completion in completion(output) }
     switch target {
-    case .saveAsPNG, .saveAsJPEG: editor.actions.action(named: EditorAction.saveAs.name)?.activate()
-    case .copyImage: editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    case .saveAsPNG, .saveAsJPEG:
+      ActionMap(editor.window).action(named: EditorAction.saveAs.rawValue)?.activate()
+    case .copyImage: ActionMap(editor.window).action(named: EditorAction.copyImage.rawValue)?.activate()
     case .openWith: editor.exportToOpen()
     }
     let ended = MainContext.iterate(maxIterations: 6_000_000) {

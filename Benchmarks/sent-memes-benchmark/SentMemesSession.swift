@@ -3,49 +3,51 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeEditing
+import MemeUI
 
 /// The app as the Sent Memes scale benchmark drives it: launched on a given store folder, with the
-/// few handles a measurement needs. Not part of the app's API.
-@_spi(Benchmark) public final class SentMemesBenchmarkSession {
+/// few handles a measurement needs. It reaches into MemeUI through `package` access (visible inside
+/// this package only), so the app carries none of it.
+final class SentMemesSession {
   private let app: MemeMeApplication
 
   /// Registers (start-up opens the store in `storeDirectory`) without showing anything yet.
-  public init(storeDirectory: URL, applicationID: String) {
+  init(storeDirectory: URL, applicationID: String) {
     app = MemeMeApplication(id: applicationID, sink: InMemorySentMemes(), preferences: .inMemory())
     app.openStore = { SentMemesLibrary.open(directory: storeDirectory) }
     app.application.register()
   }
 
   /// Activates the app as a launch does: the first window is presented.
-  public func activate() {
+  func activate() {
     app.application.activate()
   }
 
   private var window: SentMemesWindow? { app.sentMemes?.sentMemesWindow }
 
   /// The Sent Memes window (nil when the app opened the editor).
-  public var windowWidget: UnsafeMutablePointer<GtkWidget>? { window?.window }
+  var windowWidget: UnsafeMutablePointer<GtkWidget>? { window?.window }
   /// The grid view, whose parent scrolled window the benchmark scrolls.
-  public var gridView: UnsafeMutablePointer<GtkWidget>? { window?.gridView }
-  public var listView: UnsafeMutablePointer<GtkWidget>? { window?.listView }
+  var gridView: UnsafeMutablePointer<GtkWidget>? { window?.gridView }
+  var listView: UnsafeMutablePointer<GtkWidget>? { window?.listView }
 
   /// Memes in the window's list.
-  public var memeCount: Int { window?.memes.list.count ?? 0 }
+  var memeCount: Int { window?.memes.list.count ?? 0 }
 
-  public func showGrid() { window?.currentTab = .grid }
+  func showGrid() { window?.currentTab = .grid }
 
   /// The list or grid view of the tab shown.
-  public var currentView: UnsafeMutablePointer<GtkWidget>? {
+  var currentView: UnsafeMutablePointer<GtkWidget>? {
     window?.currentTab == .grid ? window?.gridView : window?.listView
   }
 
   /// Selects the meme at `position` and opens its detail, as a click on it does.
-  public func openDetail(at position: Int) {
+  func openDetail(at position: Int) {
     window?.open(at: position)
   }
 
   /// The detail window, once it shows its meme.
-  public var detailWindowShowingMeme: UnsafeMutablePointer<GtkWidget>? {
+  var detailWindowShowingMeme: UnsafeMutablePointer<GtkWidget>? {
     guard let detail = app.sentMemes?.detailWindow,
       gtk_picture_get_paintable(gtkkit_picture(detail.picture)) != nil
     else { return nil }
@@ -53,7 +55,7 @@ import MemeEditing
   }
 
   /// Bound rows or tiles of the current tab, and how many show their thumbnail or placeholder.
-  public var boundCells: (total: Int, withThumbnail: Int) {
+  var boundCells: (total: Int, withThumbnail: Int) {
     guard let window else { return (0, 0) }
     let views =
       window.currentTab == .list
@@ -63,9 +65,9 @@ import MemeEditing
   }
 
   /// Textures held by the thumbnail cache.
-  public var cachedThumbnails: Int { app.sentMemes?.thumbnails.cachedCount ?? 0 }
+  var cachedThumbnails: Int { app.sentMemes?.thumbnails.cachedCount ?? 0 }
 
-  public func close() {
+  func close() {
     for window in app.application.windows { gtk_window_destroy(window) }
   }
 }
