@@ -3,8 +3,8 @@ import MemeCore
 
 /// Where an image goes inside a view: as large as fits, never stretched or cropped, centred
 /// (letterboxed left and right or above and below).
-public enum AspectFit {
-  public static func rect(imageWidth: Int, imageHeight: Int, inWidth width: Double, height: Double)
+enum AspectFit {
+  static func rect(imageWidth: Int, imageHeight: Int, inWidth width: Double, height: Double)
     -> ImageRect
   {
     guard imageWidth > 0, imageHeight > 0, width > 0, height > 0 else {

@@ -36,11 +36,11 @@ public enum CropAspect: String, CaseIterable {
 public enum CropHandle: CaseIterable {
   case move, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 
-  public var movesLeft: Bool { [.left, .topLeft, .bottomLeft].contains(self) }
-  public var movesRight: Bool { [.right, .topRight, .bottomRight].contains(self) }
-  public var movesTop: Bool { [.top, .topLeft, .topRight].contains(self) }
-  public var movesBottom: Bool { [.bottom, .bottomLeft, .bottomRight].contains(self) }
-  public var isCorner: Bool { (movesLeft || movesRight) && (movesTop || movesBottom) }
+  var movesLeft: Bool { [.left, .topLeft, .bottomLeft].contains(self) }
+  var movesRight: Bool { [.right, .topRight, .bottomRight].contains(self) }
+  var movesTop: Bool { [.top, .topLeft, .topRight].contains(self) }
+  var movesBottom: Bool { [.bottom, .bottomLeft, .bottomRight].contains(self) }
+  var isCorner: Bool { (movesLeft || movesRight) && (movesTop || movesBottom) }
 }
 
 /// The crop rectangle being edited, in the pixels of the picture as it is seen (turned and mirrored,
@@ -53,7 +53,7 @@ public struct CropSelection {
   public private(set) var aspect = CropAspect.free
 
   /// The smallest side a crop may have, in picture pixels.
-  public var minimumSide: Double { max(1, min(16, min(pictureWidth, pictureHeight))) }
+  var minimumSide: Double { max(1, min(16, min(pictureWidth, pictureHeight))) }
 
   public init(pictureWidth: Int, pictureHeight: Int, rect: ImageRect? = nil) {
     self.pictureWidth = Double(pictureWidth)

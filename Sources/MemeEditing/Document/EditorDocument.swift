@@ -11,7 +11,7 @@ public final class EditorDocument {
     public static let captions = Change(rawValue: 1)
     public static let style = Change(rawValue: 2)
     public static let image = Change(rawValue: 4)
-    public static let history = Change(rawValue: 8)
+    static let history = Change(rawValue: 8)
     /// The crop, turn or mirroring of the picture.
     public static let transform = Change(rawValue: 16)
     public static let all: Change = [.captions, .style, .image, .history, .transform]

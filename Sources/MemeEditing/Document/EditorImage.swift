@@ -30,7 +30,7 @@ public nonisolated final class EditorImage: Sendable {
   }
 
   /// The preview size for a `width` × `height` source: the same aspect ratio, within the limit.
-  public static func previewSize(width: Int, height: Int) -> (width: Int, height: Int) {
+  static func previewSize(width: Int, height: Int) -> (width: Int, height: Int) {
     let longest = max(width, height)
     guard longest > previewLimit else { return (width, height) }
     let scale = Double(previewLimit) / Double(longest)

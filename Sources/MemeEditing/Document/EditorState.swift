@@ -4,8 +4,8 @@ import MemeCore
 /// Everything the editor shows and undo restores: the captions, their style, the picture and how it
 /// is cut and turned.
 public struct EditorState {
-  public static let defaultTopText = "TOP"
-  public static let defaultBottomText = "BOTTOM"
+  static let defaultTopText = "TOP"
+  static let defaultBottomText = "BOTTOM"
 
   public var topText = EditorState.defaultTopText
   public var bottomText = EditorState.defaultBottomText
@@ -34,7 +34,7 @@ public struct EditorState {
   }
 
   /// Same texts, style and picture (pictures compare by identity: pixels are never mutated).
-  public func isSame(as other: EditorState) -> Bool {
+  func isSame(as other: EditorState) -> Bool {
     topText == other.topText && bottomText == other.bottomText && style == other.style
       && image === other.image && transform == other.transform
   }

@@ -74,7 +74,7 @@ public nonisolated enum CacheFolder {
   }
 
   /// `prefix` with every other character dropped, at most 48 characters, or `meme` when nothing is left.
-  public static func safePrefix(_ prefix: String) -> String {
+  static func safePrefix(_ prefix: String) -> String {
     let kept = prefix.unicodeScalars.filter {
       $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
     }

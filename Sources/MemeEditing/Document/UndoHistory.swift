@@ -5,22 +5,22 @@
 /// The owner records the state *before* each change. Consecutive changes that share a coalescing
 /// key (keystrokes in one caption field) make a single undo step, until `endCoalescing()` (the
 /// field loses focus) or a change with another key.
-public struct UndoHistory<State> {
+struct UndoHistory<State> {
   private var undoStack: [State] = []
   private var redoStack: [State] = []
   private var openKey: String?
   /// Oldest steps are dropped beyond this, so large images in old states do not pile up.
-  public let limit: Int
+  let limit: Int
 
-  public init(limit: Int = 100) {
+  init(limit: Int = 100) {
     self.limit = limit
   }
 
-  public var canUndo: Bool { !undoStack.isEmpty }
-  public var canRedo: Bool { !redoStack.isEmpty }
+  var canUndo: Bool { !undoStack.isEmpty }
+  var canRedo: Bool { !redoStack.isEmpty }
 
   /// Records `previous`, the state before a change about to be applied.
-  public mutating func record(_ previous: State, coalescingKey: String? = nil) {
+  mutating func record(_ previous: State, coalescingKey: String? = nil) {
     redoStack.removeAll()
     if let coalescingKey, coalescingKey == openKey, !undoStack.isEmpty { return }
     openKey = coalescingKey
@@ -29,12 +29,12 @@ public struct UndoHistory<State> {
   }
 
   /// Ends the current run of coalesced changes: the next change starts a new undo step.
-  public mutating func endCoalescing() {
+  mutating func endCoalescing() {
     openKey = nil
   }
 
   /// The state to return to, given the current one (which becomes redoable).
-  public mutating func undo(from current: State) -> State? {
+  mutating func undo(from current: State) -> State? {
     guard let previous = undoStack.popLast() else { return nil }
     openKey = nil
     redoStack.append(current)
@@ -42,7 +42,7 @@ public struct UndoHistory<State> {
   }
 
   /// The state to move forward to, given the current one (which becomes undoable again).
-  public mutating func redo(from current: State) -> State? {
+  mutating func redo(from current: State) -> State? {
     guard let next = redoStack.popLast() else { return nil }
     openKey = nil
     undoStack.append(current)

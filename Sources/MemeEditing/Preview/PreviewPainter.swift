@@ -41,7 +41,7 @@ public final class PreviewPainter {
   public var captionScale = 1.0
   /// Whether captions are painted from their layers where they can be; off, they are drawn straight
   /// onto the view, the plain path the tests compare the layers with.
-  public var usesCaptionLayers = true
+  var usesCaptionLayers = true
 
   public init() {}
 
@@ -99,7 +99,7 @@ public final class PreviewPainter {
   }
 
   /// The empty sheet: the whole view, in whole logical pixels (a picture of the view's shape fills it).
-  public static func sheetRect(inWidth width: Double, height: Double) -> ImageRect {
+  static func sheetRect(inWidth width: Double, height: Double) -> ImageRect {
     ImageRect(x: 0, y: 0, width: max(0, width.rounded(.down)), height: max(0, height.rounded(.down)))
   }
 

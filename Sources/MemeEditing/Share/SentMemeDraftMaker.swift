@@ -9,7 +9,7 @@ import MemeStore
 public nonisolated enum SentMemeDraftMaker {
   /// Thumbnails are this wide (the height keeps the aspect ratio): sharp in a grid cell on a
   /// HiDPI screen, small enough that thousands load quickly.
-  public static let thumbnailWidth = 256
+  static let thumbnailWidth = 256
 
   public static func draft(of meme: SharedMeme, sentAt: Date = Date()) -> SentMemeDraft {
     SentMemeDraft(
