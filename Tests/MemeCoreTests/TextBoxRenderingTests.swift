@@ -87,6 +87,27 @@ import Testing
     #expect(layout.overflowingCaptions.isEmpty)
   }
 
+  /// The editor redraws only the rows below an edited line of an upright caption; a turned box's
+  /// lines cross every row of it, so it is drawn again whole.
+  @Test func anEditedTurnedBoxIsDrawnAgainWhole() throws {
+    func drawing(_ text: String, angle: Double) throws -> CaptionDrawing {
+      let box = TextBox(
+        text: text, frame: RelativeRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8), angle: angle,
+        fitting: .fixed(heightFraction: 0.1))
+      let layout = MemeLayout(
+        captions: MemeCaptions(top: "", bottom: "", boxes: [box]), imageWidth: 800, imageHeight: 600)
+      return try #require(layout.boxes[0].drawing)
+    }
+    let upright = try drawing("first line\nsecond", angle: 0)
+    let uprightEdited = try drawing("first line\nsecond line", angle: 0)
+    let uprightRow = try #require(uprightEdited.firstChangedRow(comparedWith: upright))
+    #expect(uprightRow.isFinite && uprightRow > 100)
+    let turned = try drawing("first line\nsecond", angle: 15)
+    let turnedEdited = try drawing("first line\nsecond line", angle: 15)
+    #expect(turnedEdited.firstChangedRow(comparedWith: turned) == -Double.infinity)
+    #expect(try drawing("first line\nsecond", angle: 15).firstChangedRow(comparedWith: turned) == nil)
+  }
+
   /// Nonsense from a damaged store (not a number, far outside the picture) is drawn clamped, never
   /// crashes.
   @Test func damagedBoxesAreDrawnClamped() {

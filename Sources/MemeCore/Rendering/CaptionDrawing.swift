@@ -98,6 +98,8 @@ final class CaptionDrawing: @unchecked Sendable {
     guard
       let changed = (0..<lineCount).first(where: { !drawsLine($0, like: other) })
     else { return nil }
+    // A turned caption's lines do not lie in rows of their own.
+    guard angle == 0 else { return -Double.infinity }
     // Every line from there on, in both: stacked marks can reach above the line before.
     let tops = traced.lineTops.dropFirst(changed) + other.traced.lineTops.dropFirst(changed)
     // The outline reaches half its width above the ink.
