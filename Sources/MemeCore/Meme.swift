@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// One meme: two captions, their style, the picture they sit on (and how it is cut and turned) and the
+/// One meme: the classic two captions, their style, the text boxes placed anywhere, the picture they sit on (and how it is cut and turned) and the
 /// image made from them.
 public struct Meme: Sendable, Hashable {
   public var topText: String
@@ -11,20 +11,29 @@ public struct Meme: Sendable, Hashable {
   public var originalImage: URL
   /// The crop, turn and mirroring of the picture; the original file is never changed.
   public var transform: PictureTransform
+  /// The text boxes beyond the classic two captions, drawn after them in order.
+  public var textBoxes: [TextBox]
   /// The finished meme, once it has been rendered to a file.
   public var renderedImage: URL?
   public var createdAt: Date
 
   public init(
     topText: String, bottomText: String, style: CaptionStyle = .classic, originalImage: URL,
-    transform: PictureTransform = .identity, renderedImage: URL? = nil, createdAt: Date = Date()
+    transform: PictureTransform = .identity, textBoxes: [TextBox] = [], renderedImage: URL? = nil,
+    createdAt: Date = Date()
   ) {
     self.transform = transform
+    self.textBoxes = textBoxes
     self.topText = topText
     self.bottomText = bottomText
     self.style = style
     self.originalImage = originalImage
     self.renderedImage = renderedImage
     self.createdAt = createdAt
+  }
+
+  /// Everything the renderer draws on the picture.
+  public var captions: MemeCaptions {
+    MemeCaptions(top: topText, bottom: bottomText, style: style, boxes: textBoxes)
   }
 }

@@ -17,6 +17,8 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public var originalImageURL: URL
   /// How the original is cut and turned before the captions are laid out on it.
   public var transform: PictureTransform
+  /// The text boxes placed anywhere, drawn after the classic top and bottom captions.
+  public var textBoxes: [TextBox]
   /// The finished meme as it was sent.
   public var renderedImageURL: URL
   /// A small image for the list and grid.
@@ -24,9 +26,11 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
 
   public init(
     id: Int64, topText: String, bottomText: String, style: CaptionStyle, sentAt: Date, position: Int64,
-    originalImageURL: URL, renderedImageURL: URL, thumbnailURL: URL, transform: PictureTransform = .identity
+    originalImageURL: URL, renderedImageURL: URL, thumbnailURL: URL, transform: PictureTransform = .identity,
+    textBoxes: [TextBox] = []
   ) {
     self.transform = transform
+    self.textBoxes = textBoxes
     self.id = id
     self.topText = topText
     self.bottomText = bottomText
@@ -43,7 +47,7 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public var meme: Meme {
     Meme(
       topText: topText, bottomText: bottomText, style: style, originalImage: originalImageURL,
-      transform: transform, renderedImage: renderedImageURL, createdAt: sentAt)
+      transform: transform, textBoxes: textBoxes, renderedImage: renderedImageURL, createdAt: sentAt)
   }
 
   /// Whether all three image files exist right now. This asks the file system, so call it off the main

@@ -10,7 +10,8 @@ struct SentMemeDecoder {
   static let fileColumns = ["originalFile", "renderedFile", "thumbnailFile"].map(StoredFileName.bytes(of:))
     .joined(separator: ", ")
   /// The columns, in the order `decode` reads them.
-  static let columns = "id, topText, bottomText, style, sentAt, position, \(fileColumns), transform"
+  static let columns =
+    "id, topText, bottomText, style, sentAt, position, \(fileColumns), transform, textBoxes"
 
   let images: DurableFolder
   private var styles: [String: CaptionStyle] = [:]
@@ -30,7 +31,8 @@ struct SentMemeDecoder {
       sentAt: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 4)),
       position: try row.decode(atIndex: 5),
       originalImageURL: images.fileURL(names[0]), renderedImageURL: images.fileURL(names[1]),
-      thumbnailURL: images.fileURL(names[2]), transform: transform(fromJSON: try row.decode(atIndex: 9)))
+      thumbnailURL: images.fileURL(names[2]), transform: transform(fromJSON: try row.decode(atIndex: 9)),
+      textBoxes: textBoxes(fromJSON: try row.decode(atIndex: 10)))
   }
 
   /// The three file names read with `fileColumns` starting at column `start`, or nil when any of them
@@ -59,6 +61,19 @@ struct SentMemeDecoder {
   private func transform(fromJSON json: String?) -> PictureTransform {
     guard let json else { return .identity }
     return (try? jsonDecoder.decode(PictureTransform.self, from: Data(json.utf8))) ?? .identity
+  }
+
+  /// NULL is no box beyond the classic two; boxes that no longer decode are left out rather than hiding
+  /// the meme (its classic captions still show).
+  private func textBoxes(fromJSON json: String?) -> [TextBox] {
+    guard let json else { return [] }
+    return (try? jsonDecoder.decode([TextBox].self, from: Data(json.utf8))) ?? []
+  }
+
+  /// The column value for `textBoxes`: NULL for none, as every meme with only the classic captions.
+  static func json(for textBoxes: [TextBox]) throws -> String? {
+    guard !textBoxes.isEmpty else { return nil }
+    return String(decoding: try JSONEncoder().encode(textBoxes), as: UTF8.self)
   }
 
   /// The column value for `transform`: NULL for none, so untouched memes stay as they were stored.

@@ -35,15 +35,18 @@ public struct SentMemeDraft: Sendable, Hashable {
   public var original: OriginalImage
   /// How the original is cut and turned for the rendered image.
   public var transform: PictureTransform
+  /// The text boxes placed anywhere, beside the classic captions.
+  public var textBoxes: [TextBox]
   public var rendered: EncodedImage
   public var thumbnail: EncodedImage
 
   public init(
     topText: String, bottomText: String, style: CaptionStyle, sentAt: Date = Date(),
-    original: OriginalImage, transform: PictureTransform = .identity, rendered: EncodedImage,
-    thumbnail: EncodedImage
+    original: OriginalImage, transform: PictureTransform = .identity, textBoxes: [TextBox] = [],
+    rendered: EncodedImage, thumbnail: EncodedImage
   ) {
     self.transform = transform
+    self.textBoxes = textBoxes
     self.topText = topText
     self.bottomText = bottomText
     self.style = style
@@ -57,7 +60,7 @@ public struct SentMemeDraft: Sendable, Hashable {
   public init(meme: Meme, rendered: EncodedImage, thumbnail: EncodedImage, sentAt: Date = Date()) {
     self.init(
       topText: meme.topText, bottomText: meme.bottomText, style: meme.style, sentAt: sentAt,
-      original: .file(meme.originalImage), transform: meme.transform, rendered: rendered, thumbnail: thumbnail
-    )
+      original: .file(meme.originalImage), transform: meme.transform, textBoxes: meme.textBoxes,
+      rendered: rendered, thumbnail: thumbnail)
   }
 }

@@ -58,8 +58,8 @@ extension SentMemeStore {
         sql: """
           INSERT INTO sentMeme
             (topText, bottomText, style, sentAt, position, originalFile, renderedFile, thumbnailFile,
-             transform)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+             transform, textBoxes)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       return try zip(drafts, zip(styles, files)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
@@ -67,13 +67,15 @@ extension SentMemeStore {
         try insert.execute(arguments: [
           draft.topText, draft.bottomText, style, draft.sentAt.timeIntervalSinceReferenceDate, position,
           names.original, names.rendered, names.thumbnail, try SentMemeDecoder.json(for: draft.transform),
+          try SentMemeDecoder.json(for: draft.textBoxes),
         ])
         return SentMeme(
           id: db.lastInsertedRowID, topText: draft.topText, bottomText: draft.bottomText,
           style: draft.style, sentAt: draft.sentAt, position: position,
           originalImageURL: images.fileURL(names.original),
           renderedImageURL: images.fileURL(names.rendered),
-          thumbnailURL: images.fileURL(names.thumbnail), transform: draft.transform)
+          thumbnailURL: images.fileURL(names.thumbnail), transform: draft.transform,
+          textBoxes: draft.textBoxes)
       }
     }
   }

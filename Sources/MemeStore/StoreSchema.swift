@@ -34,6 +34,12 @@ enum StoreSchema {
       // picture as it is.
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN transform TEXT")
     }
+    migrator.registerMigration("v3 text boxes") { db in
+      // The text boxes placed anywhere, beside the classic top and bottom captions (which stay in
+      // their columns), as a JSON array of TextBox; NULL (every meme sent before) is none: such a
+      // meme is its two classic boxes and renders exactly as it did.
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN textBoxes TEXT")
+    }
     return migrator
   }
 }

@@ -7,7 +7,7 @@ import MemeUI
 struct CommandLineTool: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "mememe",
-    abstract: "Make memes: an image with a top and a bottom caption.",
+    abstract: "Make memes: an image with a top and a bottom caption, and more placed anywhere.",
     discussion: "With no arguments, or with image files, mememe opens the editor window.",
     version: MemeMeApp.version,
     subcommands: [RenderCommand.self])
@@ -22,7 +22,7 @@ struct CommandLineTool: ParsableCommand {
   /// standard error.
   static func run(_ arguments: [String]) -> Int32 {
     do {
-      var command = try parseAsRoot(expandingEmptyOptionValues(arguments))
+      var command = try parseAsRoot(pairingTextBoxOptions(expandingEmptyOptionValues(arguments)))
       try command.run()
       return 0
     } catch let failure as CommandFailure {

@@ -17,7 +17,11 @@ struct RenderCommand: ParsableCommand {
       A JPEG photo written as JPEG at its own size keeps every 8×8 block no caption touches, bit for \
       bit, and only the rows under the captions are encoded again with the photo's own tables; \
       --quality, --width, --crop, --rotate, --flip or --reencode encode the whole picture instead. \
-      Captions that begin with '-' can be given as --top=TEXT.
+      More captions go anywhere with --caption TEXT --box X,Y,W,H [--angle DEG], repeatable: the box's \
+      left, top, width and height in fractions of the (cut and turned) picture's width and height, \
+      turned clockwise by DEG degrees about its centre; each is fitted into its box like the top and \
+      bottom captions, and what reaches past the picture is cut off. \
+      Captions that begin with '-', and negative numbers, can be given as --top=TEXT or --angle=-30.
       """)
 
   @Argument(help: "The image to draw on (JPEG, PNG, WebP, GIF, BMP or TIFF).")
@@ -36,6 +40,22 @@ struct RenderCommand: ParsableCommand {
 
   @Option(help: "The bottom caption.")
   var bottom: String = ""
+
+  @Option(
+    help: ArgumentHelp(
+      "A caption placed anywhere, in the --box given after it (repeatable).", valueName: "TEXT"))
+  var caption: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Where the --caption before it goes: left, top, width and height in fractions of the picture.",
+      valueName: "X,Y,W,H"))
+  var box: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Turn the --caption before it clockwise by this many degrees (-360 to 360).", valueName: "DEG"))
+  var angle: [String] = []
 
   @Option(help: "Caption font family (default: Impact, or the closest installed substitute).")
   var font: String?
@@ -103,7 +123,9 @@ struct RenderCommand: ParsableCommand {
     }
     guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
     let destination = try self.destination()
-    let captions = MemeCaptions(top: top, bottom: bottom, style: style)
+    let captions = MemeCaptions(
+      top: top, bottom: bottom, style: style,
+      boxes: try textBoxes(captions: caption, boxes: box, angles: angle, style: style))
     let summary: ExportSummary
     do {
       summary = try MemeExporter.export(
@@ -121,6 +143,9 @@ struct RenderCommand: ParsableCommand {
     }
     for position in CaptionPosition.allCases.filter(summary.overflowingCaptions.contains) {
       printToStandardError("warning: the \(position) caption is too long to fit and is cut off")
+    }
+    for index in summary.overflowingBoxes {
+      printToStandardError("warning: --caption #\(index + 1) is too long to fit its box and is cut off")
     }
     if verbose {
       let lines = [

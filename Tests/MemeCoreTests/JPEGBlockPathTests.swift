@@ -29,8 +29,10 @@ final class JPEGBlockPathTests {
     /// Whether chroma is subsampled vertically in the upright picture (then decoding blends the
     /// chroma of neighbouring MCU rows into the one pixel row next to them).
     var verticalChroma = true
+    var captions = JPEGBlockPathTests.captions
     var testDescription: String {
       "\(width)×\(height) \(options.joined(separator: " ")) orientation \(orientation)"
+        + (captions.boxes.isEmpty ? "" : " with \(captions.boxes.count) text boxes")
     }
   }
 
@@ -61,6 +63,20 @@ final class JPEGBlockPathTests {
     + [Case(width: 1001, height: 768, orientation: 6), Case(width: 1024, height: 749, orientation: 8)]
 
   @Test(arguments: orientations) func turnsBlocksLosslesslyForEXIFOrientation(_ kind: Case) throws {
+    try check(kind)
+  }
+
+  /// Text boxes anywhere, one turned and one reaching past the picture's left edge: the MCU rows
+  /// under their turned bands are encoded again, every other block is kept.
+  @Test(arguments: [Case(), Case(width: 1001, height: 768, orientation: 6)])
+  func keepsEveryBlockOutsideTheTextBoxes(_ kind: Case) throws {
+    var kind = kind
+    kind.captions.boxes = [
+      TextBox(text: "turned", frame: RelativeRect(x: 0.3, y: 0.42, width: 0.4, height: 0.1), angle: 25),
+      TextBox(
+        text: "half outside", frame: RelativeRect(x: -0.2, y: 0.6, width: 0.5, height: 0.08),
+        style: CaptionStyle(textColor: RGBAColor(red: 1, green: 0.8, blue: 0))),
+    ]
     try check(kind)
   }
 
@@ -153,14 +169,14 @@ final class JPEGBlockPathTests {
       kind.orientation == 1 ? photo : try JPEGTools.withOrientation(photo, kind.orientation, in: folder)
     let meme = folder.appendingPathComponent("meme.jpg")
     let full = folder.appendingPathComponent("full.jpg")
-    let summary = try MemeExporter.export(Self.captions, imageAt: source, to: meme, as: .jpeg(quality: 90))
+    let summary = try MemeExporter.export(kind.captions, imageAt: source, to: meme, as: .jpeg(quality: 90))
     guard case .keptBlocks(let replaced, let total) = summary.encoding else {
       Issue.record("fell back: \(summary.encoding.explanation)")
       return
     }
     #expect(replaced > 0 && replaced < total)
     try MemeExporter.export(
-      Self.captions, imageAt: source, to: full, as: .jpeg(quality: 90), reencodeReason: "the reference")
+      kind.captions, imageAt: source, to: full, as: .jpeg(quality: 90), reencodeReason: "the reference")
 
     let reference = try JPEGTools.decode(JPEGTools.upright(photo, orientation: kind.orientation, in: folder))
     let output = try JPEGTools.decode(meme)
@@ -175,7 +191,7 @@ final class JPEGBlockPathTests {
 
     // The MCU rows the captions ink, found by drawing them with the plain path on a clear picture.
     let mcuHeight = mcuHeight(of: kind)
-    let inked = inkedRows(width: output.width, height: output.height)
+    let inked = inkedRows(kind.captions, width: output.width, height: output.height)
     var touched = [Bool](repeating: false, count: output.height)
     for row in inked.indices where inked[row] {
       let first = row / mcuHeight * mcuHeight
@@ -232,9 +248,9 @@ final class JPEGBlockPathTests {
   }
 
   /// For each row of a picture this size, whether the plain caption drawing inks it.
-  private func inkedRows(width: Int, height: Int) -> [Bool] {
+  private func inkedRows(_ captions: MemeCaptions, width: Int, height: Int) -> [Bool] {
     let clear = RasterImage(width: width, height: height, hasAlpha: true)!
-    MemeRenderer.render(Self.captions, onto: clear)
+    MemeRenderer.render(captions, onto: clear)
     cairo_surface_flush(clear.surface)
     let zeros = [UInt8](repeating: 0, count: clear.stride * height)
     var rows = [UInt8](repeating: 0, count: height)

@@ -106,7 +106,7 @@ enum JPEGBlockExport {
       encoded,
       ExportSummary(
         width: blocks.width, height: blocks.height, font: layout.font,
-        overflowingCaptions: layout.overflowingCaptions,
+        overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
         // A photo with damaged data is declined before this point (it is encoded whole).
         damage: nil, encoding: .keptBlocks(replacedMCUs: replaced, totalMCUs: mcus)))
   }

@@ -7,6 +7,8 @@ public struct ExportSummary: Sendable {
   public let height: Int
   public let font: ResolvedFont
   public let overflowingCaptions: Set<CaptionPosition>
+  /// The indices (in `MemeCaptions.boxes`) of the text boxes whose text does not fit them.
+  public var overflowingBoxes: [Int] = []
   /// The decoder's complaint when the picture decoded with errors (see `RasterImage.damage`).
   public let damage: String?
   /// Whether the photo's JPEG blocks were kept, or why the picture was encoded whole.
@@ -86,7 +88,8 @@ public enum MemeExporter {
     try ImageWriter.write(image, to: destination, as: format)
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
-      overflowingCaptions: layout.overflowingCaptions, damage: image.damage, encoding: encoding)
+      overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
+      damage: image.damage, encoding: encoding)
   }
 
   /// Writes `captions` on the JPEG photo at `input` as a JPEG keeping every block no caption touches,
@@ -151,7 +154,8 @@ public enum MemeExporter {
     try ImageWriter.write(image, to: destination, as: format)
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
-      overflowingCaptions: layout.overflowingCaptions, damage: source.damage, encoding: encoding)
+      overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
+      damage: source.damage, encoding: encoding)
   }
 
   /// Fails with one line when `transform`'s crop does not lie inside a picture of `size`.

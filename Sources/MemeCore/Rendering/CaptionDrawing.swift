@@ -17,14 +17,18 @@ final class CaptionDrawing: @unchecked Sendable {
   let band: ImageRect
   let outlineWidth: Double
   let style: CaptionStyle
+  /// How far the band and everything in it is turned about the band's centre, in radians (clockwise
+  /// on the screen); the outlines are traced unturned.
+  let angle: Double
 
-  init(traced: TracedCaption, band: ImageRect, outlineWidth: Double, style: CaptionStyle) {
+  init(traced: TracedCaption, band: ImageRect, outlineWidth: Double, style: CaptionStyle, angle: Double = 0) {
     outlines = traced.outlines
     colorRuns = traced.colorRuns
     self.traced = traced
     self.band = band
     self.outlineWidth = outlineWidth
     self.style = style
+    self.angle = angle
   }
 
   deinit {
@@ -55,8 +59,10 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_restore(context)
   }
 
-  /// Limits drawing on `context` to the band.
+  /// Limits drawing on `context` to the band, turned by `angle` (and turns the context with it, so
+  /// the unturned outlines land turned).
   func clipToBand(_ context: OpaquePointer) {
+    turn(context)
     cairo_rectangle(context, band.x, band.y, band.width, band.height)
     cairo_clip(context)
   }
@@ -84,13 +90,16 @@ final class CaptionDrawing: @unchecked Sendable {
   /// `nil` when the two draw the same. An edit at the end of a long caption changes its last line
   /// only, and the editor draws only the rows below this again.
   func firstChangedRow(comparedWith other: CaptionDrawing) -> Double? {
-    guard band == other.band, outlineWidth == other.outlineWidth, style == other.style else {
+    guard band == other.band, outlineWidth == other.outlineWidth, style == other.style, angle == other.angle
+    else {
       return -Double.infinity
     }
     let lineCount = max(traced.lineTops.count, other.traced.lineTops.count)
     guard
       let changed = (0..<lineCount).first(where: { !drawsLine($0, like: other) })
     else { return nil }
+    // A turned caption's lines do not lie in rows of their own.
+    guard angle == 0 else { return -Double.infinity }
     // Every line from there on, in both: stacked marks can reach above the line before.
     let tops = traced.lineTops.dropFirst(changed) + other.traced.lineTops.dropFirst(changed)
     // The outline reaches half its width above the ink.
@@ -156,10 +165,11 @@ final class CaptionDrawing: @unchecked Sendable {
 
   /// The rows of a picture `pictureHeight` rows high that drawing may change: those the outlines'
   /// stroke reaches (the fill lies inside it), with a margin for antialiasing, within the band.
-  /// Colour glyphs are images of their own, so a caption with any claims its whole band.
+  /// Colour glyphs are images of their own, so a caption with any claims its whole band, as does a
+  /// turned one (its stroke's extents would be measured unturned).
   func inkRows(inPictureHeight pictureHeight: Int) -> Range<Int> {
     let band = rows(inPictureHeight: pictureHeight)
-    guard colorRuns.isEmpty else { return band }
+    guard colorRuns.isEmpty, angle == 0 else { return band }
     let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
     let context = cairo_create(scratch)!
     for outline in outlines { cairo_append_path(context, outline) }

@@ -36,6 +36,17 @@ public enum CaptionGeometry {
       x: width * horizontalMargin, y: y, width: width * (1 - 2 * horizontalMargin), height: bandHeight)
   }
 
+  /// The band of `position` in fractions of the picture's width and height: the classic caption as a
+  /// `TextBox`. In pixels it is the band `band(for:imageWidth:imageHeight:)` gives, up to rounding.
+  public static func relativeBand(for position: CaptionPosition) -> RelativeRect {
+    let y =
+      switch position {
+      case .top: verticalMargin
+      case .bottom: 1 - verticalMargin - bandHeight
+      }
+    return RelativeRect(x: horizontalMargin, y: y, width: 1 - 2 * horizontalMargin, height: bandHeight)
+  }
+
   /// The range of font sizes (in pixels) the fitting searches for a caption in `band`.
   static func fontSizeRange(band: ImageRect, imageWidth: Int) -> ClosedRange<Double> {
     // Never taller than the band is wide: on a strip (20×20000) a tenth of the band's height would be

@@ -62,7 +62,7 @@ public final class CaptionLayer {
   /// `CaptionDrawing.firstChangedRow(comparedWith:)`).
   public init?(_ caption: CaptionLayout, placement: Placement, previous: CaptionLayer? = nil) {
     guard let drawing = caption.drawing else { return nil }
-    let band = drawing.band
+    let band = drawing.bounds
     let units = placement.pixelsPerUnit
     // The band on the view, within the clip, in surface pixels, widened to whole pixels.
     let shown = ImageRect(

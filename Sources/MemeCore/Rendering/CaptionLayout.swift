@@ -9,10 +9,11 @@ import CMemeGraphics
 /// scales exactly, so the search for a size never makes Pango load a font per candidate size, and
 /// the caption is the same picture at every image size.
 public final class CaptionLayout {
-  public let position: CaptionPosition
+  /// The classic caption this is, or `nil` for a text box placed anywhere.
+  public let position: CaptionPosition?
   /// The text as drawn: normalised and, by default, upper-cased.
   public let text: String
-  /// The part of the image this caption owns. Nothing is drawn outside it.
+  /// The part of the image this caption owns, before it is turned. Nothing is drawn outside it.
   public let band: ImageRect
   public let fontSize: Double
   /// False when even the smallest font size does not fit the band; the caption is then cut at the
@@ -33,14 +34,55 @@ public final class CaptionLayout {
   let scale: Double
   let outlineWidth: Double
 
-  init(
+  /// The classic caption at `position`, fitted into its band.
+  convenience init(
     text: String, position: CaptionPosition, imageWidth: Int, imageHeight: Int, font: ResolvedFont,
     style: CaptionStyle
   ) {
+    self.init(
+      text: text, position: position,
+      band: CaptionGeometry.band(for: position, imageWidth: imageWidth, imageHeight: imageHeight),
+      placement: Placement(anchor: position == .top ? .top : .bottom), imageWidth: imageWidth,
+      imageHeight: imageHeight, font: font, style: style)
+  }
+
+  /// `box`, whose text is already normalised, fitted into its frame on a picture of the given size
+  /// exactly as a classic caption is fitted into its band, and drawn turned by the box's angle.
+  convenience init(box: TextBox, text: String, imageWidth: Int, imageHeight: Int, font: ResolvedFont) {
+    let size: Double? =
+      switch box.fitting {
+      case .shrinkToFit: nil
+      // A size no picture can have (from a damaged store) shrinks to fit instead.
+      case .fixed(let fraction): fraction > 0 && fraction.isFinite ? fraction * Double(imageHeight) : nil
+      }
+    self.init(
+      text: text, position: nil,
+      band: box.frame.clampedToAllowed.pixels(width: imageWidth, height: imageHeight),
+      placement: Placement(
+        anchor: box.anchor, alignment: box.alignment, fixedSize: size,
+        angle: box.angle.isFinite ? box.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0),
+      imageWidth: imageWidth, imageHeight: imageHeight, font: font, style: box.style)
+  }
+
+  /// How a caption sits in its band besides its size: the classic captions are centred, hug their
+  /// edge of the picture and are not turned.
+  struct Placement {
+    var anchor: TextBox.Anchor
+    var alignment = TextBox.Alignment.center
+    /// The font size in pixels, or `nil` to shrink the text to fit.
+    var fixedSize: Double?
+    /// Radians, clockwise on the screen, about the band's centre.
+    var angle = 0.0
+  }
+
+  private init(
+    text: String, position: CaptionPosition?, band: ImageRect, placement: Placement, imageWidth: Int,
+    imageHeight: Int, font: ResolvedFont, style: CaptionStyle
+  ) {
     self.position = position
     self.text = text
-    band = CaptionGeometry.band(for: position, imageWidth: imageWidth, imageHeight: imageHeight)
-    guard !text.isEmpty, band.width > 0, band.height > 0 else {
+    self.band = band
+    guard !text.isEmpty, band.width > 0, band.height > 0, band.width.isFinite, band.height.isFinite else {
       layout = nil
       fontSize = 0
       fits = true
@@ -55,32 +97,47 @@ public final class CaptionLayout {
     let layout = pango_layout_new(context)!
     g_object_unref(UnsafeMutableRawPointer(context))  // the layout keeps its own reference
     pango_layout_set_text(layout, text, -1)
-    pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    pango_layout_set_alignment(layout, placement.alignment.pango)
     let fitter = CaptionFitter(layout: layout, band: band, font: font)
-    let sizes = CaptionGeometry.fontSizeRange(band: band, imageWidth: imageWidth)
-    // Words are only broken when one does not fit on its own line even at the smallest size.
-    let fit =
-      fitter.largestFittingSize(in: sizes, wrap: PANGO_WRAP_WORD)
-      ?? fitter.largestFittingSize(in: sizes, wrap: PANGO_WRAP_WORD_CHAR)
-    let size = fit ?? sizes.lowerBound
-    let ink = fitter.measure(size: size, wrap: fit == nil ? PANGO_WRAP_WORD_CHAR : fitter.lastWrap)
+    let size: Double
+    let wrap: PangoWrapMode
+    if let fixed = placement.fixedSize {
+      // Words are only broken when one is wider than the box on its own.
+      size = fixed
+      fits = fitter.fits(size: size, wrap: PANGO_WRAP_WORD)
+      wrap = fits ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR
+    } else {
+      let sizes = CaptionGeometry.fontSizeRange(band: band, imageWidth: imageWidth)
+      // Words are only broken when one does not fit on its own line even at the smallest size.
+      let fit =
+        fitter.largestFittingSize(in: sizes, wrap: PANGO_WRAP_WORD)
+        ?? fitter.largestFittingSize(in: sizes, wrap: PANGO_WRAP_WORD_CHAR)
+      size = fit ?? sizes.lowerBound
+      fits = fit != nil
+      wrap = fit == nil ? PANGO_WRAP_WORD_CHAR : fitter.lastWrap
+    }
+    let ink = fitter.measure(size: size, wrap: wrap)
     self.layout = layout
     fontSize = size
     scale = size / CaptionFitter.referenceSize
-    fits = fit != nil
     outlineWidth = size * CaptionGeometry.outlineWidthToFontSize
-    // Centre the ink horizontally; hug the band's outer edge vertically.
-    let x = band.x + band.width / 2 - (ink.x + ink.width / 2)
+    let x: Double =
+      switch placement.alignment {
+      case .left: band.x - ink.x
+      case .center: band.x + band.width / 2 - (ink.x + ink.width / 2)
+      case .right: band.maxX - ink.maxX
+      }
     let y: Double =
-      switch position {
+      switch placement.anchor {
       case .top: band.y - ink.y
+      case .middle: band.y + band.height / 2 - (ink.y + ink.height / 2)
       case .bottom: band.maxY - ink.maxY
       }
     origin = (x, y)
     inkRect = ImageRect(x: ink.x + x, y: ink.y + y, width: ink.width, height: ink.height)
     drawing = CaptionDrawing(
       traced: CaptionTracer.trace(layout: layout, origin: origin, scale: scale), band: band,
-      outlineWidth: outlineWidth, style: style)
+      outlineWidth: outlineWidth, style: style, angle: placement.angle)
   }
 
   /// How many lines the caption wraps onto (0 when empty), so the benchmarks can show that a
@@ -91,5 +148,15 @@ public final class CaptionLayout {
 
   deinit {
     if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
+  }
+}
+
+extension TextBox.Alignment {
+  var pango: PangoAlignment {
+    switch self {
+    case .left: PANGO_ALIGN_LEFT
+    case .center: PANGO_ALIGN_CENTER
+    case .right: PANGO_ALIGN_RIGHT
+    }
   }
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 extension CaptionDrawing {
-  /// The rows of `image` this caption's band touches: drawing writes to these rows only.
+  /// The rows of `image` this caption's band (turned) touches: drawing writes to these rows only.
   func rows(in image: RasterImage) -> Range<Int> { rows(inPictureHeight: image.height) }
 
-  /// The rows of a picture `height` rows high that this caption's band touches.
+  /// The rows of a picture `height` rows high that this caption's band, turned, touches.
   func rows(inPictureHeight height: Int) -> Range<Int> {
+    let band = bounds
+    guard band.y.isFinite, band.maxY.isFinite else { return 0..<0 }
     let first = min(max(0, Int(band.y.rounded(.down))), height)
     return first..<max(first, min(height, Int(band.maxY.rounded(.up))))
   }
@@ -13,8 +15,8 @@ extension CaptionDrawing {
 
 extension [CaptionDrawing] {
   /// Whether two of these captions would write the same rows of `image`. On a picture one or two
-  /// pixels high both bands round to the same row, and drawing them on two cores at once would race
-  /// on its pixels.
+  /// pixels high both bands round to the same row, and text boxes may lie anywhere: drawing them on
+  /// two cores at once would race on those pixels (and a later box must cover an earlier one).
   func shareRows(in image: RasterImage) -> Bool {
     let rows = map { $0.rows(in: image) }
     return rows.indices.contains { first in

@@ -2,7 +2,8 @@
 import CMemeGraphics
 import Foundation
 
-/// Both captions of a meme laid out for an image of a given pixel size.
+/// Every caption of a meme laid out for an image of a given pixel size: the classic two in their
+/// bands, then the text boxes placed anywhere.
 ///
 /// Build it on the thread that will draw it (Pango objects are not shared between threads), and
 /// rebuild it when the captions, the style or the image size change. The editor keeps one for the
@@ -13,6 +14,8 @@ public final class MemeLayout {
   public let imageHeight: Int
   public let font: ResolvedFont
   private let layouts: [CaptionPosition: CaptionLayout]
+  /// The text boxes of `captions.boxes`, in the same order.
+  public let boxes: [CaptionLayout]
 
   /// Lays `captions` out; a caption that `previous` (a layout for the same image size and style)
   /// already laid out with the same text is taken over from it rather than laid out again, as the
@@ -44,6 +47,12 @@ public final class MemeLayout {
         style: captions.style)
     }
     self.layouts = layouts
+    boxes = captions.boxes.map { box in
+      let text = CaptionText.normalized(box.text, uppercase: box.style.isUppercase, locale: locale)
+      return CaptionLayout(
+        box: box, text: text, imageWidth: imageWidth, imageHeight: imageHeight,
+        font: FontResolver.resolve(box.style.fontFamily))
+    }
   }
 
   /// The family the captions are really drawn with.
@@ -51,14 +60,17 @@ public final class MemeLayout {
 
   /// Captions that do not fit their band even at the smallest size.
   public var overflowingCaptions: Set<CaptionPosition> {
-    Set(layouts.values.filter { !$0.fits }.map(\.position))
+    Set(layouts.filter { !$0.value.fits }.keys)
   }
+
+  /// The indices (in `captions.boxes`) of the text boxes whose text does not fit them.
+  public var overflowingBoxes: [Int] { boxes.indices.filter { !boxes[$0].fits } }
 
   public func caption(at position: CaptionPosition) -> CaptionLayout { layouts[position]! }
 
   public func bandRect(for position: CaptionPosition) -> ImageRect { caption(at: position).band }
 
-  /// Draws both captions on `context` (a `cairo_t *`) in image pixel coordinates. To preview at
+  /// Draws every caption on `context` (a `cairo_t *`) in image pixel coordinates. To preview at
   /// another size, scale the context first.
   public func draw(on context: OpaquePointer) {
     for drawing in drawings { drawing.draw(on: context) }
@@ -67,8 +79,7 @@ public final class MemeLayout {
   /// Draws both captions like `draw(on:)`, each scaled by `factor` about the centre of its band: the
   /// editor's "pop" when the window turns between portrait and landscape.
   public func draw(on context: OpaquePointer, scalingEachCaptionBy factor: Double) {
-    for position in CaptionPosition.allCases {
-      let caption = caption(at: position)
+    for caption in CaptionPosition.allCases.map(caption(at:)) + boxes {
       guard let drawing = caption.drawing else { continue }
       let centreX = caption.band.x + caption.band.width / 2
       let centreY = caption.band.y + caption.band.height / 2
@@ -81,6 +92,8 @@ public final class MemeLayout {
     }
   }
 
-  /// What draws the non-empty captions, top first.
-  var drawings: [CaptionDrawing] { CaptionPosition.allCases.compactMap { caption(at: $0).drawing } }
+  /// What draws the non-empty captions, in drawing order: top, bottom, then the text boxes.
+  var drawings: [CaptionDrawing] {
+    CaptionPosition.allCases.compactMap { caption(at: $0).drawing } + boxes.compactMap(\.drawing)
+  }
 }

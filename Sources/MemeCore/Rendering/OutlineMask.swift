@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
 
-/// A caption's outline stroked ahead into an A8 coverage mask over the pixels of its band.
+/// A caption's outline stroked ahead into an A8 coverage mask over the pixels of its band (of the
+/// upright rectangle around it, when it is turned).
 ///
 /// Stroking the wide round-joined outline is most of the cost of drawing a caption at export size.
 /// An export strokes it into this mask while the picture is still decoding on the other core, and
@@ -19,7 +20,7 @@ final class OutlineMask: @unchecked Sendable {
   /// Strokes `drawing`'s outline for an image of `imageWidth` × `imageHeight`; `nil` when the band
   /// covers no pixel or the mask cannot be allocated (the caller then strokes directly).
   init?(of drawing: CaptionDrawing, imageWidth: Int, imageHeight: Int) {
-    let band = drawing.band
+    let band = drawing.bounds
     let x0 = max(0, Int(band.x.rounded(.down)))
     let y0 = max(0, Int(band.y.rounded(.down)))
     let x1 = min(imageWidth, Int(band.maxX.rounded(.up)))

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// A caption placed anywhere on the picture: its text, where it sits, how it is turned, how it looks
+/// and how its size is chosen. The classic top and bottom captions are two such boxes in their bands
+/// (see `TextBox.classic(_:text:style:)`).
+public struct TextBox: Sendable, Hashable, Codable {
+  public var text: String
+  /// Where the box lies, in fractions of the picture's width and height, so it stays in place when
+  /// the picture is cropped, turned or scaled. It may reach past the picture; what lies outside is
+  /// cut off.
+  public var frame: RelativeRect
+  /// How far the box is turned about its centre, in degrees, clockwise on the screen.
+  public var angle: Double
+  public var style: CaptionStyle
+  public var alignment: Alignment
+  /// Which edge of the box the text hugs: the top caption hugs the picture's top edge, the bottom
+  /// caption its bottom edge, a free box sits in the middle.
+  public var anchor: Anchor
+  public var fitting: Fitting
+
+  public init(
+    text: String, frame: RelativeRect, angle: Double = 0, style: CaptionStyle = .classic,
+    alignment: Alignment = .center, anchor: Anchor = .middle, fitting: Fitting = .shrinkToFit
+  ) {
+    self.text = text
+    self.frame = frame
+    self.angle = angle
+    self.style = style
+    self.alignment = alignment
+    self.anchor = anchor
+    self.fitting = fitting
+  }
+
+  /// How the lines of a box line up.
+  public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
+    case left, center, right
+  }
+
+  /// Where the text sits between the box's top and bottom edges.
+  public enum Anchor: String, Sendable, Hashable, Codable, CaseIterable {
+    case top, middle, bottom
+  }
+
+  /// How the font size is chosen.
+  public enum Fitting: Sendable, Hashable, Codable {
+    /// The largest size at which the text, wrapped at words, fits the box (as the classic captions).
+    case shrinkToFit
+    /// This size, as a fraction of the picture's height (so it survives scaling); text that does not
+    /// fit is cut at the box's edges.
+    case fixed(heightFraction: Double)
+  }
+
+  /// The box a classic caption at `position` is: its band, centred lines hugging the picture's edge,
+  /// shrunk to fit.
+  public static func classic(_ position: CaptionPosition, text: String, style: CaptionStyle) -> TextBox {
+    TextBox(
+      text: text, frame: CaptionGeometry.relativeBand(for: position), style: style,
+      anchor: position == .top ? .top : .bottom)
+  }
+}
+
+/// A rectangle in fractions of a picture's width (x, width) and height (y, height).
+public struct RelativeRect: Sendable, Hashable, Codable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// Where a box may start, in fractions of the picture: it may reach past the picture's edges (and
+  /// be cut off there), but not without end.
+  public static let allowedOrigins = -1.0...2.0
+  /// How large a box may be, in fractions of the picture.
+  public static let allowedSizes = 0.0...3.0
+
+  /// Whether every value is a number within `allowedOrigins` and `allowedSizes`.
+  public var isAllowed: Bool {
+    Self.allowedOrigins.contains(x) && Self.allowedOrigins.contains(y) && Self.allowedSizes.contains(width)
+      && Self.allowedSizes.contains(height)
+  }
+
+  /// The nearest allowed rectangle (a value that is not a number becomes 0): what a damaged store's
+  /// box is drawn as.
+  public var clampedToAllowed: RelativeRect {
+    func clamp(_ value: Double, to range: ClosedRange<Double>) -> Double {
+      value.isNaN ? 0 : min(max(value, range.lowerBound), range.upperBound)
+    }
+    return RelativeRect(
+      x: clamp(x, to: Self.allowedOrigins), y: clamp(y, to: Self.allowedOrigins),
+      width: clamp(width, to: Self.allowedSizes), height: clamp(height, to: Self.allowedSizes))
+  }
+
+  /// The rectangle in the pixels of a picture `width` × `height`.
+  public func pixels(width: Int, height: Int) -> ImageRect {
+    let (pictureWidth, pictureHeight) = (Double(width), Double(height))
+    return ImageRect(
+      x: pictureWidth * x, y: pictureHeight * y, width: pictureWidth * self.width,
+      height: pictureHeight * self.height)
+  }
+}
