@@ -93,7 +93,7 @@ enum JPEGBlockExport {
     let replaced: Int
     let encoded: MallocBytes
     do {
-      replaced = try redraw(drawings, on: blocks, name: path)
+      replaced = try redraw(drawings, masks: prepared.masks, on: blocks, name: path)
       encoded = try blocks.encoded()
     } catch {
       return .declined(error.reason)
@@ -114,11 +114,12 @@ enum JPEGBlockExport {
   /// Decodes the MCU rows each caption may ink, draws every caption on them and puts back the MCUs
   /// that changed; returns how many did. The spans (usually one per caption) are decoded and drawn
   /// on all at once, then put back all at once: a decode reads the MCU row beside its span, so no
-  /// span may change while another is decoding.
-  private static func redraw(_ drawings: [CaptionDrawing], on blocks: JPEGBlocks, name: String)
-    throws(JPEGBlocks.Refusal) -> Int
-  {
-    let spans = spans(of: drawings, on: blocks)
+  /// span may change while another is decoding. `masks` are the captions drawn ahead, one per drawing
+  /// (see `CaptionMasks`).
+  private static func redraw(
+    _ drawings: [CaptionDrawing], masks: [CaptionMasks?], on blocks: JPEGBlocks, name: String
+  ) throws(JPEGBlocks.Refusal) -> Int {
+    let spans = spans(of: drawings, masks: masks, on: blocks)
     // A caption drawn on two strips at once would share its colour glyph images between threads.
     let parallel = drawings.allSatisfy { drawing in
       let band = drawing.rows(inPictureHeight: blocks.height)
@@ -128,9 +129,10 @@ enum JPEGBlockExport {
     perform(spans.count, concurrently: parallel) { index in
       strips[index] = Result { () throws(JPEGBlocks.Refusal) in
         let strip = try DrawnStrip(rows: spans[index], of: blocks)
-        for drawing in drawings {
+        for (drawing, mask) in zip(drawings, masks) {
           drawing.draw(
-            onStrip: strip.image, fromPictureRow: spans[index].lowerBound, pictureHeight: blocks.height)
+            onStrip: strip.image, fromPictureRow: spans[index].lowerBound, pictureHeight: blocks.height,
+            masks: mask)
         }
         return strip
       }
@@ -154,9 +156,13 @@ enum JPEGBlockExport {
   }
 
   /// The MCU-aligned rows the captions may ink, merged where they meet.
-  private static func spans(of drawings: [CaptionDrawing], on blocks: JPEGBlocks) -> [Range<Int>] {
-    let aligned = drawings.map { blocks.mcuAligned($0.inkRows(inPictureHeight: blocks.height)) }
-      .filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+  private static func spans(of drawings: [CaptionDrawing], masks: [CaptionMasks?], on blocks: JPEGBlocks)
+    -> [Range<Int>]
+  {
+    let aligned = zip(drawings, masks).map {
+      blocks.mcuAligned($0.inkRows(inPictureHeight: blocks.height, masks: $1))
+    }
+    .filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
     var merged: [Range<Int>] = []
     for span in aligned {
       if let last = merged.last, span.lowerBound <= last.upperBound {

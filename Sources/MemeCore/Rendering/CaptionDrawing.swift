@@ -39,21 +39,16 @@ final class CaptionDrawing: @unchecked Sendable {
   /// stroked first with round joins (miter joins spike on M, W and V), the glyphs are filled on top,
   /// then the colour glyphs are painted in their own colours.
   ///
-  /// With `outline`, the outline stroked ahead into that mask (see `OutlineMask`) is painted
-  /// instead of stroking; the mask is already clipped to the band, so it is painted before the clip.
-  func draw(on context: OpaquePointer, outline: OutlineMask? = nil) {
+  /// With `masks`, the outline and the glyphs drawn ahead into them (see `CaptionMasks`) are painted
+  /// instead of stroking and filling; the masks are already clipped to the band, so they are
+  /// painted before the clip.
+  func draw(on context: OpaquePointer, masks: CaptionMasks? = nil) {
     cairo_save(context)
-    outline?.paint(style.outlineColor, on: context)
+    masks?.paint(self, on: context)
     clipToBand(context)
-    cairo_set_tolerance(context, Self.tolerance)
-    if outline == nil { strokeOutline(on: context, color: style.outlineColor) }
-    // Filling the outline paths gives the same letters as Pango's show_layout without rasterising
-    // every glyph into Cairo's glyph cache first, which at export sizes (glyphs a thousand pixels
-    // tall) costs more time and memory than the fill itself.
-    setSource(style.textColor, on: context)
-    for outline in outlines {
-      cairo_append_path(context, outline)
-      cairo_fill(context)
+    if masks == nil {
+      strokeOutline(on: context, color: style.outlineColor)
+      fillGlyphs(on: context, color: style.textColor)
     }
     for run in colorRuns { run.draw(on: context) }
     cairo_restore(context)
@@ -67,8 +62,8 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_clip(context)
   }
 
-  /// Strokes the outline of every run in `color`: the one stroke both `draw(on:outline:)` and
-  /// `OutlineMask` make.
+  /// Strokes the outline of every run in `color`: the one stroke both `draw(on:masks:)` and
+  /// `CaptionMasks` make.
   func strokeOutline(on context: OpaquePointer, color: RGBAColor) {
     cairo_new_path(context)
     // One stroke for all runs, so a translucent outline is not darker where two runs overlap.
@@ -79,6 +74,47 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_set_line_width(context, outlineWidth)
     setSource(color, on: context)
     cairo_stroke(context)
+  }
+
+  /// Fills the glyphs of every run in `color`, one run over the other: the one fill both
+  /// `draw(on:masks:)` and `CaptionMasks` make.
+  func fillGlyphs(on context: OpaquePointer, color: RGBAColor) {
+    cairo_new_path(context)
+    cairo_set_tolerance(context, Self.tolerance)
+    // Filling the outline paths gives the same letters as Pango's show_layout without rasterising
+    // every glyph into Cairo's glyph cache first, which at export sizes (glyphs a thousand pixels
+    // tall) costs more time and memory than the fill itself.
+    setSource(color, on: context)
+    for outline in outlines {
+      cairo_append_path(context, outline)
+      cairo_fill(context)
+    }
+  }
+
+  /// The smallest box holding every point of the outline paths, curves' control points included (a
+  /// curve lies within the hull of its control points, so the paths lie within this box); empty
+  /// (minimum above maximum) when there are no paths.
+  var pointBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    var bounds = (
+      minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity
+    )
+    for outline in outlines {
+      let count = Int(outline.pointee.num_data)
+      guard count > 0, let data = outline.pointee.data else { continue }
+      var index = 0
+      while index < count {
+        let length = Int(data[index].header.length)
+        guard length > 0 else { break }
+        for point in index + 1..<min(index + length, count) {
+          bounds.minX = min(bounds.minX, data[point].point.x)
+          bounds.minY = min(bounds.minY, data[point].point.y)
+          bounds.maxX = max(bounds.maxX, data[point].point.x)
+          bounds.maxY = max(bounds.maxY, data[point].point.y)
+        }
+        index += length
+      }
+    }
+    return bounds
   }
 
   /// Curves flattened to within half a pixel look the same and halve the polygon the wide round
@@ -139,16 +175,16 @@ final class CaptionDrawing: @unchecked Sendable {
 
   /// Draws into the rows of `image` that the band covers, through a surface of its own over those
   /// rows, so another thread may draw the other band of the same image at the same time; with
-  /// `outline`, from the outline stroked ahead.
-  func draw(onRowsOf image: RasterImage, outline: OutlineMask? = nil) {
-    draw(onStrip: image, fromPictureRow: 0, pictureHeight: image.height, outline: outline)
+  /// `masks`, from the outline and glyphs drawn ahead.
+  func draw(onRowsOf image: RasterImage, masks: CaptionMasks? = nil) {
+    draw(onStrip: image, fromPictureRow: 0, pictureHeight: image.height, masks: masks)
   }
 
   /// Draws onto `strip`, which holds the rows of a picture `pictureHeight` rows high from
   /// `firstRow` on: the band's rows within the strip, exactly as drawing on the whole picture would
   /// (an export that re-encodes only the rows under the captions draws them this way).
   func draw(
-    onStrip strip: RasterImage, fromPictureRow firstRow: Int, pictureHeight: Int, outline: OutlineMask? = nil
+    onStrip strip: RasterImage, fromPictureRow firstRow: Int, pictureHeight: Int, masks: CaptionMasks? = nil
   ) {
     let span = rows(inPictureHeight: pictureHeight).clamped(to: firstRow..<firstRow + strip.height)
     guard !span.isEmpty else { return }
@@ -157,7 +193,7 @@ final class CaptionDrawing: @unchecked Sendable {
       Int32(span.count), Int32(strip.stride))
     let context = cairo_create(rows)!
     cairo_translate(context, 0, -Double(span.lowerBound))
-    draw(on: context, outline: outline)
+    draw(on: context, masks: masks)
     cairo_destroy(context)
     cairo_surface_finish(rows)
     cairo_surface_destroy(rows)
@@ -166,10 +202,12 @@ final class CaptionDrawing: @unchecked Sendable {
   /// The rows of a picture `pictureHeight` rows high that drawing may change: those the outlines'
   /// stroke reaches (the fill lies inside it), with a margin for antialiasing, within the band.
   /// Colour glyphs are images of their own, so a caption with any claims its whole band, as does a
-  /// turned one (its stroke's extents would be measured unturned).
-  func inkRows(inPictureHeight pictureHeight: Int) -> Range<Int> {
+  /// turned one (its stroke's extents would be measured unturned). With `masks`, the rows they
+  /// cover, found without stroking again.
+  func inkRows(inPictureHeight pictureHeight: Int, masks: CaptionMasks? = nil) -> Range<Int> {
     let band = rows(inPictureHeight: pictureHeight)
     guard colorRuns.isEmpty, angle == 0 else { return band }
+    if let masks { return masks.inkRows.clamped(to: band) }
     let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
     let context = cairo_create(scratch)!
     for outline in outlines { cairo_append_path(context, outline) }

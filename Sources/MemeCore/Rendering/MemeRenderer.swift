@@ -29,11 +29,11 @@ public enum MemeRenderer {
 /// prepares them while the picture is still decoding.
 struct PreparedCaptions {
   let layout: MemeLayout
-  /// The outlines stroked ahead, one per drawing (`nil` where the outline is stroked when drawn).
-  let outlines: [OutlineMask?]
+  /// The outlines and glyphs drawn ahead, one per drawing (`nil` where the caption is drawn plainly).
+  let masks: [CaptionMasks?]
 
-  /// Lays the captions out and strokes their outlines (see `OutlineMask`), each caption on its own
-  /// core. With `stop`, one caption after the other on this thread until `stop` says so: an export
+  /// Lays the captions out and draws their outlines and glyphs into masks (see `CaptionMasks`),
+  /// each caption on its own core. With `stop`, one caption after the other on this thread until `stop` says so: an export
   /// prepares them on this core while the other decodes the picture, and leaves what is left when
   /// the decoder is done to `draw(onto:)`, which has both cores. Every export strokes through the
   /// masks, whenever they are made, so the command line, the share targets and thumbnails write the
@@ -42,27 +42,27 @@ struct PreparedCaptions {
     layout = MemeLayout(captions: captions, imageWidth: imageWidth, imageHeight: imageHeight)
     let drawings = layout.drawings
     if let stop {
-      var outlines: [OutlineMask?] = []
+      var masks: [CaptionMasks?] = []
       for drawing in drawings {
         guard !stop() else { break }
-        outlines.append(Self.prepare(drawing, imageWidth: imageWidth, imageHeight: imageHeight))
+        masks.append(Self.prepare(drawing, imageWidth: imageWidth, imageHeight: imageHeight))
       }
-      self.outlines = outlines + Array(repeating: nil, count: drawings.count - outlines.count)
+      self.masks = masks + Array(repeating: nil, count: drawings.count - masks.count)
     } else {
-      let prepared = PreparedOutlines()
+      let prepared = PreparedMasks()
       DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
         prepared.set(
           Self.prepare(drawings[index], imageWidth: imageWidth, imageHeight: imageHeight), at: index)
       }
-      outlines = drawings.indices.map { prepared.mask(at: $0) }
+      masks = drawings.indices.map { prepared.mask(at: $0) }
     }
   }
 
   /// Renders `drawing`'s colour glyphs at image size (the editor draws at screen size and skips
-  /// this) and strokes its outline into a mask. Cairo's scaled fonts are thread-safe.
-  private static func prepare(_ drawing: CaptionDrawing, imageWidth: Int, imageHeight: Int) -> OutlineMask? {
+  /// this) and draws its outline and glyphs into masks. Cairo's scaled fonts are thread-safe.
+  private static func prepare(_ drawing: CaptionDrawing, imageWidth: Int, imageHeight: Int) -> CaptionMasks? {
     drawing.prerenderColorGlyphs()
-    return OutlineMask(of: drawing, imageWidth: imageWidth, imageHeight: imageHeight)
+    return CaptionMasks(of: drawing, imageWidth: imageWidth, imageHeight: imageHeight)
   }
 
   /// Whether these captions were prepared for `image`'s size.
@@ -74,12 +74,12 @@ struct PreparedCaptions {
   func draw(onto image: RasterImage) {
     precondition(fits(image), "captions prepared for another image size")
     let drawings = layout.drawings
-    let outlines = outlines
+    let masks = masks
     let (width, height) = (image.width, image.height)
     // A caption not prepared ahead is prepared now, on the core that draws it.
     let draw = { @Sendable (index: Int) in
-      let outline = outlines[index] ?? Self.prepare(drawings[index], imageWidth: width, imageHeight: height)
-      drawings[index].draw(onRowsOf: image, outline: outline)
+      let mask = masks[index] ?? Self.prepare(drawings[index], imageWidth: width, imageHeight: height)
+      drawings[index].draw(onRowsOf: image, masks: mask)
     }
     // Filling a caption at export size touches millions of pixels; the bands never overlap, so
     // each is drawn on its own core (unless the picture is so low that they share a row).
@@ -96,16 +96,16 @@ struct PreparedCaptions {
 /// The masks the cores stroke at once, each at its own index. A pthread lock rather than
 /// `Synchronization.Mutex`: ThreadSanitizer does not see the futex behind `Mutex` order the cores'
 /// writes, and reported them as a race.
-private final class PreparedOutlines: @unchecked Sendable {
+private final class PreparedMasks: @unchecked Sendable {
   // Guarded by `lock`.
-  private var masks: [Int: OutlineMask] = [:]
+  private var masks: [Int: CaptionMasks] = [:]
   private let lock = NSLock()
 
-  func set(_ mask: OutlineMask?, at index: Int) {
+  func set(_ mask: CaptionMasks?, at index: Int) {
     lock.withLock { masks[index] = mask }
   }
 
-  func mask(at index: Int) -> OutlineMask? {
+  func mask(at index: Int) -> CaptionMasks? {
     lock.withLock { masks[index] }
   }
 }

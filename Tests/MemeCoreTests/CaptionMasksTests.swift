@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import Foundation
 import PixelCompare
 import Testing
 
 @testable import MemeCore
 
-/// An export strokes the caption outlines ahead, while the picture decodes (see `OutlineMask`), and
-/// draws the same pixels as the plain drawing that strokes them onto the picture (the editor's).
-@Suite struct OutlineMaskTests {
+/// An export strokes the caption outlines and fills the glyphs ahead, while the picture decodes (see
+/// `CaptionMasks`), and draws the same pixels as the plain drawing that strokes and fills them onto
+/// the picture (the editor's).
+@Suite struct CaptionMasksTests {
   /// A channel may differ by this much (of 255): compositing through a mask rounds once more.
   static let rounding: Int32 = 2
 
@@ -22,13 +24,15 @@ import Testing
     // So long that it overflows its band and is cut at the band's edges.
     MemeCaptions(top: CaptionCases.words(400), bottom: "bottom"),
     MemeCaptions(top: CaptionCases.words(12), bottom: CaptionCases.words(30), style: translucent),
+    // Colour glyphs only: no path, so empty masks.
+    MemeCaptions(top: "🔥🔥🔥", bottom: "😂"),
   ]
 
   @Test(arguments: [
     CaptionCases.tiny, CaptionCases.small, CaptionCases.landscape, CaptionCases.veryWide,
     CaptionCases.veryTall,
   ])
-  func strokingAheadDrawsThePlainPixels(shape: CaptionCases.Shape) throws {
+  func drawingAheadDrawsThePlainPixels(shape: CaptionCases.Shape) throws {
     var changed: Int64 = 0
     for captions in Self.captions {
       // Both captions on two cores (thumbnails, share targets), one after the other beside a
@@ -37,10 +41,10 @@ import Testing
         let ahead = PreparedCaptions(
           captions, imageWidth: shape.width, imageHeight: shape.height, until: stop)
         // The masks really are what draws the outline here.
-        #expect(ahead.outlines.count == ahead.layout.drawings.count)
+        #expect(ahead.masks.count == ahead.layout.drawings.count)
         let expectsMasks = stop?() != true
         #expect(
-          ahead.outlines.allSatisfy { ($0 != nil) == expectsMasks },
+          ahead.masks.allSatisfy { ($0 != nil) == expectsMasks },
           "\(captions.top) on \(shape.testDescription)")
         let fromMasks = TestImages.photo(width: shape.width, height: shape.height)
         ahead.draw(onto: fromMasks)
@@ -55,21 +59,52 @@ import Testing
     #expect(changed > 0)
   }
 
-  /// The comparison catches an outline in the wrong place: each caption drawn through the other
-  /// caption's mask.
-  @Test func aMisplacedOutlineIsCaught() {
+  /// The rows the masks say a caption inks hold every row the plain drawing changes (the block path
+  /// re-encodes only those), and the masks' rows are not the whole band.
+  @Test(arguments: [CaptionCases.small, CaptionCases.landscape, CaptionCases.veryWide])
+  func theMasksInkRowsHoldEveryChangedRow(shape: CaptionCases.Shape) {
+    var spared = 0
+    for captions in Self.captions {
+      let ahead = PreparedCaptions(captions, imageWidth: shape.width, imageHeight: shape.height)
+      let drawn = Self.drawnPlainly(captions, on: shape)
+      let untouched = TestImages.photo(width: shape.width, height: shape.height)
+      var claimed = IndexSet()
+      for (drawing, masks) in zip(ahead.layout.drawings, ahead.masks) {
+        let rows = drawing.inkRows(inPictureHeight: shape.height, masks: masks)
+        claimed.insert(integersIn: rows)
+        spared += drawing.rows(inPictureHeight: shape.height).count - rows.count
+      }
+      for row in 0..<shape.height where !claimed.contains(row) {
+        let difference = pixel_compare(
+          drawn.pixels, untouched.pixels, Int32(shape.width), Int32(shape.height), Int32(drawn.stride), 0,
+          Int32(row), Int32(shape.width), Int32(row + 1), 0, 0)
+        #expect(difference.differing == 0, "row \(row) of \(captions.top) on \(shape.testDescription)")
+      }
+    }
+    #expect(spared > 0)
+  }
+
+  /// The comparison catches masks in the wrong place, one pixel off, and a caption drawn through
+  /// the other caption's masks.
+  @Test func misplacedMasksAreCaught() {
     let shape = CaptionCases.small
     let captions = Self.captions[0]
-    let ahead = PreparedCaptions(
-      captions, imageWidth: shape.width, imageHeight: shape.height)
-    let swapped = TestImages.photo(width: shape.width, height: shape.height)
-    let context = cairo_create(swapped.surface)!
-    for (drawing, mask) in zip(ahead.layout.drawings, ahead.outlines.reversed()) {
-      drawing.draw(on: context, outline: mask)
+    let ahead = PreparedCaptions(captions, imageWidth: shape.width, imageHeight: shape.height)
+    let plain = Self.drawnPlainly(captions, on: shape)
+    let shifted = TestImages.photo(width: shape.width, height: shape.height)
+    let context = cairo_create(shifted.surface)!
+    cairo_translate(context, 1, 0)
+    for (drawing, masks) in zip(ahead.layout.drawings, ahead.masks) {
+      drawing.draw(on: context, masks: masks)
     }
     cairo_destroy(context)
-    let stroked = Self.drawnPlainly(captions, on: shape)
-    #expect(Self.difference(swapped, stroked, threshold: Self.rounding).differing > 100)
+    #expect(Self.difference(shifted, plain, threshold: Self.rounding).differing > 100)
+    let swapped = TestImages.photo(width: shape.width, height: shape.height)
+    let swappedContext = cairo_create(swapped.surface)!
+    // Both captions through the top caption's masks: the bottom caption is missing.
+    for drawing in ahead.layout.drawings { drawing.draw(on: swappedContext, masks: ahead.masks[0]) }
+    cairo_destroy(swappedContext)
+    #expect(Self.difference(swapped, plain, threshold: Self.rounding).differing > 100)
   }
 
   /// The captions stroked and filled straight onto the picture, on one thread.
