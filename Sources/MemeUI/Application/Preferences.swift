@@ -143,7 +143,7 @@ final class Preferences {
       settings.bind(Key.maximized, to: window, property: "maximized")
       return
     }
-    gtk_window_set_default_size(gtkkit_window(window), Int32(memory.width), Int32(memory.height))
+    window.defaultSize = (Int32(memory.width), Int32(memory.height))
     if memory.isMaximized { gtk_window_maximize(gtkkit_window(window)) }
     for property in ["default-width", "default-height", "maximized"] {
       Signal.connectNotify(window, property: property) { [weak self] in self?.storeGeometry(of: window) }

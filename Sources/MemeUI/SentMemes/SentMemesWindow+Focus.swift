@@ -57,14 +57,13 @@ extension SentMemesWindow {
   /// handling (which runs first, on the row) has selected and focused it by then; a drag to reorder
   /// cancels the click.
   func openOnClick(in tab: Tab) {
-    let click = gtk_gesture_click_new()!
-    gtk_gesture_single_set_button(OpaquePointer(click.raw), 1)  // GDK_BUTTON_PRIMARY
+    let click = Gesture.click(button: 1)  // GDK_BUTTON_PRIMARY
     Signal.connectPressed(click.raw, "released") { [weak self] count, x, y in
       guard let self, count == 1, let id = memeID(at: x, y, in: tab), let position = memes.list.index(of: id)
       else { return }
       open(at: position)
     }
-    gtk_widget_add_controller(view(for: tab), gtkkit_event_controller(click.raw))
+    view(for: tab).addController(click)
   }
 
   /// The meme under the point (x, y) of `tab`'s view: the cell picked there or around it.
