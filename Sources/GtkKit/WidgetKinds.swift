@@ -132,6 +132,26 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     nonmutating set { gtk_window_set_default_size(gtkkit_window(self), newValue.width, newValue.height) }
   }
 
+  /// Whether this GtkWindow is maximised; setting it maximises or restores the window.
+  public var isMaximized: Bool {
+    get { gtk_window_is_maximized(gtkkit_window(self)) != 0 }
+    nonmutating set {
+      if newValue {
+        gtk_window_maximize(gtkkit_window(self))
+      } else {
+        gtk_window_unmaximize(gtkkit_window(self))
+      }
+    }
+  }
+
+  /// Makes this GtkWindow a modal dialog of `parent`, destroyed with it.
+  public func makeModal(over parent: UnsafeMutablePointer<GtkWindow>?) {
+    let window = gtkkit_window(self)
+    gtk_window_set_transient_for(window, parent)
+    gtk_window_set_modal(window, 1)
+    gtk_window_set_destroy_with_parent(window, 1)
+  }
+
   /// The widget with the keyboard focus in this GtkWindow.
   public var focusedWidget: Widget? {
     get { gtk_window_get_focus(gtkkit_window(self)) }

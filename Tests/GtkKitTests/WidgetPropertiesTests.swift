@@ -51,6 +51,20 @@ import Testing
 
     window.title = "Widgets"
     #expect(String(cString: gtk_window_get_title(gtkkit_window(window))) == "Widgets")
+    window.defaultSize = (420, 300)
+    var (width, height): (Int32, Int32) = (0, 0)
+    gtk_window_get_default_size(gtkkit_window(window), &width, &height)
+    #expect(width == 420 && height == 300)
+    #expect(window.defaultSize == (420, 300))
+
+    let parent = gtk_window_new()!
+    window.makeModal(over: gtkkit_window(parent))
+    #expect(gtk_window_get_transient_for(gtkkit_window(window)) == gtkkit_window(parent))
+    #expect(gtk_window_get_modal(gtkkit_window(window)) != 0)
+    #expect(gtk_window_get_destroy_with_parent(gtkkit_window(window)) != 0)
+    // Without a parent again, so destroying the parent leaves this window to its own defer.
+    window.makeModal(over: nil)
+    gtk_window_destroy(gtkkit_window(parent))
     window.present()
     #expect(DisplayHarness.waitForFrames(window))
     #expect(button.width > 0 && button.width == Int(gtk_widget_get_width(button)))

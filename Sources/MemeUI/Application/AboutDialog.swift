@@ -26,9 +26,7 @@ enum AboutDialog {
     if translators != "translator-credits" {
       gtk_about_dialog_set_translator_credits(dialog, translators)
     }
-    gtk_window_set_transient_for(gtkkit_window(about), parent)
-    gtk_window_set_modal(gtkkit_window(about), 1)
-    gtk_window_set_destroy_with_parent(gtkkit_window(about), 1)
+    about.makeModal(over: parent)
     about.present()
     return about
   }

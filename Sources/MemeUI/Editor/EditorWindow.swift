@@ -192,9 +192,7 @@ final class EditorWindow: AppWindow {
   /// The style panel beside the canvas, or under it when the window is too narrow for both side by
   /// side (the panel is about 340 pixels wide).
   private func arrangeStylePanel(in box: UnsafeMutablePointer<GtkWidget>) {
-    // GTK 4.8 writes both sizes, the optional ones included.
-    var (width, height): (Int32, Int32) = (0, 0)
-    gtk_window_get_default_size(gtkkit_window(window), &width, &height)
+    let (width, height) = window.defaultSize
     stylePanel.isUnderCanvas = width > 0 && width < Self.narrowWidth
     stylePanel.fit(windowHeight: height)
     box.setOrientation(stylePanel.isUnderCanvas ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)

@@ -66,7 +66,7 @@ final class MemeListRow: MemeCell {
     let name = MemeDescription.accessibleName(of: meme)
     Accessible.setLabel(widget, name)
     // Screen readers move over GTK's row around this box: the captions are its name too.
-    if let row = gtk_widget_get_parent(widget) { Accessible.setLabel(row, name) }
+    if let row = widget.parent { Accessible.setLabel(row, name) }
     thumbnail.show(meme)
   }
 

@@ -189,18 +189,16 @@ final class SentMemesNavigator {
     from source: UnsafeMutablePointer<GtkWidget>?, to target: UnsafeMutablePointer<GtkWidget>
   ) {
     guard let source, source.isVisible else { return }
-    if gtk_window_is_maximized(gtkkit_window(source)) != 0 {
-      gtk_window_maximize(gtkkit_window(target))
+    if source.isMaximized {
+      target.isMaximized = true
       return
     }
     // The default size, not the widget's: GTK 4 keeps it at the window's current size (the user's
     // resizes included) in the units `set_default_size` takes, while the widget's allocation leaves
     // out the client-side decorations' margins, so handing that on shrank the window at each turn.
-    var width: Int32 = 0
-    var height: Int32 = 0
-    gtk_window_get_default_size(gtkkit_window(source), &width, &height)
-    guard width > 0, height > 0 else { return }
-    target.defaultSize = (width, height)
+    let size = source.defaultSize
+    guard size.width > 0, size.height > 0 else { return }
+    target.defaultSize = size
   }
 
   private func showError(title: String, detail: String) {

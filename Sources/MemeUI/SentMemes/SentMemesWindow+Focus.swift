@@ -42,15 +42,15 @@ extension SentMemesWindow {
   /// its own focus position there too (GTK 4.8 follows its focused child).
   private func focusCell(showing id: Int64, in tab: Tab) -> Bool {
     guard let cell = boundCells(in: tab).first(where: { $0.id == id }),
-      let item = gtk_widget_get_parent(cell.widget)
+      let item = cell.widget.parent
     else { return false }
     return gtk_widget_grab_focus(item) != 0
   }
 
   /// The meme whose row or tile has the keyboard focus in the current view, if any.
   var focusedMemeID: Int64? {
-    guard let focus = gtk_window_get_focus(gtkkit_window(window)) else { return nil }
-    return boundCells(in: currentTab).first { gtk_widget_get_parent($0.widget) == focus }?.id ?? nil
+    guard let focus = window.focusedWidget else { return nil }
+    return boundCells(in: currentTab).first { $0.widget.parent == focus }?.id ?? nil
   }
 
   /// One click on a row or tile opens its meme, when the button comes up over it. GTK's own click
@@ -73,11 +73,11 @@ extension SentMemesWindow {
     var widget = gtk_widget_pick(view, x, y, GTK_PICK_DEFAULT)
     while let current = widget, current != view {
       // The cell itself, or GTK's row around it (a click on the row's padding).
-      if let cell = cells.first(where: { $0.widget == current || gtk_widget_get_parent($0.widget) == current }
+      if let cell = cells.first(where: { $0.widget == current || $0.widget.parent == current }
       ) {
         return cell.id
       }
-      widget = gtk_widget_get_parent(current)
+      widget = current.parent
     }
     return nil
   }

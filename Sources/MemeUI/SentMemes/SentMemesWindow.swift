@@ -201,7 +201,7 @@ final class SentMemesWindow: AppWindow {
     gtk_notebook_append_page(gtkkit_notebook(notebook), page, label)
     // The tab (the label's parent) is what a screen reader lands on; GTK 4.8 names it "Tab" unless
     // it carries a name of its own.
-    if let tabWidget = gtk_widget_get_parent(label) { Accessible.setLabel(tabWidget, title) }
+    if let tabWidget = label.parent { Accessible.setLabel(tabWidget, title) }
     // The menu label doubles as the tab's plain-text name (the tab itself is an icon and a label).
     gtk_notebook_set_menu_label_text(gtkkit_notebook(notebook), page, title)
     label.tooltip = tooltip
