@@ -78,9 +78,9 @@ final class MeasuredRun {
       windowWidth: windowSize.0, windowHeight: windowSize.1,
       launchMilliseconds: populated.timeIntervalSince(start) * 1000,
       thumbnailsShownMilliseconds: thumbnailsShown.timeIntervalSince(start) * 1000,
-      rssAfterLaunchMiB: rssAfterLaunch, scrollRange: scrolling.range, frameWork: frameWork,
-      frameCPU: frameCPU,
-      frameIntervals: frameIntervals, longestGap: scrolling.longestGap * 1000,
+      rssAfterLaunchMiB: rssAfterLaunch, scrollRange: scrolling.range,
+      frames: FrameSamples(intervals: frameIntervals, work: frameWork, cpu: frameCPU),
+      longestGap: scrolling.longestGap * 1000,
       longestGapCPU: scrolling.longestGapCPU * 1000,
       detailMilliseconds: detailShown.timeIntervalSince(detailStart) * 1000,
       rssAfterScrollMiB: mebibytes("VmRSS"), peakRSSMiB: mebibytes("VmHWM"), loadAverage: loadAverage())

@@ -67,6 +67,29 @@ struct Options {
   }
 }
 
+/// The frames of one run while scrolling, or of several runs together, in milliseconds.
+struct FrameSamples: Codable {
+  /// Time between consecutive frames' ends: 16.7 ms when every frame makes it at 60 Hz.
+  var intervals: [Double]
+  /// Wall time from the start of one frame's work (before-paint) to its end (after-paint).
+  var work: [Double]
+  /// The main thread's CPU time within each frame's work: what the frame costs on a quiet machine.
+  var cpu: [Double]
+
+  /// All of `samples`' frames as one set.
+  init(combining samples: [FrameSamples]) {
+    intervals = samples.flatMap(\.intervals)
+    work = samples.flatMap(\.work)
+    cpu = samples.flatMap(\.cpu)
+  }
+
+  init(intervals: [Double], work: [Double], cpu: [Double]) {
+    self.intervals = intervals
+    self.work = work
+    self.cpu = cpu
+  }
+}
+
 /// What one measured run reports to the parent (one JSON line).
 struct RunResult: Codable {
   var view: String
@@ -78,12 +101,7 @@ struct RunResult: Codable {
   var thumbnailsShownMilliseconds: Double
   var rssAfterLaunchMiB: Double
   var scrollRange: Int
-  /// Wall time from the start of one frame's work (before-paint) to its end (after-paint).
-  var frameWork: [Double]
-  /// The main thread's CPU time within each frame's work: what the frame costs on a quiet machine.
-  var frameCPU: [Double]
-  /// Time between consecutive frames' ends: 16.7 ms when every frame makes it at 60 Hz.
-  var frameIntervals: [Double]
+  var frames: FrameSamples
   /// Longest main-loop gap seen by a 1 ms high-priority timeout, and the main thread's CPU time in
   /// the longest gap (CPU time does not grow when other processes take the cores).
   var longestGap: Double
@@ -204,6 +222,13 @@ func distribution(_ values: [Double], over limits: [Double]) -> String {
     percentile(sorted, 0.99), sorted.last ?? 0) + counts.joined(separator: ", ")
 }
 
+/// Prints the distributions of `frames`' intervals, work and CPU, with the counts over budget.
+func printDistributions(of frames: FrameSamples) {
+  print("    frame intervals: " + distribution(frames.intervals, over: [frameBudget + 0.5, 2 * frameBudget]))
+  print("    frame work:      " + distribution(frames.work, over: [frameBudget, 2 * frameBudget]))
+  print("    frame CPU:       " + distribution(frames.cpu, over: [frameBudget, 2 * frameBudget]))
+}
+
 seedStore()
 let executable = URL(fileURLWithPath: CommandLine.arguments[0])
 print("Store: \(options.count) memes in \(options.directory.path)")
@@ -237,12 +262,8 @@ for cache in options.caches {
             + "(thumbnails shown %.0f ms), RSS %.0f MiB; %d frames over %d px",
           view, cache, index, result.renderer, result.windowWidth, result.windowHeight, result.loadAverage,
           result.launchMilliseconds, result.thumbnailsShownMilliseconds, result.rssAfterLaunchMiB,
-          result.frameIntervals.count, result.scrollRange))
-      print(
-        "    frame intervals: "
-          + distribution(result.frameIntervals, over: [frameBudget + 0.5, 2 * frameBudget]))
-      print("    frame work:      " + distribution(result.frameWork, over: [frameBudget, 2 * frameBudget]))
-      print("    frame CPU:       " + distribution(result.frameCPU, over: [frameBudget, 2 * frameBudget]))
+          result.frames.intervals.count, result.scrollRange))
+      printDistributions(of: result.frames)
       print(
         String(
           format:
@@ -253,15 +274,7 @@ for cache in options.caches {
     }
     guard !results.isEmpty else { continue }
     print("\(view), \(cache) cache, all \(results.count) runs:")
-    print(
-      "    frame intervals: "
-        + distribution(results.flatMap(\.frameIntervals), over: [frameBudget + 0.5, 2 * frameBudget]))
-    print(
-      "    frame work:      "
-        + distribution(results.flatMap(\.frameWork), over: [frameBudget, 2 * frameBudget]))
-    print(
-      "    frame CPU:       "
-        + distribution(results.flatMap(\.frameCPU), over: [frameBudget, 2 * frameBudget]))
+    printDistributions(of: FrameSamples(combining: results.map(\.frames)))
     let launches = results.map(\.launchMilliseconds).sorted()
     print(
       String(

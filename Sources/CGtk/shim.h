@@ -300,6 +300,14 @@ static inline GtkFilter *gtkkit_filter(gpointer p) { return GTK_FILTER(p); }
 static inline GtkSearchEntry *gtkkit_search_entry(gpointer p) { return GTK_SEARCH_ENTRY(p); }
 static inline GtkStringList *gtkkit_string_list(gpointer p) { return GTK_STRING_LIST(p); }
 
+// MARK: - Casts for GtkKit's typed widget API (final types import as OpaquePointer)
+static inline GtkSpinner *gtkkit_spinner(gpointer p) { return GTK_SPINNER(p); }
+static inline GtkSwitch *gtkkit_switch(gpointer p) { return GTK_SWITCH(p); }
+static inline GtkColorButton *gtkkit_color_button(gpointer p) { return GTK_COLOR_BUTTON(p); }
+static inline GtkOrientable *gtkkit_orientable(gpointer p) { return GTK_ORIENTABLE(p); }
+static inline GtkGestureSingle *gtkkit_gesture_single(gpointer p) { return GTK_GESTURE_SINGLE(p); }
+static inline GtkAboutDialog *gtkkit_about_dialog(gpointer p) { return GTK_ABOUT_DIALOG(p); }
+
 /// GtkSignalListItemFactory::setup/bind/unbind/teardown: (factory, list_item) → void.
 typedef void (*GtkKitListItemHandler)(gpointer factory, GObject *list_item, gpointer data);
 static inline gulong gtkkit_connect_list_item(gpointer instance, const char *signal,

@@ -505,20 +505,45 @@ static void scratch_release(struct scratch *scratch) {
   memset(scratch, 0, sizeof *scratch);
 }
 
+// The scratch of one call, its error handler ready (the caller still sets the jump with setjmp,
+// which must run in the frame libjpeg jumps back to); NULL when there is no memory for it.
+static struct scratch *scratch_new(void) {
+  struct scratch *scratch = calloc(1, sizeof(struct scratch));
+  if (scratch) start_error(&scratch->error);
+  return scratch;
+}
+
+static void scratch_free(struct scratch *scratch) {
+  scratch_release(scratch);
+  free(scratch);
+}
+
+// What a call returns after libjpeg jumped back with an error: the reason written, the scratch freed.
+static meme_blocks_status scratch_fail(struct scratch *scratch, char *reason, size_t reason_size) {
+  meme_blocks_status status = failed(&scratch->error, reason, reason_size);
+  scratch_free(scratch);
+  return status;
+}
+
+// The scratch's encoder, created with the photo's upright geometry for `rows` rows.
+static struct jpeg_compress_struct *scratch_start_encoder(struct scratch *scratch, meme_jpeg_blocks *blocks,
+                                                          int rows) {
+  struct jpeg_compress_struct *encoder = &scratch->encoder;
+  encoder->err = &scratch->error.pub;
+  jpeg_create_compress(encoder);
+  scratch->has_encoder = 1;
+  set_upright_parameters(blocks, encoder, rows);
+  return encoder;
+}
+
 meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
                                                 uint8_t *pixels, int stride, char *reason,
                                                 size_t reason_size) {
   if (!valid_rows(blocks, first_row, end_row)) return unsuitable(reason, reason_size, "rows not on MCU bounds");
   // Volatile: read after a longjmp back into this frame.
-  struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
+  struct scratch *volatile scratch = scratch_new();
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
-  start_error(&scratch->error);
-  if (setjmp(scratch->error.jump)) {
-    meme_blocks_status status = failed(&scratch->error, reason, reason_size);
-    scratch_release(scratch);
-    free(scratch);
-    return status;
-  }
+  if (setjmp(scratch->error.jump)) return scratch_fail(scratch, reason, reason_size);
   // One MCU row of context on each side: chroma upsampling blends across MCU rows, and with the
   // neighbours present the rows in between decode exactly as in the whole picture.
   int mcu_height = DCTSIZE * blocks->max_v;
@@ -529,11 +554,7 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
 
   // A JPEG of just those MCU rows with no entropy-coded data: its header gives the decompressor the
   // geometry, tables and sampling, and the blocks come straight from the coefficients.
-  struct jpeg_compress_struct *encoder = &scratch->encoder;
-  encoder->err = &scratch->error.pub;
-  jpeg_create_compress(encoder);
-  scratch->has_encoder = 1;
-  set_upright_parameters(blocks, encoder, context_end - context_first);
+  struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, context_end - context_first);
   jvirt_barray_ptr arrays[MAX_COMPONENTS];
   for (int c = 0; c < blocks->components; c++) {
     // Never filled: the sink does not read the blocks it is given.
@@ -574,8 +595,7 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
     jpeg_read_scanlines(decoder, &row, 1);
   }
   jpeg_abort_decompress(decoder);
-  scratch_release(scratch);
-  free(scratch);
+  scratch_free(scratch);
   return MEME_BLOCKS_OK;
 }
 
@@ -584,24 +604,14 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
                                                  long *replaced, char *reason, size_t reason_size) {
   *replaced = 0;
   if (!valid_rows(blocks, first_row, end_row)) return unsuitable(reason, reason_size, "rows not on MCU bounds");
-  struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
+  struct scratch *volatile scratch = scratch_new();
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to encode the caption rows");
-  start_error(&scratch->error);
-  if (setjmp(scratch->error.jump)) {
-    meme_blocks_status status = failed(&scratch->error, reason, reason_size);
-    scratch_release(scratch);
-    free(scratch);
-    return status;
-  }
+  if (setjmp(scratch->error.jump)) return scratch_fail(scratch, reason, reason_size);
   // The rows, encoded as a JPEG of their own with the source's tables and sampling: its MCUs fall on
   // the source's (the rows start on an MCU row), and libjpeg's downsampling never looks across an
   // MCU, so its blocks are what encoding the whole picture would give there.
   int rows = end_row - first_row;
-  struct jpeg_compress_struct *encoder = &scratch->encoder;
-  encoder->err = &scratch->error.pub;
-  jpeg_create_compress(encoder);
-  scratch->has_encoder = 1;
-  set_upright_parameters(blocks, encoder, rows);
+  struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, rows);
   encoder->in_color_space = MEME_ENCODED_SPACE;
   encoder->input_components = 4;
   // The header goes to memory and is dropped; the blocks go straight to the photo's.
@@ -625,8 +635,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   }
   jpeg_finish_compress(encoder);
   *replaced = sink->replaced;
-  scratch_release(scratch);
-  free(scratch);
+  scratch_free(scratch);
   return MEME_BLOCKS_OK;
 }
 
@@ -657,20 +666,10 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
                                           char *reason, size_t reason_size) {
   *output = NULL;
   *size = 0;
-  struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
+  struct scratch *volatile scratch = scratch_new();
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to write the meme");
-  start_error(&scratch->error);
-  if (setjmp(scratch->error.jump)) {
-    meme_blocks_status status = failed(&scratch->error, reason, reason_size);
-    scratch_release(scratch);
-    free(scratch);
-    return status;
-  }
-  struct jpeg_compress_struct *encoder = &scratch->encoder;
-  encoder->err = &scratch->error.pub;
-  jpeg_create_compress(encoder);
-  scratch->has_encoder = 1;
-  set_upright_parameters(blocks, encoder, blocks->height);
+  if (setjmp(scratch->error.jump)) return scratch_fail(scratch, reason, reason_size);
+  struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, blocks->height);
   struct jpeg_decompress_struct *source = &blocks->source;
   encoder->restart_interval = source->restart_interval;
   if (source->progressive_mode) {
@@ -688,7 +687,6 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
   *output = scratch->destination.buffer;
   *size = (unsigned long)memory_destination_size(&scratch->destination);
   scratch->destination.buffer = NULL;
-  scratch_release(scratch);
-  free(scratch);
+  scratch_free(scratch);
   return MEME_BLOCKS_OK;
 }

@@ -68,6 +68,18 @@ import Testing
     return try snapshot(editor)
   }
 
+  /// Runs `body` on a shown editor over a 1200×800 landscape whose top caption is typed and left,
+  /// with the top field and the canvas as it looks then; closes the editor afterwards.
+  private static func withTypedLandscape(
+    _ body: @MainActor (EditorWindow, CaptionEntry, RasterImage) throws -> Void
+  ) throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    try body(editor, editor.canvas.topEntry, try typeAndLeave(editor))
+  }
+
   /// The widest run of blank columns between inked ones: the space between the words.
   private static func widestGap(in columns: [Int]) -> ClosedRange<Int>? {
     zip(columns, columns.dropFirst()).filter { $1 > $0 + 1 }.map { ($0 + 1)...($1 - 1) }
@@ -124,74 +136,67 @@ import Testing
   }
 
   @Test func theSelectionIsGoneAfterEnterAndAfterANewPicture() throws {
-    try DisplayHarness.requireDisplay()
-    let editor = EditorHarness.makeEditor()
-    defer { EditorHarness.close(editor) }
-    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    let top = editor.canvas.topEntry
-    let unfocused = try Self.typeAndLeave(editor)
+    try Self.withTypedLandscape { editor, top, unfocused in
 
-    // Ctrl+A: the selection covers the letters, from the first to the last.
-    top.focus()
-    gtk_editable_select_region(gtkkit_editable(top.widget), 0, -1)
-    let selected = Self.difference(try Self.snapshot(editor), unfocused)
-    Screenshot.save(editor.window, named: "caption-selected")
-    let letters = Self.letterColumns(unfocused, rows: try Self.topBandRows(editor))
-    let (left, right) = (try #require(letters.first), try #require(letters.last))
-    let covered = try #require(selected.columns.first)...(try #require(selected.columns.last))
-    #expect(
-      covered.lowerBound <= left + 8 && covered.upperBound >= right - 8, "\(covered) vs \(left)...\(right)")
+      // Ctrl+A: the selection covers the letters, from the first to the last.
+      top.focus()
+      gtk_editable_select_region(gtkkit_editable(top.widget), 0, -1)
+      let selected = Self.difference(try Self.snapshot(editor), unfocused)
+      Screenshot.save(editor.window, named: "caption-selected")
+      let letters = Self.letterColumns(unfocused, rows: try Self.topBandRows(editor))
+      let (left, right) = (try #require(letters.first), try #require(letters.last))
+      let covered = try #require(selected.columns.first)...(try #require(selected.columns.last))
+      #expect(
+        covered.lowerBound <= left + 8 && covered.upperBound >= right - 8, "\(covered) vs \(left)...\(right)")
 
-    // Enter: the focus moves on to the bottom caption and nothing stays selected on the top one.
-    let typing = try #require(gtk_window_get_focus(gtkkit_window(editor.window)))
-    gtkkit_emit_signal(typing, "activate")
-    #expect(editor.canvas.focusedEntry === editor.canvas.bottomEntry)
-    gtk_window_set_focus(gtkkit_window(editor.window), nil)
-    #expect(Self.difference(try Self.snapshot(editor), unfocused).columns.isEmpty, "no selection after Enter")
+      // Enter: the focus moves on to the bottom caption and nothing stays selected on the top one.
+      let typing = try #require(gtk_window_get_focus(gtkkit_window(editor.window)))
+      gtkkit_emit_signal(typing, "activate")
+      #expect(editor.canvas.focusedEntry === editor.canvas.bottomEntry)
+      gtk_window_set_focus(gtkkit_window(editor.window), nil)
+      #expect(
+        Self.difference(try Self.snapshot(editor), unfocused).columns.isEmpty, "no selection after Enter")
 
-    // Select again, then a new picture arrives: nothing of the old selection stays on the canvas.
-    top.focus()
-    gtk_editable_select_region(gtkkit_editable(top.widget), 0, -1)
-    EditorHarness.load(Fixtures.picture(width: 800, height: 1000, name: "portrait.png"), into: editor)
-    gtk_window_set_focus(gtkkit_window(editor.window), nil)
-    let newPicture = try Self.snapshot(editor)
-    top.focus()
-    gtk_editable_select_region(gtkkit_editable(top.widget), 0, -1)
-    let reselected = try Self.snapshot(editor)
-    gtk_window_set_focus(gtkkit_window(editor.window), nil)
-    #expect(Self.difference(try Self.snapshot(editor), newPicture).columns.isEmpty, "nothing left behind")
-    #expect(!Self.difference(reselected, newPicture).columns.isEmpty, "the selection shows while focused")
+      // Select again, then a new picture arrives: nothing of the old selection stays on the canvas.
+      top.focus()
+      gtk_editable_select_region(gtkkit_editable(top.widget), 0, -1)
+      EditorHarness.load(Fixtures.picture(width: 800, height: 1000, name: "portrait.png"), into: editor)
+      gtk_window_set_focus(gtkkit_window(editor.window), nil)
+      let newPicture = try Self.snapshot(editor)
+      top.focus()
+      gtk_editable_select_region(gtkkit_editable(top.widget), 0, -1)
+      let reselected = try Self.snapshot(editor)
+      gtk_window_set_focus(gtkkit_window(editor.window), nil)
+      #expect(Self.difference(try Self.snapshot(editor), newPicture).columns.isEmpty, "nothing left behind")
+      #expect(!Self.difference(reselected, newPicture).columns.isEmpty, "the selection shows while focused")
+    }
   }
 
   @Test func aPressOnTheDrawnCaptionPutsTheCaretThere() throws {
-    try DisplayHarness.requireDisplay()
-    let editor = EditorHarness.makeEditor()
-    defer { EditorHarness.close(editor) }
-    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    let top = editor.canvas.topEntry
-    let unfocused = try Self.typeAndLeave(editor)
-    let rows = try Self.topBandRows(editor)
-    let letters = Self.letterColumns(unfocused, rows: rows)
-    let gap = try #require(Self.widestGap(in: letters))
-    let right = try #require(letters.last)
-    // Points on the canvas, given to the field in its own coordinates as GTK would.
-    func press(atCanvasX x: Double) {
-      var fieldX = 0.0
-      var fieldY = 0.0
-      let y = Double(rows.lowerBound + rows.count / 2)
-      _ = gtk_widget_translate_coordinates(editor.canvas.drawingArea, top.widget, x, y, &fieldX, &fieldY)
-      top.press(atX: fieldX, y: fieldY)
-      // A second press must not count as a double press.
-      MainContext.iterate(maxIterations: 50) { false }
+    try Self.withTypedLandscape { editor, top, unfocused in
+      let rows = try Self.topBandRows(editor)
+      let letters = Self.letterColumns(unfocused, rows: rows)
+      let gap = try #require(Self.widestGap(in: letters))
+      let right = try #require(letters.last)
+      // Points on the canvas, given to the field in its own coordinates as GTK would.
+      @MainActor func press(atCanvasX x: Double) {
+        var fieldX = 0.0
+        var fieldY = 0.0
+        let y = Double(rows.lowerBound + rows.count / 2)
+        _ = gtk_widget_translate_coordinates(editor.canvas.drawingArea, top.widget, x, y, &fieldX, &fieldY)
+        top.press(atX: fieldX, y: fieldY)
+        // A second press must not count as a double press.
+        MainContext.iterate(maxIterations: 50) { false }
+      }
+      press(atCanvasX: Double(gap.lowerBound + gap.count / 2))
+      #expect(top.isFocused)
+      let middle = top.cursorPosition
+      #expect(middle == 5 || middle == 6, "in the space between the words: \(middle)")
+      usleep(450_000)
+      press(atCanvasX: Double(right + 40))
+      #expect(top.cursorPosition == 11, "past the end of the caption")
+      #expect(top.text == Self.text, "a press never clears typed text")
     }
-    press(atCanvasX: Double(gap.lowerBound + gap.count / 2))
-    #expect(top.isFocused)
-    let middle = top.cursorPosition
-    #expect(middle == 5 || middle == 6, "in the space between the words: \(middle)")
-    usleep(450_000)
-    press(atCanvasX: Double(right + 40))
-    #expect(top.cursorPosition == 11, "past the end of the caption")
-    #expect(top.text == Self.text, "a press never clears typed text")
   }
 
   @Test func enterMovesFromTopToBottomAndTabComesBackWithoutSelectingAll() throws {

@@ -17,7 +17,7 @@ import Testing
   ) throws -> DetailWindow {
     let window = try #require(SentMemesHarness.sentMemes(of: app))
     window.currentTab = tab
-    gtk_single_selection_set_selected(window.selection, guint(position))
+    gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), guint(position))
     SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
     let detail = try #require(app.sentMemes?.detailWindow)
     #expect(MainContext.iterate { !detail.isLoading })

@@ -124,7 +124,7 @@ import Testing
       let menu = try #require(window.contextMenus[.list])
       #expect(SentMemesHarness.isVisible(menu))
       // The selection moves while the menu is open (as GTK's hover selection did).
-      gtk_single_selection_set_selected(window.selection, 3)
+      gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 3)
 
       try activateMenuItem(labelled: "Move Down", in: menu)
       SentMemesHarness.settle(app)

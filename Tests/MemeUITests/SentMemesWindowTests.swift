@@ -69,7 +69,7 @@ import Testing
   @Test func deleteThenUndoBringsTheMemeBackInPlace() throws {
     try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes throws in
       let list = window.memes.list
-      gtk_single_selection_set_selected(window.selection, 1)
+      gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 1)
       SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
       #expect(list.ids == [memes[0].id, memes[2].id])
       #expect(window.isBannerShown)
@@ -90,7 +90,7 @@ import Testing
 
   @Test func dismissingTheBannerPurgesTheMemeAndItsFiles() throws {
     try SentMemesHarness.withSentMemes(memes: 2) { _, window, memes in
-      gtk_single_selection_set_selected(window.selection, 0)
+      gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 0)
       SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
       SentMemesHarness.activate(SentMemesAction.dismissUndo.name, in: window.window)
       #expect(!window.isBannerShown)
@@ -106,7 +106,7 @@ import Testing
     let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
     let app = SentMemesHarness.launch(storeFolder: folder)
     let window = try #require(SentMemesHarness.sentMemes(of: app))
-    gtk_single_selection_set_selected(window.selection, 1)
+    gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 1)
     SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
     SentMemesHarness.close(app)
     let file = memes[1].renderedImageURL
@@ -126,13 +126,13 @@ import Testing
       defer { SentMemesHarness.close(app) }
       let window = try #require(SentMemesHarness.sentMemes(of: app))
       // Alt+Down on the first meme.
-      gtk_single_selection_set_selected(window.selection, 0)
+      gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 0)
       SentMemesHarness.activate(SentMemesAction.moveDown.name, in: window.window)
       expected = [ids[1], ids[0], ids[2], ids[3]]
       #expect(window.memes.list.ids == expected)
       #expect(window.selectedMeme?.id == ids[0], "the moved meme stays selected")
       // Alt+Up on the last one.
-      gtk_single_selection_set_selected(window.selection, 3)
+      gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 3)
       SentMemesHarness.activate(SentMemesAction.moveUp.name, in: window.window)
       expected = [ids[1], ids[0], ids[3], ids[2]]
       #expect(window.memes.list.ids == expected)
@@ -141,7 +141,7 @@ import Testing
       expected = [ids[0], ids[3], ids[2], ids[1]]
       #expect(window.memes.list.ids == expected)
       // Moving the top meme up does nothing.
-      gtk_single_selection_set_selected(window.selection, 0)
+      gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 0)
       #expect(window.actions.action(named: SentMemesAction.moveUp.name)?.isEnabled == false)
     }
     let app = SentMemesHarness.launch(storeFolder: folder)

@@ -11,9 +11,8 @@ enum AboutDialog {
   @discardableResult
   static func present(parent: UnsafeMutablePointer<GtkWindow>?) -> UnsafeMutablePointer<GtkWidget> {
     let about = gtk_about_dialog_new()!
-    // GtkAboutDialog is a final type: Swift sees it as an opaque pointer.
-    let dialog = OpaquePointer(about)
-    gtk_widget_set_name(about, "about-dialog")
+    let dialog = gtkkit_about_dialog(about)
+    about.name = "about-dialog"
     gtk_about_dialog_set_program_name(dialog, "MemeMe")
     gtk_about_dialog_set_version(dialog, MemeMeApp.version)
     gtk_about_dialog_set_logo_icon_name(dialog, MemeMeApp.applicationID)
@@ -27,10 +26,8 @@ enum AboutDialog {
     if translators != "translator-credits" {
       gtk_about_dialog_set_translator_credits(dialog, translators)
     }
-    gtk_window_set_transient_for(gtkkit_window(about), parent)
-    gtk_window_set_modal(gtkkit_window(about), 1)
-    gtk_window_set_destroy_with_parent(gtkkit_window(about), 1)
-    gtk_window_present(gtkkit_window(about))
+    about.makeModal(over: parent)
+    about.present()
     return about
   }
 }

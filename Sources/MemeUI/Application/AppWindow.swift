@@ -17,8 +17,8 @@ extension AppWindow {
     of application: Application, title: String, name: String
   ) -> UnsafeMutablePointer<GtkWidget> {
     let window = gtk_application_window_new(application.pointer)!
-    gtk_window_set_title(gtkkit_window(window), title)
-    gtk_widget_set_name(window, name)
+    window.title = title
+    window.name = name
     return window
   }
 }

@@ -143,8 +143,8 @@ package final class Preferences {
       settings.bind(Key.maximized, to: window, property: "maximized")
       return
     }
-    gtk_window_set_default_size(gtkkit_window(window), Int32(memory.width), Int32(memory.height))
-    if memory.isMaximized { gtk_window_maximize(gtkkit_window(window)) }
+    window.defaultSize = (Int32(memory.width), Int32(memory.height))
+    if memory.isMaximized { window.isMaximized = true }
     for property in ["default-width", "default-height", "maximized"] {
       Signal.connectNotify(window, property: property) { [weak self] in self?.storeGeometry(of: window) }
     }
@@ -157,12 +157,10 @@ package final class Preferences {
   }
 
   private func storeGeometry(of window: UnsafeMutablePointer<GtkWidget>) {
-    var width: Int32 = 0
-    var height: Int32 = 0
-    gtk_window_get_default_size(gtkkit_window(window), &width, &height)
+    let (width, height) = window.defaultSize
     if width > 0 { memory.width = Int(width) }
     if height > 0 { memory.height = Int(height) }
-    memory.isMaximized = gtk_window_is_maximized(gtkkit_window(window)) != 0
+    memory.isMaximized = window.isMaximized
   }
 
   /// Every key back to its default (tests).

@@ -7,10 +7,9 @@ import GtkKit
 extension ShortcutsWindow {
   /// Builds the window, transient for `parent`; it destroys itself when closed.
   static func make(parent: UnsafeMutablePointer<GtkWindow>?) -> UnsafeMutablePointer<GtkWindow> {
-    let builder = gtk_builder_new_from_string(builderXML, -1)!
+    let builder = ObjectOwner(taking: gtk_builder_new_from_string(builderXML, -1))
     // GTK's toplevel list owns the window; the builder's reference goes with the builder.
-    let window = gtkkit_window(gtk_builder_get_object(builder, "shortcuts-window"))!
-    g_object_unref(builder.raw)
+    let window = gtkkit_window(gtk_builder_get_object(builder.opaque, "shortcuts-window"))!
     gtk_window_set_transient_for(window, parent)
     gtk_window_set_modal(window, 1)
     // Without a title GTK 4.8 announces the window by its type name, "GtkShortcutsWindow".

@@ -41,7 +41,7 @@ public final class CameraCaptureWindow {
   ) {
     window = gtkkit_window(gtk_window_new())
     picture = gtk_picture_new()
-    messageLabel = gtk_label_new(nil)
+    messageLabel = Widget.label()
     takePhotoButton = gtk_button_new_with_label(localized("Take Photo"))
     cancelButton = gtk_button_new_with_label(localized("Cancel"))
     session = (source ?? CameraMonitor().preferredSource).map(CameraSession.init(source:))
@@ -67,41 +67,41 @@ public final class CameraCaptureWindow {
     // Escape cancels, as in any dialog; "window.close" is GtkWindow's built-in action.
     let shortcuts = gtk_shortcut_controller_new()!
     gtk_shortcut_controller_add_shortcut(
-      gtkkit_shortcut_controller(UnsafeMutableRawPointer(shortcuts)),
+      gtkkit_shortcut_controller(shortcuts.raw),
       gtk_shortcut_new(
         gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)),
         gtk_named_action_new("window.close")))
-    gtk_widget_add_controller(gtkkit_widget(window), shortcuts)
+    gtkkit_widget(window).addController(shortcuts)
   }
 
   private func buildHeaderBar() {
-    let headerBar = gtk_header_bar_new()
+    let headerBar = gtk_header_bar_new()!
     // Cancel and Take Photo are the only ways out, as in a GNOME dialog: no close button.
     gtk_header_bar_set_show_title_buttons(gtkkit_header_bar(headerBar), 0)
-    gtk_header_bar_pack_start(gtkkit_header_bar(headerBar), cancelButton)
-    gtk_widget_add_css_class(takePhotoButton, "suggested-action")
+    headerBar.packStart(cancelButton)
+    takePhotoButton.addCSSClass("suggested-action")
     // Nothing to take until the first frame arrives.
-    gtk_widget_set_sensitive(takePhotoButton, 0)
-    gtk_header_bar_pack_end(gtkkit_header_bar(headerBar), takePhotoButton)
+    takePhotoButton.isSensitive = false
+    headerBar.packEnd(takePhotoButton)
     gtk_window_set_titlebar(window, headerBar)
   }
 
   private func buildPreview() {
-    let overlay = gtk_overlay_new()
+    let overlay = Widget.overlay()
     gtk_picture_set_content_fit(gtkkit_picture(picture), GTK_CONTENT_FIT_CONTAIN)
     gtk_picture_set_can_shrink(gtkkit_picture(picture), 1)
-    gtk_widget_set_hexpand(picture, 1)
-    gtk_widget_set_vexpand(picture, 1)
+    picture.expandsHorizontally = true
+    picture.expandsVertically = true
     Accessible.setLabel(picture, localized("Camera preview"))
-    gtk_overlay_set_child(gtkkit_overlay(overlay), picture)
+    overlay.setOverlayChild(picture)
 
     // Status and errors sit over the (empty) preview, centred.
-    gtk_label_set_wrap(gtkkit_label(messageLabel), 1)
+    messageLabel.wrapsText = true
     gtk_label_set_justify(gtkkit_label(messageLabel), GTK_JUSTIFY_CENTER)
-    gtk_label_set_max_width_chars(gtkkit_label(messageLabel), 40)
-    gtk_widget_set_halign(messageLabel, GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(messageLabel, GTK_ALIGN_CENTER)
-    gtk_overlay_add_overlay(gtkkit_overlay(overlay), messageLabel)
+    messageLabel.setMaxWidthChars(40)
+    messageLabel.horizontalAlignment = GTK_ALIGN_CENTER
+    messageLabel.verticalAlignment = GTK_ALIGN_CENTER
+    overlay.addOverlay(messageLabel)
     gtk_window_set_child(window, overlay)
     showMessage(session == nil ? localized("No camera was found.") : localized("Starting the camera…"))
   }
@@ -154,26 +154,24 @@ public final class CameraCaptureWindow {
   // MARK: Camera events
 
   private func show(_ frame: RasterImage) {
-    let texture = FrameTexture.make(from: frame)
     // The picture takes its own reference; the previous frame's texture is released.
-    gtk_picture_set_paintable(gtkkit_picture(picture), gtkkit_paintable(UnsafeMutableRawPointer(texture)))
-    g_object_unref(UnsafeMutableRawPointer(texture))
+    picture.setPaintable(FrameTexture.make(from: frame))
     framesShown += 1
     if framesShown == 1 {
-      gtk_widget_set_visible(messageLabel, 0)
-      gtk_widget_set_sensitive(takePhotoButton, 1)
+      messageLabel.isVisible = false
+      takePhotoButton.isSensitive = true
     }
   }
 
   private func show(_ error: CameraError) {
     // The session has stopped itself; the last picture would be misleading next to the message.
     gtk_picture_set_paintable(gtkkit_picture(picture), nil)
-    gtk_widget_set_sensitive(takePhotoButton, 0)
+    takePhotoButton.isSensitive = false
     showMessage(error.message)
   }
 
   private func showMessage(_ text: String) {
-    gtk_label_set_text(gtkkit_label(messageLabel), text)
-    gtk_widget_set_visible(messageLabel, 1)
+    messageLabel.text = text
+    messageLabel.isVisible = true
   }
 }

@@ -48,7 +48,7 @@ package final class DetailWindow: AppWindow {
     self.returnTab = returnTab
     SentMemesStyleSheet.installOnce()
     window = Self.makeWindow(of: application, title: localized("Meme Detail"), name: "detail-window")
-    gtk_window_set_default_size(gtkkit_window(window), 760, 680)
+    window.defaultSize = (760, 680)
     buildHeaderBar()
     buildContent()
     addActions()
@@ -57,7 +57,7 @@ package final class DetailWindow: AppWindow {
   }
 
   func present() {
-    gtk_window_present(gtkkit_window(window))
+    window.present()
   }
 
   // MARK: - Building the tree
@@ -65,93 +65,93 @@ package final class DetailWindow: AppWindow {
   private func buildHeaderBar() {
     let header = gtk_header_bar_new()!
     backButton = gtk_button_new()
-    let backContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-    gtk_box_append(gtkkit_box(backContent), gtk_image_new_from_icon_name("go-previous-symbolic"))
-    let backLabel = gtk_label_new(localized("Sent Memes"))!
+    let backContent = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    backContent.append(gtk_image_new_from_icon_name("go-previous-symbolic"))
+    let backLabel = Widget.label(localized("Sent Memes"))
     // Gives way before the window does: with GNOME's own font (Cantarell 11, as the Wayland run
     // has it) the header bar is otherwise a few pixels wider than a 360 px window.
-    gtk_label_set_ellipsize(gtkkit_label(backLabel), PANGO_ELLIPSIZE_END)
+    backLabel.ellipsize(PANGO_ELLIPSIZE_END)
     gtk_label_set_width_chars(gtkkit_label(backLabel), 5)  // "Sent…" at least, never a lone "…"
-    gtk_box_append(gtkkit_box(backContent), backLabel)
+    backContent.append(backLabel)
     gtk_button_set_child(gtkkit_button(backButton), backContent)
-    gtk_actionable_set_action_name(gtkkit_actionable(backButton), DetailAction.back.detailedName)
-    gtk_widget_set_name(backButton, "back-button")
+    backButton.actionName = DetailAction.back.detailedName
+    backButton.name = "back-button"
     Accessible.setLabel(backButton, localized("Sent Memes"))
-    gtk_widget_set_tooltip_text(backButton, localized("Back to Sent Memes (Alt+←)"))
-    gtk_header_bar_pack_start(gtkkit_header_bar(header), backButton)
+    backButton.tooltip = localized("Back to Sent Memes (Alt+←)")
+    header.packStart(backButton)
 
     gtk_header_bar_set_title_widget(gtkkit_header_bar(header), makeTitle())
 
     let edit = Accessible.mnemonicButton(localized("_Edit"))
-    gtk_widget_add_css_class(edit, "suggested-action")
+    edit.addCSSClass("suggested-action")
     configure(
       edit, action: .edit, name: "edit-button", label: localized("Edit"),
       tooltip: localized("Change and send again (Ctrl+E)"))
-    gtk_header_bar_pack_end(gtkkit_header_bar(header), edit)
-    gtk_header_bar_pack_end(gtkkit_header_bar(header), ShareMenu.button(name: "share-button"))
+    header.packEnd(edit)
+    header.packEnd(ShareMenu.button(name: "share-button"))
     let delete = gtk_button_new_from_icon_name("user-trash-symbolic")!
     configure(
       delete, action: .delete, name: "delete-button", label: localized("Delete"),
       tooltip: localized("Delete (Delete)"))
-    gtk_header_bar_pack_end(gtkkit_header_bar(header), delete)
-    gtk_window_set_titlebar(gtkkit_window(window), header)
+    header.packEnd(delete)
+    window.setTitlebar(header)
   }
 
   private func configure(
     _ button: UnsafeMutablePointer<GtkWidget>, action: DetailAction, name: String, label: String,
     tooltip: String
   ) {
-    gtk_actionable_set_action_name(gtkkit_actionable(button), action.detailedName)
-    gtk_widget_set_name(button, name)
+    button.actionName = action.detailedName
+    button.name = name
     Accessible.setLabel(button, label)
-    gtk_widget_set_tooltip_text(button, tooltip)
+    button.tooltip = tooltip
   }
 
   /// The captions as the title, when it was sent as the subtitle.
   private func makeTitle() -> UnsafeMutablePointer<GtkWidget> {
-    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-    gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
-    let title = gtk_label_new(MemeDescription.accessibleName(of: meme))!
-    gtk_widget_add_css_class(title, "detail-title")
-    gtk_label_set_ellipsize(gtkkit_label(title), PANGO_ELLIPSIZE_END)
-    gtk_label_set_max_width_chars(gtkkit_label(title), 40)
-    let subtitle = gtk_label_new(SentTimeFormatter().fullString(for: meme.sentAt))!
-    gtk_widget_add_css_class(subtitle, "detail-subtitle")
-    gtk_widget_add_css_class(subtitle, "dim-label")
+    let box = Widget.box(GTK_ORIENTATION_VERTICAL)
+    box.verticalAlignment = GTK_ALIGN_CENTER
+    let title = Widget.label(MemeDescription.accessibleName(of: meme))
+    title.addCSSClass("detail-title")
+    title.ellipsize(PANGO_ELLIPSIZE_END)
+    title.setMaxWidthChars(40)
+    let subtitle = Widget.label(SentTimeFormatter().fullString(for: meme.sentAt))
+    subtitle.addCSSClass("detail-subtitle")
+    subtitle.addCSSClass("dim-label")
     // Both lines give way in a narrow window (down to 360 px) rather than widen it.
-    gtk_label_set_ellipsize(gtkkit_label(subtitle), PANGO_ELLIPSIZE_END)
-    gtk_box_append(gtkkit_box(box), title)
-    gtk_box_append(gtkkit_box(box), subtitle)
+    subtitle.ellipsize(PANGO_ELLIPSIZE_END)
+    box.append(title)
+    box.append(subtitle)
     return box
   }
 
   private func buildContent() {
-    let overlay = gtk_overlay_new()!
-    gtk_widget_add_css_class(overlay, "detail-canvas")
+    let overlay = Widget.overlay()
+    overlay.addCSSClass("detail-canvas")
     picture = gtk_picture_new()
-    gtk_widget_set_name(picture, "detail-picture")
+    picture.name = "detail-picture"
     gtk_picture_set_content_fit(gtkkit_picture(picture), GTK_CONTENT_FIT_CONTAIN)
     gtk_picture_set_can_shrink(gtkkit_picture(picture), 1)
     gtk_picture_set_alternative_text(gtkkit_picture(picture), MemeDescription.accessibleName(of: meme))
     // GTK 4.8 gives the alternative text to assistive technologies as a description only: name it too.
     Accessible.setLabel(picture, MemeDescription.accessibleName(of: meme))
-    gtk_widget_set_hexpand(picture, 1)
-    gtk_widget_set_vexpand(picture, 1)
+    picture.expandsHorizontally = true
+    picture.expandsVertically = true
     for margin in [
       gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
       gtk_widget_set_margin_end,
     ] {
       margin(picture, 18)
     }
-    gtk_overlay_set_child(gtkkit_overlay(overlay), picture)
+    overlay.setOverlayChild(picture)
 
-    missingLabel = gtk_label_new(localized("The image of this meme is missing."))
-    gtk_widget_set_name(missingLabel, "detail-missing")
-    gtk_widget_add_css_class(missingLabel, "detail-missing")
-    gtk_widget_set_visible(missingLabel, 0)
-    gtk_overlay_add_overlay(gtkkit_overlay(overlay), missingLabel)
-    gtk_overlay_add_overlay(gtkkit_overlay(overlay), toast.widget)
-    gtk_window_set_child(gtkkit_window(window), overlay)
+    missingLabel = Widget.label(localized("The image of this meme is missing."))
+    missingLabel.name = "detail-missing"
+    missingLabel.addCSSClass("detail-missing")
+    missingLabel.isVisible = false
+    overlay.addOverlay(missingLabel)
+    overlay.addOverlay(toast.widget)
+    window.setWindowChild(overlay)
   }
 
   // MARK: - The rendered meme
@@ -174,11 +174,9 @@ package final class DetailWindow: AppWindow {
         switch result {
         case .success(let image):
           imageSize = (image.width, image.height)
-          let texture = FrameTexture.make(from: image)
-          gtk_picture_set_paintable(gtkkit_picture(picture), gtkkit_paintable(texture.raw))
-          g_object_unref(texture.raw)
+          picture.setPaintable(FrameTexture.make(from: image))
         case .failure:
-          gtk_widget_set_visible(missingLabel, 1)
+          missingLabel.isVisible = true
           for action in Self.shareActions {
             actions.action(named: action.name)?.isEnabled = false
           }

@@ -21,16 +21,16 @@ final class CanvasZoomControls {
 
   init(canvas: EditorCanvas) {
     self.canvas = canvas
-    indicator = gtk_label_new("")
-    gtk_widget_set_name(indicator, "zoom-indicator")
-    gtk_widget_add_css_class(indicator, "osd")
-    gtk_widget_add_css_class(indicator, "zoom-indicator")
-    gtk_widget_set_halign(indicator, GTK_ALIGN_END)
-    gtk_widget_set_valign(indicator, GTK_ALIGN_END)
-    gtk_widget_set_margin_end(indicator, 12)
-    gtk_widget_set_margin_bottom(indicator, 12)
+    indicator = Widget.label("")
+    indicator.name = "zoom-indicator"
+    indicator.addCSSClass("osd")
+    indicator.addCSSClass("zoom-indicator")
+    indicator.horizontalAlignment = GTK_ALIGN_END
+    indicator.verticalAlignment = GTK_ALIGN_END
+    indicator.setMargins(end: 12)
+    indicator.setMargins(bottom: 12)
     gtk_widget_set_can_target(indicator, 0)
-    gtk_widget_set_visible(indicator, 0)
+    indicator.isVisible = false
     canvas.addOverlay(indicator)
     connectControllers(to: canvas.drawingArea)
   }
@@ -73,7 +73,7 @@ final class CanvasZoomControls {
   private func show(_ zoom: CanvasZoom) {
     guard zoom != canvas.painter.zoom else { return }
     canvas.painter.zoom = zoom
-    gtk_widget_queue_draw(canvas.drawingArea)
+    canvas.drawingArea.queueDraw()
     gtk_widget_queue_allocate(canvas.widget)  // the caption fields follow the picture
     update()
   }
@@ -90,11 +90,11 @@ final class CanvasZoomControls {
   /// Refreshes the indicator (after a zoom, a resize or a new picture).
   func update() {
     guard let percent else {
-      gtk_widget_set_visible(indicator, 0)
+      indicator.isVisible = false
       return
     }
-    gtk_label_set_text(gtkkit_label(indicator), String(format: localized("%d %%"), percent))
-    gtk_widget_set_visible(indicator, 1)
+    indicator.text = String(format: localized("%d %%"), percent)
+    indicator.isVisible = true
   }
 
   // MARK: - Pointer, scroll and gestures
@@ -102,7 +102,7 @@ final class CanvasZoomControls {
   private func connectControllers(to area: UnsafeMutablePointer<GtkWidget>) {
     let motion = gtk_event_controller_motion_new()!
     Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in self?.pointer = (x, y) }
-    gtk_widget_add_controller(area, motion)
+    area.addController(motion)
 
     let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
     Signal.connectScroll(scroll.raw) { [weak self] dx, dy in
@@ -110,30 +110,27 @@ final class CanvasZoomControls {
       let state = gtk_event_controller_get_current_event_state(scroll)
       return scrolled(dx: dx, dy: dy, withControl: state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
     }
-    gtk_widget_add_controller(area, scroll)
+    area.addController(scroll)
 
     let pinch = gtk_gesture_zoom_new()!
     Signal.connectSequence(pinch.raw, "begin") { [weak self] in self?.pinchScale = 1 }
     Signal.connectScale(pinch.raw) { [weak self] scale in
       guard let self else { return }
-      var x = 0.0
-      var y = 0.0
-      gtk_gesture_get_bounding_box_center(OpaquePointer(pinch.raw), &x, &y)
-      pinched(to: scale, aroundX: x, y: y)
+      let center = Gesture.center(of: pinch) ?? (0, 0)
+      pinched(to: scale, aroundX: center.x, y: center.y)
     }
-    gtk_widget_add_controller(area, gtkkit_event_controller(pinch.raw))
+    area.addController(pinch)
 
     // Middle button: always pans. Left button: pans while Space is held, else the meme is dragged out.
     for button in [2, 1] as [UInt32] {
-      let drag = gtk_gesture_drag_new()!
-      gtk_gesture_single_set_button(OpaquePointer(drag.raw), button)
+      let drag = Gesture.drag(button: button)
       Signal.connectPoint(drag.raw, "drag-begin") { [weak self] _, _ in
         guard let self else { return }
         if button == 1 && !isSpaceHeld {
-          gtk_gesture_set_state(OpaquePointer(drag.raw), GTK_EVENT_SEQUENCE_DENIED)
+          Gesture.claim(drag, false)
           return
         }
-        gtk_gesture_set_state(OpaquePointer(drag.raw), GTK_EVENT_SEQUENCE_CLAIMED)
+        Gesture.claim(drag)
         panStart = canvas.painter.zoom
       }
       Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, dy in
@@ -141,7 +138,7 @@ final class CanvasZoomControls {
         pan(by: dx, dy, from: panStart)
       }
       Signal.connectPoint(drag.raw, "drag-end") { [weak self] _, _ in self?.panStart = nil }
-      gtk_widget_add_controller(area, gtkkit_event_controller(drag.raw))
+      area.addController(drag)
     }
   }
 

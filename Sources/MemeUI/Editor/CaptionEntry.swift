@@ -42,8 +42,8 @@ final class CaptionEntry {
     widget = gtk_entry_new()
     let name = position == .top ? "top-caption" : "bottom-caption"
     let label = position == .top ? localized("Top caption") : localized("Bottom caption")
-    gtk_widget_set_name(widget, name)
-    gtk_widget_add_css_class(widget, "caption-entry")
+    widget.name = name
+    widget.addCSSClass("caption-entry")
     // No tooltip: the caption under the pointer says what the field is, and a tooltip left over the
     // meme after a share covered the caption being shared.
     Accessible.setLabel(widget, label)
@@ -61,7 +61,7 @@ final class CaptionEntry {
     set {
       guard newValue != text else { return }
       isUpdatingFromModel = true
-      gtk_editable_set_text(gtkkit_editable(widget), newValue)
+      widget.editableText = newValue
       isUpdatingFromModel = false
     }
   }
@@ -80,7 +80,7 @@ final class CaptionEntry {
       if let next {
         next.focus()
       } else if let root = gtk_widget_get_root(widget) {
-        gtk_window_set_focus(gtkkit_window(root.raw), nil)
+        gtk_root_set_focus(root, nil)
       }
     }
     for property in ["cursor-position", "selection-bound"] {
@@ -89,7 +89,7 @@ final class CaptionEntry {
     let focus = gtk_event_controller_focus_new()!
     Signal.connect(focus.raw, "enter") { [weak self] in self?.focusEntered() }
     Signal.connect(focus.raw, "leave") { [weak self] in self?.focusLeft() }
-    gtk_widget_add_controller(widget, focus)
+    widget.addController(focus)
     connectPointer()
   }
 
@@ -127,7 +127,7 @@ final class CaptionEntry {
   private func focusEntered() {
     isFocused = true
     if text == defaultText {
-      gtk_editable_set_text(gtkkit_editable(widget), "")  // an edit: the model follows
+      widget.editableText = ""  // an edit: the model follows
     }
     // GTK selects all once this handler has returned, in the same call; see `cursorMoved`.
     undoesSelectAll = !isFocusingWithoutSelecting
@@ -137,7 +137,7 @@ final class CaptionEntry {
 
   private func focusLeft() {
     isFocused = false
-    if text.isEmpty { gtk_editable_set_text(gtkkit_editable(widget), defaultText) }
+    if text.isEmpty { widget.editableText = defaultText }
     // A selection left behind would come back with the focus; nothing stays selected.
     gtk_editable_select_region(gtkkit_editable(widget), Int32(cursorPosition), Int32(cursorPosition))
     onCommit()
@@ -160,7 +160,7 @@ final class CaptionEntry {
     }
     Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, dy in self?.dragged(dx: dx, dy: dy) }
     Signal.connectPoint(drag.raw, "drag-end") { [weak self] _, _ in self?.dragAnchor = nil }
-    gtk_widget_add_controller(widget, gtkkit_event_controller(drag.raw))
+    widget.addController(drag)
   }
 
   /// A press at (`x`, `y`) in the field.

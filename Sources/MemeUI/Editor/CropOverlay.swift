@@ -9,8 +9,8 @@ import MemeEditing
 final class CropOverlay {
   let widget: UnsafeMutablePointer<GtkWidget>
   /// The crop being edited; nil outside crop mode.
-  var selection: CropSelection? { didSet { gtk_widget_queue_draw(widget) } }
-  var captions = EditorState.initial.captions { didSet { gtk_widget_queue_draw(widget) } }
+  var selection: CropSelection? { didSet { widget.queueDraw() } }
+  var captions = EditorState.initial.captions { didSet { widget.queueDraw() } }
   /// Where the (uncropped) picture lies, in this widget's coordinates.
   var pictureRect: () -> ImageRect = { ImageRect(x: 0, y: 0, width: 0, height: 0) }
   private var drag: (handle: CropHandle, start: ImageRect)?
@@ -21,24 +21,24 @@ final class CropOverlay {
 
   init() {
     widget = gtk_drawing_area_new()
-    gtk_widget_set_name(widget, "crop-overlay")
-    gtk_widget_set_hexpand(widget, 1)
-    gtk_widget_set_vexpand(widget, 1)
-    gtk_widget_set_visible(widget, 0)
+    widget.name = "crop-overlay"
+    widget.expandsHorizontally = true
+    widget.expandsVertically = true
+    widget.isVisible = false
     Accessible.setLabel(widget, localized("Crop area"))
     DrawingArea.setDrawFunction(widget) { [weak self] context, _, _ in self?.draw(on: context) }
     let gesture = gtk_gesture_drag_new()!
     Signal.connectPoint(gesture.raw, "drag-begin") { [weak self] x, y in self?.beginDrag(atX: x, y: y) }
     Signal.connectPoint(gesture.raw, "drag-update") { [weak self] dx, dy in self?.updateDrag(dx: dx, dy: dy) }
     Signal.connectPoint(gesture.raw, "drag-end") { [weak self] _, _ in self?.drag = nil }
-    gtk_widget_add_controller(widget, gtkkit_event_controller(gesture.raw))
+    widget.addController(gesture)
     // The pointer shows what a press would take hold of.
     let motion = gtk_event_controller_motion_new()!
     Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in
       guard let self, drag == nil else { return }
       gtk_widget_set_cursor_from_name(widget, Self.cursorName(for: handle(atX: x, y: y)))
     }
-    gtk_widget_add_controller(widget, motion)
+    widget.addController(motion)
   }
 
   /// The handle under (x, y) of the widget, if any.

@@ -32,20 +32,20 @@ final class EditorCanvas {
   var captions: MemeCaptions { painter.captions }
 
   init() {
-    widget = gtk_overlay_new()
-    gtk_widget_set_name(widget, "canvas")
+    widget = Widget.overlay()
+    widget.name = "canvas"
     drawingArea = gtk_drawing_area_new()
-    gtk_widget_set_name(drawingArea, "meme-canvas")
-    gtk_widget_add_css_class(drawingArea, "meme-canvas")
-    gtk_widget_set_hexpand(drawingArea, 1)
-    gtk_widget_set_vexpand(drawingArea, 1)
+    drawingArea.name = "meme-canvas"
+    drawingArea.addCSSClass("meme-canvas")
+    drawingArea.expandsHorizontally = true
+    drawingArea.expandsVertically = true
     Accessible.setLabel(drawingArea, localized("Meme preview"))
-    gtk_overlay_set_child(gtkkit_overlay(widget), drawingArea)
+    widget.setOverlayChild(drawingArea)
 
     placeholder = Self.makePlaceholder()
     (loadingIndicator, loadingLabel) = Self.makeLoadingIndicator()
     for child in [topEntry.widget, bottomEntry.widget, placeholder, loadingIndicator, toast.widget] {
-      gtk_overlay_add_overlay(gtkkit_overlay(widget), child)
+      widget.addOverlay(child)
     }
 
     DrawingArea.setDrawFunction(drawingArea) { [weak self] context, width, height in
@@ -69,7 +69,7 @@ final class EditorCanvas {
     pop.onFrame = { [weak self] in
       guard let self else { return }
       painter.captionScale = pop.scale
-      gtk_widget_queue_draw(drawingArea)
+      drawingArea.queueDraw()
       gtk_widget_queue_allocate(widget)
     }
     Signal.connectResize(drawingArea) { [weak self] width, height in
@@ -90,32 +90,32 @@ final class EditorCanvas {
   {
     painter.show(image, transform: transform)
     painter.drawsCaptions = withCaptions
-    gtk_widget_set_visible(placeholder, image == nil ? 1 : 0)
-    gtk_widget_set_visible(topEntry.widget, withCaptions ? 1 : 0)
-    gtk_widget_set_visible(bottomEntry.widget, withCaptions ? 1 : 0)
+    placeholder.isVisible = image == nil
+    topEntry.widget.isVisible = withCaptions
+    bottomEntry.widget.isVisible = withCaptions
     zoomControls?.update()
     gtk_widget_queue_allocate(widget)
-    gtk_widget_queue_draw(drawingArea)
+    drawingArea.queueDraw()
   }
 
   func showCaptions(_ captions: MemeCaptions) {
     painter.show(captions)
     topEntry.text = captions.top
     bottomEntry.text = captions.bottom
-    gtk_widget_queue_draw(drawingArea)
+    drawingArea.queueDraw()
   }
 
   /// Adds a layer over the picture and its caption fields (crop mode's).
   func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
-    gtk_overlay_add_overlay(gtkkit_overlay(widget), child)
+    widget.addOverlay(child)
   }
 
   /// Shows or hides the "Loading…" indicator.
   func showLoading(_ fileName: String?) {
     if let fileName {
-      gtk_label_set_text(gtkkit_label(loadingLabel), String(format: localized("Loading %@…"), fileName))
+      loadingLabel.text = String(format: localized("Loading %@…"), fileName)
     }
-    gtk_widget_set_visible(loadingIndicator, fileName == nil ? 0 : 1)
+    loadingIndicator.isVisible = !(fileName == nil)
   }
 
   /// After a share: the pointer went to the Share menu and a dialog, so the hover highlight a caption
@@ -149,7 +149,7 @@ final class EditorCanvas {
     for entry in [topEntry, bottomEntry] {
       entry.onCursorChange = { [weak self] in
         guard let self else { return }
-        gtk_widget_queue_draw(drawingArea)
+        drawingArea.queueDraw()
       }
       entry.hitTest = { [weak self, weak entry] x, y in
         guard let self, let entry, let cursor = cursor(for: entry) else { return nil }
@@ -164,7 +164,7 @@ final class EditorCanvas {
 
   /// The caption field being typed in, if any.
   var focusedEntry: CaptionEntry? {
-    [topEntry, bottomEntry].first { $0.isFocused && gtk_widget_get_visible($0.widget) != 0 }
+    [topEntry, bottomEntry].first { $0.isFocused && ($0.widget).isVisible }
   }
 
   /// Where `entry`'s caret and selection lie on the caption as drawn now.
@@ -239,18 +239,18 @@ final class EditorCanvas {
   private static func makeLoadingIndicator() -> (
     UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>
   ) {
-    let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-    gtk_widget_set_name(box, "loading")
-    gtk_widget_add_css_class(box, "osd")
-    gtk_widget_add_css_class(box, "loading-indicator")
-    gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+    let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    box.name = "loading"
+    box.addCSSClass("osd")
+    box.addCSSClass("loading-indicator")
+    box.horizontalAlignment = GTK_ALIGN_CENTER
+    box.verticalAlignment = GTK_ALIGN_CENTER
     let spinner = gtk_spinner_new()!
-    gtk_spinner_start(OpaquePointer(spinner))
-    let label = gtk_label_new(localized("Loading…"))!
-    gtk_box_append(gtkkit_box(box), spinner)
-    gtk_box_append(gtkkit_box(box), label)
-    gtk_widget_set_visible(box, 0)
+    spinner.startSpinning()
+    let label = Widget.label(localized("Loading…"))
+    box.append(spinner)
+    box.append(label)
+    box.isVisible = false
     return (box, label)
   }
 }

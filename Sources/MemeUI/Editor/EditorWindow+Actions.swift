@@ -43,11 +43,11 @@ extension EditorWindow {
     loadGeneration += 1  // a load still running must not bring a picture back
     isLoading = false
     canvas.showLoading(nil)
-    gtk_window_set_focus(gtkkit_window(window), nil)
+    window.focusedWidget = nil
     document.reset()
     if !sink.isEmpty, let showSentMemes {
       showSentMemes()
-      gtk_window_close(gtkkit_window(window))
+      window.close()
     }
   }
 }

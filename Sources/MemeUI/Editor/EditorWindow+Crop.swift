@@ -29,7 +29,7 @@ extension EditorWindow {
     }
     Signal.connectKeyReleased(keys.raw) { [weak self] keyval in self?.noteSpace(pressed: false, keyval)
     }
-    gtk_widget_add_controller(window, keys)
+    window.addController(keys)
   }
 
   /// Enter applies, Escape cancels; other keys, and every key outside crop mode, pass on.
@@ -51,14 +51,14 @@ extension EditorWindow {
     guard crop == nil, let image = document.image else { return }
     let transform = document.transform
     let seen = transform.uncropped.outputSize(sourceWidth: image.width, sourceHeight: image.height)
-    gtk_window_set_focus(gtkkit_window(window), nil)  // a caption field would take Enter
+    window.focusedWidget = nil  // a caption field would take Enter
     cropOverlay.captions = document.captions
     cropOverlay.selection = CropSelection(
       pictureWidth: seen.width, pictureHeight: seen.height,
       rect: transform.cropInView(sourceWidth: image.width, sourceHeight: image.height))
     canvas.showPicture(image, transform: transform.uncropped, withCaptions: false)
     cropBar.show(aspect: .free)
-    for widget in [cropOverlay.widget, cropBar.widget] { gtk_widget_set_visible(widget, 1) }
+    for widget in [cropOverlay.widget, cropBar.widget] { widget.isVisible = true }
     updateActionStates()
   }
 
@@ -74,7 +74,7 @@ extension EditorWindow {
   func endCrop() {
     guard crop != nil else { return }
     cropOverlay.selection = nil
-    for widget in [cropOverlay.widget, cropBar.widget] { gtk_widget_set_visible(widget, 0) }
+    for widget in [cropOverlay.widget, cropBar.widget] { widget.isVisible = false }
     canvas.showPicture(document.image, transform: document.transform)
     updateActionStates()
   }

@@ -21,7 +21,7 @@ extension EditorWindow {
     Signal.connectDrop(target.raw) { [weak self] value, _, _ in
       self?.acceptDrop(value) ?? false
     }
-    gtk_widget_add_controller(canvas.widget, target)
+    canvas.widget.addController(target)
   }
 
   /// Loads a dropped picture file or image; false when the value holds neither.
@@ -31,7 +31,7 @@ extension EditorWindow {
       return true
     }
     if gtkkit_value_holds(value, gtkkit_type_texture()) != 0, let texture = g_value_get_object(value),
-      let png = Clipboard.pngBytes(of: OpaquePointer(texture))
+      let png = Texture(retaining: texture).pngBytes()
     {
       load(pasted: png)
       return true
@@ -54,9 +54,8 @@ extension EditorWindow {
       }
       pendingDrag = (snapshot, meme)
       setDragIcon(of: source, to: meme.thumbnail)
-      let gfile = FileURL.file(for: file)
-      defer { g_object_unref(gfile.raw) }
-      return gtkkit_content_provider_for_file(gfile)
+      let gfile = ObjectOwner(taking: FileURL.file(for: file))
+      return withExtendedLifetime(gfile) { gtkkit_content_provider_for_file(gfile.opaque) }
     }
     var cancelled = false
     Signal.connectDragCancel(source.raw) { _ in
@@ -71,7 +70,7 @@ extension EditorWindow {
       }
       cancelled = false
     }
-    gtk_widget_add_controller(canvas.drawingArea, source)
+    canvas.drawingArea.addController(source)
   }
 
   /// The meme itself, small (from its Sent Memes thumbnail), under the pointer while it is dragged.
@@ -82,9 +81,8 @@ extension EditorWindow {
     let height = max(1, Int(Double(rendered.height) * scale))
     guard let thumbnail = rendered.scaled(toWidth: width, height: height),
       let png = try? ImageWriter.encode(thumbnail, as: .png),
-      let texture = Clipboard.texture(fromEncoded: png)
+      let texture = Texture(encoded: png)
     else { return }
-    gtk_drag_source_set_icon(source, gtkkit_paintable(texture.raw), Int32(width / 2), Int32(height / 2))
-    g_object_unref(texture.raw)
+    gtk_drag_source_set_icon(source, texture.paintable, Int32(width / 2), Int32(height / 2))
   }
 }

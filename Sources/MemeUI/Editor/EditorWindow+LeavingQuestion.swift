@@ -19,27 +19,27 @@ extension EditorWindow {
     answer: @escaping (Int32) -> Void
   ) {
     if let leavingDialog {
-      gtk_window_present(gtkkit_window(leavingDialog))
+      leavingDialog.present()
       return
     }
     let dialog = gtkkit_message_dialog_new(
       gtkkit_window(window), GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, title, detail)!
-    gtk_widget_set_name(dialog, name)
+    dialog.name = name
     // A message dialog has no name of its own: its title names it for screen readers and window lists.
-    gtk_window_set_title(gtkkit_window(dialog), title)
+    dialog.title = title
     Accessible.setLabel(dialog, title)
     for choice in choices {
       let button = gtk_dialog_add_button(gtkkit_dialog(dialog), choice.label, choice.response)!
-      if choice.losesWork { gtk_widget_add_css_class(button, "destructive-action") }
+      if choice.losesWork { button.addCSSClass("destructive-action") }
     }
     gtk_dialog_set_default_response(gtkkit_dialog(dialog), defaultResponse)
     leavingDialog = dialog
     Signal.connectResponse(dialog) { [weak self] response in
-      gtk_window_destroy(gtkkit_window(dialog))
+      dialog.destroyWindow()
       guard let self else { return }
       leavingDialog = nil
       answer(response)
     }
-    gtk_window_present(gtkkit_window(dialog))
+    dialog.present()
   }
 }

@@ -73,7 +73,7 @@ extension EditorWindow {
         }
         load(pasted: bytes)
       }
-    } else if let focus = gtk_window_get_focus(gtkkit_window(window)) {
+    } else if let focus = window.focusedWidget {
       // Ctrl+V is bound to win.paste, so text pastes into a caption field are passed on.
       gtk_widget_activate_action_variant(focus, "clipboard.paste", nil)
     }

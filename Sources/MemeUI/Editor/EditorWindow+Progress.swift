@@ -67,15 +67,15 @@ extension EditorWindow {
     isShowingExportProgress = isShown
     if isShown {
       let spinner = gtk_spinner_new()!
-      gtk_widget_set_name(spinner, "export-spinner")
-      gtk_spinner_start(OpaquePointer(spinner))
+      spinner.name = "export-spinner"
+      spinner.startSpinning()
       gtk_menu_button_set_child(gtkkit_menu_button(shareButton), spinner)
-      gtk_widget_set_tooltip_text(shareButton, localized("Exporting the meme…"))
+      shareButton.tooltip = localized("Exporting the meme…")
     } else {
-      gtk_menu_button_set_icon_name(gtkkit_menu_button(shareButton), "send-to-symbolic")
-      gtk_widget_set_tooltip_text(shareButton, localized("Share"))
+      shareButton.setMenuIconName("send-to-symbolic")
+      shareButton.tooltip = localized("Share")
     }
-    gtk_widget_set_visible(cancelExportButton, isShown ? 1 : 0)
+    cancelExportButton.isVisible = isShown
   }
 
   // MARK: - Leaving while work runs
@@ -85,7 +85,7 @@ extension EditorWindow {
   func closeRequested() -> Bool {
     let close = { [weak self] in
       guard let self else { return }
-      gtk_window_destroy(gtkkit_window(window))
+      window.destroyWindow()
     }
     if isBusy {
       askBeforeLeaving(leaveLabel: localized("_Close Anyway"), then: close)

@@ -95,11 +95,11 @@ package final class EditorWindow: AppWindow {
     guard let button = WidgetTree.descendant(of: canvas.placeholder, named: "placeholder-button") else {
       return
     }
-    gtk_window_set_focus(gtkkit_window(window), button)
+    window.focusedWidget = button
   }
 
   package func present() {
-    gtk_window_present(gtkkit_window(window))
+    window.present()
   }
 
   // MARK: - Building the tree
@@ -108,7 +108,7 @@ package final class EditorWindow: AppWindow {
     let header = gtk_header_bar_new()!
 
     shareButton = ShareMenu.button(name: "share-button")
-    gtk_header_bar_pack_start(gtkkit_header_bar(header), shareButton)
+    header.packStart(shareButton)
 
     // Shown beside the spinning Share button while an export takes long.
     cancelExportButton = gtk_button_new_from_icon_name("process-stop-symbolic")
@@ -117,52 +117,50 @@ package final class EditorWindow: AppWindow {
     name(
       cancelExportButton, "cancel-export-button", label: localized("Cancel Export"),
       tooltip: localized("Stop exporting the meme"))
-    gtk_widget_set_visible(cancelExportButton, 0)
-    gtk_header_bar_pack_start(gtkkit_header_bar(header), cancelExportButton)
+    cancelExportButton.isVisible = false
+    header.packStart(cancelExportButton)
 
     // Opens the style panel beside the canvas (see `StylePanel`).
     styleButton = gtk_toggle_button_new()
     gtk_button_set_icon_name(gtkkit_button(styleButton), "preferences-desktop-font-symbolic")
-    g_object_bind_property(
-      UnsafeMutableRawPointer(styleButton), "active", UnsafeMutableRawPointer(stylePanel.widget),
-      "reveal-child",
-      G_BINDING_BIDIRECTIONAL)
+    styleButton.bind("active", to: stylePanel.widget, "reveal-child", isMutual: true)
     name(styleButton, "style-button", label: localized("Caption Style"), tooltip: localized("Caption Style"))
-    gtk_header_bar_pack_start(gtkkit_header_bar(header), styleButton)
+    header.packStart(styleButton)
 
     cancelButton = Accessible.mnemonicButton(localized("_Cancel"))
-    gtk_actionable_set_action_name(gtkkit_actionable(cancelButton), EditorAction.cancel.detailedName)
+    cancelButton.actionName = EditorAction.cancel.detailedName
     name(
       cancelButton, "cancel-button", label: localized("Cancel"),
       tooltip: localized("Start over with no picture"))
-    gtk_header_bar_pack_end(gtkkit_header_bar(header), cancelButton)
+    header.packEnd(cancelButton)
 
-    let editSection = g_menu_new()!
-    g_menu_append(editSection, localized("Paste Picture"), EditorAction.paste.detailedName)
-    g_menu_append(editSection, localized("Undo"), EditorAction.undo.detailedName)
-    g_menu_append(editSection, localized("Redo"), EditorAction.redo.detailedName)
-    gtk_header_bar_pack_end(gtkkit_header_bar(header), PrimaryMenu.button(windowSection: editSection))
+    let editSection = Menu([
+      (localized("Paste Picture"), EditorAction.paste.detailedName),
+      (localized("Undo"), EditorAction.undo.detailedName),
+      (localized("Redo"), EditorAction.redo.detailedName),
+    ])
+    header.packEnd(PrimaryMenu.button(windowSection: editSection))
 
-    gtk_window_set_titlebar(gtkkit_window(window), header)
+    window.setTitlebar(header)
   }
 
   private func buildContent() {
-    let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-    gtk_box_append(gtkkit_box(content), makeOverflowBar())
+    let content = Widget.box(GTK_ORIENTATION_VERTICAL)
+    content.append(makeOverflowBar())
     // The style panel takes its room from the canvas rather than lying over the captions.
-    let middle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-    gtk_widget_set_vexpand(middle, 1)
-    gtk_box_append(gtkkit_box(middle), canvas.widget)
-    gtk_box_append(gtkkit_box(middle), stylePanel.widget)
-    gtk_box_append(gtkkit_box(content), middle)
+    let middle = Widget.box(GTK_ORIENTATION_HORIZONTAL)
+    middle.expandsVertically = true
+    middle.append(canvas.widget)
+    middle.append(stylePanel.widget)
+    content.append(middle)
     arrangeStylePanel(in: middle)
     for property in ["default-width", "default-height"] {
       Signal.connectNotify(window, property: property) { [weak self] in self?.arrangeStylePanel(in: middle) }
     }
 
     let bar = gtk_action_bar_new()!
-    gtk_widget_set_name(bar, "bottom-bar")
-    let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+    bar.name = "bottom-bar"
+    let buttons = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
     cameraButton = Self.iconButton(icon: "camera-photo-symbolic", label: localized("Camera"), action: .camera)
     name(
       cameraButton, "camera-button", label: localized("Camera"),
@@ -170,38 +168,31 @@ package final class EditorWindow: AppWindow {
     albumButton = Self.iconButton(icon: "folder-pictures-symbolic", label: localized("Album"), action: .open)
     name(
       albumButton, "album-button", label: localized("Album"), tooltip: localized("Choose a picture (Ctrl+O)"))
-    gtk_box_append(gtkkit_box(buttons), cameraButton)
-    gtk_box_append(gtkkit_box(buttons), albumButton)
+    buttons.append(cameraButton)
+    buttons.append(albumButton)
     gtk_action_bar_set_center_widget(gtkkit_action_bar(bar), buttons)
     // One button with a menu at the bar's start: four buttons would not fit a phone-narrow window.
-    let pictureMenu = g_menu_new()!
-    for action in [EditorAction.crop, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical] {
-      g_menu_append(pictureMenu, action.title, action.detailedName)
-    }
+    let pictureActions = [EditorAction.crop, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical]
     transformButton = gtk_menu_button_new()
-    gtk_menu_button_set_icon_name(gtkkit_menu_button(transformButton), "object-rotate-right-symbolic")
-    gtk_menu_button_set_menu_model(gtkkit_menu_button(transformButton), gtkkit_menu_model(pictureMenu.raw))
-    g_object_unref(pictureMenu.raw)
+    transformButton.setMenuIconName("object-rotate-right-symbolic")
+    transformButton.setMenu(Menu(pictureActions.map { ($0.title, $0.detailedName) }))
     name(
       transformButton, "transform-button", label: localized("Crop, Rotate and Flip"),
       tooltip: localized("Crop, Rotate and Flip"))
     gtk_action_bar_pack_start(gtkkit_action_bar(bar), transformButton)
 
-    gtk_box_append(gtkkit_box(content), bar)
+    content.append(bar)
 
-    gtk_window_set_child(gtkkit_window(window), content)
+    window.setWindowChild(content)
   }
 
   /// The style panel beside the canvas, or under it when the window is too narrow for both side by
   /// side (the panel is about 340 pixels wide).
   private func arrangeStylePanel(in box: UnsafeMutablePointer<GtkWidget>) {
-    // GTK 4.8 writes both sizes, the optional ones included.
-    var (width, height): (Int32, Int32) = (0, 0)
-    gtk_window_get_default_size(gtkkit_window(window), &width, &height)
+    let (width, height) = window.defaultSize
     stylePanel.isUnderCanvas = width > 0 && width < Self.narrowWidth
     stylePanel.fit(windowHeight: height)
-    gtk_orientable_set_orientation(
-      OpaquePointer(box), stylePanel.isUnderCanvas ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+    box.setOrientation(stylePanel.isUnderCanvas ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
   }
 
   /// Below this width the style panel goes under the canvas.
@@ -210,19 +201,19 @@ package final class EditorWindow: AppWindow {
   /// A warning strip under the header bar, revealed while a caption does not fit at the smallest size
   /// or the picture is damaged.
   private func makeOverflowBar() -> UnsafeMutablePointer<GtkWidget> {
-    let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
-    gtk_widget_add_css_class(bar, "warning-bar")
+    let bar = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
+    bar.addCSSClass("warning-bar")
     let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
-    overflowLabel = gtk_label_new("")
-    gtk_widget_set_name(overflowLabel, "caption-overflow")
-    gtk_label_set_wrap(gtkkit_label(overflowLabel), 1)
-    gtk_label_set_xalign(gtkkit_label(overflowLabel), 0)
-    gtk_widget_set_hexpand(overflowLabel, 1)
-    gtk_box_append(gtkkit_box(bar), icon)
-    gtk_box_append(gtkkit_box(bar), overflowLabel)
+    overflowLabel = Widget.label("")
+    overflowLabel.name = "caption-overflow"
+    overflowLabel.wrapsText = true
+    overflowLabel.textAlignment = 0
+    overflowLabel.expandsHorizontally = true
+    bar.append(icon)
+    bar.append(overflowLabel)
     overflowRevealer = gtk_revealer_new()
-    gtk_revealer_set_child(OpaquePointer(overflowRevealer), bar)
-    gtk_revealer_set_reveal_child(OpaquePointer(overflowRevealer), 0)
+    overflowRevealer.setRevealerChild(bar)
+    overflowRevealer.revealsChild = false
     return overflowRevealer
   }
 
@@ -230,12 +221,12 @@ package final class EditorWindow: AppWindow {
     GtkWidget
   > {
     let button = gtk_button_new()!
-    let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-    gtk_box_append(gtkkit_box(box), gtk_image_new_from_icon_name(icon))
-    gtk_box_append(gtkkit_box(box), gtk_label_new(label))
+    let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    box.append(gtk_image_new_from_icon_name(icon))
+    box.append(Widget.label(label))
     gtk_button_set_child(gtkkit_button(button), box)
-    gtk_actionable_set_action_name(gtkkit_actionable(button), action.detailedName)
-    gtk_widget_add_css_class(button, "bar-button")
+    button.actionName = action.detailedName
+    button.addCSSClass("bar-button")
     return button
   }
 
@@ -243,9 +234,9 @@ package final class EditorWindow: AppWindow {
   private func name(
     _ widget: UnsafeMutablePointer<GtkWidget>, _ widgetName: String, label: String, tooltip: String
   ) {
-    gtk_widget_set_name(widget, widgetName)
+    widget.name = widgetName
     Accessible.setLabel(widget, label)
-    gtk_widget_set_tooltip_text(widget, tooltip)
+    widget.tooltip = tooltip
   }
 
   // MARK: - Model to widgets
@@ -283,8 +274,8 @@ package final class EditorWindow: AppWindow {
         layout.flatMap { StylePanel.overflowMessage($0.overflowingCaptions) },
       ].compactMap { $0 }
       let warning = warnings.isEmpty ? nil : warnings.joined(separator: "\n")
-      if let warning { gtk_label_set_text(gtkkit_label(overflowLabel), warning) }
-      gtk_revealer_set_reveal_child(OpaquePointer(overflowRevealer), warning == nil ? 0 : 1)
+      if let warning { overflowLabel.text = warning }
+      overflowRevealer.revealsChild = !(warning == nil)
     }
     updateActionStates()
   }
@@ -314,10 +305,10 @@ package final class EditorWindow: AppWindow {
     actions.action(named: EditorAction.cancel.name)?.isEnabled = !isBlank
     // A GtkMenuButton has no action of its own: mirror win.share. While an export runs it stays
     // sensitive so its spinner shows clearly; its menu's items are off.
-    gtk_widget_set_sensitive(shareButton, hasPicture ? 1 : 0)
-    gtk_widget_set_sensitive(styleButton, hasPicture ? 1 : 0)
+    shareButton.isSensitive = hasPicture
+    styleButton.isSensitive = hasPicture
     if !hasPicture { stylePanel.isOpen = false }
-    gtk_widget_set_sensitive(transformButton, hasPicture ? 1 : 0)
+    transformButton.isSensitive = hasPicture
   }
 
   /// Shows an error that names the file and the reason; the editor keeps its state.

@@ -20,10 +20,11 @@ final class FontList {
   /// The list's entries: the default face first, then `families`.
   private let families: [String]
   private let defaultLabel: String
-  private let filter: OpaquePointer
-  private let selection: OpaquePointer
+  /// The `GtkStringFilter *` the search entry sets.
+  private let filter: ObjectOwner
+  private let selection: SingleSelection
   private let popover: UnsafeMutablePointer<GtkWidget>
-  private let factory: OpaquePointer
+  private let factory: ObjectOwner
   private let label: UnsafeMutablePointer<GtkWidget>
   /// The family named on the button (nil: the default face).
   private var current: String?
@@ -34,90 +35,75 @@ final class FontList {
     let strings = gtk_string_list_new(nil)!
     gtk_string_list_append(strings, defaultLabel)
     for family in families { gtk_string_list_append(strings, family) }
-    filter = gtk_string_filter_new(gtkkit_string_object_expression())
-    gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
-    gtk_string_filter_set_ignore_case(filter, 1)
-    // The filter model takes the list and a reference to the filter; the selection takes the model.
-    let filtered = gtk_filter_list_model_new(
-      gtkkit_list_model(strings.raw), gtkkit_filter(g_object_ref(UnsafeMutableRawPointer(filter))))!
-    selection = gtk_single_selection_new(gtkkit_list_model(filtered.raw))!
-    gtk_single_selection_set_autoselect(selection, 0)
-    gtk_single_selection_set_can_unselect(selection, 1)
+    filter = ObjectOwner(taking: gtk_string_filter_new(gtkkit_string_object_expression()))
+    gtk_string_filter_set_match_mode(filter.opaque, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
+    gtk_string_filter_set_ignore_case(filter.opaque, 1)
+    // The filter model takes the list and a reference of its own to the filter.
+    let filtered = ObjectOwner(
+      taking: gtk_filter_list_model_new(gtkkit_list_model(strings.raw), gtkkit_filter(filter.newReference())))
+    selection = SingleSelection(over: filtered)
+    selection.selectsAutomatically = false
+    selection.allowsNoSelection = true
 
-    factory = gtk_signal_list_item_factory_new()!
-    listView = gtk_list_view_new(
-      gtkkit_selection_model(g_object_ref(selection.raw)),
-      gtkkit_list_item_factory(g_object_ref(factory.raw)))!
-    gtk_widget_set_name(listView, "font-list")
+    factory = ObjectOwner(taking: gtk_signal_list_item_factory_new())
+    listView = Widget.listView(of: selection, factory: factory)
+    listView.name = "font-list"
     gtk_list_view_set_single_click_activate(gtkkit_list_view(listView), 1)
     Accessible.setLabel(listView, localized("Fonts"))
     let scrolled = gtk_scrolled_window_new()!
-    gtk_scrolled_window_set_child(gtkkit_scrolled_window(scrolled), listView)
+    scrolled.setScrolledChild(listView)
     gtk_scrolled_window_set_policy(gtkkit_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_scrolled_window_set_min_content_height(gtkkit_scrolled_window(scrolled), 320)
     gtk_scrolled_window_set_min_content_width(gtkkit_scrolled_window(scrolled), 260)
 
     searchEntry = gtk_search_entry_new()!
-    gtk_widget_set_name(searchEntry, "font-search")
+    searchEntry.name = "font-search"
     Accessible.setLabel(searchEntry, localized("Search fonts"))
-    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-    gtk_box_append(gtkkit_box(box), searchEntry)
-    gtk_box_append(gtkkit_box(box), scrolled)
+    let box = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+    box.append(searchEntry)
+    box.append(scrolled)
     popover = gtk_popover_new()!
-    gtk_widget_set_name(popover, "font-popover")
+    popover.name = "font-popover"
     gtk_popover_set_child(gtkkit_popover(popover), box)
     gtk_popover_set_position(gtkkit_popover(popover), GTK_POS_BOTTOM)
 
-    label = gtk_label_new(defaultLabel)!
-    gtk_label_set_ellipsize(gtkkit_label(label), PANGO_ELLIPSIZE_END)
-    gtk_label_set_xalign(gtkkit_label(label), 0)
+    label = Widget.label(defaultLabel)
+    label.ellipsize(PANGO_ELLIPSIZE_END)
+    label.textAlignment = 0
     widget = gtk_menu_button_new()!
-    gtk_widget_set_name(widget, "font-family")
+    widget.name = "font-family"
     gtk_menu_button_set_child(gtkkit_menu_button(widget), label)
     gtk_menu_button_set_popover(gtkkit_menu_button(widget), popover)
     connectSignals()
   }
 
-  isolated deinit {
-    g_object_unref(UnsafeMutableRawPointer(filter))
-    g_object_unref(selection.raw)
-    g_object_unref(factory.raw)
-  }
-
   /// Names `family` on the button (nil: the default face) without calling `onChoose`.
   func show(_ family: String?) {
     current = family
-    gtk_label_set_text(gtkkit_label(label), family ?? defaultLabel)
+    label.text = family ?? defaultLabel
   }
 
   /// The names the list shows now, in order (tests look at them).
   var shownNames: [String] {
-    let model = gtkkit_list_model(selection.raw)
-    return (0..<g_list_model_get_n_items(model)).compactMap { name(at: $0) }
+    (0..<selection.count).compactMap { selection.string(at: $0) }
   }
 
   /// Chooses the entry at `position` of the list as shown (filtered).
   func choose(at position: UInt32) {
-    guard let name = name(at: position) else { return }
+    guard let name = selection.string(at: Int(position)) else { return }
     let family = name == defaultLabel ? nil : name
     show(family)
     gtk_popover_popdown(gtkkit_popover(popover))
     onChoose(family)
   }
 
-  private func name(at position: UInt32) -> String? {
-    guard let item = g_list_model_get_item(gtkkit_list_model(selection.raw), position) else { return nil }
-    defer { g_object_unref(item) }
-    return gtk_string_object_get_string(gtkkit_string_object(item)).map { String(cString: $0) }
-  }
-
   private func connectSignals() {
     Signal.connectListItem(factory.raw, "setup") { item in
-      let label = gtk_label_new(nil)!
-      gtk_label_set_xalign(gtkkit_label(label), 0)
-      gtk_label_set_ellipsize(gtkkit_label(label), PANGO_ELLIPSIZE_END)
-      gtk_widget_set_margin_top(label, 4)
-      gtk_widget_set_margin_bottom(label, 4)
+      let label = Widget.label()
+      label.textAlignment = 0
+      label.ellipsize(PANGO_ELLIPSIZE_END)
+      label.setMargins(top: 4)
+      label.setMargins(bottom: 4)
       gtk_list_item_set_child(gtkkit_list_item(item.raw), label)
     }
     Signal.connectListItem(factory.raw, "bind") { [weak self] item in
@@ -126,7 +112,7 @@ final class FontList {
         let text = gtk_string_object_get_string(gtkkit_string_object(object))
       else { return }
       let name = String(cString: text)
-      gtk_label_set_text(gtkkit_label(label), name)
+      label.text = name
       // Each name in its own face; the default entry in the face it stands for.
       let family = name == defaultLabel ? FontResolver.resolve(nil).family : name
       let attributes = pango_attr_list_new()!
@@ -143,7 +129,7 @@ final class FontList {
     }
     Signal.connect(searchEntry, "search-changed") { [weak self] in
       guard let self else { return }
-      gtk_string_filter_set_search(filter, gtk_editable_get_text(gtkkit_editable(searchEntry)))
+      gtk_string_filter_set_search(filter.opaque, searchEntry.editableText)
     }
     // Enter in the search field takes the first match.
     Signal.connect(searchEntry, "activate") { [weak self] in self?.choose(at: 0) }
@@ -151,12 +137,12 @@ final class FontList {
     gtk_search_entry_set_key_capture_widget(gtkkit_search_entry(searchEntry), popover)
     Signal.connect(popover, "show") { [weak self] in
       guard let self else { return }
-      gtk_editable_set_text(gtkkit_editable(searchEntry), "")
-      gtk_string_filter_set_search(filter, "")
+      searchEntry.editableText = ""
+      gtk_string_filter_set_search(filter.opaque, "")
       // The family in use is the one highlighted.
       let position = shownNames.firstIndex(of: current ?? defaultLabel) ?? 0
-      gtk_single_selection_set_selected(selection, UInt32(position))
-      gtk_widget_grab_focus(searchEntry)
+      selection.selectedPosition = Int(position)
+      searchEntry.grabFocus()
     }
   }
 }

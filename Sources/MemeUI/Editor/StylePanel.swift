@@ -42,15 +42,15 @@ final class StylePanel {
 
   init() {
     widget = gtk_revealer_new()
-    gtk_widget_set_name(widget, "style-panel")
-    gtk_revealer_set_transition_type(OpaquePointer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
-    content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+    widget.name = "style-panel"
+    widget.setRevealerTransition(GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
+    content = Widget.box(GTK_ORIENTATION_HORIZONTAL)
     separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)
-    gtk_box_append(gtkkit_box(content), separator)
-    gtk_revealer_set_child(OpaquePointer(widget), content)
+    content.append(separator)
+    widget.setRevealerChild(content)
     // As wide as its controls: the room left goes to the picture (the font button expands within).
-    gtk_widget_set_hexpand(widget, 0)
-    gtk_widget_set_vexpand(widget, 0)
+    widget.expandsHorizontally = false
+    widget.expandsVertically = false
     Signal.connectNotify(widget, property: "reveal-child") { [weak self] in
       guard let self, isOpen else { return }
       buildControlsOnce()
@@ -77,18 +77,17 @@ final class StylePanel {
         isUnderCanvas
         ? (GTK_ORIENTATION_VERTICAL, GTK_ORIENTATION_HORIZONTAL)
         : (GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL)
-      gtk_orientable_set_orientation(OpaquePointer(content), along)
-      gtk_orientable_set_orientation(OpaquePointer(separator), across)
-      gtk_revealer_set_transition_type(
-        OpaquePointer(widget),
+      content.setOrientation(along)
+      separator.setOrientation(across)
+      widget.setRevealerTransition(
         isUnderCanvas ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
     }
   }
 
   /// Whether the panel is shown (or sliding in).
   var isOpen: Bool {
-    get { gtk_revealer_get_reveal_child(OpaquePointer(widget)) != 0 }
-    set { gtk_revealer_set_reveal_child(OpaquePointer(widget), newValue ? 1 : 0) }
+    get { widget.revealsChild }
+    set { widget.revealsChild = newValue }
   }
 
   /// Shows the model's style and what the layout really used, without calling `onChange`.
@@ -123,63 +122,63 @@ final class StylePanel {
     }
 
     let fontList = FontList(families: families, defaultLabel: localized("Default meme face"))
-    gtk_widget_set_hexpand(fontList.widget, 1)
+    fontList.widget.expandsHorizontally = true
     let fontUsedLabel = makeNote(named: "font-used")
 
     var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
     var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
     let textColorButton = gtk_color_button_new_with_rgba(&white)!
     let outlineColorButton = gtk_color_button_new_with_rgba(&black)!
-    gtk_widget_set_name(textColorButton, "text-color")
-    gtk_widget_set_name(outlineColorButton, "outline-color")
-    gtk_color_button_set_title(OpaquePointer(textColorButton), localized("Text Colour"))
-    gtk_color_button_set_title(OpaquePointer(outlineColorButton), localized("Outline Colour"))
+    textColorButton.name = "text-color"
+    outlineColorButton.name = "outline-color"
+    gtk_color_button_set_title(gtkkit_color_button(textColorButton), localized("Text Colour"))
+    gtk_color_button_set_title(gtkkit_color_button(outlineColorButton), localized("Outline Colour"))
     let uppercaseSwitch = gtk_switch_new()!
-    gtk_widget_set_name(uppercaseSwitch, "uppercase")
-    gtk_widget_set_halign(uppercaseSwitch, GTK_ALIGN_END)
-    gtk_widget_set_valign(uppercaseSwitch, GTK_ALIGN_CENTER)
+    uppercaseSwitch.name = "uppercase"
+    uppercaseSwitch.horizontalAlignment = GTK_ALIGN_END
+    uppercaseSwitch.verticalAlignment = GTK_ALIGN_CENTER
 
     let capitalsNote = makeNote(named: "capitals-note")
 
-    let overflowLabel = gtk_label_new("")!
-    gtk_widget_set_name(overflowLabel, "overflow-warning")
-    gtk_widget_add_css_class(overflowLabel, "warning")
-    gtk_label_set_wrap(gtkkit_label(overflowLabel), 1)
-    gtk_label_set_max_width_chars(gtkkit_label(overflowLabel), 30)
-    gtk_label_set_xalign(gtkkit_label(overflowLabel), 0)
+    let overflowLabel = Widget.label("")
+    overflowLabel.name = "overflow-warning"
+    overflowLabel.addCSSClass("warning")
+    overflowLabel.wrapsText = true
+    overflowLabel.setMaxWidthChars(30)
+    overflowLabel.textAlignment = 0
 
     var row: Int32 = 0
     func addRow(_ title: String, _ control: UnsafeMutablePointer<GtkWidget>) {
-      let label = gtk_label_new(title)!
-      gtk_label_set_xalign(gtkkit_label(label), 0)
-      gtk_grid_attach(gtkkit_grid(grid), label, 0, row, 1, 1)
-      gtk_grid_attach(gtkkit_grid(grid), control, 1, row, 1, 1)
+      let label = Widget.label(title)
+      label.textAlignment = 0
+      grid.attach(label, column: 0, row: row)
+      grid.attach(control, column: 1, row: row)
       Accessible.setLabelledBy(control, label)
       row += 1
     }
     // The font button spans the panel so that the list opening below it stays within the panel.
-    let fontLabel = gtk_label_new(localized("Font"))!
-    gtk_label_set_xalign(gtkkit_label(fontLabel), 0)
-    gtk_widget_add_css_class(fontLabel, "heading")
-    gtk_grid_attach(gtkkit_grid(grid), fontLabel, 0, row, 2, 1)
-    gtk_grid_attach(gtkkit_grid(grid), fontList.widget, 0, row + 1, 2, 1)
-    gtk_grid_attach(gtkkit_grid(grid), fontUsedLabel, 0, row + 2, 2, 1)
+    let fontLabel = Widget.label(localized("Font"))
+    fontLabel.textAlignment = 0
+    fontLabel.addCSSClass("heading")
+    grid.attach(fontLabel, column: 0, row: row, width: 2, height: 1)
+    grid.attach(fontList.widget, column: 0, row: row + 1, width: 2, height: 1)
+    grid.attach(fontUsedLabel, column: 0, row: row + 2, width: 2, height: 1)
     Accessible.setLabelledBy(fontList.widget, fontLabel)
     row += 3
     addRow(localized("Text colour"), textColorButton)
     addRow(localized("Outline colour"), outlineColorButton)
     addRow(localized("All capitals"), uppercaseSwitch)
-    gtk_grid_attach(gtkkit_grid(grid), capitalsNote, 0, row, 2, 1)
+    grid.attach(capitalsNote, column: 0, row: row, width: 2, height: 1)
     row += 1
-    gtk_grid_attach(gtkkit_grid(grid), overflowLabel, 0, row, 2, 1)
+    grid.attach(overflowLabel, column: 0, row: row, width: 2, height: 1)
     // Scrolls when the window is shorter than the controls; as wide as the font list.
     gtk_scrolled_window_set_policy(gtkkit_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_scrolled_window_set_propagate_natural_width(gtkkit_scrolled_window(scrolled), 1)
     // Under the canvas, as tall as the controls up to the limit `fit(windowHeight:)` sets.
     gtk_scrolled_window_set_propagate_natural_height(gtkkit_scrolled_window(scrolled), 1)
     gtk_widget_set_size_request(grid, 300, -1)
-    gtk_scrolled_window_set_child(gtkkit_scrolled_window(scrolled), grid)
-    gtk_box_append(gtkkit_box(panel), scrolled)
+    scrolled.setScrolledChild(grid)
+    panel.append(scrolled)
     return Controls(
       fontList: fontList, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
       outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,
@@ -188,13 +187,13 @@ final class StylePanel {
 
   /// A small dim wrapped line under a control.
   private static func makeNote(named name: String) -> UnsafeMutablePointer<GtkWidget> {
-    let label = gtk_label_new("")!
-    gtk_widget_set_name(label, name)
-    gtk_widget_add_css_class(label, "dim-label")
-    gtk_widget_add_css_class(label, "caption")
-    gtk_label_set_xalign(gtkkit_label(label), 0)
-    gtk_label_set_wrap(gtkkit_label(label), 1)
-    gtk_label_set_max_width_chars(gtkkit_label(label), 30)
+    let label = Widget.label("")
+    label.name = name
+    label.addCSSClass("dim-label")
+    label.addCSSClass("caption")
+    label.textAlignment = 0
+    label.wrapsText = true
+    label.setMaxWidthChars(30)
     return label
   }
 
@@ -206,7 +205,7 @@ final class StylePanel {
     var outline = Self.rgba(style.outlineColor)
     gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.textColorButton), &text)
     gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.outlineColorButton), &outline)
-    gtk_switch_set_active(OpaquePointer(controls.uppercaseSwitch), style.isUppercase ? 1 : 0)
+    controls.uppercaseSwitch.isSwitchedOn = style.isUppercase
 
     let resolved = layout?.font ?? FontResolver.resolve(style.fontFamily)
     let used =
@@ -215,7 +214,7 @@ final class StylePanel {
         format: localized("“%@” is not installed: drawn with %@"), resolved.requestedFamily ?? "",
         resolved.family)
       : String(format: localized("Drawn with %@"), resolved.family)
-    gtk_label_set_text(gtkkit_label(controls.fontUsedLabel), used)
+    controls.fontUsedLabel.text = used
     // A face without lowercase (the default Bebas Neue) draws capitals either way: say so beside the
     // switch rather than let it seem broken.
     let capitalsOnly = !FontCase.hasLowercase(resolved)
@@ -226,10 +225,10 @@ final class StylePanel {
           format: localized("%@ has capitals only: choose another font for lowercase letters."),
           resolved.family)
         : "")
-    gtk_widget_set_visible(controls.capitalsNote, capitalsOnly ? 1 : 0)
+    controls.capitalsNote.isVisible = capitalsOnly
     let warning = layout.map { Self.overflowMessage($0.overflowingCaptions) } ?? nil
-    gtk_label_set_text(gtkkit_label(controls.overflowLabel), warning ?? "")
-    gtk_widget_set_visible(controls.overflowLabel, warning == nil ? 0 : 1)
+    controls.overflowLabel.text = warning ?? ""
+    controls.overflowLabel.isVisible = !(warning == nil)
   }
 
   /// What to tell the user when captions do not fit at the smallest size; nil when all fit.
@@ -253,7 +252,7 @@ final class StylePanel {
       self?.userChanged { $0.outlineColor = color }
     }
     Signal.connectNotify(controls.uppercaseSwitch, property: "active") { [weak self] in
-      let isOn = gtk_switch_get_active(OpaquePointer(controls.uppercaseSwitch)) != 0
+      let isOn = controls.uppercaseSwitch.isSwitchedOn
       self?.userChanged { $0.isUppercase = isOn }
     }
   }

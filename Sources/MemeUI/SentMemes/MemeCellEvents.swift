@@ -11,13 +11,12 @@ struct MemeCellEvents {
 
   /// Connects a secondary-click gesture that reports `contextMenu` for the meme `id()` names.
   func attachContextMenu(to widget: UnsafeMutablePointer<GtkWidget>, id: @escaping () -> Int64?) {
-    let click = gtk_gesture_click_new()!
-    gtk_gesture_single_set_button(OpaquePointer(click.raw), 3)  // GDK_BUTTON_SECONDARY
+    let click = Gesture.click(button: 3)  // GDK_BUTTON_SECONDARY
     let contextMenu = contextMenu
     Signal.connectPressed(click.raw) { _, x, y in
       guard let id = id() else { return }
       contextMenu(id, widget, x, y)
     }
-    gtk_widget_add_controller(widget, gtkkit_event_controller(click.raw))
+    widget.addController(click)
   }
 }

@@ -14,7 +14,7 @@ package final class MemeGridTile: MemeCell {
     thumbnail = ThumbnailView(
       thumbnails: thumbnails, width: size.width, height: size.height, cssClass: "tile-thumbnail")
     widget = thumbnail.widget
-    gtk_widget_set_name(widget, "meme-tile")
+    widget.name = "meme-tile"
     events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
   }
 
@@ -22,7 +22,7 @@ package final class MemeGridTile: MemeCell {
     memeID = meme.id
     let name = MemeDescription.accessibleName(of: meme)
     Accessible.setLabel(widget, name)
-    gtk_widget_set_tooltip_text(widget, name)
+    widget.tooltip = name
     thumbnail.show(meme)
   }
 

@@ -33,7 +33,7 @@ extension MemeCell {
 /// the window that keeps this object decides how long cells live.
 package final class MemeItemFactory<Cell: MemeCell> {
   /// `GtkListItemFactory *` with one reference for the view that takes it.
-  let factory: OpaquePointer
+  let factory: ObjectOwner
   private let list: SentMemeList
   private let makeCell: () -> Cell
   /// Cells by their `GtkListItem *`.
@@ -42,7 +42,7 @@ package final class MemeItemFactory<Cell: MemeCell> {
   init(list: SentMemeList, makeCell: @escaping () -> Cell) {
     self.list = list
     self.makeCell = makeCell
-    factory = gtk_signal_list_item_factory_new()
+    factory = ObjectOwner(taking: gtk_signal_list_item_factory_new())
     Signal.connectListItem(factory.raw, "setup") { [weak self] item in self?.setUp(item) }
     Signal.connectListItem(factory.raw, "bind") { [weak self] item in self?.bind(item) }
     Signal.connectListItem(factory.raw, "unbind") { [weak self] item in self?.cells[item]?.unbind() }

@@ -22,26 +22,26 @@ package final class MemeListRow: MemeCell {
   init(thumbnails: ThumbnailCache, timeFormatter: SentTimeFormatter, events: MemeCellEvents) {
     self.timeFormatter = timeFormatter
     self.events = events
-    widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 14)
-    gtk_widget_add_css_class(widget, "meme-row")
-    gtk_widget_set_name(widget, "meme-row")
+    widget = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 14)
+    widget.addCSSClass("meme-row")
+    widget.name = "meme-row"
     thumbnail = ThumbnailView(thumbnails: thumbnails, width: 96, height: 72, cssClass: "row-thumbnail")
-    gtk_box_append(gtkkit_box(widget), thumbnail.widget)
+    widget.append(thumbnail.widget)
 
-    let captions = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-    gtk_widget_set_valign(captions, GTK_ALIGN_CENTER)
-    gtk_widget_set_hexpand(captions, 1)
+    let captions = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    captions.verticalAlignment = GTK_ALIGN_CENTER
+    captions.expandsHorizontally = true
     topLabel = Self.captionLabel(cssClass: "row-top")
     bottomLabel = Self.captionLabel(cssClass: "row-bottom")
-    gtk_box_append(gtkkit_box(captions), topLabel)
-    gtk_box_append(gtkkit_box(captions), bottomLabel)
-    gtk_box_append(gtkkit_box(widget), captions)
+    captions.append(topLabel)
+    captions.append(bottomLabel)
+    widget.append(captions)
 
-    timeLabel = gtk_label_new("")
-    gtk_widget_add_css_class(timeLabel, "dim-label")
-    gtk_widget_add_css_class(timeLabel, "caption")
-    gtk_widget_set_valign(timeLabel, GTK_ALIGN_CENTER)
-    gtk_box_append(gtkkit_box(widget), timeLabel)
+    timeLabel = Widget.label("")
+    timeLabel.addCSSClass("dim-label")
+    timeLabel.addCSSClass("caption")
+    timeLabel.verticalAlignment = GTK_ALIGN_CENTER
+    widget.append(timeLabel)
 
     events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
     attachDragSource()
@@ -49,11 +49,11 @@ package final class MemeListRow: MemeCell {
   }
 
   private static func captionLabel(cssClass: String) -> UnsafeMutablePointer<GtkWidget> {
-    let label = gtk_label_new("")!
-    gtk_label_set_xalign(gtkkit_label(label), 0)
-    gtk_label_set_ellipsize(gtkkit_label(label), PANGO_ELLIPSIZE_END)
+    let label = Widget.label("")
+    label.textAlignment = 0
+    label.ellipsize(PANGO_ELLIPSIZE_END)
     gtk_label_set_single_line_mode(gtkkit_label(label), 1)
-    gtk_widget_add_css_class(label, cssClass)
+    label.addCSSClass(cssClass)
     return label
   }
 
@@ -61,12 +61,12 @@ package final class MemeListRow: MemeCell {
     memeID = meme.id
     setCaption(topLabel, meme.topText)
     setCaption(bottomLabel, meme.bottomText)
-    gtk_label_set_text(gtkkit_label(timeLabel), timeFormatter.string(for: meme.sentAt))
-    gtk_widget_set_tooltip_text(timeLabel, timeFormatter.fullString(for: meme.sentAt))
+    timeLabel.text = timeFormatter.string(for: meme.sentAt)
+    timeLabel.tooltip = timeFormatter.fullString(for: meme.sentAt)
     let name = MemeDescription.accessibleName(of: meme)
     Accessible.setLabel(widget, name)
     // Screen readers move over GTK's row around this box: the captions are its name too.
-    if let row = gtk_widget_get_parent(widget) { Accessible.setLabel(row, name) }
+    if let row = widget.parent { Accessible.setLabel(row, name) }
     thumbnail.show(meme)
   }
 
@@ -75,8 +75,8 @@ package final class MemeListRow: MemeCell {
   var timeText: String { String(cString: gtk_label_get_text(gtkkit_label(timeLabel))) }
 
   private func setCaption(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String) {
-    gtk_label_set_text(gtkkit_label(label), text)
-    gtk_widget_set_visible(label, text.isEmpty ? 0 : 1)
+    label.text = text
+    label.isVisible = !(text.isEmpty)
   }
 
   // MARK: - Reordering by drag and drop
@@ -88,12 +88,11 @@ package final class MemeListRow: MemeCell {
       guard let self, let memeID else { return nil }
       // The thumbnail under the pointer while dragging.
       if let texture = thumbnail.texture() {
-        gtk_drag_source_set_icon(gtkkit_drag_source(source.raw), gtkkit_paintable(texture.raw), 48, 36)
-        g_object_unref(texture.raw)
+        gtk_drag_source_set_icon(gtkkit_drag_source(source.raw), texture.paintable, 48, 36)
       }
       return gtkkit_content_provider_for_string("\(Self.dragPrefix)\(memeID)")
     }
-    gtk_widget_add_controller(widget, gtkkit_event_controller(source.raw))
+    widget.addController(source)
   }
 
   private func attachDropTarget() {
@@ -110,7 +109,7 @@ package final class MemeListRow: MemeCell {
       events.drop(dragged, target, y > Double(gtk_widget_get_height(widget)) / 2)
       return true
     }
-    gtk_widget_add_controller(widget, gtkkit_event_controller(target.raw))
+    widget.addController(target)
   }
 
   static func draggedID(in value: UnsafePointer<GValue>) -> Int64? {
@@ -123,12 +122,12 @@ package final class MemeListRow: MemeCell {
   }
 
   private func showDropIndicator(below: Bool) {
-    gtk_widget_add_css_class(widget, below ? "drop-below" : "drop-above")
-    gtk_widget_remove_css_class(widget, below ? "drop-above" : "drop-below")
+    widget.addCSSClass(below ? "drop-below" : "drop-above")
+    widget.removeCSSClass(below ? "drop-above" : "drop-below")
   }
 
   private func hideDropIndicator() {
-    gtk_widget_remove_css_class(widget, "drop-above")
-    gtk_widget_remove_css_class(widget, "drop-below")
+    widget.removeCSSClass("drop-above")
+    widget.removeCSSClass("drop-below")
   }
 }

@@ -41,7 +41,7 @@ package final class SentMemesNavigator {
   /// memes, else the editor.
   func presentAtLaunch() {
     if let visible = visibleWindow {
-      gtk_window_present(gtkkit_window(visible))
+      visible.present()
     } else if !memes.isEmpty {
       showSentMemes()
     } else {
@@ -81,7 +81,7 @@ package final class SentMemesNavigator {
   func showDetail(id: Int64, from tab: SentMemesWindow.Tab) -> DetailWindow? {
     guard let meme = memes.list.meme(id: id) else { return nil }
     let leaving = visibleWindow
-    if let detailWindow { gtk_window_destroy(gtkkit_window(detailWindow.window)) }
+    if let detailWindow { detailWindow.window.destroyWindow() }
     let detail = DetailWindow(application: application, meme: meme, returnTab: tab, preferences: preferences)
     detail.onBack = { [weak self, weak detail] in
       guard let self, let detail else { return }
@@ -133,7 +133,7 @@ package final class SentMemesNavigator {
     let window = showSentMemes()
     window.select(id: meme.id)
     if let message = editor?.shareConfirmation { window.toast.show(message) }
-    if let editor { gtk_window_close(gtkkit_window(editor.window)) }
+    if let editor { editor.window.close() }
   }
 
   // MARK: - Windows
@@ -154,7 +154,7 @@ package final class SentMemesNavigator {
   /// The one of our windows the user sees now.
   private var visibleWindow: UnsafeMutablePointer<GtkWidget>? {
     [detailWindow?.window, adoptedEditor?.window, sentMemesWindow?.window].compactMap { $0 }.first {
-      gtk_widget_get_visible($0) != 0
+      ($0).isVisible
     }
   }
 
@@ -165,7 +165,7 @@ package final class SentMemesNavigator {
   ) {
     guard let leaving, leaving != kept else { return }
     if leaving == sentMemesWindow?.window {
-      gtk_widget_set_visible(leaving, 0)
+      leaving.isVisible = false
     } else if let detailWindow, leaving == detailWindow.window {
       Self.closeSoon(detailWindow)
     }
@@ -175,7 +175,7 @@ package final class SentMemesNavigator {
   private static func closeSoon(_ detail: DetailWindow) {
     MainLoop.post { [weak detail] in
       guard let detail, !detail.isDestroyed else { return }
-      gtk_window_close(gtkkit_window(detail.window))
+      detail.window.close()
     }
   }
 
@@ -188,19 +188,17 @@ package final class SentMemesNavigator {
   private func carryGeometry(
     from source: UnsafeMutablePointer<GtkWidget>?, to target: UnsafeMutablePointer<GtkWidget>
   ) {
-    guard let source, gtk_widget_get_visible(source) != 0 else { return }
-    if gtk_window_is_maximized(gtkkit_window(source)) != 0 {
-      gtk_window_maximize(gtkkit_window(target))
+    guard let source, source.isVisible else { return }
+    if source.isMaximized {
+      target.isMaximized = true
       return
     }
     // The default size, not the widget's: GTK 4 keeps it at the window's current size (the user's
     // resizes included) in the units `set_default_size` takes, while the widget's allocation leaves
     // out the client-side decorations' margins, so handing that on shrank the window at each turn.
-    var width: Int32 = 0
-    var height: Int32 = 0
-    gtk_window_get_default_size(gtkkit_window(source), &width, &height)
-    guard width > 0, height > 0 else { return }
-    gtk_window_set_default_size(gtkkit_window(target), width, height)
+    let size = source.defaultSize
+    guard size.width > 0, size.height > 0 else { return }
+    target.defaultSize = size
   }
 
   private func showError(title: String, detail: String) {

@@ -43,7 +43,7 @@ extension SentMemesWindow {
 
   package func open(at position: Int) {
     guard let meme = memes.list.meme(at: position) else { return }
-    gtk_single_selection_set_selected(selection, guint(position))
+    selection.selectedPosition = position
     onOpen(meme.id, currentTab)
   }
 

@@ -55,16 +55,14 @@ extension SentMemesWindow {
   /// The popover of a view, parented to the view.
   private func contextMenu(for tab: Tab) -> UnsafeMutablePointer<GtkWidget> {
     if let menu = contextMenus[tab] { return menu }
-    let model = SentMemesMenus.contextMenuModel()
-    let menu = gtk_popover_menu_new_from_model(gtkkit_menu_model(model.raw))!
-    g_object_unref(model.raw)
-    gtk_widget_set_name(menu, "meme-context-menu")
+    let menu = Widget.popoverMenu(SentMemesMenus.contextMenu())
+    menu.name = "meme-context-menu"
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
-    gtk_widget_set_halign(menu, GTK_ALIGN_START)
+    menu.horizontalAlignment = GTK_ALIGN_START
     // The menu's item runs after the menu closes, in the same event: forget the meme just after.
     Signal.connect(menu, "closed") { [weak self] in
       MainLoop.post { [weak self] in
-        guard let self, !isDestroyed, let menu = contextMenus[tab], gtk_widget_get_visible(menu) == 0 else {
+        guard let self, !isDestroyed, let menu = contextMenus[tab], !menu.isVisible else {
           return
         }
         contextMenuMeme = nil

@@ -8,37 +8,37 @@ import GtkKit
 extension SentMemesWindow {
   func buildBanner() {
     banner = gtk_revealer_new()
-    gtk_widget_set_name(banner, "undo-banner")
+    banner.name = "undo-banner"
     gtk_revealer_set_transition_type(gtkkit_revealer(banner), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
-    gtk_widget_set_halign(banner, GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(banner, GTK_ALIGN_END)
-    gtk_widget_set_margin_bottom(banner, 24)
+    banner.horizontalAlignment = GTK_ALIGN_CENTER
+    banner.verticalAlignment = GTK_ALIGN_END
+    banner.setMargins(bottom: 24)
 
-    let toast = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-    gtk_widget_add_css_class(toast, "toast")
-    bannerLabel = gtk_label_new(Self.deletedMessage(count: 1))
-    gtk_widget_set_name(bannerLabel, "undo-banner-label")
-    gtk_widget_set_margin_start(bannerLabel, 6)
-    gtk_box_append(gtkkit_box(toast), bannerLabel)
+    let toast = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    toast.addCSSClass("toast")
+    bannerLabel = Widget.label(Self.deletedMessage(count: 1))
+    bannerLabel.name = "undo-banner-label"
+    bannerLabel.setMargins(start: 6)
+    toast.append(bannerLabel)
     let undo = Accessible.mnemonicButton(localized("_Undo"))
-    gtk_widget_set_name(undo, "undo-button")
-    gtk_actionable_set_action_name(gtkkit_actionable(undo), SentMemesAction.undo.detailedName)
-    gtk_widget_set_tooltip_text(undo, localized("Bring the meme back (Ctrl+Z)"))
-    gtk_box_append(gtkkit_box(toast), undo)
+    undo.name = "undo-button"
+    undo.actionName = SentMemesAction.undo.detailedName
+    undo.tooltip = localized("Bring the meme back (Ctrl+Z)")
+    toast.append(undo)
     let dismiss = gtk_button_new_from_icon_name("window-close-symbolic")!
-    gtk_widget_add_css_class(dismiss, "flat")
-    gtk_widget_add_css_class(dismiss, "circular")
+    dismiss.addCSSClass("flat")
+    dismiss.addCSSClass("circular")
     Accessible.setLabel(dismiss, localized("Dismiss"))
-    gtk_widget_set_tooltip_text(dismiss, localized("Dismiss"))
-    gtk_actionable_set_action_name(gtkkit_actionable(dismiss), SentMemesAction.dismissUndo.detailedName)
-    gtk_box_append(gtkkit_box(toast), dismiss)
-    gtk_revealer_set_child(gtkkit_revealer(banner), toast)
+    dismiss.tooltip = localized("Dismiss")
+    dismiss.actionName = SentMemesAction.dismissUndo.detailedName
+    toast.append(dismiss)
+    banner.setRevealerChild(toast)
     // A folded revealer's child is still a visible widget: screen readers must not find the
     // banner until it is shown.
     Accessible.setHidden(banner, true)
   }
 
-  var isBannerShown: Bool { gtk_revealer_get_reveal_child(gtkkit_revealer(banner)) != 0 }
+  var isBannerShown: Bool { banner.revealsChild }
 
   /// Deletes a meme (undoable until the banner goes away).
   func delete(id: Int64) {
@@ -55,9 +55,9 @@ extension SentMemesWindow {
 
   private func showBanner() {
     let count = pendingDeletions.count
-    gtk_label_set_text(gtkkit_label(bannerLabel), Self.deletedMessage(count: count))
+    bannerLabel.text = Self.deletedMessage(count: count)
     Accessible.setHidden(banner, false)
-    gtk_revealer_set_reveal_child(gtkkit_revealer(banner), 1)
+    banner.revealsChild = true
     toast.hide()  // the banner takes the toast's place
     undoTimeout?.cancel()
     undoTimeout = Timeout(milliseconds: Self.undoMilliseconds) { [weak self] in self?.purgePendingDeletions()
@@ -72,7 +72,7 @@ extension SentMemesWindow {
   private func hideBanner() {
     undoTimeout?.cancel()
     undoTimeout = nil
-    gtk_revealer_set_reveal_child(gtkkit_revealer(banner), 0)
+    banner.revealsChild = false
     Accessible.setHidden(banner, true)
   }
 

@@ -42,29 +42,28 @@ extension SentMemesWindow {
   /// its own focus position there too (GTK 4.8 follows its focused child).
   private func focusCell(showing id: Int64, in tab: Tab) -> Bool {
     guard let cell = boundCells(in: tab).first(where: { $0.id == id }),
-      let item = gtk_widget_get_parent(cell.widget)
+      let item = cell.widget.parent
     else { return false }
     return gtk_widget_grab_focus(item) != 0
   }
 
   /// The meme whose row or tile has the keyboard focus in the current view, if any.
   var focusedMemeID: Int64? {
-    guard let focus = gtk_window_get_focus(gtkkit_window(window)) else { return nil }
-    return boundCells(in: currentTab).first { gtk_widget_get_parent($0.widget) == focus }?.id ?? nil
+    guard let focus = window.focusedWidget else { return nil }
+    return boundCells(in: currentTab).first { $0.widget.parent == focus }?.id ?? nil
   }
 
   /// One click on a row or tile opens its meme, when the button comes up over it. GTK's own click
   /// handling (which runs first, on the row) has selected and focused it by then; a drag to reorder
   /// cancels the click.
   func openOnClick(in tab: Tab) {
-    let click = gtk_gesture_click_new()!
-    gtk_gesture_single_set_button(OpaquePointer(click.raw), 1)  // GDK_BUTTON_PRIMARY
+    let click = Gesture.click(button: 1)  // GDK_BUTTON_PRIMARY
     Signal.connectPressed(click.raw, "released") { [weak self] count, x, y in
       guard let self, count == 1, let id = memeID(at: x, y, in: tab), let position = memes.list.index(of: id)
       else { return }
       open(at: position)
     }
-    gtk_widget_add_controller(view(for: tab), gtkkit_event_controller(click.raw))
+    view(for: tab).addController(click)
   }
 
   /// The meme under the point (x, y) of `tab`'s view: the cell picked there or around it.
@@ -74,11 +73,11 @@ extension SentMemesWindow {
     var widget = gtk_widget_pick(view, x, y, GTK_PICK_DEFAULT)
     while let current = widget, current != view {
       // The cell itself, or GTK's row around it (a click on the row's padding).
-      if let cell = cells.first(where: { $0.widget == current || gtk_widget_get_parent($0.widget) == current }
+      if let cell = cells.first(where: { $0.widget == current || $0.widget.parent == current }
       ) {
         return cell.id
       }
-      widget = gtk_widget_get_parent(current)
+      widget = current.parent
     }
     return nil
   }

@@ -21,7 +21,7 @@ package final class SentMemesWindow: AppWindow {
   let timeFormatter = SentTimeFormatter()
 
   /// `GtkSingleSelection *` over `memes.list`, shared by both views (one reference of our own).
-  let selection: OpaquePointer
+  let selection: SingleSelection
   private(set) var stack: UnsafeMutablePointer<GtkWidget>!
   private(set) var notebook: UnsafeMutablePointer<GtkWidget>!
   package private(set) var listView: UnsafeMutablePointer<GtkWidget>!
@@ -59,7 +59,7 @@ package final class SentMemesWindow: AppWindow {
     self.memes = memes
     self.thumbnails = thumbnails
     SentMemesStyleSheet.installOnce()
-    selection = gtk_single_selection_new(gtkkit_list_model(g_object_ref(memes.list.model.raw)))
+    selection = SingleSelection(over: memes.list.model)
     window = Self.makeWindow(of: application, title: localized("Sent Memes"), name: "sent-memes-window")
     // The same size as the editor: the navigator turns between them like pages.
     preferences.rememberGeometry(of: window)
@@ -71,13 +71,9 @@ package final class SentMemesWindow: AppWindow {
     updateState()
   }
 
-  isolated deinit {
-    g_object_unref(selection.raw)
-  }
-
   func present() {
-    gtk_window_present(gtkkit_window(window))
-    gtk_widget_grab_focus(currentTab == .list ? listView : gridView)
+    window.present()
+    (currentTab == .list ? listView : gridView).grabFocus()
   }
 
   package var currentTab: Tab {
@@ -87,8 +83,7 @@ package final class SentMemesWindow: AppWindow {
 
   /// The selected meme's position, if any.
   var selectedPosition: Int? {
-    let position = gtk_single_selection_get_selected(selection)
-    return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+    selection.selectedPosition
   }
 
   var selectedMeme: SentMeme? { selectedPosition.flatMap { memes.list.meme(at: $0) } }
@@ -100,7 +95,7 @@ package final class SentMemesWindow: AppWindow {
     let tab = tab ?? currentTab
     let view = view(for: tab)
     gtkkit_list_select_item(view, guint(position))
-    gtk_single_selection_set_selected(selection, guint(position))
+    selection.selectedPosition = position
     gtkkit_list_scroll_to(view, guint(position))
     moveFocus(to: id, in: tab)
   }
@@ -110,13 +105,13 @@ package final class SentMemesWindow: AppWindow {
   private func buildHeaderBar() {
     let header = gtk_header_bar_new()!
     addButton = gtk_button_new_from_icon_name("list-add-symbolic")
-    gtk_actionable_set_action_name(gtkkit_actionable(addButton), SentMemesAction.add.detailedName)
-    gtk_widget_set_name(addButton, "add-button")
+    addButton.actionName = SentMemesAction.add.detailedName
+    addButton.name = "add-button"
     Accessible.setLabel(addButton, localized("Add"))
-    gtk_widget_set_tooltip_text(addButton, localized("Make a new meme (Ctrl+N)"))
-    gtk_header_bar_pack_start(gtkkit_header_bar(header), addButton)
-    gtk_header_bar_pack_end(gtkkit_header_bar(header), SentMemesMenus.mainMenuButton())
-    gtk_window_set_titlebar(gtkkit_window(window), header)
+    addButton.tooltip = localized("Make a new meme (Ctrl+N)")
+    header.packStart(addButton)
+    header.packEnd(SentMemesMenus.mainMenuButton())
+    window.setTitlebar(header)
   }
 
   private func buildContent() {
@@ -124,18 +119,18 @@ package final class SentMemesWindow: AppWindow {
     gtk_stack_set_transition_type(gtkkit_stack(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     gtk_stack_add_named(gtkkit_stack(stack), Self.makeEmptyState(), "empty")
     notebook = gtk_notebook_new()
-    gtk_widget_set_name(notebook, "sent-memes-notebook")
+    notebook.name = "sent-memes-notebook"
     gtk_notebook_set_show_border(gtkkit_notebook(notebook), 0)
     buildList()
     buildGrid()
     gtk_stack_add_named(gtkkit_stack(stack), notebook, "memes")
 
-    let overlay = gtk_overlay_new()!
-    gtk_overlay_set_child(gtkkit_overlay(overlay), stack)
+    let overlay = Widget.overlay()
+    overlay.setOverlayChild(stack)
     buildBanner()
-    gtk_overlay_add_overlay(gtkkit_overlay(overlay), banner)
-    gtk_overlay_add_overlay(gtkkit_overlay(overlay), toast.widget)
-    gtk_window_set_child(gtkkit_window(window), overlay)
+    overlay.addOverlay(banner)
+    overlay.addOverlay(toast.widget)
+    window.setWindowChild(overlay)
   }
 
   private func buildList() {
@@ -143,9 +138,8 @@ package final class SentMemesWindow: AppWindow {
     listFactory = MemeItemFactory(list: memes.list) { [thumbnails, timeFormatter] in
       MemeListRow(thumbnails: thumbnails, timeFormatter: timeFormatter, events: events)
     }
-    // The view takes the references passed to it (model and factory).
-    listView = gtk_list_view_new(
-      gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(listFactory.factory.raw))
+    // The view takes references of its own to the selection and the factory.
+    listView = Widget.listView(of: selection, factory: listFactory.factory)
     setUpView(listView, name: "meme-list")
     openOnClick(in: .list)
     appendPage(
@@ -162,8 +156,7 @@ package final class SentMemesWindow: AppWindow {
     sizer.onChange = { [weak self] size in
       for tile in self?.gridFactory.boundCells ?? [] { tile.resize(to: size) }
     }
-    gridView = gtk_grid_view_new(
-      gtkkit_selection_model(g_object_ref(selection.raw)), gtkkit_list_item_factory(gridFactory.factory.raw))
+    gridView = Widget.gridView(of: selection, factory: gridFactory.factory)
     setUpView(gridView, name: "meme-grid")
     openOnClick(in: .grid)
     let scrolled = Self.scrolled(gridView)
@@ -176,8 +169,8 @@ package final class SentMemesWindow: AppWindow {
   /// What the list and the grid share: a name that is also their style class, their accessible
   /// name, and opening the activated meme (Enter, a double click).
   private func setUpView(_ view: UnsafeMutablePointer<GtkWidget>, name: String) {
-    gtk_widget_set_name(view, name)
-    gtk_widget_add_css_class(view, name)
+    view.name = name
+    view.addCSSClass(name)
     Accessible.setLabel(view, localized("Sent memes"))
     Signal.connectActivatePosition(view) { [weak self] position in self?.open(at: position) }
   }
@@ -193,25 +186,25 @@ package final class SentMemesWindow: AppWindow {
   private static func scrolled(_ view: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
     let scrolled = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_policy(gtkkit_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_scrolled_window_set_child(gtkkit_scrolled_window(scrolled), view)
-    gtk_widget_set_vexpand(scrolled, 1)
+    scrolled.setScrolledChild(view)
+    scrolled.expandsVertically = true
     return scrolled
   }
 
   private func appendPage(
     _ page: UnsafeMutablePointer<GtkWidget>, tab: Tab, title: String, tooltip: String, icon: String
   ) {
-    let label = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-    gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
-    gtk_box_append(gtkkit_box(label), gtk_image_new_from_icon_name(icon))
-    gtk_box_append(gtkkit_box(label), gtk_label_new(title))
+    let label = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    label.horizontalAlignment = GTK_ALIGN_CENTER
+    label.append(gtk_image_new_from_icon_name(icon))
+    label.append(Widget.label(title))
     gtk_notebook_append_page(gtkkit_notebook(notebook), page, label)
     // The tab (the label's parent) is what a screen reader lands on; GTK 4.8 names it "Tab" unless
     // it carries a name of its own.
-    if let tabWidget = gtk_widget_get_parent(label) { Accessible.setLabel(tabWidget, title) }
+    if let tabWidget = label.parent { Accessible.setLabel(tabWidget, title) }
     // The menu label doubles as the tab's plain-text name (the tab itself is an icon and a label).
     gtk_notebook_set_menu_label_text(gtkkit_notebook(notebook), page, title)
-    gtk_widget_set_tooltip_text(label, tooltip)
+    label.tooltip = tooltip
     // Tabs share the width, like a view switcher.
     gtkkit_object_set_bool(gtk_notebook_get_page(gtkkit_notebook(notebook), page).raw, "tab-expand", 1)
   }

@@ -30,27 +30,27 @@ package final class ThumbnailView {
     self.thumbnails = thumbnails
     self.width = width
     self.height = height
-    widget = gtk_overlay_new()
-    gtk_widget_add_css_class(widget, cssClass)
+    widget = Widget.overlay()
+    widget.addCSSClass(cssClass)
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     gtk_widget_set_size_request(widget, width, height)
-    gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+    widget.horizontalAlignment = GTK_ALIGN_CENTER
+    widget.verticalAlignment = GTK_ALIGN_CENTER
     picture = gtk_drawing_area_new()
-    gtk_overlay_set_child(gtkkit_overlay(widget), picture)
+    widget.setOverlayChild(picture)
     placeholder = gtk_image_new_from_icon_name("image-missing-symbolic")
     gtk_image_set_pixel_size(gtkkit_image(placeholder), min(width, height) / 3)
-    gtk_widget_add_css_class(placeholder, "dim-label")
-    gtk_widget_set_name(placeholder, "missing-thumbnail")
-    gtk_widget_set_visible(placeholder, 0)
-    gtk_overlay_add_overlay(gtkkit_overlay(widget), placeholder)
+    placeholder.addCSSClass("dim-label")
+    placeholder.name = "missing-thumbnail"
+    placeholder.isVisible = false
+    widget.addOverlay(placeholder)
     DrawingArea.setDrawFunction(picture) { [weak self] context, width, height in
       self?.draw(on: context, width: width, height: height)
     }
   }
 
   /// Whether the placeholder is showing (the meme's files are missing).
-  package var showsPlaceholder: Bool { gtk_widget_get_visible(placeholder) != 0 }
+  package var showsPlaceholder: Bool { placeholder.isVisible }
   /// Whether the meme's thumbnail is showing at the frame's pixel size.
   package var showsThumbnail: Bool { image != nil && image?.width == pixelWidth }
 
@@ -80,7 +80,7 @@ package final class ThumbnailView {
     cancelRequest()
     meme = nil
     setImage(nil)
-    gtk_widget_set_visible(placeholder, 0)
+    placeholder.isVisible = false
   }
 
   /// Forgets the pending thumbnail without touching the widgets.
@@ -100,22 +100,22 @@ package final class ThumbnailView {
       switch thumbnail {
       case .image(let image):
         setImage(image)
-        gtk_widget_set_visible(placeholder, 0)
+        placeholder.isVisible = false
       case .missing:
         setImage(nil)
-        gtk_widget_set_visible(placeholder, 1)
+        placeholder.isVisible = true
       }
     }
   }
 
   /// A `GdkTexture *` (one reference, for the caller) of the thumbnail shown, e.g. for a drag icon.
   /// Thumbnails are never drawn on once made, so the texture can share their pixels.
-  func texture() -> OpaquePointer? { image.map(FrameTexture.make(from:)) }
+  func texture() -> Texture? { image.map(FrameTexture.make(from:)) }
 
   private func setImage(_ newImage: RasterImage?) {
     guard newImage !== image else { return }
     image = newImage
-    gtk_widget_queue_draw(picture)
+    picture.queueDraw()
   }
 
   private func draw(on context: OpaquePointer, width: Int, height: Int) {

@@ -13,19 +13,17 @@ import MemeCore
 final class OpenWith {
   /// The chosen application (a `GAppInfo *` of our own, released with this object), or nil when
   /// the portal chooses.
-  private let appInfo: OpaquePointer?
+  private let appInfo: ObjectOwner?
   /// The window the portal's dialog belongs to.
   private let parent: UnsafeMutablePointer<GtkWidget>
 
   private init(appInfo: OpaquePointer?, parent: UnsafeMutablePointer<GtkWidget>) {
-    self.appInfo = appInfo
+    self.appInfo = appInfo.map { ObjectOwner(taking: $0) }
     self.parent = parent
   }
 
-  isolated deinit { if let appInfo { g_object_unref(appInfo.raw) } }
-
   /// The application's name as menus show it ("Image Viewer"); nil when the portal chose it.
-  var applicationName: String? { appInfo.map { String(cString: g_app_info_get_display_name($0)) } }
+  var applicationName: String? { appInfo.map { String(cString: g_app_info_get_display_name($0.opaque)) } }
 
   /// Shows the application chooser for images in `format` over `parent`; `chosen` runs only when
   /// the user picks one (at once when the portal is to ask).
@@ -34,16 +32,16 @@ final class OpenWith {
   ) {
     if DesktopPortal.isInUse { return chosen(OpenWith(appInfo: nil, parent: parent)) }
     let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(parent), format.mimeType)!
-    gtk_window_set_title(gtkkit_window(dialog), localized("Open Meme With"))
-    gtk_widget_set_name(dialog, "open-with-dialog")
+    dialog.title = localized("Open Meme With")
+    dialog.name = "open-with-dialog"
     Signal.connectResponse(dialog) { response in
       let appInfo =
         response == GTK_RESPONSE_OK.rawValue ? gtk_app_chooser_get_app_info(gtkkit_app_chooser(dialog)) : nil
-      gtk_window_destroy(gtkkit_window(dialog))
+      dialog.destroyWindow()
       guard let appInfo else { return }  // cancelled
       chosen(OpenWith(appInfo: appInfo, parent: parent))
     }
-    gtk_window_present(gtkkit_window(dialog))
+    dialog.present()
   }
 
   /// Opens `file` in the chosen application, or in the one the user picks in the OpenURI portal's
@@ -62,16 +60,15 @@ final class OpenWith {
       }
       return
     }
-    completion(Self.open(file, in: appInfo))
+    completion(Self.open(file, in: appInfo.opaque))
   }
 
   private static func open(_ file: URL, in appInfo: OpaquePointer) -> Result<Void, OpenWithFailure> {
-    let gfile = FileURL.file(for: file)
+    let gfile = ObjectOwner(taking: FileURL.file(for: file))
     let files = g_list_append(nil, gfile.raw)
     var error: UnsafeMutablePointer<GError>?
-    let launched = g_app_info_launch(appInfo, files, nil, &error) != 0
+    let launched = withExtendedLifetime(gfile) { g_app_info_launch(appInfo, files, nil, &error) != 0 }
     g_list_free(files)
-    g_object_unref(gfile.raw)
     defer { if let error { g_error_free(error) } }
     if launched { return .success(()) }
     return .failure(

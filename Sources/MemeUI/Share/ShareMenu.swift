@@ -18,15 +18,12 @@ enum ShareMenu {
 
   /// A menu button with the share icon and the menu, named `name` for tests.
   static func button(name: String) -> UnsafeMutablePointer<GtkWidget> {
-    let menu = g_menu_new()!
-    for item in items { g_menu_append(menu, item.label, item.action) }
     let button = gtk_menu_button_new()!
-    gtk_menu_button_set_icon_name(gtkkit_menu_button(button), "send-to-symbolic")
-    gtk_menu_button_set_menu_model(gtkkit_menu_button(button), gtkkit_menu_model(menu.raw))
-    g_object_unref(menu.raw)
-    gtk_widget_set_name(button, name)
+    button.setMenuIconName("send-to-symbolic")
+    button.setMenu(Menu(items))
+    button.name = name
     Accessible.setLabel(button, localized("Share"))
-    gtk_widget_set_tooltip_text(button, localized("Share"))
+    button.tooltip = localized("Share")
     return button
   }
 }

@@ -14,27 +14,27 @@ final class Toast {
   private var timeout: UInt32?
 
   init(valign: GtkAlign) {
-    widget = gtk_label_new("")
-    gtk_widget_set_name(widget, "toast")
-    gtk_widget_add_css_class(widget, "osd")
-    gtk_widget_add_css_class(widget, "toast")
-    gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(widget, valign)
-    gtk_widget_set_margin_bottom(widget, valign == GTK_ALIGN_END ? 24 : 0)
-    gtk_widget_set_margin_start(widget, 12)
-    gtk_widget_set_margin_end(widget, 12)
-    gtk_label_set_wrap(gtkkit_label(widget), 1)
+    widget = Widget.label("")
+    widget.name = "toast"
+    widget.addCSSClass("osd")
+    widget.addCSSClass("toast")
+    widget.horizontalAlignment = GTK_ALIGN_CENTER
+    widget.verticalAlignment = valign
+    widget.setMargins(bottom: valign == GTK_ALIGN_END ? 24 : 0)
+    widget.setMargins(start: 12)
+    widget.setMargins(end: 12)
+    widget.wrapsText = true
     gtk_label_set_justify(gtkkit_label(widget), GTK_JUSTIFY_CENTER)
-    gtk_widget_set_visible(widget, 0)
+    widget.isVisible = false
   }
 
-  var isShown: Bool { gtk_widget_get_visible(widget) != 0 }
+  var isShown: Bool { widget.isVisible }
   var text: String { String(cString: gtk_label_get_text(gtkkit_label(widget))) }
 
   /// Shows `message` for a few seconds (a newer message replaces it and starts the time again).
   func show(_ message: String) {
-    gtk_label_set_text(gtkkit_label(widget), message)
-    gtk_widget_set_visible(widget, 1)
+    widget.text = message
+    widget.isVisible = true
     if let timeout { MainLoop.cancel(timeout) }
     timeout = MainLoop.after(milliseconds: Self.milliseconds) { [weak self] in
       self?.timeout = nil
@@ -45,6 +45,6 @@ final class Toast {
   func hide() {
     if let timeout { MainLoop.cancel(timeout) }
     timeout = nil
-    gtk_widget_set_visible(widget, 0)
+    widget.isVisible = false
   }
 }

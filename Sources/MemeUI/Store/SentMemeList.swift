@@ -9,23 +9,19 @@ import MemeStore
 /// Swift cannot cheaply subclass GObject, so the model is a GtkStringList of meme ids and the memes
 /// live in a Swift dictionary: a view's factory reads the id of the item it binds and looks it up.
 package final class SentMemeList {
-  /// `GtkStringList *`, owned by this object (views take their own references).
-  let model: OpaquePointer
+  /// The `GtkStringList *` (views take their own references).
+  private let owner = ObjectOwner(taking: gtk_string_list_new(nil))
   private(set) var ids: [Int64] = []
   private var memes: [Int64: SentMeme] = [:]
   /// Called after every change to the list (insertions, removals, moves, replacements).
   var onChange: () -> Void = {}
 
-  init() {
-    model = gtk_string_list_new(nil)
-  }
+  init() {}
 
-  isolated deinit {
-    g_object_unref(model.raw)
-  }
-
+  /// The `GtkStringList *` the views show.
+  var model: ObjectOwner { owner }
   /// `GListModel *` view of `model`.
-  var listModel: OpaquePointer { gtkkit_list_model(model.raw) }
+  var listModel: OpaquePointer { gtkkit_list_model(owner.raw) }
   package var count: Int { ids.count }
   var isEmpty: Bool { ids.isEmpty }
 
@@ -97,7 +93,7 @@ package final class SentMemeList {
     defer { for string in strings { free(string) } }
     strings.withUnsafeMutableBufferPointer { buffer in
       let array = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self)
-      gtk_string_list_splice(model, guint(position), guint(removals), array)
+      gtk_string_list_splice(owner.opaque, guint(position), guint(removals), array)
     }
     onChange()
   }

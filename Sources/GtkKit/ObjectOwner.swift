@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+
+/// One reference of its own to a GObject, released when the owner goes: the one place where a Swift
+/// object takes and drops GObject references, so no call site pairs g_object_ref with g_object_unref.
+///
+/// A widget inside a parent is owned by that parent and needs no owner; hold one only for what no
+/// container keeps (a GMenu, a texture, a list store, a widget taken out of its parent for a while).
+public final class ObjectOwner {
+  /// The object, as GLib's untyped pointer; cast it with the shim's `gtkkit_*` helpers.
+  public let raw: gpointer
+
+  /// Owns the reference a constructor or a transfer-full call returned: a floating one (a new
+  /// widget) is sunk, a full one is taken over without another reference.
+  public init(taking object: gpointer) {
+    raw = object
+    if g_object_is_floating(object) != 0 { g_object_ref_sink(object) }
+  }
+
+  /// Takes a reference of its own to an object someone else owns (GTK, a parent, a caller).
+  public init(retaining object: gpointer) {
+    raw = object
+    g_object_ref_sink(object)
+  }
+
+  public convenience init(taking object: OpaquePointer) { self.init(taking: object.raw) }
+  public convenience init(retaining object: OpaquePointer) { self.init(retaining: object.raw) }
+
+  /// The object as the OpaquePointer that final GTK types (GtkStringList, GMenu, GdkTexture) import as.
+  public var opaque: OpaquePointer { OpaquePointer(raw) }
+
+  /// A new full reference for a C function documented as taking ownership of its argument
+  /// (e.g. `gtk_single_selection_new`'s model).
+  public func newReference() -> gpointer { g_object_ref(raw) }
+
+  isolated deinit { g_object_unref(raw) }
+}
+
+/// A GMenu the app builds (menu buttons and popover menus take their own references to it).
+public final class Menu {
+  private let owner = ObjectOwner(taking: g_menu_new())
+
+  public init() {}
+
+  /// A menu of `items`, each a label and the detailed action it activates.
+  public convenience init(_ items: [(label: String, action: String)]) {
+    self.init()
+    for item in items { append(item.label, action: item.action) }
+  }
+
+  /// The menu as a `GMenuModel *`.
+  public var model: UnsafeMutablePointer<GMenuModel> { gtkkit_menu_model(owner.raw) }
+
+  public func append(_ label: String, action: String) { g_menu_append(owner.opaque, label, action) }
+
+  /// Appends `section`'s items as a section (drawn with separators around it).
+  public func appendSection(_ section: Menu, label: String? = nil) {
+    g_menu_append_section(owner.opaque, label, section.model)
+  }
+
+  /// The number of items at this level (sections count as one).
+  public var count: Int { Int(g_menu_model_get_n_items(model)) }
+}
+
+/// A GdkTexture the app made (a frame, a thumbnail, a drag icon); pictures and drag sources take
+/// their own references to it.
+public final class Texture {
+  private let owner: ObjectOwner
+
+  /// Owns a texture a constructor returned (`gdk_texture_new_*`, `gdk_memory_texture_new`).
+  public init(taking texture: OpaquePointer) { owner = ObjectOwner(taking: texture) }
+
+  /// Takes a reference of its own to a texture someone else owns (a dropped value, a clipboard's).
+  public init(retaining texture: gpointer) { owner = ObjectOwner(retaining: texture) }
+
+  /// A texture decoded from encoded image bytes (PNG, JPEG…), or nil when GDK cannot read them.
+  public convenience init?(encoded bytes: some ContiguousBytes) {
+    guard let texture = Clipboard.texture(fromEncoded: bytes) else { return nil }
+    self.init(taking: texture)
+  }
+
+  /// A texture over `pixels` in Cairo's ARGB32 (premultiplied, native byte order), without a copy.
+  ///
+  /// The pixels belong to `keeper`, which stays alive until GDK drops the texture's bytes; nothing
+  /// may draw on them afterwards.
+  public convenience init(
+    cairoPixels pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, keeping keeper: AnyObject
+  ) {
+    let bytes = g_bytes_new_with_free_func(
+      pixels, gsize(stride * height),
+      { data in
+        guard let data else { return }
+        // Balances the passRetained below, once GDK has released the texture's bytes.
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+      }, Unmanaged.passRetained(keeper).toOpaque())
+    defer { g_bytes_unref(bytes) }
+    self.init(
+      taking: gdk_memory_texture_new(Int32(width), Int32(height), Self.cairoFormat, bytes, gsize(stride)))
+  }
+
+  /// Cairo's ARGB32 (premultiplied, native byte order) as GDK names it.
+  private static var cairoFormat: GdkMemoryFormat {
+    #if _endian(little)
+      GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
+    #else
+      GDK_MEMORY_A8R8G8B8_PREMULTIPLIED
+    #endif
+  }
+
+  /// The texture's pixels as PNG bytes.
+  public func pngBytes() -> [UInt8]? { Clipboard.pngBytes(of: owner.opaque) }
+
+  /// The texture as a `GdkTexture *`.
+  public var texture: OpaquePointer { owner.opaque }
+  /// The texture as the `GdkPaintable *` pictures and drag icons draw.
+  public var paintable: OpaquePointer { gtkkit_paintable(owner.raw) }
+  public var width: Int { Int(gdk_texture_get_width(owner.opaque)) }
+  public var height: Int { Int(gdk_texture_get_height(owner.opaque)) }
+}
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+  /// Shows `texture` in this GtkPicture (nil empties it); the picture keeps its own reference.
+  public func setPaintable(_ texture: Texture?) {
+    gtk_picture_set_paintable(gtkkit_picture(self), texture?.paintable)
+  }
+
+  /// A new GtkPopoverMenu showing `menu` (it keeps its own reference).
+  public static func popoverMenu(_ menu: Menu) -> Widget { gtk_popover_menu_new_from_model(menu.model) }
+
+  /// Shows `menu` when this GtkMenuButton is pressed; the button keeps its own reference.
+  public func setMenu(_ menu: Menu) {
+    gtk_menu_button_set_menu_model(gtkkit_menu_button(self), menu.model)
+  }
+}

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+
+/// A GTK widget as GTK hands it out. Its parent (or, for a window, GTK itself) owns it; a Swift
+/// object that must keep one alive on its own holds an `ObjectOwner` instead.
+public typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+/// The GtkWidget properties every widget file sets, as Swift properties: the casts and the
+/// gboolean/String conversions live here once instead of at every call.
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+  /// The widget's name (`gtk_widget_set_name`): the CSS `#name` and what tests look widgets up by.
+  public var name: String {
+    get { String(cString: gtk_widget_get_name(self)) }
+    nonmutating set { gtk_widget_set_name(self, newValue) }
+  }
+
+  public var isVisible: Bool {
+    get { gtk_widget_get_visible(self) != 0 }
+    nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }
+  }
+
+  public var isSensitive: Bool {
+    get { gtk_widget_get_sensitive(self) != 0 }
+    nonmutating set { gtk_widget_set_sensitive(self, newValue ? 1 : 0) }
+  }
+
+  /// The tooltip, plain text; nil removes it.
+  public var tooltip: String? {
+    get { gtk_widget_get_tooltip_text(self).map { String(cString: $0) } }
+    nonmutating set { gtk_widget_set_tooltip_text(self, newValue) }
+  }
+
+  public var horizontalAlignment: GtkAlign {
+    get { gtk_widget_get_halign(self) }
+    nonmutating set { gtk_widget_set_halign(self, newValue) }
+  }
+
+  public var verticalAlignment: GtkAlign {
+    get { gtk_widget_get_valign(self) }
+    nonmutating set { gtk_widget_set_valign(self, newValue) }
+  }
+
+  /// Whether the widget takes the extra width its parent has to give.
+  public var expandsHorizontally: Bool {
+    get { gtk_widget_get_hexpand(self) != 0 }
+    nonmutating set { gtk_widget_set_hexpand(self, newValue ? 1 : 0) }
+  }
+
+  /// Whether the widget takes the extra height its parent has to give.
+  public var expandsVertically: Bool {
+    get { gtk_widget_get_vexpand(self) != 0 }
+    nonmutating set { gtk_widget_set_vexpand(self, newValue ? 1 : 0) }
+  }
+
+  /// The allocated width and height in pixels (0 before the first layout).
+  public var width: Int { Int(gtk_widget_get_width(self)) }
+  public var height: Int { Int(gtk_widget_get_height(self)) }
+
+  public var parent: Widget? { gtk_widget_get_parent(self) }
+
+  public func addCSSClass(_ name: String) { gtk_widget_add_css_class(self, name) }
+  public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(self, name) }
+  public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(self, name) != 0 }
+
+  /// Adds or removes the CSS class `name`.
+  public func setCSSClass(_ name: String, _ isOn: Bool) {
+    if isOn { addCSSClass(name) } else { removeCSSClass(name) }
+  }
+
+  /// Sets the outer margins; a side left out keeps its margin.
+  public func setMargins(top: Int32? = nil, bottom: Int32? = nil, start: Int32? = nil, end: Int32? = nil) {
+    if let top { gtk_widget_set_margin_top(self, top) }
+    if let bottom { gtk_widget_set_margin_bottom(self, bottom) }
+    if let start { gtk_widget_set_margin_start(self, start) }
+    if let end { gtk_widget_set_margin_end(self, end) }
+  }
+
+  /// Hands `controller` (any event controller or gesture) to the widget, which owns it from then on.
+  public func addController(_ controller: OpaquePointer) {
+    gtk_widget_add_controller(self, gtkkit_event_controller(controller.raw))
+  }
+
+  public func queueDraw() { gtk_widget_queue_draw(self) }
+
+  @discardableResult
+  public func grabFocus() -> Bool { gtk_widget_grab_focus(self) != 0 }
+
+  /// The action this actionable widget (a button, a menu item) activates, e.g. `win.share`.
+  public var actionName: String? {
+    get { gtk_actionable_get_action_name(gtkkit_actionable(self)).map { String(cString: $0) } }
+    nonmutating set { gtk_actionable_set_action_name(gtkkit_actionable(self), newValue) }
+  }
+}

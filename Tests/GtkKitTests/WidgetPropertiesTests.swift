@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+import GtkTestSupport
+import Testing
+
+/// What GtkKit's typed widget API sets is what GTK's own getters read back, in a real window.
+@Suite(.serialized) struct WidgetPropertiesTests {
+  @Test func commonPropertiesReachGTK() throws {
+    try DisplayHarness.requireDisplay()
+    let window = gtk_window_new()!
+    defer { gtk_window_destroy(gtkkit_window(window)) }
+    let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+    gtk_window_set_child(gtkkit_window(window), box)
+    let button = gtk_button_new_with_label("Press")!
+    box.append(button)
+    #expect(gtk_widget_get_parent(button) == box)
+    #expect(button.parent == box)
+    #expect(gtk_box_get_spacing(gtkkit_box(box)) == 4)
+
+    button.name = "press-button"
+    #expect(String(cString: gtk_widget_get_name(button)) == "press-button")
+    button.isVisible = false
+    #expect(gtk_widget_get_visible(button) == 0)
+    button.isVisible = true
+    #expect(gtk_widget_get_visible(button) != 0)
+    button.isSensitive = false
+    #expect(gtk_widget_get_sensitive(button) == 0 && !button.isSensitive)
+    button.tooltip = "Presses"
+    #expect(gtk_widget_get_tooltip_text(button).map { String(cString: $0) } == "Presses")
+    button.tooltip = nil
+    #expect(gtk_widget_get_tooltip_text(button) == nil)
+    button.horizontalAlignment = GTK_ALIGN_END
+    button.verticalAlignment = GTK_ALIGN_CENTER
+    #expect(
+      gtk_widget_get_halign(button) == GTK_ALIGN_END && gtk_widget_get_valign(button) == GTK_ALIGN_CENTER)
+    button.expandsHorizontally = true
+    #expect(gtk_widget_get_hexpand(button) != 0 && gtk_widget_get_vexpand(button) == 0)
+    button.setMargins(top: 3, end: 7)
+    #expect(gtk_widget_get_margin_top(button) == 3 && gtk_widget_get_margin_end(button) == 7)
+    #expect(gtk_widget_get_margin_bottom(button) == 0)
+    button.addCSSClass("suggested-action")
+    #expect(gtk_widget_has_css_class(button, "suggested-action") != 0)
+    button.setCSSClass("suggested-action", false)
+    #expect(gtk_widget_has_css_class(button, "suggested-action") == 0)
+    button.actionName = "win.press"
+    #expect(
+      gtk_actionable_get_action_name(gtkkit_actionable(button)).map { String(cString: $0) } == "win.press")
+    box.setOrientation(GTK_ORIENTATION_VERTICAL)
+    #expect(gtk_orientable_get_orientation(gtkkit_orientable(box)) == GTK_ORIENTATION_VERTICAL)
+
+    window.title = "Widgets"
+    #expect(String(cString: gtk_window_get_title(gtkkit_window(window))) == "Widgets")
+    window.defaultSize = (420, 300)
+    var (width, height): (Int32, Int32) = (0, 0)
+    gtk_window_get_default_size(gtkkit_window(window), &width, &height)
+    #expect(width == 420 && height == 300)
+    #expect(window.defaultSize == (420, 300))
+
+    let parent = gtk_window_new()!
+    window.makeModal(over: gtkkit_window(parent))
+    #expect(gtk_window_get_transient_for(gtkkit_window(window)) == gtkkit_window(parent))
+    #expect(gtk_window_get_modal(gtkkit_window(window)) != 0)
+    #expect(gtk_window_get_destroy_with_parent(gtkkit_window(window)) != 0)
+    // Without a parent again, so destroying the parent leaves this window to its own defer.
+    window.makeModal(over: nil)
+    gtk_window_destroy(gtkkit_window(parent))
+    window.present()
+    #expect(DisplayHarness.waitForFrames(window))
+    #expect(button.width > 0 && button.width == Int(gtk_widget_get_width(button)))
+  }
+
+  @Test func labelsRevealersAndTogglesReadBack() throws {
+    try DisplayHarness.requireDisplay()
+    let label = Widget.label("first")
+    let owner = ObjectOwner(taking: label)
+    label.text = "second"
+    #expect(String(cString: gtk_label_get_text(gtkkit_label(label))) == "second")
+    #expect(label.text == "second")
+    label.textAlignment = 0
+    label.wrapsText = true
+    label.ellipsize(PANGO_ELLIPSIZE_END)
+    label.setMaxWidthChars(12)
+    #expect(gtk_label_get_xalign(gtkkit_label(label)) == 0 && gtk_label_get_wrap(gtkkit_label(label)) != 0)
+    #expect(gtk_label_get_ellipsize(gtkkit_label(label)) == PANGO_ELLIPSIZE_END)
+    #expect(gtk_label_get_max_width_chars(gtkkit_label(label)) == 12)
+
+    let revealer = gtk_revealer_new()!
+    let revealerOwner = ObjectOwner(taking: revealer)
+    revealer.setRevealerChild(label)
+    #expect(gtk_revealer_get_child(gtkkit_revealer(revealer)) == label)
+    revealer.setRevealerTransition(GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+    #expect(
+      gtk_revealer_get_transition_type(gtkkit_revealer(revealer)) == GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+    revealer.revealsChild = true
+    #expect(gtk_revealer_get_reveal_child(gtkkit_revealer(revealer)) != 0)
+
+    // A mutual binding: the toggle drives the revealer, and the revealer the toggle.
+    revealer.revealsChild = false
+    let toggle = gtk_toggle_button_new()!
+    let toggleOwner = ObjectOwner(taking: toggle)
+    toggle.bind("active", to: revealer, "reveal-child", isMutual: true)
+    toggle.isActive = true
+    #expect(gtk_revealer_get_reveal_child(gtkkit_revealer(revealer)) != 0)
+    gtk_revealer_set_reveal_child(gtkkit_revealer(revealer), 0)
+    #expect(gtk_toggle_button_get_active(gtkkit_toggle_button(toggle)) == 0)
+    #expect(!toggle.isActive)
+    // One way: the target follows the source, not the other way round.
+    let follower = gtk_toggle_button_new()!
+    let followerOwner = ObjectOwner(taking: follower)
+    toggle.bind("active", to: follower, "active")
+    toggle.isActive = true
+    #expect(follower.isActive)
+    follower.isActive = false
+    #expect(toggle.isActive)
+
+    let toggleSwitch = gtk_switch_new()!
+    let switchOwner = ObjectOwner(taking: toggleSwitch)
+    toggleSwitch.isSwitchedOn = true
+    #expect(gtk_switch_get_active(gtkkit_switch(toggleSwitch)) != 0)
+
+    let entry = gtk_entry_new()!
+    let entryOwner = ObjectOwner(taking: entry)
+    entry.editableText = "typed"
+    #expect(String(cString: gtk_editable_get_text(gtkkit_editable(entry))) == "typed")
+    _ = (owner, revealerOwner, toggleOwner, followerOwner, switchOwner, entryOwner)
+  }
+
+  @Test func gesturesListenToTheirButton() throws {
+    try DisplayHarness.requireDisplay()
+    let click = Gesture.click(button: 3)
+    let drag = Gesture.drag(button: 2)
+    #expect(gtk_gesture_single_get_button(gtkkit_gesture_single(click.raw)) == 3)
+    #expect(gtk_gesture_single_get_button(gtkkit_gesture_single(drag.raw)) == 2)
+    #expect(Gesture.center(of: drag) == nil, "no touch point while idle")
+    let area = gtk_drawing_area_new()!
+    let areaOwner = ObjectOwner(taking: area)
+    area.addController(click)
+    area.addController(drag)
+    #expect(gtk_event_controller_get_widget(gtkkit_event_controller(click.raw)) == area)
+    _ = areaOwner
+  }
+
+  @Test func listAndGridViewsTakeTheirOwnReferences() throws {
+    try DisplayHarness.requireDisplay()
+    let strings = ObjectOwner(taking: gtk_string_list_new(nil))
+    let selection = SingleSelection(over: strings)
+    let factory = ObjectOwner(taking: gtk_signal_list_item_factory_new())
+    let references = { gtkkit_object(factory.raw).pointee.ref_count }
+    #expect(references() == 1)
+    let list = ObjectOwner(taking: Widget.listView(of: selection, factory: factory))
+    let grid = ObjectOwner(taking: Widget.gridView(of: selection, factory: factory))
+    #expect(references() == 3, "one reference for each view")
+    #expect(gtk_list_view_get_model(gtkkit_list_view(list.raw)) == gtkkit_selection_model(selection.raw))
+    #expect(gtk_grid_view_get_factory(gtkkit_grid_view(grid.raw)) == gtkkit_list_item_factory(factory.raw))
+  }
+}
