@@ -27,11 +27,33 @@
 struct meme_error {
   struct jpeg_error_mgr pub;
   jmp_buf jump;
+  // libjpeg's progress hook, called before each MCU row, asks `stop`; a stop jumps back like an
+  // error, with `cancelled` set.
+  struct jpeg_progress_mgr progress;
+  meme_blocks_stop stop;
+  void *stop_context;
+  int cancelled;
 };
 
 static void meme_error_exit(j_common_ptr info) {
   struct meme_error *error = (struct meme_error *)info->err;
   longjmp(error->jump, 1);
+}
+
+// Jumps back to `error`'s setjmp, as cancelled, when its stop says so.
+static void check_stop(struct meme_error *error) {
+  if (error->stop && error->stop(error->stop_context)) {
+    error->cancelled = 1;
+    longjmp(error->jump, 1);
+  }
+}
+
+static void meme_progress(j_common_ptr info) { check_stop((struct meme_error *)info->err); }
+
+// Has libjpeg ask `error`'s stop while `info` works (after jpeg_create_*, which clears the hook).
+static void watch(j_common_ptr info, struct meme_error *error) {
+  error->progress.progress_monitor = meme_progress;
+  info->progress = &error->progress;
 }
 
 // Warnings (damaged data that libjpeg can step over) are counted, never printed.
@@ -63,7 +85,9 @@ static void set_reason(char *reason, size_t size, const char *text) {
   if (size > 0) snprintf(reason, size, "%s", text);
 }
 
-static void start_error(struct meme_error *error) {
+static void start_error(struct meme_error *error, meme_blocks_stop stop, void *stop_context) {
+  error->stop = stop;
+  error->stop_context = stop_context;
   jpeg_std_error(&error->pub);
   error->pub.error_exit = meme_error_exit;
   error->pub.emit_message = meme_emit_message;
@@ -71,6 +95,10 @@ static void start_error(struct meme_error *error) {
 
 // libjpeg's message for the error that jumped back to `error`'s setjmp.
 static meme_blocks_status failed(struct meme_error *error, char *reason, size_t size) {
+  if (error->cancelled) {
+    set_reason(reason, size, "cancelled");
+    return MEME_BLOCKS_CANCELLED;
+  }
   // format_message only reads the error manager through the object; any object will do.
   struct jpeg_decompress_struct any;
   any.err = &error->pub;
@@ -194,6 +222,7 @@ static void turn_blocks(meme_jpeg_blocks *blocks, jvirt_barray_ptr *stored) {
     JBLOCKROW *source_rows = row_table(info, stored[c], stored_high);
     int wide = blocks->blocks_wide[c], high = blocks->blocks_high[c];
     for (int y = 0; y < high; y++) {
+      check_stop(&blocks->error);
       JBLOCKROW target_row = blocks->rows[c][y];
       for (int x = 0; x < wide; x++) {
         int px = blocks->flips_x ? wide - 1 - x : x;
@@ -245,11 +274,12 @@ static int check_source(struct jpeg_decompress_struct *source, char *reason, siz
 }
 
 meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int orientation,
+                                         meme_blocks_stop stop, void *stop_context,
                                          meme_jpeg_blocks **result, char *reason, size_t reason_size) {
   *result = NULL;
   meme_jpeg_blocks *blocks = calloc(1, sizeof *blocks);
   if (!blocks) return unsuitable(reason, reason_size, "not enough memory to read the photo's blocks");
-  start_error(&blocks->error);
+  start_error(&blocks->error, stop, stop_context);
   blocks->source.err = &blocks->error.pub;
   blocks->input_size = size;
   if (setjmp(blocks->error.jump)) {
@@ -258,6 +288,7 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
     return status;
   }
   jpeg_create_decompress(&blocks->source);
+  watch((j_common_ptr)&blocks->source, &blocks->error);
   jpeg_mem_src(&blocks->source, data, (unsigned long)size);
   jpeg_save_markers(&blocks->source, JPEG_APP0 + 2, 0xFFFF);
   jpeg_read_header(&blocks->source, TRUE);
@@ -512,7 +543,7 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   // Volatile: read after a longjmp back into this frame.
   struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
-  start_error(&scratch->error);
+  start_error(&scratch->error, blocks->error.stop, blocks->error.stop_context);
   if (setjmp(scratch->error.jump)) {
     meme_blocks_status status = failed(&scratch->error, reason, reason_size);
     scratch_release(scratch);
@@ -532,6 +563,7 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   struct jpeg_compress_struct *encoder = &scratch->encoder;
   encoder->err = &scratch->error.pub;
   jpeg_create_compress(encoder);
+  watch((j_common_ptr)encoder, &scratch->error);
   scratch->has_encoder = 1;
   set_upright_parameters(blocks, encoder, context_end - context_first);
   jvirt_barray_ptr arrays[MAX_COMPONENTS];
@@ -557,6 +589,7 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   struct jpeg_decompress_struct *decoder = &scratch->decoder;
   decoder->err = &scratch->error.pub;
   jpeg_create_decompress(decoder);
+  watch((j_common_ptr)decoder, &scratch->error);
   scratch->has_decoder = 1;
   jpeg_mem_src(decoder, scratch->destination.buffer, (unsigned long)memory_destination_size(&scratch->destination));
   jpeg_read_header(decoder, TRUE);
@@ -586,7 +619,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   if (!valid_rows(blocks, first_row, end_row)) return unsuitable(reason, reason_size, "rows not on MCU bounds");
   struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to encode the caption rows");
-  start_error(&scratch->error);
+  start_error(&scratch->error, blocks->error.stop, blocks->error.stop_context);
   if (setjmp(scratch->error.jump)) {
     meme_blocks_status status = failed(&scratch->error, reason, reason_size);
     scratch_release(scratch);
@@ -600,6 +633,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   struct jpeg_compress_struct *encoder = &scratch->encoder;
   encoder->err = &scratch->error.pub;
   jpeg_create_compress(encoder);
+  watch((j_common_ptr)encoder, &scratch->error);
   scratch->has_encoder = 1;
   set_upright_parameters(blocks, encoder, rows);
   encoder->in_color_space = MEME_ENCODED_SPACE;
@@ -659,7 +693,7 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
   *size = 0;
   struct scratch *volatile scratch = calloc(1, sizeof(struct scratch));
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to write the meme");
-  start_error(&scratch->error);
+  start_error(&scratch->error, blocks->error.stop, blocks->error.stop_context);
   if (setjmp(scratch->error.jump)) {
     meme_blocks_status status = failed(&scratch->error, reason, reason_size);
     scratch_release(scratch);
@@ -669,6 +703,7 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
   struct jpeg_compress_struct *encoder = &scratch->encoder;
   encoder->err = &scratch->error.pub;
   jpeg_create_compress(encoder);
+  watch((j_common_ptr)encoder, &scratch->error);
   scratch->has_encoder = 1;
   set_upright_parameters(blocks, encoder, blocks->height);
   struct jpeg_decompress_struct *source = &blocks->source;

@@ -16,11 +16,19 @@ typedef enum {
   MEME_BLOCKS_UNSUITABLE = 1,
   // libjpeg failed (bad data, no memory); `reason` holds its message.
   MEME_BLOCKS_FAILED = 2,
+  // The work was asked to stop (see meme_blocks_stop).
+  MEME_BLOCKS_CANCELLED = 3,
 } meme_blocks_status;
 
+// Asked before every MCU row that is read, turned, decoded, encoded or written (from whichever
+// thread does it): a non-zero answer stops the call, which returns MEME_BLOCKS_CANCELLED.
+typedef int (*meme_blocks_stop)(void *context);
+
 // Reads the coefficients of the JPEG in `data` (which must stay valid until
-// meme_jpeg_blocks_free) and turns them upright losslessly for EXIF `orientation` (1 to 8).
+// meme_jpeg_blocks_free) and turns them upright losslessly for EXIF `orientation` (1 to 8). `stop`
+// (may be NULL) is asked with `stop_context` by this call and every later one on the blocks.
 meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int orientation,
+                                         meme_blocks_stop stop, void *stop_context,
                                          meme_jpeg_blocks **blocks, char *reason, size_t reason_size);
 void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks);
 

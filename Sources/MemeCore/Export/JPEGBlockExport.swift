@@ -36,8 +36,11 @@ enum JPEGBlockExport {
     case declined(String)
   }
 
+  /// Once `cancellation` is set the export stops within an MCU row (or a caption being drawn) and
+  /// throws `.cancelled`, having written nothing.
   static func export(
-    _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, loader: ImageLoader
+    _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, loader: ImageLoader,
+    cancellation: Cancellation
   ) throws(ImageError) -> Outcome {
     let path = input.path
     let file = try ImageFile(path: path)
@@ -55,14 +58,16 @@ enum JPEGBlockExport {
     // Handed over: this thread does not touch the bytes again (JPEGBlocks keeps them).
     nonisolated(unsafe) let bytes = contents
     let opening = BackgroundTask { () -> Result<JPEGBlocks, JPEGBlocks.Refusal> in
-      Result { () throws(JPEGBlocks.Refusal) in try JPEGBlocks(bytes, orientation: orientation) }
+      Result { () throws(JPEGBlocks.Refusal) in
+        try JPEGBlocks(bytes, orientation: orientation, cancellation: cancellation)
+      }
     }
     let upright = orientation.swapsAxes ? (header.height, header.width) : (header.width, header.height)
     let prepared = PreparedCaptions(captions, imageWidth: upright.0, imageHeight: upright.1)
     let blocks: JPEGBlocks
     switch opening.wait() {
     case .success(let opened): blocks = opened
-    case .failure(let refusal): return .declined(refusal.reason)
+    case .failure(let refusal): return try declined(refusal, cancellation: cancellation, name: path)
     }
     guard blocks.width == upright.0, blocks.height == upright.1 else {
       return .declined("the photo's frame header disagrees with libjpeg's")
@@ -74,11 +79,12 @@ enum JPEGBlockExport {
     let replaced: Int
     let encoded: MallocBytes
     do {
-      replaced = try redraw(drawings, on: blocks, name: path)
+      replaced = try redraw(prepared, on: blocks, name: path)
       encoded = try blocks.encoded()
     } catch {
-      return .declined(error.reason)
+      return try declined(error, cancellation: cancellation, name: path)
     }
+    try cancellation.check(name: path)
     try ImageWriter.write(encoded.bytes, to: destination)
     let mcus =
       ((blocks.width + blocks.mcuWidth - 1) / blocks.mcuWidth)
@@ -92,13 +98,24 @@ enum JPEGBlockExport {
         damage: nil, encoding: .keptBlocks(replacedMCUs: replaced, totalMCUs: mcus)))
   }
 
+  /// Declines for `refusal`'s reason, or throws `.cancelled` when the refusal was a stop.
+  private static func declined(_ refusal: JPEGBlocks.Refusal, cancellation: Cancellation, name: String)
+    throws(ImageError) -> Outcome
+  {
+    if case .cancelled = refusal { try cancellation.check(name: name) }
+    return .declined(refusal.reason)
+  }
+
   /// Decodes the MCU rows each caption may ink, draws every caption on them and puts back the MCUs
   /// that changed; returns how many did. The spans (usually one per caption) are decoded and drawn
   /// on all at once, then put back all at once: a decode reads the MCU row beside its span, so no
-  /// span may change while another is decoding.
-  private static func redraw(_ drawings: [CaptionDrawing], on blocks: JPEGBlocks, name: String)
+  /// span may change while another is decoding. The outlines are painted from the masks stroked
+  /// while the coefficients were read (as a full encode paints them), so they are not stroked again.
+  private static func redraw(_ prepared: PreparedCaptions, on blocks: JPEGBlocks, name: String)
     throws(JPEGBlocks.Refusal) -> Int
   {
+    let drawings = prepared.layout.drawings
+    let outlines = prepared.outlines
     let spans = spans(of: drawings, on: blocks)
     // A caption drawn on two strips at once would share its colour glyph images between threads.
     let parallel = drawings.allSatisfy { drawing in
@@ -109,9 +126,10 @@ enum JPEGBlockExport {
     perform(spans.count, concurrently: parallel) { index in
       strips[index] = Result { () throws(JPEGBlocks.Refusal) in
         let strip = try DrawnStrip(rows: spans[index], of: blocks)
-        for drawing in drawings {
+        for (drawing, outline) in zip(drawings, outlines) {
           drawing.draw(
-            onStrip: strip.image, fromPictureRow: spans[index].lowerBound, pictureHeight: blocks.height)
+            onStrip: strip.image, fromPictureRow: spans[index].lowerBound, pictureHeight: blocks.height,
+            outline: outline)
         }
         return strip
       }
@@ -155,6 +173,7 @@ extension JPEGBlocks.Refusal {
     switch self {
     case .unsuitable(let reason): reason
     case .failed(let message): "libjpeg could not carry the blocks (\(message))"
+    case .cancelled: "cancelled"
     }
   }
 }

@@ -52,7 +52,9 @@ public enum MemeExporter {
       reason = blockPathObstacle(format: format, transform: transform, width: width)
     }
     if reason == nil {
-      switch try JPEGBlockExport.export(captions, imageAt: input, to: destination, loader: loader) {
+      switch try JPEGBlockExport.export(
+        captions, imageAt: input, to: destination, loader: loader, cancellation: Cancellation())
+      {
       case .exported(let summary): return summary
       case .declined(let why): reason = why
       }
@@ -90,13 +92,16 @@ public enum MemeExporter {
   }
 
   /// Writes `captions` on the JPEG photo at `input` as a JPEG keeping every block no caption touches,
-  /// or returns `nil` (having written nothing) when the block path cannot serve this photo.
+  /// or returns `nil` (having written nothing) when the block path cannot serve this photo. Once
+  /// `cancellation` is set it stops within an MCU row and throws `.cancelled`, writing nothing.
   public static func exportKeepingJPEGBlocks(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination,
-    loader: ImageLoader = ImageLoader()
+    loader: ImageLoader = ImageLoader(), cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> ExportSummary? {
     try ImageWriter.checkDestination(destination)
-    switch try JPEGBlockExport.export(captions, imageAt: input, to: destination, loader: loader) {
+    switch try JPEGBlockExport.export(
+      captions, imageAt: input, to: destination, loader: loader, cancellation: cancellation)
+    {
     case .exported(let summary): return summary
     case .declined: return nil
     }

@@ -14,11 +14,15 @@ final class JPEGBlocks: @unchecked Sendable {
     case unsuitable(String)
     /// libjpeg failed on the data.
     case failed(String)
+    /// The cancellation given to `init` was set.
+    case cancelled
   }
 
   private let handle: OpaquePointer
   /// The file's bytes, which libjpeg reads from until the blocks are freed.
   private let source: FileBytes
+  /// Asked by libjpeg before each MCU row (kept alive here: C holds it unretained).
+  private let cancellation: Cancellation
   let width: Int
   let height: Int
   /// The height of one MCU row, the unit rows are decoded and replaced in.
@@ -26,16 +30,20 @@ final class JPEGBlocks: @unchecked Sendable {
   let mcuWidth: Int
   let isGrey: Bool
 
-  init(_ source: FileBytes, orientation: ExifOrientation) throws(Refusal) {
+  /// Reads and turns the blocks; every call on them stops within an MCU row once `cancellation` is
+  /// set, refusing with `.cancelled`.
+  init(_ source: FileBytes, orientation: ExifOrientation, cancellation: Cancellation) throws(Refusal) {
     var handle: OpaquePointer?
     let status = Self.call { reason, size in
       meme_jpeg_blocks_open(
-        source.base.assumingMemoryBound(to: UInt8.self), source.count, Int32(orientation.rawValue), &handle,
-        reason, size)
+        source.base.assumingMemoryBound(to: UInt8.self), source.count, Int32(orientation.rawValue),
+        { context in Unmanaged<Cancellation>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0 },
+        Unmanaged.passUnretained(cancellation).toOpaque(), &handle, reason, size)
     }
     try status.get()
     self.handle = handle!
     self.source = source
+    self.cancellation = cancellation
     width = Int(meme_jpeg_blocks_width(handle))
     height = Int(meme_jpeg_blocks_height(handle))
     mcuWidth = Int(meme_jpeg_blocks_mcu_width(handle))
@@ -97,6 +105,7 @@ final class JPEGBlocks: @unchecked Sendable {
     switch status {
     case MEME_BLOCKS_OK: return .success(())
     case MEME_BLOCKS_UNSUITABLE: return .failure(.unsuitable(text))
+    case MEME_BLOCKS_CANCELLED: return .failure(.cancelled)
     default: return .failure(.failed(text))
     }
   }

@@ -57,8 +57,7 @@ nonisolated enum MemeExport {
 
   /// The block path for a JPEG photo, or `nil` (nothing written) when it cannot serve the picture. The
   /// photo is read again from its file, so it must still be the picture the editor shows.
-  /// A stop asked for before it starts is honoured; once started it runs to the end (it takes about
-  /// as long as decoding the photo once).
+  /// A stop ends it within an MCU row, with nothing written.
   private static func writeKeepingBlocks(
     _ captions: MemeCaptions, on picture: EditorImage, to url: URL, cancellation: Cancellation
   ) -> Result<SharedMeme, ImageError>? {
@@ -67,7 +66,9 @@ nonisolated enum MemeExport {
       size == (picture.width, picture.height)
     else { return nil }
     do throws(ImageError) {
-      guard try MemeExporter.exportKeepingJPEGBlocks(captions, imageAt: picture.url, to: .file(url)) != nil
+      guard
+        try MemeExporter.exportKeepingJPEGBlocks(
+          captions, imageAt: picture.url, to: .file(url), cancellation: cancellation) != nil
       else { return nil }
       let file = try written(url, as: .jpeg(quality: ImageFormat.defaultJPEGQuality))
       let image = try ImageLoader().load(data: [UInt8](file.data), name: url.path)
