@@ -903,6 +903,9 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
     free(scratch);
     return status;
   }
+  // The source's tables are final once its first row is handed over (a photo in several scans,
+  // which may define tables between them, hands its rows over only once read whole).
+  wait_for_rows(blocks, &scratch->error, 1, 0);
   struct jpeg_compress_struct *encoder = &scratch->encoder;
   encoder->err = &scratch->error.pub;
   jpeg_create_compress(encoder);
