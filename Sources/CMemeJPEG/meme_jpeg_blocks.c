@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "meme_jpeg_blocks.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <jpeglib.h>
 // After jpeglib.h: the error codes and ERREXIT macros, and the entropy coder's interface (the
@@ -27,6 +30,14 @@
 struct meme_error {
   struct jpeg_error_mgr pub;
   jmp_buf jump;
+  // libjpeg's progress hook, called before each MCU row, asks `stop`; a stop jumps back like an
+  // error, with `cancelled` set.
+  struct jpeg_progress_mgr progress;
+  meme_blocks_stop stop;
+  void *stop_context;
+  int cancelled;
+  // Set when a call waited for blocks whose reading then failed.
+  int reading_failed;
 };
 
 static void meme_error_exit(j_common_ptr info) {
@@ -34,10 +45,29 @@ static void meme_error_exit(j_common_ptr info) {
   longjmp(error->jump, 1);
 }
 
+// Jumps back to `error`'s setjmp, as cancelled, when its stop says so.
+static void check_stop(struct meme_error *error) {
+  if (error->stop && error->stop(error->stop_context)) {
+    error->cancelled = 1;
+    longjmp(error->jump, 1);
+  }
+}
+
+static void meme_progress(j_common_ptr info) { check_stop((struct meme_error *)info->err); }
+
+// Has libjpeg ask `error`'s stop while `info` works (after jpeg_create_*, which clears the hook).
+static void watch(j_common_ptr info, struct meme_error *error) {
+  error->progress.progress_monitor = meme_progress;
+  info->progress = &error->progress;
+}
+
 // Warnings (damaged data that libjpeg can step over) are counted, never printed.
 static void meme_emit_message(j_common_ptr info, int level) {
   if (level < 0) info->err->num_warnings++;
 }
+
+// At most this many spans of rows held at once (captions rarely make more than two).
+#define MEME_BLOCKS_MAX_HELD 16
 
 struct meme_jpeg_blocks {
   struct jpeg_decompress_struct source;
@@ -57,13 +87,26 @@ struct meme_jpeg_blocks {
   // Owns the turned blocks (orientations 2–8), so the photo's own can be freed once turned.
   struct jpeg_compress_struct holder;
   int has_holder;
+  // The photo's data and orientation, read by meme_jpeg_blocks_read.
+  const uint8_t *data;
+  int orientation;
+  // What other threads may use while the blocks are being read, guarded by `lock`: MCU rows
+  // [0, rows_ready) are final (their row pointers set), `reading` is 0 while reading, 1 once done
+  // and 2 if it failed; MCU rows in a held span are being redrawn and not to be written yet.
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  int rows_ready, reading;
+  struct { int first, end; } held[MEME_BLOCKS_MAX_HELD];
+  int held_count;
 };
 
 static void set_reason(char *reason, size_t size, const char *text) {
   if (size > 0) snprintf(reason, size, "%s", text);
 }
 
-static void start_error(struct meme_error *error) {
+static void start_error(struct meme_error *error, meme_blocks_stop stop, void *stop_context) {
+  error->stop = stop;
+  error->stop_context = stop_context;
   jpeg_std_error(&error->pub);
   error->pub.error_exit = meme_error_exit;
   error->pub.emit_message = meme_emit_message;
@@ -71,6 +114,14 @@ static void start_error(struct meme_error *error) {
 
 // libjpeg's message for the error that jumped back to `error`'s setjmp.
 static meme_blocks_status failed(struct meme_error *error, char *reason, size_t size) {
+  if (error->cancelled) {
+    set_reason(reason, size, "cancelled");
+    return MEME_BLOCKS_CANCELLED;
+  }
+  if (error->reading_failed) {
+    set_reason(reason, size, "the photo's blocks could not be read");
+    return MEME_BLOCKS_UNSUITABLE;
+  }
   // format_message only reads the error manager through the object; any object will do.
   struct jpeg_decompress_struct any;
   any.err = &error->pub;
@@ -163,15 +214,114 @@ static jvirt_barray_ptr request_array(meme_jpeg_blocks *blocks, j_common_ptr inf
                                            (JDIMENSION)block_rows, (JDIMENSION)blocks->v[c]);
 }
 
-// A pointer to each block row of a realised array (all of it is in memory: libjpeg-turbo keeps
-// no backing store), so blocks can be reached across rows without libjpeg's access windows.
+// Sets `rows[first, end)` to point at those block rows of a realised array (all of it is in memory:
+// libjpeg-turbo keeps no backing store), so blocks can be reached across rows without libjpeg's
+// access windows (which only the thread filling the array may move).
+static void fill_rows(j_common_ptr info, jvirt_barray_ptr array, JBLOCKROW *rows, int first, int end) {
+  for (int row = first; row < end; row++) {
+    rows[row] = (*info->mem->access_virt_barray)(info, array, (JDIMENSION)row, 1, TRUE)[0];
+  }
+}
+
+// A pointer to each block row of a realised array, from `info`'s image pool.
 static JBLOCKROW *row_table(j_common_ptr info, jvirt_barray_ptr array, int block_rows) {
   JBLOCKROW *rows = (JBLOCKROW *)(*info->mem->alloc_small)(info, JPOOL_IMAGE,
                                                            sizeof(JBLOCKROW) * (size_t)block_rows);
-  for (int row = 0; row < block_rows; row++) {
-    rows[row] = (*info->mem->access_virt_barray)(info, array, (JDIMENSION)row, 1, TRUE)[0];
-  }
+  fill_rows(info, array, rows, 0, block_rows);
   return rows;
+}
+
+// MARK: Rows handed from the reading thread to the others
+
+// Marks MCU rows [0, rows) final, or reading finished (`state` 1) or failed (2).
+static void publish(meme_jpeg_blocks *blocks, int rows, int state) {
+  pthread_mutex_lock(&blocks->lock);
+  if (rows > blocks->rows_ready) blocks->rows_ready = rows;
+  if (state) blocks->reading = state;
+  pthread_cond_broadcast(&blocks->changed);
+  pthread_mutex_unlock(&blocks->lock);
+}
+
+static int is_held(const meme_jpeg_blocks *blocks, int row) {
+  for (int i = 0; i < blocks->held_count; i++) {
+    if (row >= blocks->held[i].first && row < blocks->held[i].end) return 1;
+  }
+  return 0;
+}
+
+// Waits until MCU rows [0, end) are final and, with `unheld`, MCU row end - 1 is not being
+// redrawn. Jumps back to `error`'s setjmp when reading failed or `error`'s stop says so (asked
+// every few milliseconds while waiting).
+static void wait_for_rows(meme_jpeg_blocks *blocks, struct meme_error *error, int end, int unheld) {
+  pthread_mutex_lock(&blocks->lock);
+  for (;;) {
+    int failed_reading = blocks->reading == 2;
+    int ready = blocks->rows_ready >= end && !(unheld && is_held(blocks, end - 1));
+    if (failed_reading || ready) {
+      pthread_mutex_unlock(&blocks->lock);
+      if (failed_reading) {
+        error->reading_failed = 1;
+        longjmp(error->jump, 1);
+      }
+      return;
+    }
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 10 * 1000 * 1000;
+    if (until.tv_nsec >= 1000000000L) {
+      until.tv_sec += 1;
+      until.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&blocks->changed, &blocks->lock, &until);
+    pthread_mutex_unlock(&blocks->lock);
+    check_stop(error);
+    pthread_mutex_lock(&blocks->lock);
+  }
+}
+
+void meme_jpeg_blocks_hold_rows(meme_jpeg_blocks *blocks, int first_row, int end_row) {
+  int mcu_height = DCTSIZE * blocks->max_v;
+  pthread_mutex_lock(&blocks->lock);
+  if (blocks->held_count < MEME_BLOCKS_MAX_HELD) {
+    blocks->held[blocks->held_count].first = first_row / mcu_height;
+    blocks->held[blocks->held_count].end = (end_row + mcu_height - 1) / mcu_height;
+    blocks->held_count++;
+  }
+  pthread_mutex_unlock(&blocks->lock);
+}
+
+void meme_jpeg_blocks_release_rows(meme_jpeg_blocks *blocks, int first_row, int end_row) {
+  int mcu_height = DCTSIZE * blocks->max_v;
+  int first = first_row / mcu_height, end = (end_row + mcu_height - 1) / mcu_height;
+  pthread_mutex_lock(&blocks->lock);
+  for (int i = 0; i < blocks->held_count; i++) {
+    if (blocks->held[i].first == first && blocks->held[i].end == end) {
+      blocks->held[i] = blocks->held[--blocks->held_count];
+      break;
+    }
+  }
+  pthread_cond_broadcast(&blocks->changed);
+  pthread_mutex_unlock(&blocks->lock);
+}
+
+// The reading thread's progress hook: asks the stop, and (for a photo read in one sequential scan
+// and kept as stored) hands over each MCU row as soon as it is read.
+static void reading_progress(j_common_ptr info) {
+  struct meme_error *error = (struct meme_error *)info->err;
+  check_stop(error);
+  meme_jpeg_blocks *blocks = (meme_jpeg_blocks *)info->client_data;
+  j_decompress_ptr source = (j_decompress_ptr)info;
+  if (!blocks || blocks->orientation > 1 || source->progressive_mode ||
+      source->comps_in_scan != source->num_components || !source->coef || !source->coef->coef_arrays) {
+    return;
+  }
+  int done = (int)source->input_iMCU_row;
+  if (done <= blocks->rows_ready) return;
+  for (int c = 0; c < blocks->components; c++) {
+    fill_rows(info, source->coef->coef_arrays[c], blocks->rows[c], blocks->rows_ready * blocks->v[c],
+              done * blocks->v[c]);
+  }
+  publish(blocks, done, 0);
 }
 
 // The EXIF orientation as a transpose followed by mirrorings of the result.
@@ -194,6 +344,7 @@ static void turn_blocks(meme_jpeg_blocks *blocks, jvirt_barray_ptr *stored) {
     JBLOCKROW *source_rows = row_table(info, stored[c], stored_high);
     int wide = blocks->blocks_wide[c], high = blocks->blocks_high[c];
     for (int y = 0; y < high; y++) {
+      check_stop(&blocks->error);
       JBLOCKROW target_row = blocks->rows[c][y];
       for (int x = 0; x < wide; x++) {
         int px = blocks->flips_x ? wide - 1 - x : x;
@@ -245,19 +396,28 @@ static int check_source(struct jpeg_decompress_struct *source, char *reason, siz
 }
 
 meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int orientation,
+                                         meme_blocks_stop stop, void *stop_context,
                                          meme_jpeg_blocks **result, char *reason, size_t reason_size) {
   *result = NULL;
   meme_jpeg_blocks *blocks = calloc(1, sizeof *blocks);
   if (!blocks) return unsuitable(reason, reason_size, "not enough memory to read the photo's blocks");
-  start_error(&blocks->error);
+  pthread_mutex_init(&blocks->lock, NULL);
+  pthread_cond_init(&blocks->changed, NULL);
+  start_error(&blocks->error, stop, stop_context);
   blocks->source.err = &blocks->error.pub;
   blocks->input_size = size;
+  blocks->data = data;
+  blocks->orientation = orientation;
   if (setjmp(blocks->error.jump)) {
     meme_blocks_status status = failed(&blocks->error, reason, reason_size);
     meme_jpeg_blocks_free(blocks);
     return status;
   }
   jpeg_create_decompress(&blocks->source);
+  // The hook also hands rows over while meme_jpeg_blocks_read runs.
+  blocks->error.progress.progress_monitor = reading_progress;
+  blocks->source.progress = &blocks->error.progress;
+  blocks->source.client_data = blocks;
   jpeg_mem_src(&blocks->source, data, (unsigned long)size);
   jpeg_save_markers(&blocks->source, JPEG_APP0 + 2, 0xFFFF);
   jpeg_read_header(&blocks->source, TRUE);
@@ -295,6 +455,8 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
     blocks->v[c] = blocks->transposes ? stored->h_samp_factor : stored->v_samp_factor;
     blocks->blocks_wide[c] = mcus_wide * blocks->h[c];
     blocks->blocks_high[c] = mcus_high * blocks->v[c];
+    blocks->rows[c] = calloc((size_t)blocks->blocks_high[c], sizeof(JBLOCKROW));
+    if (!blocks->rows[c]) ERREXIT1(source, JERR_OUT_OF_MEMORY, 15);
     if (orientation > 1) {
       if (!blocks->has_holder) {
         blocks->holder.err = &blocks->error.pub;
@@ -308,17 +470,27 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
     blocks->icc = NULL;
     blocks->icc_size = 0;
   }
+  *result = blocks;
+  return MEME_BLOCKS_OK;
+}
 
+meme_blocks_status meme_jpeg_blocks_read(meme_jpeg_blocks *blocks, char *reason, size_t reason_size) {
+  struct jpeg_decompress_struct *source = &blocks->source;
+  if (setjmp(blocks->error.jump)) {
+    publish(blocks, 0, 2);
+    return failed(&blocks->error, reason, reason_size);
+  }
   jvirt_barray_ptr *stored = jpeg_read_coefficients(source);
   if (blocks->error.pub.num_warnings > 0) {
-    meme_jpeg_blocks_free(blocks);
+    publish(blocks, 0, 2);
     return unsuitable(reason, reason_size, "the photo has damaged data");
   }
-  if (orientation > 1) {
+  int mcu_rows = blocks->blocks_high[0] / blocks->v[0];
+  if (blocks->orientation > 1) {
     j_common_ptr holder = (j_common_ptr)&blocks->holder;
     (*holder->mem->realize_virt_arrays)(holder);
     for (int c = 0; c < blocks->components; c++) {
-      blocks->rows[c] = row_table(holder, blocks->arrays[c], blocks->blocks_high[c]);
+      fill_rows(holder, blocks->arrays[c], blocks->rows[c], 0, blocks->blocks_high[c]);
     }
     turn_blocks(blocks, stored);
     // The photo's blocks as stored are not needed again: freeing them (with everything else the
@@ -326,15 +498,16 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
     // header is read again for the tables, sampling and components the output is written with.
     jpeg_abort_decompress(source);
     jpeg_save_markers(source, JPEG_APP0 + 2, 0);
-    jpeg_mem_src(source, data, (unsigned long)size);
+    jpeg_mem_src(source, blocks->data, (unsigned long)blocks->input_size);
     jpeg_read_header(source, TRUE);
   } else {
+    int from = blocks->rows_ready;
     for (int c = 0; c < blocks->components; c++) {
       blocks->arrays[c] = stored[c];
-      blocks->rows[c] = row_table((j_common_ptr)source, stored[c], blocks->blocks_high[c]);
+      fill_rows((j_common_ptr)source, stored[c], blocks->rows[c], from * blocks->v[c], blocks->blocks_high[c]);
     }
   }
-  *result = blocks;
+  publish(blocks, mcu_rows, 1);
   return MEME_BLOCKS_OK;
 }
 
@@ -342,6 +515,9 @@ void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks) {
   if (!blocks) return;
   jpeg_destroy_decompress(&blocks->source);
   if (blocks->has_holder) jpeg_destroy_compress(&blocks->holder);
+  for (int c = 0; c < MAX_COMPONENTS; c++) free(blocks->rows[c]);
+  pthread_mutex_destroy(&blocks->lock);
+  pthread_cond_destroy(&blocks->changed);
   free(blocks->icc);
   free(blocks);
 }
@@ -507,9 +683,10 @@ static void scratch_release(struct scratch *scratch) {
 
 // The scratch of one call, its error handler ready (the caller still sets the jump with setjmp,
 // which must run in the frame libjpeg jumps back to); NULL when there is no memory for it.
-static struct scratch *scratch_new(void) {
+static struct scratch *scratch_new(meme_jpeg_blocks *blocks) {
   struct scratch *scratch = calloc(1, sizeof(struct scratch));
-  if (scratch) start_error(&scratch->error);
+  // A stop asked of the whole export reaches the scratch coders too.
+  if (scratch) start_error(&scratch->error, blocks->error.stop, blocks->error.stop_context);
   return scratch;
 }
 
@@ -531,6 +708,7 @@ static struct jpeg_compress_struct *scratch_start_encoder(struct scratch *scratc
   struct jpeg_compress_struct *encoder = &scratch->encoder;
   encoder->err = &scratch->error.pub;
   jpeg_create_compress(encoder);
+  watch((j_common_ptr)encoder, &scratch->error);
   scratch->has_encoder = 1;
   set_upright_parameters(blocks, encoder, rows);
   return encoder;
@@ -541,7 +719,7 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
                                                 size_t reason_size) {
   if (!valid_rows(blocks, first_row, end_row)) return unsuitable(reason, reason_size, "rows not on MCU bounds");
   // Volatile: read after a longjmp back into this frame.
-  struct scratch *volatile scratch = scratch_new();
+  struct scratch *volatile scratch = scratch_new(blocks);
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
   if (setjmp(scratch->error.jump)) return scratch_fail(scratch, reason, reason_size);
   // One MCU row of context on each side: chroma upsampling blends across MCU rows, and with the
@@ -551,6 +729,7 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   int context_end = end_row + mcu_height < blocks->height ? end_row + mcu_height : blocks->height;
   int first_mcu = context_first / mcu_height;
   int end_mcu = (context_end + mcu_height - 1) / mcu_height;
+  wait_for_rows(blocks, &scratch->error, end_mcu, 0);
 
   // A JPEG of just those MCU rows with no entropy-coded data: its header gives the decompressor the
   // geometry, tables and sampling, and the blocks come straight from the coefficients.
@@ -578,6 +757,7 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   struct jpeg_decompress_struct *decoder = &scratch->decoder;
   decoder->err = &scratch->error.pub;
   jpeg_create_decompress(decoder);
+  watch((j_common_ptr)decoder, &scratch->error);
   scratch->has_decoder = 1;
   jpeg_mem_src(decoder, scratch->destination.buffer, (unsigned long)memory_destination_size(&scratch->destination));
   jpeg_read_header(decoder, TRUE);
@@ -604,12 +784,14 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
                                                  long *replaced, char *reason, size_t reason_size) {
   *replaced = 0;
   if (!valid_rows(blocks, first_row, end_row)) return unsuitable(reason, reason_size, "rows not on MCU bounds");
-  struct scratch *volatile scratch = scratch_new();
+  struct scratch *volatile scratch = scratch_new(blocks);
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to encode the caption rows");
   if (setjmp(scratch->error.jump)) return scratch_fail(scratch, reason, reason_size);
   // The rows, encoded as a JPEG of their own with the source's tables and sampling: its MCUs fall on
   // the source's (the rows start on an MCU row), and libjpeg's downsampling never looks across an
   // MCU, so its blocks are what encoding the whole picture would give there.
+  int mcu_height = DCTSIZE * blocks->max_v;
+  wait_for_rows(blocks, &scratch->error, (end_row + mcu_height - 1) / mcu_height, 0);
   int rows = end_row - first_row;
   struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, rows);
   encoder->in_color_space = MEME_ENCODED_SPACE;
@@ -623,7 +805,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   sink->stride = stride;
   sink->pixels = pixels;
   sink->original = original;
-  int first_mcu_row = first_row / (DCTSIZE * blocks->max_v);
+  int first_mcu_row = first_row / mcu_height;
   for (int c = 0; c < blocks->components; c++) {
     sink->targets[c] = blocks->rows[c] + first_mcu_row * blocks->v[c];
   }
@@ -640,6 +822,61 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
 }
 
 // MARK: Writing
+
+// Feeds the entropy coder each MCU row's blocks once the row is final (read, and not held for
+// redrawing), so the top of the meme is written while the rest is still read or redrawn. Otherwise
+// as libjpeg's transcoding coefficient controller, dummy blocks at the right and bottom edges
+// included (zero, with the DC of the block before), but from the row pointers, since libjpeg's
+// own access to the arrays may only be made by the thread reading them.
+struct row_writer {
+  struct jpeg_c_coef_controller pub;
+  meme_jpeg_blocks *blocks;
+  struct meme_error *error;
+  JDIMENSION row;
+  JBLOCK dummy[C_MAX_BLOCKS_IN_MCU];
+};
+
+static void row_writer_start(j_compress_ptr info, J_BUF_MODE mode) {
+  (void)mode;
+  ((struct row_writer *)info->coef)->row = 0;
+}
+
+static boolean row_writer_write(j_compress_ptr info, JSAMPIMAGE input) {
+  (void)input;
+  struct row_writer *writer = (struct row_writer *)info->coef;
+  JDIMENSION row = writer->row, last_column = info->MCUs_per_row - 1, last_row = info->total_iMCU_rows - 1;
+  wait_for_rows(writer->blocks, writer->error, (int)row + 1, 1);
+  // An interleaved scan's MCU row is the iMCU row; a one-component scan has v_samp_factor of them
+  // (fewer in the last).
+  const jpeg_component_info *first = info->cur_comp_info[0];
+  int mcu_rows = info->comps_in_scan > 1 ? 1 : row < last_row ? first->v_samp_factor : first->last_row_height;
+  JBLOCKROW mcu[C_MAX_BLOCKS_IN_MCU];
+  for (int y = 0; y < mcu_rows; y++) {
+    for (JDIMENSION column = 0; column <= last_column; column++) {
+      int n = 0;
+      for (int ci = 0; ci < info->comps_in_scan; ci++) {
+        const jpeg_component_info *comp = info->cur_comp_info[ci];
+        int real = column < last_column ? comp->MCU_width : comp->last_col_width;
+        JBLOCKROW *rows = writer->blocks->rows[comp->component_index] + row * (JDIMENSION)comp->v_samp_factor;
+        for (int by = 0; by < comp->MCU_height; by++) {
+          int dummies = comp->MCU_width;
+          if (row < last_row || y + by < comp->last_row_height) {
+            JBLOCKROW blocks = rows[y + by] + column * (JDIMENSION)comp->MCU_width;
+            for (int bx = 0; bx < real; bx++) mcu[n++] = blocks + bx;
+            dummies = comp->MCU_width - real;
+          }
+          for (int bx = 0; bx < dummies; bx++, n++) {
+            writer->dummy[n][0] = mcu[n - 1][0][0];
+            mcu[n] = &writer->dummy[n];
+          }
+        }
+      }
+      if (!(*info->entropy->encode_mcu)(info, mcu)) ERREXIT(info, JERR_CANT_SUSPEND);
+    }
+  }
+  writer->row++;
+  return TRUE;
+}
 
 static int same_table(const JHUFF_TBL *a, const JHUFF_TBL *b) {
   if (!a || !b) return a == b;
@@ -666,9 +903,12 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
                                           char *reason, size_t reason_size) {
   *output = NULL;
   *size = 0;
-  struct scratch *volatile scratch = scratch_new();
+  struct scratch *volatile scratch = scratch_new(blocks);
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to write the meme");
   if (setjmp(scratch->error.jump)) return scratch_fail(scratch, reason, reason_size);
+  // The source's tables are final once its first row is handed over (a photo in several scans,
+  // which may define tables between them, hands its rows over only once read whole).
+  wait_for_rows(blocks, &scratch->error, 1, 0);
   struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, blocks->height);
   struct jpeg_decompress_struct *source = &blocks->source;
   encoder->restart_interval = source->restart_interval;
@@ -681,7 +921,16 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
   if (!memory_destination_start(&scratch->destination, encoder, blocks->input_size + blocks->input_size / 8)) {
     ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 14);
   }
+  // libjpeg keeps the arrays but never reaches them: the row writer takes its place.
   jpeg_write_coefficients(encoder, blocks->arrays);
+  struct row_writer *writer = (struct row_writer *)(*encoder->mem->alloc_small)(
+      (j_common_ptr)encoder, JPOOL_IMAGE, sizeof(struct row_writer));
+  memset(writer, 0, sizeof *writer);
+  writer->pub.start_pass = row_writer_start;
+  writer->pub.compress_data = row_writer_write;
+  writer->blocks = blocks;
+  writer->error = &scratch->error;
+  encoder->coef = &writer->pub;
   if (blocks->icc) jpeg_write_icc_profile(encoder, blocks->icc, blocks->icc_size);
   jpeg_finish_compress(encoder);
   *output = scratch->destination.buffer;

@@ -84,6 +84,34 @@ final class JPEGBlockPathTests {
     try check(Case(width: 8000, height: 6000))
   }
 
+  /// Without captions the meme is the photo's blocks written again, row by row as they are read:
+  /// byte for byte what jpegtran's own transcoder writes from them (same tables, same dummy blocks
+  /// at the edges, same restart interval and progression).
+  @Test(
+    arguments: kinds.filter { $0.width == 1024 } + [
+      Case(width: 1001, height: 749, options: ["-sample", "2x1"]),
+      Case(width: 1001, height: 749, options: ["-grayscale"]),
+      Case(width: 8000, height: 6000),
+    ])
+  func withoutCaptionsTheMemeIsWhatJpegtranWrites(_ kind: Case) throws {
+    let photo = try JPEGTools.photo(width: kind.width, height: kind.height, options: kind.options, in: folder)
+    let meme = folder.appendingPathComponent("meme.jpg")
+    let summary = try MemeExporter.exportKeepingJPEGBlocks(
+      MemeCaptions(top: "", bottom: ""), imageAt: photo, to: .file(meme))
+    #expect(summary != nil, "the block path served the photo")
+    var options = ["-copy", "none"]
+    if kind.options.contains("-progressive") { options.append("-progressive") }
+    if let restart = kind.options.firstIndex(of: "-restart") {
+      options += ["-restart", kind.options[restart + 1]]
+    }
+    let reference = folder.appendingPathComponent("jpegtran.jpg")
+    try JPEGTools.run("jpegtran", options + ["-outfile", reference.path, photo.path])
+    let written = try Data(contentsOf: meme)
+    let expected = try Data(contentsOf: reference)
+    #expect(written.count == expected.count, "\(written.count) bytes, jpegtran \(expected.count)")
+    #expect(written == expected, "the meme differs from jpegtran's copy of the photo")
+  }
+
   /// A CMYK photo is encoded whole, and says why.
   @Test func cmykFallsBackToAFullEncode() throws {
     let cmyk = try cmykPhoto(width: 320, height: 240)

@@ -16,13 +16,32 @@ typedef enum {
   MEME_BLOCKS_UNSUITABLE = 1,
   // libjpeg failed (bad data, no memory); `reason` holds its message.
   MEME_BLOCKS_FAILED = 2,
+  // The work was asked to stop (see meme_blocks_stop).
+  MEME_BLOCKS_CANCELLED = 3,
 } meme_blocks_status;
 
-// Reads the coefficients of the JPEG in `data` (which must stay valid until
-// meme_jpeg_blocks_free) and turns them upright losslessly for EXIF `orientation` (1 to 8).
+// Asked before every MCU row that is read, turned, decoded, encoded or written (from whichever
+// thread does it): a non-zero answer stops the call, which returns MEME_BLOCKS_CANCELLED.
+typedef int (*meme_blocks_stop)(void *context);
+
+// Reads the header of the JPEG in `data` (which must stay valid until meme_jpeg_blocks_free), to be
+// turned upright losslessly for EXIF `orientation` (1 to 8). `stop` (may be NULL) is asked with
+// `stop_context` by every later call on the blocks.
 meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int orientation,
+                                         meme_blocks_stop stop, void *stop_context,
                                          meme_jpeg_blocks **blocks, char *reason, size_t reason_size);
+// Reads the coefficients and turns them upright. The other calls may run on other threads
+// meanwhile: each waits for the rows it needs (a photo kept as stored, read in one sequential scan,
+// hands each MCU row over as soon as it is read; otherwise all come at the end), and fails if
+// reading does.
+meme_blocks_status meme_jpeg_blocks_read(meme_jpeg_blocks *blocks, char *reason, size_t reason_size);
+// Only once meme_jpeg_blocks_read has returned and no other call is running.
 void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks);
+
+// Marks rows [first_row, end_row) (MCU-aligned) as being redrawn: meme_jpeg_blocks_write waits at
+// them until they are released (whether or not they were replaced).
+void meme_jpeg_blocks_hold_rows(meme_jpeg_blocks *blocks, int first_row, int end_row);
+void meme_jpeg_blocks_release_rows(meme_jpeg_blocks *blocks, int first_row, int end_row);
 
 // The upright picture's size, and the height of one MCU row in its pixels.
 int meme_jpeg_blocks_width(const meme_jpeg_blocks *blocks);
@@ -33,7 +52,8 @@ int meme_jpeg_blocks_mcu_height(const meme_jpeg_blocks *blocks);
 int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks);
 
 // decode_rows and replace_rows may run on several threads at once for disjoint rows, provided no
-// replace_rows runs while a decode_rows is going (decoding reads one MCU row beyond its rows).
+// replace_rows runs while a decode_rows is going (decoding reads one MCU row beyond its rows), and
+// alongside write provided the rows replaced are held until then.
 
 // Decodes upright rows [first_row, end_row) to opaque pixels in Cairo's ARGB32 layout, exactly as
 // decoding the whole picture would give them. `first_row` must be a multiple of the MCU height, and
@@ -52,6 +72,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
 
 // The whole JPEG: the blocks, the source's ICC profile and JFIF density, progressive when the
 // source was, with its restart interval; no EXIF (so no orientation tag). `*output` is malloc'd.
+// Writes each MCU row as soon as it is read and not held.
 meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned char **output,
                                           unsigned long *size, char *reason, size_t reason_size);
 

@@ -42,11 +42,15 @@ enum JPEGBlockExport {
     case declined(String)
   }
 
+  /// Once `cancellation` is set the export stops within an MCU row (or a caption being drawn) and
+  /// throws `.cancelled`, having written nothing.
   static func export(
-    _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, loader: ImageLoader
+    _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, loader: ImageLoader,
+    cancellation: Cancellation
   ) throws(ImageError) -> Outcome {
-    switch try encode(captions, imageAt: input, loader: loader) {
+    switch try encode(captions, imageAt: input, loader: loader, cancellation: cancellation) {
     case .encoded(let bytes, let summary):
+      try cancellation.check(name: input.path)
       try ImageWriter.write(bytes.bytes, to: destination)
       return .exported(summary)
     case .declined(let reason):
@@ -54,10 +58,11 @@ enum JPEGBlockExport {
     }
   }
 
-  /// The meme as a JPEG file in memory, every block no caption touches copied from the photo.
-  static func encode(_ captions: MemeCaptions, imageAt input: URL, loader: ImageLoader) throws(ImageError)
-    -> Encoding
-  {
+  /// The meme as a JPEG file in memory, every block no caption touches copied from the photo. Once
+  /// `cancellation` is set it stops within an MCU row and throws `.cancelled`.
+  static func encode(
+    _ captions: MemeCaptions, imageAt input: URL, loader: ImageLoader, cancellation: Cancellation
+  ) throws(ImageError) -> Encoding {
     let path = input.path
     let file = try ImageFile(path: path)
     guard file.size > 2, try file.prefix(2) == [0xFF, 0xD8] else {
@@ -69,35 +74,61 @@ enum JPEGBlockExport {
       return .declined("the source's JPEG header cannot be read")
     }
     try ImageLimits.check(width: header.width, height: header.height, maxPixels: loader.maxPixels, name: path)
-    // One core reads the coefficients while this one lays the captions out and traces them.
     let orientation = header.orientation
-    // Handed over: this thread does not touch the bytes again (JPEGBlocks keeps them).
-    nonisolated(unsafe) let bytes = contents
-    let opening = BackgroundTask { () -> Result<JPEGBlocks, JPEGBlocks.Refusal> in
-      Result { () throws(JPEGBlocks.Refusal) in try JPEGBlocks(bytes, orientation: orientation) }
+    let blocks: JPEGBlocks
+    do {
+      blocks = try JPEGBlocks(contents, orientation: orientation, cancellation: cancellation)
+    } catch {
+      return try declined(error, cancellation: cancellation, name: path)
     }
     let upright = orientation.swapsAxes ? (header.height, header.width) : (header.width, header.height)
-    let prepared = PreparedCaptions(captions, imageWidth: upright.0, imageHeight: upright.1)
-    let blocks: JPEGBlocks
-    switch opening.wait() {
-    case .success(let opened): blocks = opened
-    case .failure(let refusal): return .declined(refusal.reason)
-    }
     guard blocks.width == upright.0, blocks.height == upright.1 else {
       return .declined("the photo's frame header disagrees with libjpeg's")
     }
+    // One core reads the coefficients while this one lays the captions out and strokes their
+    // outlines; then the caption rows are redrawn as soon as they are read, and the meme is written
+    // row by row on another core as soon as each row is final. Every way out below waits for the
+    // reading to end (the blocks must outlive it).
+    let reading = BackgroundTask { () -> Result<Void, JPEGBlocks.Refusal> in
+      Result { () throws(JPEGBlocks.Refusal) in try blocks.read() }
+    }
+    let prepared = PreparedCaptions(captions, imageWidth: upright.0, imageHeight: upright.1)
     let drawings = prepared.layout.drawings
     if blocks.isGrey, !drawings.allSatisfy({ $0.drawsOnlyGrey }) {
+      blocks.abandon()
+      _ = reading.wait()
       return .declined("the photo is greyscale and the captions have colour")
     }
-    let replaced: Int
-    let encoded: MallocBytes
-    do {
-      replaced = try redraw(drawings, masks: prepared.masks, on: blocks, name: path)
-      encoded = try blocks.encoded()
-    } catch {
-      return .declined(error.reason)
+    let spans = spans(of: drawings, masks: prepared.masks, on: blocks)
+    for span in spans { blocks.hold(span) }
+    let writing = BackgroundTask { () -> Result<MallocBytes, JPEGBlocks.Refusal> in
+      Result { () throws(JPEGBlocks.Refusal) in try blocks.encoded() }
     }
+    var replaced = 0
+    var failure: JPEGBlocks.Refusal?
+    for span in spans {
+      if failure == nil {
+        do {
+          replaced += try redraw(span, with: prepared, on: blocks)
+        } catch {
+          failure = error
+          blocks.abandon()
+        }
+      }
+      blocks.release(span)
+    }
+    let written = writing.wait()
+    // Reading's refusal comes first: the others only fail for want of the rows it could not read.
+    if case .failure(let refusal) = reading.wait() {
+      return try declined(refusal, cancellation: cancellation, name: path)
+    }
+    if let failure { return try declined(failure, cancellation: cancellation, name: path) }
+    let encoded: MallocBytes
+    switch written {
+    case .success(let bytes): encoded = bytes
+    case .failure(let refusal): return try declined(refusal, cancellation: cancellation, name: path)
+    }
+    try cancellation.check(name: path)
     let mcus =
       ((blocks.width + blocks.mcuWidth - 1) / blocks.mcuWidth)
       * ((blocks.height + blocks.mcuHeight - 1) / blocks.mcuHeight)
@@ -111,48 +142,26 @@ enum JPEGBlockExport {
         damage: nil, encoding: .keptBlocks(replacedMCUs: replaced, totalMCUs: mcus)))
   }
 
-  /// Decodes the MCU rows each caption may ink, draws every caption on them and puts back the MCUs
-  /// that changed; returns how many did. The spans (usually one per caption) are decoded and drawn
-  /// on all at once, then put back all at once: a decode reads the MCU row beside its span, so no
-  /// span may change while another is decoding. `masks` are the captions drawn ahead, one per drawing
-  /// (see `CaptionMasks`).
-  private static func redraw(
-    _ drawings: [CaptionDrawing], masks: [CaptionMasks?], on blocks: JPEGBlocks, name: String
-  ) throws(JPEGBlocks.Refusal) -> Int {
-    let spans = spans(of: drawings, masks: masks, on: blocks)
-    // A caption drawn on two strips at once would share its colour glyph images between threads.
-    let parallel = drawings.allSatisfy { drawing in
-      let band = drawing.rows(inPictureHeight: blocks.height)
-      return spans.filter { $0.overlaps(band) }.count <= 1
-    }
-    let strips = ConcurrentResults<DrawnStrip>(count: spans.count)
-    perform(spans.count, concurrently: parallel) { index in
-      strips[index] = Result { () throws(JPEGBlocks.Refusal) in
-        let strip = try DrawnStrip(rows: spans[index], of: blocks)
-        for (drawing, mask) in zip(drawings, masks) {
-          drawing.draw(
-            onStrip: strip.image, fromPictureRow: spans[index].lowerBound, pictureHeight: blocks.height,
-            masks: mask)
-        }
-        return strip
-      }
-    }
-    let drawn = try strips.values()
-    let replaced = ConcurrentResults<Int>(count: spans.count)
-    perform(spans.count, concurrently: parallel) { index in
-      replaced[index] = Result { () throws(JPEGBlocks.Refusal) in
-        try blocks.replace(spans[index], from: drawn[index].image, original: drawn[index].original)
-      }
-    }
-    return try replaced.values().reduce(0, +)
+  /// Declines for `refusal`'s reason, or throws `.cancelled` when the refusal was a stop.
+  private static func declined(_ refusal: JPEGBlocks.Refusal, cancellation: Cancellation, name: String)
+    throws(ImageError) -> Encoding
+  {
+    if case .cancelled = refusal { try cancellation.check(name: name) }
+    return .declined(refusal.reason)
   }
 
-  private static func perform(_ count: Int, concurrently: Bool, _ body: @Sendable (Int) -> Void) {
-    if concurrently {
-      DispatchQueue.concurrentPerform(iterations: count, execute: body)
-    } else {
-      for index in 0..<count { body(index) }
+  /// Decodes the MCU-aligned rows `span` (once they are read), draws every caption on them and puts
+  /// back the MCUs that changed; returns how many did. The captions are painted from the masks drawn
+  /// while the coefficients were read (as a full encode paints them), not stroked and filled again.
+  private static func redraw(_ span: Range<Int>, with prepared: PreparedCaptions, on blocks: JPEGBlocks)
+    throws(JPEGBlocks.Refusal) -> Int
+  {
+    let strip = try DrawnStrip(rows: span, of: blocks)
+    for (drawing, masks) in zip(prepared.layout.drawings, prepared.masks) {
+      drawing.draw(
+        onStrip: strip.image, fromPictureRow: span.lowerBound, pictureHeight: blocks.height, masks: masks)
     }
+    return try blocks.replace(span, from: strip.image, original: strip.original)
   }
 
   /// The MCU-aligned rows the captions may ink, merged where they meet.
@@ -180,6 +189,7 @@ extension JPEGBlocks.Refusal {
     switch self {
     case .unsuitable(let reason): reason
     case .failed(let message): "libjpeg could not carry the blocks (\(message))"
+    case .cancelled: "cancelled"
     }
   }
 }
@@ -203,34 +213,4 @@ private final class DrawnStrip: @unchecked Sendable {
   deinit { free(copy) }
 
   var original: UnsafePointer<UInt8> { UnsafePointer(copy.assumingMemoryBound(to: UInt8.self)) }
-}
-
-/// One result per index, written by `concurrentPerform` workers (each its own slot) and read after.
-private final class ConcurrentResults<Value>: @unchecked Sendable {
-  // A buffer rather than an array: workers write different slots at once, which an array's
-  // exclusive access would not allow.
-  private let slots: UnsafeMutableBufferPointer<Result<Value, JPEGBlocks.Refusal>?>
-
-  init(count: Int) {
-    slots = .allocate(capacity: count)
-    slots.initialize(repeating: nil)
-  }
-
-  deinit {
-    slots.deinitialize()
-    slots.deallocate()
-  }
-
-  subscript(index: Int) -> Result<Value, JPEGBlocks.Refusal>? {
-    get { slots[index] }
-    set { slots[index] = newValue }
-  }
-
-  func values() throws(JPEGBlocks.Refusal) -> [Value] {
-    var values: [Value] = []
-    for slot in slots {
-      if let slot { values.append(try slot.get()) }
-    }
-    return values
-  }
 }

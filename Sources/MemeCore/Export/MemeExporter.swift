@@ -54,7 +54,9 @@ public enum MemeExporter {
       reason = blockPathObstacle(format: format, transform: transform, width: width)
     }
     if reason == nil {
-      switch try JPEGBlockExport.export(captions, imageAt: input, to: destination, loader: loader) {
+      switch try JPEGBlockExport.export(
+        captions, imageAt: input, to: destination, loader: loader, cancellation: Cancellation())
+      {
       case .exported(let summary): return summary
       case .declined(let why): reason = why
       }
@@ -93,13 +95,16 @@ public enum MemeExporter {
   }
 
   /// Writes `captions` on the JPEG photo at `input` as a JPEG keeping every block no caption touches,
-  /// or returns `nil` (having written nothing) when the block path cannot serve this photo.
+  /// or returns `nil` (having written nothing) when the block path cannot serve this photo. Once
+  /// `cancellation` is set it stops within an MCU row and throws `.cancelled`, writing nothing.
   public static func exportKeepingJPEGBlocks(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination,
-    loader: ImageLoader = ImageLoader()
+    loader: ImageLoader = ImageLoader(), cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> ExportSummary? {
     try ImageWriter.checkDestination(destination)
-    switch try JPEGBlockExport.export(captions, imageAt: input, to: destination, loader: loader) {
+    switch try JPEGBlockExport.export(
+      captions, imageAt: input, to: destination, loader: loader, cancellation: cancellation)
+    {
     case .exported(let summary): return summary
     case .declined: return nil
     }
@@ -108,9 +113,10 @@ public enum MemeExporter {
   /// The JPEG file `exportKeepingJPEGBlocks` would write, in memory (for a share, which hands the same
   /// bytes to its target and to Sent Memes), or `nil` when the block path cannot serve this photo.
   public static func encodeKeepingJPEGBlocks(
-    _ captions: MemeCaptions, imageAt input: URL, loader: ImageLoader = ImageLoader()
+    _ captions: MemeCaptions, imageAt input: URL, loader: ImageLoader = ImageLoader(),
+    cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> Data? {
-    switch try JPEGBlockExport.encode(captions, imageAt: input, loader: loader) {
+    switch try JPEGBlockExport.encode(captions, imageAt: input, loader: loader, cancellation: cancellation) {
     case .encoded(let bytes, _): return Data(bytes.bytes)
     case .declined: return nil
     }

@@ -5,8 +5,8 @@ import Glibc
 
 /// A JPEG held as its DCT coefficient blocks, turned upright losslessly (see `meme_jpeg_blocks.h`):
 /// rows of it can be decoded, drawn on and put back, and every other block is written out unchanged.
-/// Unchecked Sendable: disjoint rows may be decoded, or replaced, on several threads at once (see
-/// `meme_jpeg_blocks.h`); `JPEGBlockExport` keeps to that.
+/// Unchecked Sendable: it is read on one thread while others decode, replace and write rows (see
+/// `meme_jpeg_blocks.h`); `JPEGBlockExport` keeps to its rules.
 final class JPEGBlocks: @unchecked Sendable {
   /// Why the blocks cannot be had, for the caller to fall back to decoding and encoding pixels.
   enum Refusal: Error {
@@ -14,11 +14,15 @@ final class JPEGBlocks: @unchecked Sendable {
     case unsuitable(String)
     /// libjpeg failed on the data.
     case failed(String)
+    /// The cancellation given to `init` was set.
+    case cancelled
   }
 
   private let handle: OpaquePointer
   /// The file's bytes, which libjpeg reads from until the blocks are freed.
   private let source: FileBytes
+  /// Asked by libjpeg before each MCU row (kept alive here: C holds it unretained).
+  private let stop: Stop
   let width: Int
   let height: Int
   /// The height of one MCU row, the unit rows are decoded and replaced in.
@@ -26,16 +30,22 @@ final class JPEGBlocks: @unchecked Sendable {
   let mcuWidth: Int
   let isGrey: Bool
 
-  init(_ source: FileBytes, orientation: ExifOrientation) throws(Refusal) {
+  /// Reads the header, for blocks to be turned upright for `orientation` (`read()` reads them);
+  /// every call on them stops within an MCU row once `cancellation` is set, refusing with
+  /// `.cancelled`.
+  init(_ source: FileBytes, orientation: ExifOrientation, cancellation: Cancellation) throws(Refusal) {
     var handle: OpaquePointer?
+    let stop = Stop(cancellation: cancellation)
     let status = Self.call { reason, size in
       meme_jpeg_blocks_open(
-        source.base.assumingMemoryBound(to: UInt8.self), source.count, Int32(orientation.rawValue), &handle,
-        reason, size)
+        source.base.assumingMemoryBound(to: UInt8.self), source.count, Int32(orientation.rawValue),
+        { context in Unmanaged<Stop>.fromOpaque(context!).takeUnretainedValue().isStopped ? 1 : 0 },
+        Unmanaged.passUnretained(stop).toOpaque(), &handle, reason, size)
     }
     try status.get()
     self.handle = handle!
     self.source = source
+    self.stop = stop
     width = Int(meme_jpeg_blocks_width(handle))
     height = Int(meme_jpeg_blocks_height(handle))
     mcuWidth = Int(meme_jpeg_blocks_mcu_width(handle))
@@ -45,6 +55,27 @@ final class JPEGBlocks: @unchecked Sendable {
 
   deinit {
     meme_jpeg_blocks_free(handle)
+  }
+
+  /// Reads the coefficients and turns them upright. The other methods may be called on other
+  /// threads meanwhile: each waits for the rows it needs (see `meme_jpeg_blocks.h`).
+  func read() throws(Refusal) {
+    try Self.call { reason, size in meme_jpeg_blocks_read(handle, reason, size) }.get()
+  }
+
+  /// Stops whatever runs on the blocks (reading, writing) within an MCU row, as a cancellation
+  /// would: the export has given up on them.
+  func abandon() {
+    stop.abandoned.cancel()
+  }
+
+  /// Makes `encoded()` wait at MCU-aligned `rows` until they are released (after redrawing them).
+  func hold(_ rows: Range<Int>) {
+    meme_jpeg_blocks_hold_rows(handle, Int32(rows.lowerBound), Int32(rows.upperBound))
+  }
+
+  func release(_ rows: Range<Int>) {
+    meme_jpeg_blocks_release_rows(handle, Int32(rows.lowerBound), Int32(rows.upperBound))
   }
 
   /// The MCU rows covering `rows`, as pixel rows (the last one ends at the picture's bottom).
@@ -97,13 +128,27 @@ final class JPEGBlocks: @unchecked Sendable {
     switch status {
     case MEME_BLOCKS_OK: return .success(())
     case MEME_BLOCKS_UNSUITABLE: return .failure(.unsuitable(text))
+    case MEME_BLOCKS_CANCELLED: return .failure(.cancelled)
     default: return .failure(.failed(text))
     }
   }
 }
 
-/// Bytes in a buffer from `malloc`, freed with the object.
-final class MallocBytes {
+/// What libjpeg asks before each MCU row: whether the export was cancelled or gave up on the blocks.
+private final class Stop: Sendable {
+  let cancellation: Cancellation
+  let abandoned = Cancellation()
+
+  init(cancellation: Cancellation) {
+    self.cancellation = cancellation
+  }
+
+  var isStopped: Bool { cancellation.isCancelled || abandoned.isCancelled }
+}
+
+/// Bytes in a buffer from `malloc`, freed with the object. Unchecked Sendable: never changed after
+/// it is made (the writing thread hands it over whole).
+final class MallocBytes: @unchecked Sendable {
   private let base: UnsafeMutablePointer<UInt8>
   let count: Int
 

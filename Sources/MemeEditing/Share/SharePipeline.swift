@@ -86,8 +86,8 @@ public nonisolated enum SharePipeline {
 
   /// Stages 2 and 3 for a JPEG photo shown as it is and shared as a JPEG: the file with every block
   /// no caption touches kept, or `nil` when the block path cannot serve the picture. The photo is read
-  /// again from its file, so it must still be the picture the editor shows. Once started it runs to
-  /// the end (it takes about as long as decoding the photo once).
+  /// again from its file, so it must still be the picture the editor shows. A stop ends it within an
+  /// MCU row, with nothing delivered.
   private static func keepingBlocks(
     _ snapshot: ShareSnapshot, as format: ImageFormat, cancellation: Cancellation
   )
@@ -97,7 +97,8 @@ public nonisolated enum SharePipeline {
       let size = try? ImageLoader().pixelSize(ofImageAt: snapshot.picture.url),
       size == (snapshot.picture.width, snapshot.picture.height)
     else { return nil }
-    return try MemeExporter.encodeKeepingJPEGBlocks(snapshot.captions, imageAt: snapshot.picture.url)
+    return try MemeExporter.encodeKeepingJPEGBlocks(
+      snapshot.captions, imageAt: snapshot.picture.url, cancellation: cancellation)
   }
 
   /// Stage 4: Sent Memes' thumbnail of the rendered meme.
