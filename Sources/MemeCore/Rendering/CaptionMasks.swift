@@ -35,7 +35,8 @@ final class CaptionMasks: @unchecked Sendable {
     // outline's width of a point of the paths, and the paths within the box of their points.
     // A turned caption's points are measured unturned, so it takes its whole upright rectangle.
     let points =
-      drawing.angle == 0 ? drawing.pointBounds : (minX: band.x, minY: band.y, maxX: band.maxX, maxY: band.maxY)
+      drawing.angle == 0
+      ? drawing.pointBounds : (minX: band.x, minY: band.y, maxX: band.maxX, maxY: band.maxY)
     let reach = drawing.outlineWidth / 2 + Self.margin
     let left = max(band.x, points.minX - reach)
     let top = max(band.y, points.minY - reach)
