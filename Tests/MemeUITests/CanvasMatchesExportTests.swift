@@ -38,24 +38,67 @@ import Testing
     let expected = try #require(Self.draw(exported, into: rect, width: shown.width, height: shown.height))
     let scale = rect.width / Double(picture.width)
     for position in CaptionPosition.allCases {
-      let band = layout.caption(at: position).band
-      let x0 = Int32(max(0, (rect.x + band.x * scale).rounded(.down)))
-      let y0 = Int32(max(0, (rect.y + band.y * scale).rounded(.down)))
-      let x1 = Int32(min(Double(shown.width), (rect.x + band.maxX * scale).rounded(.up)))
-      let y1 = Int32(min(Double(shown.height), (rect.y + band.maxY * scale).rounded(.up)))
-      let difference = pixel_compare(
-        shown.pixels, expected.pixels, Int32(shown.width), Int32(shown.height), Int32(shown.stride), x0, y0,
-        x1, y1,
-        64, 1)
-      let ink = layout.caption(at: position).inkRect
-      let inkPixels = ink.width * ink.height * scale * scale
-      #expect(
-        Double(difference.differing) <= max(6, 0.005 * inkPixels),
-        "\(position): \(difference.differing) of \(Int(inkPixels)) ink pixels differ, largest \(difference.largest)"
-      )
+      let caption = layout.caption(at: position)
+      Self.expectMatch(
+        shown, expected, in: caption.band, inkRect: caption.inkRect, picture: rect, scale: scale,
+        label: "\(position)")
     }
     Screenshot.save(
       editor.window, named: "editor-canvas-equals-export-\(top == Self.threeLines ? "text" : "emoji")")
+  }
+
+  /// A meme with a third box, turned and reaching past the picture's right edge: the canvas draws
+  /// it (and the classic two) as the export does, clipped to the picture.
+  @Test func theCanvasShowsATurnedBoxAsTheExportDoes() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(
+      Fixtures.picture(width: 1600, height: 1000, name: "canvas-export-box.png"), into: editor)
+    EditorHarness.type(top: "the classic top", bottom: "and the bottom", into: editor)
+    let box = TextBox(
+      text: "a third caption, turned and cut off at the edge",
+      frame: RelativeRect(x: 0.6, y: 0.3, width: 0.55, height: 0.3), angle: -25, style: .classic)
+    editor.document.setBoxes([box])
+    gtk_window_set_focus(gtkkit_window(editor.window), nil)
+    EditorHarness.settle(editor)
+    let layout = try #require(editor.canvas.layout)
+    let drawn = try #require(layout.boxes.first?.drawing, "the box has text to draw")
+    let picture = try #require(editor.canvas.image)
+    let shown = try #require(Self.snapshot(editor.canvas.drawingArea))
+    let rect = editor.canvas.pictureRect
+    let exported = try #require(MemeRenderer.rendered(layout.captions, image: picture.full))
+    #expect(exported.width == picture.width, "the export is the picture's size: the box is clipped")
+    let expected = try #require(Self.draw(exported, into: rect, width: shown.width, height: shown.height))
+    let scale = rect.width / Double(picture.width)
+    let captions =
+      CaptionPosition.allCases.map { (layout.caption(at: $0), "\($0)") } + [(layout.boxes[0], "box")]
+    for (caption, label) in captions {
+      let region = caption === layout.boxes[0] ? drawn.bounds : caption.band
+      Self.expectMatch(
+        shown, expected, in: region, inkRect: caption.inkRect, picture: rect, scale: scale, label: label)
+    }
+    Screenshot.save(editor.window, named: "editor-canvas-equals-export-turned-box")
+  }
+
+  /// Expects `shown` and `expected` to differ in few pixels over `region` (image pixels) of the
+  /// picture shown at `picture`: no more than half a percent of the caption's ink.
+  static func expectMatch(
+    _ shown: RasterImage, _ expected: RasterImage, in region: ImageRect, inkRect ink: ImageRect,
+    picture rect: ImageRect, scale: Double, label: String
+  ) {
+    let x0 = Int32(max(0, (rect.x + region.x * scale).rounded(.down)))
+    let y0 = Int32(max(0, (rect.y + region.y * scale).rounded(.down)))
+    let x1 = Int32(min(Double(shown.width), (rect.x + region.maxX * scale).rounded(.up)))
+    let y1 = Int32(min(Double(shown.height), (rect.y + region.maxY * scale).rounded(.up)))
+    let difference = pixel_compare(
+      shown.pixels, expected.pixels, Int32(shown.width), Int32(shown.height), Int32(shown.stride), x0, y0, x1,
+      y1, 64, 1)
+    let inkPixels = ink.width * ink.height * scale * scale
+    #expect(
+      Double(difference.differing) <= max(6, 0.005 * inkPixels),
+      "\(label): \(difference.differing) of \(Int(inkPixels)) ink pixels differ, largest \(difference.largest)"
+    )
   }
 
   /// The widget as GTK renders it, as ARGB32 pixels.

@@ -60,6 +60,14 @@ public final class EditorDocument {
     apply(next, changed: .captions, coalescingKey: "caption-\(position)")
   }
 
+  /// Replaces the text boxes placed anywhere (one undo step).
+  public func setBoxes(_ boxes: [TextBox]) {
+    guard state.boxes != boxes else { return }
+    var next = state
+    next.boxes = boxes
+    apply(next, changed: .captions)
+  }
+
   /// Closes the current run of typing (the field lost focus or Enter was pressed).
   public func endTyping() {
     history.endCoalescing()
@@ -133,7 +141,9 @@ public final class EditorDocument {
 
   private func replace(with next: EditorState) {
     var changed: Change = .history
-    if next.topText != state.topText || next.bottomText != state.bottomText { changed.insert(.captions) }
+    if next.topText != state.topText || next.bottomText != state.bottomText || next.boxes != state.boxes {
+      changed.insert(.captions)
+    }
     if next.style != state.style { changed.insert(.style) }
     if next.image !== state.image { changed.insert(.image) }
     if next.transform != state.transform { changed.insert(.transform) }

@@ -10,6 +10,8 @@ public struct EditorState {
   public var topText = EditorState.defaultTopText
   public var bottomText = EditorState.defaultBottomText
   public var style = CaptionStyle.classic
+  /// The text boxes placed anywhere, drawn after the classic two (a sent meme's, opened again).
+  public var boxes: [TextBox] = []
   public var image: EditorImage?
   /// The crop, turn and mirroring of `image` (a new picture starts as it is).
   public var transform = PictureTransform.identity
@@ -18,7 +20,7 @@ public struct EditorState {
   public static let initial = EditorState()
 
   public var captions: MemeCaptions {
-    MemeCaptions(top: topText, bottom: bottomText, style: style)
+    MemeCaptions(top: topText, bottom: bottomText, style: style, boxes: boxes)
   }
 
   public func text(at position: CaptionPosition) -> String {
@@ -33,9 +35,9 @@ public struct EditorState {
     position == .top ? defaultTopText : defaultBottomText
   }
 
-  /// Same texts, style and picture (pictures compare by identity: pixels are never mutated).
+  /// Same texts, boxes, style and picture (pictures compare by identity: pixels are never mutated).
   func isSame(as other: EditorState) -> Bool {
-    topText == other.topText && bottomText == other.bottomText && style == other.style
+    topText == other.topText && bottomText == other.bottomText && boxes == other.boxes && style == other.style
       && image === other.image && transform == other.transform
   }
 }

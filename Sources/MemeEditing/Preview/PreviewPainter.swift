@@ -25,6 +25,8 @@ public final class PreviewPainter {
   private var previousLayout: MemeLayout?
   /// Each caption as last drawn on the view, painted again while its layout and place stay.
   private(set) var captionLayers: [CaptionPosition: CaptionLayer] = [:]
+  /// Each text box placed anywhere as last drawn on the view, in the order of `captions.boxes`.
+  private(set) var boxLayers: [CaptionLayer?] = []
   /// The visible part of the picture at its on-screen size in device pixels, and what it shows.
   private var fittedPicture: RasterImage?
   private var fittedKey: FittedKey?
@@ -200,6 +202,7 @@ public final class PreviewPainter {
     guard usesCaptionLayers, captionScale == 1, Self.layerPixelsAlign(on: context, scaleFactor: scaleFactor)
     else {
       captionLayers = [:]
+      boxLayers = []
       drawCaptionsDirectly(layout, on: context, in: rect)
       return
     }
@@ -215,6 +218,14 @@ public final class PreviewPainter {
       captionLayers[position] = CaptionLayer(caption, placement: placement, previous: captionLayers[position])
       captionLayers[position]?.paint(on: context)
     }
+    // The boxes are drawn after the classic two, as export draws them.
+    boxLayers = layout.boxes.indices.map { index in
+      let box = layout.boxes[index]
+      let earlier = index < boxLayers.count ? boxLayers[index] : nil
+      if let earlier, earlier.caption === box, earlier.placement == placement { return earlier }
+      return CaptionLayer(box, placement: placement)
+    }
+    for layer in boxLayers { layer?.paint(on: context) }
   }
 
   /// Whether a layer drawn in whole device pixels lands on whole device pixels of `context`: its

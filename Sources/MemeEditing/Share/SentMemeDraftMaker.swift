@@ -14,7 +14,8 @@ public nonisolated enum SentMemeDraftMaker {
   public static func draft(of meme: SharedMeme, sentAt: Date = Date()) -> SentMemeDraft {
     SentMemeDraft(
       topText: meme.captions.top, bottomText: meme.captions.bottom, style: meme.captions.style,
-      sentAt: sentAt, original: .file(meme.originalImage), transform: meme.transform, rendered: meme.file,
+      sentAt: sentAt, original: .file(meme.originalImage), transform: meme.transform,
+      textBoxes: meme.captions.boxes, rendered: meme.file,
       thumbnail: .png(meme.thumbnailPNG))
   }
 

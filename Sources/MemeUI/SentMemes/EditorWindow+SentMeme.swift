@@ -3,12 +3,13 @@ import MemeCore
 
 /// Opening a sent meme in the editor to change it and send it again (a new entry in Sent Memes).
 extension EditorWindow {
-  /// Shows `meme`'s captions and style at once and loads its original picture (the store's copy),
+  /// Shows `meme`'s captions, text boxes and style at once and loads its original picture (the store's copy),
   /// cut and turned as it was sent and still adjustable.
   func edit(_ meme: Meme) {
     document.setText(meme.topText, at: .top)
     document.setText(meme.bottomText, at: .bottom)
     document.endTyping()
+    document.setBoxes(meme.textBoxes)
     document.setStyle(meme.style)
     // What was sent is kept in Sent Memes: closing before changing it loses nothing.
     document.markKept()

@@ -36,7 +36,7 @@ package final class MemeGridTile: MemeCell {
 /// How a meme is named to people who cannot see its picture.
 enum MemeDescription {
   static func accessibleName(of meme: SentMeme) -> String {
-    let captions = [meme.topText, meme.bottomText].filter { !$0.isEmpty }
+    let captions = ([meme.topText, meme.bottomText] + meme.textBoxes.map(\.text)).filter { !$0.isEmpty }
     return captions.isEmpty ? localized("Meme without captions") : captions.joined(separator: " / ")
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 import GtkKit
 import MemeStore
 
-/// A row of the List: thumbnail, top and bottom caption, and when the meme was sent. Rows can be
+/// A row of the List: thumbnail, top and bottom caption, the text boxes' captions, and when the meme was sent. Rows can be
 /// dragged onto other rows to reorder.
 package final class MemeListRow: MemeCell {
   /// What a drag carries: the meme's id behind a prefix, so text dropped from elsewhere is ignored.
@@ -14,6 +14,8 @@ package final class MemeListRow: MemeCell {
   package let thumbnail: ThumbnailView
   let topLabel: UnsafeMutablePointer<GtkWidget>
   let bottomLabel: UnsafeMutablePointer<GtkWidget>
+  /// The text of the boxes placed anywhere, in drawing order, after the classic two.
+  let boxesLabel: UnsafeMutablePointer<GtkWidget>
   let timeLabel: UnsafeMutablePointer<GtkWidget>
   private let timeFormatter: SentTimeFormatter
   private let events: MemeCellEvents
@@ -33,8 +35,10 @@ package final class MemeListRow: MemeCell {
     captions.expandsHorizontally = true
     topLabel = Self.captionLabel(cssClass: "row-top")
     bottomLabel = Self.captionLabel(cssClass: "row-bottom")
+    boxesLabel = Self.captionLabel(cssClass: "row-boxes")
     captions.append(topLabel)
     captions.append(bottomLabel)
+    captions.append(boxesLabel)
     widget.append(captions)
 
     timeLabel = Widget.label("")
@@ -61,6 +65,7 @@ package final class MemeListRow: MemeCell {
     memeID = meme.id
     setCaption(topLabel, meme.topText)
     setCaption(bottomLabel, meme.bottomText)
+    setCaption(boxesLabel, Self.boxesText(of: meme))
     timeLabel.text = timeFormatter.string(for: meme.sentAt)
     timeLabel.tooltip = timeFormatter.fullString(for: meme.sentAt)
     let name = MemeDescription.accessibleName(of: meme)
@@ -72,7 +77,13 @@ package final class MemeListRow: MemeCell {
 
   var topText: String { String(cString: gtk_label_get_text(gtkkit_label(topLabel))) }
   var bottomText: String { String(cString: gtk_label_get_text(gtkkit_label(bottomLabel))) }
+  var boxesText: String { String(cString: gtk_label_get_text(gtkkit_label(boxesLabel))) }
   var timeText: String { String(cString: gtk_label_get_text(gtkkit_label(timeLabel))) }
+
+  /// The non-empty texts of `meme`'s boxes placed anywhere, one after the other.
+  static func boxesText(of meme: SentMeme) -> String {
+    meme.textBoxes.map(\.text).filter { !$0.isEmpty }.joined(separator: " · ")
+  }
 
   private func setCaption(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String) {
     label.text = text

@@ -10,7 +10,7 @@ enum SentMemesStyleSheet {
     .meme-list > row:selected { background-color: alpha(@theme_selected_bg_color, 0.14); color: inherit; }
     .meme-row { min-height: 72px; }
     .meme-row .row-top { font-weight: 800; }
-    .meme-row .row-bottom { opacity: 0.85; }
+    .meme-row .row-bottom, .meme-row .row-boxes { opacity: 0.85; }
     .meme-row.drop-above { box-shadow: inset 0 3px @theme_selected_bg_color; }
     .meme-row.drop-below { box-shadow: inset 0 -3px @theme_selected_bg_color; }
     .row-thumbnail, .tile-thumbnail { border-radius: 8px; background-color: alpha(currentColor, 0.08); }
