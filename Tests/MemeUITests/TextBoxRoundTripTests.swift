@@ -48,6 +48,9 @@ import Testing
     #expect(row.topText == Self.captions.top && row.bottomText == Self.captions.bottom)
     #expect(row.boxesText == Self.boxes[0].text)
     #expect(SentMemesHarness.isVisible(row.boxesLabel))
+    SentMemesHarness.activate(SentMemesAction.showList.name, in: window.window)
+    SentMemesHarness.settle(app)
+    Screenshot.save(window.window, named: "sent-memes-list-three-box-meme")
 
     // Detail names every caption and shows the rendered file, drawn with the box.
     SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
