@@ -101,6 +101,45 @@ public final class SentMemeStore: Sendable {
     }
   }
 
+  /// The ids of the memes `allMemes()` returns, in the same order, without building the memes: a list
+  /// of tens of thousands shows its first rows long before every meme could be read.
+  public func memeIDs() throws -> [Int64] {
+    try reading { db in
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT id, \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE deletedAt IS NULL
+          ORDER BY position, id
+          """)
+      var ids: [Int64] = []
+      while let row = try rows.next() {
+        if (try SentMemeDecoder.fileNames(in: row, from: 1)) != nil { ids.append(try row.decode(atIndex: 0)) }
+      }
+      return ids
+    }
+  }
+
+  /// The memes among `ids` that exist and are not deleted, in no particular order: the rows a list
+  /// is about to show, read a page at a time.
+  public func memes(ids: [Int64]) throws -> [SentMeme] {
+    guard !ids.isEmpty else { return [] }
+    return try reading { db in
+      var decoder = SentMemeDecoder(images: images)
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT \(SentMemeDecoder.columns) FROM sentMeme
+          WHERE deletedAt IS NULL AND id IN (SELECT value FROM json_each(?))
+          """,
+        arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+      var memes: [SentMeme] = []
+      while let row = try rows.next() {
+        if let meme = try decoder.decode(row) { memes.append(meme) }
+      }
+      return memes
+    }
+  }
+
   /// The meme with this id, or nil if there is none or it is deleted.
   public func meme(id: Int64) throws -> SentMeme? {
     try reading { db in

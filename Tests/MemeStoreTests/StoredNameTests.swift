@@ -70,6 +70,8 @@ import Testing
     #expect(try store.allMemes() == [setup.good])
     #expect(try store.count() == 1)
     #expect(try store.meme(id: id) == nil)
+    #expect(try store.memeIDs() == [setup.good.id])
+    #expect(try store.memes(ids: [id, setup.good.id]) == [setup.good])
     #expect(throws: StoreError.memeNotFound(id: id)) { try store.move(id: id, toIndex: 0) }
     #expect(throws: StoreError.memeNotFound(id: id)) {
       try store.replaceThumbnail(id: id, with: .png(randomBytes(9)))
