@@ -23,9 +23,12 @@ final class MeasuredRun {
       print("no display: run under xvfb-run with GDK_BACKEND=x11")
       exit(1)
     }
+    let gtkReady = Date()
     let session = SentMemesBenchmarkSession(
       storeDirectory: options.directory, applicationID: "io.github.mememe.SentMemesBenchmark.p\(getpid())")
+    let storeOpen = Date()
     session.activate()
+    let windowBuilt = Date()
     guard let window = session.windowWidget else {
       print("Sent Memes did not open (is the store empty?)")
       exit(1)
@@ -34,6 +37,7 @@ final class MeasuredRun {
 
     // Populated: the window is mapped, lists every meme, shows its rows and has painted a frame.
     _ = iterate { gtk_widget_get_mapped(window) != 0 }
+    let mapped = Date()
     let clock = gtk_widget_get_frame_clock(window)!
     var paintStart = (wall: Date(), cpu: GapProbe.threadCPUTime())
     var paints: [(start: Date, end: Date, cpu: TimeInterval)] = []
@@ -77,6 +81,11 @@ final class MeasuredRun {
       view: view, cache: cache, renderer: renderer(of: window),
       windowWidth: windowSize.0, windowHeight: windowSize.1,
       launchMilliseconds: populated.timeIntervalSince(start) * 1000,
+      launchPhases: zip(
+        [gtkReady, storeOpen, windowBuilt, mapped, populated],
+        [start, gtkReady, storeOpen, windowBuilt, mapped]
+      )
+      .map { $0.timeIntervalSince($1) * 1000 },
       thumbnailsShownMilliseconds: thumbnailsShown.timeIntervalSince(start) * 1000,
       rssAfterLaunchMiB: rssAfterLaunch, scrollRange: scrolling.range, frameWork: frameWork,
       frameCPU: frameCPU,

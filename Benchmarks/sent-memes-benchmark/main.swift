@@ -75,6 +75,9 @@ struct RunResult: Codable {
   var windowWidth: Int32
   var windowHeight: Int32
   var launchMilliseconds: Double
+  /// Where the launch went: GTK initialised, the store opened and its list read (start-up), the
+  /// window built (activate), the window mapped, then populated and painted.
+  var launchPhases: [Double]
   var thumbnailsShownMilliseconds: Double
   var rssAfterLaunchMiB: Double
   var scrollRange: Int
@@ -238,6 +241,11 @@ for cache in options.caches {
           view, cache, index, result.renderer, result.windowWidth, result.windowHeight, result.loadAverage,
           result.launchMilliseconds, result.thumbnailsShownMilliseconds, result.rssAfterLaunchMiB,
           result.frameIntervals.count, result.scrollRange))
+      print(
+        String(
+          format: "    launch: GTK init %.0f ms, store opened and listed %.0f ms, window built %.0f ms, "
+            + "mapped %.0f ms, populated and painted %.0f ms", result.launchPhases[0], result.launchPhases[1],
+          result.launchPhases[2], result.launchPhases[3], result.launchPhases[4]))
       print(
         "    frame intervals: "
           + distribution(result.frameIntervals, over: [frameBudget + 0.5, 2 * frameBudget]))

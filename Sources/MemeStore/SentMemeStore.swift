@@ -113,7 +113,7 @@ public final class SentMemeStore: Sendable {
           """)
       var ids: [Int64] = []
       while let row = try rows.next() {
-        if (try SentMemeDecoder.fileNames(in: row, from: 1)) != nil { ids.append(try row.decode(atIndex: 0)) }
+        if try SentMemeDecoder.hasPlainFileNames(in: row, from: 1) { ids.append(try row.decode(atIndex: 0)) }
       }
       return ids
     }
@@ -159,7 +159,7 @@ public final class SentMemeStore: Sendable {
         db, sql: "SELECT \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE deletedAt IS NULL")
       var count = 0
       while let row = try rows.next() {
-        if (try SentMemeDecoder.fileNames(in: row, from: 0)) != nil { count += 1 }
+        if try SentMemeDecoder.hasPlainFileNames(in: row, from: 0) { count += 1 }
       }
       return count
     }
