@@ -22,11 +22,10 @@ public final class SentMemeStore: Sendable {
   public let databaseURL: URL
   public let imagesDirectory: URL
 
-  /// What opening found wrong and put right (memes rebuilt from their files, files moved to
-  /// `lost+found`, rows skipped), for the app to tell the user.
-  public var repairs: StoreRepairs { openingRepairs.withLock { $0 } }
-  /// Set once, at the end of `init` (which needs the store itself to make the repairs).
-  private let openingRepairs: Mutex<StoreRepairs>
+  /// What `repair()` found wrong and put right (memes rebuilt from their files, files moved to
+  /// `lost+found`, rows skipped), for the app to tell the user; empty until it has run.
+  public var repairs: StoreRepairs { repairsMade.withLock { $0 } }
+  let repairsMade: Mutex<StoreRepairs>
 
   let database: DatabasePool
   let images: DurableFolder
@@ -60,25 +59,22 @@ public final class SentMemeStore: Sendable {
   /// The folders are made readable by their owner only (mode 0700, files 0600), and existing ones are
   /// narrowed to that.
   ///
-  /// Opening also purges memes deleted in a previous run and puts right image files that no row lists
-  /// (left by a crash between writing a meme's files and committing it, or by a lost database): see
-  /// `repairs`. It never deletes a finished image file that no row lists, and never follows a file
-  /// name that is not a plain name inside the images folder.
+  /// Opening also purges memes deleted in a previous run. Image files that no row lists are put right
+  /// by `repair()`, which the app runs in the background after its first frame: listing a folder of
+  /// tens of thousands of files takes seconds when the disk cache is cold.
   public init(directory: URL) throws {
     self.directory = directory
     databaseURL = directory.appendingPathComponent(Self.databaseFileName, isDirectory: false)
     imagesDirectory = directory.appendingPathComponent(Self.imagesFolderName, isDirectory: true)
     images = DurableFolder(url: imagesDirectory)
     lock = StoreLock(path: directory.appendingPathComponent(Self.lockFileName).path)
-    openingRepairs = Mutex(
+    repairsMade = Mutex(
       StoreRepairs(
         lostAndFound: directory.appendingPathComponent(Self.lostAndFoundFolderName, isDirectory: true)))
     try PrivateFolder.make(directory)
     try PrivateFolder.make(imagesDirectory)
     database = try DatabaseOpener.open(at: databaseURL)
     try purgeDeleted()
-    let repairs = try repair()
-    openingRepairs.withLock { $0 = repairs }
   }
 
   // MARK: Queries

@@ -43,6 +43,7 @@ import Testing
 
     let store = try SentMemeStore(directory: setup.folder.url)
     try store.purgeDeleted()
+    try store.repair()
 
     #expect(try contents(setup.victim) == Data("precious".utf8))
     #expect(store.repairs.skippedRowIDs == [id])
@@ -65,6 +66,7 @@ import Testing
     let id = try setup.insertRow(originalFileSQL: originalFileSQL, deleted: false)
 
     let store = try SentMemeStore(directory: setup.folder.url)
+    try store.repair()
 
     #expect(store.repairs.skippedRowIDs == [id])
     #expect(try store.allMemes() == [setup.good])

@@ -134,6 +134,12 @@ final class SentMemesLibrary: SentMemeSink {
     }
   }
 
+  /// Adds memes the store's repair rebuilt at the end of the list, where the store put them (below
+  /// every other meme, in the order given).
+  func listRebuilt(_ ids: [Int64]) {
+    for id in ids where list.index(of: id) == nil { list.insert(id: id, at: list.count) }
+  }
+
   /// Removes deleted memes and their files for good, off the main thread.
   func purge(ids: [Int64]) {
     guard !ids.isEmpty else { return }
