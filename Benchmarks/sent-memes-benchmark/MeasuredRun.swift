@@ -70,12 +70,12 @@ final class MeasuredRun {
       return gtk_widget_get_mapped(detail) != 0
     }
     // The frame that shows it.
-    if let detail = session.detailWindowShowingMeme, let detailClock = gtk_widget_get_frame_clock(detail) {
-      var painted = false
-      Signal.connect(detailClock.raw, "after-paint") { painted = true }
-      _ = iterate { painted }
-    }
+    waitForPaint(of: session.detailWindowShowingMeme)
     let detailShown = Date()
+    // Then the frame with the rendered meme in place of the thumbnail it opened with.
+    _ = iterate { session.detailWindowShowingFullImage != nil }
+    waitForPaint(of: session.detailWindowShowingFullImage)
+    let fullImageShown = Date()
 
     let result = RunResult(
       view: view, cache: cache, renderer: renderer(of: window),
@@ -92,9 +92,20 @@ final class MeasuredRun {
       frameIntervals: frameIntervals, longestGap: scrolling.longestGap * 1000,
       longestGapCPU: scrolling.longestGapCPU * 1000,
       detailMilliseconds: detailShown.timeIntervalSince(detailStart) * 1000,
+      detailFullImageMilliseconds: fullImageShown.timeIntervalSince(detailStart) * 1000,
       rssAfterScrollMiB: mebibytes("VmRSS"), peakRSSMiB: mebibytes("VmHWM"), loadAverage: loadAverage())
     session.close()
     return result
+  }
+
+  /// Waits for the next frame `window` paints.
+  private func waitForPaint(of window: UnsafeMutablePointer<GtkWidget>?) {
+    guard let window, let clock = gtk_widget_get_frame_clock(window) else { return }
+    var painted = false
+    let connection = Signal.connect(clock.raw, "after-paint") { painted = true }
+    gtk_widget_queue_draw(window)
+    _ = iterate { painted }
+    connection.disconnect()
   }
 
   /// Scrolls the current view from top to bottom, one page per frame, while a 1 ms high-priority
