@@ -18,8 +18,8 @@ final class MemeMeApplication {
   var openStore: (() -> Result<SentMemesLibrary, StoreError>)?
   /// Sent Memes and Meme Detail, once the store is open; nil when the app works as an editor only.
   private(set) var sentMemes: SentMemesNavigator?
-  /// What the user should know about the store at launch (why it could not be opened, or what
-  /// opening it repaired), shown once over the first window.
+  /// What the user should know about the store at launch (why it could not be opened), shown once
+  /// over the first window. What the repair after the first frame did is told when it finishes.
   private(set) var storeNotice: StoreNotice?
   /// Whether the store's repair has been started (it runs once per launch, after the first frame).
   private(set) var hasStartedRepair = false

@@ -62,8 +62,7 @@ extension MemeMeApplication {
   }
 }
 
-/// A message about the store for the first window: it could not be opened, or opening it rebuilt
-/// memes, moved files to lost+found or skipped rows.
+/// A message about the store for the first window: it could not be opened.
 struct StoreNotice {
   let kind: MessageDialog.Kind
   let title: String
