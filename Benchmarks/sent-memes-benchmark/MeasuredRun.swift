@@ -23,9 +23,12 @@ final class MeasuredRun {
       print("no display: run under xvfb-run with GDK_BACKEND=x11")
       exit(1)
     }
+    let gtkReady = Date()
     let session = SentMemesSession(
       storeDirectory: options.directory, applicationID: "io.github.mememe.SentMemesBenchmark.p\(getpid())")
+    let storeOpen = Date()
     session.activate()
+    let windowBuilt = Date()
     guard let window = session.windowWidget else {
       print("Sent Memes did not open (is the store empty?)")
       exit(1)
@@ -34,6 +37,7 @@ final class MeasuredRun {
 
     // Populated: the window is mapped, lists every meme, shows its rows and has painted a frame.
     _ = iterate { gtk_widget_get_mapped(window) != 0 }
+    let mapped = Date()
     let clock = gtk_widget_get_frame_clock(window)!
     var paintStart = (wall: Date(), cpu: GapProbe.threadCPUTime())
     var paints: [(start: Date, end: Date, cpu: TimeInterval)] = []
@@ -66,26 +70,42 @@ final class MeasuredRun {
       return gtk_widget_get_mapped(detail) != 0
     }
     // The frame that shows it.
-    if let detail = session.detailWindowShowingMeme, let detailClock = gtk_widget_get_frame_clock(detail) {
-      var painted = false
-      Signal.connect(detailClock.raw, "after-paint") { painted = true }
-      _ = iterate { painted }
-    }
+    waitForPaint(of: session.detailWindowShowingMeme)
     let detailShown = Date()
+    // Then the frame with the rendered meme in place of the thumbnail it opened with.
+    _ = iterate { session.detailWindowShowingFullImage != nil }
+    waitForPaint(of: session.detailWindowShowingFullImage)
+    let fullImageShown = Date()
 
     let result = RunResult(
       view: view, cache: cache, renderer: renderer(of: window),
       windowWidth: windowSize.0, windowHeight: windowSize.1,
       launchMilliseconds: populated.timeIntervalSince(start) * 1000,
+      launchPhases: zip(
+        [gtkReady, storeOpen, windowBuilt, mapped, populated],
+        [start, gtkReady, storeOpen, windowBuilt, mapped]
+      )
+      .map { $0.timeIntervalSince($1) * 1000 },
       thumbnailsShownMilliseconds: thumbnailsShown.timeIntervalSince(start) * 1000,
       rssAfterLaunchMiB: rssAfterLaunch, scrollRange: scrolling.range,
       frames: FrameSamples(intervals: frameIntervals, work: frameWork, cpu: frameCPU),
       longestGap: scrolling.longestGap * 1000,
       longestGapCPU: scrolling.longestGapCPU * 1000,
       detailMilliseconds: detailShown.timeIntervalSince(detailStart) * 1000,
+      detailFullImageMilliseconds: fullImageShown.timeIntervalSince(detailStart) * 1000,
       rssAfterScrollMiB: mebibytes("VmRSS"), peakRSSMiB: mebibytes("VmHWM"), loadAverage: loadAverage())
     session.close()
     return result
+  }
+
+  /// Waits for the next frame `window` paints.
+  private func waitForPaint(of window: UnsafeMutablePointer<GtkWidget>?) {
+    guard let window, let clock = gtk_widget_get_frame_clock(window) else { return }
+    var painted = false
+    let connection = Signal.connect(clock.raw, "after-paint") { painted = true }
+    gtk_widget_queue_draw(window)
+    _ = iterate { painted }
+    connection.disconnect()
   }
 
   /// Scrolls the current view from top to bottom, one page per frame, while a 1 ms high-priority

@@ -46,7 +46,15 @@ final class SentMemesSession {
     window?.open(at: position)
   }
 
-  /// The detail window, once it shows its meme.
+  /// The detail window, once it shows its meme in full (not only the thumbnail it opens with).
+  var detailWindowShowingFullImage: UnsafeMutablePointer<GtkWidget>? {
+    guard let detail = app.sentMemes?.detailWindow, !detail.isLoading, !detail.showsPreview else {
+      return nil
+    }
+    return detailWindowShowingMeme
+  }
+
+  /// The detail window, once it shows its meme (the thumbnail scaled up, or the rendered meme).
   var detailWindowShowingMeme: UnsafeMutablePointer<GtkWidget>? {
     guard let detail = app.sentMemes?.detailWindow,
       gtk_picture_get_paintable(gtkkit_picture(detail.picture)) != nil

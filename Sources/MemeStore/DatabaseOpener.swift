@@ -64,6 +64,14 @@ enum DatabaseOpener {
       var configuration = Configuration()
       configuration.readonly = true
       let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+      // quick_check, not integrity_check: it finds the damage that would make SQLite fail or the
+      // store misread rows (bad pages, broken b-trees, malformed records) and skips the comparison of
+      // indexes with their table. What keeps files safe does not rest on an index: the repair lists
+      // the names it must never move with a scan of the table itself. (An index out of step would
+      // at worst leave a meme out of the ordered list, never lose it.) At 50,000 memes (an 18 MB
+      // file) its cost is the one read of the file the id list needs anyway when the cache is cold
+      // (about 0.3 s either way), plus 40–70 ms when warm. Checking only after an unclean shutdown
+      // would not do: a file damaged on disk, restored from a backup or copied in shows no sign.
       // The schema table is checked before GRDB reads it for migrations: its subscripts stop the
       // program on a blob where text belongs.
       let (problems, malformedSchemaRows) = try queue.read { db in

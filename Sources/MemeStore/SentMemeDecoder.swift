@@ -35,6 +35,15 @@ struct SentMemeDecoder {
       textBoxes: textBoxes(fromJSON: try row.decode(atIndex: 10)))
   }
 
+  /// Whether the three file names read with `fileColumns` from column `start` are plain names, read in
+  /// place without making them.
+  static func hasPlainFileNames(in row: Row, from start: Int) throws -> Bool {
+    for index in start..<start + 3 {
+      guard try row.withUnsafeData(atIndex: index, StoredFileName.isPlain) else { return false }
+    }
+    return true
+  }
+
   /// The three file names read with `fileColumns` starting at column `start`, or nil when any of them
   /// is not a plain name.
   static func fileNames(in row: Row, from start: Int) throws -> [String]? {

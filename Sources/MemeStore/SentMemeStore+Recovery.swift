@@ -11,17 +11,24 @@ import MemeCore
 extension SentMemeStore {
   public static let lostAndFoundFolderName = "lost+found"
 
-  /// Checks every row's file names and puts unlisted image files right. Returns what it did.
-  func repair() throws -> StoreRepairs {
-    var repairs = self.repairs
-    let (listed, skipped) = try readListedNames()
-    repairs.skippedRowIDs = skipped
-    // Skipped when another store on this folder is writing files whose rows have not committed yet.
-    _ = try lock.withExclusiveIfFree {
-      let present: [String]
-      do { present = try images.entryNames() } catch {
-        return  // An unreadable folder is not worth failing the open: nothing is touched.
-      }
+  /// Checks every row's file names and puts unlisted image files right; `repairs` then tells what it
+  /// did. Slow on a large store with a cold disk cache (it lists the images folder), so the app runs
+  /// it off the main thread once its first window is shown; saves, edits and purges may run meanwhile.
+  @discardableResult
+  public func repair() throws -> StoreRepairs {
+    var repairs = StoreRepairs(lostAndFound: self.repairs.lostAndFound)
+    // Skipped when a save (of this store or another on this folder) is writing files whose rows have
+    // not committed yet; such a save waits for this to finish before writing.
+    let ranExclusively = try lock.withExclusiveIfFree {
+      let present = try? images.entryNames()
+      // The rows are read after the folder, under the lock: every file in the listing was then
+      // either committed by its save, or belongs to no row. (Read before, a save committing in
+      // between would have its new files taken for lost ones.) A purge running meanwhile removes its
+      // files before its rows go, so they are either still listed or no longer there to move.
+      let (listed, skipped) = try readListedNames()
+      repairs.skippedRowIDs = skipped
+      // An unreadable folder is not worth failing over: nothing is touched.
+      guard let present else { return }
       let unlisted = present.filter { !listed.contains($0) }
       images.remove(unlisted.filter { $0.hasPrefix(DurableFolder.temporaryPrefix) })
       let files = unlisted.compactMap { name in
@@ -32,6 +39,9 @@ extension SentMemeStore {
       repairs.rebuiltMemeIDs = try rebuild(memes)
       repairs.filesSetAside = try setAside(leftovers, in: repairs.lostAndFound)
     }
+    if !ranExclusively { repairs.skippedRowIDs = try readListedNames().1 }
+    let found = repairs
+    repairsMade.withLock { $0 = found }
     return repairs
   }
 

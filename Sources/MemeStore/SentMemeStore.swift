@@ -22,11 +22,10 @@ public final class SentMemeStore: Sendable {
   public let databaseURL: URL
   public let imagesDirectory: URL
 
-  /// What opening found wrong and put right (memes rebuilt from their files, files moved to
-  /// `lost+found`, rows skipped), for the app to tell the user.
-  public var repairs: StoreRepairs { openingRepairs.withLock { $0 } }
-  /// Set once, at the end of `init` (which needs the store itself to make the repairs).
-  private let openingRepairs: Mutex<StoreRepairs>
+  /// What `repair()` found wrong and put right (memes rebuilt from their files, files moved to
+  /// `lost+found`, rows skipped), for the app to tell the user; empty until it has run.
+  public var repairs: StoreRepairs { repairsMade.withLock { $0 } }
+  let repairsMade: Mutex<StoreRepairs>
 
   let database: DatabasePool
   let images: DurableFolder
@@ -60,25 +59,22 @@ public final class SentMemeStore: Sendable {
   /// The folders are made readable by their owner only (mode 0700, files 0600), and existing ones are
   /// narrowed to that.
   ///
-  /// Opening also purges memes deleted in a previous run and puts right image files that no row lists
-  /// (left by a crash between writing a meme's files and committing it, or by a lost database): see
-  /// `repairs`. It never deletes a finished image file that no row lists, and never follows a file
-  /// name that is not a plain name inside the images folder.
+  /// Opening also purges memes deleted in a previous run. Image files that no row lists are put right
+  /// by `repair()`, which the app runs in the background after its first frame: listing a folder of
+  /// tens of thousands of files takes seconds when the disk cache is cold.
   public init(directory: URL) throws {
     self.directory = directory
     databaseURL = directory.appendingPathComponent(Self.databaseFileName, isDirectory: false)
     imagesDirectory = directory.appendingPathComponent(Self.imagesFolderName, isDirectory: true)
     images = DurableFolder(url: imagesDirectory)
     lock = StoreLock(path: directory.appendingPathComponent(Self.lockFileName).path)
-    openingRepairs = Mutex(
+    repairsMade = Mutex(
       StoreRepairs(
         lostAndFound: directory.appendingPathComponent(Self.lostAndFoundFolderName, isDirectory: true)))
     try PrivateFolder.make(directory)
     try PrivateFolder.make(imagesDirectory)
     database = try DatabaseOpener.open(at: databaseURL)
     try purgeDeleted()
-    let repairs = try repair()
-    openingRepairs.withLock { $0 = repairs }
   }
 
   // MARK: Queries
@@ -93,6 +89,45 @@ public final class SentMemeStore: Sendable {
           SELECT \(SentMemeDecoder.columns) FROM sentMeme WHERE deletedAt IS NULL
           ORDER BY position, id
           """)
+      var memes: [SentMeme] = []
+      while let row = try rows.next() {
+        if let meme = try decoder.decode(row) { memes.append(meme) }
+      }
+      return memes
+    }
+  }
+
+  /// The ids of the memes `allMemes()` returns, in the same order, without building the memes: a list
+  /// of tens of thousands shows its first rows long before every meme could be read.
+  public func memeIDs() throws -> [Int64] {
+    try reading { db in
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT id, \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE deletedAt IS NULL
+          ORDER BY position, id
+          """)
+      var ids: [Int64] = []
+      while let row = try rows.next() {
+        if try SentMemeDecoder.hasPlainFileNames(in: row, from: 1) { ids.append(try row.decode(atIndex: 0)) }
+      }
+      return ids
+    }
+  }
+
+  /// The memes among `ids` that exist and are not deleted, in no particular order: the rows a list
+  /// is about to show, read a page at a time.
+  public func memes(ids: [Int64]) throws -> [SentMeme] {
+    guard !ids.isEmpty else { return [] }
+    return try reading { db in
+      var decoder = SentMemeDecoder(images: images)
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT \(SentMemeDecoder.columns) FROM sentMeme
+          WHERE deletedAt IS NULL AND id IN (SELECT value FROM json_each(?))
+          """,
+        arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
       var memes: [SentMeme] = []
       while let row = try rows.next() {
         if let meme = try decoder.decode(row) { memes.append(meme) }
@@ -120,7 +155,7 @@ public final class SentMemeStore: Sendable {
         db, sql: "SELECT \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE deletedAt IS NULL")
       var count = 0
       while let row = try rows.next() {
-        if (try SentMemeDecoder.fileNames(in: row, from: 0)) != nil { count += 1 }
+        if try SentMemeDecoder.hasPlainFileNames(in: row, from: 0) { count += 1 }
       }
       return count
     }

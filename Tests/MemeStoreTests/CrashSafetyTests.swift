@@ -32,6 +32,7 @@ import Testing
       reported.formUnion(ids)
 
       let reopened = try SentMemeStore(directory: store)
+      try reopened.repair()
       let memes = try reopened.allMemes()
       let stored = Set(memes.map(\.id))
       #expect(reported.isSubset(of: stored), "a meme reported as saved is gone")

@@ -30,7 +30,7 @@ import Testing
 
     disk.empty()
     let reopened = try SentMemeStore(directory: directory)
-    #expect(reopened.repairs.isEmpty)
+    #expect(try reopened.repair().isEmpty)
     #expect(try reopened.save(big).hasAllFiles)
   }
 

@@ -66,10 +66,29 @@ import Testing
     try saved.loseDatabase(keepingEmptyFile: false)
 
     let store = try SentMemeStore(directory: saved.folder.url)
+    try store.repair()
 
     try saved.expectEveryFileKept()
     try saved.expectMemesRebuilt(in: store)
     #expect(try store.count() == 3)
+  }
+
+  @Test func openingLeavesUnlistedFilesToTheRepairWhichSparesMemesSavedMeanwhile() throws {
+    let saved = try SavedStore()
+    try saved.loseDatabase(keepingEmptyFile: false)
+
+    let store = try SentMemeStore(directory: saved.folder.url)
+    #expect(try store.count() == 0)
+    #expect(store.repairs.isEmpty)
+    try saved.expectEveryFileKept()
+    // Saved after opening and before the repair: its files are listed by the time the repair looks.
+    let later = try store.save(sampleDraft(4))
+    try store.repair()
+
+    try saved.expectMemesRebuilt(in: store)
+    #expect(try store.allMemes().first == later)
+    #expect(later.hasAllFiles)
+    #expect(store.repairs.filesSetAside.isEmpty)
   }
 
   @Test func emptiedDatabaseKeepsEveryImageAndRebuildsTheMemes() throws {
@@ -77,6 +96,7 @@ import Testing
     try saved.loseDatabase(keepingEmptyFile: true)
 
     let store = try SentMemeStore(directory: saved.folder.url)
+    try store.repair()
 
     try saved.expectEveryFileKept()
     try saved.expectMemesRebuilt(in: store)
@@ -90,6 +110,7 @@ import Testing
     try FileManager.default.copyItem(at: other.databaseURL, to: saved.folder.databaseURL)
 
     let store = try SentMemeStore(directory: saved.folder.url)
+    try store.repair()
 
     try saved.expectEveryFileKept()
     try saved.expectMemesRebuilt(in: store)
@@ -101,9 +122,10 @@ import Testing
   @Test func rebuiltStoreOpensAgainWithNothingToRepair() throws {
     let saved = try SavedStore()
     try saved.loseDatabase(keepingEmptyFile: false)
-    _ = try SentMemeStore(directory: saved.folder.url)
+    try SentMemeStore(directory: saved.folder.url).repair()
 
     let reopened = try SentMemeStore(directory: saved.folder.url)
+    try reopened.repair()
 
     #expect(reopened.repairs.isEmpty)
     #expect(reopened.repairs.message == nil)
@@ -129,6 +151,7 @@ import Testing
     try Data("older".utf8).write(to: lostAndFound.appendingPathComponent("holiday.png"))
 
     let reopened = try SentMemeStore(directory: saved.folder.url)
+    try reopened.repair()
 
     #expect(try reopened.allMemes() == kept)
     #expect(try saved.folder.imageFileNames() == Set(saved.files.keys).union(["cache"]))

@@ -43,6 +43,7 @@ import Testing
 
     let store = try SentMemeStore(directory: setup.folder.url)
     try store.purgeDeleted()
+    try store.repair()
 
     #expect(try contents(setup.victim) == Data("precious".utf8))
     #expect(store.repairs.skippedRowIDs == [id])
@@ -65,11 +66,14 @@ import Testing
     let id = try setup.insertRow(originalFileSQL: originalFileSQL, deleted: false)
 
     let store = try SentMemeStore(directory: setup.folder.url)
+    try store.repair()
 
     #expect(store.repairs.skippedRowIDs == [id])
     #expect(try store.allMemes() == [setup.good])
     #expect(try store.count() == 1)
     #expect(try store.meme(id: id) == nil)
+    #expect(try store.memeIDs() == [setup.good.id])
+    #expect(try store.memes(ids: [id, setup.good.id]) == [setup.good])
     #expect(throws: StoreError.memeNotFound(id: id)) { try store.move(id: id, toIndex: 0) }
     #expect(throws: StoreError.memeNotFound(id: id)) {
       try store.replaceThumbnail(id: id, with: .png(randomBytes(9)))

@@ -55,6 +55,29 @@ import Testing
     }
   }
 
+  @Test func detailOpensWithTheThumbnailThenShowsTheRenderedMeme() throws {
+    try SentMemesHarness.withSentMemes(memes: 2) { app, window, memes in
+      let thumbnail = try ImageLoader().load(contentsOf: memes[0].thumbnailURL)
+      let rendered = try ImageLoader().load(contentsOf: memes[0].renderedImageURL)
+      try #require(thumbnail.width != rendered.width, "the two pictures can be told apart")
+      @MainActor func shownWidth(_ detail: DetailWindow) -> Int32? {
+        gtk_picture_get_paintable(gtkkit_picture(detail.picture)).map(gdk_paintable_get_intrinsic_width)
+      }
+      gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 0)
+      SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
+      let detail = try #require(app.sentMemes?.detailWindow)
+
+      // Before the main loop has run again (so before the rendered meme can have arrived), the first
+      // frame already has a picture: the thumbnail.
+      #expect(detail.isLoading && detail.showsPreview)
+      #expect(shownWidth(detail) == Int32(thumbnail.width))
+
+      #expect(MainContext.iterate { !detail.isLoading })
+      #expect(!detail.showsPreview)
+      #expect(shownWidth(detail) == Int32(rendered.width))
+    }
+  }
+
   @Test func backReturnsToTheListTab() throws {
     try DisplayHarness.requireDisplay()
     let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 2)
@@ -141,6 +164,7 @@ import Testing
     defer { SentMemesHarness.close(app) }
     let detail = try openDetail(at: 0, from: .list, in: app)
     #expect(SentMemesHarness.isVisible(detail.missingLabel))
+    #expect(gtk_picture_get_paintable(gtkkit_picture(detail.picture)) == nil, "no thumbnail passes for it")
     #expect(detail.imageSize == nil)
     #expect(detail.actions.action(named: DetailAction.saveAs.name)?.isEnabled == false)
     #expect(detail.actions.action(named: DetailAction.copyImage.name)?.isEnabled == false)

@@ -142,9 +142,13 @@ import Testing
     let app = SentMemesHarness.launch(storeFolder: folder)
     defer { SentMemesHarness.close(app) }
 
-    let window = try #require(SentMemesHarness.sentMemes(of: app), "the rebuilt memes are listed")
-    #expect(window.memes.list.count == memes.count)
+    // The repair runs after the first frame, off the main thread: the launch does not wait for it.
+    #expect(MainContext.iterate { SentMemesHarness.toplevel(named: "message-dialog") != nil })
     let dialog = try #require(SentMemesHarness.toplevel(named: "message-dialog"), "the repair is told")
+    let library = try #require(app.sentMemes?.memes)
+    #expect(library.list.count == memes.count, "the rebuilt memes are listed")
+    let window = try #require(app.sentMemes?.showSentMemes())
+    #expect(window.memes.list.count == memes.count)
     defer { gtk_window_destroy(gtkkit_window(dialog)) }
     #expect(SentMemesHarness.isVisible(dialog))
     func text(_ property: String) -> String {

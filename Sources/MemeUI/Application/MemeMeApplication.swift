@@ -19,9 +19,11 @@ package final class MemeMeApplication {
   package var openStore: (() -> Result<SentMemesLibrary, StoreError>)?
   /// Sent Memes and Meme Detail, once the store is open; nil when the app works as an editor only.
   package private(set) var sentMemes: SentMemesNavigator?
-  /// What the user should know about the store at launch (why it could not be opened, or what
-  /// opening it repaired), shown once over the first window.
+  /// What the user should know about the store at launch (why it could not be opened), shown once
+  /// over the first window. What the repair after the first frame did is told when it finishes.
   private(set) var storeNotice: StoreNotice?
+  /// Whether the store's repair has been started (it runs once per launch, after the first frame).
+  private(set) var hasStartedRepair = false
   /// `--print-texts` and `--quit-after-first-frame`, given at launch.
   var launchOptions = LaunchOptions()
 
@@ -72,6 +74,7 @@ package final class MemeMeApplication {
 
   func reportStoreNotice(_ notice: StoreNotice) { storeNotice = notice }
   func clearStoreNotice() { storeNotice = nil }
+  func markRepairStarted() { hasStartedRepair = true }
 
   private func startUp() {
     g_set_application_name("MemeMe")
@@ -109,11 +112,13 @@ package final class MemeMeApplication {
   /// Runs `work` once, after the editor's first frame has been painted (the editor is mapped
   /// again whenever it comes back from behind Sent Memes; only the first time counts).
   func afterFirstFrame(of editor: EditorWindow, perform work: @escaping () -> Void) {
-    let window = editor.window
-    var mapping: SignalConnection?
-    mapping = Signal.connect(window, "map") {
-      mapping?.disconnect()
-      mapping = nil
+    afterFirstFrame(of: editor.window, perform: work)
+  }
+
+  /// Runs `work` once, after `window`'s first frame has been painted (the next frame when it is
+  /// mapped already).
+  func afterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>, perform work: @escaping () -> Void) {
+    func afterNextPaint() {
       guard let clock = gtk_widget_get_frame_clock(window) else { return }
       var painting: SignalConnection?
       painting = Signal.connect(clock.raw, "after-paint") {
@@ -121,6 +126,18 @@ package final class MemeMeApplication {
         painting = nil
         work()
       }
+      // A frame is asked for: a window that has painted and sits still would otherwise wait.
+      gtk_widget_queue_draw(window)
+    }
+    if gtk_widget_get_mapped(window) != 0 {
+      afterNextPaint()
+      return
+    }
+    var mapping: SignalConnection?
+    mapping = Signal.connect(window, "map") {
+      mapping?.disconnect()
+      mapping = nil
+      afterNextPaint()
     }
   }
 

@@ -23,7 +23,11 @@ package final class DetailWindow: AppWindow {
   private(set) var backButton: UnsafeMutablePointer<GtkWidget>!
   /// Pixel size of the rendered meme once loaded (nil while loading or when missing).
   private(set) var imageSize: (width: Int, height: Int)?
-  private(set) var isLoading = true
+  /// True until the rendered meme has been decoded (or found missing); meanwhile the picture shows
+  /// the meme's thumbnail scaled up, when there is one.
+  package private(set) var isLoading = true
+  /// Whether the picture shows the thumbnail while the rendered meme loads.
+  package private(set) var showsPreview = false
   /// Set when GTK destroys the window: late results must not touch its widgets.
   private(set) var isDestroyed = false
 
@@ -39,6 +43,9 @@ package final class DetailWindow: AppWindow {
 
   /// The largest side the window shows; a bigger meme is decoded smaller (Save As uses the file).
   nonisolated static let displayLimit = 2560
+  /// The largest thumbnail file decoded on the main thread as the preview (the store makes them 160
+  /// pixels wide; a bigger one, from another version or a hand-edited folder, is not worth the wait).
+  static let previewLimit = 512
 
   let preferences: Preferences
 
@@ -54,6 +61,7 @@ package final class DetailWindow: AppWindow {
     addActions()
     Signal.connect(window, "destroy") { [weak self] in self?.isDestroyed = true }
     loadImage()
+    showPreview()
   }
 
   func present() {
@@ -156,6 +164,24 @@ package final class DetailWindow: AppWindow {
 
   // MARK: - The rendered meme
 
+  /// Shows the meme's thumbnail, scaled up, in the window's first frame. The rendered meme is decoded
+  /// in the background and, arriving after that frame, would need a frame of its own: until then the
+  /// window would open empty. A thumbnail file is a few kilobytes (well under a millisecond to decode,
+  /// and just read by the list, so in the disk cache).
+  private func showPreview() {
+    let loader = ImageLoader()
+    guard isLoading, let size = try? loader.pixelSize(ofImageAt: meme.thumbnailURL),
+      size.width <= Self.previewLimit, size.height <= Self.previewLimit,
+      let thumbnail = try? loader.load(contentsOf: meme.thumbnailURL)
+    else { return }
+    show(thumbnail)
+    showsPreview = true
+  }
+
+  private func show(_ image: RasterImage) {
+    picture.setPaintable(FrameTexture.make(from: image))
+  }
+
   /// Decodes the rendered file off the main thread, at most `displayLimit` pixels wide.
   private func loadImage() {
     let url = meme.renderedImageURL
@@ -174,8 +200,12 @@ package final class DetailWindow: AppWindow {
         switch result {
         case .success(let image):
           imageSize = (image.width, image.height)
-          picture.setPaintable(FrameTexture.make(from: image))
+          show(image)
+          showsPreview = false
         case .failure:
+          // The preview must not pass for the meme whose picture is missing.
+          picture.setPaintable(nil)
+          showsPreview = false
           missingLabel.isVisible = true
           for action in Self.shareActions {
             actions.action(named: action.name)?.isEnabled = false

@@ -15,10 +15,6 @@ extension MemeMeApplication {
     switch openStore() {
     case .success(let memes):
       useSentMemes(memes)
-      if let repairs = memes.store.repairs.message {
-        reportStoreNotice(
-          StoreNotice(kind: .information, title: localized("Sent Memes were repaired"), detail: repairs))
-      }
     case .failure(let error):
       reportStoreNotice(
         StoreNotice(
@@ -36,6 +32,27 @@ extension MemeMeApplication {
       presentEditor()
     }
     showStoreNoticeOnce()
+    if let window = application.windows.first { repairStoreAfterFirstFrame(of: gtkkit_widget(window)) }
+  }
+
+  /// Puts right image files no row lists (`SentMemeStore.repair()`) on a background thread once
+  /// `window` has painted, then lists memes it rebuilt and tells the user what it did. It lists the
+  /// whole images folder, seconds with a cold disk cache at tens of thousands of memes: the window
+  /// must not wait for it. Runs once per launch.
+  private func repairStoreAfterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
+    guard let memes = sentMemes?.memes, !hasStartedRepair else { return }
+    markRepairStarted()
+    afterFirstFrame(of: window) { [weak self] in
+      let store = memes.store
+      MainLoop.runInBackground({ Result { try store.repair() } }) { [weak self] result in
+        // A failure leaves everything as it was; the next launch tries again.
+        guard let self, case .success(let repairs) = result else { return }
+        memes.listRebuilt(repairs.rebuiltMemeIDs)
+        guard let detail = repairs.message, let parent = activeWindow else { return }
+        MessageDialog.present(
+          .information, parent: parent, title: localized("Sent Memes were repaired"), detail: detail)
+      }
+    }
   }
 
   private func showStoreNoticeOnce() {
@@ -45,8 +62,7 @@ extension MemeMeApplication {
   }
 }
 
-/// A message about the store for the first window: it could not be opened, or opening it rebuilt
-/// memes, moved files to lost+found or skipped rows.
+/// A message about the store for the first window: it could not be opened.
 struct StoreNotice {
   let kind: MessageDialog.Kind
   let title: String

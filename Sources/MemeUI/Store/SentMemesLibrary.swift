@@ -13,17 +13,21 @@ import MemeStore
 /// `purge` (the store hides a deleted meme and keeps its files until then).
 package final class SentMemesLibrary: SentMemeSink {
   let store: SentMemeStore
-  package let list = SentMemeList()
+  package let list: SentMemeList
   /// Called after a shared meme has been saved and put at the top of the list.
   var onSaved: (SentMeme) -> Void = { _ in }
   /// Called with a message for the user when the store fails after opening.
   var onError: (_ title: String, _ message: String) -> Void = { _, _ in }
   private var savesInFlight = 0
+  private var hasReportedReadError = false
 
-  /// Opens the store and reads its list. Throws a `StoreError` whose message can be shown as is.
+  /// Reads the store's order (the memes themselves are read as the views show them). Throws a
+  /// `StoreError` whose message can be shown as is.
   init(store: SentMemeStore) throws {
     self.store = store
-    list.replaceAll(with: try store.allMemes())
+    list = SentMemeList(read: store.memes(ids:))
+    list.replaceAll(with: try store.memeIDs())
+    list.onReadError = { [weak self] error in self?.reportReadError(error) }
   }
 
   /// The app's own store: `$XDG_DATA_HOME/<appID>/`.
@@ -103,26 +107,31 @@ package final class SentMemesLibrary: SentMemeSink {
     guard !restored.isEmpty else { return completion() }
     let store = store
     MainLoop.runInBackground(
-      { Result { try store.allMemes() } },
+      { Result { try store.memeIDs() } },
       then: { [weak self] result in
         guard let self else { return }
         switch result {
-        case .success(let memes): restore(restored, from: memes)
+        case .success(let order): restore(restored, from: order)
         case .failure(let error): onError(localized("Could not restore the meme"), Self.message(error))
         }
         completion()
       })
   }
 
-  /// Inserts `restored` at their places in `memes` (the store's order). When the rest of the list no
+  /// Inserts `restored` at their places in `order` (the store's). When the rest of the list no
   /// longer matches the store's, the whole list is replaced instead.
-  private func restore(_ restored: [Int64], from memes: [SentMeme]) {
+  private func restore(_ restored: [Int64], from order: [Int64]) {
     let wanted = Set(restored)
-    let others = memes.filter { !wanted.contains($0.id) }.map(\.id)
-    guard others == list.ids else { return list.replaceAll(with: memes) }
-    for (index, meme) in memes.enumerated() where wanted.contains(meme.id) {
-      list.insert(meme, at: index)
+    guard order.filter({ !wanted.contains($0) }) == list.ids else { return list.replaceAll(with: order) }
+    for (index, id) in order.enumerated() where wanted.contains(id) {
+      list.insert(id: id, at: index)
     }
+  }
+
+  /// Adds memes the store's repair rebuilt at the end of the list, where the store put them (below
+  /// every other meme, in the order given).
+  func listRebuilt(_ ids: [Int64]) {
+    for id in ids where list.index(of: id) == nil { list.insert(id: id, at: list.count) }
   }
 
   /// Removes deleted memes and their files for good, off the main thread.
@@ -147,6 +156,13 @@ package final class SentMemesLibrary: SentMemeSink {
       return nil
     }
     return list.move(id: id, to: target)
+  }
+
+  /// Said once: a store that cannot be read fails again for every row a view shows.
+  private func reportReadError(_ error: any Error) {
+    guard !hasReportedReadError else { return }
+    hasReportedReadError = true
+    onError(localized("Could not read Sent Memes"), Self.message(error))
   }
 
   static func message(_ error: Error) -> String {
