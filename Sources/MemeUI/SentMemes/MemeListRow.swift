@@ -72,7 +72,6 @@ package final class MemeListRow: MemeCell {
 
   var topText: String { String(cString: gtk_label_get_text(gtkkit_label(topLabel))) }
   var bottomText: String { String(cString: gtk_label_get_text(gtkkit_label(bottomLabel))) }
-  var timeText: String { String(cString: gtk_label_get_text(gtkkit_label(timeLabel))) }
 
   private func setCaption(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String) {
     label.text = text
