@@ -211,7 +211,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   }
 
   /// Makes this GtkWindow a modal dialog of the window `parent`, destroyed with it.
-  public func makeModal(over parent: Widget?) { makeModal(over: parent.map { gtkkit_window($0)! }) }
+  public func makeModal(over parent: Widget) { makeModal(over: gtkkit_window(parent)) }
 
   /// The widget with the keyboard focus in this GtkWindow.
   public var focusedWidget: Widget? {

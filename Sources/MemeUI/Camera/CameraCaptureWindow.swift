@@ -56,7 +56,7 @@ public final class CameraCaptureWindow {
 
   private func configureWindow(parent: Widget?) {
     window.title = localized("Camera")
-    window.makeModal(over: parent)
+    if let parent { window.makeModal(over: parent) } else { window.makeModal(over: nil) }
     // Joining the editor's application lists the view among its windows (and keeps it running).
     if let application = parent?.application { window.application = application }
     window.defaultSize = (720, 540)
