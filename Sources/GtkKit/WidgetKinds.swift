@@ -141,6 +141,9 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   }
 
   // MARK: Windows
+  /// The clock that paces this widget's frames; nil until it is realized.
+  public var frameClock: OpaquePointer? { gtk_widget_get_frame_clock(self) }
+
   /// A new toplevel GtkWindow; GTK's toplevel list holds it until it is destroyed.
   public static func window() -> Widget { gtkkit_widget(gtk_window_new())! }
 

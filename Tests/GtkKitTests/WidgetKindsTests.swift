@@ -67,6 +67,17 @@ import Testing
     parent.application = nil
   }
 
+  @Test func aWidgetHasAFrameClockOnceRealized() throws {
+    try DisplayHarness.requireDisplay()
+    let window = Widget.window()
+    defer { window.destroyWindow() }
+    #expect(window.frameClock == nil)
+    window.present()
+    #expect(DisplayHarness.waitForFrames(window))
+    let clock = try #require(window.frameClock)
+    #expect(clock == gtk_widget_get_frame_clock(window))
+  }
+
   @Test func aShortcutTriggersTheNamedAction() throws {
     try DisplayHarness.requireDisplay()
     let window = Widget.window()
