@@ -42,6 +42,12 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
 
   public func setMaxWidthChars(_ count: Int32) { gtk_label_set_max_width_chars(gtkkit_label(self), count) }
 
+  /// How this GtkLabel's lines line up with each other (not the label in its space).
+  public var justification: GtkJustification {
+    get { gtk_label_get_justify(gtkkit_label(self)) }
+    nonmutating set { gtk_label_set_justify(gtkkit_label(self), newValue) }
+  }
+
   // MARK: Editables (entries, search entries)
   /// This GtkEditable's text.
   public var editableText: String {
@@ -61,6 +67,31 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   // MARK: Header bars
   public func packStart(_ child: Widget) { gtk_header_bar_pack_start(gtkkit_header_bar(self), child) }
   public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(gtkkit_header_bar(self), child) }
+
+  public static func headerBar() -> Widget { gtk_header_bar_new() }
+
+  /// Whether this GtkHeaderBar shows the window's close (and other) buttons.
+  public var showsTitleButtons: Bool {
+    get { gtk_header_bar_get_show_title_buttons(gtkkit_header_bar(self)) != 0 }
+    nonmutating set { gtk_header_bar_set_show_title_buttons(gtkkit_header_bar(self), newValue ? 1 : 0) }
+  }
+
+  // MARK: Buttons and pictures
+  public static func button(label: String) -> Widget { gtk_button_new_with_label(label) }
+
+  public static func picture() -> Widget { gtk_picture_new() }
+
+  /// How this GtkPicture fits its paintable into its space.
+  public var contentFit: GtkContentFit {
+    get { gtk_picture_get_content_fit(gtkkit_picture(self)) }
+    nonmutating set { gtk_picture_set_content_fit(gtkkit_picture(self), newValue) }
+  }
+
+  /// Whether this GtkPicture may be smaller than its paintable.
+  public var canShrink: Bool {
+    get { gtk_picture_get_can_shrink(gtkkit_picture(self)) != 0 }
+    nonmutating set { gtk_picture_set_can_shrink(gtkkit_picture(self), newValue ? 1 : 0) }
+  }
 
   // MARK: Grids
   public func attach(_ child: Widget, column: Int32, row: Int32, width: Int32 = 1, height: Int32 = 1) {
@@ -97,11 +128,41 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   public func stopSpinning() { gtk_spinner_stop(gtkkit_spinner(self)) }
 
   // MARK: Menu buttons
+  public static func menuButton() -> Widget { gtk_menu_button_new() }
+
+  /// Whether this GtkMenuButton is the window's primary menu (F10 opens it).
+  public var isPrimaryMenu: Bool {
+    get { gtk_menu_button_get_primary(gtkkit_menu_button(self)) != 0 }
+    nonmutating set { gtk_menu_button_set_primary(gtkkit_menu_button(self), newValue ? 1 : 0) }
+  }
+
   public func setMenuIconName(_ name: String) {
     gtk_menu_button_set_icon_name(gtkkit_menu_button(self), name)
   }
 
   // MARK: Windows
+  /// The clock that paces this widget's frames; nil until it is realized.
+  public var frameClock: OpaquePointer? { gtk_widget_get_frame_clock(self) }
+
+  /// A new toplevel GtkWindow; GTK's toplevel list holds it until it is destroyed.
+  public static func window() -> Widget { gtkkit_widget(gtk_window_new())! }
+
+  /// The application this GtkWindow belongs to, which lists it and keeps running while it is open.
+  public var application: UnsafeMutablePointer<GtkApplication>? {
+    get { gtk_window_get_application(gtkkit_window(self)) }
+    nonmutating set { gtk_window_set_application(gtkkit_window(self), newValue) }
+  }
+
+  /// Makes `keyval` without modifiers activate `action` (e.g. "window.close") while the focus is in
+  /// this widget.
+  public func addShortcut(keyval: UInt32, action: String) {
+    let shortcuts = gtk_shortcut_controller_new()!
+    gtk_shortcut_controller_add_shortcut(
+      gtkkit_shortcut_controller(shortcuts.raw),
+      gtk_shortcut_new(gtk_keyval_trigger_new(keyval, GdkModifierType(0)), gtk_named_action_new(action)))
+    addController(shortcuts)
+  }
+
   public func present() { gtk_window_present(gtkkit_window(self)) }
 
   /// Asks this GtkWindow to close, as its close button does (close-request handlers may refuse).
@@ -151,6 +212,9 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     gtk_window_set_modal(window, 1)
     gtk_window_set_destroy_with_parent(window, 1)
   }
+
+  /// Makes this GtkWindow a modal dialog of the window `parent`, destroyed with it.
+  public func makeModal(over parent: Widget) { makeModal(over: gtkkit_window(parent)) }
 
   /// The widget with the keyboard focus in this GtkWindow.
   public var focusedWidget: Widget? {

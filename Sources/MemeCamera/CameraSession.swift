@@ -17,7 +17,7 @@ public final class CameraSession {
 
   public private(set) var isRunning = false
 
-  private var pipeline: CapturePipeline?
+  private(set) var pipeline: CapturePipeline?
   private var busWatch: BusWatch?
   private var mailbox: FrameMailbox?
 
@@ -63,9 +63,6 @@ public final class CameraSession {
     pipeline?.stop()
     isRunning = false
   }
-
-  /// The pipeline's current state (nil before `start`), for tests and diagnostics.
-  var pipelineState: PipelineState? { pipeline?.state }
 
   private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
     switch memecamera_message_type(message) {

@@ -19,8 +19,8 @@ import Testing
     try DisplayHarness.requireDisplay()
     let capture = CameraCaptureWindow(parent: nil, source: ball) { _ in }
     defer { capture.close() }
-    #expect(String(cString: gtk_window_get_title(capture.window)) == "Camera")
-    #expect(gtk_window_get_modal(capture.window) != 0)
+    #expect(capture.window.title == "Camera")
+    #expect(gtk_window_get_modal(gtkkit_window(capture.window)) != 0)
     #expect(label(of: capture.takePhotoButton) == "Take Photo")
     #expect(label(of: capture.cancelButton) == "Cancel")
     #expect(gtk_widget_has_css_class(capture.takePhotoButton, "suggested-action") != 0)

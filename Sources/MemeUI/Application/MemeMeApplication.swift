@@ -78,12 +78,10 @@ package final class MemeMeApplication {
 
   private func startUp() {
     g_set_application_name("MemeMe")
-    gtk_window_set_default_icon_name(MemeMeApp.applicationID)
+    AppIcons.defaultName = MemeMeApp.applicationID
     // An app installed outside the system's data folders (e.g. under /opt) finds its own icon.
     let icons = Localization.dataDirectory.appendingPathComponent("icons", isDirectory: true)
-    if let display = gdk_display_get_default(), FileManager.default.fileExists(atPath: icons.path) {
-      gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons.path)
-    }
+    if FileManager.default.fileExists(atPath: icons.path) { AppIcons.addSearchFolder(icons) }
     StyleSheet.install(EditorStyleSheet.css)
     ApplicationAction.add(to: application.actions) { [weak self] action in
       guard let self else { return }
@@ -119,7 +117,7 @@ package final class MemeMeApplication {
   /// mapped already).
   func afterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>, perform work: @escaping () -> Void) {
     func afterNextPaint() {
-      guard let clock = gtk_widget_get_frame_clock(window) else { return }
+      guard let clock = window.frameClock else { return }
       var painting: SignalConnection?
       painting = Signal.connect(clock.raw, "after-paint") {
         painting?.disconnect()

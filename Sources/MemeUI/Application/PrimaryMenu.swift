@@ -11,11 +11,11 @@ enum PrimaryMenu {
     let menu = Menu()
     if let windowSection { menu.appendSection(windowSection) }
     menu.appendSection(Menu(ApplicationAction.allCases.map { ($0.title, $0.detailedName) }))
-    let button = gtk_menu_button_new()!
+    let button = Widget.menuButton()
     button.setMenuIconName("open-menu-symbolic")
     button.setMenu(menu)
     // Primary: F10 opens it, and screen readers announce it as the window's main menu.
-    gtk_menu_button_set_primary(gtkkit_menu_button(button), 1)
+    button.isPrimaryMenu = true
     button.name = "main-menu-button"
     Accessible.setLabel(button, localized("Main Menu"))
     button.tooltip = localized("Main Menu")

@@ -15,7 +15,7 @@ import MemeCore
 public final class CameraCaptureWindow {
   // MARK: State
 
-  let window: UnsafeMutablePointer<GtkWindow>
+  let window: Widget
   let picture: UnsafeMutablePointer<GtkWidget>
   let messageLabel: UnsafeMutablePointer<GtkWidget>
   let takePhotoButton: UnsafeMutablePointer<GtkWidget>
@@ -36,14 +36,14 @@ public final class CameraCaptureWindow {
   ///   - source: the camera to use; nil picks `MEMEME_CAMERA_SOURCE` or the first camera found.
   ///   - onPhoto: receives the photo (full resolution, opaque) just before the window closes.
   public init(
-    parent: UnsafeMutablePointer<GtkWindow>?, source: CameraSource? = nil,
+    parent: Widget?, source: CameraSource? = nil,
     onPhoto: @escaping (RasterImage) -> Void
   ) {
-    window = gtkkit_window(gtk_window_new())
-    picture = gtk_picture_new()
+    window = Widget.window()
+    picture = Widget.picture()
     messageLabel = Widget.label()
-    takePhotoButton = gtk_button_new_with_label(localized("Take Photo"))
-    cancelButton = gtk_button_new_with_label(localized("Cancel"))
+    takePhotoButton = Widget.button(label: localized("Take Photo"))
+    cancelButton = Widget.button(label: localized("Cancel"))
     session = (source ?? CameraMonitor().preferredSource).map(CameraSession.init(source:))
     self.onPhoto = onPhoto
 
@@ -54,42 +54,32 @@ public final class CameraCaptureWindow {
     connectSession()
   }
 
-  private func configureWindow(parent: UnsafeMutablePointer<GtkWindow>?) {
-    gtk_window_set_title(window, localized("Camera"))
-    gtk_window_set_modal(window, 1)
-    gtk_window_set_transient_for(window, parent)
+  private func configureWindow(parent: Widget?) {
+    window.title = localized("Camera")
+    if let parent { window.makeModal(over: parent) } else { window.makeModal(over: nil) }
     // Joining the editor's application lists the view among its windows (and keeps it running).
-    if let parent, let application = gtk_window_get_application(parent) {
-      gtk_window_set_application(window, application)
-    }
-    gtk_window_set_destroy_with_parent(window, 1)
-    gtk_window_set_default_size(window, 720, 540)
+    if let application = parent?.application { window.application = application }
+    window.defaultSize = (720, 540)
     // Escape cancels, as in any dialog; "window.close" is GtkWindow's built-in action.
-    let shortcuts = gtk_shortcut_controller_new()!
-    gtk_shortcut_controller_add_shortcut(
-      gtkkit_shortcut_controller(shortcuts.raw),
-      gtk_shortcut_new(
-        gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)),
-        gtk_named_action_new("window.close")))
-    gtkkit_widget(window).addController(shortcuts)
+    window.addShortcut(keyval: UInt32(GDK_KEY_Escape), action: "window.close")
   }
 
   private func buildHeaderBar() {
-    let headerBar = gtk_header_bar_new()!
+    let headerBar = Widget.headerBar()
     // Cancel and Take Photo are the only ways out, as in a GNOME dialog: no close button.
-    gtk_header_bar_set_show_title_buttons(gtkkit_header_bar(headerBar), 0)
+    headerBar.showsTitleButtons = false
     headerBar.packStart(cancelButton)
     takePhotoButton.addCSSClass("suggested-action")
     // Nothing to take until the first frame arrives.
     takePhotoButton.isSensitive = false
     headerBar.packEnd(takePhotoButton)
-    gtk_window_set_titlebar(window, headerBar)
+    window.setTitlebar(headerBar)
   }
 
   private func buildPreview() {
     let overlay = Widget.overlay()
-    gtk_picture_set_content_fit(gtkkit_picture(picture), GTK_CONTENT_FIT_CONTAIN)
-    gtk_picture_set_can_shrink(gtkkit_picture(picture), 1)
+    picture.contentFit = GTK_CONTENT_FIT_CONTAIN
+    picture.canShrink = true
     picture.expandsHorizontally = true
     picture.expandsVertically = true
     Accessible.setLabel(picture, localized("Camera preview"))
@@ -97,12 +87,12 @@ public final class CameraCaptureWindow {
 
     // Status and errors sit over the (empty) preview, centred.
     messageLabel.wrapsText = true
-    gtk_label_set_justify(gtkkit_label(messageLabel), GTK_JUSTIFY_CENTER)
+    messageLabel.justification = GTK_JUSTIFY_CENTER
     messageLabel.setMaxWidthChars(40)
     messageLabel.horizontalAlignment = GTK_ALIGN_CENTER
     messageLabel.verticalAlignment = GTK_ALIGN_CENTER
     overlay.addOverlay(messageLabel)
-    gtk_window_set_child(window, overlay)
+    window.setWindowChild(overlay)
     showMessage(session == nil ? localized("No camera was found.") : localized("Starting the camera…"))
   }
 
@@ -127,7 +117,7 @@ public final class CameraCaptureWindow {
   /// Shows the window and starts the camera.
   public func present() {
     guard isOpen else { return }
-    gtk_window_present(window)
+    window.present()
     guard let session else { return }
     do {
       try session.start()
@@ -139,7 +129,7 @@ public final class CameraCaptureWindow {
   /// Closes the window without a photo; the camera stops.
   public func close() {
     guard isOpen else { return }
-    gtk_window_close(window)
+    window.close()
   }
 
   /// Hands the newest frame to `onPhoto` and closes.
@@ -165,7 +155,7 @@ public final class CameraCaptureWindow {
 
   private func show(_ error: CameraError) {
     // The session has stopped itself; the last picture would be misleading next to the message.
-    gtk_picture_set_paintable(gtkkit_picture(picture), nil)
+    picture.setPaintable(nil)
     takePhotoButton.isSensitive = false
     showMessage(error.message)
   }

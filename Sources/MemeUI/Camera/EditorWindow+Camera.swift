@@ -36,7 +36,7 @@ extension EditorWindow {
   /// Opens the capture view for `source`, modal over the editor.
   @discardableResult
   func openCamera(_ source: CameraSource) -> CameraCaptureWindow {
-    let capture = CameraCaptureWindow(parent: gtkkit_window(window), source: source) { [weak self] photo in
+    let capture = CameraCaptureWindow(parent: window, source: source) { [weak self] photo in
       self?.load(photo: photo)
     }
     capture.present()

@@ -9,7 +9,7 @@ import MemeEditing
 /// scrolling and a middle-button drag (or Space and a drag) pan, and a small indicator shows the
 /// size. Ctrl+plus, Ctrl+minus and Ctrl+0 are the window's actions, which call `zoom(by:)` and `fit()`.
 final class CanvasZoomControls {
-  private unowned let canvas: EditorCanvas
+  unowned let canvas: EditorCanvas
   /// The percentage in the canvas's corner (one picture pixel per screen pixel is 100 %).
   let indicator: UnsafeMutablePointer<GtkWidget>
   /// Set while Space is held (outside a text field): a left-button drag then pans.
@@ -17,7 +17,8 @@ final class CanvasZoomControls {
   /// The pointer over the canvas, where Ctrl+scroll zooms around.
   var pointer: (x: Double, y: Double)?
   private var pinchScale: Double?
-  private var panStart: CanvasZoom?
+  /// Where the view was when the pan under way began; nil when none is.
+  var panStart: CanvasZoom?
 
   init(canvas: EditorCanvas) {
     self.canvas = canvas
@@ -161,10 +162,4 @@ final class CanvasZoomControls {
     guard previous > 0 else { return }
     zoom(by: scale / previous, aroundX: x, y: y)
   }
-
-  /// Whether a pan is under way (tests).
-  var isPanning: Bool { panStart != nil }
-
-  /// Starts a pan as a middle-button drag does (tests drive the drag through this and `pan`).
-  func beginPan() { panStart = canvas.painter.zoom }
 }

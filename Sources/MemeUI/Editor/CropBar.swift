@@ -9,7 +9,7 @@ final class CropBar {
   let widget: UnsafeMutablePointer<GtkWidget>
   /// Called when the user picks a preset.
   var onAspect: (CropAspect) -> Void = { _ in }
-  private var presetButtons: [CropAspect: UnsafeMutablePointer<GtkWidget>] = [:]
+  private(set) var presetButtons: [CropAspect: UnsafeMutablePointer<GtkWidget>] = [:]
   private var isUpdating = false
 
   init() {
@@ -71,6 +71,4 @@ final class CropBar {
     if let button = presetButtons[aspect] { button.isActive = true }
     isUpdating = false
   }
-
-  func presetButton(_ aspect: CropAspect) -> UnsafeMutablePointer<GtkWidget>? { presetButtons[aspect] }
 }

@@ -55,10 +55,12 @@ extension EditorWindow {
     }
   }
 
+  /// Open With: asks which application (`applicationChooser`), and only on a choice exports to the
+  /// cache folder and hands the file over.
   func openWith() {
     guard let snapshot = shareSnapshot else { return }
     let format = ShareSnapshot.handOverFormat(for: snapshot.picture, transform: snapshot.transform)
-    OpenWith.chooseApplication(for: format, parent: window) { [weak self] application in
+    applicationChooser(format) { [weak self] application in
       self?.shareToCache(snapshot, as: format) { [weak self] file, meme in
         application.open(file) { [weak self] result in
           guard let self else { return }
@@ -70,16 +72,6 @@ extension EditorWindow {
           }
         }
       }
-    }
-  }
-
-  /// Open With's export and completion with the program already launched (the export memory
-  /// benchmark measures the app's part of it).
-  package func exportToOpen() {
-    guard let snapshot = shareSnapshot else { return }
-    let format = ShareSnapshot.handOverFormat(for: snapshot.picture, transform: snapshot.transform)
-    shareToCache(snapshot, as: format) { [weak self] _, meme in
-      self?.shared(snapshot, meme, message: nil)
     }
   }
 

@@ -16,6 +16,10 @@ package final class EditorWindow: AppWindow {
     case saveMeme(suggestedName: String)
   }
   package typealias FilePicker = (_ request: FileRequest, _ completion: @escaping (URL?) -> Void) -> Void
+  /// How Open With asks which application gets a meme in `format`; `chosen` runs only on a choice.
+  package typealias ApplicationChooser = (
+    _ format: ImageFormat, _ chosen: @escaping (any MemeOpener) -> Void
+  ) -> Void
 
   package let window: UnsafeMutablePointer<GtkWidget>
   package let document: EditorDocument
@@ -40,6 +44,11 @@ package final class EditorWindow: AppWindow {
 
   package lazy var filePicker: FilePicker = { [weak self] request, completion in
     self?.presentFileChooser(request, completion: completion)
+  }
+  /// Open With's application chooser; the export memory benchmark answers it without a dialog.
+  package lazy var applicationChooser: ApplicationChooser = { [weak self] format, chosen in
+    guard let self else { return }
+    OpenWith.chooseApplication(for: format, parent: window, chosen: chosen)
   }
   /// Takes a photo with a camera; nil (Camera insensitive) until a camera is available.
   var cameraCapture: (() -> Void)? { didSet { updateActionStates() } }

@@ -77,8 +77,6 @@ package final class MemeListRow: MemeCell {
 
   var topText: String { String(cString: gtk_label_get_text(gtkkit_label(topLabel))) }
   var bottomText: String { String(cString: gtk_label_get_text(gtkkit_label(bottomLabel))) }
-  var boxesText: String { String(cString: gtk_label_get_text(gtkkit_label(boxesLabel))) }
-  var timeText: String { String(cString: gtk_label_get_text(gtkkit_label(timeLabel))) }
 
   /// The non-empty texts of `meme`'s boxes placed anywhere, one after the other.
   static func boxesText(of meme: SentMeme) -> String {

@@ -38,8 +38,6 @@ extension SentMemesWindow {
     Accessible.setHidden(banner, true)
   }
 
-  var isBannerShown: Bool { banner.revealsChild }
-
   /// Deletes a meme (undoable until the banner goes away).
   func delete(id: Int64) {
     let position = memes.list.index(of: id)

@@ -47,12 +47,6 @@ extension SentMemesWindow {
     return gtk_widget_grab_focus(item) != 0
   }
 
-  /// The meme whose row or tile has the keyboard focus in the current view, if any.
-  var focusedMemeID: Int64? {
-    guard let focus = window.focusedWidget else { return nil }
-    return boundCells(in: currentTab).first { $0.widget.parent == focus }?.id ?? nil
-  }
-
   /// One click on a row or tile opens its meme, when the button comes up over it. GTK's own click
   /// handling (which runs first, on the row) has selected and focused it by then; a drag to reorder
   /// cancels the click.

@@ -10,7 +10,7 @@ import MemeCore
 /// The file is made only once an application is chosen (a cancelled chooser costs no export), so
 /// choosing and opening are two steps. Where portals are in use (a sandbox, or `GDK_DEBUG=portals`)
 /// the app cannot list other applications: the OpenURI portal asks instead, once the file exists.
-final class OpenWith {
+final class OpenWith: MemeOpener {
   /// The chosen application (a `GAppInfo *` of our own, released with this object), or nil when
   /// the portal chooses.
   private let appInfo: ObjectOwner?
@@ -84,7 +84,18 @@ final class OpenWith {
   }
 }
 
+/// Open With's hand-over: the application chosen for the exported meme, which opens it.
+/// `OpenWith` is the app's; the export memory benchmark substitutes one that opens nothing, so it
+/// measures the editor's own Open With flow without starting another program.
+package protocol MemeOpener: AnyObject {
+  /// Opens `file`; `completion` gets the reason when it did not start, and is not called when the
+  /// user gave up the choice.
+  func open(_ file: URL, completion: @escaping (Result<Void, OpenWithFailure>) -> Void)
+  /// What the editor tells the user once the meme has been opened.
+  var confirmation: String { get }
+}
+
 /// Why an application could not open the meme.
-struct OpenWithFailure: Error {
-  let reason: String
+package struct OpenWithFailure: Error {
+  package let reason: String
 }

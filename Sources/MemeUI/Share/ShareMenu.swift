@@ -18,7 +18,7 @@ enum ShareMenu {
 
   /// A menu button with the share icon and the menu, named `name` for tests.
   static func button(name: String) -> UnsafeMutablePointer<GtkWidget> {
-    let button = gtk_menu_button_new()!
+    let button = Widget.menuButton()
     button.setMenuIconName("send-to-symbolic")
     button.setMenu(Menu(items))
     button.name = name

@@ -24,12 +24,12 @@ final class Toast {
     widget.setMargins(start: 12)
     widget.setMargins(end: 12)
     widget.wrapsText = true
-    gtk_label_set_justify(gtkkit_label(widget), GTK_JUSTIFY_CENTER)
+    widget.justification = GTK_JUSTIFY_CENTER
     widget.isVisible = false
   }
 
   var isShown: Bool { widget.isVisible }
-  var text: String { String(cString: gtk_label_get_text(gtkkit_label(widget))) }
+  var text: String { widget.text }
 
   /// Shows `message` for a few seconds (a newer message replaces it and starts the time again).
   func show(_ message: String) {

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+@testable import MemeUI
+
+// What the Sent Memes tests observe of the window and its rows, read from their real widgets.
+extension SentMemesWindow {
+  /// Whether the undo banner is revealed.
+  var isBannerShown: Bool { banner.revealsChild }
+
+  /// The meme whose row or tile has the keyboard focus in the current view, if any.
+  var focusedMemeID: Int64? {
+    guard let focus = window.focusedWidget else { return nil }
+    return boundCells(in: currentTab).first { $0.widget.parent == focus }?.id ?? nil
+  }
+}
+
+extension MemeListRow {
+  /// The time the row shows, read from its label.
+  var timeText: String { String(cString: gtk_label_get_text(gtkkit_label(timeLabel))) }
+  /// The texts of the boxes placed anywhere, as the row's third line shows them.
+  var boxesText: String { String(cString: gtk_label_get_text(gtkkit_label(boxesLabel))) }
+}
