@@ -7,7 +7,10 @@ import Foundation
 ///
 /// A widget inside a parent is owned by that parent and needs no owner; hold one only for what no
 /// container keeps (a GMenu, a texture, a list store, a widget taken out of its parent for a while).
-public final class ObjectOwner {
+///
+/// Main-actor isolated in so many words, not only by the module's default: an `isolated deinit` in a
+/// class isolated by default alone is rejected by importing modules in release builds.
+@MainActor public final class ObjectOwner {
   /// The object, as GLib's untyped pointer; cast it with the shim's `gtkkit_*` helpers.
   public let raw: gpointer
 
