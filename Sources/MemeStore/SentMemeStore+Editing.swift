@@ -73,9 +73,12 @@ extension SentMemeStore {
       let delete = try db.cachedStatement(sql: "DELETE FROM sentMeme WHERE id = ?")
       var purged = 0
       for row in rows {
-        guard let names = (try SentMemeDecoder.fileNames(in: row, from: 1)) else { continue }
+        // A damaged or foreign database may hold a row whose id is not an integer: it is left alone.
+        guard let id = Int64.fromDatabaseValue(row[0]),
+          let names = (try SentMemeDecoder.fileNames(in: row, from: 1))
+        else { continue }
         images.remove(names)
-        try delete.execute(arguments: [row[0] as Int64])
+        try delete.execute(arguments: [id])
         purged += 1
       }
       return purged
