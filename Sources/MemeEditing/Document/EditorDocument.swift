@@ -14,13 +14,17 @@ public final class EditorDocument {
     static let history = Change(rawValue: 8)
     /// The crop, turn or mirroring of the picture.
     public static let transform = Change(rawValue: 16)
-    public static let all: Change = [.captions, .style, .image, .history, .transform]
+    /// Which text box is selected.
+    public static let selection = Change(rawValue: 32)
+    public static let all: Change = [.captions, .style, .image, .history, .transform, .selection]
   }
 
   private(set) var state: EditorState
   /// The style of a fresh start (launch and reset): the one used last.
   public var launchStyle: CaptionStyle
-  private var history = UndoHistory<EditorState>()
+  var history = UndoHistory<EditorState>()
+  /// The index in `boxes` of the text box being worked on, if any (see `selectBox(at:)`).
+  public internal(set) var selectedBoxIndex: Int?
   /// The state last kept: shared into Sent Memes, or opened from there. Closing the editor with any
   /// other state, apart from the blank launch state, loses work.
   private var keptState: EditorState
@@ -133,10 +137,12 @@ public final class EditorDocument {
     replace(with: next)
   }
 
-  private func apply(_ next: EditorState, changed: Change, coalescingKey: String? = nil) {
+  func apply(_ next: EditorState, changed: Change, coalescingKey: String? = nil) {
     history.record(state, coalescingKey: coalescingKey)
     state = next
-    onChange(changed.union(.history))
+    var changed = changed.union(.history)
+    dropStaleSelection(&changed)
+    onChange(changed)
   }
 
   private func replace(with next: EditorState) {
@@ -148,6 +154,14 @@ public final class EditorDocument {
     if next.image !== state.image { changed.insert(.image) }
     if next.transform != state.transform { changed.insert(.transform) }
     state = next
+    dropStaleSelection(&changed)
     onChange(changed)
+  }
+
+  /// Forgets a selected box that no longer exists (undone, reset).
+  private func dropStaleSelection(_ changed: inout Change) {
+    guard let selected = selectedBoxIndex, !state.boxes.indices.contains(selected) else { return }
+    selectedBoxIndex = nil
+    changed.insert(.selection)
   }
 }
