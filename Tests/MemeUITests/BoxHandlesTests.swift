@@ -131,13 +131,27 @@ import Testing
     #expect(gtk_editable_get_selection_bounds(gtkkit_editable(field), &selectionStart, &selectionEnd) == 0)
     #expect(String(cString: gtk_editable_get_text(gtkkit_editable(field))) == "a box to move")
 
+    // With all of the field's text selected (a new box's placeholder waiting to be typed over), a
+    // drag moves the box and leaves that selection as it was.
+    gtk_editable_select_region(gtkkit_editable(field), 0, -1)
+    let here = try shown(0, in: editor)
+    try RealPointer.drag(
+      fromX: here.centreX, y: here.centreY, by: -30, 25, of: editor.canvas.widget, in: editor.window)
+    #expect(
+      near((editor.document.boxes[0].frame.x - moved.frame.x) * editor.canvas.pictureRect.width, -30, 1.5))
+    #expect(gtk_editable_get_selection_bounds(gtkkit_editable(field), &selectionStart, &selectionEnd) != 0)
+    #expect(selectionStart == 0 && selectionEnd == Int32("a box to move".count), "the selection stays")
+    let beforeResize = try #require(editor.document.boxes.first)
+
     // A press on a corner handle (inside the field's edge) resizes at once.
     let corner = try shown(0, in: editor).position(of: .bottomRight)
     try RealPointer.drag(
       fromX: corner.x - 2, y: corner.y - 2, by: 30, 20, of: editor.canvas.widget, in: editor.window)
     let resized = try #require(editor.document.boxes.first)
-    #expect(resized.frame.width > moved.frame.width && resized.frame.height > moved.frame.height)
-    #expect(near(resized.frame.x, moved.frame.x, 1e-9) && near(resized.frame.y, moved.frame.y, 1e-9))
+    #expect(
+      resized.frame.width > beforeResize.frame.width && resized.frame.height > beforeResize.frame.height)
+    #expect(
+      near(resized.frame.x, beforeResize.frame.x, 1e-9) && near(resized.frame.y, beforeResize.frame.y, 1e-9))
   }
 
   @Test func resizingATurnedBoxKeepsTheOppositeCorner() throws {

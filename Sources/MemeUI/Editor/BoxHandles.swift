@@ -28,6 +28,8 @@ final class BoxHandles {
   private(set) var hoveredIndex: Int?
   /// Counts drags, so that each has a coalescing key of its own (one undo step per drag).
   private var dragCount = 0
+  /// The focused caption field and its selection when the press came (see `restoreTextSelection`).
+  private var fieldAtPress: (field: UnsafeMutablePointer<GtkWidget>, start: Int32, end: Int32)?
   private let gesture: OpaquePointer
 
   init(canvas: EditorCanvas, document: EditorDocument) {
@@ -90,6 +92,7 @@ final class BoxHandles {
     drag = nil
     isDragging = false
     guides = []
+    fieldAtPress = Self.focusedField(in: canvas)
     // Space and a drag pan the zoomed picture (see `CanvasZoomControls`).
     guard !canvas.zoomControls.isSpaceHeld, let mapping else { return }
     guard let (index, handle) = target(atX: x, y: y) else {
@@ -135,24 +138,40 @@ final class BoxHandles {
   private func beginDragging() {
     isDragging = true
     Gesture.claim(gesture)
-    forgetTextSelection()
+    restoreTextSelection()
     gtk_widget_set_cursor_from_name(
       canvas.widget, Self.cursorName(for: drag?.handle, angle: drag?.start.angle ?? 0, isDragging: true))
   }
 
-  /// Before the pointer passed the drag threshold, the caption field under it saw the press and the
-  /// first small moves and began selecting text; the drag is the box's, so that selection goes (the
-  /// caret stays where the press put it).
-  private func forgetTextSelection() {
-    guard let focus = gtk_root_get_focus(gtk_widget_get_root(canvas.widget)),
+  /// The caption field with the focus when the press came, and its selection then.
+  private static func focusedField(in canvas: EditorCanvas) -> (
+    field: UnsafeMutablePointer<GtkWidget>, start: Int32, end: Int32
+  )? {
+    guard let root = gtk_widget_get_root(canvas.widget), let focus = gtk_root_get_focus(root),
       gtk_widget_is_ancestor(focus, canvas.widget) != 0, gtkkit_is_editable(focus) != 0
-    else { return }
-    let editable = gtkkit_editable(focus)
+    else { return nil }
     var start: Int32 = 0
     var end: Int32 = 0
-    guard gtk_editable_get_selection_bounds(editable, &start, &end) != 0 else { return }
-    let position = gtk_editable_get_position(editable)
-    gtk_editable_select_region(editable, position, position)
+    if gtk_editable_get_selection_bounds(gtkkit_editable(focus), &start, &end) == 0 {
+      start = gtk_editable_get_position(gtkkit_editable(focus))
+      end = start
+    }
+    return (focus, start, end)
+  }
+
+  /// Before the pointer passed the drag threshold, the caption field under it saw the press and the
+  /// first small moves, and moved its caret or began selecting text. The drag is the box's: the
+  /// field the press found focused gets its caret and selection back (a new box's placeholder stays
+  /// selected, ready to be typed over); a field the press focused selects nothing.
+  private func restoreTextSelection() {
+    guard let now = Self.focusedField(in: canvas) else { return }
+    let editable = gtkkit_editable(now.field)
+    if let before = fieldAtPress, before.field == now.field {
+      gtk_editable_select_region(editable, before.start, before.end)
+    } else {
+      let position = gtk_editable_get_position(editable)
+      gtk_editable_select_region(editable, position, position)
+    }
   }
 
   /// The pointer moved over the canvas without a button pressed (nil: it left).
