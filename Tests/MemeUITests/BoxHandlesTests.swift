@@ -154,6 +154,40 @@ import Testing
       near(resized.frame.x, beforeResize.frame.x, 1e-9) && near(resized.frame.y, beforeResize.frame.y, 1e-9))
   }
 
+  @Test func thePointerShowsWhatAPressWouldTakeHoldOf() throws {
+    try DisplayHarness.requireDisplay()
+    var turned = Self.box
+    turned.angle = 90
+    let editor = makeEditor(boxes: [turned, Self.second])
+    defer { EditorHarness.close(editor) }
+    editor.document.selectBox(at: 0)
+    EditorHarness.settle(editor)
+    let canvas = editor.canvas.widget
+    func cursor() -> String? {
+      gtk_widget_get_cursor(canvas).map { String(cString: gdk_cursor_get_name($0)) }
+    }
+    // The selected box, on its side: its right edge faces down, its top left corner the top right.
+    let selected = try shown(0, in: editor)
+    let cases: [(BoxHandle, String)] = [
+      (.body, "move"), (.right, "ns-resize"), (.top, "ew-resize"), (.topLeft, "nesw-resize"),
+      (.topRight, "nwse-resize"), (.rotation, "grab"),
+    ]
+    for (handle, name) in cases {
+      let place =
+        handle == .body ? (selected.centreX + 5, selected.centreY + 5) : selected.position(of: handle)
+      try RealPointer.hover(atX: place.0, y: place.1, of: canvas, in: editor.window)
+      #expect(cursor() == name, "\(handle)")
+      #expect(editor.boxHandles.hoveredIndex == nil, "the selected box has its frame, no hover outline")
+    }
+    // Another box: outlined while the pointer is over it, and no more once it leaves.
+    let other = try shown(1, in: editor)
+    try RealPointer.hover(atX: other.centreX, y: other.centreY, of: canvas, in: editor.window)
+    #expect(editor.boxHandles.hoveredIndex == 1 && cursor() == "move")
+    let picture = editor.canvas.pictureRect
+    try RealPointer.hover(atX: picture.x + 10, y: picture.maxY - 10, of: canvas, in: editor.window)
+    #expect(editor.boxHandles.hoveredIndex == nil && cursor() == nil)
+  }
+
   @Test func resizingATurnedBoxKeepsTheOppositeCorner() throws {
     try DisplayHarness.requireDisplay()
     var turned = Self.box

@@ -37,6 +37,16 @@ extension RealPointer {
     settle()
   }
 
+  /// Moves the pointer, no button pressed, to (x, y) of `widget`.
+  static func hover(
+    atX x: Double, y: Double, of widget: UnsafeMutablePointer<GtkWidget>,
+    in window: UnsafeMutablePointer<GtkWidget>
+  ) throws {
+    let arrived = MotionWatch(on: window)
+    defer { arrived.remove() }
+    try moveTo(x, y, of: widget, in: window, id: try windowID(of: window), watch: arrived)
+  }
+
   /// A few bounded iterations, for GTK to read and handle what the X server sent.
   private static func settle() {
     MainContext.iterate(maxIterations: 8) { false }
