@@ -47,8 +47,18 @@ public final class MemeLayout {
         style: captions.style)
     }
     self.layouts = layouts
-    boxes = captions.boxes.map { box in
+    // A box `previous` laid out exactly as it is now (same place, text and style, on a picture of
+    // the same size) is taken over: dragging one box lays out only that one, and the others keep
+    // their layouts, and with them the layers the editor painted them into.
+    let earlierBoxes =
+      previous.flatMap { $0.imageWidth == imageWidth && $0.imageHeight == imageHeight ? $0 : nil }
+      .map { Array(zip($0.captions.boxes, $0.boxes)) } ?? []
+    boxes = captions.boxes.enumerated().map { index, box in
       let text = CaptionText.normalized(box.text, uppercase: box.style.isUppercase, locale: locale)
+      let sameIndex = earlierBoxes.indices.contains(index) ? [earlierBoxes[index]] : []
+      if let (_, earlier) = (sameIndex + earlierBoxes).first(where: { $0.0 == box && $0.1.text == text }) {
+        return earlier
+      }
       return CaptionLayout(
         box: box, text: text, imageWidth: imageWidth, imageHeight: imageHeight,
         font: FontResolver.resolve(box.style.fontFamily))

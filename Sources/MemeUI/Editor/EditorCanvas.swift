@@ -29,6 +29,9 @@ final class EditorCanvas {
   /// The spring the captions and fields settle with when the canvas turns portrait or landscape.
   private(set) var pop: CaptionPop!
   var image: EditorImage? { painter.picture }
+  /// Draws over everything the painter and the caret drew, in canvas coordinates: the selected text
+  /// box's frame and handles (see `BoxHandles`). Never part of the export.
+  var paintAboveCaptions: ((OpaquePointer) -> Void)?
   var captions: MemeCaptions { painter.captions }
 
   init() {
@@ -62,6 +65,7 @@ final class EditorCanvas {
       if let (entry, cursor) = focused, entry.selection == nil {
         CaptionCursorPainter.paintCaret(cursor.caretRect(atOffset: entry.cursorPosition), on: context)
       }
+      paintAboveCaptions?(context)
     }
     connectEntries()
     Signal.connectChildPosition(widget) { [weak self] child in self?.position(of: child) }

@@ -37,6 +37,8 @@ package final class EditorWindow: AppWindow {
   var crop: CropSelection? { cropOverlay.selection }
   let cropOverlay = CropOverlay()
   let cropBar = CropBar()
+  /// Selecting, moving, resizing and turning text boxes with the pointer.
+  private(set) var boxHandles: BoxHandles!
   private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var albumButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowLabel: UnsafeMutablePointer<GtkWidget>!
@@ -92,6 +94,7 @@ package final class EditorWindow: AppWindow {
     connectDocument()
     connectDragAndDrop()
     connectCrop()
+    boxHandles = BoxHandles(canvas: canvas, document: document)
     updateActionStates()
     focusInvitation()
     Signal.connectReturningBool(window, "close-request") { [weak self] in self?.closeRequested() ?? false }
@@ -268,6 +271,7 @@ package final class EditorWindow: AppWindow {
   private func documentChanged(_ change: EditorDocument.Change) {
     // Undo, a new picture or a turn while cropping: the crop being edited no longer matches.
     if crop != nil, !change.isDisjoint(with: [.image, .transform]) { endCrop() }
+    boxHandles?.documentChanged(change)
     if !change.isDisjoint(with: [.image, .transform]) {
       canvas.showPicture(document.image, transform: document.transform)
     }

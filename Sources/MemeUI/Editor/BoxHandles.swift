@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+import MemeEditing
+
+/// The pointer's side of the text boxes on the canvas: a press on a box selects it, a drag on its
+/// body moves it, on a handle resizes it, on the rotation handle turns it (snapping to right angles
+/// and to the picture's centre lines); a press anywhere else lets go of the selection. The selected
+/// box's frame and handles are drawn over the canvas (see `BoxHandles+Drawing.swift`), never into
+/// the export. The classic top and bottom captions are not boxes: presses on them pass on.
+///
+/// Each box has a caption field lying over it for typing in place. The drag gesture therefore sits
+/// on the canvas overlay in the capture phase, ahead of the fields, and takes the press for itself
+/// only on a handle or once the pointer has moved past the drag threshold: a plain click still
+/// reaches the field and puts the caret there. Each drag is one undo step.
+final class BoxHandles {
+  unowned let canvas: EditorCanvas
+  let document: EditorDocument
+  /// The drag under way, from its press on a box until its release.
+  private(set) var drag: BoxDrag?
+  /// Whether the drag has taken the pointer sequence (and changes the box).
+  private(set) var isDragging = false
+  /// The guide lines the drag snapped to, drawn while it holds.
+  private(set) var guides: BoxGuides = []
+  /// The unselected box under the pointer, outlined faintly.
+  private(set) var hoveredIndex: Int?
+  /// Counts drags, so that each has a coalescing key of its own (one undo step per drag).
+  private var dragCount = 0
+  /// The focused caption field and its selection when the press came (see `restoreTextSelection`).
+  private var fieldAtPress: (field: UnsafeMutablePointer<GtkWidget>, start: Int32, end: Int32)?
+  private let gesture: OpaquePointer
+
+  init(canvas: EditorCanvas, document: EditorDocument) {
+    self.canvas = canvas
+    self.document = document
+    gesture = Gesture.drag(button: 1)
+    gtk_event_controller_set_propagation_phase(gesture, GTK_PHASE_CAPTURE)
+    Signal.connectPoint(gesture.raw, "drag-begin") { [weak self] x, y in self?.press(atX: x, y: y) }
+    Signal.connectPoint(gesture.raw, "drag-update") { [weak self] dx, dy in self?.pointerMoved(by: dx, dy) }
+    Signal.connectPoint(gesture.raw, "drag-end") { [weak self] _, _ in self?.release() }
+    Signal.connectSequence(gesture.raw, "cancel") { [weak self] in self?.release() }
+    canvas.widget.addController(gesture)
+
+    // The pointer shows what a press would take hold of, and a box under it is outlined.
+    let motion = gtk_event_controller_motion_new()!
+    gtk_event_controller_set_propagation_phase(motion, GTK_PHASE_CAPTURE)
+    Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in self?.hover(atX: x, y: y) }
+    Signal.connect(motion.raw, "leave") { [weak self] in self?.hover(atX: nil, y: nil) }
+    canvas.widget.addController(motion)
+    canvas.paintAboveCaptions = { [weak self] context in self?.draw(on: context) }
+  }
+
+  /// After any change to the document: the frame follows the selection and the boxes.
+  func documentChanged(_ change: EditorDocument.Change) {
+    if let hoveredIndex, !document.boxes.indices.contains(hoveredIndex) { self.hoveredIndex = nil }
+    if !change.isDisjoint(with: [.selection, .captions]) { canvas.drawingArea.queueDraw() }
+  }
+
+  // MARK: - Where things are (canvas coordinates)
+
+  /// How boxes map onto the canvas now; nil while they are not shown (crop mode, no room).
+  var mapping: BoxMapping? {
+    guard canvas.painter.drawsCaptions else { return nil }
+    return canvas.painter.boxMapping(
+      inWidth: Double(gtk_widget_get_width(canvas.drawingArea)),
+      height: Double(gtk_widget_get_height(canvas.drawingArea)))
+  }
+
+  /// What a press at (x, y) takes hold of: the selected box's handles and body first, then the
+  /// body of the topmost box under it.
+  func target(atX x: Double, y: Double) -> (index: Int, handle: BoxHandle)? {
+    guard let mapping else { return nil }
+    let boxes = document.boxes
+    if let selected = document.selectedBoxIndex, boxes.indices.contains(selected),
+      let handle = mapping.onScreen(boxes[selected]).handle(atCanvasX: x, y: y)
+    {
+      return (selected, handle)
+    }
+    for index in boxes.indices.reversed()
+    where mapping.onScreen(boxes[index]).handle(atCanvasX: x, y: y, reach: 0) == .body {
+      return (index, .body)
+    }
+    return nil
+  }
+
+  // MARK: - Pointer
+
+  /// A press: selects the box under it (or lets go of the selection) and gets ready to drag it.
+  func press(atX x: Double, y: Double) {
+    drag = nil
+    isDragging = false
+    guides = []
+    fieldAtPress = Self.focusedField(in: canvas)
+    // Space and a drag pan the zoomed picture (see `CanvasZoomControls`).
+    guard !canvas.zoomControls.isSpaceHeld, let mapping else { return }
+    guard let (index, handle) = target(atX: x, y: y) else {
+      document.selectBox(at: nil)
+      return
+    }
+    document.selectBox(at: index)
+    dragCount += 1
+    drag = BoxDrag(
+      index: index, box: document.boxes[index], handle: handle, mapping: mapping, pressX: x, pressY: y)
+    // A handle is ours at once; the body only once the pointer moves, so a click reaches its field.
+    if handle != .body { beginDragging() }
+    canvas.drawingArea.queueDraw()
+  }
+
+  /// The pointer moved (dx, dy) from the press.
+  func pointerMoved(by dx: Double, _ dy: Double) {
+    guard let drag else { return }
+    if !isDragging {
+      let moved =
+        gtk_drag_check_threshold(
+          canvas.widget, 0, 0, Int32(dx.rounded()), Int32(dy.rounded())) != 0
+      guard moved else { return }
+      beginDragging()
+    }
+    let result = drag.box(pointerAtX: drag.pressX + dx, y: drag.pressY + dy)
+    guides = result.guides
+    guard document.boxes.indices.contains(drag.index) else { return }
+    document.updateBox(at: drag.index, to: result.box, coalescingKey: "box-drag-\(dragCount)")
+    canvas.drawingArea.queueDraw()
+  }
+
+  /// The press ended (or another gesture took it): the drag is one undo step.
+  func release() {
+    if isDragging { document.endTyping() }
+    drag = nil
+    isDragging = false
+    guides = []
+    gtk_widget_set_cursor_from_name(canvas.widget, nil)
+    canvas.drawingArea.queueDraw()
+  }
+
+  private func beginDragging() {
+    isDragging = true
+    Gesture.claim(gesture)
+    restoreTextSelection()
+    gtk_widget_set_cursor_from_name(
+      canvas.widget, Self.cursorName(for: drag?.handle, angle: drag?.start.angle ?? 0, isDragging: true))
+  }
+
+  /// The caption field with the focus when the press came, and its selection then.
+  private static func focusedField(in canvas: EditorCanvas) -> (
+    field: UnsafeMutablePointer<GtkWidget>, start: Int32, end: Int32
+  )? {
+    guard let root = gtk_widget_get_root(canvas.widget), let focus = gtk_root_get_focus(root),
+      gtk_widget_is_ancestor(focus, canvas.widget) != 0, gtkkit_is_editable(focus) != 0
+    else { return nil }
+    var start: Int32 = 0
+    var end: Int32 = 0
+    if gtk_editable_get_selection_bounds(gtkkit_editable(focus), &start, &end) == 0 {
+      start = gtk_editable_get_position(gtkkit_editable(focus))
+      end = start
+    }
+    return (focus, start, end)
+  }
+
+  /// Before the pointer passed the drag threshold, the caption field under it saw the press and the
+  /// first small moves, and moved its caret or began selecting text. The drag is the box's: the
+  /// field the press found focused gets its caret and selection back (a new box's placeholder stays
+  /// selected, ready to be typed over); a field the press focused selects nothing.
+  private func restoreTextSelection() {
+    guard let now = Self.focusedField(in: canvas) else { return }
+    let editable = gtkkit_editable(now.field)
+    if let before = fieldAtPress, before.field == now.field {
+      gtk_editable_select_region(editable, before.start, before.end)
+    } else {
+      let position = gtk_editable_get_position(editable)
+      gtk_editable_select_region(editable, position, position)
+    }
+  }
+
+  /// The pointer moved over the canvas without a button pressed (nil: it left).
+  private func hover(atX x: Double?, y: Double?) {
+    guard drag == nil else { return }
+    let target = x.flatMap { x in y.flatMap { self.target(atX: x, y: $0) } }
+    let hovered = target.flatMap { $0.index == document.selectedBoxIndex ? nil : $0.index }
+    if hovered != hoveredIndex {
+      hoveredIndex = hovered
+      canvas.drawingArea.queueDraw()
+    }
+    let angle = target.map { document.boxes[$0.index].angle } ?? 0
+    gtk_widget_set_cursor_from_name(canvas.widget, Self.cursorName(for: target?.handle, angle: angle))
+  }
+
+  /// The CSS cursor for pointing at (or dragging) `handle` of a box turned by `angle` degrees: the
+  /// resize arrows turn with the box.
+  static func cursorName(for handle: BoxHandle?, angle: Double, isDragging: Bool = false) -> String? {
+    guard let handle else { return nil }
+    switch handle {
+    case .body: return "move"
+    case .rotation: return isDragging ? "grabbing" : "grab"
+    default:
+      guard let side = handle.side else { return nil }
+      // The handle's outward direction on the screen, folded onto the four two-headed arrows.
+      let direction = atan2(side.y, side.x) * 180 / .pi + angle
+      let octant = Int(((direction / 45).rounded()).truncatingRemainder(dividingBy: 4) + 4) % 4
+      return ["ew-resize", "nwse-resize", "ns-resize", "nesw-resize"][octant]
+    }
+  }
+}
