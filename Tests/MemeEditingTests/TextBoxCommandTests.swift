@@ -73,7 +73,8 @@ import Testing
     (.front, 1, ["0", "2", "3", "1"]),
     (.back, 2, ["2", "0", "1", "3"]),
   ])
-  func reorderingMovesTheBoxAndKeepsItSelected(order: EditorDocument.BoxOrder, index: Int, expected: [String]) {
+  func reorderingMovesTheBoxAndKeepsItSelected(order: EditorDocument.BoxOrder, index: Int, expected: [String])
+  {
     let document = Self.document(boxes: 4)
     document.selectBox(at: index)
     let moved = document.boxes[index]

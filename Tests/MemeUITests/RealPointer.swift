@@ -47,7 +47,7 @@ enum RealPointer {
   }
 
   /// Runs xdotool (build-aux/test-packages.txt) and returns its output.
-  private static func xdotool(_ arguments: [String]) throws -> String {
+  static func xdotool(_ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["xdotool"] + arguments

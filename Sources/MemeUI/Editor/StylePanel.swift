@@ -226,19 +226,29 @@ final class StylePanel {
           resolved.family)
         : "")
     controls.capitalsNote.isVisible = capitalsOnly
-    let warning = layout.map { Self.overflowMessage($0.overflowingCaptions) } ?? nil
+    let warning =
+      layout.map { Self.overflowMessage($0.overflowingCaptions, boxes: $0.overflowingBoxes) } ?? nil
     controls.overflowLabel.text = warning ?? ""
     controls.overflowLabel.isVisible = !(warning == nil)
   }
 
   /// What to tell the user when captions do not fit at the smallest size; nil when all fit.
-  static func overflowMessage(_ overflowing: Set<CaptionPosition>) -> String? {
-    switch (overflowing.contains(.top), overflowing.contains(.bottom)) {
-    case (true, true): localized("Both captions are too long to fit. Shorten them.")
-    case (true, false): localized("The top caption is too long to fit. Shorten it.")
-    case (false, true): localized("The bottom caption is too long to fit. Shorten it.")
-    case (false, false): nil
+  /// `boxes` are the indices of the text boxes that do not fit theirs, named as their fields are.
+  static func overflowMessage(_ overflowing: Set<CaptionPosition>, boxes: [Int] = []) -> String? {
+    let classic: String? =
+      switch (overflowing.contains(.top), overflowing.contains(.bottom)) {
+      case (true, true): localized("Both captions are too long to fit. Shorten them.")
+      case (true, false): localized("The top caption is too long to fit. Shorten it.")
+      case (false, true): localized("The bottom caption is too long to fit. Shorten it.")
+      case (false, false): nil
+      }
+    let boxed = boxes.map { index in
+      String(
+        format: localized("%@ is too long to fit its box. Shorten it or make the box larger."),
+        CaptionSlot.box(index).accessibleLabel)
     }
+    let lines = [classic].compactMap { $0 } + boxed
+    return lines.isEmpty ? nil : lines.joined(separator: "\n")
   }
 
   private func connectSignals(of controls: Controls) {
