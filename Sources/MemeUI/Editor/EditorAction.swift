@@ -106,6 +106,11 @@ package enum EditorAction: String, NamedAction {
     }
   }
 
+  /// Listed under Text Boxes in the shortcuts window.
+  var isAboutTextBoxes: Bool {
+    self == .addText || boxOrder != nil
+  }
+
   var needsPicture: Bool {
     switch self {
     case .share, .saveAs, .copyImage, .openWith, .sendByEmail, .crop, .zoomIn, .zoomOut, .zoomFit,
