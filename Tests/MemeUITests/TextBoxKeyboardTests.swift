@@ -328,3 +328,56 @@ import Testing
     #expect(editor.document.captions.style.isUppercase && editor.document.boxes[1].style.isUppercase)
   }
 }
+
+/// The caret of a box's field stands on the box's drawn letters, turned with the box. Found in the
+/// pixels: the canvas drawn while typing and again once typing stopped differs by the caret alone.
+@MainActor @Suite(.serialized) struct TextBoxCaretTests {
+  /// The bounding rectangle of the pixels where the canvas typing and not typing differ.
+  static func caretPixels(_ editor: EditorWindow, entry: CaptionEntry) throws -> (
+    minX: Int, maxX: Int, minY: Int, maxY: Int
+  ) {
+    entry.startTyping()
+    gtk_editable_set_position(gtkkit_editable(entry.widget), -1)
+    EditorHarness.settle(editor)
+    let typing = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+    entry.isTyping = false
+    EditorHarness.settle(editor)
+    let still = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+    var bounds = (minX: Int.max, maxX: Int.min, minY: Int.max, maxY: Int.min)
+    for y in 0..<min(typing.height, still.height) {
+      for x in 0..<min(typing.width, still.width) {
+        let p = typing.color(atX: x, y: y)
+        let q = still.color(atX: x, y: y)
+        guard abs(p.red - q.red) + abs(p.green - q.green) + abs(p.blue - q.blue) > 0.15 else { continue }
+        bounds = (min(bounds.minX, x), max(bounds.maxX, x), min(bounds.minY, y), max(bounds.maxY, y))
+      }
+    }
+    try #require(bounds.minX <= bounds.maxX, "the caret is drawn")
+    return bounds
+  }
+
+  @Test func theCaretFollowsTheTextAndTheTurnOfTheBox() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = TextBoxKeyboardTests.editorWithPicture()
+    defer { EditorHarness.close(editor) }
+    TextBoxKeyboardTests.addText(editor)
+    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    entry.widget.editableText = "HELLO"
+    let picture = editor.canvas.pictureRect
+    let centre = (x: picture.x + picture.width / 2, y: picture.y + picture.height / 2)
+
+    // Unturned: an upright bar at the end of the word, right of the middle.
+    let upright = try Self.caretPixels(editor, entry: entry)
+    #expect(upright.maxY - upright.minY > 3 * (upright.maxX - upright.minX), "\(upright)")
+    #expect(Double(upright.minX) > centre.x + 10, "after the last letter: \(upright)")
+
+    // A quarter turn clockwise: the word reads downwards, its end below the middle, the caret lies flat.
+    var box = editor.document.boxes[0]
+    box.angle = 90
+    editor.document.updateBox(at: 0, to: box)
+    let turned = try Self.caretPixels(editor, entry: entry)
+    #expect(turned.maxX - turned.minX > 3 * (turned.maxY - turned.minY), "\(turned)")
+    #expect(Double(turned.minY) > centre.y + 10, "after the last letter, below the middle: \(turned)")
+    #expect(abs(Double(turned.minX + turned.maxX) / 2 - centre.x) < 20, "on the turned line: \(turned)")
+  }
+}
