@@ -30,6 +30,10 @@ extension EditorWindow {
   }
 
   func connectTextBoxes() {
+    stylePanel.onAlignmentChange = { [weak self] alignment in
+      guard let self, let index = document.selectedBoxIndex, let box = document.selectedBox else { return }
+      document.setStyle(box.style, alignment: alignment, ofBoxAt: index)
+    }
     canvas.onBoxEntryMade = { [weak self] entry in self?.connectBoxEntry(entry) }
     for entry in [canvas.topEntry, canvas.bottomEntry] {
       // Typing into a classic caption leaves the box that was selected.
@@ -82,7 +86,12 @@ extension EditorWindow {
 
   /// The style panel shows, and changes, the selected box's style; without one, the captions'.
   func showStyleOfSelection(layout: MemeLayout?) {
-    stylePanel.show(style: document.selectedBox?.style ?? document.captions.style, layout: layout)
+    guard let index = document.selectedBoxIndex, let box = document.selectedBox else {
+      stylePanel.show(style: document.captions.style, layout: layout)
+      return
+    }
+    stylePanel.show(
+      style: box.style, layout: layout, box: (CaptionSlot.box(index).accessibleLabel, box.alignment))
   }
 
   // MARK: - A box's field
