@@ -24,16 +24,6 @@ import Testing
     EditorHarness.settle(editor)
   }
 
-  /// Nil when `widget`'s accessible label is `expected`, else GTK's description of the difference.
-  static func labelMismatch(_ widget: gpointer, _ expected: String) -> String? {
-    guard
-      let mismatch = gtkkit_accessible_check_string(
-        gtkkit_accessible(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, expected)
-    else { return nil }
-    defer { g_free(mismatch) }
-    return String(cString: mismatch)
-  }
-
   @Test func addTextNeedsAPictureAndPlacesASelectedBoxInTheMiddleReadyForTyping() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
@@ -46,7 +36,7 @@ import Testing
 
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     #expect(gtk_widget_is_sensitive(button) != 0)
-    #expect(Self.labelMismatch(button, "Add Text") == nil)
+    #expect(AccessibleNameTests.labelMismatch(button, "Add Text") == nil)
     #expect(gtk_widget_activate(button) != 0)
     // A keyboard-activated button shows itself pressed for a moment, then clicks.
     #expect(MainContext.iterate { editor.document.boxes.count == 1 }, "the button adds a box")
@@ -67,35 +57,23 @@ import Testing
     #expect(
       abs(field.height - box.height * picture.height) <= 1.5 || field.height > box.height * picture.height)
     // The canvas draws the placeholder where the box is: white letters in the field's middle.
-    #expect(Self.whitePixels(in: editor, around: field) > 30, "the box's caption is drawn")
+    #expect(try Self.whitePixels(in: editor, around: field) > 30, "the box's caption is drawn")
   }
 
-  /// White (caption-coloured) samples in the canvas inside `rect`.
+  /// White (caption-coloured) pixels of the canvas as drawn on screen, inside `rect`.
   static func whitePixels(
     in editor: EditorWindow, around rect: (x: Double, y: Double, width: Double, height: Double)
-  )
-    -> Int
-  {
-    let width = Int(gtk_widget_get_width(editor.canvas.drawingArea))
-    let height = Int(gtk_widget_get_height(editor.canvas.drawingArea))
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-    defer { cairo_surface_destroy(surface) }
-    let context = cairo_create(surface)!
-    editor.canvas.painter.paint(on: context, width: Double(width), height: Double(height))
-    cairo_destroy(context)
-    cairo_surface_flush(surface)
-    let data = cairo_image_surface_get_data(surface)!
-    let rowBytes = Int(cairo_image_surface_get_stride(surface))
-    var count = 0
-    for y in stride(from: Int(rect.y), to: Int(rect.y + rect.height), by: 2) where (0..<height).contains(y) {
-      for x in stride(from: Int(rect.x), to: Int(rect.x + rect.width), by: 2) where (0..<width).contains(x) {
-        let pixel = data.advanced(by: y * rowBytes + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) {
-          $0.pointee
-        }
-        if pixel & 0xFF_FFFF == 0xFF_FFFF { count += 1 }
-      }
+  ) throws -> Int {
+    let image = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+    let columns = max(0, Int(rect.x))..<min(image.width, Int(rect.x + rect.width))
+    let rows = max(0, Int(rect.y))..<min(image.height, Int(rect.y + rect.height))
+    return rows.reduce(0) { count, y in
+      count
+        + columns.filter { x in
+          let pixel = image.color(atX: x, y: y)
+          return pixel.red > 0.97 && pixel.green > 0.97 && pixel.blue > 0.97
+        }.count
     }
-    return count
   }
 
   @Test func typingIntoABoxIsFittedLiveAndOneUndoStep() throws {
@@ -151,8 +129,8 @@ import Testing
     #expect(editor.canvas.boxEntries.count == 3)
     for (index, entry) in editor.canvas.boxEntries.enumerated() {
       #expect(
-        Self.labelMismatch(entry.widget, "Caption \(index + 3)") == nil,
-        "\(Self.labelMismatch(entry.widget, "") ?? "")")
+        AccessibleNameTests.labelMismatch(entry.widget, "Caption \(index + 3)") == nil,
+        "\(AccessibleNameTests.labelMismatch(entry.widget, "Caption \(index + 3)") ?? "")")
       #expect(
         gtk_accessible_get_accessible_role(gtkkit_accessible(entry.widget)) == GTK_ACCESSIBLE_ROLE_TEXT_BOX)
       #expect(gtk_editable_get_editable(gtkkit_editable(entry.widget)) != 0)
@@ -393,5 +371,28 @@ import Testing
     #expect(turned.maxX - turned.minX > 3 * (turned.maxY - turned.minY), "\(turned)")
     #expect(Double(turned.minY) > centre.y + 10, "after the last letter, below the middle: \(turned)")
     #expect(abs(Double(turned.minX + turned.maxX) / 2 - centre.x) < 20, "on the turned line: \(turned)")
+  }
+
+  /// A press on a turned box's letters puts the caret where the canvas draws it: each caret, turned
+  /// with the box onto the screen, maps back to its own position (no display needed).
+  @Test(arguments: [0.0, 35.0, 90.0, -150.0])
+  func pressesOnATurnedBoxMapBackToTheCaretDrawnThere(angle: Double) throws {
+    let text = "HELLO WIDE WORLD"
+    let box = TextBox(
+      text: text, frame: RelativeRect(x: 0.2, y: 0.3, width: 0.6, height: 0.3), angle: angle)
+    let layout = MemeLayout(
+      captions: MemeCaptions(top: "", bottom: "", boxes: [box]), imageWidth: 1200, imageHeight: 800)
+    let frame = ImageRect(x: 40, y: 30, width: 600, height: 400)
+    let cursor = try #require(CaptionCursor(layout: layout, slot: .box(0), frame: frame, popScale: 1))
+    let turn = cursor.turn
+    let radians = angle * .pi / 180
+    for offset in 0...text.count {
+      let caret = cursor.caretRect(atOffset: offset)
+      // The middle of the caret as drawn: turned about the box's centre.
+      let (dx, dy) = (caret.x - turn.x, caret.y + caret.height / 2 - turn.y)
+      let x = turn.x + dx * cos(radians) - dy * sin(radians)
+      let y = turn.y + dx * sin(radians) + dy * cos(radians)
+      #expect(cursor.offset(atCanvasX: x, y: y) == offset, "angle \(angle), offset \(offset)")
+    }
   }
 }
