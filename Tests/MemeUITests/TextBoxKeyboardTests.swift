@@ -104,6 +104,14 @@ import Testing
     editor.actions.action(named: "redo")?.activate()
     EditorHarness.settle(editor)
     #expect(editor.canvas.boxEntry(at: 0)?.text == "short, and then a good deal longer")
+
+    // A box emptied and left gets its placeholder back, as a classic caption does.
+    let again = try #require(editor.canvas.boxEntry(at: 0))
+    again.focus()
+    again.widget.editableText = ""
+    again.stopTyping()
+    #expect(editor.document.boxes[0].text == EditorState.defaultBoxText)
+    #expect(editor.document.selectedBoxIndex == 0 && !again.isTyping, "still selected, not typing")
   }
 
   @Test func aBoxTooSmallForItsTextIsReportedByItsName() throws {

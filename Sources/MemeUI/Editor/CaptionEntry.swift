@@ -36,6 +36,8 @@ final class CaptionEntry {
   var onEdit: (String) -> Void = { _ in }
   /// Called when editing ends (focus left the field, or Enter).
   var onCommit: () -> Void = {}
+  /// Called when the focus has come to the field (`isFocused` is already true).
+  var onFocus: () -> Void = {}
   /// Called when the caret, the selection or the focus changes: the canvas draws them.
   var onCursorChange: () -> Void = {}
   /// The field position a point in the field (its own coordinates) falls on in the drawn caption.
@@ -176,6 +178,7 @@ final class CaptionEntry {
     // placeholder stays selected.
     undoesSelectAll = !isFocusingWithoutSelecting && !(slot.boxIndex != nil && text == defaultText)
     MainLoop.post { [weak self] in self?.undoesSelectAll = false }
+    onFocus()
     onCursorChange()
   }
 

@@ -37,7 +37,7 @@ extension EditorWindow {
     canvas.onBoxEntryMade = { [weak self] entry in self?.connectBoxEntry(entry) }
     for entry in [canvas.topEntry, canvas.bottomEntry] {
       // Typing into a classic caption leaves the box that was selected.
-      onFocus(of: entry) { [weak self] in self?.document.selectBox(at: nil) }
+      entry.onFocus = { [weak self] in self?.document.selectBox(at: nil) }
       onKey(of: entry) { [weak self, weak entry] keyval, state in
         guard let self, let entry else { return false }
         return handleTab(keyval, state, from: entry)
@@ -102,7 +102,7 @@ extension EditorWindow {
     entry.onCommit = { [weak self] in self?.document.endTyping() }
     // Enter ends typing and leaves the box selected, as Escape does.
     entry.onEnter = { [weak entry] in entry?.stopTyping() }
-    onFocus(of: entry) { [weak self] in self?.document.selectBox(at: index) }
+    entry.onFocus = { [weak self] in self?.document.selectBox(at: index) }
     onKey(of: entry) { [weak self, weak entry] keyval, state in
       guard let self, let entry else { return false }
       return handleTab(keyval, state, from: entry) || handleBoxKey(keyval, state, in: entry, index: index)
@@ -181,12 +181,6 @@ extension EditorWindow {
   }
 
   // MARK: - Signals
-
-  private func onFocus(of entry: CaptionEntry, _ handler: @escaping () -> Void) {
-    let focus = gtk_event_controller_focus_new()!
-    Signal.connect(focus.raw, "enter") { handler() }
-    entry.widget.addController(focus)
-  }
 
   /// Keys reach `handler` before the field sees them (capture phase); true when handled.
   private func onKey(of entry: CaptionEntry, _ handler: @escaping (UInt32, GdkModifierType) -> Bool) {
