@@ -4,9 +4,10 @@ import GtkKit
 import MemeCore
 import MemeEditing
 
-/// The picture, aspect-fit and letterboxed, with the captions drawn by the engine and the two
-/// caption fields lying over the picture's top and bottom bands. Before a picture is chosen the
-/// fields lie over the same bands of an empty sheet, around the invitation to choose one.
+/// The picture, aspect-fit and letterboxed, with the captions drawn by the engine, the two
+/// caption fields lying over the picture's top and bottom bands and a field over each text box
+/// (see `EditorCanvas+BoxFields.swift`). Before a picture is chosen the classic fields lie over the
+/// same bands of an empty sheet, around the invitation to choose one.
 ///
 /// Drawing is `PreviewPainter`'s: the export's layout over a cached on-screen copy of the picture.
 final class EditorCanvas {
