@@ -149,10 +149,7 @@ package final class EditorWindow: AppWindow {
       (localized("Undo"), EditorAction.undo.detailedName),
       (localized("Redo"), EditorAction.redo.detailedName),
     ])
-    let windowSection = Menu()
-    windowSection.appendSection(editSection)
-    windowSection.appendSection(Self.textBoxMenu)
-    header.packEnd(PrimaryMenu.button(windowSection: windowSection))
+    header.packEnd(PrimaryMenu.button(windowSection: editSection, moreSections: [Self.textBoxMenu]))
 
     window.setTitlebar(header)
   }
