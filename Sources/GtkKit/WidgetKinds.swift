@@ -64,6 +64,9 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   /// Puts `child` over this GtkOverlay's main child.
   public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(gtkkit_overlay(self), child) }
 
+  /// Takes `child`, added with `addOverlay`, off this GtkOverlay (which drops its reference).
+  public func removeOverlay(_ child: Widget) { gtk_overlay_remove_overlay(gtkkit_overlay(self), child) }
+
   // MARK: Header bars
   public func packStart(_ child: Widget) { gtk_header_bar_pack_start(gtkkit_header_bar(self), child) }
   public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(gtkkit_header_bar(self), child) }

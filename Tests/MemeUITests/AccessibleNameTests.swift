@@ -10,7 +10,7 @@ import Testing
 /// What a screen reader announces for windows and rows, read through GTK's accessibility API.
 @Suite(.serialized) struct AccessibleNameTests {
   /// Nil when `widget`'s accessible label is `expected`, else GTK's description of the difference.
-  private func labelMismatch(_ widget: gpointer, _ expected: String) -> String? {
+  static func labelMismatch(_ widget: gpointer, _ expected: String) -> String? {
     guard
       let mismatch = gtkkit_accessible_check_string(
         gtkkit_accessible(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, expected)
@@ -26,7 +26,8 @@ import Testing
     EditorHarness.load(Fixtures.broken(), into: editor)
     let error = try #require(editor.lastError, "opening a broken file is an error")
     let dialog = try #require(SentMemesHarness.toplevel(named: "message-dialog"))
-    #expect(labelMismatch(dialog, error.title) == nil, "\(labelMismatch(dialog, error.title) ?? "")")
+    #expect(
+      Self.labelMismatch(dialog, error.title) == nil, "\(Self.labelMismatch(dialog, error.title) ?? "")")
     #expect(error.title.hasPrefix("Could not open"))
     #expect(String(cString: gtk_window_get_title(gtkkit_window(dialog))) == error.title)
     #expect(gtk_accessible_get_accessible_role(gtkkit_accessible(dialog)) == GTK_ACCESSIBLE_ROLE_DIALOG)
@@ -38,8 +39,8 @@ import Testing
     let window = ShortcutsWindow.make(parent: nil)
     defer { gtk_window_destroy(window) }
     #expect(
-      labelMismatch(window, "Keyboard Shortcuts") == nil,
-      "\(labelMismatch(window, "Keyboard Shortcuts") ?? "")")
+      Self.labelMismatch(window, "Keyboard Shortcuts") == nil,
+      "\(Self.labelMismatch(window, "Keyboard Shortcuts") ?? "")")
     #expect(String(cString: gtk_window_get_title(window)) == "Keyboard Shortcuts")
     gtk_window_present(window)
     #expect(MainContext.iterate { gtk_widget_get_mapped(gtkkit_widget(window)) != 0 })
@@ -63,7 +64,7 @@ import Testing
         let item = try #require(gtk_widget_get_parent(row.widget), "GTK's row around the cell")
         #expect(gtk_accessible_get_accessible_role(gtkkit_accessible(item)) == GTK_ACCESSIBLE_ROLE_LIST_ITEM)
         let expected = "\(meme.topText) / \(meme.bottomText)"
-        #expect(labelMismatch(item, expected) == nil, "\(labelMismatch(item, expected) ?? "")")
+        #expect(Self.labelMismatch(item, expected) == nil, "\(Self.labelMismatch(item, expected) ?? "")")
       }
     }
   }

@@ -40,7 +40,7 @@ import Testing
       #expect(field.width > 0 && field.height > 0)
       // Over its caption's band, as over a picture.
       let band = CaptionGeometry.band(
-        for: entry.position, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
+        for: try #require(entry.position), imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
       let bandCentre = frame.rect.y + (band.y + band.height / 2) * scale
       #expect(
         abs(field.y + field.height / 2 - bandCentre) <= 2, "\(entry.position) field \(field) off its band")

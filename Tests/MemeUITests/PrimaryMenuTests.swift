@@ -100,8 +100,10 @@ import Testing
       }
     }
     visit(window)
-    // One group per window (the section lays groups out in columns, in its own order).
-    #expect(groups.sorted() == ["Camera", "General", "Meme Detail", "Meme Editor", "Sent Memes"])
+    // One group per window, the editor's text boxes apart (the section lays groups out in columns,
+    // in its own order).
+    #expect(
+      groups.sorted() == ["Camera", "General", "Meme Detail", "Meme Editor", "Sent Memes", "Text Boxes"])
     // Every accelerator the application binds appears, with its action's title.
     let bound: [(String, [String])] =
       EditorAction.allCases.map { ($0.title, $0.accelerators) }

@@ -8,8 +8,8 @@ Usage (on a private display and session bus, as build-aux/run-tests.sh runs it):
 It starts the app with GDK_DEBUG=portals, so that choosing and saving files go through
 xdg-desktop-portal and xdg-desktop-portal-gtk on the test's session bus, as in a sandbox, and walks
 what Orca would walk: launch, the caption fields, Album (the portal's file chooser), both captions
-typed, Share, Save As (the portal again), Sent Memes, its List and Grid tabs, a meme's Detail,
-back, Delete and Undo. It drives the app only through AT-SPI: actions ("click"), keyboard events
+typed, a third added with Add Text and typed, Share, Save As (the portal again), Sent Memes, its
+List and Grid tabs, a meme's Detail, back, Delete and Undo. It drives the app only through AT-SPI: actions ("click"), keyboard events
 and, where no keyboard can be synthesised, the text interface a screen reader's braille or typing
 echo uses. At every step it audits everything the app exposes and fails on an interactive element
 without a name, a name with a mnemonic underscore ("Choose from _Album…"), a name doubled by the
@@ -37,7 +37,7 @@ import pyatspi
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SERVER = os.environ.get("MEMEME_DISPLAY_SERVER", "x11")
 CAN_TYPE = SERVER == "x11"
-TOP, BOTTOM = "Screen readers", "read every meme"
+TOP, BOTTOM, BOX = "Screen readers", "read every meme", "and every box"
 
 INTERACTIVE = {
     pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_RADIO_BUTTON,
@@ -313,6 +313,18 @@ class Walk:
         else:
             self.type_text(top, TOP)
             self.type_text(bottom, BOTTOM)
+
+        # Add Text: a third caption, a named, editable text element with the caret in it.
+        self.click(self.button(editor, "Add Text"))
+        box = wait_for("the field “Caption 3”", lambda: find(editor, pyatspi.ROLE_TEXT, "Caption 3"))
+        for state in (pyatspi.STATE_EDITABLE, pyatspi.STATE_FOCUSABLE):
+            if not states(box).contains(state):
+                self.problems.append(f"Add Text: {describe(box)} is not {pyatspi.stateToString(state)}")
+        wait_for("focus in Caption 3", lambda: states(box).contains(pyatspi.STATE_FOCUSED))
+        self.type_text(box, BOX)
+        if CAN_TYPE:
+            self.press("Escape")
+        self.audit(editor, "editor with a text box")
 
         # Share → Open With: the OpenURI portal asks which app; the walk changes its mind.
         self.share(editor, "Open With…")

@@ -60,3 +60,89 @@ extension EditorDocument {
     apply(next, changed: [.captions, .selection])
   }
 }
+
+/// The commands the editor's keyboard and menus give a box: a new one, a nudge, a place in the
+/// drawing order, a style.
+extension EditorDocument {
+  /// Where a box moves in the drawing order.
+  public enum BoxOrder: Sendable, CaseIterable {
+    /// One place up, over the box that was above it.
+    case forward
+    /// One place down.
+    case backward
+    /// Over all the others.
+    case front
+    /// Under all the others (still over the picture).
+    case back
+  }
+
+  /// A new box as Add Text places it: across the middle of the picture, in the captions' current
+  /// style, holding the placeholder the first keystroke replaces.
+  public var newBox: TextBox {
+    TextBox(text: EditorState.defaultBoxText, frame: EditorState.newBoxFrame, style: state.style)
+  }
+
+  /// Adds `newBox` on top of the others and selects it (one undo step); returns its index.
+  @discardableResult
+  public func addNewBox() -> Int {
+    addBox(newBox)
+  }
+
+  /// A keystroke in the field of the box at `index`; a run of keystrokes in one box is one undo step.
+  public func setText(_ text: String, ofBoxAt index: Int) {
+    guard boxes.indices.contains(index) else { return }
+    var box = boxes[index]
+    box.text = text
+    updateBox(at: index, to: box, coalescingKey: "typing-box-\(index)")
+  }
+
+  /// Moves the box at `index` by (`dx`, `dy`), in fractions of the picture's width and height, as
+  /// far as a box may reach. Nudges of one box in a row make one undo step.
+  public func nudgeBox(at index: Int, dx: Double, dy: Double) {
+    guard boxes.indices.contains(index) else { return }
+    var box = boxes[index]
+    let origins = RelativeRect.allowedOrigins
+    box.frame.x = min(max(box.frame.x + dx, origins.lowerBound), origins.upperBound)
+    box.frame.y = min(max(box.frame.y + dy, origins.lowerBound), origins.upperBound)
+    updateBox(at: index, to: box, coalescingKey: "nudge-box-\(index)")
+  }
+
+  /// Moves the box at `index` in the drawing order (one undo step; nothing when it is already there).
+  public func reorderBox(at index: Int, _ order: BoxOrder) {
+    guard let target = targetIndex(ofBoxAt: index, order) else { return }
+    moveBox(at: index, to: target)
+  }
+
+  /// Whether the box at `index` can move that way: menus and shortcuts are off when it cannot.
+  public func canReorderBox(at index: Int, _ order: BoxOrder) -> Bool {
+    targetIndex(ofBoxAt: index, order) != nil
+  }
+
+  private func targetIndex(ofBoxAt index: Int, _ order: BoxOrder) -> Int? {
+    guard boxes.indices.contains(index) else { return nil }
+    let target =
+      switch order {
+      case .forward: index + 1
+      case .backward: index - 1
+      case .front: boxes.count - 1
+      case .back: 0
+      }
+    return boxes.indices.contains(target) && target != index ? target : nil
+  }
+
+  /// Gives the box at `index` `style` and `alignment` (one undo step).
+  public func setStyle(_ style: CaptionStyle, alignment: TextBox.Alignment, ofBoxAt index: Int) {
+    guard boxes.indices.contains(index) else { return }
+    var box = boxes[index]
+    box.style = style
+    box.alignment = alignment
+    updateBox(at: index, to: box)
+  }
+}
+
+extension EditorState {
+  /// What a new box holds until the first keystroke replaces it (capitals, as TOP and BOTTOM).
+  public static let defaultBoxText = "TEXT"
+  /// A new box: most of the picture's width, a fifth of its height, centred.
+  public static let newBoxFrame = RelativeRect(x: 0.15, y: 0.4, width: 0.7, height: 0.2)
+}

@@ -28,8 +28,10 @@ enum ShortcutsWindow {
     [
       Group(
         title: localized("Meme Editor"),
-        shortcuts: EditorAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }
-          + [Shortcut(title: localized("Finish a caption"), accelerators: ["Return"])]),
+        shortcuts: EditorAction.allCases.filter { !$0.isAboutTextBoxes }.compactMap {
+          shortcut($0.title, $0.accelerators)
+        } + [Shortcut(title: localized("Finish a caption"), accelerators: ["Return"])]),
+      Group(title: localized("Text Boxes"), shortcuts: textBoxShortcuts),
       Group(
         title: localized("Sent Memes"),
         shortcuts: [Shortcut(title: SentMemesAction.openMeme.title, accelerators: ["Return"])]
@@ -44,6 +46,20 @@ enum ShortcutsWindow {
         title: localized("General"),
         shortcuts: ApplicationAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }
           + [Shortcut(title: localized("Main Menu"), accelerators: ["F10"])]),
+    ]
+  }
+
+  /// The text box actions, then the keys of a selected box (see `EditorWindow+TextBoxes.swift`).
+  private static var textBoxShortcuts: [Shortcut] {
+    EditorAction.allCases.filter(\.isAboutTextBoxes).compactMap { shortcut($0.title, $0.accelerators) } + [
+      Shortcut(title: localized("Type in the selected text box"), accelerators: ["Return"]),
+      Shortcut(title: localized("Stop typing; again: deselect the box"), accelerators: ["Escape"]),
+      Shortcut(title: localized("Remove the selected text box"), accelerators: ["Delete"]),
+      Shortcut(
+        title: localized("Nudge the selected text box"), accelerators: ["Left", "Right", "Up", "Down"]),
+      // One key rather than four Shift+arrow pairs: the window must fit a small screen's width.
+      Shortcut(title: localized("Hold while nudging to move ten times as far"), accelerators: ["Shift_L"]),
+      Shortcut(title: localized("Next or previous caption"), accelerators: ["Tab", "<Shift>Tab"]),
     ]
   }
 

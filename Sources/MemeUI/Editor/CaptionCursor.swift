@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import Foundation
 import MemeCore
 
 /// A caption field's caret and selection on the caption as the engine drew it, in canvas
@@ -19,15 +20,39 @@ struct CaptionCursor {
   let imageHeight: Int
   /// The caption's size about its band's centre (the pop when the canvas turns).
   let popScale: Double
+  /// How far the caption is turned about its band's centre, in radians, clockwise on the screen (a
+  /// text box's angle; the classic captions are not turned).
+  let angle: Double
 
-  init(layout: MemeLayout, position: CaptionPosition, frame: ImageRect, popScale: Double) {
-    caption = layout.caption(at: position)
-    typed = layout.captions.text(at: position)
-    isUppercase = layout.captions.style.isUppercase
+  /// The caption of field `slot` in `layout`, nil when the layout has no such box.
+  init?(layout: MemeLayout, slot: CaptionSlot, frame: ImageRect, popScale: Double) {
+    switch slot {
+    case .classic(let position):
+      caption = layout.caption(at: position)
+      typed = layout.captions.text(at: position)
+      isUppercase = layout.captions.style.isUppercase
+      angle = 0
+    case .box(let index):
+      guard layout.boxes.indices.contains(index), layout.captions.boxes.indices.contains(index) else {
+        return nil
+      }
+      let box = layout.captions.boxes[index]
+      caption = layout.boxes[index]
+      typed = box.text
+      isUppercase = box.style.isUppercase
+      angle = box.angle.isFinite ? box.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0
+    }
     self.frame = frame
     imageWidth = layout.imageWidth
     imageHeight = layout.imageHeight
     self.popScale = popScale
+  }
+
+  /// The point of the canvas the caption turns about, and its turn: the caret and the selection are
+  /// drawn turned by it (see `CaptionCursorPainter`).
+  var turn: (x: Double, y: Double, angle: Double) {
+    let centre = bandCentre
+    return (frame.x + centre.x * scaleX, frame.y + centre.y * scaleY, angle)
   }
 
   /// The caret before field position `offset` (in characters), zero-width.
@@ -42,7 +67,11 @@ struct CaptionCursor {
 
   /// The field position a click at canvas point (`x`, `y`) puts the caret at.
   func offset(atCanvasX x: Double, y: Double) -> Int {
-    let point = toImage(x: x, y: y)
+    // Undo the turn about the band's centre first: the layout's rectangles are the unturned ones.
+    let turn = turn
+    let (cosine, sine) = (cos(-angle), sin(-angle))
+    let (dx, dy) = (x - turn.x, y - turn.y)
+    let point = toImage(x: turn.x + dx * cosine - dy * sine, y: turn.y + dx * sine + dy * cosine)
     let index = caption.index(at: point)
     return CaptionText.offset(ofDrawnIndex: index, in: typed, uppercase: isUppercase)
   }
@@ -74,12 +103,16 @@ struct CaptionCursor {
   }
 }
 
-/// Draws a caption field's selection (beneath the caption) and caret (over it) on the canvas.
+/// Draws a caption field's selection (beneath the caption) and caret (over it) on the canvas,
+/// turned with the caption (`turn`: the centre and angle of `CaptionCursor.turn`).
 enum CaptionCursorPainter {
   /// The desktop's blue selection, a little translucent: the caption is drawn over it.
-  static func paintSelection(_ rects: [ImageRect], on context: OpaquePointer) {
+  static func paintSelection(
+    _ rects: [ImageRect], turn: (x: Double, y: Double, angle: Double), on context: OpaquePointer
+  ) {
     guard !rects.isEmpty else { return }
     cairo_save(context)
+    apply(turn, to: context)
     cairo_set_source_rgba(context, 0.21, 0.52, 0.89, 0.85)
     for rect in rects { cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height) }
     cairo_fill(context)
@@ -87,9 +120,12 @@ enum CaptionCursorPainter {
   }
 
   /// A white bar with a thin dark edge, visible on any picture and on the white caption letters.
-  static func paintCaret(_ rect: ImageRect, on context: OpaquePointer) {
+  static func paintCaret(
+    _ rect: ImageRect, turn: (x: Double, y: Double, angle: Double), on context: OpaquePointer
+  ) {
     let width = 2.0
     cairo_save(context)
+    apply(turn, to: context)
     cairo_rectangle(context, (rect.x - width / 2).rounded(), rect.y, width, rect.height)
     cairo_set_source_rgba(context, 0, 0, 0, 0.7)
     cairo_set_line_width(context, 1)
@@ -97,5 +133,12 @@ enum CaptionCursorPainter {
     cairo_set_source_rgb(context, 1, 1, 1)
     cairo_fill(context)
     cairo_restore(context)
+  }
+
+  private static func apply(_ turn: (x: Double, y: Double, angle: Double), to context: OpaquePointer) {
+    guard turn.angle != 0 else { return }
+    cairo_translate(context, turn.x, turn.y)
+    cairo_rotate(context, turn.angle)
+    cairo_translate(context, -turn.x, -turn.y)
   }
 }

@@ -4,7 +4,7 @@ import GtkKit
 import MemeCore
 import MemeEditing
 
-/// One caption field over the picture.
+/// One caption field over the picture: a classic caption's, or a text box's (see `CaptionSlot`).
 ///
 /// Its own text, caret and selection are transparent (see `EditorStyleSheet`): the engine draws the
 /// caption on the canvas exactly as export will, the canvas draws the caret and the selection on the
@@ -15,13 +15,29 @@ import MemeEditing
 /// and a field left empty gets its default back. Enter in the top field moves on to the bottom one;
 /// Enter in the bottom one leaves the fields with the meme shown. Coming back with Tab puts the caret
 /// at the end rather than selecting everything, so typing adds to the caption instead of replacing it.
+///
+/// A box's field differs in two ways, as a text frame in a slides or drawing app does: its
+/// placeholder is selected rather than cleared (the box stays visible, and the first keystroke
+/// replaces it), and it can hold the focus without typing (`isTyping` false): the box is then
+/// selected, and its keys move, order or remove it (see `EditorWindow+TextBoxes.swift`).
 final class CaptionEntry {
   let widget: UnsafeMutablePointer<GtkWidget>
-  let position: CaptionPosition
+  let slot: CaptionSlot
+  /// The classic caption this field edits, nil for a box's.
+  var position: CaptionPosition? { slot.position }
+  /// Whether keys edit the text; false while a box is selected with its field focused. The canvas
+  /// draws the caret and selection only while typing.
+  var isTyping = true {
+    didSet { if isTyping != oldValue { onCursorChange() } }
+  }
+  /// Called instead of the default move on when Enter is pressed (a box's field).
+  var onEnter: (() -> Void)?
   /// Called with the new text after every edit the user makes.
   var onEdit: (String) -> Void = { _ in }
   /// Called when editing ends (focus left the field, or Enter).
   var onCommit: () -> Void = {}
+  /// Called when the focus has come to the field (`isFocused` is already true).
+  var onFocus: () -> Void = {}
   /// Called when the caret, the selection or the focus changes: the canvas draws them.
   var onCursorChange: () -> Void = {}
   /// The field position a point in the field (its own coordinates) falls on in the drawn caption.
@@ -37,12 +53,11 @@ final class CaptionEntry {
   private var dragAnchor: (x: Double, y: Double, offset: Int)?
   private var lastPress: (time: Int, count: Int)?
 
-  init(position: CaptionPosition) {
-    self.position = position
+  init(slot: CaptionSlot) {
+    self.slot = slot
     widget = gtk_entry_new()
-    let name = position == .top ? "top-caption" : "bottom-caption"
-    let label = position == .top ? localized("Top caption") : localized("Bottom caption")
-    widget.name = name
+    let label = slot.accessibleLabel
+    widget.name = slot.widgetName
     widget.addCSSClass("caption-entry")
     // No tooltip: the caption under the pointer says what the field is, and a tooltip left over the
     // meme after a share covered the caption being shared.
@@ -51,7 +66,8 @@ final class CaptionEntry {
     // Undo belongs to the document (it also covers style and picture changes), so the field's own
     // undo stack is off and Ctrl+Z reaches win.undo.
     gtk_editable_set_enable_undo(gtkkit_editable(widget), 0)
-    text = EditorState.defaultText(at: position)
+    text = slot.defaultText
+    isTyping = slot.position != nil
     connectSignals()
   }
 
@@ -66,7 +82,7 @@ final class CaptionEntry {
     }
   }
 
-  var defaultText: String { EditorState.defaultText(at: position) }
+  var defaultText: String { slot.defaultText }
 
   private func connectSignals() {
     Signal.connect(widget, "changed") { [weak self] in
@@ -77,7 +93,9 @@ final class CaptionEntry {
     // apply at once.
     Signal.connect(widget, "activate") { [weak self] in
       guard let self else { return }
-      if let next {
+      if let onEnter {
+        onEnter()
+      } else if let next {
         next.focus()
       } else if let root = gtk_widget_get_root(widget) {
         gtk_root_set_focus(root, nil)
@@ -93,12 +111,39 @@ final class CaptionEntry {
     connectPointer()
   }
 
-  /// Focuses the field with the caret at the end of its text, selecting nothing.
-  func focus() {
+  /// Focuses the field with the caret at the end of its text, selecting nothing (a box's
+  /// placeholder, all of it). `typing` false focuses a box's field with the box selected instead.
+  func focus(typing: Bool = true) {
+    isTyping = typing
     isFocusingWithoutSelecting = true
     _ = gtk_entry_grab_focus_without_selecting(gtkkit_entry(widget))
     isFocusingWithoutSelecting = false
     gtk_editable_set_position(gtkkit_editable(widget), -1)
+    if typing { selectPlaceholder() }
+  }
+
+  /// Starts typing in a focused box's field: the caret at the end, or its placeholder selected.
+  func startTyping() {
+    guard !isTyping else { return }
+    isTyping = true
+    gtk_editable_set_position(gtkkit_editable(widget), -1)
+    selectPlaceholder()
+  }
+
+  /// Stops typing but keeps the focus (a box's field: Escape or Enter). An emptied box gets its
+  /// placeholder back, as a field left empty does.
+  func stopTyping() {
+    guard isTyping else { return }
+    if text.isEmpty { widget.editableText = defaultText }
+    gtk_editable_set_position(gtkkit_editable(widget), -1)
+    isTyping = false
+    onCommit()
+  }
+
+  /// A box's placeholder is selected, so the first keystroke replaces it and the box stays in view.
+  private func selectPlaceholder() {
+    guard slot.boxIndex != nil, text == defaultText else { return }
+    gtk_editable_select_region(gtkkit_editable(widget), 0, -1)
   }
 
   private func cursorMoved() {
@@ -126,18 +171,21 @@ final class CaptionEntry {
 
   private func focusEntered() {
     isFocused = true
-    if text == defaultText {
+    if text == defaultText, slot.position != nil {
       widget.editableText = ""  // an edit: the model follows
     }
-    // GTK selects all once this handler has returned, in the same call; see `cursorMoved`.
-    undoesSelectAll = !isFocusingWithoutSelecting
+    // GTK selects all once this handler has returned, in the same call; see `cursorMoved`. A box's
+    // placeholder stays selected.
+    undoesSelectAll = !isFocusingWithoutSelecting && !(slot.boxIndex != nil && text == defaultText)
     MainLoop.post { [weak self] in self?.undoesSelectAll = false }
+    onFocus()
     onCursorChange()
   }
 
   private func focusLeft() {
     isFocused = false
     if text.isEmpty { widget.editableText = defaultText }
+    isTyping = slot.position != nil
     // A selection left behind would come back with the focus; nothing stays selected.
     gtk_editable_select_region(gtkkit_editable(widget), Int32(cursorPosition), Int32(cursorPosition))
     onCommit()
@@ -169,6 +217,7 @@ final class CaptionEntry {
     let count = lastPress.map { now - $0.time < Self.multiPressInterval ? $0.count % 3 + 1 : 1 } ?? 1
     lastPress = (now, count)
     if !isFocused { focus() }
+    isTyping = true
     let offset = hitTest(x, y) ?? cursorPosition
     switch count {
     case 2:

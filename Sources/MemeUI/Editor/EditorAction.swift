@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSupport
+import MemeEditing
 
 /// Every editor behaviour as a named `win.` action with its shortcuts: buttons, menus, keys and
 /// tests all go through these.
@@ -27,6 +28,11 @@ package enum EditorAction: String, NamedAction {
   case cancel = "cancel"
   case close = "close"
   case cancelExport = "cancel-export"
+  case addText = "add-text"
+  case bringForward = "bring-forward"
+  case sendBackward = "send-backward"
+  case bringToFront = "bring-to-front"
+  case sendToBack = "send-to-back"
 
   var accelerators: [String] {
     switch self {
@@ -43,6 +49,12 @@ package enum EditorAction: String, NamedAction {
     // As in GNOME's image viewer.
     case .rotateLeft: ["<Control><Shift>r"]
     case .rotateRight: ["<Control>r"]
+    case .addText: ["<Control>t"]
+    // As in drawing apps (Figma, Sketch, Penpot): brackets step through the drawing order.
+    case .bringForward: ["<Control>bracketright"]
+    case .sendBackward: ["<Control>bracketleft"]
+    case .bringToFront: ["<Control><Shift>bracketright"]
+    case .sendToBack: ["<Control><Shift>bracketleft"]
     case .camera, .share, .openWith, .sendByEmail, .cancel, .flipHorizontal, .flipVertical, .crop, .cropApply,
       .cropCancel, .cancelExport:
       []
@@ -74,15 +86,36 @@ package enum EditorAction: String, NamedAction {
     case .cancel: localized("Start over")
     case .close: localized("Close the window")
     case .cancelExport: localized("Stop exporting the meme")
+    case .addText: localized("Add Text")
+    case .bringForward: localized("Bring Forward")
+    case .sendBackward: localized("Send Backward")
+    case .bringToFront: localized("Bring to Front")
+    case .sendToBack: localized("Send to Back")
     }
   }
 
   /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
+  /// The drawing-order moves, with what each does to the selected box.
+  var boxOrder: EditorDocument.BoxOrder? {
+    switch self {
+    case .bringForward: .forward
+    case .sendBackward: .backward
+    case .bringToFront: .front
+    case .sendToBack: .back
+    default: nil
+    }
+  }
+
+  /// Listed under Text Boxes in the shortcuts window.
+  var isAboutTextBoxes: Bool {
+    self == .addText || boxOrder != nil
+  }
+
   var needsPicture: Bool {
     switch self {
     case .share, .saveAs, .copyImage, .openWith, .sendByEmail, .crop, .zoomIn, .zoomOut, .zoomFit,
       .rotateLeft, .rotateRight,
-      .flipHorizontal, .flipVertical:
+      .flipHorizontal, .flipVertical, .addText:
       true
     default: false
     }

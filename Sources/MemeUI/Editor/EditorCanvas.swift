@@ -4,17 +4,22 @@ import GtkKit
 import MemeCore
 import MemeEditing
 
-/// The picture, aspect-fit and letterboxed, with the captions drawn by the engine and the two
-/// caption fields lying over the picture's top and bottom bands. Before a picture is chosen the
-/// fields lie over the same bands of an empty sheet, around the invitation to choose one.
+/// The picture, aspect-fit and letterboxed, with the captions drawn by the engine, the two
+/// caption fields lying over the picture's top and bottom bands and a field over each text box
+/// (see `EditorCanvas+BoxFields.swift`). Before a picture is chosen the classic fields lie over the
+/// same bands of an empty sheet, around the invitation to choose one.
 ///
 /// Drawing is `PreviewPainter`'s: the export's layout over a cached on-screen copy of the picture.
 final class EditorCanvas {
   /// The GtkOverlay holding everything; put it in the window.
   let widget: UnsafeMutablePointer<GtkWidget>
   let drawingArea: UnsafeMutablePointer<GtkWidget>
-  let topEntry = CaptionEntry(position: .top)
-  let bottomEntry = CaptionEntry(position: .bottom)
+  let topEntry = CaptionEntry(slot: .classic(.top))
+  let bottomEntry = CaptionEntry(slot: .classic(.bottom))
+  /// One field per text box, in the order of the boxes (see `EditorCanvas+BoxFields.swift`).
+  var boxEntries: [CaptionEntry] = []
+  /// Called once for each box field made, so the window connects it to the document.
+  var onBoxEntryMade: (CaptionEntry) -> Void = { _ in }
   /// The invitation to choose a picture, shown between the caption fields before there is one.
   let placeholder: UnsafeMutablePointer<GtkWidget>
   private let loadingIndicator: UnsafeMutablePointer<GtkWidget>
@@ -60,10 +65,12 @@ final class EditorCanvas {
       ) { context in
         guard let (entry, cursor) = focused, let selection = entry.selection else { return }
         CaptionCursorPainter.paintSelection(
-          cursor.selectionRects(from: selection.lowerBound, to: selection.upperBound), on: context)
+          cursor.selectionRects(from: selection.lowerBound, to: selection.upperBound), turn: cursor.turn,
+          on: context)
       }
       if let (entry, cursor) = focused, entry.selection == nil {
-        CaptionCursorPainter.paintCaret(cursor.caretRect(atOffset: entry.cursorPosition), on: context)
+        CaptionCursorPainter.paintCaret(
+          cursor.caretRect(atOffset: entry.cursorPosition), turn: cursor.turn, on: context)
       }
       paintAboveCaptions?(context)
     }
@@ -95,8 +102,7 @@ final class EditorCanvas {
     painter.show(image, transform: transform)
     painter.drawsCaptions = withCaptions
     placeholder.isVisible = image == nil
-    topEntry.widget.isVisible = withCaptions
-    bottomEntry.widget.isVisible = withCaptions
+    for entry in [topEntry, bottomEntry] + boxEntries { entry.widget.isVisible = withCaptions }
     zoomControls?.update()
     gtk_widget_queue_allocate(widget)
     drawingArea.queueDraw()
@@ -106,6 +112,7 @@ final class EditorCanvas {
     painter.show(captions)
     topEntry.text = captions.top
     bottomEntry.text = captions.bottom
+    showBoxes(captions.boxes)
     drawingArea.queueDraw()
   }
 
@@ -125,7 +132,7 @@ final class EditorCanvas {
   /// After a share: the pointer went to the Share menu and a dialog, so the hover highlight a caption
   /// field kept from before (GTK does not hear the pointer leave under a popover's grab) goes.
   func forgetPointer() {
-    for entry in [topEntry, bottomEntry] {
+    for entry in [topEntry, bottomEntry] + boxEntries {
       gtk_widget_unset_state_flags(entry.widget, GTK_STATE_FLAG_PRELIGHT)
     }
   }
@@ -150,25 +157,28 @@ final class EditorCanvas {
 
   private func connectEntries() {
     topEntry.next = bottomEntry
-    for entry in [topEntry, bottomEntry] {
-      entry.onCursorChange = { [weak self] in
-        guard let self else { return }
-        drawingArea.queueDraw()
-      }
-      entry.hitTest = { [weak self, weak entry] x, y in
-        guard let self, let entry, let cursor = cursor(for: entry) else { return nil }
-        var canvasX = 0.0
-        var canvasY = 0.0
-        guard gtk_widget_translate_coordinates(entry.widget, drawingArea, x, y, &canvasX, &canvasY) != 0
-        else { return nil }
-        return cursor.offset(atCanvasX: canvasX, y: canvasY)
-      }
+    for entry in [topEntry, bottomEntry] { connect(entry) }
+  }
+
+  /// Redraws the caret as it moves and maps presses through the caption as drawn.
+  func connect(_ entry: CaptionEntry) {
+    entry.onCursorChange = { [weak self] in
+      guard let self else { return }
+      drawingArea.queueDraw()
+    }
+    entry.hitTest = { [weak self, weak entry] x, y in
+      guard let self, let entry, let cursor = cursor(for: entry) else { return nil }
+      var canvasX = 0.0
+      var canvasY = 0.0
+      guard gtk_widget_translate_coordinates(entry.widget, drawingArea, x, y, &canvasX, &canvasY) != 0
+      else { return nil }
+      return cursor.offset(atCanvasX: canvasX, y: canvasY)
     }
   }
 
-  /// The caption field being typed in, if any.
+  /// The caption field being typed in, if any (a box's field focused without typing is not).
   var focusedEntry: CaptionEntry? {
-    [topEntry, bottomEntry].first { $0.isFocused && ($0.widget).isVisible }
+    ([topEntry, bottomEntry] + boxEntries).first { $0.isFocused && $0.isTyping && ($0.widget).isVisible }
   }
 
   /// Where `entry`'s caret and selection lie on the caption as drawn now.
@@ -179,24 +189,25 @@ final class EditorCanvas {
       )
     else { return nil }
     return CaptionCursor(
-      layout: drawn.layout, position: entry.position, frame: drawn.rect, popScale: painter.captionScale)
+      layout: drawn.layout, slot: entry.slot, frame: drawn.rect, popScale: painter.captionScale)
   }
 
   /// Places a caption field over its band of the picture; other overlays keep their default place.
   private func position(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
-    let entry: CaptionEntry
+    let position: CaptionPosition
     if child == topEntry.widget {
-      entry = topEntry
+      position = .top
     } else if child == bottomEntry.widget {
-      entry = bottomEntry
+      position = .bottom
     } else {
-      return nil
+      return boxFieldPosition(of: child)
     }
+    let entry = position == .top ? topEntry : bottomEntry
     guard let frame = captionFrame else { return GdkRectangle(x: 0, y: 0, width: 0, height: 0) }
     let picture = frame.rect
     let scale = picture.width / Double(frame.imageWidth)
     let band = CaptionGeometry.band(
-      for: entry.position, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
+      for: position, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
     var naturalHeight: Int32 = 0
     var minimumHeight: Int32 = 0
     gtk_widget_measure(entry.widget, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, &naturalHeight, nil, nil)
@@ -215,7 +226,7 @@ final class EditorCanvas {
     let inside = min(max(bandCentre - height / 2, picture.y), picture.y + picture.height - height)
     // On a picture too short for both fields, they meet at its middle rather than overlap.
     let middle = picture.y + picture.height / 2
-    let settledY = entry.position == .top ? min(inside, middle - height) : max(inside, middle)
+    let settledY = position == .top ? min(inside, middle - height) : max(inside, middle)
     // While popping, the field grows about its centre with the caption it frames.
     let popScale = pop.scale
     let x = settledX + width * (1 - popScale) / 2

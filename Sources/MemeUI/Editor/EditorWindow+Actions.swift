@@ -35,6 +35,9 @@ extension EditorWindow {
     case .cancel: cancel()
     case .close: gtk_window_close(gtkkit_window(window))
     case .cancelExport: cancelExport()
+    case .addText: addText()
+    case .bringForward, .sendBackward, .bringToFront, .sendToBack:
+      if let order = action.boxOrder { reorderSelectedBox(order) }
     }
   }
 

@@ -41,6 +41,7 @@ package final class EditorWindow: AppWindow {
   private(set) var boxHandles: BoxHandles!
   private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var albumButton: UnsafeMutablePointer<GtkWidget>!
+  private(set) var addTextButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowLabel: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowRevealer: UnsafeMutablePointer<GtkWidget>!
 
@@ -151,7 +152,7 @@ package final class EditorWindow: AppWindow {
       (localized("Undo"), EditorAction.undo.detailedName),
       (localized("Redo"), EditorAction.redo.detailedName),
     ])
-    header.packEnd(PrimaryMenu.button(windowSection: editSection))
+    header.packEnd(PrimaryMenu.button(windowSection: editSection, moreSections: [Self.textBoxMenu]))
 
     window.setTitlebar(header)
   }
@@ -192,6 +193,8 @@ package final class EditorWindow: AppWindow {
       transformButton, "transform-button", label: localized("Crop, Rotate and Flip"),
       tooltip: localized("Crop, Rotate and Flip"))
     gtk_action_bar_pack_start(gtkkit_action_bar(bar), transformButton)
+    addTextButton = makeAddTextButton()
+    gtk_action_bar_pack_end(gtkkit_action_bar(bar), addTextButton)
 
     content.append(bar)
 
@@ -243,7 +246,7 @@ package final class EditorWindow: AppWindow {
   }
 
   /// Names a control for tests (`gtk_widget_set_name`), screen readers and tooltips.
-  private func name(
+  func name(
     _ widget: UnsafeMutablePointer<GtkWidget>, _ widgetName: String, label: String, tooltip: String
   ) {
     widget.name = widgetName
@@ -255,12 +258,18 @@ package final class EditorWindow: AppWindow {
 
   private func connectDocument() {
     document.onChange = { [weak self] change in self?.documentChanged(change) }
-    for entry in [canvas.topEntry, canvas.bottomEntry] {
-      entry.onEdit = { [weak self] text in self?.document.setText(text, at: entry.position) }
+    connectTextBoxes()
+    for (entry, position) in [(canvas.topEntry, CaptionPosition.top), (canvas.bottomEntry, .bottom)] {
+      entry.onEdit = { [weak self] text in self?.document.setText(text, at: position) }
       entry.onCommit = { [weak self] in self?.document.endTyping() }
     }
     stylePanel.onChange = { [weak self] style in
       guard let self else { return }
+      // With a box selected, the panel styles that box alone.
+      if let index = document.selectedBoxIndex, let box = document.selectedBox {
+        document.setStyle(style, alignment: box.alignment, ofBoxAt: index)
+        return
+      }
       document.setStyle(style)
       // The next editor (and Cancel's fresh start) begins with this style.
       preferences.captionStyle = style
@@ -277,14 +286,17 @@ package final class EditorWindow: AppWindow {
     }
     if !change.isDisjoint(with: [.captions, .style, .image, .transform]) {
       canvas.showCaptions(document.captions)
+    }
+    if change.contains(.selection) { followSelection() }
+    if !change.isDisjoint(with: [.captions, .style, .image, .transform, .selection]) {
       let layout = canvas.layout
-      stylePanel.show(style: document.captions.style, layout: layout)
+      showStyleOfSelection(layout: layout)
       let warnings = [
         document.image?.full.damage == nil
           ? nil
           : localized(
             "This picture is damaged: parts of it may look wrong. The meme uses what could be read."),
-        layout.flatMap { StylePanel.overflowMessage($0.overflowingCaptions) },
+        layout.flatMap { StylePanel.overflowMessage($0.overflowingCaptions, boxes: $0.overflowingBoxes) },
       ].compactMap { $0 }
       let warning = warnings.isEmpty ? nil : warnings.joined(separator: "\n")
       if let warning { overflowLabel.text = warning }
@@ -310,6 +322,7 @@ package final class EditorWindow: AppWindow {
       actions.action(named: action.name)?.isEnabled = hasPicture && runningExport == nil
     }
     actions.action(named: EditorAction.cancelExport.name)?.isEnabled = runningExport != nil
+    updateBoxActionStates()
     // Start over does nothing on a blank first launch: no picture, the default captions, no Sent Memes.
     let captions = document.captions
     let isBlank =

@@ -21,8 +21,14 @@ final class StylePanel {
   let content: UnsafeMutablePointer<GtkWidget>
   /// Called with the new style after the user changes a control.
   var onChange: (CaptionStyle) -> Void = { _ in }
+  /// Called with the new alignment after the user chooses one (a selected text box's).
+  var onAlignmentChange: (TextBox.Alignment) -> Void = { _ in }
 
   private var style = CaptionStyle.classic
+  /// What the controls style: a text box's name ("Caption 3"), nil for the classic captions.
+  private var target: String?
+  /// The selected box's alignment; nil for the classic captions, which are always centred.
+  private var alignment: TextBox.Alignment?
   private var layout: MemeLayout?
   private var isShowingModel = false
   private var controls: Controls?
@@ -38,6 +44,11 @@ final class StylePanel {
     /// Says when the face has capitals only, so the switch changes nothing.
     let capitalsNote: UnsafeMutablePointer<GtkWidget>
     let overflowLabel: UnsafeMutablePointer<GtkWidget>
+    /// Says what the controls style: a selected box, or the top and bottom captions.
+    let targetLabel: UnsafeMutablePointer<GtkWidget>
+    /// A selected box's alignment, and its row's title; hidden for the classic captions.
+    let alignmentButtons: [(TextBox.Alignment, UnsafeMutablePointer<GtkWidget>)]
+    let alignmentRow: [UnsafeMutablePointer<GtkWidget>]
   }
 
   init() {
@@ -90,10 +101,15 @@ final class StylePanel {
     set { widget.revealsChild = newValue }
   }
 
-  /// Shows the model's style and what the layout really used, without calling `onChange`.
-  func show(style: CaptionStyle, layout: MemeLayout?) {
+  /// Shows the model's style and what the layout really used, without calling `onChange`. With a
+  /// `box` (its name and alignment), the controls style that box alone.
+  func show(
+    style: CaptionStyle, layout: MemeLayout?, box: (name: String, alignment: TextBox.Alignment)? = nil
+  ) {
     self.style = style
     self.layout = layout
+    target = box?.name
+    alignment = box?.alignment
     if let controls { refresh(controls) }
   }
 
@@ -140,6 +156,13 @@ final class StylePanel {
 
     let capitalsNote = makeNote(named: "capitals-note")
 
+    let targetLabel = makeNote(named: "style-target")
+    let alignmentButtons = makeAlignmentButtons()
+    let alignmentBox = Widget.box(GTK_ORIENTATION_HORIZONTAL)
+    alignmentBox.addCSSClass("linked")
+    alignmentBox.horizontalAlignment = GTK_ALIGN_END
+    for (_, button) in alignmentButtons { alignmentBox.append(button) }
+
     let overflowLabel = Widget.label("")
     overflowLabel.name = "overflow-warning"
     overflowLabel.addCSSClass("warning")
@@ -147,14 +170,19 @@ final class StylePanel {
     overflowLabel.setMaxWidthChars(30)
     overflowLabel.textAlignment = 0
 
-    var row: Int32 = 0
-    func addRow(_ title: String, _ control: UnsafeMutablePointer<GtkWidget>) {
+    grid.attach(targetLabel, column: 0, row: 0, width: 2, height: 1)
+    var row: Int32 = 1
+    @discardableResult
+    func addRow(_ title: String, _ control: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<
+      GtkWidget
+    > {
       let label = Widget.label(title)
       label.textAlignment = 0
       grid.attach(label, column: 0, row: row)
       grid.attach(control, column: 1, row: row)
       Accessible.setLabelledBy(control, label)
       row += 1
+      return label
     }
     // The font button spans the panel so that the list opening below it stays within the panel.
     let fontLabel = Widget.label(localized("Font"))
@@ -168,6 +196,7 @@ final class StylePanel {
     addRow(localized("Text colour"), textColorButton)
     addRow(localized("Outline colour"), outlineColorButton)
     addRow(localized("All capitals"), uppercaseSwitch)
+    let alignmentLabel = addRow(localized("Alignment"), alignmentBox)
     grid.attach(capitalsNote, column: 0, row: row, width: 2, height: 1)
     row += 1
     grid.attach(overflowLabel, column: 0, row: row, width: 2, height: 1)
@@ -182,7 +211,30 @@ final class StylePanel {
     return Controls(
       fontList: fontList, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
       outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,
-      overflowLabel: overflowLabel)
+      overflowLabel: overflowLabel, targetLabel: targetLabel, alignmentButtons: alignmentButtons,
+      alignmentRow: [alignmentLabel, alignmentBox])
+  }
+
+  /// Left, centred and right, as linked toggle buttons of one group.
+  private static func makeAlignmentButtons() -> [(TextBox.Alignment, UnsafeMutablePointer<GtkWidget>)] {
+    let buttons: [(TextBox.Alignment, String, String)] = [
+      (.left, "format-justify-left-symbolic", localized("Align Left")),
+      (.center, "format-justify-center-symbolic", localized("Centre")),
+      (.right, "format-justify-right-symbolic", localized("Align Right")),
+    ]
+    var made: [(TextBox.Alignment, UnsafeMutablePointer<GtkWidget>)] = []
+    for (alignment, icon, title) in buttons {
+      let button = gtk_toggle_button_new()!
+      gtk_button_set_icon_name(gtkkit_button(button), icon)
+      button.name = "align-\(alignment.rawValue)"
+      Accessible.setLabel(button, title)
+      button.tooltip = title
+      if let first = made.first?.1 {
+        gtk_toggle_button_set_group(gtkkit_toggle_button(button), gtkkit_toggle_button(first))
+      }
+      made.append((alignment, button))
+    }
+    return made
   }
 
   /// A small dim wrapped line under a control.
@@ -206,6 +258,13 @@ final class StylePanel {
     gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.textColorButton), &text)
     gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.outlineColorButton), &outline)
     controls.uppercaseSwitch.isSwitchedOn = style.isUppercase
+    controls.targetLabel.text =
+      target.map { String(format: localized("Styles %@ only."), $0) }
+      ?? localized("Styles the top and bottom captions.")
+    for widget in controls.alignmentRow { widget.isVisible = alignment != nil }
+    for (choice, button) in controls.alignmentButtons {
+      gtk_toggle_button_set_active(gtkkit_toggle_button(button), choice == alignment ? 1 : 0)
+    }
 
     let resolved = layout?.font ?? FontResolver.resolve(style.fontFamily)
     let used =
@@ -226,19 +285,29 @@ final class StylePanel {
           resolved.family)
         : "")
     controls.capitalsNote.isVisible = capitalsOnly
-    let warning = layout.map { Self.overflowMessage($0.overflowingCaptions) } ?? nil
+    let warning =
+      layout.map { Self.overflowMessage($0.overflowingCaptions, boxes: $0.overflowingBoxes) } ?? nil
     controls.overflowLabel.text = warning ?? ""
     controls.overflowLabel.isVisible = !(warning == nil)
   }
 
   /// What to tell the user when captions do not fit at the smallest size; nil when all fit.
-  static func overflowMessage(_ overflowing: Set<CaptionPosition>) -> String? {
-    switch (overflowing.contains(.top), overflowing.contains(.bottom)) {
-    case (true, true): localized("Both captions are too long to fit. Shorten them.")
-    case (true, false): localized("The top caption is too long to fit. Shorten it.")
-    case (false, true): localized("The bottom caption is too long to fit. Shorten it.")
-    case (false, false): nil
+  /// `boxes` are the indices of the text boxes that do not fit theirs, named as their fields are.
+  static func overflowMessage(_ overflowing: Set<CaptionPosition>, boxes: [Int] = []) -> String? {
+    let classic: String? =
+      switch (overflowing.contains(.top), overflowing.contains(.bottom)) {
+      case (true, true): localized("Both captions are too long to fit. Shorten them.")
+      case (true, false): localized("The top caption is too long to fit. Shorten it.")
+      case (false, true): localized("The bottom caption is too long to fit. Shorten it.")
+      case (false, false): nil
+      }
+    let boxed = boxes.map { index in
+      String(
+        format: localized("%@ is too long to fit its box. Shorten it or make the box larger."),
+        CaptionSlot.box(index).accessibleLabel)
     }
+    let lines = [classic].compactMap { $0 } + boxed
+    return lines.isEmpty ? nil : lines.joined(separator: "\n")
   }
 
   private func connectSignals(of controls: Controls) {
@@ -254,6 +323,15 @@ final class StylePanel {
     Signal.connectNotify(controls.uppercaseSwitch, property: "active") { [weak self] in
       let isOn = controls.uppercaseSwitch.isSwitchedOn
       self?.userChanged { $0.isUppercase = isOn }
+    }
+    for (choice, button) in controls.alignmentButtons {
+      Signal.connect(button, "toggled") { [weak self] in
+        guard let self, !isShowingModel, gtk_toggle_button_get_active(gtkkit_toggle_button(button)) != 0,
+          alignment != choice
+        else { return }
+        alignment = choice
+        onAlignmentChange(choice)
+      }
     }
   }
 

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+
+/// A caption field over each text box: the keyboard, the input method and the screen reader's
+/// "Caption 3", "Caption 4", … of the boxes, as the two classic fields are for theirs.
+///
+/// A box's field covers the box (its bounding rectangle when the box is turned). It takes the
+/// pointer only while the box is being typed in, so presses on a box otherwise reach the canvas,
+/// which selects and drags boxes.
+extension EditorCanvas {
+  /// Makes or drops fields so there is one per box, and shows each box's text in its own.
+  func showBoxes(_ boxes: [TextBox]) {
+    while boxEntries.count < boxes.count {
+      let entry = CaptionEntry(slot: .box(boxEntries.count))
+      entry.widget.addCSSClass("caption-box-entry")
+      entry.widget.isVisible = painter.drawsCaptions
+      connect(entry)
+      boxEntries.append(entry)
+      widget.addOverlay(entry.widget)
+      onBoxEntryMade(entry)
+    }
+    while boxEntries.count > boxes.count, let entry = boxEntries.popLast() {
+      // Left to GTK, the focus of a field taken away would fall to the first caption field, whose
+      // focus clears its default text: an edit, which would also drop the redo steps.
+      if entry.isFocused, let root = gtk_widget_get_root(entry.widget) { gtk_root_set_focus(root, nil) }
+      widget.removeOverlay(entry.widget)
+    }
+    for (entry, box) in zip(boxEntries, boxes) { entry.text = box.text }
+    gtk_widget_queue_allocate(widget)
+  }
+
+  /// The field of the box at `index`, if there is such a box.
+  func boxEntry(at index: Int) -> CaptionEntry? {
+    boxEntries.indices.contains(index) ? boxEntries[index] : nil
+  }
+
+  /// Every caption field in Caption N order: top, bottom, then the boxes.
+  var captionEntries: [CaptionEntry] { [topEntry, bottomEntry] + boxEntries }
+
+  /// Puts the caret in the box at `index` for typing (its placeholder selected): a double press on a
+  /// box, Add Text, Enter on a selected box.
+  func typeInBox(at index: Int) {
+    guard let entry = boxEntry(at: index) else { return }
+    if entry.isFocused { entry.startTyping() } else { entry.focus(typing: true) }
+  }
+
+  /// Where a box's field lies: over the box's bounding rectangle on the canvas (grown about its
+  /// centre while the captions pop), never below the field's minimum size. Nil for other children.
+  func boxFieldPosition(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
+    guard let index = boxEntries.firstIndex(where: { $0.widget == child }) else { return nil }
+    let boxes = painter.captions.boxes
+    guard boxes.indices.contains(index), let frame = captionFrame else {
+      return GdkRectangle(x: 0, y: 0, width: 0, height: 0)
+    }
+    let box = boxes[index]
+    let scaleX = frame.rect.width / Double(frame.imageWidth)
+    let scaleY = frame.rect.height / Double(frame.imageHeight)
+    let pixels = box.frame.clampedToAllowed.pixels(width: frame.imageWidth, height: frame.imageHeight)
+    let centre = (
+      x: frame.rect.x + (pixels.x + pixels.width / 2) * scaleX,
+      y: frame.rect.y + (pixels.y + pixels.height / 2) * scaleY
+    )
+    let radians = box.angle.isFinite ? box.angle * .pi / 180 : 0
+    let (cosine, sine) = (abs(cos(radians)), abs(sin(radians)))
+    let (boxWidth, boxHeight) = (pixels.width * scaleX, pixels.height * scaleY)
+    var minimumWidth: Int32 = 0
+    var minimumHeight: Int32 = 0
+    gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
+    gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, nil, nil, nil)
+    let popScale = pop.scale
+    let width = max(
+      (boxWidth * cosine + boxHeight * sine) * popScale, Double(max(minimumWidth, minimumHeight)))
+    let height = max((boxWidth * sine + boxHeight * cosine) * popScale, Double(minimumHeight))
+    return GdkRectangle(
+      x: Int32((centre.x - width / 2).rounded()), y: Int32((centre.y - height / 2).rounded()),
+      width: Int32(width.rounded()), height: Int32(height.rounded()))
+  }
+}

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+import MemeCore
+import MemeEditing
+
+/// The text boxes from the keyboard: Add Text, typing into a box's field, and the keys of a selected
+/// box. A box is handled the way a text frame is in a slides or drawing app: focusing its field
+/// selects it; Escape leaves typing but keeps it selected, and a selected box takes Delete, the
+/// arrow keys (nudges), Enter (type again) and any letter (replaces its text); Escape again
+/// deselects. Tab and Shift+Tab go through the captions in Caption N order.
+extension EditorWindow {
+  /// A nudge moves a box by this many screen pixels; with Shift, by `largeNudge`.
+  static let smallNudge = 1.0
+  static let largeNudge = 10.0
+
+  /// The Add Text item and the drawing-order items of the main menu.
+  static var textBoxMenu: Menu {
+    Menu(
+      [EditorAction.addText, .bringForward, .sendBackward, .bringToFront, .sendToBack].map {
+        ($0.title, $0.detailedName)
+      })
+  }
+
+  func makeAddTextButton() -> UnsafeMutablePointer<GtkWidget> {
+    let button = gtk_button_new_from_icon_name("insert-text-symbolic")!
+    button.actionName = EditorAction.addText.detailedName
+    name(button, "add-text-button", label: localized("Add Text"), tooltip: localized("Add Text (Ctrl+T)"))
+    return button
+  }
+
+  func connectTextBoxes() {
+    stylePanel.onAlignmentChange = { [weak self] alignment in
+      guard let self, let index = document.selectedBoxIndex, let box = document.selectedBox else { return }
+      document.setStyle(box.style, alignment: alignment, ofBoxAt: index)
+    }
+    canvas.onBoxEntryMade = { [weak self] entry in self?.connectBoxEntry(entry) }
+    for entry in [canvas.topEntry, canvas.bottomEntry] {
+      // Typing into a classic caption leaves the box that was selected.
+      entry.onFocus = { [weak self] in self?.document.selectBox(at: nil) }
+      onKey(of: entry) { [weak self, weak entry] keyval, state in
+        guard let self, let entry else { return false }
+        return handleTab(keyval, state, from: entry)
+      }
+    }
+  }
+
+  /// Add Text: a box in the middle of the picture, selected, its placeholder ready to be typed over.
+  func addText() {
+    guard document.image != nil, crop == nil else { return }
+    let index = document.addNewBox()
+    canvas.typeInBox(at: index)
+  }
+
+  /// Moves the selected box in the drawing order; its field follows it (see `followSelection`).
+  func reorderSelectedBox(_ order: EditorDocument.BoxOrder) {
+    guard let index = document.selectedBoxIndex else { return }
+    let typing = canvas.boxEntry(at: index)?.isTyping ?? false
+    document.endTyping()
+    document.reorderBox(at: index, order)
+    if typing, let moved = document.selectedBoxIndex { canvas.typeInBox(at: moved) }
+  }
+
+  /// The drawing-order actions are on while a selected box can move that way.
+  func updateBoxActionStates() {
+    for action in EditorAction.allCases {
+      guard let order = action.boxOrder else { continue }
+      let enabled = document.selectedBoxIndex.map { document.canReorderBox(at: $0, order) } ?? false
+      actions.action(named: action.name)?.isEnabled = enabled && crop == nil
+    }
+    actions.action(named: EditorAction.addText.name)?.isEnabled = document.image != nil && crop == nil
+  }
+
+  /// The selected box's field has the focus, so its keys reach it: a box selected on the canvas, a
+  /// box moved in the drawing order. Without a selected box, a box's field keeps no focus.
+  func followSelection() {
+    if let index = document.selectedBoxIndex, let entry = canvas.boxEntry(at: index) {
+      if !entry.isFocused { entry.focus(typing: false) }
+      return
+    }
+    if let focused = canvas.boxEntries.first(where: \.isFocused) {
+      focused.isTyping = false
+      window.focusedWidget = nil
+    }
+  }
+
+  /// The style panel shows, and changes, the selected box's style; without one, the captions'.
+  func showStyleOfSelection(layout: MemeLayout?) {
+    guard let index = document.selectedBoxIndex, let box = document.selectedBox else {
+      stylePanel.show(style: document.captions.style, layout: layout)
+      return
+    }
+    stylePanel.show(
+      style: box.style, layout: layout, box: (CaptionSlot.box(index).accessibleLabel, box.alignment))
+  }
+
+  // MARK: - A box's field
+
+  private func connectBoxEntry(_ entry: CaptionEntry) {
+    guard let index = entry.slot.boxIndex else { return }
+    entry.onEdit = { [weak self] text in self?.document.setText(text, ofBoxAt: index) }
+    entry.onCommit = { [weak self] in self?.document.endTyping() }
+    // Enter ends typing and leaves the box selected, as Escape does.
+    entry.onEnter = { [weak entry] in entry?.stopTyping() }
+    entry.onFocus = { [weak self] in self?.document.selectBox(at: index) }
+    onKey(of: entry) { [weak self, weak entry] keyval, state in
+      guard let self, let entry else { return false }
+      return handleTab(keyval, state, from: entry) || handleBoxKey(keyval, state, in: entry, index: index)
+    }
+  }
+
+  /// Escape while typing stops typing; the keys of a selected box not being typed in.
+  func handleBoxKey(_ keyval: UInt32, _ state: GdkModifierType, in entry: CaptionEntry, index: Int)
+    -> Bool
+  {
+    let key = Int32(keyval)
+    if entry.isTyping {
+      guard key == GDK_KEY_Escape else { return false }
+      entry.stopTyping()
+      return true
+    }
+    let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+    let command = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) != 0
+    switch key {
+    case GDK_KEY_Escape:
+      document.selectBox(at: nil)
+    case GDK_KEY_Delete, GDK_KEY_KP_Delete, GDK_KEY_BackSpace:
+      document.removeBox(at: index)
+    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_F2:
+      entry.startTyping()
+    case GDK_KEY_Left, GDK_KEY_KP_Left: nudge(index, dx: -1, dy: 0, far: shift)
+    case GDK_KEY_Right, GDK_KEY_KP_Right: nudge(index, dx: 1, dy: 0, far: shift)
+    case GDK_KEY_Up, GDK_KEY_KP_Up: nudge(index, dx: 0, dy: -1, far: shift)
+    case GDK_KEY_Down, GDK_KEY_KP_Down: nudge(index, dx: 0, dy: 1, far: shift)
+    default:
+      // A letter typed on a selected box replaces its text, as in slides apps; other keys
+      // (shortcuts) pass on.
+      guard !command, gdk_keyval_to_unicode(keyval) >= 0x20 else { return false }
+      entry.startTyping()
+      gtk_editable_select_region(gtkkit_editable(entry.widget), 0, -1)
+      return false
+    }
+    return true
+  }
+
+  /// Moves the box at `index` by one step (`far`: ten) of screen pixels in direction (`dx`, `dy`).
+  private func nudge(_ index: Int, dx: Double, dy: Double, far: Bool) {
+    guard let frame = canvas.captionFrame, frame.rect.width > 0, frame.rect.height > 0 else { return }
+    let step = far ? Self.largeNudge : Self.smallNudge
+    document.nudgeBox(at: index, dx: dx * step / frame.rect.width, dy: dy * step / frame.rect.height)
+  }
+
+  // MARK: - Tab through the captions
+
+  /// Tab and Shift+Tab move between the caption fields in Caption N order while there are boxes
+  /// (without them GTK's own order is the same). From the last field Tab goes on past the canvas.
+  func handleTab(_ keyval: UInt32, _ state: GdkModifierType, from entry: CaptionEntry) -> Bool {
+    let key = Int32(keyval)
+    guard key == GDK_KEY_Tab || key == GDK_KEY_ISO_Left_Tab || key == GDK_KEY_KP_Tab,
+      state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0, !canvas.boxEntries.isEmpty
+    else { return false }
+    let backwards = key == GDK_KEY_ISO_Left_Tab || state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+    let entries = canvas.captionEntries
+    guard let here = entries.firstIndex(where: { $0 === entry }) else { return false }
+    let there = here + (backwards ? -1 : 1)
+    guard entries.indices.contains(there) else {
+      // Past the first field GTK's order is right; past the last one the focus leaves the canvas.
+      guard !backwards else { return false }
+      _ = gtk_widget_grab_focus(addTextButton)
+      return true
+    }
+    if entry.isTyping { entry.stopTyping() }
+    let next = entries[there]
+    if let index = next.slot.boxIndex {
+      document.selectBox(at: index)
+      canvas.typeInBox(at: index)
+    } else {
+      next.focus()
+    }
+    return true
+  }
+
+  // MARK: - Signals
+
+  /// Keys reach `handler` before the field sees them (capture phase); true when handled.
+  private func onKey(of entry: CaptionEntry, _ handler: @escaping (UInt32, GdkModifierType) -> Bool) {
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKeyPressed(keys.raw) { keyval, _, state in handler(keyval, state) }
+    entry.widget.addController(keys)
+  }
+}

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MemeCore
+import Testing
+
+@testable import MemeEditing
+
+/// The commands the editor's Add Text, fields, keyboard and menus give a text box: each changes the
+/// model as asked and undo takes it back.
+@MainActor @Suite struct TextBoxCommandTests {
+  /// A document with `count` boxes whose texts name them ("0", "1", ...), no step undoable before.
+  static func document(boxes count: Int) -> EditorDocument {
+    let document = EditorDocument()
+    document.setBoxes(
+      (0..<count).map {
+        TextBox(text: "\($0)", frame: RelativeRect(x: 0.1 * Double($0), y: 0.2, width: 0.3, height: 0.1))
+      })
+    return document
+  }
+
+  @Test func addTextPlacesTheSelectedPlaceholderBoxInTheMiddleInTheCurrentStyle() {
+    let document = EditorDocument()
+    var style = CaptionStyle.classic
+    style.isUppercase = false
+    style.fontFamily = "DejaVu Serif"
+    document.setStyle(style)
+    let index = document.addNewBox()
+    #expect(index == 0)
+    #expect(document.selectedBoxIndex == 0)
+    let box = document.boxes[0]
+    #expect(box.text == EditorState.defaultBoxText)
+    #expect(box.style == style, "the new box takes the captions' current style")
+    #expect(abs(box.frame.x + box.frame.width / 2 - 0.5) < 1e-9, "centred across")
+    #expect(abs(box.frame.y + box.frame.height / 2 - 0.5) < 1e-9, "centred down")
+    #expect(document.addNewBox() == 1, "a second box goes on top")
+    #expect(document.selectedBoxIndex == 1)
+    document.undo()
+    #expect(document.boxes.count == 1)
+    #expect(document.selectedBoxIndex == nil, "the undone box is no longer selected")
+  }
+
+  @Test func aRunOfTypingIntoOneBoxIsOneUndoStep() {
+    let document = Self.document(boxes: 2)
+    for text in ["h", "he", "hey"] { document.setText(text, ofBoxAt: 1) }
+    #expect(document.boxes.map(\.text) == ["0", "hey"])
+    document.undo()
+    #expect(document.boxes.map(\.text) == ["0", "1"])
+    document.redo()
+    document.endTyping()
+    document.setText("hey!", ofBoxAt: 1)
+    document.undo()
+    #expect(document.boxes[1].text == "hey", "a new run after the field was left is its own step")
+  }
+
+  @Test func nudgesMoveTheBoxAndARunOfThemIsOneStep() {
+    let document = Self.document(boxes: 1)
+    let before = document.boxes[0].frame
+    document.nudgeBox(at: 0, dx: 0.01, dy: 0)
+    document.nudgeBox(at: 0, dx: 0.01, dy: -0.05)
+    let after = document.boxes[0].frame
+    #expect(abs(after.x - (before.x + 0.02)) < 1e-9)
+    #expect(abs(after.y - (before.y - 0.05)) < 1e-9)
+    #expect(after.width == before.width && after.height == before.height, "a nudge keeps the size")
+    document.undo()
+    #expect(document.boxes[0].frame == before)
+    for _ in 0..<500 { document.nudgeBox(at: 0, dx: -0.1, dy: 0.1) }
+    #expect(document.boxes[0].frame.x == RelativeRect.allowedOrigins.lowerBound, "not past the allowed reach")
+    #expect(document.boxes[0].frame.y == RelativeRect.allowedOrigins.upperBound)
+  }
+
+  @Test(arguments: [
+    (EditorDocument.BoxOrder.forward, 1, ["0", "2", "1", "3"]),
+    (.backward, 1, ["1", "0", "2", "3"]),
+    (.front, 1, ["0", "2", "3", "1"]),
+    (.back, 2, ["2", "0", "1", "3"]),
+  ])
+  func reorderingMovesTheBoxAndKeepsItSelected(order: EditorDocument.BoxOrder, index: Int, expected: [String])
+  {
+    let document = Self.document(boxes: 4)
+    document.selectBox(at: index)
+    let moved = document.boxes[index]
+    document.reorderBox(at: index, order)
+    #expect(document.boxes.map(\.text) == expected)
+    #expect(document.selectedBox == moved, "the moved box stays selected")
+    document.undo()
+    #expect(document.boxes.map(\.text) == ["0", "1", "2", "3"])
+  }
+
+  @Test func reorderingPastTheEndsIsOffAndChangesNothing() {
+    let document = Self.document(boxes: 3)
+    #expect(!document.canReorderBox(at: 2, .forward))
+    #expect(!document.canReorderBox(at: 2, .front))
+    #expect(!document.canReorderBox(at: 0, .backward))
+    #expect(!document.canReorderBox(at: 0, .back))
+    #expect(document.canReorderBox(at: 1, .front) && document.canReorderBox(at: 1, .back))
+    let undoable = document.canUndo
+    document.reorderBox(at: 2, .forward)
+    document.reorderBox(at: 0, .back)
+    #expect(document.boxes.map(\.text) == ["0", "1", "2"])
+    #expect(document.canUndo == undoable)
+  }
+
+  @Test func aBoxsStyleChangesOnlyThatBoxAndUndoes() {
+    let document = Self.document(boxes: 2)
+    var style = CaptionStyle.classic
+    style.textColor = RGBAColor(red: 1, green: 0.8, blue: 0, alpha: 1)
+    document.setStyle(style, alignment: .left, ofBoxAt: 1)
+    #expect(document.boxes[1].style == style && document.boxes[1].alignment == .left)
+    #expect(document.boxes[0].style == .classic && document.boxes[0].alignment == .center)
+    #expect(document.captions.style == .classic, "the classic captions keep theirs")
+    document.undo()
+    #expect(document.boxes[1].style == .classic && document.boxes[1].alignment == .center)
+  }
+
+  @Test func removingTheSelectedBoxDeselectsAndUndoBringsItBack() {
+    let document = Self.document(boxes: 3)
+    document.selectBox(at: 1)
+    document.removeBox(at: 1)
+    #expect(document.boxes.map(\.text) == ["0", "2"])
+    #expect(document.selectedBoxIndex == nil)
+    document.undo()
+    #expect(document.boxes.map(\.text) == ["0", "1", "2"])
+  }
+}

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import Testing
+
+/// Real key presses through the X server (xdotool's XTest), for keys GTK only shows to a keyboard:
+/// GTK 4 has no API to synthesise them. X11 only; tests that use it run under Xvfb.
+enum RealKeyboard {
+  /// Gives the X input focus to the toplevel `window` (there is no window manager under Xvfb).
+  static func focus(_ window: UnsafeMutablePointer<GtkWidget>) throws {
+    if DisplayHarness.isWayland {
+      try Test.cancel(
+        Comment(
+          rawValue: "Real key presses go through the X server (xdotool's XTest); the X11 run covers them."))
+    }
+    let title = String(cString: gtk_window_get_title(gtkkit_window(window)))
+    let ids = try run(["search", "--onlyvisible", "--name", "^\(title)$"]).split(separator: "\n")
+    let id = try #require(ids.last.map(String.init), "X window titled \(title)")
+    _ = try run(["windowfocus", "--sync", id])
+    #expect(MainContext.iterate { gtk_window_is_active(gtkkit_window(window)) != 0 }, "the window is active")
+  }
+
+  /// Presses and releases `key` (xdotool's names: "Escape", "shift+Left", "ctrl+t"), then lets GTK
+  /// handle it.
+  static func press(_ key: String) throws {
+    _ = try run(["key", "--clearmodifiers", key])
+    // The X server delivers asynchronously: give GTK its events.
+    for _ in 0..<5 {
+      g_usleep(20_000)
+      MainContext.drain()
+    }
+  }
+
+  /// Types `text` as key presses.
+  static func type(_ text: String) throws {
+    _ = try run(["type", "--delay", "5", text])
+    for _ in 0..<5 {
+      g_usleep(20_000)
+      MainContext.drain()
+    }
+  }
+
+  private static func run(_ arguments: [String]) throws -> String { try RealPointer.xdotool(arguments) }
+}
