@@ -1,6 +1,26 @@
 // swift-tools-version:6.2
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import PackageDescription
+
+/// GStreamer's header folders, from pkg-config, for the camera's code alone. The camera loads
+/// GStreamer's libraries when it is first used (Sources/CMemeGStreamer), so the package takes only
+/// GStreamer's headers: a system library target with `pkgConfig` would also link its libraries into
+/// the app, which then loads them, and their dependencies, at every launch.
+let gstreamerHeaderFlags: [String] = {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = [
+    "pkg-config", "--cflags-only-I", "gstreamer-1.0", "gstreamer-app-1.0", "gstreamer-video-1.0",
+  ]
+  let output = Pipe()
+  process.standardOutput = output
+  guard (try? process.run()) != nil else { return ["-I/usr/include/gstreamer-1.0"] }
+  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  let flags = text.split(whereSeparator: \.isWhitespace).map(String.init)
+  return process.terminationStatus == 0 && !flags.isEmpty ? flags : ["-I/usr/include/gstreamer-1.0"]
+}()
 
 let package = Package(
   name: "MemeMe",
@@ -28,12 +48,14 @@ let package = Package(
       pkgConfig: "gtk4",
       providers: [.apt(["libgtk-4-dev"])]
     ),
-    // GStreamer for the camera: device monitor, capture pipeline, app sink. No GTK here.
+    // GStreamer's headers for the camera: device monitor, capture pipeline, app sink. No GTK here.
+    // Its libraries are opened on the camera's first use by CMemeGStreamer, never linked.
     .systemLibrary(
       name: "CGStreamer",
-      pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0",
       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
     ),
+    .target(
+      name: "CMemeGStreamer", path: "Sources/CMemeGStreamer", cSettings: [.unsafeFlags(gstreamerHeaderFlags)]),
     // GLib alone: what the engine, the store, the camera and GtkKit share below GTK (gettext, GLib
     // user data, durable file writes).
     .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
@@ -50,8 +72,10 @@ let package = Package(
     ),
     .target(
       name: "MemeCamera",
-      dependencies: ["GLibSupport", "MemeCore", "CGStreamer"],
-      swiftSettings: [.defaultIsolation(MainActor.self)]
+      dependencies: ["GLibSupport", "MemeCore", "CGStreamer", "CMemeGStreamer"],
+      swiftSettings: [
+        .defaultIsolation(MainActor.self), .unsafeFlags(gstreamerHeaderFlags.flatMap { ["-Xcc", $0] }),
+      ]
     ),
     .target(
       name: "GtkKit",
@@ -121,7 +145,7 @@ let package = Package(
     .testTarget(
       name: "CommandLineTests", dependencies: ["mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport"]),
     .testTarget(
-      name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGStreamer"],
+      name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGLib"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       name: "MemeCameraUITests",

@@ -19,16 +19,20 @@ final class MeasuredRun {
 
   func run() -> RunResult {
     let start = Date()
+    let startCPU = GapProbe.threadCPUTime()
     guard Gtk.initialize() else {
       print("no display: run under xvfb-run with GDK_BACKEND=x11")
       exit(1)
     }
     let gtkReady = Date()
+    let gtkReadyCPU = GapProbe.threadCPUTime()
     let session = SentMemesSession(
       storeDirectory: options.directory, applicationID: "io.github.mememe.SentMemesBenchmark.p\(getpid())")
     let storeOpen = Date()
+    let storeOpenCPU = GapProbe.threadCPUTime()
     session.activate()
     let windowBuilt = Date()
+    let windowBuiltCPU = GapProbe.threadCPUTime()
     guard let window = session.windowWidget else {
       print("Sent Memes did not open (is the store empty?)")
       exit(1)
@@ -38,6 +42,7 @@ final class MeasuredRun {
     // Populated: the window is mapped, lists every meme, shows its rows and has painted a frame.
     _ = iterate { gtk_widget_get_mapped(window) != 0 }
     let mapped = Date()
+    let mappedCPU = GapProbe.threadCPUTime()
     let clock = gtk_widget_get_frame_clock(window)!
     var paintStart = (wall: Date(), cpu: GapProbe.threadCPUTime())
     var paints: [(start: Date, end: Date, cpu: TimeInterval)] = []
@@ -47,6 +52,7 @@ final class MeasuredRun {
     }
     _ = iterate { !paints.isEmpty && session.memeCount == self.options.count && session.boundCells.total > 0 }
     let populated = Date()
+    let populatedCPU = GapProbe.threadCPUTime()
     _ = iterate {
       let cells = session.boundCells
       return cells.total > 0 && cells.withThumbnail == cells.total
@@ -54,6 +60,33 @@ final class MeasuredRun {
     let thumbnailsShown = Date()
     let rssAfterLaunch = mebibytes("VmRSS")
     let windowSize = (gtk_widget_get_width(window), gtk_widget_get_height(window))
+
+    let launch = (
+      milliseconds: populated.timeIntervalSince(start) * 1000,
+      phases: zip(
+        [gtkReady, storeOpen, windowBuilt, mapped, populated],
+        [start, gtkReady, storeOpen, windowBuilt, mapped]
+      )
+      .map { $0.timeIntervalSince($1) * 1000 },
+      thumbnailsShown: thumbnailsShown.timeIntervalSince(start) * 1000,
+      phasesCPU: zip(
+        [gtkReadyCPU, storeOpenCPU, windowBuiltCPU, mappedCPU, populatedCPU],
+        [startCPU, gtkReadyCPU, storeOpenCPU, windowBuiltCPU, mappedCPU]
+      ).map { ($0 - $1) * 1000 }
+    )
+    if options.launchOnly {
+      let result = RunResult(
+        view: view, cache: cache, renderer: renderer(of: window), windowWidth: windowSize.0,
+        windowHeight: windowSize.1, launchMilliseconds: launch.milliseconds, launchPhases: launch.phases,
+        launchPhasesCPU: launch.phasesCPU,
+        thumbnailsShownMilliseconds: launch.thumbnailsShown, rssAfterLaunchMiB: rssAfterLaunch,
+        scrollRange: 0,
+        frames: FrameSamples(intervals: [], work: [], cpu: []), longestGap: 0, longestGapCPU: 0,
+        detailMilliseconds: 0, detailFullImageMilliseconds: 0, rssAfterScrollMiB: rssAfterLaunch,
+        peakRSSMiB: mebibytes("VmHWM"), loadAverage: loadAverage())
+      session.close()
+      return result
+    }
 
     let scrolling = scroll(session, clock: clock) { paints.count }
     let frames = paints.suffix(from: scrolling.firstPaint)
@@ -80,13 +113,8 @@ final class MeasuredRun {
     let result = RunResult(
       view: view, cache: cache, renderer: renderer(of: window),
       windowWidth: windowSize.0, windowHeight: windowSize.1,
-      launchMilliseconds: populated.timeIntervalSince(start) * 1000,
-      launchPhases: zip(
-        [gtkReady, storeOpen, windowBuilt, mapped, populated],
-        [start, gtkReady, storeOpen, windowBuilt, mapped]
-      )
-      .map { $0.timeIntervalSince($1) * 1000 },
-      thumbnailsShownMilliseconds: thumbnailsShown.timeIntervalSince(start) * 1000,
+      launchMilliseconds: launch.milliseconds, launchPhases: launch.phases, launchPhasesCPU: launch.phasesCPU,
+      thumbnailsShownMilliseconds: launch.thumbnailsShown,
       rssAfterLaunchMiB: rssAfterLaunch, scrollRange: scrolling.range,
       frames: FrameSamples(intervals: frameIntervals, work: frameWork, cpu: frameCPU),
       longestGap: scrolling.longestGap * 1000,

@@ -7,12 +7,13 @@
 //   swift build -c release --product sent-memes-benchmark --product mememe-seed
 //   xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo \
 //     .build/release/sent-memes-benchmark [count] [--runs N] [--cache cold|warm|both] [--view list|grid|both]
-//     [--directory DIR]
+//     [--directory DIR] [--launch-only]
 //
 // Each run is a fresh process (launched by this one) that opens the store, scrolls one view and
 // opens a detail. A cold run starts with the store's files dropped from the page cache and fresh
 // XDG folders, as after a reboot; a warm run has just read every file. The window keeps the app's
-// default size. The store is seeded with mememe-seed (built beside this tool) when it holds fewer
+// default size. `--launch-only` stops each run once the window is populated and its thumbnails are
+// shown (the launch phases and memory, without scrolling or the detail). The store is seeded with mememe-seed (built beside this tool) when it holds fewer
 // memes.
 import CGtk
 import Foundation
@@ -25,6 +26,8 @@ struct Options {
   var runs = 3
   var caches = ["cold", "warm"]
   var views = ["list", "grid"]
+  /// Measure the launch alone: no scrolling, no detail.
+  var launchOnly = false
   /// Set in a measured child process: the one view and cache form it measures.
   var single: (view: String, cache: String)?
 
@@ -52,6 +55,7 @@ struct Options {
       case "--cache": caches = forms(value(), ["cold", "warm"])
       case "--view": views = forms(value(), ["list", "grid"])
       case "--single": singleView = value()
+      case "--launch-only": launchOnly = true
       default: count = number(argument)
       }
     }
@@ -62,7 +66,7 @@ struct Options {
     FileHandle.standardError.write(
       Data(
         ("usage: sent-memes-benchmark [count] [--runs N] [--cache cold|warm|both] [--view list|grid|both] "
-          + "[--directory DIR]\n").utf8))
+          + "[--directory DIR] [--launch-only]\n").utf8))
     exit(2)
   }
 }
@@ -101,6 +105,8 @@ struct RunResult: Codable {
   /// Where the launch went: GTK initialised, the store opened and its list read (start-up), the
   /// window built (activate), the window mapped, then populated and painted.
   var launchPhases: [Double]
+  /// The main thread's CPU time in each phase (it does not grow when other processes take the cores).
+  var launchPhasesCPU: [Double]
   var thumbnailsShownMilliseconds: Double
   var rssAfterLaunchMiB: Double
   var scrollRange: Int
@@ -250,7 +256,8 @@ for cache in options.caches {
       let output = Pipe()
       let status = run(
         executable,
-        [String(options.count), "--directory", options.directory.path, "--single", view, "--cache", cache],
+        [String(options.count), "--directory", options.directory.path, "--single", view, "--cache", cache]
+          + (options.launchOnly ? ["--launch-only"] : []),
         environment: environment(for: cache), output: output)
       guard status == 0,
         let line = lastOutput.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") }),
@@ -274,6 +281,12 @@ for cache in options.caches {
           format: "    launch: GTK init %.0f ms, store opened and listed %.0f ms, window built %.0f ms, "
             + "mapped %.0f ms, populated and painted %.0f ms", result.launchPhases[0], result.launchPhases[1],
           result.launchPhases[2], result.launchPhases[3], result.launchPhases[4]))
+      print(
+        String(
+          format: "    main-thread CPU in them: %.0f, %.0f, %.0f, %.0f, %.0f ms (%.0f ms in all)",
+          result.launchPhasesCPU[0], result.launchPhasesCPU[1], result.launchPhasesCPU[2],
+          result.launchPhasesCPU[3], result.launchPhasesCPU[4], result.launchPhasesCPU.reduce(0, +)))
+      if options.launchOnly { continue }
       printDistributions(of: result.frames)
       print(
         String(
@@ -286,8 +299,16 @@ for cache in options.caches {
     }
     guard !results.isEmpty else { continue }
     print("\(view), \(cache) cache, all \(results.count) runs:")
-    printDistributions(of: FrameSamples(combining: results.map(\.frames)))
     let launches = results.map(\.launchMilliseconds).sorted()
+    if options.launchOnly {
+      print(
+        String(
+          format: "    launch to populated %.0f–%.0f ms (median %.0f ms); peak RSS up to %.0f MiB",
+          launches.first!,
+          launches.last!, percentile(launches, 0.5), results.map(\.peakRSSMiB).max()!))
+      continue
+    }
+    printDistributions(of: FrameSamples(combining: results.map(\.frames)))
     print(
       String(
         format:

@@ -22,20 +22,35 @@ cc -O2 -o "$work/minimal-window" "$(dirname "$0")/minimal-window.c" $(pkg-config
 export XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache" XDG_DATA_HOME="$work/data" \
   XDG_STATE_HOME="$work/state"
 
-# Wall time in milliseconds of one launch of the given command.
+# CPU time (user and system) of the finished child processes so far, in milliseconds. `times` runs
+# in this shell, not in a command substitution's subshell, which has no finished children of its own.
+children_cpu_ms() {
+  times >"$work/times"
+  awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d\n", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 1000 }' "$work/times"
+}
+
+# Wall time in milliseconds of one launch of the given command, then the CPU time it took. The CPU
+# time does not grow when other processes take the cores, so it tells a loaded machine's noise from
+# the app's own work.
 launch_ms() {
+  children_cpu_ms >"$work/cpu-before"
   start=$(date +%s%N)
   "$@" >/dev/null 2>&1
   end=$(date +%s%N)
-  echo $(( (end - start) / 1000000 ))
+  children_cpu_ms >"$work/cpu-after"
+  echo "$(( (end - start) / 1000000 )) $(( $(cat "$work/cpu-after") - $(cat "$work/cpu-before") ))"
 }
 
 launch_ms "$work/minimal-window" >/dev/null
 launch_ms "$mememe" --quit-after-first-frame >/dev/null
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# Median of column `1` (wall) or `2` (CPU).
+median() { awk -v c="$1" '{ print $c }' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-echo "renderer: GSK_RENDERER=${GSK_RENDERER:-(unset)}; $runs launches of each per round, interleaved"
+echo "cold start (a new process each launch, the app not running; disk caches warm after one uncounted"
+echo "launch of each); renderer: GSK_RENDERER=${GSK_RENDERER:-(unset)}; windows at their default size"
+echo "(minimal 960×720, mememe's editor its own); $runs launches of each per round, interleaved;"
+echo "$(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for round in $(seq "$rounds"); do
   : >"$work/reference" && : >"$work/editor"
   for i in $(seq "$runs"); do
@@ -48,12 +63,17 @@ for round in $(seq "$rounds"); do
       launch_ms "$work/minimal-window" >>"$work/reference"
     fi
   done
-  reference=$(median <"$work/reference")
-  editor=$(median <"$work/editor")
+  reference=$(median 1 <"$work/reference")
+  editor=$(median 1 <"$work/editor")
+  reference_cpu=$(median 2 <"$work/reference")
+  editor_cpu=$(median 2 <"$work/editor")
   load=$(cut -d' ' -f1-3 /proc/loadavg)
   awk -v e="$editor" -v r="$reference" -v n="$round" -v l="$load" 'BEGIN {
     printf "round %d: minimal C GTK 4 window median %d ms, mememe editor median %d ms, ratio %.2f (target at most 1.30); load %s\n", n, r, e, e / r, l
   }'
-  echo "  minimal: $(sort -n "$work/reference" | tr '\n' ' ')"
-  echo "  mememe:  $(sort -n "$work/editor" | tr '\n' ' ')"
+  awk -v e="$editor_cpu" -v r="$reference_cpu" 'BEGIN {
+    printf "  CPU time (user and system): minimal median %d ms, mememe median %d ms, ratio %.2f\n", r, e, e / r
+  }'
+  echo "  minimal: $(awk '{ print $1 }' "$work/reference" | sort -n | tr '\n' ' ')"
+  echo "  mememe:  $(awk '{ print $1 }' "$work/editor" | sort -n | tr '\n' ' ')"
 done

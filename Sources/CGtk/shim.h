@@ -323,6 +323,14 @@ static inline gulong gtkkit_connect_position(gpointer instance, const char *sign
   return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
+/// GtkWidget::query-tooltip: (widget, x, y, keyboard_mode, tooltip) → whether to show `tooltip`.
+typedef gboolean (*GtkKitQueryTooltipHandler)(GtkWidget *widget, int x, int y, gboolean keyboard_mode,
+                                              GtkTooltip *tooltip, gpointer data);
+static inline gulong gtkkit_connect_query_tooltip(gpointer instance, GtkKitQueryTooltipHandler handler,
+                                                  gpointer data, GClosureNotify release) {
+  return g_signal_connect_data(instance, "query-tooltip", G_CALLBACK(handler), data, release, 0);
+}
+
 /// GtkNotebook::switch-page: (notebook, page, page_num) → void, before the page changes.
 typedef void (*GtkKitSwitchPageHandler)(gpointer notebook, GtkWidget *page, guint page_num,
                                         gpointer data);

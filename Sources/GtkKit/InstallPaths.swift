@@ -23,7 +23,11 @@ public enum InstallPaths {
   /// The running executable, symbolic links resolved (a link in /usr/bin to /opt/app/bin/app
   /// must find /opt/app/share).
   private static var executableURL: URL {
-    let url = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-    return url.resolvingSymlinksInPath()
+    // The kernel's link to the running executable, already resolved: one system call, where
+    // `Bundle.main` lists the executable's whole folder (all of /usr/bin) to set itself up.
+    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      return URL(fileURLWithPath: path)
+    }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
   }
 }

@@ -39,6 +39,14 @@ public final class CameraMonitor {
     monitor.onDevicesChanged = { [weak self] in self?.refresh() }
   }
 
+  /// Loads and initialises GStreamer (its libraries and its plugin registry: tens of milliseconds,
+  /// more with a cold disk cache) without watching anything yet. Callable from any thread, so the app
+  /// can do it away from the main loop; a monitor made afterwards starts at once. False when
+  /// GStreamer cannot start (a monitor then sees no camera but `MEMEME_CAMERA_SOURCE`).
+  nonisolated public static func loadGStreamer() -> Bool {
+    GStreamer.initialize()
+  }
+
   /// `MEMEME_CAMERA_SOURCE`, or nil when unset or blank.
   public static var environmentSourceDescription: String? {
     guard let value = getenv(sourceVariable).map({ String(cString: $0) }),

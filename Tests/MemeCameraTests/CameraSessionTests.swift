@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGStreamer
+import CGLib
 import Foundation
 import MemeCore
 import Testing

@@ -127,7 +127,7 @@ enum SentMemesHarness {
     MainContext.iterate {
       let views =
         window.listFactory.boundCells.filter { $0.memeID != nil }.map(\.thumbnail)
-        + window.gridFactory.boundCells.filter { $0.memeID != nil }.map(\.thumbnail)
+        + window.boundGridTiles.filter { $0.memeID != nil }.map(\.thumbnail)
       return !views.isEmpty && views.allSatisfy { $0.showsThumbnail || $0.showsPlaceholder }
     }
   }

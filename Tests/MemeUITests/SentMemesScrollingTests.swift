@@ -77,7 +77,7 @@ import Testing
     let window = try #require(SentMemesHarness.sentMemes(of: app))
     window.currentTab = tab
     SentMemesHarness.settle(app)
-    let view = tab == .list ? window.listView! : window.gridView!
+    let view = tab == .list ? window.listView! : window.gridView
     let cells: () -> [any MemeCell] = {
       tab == .list ? window.listFactory.boundCells : window.gridFactory.boundCells
     }
@@ -113,7 +113,7 @@ import Testing
         MainContext.iterate { gtk_widget_get_width(window.window) == windowWidth }
         SentMemesHarness.settle(app)
         SentMemesHarness.waitForThumbnails(window)
-        let grid = window.gridView!
+        let grid = window.gridView
         // The tiles on screen (the view keeps a few more, unmapped, for the rows around).
         let tiles = window.gridFactory.boundCells.filter {
           $0.memeID != nil && gtk_widget_get_mapped($0.widget) != 0

@@ -42,6 +42,28 @@ import Testing
     }
   }
 
+  @Test func gridIsBuiltWhenItsTabIsFirstShown() throws {
+    try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes in
+      let notebook = gtkkit_notebook(window.notebook)
+      let gridPage = try #require(
+        gtk_notebook_get_nth_page(notebook, Int32(SentMemesWindow.Tab.grid.rawValue)))
+      // Opened on the List: the Grid's page holds no view and no tiles yet.
+      #expect(window.currentTab == .list)
+      #expect(WidgetTree.descendant(of: gridPage, named: "meme-grid") == nil)
+      #expect(WidgetTree.descendant(of: window.window, named: "meme-tile") == nil)
+
+      SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
+      SentMemesHarness.settle(app)
+      let grid = try #require(WidgetTree.descendant(of: gridPage, named: "meme-grid"))
+      #expect(grid == window.gridView)
+      SentMemesHarness.waitForThumbnails(window)
+      let tiles = window.gridFactory.boundCells.filter { $0.memeID != nil }
+      #expect(Set(tiles.compactMap(\.memeID)) == Set(memes.map(\.id)))
+      #expect(tiles.allSatisfy { gtk_widget_get_has_tooltip($0.widget) != 0 })
+      Screenshot.save(window.window, named: "sent-memes-grid-first-shown")
+    }
+  }
+
   @Test func switchingTabsKeepsTheSelection() throws {
     try SentMemesHarness.withSentMemes(memes: 4) { app, window, memes in
       window.select(id: memes[2].id)

@@ -52,9 +52,18 @@ package final class MemeMeApplication {
       return editor
     }
     let editor = EditorWindow(application: application, sink: sink, preferences: preferences)
-    // Looking for cameras starts GStreamer, which reads its plugin registry: once the editor has
-    // painted its first frame, so that it costs the user nothing on the way to it.
-    afterFirstFrame(of: editor) { [weak editor] in editor?.attachCamera(CameraMonitor()) }
+    // Looking for cameras loads GStreamer, which reads its plugin registry: once the editor has
+    // painted its first frame and the main loop has finished with it (a launch that quits after its
+    // first frame has quit by then), so that it costs the user nothing on the way to it, and on a
+    // background thread, so the frames after it are not held up either. The monitor itself starts
+    // on the main loop, which watches its bus.
+    afterFirstFrame(of: editor) {
+      MainLoop.post {
+        MainLoop.runInBackground({ CameraMonitor.loadGStreamer() }) { [weak editor] _ in
+          editor?.attachCamera(CameraMonitor())
+        }
+      }
+    }
     Signal.connect(editor.window, "destroy") { [weak self] in self?.editor = nil }
     self.editor = editor
     sentMemes?.adopt(editor)

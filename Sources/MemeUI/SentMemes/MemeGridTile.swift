@@ -9,6 +9,8 @@ package final class MemeGridTile: MemeCell {
   package let widget: UnsafeMutablePointer<GtkWidget>
   package let thumbnail: ThumbnailView
   package var memeID: Int64?
+  /// The bound meme's captions, the tooltip.
+  private var name: String?
   /// - Parameter size: the tile's frame in logical pixels (the thumbnails' shape, 4:3).
   init(thumbnails: ThumbnailCache, events: MemeCellEvents, size: (width: Int32, height: Int32)) {
     thumbnail = ThumbnailView(
@@ -16,13 +18,15 @@ package final class MemeGridTile: MemeCell {
     widget = thumbnail.widget
     widget.name = "meme-tile"
     events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
+    // Asked for when shown: tiles are rebound all the time as the grid scrolls.
+    widget.provideTooltip { [weak self] in self?.memeID == nil ? nil : self?.name }
   }
 
   package func bind(_ meme: SentMeme) {
     memeID = meme.id
     let name = MemeDescription.accessibleName(of: meme)
+    self.name = name
     Accessible.setLabel(widget, name)
-    widget.tooltip = name
     thumbnail.show(meme)
   }
 

@@ -20,6 +20,8 @@ package final class MemeListRow: MemeCell {
   private let timeFormatter: SentTimeFormatter
   private let events: MemeCellEvents
   package var memeID: Int64?
+  /// The bound meme's date and time in full, the time label's tooltip.
+  private var fullTime: String?
 
   init(thumbnails: ThumbnailCache, timeFormatter: SentTimeFormatter, events: MemeCellEvents) {
     self.timeFormatter = timeFormatter
@@ -45,6 +47,8 @@ package final class MemeListRow: MemeCell {
     timeLabel.addCSSClass("dim-label")
     timeLabel.addCSSClass("caption")
     timeLabel.verticalAlignment = GTK_ALIGN_CENTER
+    // Asked for when shown: rows are rebound all the time as the list scrolls.
+    timeLabel.provideTooltip { [weak self] in self?.memeID == nil ? nil : self?.fullTime }
     widget.append(timeLabel)
 
     events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
@@ -67,7 +71,9 @@ package final class MemeListRow: MemeCell {
     setCaption(bottomLabel, meme.bottomText)
     setCaption(boxesLabel, Self.boxesText(of: meme))
     timeLabel.text = timeFormatter.string(for: meme.sentAt)
-    timeLabel.tooltip = timeFormatter.fullString(for: meme.sentAt)
+    let fullTime = timeFormatter.fullString(for: meme.sentAt)
+    self.fullTime = fullTime
+    Accessible.setDescription(timeLabel, fullTime)
     let name = MemeDescription.accessibleName(of: meme)
     Accessible.setLabel(widget, name)
     // Screen readers move over GTK's row around this box: the captions are its name too.

@@ -47,9 +47,9 @@ extension SentMemesWindow {
 
   /// Makes both views' menus with the window: a menu made at its first popup is measured before its
   /// items have found their actions and opens too short, cutting off its last item.
-  func buildContextMenus() {
-    _ = contextMenu(for: .list)
-    _ = contextMenu(for: .grid)
+  /// Made with its view, so that it opens at full height the first time.
+  func buildContextMenu(for tab: Tab) {
+    _ = contextMenu(for: tab)
   }
 
   /// The popover of a view, parented to the view.

@@ -20,7 +20,7 @@ extension SentMemesWindow {
   func boundCells(in tab: Tab) -> [(id: Int64?, widget: UnsafeMutablePointer<GtkWidget>)] {
     tab == .list
       ? listFactory.boundCells.map { ($0.memeID, $0.widget) }
-      : gridFactory.boundCells.map { ($0.memeID, $0.widget) }
+      : boundGridTiles.map { ($0.memeID, $0.widget) }
   }
 
   /// Gives the keyboard focus to meme `id`'s row or tile in `tab`'s view. A row scrolled into view

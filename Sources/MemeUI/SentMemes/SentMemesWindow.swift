@@ -25,12 +25,14 @@ package final class SentMemesWindow: AppWindow {
   private(set) var stack: UnsafeMutablePointer<GtkWidget>!
   private(set) var notebook: UnsafeMutablePointer<GtkWidget>!
   package private(set) var listView: UnsafeMutablePointer<GtkWidget>!
-  package private(set) var gridView: UnsafeMutablePointer<GtkWidget>!
+  /// The Grid's notebook page. Its view is built the first time the page is shown or the view is
+  /// asked for, not with the window: a window that opens on the List has no use for its tiles yet.
+  private var gridPage: UnsafeMutablePointer<GtkWidget>!
+  private var builtGrid: (view: UnsafeMutablePointer<GtkWidget>, factory: MemeItemFactory<MemeGridTile>)?
   private(set) var addButton: UnsafeMutablePointer<GtkWidget>!
   var banner: UnsafeMutablePointer<GtkWidget>!
   var bannerLabel: UnsafeMutablePointer<GtkWidget>!
   package private(set) var listFactory: MemeItemFactory<MemeListRow>!
-  package private(set) var gridFactory: MemeItemFactory<MemeGridTile>!
   /// The context menu, parented to the view it opens over.
   var contextMenus: [Tab: UnsafeMutablePointer<GtkWidget>] = [:]
   /// The meme the context menu was opened on: its items act on it, whatever is selected meanwhile.
@@ -66,9 +68,22 @@ package final class SentMemesWindow: AppWindow {
     buildHeaderBar()
     buildContent()
     addActions()
-    buildContextMenus()
+    buildContextMenu(for: .list)
     connectModel()
     updateState()
+  }
+
+  /// The Grid's view, built on first use.
+  package var gridView: UnsafeMutablePointer<GtkWidget> { grid.view }
+  package var gridFactory: MemeItemFactory<MemeGridTile> { grid.factory }
+  /// The tiles the Grid shows now; none before it is built.
+  var boundGridTiles: [MemeGridTile] { builtGrid?.factory.boundCells ?? [] }
+
+  private var grid: (view: UnsafeMutablePointer<GtkWidget>, factory: MemeItemFactory<MemeGridTile>) {
+    if let builtGrid { return builtGrid }
+    let built = buildGrid()
+    buildContextMenu(for: .grid)
+    return built
   }
 
   func present() {
@@ -122,7 +137,7 @@ package final class SentMemesWindow: AppWindow {
     notebook.name = "sent-memes-notebook"
     gtk_notebook_set_show_border(gtkkit_notebook(notebook), 0)
     buildList()
-    buildGrid()
+    appendGridPage()
     gtk_stack_add_named(gtkkit_stack(stack), notebook, "memes")
 
     let overlay = Widget.overlay()
@@ -147,23 +162,33 @@ package final class SentMemesWindow: AppWindow {
       icon: "view-list-symbolic")
   }
 
-  private func buildGrid() {
+  /// The Grid's tab and its page, empty until the grid is built into it.
+  private func appendGridPage() {
+    gridPage = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+    appendPage(
+      gridPage, tab: .grid, title: localized("Grid"), tooltip: localized("Grid (Alt+2)"),
+      icon: "view-grid-symbolic")
+  }
+
+  /// Builds the grid into its page and keeps it in `builtGrid`.
+  private func buildGrid() -> (view: UnsafeMutablePointer<GtkWidget>, factory: MemeItemFactory<MemeGridTile>)
+  {
     let events = cellEvents(for: .grid)
     let sizer = GridTileSizer()
-    gridFactory = MemeItemFactory(list: memes.list) { [thumbnails, sizer] in
+    let factory = MemeItemFactory(list: memes.list) { [thumbnails, sizer] in
       MemeGridTile(thumbnails: thumbnails, events: events, size: sizer.size)
     }
     sizer.onChange = { [weak self] size in
-      for tile in self?.gridFactory.boundCells ?? [] { tile.resize(to: size) }
+      for tile in self?.boundGridTiles ?? [] { tile.resize(to: size) }
     }
-    gridView = Widget.gridView(of: selection, factory: gridFactory.factory)
-    setUpView(gridView, name: "meme-grid")
+    let view = Widget.gridView(of: selection, factory: factory.factory)
+    setUpView(view, name: "meme-grid")
+    let scrolled = Self.scrolled(view)
+    sizer.follow(view, in: scrolled)
+    gridPage.append(scrolled)
+    builtGrid = (view, factory)
     openOnClick(in: .grid)
-    let scrolled = Self.scrolled(gridView)
-    sizer.follow(gridView, in: scrolled)
-    appendPage(
-      scrolled, tab: .grid, title: localized("Grid"), tooltip: localized("Grid (Alt+2)"),
-      icon: "view-grid-symbolic")
+    return (view, factory)
   }
 
   /// What the list and the grid share: a name that is also their style class, their accessible
@@ -230,6 +255,8 @@ package final class SentMemesWindow: AppWindow {
     // Focus entering the other view selects its first item; the meme selected stays selected.
     Signal.connectSwitchPage(notebook) { [weak self] page in
       guard let self else { return }
+      // Before the page is shown: the grid is built the first time it is.
+      if page == Tab.grid.rawValue { _ = gridView }
       exposeOnlyPage(Int32(page))
       guard let id = selectedMeme?.id, let tab = Tab(rawValue: page) else { return }
       MainLoop.post { [weak self] in self?.select(id: id, in: tab) }
