@@ -445,14 +445,27 @@ static JCOEF *coded_block(const meme_jpeg_blocks *blocks, JBLOCK *row, int x, in
              (size_t)x * (size_t)blocks->h[c] + (size_t)blocks->block_x[n]];
 }
 
-// Decodes MCUs [first, end) of a row from bit `*position` with DC predictors `dc`, advancing both,
-// into `row` (NULL: only walks them). 0, or 1 for data that is not valid.
-static int decode_coded_mcus(const meme_jpeg_blocks *blocks, uint64_t *position, int *dc, JBLOCK *row, int first,
-                             int end) {
-  for (int x = first; x < end; x++) {
+// Decodes an MCU row into `row` from bit `*position` with DC predictors `dc`, advancing both; 0, or
+// 1 for data that is not valid.
+static int decode_coded_row(const meme_jpeg_blocks *blocks, uint64_t *position, int *dc, JBLOCK *row) {
+  for (int x = 0; x < blocks->mcus_wide; x++) {
     for (int n = 0; n < blocks->blocks_in_mcu; n++) {
-      if (meme_block_decode(&blocks->coded, position, row ? coded_block(blocks, row, x, n) : NULL,
+      if (meme_block_decode(&blocks->coded, position, coded_block(blocks, row, x, n),
                             &dc[blocks->block_component[n]], blocks->block_dc[n], blocks->block_ac[n])) {
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+// Walks an MCU row from bit `*position` with DC predictors `dc`, advancing both; 0, or 1 for data
+// that is not valid.
+static int skip_coded_row(const meme_jpeg_blocks *blocks, uint64_t *position, int *dc) {
+  for (int x = 0; x < blocks->mcus_wide; x++) {
+    for (int n = 0; n < blocks->blocks_in_mcu; n++) {
+      if (meme_block_skip(&blocks->coded, position, &dc[blocks->block_component[n]], blocks->block_dc[n],
+                          blocks->block_ac[n])) {
         return 1;
       }
     }
@@ -480,7 +493,7 @@ static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, siz
   int dc[MAX_COMPONENTS] = {0};
   for (int row = 0; !problem && row < blocks->mcu_rows; row++) {
     check_stop(&blocks->error);
-    if (decode_coded_mcus(blocks, &position, dc, NULL, 0, blocks->mcus_wide)) {
+    if (skip_coded_row(blocks, &position, dc)) {
       problem = "the photo has damaged data";
       break;
     }
@@ -497,33 +510,37 @@ static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, siz
 }
 
 // Decodes MCU rows [first, end) (already read) for the captions, where not done yet; 0 without
-// memory for them.
+// memory for them. Two calls may decode one row at once (the context row between two captions):
+// the first to finish keeps its blocks.
 static int decode_coded_rows(meme_jpeg_blocks *blocks, int first, int end) {
   if (!blocks->copies_coded) return 1;
-  int decoded = 1;
-  pthread_mutex_lock(&blocks->lock);
   for (int row = first; row < end; row++) {
-    if (blocks->row_blocks[row]) continue;
-    JBLOCK *blocks_of_row = malloc(sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu);
-    if (!blocks_of_row) {
-      decoded = 0;
-      break;
-    }
+    pthread_mutex_lock(&blocks->lock);
+    int done = blocks->row_blocks[row] != NULL;
     uint64_t position = blocks->row_starts[row];
     int dc[MAX_COMPONENTS];
     memcpy(dc, blocks->row_predictors[row], sizeof dc);
-    // Read once already: it decodes again.
-    decode_coded_mcus(blocks, &position, dc, blocks_of_row, 0, blocks->mcus_wide);
-    blocks->row_blocks[row] = blocks_of_row;
-    for (int c = 0; c < blocks->components; c++) {
-      for (int y = 0; y < blocks->v[c]; y++) {
-        blocks->rows[c][row * blocks->v[c] + y] =
-            blocks_of_row + blocks->component_offset[c] + (size_t)y * (size_t)blocks->blocks_wide[c];
+    pthread_mutex_unlock(&blocks->lock);
+    if (done) continue;
+    JBLOCK *decoded = malloc(sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu);
+    if (!decoded) return 0;
+    // Walked once already when it was read: it decodes.
+    decode_coded_row(blocks, &position, dc, decoded);
+    pthread_mutex_lock(&blocks->lock);
+    if (blocks->row_blocks[row]) {
+      free(decoded);
+    } else {
+      blocks->row_blocks[row] = decoded;
+      for (int c = 0; c < blocks->components; c++) {
+        for (int y = 0; y < blocks->v[c]; y++) {
+          blocks->rows[c][row * blocks->v[c] + y] =
+              decoded + blocks->component_offset[c] + (size_t)y * (size_t)blocks->blocks_wide[c];
+        }
       }
     }
+    pthread_mutex_unlock(&blocks->lock);
   }
-  pthread_mutex_unlock(&blocks->lock);
-  return decoded;
+  return 1;
 }
 
 static void free_coded(meme_jpeg_blocks *blocks) {

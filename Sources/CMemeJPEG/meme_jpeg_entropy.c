@@ -7,6 +7,9 @@
 #include <jerror.h>
 
 #define LOOKAHEAD 9
+#define SKIP_BITS 12
+#define SKIP_END 0xFF
+#define SKIP_ZEROS 0x80
 // Zero bytes after the unstuffed data: more than one block can read (64 codes of 16 bits, each
 // with 16 bits of value), so a block is checked against the end only once it is decoded.
 #define TAIL 512
@@ -56,6 +59,16 @@ int meme_huffman_prepare(struct meme_huffman *table, const JHUFF_TBL *source, in
       int shift = LOOKAHEAD - lengths[p];
       for (uint32_t fill = 0; fill < (1u << shift); fill++) {
         table->lookahead[(codes[p] << shift) | fill] = (uint16_t)(lengths[p] << 8 | symbol);
+      }
+    }
+    if (!is_dc && lengths[p] <= SKIP_BITS) {
+      int run = symbol >> 4, value_size = symbol & 15, used = lengths[p] + value_size;
+      int move = value_size ? run + 1 : run == 15 ? SKIP_ZEROS | 16 : SKIP_END;
+      if (used <= SKIP_BITS && value_size <= 10) {
+        int shift = SKIP_BITS - lengths[p];
+        for (uint32_t fill = 0; fill < (1u << shift); fill++) {
+          table->skip[(codes[p] << shift) | fill] = (uint16_t)(used << 8 | move);
+        }
       }
     }
     if (table->size[symbol]) duplicate = 1;
@@ -182,6 +195,54 @@ int meme_block_decode(const struct meme_coded_bits *bits, uint64_t *position, JC
   return 0;
 }
 
+int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int *dc,
+                    const struct meme_huffman *dc_table, const struct meme_huffman *ac_table) {
+  uint64_t at = *position;
+  // The next bits at the top of `word`, `left` of them the data's.
+  uint64_t word = peek(bits, at);
+  int left = 64 - (int)(at & 7), length;
+  int s = decode_symbol(dc_table, word, &length);
+  if (s < 0 || s > 11) return 1;
+  if (s) *dc += extend(word << length, s);
+  word <<= length + s;
+  left -= length + s;
+  at += (uint64_t)(length + s);
+  for (int k = 1; k < DCTSIZE2;) {
+    // A code and its value take at most 27 bits.
+    if (left < 27) {
+      word = peek(bits, at);
+      left = 64 - (int)(at & 7);
+    }
+    uint16_t entry = ac_table->skip[word >> (64 - SKIP_BITS)];
+    int used, move;
+    if (entry) {
+      used = entry >> 8;
+      move = entry & 0xFF;
+    } else {
+      int symbol = decode_symbol(ac_table, word, &length);
+      if (symbol < 0 || (symbol & 15) > 10) return 1;
+      int run = symbol >> 4;
+      s = symbol & 15;
+      used = length + s;
+      move = s ? run + 1 : run == 15 ? SKIP_ZEROS | 16 : SKIP_END;
+    }
+    word <<= used;
+    left -= used;
+    at += (uint64_t)used;
+    if (move == SKIP_END) break;
+    if (move & SKIP_ZEROS) {
+      k += 16;
+    } else {
+      k += move;
+      // The value's place is k - 1: past the 64th coefficient, the data is not valid.
+      if (k > DCTSIZE2) return 1;
+    }
+  }
+  if (at > bits->count) return 1;
+  *position = at;
+  return 0;
+}
+
 // Emits one byte of coded data, stuffing a zero after 0xFF.
 static inline void emit(struct meme_bit_writer *writer, uint8_t byte) {
   struct jpeg_destination_mgr *destination = writer->info->dest;
@@ -194,9 +255,24 @@ static inline void emit(struct meme_bit_writer *writer, uint8_t byte) {
 void meme_bits_put(struct meme_bit_writer *writer, uint32_t value, int count) {
   writer->buffer = writer->buffer << count | value;
   writer->count += count;
-  while (writer->count >= 8) {
-    writer->count -= 8;
-    uint8_t byte = (uint8_t)(writer->buffer >> writer->count);
+  if (writer->count < 32) return;
+  writer->count -= 32;
+  uint32_t word = (uint32_t)(writer->buffer >> writer->count);
+  struct jpeg_destination_mgr *destination = writer->info->dest;
+  // Four bytes at once when none of them is 0xFF (none needs a zero after it) and they fit.
+  uint32_t inverted = ~word;
+  if (!((inverted - 0x01010101u) & ~inverted & 0x80808080u) && destination->free_in_buffer > 4) {
+    JOCTET *out = destination->next_output_byte;
+    out[0] = (JOCTET)(word >> 24);
+    out[1] = (JOCTET)(word >> 16);
+    out[2] = (JOCTET)(word >> 8);
+    out[3] = (JOCTET)word;
+    destination->next_output_byte = out + 4;
+    destination->free_in_buffer -= 4;
+    return;
+  }
+  for (int shift = 24; shift >= 0; shift -= 8) {
+    uint8_t byte = (uint8_t)(word >> shift);
     emit(writer, byte);
     if (byte == 0xFF) emit(writer, 0);
   }
@@ -215,7 +291,14 @@ void meme_bits_copy(struct meme_bit_writer *writer, const struct meme_coded_bits
 
 void meme_bits_finish(struct meme_bit_writer *writer) {
   int pad = (8 - writer->count % 8) % 8;
-  if (pad) meme_bits_put(writer, (1u << pad) - 1, pad);
+  writer->buffer = writer->buffer << pad | ((1u << pad) - 1);
+  writer->count += pad;
+  while (writer->count >= 8) {
+    writer->count -= 8;
+    uint8_t byte = (uint8_t)(writer->buffer >> writer->count);
+    emit(writer, byte);
+    if (byte == 0xFF) emit(writer, 0);
+  }
 }
 
 // The number of bits of |value|.
@@ -228,8 +311,8 @@ static inline int magnitude(int value) {
 static inline int put_coded(struct meme_bit_writer *writer, const struct meme_huffman *table, int symbol,
                             int value, int size) {
   if (!table->size[symbol]) return 1;
-  meme_bits_put(writer, table->code[symbol], table->size[symbol]);
-  if (size) meme_bits_put(writer, (uint32_t)(value < 0 ? value - 1 : value) & ((1u << size) - 1), size);
+  uint32_t bits = (uint32_t)(value < 0 ? value - 1 : value) & ((1u << size) - 1);
+  meme_bits_put(writer, (uint32_t)table->code[symbol] << size | bits, table->size[symbol] + size);
   return 0;
 }
 

@@ -22,6 +22,10 @@ struct meme_huffman {
   // Codes of up to MEME_HUFFMAN_LOOKAHEAD bits, indexed by the next bits: length << 8 | symbol,
   // or 0 when the code is longer.
   uint16_t lookahead[1 << 9];
+  // For walking AC codes without their values, indexed by the next MEME_HUFFMAN_SKIP bits: the
+  // bits a code and its value take << 8 | how far it moves in the block (MEME_HUFFMAN_END for
+  // end-of-block, MEME_HUFFMAN_ZEROS | 16 for sixteen zeros), or 0 when they take more bits.
+  uint16_t skip[1 << 12];
   // Each symbol's code and its length (0: the table has no code for it).
   uint16_t code[256];
   uint8_t size[256];
@@ -52,6 +56,10 @@ void meme_coded_bits_free(struct meme_coded_bits *bits);
 int meme_block_decode(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
                       const struct meme_huffman *dc_table, const struct meme_huffman *ac_table);
 
+// As meme_block_decode without the block, faster: what finding each MCU row's bits needs.
+int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int *dc,
+                    const struct meme_huffman *dc_table, const struct meme_huffman *ac_table);
+
 // Writes Huffman-coded bits through libjpeg's destination, with byte stuffing.
 struct meme_bit_writer {
   j_compress_ptr info;
@@ -59,6 +67,7 @@ struct meme_bit_writer {
   int count;
 };
 
+// Puts the low `count` (at most 32) bits of `value`.
 void meme_bits_put(struct meme_bit_writer *writer, uint32_t value, int count);
 // Copies bits [from, to) of `bits` as they are.
 void meme_bits_copy(struct meme_bit_writer *writer, const struct meme_coded_bits *bits, uint64_t from, uint64_t to);
