@@ -118,7 +118,7 @@ func runCase(_ name: String, input: String, output: String) {
         as: .jpeg(quality: 90), reencodeReason: parts[0] == "full" ? "benchmark" : nil)
       let elapsed = now() - start
       var kept = 0.0
-      if case .keptBlocks(let replaced, let total) = summary.encoding {
+      if case .keptBlocks(let replaced, let total, let keptCode) = summary.encoding {
         kept = Double(total - replaced) / Double(total)
       } else if parts[0] == "blocks" {
         fail("the block path was not taken: \(summary.encoding.explanation)")

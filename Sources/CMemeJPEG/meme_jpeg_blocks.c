@@ -115,6 +115,9 @@ struct meme_jpeg_blocks {
   uint64_t *row_starts;
   int (*row_predictors)[MAX_COMPONENTS];
   JBLOCK **row_blocks;
+  // Per MCU row, 1 once a caption changed one of its MCUs (written by replace_rows while the row is
+  // held): only those rows are coded again.
+  unsigned char *row_changed;
   // Where each component's blocks start in a decoded MCU row of `row_blocks`.
   size_t component_offset[MAX_COMPONENTS];
 };
@@ -435,7 +438,8 @@ static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
   blocks->row_starts = calloc((size_t)blocks->mcu_rows + 1, sizeof *blocks->row_starts);
   blocks->row_predictors = calloc((size_t)blocks->mcu_rows + 1, sizeof *blocks->row_predictors);
   blocks->row_blocks = calloc((size_t)blocks->mcu_rows, sizeof *blocks->row_blocks);
-  return blocks->row_starts && blocks->row_predictors && blocks->row_blocks;
+  blocks->row_changed = calloc((size_t)blocks->mcu_rows, 1);
+  return blocks->row_starts && blocks->row_predictors && blocks->row_blocks && blocks->row_changed;
 }
 
 // Block `n` of MCU `x` in a decoded MCU row.
@@ -551,6 +555,7 @@ static void free_coded(meme_jpeg_blocks *blocks) {
   free(blocks->row_blocks);
   free(blocks->row_starts);
   free(blocks->row_predictors);
+  free(blocks->row_changed);
 }
 
 // MARK: Opening
@@ -725,6 +730,7 @@ int meme_jpeg_blocks_width(const meme_jpeg_blocks *blocks) { return blocks->widt
 int meme_jpeg_blocks_height(const meme_jpeg_blocks *blocks) { return blocks->height; }
 int meme_jpeg_blocks_mcu_width(const meme_jpeg_blocks *blocks) { return DCTSIZE * blocks->max_h; }
 int meme_jpeg_blocks_mcu_height(const meme_jpeg_blocks *blocks) { return DCTSIZE * blocks->max_v; }
+int meme_jpeg_blocks_keeps_code(const meme_jpeg_blocks *blocks) { return blocks->copies_coded; }
 int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks) {
   return blocks->source.jpeg_color_space == JCS_GRAYSCALE;
 }
@@ -775,6 +781,8 @@ struct block_sink {
   int rows, stride;
   const uint8_t *pixels, *original;
   long replaced;
+  // The MCU row the caption rows start at.
+  int first_mcu_row;
   JBLOCKROW *targets[MAX_COMPONENTS];
 };
 
@@ -799,6 +807,7 @@ static boolean block_sink_take(j_compress_ptr info, JBLOCKROW *mcu) {
       return TRUE;
     }
     memcpy(sink->targets[0][mcu_y] + mcu_x, mcu[0], sizeof(JBLOCK));
+    if (sink->blocks->row_changed) sink->blocks->row_changed[sink->first_mcu_row + (int)mcu_y] = 1;
     sink->replaced++;
     return TRUE;
   }
@@ -815,6 +824,7 @@ static boolean block_sink_take(j_compress_ptr info, JBLOCKROW *mcu) {
   mcu_blocks((const jpeg_component_info *const *)info->cur_comp_info, info->comps_in_scan, info->MCUs_per_row,
              index, sink->targets, targets);
   for (int n = 0; n < info->blocks_in_MCU; n++) memcpy(targets[n], mcu[n], sizeof(JBLOCK));
+  if (sink->blocks->row_changed) sink->blocks->row_changed[sink->first_mcu_row + mcu_y] = 1;
   sink->replaced++;
   return TRUE;
 }
@@ -1013,6 +1023,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   sink->pixels = pixels;
   sink->original = original;
   int first_mcu_row = first_row / mcu_height;
+  sink->first_mcu_row = first_mcu_row;
   for (int c = 0; c < blocks->components; c++) {
     sink->targets[c] = blocks->rows[c] + first_mcu_row * blocks->v[c];
   }
@@ -1107,9 +1118,9 @@ static int uses_standard_tables(const struct jpeg_decompress_struct *source, con
 }
 
 // For a photo that keeps its coded bits, writes each MCU row's bits once the row is final: rows
-// decoded for the captions are coded again with the photo's tables, every other row's bits are
-// copied. A copied row's first MCU is coded again when the row before it ends on other DC values
-// than in the photo (its first DC differences are against those).
+// in which a caption changed an MCU are coded again with the photo's tables, every other row's bits
+// are copied. A copied row's first MCU is coded again when the row before it ends on other DC
+// values than in the photo (its first DC differences are against those).
 struct coded_writer {
   struct jpeg_c_coef_controller pub;
   // Takes the place of libjpeg's entropy coder, to pad the last byte when the scan ends.
@@ -1165,7 +1176,7 @@ static boolean coded_writer_write(j_compress_ptr info, JSAMPIMAGE input) {
   int row = (int)writer->row;
   wait_for_rows(blocks, writer->error, row + 1, 1);
   pthread_mutex_lock(&blocks->lock);
-  JBLOCK *decoded = blocks->row_blocks[row];
+  JBLOCK *decoded = blocks->row_changed[row] ? blocks->row_blocks[row] : NULL;
   uint64_t start = blocks->row_starts[row], end = blocks->row_starts[row + 1];
   int dc[MAX_COMPONENTS], next_dc[MAX_COMPONENTS];
   memcpy(dc, blocks->row_predictors[row], sizeof dc);

@@ -5,20 +5,21 @@ import Glibc
 /// How an export encoded its picture, for `--verbose` and the benchmark.
 public enum ExportEncoding: Sendable, Equatable {
   /// The source JPEG's blocks were carried over: only `replacedMCUs` of its `totalMCUs` MCUs, those
-  /// whose pixels the captions changed, were encoded again.
-  case keptBlocks(replacedMCUs: Int, totalMCUs: Int)
+  /// whose pixels the captions changed, were encoded again. With `keptCode`, the photo's coded data
+  /// was copied for the MCU rows no caption touches (not decoded and coded again).
+  case keptBlocks(replacedMCUs: Int, totalMCUs: Int, keptCode: Bool)
   /// The picture was encoded whole from pixels, for `reason`.
   case encoded(reason: String)
 
   /// One line saying which path was taken and why.
   public var explanation: String {
     switch self {
-    case .keptBlocks(let replaced, let total):
+    case .keptBlocks(let replaced, let total, let keptCode):
       let share = total > 0 ? Double(total - replaced) * 100 / Double(total) : 100
       return String(
         format:
-          "kept the photo's JPEG blocks: %ld of %ld MCUs re-encoded under the captions, %.1f%% copied unchanged",
-        replaced, total, share)
+          "kept the photo's JPEG blocks: %ld of %ld MCUs re-encoded under the captions, %.1f%% copied unchanged%@",
+        replaced, total, share, keptCode ? " (the rows without captions as coded)" : "")
     case .encoded(let reason):
       return "encoded in full: \(reason)"
     }
@@ -139,7 +140,7 @@ enum JPEGBlockExport {
         width: blocks.width, height: blocks.height, font: layout.font,
         overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
         // A photo with damaged data is declined before this point (it is encoded whole).
-        damage: nil, encoding: .keptBlocks(replacedMCUs: replaced, totalMCUs: mcus)))
+        damage: nil, encoding: .keptBlocks(replacedMCUs: replaced, totalMCUs: mcus, keptCode: blocks.keepsCode)))
   }
 
   /// Declines for `refusal`'s reason, or throws `.cancelled` when the refusal was a stop.
