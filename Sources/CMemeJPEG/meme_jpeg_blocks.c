@@ -575,6 +575,18 @@ static int check_source(struct jpeg_decompress_struct *source, char *reason, siz
     set_reason(reason, size, "the photo has more than 8 bits per sample");
     return 0;
   }
+  // Coding the caption rows again divides by each quantiser (a damaged table may hold a zero).
+  for (int c = 0; c < source->num_components; c++) {
+    int number = source->comp_info[c].quant_tbl_no;
+    const JQUANT_TBL *table = number >= 0 && number < NUM_QUANT_TBLS ? source->quant_tbl_ptrs[number] : NULL;
+    for (int k = 0; table && k < DCTSIZE2; k++) {
+      if (!table->quantval[k]) table = NULL;
+    }
+    if (!table) {
+      set_reason(reason, size, "the photo's quantisation tables are damaged");
+      return 0;
+    }
+  }
   switch (source->jpeg_color_space) {
   case JCS_YCbCr:
   case JCS_GRAYSCALE:
