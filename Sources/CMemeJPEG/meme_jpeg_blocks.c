@@ -477,6 +477,33 @@ static int skip_coded_row(const meme_jpeg_blocks *blocks, uint64_t *position, in
   return 0;
 }
 
+// Makes `decoded` MCU row `row`'s blocks, unless another thread was first (then frees it).
+static void install_coded_row(meme_jpeg_blocks *blocks, int row, JBLOCK *decoded) {
+  pthread_mutex_lock(&blocks->lock);
+  if (blocks->row_blocks[row]) {
+    free(decoded);
+  } else {
+    blocks->row_blocks[row] = decoded;
+    for (int c = 0; c < blocks->components; c++) {
+      for (int y = 0; y < blocks->v[c]; y++) {
+        blocks->rows[c][row * blocks->v[c] + y] =
+            decoded + blocks->component_offset[c] + (size_t)y * (size_t)blocks->blocks_wide[c];
+      }
+    }
+  }
+  pthread_mutex_unlock(&blocks->lock);
+}
+
+// Whether MCU row `row` is held for redrawing or next to such rows (which decoding them reads
+// too), and not yet decoded. Only with `lock` taken.
+static int row_wanted(const meme_jpeg_blocks *blocks, int row) {
+  if (blocks->row_blocks[row]) return 0;
+  for (int i = 0; i < blocks->held_count; i++) {
+    if (row >= blocks->held[i].first - 1 && row <= blocks->held[i].end) return 1;
+  }
+  return 0;
+}
+
 // Reads a photo that keeps its coded bits: finds where each MCU row's bits start, handing each row
 // over as soon as it is found.
 static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, size_t reason_size) {
@@ -497,10 +524,19 @@ static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, siz
   int dc[MAX_COMPONENTS] = {0};
   for (int row = 0; !problem && row < blocks->mcu_rows; row++) {
     check_stop(&blocks->error);
-    if (skip_coded_row(blocks, &position, dc)) {
+    // The rows held for the captions once they are known are decoded as they are read, so the
+    // captions' thread finds their blocks ready.
+    pthread_mutex_lock(&blocks->lock);
+    int wanted = row_wanted(blocks, row);
+    pthread_mutex_unlock(&blocks->lock);
+    JBLOCK *decoded = NULL;
+    if (wanted) decoded = malloc(sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu);
+    if (decoded ? decode_coded_row(blocks, &position, dc, decoded) : skip_coded_row(blocks, &position, dc)) {
+      free(decoded);
       problem = "the photo has damaged data";
       break;
     }
+    if (decoded) install_coded_row(blocks, row, decoded);
     blocks->row_starts[row + 1] = position;
     memcpy(blocks->row_predictors[row + 1], dc, sizeof dc);
     publish(blocks, row + 1, 0);
@@ -530,19 +566,7 @@ static int decode_coded_rows(meme_jpeg_blocks *blocks, int first, int end) {
     if (!decoded) return 0;
     // Walked once already when it was read: it decodes.
     decode_coded_row(blocks, &position, dc, decoded);
-    pthread_mutex_lock(&blocks->lock);
-    if (blocks->row_blocks[row]) {
-      free(decoded);
-    } else {
-      blocks->row_blocks[row] = decoded;
-      for (int c = 0; c < blocks->components; c++) {
-        for (int y = 0; y < blocks->v[c]; y++) {
-          blocks->rows[c][row * blocks->v[c] + y] =
-              decoded + blocks->component_offset[c] + (size_t)y * (size_t)blocks->blocks_wide[c];
-        }
-      }
-    }
-    pthread_mutex_unlock(&blocks->lock);
+    install_coded_row(blocks, row, decoded);
   }
   return 1;
 }

@@ -67,7 +67,7 @@ int meme_huffman_prepare(struct meme_huffman *table, const JHUFF_TBL *source, in
       if (used <= SKIP_BITS && value_size <= 10) {
         int shift = SKIP_BITS - lengths[p];
         for (uint32_t fill = 0; fill < (1u << shift); fill++) {
-          table->skip[(codes[p] << shift) | fill] = (uint16_t)(used << 8 | move);
+          table->skip[(codes[p] << shift) | fill] = (uint16_t)(used << 12 | value_size << 8 | move);
         }
       }
     }
@@ -157,53 +157,20 @@ static inline int extend(uint64_t word, int size) {
   return value < (1 << (size - 1)) ? value - (1 << size) + 1 : value;
 }
 
-int meme_block_decode(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
-                      const struct meme_huffman *dc_table, const struct meme_huffman *ac_table) {
+// Walks one block at bit `*position` (advanced past it) with DC predictor `*dc` (updated), putting
+// its coefficients in `block` unless it is NULL. 0, or 1 for data that is not a valid block.
+static inline __attribute__((always_inline)) int walk_block(const struct meme_coded_bits *bits, uint64_t *position,
+                                                            int *dc, JCOEF *block, const struct meme_huffman *dc_table,
+                                                            const struct meme_huffman *ac_table) {
   uint64_t at = *position;
   if (block) memset(block, 0, sizeof(JCOEF) * DCTSIZE2);
-  uint64_t word = peek(bits, at);
-  int length;
-  int s = decode_symbol(dc_table, word, &length);
-  if (s < 0 || s > 11) return 1;
-  at += (uint64_t)length;
-  if (s) {
-    *dc += extend(peek(bits, at), s);
-    at += (uint64_t)s;
-  }
-  if (block) block[0] = (JCOEF)*dc;
-  for (int k = 1; k < DCTSIZE2; k++) {
-    word = peek(bits, at);
-    int symbol = decode_symbol(ac_table, word, &length);
-    if (symbol < 0) return 1;
-    int run = symbol >> 4;
-    s = symbol & 15;
-    word <<= length;
-    at += (uint64_t)length;
-    if (s) {
-      k += run;
-      if (k >= DCTSIZE2 || s > 10) return 1;
-      if (block) block[natural_order[k]] = (JCOEF)extend(word, s);
-      at += (uint64_t)s;
-    } else if (run == 15) {
-      k += 15;
-    } else {
-      break;
-    }
-  }
-  if (at > bits->count) return 1;
-  *position = at;
-  return 0;
-}
-
-int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int *dc,
-                    const struct meme_huffman *dc_table, const struct meme_huffman *ac_table) {
-  uint64_t at = *position;
   // The next bits at the top of `word`, `left` of them the data's.
   uint64_t word = peek(bits, at);
   int left = 64 - (int)(at & 7), length;
   int s = decode_symbol(dc_table, word, &length);
   if (s < 0 || s > 11) return 1;
   if (s) *dc += extend(word << length, s);
+  if (block) block[0] = (JCOEF)*dc;
   word <<= length + s;
   left -= length + s;
   at += (uint64_t)(length + s);
@@ -216,7 +183,8 @@ int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int 
     uint16_t entry = ac_table->skip[word >> (64 - SKIP_BITS)];
     int used, move;
     if (entry) {
-      used = entry >> 8;
+      used = entry >> 12;
+      s = (entry >> 8) & 15;
       move = entry & 0xFF;
     } else {
       int symbol = decode_symbol(ac_table, word, &length);
@@ -226,6 +194,7 @@ int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int 
       used = length + s;
       move = s ? run + 1 : run == 15 ? SKIP_ZEROS | 16 : SKIP_END;
     }
+    uint64_t value_bits = word << (used - s);
     word <<= used;
     left -= used;
     at += (uint64_t)used;
@@ -236,11 +205,22 @@ int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int 
       k += move;
       // The value's place is k - 1: past the 64th coefficient, the data is not valid.
       if (k > DCTSIZE2) return 1;
+      if (block) block[natural_order[k - 1]] = (JCOEF)extend(value_bits, s);
     }
   }
   if (at > bits->count) return 1;
   *position = at;
   return 0;
+}
+
+int meme_block_decode(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
+                      const struct meme_huffman *dc_table, const struct meme_huffman *ac_table) {
+  return walk_block(bits, position, dc, block, dc_table, ac_table);
+}
+
+int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int *dc,
+                    const struct meme_huffman *dc_table, const struct meme_huffman *ac_table) {
+  return walk_block(bits, position, dc, NULL, dc_table, ac_table);
 }
 
 // Emits one byte of coded data, stuffing a zero after 0xFF.
@@ -322,20 +302,22 @@ int meme_block_encode(struct meme_bit_writer *writer, const JCOEF *block, int *d
   int size = magnitude(difference);
   if (size > 11 || put_coded(writer, dc_table, size, difference, size)) return 1;
   *dc = block[0];
-  int run = 0;
-  for (int k = 1; k < DCTSIZE2; k++) {
-    int value = block[natural_order[k]];
-    if (!value) {
-      run++;
-      continue;
-    }
+  // Which AC coefficients (in zig-zag order) are not zero: the runs of zeros between them follow.
+  uint64_t nonzero = 0;
+  for (int k = 1; k < DCTSIZE2; k++) nonzero |= (uint64_t)(block[natural_order[k]] != 0) << k;
+  int last = 0;
+  while (nonzero) {
+    int k = __builtin_ctzll(nonzero);
+    nonzero &= nonzero - 1;
+    int run = k - last - 1;
+    last = k;
     for (; run > 15; run -= 16) {
       if (put_coded(writer, ac_table, 0xF0, 0, 0)) return 1;
     }
+    int value = block[natural_order[k]];
     size = magnitude(value);
     if (size > 10 || put_coded(writer, ac_table, run << 4 | size, value, size)) return 1;
-    run = 0;
   }
-  if (run && put_coded(writer, ac_table, 0x00, 0, 0)) return 1;
+  if (last < DCTSIZE2 - 1 && put_coded(writer, ac_table, 0x00, 0, 0)) return 1;
   return 0;
 }

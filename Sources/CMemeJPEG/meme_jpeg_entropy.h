@@ -22,9 +22,9 @@ struct meme_huffman {
   // Codes of up to MEME_HUFFMAN_LOOKAHEAD bits, indexed by the next bits: length << 8 | symbol,
   // or 0 when the code is longer.
   uint16_t lookahead[1 << 9];
-  // For walking AC codes without their values, indexed by the next MEME_HUFFMAN_SKIP bits: the
-  // bits a code and its value take << 8 | how far it moves in the block (MEME_HUFFMAN_END for
-  // end-of-block, MEME_HUFFMAN_ZEROS | 16 for sixteen zeros), or 0 when they take more bits.
+  // For walking AC codes, indexed by the next 12 bits: the bits a code and its value take << 12 |
+  // the value's size << 8 | how far it moves in the block (0xFF for end-of-block, 0x80 | 16 for
+  // sixteen zeros), or 0 when they take more than 12 bits.
   uint16_t skip[1 << 12];
   // Each symbol's code and its length (0: the table has no code for it).
   uint16_t code[256];
@@ -56,7 +56,7 @@ void meme_coded_bits_free(struct meme_coded_bits *bits);
 int meme_block_decode(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
                       const struct meme_huffman *dc_table, const struct meme_huffman *ac_table);
 
-// As meme_block_decode without the block, faster: what finding each MCU row's bits needs.
+// As meme_block_decode without keeping the block: what finding each MCU row's bits needs.
 int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int *dc,
                     const struct meme_huffman *dc_table, const struct meme_huffman *ac_table);
 
