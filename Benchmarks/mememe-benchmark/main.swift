@@ -126,7 +126,8 @@ func runCase(_ name: String, input: String, output: String) {
       } else if parts[0] == "blocks" {
         fail("the block path was not taken: \(summary.encoding.explanation)")
       }
-      print("total=\(elapsed) rss=\(peakRSS()) bytes=\(fileSize(output)) keptMCUs=\(kept) keptCode=\(keptCode)")
+      print(
+        "total=\(elapsed) rss=\(peakRSS()) bytes=\(fileSize(output)) keptMCUs=\(kept) keptCode=\(keptCode)")
       return
     }
     if parts.count == 2, parts[0] == "jpeg" || parts[0] == "png" {

@@ -140,7 +140,8 @@ enum JPEGBlockExport {
         width: blocks.width, height: blocks.height, font: layout.font,
         overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
         // A photo with damaged data is declined before this point (it is encoded whole).
-        damage: nil, encoding: .keptBlocks(replacedMCUs: replaced, totalMCUs: mcus, keptCode: blocks.keepsCode)))
+        damage: nil,
+        encoding: .keptBlocks(replacedMCUs: replaced, totalMCUs: mcus, keptCode: blocks.keepsCode)))
   }
 
   /// Declines for `refusal`'s reason, or throws `.cancelled` when the refusal was a stop.
