@@ -59,8 +59,9 @@ int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks);
 int meme_jpeg_blocks_keeps_code(const meme_jpeg_blocks *blocks);
 
 // decode_rows and replace_rows may run on several threads at once for disjoint rows, provided no
-// replace_rows runs while a decode_rows is going (decoding reads one MCU row beyond its rows), and
-// alongside write provided the rows replaced are held until then.
+// replace_rows replaces the MCU row just above or below rows a decode_rows is decoding (decoding
+// reads one MCU row beyond its rows), and alongside write provided the rows replaced are held until
+// then.
 
 // Decodes upright rows [first_row, end_row) to opaque pixels in Cairo's ARGB32 layout, exactly as
 // decoding the whole picture would give them. `first_row` must be a multiple of the MCU height, and

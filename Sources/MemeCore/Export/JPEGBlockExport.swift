@@ -105,9 +105,20 @@ enum JPEGBlockExport {
     let writing = BackgroundTask { () -> Result<MallocBytes, JPEGBlocks.Refusal> in
       Result { () throws(JPEGBlocks.Refusal) in try blocks.encoded() }
     }
+    // The last span (the bottom caption's) is redrawn on a core of its own as soon as its rows are
+    // read, while this one redraws the others. Spans are at least one MCU row apart, so neither
+    // replaces a row the other decodes, and each draws only its own captions.
+    let work = SpanWork(prepared: prepared, blocks: blocks)
+    let lastSpan: BackgroundTask<Result<Int, JPEGBlocks.Refusal>>? =
+      spans.count > 1
+      ? BackgroundTask { [spans] in
+        Result { () throws(JPEGBlocks.Refusal) in
+          try redraw(spans[spans.count - 1], with: work.prepared, on: work.blocks)
+        }
+      } : nil
     var replaced = 0
     var failure: JPEGBlocks.Refusal?
-    for span in spans {
+    for span in spans.dropLast(lastSpan == nil ? 0 : 1) {
       if failure == nil {
         do {
           replaced += try redraw(span, with: prepared, on: blocks)
@@ -115,6 +126,15 @@ enum JPEGBlockExport {
           failure = error
           blocks.abandon()
         }
+      }
+      blocks.release(span)
+    }
+    if let lastSpan, let span = spans.last {
+      switch lastSpan.wait() {
+      case .success(let count): replaced += count
+      case .failure(let error):
+        if failure == nil { failure = error }
+        blocks.abandon()
       }
       blocks.release(span)
     }
@@ -152,18 +172,39 @@ enum JPEGBlockExport {
     return .declined(refusal.reason)
   }
 
-  /// Decodes the MCU-aligned rows `span` (once they are read), draws every caption on them and puts
-  /// back the MCUs that changed; returns how many did. The captions are painted from the masks drawn
-  /// while the coefficients were read (as a full encode paints them), not stroked and filled again.
+  /// The height of the pieces a span is redrawn in: two pieces' pixels are held at once, not the
+  /// whole span's (a caption's rows of a 48 MP photo take tens of megabytes).
+  private static let pieceHeight = 256
+
+  /// Decodes the MCU-aligned rows `span` (once they are read) piece by piece, draws the captions
+  /// that ink them and puts back the MCUs that changed; returns how many did. The captions are
+  /// painted from the masks drawn while the coefficients were read (as a full encode paints them),
+  /// not stroked and filled again.
   private static func redraw(_ span: Range<Int>, with prepared: PreparedCaptions, on blocks: JPEGBlocks)
     throws(JPEGBlocks.Refusal) -> Int
   {
-    let strip = try DrawnStrip(rows: span, of: blocks)
-    for (drawing, masks) in zip(prepared.layout.drawings, prepared.masks) {
-      drawing.draw(
-        onStrip: strip.image, fromPictureRow: span.lowerBound, pictureHeight: blocks.height, masks: masks)
+    let drawn = zip(prepared.layout.drawings, prepared.masks).filter {
+      blocks.mcuAligned($0.inkRows(inPictureHeight: blocks.height, masks: $1)).overlaps(span)
     }
-    return try blocks.replace(span, from: strip.image, original: strip.original)
+    let height = max(1, pieceHeight / blocks.mcuHeight) * blocks.mcuHeight
+    let pieces = stride(from: span.lowerBound, to: span.upperBound, by: height).map {
+      $0..<min($0 + height, span.upperBound)
+    }
+    guard let first = pieces.first else { return 0 }
+    var replaced = 0
+    var next = try DrawnStrip(rows: first, of: blocks)
+    for (index, piece) in pieces.enumerated() {
+      let strip = next
+      // Decoded before this piece is replaced: decoding reads the MCU row above it, which must
+      // still be the photo's.
+      if index + 1 < pieces.count { next = try DrawnStrip(rows: pieces[index + 1], of: blocks) }
+      for (drawing, masks) in drawn {
+        drawing.draw(
+          onStrip: strip.image, fromPictureRow: piece.lowerBound, pictureHeight: blocks.height, masks: masks)
+      }
+      replaced += try blocks.replace(piece, from: strip.image, original: strip.original)
+    }
+    return replaced
   }
 
   /// The MCU-aligned rows the captions may ink, merged where they meet.
@@ -193,6 +234,19 @@ extension JPEGBlocks.Refusal {
     case .failed(let message): "libjpeg could not carry the blocks (\(message))"
     case .cancelled: "cancelled"
     }
+  }
+}
+
+/// The captions and blocks the last span's thread works on. Unchecked Sendable: that thread only
+/// reads the layout and draws the drawings of its own span, which no other thread draws meanwhile,
+/// and the blocks keep their own rules (see `JPEGBlocks`).
+private final class SpanWork: @unchecked Sendable {
+  let prepared: PreparedCaptions
+  let blocks: JPEGBlocks
+
+  init(prepared: PreparedCaptions, blocks: JPEGBlocks) {
+    self.prepared = prepared
+    self.blocks = blocks
   }
 }
 
