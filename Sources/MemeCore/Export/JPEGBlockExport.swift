@@ -172,9 +172,10 @@ enum JPEGBlockExport {
     return .declined(refusal.reason)
   }
 
-  /// The height of the pieces a span is redrawn in: two pieces' pixels are held at once, not the
-  /// whole span's (a caption's rows of a 48 MP photo take tens of megabytes).
-  private static let pieceHeight = 256
+  /// The height of the pieces a span is redrawn in: two pieces' pixels (and their copies) are held
+  /// at once on each of two cores, not the whole span's (a caption's rows of a 48 MP photo take tens
+  /// of megabytes). Each piece decodes one MCU row above and below it again.
+  private static let pieceHeight = 128
 
   /// Decodes the MCU-aligned rows `span` (once they are read) piece by piece, draws the captions
   /// that ink them and puts back the MCUs that changed; returns how many did. The captions are
