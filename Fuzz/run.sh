@@ -4,7 +4,7 @@
 #
 #   Fuzz/run.sh [-t SECONDS] [-r RUNS] [-j JOBS] [TARGET...]
 #
-# TARGET is image-loading, headers, captions, png-round-trip or store-decoding (default: all), JOBS of
+# TARGET is image-loading, headers, captions, png-round-trip, store-decoding or jpeg-blocks (default: all), JOBS of
 # them at a time (default 1). Each runs for SECONDS (default 60) or RUNS executions, whichever ends
 # first, starting from its committed seeds in Fuzz/corpus/TARGET plus what earlier runs found in
 # .build-fuzz/corpus/TARGET (the committed seeds are never written to). A crash, a sanitizer report or
@@ -25,7 +25,7 @@ while getopts "t:r:j:" option; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(image-loading headers captions png-round-trip store-decoding)
+[ ${#targets[@]} -gt 0 ] || targets=(image-loading headers captions png-round-trip store-decoding jpeg-blocks)
 
 scratch=.build-fuzz
 # MEMEME_LIBFUZZER makes the driver hand its main() to libFuzzer instead of replaying files. The

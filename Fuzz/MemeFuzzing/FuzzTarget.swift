@@ -23,6 +23,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case pngRoundTrip = "png-round-trip"
   /// A damaged database file through the store's opening and row decoding.
   case storeDecoding = "store-decoding"
+  /// A JPEG photo through the block path (the walk of its Huffman-coded data) with a caption.
+  case jpegBlocks = "jpeg-blocks"
 
   /// Runs one input; throws what it found wrong. A crash inside is a finding too.
   public func run(_ bytes: UnsafeRawBufferPointer) throws(FuzzFinding) {
@@ -32,6 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .captions: try CaptionsTarget.run(bytes)
     case .pngRoundTrip: try PNGRoundTripTarget.run(bytes)
     case .storeDecoding: try StoreDecodingTarget.run(bytes)
+    case .jpegBlocks: try JPEGBlocksTarget.run(bytes)
     }
   }
 }

@@ -15,6 +15,8 @@
 #include <jerror.h>
 #include <jpegint.h>
 
+#include "meme_jpeg_entropy.h"
+
 // Cairo's ARGB32 word in memory order: B, G, R, A on little-endian machines, A, R, G, B otherwise.
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define MEME_DECODED_SPACE JCS_EXT_BGRA
@@ -98,6 +100,26 @@ struct meme_jpeg_blocks {
   int rows_ready, reading;
   struct { int first, end; } held[MEME_BLOCKS_MAX_HELD];
   int held_count;
+  // A photo kept as stored in one baseline scan whose Huffman tables can code any block keeps its
+  // coded bits (see meme_jpeg_entropy.h): reading only finds where each MCU row's bits start and
+  // its DC predictors there; the rows the captions need are decoded on demand (`row_blocks`,
+  // guarded by `lock`), and writing copies every other row's bits.
+  int copies_coded;
+  int mcu_rows, mcus_wide, blocks_in_mcu;
+  struct meme_huffman dc_tables[NUM_HUFF_TBLS], ac_tables[NUM_HUFF_TBLS];
+  // For each block of an MCU: its component, its place in the MCU and its tables.
+  int block_component[C_MAX_BLOCKS_IN_MCU], block_x[C_MAX_BLOCKS_IN_MCU], block_y[C_MAX_BLOCKS_IN_MCU];
+  const struct meme_huffman *block_dc[C_MAX_BLOCKS_IN_MCU], *block_ac[C_MAX_BLOCKS_IN_MCU];
+  struct meme_coded_bits coded;
+  // Per MCU row (and one past the last): where its bits start, and each component's DC there.
+  uint64_t *row_starts;
+  int (*row_predictors)[MAX_COMPONENTS];
+  JBLOCK **row_blocks;
+  // Per MCU row, 1 once a caption changed one of its MCUs (written by replace_rows while the row is
+  // held): only those rows are coded again.
+  unsigned char *row_changed;
+  // Where each component's blocks start in a decoded MCU row of `row_blocks`.
+  size_t component_offset[MAX_COMPONENTS];
 };
 
 static void set_reason(char *reason, size_t size, const char *text) {
@@ -363,6 +385,203 @@ static void turn_blocks(meme_jpeg_blocks *blocks, jvirt_barray_ptr *stored) {
   }
 }
 
+static meme_blocks_status unsuitable(char *reason, size_t size, const char *text);
+
+// MARK: Coded bits kept
+
+// Whether the photo keeps its coded bits (and if so, prepares for it): kept as stored, one
+// baseline Huffman scan of every component without restart markers, and tables with a code for
+// every symbol a block may need (the standard tables most cameras and libjpeg use have; tables
+// optimised for one photo lack some, and such a photo's blocks are all coded anew instead).
+static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
+  struct jpeg_decompress_struct *source = &blocks->source;
+  if (blocks->orientation > 1 || source->progressive_mode || source->arith_code || source->restart_interval ||
+      source->comps_in_scan != source->num_components || source->Ss != 0 || source->Se != DCTSIZE2 - 1 ||
+      source->Ah != 0 || source->Al != 0) {
+    return 0;
+  }
+  // A lone component's scan is not interleaved: each MCU is one block.
+  int alone = source->num_components == 1;
+  if (alone && (blocks->h[0] != 1 || blocks->v[0] != 1)) return 0;
+  int n = 0;
+  for (int i = 0; i < source->comps_in_scan; i++) {
+    const jpeg_component_info *comp = source->cur_comp_info[i];
+    int c = comp->component_index;
+    if (comp->dc_tbl_no < 0 || comp->dc_tbl_no >= NUM_HUFF_TBLS || comp->ac_tbl_no < 0 ||
+        comp->ac_tbl_no >= NUM_HUFF_TBLS) {
+      return 0;
+    }
+    struct meme_huffman *dc = &blocks->dc_tables[comp->dc_tbl_no], *ac = &blocks->ac_tables[comp->ac_tbl_no];
+    if (!meme_huffman_prepare(dc, source->dc_huff_tbl_ptrs[comp->dc_tbl_no], 1) || !dc->complete ||
+        !meme_huffman_prepare(ac, source->ac_huff_tbl_ptrs[comp->ac_tbl_no], 0) || !ac->complete) {
+      return 0;
+    }
+    for (int y = 0; y < blocks->v[c]; y++) {
+      for (int x = 0; x < blocks->h[c]; x++, n++) {
+        if (n >= C_MAX_BLOCKS_IN_MCU) return 0;
+        blocks->block_component[n] = c;
+        blocks->block_x[n] = x;
+        blocks->block_y[n] = y;
+        blocks->block_dc[n] = dc;
+        blocks->block_ac[n] = ac;
+      }
+    }
+  }
+  blocks->blocks_in_mcu = n;
+  blocks->mcu_rows = blocks->blocks_high[0] / blocks->v[0];
+  blocks->mcus_wide = blocks->blocks_wide[0] / blocks->h[0];
+  size_t offset = 0;
+  for (int c = 0; c < blocks->components; c++) {
+    blocks->component_offset[c] = offset;
+    offset += (size_t)blocks->v[c] * (size_t)blocks->blocks_wide[c];
+  }
+  blocks->row_starts = calloc((size_t)blocks->mcu_rows + 1, sizeof *blocks->row_starts);
+  blocks->row_predictors = calloc((size_t)blocks->mcu_rows + 1, sizeof *blocks->row_predictors);
+  blocks->row_blocks = calloc((size_t)blocks->mcu_rows, sizeof *blocks->row_blocks);
+  blocks->row_changed = calloc((size_t)blocks->mcu_rows, 1);
+  return blocks->row_starts && blocks->row_predictors && blocks->row_blocks && blocks->row_changed;
+}
+
+// Block `n` of MCU `x` in a decoded MCU row.
+static JCOEF *coded_block(const meme_jpeg_blocks *blocks, JBLOCK *row, int x, int n) {
+  int c = blocks->block_component[n];
+  return row[blocks->component_offset[c] + (size_t)blocks->block_y[n] * (size_t)blocks->blocks_wide[c] +
+             (size_t)x * (size_t)blocks->h[c] + (size_t)blocks->block_x[n]];
+}
+
+// Decodes an MCU row into `row` from bit `*position` with DC predictors `dc`, advancing both; 0, or
+// 1 for data that is not valid.
+static int decode_coded_row(const meme_jpeg_blocks *blocks, uint64_t *position, int *dc, JBLOCK *row) {
+  for (int x = 0; x < blocks->mcus_wide; x++) {
+    for (int n = 0; n < blocks->blocks_in_mcu; n++) {
+      if (meme_block_decode(&blocks->coded, position, coded_block(blocks, row, x, n),
+                            &dc[blocks->block_component[n]], blocks->block_dc[n], blocks->block_ac[n])) {
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+// Walks an MCU row from bit `*position` with DC predictors `dc`, advancing both; 0, or 1 for data
+// that is not valid.
+static int skip_coded_row(const meme_jpeg_blocks *blocks, uint64_t *position, int *dc) {
+  for (int x = 0; x < blocks->mcus_wide; x++) {
+    for (int n = 0; n < blocks->blocks_in_mcu; n++) {
+      if (meme_block_skip(&blocks->coded, position, &dc[blocks->block_component[n]], blocks->block_dc[n],
+                          blocks->block_ac[n])) {
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+// Makes `decoded` MCU row `row`'s blocks, unless another thread was first (then frees it).
+static void install_coded_row(meme_jpeg_blocks *blocks, int row, JBLOCK *decoded) {
+  pthread_mutex_lock(&blocks->lock);
+  if (blocks->row_blocks[row]) {
+    free(decoded);
+  } else {
+    blocks->row_blocks[row] = decoded;
+    for (int c = 0; c < blocks->components; c++) {
+      for (int y = 0; y < blocks->v[c]; y++) {
+        blocks->rows[c][row * blocks->v[c] + y] =
+            decoded + blocks->component_offset[c] + (size_t)y * (size_t)blocks->blocks_wide[c];
+      }
+    }
+  }
+  pthread_mutex_unlock(&blocks->lock);
+}
+
+// Whether MCU row `row` is held for redrawing or next to such rows (which decoding them reads
+// too), and not yet decoded. Only with `lock` taken.
+static int row_wanted(const meme_jpeg_blocks *blocks, int row) {
+  if (blocks->row_blocks[row]) return 0;
+  for (int i = 0; i < blocks->held_count; i++) {
+    if (row >= blocks->held[i].first - 1 && row <= blocks->held[i].end) return 1;
+  }
+  return 0;
+}
+
+// Reads a photo that keeps its coded bits: finds where each MCU row's bits start, handing each row
+// over as soon as it is found.
+static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, size_t reason_size) {
+  struct jpeg_decompress_struct *source = &blocks->source;
+  // The header was read up to the scan's own: its data starts where libjpeg stopped reading.
+  size_t start = blocks->input_size - source->src->bytes_in_buffer;
+  int marker = 0;
+  int status = meme_coded_bits_unstuff(blocks->data + start, blocks->input_size - start, &blocks->coded, &marker);
+  if (status < 0) ERREXIT1(source, JERR_OUT_OF_MEMORY, 16);
+  const char *problem = NULL;
+  if (status > 0 || (marker >= 0xD0 && marker <= 0xD7)) {
+    problem = "the photo has damaged data";
+  } else if (marker != 0xD9) {
+    // Another scan or a DNL marker follows.
+    problem = "the photo's data goes on after its first scan";
+  }
+  uint64_t position = 0;
+  int dc[MAX_COMPONENTS] = {0};
+  for (int row = 0; !problem && row < blocks->mcu_rows; row++) {
+    check_stop(&blocks->error);
+    // The rows held for the captions once they are known are decoded as they are read, so the
+    // captions' thread finds their blocks ready.
+    pthread_mutex_lock(&blocks->lock);
+    int wanted = row_wanted(blocks, row);
+    pthread_mutex_unlock(&blocks->lock);
+    JBLOCK *decoded = NULL;
+    if (wanted) decoded = malloc(sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu);
+    if (decoded ? decode_coded_row(blocks, &position, dc, decoded) : skip_coded_row(blocks, &position, dc)) {
+      free(decoded);
+      problem = "the photo has damaged data";
+      break;
+    }
+    if (decoded) install_coded_row(blocks, row, decoded);
+    blocks->row_starts[row + 1] = position;
+    memcpy(blocks->row_predictors[row + 1], dc, sizeof dc);
+    publish(blocks, row + 1, 0);
+  }
+  if (problem) {
+    publish(blocks, 0, 2);
+    return unsuitable(reason, reason_size, problem);
+  }
+  publish(blocks, blocks->mcu_rows, 1);
+  return MEME_BLOCKS_OK;
+}
+
+// Decodes MCU rows [first, end) (already read) for the captions, where not done yet; 0 without
+// memory for them. Two calls may decode one row at once (the context row between two captions):
+// the first to finish keeps its blocks.
+static int decode_coded_rows(meme_jpeg_blocks *blocks, int first, int end) {
+  if (!blocks->copies_coded) return 1;
+  for (int row = first; row < end; row++) {
+    pthread_mutex_lock(&blocks->lock);
+    int done = blocks->row_blocks[row] != NULL;
+    uint64_t position = blocks->row_starts[row];
+    int dc[MAX_COMPONENTS];
+    memcpy(dc, blocks->row_predictors[row], sizeof dc);
+    pthread_mutex_unlock(&blocks->lock);
+    if (done) continue;
+    JBLOCK *decoded = malloc(sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu);
+    if (!decoded) return 0;
+    // Walked once already when it was read: it decodes.
+    decode_coded_row(blocks, &position, dc, decoded);
+    install_coded_row(blocks, row, decoded);
+  }
+  return 1;
+}
+
+static void free_coded(meme_jpeg_blocks *blocks) {
+  meme_coded_bits_free(&blocks->coded);
+  if (blocks->row_blocks) {
+    for (int row = 0; row < blocks->mcu_rows; row++) free(blocks->row_blocks[row]);
+  }
+  free(blocks->row_blocks);
+  free(blocks->row_starts);
+  free(blocks->row_predictors);
+  free(blocks->row_changed);
+}
+
 // MARK: Opening
 
 static meme_blocks_status unsuitable(char *reason, size_t size, const char *text) {
@@ -379,6 +598,18 @@ static int check_source(struct jpeg_decompress_struct *source, char *reason, siz
   if (source->data_precision != 8) {
     set_reason(reason, size, "the photo has more than 8 bits per sample");
     return 0;
+  }
+  // Coding the caption rows again divides by each quantiser (a damaged table may hold a zero).
+  for (int c = 0; c < source->num_components; c++) {
+    int number = source->comp_info[c].quant_tbl_no;
+    const JQUANT_TBL *table = number >= 0 && number < NUM_QUANT_TBLS ? source->quant_tbl_ptrs[number] : NULL;
+    for (int k = 0; table && k < DCTSIZE2; k++) {
+      if (!table->quantval[k]) table = NULL;
+    }
+    if (!table) {
+      set_reason(reason, size, "the photo's quantisation tables are damaged");
+      return 0;
+    }
   }
   switch (source->jpeg_color_space) {
   case JCS_YCbCr:
@@ -470,6 +701,7 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
     blocks->icc = NULL;
     blocks->icc_size = 0;
   }
+  blocks->copies_coded = prepare_coded_copy(blocks);
   *result = blocks;
   return MEME_BLOCKS_OK;
 }
@@ -479,6 +711,13 @@ meme_blocks_status meme_jpeg_blocks_read(meme_jpeg_blocks *blocks, char *reason,
   if (setjmp(blocks->error.jump)) {
     publish(blocks, 0, 2);
     return failed(&blocks->error, reason, reason_size);
+  }
+  if (blocks->copies_coded) {
+    if (blocks->error.pub.num_warnings > 0) {
+      publish(blocks, 0, 2);
+      return unsuitable(reason, reason_size, "the photo has damaged data");
+    }
+    return read_coded(blocks, reason, reason_size);
   }
   jvirt_barray_ptr *stored = jpeg_read_coefficients(source);
   if (blocks->error.pub.num_warnings > 0) {
@@ -515,6 +754,7 @@ void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks) {
   if (!blocks) return;
   jpeg_destroy_decompress(&blocks->source);
   if (blocks->has_holder) jpeg_destroy_compress(&blocks->holder);
+  free_coded(blocks);
   for (int c = 0; c < MAX_COMPONENTS; c++) free(blocks->rows[c]);
   pthread_mutex_destroy(&blocks->lock);
   pthread_cond_destroy(&blocks->changed);
@@ -526,6 +766,7 @@ int meme_jpeg_blocks_width(const meme_jpeg_blocks *blocks) { return blocks->widt
 int meme_jpeg_blocks_height(const meme_jpeg_blocks *blocks) { return blocks->height; }
 int meme_jpeg_blocks_mcu_width(const meme_jpeg_blocks *blocks) { return DCTSIZE * blocks->max_h; }
 int meme_jpeg_blocks_mcu_height(const meme_jpeg_blocks *blocks) { return DCTSIZE * blocks->max_v; }
+int meme_jpeg_blocks_keeps_code(const meme_jpeg_blocks *blocks) { return blocks->copies_coded; }
 int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks) {
   return blocks->source.jpeg_color_space == JCS_GRAYSCALE;
 }
@@ -576,6 +817,8 @@ struct block_sink {
   int rows, stride;
   const uint8_t *pixels, *original;
   long replaced;
+  // The MCU row the caption rows start at.
+  int first_mcu_row;
   JBLOCKROW *targets[MAX_COMPONENTS];
 };
 
@@ -600,6 +843,7 @@ static boolean block_sink_take(j_compress_ptr info, JBLOCKROW *mcu) {
       return TRUE;
     }
     memcpy(sink->targets[0][mcu_y] + mcu_x, mcu[0], sizeof(JBLOCK));
+    if (sink->blocks->row_changed) sink->blocks->row_changed[sink->first_mcu_row + (int)mcu_y] = 1;
     sink->replaced++;
     return TRUE;
   }
@@ -616,6 +860,7 @@ static boolean block_sink_take(j_compress_ptr info, JBLOCKROW *mcu) {
   mcu_blocks((const jpeg_component_info *const *)info->cur_comp_info, info->comps_in_scan, info->MCUs_per_row,
              index, sink->targets, targets);
   for (int n = 0; n < info->blocks_in_MCU; n++) memcpy(targets[n], mcu[n], sizeof(JBLOCK));
+  if (sink->blocks->row_changed) sink->blocks->row_changed[sink->first_mcu_row + mcu_y] = 1;
   sink->replaced++;
   return TRUE;
 }
@@ -730,6 +975,10 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   int first_mcu = context_first / mcu_height;
   int end_mcu = (context_end + mcu_height - 1) / mcu_height;
   wait_for_rows(blocks, &scratch->error, end_mcu, 0);
+  if (!decode_coded_rows(blocks, first_mcu, end_mcu)) {
+    scratch_free(scratch);
+    return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
+  }
 
   // A JPEG of just those MCU rows with no entropy-coded data: its header gives the decompressor the
   // geometry, tables and sampling, and the blocks come straight from the coefficients.
@@ -792,6 +1041,10 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   // MCU, so its blocks are what encoding the whole picture would give there.
   int mcu_height = DCTSIZE * blocks->max_v;
   wait_for_rows(blocks, &scratch->error, (end_row + mcu_height - 1) / mcu_height, 0);
+  if (!decode_coded_rows(blocks, first_row / mcu_height, (end_row + mcu_height - 1) / mcu_height)) {
+    scratch_free(scratch);
+    return unsuitable(reason, reason_size, "not enough memory to encode the caption rows");
+  }
   int rows = end_row - first_row;
   struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, rows);
   encoder->in_color_space = MEME_ENCODED_SPACE;
@@ -806,6 +1059,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   sink->pixels = pixels;
   sink->original = original;
   int first_mcu_row = first_row / mcu_height;
+  sink->first_mcu_row = first_mcu_row;
   for (int c = 0; c < blocks->components; c++) {
     sink->targets[c] = blocks->rows[c] + first_mcu_row * blocks->v[c];
   }
@@ -899,6 +1153,126 @@ static int uses_standard_tables(const struct jpeg_decompress_struct *source, con
   return 1;
 }
 
+// For a photo that keeps its coded bits, writes each MCU row's bits once the row is final: rows
+// in which a caption changed an MCU are coded again with the photo's tables, every other row's bits
+// are copied. A copied row's first MCU is coded again when the row before it ends on other DC
+// values than in the photo (its first DC differences are against those).
+struct coded_writer {
+  struct jpeg_c_coef_controller pub;
+  // Takes the place of libjpeg's entropy coder, to pad the last byte when the scan ends.
+  struct jpeg_entropy_encoder entropy;
+  meme_jpeg_blocks *blocks;
+  struct meme_error *error;
+  JDIMENSION row;
+  struct meme_bit_writer bits;
+  // Each component's last DC written.
+  int dc[MAX_COMPONENTS];
+  JBLOCK first[C_MAX_BLOCKS_IN_MCU];
+};
+
+static void coded_writer_start(j_compress_ptr info, J_BUF_MODE mode) {
+  (void)mode;
+  ((struct coded_writer *)info->coef)->row = 0;
+}
+
+static void coded_entropy_start(j_compress_ptr info, boolean gather_statistics) {
+  (void)info;
+  (void)gather_statistics;
+}
+
+static boolean coded_entropy_encode(j_compress_ptr info, JBLOCKROW *mcu) {
+  (void)info;
+  (void)mcu;
+  return TRUE;
+}
+
+static void coded_entropy_finish(j_compress_ptr info) {
+  meme_bits_finish(&((struct coded_writer *)info->coef)->bits);
+}
+
+// Codes MCUs [0, count) of `blocks` (as `coded_block` finds them), or `count` MCUs laid out one
+// after another when `row` is NULL and `mcu` holds them.
+static void code_mcus(j_compress_ptr info, struct coded_writer *writer, JBLOCK *row, int count) {
+  const meme_jpeg_blocks *blocks = writer->blocks;
+  for (int x = 0; x < count; x++) {
+    for (int n = 0; n < blocks->blocks_in_mcu; n++) {
+      const JCOEF *block = row ? coded_block(blocks, row, x, n) : writer->first[n];
+      if (meme_block_encode(&writer->bits, block, &writer->dc[blocks->block_component[n]], blocks->block_dc[n],
+                            blocks->block_ac[n])) {
+        ERREXIT(info, JERR_BAD_DCT_COEF);
+      }
+    }
+  }
+}
+
+static boolean coded_writer_write(j_compress_ptr info, JSAMPIMAGE input) {
+  (void)input;
+  struct coded_writer *writer = (struct coded_writer *)info->coef;
+  meme_jpeg_blocks *blocks = writer->blocks;
+  int row = (int)writer->row;
+  wait_for_rows(blocks, writer->error, row + 1, 1);
+  pthread_mutex_lock(&blocks->lock);
+  JBLOCK *decoded = blocks->row_changed[row] ? blocks->row_blocks[row] : NULL;
+  uint64_t start = blocks->row_starts[row], end = blocks->row_starts[row + 1];
+  int dc[MAX_COMPONENTS], next_dc[MAX_COMPONENTS];
+  memcpy(dc, blocks->row_predictors[row], sizeof dc);
+  memcpy(next_dc, blocks->row_predictors[row + 1], sizeof next_dc);
+  pthread_mutex_unlock(&blocks->lock);
+  writer->bits.info = info;
+  if (decoded) {
+    code_mcus(info, writer, decoded, blocks->mcus_wide);
+  } else {
+    if (memcmp(dc, writer->dc, sizeof dc) != 0) {
+      for (int n = 0; n < blocks->blocks_in_mcu; n++) {
+        meme_block_decode(&blocks->coded, &start, writer->first[n], &dc[blocks->block_component[n]],
+                          blocks->block_dc[n], blocks->block_ac[n]);
+      }
+      code_mcus(info, writer, NULL, 1);
+    }
+    meme_bits_copy(&writer->bits, &blocks->coded, start, end);
+    memcpy(writer->dc, next_dc, sizeof next_dc);
+  }
+  writer->row++;
+  return TRUE;
+}
+
+// Puts a coded writer in place of the encoder's coefficient controller and entropy coder.
+static void install_coded_writer(j_compress_ptr encoder, meme_jpeg_blocks *blocks, struct meme_error *error) {
+  struct coded_writer *writer = (struct coded_writer *)(*encoder->mem->alloc_large)(
+      (j_common_ptr)encoder, JPOOL_IMAGE, sizeof(struct coded_writer));
+  memset(writer, 0, sizeof *writer);
+  writer->pub.start_pass = coded_writer_start;
+  writer->pub.compress_data = coded_writer_write;
+  writer->entropy.start_pass = coded_entropy_start;
+  writer->entropy.encode_mcu = coded_entropy_encode;
+  writer->entropy.finish_pass = coded_entropy_finish;
+  writer->blocks = blocks;
+  writer->error = error;
+  writer->bits.info = encoder;
+  encoder->coef = &writer->pub;
+  encoder->entropy = &writer->entropy;
+}
+
+// The photo's Huffman tables and each component's choice of them, for a meme that keeps its bits.
+static void use_source_tables(j_compress_ptr encoder, const struct jpeg_decompress_struct *source) {
+  encoder->optimize_coding = FALSE;
+  for (int i = 0; i < NUM_HUFF_TBLS; i++) {
+    const JHUFF_TBL *from[2] = {source->dc_huff_tbl_ptrs[i], source->ac_huff_tbl_ptrs[i]};
+    JHUFF_TBL **to[2] = {&encoder->dc_huff_tbl_ptrs[i], &encoder->ac_huff_tbl_ptrs[i]};
+    for (int k = 0; k < 2; k++) {
+      if (!from[k]) continue;
+      if (!*to[k]) *to[k] = jpeg_alloc_huff_table((j_common_ptr)encoder);
+      memcpy((*to[k])->bits, from[k]->bits, sizeof from[k]->bits);
+      memcpy((*to[k])->huffval, from[k]->huffval, sizeof from[k]->huffval);
+      (*to[k])->sent_table = FALSE;
+    }
+  }
+  for (int c = 0; c < source->num_components; c++) {
+    encoder->comp_info[c].dc_tbl_no = source->comp_info[c].dc_tbl_no;
+    encoder->comp_info[c].ac_tbl_no = source->comp_info[c].ac_tbl_no;
+  }
+}
+
 meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned char **output, unsigned long *size,
                                           char *reason, size_t reason_size) {
   *output = NULL;
@@ -912,7 +1286,9 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
   struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, blocks->height);
   struct jpeg_decompress_struct *source = &blocks->source;
   encoder->restart_interval = source->restart_interval;
-  if (source->progressive_mode) {
+  if (blocks->copies_coded) {
+    use_source_tables(encoder, source);
+  } else if (source->progressive_mode) {
     jpeg_simple_progression(encoder);
   } else {
     encoder->optimize_coding = !uses_standard_tables(source, encoder);
@@ -923,14 +1299,18 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
   }
   // libjpeg keeps the arrays but never reaches them: the row writer takes its place.
   jpeg_write_coefficients(encoder, blocks->arrays);
-  struct row_writer *writer = (struct row_writer *)(*encoder->mem->alloc_small)(
-      (j_common_ptr)encoder, JPOOL_IMAGE, sizeof(struct row_writer));
-  memset(writer, 0, sizeof *writer);
-  writer->pub.start_pass = row_writer_start;
-  writer->pub.compress_data = row_writer_write;
-  writer->blocks = blocks;
-  writer->error = &scratch->error;
-  encoder->coef = &writer->pub;
+  if (blocks->copies_coded) {
+    install_coded_writer(encoder, blocks, &scratch->error);
+  } else {
+    struct row_writer *writer = (struct row_writer *)(*encoder->mem->alloc_small)(
+        (j_common_ptr)encoder, JPOOL_IMAGE, sizeof(struct row_writer));
+    memset(writer, 0, sizeof *writer);
+    writer->pub.start_pass = row_writer_start;
+    writer->pub.compress_data = row_writer_write;
+    writer->blocks = blocks;
+    writer->error = &scratch->error;
+    encoder->coef = &writer->pub;
+  }
   if (blocks->icc) jpeg_write_icc_profile(encoder, blocks->icc, blocks->icc_size);
   jpeg_finish_compress(encoder);
   *output = scratch->destination.buffer;

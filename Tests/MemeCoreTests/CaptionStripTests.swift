@@ -64,4 +64,29 @@ import Testing
     #expect(difference.largest == 0)
     #expect(inkedRows(of: whole).contains(1))
   }
+
+  /// As the block path draws a caption's rows: piece by piece, a few MCU rows at a time, from the
+  /// masks drawn ahead; the seams between pieces must not show.
+  @Test(arguments: captions) func drawingPieceByPieceEqualsDrawingOnThePicture(_ captions: MemeCaptions) {
+    let (width, height) = (1000, 750)
+    let whole = RasterImage(width: width, height: height, hasAlpha: true)!
+    MemeRenderer.render(captions, onto: whole)
+    cairo_surface_flush(whole.surface)
+    let prepared = PreparedCaptions(captions, imageWidth: width, imageHeight: height)
+    let pieced = RasterImage(width: width, height: height, hasAlpha: true)!
+    for first in stride(from: 0, to: height, by: 32) {
+      let strip = RasterImage(width: width, height: min(height, first + 32) - first, hasAlpha: true)!
+      for (drawing, masks) in zip(prepared.layout.drawings, prepared.masks) {
+        drawing.draw(onStrip: strip, fromPictureRow: first, pictureHeight: height, masks: masks)
+      }
+      cairo_surface_flush(strip.surface)
+      for y in 0..<strip.height {
+        memcpy(pieced.pixels + (first + y) * pieced.stride, strip.pixels + y * strip.stride, width * 4)
+      }
+    }
+    let difference = pixel_sample_difference(
+      whole.pixels, pieced.pixels, Int32(whole.stride / 4), 4, 0, Int32(height))
+    #expect(difference.largest == 0)
+    #expect(inkedRows(of: whole).contains(1))
+  }
 }

@@ -30,6 +30,12 @@ final class JPEGBlockPathTests {
     /// chroma of neighbouring MCU rows into the one pixel row next to them).
     var verticalChroma = true
     var captions = JPEGBlockPathTests.captions
+    /// Whether the rows without captions keep the photo's coded data: a photo stored upright in
+    /// one baseline scan without restart markers, with the standard Huffman tables (which code
+    /// every symbol; cjpeg's optimised tables do not).
+    var keepsCode: Bool {
+      orientation == 1 && !options.contains { ["-progressive", "-restart", "-optimize"].contains($0) }
+    }
     var testDescription: String {
       "\(width)×\(height) \(options.joined(separator: " ")) orientation \(orientation)"
         + (captions.boxes.isEmpty ? "" : " with \(captions.boxes.count) text boxes")
@@ -44,6 +50,8 @@ final class JPEGBlockPathTests {
     Case(options: ["-sample", "2x2", "-progressive"]),
     Case(options: ["-sample", "2x2", "-restart", "1"]),  // a restart marker after every MCU row
     Case(options: ["-sample", "2x1", "-restart", "3B"]),  // and every three MCUs
+    // Huffman tables made for the photo lack codes a caption may need: its blocks are coded anew.
+    Case(options: ["-sample", "2x2", "-optimize"]),
     // Sizes that are not whole MCUs: the partial MCUs at the right and bottom are carried too.
     Case(width: 1001, height: 749),
   ]
@@ -101,6 +109,8 @@ final class JPEGBlockPathTests {
     #expect(summary != nil, "the block path served the photo")
     var options = ["-copy", "none"]
     if kind.options.contains("-progressive") { options.append("-progressive") }
+    // Tables made for the photo are made again for the meme, as jpegtran -optimize makes them.
+    if kind.options.contains("-optimize") { options.append("-optimize") }
     if let restart = kind.options.firstIndex(of: "-restart") {
       options += ["-restart", kind.options[restart + 1]]
     }
@@ -198,11 +208,12 @@ final class JPEGBlockPathTests {
     let meme = folder.appendingPathComponent("meme.jpg")
     let full = folder.appendingPathComponent("full.jpg")
     let summary = try MemeExporter.export(kind.captions, imageAt: source, to: meme, as: .jpeg(quality: 90))
-    guard case .keptBlocks(let replaced, let total) = summary.encoding else {
+    guard case .keptBlocks(let replaced, let total, let keptCode) = summary.encoding else {
       Issue.record("fell back: \(summary.encoding.explanation)")
       return
     }
     #expect(replaced > 0 && replaced < total)
+    #expect(keptCode == kind.keepsCode, "kept the photo's coded data: \(keptCode)")
     try MemeExporter.export(
       kind.captions, imageAt: source, to: full, as: .jpeg(quality: 90), reencodeReason: "the reference")
 

@@ -50,10 +50,18 @@ int meme_jpeg_blocks_mcu_width(const meme_jpeg_blocks *blocks);
 int meme_jpeg_blocks_mcu_height(const meme_jpeg_blocks *blocks);
 // 1 for a greyscale JPEG (captions drawn on it become grey too).
 int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks);
+// 1 when the photo keeps its Huffman-coded data: it is stored upright in one baseline scan without
+// restart markers, with Huffman tables that can code any block. Then reading only walks the coded
+// data (no blocks are kept but those the captions need), and writing copies the bits of every MCU
+// row the captions leave alone and codes the caption rows with the photo's own tables, so the meme
+// is the photo bit for bit there and the file as large as the photo's save for what the captions
+// change.
+int meme_jpeg_blocks_keeps_code(const meme_jpeg_blocks *blocks);
 
 // decode_rows and replace_rows may run on several threads at once for disjoint rows, provided no
-// replace_rows runs while a decode_rows is going (decoding reads one MCU row beyond its rows), and
-// alongside write provided the rows replaced are held until then.
+// replace_rows replaces the MCU row just above or below rows a decode_rows is decoding (decoding
+// reads one MCU row beyond its rows), and alongside write provided the rows replaced are held until
+// then.
 
 // Decodes upright rows [first_row, end_row) to opaque pixels in Cairo's ARGB32 layout, exactly as
 // decoding the whole picture would give them. `first_row` must be a multiple of the MCU height, and
@@ -71,7 +79,8 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
                                                  size_t reason_size);
 
 // The whole JPEG: the blocks, the source's ICC profile and JFIF density, progressive when the
-// source was, with its restart interval; no EXIF (so no orientation tag). `*output` is malloc'd.
+// source was, with its restart interval, with the source's Huffman tables when they are standard
+// or it keeps its code (optimised tables otherwise); no EXIF (so no orientation tag). `*output` is malloc'd.
 // Writes each MCU row as soon as it is read and not held.
 meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned char **output,
                                           unsigned long *size, char *reason, size_t reason_size);

@@ -5,20 +5,21 @@ import Glibc
 /// How an export encoded its picture, for `--verbose` and the benchmark.
 public enum ExportEncoding: Sendable, Equatable {
   /// The source JPEG's blocks were carried over: only `replacedMCUs` of its `totalMCUs` MCUs, those
-  /// whose pixels the captions changed, were encoded again.
-  case keptBlocks(replacedMCUs: Int, totalMCUs: Int)
+  /// whose pixels the captions changed, were encoded again. With `keptCode`, the photo's coded data
+  /// was copied for the MCU rows no caption touches (not decoded and coded again).
+  case keptBlocks(replacedMCUs: Int, totalMCUs: Int, keptCode: Bool)
   /// The picture was encoded whole from pixels, for `reason`.
   case encoded(reason: String)
 
   /// One line saying which path was taken and why.
   public var explanation: String {
     switch self {
-    case .keptBlocks(let replaced, let total):
+    case .keptBlocks(let replaced, let total, let keptCode):
       let share = total > 0 ? Double(total - replaced) * 100 / Double(total) : 100
       return String(
         format:
-          "kept the photo's JPEG blocks: %ld of %ld MCUs re-encoded under the captions, %.1f%% copied unchanged",
-        replaced, total, share)
+          "kept the photo's JPEG blocks: %ld of %ld MCUs re-encoded under the captions, %.1f%% copied unchanged%@",
+        replaced, total, share, keptCode ? " (the rows without captions as coded)" : "")
     case .encoded(let reason):
       return "encoded in full: \(reason)"
     }
@@ -104,9 +105,20 @@ enum JPEGBlockExport {
     let writing = BackgroundTask { () -> Result<MallocBytes, JPEGBlocks.Refusal> in
       Result { () throws(JPEGBlocks.Refusal) in try blocks.encoded() }
     }
+    // The last span (the bottom caption's) is redrawn on a core of its own as soon as its rows are
+    // read, while this one redraws the others. Spans are at least one MCU row apart, so neither
+    // replaces a row the other decodes, and each draws only its own captions.
+    let work = SpanWork(prepared: prepared, blocks: blocks)
+    let lastSpan: BackgroundTask<Result<Int, JPEGBlocks.Refusal>>? =
+      spans.count > 1
+      ? BackgroundTask { [spans] in
+        Result { () throws(JPEGBlocks.Refusal) in
+          try redraw(spans[spans.count - 1], with: work.prepared, on: work.blocks)
+        }
+      } : nil
     var replaced = 0
     var failure: JPEGBlocks.Refusal?
-    for span in spans {
+    for span in spans.dropLast(lastSpan == nil ? 0 : 1) {
       if failure == nil {
         do {
           replaced += try redraw(span, with: prepared, on: blocks)
@@ -114,6 +126,15 @@ enum JPEGBlockExport {
           failure = error
           blocks.abandon()
         }
+      }
+      blocks.release(span)
+    }
+    if let lastSpan, let span = spans.last {
+      switch lastSpan.wait() {
+      case .success(let count): replaced += count
+      case .failure(let error):
+        if failure == nil { failure = error }
+        blocks.abandon()
       }
       blocks.release(span)
     }
@@ -139,7 +160,8 @@ enum JPEGBlockExport {
         width: blocks.width, height: blocks.height, font: layout.font,
         overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
         // A photo with damaged data is declined before this point (it is encoded whole).
-        damage: nil, encoding: .keptBlocks(replacedMCUs: replaced, totalMCUs: mcus)))
+        damage: nil,
+        encoding: .keptBlocks(replacedMCUs: replaced, totalMCUs: mcus, keptCode: blocks.keepsCode)))
   }
 
   /// Declines for `refusal`'s reason, or throws `.cancelled` when the refusal was a stop.
@@ -150,18 +172,40 @@ enum JPEGBlockExport {
     return .declined(refusal.reason)
   }
 
-  /// Decodes the MCU-aligned rows `span` (once they are read), draws every caption on them and puts
-  /// back the MCUs that changed; returns how many did. The captions are painted from the masks drawn
-  /// while the coefficients were read (as a full encode paints them), not stroked and filled again.
+  /// The height of the pieces a span is redrawn in: two pieces' pixels (and their copies) are held
+  /// at once on each of two cores, not the whole span's (a caption's rows of a 48 MP photo take tens
+  /// of megabytes). Each piece decodes one MCU row above and below it again.
+  private static let pieceHeight = 128
+
+  /// Decodes the MCU-aligned rows `span` (once they are read) piece by piece, draws the captions
+  /// that ink them and puts back the MCUs that changed; returns how many did. The captions are
+  /// painted from the masks drawn while the coefficients were read (as a full encode paints them),
+  /// not stroked and filled again.
   private static func redraw(_ span: Range<Int>, with prepared: PreparedCaptions, on blocks: JPEGBlocks)
     throws(JPEGBlocks.Refusal) -> Int
   {
-    let strip = try DrawnStrip(rows: span, of: blocks)
-    for (drawing, masks) in zip(prepared.layout.drawings, prepared.masks) {
-      drawing.draw(
-        onStrip: strip.image, fromPictureRow: span.lowerBound, pictureHeight: blocks.height, masks: masks)
+    let drawn = zip(prepared.layout.drawings, prepared.masks).filter {
+      blocks.mcuAligned($0.inkRows(inPictureHeight: blocks.height, masks: $1)).overlaps(span)
     }
-    return try blocks.replace(span, from: strip.image, original: strip.original)
+    let height = max(1, pieceHeight / blocks.mcuHeight) * blocks.mcuHeight
+    let pieces = stride(from: span.lowerBound, to: span.upperBound, by: height).map {
+      $0..<min($0 + height, span.upperBound)
+    }
+    guard let first = pieces.first else { return 0 }
+    var replaced = 0
+    var next = try DrawnStrip(rows: first, of: blocks)
+    for (index, piece) in pieces.enumerated() {
+      let strip = next
+      // Decoded before this piece is replaced: decoding reads the MCU row above it, which must
+      // still be the photo's.
+      if index + 1 < pieces.count { next = try DrawnStrip(rows: pieces[index + 1], of: blocks) }
+      for (drawing, masks) in drawn {
+        drawing.draw(
+          onStrip: strip.image, fromPictureRow: piece.lowerBound, pictureHeight: blocks.height, masks: masks)
+      }
+      replaced += try blocks.replace(piece, from: strip.image, original: strip.original)
+    }
+    return replaced
   }
 
   /// The MCU-aligned rows the captions may ink, merged where they meet.
@@ -191,6 +235,19 @@ extension JPEGBlocks.Refusal {
     case .failed(let message): "libjpeg could not carry the blocks (\(message))"
     case .cancelled: "cancelled"
     }
+  }
+}
+
+/// The captions and blocks the last span's thread works on. Unchecked Sendable: that thread only
+/// reads the layout and draws the drawings of its own span, which no other thread draws meanwhile,
+/// and the blocks keep their own rules (see `JPEGBlocks`).
+private final class SpanWork: @unchecked Sendable {
+  let prepared: PreparedCaptions
+  let blocks: JPEGBlocks
+
+  init(prepared: PreparedCaptions, blocks: JPEGBlocks) {
+    self.prepared = prepared
+    self.blocks = blocks
   }
 }
 

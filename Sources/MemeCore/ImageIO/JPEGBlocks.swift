@@ -29,6 +29,9 @@ final class JPEGBlocks: @unchecked Sendable {
   let mcuHeight: Int
   let mcuWidth: Int
   let isGrey: Bool
+  /// Whether the photo's Huffman-coded data is copied for the rows no caption touches (see
+  /// `meme_jpeg_blocks_keeps_code`).
+  let keepsCode: Bool
 
   /// Reads the header, for blocks to be turned upright for `orientation` (`read()` reads them);
   /// every call on them stops within an MCU row once `cancellation` is set, refusing with
@@ -51,6 +54,7 @@ final class JPEGBlocks: @unchecked Sendable {
     mcuWidth = Int(meme_jpeg_blocks_mcu_width(handle))
     mcuHeight = Int(meme_jpeg_blocks_mcu_height(handle))
     isGrey = meme_jpeg_blocks_is_grey(handle) != 0
+    keepsCode = meme_jpeg_blocks_keeps_code(handle) != 0
   }
 
   deinit {
