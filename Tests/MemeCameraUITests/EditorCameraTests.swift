@@ -39,6 +39,20 @@ import Testing
     #expect(gtk_widget_is_sensitive(editor.cameraButton) != 0)
   }
 
+  /// Cameras are looked for once GStreamer has loaded in the background, which can end after the
+  /// window was closed: the closed window takes no monitor, and nothing touches its actions.
+  @Test func aCameraFoundAfterTheWindowClosedIsLetGo() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = makeEditor()
+    gtk_window_destroy(gtkkit_window(editor.window))
+    MainContext.drain()
+
+    editor.attachCamera(CameraMonitor(customSourceDescription: "videotestsrc pattern=ball"))
+    MainContext.drain()
+    #expect(editor.cameraMonitor == nil)
+    #expect(editor.cameraCapture == nil)
+  }
+
   @Test func cameraActionOpensTheCaptureView() throws {
     try DisplayHarness.requireDisplay()
     let editor = makeEditor()

@@ -288,11 +288,8 @@ import Testing
 
   @Test func theExportAfterAMoveIsTheRendererOnTheMovedBox() throws {
     try DisplayHarness.requireDisplay()
-    let sink = InMemorySentMemes()
-    let editor = EditorHarness.makeEditor(sink: sink)
+    let (editor, sink, picture) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
-    let picture = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
-    EditorHarness.load(picture, into: editor)
     editor.document.addBox(Self.box)
     EditorHarness.settle(editor)
     let start = try shown(0, in: editor)

@@ -121,11 +121,8 @@ import Testing
 
   @Test func aCropOfATurnedPictureExportsThatRegionAtFullResolution() throws {
     try DisplayHarness.requireDisplay()
-    let sink = InMemorySentMemes()
-    let editor = EditorHarness.makeEditor(sink: sink)
+    let (editor, sink, picture) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
-    let picture = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
-    EditorHarness.load(picture, into: editor)
     activate(.rotateRight, in: editor)
     activate(.crop, in: editor)
     // Seen 800×1200: keep its upper half.

@@ -38,6 +38,16 @@ enum EditorHarness {
     return editor
   }
 
+  /// A new editor (see `makeEditor`) showing the 1200×800 landscape fixture, loaded through the
+  /// Album action, with the sink its shares go to and the picture's file.
+  static func makeEditorShowingLandscape() -> (EditorWindow, InMemorySentMemes, URL) {
+    let sink = InMemorySentMemes()
+    let editor = makeEditor(sink: sink)
+    let picture = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
+    load(picture, into: editor)
+    return (editor, sink, picture)
+  }
+
   static func close(_ editor: EditorWindow) {
     gtk_window_destroy(gtkkit_window(editor.window))
     MainContext.drain()

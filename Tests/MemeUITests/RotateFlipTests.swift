@@ -89,11 +89,8 @@ import Testing
 
   @Test func aTurnedMirroredMemeIsSavedAtTheSourceResolution() throws {
     try DisplayHarness.requireDisplay()
-    let sink = InMemorySentMemes()
-    let editor = EditorHarness.makeEditor(sink: sink)
+    let (editor, sink, picture) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
-    let picture = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
-    EditorHarness.load(picture, into: editor)
     EditorHarness.type(top: "Sideways", bottom: "and upside down", into: editor)
     activate(.rotateLeft, in: editor)
     activate(.flipVertical, in: editor)

@@ -33,11 +33,8 @@ import Testing
 
   @Test func saveAsWritesThePNGTheCommandLineRenders() throws {
     try DisplayHarness.requireDisplay()
-    let sink = InMemorySentMemes()
-    let editor = EditorHarness.makeEditor(sink: sink)
+    let (editor, sink, picture) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
-    let picture = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
-    EditorHarness.load(picture, into: editor)
     EditorHarness.type(top: "Preview equals export", bottom: "pixel for pixel", into: editor)
 
     let output = Fixtures.folder.appendingPathComponent("saved-\(UUID().uuidString).png")

@@ -11,6 +11,9 @@ import MemeEditing
 extension EditorWindow {
   /// Makes the Camera button follow `monitor` (hot-plugging included) for the life of the window.
   func attachCamera(_ monitor: CameraMonitor) {
+    // Cameras are looked for after GStreamer has loaded in the background: the window may have
+    // been closed by then, and its actions are gone with it.
+    guard !isDestroyed else { return monitor.stop() }
     cameraMonitor = monitor
     Signal.connect(window, "destroy") { [weak self] in
       monitor.stop()
