@@ -27,6 +27,10 @@ enum EditorStyleSheet {
       box-shadow: inset 0 0 0 2px alpha(white, 0.7), 0 0 0 1px alpha(black, 0.25);
     }
     entry.caption-entry text selection { background-color: transparent; color: transparent; }
+    /* A box's field holds the focus only while its box is selected, and the canvas then draws the
+       box's accent frame and handles: that frame is the focus indication, and a second outline on
+       it would hide the handles. */
+    entry.caption-box-entry:focus-within { background-color: transparent; box-shadow: none; }
 
     .placeholder label { color: alpha(white, 0.92); }
     .placeholder .placeholder-subtitle { color: alpha(white, 0.6); }

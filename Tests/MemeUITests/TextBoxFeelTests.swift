@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeEditing
+import Testing
+
+@testable import MemeUI
+
+/// How text boxes behave between the pointer and the keyboard, as in slides and drawing apps: the
+/// accent frame is a selected box's only outline, a drag moves a box without starting to type in it,
+/// a paste on a selected box replaces its text, Escape leaves the keyboard somewhere, and Shift on
+/// a corner keeps a box's proportions.
+@MainActor @Suite(.serialized) struct TextBoxFeelTests {
+  /// A box off both centre lines, clear of the classic captions' bands.
+  static let box = TextBox(
+    text: "a box to move", frame: RelativeRect(x: 0.1, y: 0.45, width: 0.35, height: 0.2))
+
+  /// An editor showing a 1200 × 800 picture with `boxes`, none selected.
+  private func makeEditor(boxes: [TextBox] = [box]) -> EditorWindow {
+    let editor = EditorHarness.makeEditor()
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    for box in boxes { editor.document.addBox(box) }
+    editor.document.selectBox(at: nil)
+    EditorHarness.settle(editor)
+    return editor
+  }
+
+  private func shown(_ index: Int, in editor: EditorWindow) throws -> BoxOnScreen {
+    let mapping = try #require(editor.boxHandles.mapping)
+    return mapping.onScreen(editor.document.boxes[index])
+  }
+
+  /// The pixels `widget` paints itself (its background, border and shadows), not transparent.
+  private func paintedPixels(of widget: UnsafeMutablePointer<GtkWidget>) throws -> Int {
+    let texture = try #require(Screenshot.texture(of: widget))
+    defer { g_object_unref(texture.raw) }
+    let image = try #require(
+      RasterImage(
+        width: Int(gdk_texture_get_width(texture)), height: Int(gdk_texture_get_height(texture)),
+        hasAlpha: true))
+    gdk_texture_download(texture, image.pixels, gsize(image.stride))
+    image.markDirty()
+    return (0..<image.height).reduce(0) { count, y in
+      count + (0..<image.width).filter { image.color(atX: $0, y: y).alpha > 0.02 }.count
+    }
+  }
+
+  /// Lets a CSS transition (150 ms) finish.
+  private func waitForTransitions(_ editor: EditorWindow) {
+    let end = g_get_monotonic_time() + 300_000
+    MainContext.iterate { g_get_monotonic_time() >= end }
+    EditorHarness.settle(editor)
+  }
+
+  @Test func aBoxBeingTypedInShowsItsFrameAndNoSecondOutline() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = makeEditor(boxes: [])
+    defer { EditorHarness.close(editor) }
+    // The classic field shows its focus outline: the probe sees an outline where there is one.
+    editor.canvas.topEntry.focus()
+    waitForTransitions(editor)
+    #expect(try paintedPixels(of: editor.canvas.topEntry.widget) > 100, "the classic field's focus outline")
+
+    editor.actions.action(named: EditorAction.addText.name)?.activate()
+    waitForTransitions(editor)
+    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    #expect(entry.isFocused && entry.isTyping && editor.document.selectedBoxIndex == 0)
+    #expect(try paintedPixels(of: entry.widget) == 0, "the box's field draws nothing over the frame")
+    // The frame and handles are the focus indication: drawn in the accent colour around the box.
+    let frame = try shown(0, in: editor)
+    let canvas = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+    let corner = frame.position(of: .topLeft)
+    let handle = canvas.color(atX: Int(corner.x.rounded()), y: Int(corner.y.rounded()))
+    #expect(
+      handle.red > 0.9 && handle.green > 0.9 && handle.blue > 0.9, "a white handle on the corner: \(handle)")
+    Screenshot.save(editor.window, named: "editor-box-typing-single-outline")
+    // Selected without typing: still nothing drawn by the field.
+    try RealKeyboard.focus(editor.window)
+    try RealKeyboard.press("Escape")
+    waitForTransitions(editor)
+    #expect(entry.isFocused && !entry.isTyping)
+    #expect(try paintedPixels(of: entry.widget) == 0)
+  }
+}
