@@ -84,4 +84,52 @@ import Testing
     #expect(entry.isFocused && !entry.isTyping)
     #expect(try paintedPixels(of: entry.widget) == 0)
   }
+
+  @Test func aDragMovesAnUnselectedBoxAndLeavesItSelectedNotTyping() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = makeEditor()
+    defer { EditorHarness.close(editor) }
+    let start = try shown(0, in: editor)
+    try RealPointer.drag(
+      fromX: start.centreX, y: start.centreY, by: 70, 30, of: editor.canvas.widget, in: editor.window)
+    EditorHarness.settle(editor)
+    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let picture = editor.canvas.pictureRect
+    #expect(abs((editor.document.boxes[0].frame.x - Self.box.frame.x) * picture.width - 70) <= 1.5)
+    #expect(editor.document.selectedBoxIndex == 0, "the dragged box is selected")
+    #expect(entry.isFocused && !entry.isTyping, "and not being typed in")
+    #expect(entry.selection == nil)
+    // Its keys are a selected box's: an arrow nudges it, the text stays.
+    let afterDrag = editor.document.boxes[0].frame
+    try RealKeyboard.focus(editor.window)
+    try RealKeyboard.press("Right")
+    #expect(abs((editor.document.boxes[0].frame.x - afterDrag.x) * picture.width - 1) < 1e-6)
+    #expect(editor.document.boxes[0].text == Self.box.text)
+
+    // A plain click on the selected box starts typing where it falls.
+    let here = try shown(0, in: editor)
+    try RealPointer.click(atX: here.centreX, y: here.centreY, of: editor.canvas.widget, in: editor.window)
+    #expect(entry.isFocused && entry.isTyping, "a click enters the text")
+    // A drag of a box being typed in moves it and keeps typing (the caret stays in its text).
+    try RealPointer.drag(
+      fromX: here.centreX, y: here.centreY, by: -40, 20, of: editor.canvas.widget, in: editor.window)
+    #expect(entry.isFocused && entry.isTyping)
+
+    // Pressing Escape, clicking elsewhere and dragging the box again: selected, not typing.
+    let picked = try shown(0, in: editor)
+    try RealPointer.click(
+      atX: picture.x + picture.width * 0.8, y: picture.y + picture.height * 0.5, of: editor.canvas.widget,
+      in: editor.window)
+    #expect(editor.document.selectedBoxIndex == nil)
+    try RealPointer.drag(
+      fromX: picked.centreX, y: picked.centreY, by: 30, -30, of: editor.canvas.widget, in: editor.window)
+    #expect(editor.document.selectedBoxIndex == 0 && entry.isFocused && !entry.isTyping)
+    // A plain click on an unselected box goes straight to typing.
+    try RealPointer.click(
+      atX: picture.x + picture.width * 0.8, y: picture.y + picture.height * 0.5, of: editor.canvas.widget,
+      in: editor.window)
+    let last = try shown(0, in: editor)
+    try RealPointer.click(atX: last.centreX, y: last.centreY, of: editor.canvas.widget, in: editor.window)
+    #expect(editor.document.selectedBoxIndex == 0 && entry.isFocused && entry.isTyping)
+  }
 }

@@ -30,6 +30,8 @@ final class BoxHandles {
   private var dragCount = 0
   /// The focused caption field and its selection when the press came (see `restoreTextSelection`).
   private var fieldAtPress: (field: UnsafeMutablePointer<GtkWidget>, start: Int32, end: Int32)?
+  /// Whether the pressed box was being typed in when the press came (see `keepTypingState`).
+  private var wasTypingAtPress = false
   private let gesture: OpaquePointer
 
   init(canvas: EditorCanvas, document: EditorDocument) {
@@ -99,6 +101,7 @@ final class BoxHandles {
       document.selectBox(at: nil)
       return
     }
+    wasTypingAtPress = canvas.boxEntry(at: index).map { $0.isFocused && $0.isTyping } ?? false
     document.selectBox(at: index)
     dragCount += 1
     drag = BoxDrag(
@@ -139,6 +142,7 @@ final class BoxHandles {
     isDragging = true
     Gesture.claim(gesture)
     restoreTextSelection()
+    keepTypingState()
     gtk_widget_set_cursor_from_name(
       canvas.widget, Self.cursorName(for: drag?.handle, angle: drag?.start.angle ?? 0, isDragging: true))
   }
@@ -172,6 +176,16 @@ final class BoxHandles {
       let position = gtk_editable_get_position(editable)
       gtk_editable_select_region(editable, position, position)
     }
+  }
+
+  /// The press also reached the box's field, which began typing as a click does. A drag is not a
+  /// click: as in slides and drawing apps, dragging a box that was not being typed in moves it and
+  /// leaves it selected, its keys moving it, rather than in the middle of its text.
+  private func keepTypingState() {
+    guard !wasTypingAtPress, let drag, let entry = canvas.boxEntry(at: drag.index), entry.isFocused else {
+      return
+    }
+    entry.isTyping = false
   }
 
   /// The pointer moved over the canvas without a button pressed (nil: it left).
