@@ -132,4 +132,19 @@ import Testing
     try RealPointer.click(atX: last.centreX, y: last.centreY, of: editor.canvas.widget, in: editor.window)
     #expect(editor.document.selectedBoxIndex == 0 && entry.isFocused && entry.isTyping)
   }
+
+  @Test func textCopiedAfterAFieldWasFocusedPastesIntoIt() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = makeEditor(boxes: [])
+    defer { EditorHarness.close(editor) }
+    // The clipboard is empty when the field gets the focus; the text arrives on it afterwards.
+    gdk_clipboard_set_text(gtk_widget_get_clipboard(editor.window), "")
+    editor.canvas.topEntry.focus()
+    EditorHarness.settle(editor)
+    gdk_clipboard_set_text(gtk_widget_get_clipboard(editor.window), "copied later")
+    try RealKeyboard.focus(editor.window)
+    try RealKeyboard.press("ctrl+v")
+    #expect(MainContext.iterate { editor.canvas.topEntry.text == "copied later" })
+    #expect(editor.document.captions.top == "copied later", "the paste is an edit of the caption")
+  }
 }
