@@ -133,6 +133,31 @@ import Testing
     #expect(editor.document.selectedBoxIndex == 0 && entry.isFocused && entry.isTyping)
   }
 
+  @Test func aPasteOnASelectedBoxReplacesItsTextAsALetterDoes() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = makeEditor(boxes: [])
+    defer { EditorHarness.close(editor) }
+    try RealKeyboard.focus(editor.window)
+    try RealKeyboard.press("ctrl+t")
+    try RealKeyboard.type("old")
+    try RealKeyboard.press("Escape")
+    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    #expect(entry.isFocused && !entry.isTyping && editor.document.boxes[0].text == "old")
+    let clipboard = gtk_widget_get_clipboard(editor.window)
+    gdk_clipboard_set_text(clipboard, "pasted")
+    try RealKeyboard.press("ctrl+v")
+    #expect(MainContext.iterate { editor.document.boxes[0].text != "old" })
+    #expect(editor.document.boxes[0].text == "pasted", "the paste replaces the selected box's text")
+    #expect(entry.isTyping, "and the box is being typed in, as after a letter")
+    // While typing, a paste goes in at the caret, as in any text.
+    try RealKeyboard.press("ctrl+v")
+    #expect(MainContext.iterate { editor.document.boxes[0].text == "pastedpasted" })
+    // One undo step for the replacing paste's typing run, as for typed letters: back to "old".
+    try RealKeyboard.press("Escape")
+    editor.actions.action(named: EditorAction.undo.name)?.activate()
+    #expect(editor.document.boxes[0].text == "old")
+  }
+
   @Test func textCopiedAfterAFieldWasFocusedPastesIntoIt() throws {
     try DisplayHarness.requireDisplay()
     let editor = makeEditor(boxes: [])
