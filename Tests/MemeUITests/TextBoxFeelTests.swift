@@ -172,4 +172,22 @@ import Testing
     #expect(MainContext.iterate { editor.canvas.topEntry.text == "copied later" })
     #expect(editor.document.captions.top == "copied later", "the paste is an edit of the caption")
   }
+
+  @Test func escapeOnASelectedBoxLeavesTheKeyboardOnAddText() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = makeEditor()
+    defer { EditorHarness.close(editor) }
+    editor.document.selectBox(at: 0)
+    EditorHarness.settle(editor)
+    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    #expect(entry.isFocused && !entry.isTyping)
+    try RealKeyboard.focus(editor.window)
+    try RealKeyboard.press("Escape")
+    #expect(editor.document.selectedBoxIndex == nil)
+    let focus = try #require(gtk_root_get_focus(OpaquePointer(editor.window)), "some widget has the focus")
+    #expect(focus == editor.addTextButton)
+    // From there Ctrl+T and Enter work at once: Enter on the button adds a box.
+    try RealKeyboard.press("Return")
+    #expect(MainContext.iterate { editor.document.boxes.count == 2 })
+  }
 }
