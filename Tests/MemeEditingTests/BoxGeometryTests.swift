@@ -112,6 +112,42 @@ import Testing
     }
   }
 
+  @Test(arguments: [0.0, 30.0, -100.0])
+  func shiftOnACornerKeepsTheProportionsAndTheOppositeCorner(angle: Double) {
+    let shown = BoxOnScreen(centreX: 400, centreY: 300, width: 200, height: 100, angle: angle)
+    let r = angle * .pi / 180
+    // A drag mostly along the box's width: 60 pixels out along it, 5 along its height.
+    let (alongWidth, alongHeight) = (60.0, 5.0)
+    let dx = alongWidth * cos(r) - alongHeight * sin(r)
+    let dy = alongWidth * sin(r) + alongHeight * cos(r)
+    let opposite: [BoxHandle: BoxHandle] = [
+      .topLeft: .bottomRight, .topRight: .bottomLeft, .bottomRight: .topLeft, .bottomLeft: .topRight,
+    ]
+    for (handle, fixed) in opposite {
+      let side = handle.side!
+      let free = BoxDrag.resized(shown, handle: handle, by: dx, dy, minimumSide: 24)
+      let kept = BoxDrag.resized(shown, handle: handle, by: dx, dy, minimumSide: 24, keepingRatio: true)
+      // The larger of the two scales the pointer asks for, applied to both sides.
+      let scale = max((200 + side.x * alongWidth) / 200, (100 + side.y * alongHeight) / 100)
+      #expect(near(kept.width, 200 * scale, 1e-6) && near(kept.height, 100 * scale, 1e-6), "\(handle)")
+      #expect(near(kept.width / kept.height, 2, 1e-9), "\(handle) at \(angle)°: still twice as wide as high")
+      #expect(!near(free.width / free.height, 2, 1e-3), "without Shift the proportions change")
+      let before = shown.position(of: fixed)
+      let after = kept.position(of: fixed)
+      #expect(
+        near(before.x, after.x, 1e-6) && near(before.y, after.y, 1e-6), "\(handle): the opposite corner stays"
+      )
+    }
+    // An edge changes one side only: Shift leaves it as it was.
+    let edge = BoxDrag.resized(shown, handle: .right, by: dx, dy, minimumSide: 24, keepingRatio: true)
+    #expect(edge == BoxDrag.resized(shown, handle: .right, by: dx, dy, minimumSide: 24))
+    // Shrinking with Shift stops where the shorter side reaches the smallest side, proportions kept.
+    let upright = BoxOnScreen(centreX: 400, centreY: 300, width: 200, height: 100, angle: 0)
+    let small = BoxDrag.resized(
+      upright, handle: .bottomRight, by: -190, -95, minimumSide: 24, keepingRatio: true)
+    #expect(near(small.height, 24, 1e-6) && near(small.width, 48, 1e-6))
+  }
+
   @Test func resizingStopsAtTheSmallestSide() {
     let shown = BoxOnScreen(centreX: 400, centreY: 300, width: 200, height: 100, angle: 0)
     let resized = BoxDrag.resized(shown, handle: .right, by: -500, 0, minimumSide: 24)

@@ -190,4 +190,28 @@ import Testing
     try RealKeyboard.press("Return")
     #expect(MainContext.iterate { editor.document.boxes.count == 2 })
   }
+
+  @Test func shiftOnACornerKeepsTheBoxsProportions() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = makeEditor()
+    defer { EditorHarness.close(editor) }
+    editor.document.selectBox(at: 0)
+    EditorHarness.settle(editor)
+    let before = try shown(0, in: editor)
+    let corner = before.position(of: .bottomRight)
+    _ = try RealPointer.xdotool(["keydown", "shift"])
+    defer { _ = try? RealPointer.xdotool(["keyup", "shift"]) }
+    try RealPointer.drag(
+      fromX: corner.x - 2, y: corner.y - 2, by: 80, 4, of: editor.canvas.widget, in: editor.window)
+    _ = try RealPointer.xdotool(["keyup", "shift"])
+    let kept = try shown(0, in: editor)
+    #expect(kept.width > before.width + 60, "the corner followed the pointer out")
+    #expect(abs(kept.width / kept.height - before.width / before.height) < 0.01, "\(before) → \(kept)")
+    // Without Shift the same drag changes the proportions.
+    let free = kept.position(of: .bottomRight)
+    try RealPointer.drag(
+      fromX: free.x - 2, y: free.y - 2, by: 80, 4, of: editor.canvas.widget, in: editor.window)
+    let changed = try shown(0, in: editor)
+    #expect(abs(changed.width / changed.height - kept.width / kept.height) > 0.1)
+  }
 }

@@ -6,10 +6,10 @@ import MemeCore
 import MemeEditing
 
 /// The pointer's side of the text boxes on the canvas: a press on a box selects it, a drag on its
-/// body moves it, on a handle resizes it, on the rotation handle turns it (snapping to right angles
-/// and to the picture's centre lines); a press anywhere else lets go of the selection. The selected
-/// box's frame and handles are drawn over the canvas (see `BoxHandles+Drawing.swift`), never into
-/// the export. The classic top and bottom captions are not boxes: presses on them pass on.
+/// body moves it, on a handle resizes it (Shift on a corner keeps its proportions), on the rotation
+/// handle turns it (snapping to right angles and to the picture's centre lines); a press anywhere
+/// else lets go of the selection. The selected box's frame and handles are drawn over the canvas
+/// (see `BoxHandles+Drawing.swift`), never into the export. The classic top and bottom captions are not boxes: presses on them pass on.
 ///
 /// Each box has a caption field lying over it for typing in place. The drag gesture therefore sits
 /// on the canvas overlay in the capture phase, ahead of the fields, and takes the press for itself
@@ -121,7 +121,8 @@ final class BoxHandles {
       guard moved else { return }
       beginDragging()
     }
-    let result = drag.box(pointerAtX: drag.pressX + dx, y: drag.pressY + dy)
+    let shift = gtk_event_controller_get_current_event_state(gesture).rawValue & GDK_SHIFT_MASK.rawValue != 0
+    let result = drag.box(pointerAtX: drag.pressX + dx, y: drag.pressY + dy, keepingRatio: shift)
     guides = result.guides
     guard document.boxes.indices.contains(drag.index) else { return }
     document.updateBox(at: drag.index, to: result.box, coalescingKey: "box-drag-\(dragCount)")
