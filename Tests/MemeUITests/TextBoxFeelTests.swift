@@ -85,6 +85,25 @@ import Testing
     #expect(try paintedPixels(of: entry.widget) == 0)
   }
 
+  @Test func theCanvasAloneShowsWhichBoxIsUnderThePointer() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = makeEditor()
+    defer { EditorHarness.close(editor) }
+    // The classic field shades itself under the pointer: the probe sees shading where there is some.
+    let top = try #require(WidgetTree.bounds(of: editor.canvas.topEntry.widget, in: editor.canvas.widget))
+    try RealPointer.hover(
+      atX: top.x + top.width / 2, y: top.y + top.height / 2, of: editor.canvas.widget, in: editor.window)
+    waitForTransitions(editor)
+    #expect(try paintedPixels(of: editor.canvas.topEntry.widget) > 100)
+    let box = try shown(0, in: editor)
+    try RealPointer.hover(atX: box.centreX, y: box.centreY, of: editor.canvas.widget, in: editor.window)
+    waitForTransitions(editor)
+    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    #expect(gtk_widget_get_state_flags(entry.widget).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0)
+    #expect(try paintedPixels(of: entry.widget) == 0, "the box's field adds no shading of its own")
+    #expect(editor.boxHandles.hoveredIndex == 0, "the canvas outlines the box")
+  }
+
   @Test func aDragMovesAnUnselectedBoxAndLeavesItSelectedNotTyping() throws {
     try DisplayHarness.requireDisplay()
     let editor = makeEditor()
