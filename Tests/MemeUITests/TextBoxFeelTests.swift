@@ -192,7 +192,7 @@ import Testing
     #expect(editor.document.captions.top == "copied later", "the paste is an edit of the caption")
   }
 
-  @Test func escapeOnASelectedBoxLeavesTheKeyboardOnAddText() throws {
+  @Test func escapeOrDeleteOnASelectedBoxLeavesTheKeyboardOnAddText() throws {
     try DisplayHarness.requireDisplay()
     let editor = makeEditor()
     defer { EditorHarness.close(editor) }
@@ -208,6 +208,12 @@ import Testing
     // From there Ctrl+T and Enter work at once: Enter on the button adds a box.
     try RealKeyboard.press("Return")
     #expect(MainContext.iterate { editor.document.boxes.count == 2 })
+    // Delete on a selected box leaves the keyboard there too, not on nothing.
+    try RealKeyboard.press("Escape")
+    #expect(editor.canvas.boxEntry(at: 1).map { $0.isFocused && !$0.isTyping } == true)
+    try RealKeyboard.press("Delete")
+    #expect(editor.document.boxes.count == 1)
+    #expect(gtk_root_get_focus(OpaquePointer(editor.window)) == editor.addTextButton)
   }
 
   @Test func shiftOnACornerKeepsTheBoxsProportions() throws {

@@ -129,6 +129,7 @@ extension EditorWindow {
       _ = gtk_widget_grab_focus(addTextButton)
     case GDK_KEY_Delete, GDK_KEY_KP_Delete, GDK_KEY_BackSpace:
       document.removeBox(at: index)
+      _ = gtk_widget_grab_focus(addTextButton)  // as after Escape
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_F2:
       entry.startTyping()
     case GDK_KEY_Left, GDK_KEY_KP_Left: nudge(index, dx: -1, dy: 0, far: shift)
