@@ -148,6 +148,27 @@ import Testing
     #expect(near(small.height, 24, 1e-6) && near(small.width, 48, 1e-6))
   }
 
+  @Test func aBoxDraggedFarOffThePictureStopsWithItsCentreOnTheEdge() {
+    let drag = BoxDrag(index: 0, box: box, handle: .body, mapping: mapping, pressX: 100, pressY: 100)
+    // Far past the bottom right corner: the centre stops on that corner, the size is unchanged.
+    let far = drag.box(pointerAtX: 100 + 5000, y: 100 + 4000).box
+    #expect(near(far.frame.x + far.frame.width / 2, 1) && near(far.frame.y + far.frame.height / 2, 1))
+    #expect(far.frame.width == box.frame.width && far.frame.height == box.frame.height)
+    // Still under the pointer's reach: a press at the corner of the picture finds its body.
+    let corner = (
+      x: mapping.pictureRect.x + mapping.pictureRect.width,
+      y: mapping.pictureRect.y + mapping.pictureRect.height
+    )
+    #expect(mapping.onScreen(far).handle(atCanvasX: corner.x, y: corner.y, reach: 0) == .body)
+    // Past the top left, likewise; a drag within the picture is not held back.
+    let back = drag.box(pointerAtX: 100 - 5000, y: 100 - 4000).box
+    #expect(near(back.frame.x + back.frame.width / 2, 0) && near(back.frame.y + back.frame.height / 2, 0))
+    let inside = drag.box(pointerAtX: 100 + 80, y: 100 + 60).box
+    #expect(
+      near((inside.frame.x - box.frame.x) * 800, 80, 1e-6)
+        && near((inside.frame.y - box.frame.y) * 600, 60, 1e-6))
+  }
+
   @Test func resizingStopsAtTheSmallestSide() {
     let shown = BoxOnScreen(centreX: 400, centreY: 300, width: 200, height: 100, angle: 0)
     let resized = BoxDrag.resized(shown, handle: .right, by: -500, 0, minimumSide: 24)
