@@ -73,11 +73,7 @@ public struct BoxDrag: Sendable {
       // Moved, not resized: the size stays exactly as it was.
       box.frame.x += (result.shown.centreX - shown.centreX) / mapping.pictureRect.width
       box.frame.y += (result.shown.centreY - shown.centreY) / mapping.pictureRect.height
-      // A box may hang over the picture's edges, but its centre stays on the picture: a box
-      // dragged wholly off it would be out of the pointer's reach (and cut off entirely).
-      box.frame.x = min(max(box.frame.x + box.frame.width / 2, 0), 1) - box.frame.width / 2
-      box.frame.y = min(max(box.frame.y + box.frame.height / 2, 0), 1) - box.frame.height / 2
-      box.frame = box.frame.clampedToAllowed
+      box.frame = box.frame.withCentreOnPicture.clampedToAllowed
     case .rotation:
       box.angle = result.shown.angle
     default:
