@@ -224,6 +224,8 @@ import Testing
     EditorHarness.settle(editor)
     let before = try shown(0, in: editor)
     let corner = before.position(of: .bottomRight)
+    // Over the corner first (skipped where no input can be synthesised), then Shift held.
+    try RealPointer.hover(atX: corner.x - 2, y: corner.y - 2, of: editor.canvas.widget, in: editor.window)
     _ = try RealPointer.xdotool(["keydown", "shift"])
     defer { _ = try? RealPointer.xdotool(["keyup", "shift"]) }
     try RealPointer.drag(
