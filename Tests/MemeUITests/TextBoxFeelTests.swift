@@ -216,6 +216,24 @@ import Testing
     #expect(gtk_root_get_focus(OpaquePointer(editor.window)) == editor.addTextButton)
   }
 
+  @Test func theDrawingOrderShortcutsWorkFromARealKeyboard() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = makeEditor(boxes: ["a", "b", "c"].map { TextBox(text: $0, frame: Self.box.frame) })
+    defer { EditorHarness.close(editor) }
+    editor.document.selectBox(at: 1)
+    EditorHarness.settle(editor)
+    try RealKeyboard.focus(editor.window)
+    try RealKeyboard.press("ctrl+bracketright")
+    #expect(editor.document.boxes.map(\.text) == ["a", "c", "b"], "Ctrl+] brings it forward")
+    try RealKeyboard.press("ctrl+shift+bracketleft")
+    #expect(editor.document.boxes.map(\.text) == ["b", "a", "c"], "Shift+Ctrl+[ sends it to the back")
+    try RealKeyboard.press("ctrl+shift+bracketright")
+    #expect(editor.document.boxes.map(\.text) == ["a", "c", "b"], "Shift+Ctrl+] brings it to the front")
+    try RealKeyboard.press("ctrl+bracketleft")
+    #expect(editor.document.boxes.map(\.text) == ["a", "b", "c"], "Ctrl+[ sends it backward")
+    #expect(editor.document.selectedBoxIndex == 1 && editor.document.boxes[1].text == "b")
+  }
+
   @Test func shiftOnACornerKeepsTheBoxsProportions() throws {
     try DisplayHarness.requireDisplay()
     let editor = makeEditor()
