@@ -112,6 +112,63 @@ import Testing
     }
   }
 
+  @Test(arguments: [0.0, 30.0, -100.0])
+  func shiftOnACornerKeepsTheProportionsAndTheOppositeCorner(angle: Double) {
+    let shown = BoxOnScreen(centreX: 400, centreY: 300, width: 200, height: 100, angle: angle)
+    let r = angle * .pi / 180
+    // A drag mostly along the box's width: 60 pixels out along it, 5 along its height.
+    let (alongWidth, alongHeight) = (60.0, 5.0)
+    let dx = alongWidth * cos(r) - alongHeight * sin(r)
+    let dy = alongWidth * sin(r) + alongHeight * cos(r)
+    let opposite: [BoxHandle: BoxHandle] = [
+      .topLeft: .bottomRight, .topRight: .bottomLeft, .bottomRight: .topLeft, .bottomLeft: .topRight,
+    ]
+    for (handle, fixed) in opposite {
+      let side = handle.side!
+      let free = BoxDrag.resized(shown, handle: handle, by: dx, dy, minimumSide: 24)
+      let kept = BoxDrag.resized(shown, handle: handle, by: dx, dy, minimumSide: 24, keepingRatio: true)
+      // The larger of the two scales the pointer asks for, applied to both sides.
+      let scale = max((200 + side.x * alongWidth) / 200, (100 + side.y * alongHeight) / 100)
+      #expect(near(kept.width, 200 * scale, 1e-6) && near(kept.height, 100 * scale, 1e-6), "\(handle)")
+      #expect(near(kept.width / kept.height, 2, 1e-9), "\(handle) at \(angle)°: still twice as wide as high")
+      #expect(!near(free.width / free.height, 2, 1e-3), "without Shift the proportions change")
+      let before = shown.position(of: fixed)
+      let after = kept.position(of: fixed)
+      #expect(
+        near(before.x, after.x, 1e-6) && near(before.y, after.y, 1e-6), "\(handle): the opposite corner stays"
+      )
+    }
+    // An edge changes one side only: Shift leaves it as it was.
+    let edge = BoxDrag.resized(shown, handle: .right, by: dx, dy, minimumSide: 24, keepingRatio: true)
+    #expect(edge == BoxDrag.resized(shown, handle: .right, by: dx, dy, minimumSide: 24))
+    // Shrinking with Shift stops where the shorter side reaches the smallest side, proportions kept.
+    let upright = BoxOnScreen(centreX: 400, centreY: 300, width: 200, height: 100, angle: 0)
+    let small = BoxDrag.resized(
+      upright, handle: .bottomRight, by: -190, -95, minimumSide: 24, keepingRatio: true)
+    #expect(near(small.height, 24, 1e-6) && near(small.width, 48, 1e-6))
+  }
+
+  @Test func aBoxDraggedFarOffThePictureStopsWithItsCentreOnTheEdge() {
+    let drag = BoxDrag(index: 0, box: box, handle: .body, mapping: mapping, pressX: 100, pressY: 100)
+    // Far past the bottom right corner: the centre stops on that corner, the size is unchanged.
+    let far = drag.box(pointerAtX: 100 + 5000, y: 100 + 4000).box
+    #expect(near(far.frame.x + far.frame.width / 2, 1) && near(far.frame.y + far.frame.height / 2, 1))
+    #expect(far.frame.width == box.frame.width && far.frame.height == box.frame.height)
+    // Still under the pointer's reach: a press at the corner of the picture finds its body.
+    let corner = (
+      x: mapping.pictureRect.x + mapping.pictureRect.width,
+      y: mapping.pictureRect.y + mapping.pictureRect.height
+    )
+    #expect(mapping.onScreen(far).handle(atCanvasX: corner.x, y: corner.y, reach: 0) == .body)
+    // Past the top left, likewise; a drag within the picture is not held back.
+    let back = drag.box(pointerAtX: 100 - 5000, y: 100 - 4000).box
+    #expect(near(back.frame.x + back.frame.width / 2, 0) && near(back.frame.y + back.frame.height / 2, 0))
+    let inside = drag.box(pointerAtX: 100 + 80, y: 100 + 60).box
+    #expect(
+      near((inside.frame.x - box.frame.x) * 800, 80, 1e-6)
+        && near((inside.frame.y - box.frame.y) * 600, 60, 1e-6))
+  }
+
   @Test func resizingStopsAtTheSmallestSide() {
     let shown = BoxOnScreen(centreX: 400, centreY: 300, width: 200, height: 100, angle: 0)
     let resized = BoxDrag.resized(shown, handle: .right, by: -500, 0, minimumSide: 24)

@@ -63,8 +63,13 @@ import Testing
     document.undo()
     #expect(document.boxes[0].frame == before)
     for _ in 0..<500 { document.nudgeBox(at: 0, dx: -0.1, dy: 0.1) }
-    #expect(document.boxes[0].frame.x == RelativeRect.allowedOrigins.lowerBound, "not past the allowed reach")
-    #expect(document.boxes[0].frame.y == RelativeRect.allowedOrigins.upperBound)
+    // Not off the picture: the centre stops on its bottom left corner, the box hanging over it.
+    let far = document.boxes[0].frame
+    #expect(abs(far.x + far.width / 2) < 1e-9 && abs(far.y + far.height / 2 - 1) < 1e-9, "\(far)")
+    #expect(far.width == before.width && far.height == before.height)
+    // One nudge of many picture widths (a very thin picture on the screen) stops there too.
+    document.nudgeBox(at: 0, dx: 25, dy: 0)
+    #expect(abs(document.boxes[0].frame.x + before.width / 2 - 1) < 1e-9)
   }
 
   @Test(arguments: [

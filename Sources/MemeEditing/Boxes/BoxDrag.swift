@@ -47,8 +47,11 @@ public struct BoxDrag: Sendable {
     self.pressY = pressY
   }
 
-  /// The box with the pointer at (x, y), and the guides it snapped to.
-  public func box(pointerAtX x: Double, y: Double) -> (box: TextBox, guides: BoxGuides) {
+  /// The box with the pointer at (x, y), and the guides it snapped to. `keepingRatio` (Shift held)
+  /// keeps a corner resize to the box's proportions.
+  public func box(pointerAtX x: Double, y: Double, keepingRatio: Bool = false) -> (
+    box: TextBox, guides: BoxGuides
+  ) {
     let shown = mapping.onScreen(start)
     let result: (shown: BoxOnScreen, guides: BoxGuides)
     switch handle {
@@ -59,7 +62,9 @@ public struct BoxDrag: Sendable {
       result = Self.rotated(shown, towardX: x, y: y, snappingWithin: Self.angleSnap)
     default:
       result = (
-        Self.resized(shown, handle: handle, by: x - pressX, y - pressY, minimumSide: Self.minimumSide), []
+        Self.resized(
+          shown, handle: handle, by: x - pressX, y - pressY, minimumSide: Self.minimumSide,
+          keepingRatio: keepingRatio), []
       )
     }
     var box = start
@@ -68,7 +73,7 @@ public struct BoxDrag: Sendable {
       // Moved, not resized: the size stays exactly as it was.
       box.frame.x += (result.shown.centreX - shown.centreX) / mapping.pictureRect.width
       box.frame.y += (result.shown.centreY - shown.centreY) / mapping.pictureRect.height
-      box.frame = box.frame.clampedToAllowed
+      box.frame = box.frame.withCentreOnPicture.clampedToAllowed
     case .rotation:
       box.angle = result.shown.angle
     default:
@@ -102,9 +107,12 @@ public struct BoxDrag: Sendable {
 
   /// `shown` resized by dragging `handle` by (dx, dy): the sides the handle moves follow the pointer
   /// along the box's own (turned) axes, the opposite sides stay where they are, and no side gets
-  /// shorter than `minimumSide` (the box does not turn inside out).
+  /// shorter than `minimumSide` (the box does not turn inside out). `keepingRatio` scales a corner
+  /// drag's width and height alike, by the larger of the two scales the pointer asks for, as Shift
+  /// does in drawing apps; an edge handle changes one side only, so it ignores it.
   public static func resized(
-    _ shown: BoxOnScreen, handle: BoxHandle, by dx: Double, _ dy: Double, minimumSide: Double
+    _ shown: BoxOnScreen, handle: BoxHandle, by dx: Double, _ dy: Double, minimumSide: Double,
+    keepingRatio: Bool = false
   ) -> BoxOnScreen {
     guard let side = handle.side else { return shown }
     // The pointer's movement along the box's axes.
@@ -112,8 +120,14 @@ public struct BoxDrag: Sendable {
     let along = (x: dx * cos(radians) + dy * sin(radians), y: -dx * sin(radians) + dy * cos(radians))
     let floorWidth = min(shown.width, minimumSide)
     let floorHeight = min(shown.height, minimumSide)
-    let width = side.x == 0 ? shown.width : max(floorWidth, shown.width + side.x * along.x)
-    let height = side.y == 0 ? shown.height : max(floorHeight, shown.height + side.y * along.y)
+    var width = side.x == 0 ? shown.width : max(floorWidth, shown.width + side.x * along.x)
+    var height = side.y == 0 ? shown.height : max(floorHeight, shown.height + side.y * along.y)
+    if keepingRatio, side.x != 0, side.y != 0, shown.width > 0, shown.height > 0 {
+      let scale = max(
+        width / shown.width, height / shown.height, floorWidth / shown.width, floorHeight / shown.height)
+      width = shown.width * scale
+      height = shown.height * scale
+    }
     // The fixed side (or, across an edge handle, the centre line) in the box's frame, and the new
     // centre measured from it.
     let centre = (

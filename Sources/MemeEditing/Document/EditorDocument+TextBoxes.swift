@@ -101,9 +101,10 @@ extension EditorDocument {
   public func nudgeBox(at index: Int, dx: Double, dy: Double) {
     guard boxes.indices.contains(index) else { return }
     var box = boxes[index]
-    let origins = RelativeRect.allowedOrigins
-    box.frame.x = min(max(box.frame.x + dx, origins.lowerBound), origins.upperBound)
-    box.frame.y = min(max(box.frame.y + dy, origins.lowerBound), origins.upperBound)
+    box.frame.x += dx
+    box.frame.y += dy
+    // On a picture far thinner than the screen one nudge is many picture widths.
+    box.frame = box.frame.withCentreOnPicture.clampedToAllowed
     updateBox(at: index, to: box, coalescingKey: "nudge-box-\(index)")
   }
 

@@ -27,6 +27,14 @@ enum EditorStyleSheet {
       box-shadow: inset 0 0 0 2px alpha(white, 0.7), 0 0 0 1px alpha(black, 0.25);
     }
     entry.caption-entry text selection { background-color: transparent; color: transparent; }
+    /* A box's field holds the focus only while its box is selected, and the canvas then draws the
+       box's accent frame and handles: that frame is the focus indication, and a second outline on
+       it would hide the handles. */
+    entry.caption-box-entry:focus-within { background-color: transparent; box-shadow: none; }
+    /* The canvas outlines the box under the pointer itself, turned with the box and only when a
+       press would take that box; the field's own shading would light up a box lying under another
+       box's handles, and stay unturned. */
+    entry.caption-box-entry:hover { background-color: transparent; }
 
     .placeholder label { color: alpha(white, 0.92); }
     .placeholder .placeholder-subtitle { color: alpha(white, 0.6); }

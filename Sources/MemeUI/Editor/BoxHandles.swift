@@ -6,10 +6,10 @@ import MemeCore
 import MemeEditing
 
 /// The pointer's side of the text boxes on the canvas: a press on a box selects it, a drag on its
-/// body moves it, on a handle resizes it, on the rotation handle turns it (snapping to right angles
-/// and to the picture's centre lines); a press anywhere else lets go of the selection. The selected
-/// box's frame and handles are drawn over the canvas (see `BoxHandles+Drawing.swift`), never into
-/// the export. The classic top and bottom captions are not boxes: presses on them pass on.
+/// body moves it, on a handle resizes it (Shift on a corner keeps its proportions), on the rotation
+/// handle turns it (snapping to right angles and to the picture's centre lines); a press anywhere
+/// else lets go of the selection. The selected box's frame and handles are drawn over the canvas
+/// (see `BoxHandles+Drawing.swift`), never into the export. The classic top and bottom captions are not boxes: presses on them pass on.
 ///
 /// Each box has a caption field lying over it for typing in place. The drag gesture therefore sits
 /// on the canvas overlay in the capture phase, ahead of the fields, and takes the press for itself
@@ -30,6 +30,8 @@ final class BoxHandles {
   private var dragCount = 0
   /// The focused caption field and its selection when the press came (see `restoreTextSelection`).
   private var fieldAtPress: (field: UnsafeMutablePointer<GtkWidget>, start: Int32, end: Int32)?
+  /// Whether the pressed box was being typed in when the press came (see `keepTypingState`).
+  private var wasTypingAtPress = false
   private let gesture: OpaquePointer
 
   init(canvas: EditorCanvas, document: EditorDocument) {
@@ -99,6 +101,7 @@ final class BoxHandles {
       document.selectBox(at: nil)
       return
     }
+    wasTypingAtPress = canvas.boxEntry(at: index).map { $0.isFocused && $0.isTyping } ?? false
     document.selectBox(at: index)
     dragCount += 1
     drag = BoxDrag(
@@ -118,7 +121,8 @@ final class BoxHandles {
       guard moved else { return }
       beginDragging()
     }
-    let result = drag.box(pointerAtX: drag.pressX + dx, y: drag.pressY + dy)
+    let shift = gtk_event_controller_get_current_event_state(gesture).rawValue & GDK_SHIFT_MASK.rawValue != 0
+    let result = drag.box(pointerAtX: drag.pressX + dx, y: drag.pressY + dy, keepingRatio: shift)
     guides = result.guides
     guard document.boxes.indices.contains(drag.index) else { return }
     document.updateBox(at: drag.index, to: result.box, coalescingKey: "box-drag-\(dragCount)")
@@ -139,6 +143,7 @@ final class BoxHandles {
     isDragging = true
     Gesture.claim(gesture)
     restoreTextSelection()
+    keepTypingState()
     gtk_widget_set_cursor_from_name(
       canvas.widget, Self.cursorName(for: drag?.handle, angle: drag?.start.angle ?? 0, isDragging: true))
   }
@@ -172,6 +177,16 @@ final class BoxHandles {
       let position = gtk_editable_get_position(editable)
       gtk_editable_select_region(editable, position, position)
     }
+  }
+
+  /// The press also reached the box's field, which began typing as a click does. A drag is not a
+  /// click: as in slides and drawing apps, dragging a box that was not being typed in moves it and
+  /// leaves it selected, its keys moving it, rather than in the middle of its text.
+  private func keepTypingState() {
+    guard !wasTypingAtPress, let drag, let entry = canvas.boxEntry(at: drag.index), entry.isFocused else {
+      return
+    }
+    entry.isTyping = false
   }
 
   /// The pointer moved over the canvas without a button pressed (nil: it left).

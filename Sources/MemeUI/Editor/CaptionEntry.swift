@@ -101,6 +101,11 @@ final class CaptionEntry {
         gtk_root_set_focus(root, nil)
       }
     }
+    // A paste (Ctrl+V, Shift+Insert, the context menu) on a selected box not being typed in
+    // replaces its text, as a letter typed on it does. The text widget inside the field emits it.
+    if let text = gtk_editable_get_delegate(gtkkit_editable(widget)) {
+      Signal.connect(UnsafeMutableRawPointer(text), "paste-clipboard") { [weak self] in self?.pasteArrives() }
+    }
     for property in ["cursor-position", "selection-bound"] {
       Signal.connectNotify(widget, property: property) { [weak self] in self?.cursorMoved() }
     }
@@ -138,6 +143,14 @@ final class CaptionEntry {
     gtk_editable_set_position(gtkkit_editable(widget), -1)
     isTyping = false
     onCommit()
+  }
+
+  /// Before a paste lands in a selected box's field: the box starts typing with all its text selected,
+  /// so the paste replaces it.
+  private func pasteArrives() {
+    guard slot.boxIndex != nil, isFocused, !isTyping else { return }
+    startTyping()
+    gtk_editable_select_region(gtkkit_editable(widget), 0, -1)
   }
 
   /// A box's placeholder is selected, so the first keystroke replaces it and the box stays in view.

@@ -53,8 +53,9 @@ package enum EditorAction: String, NamedAction {
     // As in drawing apps (Figma, Sketch, Penpot): brackets step through the drawing order.
     case .bringForward: ["<Control>bracketright"]
     case .sendBackward: ["<Control>bracketleft"]
-    case .bringToFront: ["<Control><Shift>bracketright"]
-    case .sendToBack: ["<Control><Shift>bracketleft"]
+    // With Shift a bracket key types a brace on most layouts, and that is the key GTK matches.
+    case .bringToFront: ["<Control><Shift>bracketright", "<Control>braceright"]
+    case .sendToBack: ["<Control><Shift>bracketleft", "<Control>braceleft"]
     case .camera, .share, .openWith, .sendByEmail, .cancel, .flipHorizontal, .flipVertical, .crop, .cropApply,
       .cropCancel, .cancelExport:
       []

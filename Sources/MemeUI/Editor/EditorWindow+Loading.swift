@@ -74,8 +74,16 @@ extension EditorWindow {
         load(pasted: bytes)
       }
     } else if let focus = window.focusedWidget {
-      // Ctrl+V is bound to win.paste, so text pastes into a caption field are passed on.
-      gtk_widget_activate_action_variant(focus, "clipboard.paste", nil)
+      // Ctrl+V is bound to win.paste, so text pastes into a caption field are passed on. A text
+      // field enables its own paste action only for what the clipboard held when it was focused, so
+      // text copied since would not paste: its paste signal is emitted instead.
+      if g_type_check_instance_is_a(
+        UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self), gtk_text_get_type()) != 0
+      {
+        gtkkit_emit_signal(focus, "paste-clipboard")
+      } else {
+        gtk_widget_activate_action_variant(focus, "clipboard.paste", nil)
+      }
     }
   }
 

@@ -7,8 +7,8 @@ import MemeEditing
 /// The text boxes from the keyboard: Add Text, typing into a box's field, and the keys of a selected
 /// box. A box is handled the way a text frame is in a slides or drawing app: focusing its field
 /// selects it; Escape leaves typing but keeps it selected, and a selected box takes Delete, the
-/// arrow keys (nudges), Enter (type again) and any letter (replaces its text); Escape again
-/// deselects. Tab and Shift+Tab go through the captions in Caption N order.
+/// arrow keys (nudges), Enter (type again), any letter and a paste (replace its text); Escape again
+/// deselects and leaves the focus on Add Text. Tab and Shift+Tab go through the captions in Caption N order.
 extension EditorWindow {
   /// A nudge moves a box by this many screen pixels; with Shift, by `largeNudge`.
   static let smallNudge = 1.0
@@ -124,8 +124,12 @@ extension EditorWindow {
     switch key {
     case GDK_KEY_Escape:
       document.selectBox(at: nil)
+      // The box's field lets the focus go; a keyboard user lands on Add Text, the control the
+      // boxes came from and the next stop after them in Tab's order, rather than on nothing.
+      _ = gtk_widget_grab_focus(addTextButton)
     case GDK_KEY_Delete, GDK_KEY_KP_Delete, GDK_KEY_BackSpace:
       document.removeBox(at: index)
+      _ = gtk_widget_grab_focus(addTextButton)  // as after Escape
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_F2:
       entry.startTyping()
     case GDK_KEY_Left, GDK_KEY_KP_Left: nudge(index, dx: -1, dy: 0, far: shift)
