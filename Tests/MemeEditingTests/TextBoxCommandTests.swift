@@ -38,6 +38,30 @@ import Testing
     #expect(document.selectedBoxIndex == nil, "the undone box is no longer selected")
   }
 
+  @Test func boxesAddedOneAfterAnotherCascadeOnThePictureInsteadOfHidingEachOther() {
+    let document = EditorDocument()
+    for _ in 0..<8 { document.addNewBox() }
+    let frames = document.boxes.map(\.frame)
+    let distinct = Set(frames.map { "\($0.x),\($0.y)" })
+    #expect(
+      distinct.count == EditorState.newBoxCascadeSteps + 1, "each step a new place, then the last again")
+    for (earlier, later) in zip(frames, frames.dropFirst()) where earlier != later {
+      #expect(later.x > earlier.x && later.y > earlier.y, "down and to the right")
+      #expect(later.width == earlier.width && later.height == earlier.height)
+    }
+    for frame in frames {
+      let onThePicture = 0.0...(1 + 1e-9)
+      #expect(onThePicture.contains(frame.x) && onThePicture.contains(frame.x + frame.width))
+      #expect(onThePicture.contains(frame.y) && onThePicture.contains(frame.y + frame.height))
+    }
+    // Moving the first box away frees the middle for the next one.
+    var moved = document.boxes[0]
+    moved.frame.y = 0
+    document.updateBox(at: 0, to: moved)
+    document.addNewBox()
+    #expect(document.boxes.last?.frame == EditorState.newBoxFrame)
+  }
+
   @Test func aRunOfTypingIntoOneBoxIsOneUndoStep() {
     let document = Self.document(boxes: 2)
     for text in ["h", "he", "hey"] { document.setText(text, ofBoxAt: 1) }

@@ -77,9 +77,18 @@ extension EditorDocument {
   }
 
   /// A new box as Add Text places it: across the middle of the picture, in the captions' current
-  /// style, holding the placeholder the first keystroke replaces.
+  /// style, holding the placeholder the first keystroke replaces. Where a box already lies exactly
+  /// there, the new one goes a step down and to the right (as new windows cascade), so boxes added
+  /// one after another do not hide each other.
   public var newBox: TextBox {
-    TextBox(text: EditorState.defaultBoxText, frame: EditorState.newBoxFrame, style: state.style)
+    var frame = EditorState.newBoxFrame
+    var steps = 0
+    while steps < EditorState.newBoxCascadeSteps, boxes.contains(where: { $0.frame == frame }) {
+      frame.x += EditorState.newBoxCascadeStep.x
+      frame.y += EditorState.newBoxCascadeStep.y
+      steps += 1
+    }
+    return TextBox(text: EditorState.defaultBoxText, frame: frame, style: state.style)
   }
 
   /// Adds `newBox` on top of the others and selects it (one undo step); returns its index.
@@ -146,4 +155,8 @@ extension EditorState {
   public static let defaultBoxText = "TEXT"
   /// A new box: most of the picture's width, a fifth of its height, centred.
   public static let newBoxFrame = RelativeRect(x: 0.15, y: 0.4, width: 0.7, height: 0.2)
+  /// How far each cascaded new box lies from the one before it, in fractions of the picture.
+  static let newBoxCascadeStep = (x: 0.03, y: 0.05)
+  /// After this many steps a new box stays where it is: the fifth still lies on the picture.
+  static let newBoxCascadeSteps = 5
 }
