@@ -14,7 +14,7 @@ enum DatabaseOpener {
   private static let sqliteHeader = Data("SQLite format 3\0".utf8)
 
   static func open(at url: URL) throws -> DatabasePool {
-    try checkExistingFile(at: url)
+    try inspectExistingFile(at: url, checkingPages: true).map { try? $0.close() }
     createPrivately(url)
     do {
       var configuration = Configuration()
@@ -36,19 +36,35 @@ enum DatabaseOpener {
     }
   }
 
-  /// Reads (never writes) an existing non-empty file: it must be an SQLite database that passes a quick
-  /// integrity check. Missing and empty files are fine: SQLite makes a fresh database in them.
-  private static func checkExistingFile(at url: URL) throws {
+  /// Opens an existing store read-only for the rows a window shows first, after the checks that cost
+  /// next to nothing (the header, the schema table, the schema version). The quick check, which reads
+  /// the whole file, is left to `open(at:)`, which must run before anything is written. Nil when there
+  /// is nothing to read yet (no file, an empty one) or the schema must be migrated first (older rows
+  /// would not read): then `open(at:)` is all there is to do.
+  static func openForReading(at url: URL) throws -> DatabaseQueue? {
+    guard let queue = try inspectExistingFile(at: url, checkingPages: false) else { return nil }
+    do {
+      return try queue.read(StoreSchema.migrator.hasCompletedMigrations) ? queue : nil
+    } catch {
+      throw openingError(error, url: url)
+    }
+  }
+
+  /// Reads (never writes) an existing non-empty file: it must be an SQLite database of a known version
+  /// with a well-formed schema table, and with `checkingPages`, it must pass a quick integrity check.
+  /// Returns the read-only connection it used, nil for a missing or empty file (which is fine: SQLite
+  /// makes a fresh database in it).
+  private static func inspectExistingFile(at url: URL, checkingPages: Bool) throws -> DatabaseQueue? {
     let attributes: [FileAttributeKey: Any]
     do {
       attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     } catch {
-      return  // Nothing there yet.
+      return nil  // Nothing there yet.
     }
     guard attributes[.type] as? FileAttributeType == .typeRegular else {
       throw StoreError.cannotOpen(url, reason: "it is not a regular file")
     }
-    guard (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0 else { return }
+    guard (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0 else { return nil }
 
     let header: Data
     do {
@@ -76,11 +92,10 @@ enum DatabaseOpener {
       // program on a blob where text belongs.
       let (problems, malformedSchemaRows) = try queue.read { db in
         (
-          try String.fetchAll(db, sql: "PRAGMA quick_check(3)"),
+          checkingPages ? try String.fetchAll(db, sql: "PRAGMA quick_check(3)") : ["ok"],
           try Int.fetchOne(db, sql: malformedSchemaRowsQuery) ?? 0
         )
       }
-      defer { try? queue.close() }
       guard problems == ["ok"] else {
         throw StoreError.corruptDatabase(url, reason: problems.joined(separator: "; "))
       }
@@ -89,6 +104,7 @@ enum DatabaseOpener {
       }
       let isFromNewerVersion = try queue.read { try StoreSchema.migrator.hasBeenSuperseded($0) }
       if isFromNewerVersion { throw StoreError.createdByNewerVersion(url) }
+      return queue
     } catch {
       throw openingError(error, url: url)
     }
