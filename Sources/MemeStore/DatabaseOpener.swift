@@ -88,6 +88,8 @@ enum DatabaseOpener {
       // file) its cost is the one read of the file the id list needs anyway when the cache is cold
       // (about 0.3 s either way), plus 40–70 ms when warm. Checking only after an unclean shutdown
       // would not do: a file damaged on disk, restored from a backup or copied in shows no sign.
+      // (The app leaves it to the store's `finishOpening()` after its first frame, reading the first
+      // rows read-only meanwhile: nothing is written before it has passed.)
       // The schema table is checked before GRDB reads it for migrations: its subscripts stop the
       // program on a blob where text belongs.
       let (problems, malformedSchemaRows) = try queue.read { db in
