@@ -14,7 +14,7 @@ final class SentMemesSession {
   /// Registers (start-up opens the store in `storeDirectory`) without showing anything yet.
   init(storeDirectory: URL, applicationID: String) {
     app = MemeMeApplication(id: applicationID, sink: InMemorySentMemes(), preferences: .inMemory())
-    app.openStore = { SentMemesLibrary.open(directory: storeDirectory) }
+    app.openStore = { SentMemesLibrary.open(directory: storeDirectory, checkingLater: true) }
     app.application.register()
   }
 

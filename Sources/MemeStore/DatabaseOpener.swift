@@ -14,7 +14,7 @@ enum DatabaseOpener {
   private static let sqliteHeader = Data("SQLite format 3\0".utf8)
 
   static func open(at url: URL) throws -> DatabasePool {
-    try checkExistingFile(at: url)
+    try inspectExistingFile(at: url, checkingPages: true).map { try? $0.close() }
     createPrivately(url)
     do {
       var configuration = Configuration()
@@ -36,19 +36,35 @@ enum DatabaseOpener {
     }
   }
 
-  /// Reads (never writes) an existing non-empty file: it must be an SQLite database that passes a quick
-  /// integrity check. Missing and empty files are fine: SQLite makes a fresh database in them.
-  private static func checkExistingFile(at url: URL) throws {
+  /// Opens an existing store read-only for the rows a window shows first, after the checks that cost
+  /// next to nothing (the header, the schema table, the schema version). The quick check, which reads
+  /// the whole file, is left to `open(at:)`, which must run before anything is written. Nil when there
+  /// is nothing to read yet (no file, an empty one) or the schema must be migrated first (older rows
+  /// would not read): then `open(at:)` is all there is to do.
+  static func openForReading(at url: URL) throws -> DatabaseQueue? {
+    guard let queue = try inspectExistingFile(at: url, checkingPages: false) else { return nil }
+    do {
+      return try queue.read(StoreSchema.migrator.hasCompletedMigrations) ? queue : nil
+    } catch {
+      throw openingError(error, url: url)
+    }
+  }
+
+  /// Reads (never writes) an existing non-empty file: it must be an SQLite database of a known version
+  /// with a well-formed schema table, and with `checkingPages`, it must pass a quick integrity check.
+  /// Returns the read-only connection it used, nil for a missing or empty file (which is fine: SQLite
+  /// makes a fresh database in it).
+  private static func inspectExistingFile(at url: URL, checkingPages: Bool) throws -> DatabaseQueue? {
     let attributes: [FileAttributeKey: Any]
     do {
       attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     } catch {
-      return  // Nothing there yet.
+      return nil  // Nothing there yet.
     }
     guard attributes[.type] as? FileAttributeType == .typeRegular else {
       throw StoreError.cannotOpen(url, reason: "it is not a regular file")
     }
-    guard (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0 else { return }
+    guard (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0 else { return nil }
 
     let header: Data
     do {
@@ -72,15 +88,16 @@ enum DatabaseOpener {
       // file) its cost is the one read of the file the id list needs anyway when the cache is cold
       // (about 0.3 s either way), plus 40–70 ms when warm. Checking only after an unclean shutdown
       // would not do: a file damaged on disk, restored from a backup or copied in shows no sign.
+      // (The app leaves it to the store's `finishOpening()` after its first frame, reading the first
+      // rows read-only meanwhile: nothing is written before it has passed.)
       // The schema table is checked before GRDB reads it for migrations: its subscripts stop the
       // program on a blob where text belongs.
       let (problems, malformedSchemaRows) = try queue.read { db in
         (
-          try String.fetchAll(db, sql: "PRAGMA quick_check(3)"),
+          checkingPages ? try String.fetchAll(db, sql: "PRAGMA quick_check(3)") : ["ok"],
           try Int.fetchOne(db, sql: malformedSchemaRowsQuery) ?? 0
         )
       }
-      defer { try? queue.close() }
       guard problems == ["ok"] else {
         throw StoreError.corruptDatabase(url, reason: problems.joined(separator: "; "))
       }
@@ -89,6 +106,7 @@ enum DatabaseOpener {
       }
       let isFromNewerVersion = try queue.read { try StoreSchema.migrator.hasBeenSuperseded($0) }
       if isFromNewerVersion { throw StoreError.createdByNewerVersion(url) }
+      return queue
     } catch {
       throw openingError(error, url: url)
     }

@@ -51,7 +51,13 @@ extension SentMemeStore {
   /// Removes every deleted meme's row, then its files. Returns how many memes were purged.
   @discardableResult
   public func purgeDeleted() throws -> Int {
-    try purge(where: "deletedAt IS NOT NULL", arguments: [])
+    try writing { db in try purgeDeleted(in: db) }
+  }
+
+  /// `purgeDeleted()` in a write that is already running: opening for writing purges before any
+  /// other write can hide a meme of this run.
+  func purgeDeleted(in db: Database) throws -> Int {
+    try purge(in: db, where: "deletedAt IS NOT NULL", arguments: [])
   }
 
   /// Removes one deleted meme's row, then its files (when its undo chance has passed while other
@@ -66,22 +72,24 @@ extension SentMemeStore {
   /// meme's files with no row, and the next open rebuilds a meme from such files.) A row with a file
   /// name that is not plain stays as it is: its names are never followed.
   private func purge(where condition: String, arguments: StatementArguments) throws -> Int {
-    try writing { db in
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT id, \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE \(condition)",
-        arguments: arguments)
-      let delete = try db.cachedStatement(sql: "DELETE FROM sentMeme WHERE id = ?")
-      var purged = 0
-      for row in rows {
-        // A damaged or foreign database may hold a row whose id is not an integer: it is left alone.
-        guard let id = Int64.fromDatabaseValue(row[0]),
-          let names = (try SentMemeDecoder.fileNames(in: row, from: 1))
-        else { continue }
-        images.remove(names)
-        try delete.execute(arguments: [id])
-        purged += 1
-      }
-      return purged
+    try writing { db in try purge(in: db, where: condition, arguments: arguments) }
+  }
+
+  private func purge(in db: Database, where condition: String, arguments: StatementArguments) throws -> Int {
+    let rows = try Row.fetchAll(
+      db, sql: "SELECT id, \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE \(condition)",
+      arguments: arguments)
+    let delete = try db.cachedStatement(sql: "DELETE FROM sentMeme WHERE id = ?")
+    var purged = 0
+    for row in rows {
+      // A damaged or foreign database may hold a row whose id is not an integer: it is left alone.
+      guard let id = Int64.fromDatabaseValue(row[0]),
+        let names = (try SentMemeDecoder.fileNames(in: row, from: 1))
+      else { continue }
+      images.remove(names)
+      try delete.execute(arguments: [id])
+      purged += 1
     }
+    return purged
   }
 }

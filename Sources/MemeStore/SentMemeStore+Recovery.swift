@@ -16,6 +16,7 @@ extension SentMemeStore {
   /// it off the main thread once its first window is shown; saves, edits and purges may run meanwhile.
   @discardableResult
   public func repair() throws -> StoreRepairs {
+    try finishOpening()
     var repairs = StoreRepairs(lostAndFound: self.repairs.lostAndFound)
     // Skipped when a save (of this store or another on this folder) is writing files whose rows have
     // not committed yet; such a save waits for this to finish before writing.

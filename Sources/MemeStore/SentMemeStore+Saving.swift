@@ -16,6 +16,8 @@ extension SentMemeStore {
   @discardableResult
   public func save(contentsOf drafts: [SentMemeDraft]) throws -> [SentMeme] {
     guard !drafts.isEmpty else { return [] }
+    // No file is written for a row that could not go into the database.
+    try finishOpening()
     let styles = try drafts.map { draft in
       do { return try SentMemeDecoder.json(for: draft.style) } catch {
         throw StoreError.databaseFailure(reason: "the caption style cannot be stored: \(error)")

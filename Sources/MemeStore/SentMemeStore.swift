@@ -27,7 +27,10 @@ public final class SentMemeStore: Sendable {
   public var repairs: StoreRepairs { repairsMade.withLock { $0 } }
   let repairsMade: Mutex<StoreRepairs>
 
-  let database: DatabasePool
+  /// Where reads go: a read-only connection until the file has been checked, then `opening`'s pool.
+  private let reader: Mutex<any DatabaseReader>
+  /// Whether the file has been checked and opened for writing, which happens once, before any write.
+  private let opening: Mutex<Opening>
   let images: DurableFolder
   let lock: StoreLock
 
@@ -62,7 +65,13 @@ public final class SentMemeStore: Sendable {
   /// Opening also purges memes deleted in a previous run. Image files that no row lists are put right
   /// by `repair()`, which the app runs in the background after its first frame: listing a folder of
   /// tens of thousands of files takes seconds when the disk cache is cold.
-  public init(directory: URL) throws {
+  ///
+  /// With `checkingLater`, an existing database is opened read-only after the checks that cost next to
+  /// nothing, and its quick integrity check (a read of the whole file) is left to `finishOpening()`,
+  /// which the app runs in the background after its first frame. Nothing is written before that check
+  /// has passed: every write runs it first, or waits for it, and fails as opening would have when it
+  /// fails. The purge waits for it too.
+  public init(directory: URL, checkingLater: Bool = false) throws {
     self.directory = directory
     databaseURL = directory.appendingPathComponent(Self.databaseFileName, isDirectory: false)
     imagesDirectory = directory.appendingPathComponent(Self.imagesFolderName, isDirectory: true)
@@ -73,8 +82,54 @@ public final class SentMemeStore: Sendable {
         lostAndFound: directory.appendingPathComponent(Self.lostAndFoundFolderName, isDirectory: true)))
     try PrivateFolder.make(directory)
     try PrivateFolder.make(imagesDirectory)
-    database = try DatabaseOpener.open(at: databaseURL)
-    try purgeDeleted()
+    if checkingLater, let queue = try DatabaseOpener.openForReading(at: databaseURL) {
+      reader = Mutex(queue)
+      opening = Mutex(.unchecked)
+    } else {
+      let pool = try DatabaseOpener.open(at: databaseURL)
+      reader = Mutex(pool)
+      opening = Mutex(.opened(pool))
+      try purgeDeleted()
+    }
+  }
+
+  /// Checks the database file and opens it for writing, then purges memes deleted in a previous run,
+  /// unless that has been done; throws what `init(directory:)` would have thrown when the file fails
+  /// the check (and then always again). Slow on a large store with a cold disk cache: call it off the
+  /// main thread. Writes call it themselves.
+  public func finishOpening() throws {
+    _ = try openForWriting()
+  }
+
+  /// Whether the file was checked and opened for writing, and the pool that writes.
+  private enum Opening {
+    case unchecked
+    case opened(DatabasePool)
+    case failed(StoreError)
+  }
+
+  /// The pool that writes, opened after the check when it is not yet; concurrent callers wait for the
+  /// one running the check. The purge runs in the same turn, before any other write can hide a meme
+  /// of this run (which must stay undoable).
+  private func openForWriting() throws -> DatabasePool {
+    try opening.withLock { state throws -> DatabasePool in
+      switch state {
+      case .opened(let pool): return pool
+      case .failed(let error): throw error
+      case .unchecked:
+        do {
+          let pool = try DatabaseOpener.open(at: databaseURL)
+          _ = try pool.write { try purgeDeleted(in: $0) }
+          state = .opened(pool)
+          reader.withLock { $0 = pool }
+          return pool
+        } catch {
+          let failure = Self.databaseError(error)
+          state = .failed(failure)
+          throw failure
+        }
+      }
+    }
   }
 
   // MARK: Queries
@@ -164,11 +219,13 @@ public final class SentMemeStore: Sendable {
   // MARK: Database access with store errors
 
   func reading<T>(_ body: (Database) throws -> T) throws -> T {
-    do { return try database.read(body) } catch { throw Self.databaseError(error) }
+    let reader = reader.withLock { $0 }
+    do { return try reader.read(body) } catch { throw Self.databaseError(error) }
   }
 
   func writing<T>(_ body: (Database) throws -> T) throws -> T {
-    do { return try database.write(body) } catch { throw Self.databaseError(error) }
+    let pool = try openForWriting()
+    do { return try pool.write(body) } catch { throw Self.databaseError(error) }
   }
 
   static func databaseError(_ error: any Error) -> StoreError {

@@ -37,14 +37,14 @@ enum SentMemesHarness {
     return (folder, saved.reversed())
   }
 
-  /// Launches the app on the store in `folder`: registered (start-up opens the store) and
-  /// activated (the first window is shown), as `mememe` does at launch.
+  /// Launches the app on the store in `folder`: registered (start-up opens the store, checking it
+  /// after the first frame) and activated (the first window is shown), as `mememe` does at launch.
   static func launch(storeFolder folder: URL) -> MemeMeApplication {
     launches += 1
     let app = MemeMeApplication(
       id: "io.github.mememe.SentMemesTests.p\(ProcessInfo.processInfo.processIdentifier).n\(launches)",
       sink: InMemorySentMemes(), preferences: .inMemory())
-    app.openStore = { SentMemesLibrary.open(directory: folder) }
+    app.openStore = { SentMemesLibrary.open(directory: folder, checkingLater: true) }
     app.application.register()
     app.application.activate()
     MainContext.iterate { visibleWindow(of: app) != nil }

@@ -160,4 +160,33 @@ import Testing
     #expect(text("text") == "Sent Memes were repaired")
     #expect(detail.contains("rebuilt from their pictures") && detail.contains(": 2."), "\(detail)")
   }
+
+  /// A file only a check of the whole database finds damaged: the memes show at once, then the check
+  /// after the first frame reports the store as one that cannot be opened, and nothing is written.
+  @Test func damageFoundByTheCheckAfterTheFirstFrameIsReportedAndLeftUntouched() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
+    let database = folder.appendingPathComponent(SentMemeStore.databaseFileName)
+    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+    // The header's count of free pages, trusted only when a write allocates pages.
+    var damaged = try Data(contentsOf: database)
+    damaged.replaceSubrange(36..<40, with: [0, 0, 0, 7])
+    try damaged.write(to: database)
+
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+
+    let library = try #require(app.sentMemes?.memes, "the memes are listed before the check")
+    #expect(library.list.ids == memes.map(\.id))
+    #expect(MainContext.iterate { SentMemesHarness.toplevel(named: "message-dialog") != nil })
+    let dialog = try #require(SentMemesHarness.toplevel(named: "message-dialog"), "the damage is told")
+    defer { gtk_window_destroy(gtkkit_window(dialog)) }
+    let title = gtkkit_object_get_string(dialog, "text").map { value in
+      defer { g_free(value) }
+      return String(cString: value)
+    }
+    #expect(title == "Sent Memes are not available")
+    #expect(library.hasFailedCheck, "shared memes are no longer kept")
+    #expect(try Data(contentsOf: database) == damaged)
+  }
 }

@@ -16,11 +16,7 @@ extension MemeMeApplication {
     case .success(let memes):
       useSentMemes(memes)
     case .failure(let error):
-      reportStoreNotice(
-        StoreNotice(
-          kind: .warning, title: localized("Sent Memes are not available"),
-          detail: error.message + "\n\n"
-            + localized("You can still make and share memes, but they will not be kept.")))
+      reportStoreNotice(Self.unavailableNotice(error))
     }
   }
 
@@ -35,24 +31,41 @@ extension MemeMeApplication {
     if let window = application.windows.first { repairStoreAfterFirstFrame(of: gtkkit_widget(window)) }
   }
 
-  /// Puts right image files no row lists (`SentMemeStore.repair()`) on a background thread once
-  /// `window` has painted, then lists memes it rebuilt and tells the user what it did. It lists the
-  /// whole images folder, seconds with a cold disk cache at tens of thousands of memes: the window
-  /// must not wait for it. Runs once per launch.
+  /// Checks the store's file and puts right image files no row lists (`SentMemeStore.finishOpening()`
+  /// and `repair()`) on a background thread once `window` has painted, then lists memes the repair
+  /// rebuilt and tells the user what it did. The check reads the whole database and the repair lists
+  /// the whole images folder, seconds with a cold disk cache at tens of thousands of memes: the window
+  /// must not wait for them. A file that fails the check is reported as one that could not be opened
+  /// (it stays as it was). Runs once per launch.
   private func repairStoreAfterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
     guard let memes = sentMemes?.memes, !hasStartedRepair else { return }
     markRepairStarted()
     afterFirstFrame(of: window) { [weak self] in
-      let store = memes.store
-      MainLoop.runInBackground({ Result { try store.repair() } }) { [weak self] result in
-        // A failure leaves everything as it was; the next launch tries again.
-        guard let self, case .success(let repairs) = result else { return }
-        memes.listRebuilt(repairs.rebuiltMemeIDs)
-        guard let detail = repairs.message, let parent = activeWindow else { return }
-        MessageDialog.present(
-          .information, parent: parent, title: localized("Sent Memes were repaired"), detail: detail)
+      memes.finishOpening { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .failure(let error):
+          guard let parent = activeWindow else { return }
+          let notice = Self.unavailableNotice(error)
+          MessageDialog.present(notice.kind, parent: parent, title: notice.title, detail: notice.detail)
+        case .success(let repairs):
+          // A failed repair leaves everything as it was; the next launch tries again.
+          guard let repairs else { return }
+          memes.listRebuilt(repairs.rebuiltMemeIDs)
+          guard let detail = repairs.message, let parent = activeWindow else { return }
+          MessageDialog.present(
+            .information, parent: parent, title: localized("Sent Memes were repaired"), detail: detail)
+        }
       }
     }
+  }
+
+  /// What the user is told when the store cannot be used: they keep the editor, not their shares.
+  static func unavailableNotice(_ error: StoreError) -> StoreNotice {
+    StoreNotice(
+      kind: .warning, title: localized("Sent Memes are not available"),
+      detail: error.message + "\n\n"
+        + localized("You can still make and share memes, but they will not be kept."))
   }
 
   private func showStoreNoticeOnce() {

@@ -20,6 +20,9 @@ package final class SentMemesLibrary: SentMemeSink {
   var onError: (_ title: String, _ message: String) -> Void = { _, _ in }
   private var savesInFlight = 0
   private var hasReportedReadError = false
+  /// True once the store's file failed its check after the first frame: the app then said that shared
+  /// memes will not be kept, as when the store cannot be opened at all.
+  private(set) var hasFailedCheck = false
 
   /// Reads the store's order (the memes themselves are read as the views show them). Throws a
   /// `StoreError` whose message can be shown as is.
@@ -30,13 +33,18 @@ package final class SentMemesLibrary: SentMemeSink {
     list.onReadError = { [weak self] error in self?.reportReadError(error) }
   }
 
-  /// The app's own store: `$XDG_DATA_HOME/<appID>/`.
+  /// The app's own store: `$XDG_DATA_HOME/<appID>/`, checked after the first frame (see
+  /// `open(directory:checkingLater:)`).
   static func open(appID: String) -> Result<SentMemesLibrary, StoreError> {
-    open { try SentMemeStore(appID: appID) }
+    open(directory: SentMemeStore.defaultDirectory(appID: appID), checkingLater: true)
   }
 
-  package static func open(directory: URL) -> Result<SentMemesLibrary, StoreError> {
-    open { try SentMemeStore(directory: directory) }
+  /// With `checkingLater`, the store's quick check (a read of the whole file) waits for
+  /// `finishOpening()`, which the app runs after its first frame; nothing is written before it passes.
+  package static func open(directory: URL, checkingLater: Bool = false) -> Result<
+    SentMemesLibrary, StoreError
+  > {
+    open { try SentMemeStore(directory: directory, checkingLater: checkingLater) }
   }
 
   private static func open(_ makeStore: () throws -> SentMemeStore) -> Result<SentMemesLibrary, StoreError> {
@@ -56,6 +64,7 @@ package final class SentMemesLibrary: SentMemeSink {
   package var isSaving: Bool { savesInFlight > 0 }
 
   package func keep(_ meme: SharedMeme) {
+    guard !hasFailedCheck else { return }
     savesInFlight += 1
     let store = store
     // The bytes and the thumbnail are made: what is left is copying them in and syncing the disk.
@@ -73,6 +82,27 @@ package final class SentMemesLibrary: SentMemeSink {
         case .failure(let error):
           onError(localized("Could not keep the meme in Sent Memes"), Self.message(error))
         }
+      })
+  }
+
+  /// Checks the store's file and opens it for writing off the main thread (a read of the whole file),
+  /// then runs `repair()`; `completion` gets what repair did (nil when it failed: everything is left
+  /// as it was and the next launch tries again), or why the check failed. A file that fails the check
+  /// is left as it is, and nothing more is kept in it.
+  func finishOpening(then completion: @escaping (Result<StoreRepairs?, StoreError>) -> Void) {
+    let store = store
+    MainLoop.runInBackground(
+      { () -> Result<StoreRepairs?, StoreError> in
+        do {
+          try store.finishOpening()
+        } catch {
+          return .failure(error as? StoreError ?? .databaseFailure(reason: error.localizedDescription))
+        }
+        return .success(try? store.repair())
+      },
+      then: { [weak self] result in
+        if case .failure = result { self?.hasFailedCheck = true }
+        completion(result)
       })
   }
 
