@@ -195,15 +195,29 @@ import Testing
     #expect(editor.document.selectedBoxIndex == nil)
     #expect(!entry.isFocused)
 
-    // Delete removes a selected box, and undo brings it back.
+    // Delete removes a selected box, and Ctrl+Z brings it back selected, its frame drawn.
+    let mapping = try #require(editor.boxHandles.mapping)
+    let corner = mapping.onScreen(editor.document.boxes[0]).position(of: .topLeft)
+    func cornerPixel() throws -> (red: Double, green: Double, blue: Double) {
+      let canvas = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+      let pixel = canvas.color(atX: Int(corner.x.rounded()), y: Int(corner.y.rounded()))
+      return (pixel.red, pixel.green, pixel.blue)
+    }
+    let unselected = try cornerPixel()
     editor.document.selectBox(at: 0)
     EditorHarness.settle(editor)
     #expect(entry.isFocused && !entry.isTyping, "selecting a box gives its field the keys")
+    let selected = try cornerPixel()
+    #expect(selected != unselected, "the probe sees the frame's handle: \(selected) \(unselected)")
     try RealKeyboard.press("Delete")
     #expect(editor.document.boxes.isEmpty)
-    editor.actions.action(named: "undo")?.activate()
+    try RealKeyboard.press("ctrl+z")
     EditorHarness.settle(editor)
     #expect(editor.document.boxes.map(\.text) == ["yo"])
+    #expect(editor.document.selectedBoxIndex == 0, "the box undo brought back is selected")
+    let back = try #require(editor.canvas.boxEntry(at: 0))
+    #expect(back.isFocused && !back.isTyping, "its field takes the keys at once")
+    #expect(try cornerPixel() == selected, "its frame is drawn")
   }
 
   @Test func tabGoesThroughTheCaptionsInCaptionOrder() throws {
