@@ -148,5 +148,34 @@ import Testing
     #expect(document.selectedBoxIndex == nil)
     document.undo()
     #expect(document.boxes.map(\.text) == ["0", "1", "2"])
+    #expect(document.selectedBoxIndex == 1, "the box undo brought back is selected, ready to act on")
+    document.redo()
+    #expect(document.selectedBoxIndex == nil, "redo takes it away again")
+  }
+
+  @Test func undoAndRedoSelectTheBoxTheyChange() {
+    let document = Self.document(boxes: 3)
+    document.setText("typed", ofBoxAt: 2)
+    document.endTyping()
+    document.selectBox(at: nil)
+    document.undo()
+    #expect(document.boxes[2].text == "2")
+    #expect(document.selectedBoxIndex == 2, "undo selects the box whose text it restored")
+    document.selectBox(at: 0)
+    document.redo()
+    #expect(document.selectedBoxIndex == 2, "and so does redo")
+
+    // A box sent back: undo brings it forward again, and the selection goes with it.
+    document.selectBox(at: 2)
+    document.reorderBox(at: 2, .back)
+    #expect(document.boxes.map(\.text) == ["typed", "0", "1"] && document.selectedBoxIndex == 0)
+    document.undo()
+    #expect(document.boxes.map(\.text) == ["0", "1", "typed"])
+    #expect(document.selectedBoxIndex == 2)
+
+    // A box undone away leaves nothing selected.
+    document.addNewBox()
+    document.undo()
+    #expect(document.boxes.count == 3 && document.selectedBoxIndex == nil)
   }
 }

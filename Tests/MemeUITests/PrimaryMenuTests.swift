@@ -119,6 +119,16 @@ import Testing
       }
     }
     #expect(shortcuts.contains { $0.accelerator == "Escape" && $0.title == "Cancel" }, "the camera's Escape")
+    // One entry per key press: a line never lists the same keys twice in two spellings (Ctrl+{ is
+    // Shift+Ctrl+[ on the keyboard), as the display's own keymap presses them.
+    for shortcut in shortcuts {
+      let presses = shortcut.accelerator.split(separator: " ").map { Self.keyPresses(String($0), window) }
+      for (first, one) in presses.enumerated() {
+        for other in presses[(first + 1)...] {
+          #expect(one.isDisjoint(with: other), "\(shortcut.title): \(shortcut.accelerator)")
+        }
+      }
+    }
 
     gtk_window_present(gtkkit_window(window))
     MainContext.iterate { gtk_widget_get_mapped(window) != 0 }
@@ -145,6 +155,30 @@ import Testing
     MainContext.iterate { gtk_widget_get_mapped(about) != 0 }
     DisplayHarness.waitForFrames(about)
     Screenshot.save(about, named: "about")
+  }
+
+  /// The key presses on the display's keyboard that give `accelerator`: keycode, layout group, shift
+  /// level (a symbol typed with Shift and the unshifted key pressed with Shift are the same press)
+  /// and the other modifiers.
+  private static func keyPresses(_ accelerator: String, _ widget: UnsafeMutablePointer<GtkWidget>) -> Set<
+    String
+  > {
+    var key: guint = 0
+    var modifiers = GdkModifierType(rawValue: 0)
+    gtk_accelerator_parse(accelerator, &key, &modifiers)
+    var keys: UnsafeMutablePointer<GdkKeymapKey>?
+    var count: Int32 = 0
+    guard gdk_display_map_keyval(gtk_widget_get_display(widget), key, &keys, &count) != 0, let keys else {
+      return []
+    }
+    defer { g_free(keys) }
+    let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue
+    let others = modifiers.rawValue & ~GDK_SHIFT_MASK.rawValue
+    return Set(
+      (0..<Int(count)).map {
+        let level = keys[$0].level + (shift != 0 && keys[$0].level % 2 == 0 ? 1 : 0)
+        return "\(keys[$0].keycode)/\(keys[$0].group)/\(level)/\(others)"
+      })
   }
 
   private static func string(_ object: gpointer, _ property: String) -> String {

@@ -195,15 +195,29 @@ import Testing
     #expect(editor.document.selectedBoxIndex == nil)
     #expect(!entry.isFocused)
 
-    // Delete removes a selected box, and undo brings it back.
+    // Delete removes a selected box, and Ctrl+Z brings it back selected, its frame drawn.
+    let mapping = try #require(editor.boxHandles.mapping)
+    let corner = mapping.onScreen(editor.document.boxes[0]).position(of: .topLeft)
+    func cornerPixel() throws -> (red: Double, green: Double, blue: Double) {
+      let canvas = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+      let pixel = canvas.color(atX: Int(corner.x.rounded()), y: Int(corner.y.rounded()))
+      return (pixel.red, pixel.green, pixel.blue)
+    }
+    let unselected = try cornerPixel()
     editor.document.selectBox(at: 0)
     EditorHarness.settle(editor)
     #expect(entry.isFocused && !entry.isTyping, "selecting a box gives its field the keys")
+    let selected = try cornerPixel()
+    #expect(selected != unselected, "the probe sees the frame's handle: \(selected) \(unselected)")
     try RealKeyboard.press("Delete")
     #expect(editor.document.boxes.isEmpty)
-    editor.actions.action(named: "undo")?.activate()
+    try RealKeyboard.press("ctrl+z")
     EditorHarness.settle(editor)
     #expect(editor.document.boxes.map(\.text) == ["yo"])
+    #expect(editor.document.selectedBoxIndex == 0, "the box undo brought back is selected")
+    let back = try #require(editor.canvas.boxEntry(at: 0))
+    #expect(back.isFocused && !back.isTyping, "its field takes the keys at once")
+    #expect(try cornerPixel() == selected, "its frame is drawn")
   }
 
   @Test func tabGoesThroughTheCaptionsInCaptionOrder() throws {
@@ -379,6 +393,57 @@ import Testing
     #expect(turned.maxX - turned.minX > 3 * (turned.maxY - turned.minY), "\(turned)")
     #expect(Double(turned.minY) > centre.y + 10, "after the last letter, below the middle: \(turned)")
     #expect(abs(Double(turned.minX + turned.maxX) / 2 - centre.x) < 20, "on the turned line: \(turned)")
+  }
+
+  /// 2000 characters: words, and one word longer than the box holds.
+  @Test(arguments: [String(repeating: "MEME ", count: 400), String(repeating: "A", count: 2000)])
+  func theCaretOfTextTooLongToFitStaysInTheBox(text: String) throws {
+    try DisplayHarness.requireDisplay()
+    let editor = TextBoxKeyboardTests.editorWithPicture()
+    defer { EditorHarness.close(editor) }
+    TextBoxKeyboardTests.addText(editor)
+    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    entry.widget.editableText = text
+    EditorHarness.settle(editor)
+    #expect(editor.document.boxes[0].text.count == 2000)
+    #expect(
+      editor.canvas.painter.drawnCaptions(
+        inWidth: Double(gtk_widget_get_width(editor.canvas.drawingArea)),
+        height: Double(gtk_widget_get_height(editor.canvas.drawingArea)))?.layout.overflowingBoxes == [0],
+      "the text is too long to fit")
+    let caret = try Self.caretPixels(editor, entry: entry)
+    // The box on the canvas, grown by the caret's own width and its dark edge.
+    let box = try #require(editor.boxHandles.mapping).onScreen(editor.document.boxes[0])
+    let (left, right) = (box.centreX - box.width / 2 - 3, box.centreX + box.width / 2 + 3)
+    let (top, bottom) = (box.centreY - box.height / 2 - 3, box.centreY + box.height / 2 + 3)
+    #expect(
+      Double(caret.minX) >= left && Double(caret.maxX) <= right && Double(caret.minY) >= top
+        && Double(caret.maxY) <= bottom, "\(caret) within \(box)")
+    // All of it selected: the selection is drawn where the text is, within the box too. Found as
+    // the pixels where the canvas with the selection differs from the canvas without.
+    entry.isTyping = false
+    EditorHarness.settle(editor)
+    let still = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+    entry.startTyping()
+    gtk_editable_select_region(gtkkit_editable(entry.widget), 0, -1)
+    EditorHarness.settle(editor)
+    let selected = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+    var outside = 0
+    var inside = 0
+    for y in 0..<min(selected.height, still.height) {
+      for x in 0..<min(selected.width, still.width) {
+        let (p, q) = (selected.color(atX: x, y: y), still.color(atX: x, y: y))
+        guard abs(p.red - q.red) + abs(p.green - q.green) + abs(p.blue - q.blue) > 0.15 else { continue }
+        let within = Double(x) >= left && Double(x) <= right && Double(y) >= top && Double(y) <= bottom
+        if within { inside += 1 } else { outside += 1 }
+      }
+    }
+    #expect(inside > 100 && outside == 0, "selection pixels: \(inside) in the box, \(outside) outside")
+    entry.startTyping()
+    gtk_editable_set_position(gtkkit_editable(entry.widget), -1)
+    EditorHarness.settle(editor)
+    Screenshot.save(
+      editor.window, named: "editor-box-caret-text-too-long-\(text.hasPrefix("A") ? "word" : "words")")
   }
 
   /// A press on a turned box's letters puts the caret where the canvas draws it: each caret, turned

@@ -153,7 +153,14 @@ public final class EditorDocument {
     if next.style != state.style { changed.insert(.style) }
     if next.image !== state.image { changed.insert(.image) }
     if next.transform != state.transform { changed.insert(.transform) }
+    let selection =
+      next.boxes == state.boxes
+      ? selectedBoxIndex : Self.selection(after: state.boxes, next.boxes, selected: selectedBoxIndex)
     state = next
+    if selection != selectedBoxIndex {
+      selectedBoxIndex = selection
+      changed.insert(.selection)
+    }
     dropStaleSelection(&changed)
     onChange(changed)
   }

@@ -69,8 +69,37 @@ enum ShortcutsWindow {
     return shown.isEmpty ? nil : Shortcut(title: title, accelerators: shown)
   }
 
-  /// The accelerators worth showing: keypad twins ("KP_Delete" beside "Delete") are left out.
+  /// The accelerators worth showing: keypad twins ("KP_Delete" beside "Delete") are left out, and
+  /// so are the symbols Shift types on a key beside that key with Shift ("<Control>braceleft" beside
+  /// "<Control><Shift>bracketleft"): both are bound so the key press reaches its action, but they
+  /// are one press, best read as Shift and the key printed on the keyboard.
   static func displayed(_ accelerators: [String]) -> [String] {
-    accelerators.filter { !$0.contains("KP_") }
+    let keys = accelerators.map(parsed)
+    return accelerators.filter { accelerator in
+      guard !accelerator.contains("KP_") else { return false }
+      guard let unshifted = shiftedTwin(of: parsed(accelerator)) else { return true }
+      return !keys.contains { $0 == unshifted }
+    }
+  }
+
+  /// The symbols Shift types on the bracket keys of most layouts, and those keys.
+  private static let shiftedSymbols = ["braceleft": "bracketleft", "braceright": "bracketright"]
+
+  /// The key and modifiers of a GTK accelerator.
+  private static func parsed(_ accelerator: String) -> (key: guint, modifiers: guint) {
+    var key: guint = 0
+    var modifiers = GdkModifierType(rawValue: 0)
+    gtk_accelerator_parse(accelerator, &key, &modifiers)
+    return (key, modifiers.rawValue)
+  }
+
+  /// `accelerator` spelled as Shift and the key that types its symbol, if it is such a symbol.
+  private static func shiftedTwin(of accelerator: (key: guint, modifiers: guint)) -> (
+    key: guint, modifiers: guint
+  )? {
+    guard let name = gdk_keyval_name(accelerator.key),
+      let base = shiftedSymbols[String(cString: name)]
+    else { return nil }
+    return (gdk_keyval_from_name(base), accelerator.modifiers | GDK_SHIFT_MASK.rawValue)
   }
 }

@@ -56,13 +56,30 @@ struct CaptionCursor {
   }
 
   /// The caret before field position `offset` (in characters), zero-width.
+  ///
+  /// The caption is drawn clipped to its band, so text too long for its box is cut off at the box's
+  /// edges; a caret in the cut-off part (the end of 2000 characters) stands at the edge where the
+  /// text is cut, not outside the box.
   func caretRect(atOffset offset: Int) -> ImageRect {
-    toCanvas(caption.caretRect(atIndex: drawnIndex(offset)))
+    let caret = caption.caretRect(atIndex: drawnIndex(offset))
+    let band = caption.band
+    let height = min(caret.height, band.height)
+    let kept = ImageRect(
+      x: min(max(caret.x, band.x), band.maxX), y: min(max(caret.y, band.y), band.maxY - height),
+      width: caret.width, height: height)
+    return toCanvas(kept)
   }
 
-  /// What covers the characters between field positions `start` and `end`.
+  /// What covers the characters between field positions `start` and `end`, as far as the caption is
+  /// drawn (within its band).
   func selectionRects(from start: Int, to end: Int) -> [ImageRect] {
-    caption.selectionRects(from: drawnIndex(start), to: drawnIndex(end)).map(toCanvas)
+    let band = caption.band
+    return caption.selectionRects(from: drawnIndex(start), to: drawnIndex(end)).compactMap { rect in
+      let (left, right) = (max(rect.x, band.x), min(rect.x + rect.width, band.maxX))
+      let (top, bottom) = (max(rect.y, band.y), min(rect.y + rect.height, band.maxY))
+      guard left < right, top < bottom else { return nil }
+      return toCanvas(ImageRect(x: left, y: top, width: right - left, height: bottom - top))
+    }
   }
 
   /// The field position a click at canvas point (`x`, `y`) puts the caret at.
