@@ -132,7 +132,37 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   public static func popoverMenu(_ menu: Menu) -> Widget { gtk_popover_menu_new_from_model(menu.model) }
 
   /// Shows `menu` when this GtkMenuButton is pressed; the button keeps its own reference.
+  ///
+  /// The popover and its item widgets are built the first time the menu opens (by pointer, key
+  /// or F10), not now: a window's menus cost nothing on the way to its first frame.
   public func setMenu(_ menu: Menu) {
-    gtk_menu_button_set_menu_model(gtkkit_menu_button(self), menu.model)
+    g_object_set_data_full(gtkkit_object(self), pendingMenuKey, g_object_ref(menu.model), g_object_unref)
+    gtk_menu_button_set_create_popup_func(
+      gtkkit_menu_button(self),
+      { button, _ in
+        guard let button else { return }
+        _ = gtkkit_widget(UnsafeMutableRawPointer(button))?.menuPopover
+      }, nil, nil)
+  }
+
+  /// The menu this GtkMenuButton shows, whether or not it has been opened yet.
+  public var menuModel: UnsafeMutablePointer<GMenuModel>? {
+    gtk_menu_button_get_menu_model(gtkkit_menu_button(self))
+      ?? g_object_get_data(gtkkit_object(self), pendingMenuKey)?.assumingMemoryBound(to: GMenuModel.self)
+  }
+
+  /// This GtkMenuButton's popover, built now if the menu has not been opened yet.
+  public var menuPopover: UnsafeMutablePointer<GtkPopover>? {
+    let button = gtkkit_menu_button(self)
+    if gtk_menu_button_get_popover(button) == nil,
+      let pending = g_object_get_data(gtkkit_object(self), pendingMenuKey)
+    {
+      gtk_menu_button_set_menu_model(button, pending.assumingMemoryBound(to: GMenuModel.self))
+      g_object_set_data(gtkkit_object(self), pendingMenuKey, nil)
+    }
+    return gtk_menu_button_get_popover(button)
   }
 }
+
+/// The object-data key under which a GtkMenuButton keeps the menu it builds on first opening.
+private let pendingMenuKey = "gtkkit-pending-menu"

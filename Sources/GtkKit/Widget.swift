@@ -55,10 +55,10 @@ extension WidgetTree {
       texts.append(String(cString: text))
     }
     if let tooltip = gtk_widget_get_tooltip_text(widget) { texts.append(String(cString: tooltip)) }
-    if gtkkit_is_a(widget, gtk_menu_button_get_type()) != 0,
-      let model = gtk_menu_button_get_menu_model(gtkkit_menu_button(widget))
-    {
+    if gtkkit_is_a(widget, gtk_menu_button_get_type()) != 0, let model = widget.menuModel {
       menuLabels(of: model, into: &texts)
+      // Its items as they are shown (with their shortcuts), even if it has not been opened yet.
+      _ = widget.menuPopover
     }
     var child = gtk_widget_get_first_child(widget)
     while let current = child {

@@ -98,8 +98,14 @@ private final class Keeper {}
     let button = gtk_menu_button_new()!
     let owner = ObjectOwner(taking: button)
     do { button.setMenu(Menu([("Undo", "win.undo")])) }
-    let model = try #require(gtk_menu_button_get_menu_model(gtkkit_menu_button(button)))
+    let model = try #require(button.menuModel)
     #expect(g_menu_model_get_n_items(model) == 1)
+    // Built on first opening, not before, and then over that same menu.
+    #expect(gtk_menu_button_get_popover(gtkkit_menu_button(button)) == nil)
+    #expect(gtk_widget_get_sensitive(gtk_widget_get_first_child(button)) != 0, "it can still be opened")
+    let popover = try #require(button.menuPopover)
+    #expect(gtk_popover_menu_get_menu_model(gtkkit_popover_menu(popover)) == model)
+    #expect(gtk_menu_button_get_menu_model(gtkkit_menu_button(button)) == model)
     _ = owner
   }
 

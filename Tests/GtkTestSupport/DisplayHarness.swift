@@ -69,7 +69,7 @@ public enum DisplayHarness {
   /// never sends (weston dismisses the popup at once). There the popover is opened without the
   /// grab: the same widget and contents, mapped as a plain popup.
   public static func popUp(_ menuButton: gpointer) {
-    if isWayland, let popover = gtk_menu_button_get_popover(gtkkit_menu_button(menuButton)) {
+    if isWayland, let popover = gtkkit_widget(menuButton)?.menuPopover {
       gtk_popover_set_autohide(popover, 0)
     }
     gtk_menu_button_popup(gtkkit_menu_button(menuButton))

@@ -14,7 +14,7 @@ import Testing
   private func primaryMenuItems(of window: gpointer) throws -> [(label: String, action: String)] {
     let button = try #require(WidgetTree.descendant(of: window, named: "main-menu-button"))
     #expect(gtk_menu_button_get_primary(gtkkit_menu_button(button)) != 0, "F10 opens it")
-    let model = try #require(gtk_menu_button_get_menu_model(gtkkit_menu_button(button)))
+    let model = try #require(gtkkit_widget(button)?.menuModel)
     return Self.items(of: model)
   }
 

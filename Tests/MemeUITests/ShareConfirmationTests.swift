@@ -281,7 +281,7 @@ import Testing
     label: String, action: String
   )] {
     let button = try #require(WidgetTree.descendant(of: window, named: "share-button"))
-    let model = try #require(gtk_menu_button_get_menu_model(gtkkit_menu_button(button)))
+    let model = try #require(gtkkit_widget(button)?.menuModel)
     var items: [(String, String)] = []
     for index in 0..<g_menu_model_get_n_items(model) {
       let label = g_menu_model_get_item_attribute_value(model, index, "label", nil)
