@@ -86,57 +86,43 @@ enum JPEGBlockExport {
     guard blocks.width == upright.0, blocks.height == upright.1 else {
       return .declined("the photo's frame header disagrees with libjpeg's")
     }
-    // One core reads the coefficients while this one lays the captions out and strokes their
-    // outlines; then the caption rows are redrawn as soon as they are read, and the meme is written
-    // row by row on another core as soon as each row is final. Every way out below waits for the
-    // reading to end (the blocks must outlive it).
+    // One core reads the coefficients while this one lays the captions out. The captions are then
+    // split into groups whose rows can never share a span; each group's outlines are stroked into
+    // masks and its rows redrawn as soon as they are read, the last group on a core of its own, so
+    // the top caption's rows are redrawn while the bottom caption is still being stroked. The meme
+    // is written row by row on another core as soon as each row is final, once every group has
+    // held its rows. Every way out below waits for the reading to end (the blocks must outlive it).
     let reading = BackgroundTask { () -> Result<Void, JPEGBlocks.Refusal> in
       Result { () throws(JPEGBlocks.Refusal) in try blocks.read() }
     }
-    let prepared = PreparedCaptions(captions, imageWidth: upright.0, imageHeight: upright.1)
-    let drawings = prepared.layout.drawings
+    let layout = MemeLayout(captions: captions, imageWidth: upright.0, imageHeight: upright.1)
+    let drawings = layout.drawings
     if blocks.isGrey, !drawings.allSatisfy({ $0.drawsOnlyGrey }) {
       blocks.abandon()
       _ = reading.wait()
       return .declined("the photo is greyscale and the captions have colour")
     }
-    let spans = spans(of: drawings, masks: prepared.masks, on: blocks)
-    for span in spans { blocks.hold(span) }
-    let writing = BackgroundTask { () -> Result<MallocBytes, JPEGBlocks.Refusal> in
-      Result { () throws(JPEGBlocks.Refusal) in try blocks.encoded() }
+    let work = SpanWork(drawings: drawings, blocks: blocks)
+    let groups = groups(of: drawings, on: blocks)
+    let writing = BackgroundTask { [groups] () -> Result<MallocBytes, JPEGBlocks.Refusal> in
+      for _ in groups { work.held.wait() }
+      return Result { () throws(JPEGBlocks.Refusal) in try work.blocks.encoded() }
     }
-    // The last span (the bottom caption's) is redrawn on a core of its own as soon as its rows are
-    // read, while this one redraws the others. Spans are at least one MCU row apart, so neither
-    // replaces a row the other decodes, and each draws only its own captions.
-    let work = SpanWork(prepared: prepared, blocks: blocks)
-    let lastSpan: BackgroundTask<Result<Int, JPEGBlocks.Refusal>>? =
-      spans.count > 1
-      ? BackgroundTask { [spans] in
-        Result { () throws(JPEGBlocks.Refusal) in
-          try redraw(spans[spans.count - 1], with: work.prepared, on: work.blocks)
-        }
-      } : nil
+    let lastGroup: BackgroundTask<Result<Int, JPEGBlocks.Refusal>>? =
+      groups.count > 1 ? BackgroundTask { [groups] in work.redraw(groups[groups.count - 1]) } : nil
     var replaced = 0
     var failure: JPEGBlocks.Refusal?
-    for span in spans.dropLast(lastSpan == nil ? 0 : 1) {
-      if failure == nil {
-        do {
-          replaced += try redraw(span, with: prepared, on: blocks)
-        } catch {
-          failure = error
-          blocks.abandon()
-        }
-      }
-      blocks.release(span)
-    }
-    if let lastSpan, let span = spans.last {
-      switch lastSpan.wait() {
+    for group in groups.dropLast(lastGroup == nil ? 0 : 1) {
+      switch work.redraw(group, after: failure) {
       case .success(let count): replaced += count
-      case .failure(let error):
-        if failure == nil { failure = error }
-        blocks.abandon()
+      case .failure(let error): if failure == nil { failure = error }
       }
-      blocks.release(span)
+    }
+    if let lastGroup {
+      switch lastGroup.wait() {
+      case .success(let count): replaced += count
+      case .failure(let error): if failure == nil { failure = error }
+      }
     }
     let written = writing.wait()
     // Reading's refusal comes first: the others only fail for want of the rows it could not read.
@@ -153,7 +139,6 @@ enum JPEGBlockExport {
     let mcus =
       ((blocks.width + blocks.mcuWidth - 1) / blocks.mcuWidth)
       * ((blocks.height + blocks.mcuHeight - 1) / blocks.mcuHeight)
-    let layout = prepared.layout
     return .encoded(
       encoded,
       ExportSummary(
@@ -172,6 +157,85 @@ enum JPEGBlockExport {
     return .declined(refusal.reason)
   }
 
+  /// The indices of `drawings` in groups whose MCU-aligned bands, and so whichever spans their
+  /// ink makes, lie at least one MCU row apart: no span can hold captions of two groups, so each
+  /// group's spans are the ones all captions together give, and are found from its own masks.
+  /// In drawing order within each group (a later caption covers an earlier one).
+  private static func groups(of drawings: [CaptionDrawing], on blocks: JPEGBlocks) -> [[Int]] {
+    let bands = drawings.map { blocks.mcuAligned($0.rows(inPictureHeight: blocks.height)) }
+    var groups: [(rows: Range<Int>, members: [Int])] = []
+    for index in drawings.indices.sorted(by: { bands[$0].lowerBound < bands[$1].lowerBound }) {
+      let band = bands[index]
+      if let last = groups.last, band.lowerBound <= last.rows.upperBound {
+        groups[groups.count - 1] = (
+          last.rows.lowerBound..<max(last.rows.upperBound, band.upperBound), last.members + [index]
+        )
+      } else {
+        groups.append((band, [index]))
+      }
+    }
+    return groups.map { $0.members.sorted() }
+  }
+}
+
+extension JPEGBlocks.Refusal {
+  var reason: String {
+    switch self {
+    case .unsuitable(let reason): reason
+    case .failed(let message): "libjpeg could not carry the blocks (\(message))"
+    case .cancelled: "cancelled"
+    }
+  }
+}
+
+/// The captions and blocks the groups of captions are redrawn on, from this thread and another.
+/// Unchecked Sendable: each thread only reads the layout's drawings and draws the drawings of its
+/// own group, which no other thread draws meanwhile; the blocks keep their own rules (see
+/// `JPEGBlocks`), and `held` orders the holds before the writing.
+private final class SpanWork: @unchecked Sendable {
+  let drawings: [CaptionDrawing]
+  let blocks: JPEGBlocks
+  /// Signalled once by each group when its spans are held: the writing starts after all of them.
+  let held = DispatchSemaphore(value: 0)
+
+  init(drawings: [CaptionDrawing], blocks: JPEGBlocks) {
+    self.drawings = drawings
+    self.blocks = blocks
+  }
+
+  /// Strokes the outlines and glyphs of the captions at `group` into masks, holds the spans their
+  /// ink makes and redraws them (unless an earlier group failed, `failure`); returns how many MCUs
+  /// changed. Every span is released, and on failure the blocks abandoned.
+  func redraw(_ group: [Int], after failure: JPEGBlocks.Refusal? = nil) -> Result<Int, JPEGBlocks.Refusal> {
+    if let failure {
+      held.signal()
+      return .failure(failure)
+    }
+    let drawn = group.map { index in
+      (
+        drawings[index],
+        PreparedCaptions.prepare(drawings[index], imageWidth: blocks.width, imageHeight: blocks.height)
+      )
+    }
+    let spans = spans(of: drawn)
+    for span in spans { blocks.hold(span) }
+    held.signal()
+    var replaced = 0
+    var failure: JPEGBlocks.Refusal?
+    for span in spans {
+      if failure == nil {
+        do {
+          replaced += try redraw(span, with: drawn)
+        } catch {
+          failure = error
+          blocks.abandon()
+        }
+      }
+      blocks.release(span)
+    }
+    return failure.map { .failure($0) } ?? .success(replaced)
+  }
+
   /// The height of the pieces a span is redrawn in: two pieces' pixels (and their copies) are held
   /// at once on each of two cores, not the whole span's (a caption's rows of a 48 MP photo take tens
   /// of megabytes). Each piece decodes one MCU row above and below it again.
@@ -181,13 +245,13 @@ enum JPEGBlockExport {
   /// that ink them and puts back the MCUs that changed; returns how many did. The captions are
   /// painted from the masks drawn while the coefficients were read (as a full encode paints them),
   /// not stroked and filled again.
-  private static func redraw(_ span: Range<Int>, with prepared: PreparedCaptions, on blocks: JPEGBlocks)
+  private func redraw(_ span: Range<Int>, with captions: [(CaptionDrawing, CaptionMasks?)])
     throws(JPEGBlocks.Refusal) -> Int
   {
-    let drawn = zip(prepared.layout.drawings, prepared.masks).filter {
+    let drawn = captions.filter {
       blocks.mcuAligned($0.inkRows(inPictureHeight: blocks.height, masks: $1)).overlaps(span)
     }
-    let height = max(1, pieceHeight / blocks.mcuHeight) * blocks.mcuHeight
+    let height = max(1, Self.pieceHeight / blocks.mcuHeight) * blocks.mcuHeight
     let pieces = stride(from: span.lowerBound, to: span.upperBound, by: height).map {
       $0..<min($0 + height, span.upperBound)
     }
@@ -209,13 +273,9 @@ enum JPEGBlockExport {
   }
 
   /// The MCU-aligned rows the captions may ink, merged where they meet.
-  private static func spans(of drawings: [CaptionDrawing], masks: [CaptionMasks?], on blocks: JPEGBlocks)
-    -> [Range<Int>]
-  {
-    let aligned = zip(drawings, masks).map {
-      blocks.mcuAligned($0.inkRows(inPictureHeight: blocks.height, masks: $1))
-    }
-    .filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+  private func spans(of captions: [(CaptionDrawing, CaptionMasks?)]) -> [Range<Int>] {
+    let aligned = captions.map { blocks.mcuAligned($0.inkRows(inPictureHeight: blocks.height, masks: $1)) }
+      .filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
     var merged: [Range<Int>] = []
     for span in aligned {
       if let last = merged.last, span.lowerBound <= last.upperBound {
@@ -225,29 +285,6 @@ enum JPEGBlockExport {
       }
     }
     return merged
-  }
-}
-
-extension JPEGBlocks.Refusal {
-  var reason: String {
-    switch self {
-    case .unsuitable(let reason): reason
-    case .failed(let message): "libjpeg could not carry the blocks (\(message))"
-    case .cancelled: "cancelled"
-    }
-  }
-}
-
-/// The captions and blocks the last span's thread works on. Unchecked Sendable: that thread only
-/// reads the layout and draws the drawings of its own span, which no other thread draws meanwhile,
-/// and the blocks keep their own rules (see `JPEGBlocks`).
-private final class SpanWork: @unchecked Sendable {
-  let prepared: PreparedCaptions
-  let blocks: JPEGBlocks
-
-  init(prepared: PreparedCaptions, blocks: JPEGBlocks) {
-    self.prepared = prepared
-    self.blocks = blocks
   }
 }
 

@@ -60,7 +60,7 @@ struct PreparedCaptions {
 
   /// Renders `drawing`'s colour glyphs at image size (the editor draws at screen size and skips
   /// this) and draws its outline and glyphs into masks. Cairo's scaled fonts are thread-safe.
-  private static func prepare(_ drawing: CaptionDrawing, imageWidth: Int, imageHeight: Int) -> CaptionMasks? {
+  static func prepare(_ drawing: CaptionDrawing, imageWidth: Int, imageHeight: Int) -> CaptionMasks? {
     drawing.prerenderColorGlyphs()
     return CaptionMasks(of: drawing, imageWidth: imageWidth, imageHeight: imageHeight)
   }
