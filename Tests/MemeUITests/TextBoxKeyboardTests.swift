@@ -411,6 +411,13 @@ import Testing
         inWidth: Double(gtk_widget_get_width(editor.canvas.drawingArea)),
         height: Double(gtk_widget_get_height(editor.canvas.drawingArea)))?.layout.overflowingBoxes == [0],
       "the text is too long to fit")
+    // The warning bar slides in under the canvas and makes it shorter: wait until it is in, so the
+    // snapshots below differ by the caret alone (a slow compositor still had it moving).
+    #expect(
+      MainContext.iterate { gtk_revealer_get_child_revealed(gtkkit_revealer(editor.overflowRevealer)) != 0 },
+      "the warning is shown")
+    DisplayHarness.waitForFrames(editor.window)
+    EditorHarness.settle(editor)
     let caret = try Self.caretPixels(editor, entry: entry)
     // The box on the canvas, grown by the caret's own width and its dark edge.
     let box = try #require(editor.boxHandles.mapping).onScreen(editor.document.boxes[0])
