@@ -13,23 +13,14 @@ import Testing
 /// lets go, drags move, resize and turn with snapping, one drag is one undo step, a caption field
 /// lying over a box still gets its clicks, and the export shows the moved box as the renderer draws it.
 @Suite(.serialized) struct BoxHandlesTests {
-  /// A box off both centre lines, clear of the classic captions' bands.
-  static let box = TextBox(
-    text: "a box to move", frame: RelativeRect(x: 0.1, y: 0.45, width: 0.35, height: 0.2))
+  static let box = TextBoxEditorHarness.box
 
-  /// An editor showing a 1200 × 800 picture with `boxes`, none selected.
   private func makeEditor(boxes: [TextBox] = [box]) -> EditorWindow {
-    let editor = EditorHarness.makeEditor()
-    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    for box in boxes { editor.document.addBox(box) }
-    editor.document.selectBox(at: nil)
-    EditorHarness.settle(editor)
-    return editor
+    TextBoxEditorHarness.makeEditor(boxes: boxes)
   }
 
   private func shown(_ index: Int, in editor: EditorWindow) throws -> BoxOnScreen {
-    let mapping = try #require(editor.boxHandles.mapping)
-    return mapping.onScreen(editor.document.boxes[index])
+    try TextBoxEditorHarness.shown(index, in: editor)
   }
 
   private func near(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }

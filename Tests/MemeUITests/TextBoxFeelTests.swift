@@ -14,23 +14,14 @@ import Testing
 /// a paste on a selected box replaces its text, Escape leaves the keyboard somewhere, and Shift on
 /// a corner keeps a box's proportions.
 @MainActor @Suite(.serialized) struct TextBoxFeelTests {
-  /// A box off both centre lines, clear of the classic captions' bands.
-  static let box = TextBox(
-    text: "a box to move", frame: RelativeRect(x: 0.1, y: 0.45, width: 0.35, height: 0.2))
+  static let box = TextBoxEditorHarness.box
 
-  /// An editor showing a 1200 × 800 picture with `boxes`, none selected.
   private func makeEditor(boxes: [TextBox] = [box]) -> EditorWindow {
-    let editor = EditorHarness.makeEditor()
-    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    for box in boxes { editor.document.addBox(box) }
-    editor.document.selectBox(at: nil)
-    EditorHarness.settle(editor)
-    return editor
+    TextBoxEditorHarness.makeEditor(boxes: boxes)
   }
 
   private func shown(_ index: Int, in editor: EditorWindow) throws -> BoxOnScreen {
-    let mapping = try #require(editor.boxHandles.mapping)
-    return mapping.onScreen(editor.document.boxes[index])
+    try TextBoxEditorHarness.shown(index, in: editor)
   }
 
   /// The pixels `widget` paints itself (its background, border and shadows), not transparent.
