@@ -28,9 +28,9 @@ public final class SentMemeStore: Sendable {
   let repairsMade: Mutex<StoreRepairs>
 
   /// Where reads go: a read-only connection until the file has been checked, then `opening`'s pool.
-  private let reader: Mutex<any DatabaseReader>
+  private let reader: Locked<any DatabaseReader>
   /// Whether the file has been checked and opened for writing, which happens once, before any write.
-  private let opening: Mutex<Opening>
+  private let opening: Locked<Opening>
   let images: DurableFolder
   let lock: StoreLock
 
@@ -83,12 +83,12 @@ public final class SentMemeStore: Sendable {
     try PrivateFolder.make(directory)
     try PrivateFolder.make(imagesDirectory)
     if checkingLater, let queue = try DatabaseOpener.openForReading(at: databaseURL) {
-      reader = Mutex(queue)
-      opening = Mutex(.unchecked)
+      reader = Locked(queue)
+      opening = Locked(.unchecked)
     } else {
       let pool = try DatabaseOpener.open(at: databaseURL)
-      reader = Mutex(pool)
-      opening = Mutex(.opened(pool))
+      reader = Locked(pool)
+      opening = Locked(.opened(pool))
       try purgeDeleted()
     }
   }
