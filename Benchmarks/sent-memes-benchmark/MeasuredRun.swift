@@ -43,14 +43,10 @@ final class MeasuredRun {
     _ = iterate { gtk_widget_get_mapped(window) != 0 }
     let mapped = Date()
     let mappedCPU = GapProbe.threadCPUTime()
-    let clock = gtk_widget_get_frame_clock(window)!
-    var paintStart = (wall: Date(), cpu: GapProbe.threadCPUTime())
-    var paints: [(start: Date, end: Date, cpu: TimeInterval)] = []
-    Signal.connect(clock.raw, "before-paint") { paintStart = (Date(), GapProbe.threadCPUTime()) }
-    Signal.connect(clock.raw, "after-paint") {
-      paints.append((paintStart.wall, Date(), GapProbe.threadCPUTime() - paintStart.cpu))
+    let recorder = FrameRecorder(clock: gtk_widget_get_frame_clock(window)!)
+    _ = iterate {
+      !recorder.paints.isEmpty && session.memeCount == self.options.count && session.boundCells.total > 0
     }
-    _ = iterate { !paints.isEmpty && session.memeCount == self.options.count && session.boundCells.total > 0 }
     let populated = Date()
     let populatedCPU = GapProbe.threadCPUTime()
     _ = iterate {
@@ -88,12 +84,7 @@ final class MeasuredRun {
       return result
     }
 
-    let scrolling = scroll(session, clock: clock) { paints.count }
-    let frames = paints.suffix(from: scrolling.firstPaint)
-    let frameWork = frames.map { $0.end.timeIntervalSince($0.start) * 1000 }
-    let frameCPU = frames.map { $0.cpu * 1000 }
-    let frameEnds = frames.map(\.end)
-    let frameIntervals = zip(frameEnds.dropFirst(), frameEnds).map { $0.timeIntervalSince($1) * 1000 }
+    let scrolling = scroll(session) { recorder.paints.count }
 
     // A selection in the middle of the list, then its detail shown.
     let detailStart = Date()
@@ -116,7 +107,7 @@ final class MeasuredRun {
       launchMilliseconds: launch.milliseconds, launchPhases: launch.phases, launchPhasesCPU: launch.phasesCPU,
       thumbnailsShownMilliseconds: launch.thumbnailsShown,
       rssAfterLaunchMiB: rssAfterLaunch, scrollRange: scrolling.range,
-      frames: FrameSamples(intervals: frameIntervals, work: frameWork, cpu: frameCPU),
+      frames: recorder.samples(from: scrolling.firstPaint),
       longestGap: scrolling.longestGap * 1000,
       longestGapCPU: scrolling.longestGapCPU * 1000,
       detailMilliseconds: detailShown.timeIntervalSince(detailStart) * 1000,
@@ -139,7 +130,7 @@ final class MeasuredRun {
   /// Scrolls the current view from top to bottom, one page per frame, while a 1 ms high-priority
   /// timeout watches for main-loop gaps.
   private func scroll(
-    _ session: SentMemesSession, clock: OpaquePointer, paintCount: () -> Int
+    _ session: SentMemesSession, paintCount: () -> Int
   ) -> (firstPaint: Int, range: Int, longestGap: TimeInterval, longestGapCPU: TimeInterval) {
     let view = session.currentView!
     let scrolled = gtk_widget_get_parent(view)!
@@ -147,34 +138,20 @@ final class MeasuredRun {
     // The view is laid out once its range exceeds a page.
     _ = iterate { gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment) }
     let probe = GapProbe()
-    let probeBox = Unmanaged.passRetained(probe).toOpaque()
-    defer { Unmanaged<GapProbe>.fromOpaque(probeBox).release() }
     var done = false
     let firstPaint = paintCount()
-    let tick = TickCallback.add(to: view) { _ in
-      let value = gtk_adjustment_get_value(adjustment)
-      let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-      gtk_adjustment_set_value(adjustment, min(value + gtk_adjustment_get_page_size(adjustment), end))
-      done = value >= end
-      return !done
+    probe.watch {
+      let tick = TickCallback.add(to: view) { _ in
+        let value = gtk_adjustment_get_value(adjustment)
+        let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_set_value(adjustment, min(value + gtk_adjustment_get_page_size(adjustment), end))
+        done = value >= end
+        return !done
+      }
+      _ = iterate(limit: 600) { done }
+      TickCallback.remove(tick, from: view)
     }
-    probe.reset()
-    let timer = g_timeout_add_full(
-      G_PRIORITY_HIGH, 1,
-      { data in
-        Unmanaged<GapProbe>.fromOpaque(data!).takeUnretainedValue().tick()
-        return 1
-      }, probeBox, nil)
-    _ = iterate(limit: 600) { done }
-    g_source_remove(timer)
-    TickCallback.remove(tick, from: view)
     return (firstPaint, Int(gtk_adjustment_get_upper(adjustment)), probe.longestGap, probe.longestGapCPU)
-  }
-
-  /// The renderer GTK chose for the window (GSK_RENDERER asks for one; GTK may fall back).
-  private func renderer(of window: UnsafeMutablePointer<GtkWidget>) -> String {
-    guard let renderer = gtk_native_get_renderer(OpaquePointer(window)) else { return "?" }
-    return String(cString: g_type_name(gtkkit_type_of(UnsafeMutableRawPointer(renderer))))
   }
 }
 

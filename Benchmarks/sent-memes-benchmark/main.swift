@@ -13,8 +13,13 @@
 // opens a detail. A cold run starts with the store's files dropped from the page cache and fresh
 // XDG folders, as after a reboot; a warm run has just read every file. The window keeps the app's
 // default size. `--launch-only` stops each run once the window is populated and its thumbnails are
-// shown (the launch phases and memory, without scrolling or the detail). The store is seeded with mememe-seed (built beside this tool) when it holds fewer
-// memes.
+// shown (the launch phases and memory, without scrolling or the detail).
+//
+// After each scrolling run, an empty window of the same size paints as many frames on the same
+// display with the same loop (see PacingReference): a virtual display has no vertical blank, so
+// frame intervals are judged against that window's, measured in the same conditions.
+//
+// The store is seeded with mememe-seed (built beside this tool) when it holds fewer memes.
 import CGtk
 import Foundation
 import GtkKit
@@ -28,8 +33,11 @@ struct Options {
   var views = ["list", "grid"]
   /// Measure the launch alone: no scrolling, no detail.
   var launchOnly = false
-  /// Set in a measured child process: the one view and cache form it measures.
+  /// Set in a measured child process: the one view and cache form it measures, or "reference".
   var single: (view: String, cache: String)?
+  /// For the pacing reference: how many frames it paints, and its window's size.
+  var referenceFrames = 600
+  var referenceSize: (width: Int32, height: Int32) = (900, 700)
 
   init(_ arguments: [String]) {
     var arguments = arguments
@@ -56,6 +64,11 @@ struct Options {
       case "--view": views = forms(value(), ["list", "grid"])
       case "--single": singleView = value()
       case "--launch-only": launchOnly = true
+      case "--reference-frames": referenceFrames = number(value())
+      case "--reference-size":
+        let sides = value().split(separator: "x").compactMap { Int32($0) }
+        guard sides.count == 2 else { Self.usage() }
+        referenceSize = (sides[0], sides[1])
       default: count = number(argument)
       }
     }
@@ -133,7 +146,12 @@ func loadAverage() -> String {
 }
 
 if let single = options.single {
-  let result = MeasuredRun(options: options, view: single.view, cache: single.cache).run()
+  let result =
+    single.view == "reference"
+    ? PacingReference.run(
+      frameCount: options.referenceFrames, width: options.referenceSize.width,
+      height: options.referenceSize.height)
+    : MeasuredRun(options: options, view: single.view, cache: single.cache).run()
   let json = try JSONEncoder().encode(result)
   print("RESULT " + String(decoding: json, as: UTF8.self))
   exit(0)
@@ -248,25 +266,58 @@ print(
   "Renderer asked for: GSK_RENDERER=\(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "(unset)"), "
     + "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(options.runs) runs per form")
 var failures = 0
+
+/// Runs this executable as a measured child with `arguments` and returns what it reports.
+func measure(_ arguments: [String], environment: [String: String]? = nil, name: String) -> RunResult? {
+  let output = Pipe()
+  let status = run(
+    executable, [String(options.count), "--directory", options.directory.path] + arguments,
+    environment: environment, output: output)
+  guard status == 0,
+    let line = lastOutput.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") }),
+    let result = try? JSONDecoder().decode(RunResult.self, from: Data(line.dropFirst(7).utf8))
+  else {
+    print("\(name): failed (status \(status))\n\(lastOutput)")
+    failures += 1
+    return nil
+  }
+  return result
+}
+
+/// The pacing reference for `result`: as many frames in a window of its size, right after it.
+func reference(for result: RunResult, name: String) -> RunResult? {
+  measure(
+    [
+      "--single", "reference", "--reference-frames", String(result.frames.intervals.count + 1),
+      "--reference-size", "\(result.windowWidth)x\(result.windowHeight)",
+    ], name: name)
+}
+
+/// The share of `frames`' intervals longer than the longest of the reference's 99 in 100: frames
+/// the app made late beyond what the display does to an empty window.
+func lateBeyondReference(_ frames: FrameSamples, _ reference: FrameSamples) -> String {
+  func share(_ values: [Double], over limit: Double) -> Double {
+    100 * Double(values.filter { $0 > limit }.count) / Double(max(1, values.count))
+  }
+  let limit = percentile(reference.intervals.sorted(), 0.99)
+  let budget = frameBudget + 0.5
+  return String(
+    format: "    intervals over the empty window's p99 (%.1f ms): %.1f%%; over %.1f ms: %.1f%% against the"
+      + " empty window's %.1f%%", limit, share(frames.intervals, over: limit), budget,
+    share(frames.intervals, over: budget), share(reference.intervals, over: budget))
+}
+
 for cache in options.caches {
   for view in options.views {
     var results: [RunResult] = []
+    var references: [RunResult] = []
     for index in 1...options.runs {
       prepareCache(cache)
-      let output = Pipe()
-      let status = run(
-        executable,
-        [String(options.count), "--directory", options.directory.path, "--single", view, "--cache", cache]
-          + (options.launchOnly ? ["--launch-only"] : []),
-        environment: environment(for: cache), output: output)
-      guard status == 0,
-        let line = lastOutput.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") }),
-        let result = try? JSONDecoder().decode(RunResult.self, from: Data(line.dropFirst(7).utf8))
-      else {
-        print("\(view), \(cache) cache, run \(index): failed (status \(status))\n\(lastOutput)")
-        failures += 1
-        continue
-      }
+      guard
+        let result = measure(
+          ["--single", view, "--cache", cache] + (options.launchOnly ? ["--launch-only"] : []),
+          environment: environment(for: cache), name: "\(view), \(cache) cache, run \(index)")
+      else { continue }
       results.append(result)
       print(
         String(
@@ -288,6 +339,14 @@ for cache in options.caches {
           result.launchPhasesCPU[3], result.launchPhasesCPU[4], result.launchPhasesCPU.reduce(0, +)))
       if options.launchOnly { continue }
       printDistributions(of: result.frames)
+      if let pacing = reference(for: result, name: "\(view), \(cache) cache, run \(index), reference") {
+        references.append(pacing)
+        print(
+          "    an empty \(pacing.windowWidth)×\(pacing.windowHeight) window, same display and loop, load "
+            + "\(pacing.loadAverage):\n    frame intervals: "
+            + distribution(pacing.frames.intervals, over: [frameBudget + 0.5, 2 * frameBudget]))
+        print(lateBeyondReference(result.frames, pacing.frames))
+      }
       print(
         String(
           format:
@@ -308,7 +367,15 @@ for cache in options.caches {
           launches.last!, percentile(launches, 0.5), results.map(\.peakRSSMiB).max()!))
       continue
     }
-    printDistributions(of: FrameSamples(combining: results.map(\.frames)))
+    let frames = FrameSamples(combining: results.map(\.frames))
+    printDistributions(of: frames)
+    if !references.isEmpty {
+      let pacing = FrameSamples(combining: references.map(\.frames))
+      print(
+        "    the empty window's frame intervals: "
+          + distribution(pacing.intervals, over: [frameBudget + 0.5, 2 * frameBudget]))
+      print(lateBeyondReference(frames, pacing))
+    }
     print(
       String(
         format:
