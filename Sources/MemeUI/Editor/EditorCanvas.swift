@@ -116,9 +116,11 @@ final class EditorCanvas {
     drawingArea.queueDraw()
   }
 
-  /// Adds a layer over the picture and its caption fields (crop mode's).
+  /// Adds a layer over the picture and its classic caption fields (crop mode's), under the fields of
+  /// the text boxes, where it lay when it was added before any box: it may come later (GTK 4's
+  /// gtk_overlay_add_overlay is this insertion at the end).
   func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
-    widget.addOverlay(child)
+    gtk_widget_insert_before(child, widget, boxEntries.first?.widget)
   }
 
   /// Shows or hides the "Loading…" indicator.
