@@ -28,8 +28,8 @@ extension EditorWindow {
     if let cropTools { return cropTools }
     let tools = CropTools(overlay: CropOverlay(), bar: CropBar())
     cropTools = tools
-    canvas.addOverlay(tools.overlay.widget)
-    canvas.addOverlay(tools.bar.widget)
+    canvas.addLayerUnderBoxFields(tools.overlay.widget)
+    canvas.addLayerUnderBoxFields(tools.bar.widget)
     tools.overlay.pictureRect = { [weak self] in
       self?.canvas.pictureRect ?? ImageRect(x: 0, y: 0, width: 0, height: 0)
     }
