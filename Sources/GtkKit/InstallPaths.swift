@@ -14,8 +14,10 @@ public enum InstallPaths {
   /// The folder named by `environmentVariable` when it is set and not empty, else
   /// `<prefix>/share/<relativePath>`.
   public static func directory(environmentVariable: String, relativePath: String) -> URL {
-    if let override = ProcessInfo.processInfo.environment[environmentVariable], !override.isEmpty {
-      return URL(fileURLWithPath: override, isDirectory: true)
+    // One variable read, where `ProcessInfo.environment` copies the whole environment into a
+    // dictionary each time (three times on the way to the first window).
+    if let value = getenv(environmentVariable), value.pointee != 0 {
+      return URL(fileURLWithPath: String(cString: value), isDirectory: true)
     }
     return sharedDataDirectory.appendingPathComponent(relativePath, isDirectory: true)
   }

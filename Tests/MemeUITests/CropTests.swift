@@ -79,6 +79,65 @@ import Testing
     #expect(editor.crop == nil && editor.document.transform.crop == crop, "Escape leaves it as it was")
   }
 
+  /// The names of the canvas's children, bottom to top.
+  private func layerNames(of editor: EditorWindow) -> [String] {
+    var names: [String] = []
+    var child = gtk_widget_get_first_child(editor.canvas.widget)
+    while let current = child {
+      names.append(String(cString: gtk_widget_get_name(current)))
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return names
+  }
+
+  @Test func cropToolsAreBuiltWhenCropModeFirstOpens() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    activate(.addText, in: editor)
+    let box = try #require(editor.canvas.boxEntries.first?.widget)
+    // Not built at launch, nor by a key outside crop mode (Enter and Escape pass on).
+    #expect(editor.cropTools == nil)
+    for name in ["crop-overlay", "crop-bar", "crop-done-button"] {
+      #expect(WidgetTree.descendant(of: editor.window, named: name) == nil, "\(name)")
+    }
+    #expect(!editor.handleCropKey(UInt32(GDK_KEY_Escape)) && !editor.handleCropKey(UInt32(GDK_KEY_Return)))
+    #expect(editor.cropTools == nil)
+
+    activate(.crop, in: editor)
+    let tools = try #require(editor.cropTools)
+    #expect(isVisible(tools.overlay.widget) && isVisible(tools.bar.widget))
+    #expect(editor.crop?.aspect == .free)
+    // Where a canvas built with them had them: above the zoom indicator, under the box's field.
+    let names = layerNames(of: editor)
+    let zoom = try #require(names.firstIndex(of: "zoom-indicator"))
+    let overlay = try #require(names.firstIndex(of: "crop-overlay"))
+    let bar = try #require(names.firstIndex(of: "crop-bar"))
+    let field = try #require(names.firstIndex(of: String(cString: gtk_widget_get_name(box))))
+    #expect(overlay == zoom + 1 && bar == overlay + 1 && field == bar + 1, "\(names)")
+
+    // Its first showing works: a preset shapes the crop, Done applies it through its action.
+    gtk_toggle_button_set_active(gtkkit_toggle_button(try #require(tools.bar.presetButton(.square))), 1)
+    EditorHarness.settle(editor)
+    let square = try #require(editor.crop?.rect)
+    #expect(abs(square.width - square.height) < 0.5 && square.height == 800, "\(square)")
+    let done = try #require(WidgetTree.descendant(of: tools.bar.widget, named: "crop-done-button"))
+    #expect(gtk_widget_activate(done) != 0)
+    // A keyboard-activated button shows itself pressed for a moment, then clicks.
+    #expect(MainContext.iterate { editor.crop == nil }, "Done leaves crop mode")
+    EditorHarness.settle(editor)
+    #expect(editor.crop == nil && !isVisible(tools.overlay.widget) && !isVisible(tools.bar.widget))
+    let crop = try #require(editor.document.transform.crop)
+    #expect(crop.width == 800 && crop.height == 800)
+
+    // Built once: the next crop mode shows the same layer and bar.
+    activate(.crop, in: editor)
+    #expect(editor.cropTools?.bar === tools.bar && editor.cropTools?.overlay === tools.overlay)
+    #expect(editor.handleCropKey(UInt32(GDK_KEY_Escape)), "Escape leaves crop mode")
+    #expect(editor.crop == nil && editor.document.transform.crop == crop)
+  }
+
   @Test func presetsGiveTheirShapesAndEnterAppliesThem() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()

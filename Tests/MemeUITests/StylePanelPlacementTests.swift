@@ -61,6 +61,42 @@ import Testing
     }
   }
 
+  /// The panel's controls, the font list and the scrolled window around them are built when the panel
+  /// first opens; the height limit the window set before then holds for them.
+  @Test func theStyleControlsAreBuiltWhenThePanelFirstOpens() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 360, height: 640)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    let isScrolledWindow = { (widget: UnsafeMutablePointer<GtkWidget>) in
+      gtkkit_is_a(widget, gtk_scrolled_window_get_type()) != 0
+    }
+    #expect(editor.stylePanel.fontList == nil)
+    #expect(WidgetTree.first(in: editor.stylePanel.content, where: isScrolledWindow) == nil)
+    for name in ["font-family", "uppercase", "text-color"] {
+      #expect(WidgetTree.descendant(of: editor.window, named: name) == nil, "\(name)")
+    }
+    #expect(editor.stylePanel.isUnderCanvas, "a narrow window puts the panel under the canvas")
+
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    #expect(
+      MainContext.iterate { gtk_revealer_get_child_revealed(OpaquePointer(editor.stylePanel.widget)) != 0 })
+    EditorHarness.settle(editor)
+    #expect(editor.stylePanel.fontList != nil)
+    let scrolled = try #require(WidgetTree.first(in: editor.stylePanel.content, where: isScrolledWindow))
+    // Under the canvas the controls take at most two fifths of the window's height.
+    let limit = max(120, editor.window.defaultSize.height * 2 / 5)
+    #expect(gtk_scrolled_window_get_max_content_height(gtkkit_scrolled_window(scrolled)) == limit)
+    #expect(gtk_widget_get_height(scrolled) <= limit && gtk_widget_get_height(scrolled) > 0)
+    // The controls work the first time: upper case off is a style change the canvas draws.
+    let toggle = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "uppercase"))
+    #expect(editor.document.captions.style.isUppercase)
+    gtk_switch_set_active(OpaquePointer(toggle), 0)
+    #expect(editor.document.captions.style.isUppercase == false)
+    #expect(editor.canvas.layout?.captions.style.isUppercase == false)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 0)
+  }
+
   @Test(arguments: [(960, 720), (480, 420), (360, 640)])
   func theStyleControlsLieBesideTheCaptions(size: (width: Int32, height: Int32)) throws {
     try DisplayHarness.requireDisplay()

@@ -42,9 +42,14 @@ public enum FontResolver {
       resolved = ResolvedFont(
         requestedFamily: family, family: loadedFamily(for: family, bold: true) ?? family, isBold: true)
     } else {
+      // Only families the font map lists are loaded to check them: loading a face that is not
+      // installed costs Pango a match and a sort of every installed font, and a face the list
+      // leaves out cannot load as itself.
+      let listed = listedFamilies()
       let installed = defaultFamilies.first { candidate in
-        loadedFamily(for: candidate.family, bold: candidate.isBold)?.lowercased()
-          == candidate.family.lowercased()
+        listed.contains(candidate.family.lowercased())
+          && loadedFamily(for: candidate.family, bold: candidate.isBold)?.lowercased()
+            == candidate.family.lowercased()
       }
       let choice = installed ?? defaultFamilies[defaultFamilies.count - 1]
       resolved = ResolvedFont(
@@ -53,6 +58,19 @@ public enum FontResolver {
     }
     cache.withLock { $0[key] = resolved }
     return resolved
+  }
+
+  /// The families this thread's font map lists, lowercased (the map keeps the list once made).
+  static func listedFamilies() -> Set<String> {
+    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+    var count: Int32 = 0
+    pango_font_map_list_families(pango_cairo_font_map_get_default(), &families, &count)
+    // The array is ours to free; the families in it belong to the font map.
+    defer { g_free(families) }
+    return Set(
+      (0..<Int(count)).compactMap { index in
+        families?[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0).lowercased() }
+      })
   }
 
   /// Every installed family a caption can be written in, sorted for display in a chooser. Left out:

@@ -41,10 +41,13 @@ struct LaunchOptions: Equatable {
 }
 
 extension MemeMeApplication {
-  func printTextsAndQuit(of window: UnsafeMutablePointer<GtkWidget>) {
-    Signal.connect(window, "map") { [weak self] in
-      // After the map: the first layout has run, so everything built lazily is there too.
+  func printTextsAndQuit(of editor: EditorWindow) {
+    let window = editor.window
+    Signal.connect(window, "map") { [weak self, weak editor] in
+      // After the map: the first layout has run, so everything built lazily is there too. Crop
+      // mode's bar, built when crop mode first opens, is built now: its words are the editor's.
       MainLoop.post { [weak self] in
+        editor?.builtCropTools()
         // Written at once and unbuffered: the process quits right after.
         let lines = WidgetTree.texts(in: window).map { $0 + "\n" }.joined()
         FileHandle.standardOutput.write(Data(lines.utf8))

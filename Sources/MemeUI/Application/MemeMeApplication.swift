@@ -68,7 +68,7 @@ package final class MemeMeApplication {
     self.editor = editor
     sentMemes?.adopt(editor)
     if launchOptions.quitsAfterFirstFrame { quitAfterFirstFrame(of: editor) }
-    if launchOptions.printsTexts { printTextsAndQuit(of: editor.window) }
+    if launchOptions.printsTexts { printTextsAndQuit(of: editor) }
     editor.present()
     return editor
   }

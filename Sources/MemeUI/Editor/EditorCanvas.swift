@@ -116,9 +116,16 @@ final class EditorCanvas {
     drawingArea.queueDraw()
   }
 
-  /// Adds a layer over the picture and its caption fields (crop mode's).
+  /// Adds a layer over the picture and everything on it.
   func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
     widget.addOverlay(child)
+  }
+
+  /// Adds a layer over the picture and its classic caption fields, under the fields of the text boxes
+  /// (crop mode's, built when crop mode first opens: where it lay when it was added before any box).
+  /// GTK 4's gtk_overlay_add_overlay is this insertion, at the end.
+  func addLayerUnderBoxFields(_ child: UnsafeMutablePointer<GtkWidget>) {
+    gtk_widget_insert_before(child, widget, boxEntries.first?.widget)
   }
 
   /// Shows or hides the "Loading…" indicator.

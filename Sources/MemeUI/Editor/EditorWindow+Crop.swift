@@ -4,20 +4,44 @@ import GtkKit
 import MemeCore
 import MemeEditing
 
+/// Crop mode's layer over the canvas and its bar of presets, Cancel and Done.
+struct CropTools {
+  let overlay: CropOverlay
+  let bar: CropBar
+}
+
 /// Crop mode: the whole picture (turned and mirrored as it is) with the crop over it; Done or Enter
 /// applies it as one undoable step, Cancel or Escape leaves the picture as it was.
+///
+/// The crop layer and bar are built when crop mode first opens: nobody sees them before, and the
+/// bar's buttons took about a millisecond on the way to the editor's first frame. Enter and Escape
+/// are the window's from the start.
 extension EditorWindow {
-  func connectCrop() {
-    canvas.addOverlay(cropOverlay.widget)
-    canvas.addOverlay(cropBar.widget)
-    cropOverlay.pictureRect = { [weak self] in
+  /// Crop mode's layer, built the first time it is needed.
+  var cropOverlay: CropOverlay { builtCropTools().overlay }
+  /// Crop mode's bar, built the first time it is needed.
+  var cropBar: CropBar { builtCropTools().bar }
+
+  /// Builds crop mode's layer and bar unless they are built.
+  @discardableResult
+  func builtCropTools() -> CropTools {
+    if let cropTools { return cropTools }
+    let tools = CropTools(overlay: CropOverlay(), bar: CropBar())
+    cropTools = tools
+    canvas.addLayerUnderBoxFields(tools.overlay.widget)
+    canvas.addLayerUnderBoxFields(tools.bar.widget)
+    tools.overlay.pictureRect = { [weak self] in
       self?.canvas.pictureRect ?? ImageRect(x: 0, y: 0, width: 0, height: 0)
     }
-    cropBar.onAspect = { [weak self] aspect in
-      guard let self, var selection = cropOverlay.selection else { return }
+    tools.bar.onAspect = { [weak tools = tools.overlay] aspect in
+      guard let tools, var selection = tools.selection else { return }
       selection.setAspect(aspect)
-      cropOverlay.selection = selection
+      tools.selection = selection
     }
+    return tools
+  }
+
+  func connectCrop() {
     // Capture phase: Enter and Escape belong to crop mode even when a preset button has the focus;
     // Space (outside a text field) turns a drag into a pan.
     let keys = gtk_event_controller_key_new()!
@@ -72,9 +96,9 @@ extension EditorWindow {
 
   /// Leaves crop mode, showing the picture as the document has it.
   func endCrop() {
-    guard crop != nil else { return }
-    cropOverlay.selection = nil
-    for widget in [cropOverlay.widget, cropBar.widget] { widget.isVisible = false }
+    guard let cropTools, crop != nil else { return }
+    cropTools.overlay.selection = nil
+    for widget in [cropTools.overlay.widget, cropTools.bar.widget] { widget.isVisible = false }
     canvas.showPicture(document.image, transform: document.transform)
     updateActionStates()
   }

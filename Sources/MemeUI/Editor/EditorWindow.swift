@@ -34,9 +34,9 @@ package final class EditorWindow: AppWindow {
   private(set) var styleButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var transformButton: UnsafeMutablePointer<GtkWidget>!
   /// The crop being edited while crop mode is on.
-  var crop: CropSelection? { cropOverlay.selection }
-  let cropOverlay = CropOverlay()
-  let cropBar = CropBar()
+  var crop: CropSelection? { cropTools?.overlay.selection }
+  /// Crop mode's layer and bar, once crop mode has first opened (see `EditorWindow+Crop.swift`).
+  var cropTools: CropTools?
   /// Selecting, moving, resizing and turning text boxes with the pointer.
   private(set) var boxHandles: BoxHandles!
   private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!

@@ -13,7 +13,8 @@ import MemeCore
 ///
 /// The controls are built the first time the panel opens: the drop-down and the colour buttons
 /// (built from GTK's templates) and the list of every installed font family cost more than the rest
-/// of the editor together, and nobody sees them before then.
+/// of the editor together, and nobody sees them before then. So is the scrolled window around them,
+/// with its scroll bars: no use before the controls are in it.
 final class StylePanel {
   /// The revealer that slides the panel in; put it beside the canvas.
   let widget: UnsafeMutablePointer<GtkWidget>
@@ -49,6 +50,12 @@ final class StylePanel {
     /// A selected box's alignment, and its row's title; hidden for the classic captions.
     let alignmentButtons: [(TextBox.Alignment, UnsafeMutablePointer<GtkWidget>)]
     let alignmentRow: [UnsafeMutablePointer<GtkWidget>]
+    /// Scrolls the controls when the room given to them is smaller.
+    let scrolled: UnsafeMutablePointer<GtkWidget>
+
+    func limitHeight(to height: Int32) {
+      gtk_scrolled_window_set_max_content_height(gtkkit_scrolled_window(scrolled), height)
+    }
   }
 
   init() {
@@ -69,14 +76,14 @@ final class StylePanel {
   }
 
   private let separator: UnsafeMutablePointer<GtkWidget>
-  /// Scrolls the controls when the room given to them is smaller.
-  private let scrolled = gtk_scrolled_window_new()!
+  /// The most height the controls may take before they scroll (-1: no limit).
+  private var maxControlsHeight: Int32 = -1
 
   /// Under the canvas the panel takes at most two fifths of the window's height, so that the picture
   /// keeps the rest.
   func fit(windowHeight: Int32) {
-    let limit = isUnderCanvas ? max(120, windowHeight * 2 / 5) : -1
-    gtk_scrolled_window_set_max_content_height(gtkkit_scrolled_window(scrolled), limit)
+    maxControlsHeight = isUnderCanvas ? max(120, windowHeight * 2 / 5) : -1
+    if let controls { controls.limitHeight(to: maxControlsHeight) }
   }
 
   /// Under the canvas rather than beside it: in a narrow window the panel beside the picture would
@@ -115,18 +122,16 @@ final class StylePanel {
 
   private func buildControlsOnce() {
     guard controls == nil else { return }
-    let controls = Self.makeControls(
-      families: FontResolver.availableFamilies(), in: content, scrolled: scrolled)
+    let controls = Self.makeControls(families: FontResolver.availableFamilies(), in: content)
+    controls.limitHeight(to: maxControlsHeight)
     self.controls = controls
     connectSignals(of: controls)
     refresh(controls)
   }
 
   private static func makeControls(
-    families: [String], in panel: UnsafeMutablePointer<GtkWidget>, scrolled: UnsafeMutablePointer<GtkWidget>
-  )
-    -> Controls
-  {
+    families: [String], in panel: UnsafeMutablePointer<GtkWidget>
+  ) -> Controls {
     let grid = gtk_grid_new()!
     gtk_grid_set_row_spacing(gtkkit_grid(grid), 12)
     gtk_grid_set_column_spacing(gtkkit_grid(grid), 18)
@@ -201,6 +206,7 @@ final class StylePanel {
     row += 1
     grid.attach(overflowLabel, column: 0, row: row, width: 2, height: 1)
     // Scrolls when the window is shorter than the controls; as wide as the font list.
+    let scrolled = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_policy(gtkkit_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_scrolled_window_set_propagate_natural_width(gtkkit_scrolled_window(scrolled), 1)
     // Under the canvas, as tall as the controls up to the limit `fit(windowHeight:)` sets.
@@ -212,7 +218,7 @@ final class StylePanel {
       fontList: fontList, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
       outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,
       overflowLabel: overflowLabel, targetLabel: targetLabel, alignmentButtons: alignmentButtons,
-      alignmentRow: [alignmentLabel, alignmentBox])
+      alignmentRow: [alignmentLabel, alignmentBox], scrolled: scrolled)
   }
 
   /// Left, centred and right, as linked toggle buttons of one group.

@@ -40,22 +40,29 @@ extension MemeMeApplication {
   private func repairStoreAfterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
     guard let memes = sentMemes?.memes, !hasStartedRepair else { return }
     markRepairStarted()
+    // Once the main loop has finished with the first frame, as the camera's search does: a launch
+    // that quits after its first frame (Benchmarks/startup) has quit by then and checks nothing.
     afterFirstFrame(of: window) { [weak self] in
-      memes.finishOpening { [weak self] result in
-        guard let self else { return }
-        switch result {
-        case .failure(let error):
-          guard let parent = activeWindow else { return }
-          let notice = Self.unavailableNotice(error)
-          MessageDialog.present(notice.kind, parent: parent, title: notice.title, detail: notice.detail)
-        case .success(let repairs):
-          // A failed repair leaves everything as it was; the next launch tries again.
-          guard let repairs else { return }
-          memes.listRebuilt(repairs.rebuiltMemeIDs)
-          guard let detail = repairs.message, let parent = activeWindow else { return }
-          MessageDialog.present(
-            .information, parent: parent, title: localized("Sent Memes were repaired"), detail: detail)
-        }
+      MainLoop.post { [weak self] in self?.finishOpening(memes) }
+    }
+  }
+
+  /// Runs the store's check and repair, then tells the user what came of them.
+  private func finishOpening(_ memes: SentMemesLibrary) {
+    memes.finishOpening { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .failure(let error):
+        guard let parent = activeWindow else { return }
+        let notice = Self.unavailableNotice(error)
+        MessageDialog.present(notice.kind, parent: parent, title: notice.title, detail: notice.detail)
+      case .success(let repairs):
+        // A failed repair leaves everything as it was; the next launch tries again.
+        guard let repairs else { return }
+        memes.listRebuilt(repairs.rebuiltMemeIDs)
+        guard let detail = repairs.message, let parent = activeWindow else { return }
+        MessageDialog.present(
+          .information, parent: parent, title: localized("Sent Memes were repaired"), detail: detail)
       }
     }
   }
