@@ -95,6 +95,13 @@ final class CaptionMasks: @unchecked Sendable {
       cairo_surface_destroy(surface)
       return nil
     }
+    // A mask of a photo's caption takes megabytes, which come as pages the kernel maps to its zero
+    // page until written. Cairo reads each coverage byte before writing it, so every page would
+    // fault twice, the second time copying and flushing the other cores' TLBs. Writing the zeros
+    // first makes that one fault per page.
+    if let data = cairo_image_surface_get_data(surface) {
+      memset(data, 0, Int(cairo_image_surface_get_stride(surface)) * height)
+    }
     return surface
   }
 
