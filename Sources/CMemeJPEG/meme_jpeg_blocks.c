@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "meme_jpeg_blocks.h"
+#include "meme_big_buffer.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -115,6 +116,10 @@ struct meme_jpeg_blocks {
   uint64_t *row_starts;
   int (*row_predictors)[MAX_COMPONENTS];
   JBLOCK **row_blocks;
+  // Room for every MCU row's blocks, each row at a place of its own: only the rows decoded take
+  // memory. Per MCU row, 1 once a thread set out to decode it into its place (guarded by `lock`).
+  JBLOCK *row_arena;
+  unsigned char *row_claimed;
   // Per MCU row, 1 once a caption changed one of its MCUs (written by replace_rows while the row is
   // held): only those rows are coded again.
   unsigned char *row_changed;
@@ -389,6 +394,16 @@ static meme_blocks_status unsuitable(char *reason, size_t size, const char *text
 
 // MARK: Coded bits kept
 
+// The size of one decoded MCU row's blocks.
+static size_t coded_row_size(const meme_jpeg_blocks *blocks) {
+  return sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu;
+}
+
+// Where MCU row `row` is decoded to.
+static JBLOCK *coded_row_place(const meme_jpeg_blocks *blocks, int row) {
+  return blocks->row_arena + (size_t)row * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu;
+}
+
 // Whether the photo keeps its coded bits (and if so, prepares for it): kept as stored, one
 // baseline Huffman scan of every component without restart markers, and tables with a code for
 // every symbol a block may need (the standard tables most cameras and libjpeg use have; tables
@@ -439,7 +454,10 @@ static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
   blocks->row_predictors = calloc((size_t)blocks->mcu_rows + 1, sizeof *blocks->row_predictors);
   blocks->row_blocks = calloc((size_t)blocks->mcu_rows, sizeof *blocks->row_blocks);
   blocks->row_changed = calloc((size_t)blocks->mcu_rows, 1);
-  return blocks->row_starts && blocks->row_predictors && blocks->row_blocks && blocks->row_changed;
+  blocks->row_claimed = calloc((size_t)blocks->mcu_rows, 1);
+  blocks->row_arena = meme_big_buffer(coded_row_size(blocks) * (size_t)blocks->mcu_rows);
+  return blocks->row_starts && blocks->row_predictors && blocks->row_blocks && blocks->row_changed &&
+         blocks->row_claimed && blocks->row_arena;
 }
 
 // Block `n` of MCU `x` in a decoded MCU row.
@@ -477,27 +495,25 @@ static int skip_coded_row(const meme_jpeg_blocks *blocks, uint64_t *position, in
   return 0;
 }
 
-// Makes `decoded` MCU row `row`'s blocks, unless another thread was first (then frees it).
-static void install_coded_row(meme_jpeg_blocks *blocks, int row, JBLOCK *decoded) {
+// Makes MCU row `row`'s blocks, decoded to its place by the thread that claimed it, available.
+static void install_coded_row(meme_jpeg_blocks *blocks, int row) {
+  JBLOCK *decoded = coded_row_place(blocks, row);
   pthread_mutex_lock(&blocks->lock);
-  if (blocks->row_blocks[row]) {
-    free(decoded);
-  } else {
-    blocks->row_blocks[row] = decoded;
-    for (int c = 0; c < blocks->components; c++) {
-      for (int y = 0; y < blocks->v[c]; y++) {
-        blocks->rows[c][row * blocks->v[c] + y] =
-            decoded + blocks->component_offset[c] + (size_t)y * (size_t)blocks->blocks_wide[c];
-      }
+  blocks->row_blocks[row] = decoded;
+  for (int c = 0; c < blocks->components; c++) {
+    for (int y = 0; y < blocks->v[c]; y++) {
+      blocks->rows[c][row * blocks->v[c] + y] =
+          decoded + blocks->component_offset[c] + (size_t)y * (size_t)blocks->blocks_wide[c];
     }
   }
+  pthread_cond_broadcast(&blocks->changed);
   pthread_mutex_unlock(&blocks->lock);
 }
 
 // Whether MCU row `row` is held for redrawing or next to such rows (which decoding them reads
 // too), and not yet decoded. Only with `lock` taken.
 static int row_wanted(const meme_jpeg_blocks *blocks, int row) {
-  if (blocks->row_blocks[row]) return 0;
+  if (blocks->row_claimed[row]) return 0;
   for (int i = 0; i < blocks->held_count; i++) {
     if (row >= blocks->held[i].first - 1 && row <= blocks->held[i].end) return 1;
   }
@@ -528,15 +544,14 @@ static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, siz
     // captions' thread finds their blocks ready.
     pthread_mutex_lock(&blocks->lock);
     int wanted = row_wanted(blocks, row);
+    if (wanted) blocks->row_claimed[row] = 1;
     pthread_mutex_unlock(&blocks->lock);
-    JBLOCK *decoded = NULL;
-    if (wanted) decoded = malloc(sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu);
+    JBLOCK *decoded = wanted ? coded_row_place(blocks, row) : NULL;
     if (decoded ? decode_coded_row(blocks, &position, dc, decoded) : skip_coded_row(blocks, &position, dc)) {
-      free(decoded);
       problem = "the photo has damaged data";
       break;
     }
-    if (decoded) install_coded_row(blocks, row, decoded);
+    if (decoded) install_coded_row(blocks, row);
     blocks->row_starts[row + 1] = position;
     memcpy(blocks->row_predictors[row + 1], dc, sizeof dc);
     publish(blocks, row + 1, 0);
@@ -549,34 +564,32 @@ static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, siz
   return MEME_BLOCKS_OK;
 }
 
-// Decodes MCU rows [first, end) (already read) for the captions, where not done yet; 0 without
-// memory for them. Two calls may decode one row at once (the context row between two captions):
-// the first to finish keeps its blocks.
-static int decode_coded_rows(meme_jpeg_blocks *blocks, int first, int end) {
-  if (!blocks->copies_coded) return 1;
+// Decodes MCU rows [first, end) (already read) for the captions, where not done yet. Two threads
+// may need one row (the context row between two captions): the second waits for the first.
+static void decode_coded_rows(meme_jpeg_blocks *blocks, int first, int end) {
+  if (!blocks->copies_coded) return;
   for (int row = first; row < end; row++) {
     pthread_mutex_lock(&blocks->lock);
-    int done = blocks->row_blocks[row] != NULL;
+    int claimed = blocks->row_claimed[row];
+    // A row is installed soon after it is claimed (decoding a row walked before cannot fail).
+    while (claimed && !blocks->row_blocks[row]) pthread_cond_wait(&blocks->changed, &blocks->lock);
+    blocks->row_claimed[row] = 1;
     uint64_t position = blocks->row_starts[row];
     int dc[MAX_COMPONENTS];
     memcpy(dc, blocks->row_predictors[row], sizeof dc);
     pthread_mutex_unlock(&blocks->lock);
-    if (done) continue;
-    JBLOCK *decoded = malloc(sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu);
-    if (!decoded) return 0;
+    if (claimed) continue;
     // Walked once already when it was read: it decodes.
-    decode_coded_row(blocks, &position, dc, decoded);
-    install_coded_row(blocks, row, decoded);
+    decode_coded_row(blocks, &position, dc, coded_row_place(blocks, row));
+    install_coded_row(blocks, row);
   }
-  return 1;
 }
 
 static void free_coded(meme_jpeg_blocks *blocks) {
   meme_coded_bits_free(&blocks->coded);
-  if (blocks->row_blocks) {
-    for (int row = 0; row < blocks->mcu_rows; row++) free(blocks->row_blocks[row]);
-  }
   free(blocks->row_blocks);
+  free(blocks->row_arena);
+  free(blocks->row_claimed);
   free(blocks->row_starts);
   free(blocks->row_predictors);
   free(blocks->row_changed);
@@ -877,10 +890,17 @@ static void install_block_sink(j_compress_ptr info, struct block_sink *sink) {
   info->entropy = &sink->pub;
 }
 
-// An entropy decoder that reads no data: it hands the decompressor the blocks at `rows` (from
-// `first_block_row` of each component on), so rows decode straight from the coefficients.
+// An entropy decoder that reads no data: it hands the decompressor the blocks of the photo's MCU
+// rows from `first_mcu_row` on, each once it is read (waiting for it) and decoded from the coded
+// data where the photo keeps its code, so rows decode straight from the coefficients while the
+// rest of the photo is still being read.
 struct block_source {
   struct jpeg_entropy_decoder pub;
+  meme_jpeg_blocks *blocks;
+  struct meme_error *error;
+  int first_mcu_row;
+  // The photo's MCU rows before this one are ready to be handed over.
+  int ready_end;
   JBLOCKROW *rows[MAX_COMPONENTS];
   long next_mcu;
 };
@@ -891,9 +911,19 @@ static void block_source_start(j_decompress_ptr info) {
 
 static boolean block_source_give(j_decompress_ptr info, JBLOCKROW *mcu) {
   struct block_source *source = (struct block_source *)info->entropy;
+  long index = source->next_mcu++;
+  // A one-component scan's MCU is one block, and its MCU rows are block rows.
+  int block_row = (int)(index / (long)info->MCUs_per_row);
+  int mcu_row = source->first_mcu_row +
+                (info->comps_in_scan == 1 ? block_row / info->cur_comp_info[0]->v_samp_factor : block_row);
+  if (mcu_row >= source->ready_end) {
+    wait_for_rows(source->blocks, source->error, mcu_row + 1, 0);
+    decode_coded_rows(source->blocks, mcu_row, mcu_row + 1);
+    source->ready_end = mcu_row + 1;
+  }
   JBLOCKROW blocks[D_MAX_BLOCKS_IN_MCU];
   mcu_blocks((const jpeg_component_info *const *)info->cur_comp_info, info->comps_in_scan, info->MCUs_per_row,
-             source->next_mcu++, source->rows, blocks);
+             index, source->rows, blocks);
   for (int n = 0; n < info->blocks_in_MCU; n++) memcpy(mcu[n], blocks[n], sizeof(JBLOCK));
   return TRUE;
 }
@@ -959,47 +989,63 @@ static struct jpeg_compress_struct *scratch_start_encoder(struct scratch *scratc
   return encoder;
 }
 
-meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
-                                                uint8_t *pixels, int stride, char *reason,
-                                                size_t reason_size) {
+// A header-only JPEG's coefficient controller: it hands no blocks to the entropy coder, so no
+// coefficient arrays are needed for the rows the header describes.
+static void header_only_start(j_compress_ptr info, J_BUF_MODE mode) {
+  (void)info;
+  (void)mode;
+}
+
+static boolean header_only_compress(j_compress_ptr info, JSAMPIMAGE input) {
+  (void)info;
+  (void)input;
+  return TRUE;
+}
+
+struct meme_jpeg_row_decoder {
+  meme_jpeg_blocks *blocks;
+  struct scratch *scratch;
+  struct jpeg_c_coef_controller header_only;
+  // The next row of the picture the decompressor gives, and the end of the rows asked for.
+  int next_row, end_row;
+  // The first row asked for (the rows before it are context, decoded and dropped).
+  int first_row;
+  // Set once a call failed: the decompressor is left mid-row and cannot go on.
+  int failed;
+};
+
+meme_blocks_status meme_jpeg_blocks_start_decoding(meme_jpeg_blocks *blocks, int first_row, int end_row,
+                                                   meme_jpeg_row_decoder **result, char *reason,
+                                                   size_t reason_size) {
+  *result = NULL;
   if (!valid_rows(blocks, first_row, end_row)) return unsuitable(reason, reason_size, "rows not on MCU bounds");
+  meme_jpeg_row_decoder *row_decoder = calloc(1, sizeof *row_decoder);
   // Volatile: read after a longjmp back into this frame.
   struct scratch *volatile scratch = scratch_new(blocks);
-  if (!scratch) return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
-  if (setjmp(scratch->error.jump)) return scratch_fail(scratch, reason, reason_size);
+  if (!row_decoder || !scratch) {
+    free(row_decoder);
+    free(scratch);
+    return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
+  }
+  if (setjmp(scratch->error.jump)) {
+    free(row_decoder);
+    return scratch_fail(scratch, reason, reason_size);
+  }
   // One MCU row of context on each side: chroma upsampling blends across MCU rows, and with the
   // neighbours present the rows in between decode exactly as in the whole picture.
   int mcu_height = DCTSIZE * blocks->max_v;
   int context_first = first_row >= mcu_height ? first_row - mcu_height : 0;
   int context_end = end_row + mcu_height < blocks->height ? end_row + mcu_height : blocks->height;
-  int first_mcu = context_first / mcu_height;
-  int end_mcu = (context_end + mcu_height - 1) / mcu_height;
-  wait_for_rows(blocks, &scratch->error, end_mcu, 0);
-  if (!decode_coded_rows(blocks, first_mcu, end_mcu)) {
-    scratch_free(scratch);
-    return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
-  }
 
   // A JPEG of just those MCU rows with no entropy-coded data: its header gives the decompressor the
   // geometry, tables and sampling, and the blocks come straight from the coefficients.
   struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, context_end - context_first);
-  jvirt_barray_ptr arrays[MAX_COMPONENTS];
-  for (int c = 0; c < blocks->components; c++) {
-    // Never filled: the sink does not read the blocks it is given.
-    arrays[c] = (*encoder->mem->request_virt_barray)((j_common_ptr)encoder, JPOOL_IMAGE, FALSE,
-                                                     (JDIMENSION)blocks->blocks_wide[c],
-                                                     (JDIMENSION)((end_mcu - first_mcu) * blocks->v[c]),
-                                                     (JDIMENSION)blocks->v[c]);
-  }
   if (!memory_destination_start(&scratch->destination, encoder, 4096)) ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 11);
-  jpeg_write_coefficients(encoder, arrays);
-  // Marked written without being filled (libjpeg refuses to read rows never written).
-  for (int c = 0; c < blocks->components; c++) {
-    for (int row = 0; row < (end_mcu - first_mcu) * blocks->v[c]; row += blocks->v[c]) {
-      (*encoder->mem->access_virt_barray)((j_common_ptr)encoder, arrays[c], (JDIMENSION)row,
-                                          (JDIMENSION)blocks->v[c], TRUE);
-    }
-  }
+  jvirt_barray_ptr no_arrays[MAX_COMPONENTS] = {0};
+  jpeg_write_coefficients(encoder, no_arrays);
+  row_decoder->header_only.start_pass = header_only_start;
+  row_decoder->header_only.compress_data = header_only_compress;
+  encoder->coef = &row_decoder->header_only;
   install_block_sink(encoder, &scratch->sink);
   jpeg_finish_compress(encoder);
 
@@ -1012,20 +1058,68 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   jpeg_read_header(decoder, TRUE);
   decoder->out_color_space = MEME_DECODED_SPACE;
   jpeg_start_decompress(decoder);
-  scratch->source.pub.start_pass = block_source_start;
-  scratch->source.pub.decode_mcu = block_source_give;
-  scratch->source.pub.insufficient_data = FALSE;
-  for (int c = 0; c < blocks->components; c++) scratch->source.rows[c] = blocks->rows[c] + first_mcu * blocks->v[c];
-  decoder->entropy = &scratch->source.pub;
-  scratch->row = malloc((size_t)blocks->width * 4);
-  if (!scratch->row) ERREXIT1(decoder, JERR_OUT_OF_MEMORY, 12);
-  for (int y = context_first; y < end_row; y++) {
-    JSAMPROW row = y >= first_row ? pixels + (size_t)(y - first_row) * (size_t)stride : scratch->row;
-    jpeg_read_scanlines(decoder, &row, 1);
+  struct block_source *source = &scratch->source;
+  source->pub.start_pass = block_source_start;
+  source->pub.decode_mcu = block_source_give;
+  source->pub.insufficient_data = FALSE;
+  source->blocks = blocks;
+  source->error = &scratch->error;
+  source->first_mcu_row = context_first / mcu_height;
+  source->ready_end = source->first_mcu_row;
+  for (int c = 0; c < blocks->components; c++) {
+    source->rows[c] = blocks->rows[c] + source->first_mcu_row * blocks->v[c];
   }
-  jpeg_abort_decompress(decoder);
-  scratch_free(scratch);
+  decoder->entropy = &source->pub;
+  row_decoder->blocks = blocks;
+  row_decoder->scratch = scratch;
+  row_decoder->first_row = first_row;
+  row_decoder->next_row = context_first;
+  row_decoder->end_row = end_row;
+  *result = row_decoder;
   return MEME_BLOCKS_OK;
+}
+
+meme_blocks_status meme_jpeg_row_decoder_read(meme_jpeg_row_decoder *row_decoder, int rows, uint8_t *pixels,
+                                              int stride, char *reason, size_t reason_size) {
+  if (row_decoder->failed) return unsuitable(reason, reason_size, "the caption rows could not be decoded");
+  int start = row_decoder->next_row > row_decoder->first_row ? row_decoder->next_row : row_decoder->first_row;
+  if (rows <= 0 || start + rows > row_decoder->end_row) {
+    return unsuitable(reason, reason_size, "rows past those the decoding was started for");
+  }
+  struct scratch *scratch = row_decoder->scratch;
+  if (setjmp(scratch->error.jump)) {
+    row_decoder->failed = 1;
+    return failed(&scratch->error, reason, reason_size);
+  }
+  struct jpeg_decompress_struct *decoder = &scratch->decoder;
+  if (row_decoder->next_row < row_decoder->first_row) {
+    scratch->row = malloc((size_t)row_decoder->blocks->width * 4);
+    if (!scratch->row) ERREXIT1(decoder, JERR_OUT_OF_MEMORY, 12);
+    // The context rows above the first row asked for.
+    while (row_decoder->next_row < row_decoder->first_row) {
+      JSAMPROW row = scratch->row;
+      if (jpeg_read_scanlines(decoder, &row, 1) != 1) ERREXIT(decoder, JERR_CANT_SUSPEND);
+      row_decoder->next_row++;
+    }
+  }
+  // The rows the upsampler gives at once are asked for at once.
+  for (int done = 0; done < rows;) {
+    JSAMPROW row_pointers[16];
+    int count = rows - done < 16 ? rows - done : 16;
+    for (int i = 0; i < count; i++) row_pointers[i] = pixels + (size_t)(done + i) * (size_t)stride;
+    int given = (int)jpeg_read_scanlines(decoder, row_pointers, (JDIMENSION)count);
+    // The blocks are in memory: the decompressor never suspends for want of data.
+    if (given <= 0) ERREXIT(decoder, JERR_CANT_SUSPEND);
+    done += given;
+    row_decoder->next_row += given;
+  }
+  return MEME_BLOCKS_OK;
+}
+
+void meme_jpeg_row_decoder_free(meme_jpeg_row_decoder *row_decoder) {
+  if (!row_decoder) return;
+  scratch_free(row_decoder->scratch);
+  free(row_decoder);
 }
 
 meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
@@ -1041,10 +1135,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   // MCU, so its blocks are what encoding the whole picture would give there.
   int mcu_height = DCTSIZE * blocks->max_v;
   wait_for_rows(blocks, &scratch->error, (end_row + mcu_height - 1) / mcu_height, 0);
-  if (!decode_coded_rows(blocks, first_row / mcu_height, (end_row + mcu_height - 1) / mcu_height)) {
-    scratch_free(scratch);
-    return unsuitable(reason, reason_size, "not enough memory to encode the caption rows");
-  }
+  decode_coded_rows(blocks, first_row / mcu_height, (end_row + mcu_height - 1) / mcu_height);
   int rows = end_row - first_row;
   struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, rows);
   encoder->in_color_space = MEME_ENCODED_SPACE;
