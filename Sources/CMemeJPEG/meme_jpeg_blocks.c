@@ -120,6 +120,12 @@ struct meme_jpeg_blocks {
   // memory. Per MCU row, 1 once a thread set out to decode it into its place (guarded by `lock`).
   JBLOCK *row_arena;
   unsigned char *row_claimed;
+  // A photo to be turned whose blocks are decoded here (see prepare_turned_decoding): the upright
+  // blocks of every component, and how each coefficient coded moves and changes sign in them.
+  int decodes_turned;
+  JBLOCK *turned_blocks;
+  uint8_t turned_order[DCTSIZE2];
+  uint8_t turned_negates[DCTSIZE2];
   // Per MCU row, 1 once a caption changed one of its MCUs (written by replace_rows while the row is
   // held): only those rows are coded again.
   unsigned char *row_changed;
@@ -404,20 +410,21 @@ static JBLOCK *coded_row_place(const meme_jpeg_blocks *blocks, int row) {
   return blocks->row_arena + (size_t)row * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu;
 }
 
-// Whether the photo keeps its coded bits (and if so, prepares for it): kept as stored, one
-// baseline Huffman scan of every component without restart markers, and tables with a code for
-// every symbol a block may need (the standard tables most cameras and libjpeg use have; tables
-// optimised for one photo lack some, and such a photo's blocks are all coded anew instead).
-static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
+// Prepares the Huffman tables and the layout of an MCU of a photo stored in one baseline Huffman
+// scan of every component without restart markers, whose coded data can then be walked and decoded
+// here; 0 when it is stored otherwise or a table is malformed. `complete` tells whether every table
+// can also code any block.
+static int prepare_scan(meme_jpeg_blocks *blocks, int *complete) {
   struct jpeg_decompress_struct *source = &blocks->source;
-  if (blocks->orientation > 1 || source->progressive_mode || source->arith_code || source->restart_interval ||
+  if (source->progressive_mode || source->arith_code || source->restart_interval ||
       source->comps_in_scan != source->num_components || source->Ss != 0 || source->Se != DCTSIZE2 - 1 ||
       source->Ah != 0 || source->Al != 0) {
     return 0;
   }
   // A lone component's scan is not interleaved: each MCU is one block.
   int alone = source->num_components == 1;
-  if (alone && (blocks->h[0] != 1 || blocks->v[0] != 1)) return 0;
+  if (alone && (source->comp_info[0].h_samp_factor != 1 || source->comp_info[0].v_samp_factor != 1)) return 0;
+  *complete = 1;
   int n = 0;
   for (int i = 0; i < source->comps_in_scan; i++) {
     const jpeg_component_info *comp = source->cur_comp_info[i];
@@ -427,12 +434,14 @@ static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
       return 0;
     }
     struct meme_huffman *dc = &blocks->dc_tables[comp->dc_tbl_no], *ac = &blocks->ac_tables[comp->ac_tbl_no];
-    if (!meme_huffman_prepare(dc, source->dc_huff_tbl_ptrs[comp->dc_tbl_no], 1) || !dc->complete ||
-        !meme_huffman_prepare(ac, source->ac_huff_tbl_ptrs[comp->ac_tbl_no], 0) || !ac->complete) {
+    if (!meme_huffman_prepare(dc, source->dc_huff_tbl_ptrs[comp->dc_tbl_no], 1) ||
+        !meme_huffman_prepare(ac, source->ac_huff_tbl_ptrs[comp->ac_tbl_no], 0)) {
       return 0;
     }
-    for (int y = 0; y < blocks->v[c]; y++) {
-      for (int x = 0; x < blocks->h[c]; x++, n++) {
+    *complete = *complete && dc->complete && ac->complete;
+    // The blocks of a component in an MCU as stored, row by row.
+    for (int y = 0; y < comp->v_samp_factor; y++) {
+      for (int x = 0; x < comp->h_samp_factor; x++, n++) {
         if (n >= C_MAX_BLOCKS_IN_MCU) return 0;
         blocks->block_component[n] = c;
         blocks->block_x[n] = x;
@@ -443,6 +452,16 @@ static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
     }
   }
   blocks->blocks_in_mcu = n;
+  return 1;
+}
+
+// Whether the photo keeps its coded bits (and if so, prepares for it): kept as stored, one
+// baseline Huffman scan of every component without restart markers, and tables with a code for
+// every symbol a block may need (the standard tables most cameras and libjpeg use have; tables
+// optimised for one photo lack some, and such a photo's blocks are all coded anew instead).
+static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
+  int complete = 0;
+  if (blocks->orientation > 1 || !prepare_scan(blocks, &complete) || !complete) return 0;
   blocks->mcu_rows = blocks->blocks_high[0] / blocks->v[0];
   blocks->mcus_wide = blocks->blocks_wide[0] / blocks->h[0];
   size_t offset = 0;
@@ -458,6 +477,29 @@ static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
   blocks->row_arena = meme_big_buffer(coded_row_size(blocks) * (size_t)blocks->mcu_rows);
   return blocks->row_starts && blocks->row_predictors && blocks->row_blocks && blocks->row_changed &&
          blocks->row_claimed && blocks->row_arena;
+}
+
+// Whether a photo to be turned upright is decoded here (and if so, prepares for it): stored in one
+// baseline Huffman scan as for keeping its code, its blocks are decoded straight to their upright
+// places, turned as they are put there, instead of read whole by libjpeg and turned in a second
+// copy of them.
+static int prepare_turned_decoding(meme_jpeg_blocks *blocks) {
+  int complete = 0;
+  if (blocks->orientation <= 1 || !prepare_scan(blocks, &complete)) return 0;
+  // Where each coefficient, in the order coded, goes in the turned block, and whether it changes
+  // sign (see turn_blocks).
+  static const uint8_t natural_order[DCTSIZE2] = {
+      0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,  12, 19, 26, 33, 40, 48,
+      41, 34, 27, 20, 13, 6,  7,  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23,
+      30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63};
+  for (int k = 0; k < DCTSIZE2; k++) {
+    int row = natural_order[k] / DCTSIZE, column = natural_order[k] % DCTSIZE;
+    // The stored block's (row, column) is the upright block's (v, u), or (u, v) when transposed.
+    int v = blocks->transposes ? column : row, u = blocks->transposes ? row : column;
+    blocks->turned_order[k] = (uint8_t)(v * DCTSIZE + u);
+    blocks->turned_negates[k] = (blocks->flips_x && (u & 1)) != (blocks->flips_y && (v & 1));
+  }
+  return 1;
 }
 
 // Block `n` of MCU `x` in a decoded MCU row.
@@ -522,20 +564,22 @@ static int row_wanted(const meme_jpeg_blocks *blocks, int row) {
 
 // Reads a photo that keeps its coded bits: finds where each MCU row's bits start, handing each row
 // over as soon as it is found.
-static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, size_t reason_size) {
+// Takes the byte stuffing out of the photo's scan data into `coded`; NULL, or what is wrong with it.
+static const char *unstuff_scan(meme_jpeg_blocks *blocks) {
   struct jpeg_decompress_struct *source = &blocks->source;
   // The header was read up to the scan's own: its data starts where libjpeg stopped reading.
   size_t start = blocks->input_size - source->src->bytes_in_buffer;
   int marker = 0;
   int status = meme_coded_bits_unstuff(blocks->data + start, blocks->input_size - start, &blocks->coded, &marker);
   if (status < 0) ERREXIT1(source, JERR_OUT_OF_MEMORY, 16);
-  const char *problem = NULL;
-  if (status > 0 || (marker >= 0xD0 && marker <= 0xD7)) {
-    problem = "the photo has damaged data";
-  } else if (marker != 0xD9) {
-    // Another scan or a DNL marker follows.
-    problem = "the photo's data goes on after its first scan";
-  }
+  if (status > 0 || (marker >= 0xD0 && marker <= 0xD7)) return "the photo has damaged data";
+  // Another scan or a DNL marker follows.
+  if (marker != 0xD9) return "the photo's data goes on after its first scan";
+  return NULL;
+}
+
+static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, size_t reason_size) {
+  const char *problem = unstuff_scan(blocks);
   uint64_t position = 0;
   int dc[MAX_COMPONENTS] = {0};
   for (int row = 0; !problem && row < blocks->mcu_rows; row++) {
@@ -561,6 +605,59 @@ static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, siz
     return unsuitable(reason, reason_size, problem);
   }
   publish(blocks, blocks->mcu_rows, 1);
+  return MEME_BLOCKS_OK;
+}
+
+// Reads a photo to be turned that is decoded here: every block of the scan goes to its upright
+// place, turned as it is put there. The rows are handed over once all are read (the first upright
+// row holds blocks from the end of the scan).
+static meme_blocks_status read_turned(meme_jpeg_blocks *blocks, char *reason, size_t reason_size) {
+  const char *problem = unstuff_scan(blocks);
+  size_t total = 0;
+  for (int c = 0; c < blocks->components; c++) {
+    total += (size_t)blocks->blocks_wide[c] * (size_t)blocks->blocks_high[c];
+  }
+  blocks->turned_blocks = problem ? NULL : meme_big_buffer(sizeof(JBLOCK) * total);
+  if (!problem && !blocks->turned_blocks) ERREXIT1(&blocks->source, JERR_OUT_OF_MEMORY, 17);
+  JBLOCK *place = blocks->turned_blocks;
+  for (int c = 0; !problem && c < blocks->components; c++) {
+    for (int y = 0; y < blocks->blocks_high[c]; y++) {
+      blocks->rows[c][y] = place + (size_t)y * (size_t)blocks->blocks_wide[c];
+    }
+    place += (size_t)blocks->blocks_wide[c] * (size_t)blocks->blocks_high[c];
+  }
+  // The stored picture's MCUs: the upright ones transposed when the picture is.
+  int mcus_wide = blocks->blocks_wide[0] / blocks->h[0], mcus_high = blocks->blocks_high[0] / blocks->v[0];
+  int stored_wide = blocks->transposes ? mcus_high : mcus_wide;
+  int stored_high = blocks->transposes ? mcus_wide : mcus_high;
+  uint64_t position = 0;
+  int dc[MAX_COMPONENTS] = {0};
+  for (int my = 0; !problem && my < stored_high; my++) {
+    check_stop(&blocks->error);
+    for (int mx = 0; !problem && mx < stored_wide; mx++) {
+      for (int n = 0; n < blocks->blocks_in_mcu; n++) {
+        int c = blocks->block_component[n];
+        // The block's row and column as stored (a stored MCU is h × v blocks of the stored
+        // picture, whose sampling is the upright one's transposed when the picture is).
+        int stored_h = blocks->transposes ? blocks->v[c] : blocks->h[c];
+        int stored_v = blocks->transposes ? blocks->h[c] : blocks->v[c];
+        int row = my * stored_v + blocks->block_y[n], column = mx * stored_h + blocks->block_x[n];
+        int px = blocks->transposes ? row : column, py = blocks->transposes ? column : row;
+        int x = blocks->flips_x ? blocks->blocks_wide[c] - 1 - px : px;
+        int y = blocks->flips_y ? blocks->blocks_high[c] - 1 - py : py;
+        if (meme_block_decode_turned(&blocks->coded, &position, blocks->rows[c][y][x], &dc[c], blocks->block_dc[n],
+                                     blocks->block_ac[n], blocks->turned_order, blocks->turned_negates)) {
+          problem = "the photo has damaged data";
+          break;
+        }
+      }
+    }
+  }
+  if (problem) {
+    publish(blocks, 0, 2);
+    return unsuitable(reason, reason_size, problem);
+  }
+  publish(blocks, blocks->blocks_high[0] / blocks->v[0], 1);
   return MEME_BLOCKS_OK;
 }
 
@@ -715,6 +812,7 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
     blocks->icc_size = 0;
   }
   blocks->copies_coded = prepare_coded_copy(blocks);
+  blocks->decodes_turned = prepare_turned_decoding(blocks);
   *result = blocks;
   return MEME_BLOCKS_OK;
 }
@@ -725,12 +823,13 @@ meme_blocks_status meme_jpeg_blocks_read(meme_jpeg_blocks *blocks, char *reason,
     publish(blocks, 0, 2);
     return failed(&blocks->error, reason, reason_size);
   }
-  if (blocks->copies_coded) {
+  if (blocks->copies_coded || blocks->decodes_turned) {
     if (blocks->error.pub.num_warnings > 0) {
       publish(blocks, 0, 2);
       return unsuitable(reason, reason_size, "the photo has damaged data");
     }
-    return read_coded(blocks, reason, reason_size);
+    if (blocks->copies_coded) return read_coded(blocks, reason, reason_size);
+    return read_turned(blocks, reason, reason_size);
   }
   jvirt_barray_ptr *stored = jpeg_read_coefficients(source);
   if (blocks->error.pub.num_warnings > 0) {
@@ -768,6 +867,7 @@ void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks) {
   jpeg_destroy_decompress(&blocks->source);
   if (blocks->has_holder) jpeg_destroy_compress(&blocks->holder);
   free_coded(blocks);
+  free(blocks->turned_blocks);
   for (int c = 0; c < MAX_COMPONENTS; c++) free(blocks->rows[c]);
   pthread_mutex_destroy(&blocks->lock);
   pthread_cond_destroy(&blocks->changed);

@@ -158,10 +158,12 @@ static inline int extend(uint64_t word, int size) {
 }
 
 // Walks one block at bit `*position` (advanced past it) with DC predictor `*dc` (updated), putting
-// its coefficients in `block` unless it is NULL. 0, or 1 for data that is not a valid block.
+// its coefficients in `block` unless it is NULL: the one coded k-th at `order[k]`, negated where
+// `negates` (if not NULL) says so. 0, or 1 for data that is not a valid block.
 static inline __attribute__((always_inline)) int walk_block(const struct meme_coded_bits *bits, uint64_t *position,
                                                             int *dc, JCOEF *block, const struct meme_huffman *dc_table,
-                                                            const struct meme_huffman *ac_table) {
+                                                            const struct meme_huffman *ac_table, const uint8_t *order,
+                                                            const uint8_t *negates) {
   uint64_t at = *position;
   if (block) memset(block, 0, sizeof(JCOEF) * DCTSIZE2);
   // The next bits at the top of `word`, `left` of them the data's.
@@ -205,7 +207,10 @@ static inline __attribute__((always_inline)) int walk_block(const struct meme_co
       k += move;
       // The value's place is k - 1: past the 64th coefficient, the data is not valid.
       if (k > DCTSIZE2) return 1;
-      if (block) block[natural_order[k - 1]] = (JCOEF)extend(value_bits, s);
+      if (block) {
+        int value = extend(value_bits, s);
+        block[order[k - 1]] = (JCOEF)(negates && negates[k - 1] ? -value : value);
+      }
     }
   }
   if (at > bits->count) return 1;
@@ -215,12 +220,18 @@ static inline __attribute__((always_inline)) int walk_block(const struct meme_co
 
 int meme_block_decode(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
                       const struct meme_huffman *dc_table, const struct meme_huffman *ac_table) {
-  return walk_block(bits, position, dc, block, dc_table, ac_table);
+  return walk_block(bits, position, dc, block, dc_table, ac_table, natural_order, NULL);
+}
+
+int meme_block_decode_turned(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
+                             const struct meme_huffman *dc_table, const struct meme_huffman *ac_table,
+                             const uint8_t *order, const uint8_t *negates) {
+  return walk_block(bits, position, dc, block, dc_table, ac_table, order, negates);
 }
 
 int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int *dc,
                     const struct meme_huffman *dc_table, const struct meme_huffman *ac_table) {
-  return walk_block(bits, position, dc, NULL, dc_table, ac_table);
+  return walk_block(bits, position, dc, NULL, dc_table, ac_table, natural_order, NULL);
 }
 
 // Emits one byte of coded data, stuffing a zero after 0xFF.

@@ -56,6 +56,12 @@ void meme_coded_bits_free(struct meme_coded_bits *bits);
 int meme_block_decode(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
                       const struct meme_huffman *dc_table, const struct meme_huffman *ac_table);
 
+// As meme_block_decode, the coefficient coded k-th (in zig-zag order) put at `order[k]` of
+// `block` and negated where `negates[k]` is not 0: a block turned as it is decoded.
+int meme_block_decode_turned(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
+                             const struct meme_huffman *dc_table, const struct meme_huffman *ac_table,
+                             const uint8_t *order, const uint8_t *negates);
+
 // As meme_block_decode without keeping the block: what finding each MCU row's bits needs.
 int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int *dc,
                     const struct meme_huffman *dc_table, const struct meme_huffman *ac_table);
