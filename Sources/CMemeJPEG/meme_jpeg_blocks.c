@@ -129,6 +129,13 @@ struct meme_jpeg_blocks {
   // Per MCU row, 1 once a caption changed one of its MCUs (written by replace_rows while the row is
   // held): only those rows are coded again.
   unsigned char *row_changed;
+  // Per MCU row, a changed row's bits coded ahead by the thread that replaced its blocks (written
+  // while the row is held), with the DC predictors they were coded from and end on: writing copies
+  // them where its predictors are the same.
+  struct coded_row {
+    struct meme_coded_bits bits;
+    int start_dc[MAX_COMPONENTS], end_dc[MAX_COMPONENTS];
+  } *row_coded;
   // Where each component's blocks start in a decoded MCU row of `row_blocks`.
   size_t component_offset[MAX_COMPONENTS];
 };
@@ -193,10 +200,11 @@ static boolean memory_grow(j_compress_ptr info) {
 static void memory_term(j_compress_ptr info) { (void)info; }
 
 // Starts `destination` with `capacity` bytes (at least 4 KiB); its buffer is freed by the caller.
+// The meme is megabytes, written at once.
 static int memory_destination_start(struct memory_destination *destination, j_compress_ptr info,
                                     size_t capacity) {
   destination->capacity = capacity < 4096 ? 4096 : capacity;
-  destination->buffer = malloc(destination->capacity);
+  destination->buffer = meme_big_buffer(destination->capacity);
   if (!destination->buffer) return 0;
   destination->pub.init_destination = memory_init;
   destination->pub.empty_output_buffer = memory_grow;
@@ -473,10 +481,11 @@ static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
   blocks->row_predictors = calloc((size_t)blocks->mcu_rows + 1, sizeof *blocks->row_predictors);
   blocks->row_blocks = calloc((size_t)blocks->mcu_rows, sizeof *blocks->row_blocks);
   blocks->row_changed = calloc((size_t)blocks->mcu_rows, 1);
+  blocks->row_coded = calloc((size_t)blocks->mcu_rows, sizeof *blocks->row_coded);
   blocks->row_claimed = calloc((size_t)blocks->mcu_rows, 1);
   blocks->row_arena = meme_big_buffer(coded_row_size(blocks) * (size_t)blocks->mcu_rows);
   return blocks->row_starts && blocks->row_predictors && blocks->row_blocks && blocks->row_changed &&
-         blocks->row_claimed && blocks->row_arena;
+         blocks->row_coded && blocks->row_claimed && blocks->row_arena;
 }
 
 // Whether a photo to be turned upright is decoded here (and if so, prepares for it): stored in one
@@ -690,6 +699,10 @@ static void free_coded(meme_jpeg_blocks *blocks) {
   free(blocks->row_starts);
   free(blocks->row_predictors);
   free(blocks->row_changed);
+  if (blocks->row_coded) {
+    for (int row = 0; row < blocks->mcu_rows; row++) meme_coded_bits_free(&blocks->row_coded[row].bits);
+  }
+  free(blocks->row_coded);
 }
 
 // MARK: Opening
@@ -1222,6 +1235,40 @@ void meme_jpeg_row_decoder_free(meme_jpeg_row_decoder *row_decoder) {
   free(row_decoder);
 }
 
+// Codes the changed rows among MCU rows [first, end), just replaced and still held, with the photo's
+// tables, so writing only copies their bits: the coding is spread over the threads that redraw the
+// captions instead of left to the one that writes, after them. Each row is coded from the DC
+// predictors the row above ends on in the meme (coded ahead just before, or the photo's). A row
+// that cannot be coded here (no memory, a block the tables cannot code) is left to the writing.
+static void code_rows_ahead(meme_jpeg_blocks *blocks, int first, int end) {
+  for (int row = first; row < end; row++) {
+    if (!blocks->row_changed[row]) continue;
+    struct coded_row *coded = &blocks->row_coded[row];
+    const struct coded_row *above = row > 0 && blocks->row_changed[row - 1] ? &blocks->row_coded[row - 1] : NULL;
+    if (above && !above->bits.bytes) continue;
+    memcpy(coded->start_dc, above ? above->end_dc : blocks->row_predictors[row], sizeof coded->start_dc);
+    int dc[MAX_COMPONENTS];
+    memcpy(dc, coded->start_dc, sizeof dc);
+    struct meme_bit_writer writer;
+    // About as many bits as the photo's row: captions change little of a row's size.
+    size_t photo_bytes = (size_t)((blocks->row_starts[row + 1] - blocks->row_starts[row]) / 8);
+    meme_bits_start_raw(&writer, &coded->bits, photo_bytes + photo_bytes / 4);
+    int failed = 0;
+    JBLOCK *decoded = blocks->row_blocks[row];
+    for (int x = 0; !failed && x < blocks->mcus_wide; x++) {
+      for (int n = 0; !failed && n < blocks->blocks_in_mcu; n++) {
+        failed = meme_block_encode(&writer, coded_block(blocks, decoded, x, n), &dc[blocks->block_component[n]],
+                                   blocks->block_dc[n], blocks->block_ac[n]);
+      }
+    }
+    if (meme_bits_end_raw(&writer) || failed) {
+      meme_coded_bits_free(&coded->bits);
+      continue;
+    }
+    memcpy(coded->end_dc, dc, sizeof dc);
+  }
+}
+
 meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
                                                  const uint8_t *pixels, const uint8_t *original, int stride,
                                                  long *replaced, char *reason, size_t reason_size) {
@@ -1262,6 +1309,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   }
   jpeg_finish_compress(encoder);
   *replaced = sink->replaced;
+  if (blocks->copies_coded) code_rows_ahead(blocks, first_mcu_row, (end_row + mcu_height - 1) / mcu_height);
   scratch_free(scratch);
   return MEME_BLOCKS_OK;
 }
@@ -1410,7 +1458,11 @@ static boolean coded_writer_write(j_compress_ptr info, JSAMPIMAGE input) {
   memcpy(next_dc, blocks->row_predictors[row + 1], sizeof next_dc);
   pthread_mutex_unlock(&blocks->lock);
   writer->bits.info = info;
-  if (decoded) {
+  const struct coded_row *ahead = decoded ? &blocks->row_coded[row] : NULL;
+  if (ahead && ahead->bits.bytes && memcmp(ahead->start_dc, writer->dc, sizeof writer->dc) == 0) {
+    meme_bits_copy(&writer->bits, &ahead->bits, 0, ahead->bits.count);
+    memcpy(writer->dc, ahead->end_dc, sizeof writer->dc);
+  } else if (decoded) {
     code_mcus(info, writer, decoded, blocks->mcus_wide);
   } else {
     if (memcmp(dc, writer->dc, sizeof dc) != 0) {
