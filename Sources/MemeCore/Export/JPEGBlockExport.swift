@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import CMemeJPEG
 import Foundation
 import Glibc
 
@@ -297,12 +298,16 @@ private final class DrawnStrip {
   private let image: RasterImage
   private let copy: UnsafeMutableRawPointer
 
-  /// Room for `height` rows `width` pixels wide.
+  /// Room for `height` rows `width` pixels wide (megabytes, drawn into at once: see
+  /// `bigImageSurface`).
   init(width: Int, height: Int) throws(JPEGBlocks.Refusal) {
-    guard let image = RasterImage(width: width, height: height, hasAlpha: false),
-      let copy = malloc(image.stride * height)
-    else { throw .unsuitable("not enough memory for the caption rows") }
-    self.image = image
+    guard let surface = bigImageSurface(CAIRO_FORMAT_ARGB32, width: width, height: height) else {
+      throw .unsuitable("not enough memory for the caption rows")
+    }
+    image = RasterImage(adopting: surface, hasAlpha: false)
+    guard let copy = meme_big_buffer(image.stride * height) else {
+      throw .unsuitable("not enough memory for the caption rows")
+    }
     self.copy = copy
   }
 
