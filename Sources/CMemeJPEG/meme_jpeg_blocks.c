@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "meme_jpeg_blocks.h"
+#include "meme_big_buffer.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -115,9 +116,26 @@ struct meme_jpeg_blocks {
   uint64_t *row_starts;
   int (*row_predictors)[MAX_COMPONENTS];
   JBLOCK **row_blocks;
+  // Room for every MCU row's blocks, each row at a place of its own: only the rows decoded take
+  // memory. Per MCU row, 1 once a thread set out to decode it into its place (guarded by `lock`).
+  JBLOCK *row_arena;
+  unsigned char *row_claimed;
+  // A photo to be turned whose blocks are decoded here (see prepare_turned_decoding): the upright
+  // blocks of every component, and how each coefficient coded moves and changes sign in them.
+  int decodes_turned;
+  JBLOCK *turned_blocks;
+  uint8_t turned_order[DCTSIZE2];
+  uint8_t turned_negates[DCTSIZE2];
   // Per MCU row, 1 once a caption changed one of its MCUs (written by replace_rows while the row is
   // held): only those rows are coded again.
   unsigned char *row_changed;
+  // Per MCU row, a changed row's bits coded ahead by the thread that replaced its blocks (written
+  // while the row is held), with the DC predictors they were coded from and end on: writing copies
+  // them where its predictors are the same.
+  struct coded_row {
+    struct meme_coded_bits bits;
+    int start_dc[MAX_COMPONENTS], end_dc[MAX_COMPONENTS];
+  } *row_coded;
   // Where each component's blocks start in a decoded MCU row of `row_blocks`.
   size_t component_offset[MAX_COMPONENTS];
 };
@@ -182,10 +200,11 @@ static boolean memory_grow(j_compress_ptr info) {
 static void memory_term(j_compress_ptr info) { (void)info; }
 
 // Starts `destination` with `capacity` bytes (at least 4 KiB); its buffer is freed by the caller.
+// The meme is megabytes, written at once.
 static int memory_destination_start(struct memory_destination *destination, j_compress_ptr info,
                                     size_t capacity) {
   destination->capacity = capacity < 4096 ? 4096 : capacity;
-  destination->buffer = malloc(destination->capacity);
+  destination->buffer = meme_big_buffer(destination->capacity);
   if (!destination->buffer) return 0;
   destination->pub.init_destination = memory_init;
   destination->pub.empty_output_buffer = memory_grow;
@@ -389,20 +408,31 @@ static meme_blocks_status unsuitable(char *reason, size_t size, const char *text
 
 // MARK: Coded bits kept
 
-// Whether the photo keeps its coded bits (and if so, prepares for it): kept as stored, one
-// baseline Huffman scan of every component without restart markers, and tables with a code for
-// every symbol a block may need (the standard tables most cameras and libjpeg use have; tables
-// optimised for one photo lack some, and such a photo's blocks are all coded anew instead).
-static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
+// The size of one decoded MCU row's blocks.
+static size_t coded_row_size(const meme_jpeg_blocks *blocks) {
+  return sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu;
+}
+
+// Where MCU row `row` is decoded to.
+static JBLOCK *coded_row_place(const meme_jpeg_blocks *blocks, int row) {
+  return blocks->row_arena + (size_t)row * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu;
+}
+
+// Prepares the Huffman tables and the layout of an MCU of a photo stored in one baseline Huffman
+// scan of every component without restart markers, whose coded data can then be walked and decoded
+// here; 0 when it is stored otherwise or a table is malformed. `complete` tells whether every table
+// can also code any block.
+static int prepare_scan(meme_jpeg_blocks *blocks, int *complete) {
   struct jpeg_decompress_struct *source = &blocks->source;
-  if (blocks->orientation > 1 || source->progressive_mode || source->arith_code || source->restart_interval ||
+  if (source->progressive_mode || source->arith_code || source->restart_interval ||
       source->comps_in_scan != source->num_components || source->Ss != 0 || source->Se != DCTSIZE2 - 1 ||
       source->Ah != 0 || source->Al != 0) {
     return 0;
   }
   // A lone component's scan is not interleaved: each MCU is one block.
   int alone = source->num_components == 1;
-  if (alone && (blocks->h[0] != 1 || blocks->v[0] != 1)) return 0;
+  if (alone && (source->comp_info[0].h_samp_factor != 1 || source->comp_info[0].v_samp_factor != 1)) return 0;
+  *complete = 1;
   int n = 0;
   for (int i = 0; i < source->comps_in_scan; i++) {
     const jpeg_component_info *comp = source->cur_comp_info[i];
@@ -412,12 +442,14 @@ static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
       return 0;
     }
     struct meme_huffman *dc = &blocks->dc_tables[comp->dc_tbl_no], *ac = &blocks->ac_tables[comp->ac_tbl_no];
-    if (!meme_huffman_prepare(dc, source->dc_huff_tbl_ptrs[comp->dc_tbl_no], 1) || !dc->complete ||
-        !meme_huffman_prepare(ac, source->ac_huff_tbl_ptrs[comp->ac_tbl_no], 0) || !ac->complete) {
+    if (!meme_huffman_prepare(dc, source->dc_huff_tbl_ptrs[comp->dc_tbl_no], 1) ||
+        !meme_huffman_prepare(ac, source->ac_huff_tbl_ptrs[comp->ac_tbl_no], 0)) {
       return 0;
     }
-    for (int y = 0; y < blocks->v[c]; y++) {
-      for (int x = 0; x < blocks->h[c]; x++, n++) {
+    *complete = *complete && dc->complete && ac->complete;
+    // The blocks of a component in an MCU as stored, row by row.
+    for (int y = 0; y < comp->v_samp_factor; y++) {
+      for (int x = 0; x < comp->h_samp_factor; x++, n++) {
         if (n >= C_MAX_BLOCKS_IN_MCU) return 0;
         blocks->block_component[n] = c;
         blocks->block_x[n] = x;
@@ -428,6 +460,16 @@ static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
     }
   }
   blocks->blocks_in_mcu = n;
+  return 1;
+}
+
+// Whether the photo keeps its coded bits (and if so, prepares for it): kept as stored, one
+// baseline Huffman scan of every component without restart markers, and tables with a code for
+// every symbol a block may need (the standard tables most cameras and libjpeg use have; tables
+// optimised for one photo lack some, and such a photo's blocks are all coded anew instead).
+static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
+  int complete = 0;
+  if (blocks->orientation > 1 || !prepare_scan(blocks, &complete) || !complete) return 0;
   blocks->mcu_rows = blocks->blocks_high[0] / blocks->v[0];
   blocks->mcus_wide = blocks->blocks_wide[0] / blocks->h[0];
   size_t offset = 0;
@@ -439,7 +481,34 @@ static int prepare_coded_copy(meme_jpeg_blocks *blocks) {
   blocks->row_predictors = calloc((size_t)blocks->mcu_rows + 1, sizeof *blocks->row_predictors);
   blocks->row_blocks = calloc((size_t)blocks->mcu_rows, sizeof *blocks->row_blocks);
   blocks->row_changed = calloc((size_t)blocks->mcu_rows, 1);
-  return blocks->row_starts && blocks->row_predictors && blocks->row_blocks && blocks->row_changed;
+  blocks->row_coded = calloc((size_t)blocks->mcu_rows, sizeof *blocks->row_coded);
+  blocks->row_claimed = calloc((size_t)blocks->mcu_rows, 1);
+  blocks->row_arena = meme_big_buffer(coded_row_size(blocks) * (size_t)blocks->mcu_rows);
+  return blocks->row_starts && blocks->row_predictors && blocks->row_blocks && blocks->row_changed &&
+         blocks->row_coded && blocks->row_claimed && blocks->row_arena;
+}
+
+// Whether a photo to be turned upright is decoded here (and if so, prepares for it): stored in one
+// baseline Huffman scan as for keeping its code, its blocks are decoded straight to their upright
+// places, turned as they are put there, instead of read whole by libjpeg and turned in a second
+// copy of them.
+static int prepare_turned_decoding(meme_jpeg_blocks *blocks) {
+  int complete = 0;
+  if (blocks->orientation <= 1 || !prepare_scan(blocks, &complete)) return 0;
+  // Where each coefficient, in the order coded, goes in the turned block, and whether it changes
+  // sign (see turn_blocks).
+  static const uint8_t natural_order[DCTSIZE2] = {
+      0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,  12, 19, 26, 33, 40, 48,
+      41, 34, 27, 20, 13, 6,  7,  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23,
+      30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63};
+  for (int k = 0; k < DCTSIZE2; k++) {
+    int row = natural_order[k] / DCTSIZE, column = natural_order[k] % DCTSIZE;
+    // The stored block's (row, column) is the upright block's (v, u), or (u, v) when transposed.
+    int v = blocks->transposes ? column : row, u = blocks->transposes ? row : column;
+    blocks->turned_order[k] = (uint8_t)(v * DCTSIZE + u);
+    blocks->turned_negates[k] = (blocks->flips_x && (u & 1)) != (blocks->flips_y && (v & 1));
+  }
+  return 1;
 }
 
 // Block `n` of MCU `x` in a decoded MCU row.
@@ -477,27 +546,25 @@ static int skip_coded_row(const meme_jpeg_blocks *blocks, uint64_t *position, in
   return 0;
 }
 
-// Makes `decoded` MCU row `row`'s blocks, unless another thread was first (then frees it).
-static void install_coded_row(meme_jpeg_blocks *blocks, int row, JBLOCK *decoded) {
+// Makes MCU row `row`'s blocks, decoded to its place by the thread that claimed it, available.
+static void install_coded_row(meme_jpeg_blocks *blocks, int row) {
+  JBLOCK *decoded = coded_row_place(blocks, row);
   pthread_mutex_lock(&blocks->lock);
-  if (blocks->row_blocks[row]) {
-    free(decoded);
-  } else {
-    blocks->row_blocks[row] = decoded;
-    for (int c = 0; c < blocks->components; c++) {
-      for (int y = 0; y < blocks->v[c]; y++) {
-        blocks->rows[c][row * blocks->v[c] + y] =
-            decoded + blocks->component_offset[c] + (size_t)y * (size_t)blocks->blocks_wide[c];
-      }
+  blocks->row_blocks[row] = decoded;
+  for (int c = 0; c < blocks->components; c++) {
+    for (int y = 0; y < blocks->v[c]; y++) {
+      blocks->rows[c][row * blocks->v[c] + y] =
+          decoded + blocks->component_offset[c] + (size_t)y * (size_t)blocks->blocks_wide[c];
     }
   }
+  pthread_cond_broadcast(&blocks->changed);
   pthread_mutex_unlock(&blocks->lock);
 }
 
 // Whether MCU row `row` is held for redrawing or next to such rows (which decoding them reads
 // too), and not yet decoded. Only with `lock` taken.
 static int row_wanted(const meme_jpeg_blocks *blocks, int row) {
-  if (blocks->row_blocks[row]) return 0;
+  if (blocks->row_claimed[row]) return 0;
   for (int i = 0; i < blocks->held_count; i++) {
     if (row >= blocks->held[i].first - 1 && row <= blocks->held[i].end) return 1;
   }
@@ -506,20 +573,22 @@ static int row_wanted(const meme_jpeg_blocks *blocks, int row) {
 
 // Reads a photo that keeps its coded bits: finds where each MCU row's bits start, handing each row
 // over as soon as it is found.
-static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, size_t reason_size) {
+// Takes the byte stuffing out of the photo's scan data into `coded`; NULL, or what is wrong with it.
+static const char *unstuff_scan(meme_jpeg_blocks *blocks) {
   struct jpeg_decompress_struct *source = &blocks->source;
   // The header was read up to the scan's own: its data starts where libjpeg stopped reading.
   size_t start = blocks->input_size - source->src->bytes_in_buffer;
   int marker = 0;
   int status = meme_coded_bits_unstuff(blocks->data + start, blocks->input_size - start, &blocks->coded, &marker);
   if (status < 0) ERREXIT1(source, JERR_OUT_OF_MEMORY, 16);
-  const char *problem = NULL;
-  if (status > 0 || (marker >= 0xD0 && marker <= 0xD7)) {
-    problem = "the photo has damaged data";
-  } else if (marker != 0xD9) {
-    // Another scan or a DNL marker follows.
-    problem = "the photo's data goes on after its first scan";
-  }
+  if (status > 0 || (marker >= 0xD0 && marker <= 0xD7)) return "the photo has damaged data";
+  // Another scan or a DNL marker follows.
+  if (marker != 0xD9) return "the photo's data goes on after its first scan";
+  return NULL;
+}
+
+static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, size_t reason_size) {
+  const char *problem = unstuff_scan(blocks);
   uint64_t position = 0;
   int dc[MAX_COMPONENTS] = {0};
   for (int row = 0; !problem && row < blocks->mcu_rows; row++) {
@@ -528,15 +597,14 @@ static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, siz
     // captions' thread finds their blocks ready.
     pthread_mutex_lock(&blocks->lock);
     int wanted = row_wanted(blocks, row);
+    if (wanted) blocks->row_claimed[row] = 1;
     pthread_mutex_unlock(&blocks->lock);
-    JBLOCK *decoded = NULL;
-    if (wanted) decoded = malloc(sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu);
+    JBLOCK *decoded = wanted ? coded_row_place(blocks, row) : NULL;
     if (decoded ? decode_coded_row(blocks, &position, dc, decoded) : skip_coded_row(blocks, &position, dc)) {
-      free(decoded);
       problem = "the photo has damaged data";
       break;
     }
-    if (decoded) install_coded_row(blocks, row, decoded);
+    if (decoded) install_coded_row(blocks, row);
     blocks->row_starts[row + 1] = position;
     memcpy(blocks->row_predictors[row + 1], dc, sizeof dc);
     publish(blocks, row + 1, 0);
@@ -549,37 +617,92 @@ static meme_blocks_status read_coded(meme_jpeg_blocks *blocks, char *reason, siz
   return MEME_BLOCKS_OK;
 }
 
-// Decodes MCU rows [first, end) (already read) for the captions, where not done yet; 0 without
-// memory for them. Two calls may decode one row at once (the context row between two captions):
-// the first to finish keeps its blocks.
-static int decode_coded_rows(meme_jpeg_blocks *blocks, int first, int end) {
-  if (!blocks->copies_coded) return 1;
+// Reads a photo to be turned that is decoded here: every block of the scan goes to its upright
+// place, turned as it is put there. The rows are handed over once all are read (the first upright
+// row holds blocks from the end of the scan).
+static meme_blocks_status read_turned(meme_jpeg_blocks *blocks, char *reason, size_t reason_size) {
+  const char *problem = unstuff_scan(blocks);
+  size_t total = 0;
+  for (int c = 0; c < blocks->components; c++) {
+    total += (size_t)blocks->blocks_wide[c] * (size_t)blocks->blocks_high[c];
+  }
+  blocks->turned_blocks = problem ? NULL : meme_big_buffer(sizeof(JBLOCK) * total);
+  if (!problem && !blocks->turned_blocks) ERREXIT1(&blocks->source, JERR_OUT_OF_MEMORY, 17);
+  JBLOCK *place = blocks->turned_blocks;
+  for (int c = 0; !problem && c < blocks->components; c++) {
+    for (int y = 0; y < blocks->blocks_high[c]; y++) {
+      blocks->rows[c][y] = place + (size_t)y * (size_t)blocks->blocks_wide[c];
+    }
+    place += (size_t)blocks->blocks_wide[c] * (size_t)blocks->blocks_high[c];
+  }
+  // The stored picture's MCUs: the upright ones transposed when the picture is.
+  int mcus_wide = blocks->blocks_wide[0] / blocks->h[0], mcus_high = blocks->blocks_high[0] / blocks->v[0];
+  int stored_wide = blocks->transposes ? mcus_high : mcus_wide;
+  int stored_high = blocks->transposes ? mcus_wide : mcus_high;
+  uint64_t position = 0;
+  int dc[MAX_COMPONENTS] = {0};
+  for (int my = 0; !problem && my < stored_high; my++) {
+    check_stop(&blocks->error);
+    for (int mx = 0; !problem && mx < stored_wide; mx++) {
+      for (int n = 0; n < blocks->blocks_in_mcu; n++) {
+        int c = blocks->block_component[n];
+        // The block's row and column as stored (a stored MCU is h × v blocks of the stored
+        // picture, whose sampling is the upright one's transposed when the picture is).
+        int stored_h = blocks->transposes ? blocks->v[c] : blocks->h[c];
+        int stored_v = blocks->transposes ? blocks->h[c] : blocks->v[c];
+        int row = my * stored_v + blocks->block_y[n], column = mx * stored_h + blocks->block_x[n];
+        int px = blocks->transposes ? row : column, py = blocks->transposes ? column : row;
+        int x = blocks->flips_x ? blocks->blocks_wide[c] - 1 - px : px;
+        int y = blocks->flips_y ? blocks->blocks_high[c] - 1 - py : py;
+        if (meme_block_decode_turned(&blocks->coded, &position, blocks->rows[c][y][x], &dc[c], blocks->block_dc[n],
+                                     blocks->block_ac[n], blocks->turned_order, blocks->turned_negates)) {
+          problem = "the photo has damaged data";
+          break;
+        }
+      }
+    }
+  }
+  if (problem) {
+    publish(blocks, 0, 2);
+    return unsuitable(reason, reason_size, problem);
+  }
+  publish(blocks, blocks->blocks_high[0] / blocks->v[0], 1);
+  return MEME_BLOCKS_OK;
+}
+
+// Decodes MCU rows [first, end) (already read) for the captions, where not done yet. Two threads
+// may need one row (the context row between two captions): the second waits for the first.
+static void decode_coded_rows(meme_jpeg_blocks *blocks, int first, int end) {
+  if (!blocks->copies_coded) return;
   for (int row = first; row < end; row++) {
     pthread_mutex_lock(&blocks->lock);
-    int done = blocks->row_blocks[row] != NULL;
+    int claimed = blocks->row_claimed[row];
+    // A row is installed soon after it is claimed (decoding a row walked before cannot fail).
+    while (claimed && !blocks->row_blocks[row]) pthread_cond_wait(&blocks->changed, &blocks->lock);
+    blocks->row_claimed[row] = 1;
     uint64_t position = blocks->row_starts[row];
     int dc[MAX_COMPONENTS];
     memcpy(dc, blocks->row_predictors[row], sizeof dc);
     pthread_mutex_unlock(&blocks->lock);
-    if (done) continue;
-    JBLOCK *decoded = malloc(sizeof(JBLOCK) * (size_t)blocks->mcus_wide * (size_t)blocks->blocks_in_mcu);
-    if (!decoded) return 0;
+    if (claimed) continue;
     // Walked once already when it was read: it decodes.
-    decode_coded_row(blocks, &position, dc, decoded);
-    install_coded_row(blocks, row, decoded);
+    decode_coded_row(blocks, &position, dc, coded_row_place(blocks, row));
+    install_coded_row(blocks, row);
   }
-  return 1;
 }
 
 static void free_coded(meme_jpeg_blocks *blocks) {
   meme_coded_bits_free(&blocks->coded);
-  if (blocks->row_blocks) {
-    for (int row = 0; row < blocks->mcu_rows; row++) free(blocks->row_blocks[row]);
-  }
   free(blocks->row_blocks);
+  free(blocks->row_arena);
+  free(blocks->row_claimed);
   free(blocks->row_starts);
   free(blocks->row_predictors);
   free(blocks->row_changed);
+  if (blocks->row_coded) {
+    for (int row = 0; row < blocks->mcu_rows; row++) meme_coded_bits_free(&blocks->row_coded[row].bits);
+  }
+  free(blocks->row_coded);
 }
 
 // MARK: Opening
@@ -702,6 +825,7 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
     blocks->icc_size = 0;
   }
   blocks->copies_coded = prepare_coded_copy(blocks);
+  blocks->decodes_turned = prepare_turned_decoding(blocks);
   *result = blocks;
   return MEME_BLOCKS_OK;
 }
@@ -712,12 +836,13 @@ meme_blocks_status meme_jpeg_blocks_read(meme_jpeg_blocks *blocks, char *reason,
     publish(blocks, 0, 2);
     return failed(&blocks->error, reason, reason_size);
   }
-  if (blocks->copies_coded) {
+  if (blocks->copies_coded || blocks->decodes_turned) {
     if (blocks->error.pub.num_warnings > 0) {
       publish(blocks, 0, 2);
       return unsuitable(reason, reason_size, "the photo has damaged data");
     }
-    return read_coded(blocks, reason, reason_size);
+    if (blocks->copies_coded) return read_coded(blocks, reason, reason_size);
+    return read_turned(blocks, reason, reason_size);
   }
   jvirt_barray_ptr *stored = jpeg_read_coefficients(source);
   if (blocks->error.pub.num_warnings > 0) {
@@ -755,6 +880,7 @@ void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks) {
   jpeg_destroy_decompress(&blocks->source);
   if (blocks->has_holder) jpeg_destroy_compress(&blocks->holder);
   free_coded(blocks);
+  free(blocks->turned_blocks);
   for (int c = 0; c < MAX_COMPONENTS; c++) free(blocks->rows[c]);
   pthread_mutex_destroy(&blocks->lock);
   pthread_cond_destroy(&blocks->changed);
@@ -877,10 +1003,17 @@ static void install_block_sink(j_compress_ptr info, struct block_sink *sink) {
   info->entropy = &sink->pub;
 }
 
-// An entropy decoder that reads no data: it hands the decompressor the blocks at `rows` (from
-// `first_block_row` of each component on), so rows decode straight from the coefficients.
+// An entropy decoder that reads no data: it hands the decompressor the blocks of the photo's MCU
+// rows from `first_mcu_row` on, each once it is read (waiting for it) and decoded from the coded
+// data where the photo keeps its code, so rows decode straight from the coefficients while the
+// rest of the photo is still being read.
 struct block_source {
   struct jpeg_entropy_decoder pub;
+  meme_jpeg_blocks *blocks;
+  struct meme_error *error;
+  int first_mcu_row;
+  // The photo's MCU rows before this one are ready to be handed over.
+  int ready_end;
   JBLOCKROW *rows[MAX_COMPONENTS];
   long next_mcu;
 };
@@ -891,9 +1024,19 @@ static void block_source_start(j_decompress_ptr info) {
 
 static boolean block_source_give(j_decompress_ptr info, JBLOCKROW *mcu) {
   struct block_source *source = (struct block_source *)info->entropy;
+  long index = source->next_mcu++;
+  // A one-component scan's MCU is one block, and its MCU rows are block rows.
+  int block_row = (int)(index / (long)info->MCUs_per_row);
+  int mcu_row = source->first_mcu_row +
+                (info->comps_in_scan == 1 ? block_row / info->cur_comp_info[0]->v_samp_factor : block_row);
+  if (mcu_row >= source->ready_end) {
+    wait_for_rows(source->blocks, source->error, mcu_row + 1, 0);
+    decode_coded_rows(source->blocks, mcu_row, mcu_row + 1);
+    source->ready_end = mcu_row + 1;
+  }
   JBLOCKROW blocks[D_MAX_BLOCKS_IN_MCU];
   mcu_blocks((const jpeg_component_info *const *)info->cur_comp_info, info->comps_in_scan, info->MCUs_per_row,
-             source->next_mcu++, source->rows, blocks);
+             index, source->rows, blocks);
   for (int n = 0; n < info->blocks_in_MCU; n++) memcpy(mcu[n], blocks[n], sizeof(JBLOCK));
   return TRUE;
 }
@@ -959,47 +1102,63 @@ static struct jpeg_compress_struct *scratch_start_encoder(struct scratch *scratc
   return encoder;
 }
 
-meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
-                                                uint8_t *pixels, int stride, char *reason,
-                                                size_t reason_size) {
+// A header-only JPEG's coefficient controller: it hands no blocks to the entropy coder, so no
+// coefficient arrays are needed for the rows the header describes.
+static void header_only_start(j_compress_ptr info, J_BUF_MODE mode) {
+  (void)info;
+  (void)mode;
+}
+
+static boolean header_only_compress(j_compress_ptr info, JSAMPIMAGE input) {
+  (void)info;
+  (void)input;
+  return TRUE;
+}
+
+struct meme_jpeg_row_decoder {
+  meme_jpeg_blocks *blocks;
+  struct scratch *scratch;
+  struct jpeg_c_coef_controller header_only;
+  // The next row of the picture the decompressor gives, and the end of the rows asked for.
+  int next_row, end_row;
+  // The first row asked for (the rows before it are context, decoded and dropped).
+  int first_row;
+  // Set once a call failed: the decompressor is left mid-row and cannot go on.
+  int failed;
+};
+
+meme_blocks_status meme_jpeg_blocks_start_decoding(meme_jpeg_blocks *blocks, int first_row, int end_row,
+                                                   meme_jpeg_row_decoder **result, char *reason,
+                                                   size_t reason_size) {
+  *result = NULL;
   if (!valid_rows(blocks, first_row, end_row)) return unsuitable(reason, reason_size, "rows not on MCU bounds");
+  meme_jpeg_row_decoder *row_decoder = calloc(1, sizeof *row_decoder);
   // Volatile: read after a longjmp back into this frame.
   struct scratch *volatile scratch = scratch_new(blocks);
-  if (!scratch) return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
-  if (setjmp(scratch->error.jump)) return scratch_fail(scratch, reason, reason_size);
+  if (!row_decoder || !scratch) {
+    free(row_decoder);
+    free(scratch);
+    return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
+  }
+  if (setjmp(scratch->error.jump)) {
+    free(row_decoder);
+    return scratch_fail(scratch, reason, reason_size);
+  }
   // One MCU row of context on each side: chroma upsampling blends across MCU rows, and with the
   // neighbours present the rows in between decode exactly as in the whole picture.
   int mcu_height = DCTSIZE * blocks->max_v;
   int context_first = first_row >= mcu_height ? first_row - mcu_height : 0;
   int context_end = end_row + mcu_height < blocks->height ? end_row + mcu_height : blocks->height;
-  int first_mcu = context_first / mcu_height;
-  int end_mcu = (context_end + mcu_height - 1) / mcu_height;
-  wait_for_rows(blocks, &scratch->error, end_mcu, 0);
-  if (!decode_coded_rows(blocks, first_mcu, end_mcu)) {
-    scratch_free(scratch);
-    return unsuitable(reason, reason_size, "not enough memory to decode the caption rows");
-  }
 
   // A JPEG of just those MCU rows with no entropy-coded data: its header gives the decompressor the
   // geometry, tables and sampling, and the blocks come straight from the coefficients.
   struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, context_end - context_first);
-  jvirt_barray_ptr arrays[MAX_COMPONENTS];
-  for (int c = 0; c < blocks->components; c++) {
-    // Never filled: the sink does not read the blocks it is given.
-    arrays[c] = (*encoder->mem->request_virt_barray)((j_common_ptr)encoder, JPOOL_IMAGE, FALSE,
-                                                     (JDIMENSION)blocks->blocks_wide[c],
-                                                     (JDIMENSION)((end_mcu - first_mcu) * blocks->v[c]),
-                                                     (JDIMENSION)blocks->v[c]);
-  }
   if (!memory_destination_start(&scratch->destination, encoder, 4096)) ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 11);
-  jpeg_write_coefficients(encoder, arrays);
-  // Marked written without being filled (libjpeg refuses to read rows never written).
-  for (int c = 0; c < blocks->components; c++) {
-    for (int row = 0; row < (end_mcu - first_mcu) * blocks->v[c]; row += blocks->v[c]) {
-      (*encoder->mem->access_virt_barray)((j_common_ptr)encoder, arrays[c], (JDIMENSION)row,
-                                          (JDIMENSION)blocks->v[c], TRUE);
-    }
-  }
+  jvirt_barray_ptr no_arrays[MAX_COMPONENTS] = {0};
+  jpeg_write_coefficients(encoder, no_arrays);
+  row_decoder->header_only.start_pass = header_only_start;
+  row_decoder->header_only.compress_data = header_only_compress;
+  encoder->coef = &row_decoder->header_only;
   install_block_sink(encoder, &scratch->sink);
   jpeg_finish_compress(encoder);
 
@@ -1012,20 +1171,102 @@ meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int fi
   jpeg_read_header(decoder, TRUE);
   decoder->out_color_space = MEME_DECODED_SPACE;
   jpeg_start_decompress(decoder);
-  scratch->source.pub.start_pass = block_source_start;
-  scratch->source.pub.decode_mcu = block_source_give;
-  scratch->source.pub.insufficient_data = FALSE;
-  for (int c = 0; c < blocks->components; c++) scratch->source.rows[c] = blocks->rows[c] + first_mcu * blocks->v[c];
-  decoder->entropy = &scratch->source.pub;
-  scratch->row = malloc((size_t)blocks->width * 4);
-  if (!scratch->row) ERREXIT1(decoder, JERR_OUT_OF_MEMORY, 12);
-  for (int y = context_first; y < end_row; y++) {
-    JSAMPROW row = y >= first_row ? pixels + (size_t)(y - first_row) * (size_t)stride : scratch->row;
-    jpeg_read_scanlines(decoder, &row, 1);
+  struct block_source *source = &scratch->source;
+  source->pub.start_pass = block_source_start;
+  source->pub.decode_mcu = block_source_give;
+  source->pub.insufficient_data = FALSE;
+  source->blocks = blocks;
+  source->error = &scratch->error;
+  source->first_mcu_row = context_first / mcu_height;
+  source->ready_end = source->first_mcu_row;
+  for (int c = 0; c < blocks->components; c++) {
+    source->rows[c] = blocks->rows[c] + source->first_mcu_row * blocks->v[c];
   }
-  jpeg_abort_decompress(decoder);
-  scratch_free(scratch);
+  decoder->entropy = &source->pub;
+  row_decoder->blocks = blocks;
+  row_decoder->scratch = scratch;
+  row_decoder->first_row = first_row;
+  row_decoder->next_row = context_first;
+  row_decoder->end_row = end_row;
+  *result = row_decoder;
   return MEME_BLOCKS_OK;
+}
+
+meme_blocks_status meme_jpeg_row_decoder_read(meme_jpeg_row_decoder *row_decoder, int rows, uint8_t *pixels,
+                                              int stride, char *reason, size_t reason_size) {
+  if (row_decoder->failed) return unsuitable(reason, reason_size, "the caption rows could not be decoded");
+  int start = row_decoder->next_row > row_decoder->first_row ? row_decoder->next_row : row_decoder->first_row;
+  if (rows <= 0 || start + rows > row_decoder->end_row) {
+    return unsuitable(reason, reason_size, "rows past those the decoding was started for");
+  }
+  struct scratch *scratch = row_decoder->scratch;
+  if (setjmp(scratch->error.jump)) {
+    row_decoder->failed = 1;
+    return failed(&scratch->error, reason, reason_size);
+  }
+  struct jpeg_decompress_struct *decoder = &scratch->decoder;
+  if (row_decoder->next_row < row_decoder->first_row) {
+    scratch->row = malloc((size_t)row_decoder->blocks->width * 4);
+    if (!scratch->row) ERREXIT1(decoder, JERR_OUT_OF_MEMORY, 12);
+    // The context rows above the first row asked for.
+    while (row_decoder->next_row < row_decoder->first_row) {
+      JSAMPROW row = scratch->row;
+      if (jpeg_read_scanlines(decoder, &row, 1) != 1) ERREXIT(decoder, JERR_CANT_SUSPEND);
+      row_decoder->next_row++;
+    }
+  }
+  // The rows the upsampler gives at once are asked for at once.
+  for (int done = 0; done < rows;) {
+    JSAMPROW row_pointers[16];
+    int count = rows - done < 16 ? rows - done : 16;
+    for (int i = 0; i < count; i++) row_pointers[i] = pixels + (size_t)(done + i) * (size_t)stride;
+    int given = (int)jpeg_read_scanlines(decoder, row_pointers, (JDIMENSION)count);
+    // The blocks are in memory: the decompressor never suspends for want of data.
+    if (given <= 0) ERREXIT(decoder, JERR_CANT_SUSPEND);
+    done += given;
+    row_decoder->next_row += given;
+  }
+  return MEME_BLOCKS_OK;
+}
+
+void meme_jpeg_row_decoder_free(meme_jpeg_row_decoder *row_decoder) {
+  if (!row_decoder) return;
+  scratch_free(row_decoder->scratch);
+  free(row_decoder);
+}
+
+// Codes the changed rows among MCU rows [first, end), just replaced and still held, with the photo's
+// tables, so writing only copies their bits: the coding is spread over the threads that redraw the
+// captions instead of left to the one that writes, after them. Each row is coded from the DC
+// predictors the row above ends on in the meme (coded ahead just before, or the photo's). A row
+// that cannot be coded here (no memory, a block the tables cannot code) is left to the writing.
+static void code_rows_ahead(meme_jpeg_blocks *blocks, int first, int end) {
+  for (int row = first; row < end; row++) {
+    if (!blocks->row_changed[row]) continue;
+    struct coded_row *coded = &blocks->row_coded[row];
+    const struct coded_row *above = row > 0 && blocks->row_changed[row - 1] ? &blocks->row_coded[row - 1] : NULL;
+    if (above && !above->bits.bytes) continue;
+    memcpy(coded->start_dc, above ? above->end_dc : blocks->row_predictors[row], sizeof coded->start_dc);
+    int dc[MAX_COMPONENTS];
+    memcpy(dc, coded->start_dc, sizeof dc);
+    struct meme_bit_writer writer;
+    // About as many bits as the photo's row: captions change little of a row's size.
+    size_t photo_bytes = (size_t)((blocks->row_starts[row + 1] - blocks->row_starts[row]) / 8);
+    meme_bits_start_raw(&writer, &coded->bits, photo_bytes + photo_bytes / 4);
+    int failed = 0;
+    JBLOCK *decoded = blocks->row_blocks[row];
+    for (int x = 0; !failed && x < blocks->mcus_wide; x++) {
+      for (int n = 0; !failed && n < blocks->blocks_in_mcu; n++) {
+        failed = meme_block_encode(&writer, coded_block(blocks, decoded, x, n), &dc[blocks->block_component[n]],
+                                   blocks->block_dc[n], blocks->block_ac[n]);
+      }
+    }
+    if (meme_bits_end_raw(&writer) || failed) {
+      meme_coded_bits_free(&coded->bits);
+      continue;
+    }
+    memcpy(coded->end_dc, dc, sizeof dc);
+  }
 }
 
 meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
@@ -1041,10 +1282,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   // MCU, so its blocks are what encoding the whole picture would give there.
   int mcu_height = DCTSIZE * blocks->max_v;
   wait_for_rows(blocks, &scratch->error, (end_row + mcu_height - 1) / mcu_height, 0);
-  if (!decode_coded_rows(blocks, first_row / mcu_height, (end_row + mcu_height - 1) / mcu_height)) {
-    scratch_free(scratch);
-    return unsuitable(reason, reason_size, "not enough memory to encode the caption rows");
-  }
+  decode_coded_rows(blocks, first_row / mcu_height, (end_row + mcu_height - 1) / mcu_height);
   int rows = end_row - first_row;
   struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, rows);
   encoder->in_color_space = MEME_ENCODED_SPACE;
@@ -1071,6 +1309,7 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   }
   jpeg_finish_compress(encoder);
   *replaced = sink->replaced;
+  if (blocks->copies_coded) code_rows_ahead(blocks, first_mcu_row, (end_row + mcu_height - 1) / mcu_height);
   scratch_free(scratch);
   return MEME_BLOCKS_OK;
 }
@@ -1219,7 +1458,11 @@ static boolean coded_writer_write(j_compress_ptr info, JSAMPIMAGE input) {
   memcpy(next_dc, blocks->row_predictors[row + 1], sizeof next_dc);
   pthread_mutex_unlock(&blocks->lock);
   writer->bits.info = info;
-  if (decoded) {
+  const struct coded_row *ahead = decoded ? &blocks->row_coded[row] : NULL;
+  if (ahead && ahead->bits.bytes && memcmp(ahead->start_dc, writer->dc, sizeof writer->dc) == 0) {
+    meme_bits_copy(&writer->bits, &ahead->bits, 0, ahead->bits.count);
+    memcpy(writer->dc, ahead->end_dc, sizeof writer->dc);
+  } else if (decoded) {
     code_mcus(info, writer, decoded, blocks->mcus_wide);
   } else {
     if (memcmp(dc, writer->dc, sizeof dc) != 0) {

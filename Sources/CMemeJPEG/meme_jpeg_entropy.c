@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "meme_jpeg_entropy.h"
+#include "meme_big_buffer.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -91,7 +92,8 @@ int meme_huffman_prepare(struct meme_huffman *table, const JHUFF_TBL *source, in
 }
 
 int meme_coded_bits_unstuff(const uint8_t *data, size_t size, struct meme_coded_bits *bits, int *marker) {
-  bits->bytes = malloc(size + TAIL);
+  // Megabytes, written at once.
+  bits->bytes = meme_big_buffer(size + TAIL);
   bits->count = 0;
   if (!bits->bytes) return -1;
   uint8_t *out = bits->bytes;
@@ -158,10 +160,12 @@ static inline int extend(uint64_t word, int size) {
 }
 
 // Walks one block at bit `*position` (advanced past it) with DC predictor `*dc` (updated), putting
-// its coefficients in `block` unless it is NULL. 0, or 1 for data that is not a valid block.
+// its coefficients in `block` unless it is NULL: the one coded k-th at `order[k]`, negated where
+// `negates` (if not NULL) says so. 0, or 1 for data that is not a valid block.
 static inline __attribute__((always_inline)) int walk_block(const struct meme_coded_bits *bits, uint64_t *position,
                                                             int *dc, JCOEF *block, const struct meme_huffman *dc_table,
-                                                            const struct meme_huffman *ac_table) {
+                                                            const struct meme_huffman *ac_table, const uint8_t *order,
+                                                            const uint8_t *negates) {
   uint64_t at = *position;
   if (block) memset(block, 0, sizeof(JCOEF) * DCTSIZE2);
   // The next bits at the top of `word`, `left` of them the data's.
@@ -205,7 +209,10 @@ static inline __attribute__((always_inline)) int walk_block(const struct meme_co
       k += move;
       // The value's place is k - 1: past the 64th coefficient, the data is not valid.
       if (k > DCTSIZE2) return 1;
-      if (block) block[natural_order[k - 1]] = (JCOEF)extend(value_bits, s);
+      if (block) {
+        int value = extend(value_bits, s);
+        block[order[k - 1]] = (JCOEF)(negates && negates[k - 1] ? -value : value);
+      }
     }
   }
   if (at > bits->count) return 1;
@@ -215,12 +222,18 @@ static inline __attribute__((always_inline)) int walk_block(const struct meme_co
 
 int meme_block_decode(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
                       const struct meme_huffman *dc_table, const struct meme_huffman *ac_table) {
-  return walk_block(bits, position, dc, block, dc_table, ac_table);
+  return walk_block(bits, position, dc, block, dc_table, ac_table, natural_order, NULL);
+}
+
+int meme_block_decode_turned(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
+                             const struct meme_huffman *dc_table, const struct meme_huffman *ac_table,
+                             const uint8_t *order, const uint8_t *negates) {
+  return walk_block(bits, position, dc, block, dc_table, ac_table, order, negates);
 }
 
 int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int *dc,
                     const struct meme_huffman *dc_table, const struct meme_huffman *ac_table) {
-  return walk_block(bits, position, dc, NULL, dc_table, ac_table);
+  return walk_block(bits, position, dc, NULL, dc_table, ac_table, natural_order, NULL);
 }
 
 // Emits one byte of coded data, stuffing a zero after 0xFF.
@@ -232,12 +245,61 @@ static inline void emit(struct meme_bit_writer *writer, uint8_t byte) {
   }
 }
 
+// Appends the four bytes of `word` to a writer to memory (which stays empty once memory runs out).
+static void put_raw(struct meme_bit_writer *writer, uint32_t word) {
+  struct meme_coded_bits *raw = writer->raw;
+  if (!raw->bytes) return;
+  size_t used = (size_t)(raw->count / 8);
+  if (used + 4 + TAIL > writer->raw_capacity) {
+    size_t capacity = writer->raw_capacity * 2;
+    uint8_t *grown = realloc(raw->bytes, capacity);
+    if (!grown) {
+      meme_coded_bits_free(raw);
+      return;
+    }
+    raw->bytes = grown;
+    writer->raw_capacity = capacity;
+  }
+  uint8_t *out = raw->bytes + used;
+  out[0] = (uint8_t)(word >> 24);
+  out[1] = (uint8_t)(word >> 16);
+  out[2] = (uint8_t)(word >> 8);
+  out[3] = (uint8_t)word;
+  raw->count += 32;
+}
+
+void meme_bits_start_raw(struct meme_bit_writer *writer, struct meme_coded_bits *raw, size_t expected) {
+  writer->info = NULL;
+  writer->buffer = 0;
+  writer->count = 0;
+  writer->raw = raw;
+  writer->raw_capacity = expected + TAIL + 64;
+  raw->bytes = malloc(writer->raw_capacity);
+  raw->count = 0;
+}
+
+int meme_bits_end_raw(struct meme_bit_writer *writer) {
+  struct meme_coded_bits *raw = writer->raw;
+  int left = writer->count;
+  uint64_t total = raw->count + (uint64_t)left;
+  // The bits not yet put, padded with zeros to a whole word (the count says where they end).
+  if (left > 0) put_raw(writer, (uint32_t)(writer->buffer << (32 - left)));
+  if (!raw->bytes) return 1;
+  raw->count = total;
+  memset(raw->bytes + (raw->count + 7) / 8, 0, TAIL);
+  return 0;
+}
+
 void meme_bits_put(struct meme_bit_writer *writer, uint32_t value, int count) {
   writer->buffer = writer->buffer << count | value;
   writer->count += count;
   if (writer->count < 32) return;
   writer->count -= 32;
   uint32_t word = (uint32_t)(writer->buffer >> writer->count);
+  if (!writer->info) {
+    put_raw(writer, word);
+    return;
+  }
   struct jpeg_destination_mgr *destination = writer->info->dest;
   // Four bytes at once when none of them is 0xFF (none needs a zero after it) and they fit.
   uint32_t inverted = ~word;

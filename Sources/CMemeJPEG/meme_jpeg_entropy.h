@@ -56,15 +56,24 @@ void meme_coded_bits_free(struct meme_coded_bits *bits);
 int meme_block_decode(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
                       const struct meme_huffman *dc_table, const struct meme_huffman *ac_table);
 
+// As meme_block_decode, the coefficient coded k-th (in zig-zag order) put at `order[k]` of
+// `block` and negated where `negates[k]` is not 0: a block turned as it is decoded.
+int meme_block_decode_turned(const struct meme_coded_bits *bits, uint64_t *position, JCOEF *block, int *dc,
+                             const struct meme_huffman *dc_table, const struct meme_huffman *ac_table,
+                             const uint8_t *order, const uint8_t *negates);
+
 // As meme_block_decode without keeping the block: what finding each MCU row's bits needs.
 int meme_block_skip(const struct meme_coded_bits *bits, uint64_t *position, int *dc,
                     const struct meme_huffman *dc_table, const struct meme_huffman *ac_table);
 
-// Writes Huffman-coded bits through libjpeg's destination, with byte stuffing.
+// Writes Huffman-coded bits through libjpeg's destination, with byte stuffing; or, with no `info`,
+// to `raw` in memory without it (bits coded ahead, to be copied into a scan later).
 struct meme_bit_writer {
   j_compress_ptr info;
   uint64_t buffer;
   int count;
+  struct meme_coded_bits *raw;
+  size_t raw_capacity;
 };
 
 // Puts the low `count` (at most 32) bits of `value`.
@@ -73,6 +82,12 @@ void meme_bits_put(struct meme_bit_writer *writer, uint32_t value, int count);
 void meme_bits_copy(struct meme_bit_writer *writer, const struct meme_coded_bits *bits, uint64_t from, uint64_t to);
 // Pads the last byte with one bits, as the end of a scan is padded.
 void meme_bits_finish(struct meme_bit_writer *writer);
+// Starts a writer to memory, with room for about `expected` bytes: `raw` gets the bits (malloc'd;
+// NULL and 0 bits without memory).
+void meme_bits_start_raw(struct meme_bit_writer *writer, struct meme_coded_bits *raw, size_t expected);
+// Ends a writer to memory: `raw` holds every bit put, followed by zero bytes (as unstuffed scan
+// data is, so meme_bits_copy may copy from it). 0, or 1 without memory (then `raw` is empty).
+int meme_bits_end_raw(struct meme_bit_writer *writer);
 
 // Encodes `block` (quantised, natural order) against DC predictor `*dc` (updated). Returns 0, or 1
 // when a table has no code for a symbol the block needs or a value is out of baseline range.

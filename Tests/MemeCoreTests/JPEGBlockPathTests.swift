@@ -69,6 +69,13 @@ final class JPEGBlockPathTests {
     ]
     // Partial MCUs that end up at the far edge after turning need no re-encoding either.
     + [Case(width: 1001, height: 768, orientation: 6), Case(width: 1024, height: 749, orientation: 8)]
+    // A grey scan is not interleaved; one with restart markers, or progressive, is turned by
+    // libjpeg's reading of the blocks instead of decoded straight to its upright places.
+    + [
+      Case(options: ["-grayscale"], orientation: 6, verticalChroma: false),
+      Case(options: ["-sample", "2x2", "-restart", "1"], orientation: 6),
+      Case(options: ["-sample", "2x2", "-progressive"], orientation: 7),
+    ]
 
   @Test(arguments: orientations) func turnsBlocksLosslesslyForEXIFOrientation(_ kind: Case) throws {
     try check(kind)

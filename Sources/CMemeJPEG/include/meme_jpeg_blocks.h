@@ -58,21 +58,30 @@ int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks);
 // change.
 int meme_jpeg_blocks_keeps_code(const meme_jpeg_blocks *blocks);
 
-// decode_rows and replace_rows may run on several threads at once for disjoint rows, provided no
-// replace_rows replaces the MCU row just above or below rows a decode_rows is decoding (decoding
-// reads one MCU row beyond its rows), and alongside write provided the rows replaced are held until
-// then.
+// Decoding and replace_rows may run on several threads at once for disjoint rows, provided no
+// replace_rows replaces the MCU row just above or below rows being decoded (decoding reads one MCU
+// row beyond them), and alongside write provided the rows replaced are held until then. A decoding
+// reads each MCU row only once it is read, and reads the MCU row after the rows it has given
+// before giving the last of them: rows it has given may be replaced (they are not read again).
 
-// Decodes upright rows [first_row, end_row) to opaque pixels in Cairo's ARGB32 layout, exactly as
-// decoding the whole picture would give them. `first_row` must be a multiple of the MCU height, and
-// `end_row` one too or the picture's height.
-meme_blocks_status meme_jpeg_blocks_decode_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
-                                                uint8_t *pixels, int stride, char *reason,
-                                                size_t reason_size);
+// Rows of the picture decoded to pixels one after another, exactly as decoding the whole picture
+// would give them.
+typedef struct meme_jpeg_row_decoder meme_jpeg_row_decoder;
 
-// Encodes rows [first_row, end_row) of `pixels` (bounds as for decode_rows) with the source's
-// quantisation tables and sampling, and puts the blocks of every MCU in which `pixels` differs from
-// `original` in place of the source's. `replaced` counts those MCUs.
+// Starts decoding upright rows [first_row, end_row). `first_row` must be a multiple of the MCU
+// height, and `end_row` one too or the picture's height.
+meme_blocks_status meme_jpeg_blocks_start_decoding(meme_jpeg_blocks *blocks, int first_row, int end_row,
+                                                   meme_jpeg_row_decoder **decoder, char *reason,
+                                                   size_t reason_size);
+// Decodes the next `rows` rows to opaque pixels in Cairo's ARGB32 layout, waiting for the MCU rows
+// they need to be read. After a failure every later call fails.
+meme_blocks_status meme_jpeg_row_decoder_read(meme_jpeg_row_decoder *decoder, int rows, uint8_t *pixels,
+                                              int stride, char *reason, size_t reason_size);
+void meme_jpeg_row_decoder_free(meme_jpeg_row_decoder *decoder);
+
+// Encodes rows [first_row, end_row) of `pixels` (bounds as for meme_jpeg_blocks_start_decoding)
+// with the source's quantisation tables and sampling, and puts the blocks of every MCU in which
+// `pixels` differs from `original` in place of the source's. `replaced` counts those MCUs.
 meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
                                                  const uint8_t *pixels, const uint8_t *original,
                                                  int stride, long *replaced, char *reason,

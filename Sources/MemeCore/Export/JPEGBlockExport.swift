@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import CMemeJPEG
 import Foundation
 import Glibc
 
@@ -236,15 +238,15 @@ private final class SpanWork: @unchecked Sendable {
     return failure.map { .failure($0) } ?? .success(replaced)
   }
 
-  /// The height of the pieces a span is redrawn in: two pieces' pixels (and their copies) are held
-  /// at once on each of two cores, not the whole span's (a caption's rows of a 48 MP photo take tens
-  /// of megabytes). Each piece decodes one MCU row above and below it again.
+  /// The height of the pieces a span is redrawn in: one piece's pixels (and their copy) are held at
+  /// once on each of two cores, not the whole span's (a caption's rows of a 48 MP photo take tens of
+  /// megabytes).
   private static let pieceHeight = 128
 
-  /// Decodes the MCU-aligned rows `span` (once they are read) piece by piece, draws the captions
-  /// that ink them and puts back the MCUs that changed; returns how many did. The captions are
-  /// painted from the masks drawn while the coefficients were read (as a full encode paints them),
-  /// not stroked and filled again.
+  /// Decodes the MCU-aligned rows `span` piece by piece (each as soon as it is read), draws the
+  /// captions that ink them and puts back the MCUs that changed; returns how many did. The captions
+  /// are painted from the masks drawn while the coefficients were read (as a full encode paints
+  /// them), not stroked and filled again.
   private func redraw(_ span: Range<Int>, with captions: [(CaptionDrawing, CaptionMasks?)])
     throws(JPEGBlocks.Refusal) -> Int
   {
@@ -256,18 +258,20 @@ private final class SpanWork: @unchecked Sendable {
       $0..<min($0 + height, span.upperBound)
     }
     guard let first = pieces.first else { return 0 }
+    let decoder = try blocks.decoding(span)
+    // One strip for every piece: fresh pixels for each would be pages the kernel maps anew (and
+    // unmaps, stopping the other cores to flush their TLBs) for every piece.
+    let strip = try DrawnStrip(width: blocks.width, height: first.count)
     var replaced = 0
-    var next = try DrawnStrip(rows: first, of: blocks)
-    for (index, piece) in pieces.enumerated() {
-      let strip = next
-      // Decoded before this piece is replaced: decoding reads the MCU row above it, which must
-      // still be the photo's.
-      if index + 1 < pieces.count { next = try DrawnStrip(rows: pieces[index + 1], of: blocks) }
+    for piece in pieces {
+      let image = strip.rows(piece.count)
+      try decoder.decode(into: image)
+      strip.keepOriginal(of: image)
       for (drawing, masks) in drawn {
         drawing.draw(
-          onStrip: strip.image, fromPictureRow: piece.lowerBound, pictureHeight: blocks.height, masks: masks)
+          onStrip: image, fromPictureRow: piece.lowerBound, pictureHeight: blocks.height, masks: masks)
       }
-      replaced += try blocks.replace(piece, from: strip.image, original: strip.original)
+      replaced += try blocks.replace(piece, from: image, original: strip.original)
     }
     return replaced
   }
@@ -288,23 +292,40 @@ private final class SpanWork: @unchecked Sendable {
   }
 }
 
-/// Rows of the picture decoded from its blocks, with a copy of them as decoded (to find the MCUs the
-/// captions changed).
-private final class DrawnStrip: @unchecked Sendable {
-  let image: RasterImage
+/// Pixels for rows of the picture decoded from its blocks, with a copy of them as decoded (to find
+/// the MCUs the captions changed), used for one piece of rows after another.
+private final class DrawnStrip {
+  private let image: RasterImage
   private let copy: UnsafeMutableRawPointer
 
-  init(rows: Range<Int>, of blocks: JPEGBlocks) throws(JPEGBlocks.Refusal) {
-    guard let image = RasterImage(width: blocks.width, height: rows.count, hasAlpha: false),
-      let copy = malloc(image.stride * rows.count)
-    else { throw .unsuitable("not enough memory for the caption rows") }
-    self.image = image
+  /// Room for `height` rows `width` pixels wide (megabytes, drawn into at once: see
+  /// `bigImageSurface`).
+  init(width: Int, height: Int) throws(JPEGBlocks.Refusal) {
+    guard let surface = bigImageSurface(CAIRO_FORMAT_ARGB32, width: width, height: height) else {
+      throw .unsuitable("not enough memory for the caption rows")
+    }
+    image = RasterImage(adopting: surface, hasAlpha: false)
+    guard let copy = meme_big_buffer(image.stride * height) else {
+      throw .unsuitable("not enough memory for the caption rows")
+    }
     self.copy = copy
-    try blocks.decode(rows, into: image)
-    memcpy(copy, image.pixels, image.stride * rows.count)
   }
 
   deinit { free(copy) }
+
+  /// The first `count` rows (at most the strip's height), as an image of their own over the strip's
+  /// pixels; valid while the strip lives.
+  func rows(_ count: Int) -> RasterImage {
+    guard count < image.height else { return image }
+    let surface = cairo_image_surface_create_for_data(
+      image.pixels, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(count), Int32(image.stride))!
+    return RasterImage(adopting: surface, hasAlpha: false)
+  }
+
+  /// Copies `rows` (an image from `rows(_:)`) as decoded, before the captions are drawn on them.
+  func keepOriginal(of rows: RasterImage) {
+    memcpy(copy, rows.pixels, rows.stride * rows.height)
+  }
 
   var original: UnsafePointer<UInt8> { UnsafePointer(copy.assumingMemoryBound(to: UInt8.self)) }
 }

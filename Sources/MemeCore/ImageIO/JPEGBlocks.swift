@@ -89,14 +89,41 @@ final class JPEGBlocks: @unchecked Sendable {
     return first..<max(first, end)
   }
 
-  /// Decodes MCU-aligned `rows` into `strip` (as many rows high, as wide as the picture).
-  func decode(_ rows: Range<Int>, into strip: RasterImage) throws(Refusal) {
+  /// Starts decoding MCU-aligned `rows`, top to bottom (see `RowDecoder`).
+  func decoding(_ rows: Range<Int>) throws(Refusal) -> RowDecoder {
+    var decoder: OpaquePointer?
     try Self.call { reason, size in
-      meme_jpeg_blocks_decode_rows(
-        handle, Int32(rows.lowerBound), Int32(rows.upperBound), strip.pixels, Int32(strip.stride), reason,
-        size)
+      meme_jpeg_blocks_start_decoding(
+        handle, Int32(rows.lowerBound), Int32(rows.upperBound), &decoder, reason, size)
     }.get()
-    strip.markDirty()
+    return RowDecoder(decoder!, of: self)
+  }
+
+  /// Rows of the blocks decoded to pixels piece after piece, as decoding the whole picture gives
+  /// them: one decoder for all the rows of a caption, so the rows around each piece are decoded once
+  /// (chroma blends across MCU rows). It reads the MCU row after a piece before handing the piece
+  /// over, so a piece may be replaced as soon as it is decoded.
+  final class RowDecoder {
+    private let handle: OpaquePointer
+    /// The blocks it decodes, kept alive while it does.
+    private let blocks: JPEGBlocks
+
+    fileprivate init(_ handle: OpaquePointer, of blocks: JPEGBlocks) {
+      self.handle = handle
+      self.blocks = blocks
+    }
+
+    deinit { meme_jpeg_row_decoder_free(handle) }
+
+    /// Decodes the next `strip.height` rows into `strip` (as wide as the picture), waiting for them
+    /// to be read.
+    func decode(into strip: RasterImage) throws(Refusal) {
+      try JPEGBlocks.call { reason, size in
+        meme_jpeg_row_decoder_read(
+          handle, Int32(strip.height), strip.pixels, Int32(strip.stride), reason, size)
+      }.get()
+      strip.markDirty()
+    }
   }
 
   /// Re-encodes MCU-aligned `rows` from `strip` and takes the blocks of each MCU where `strip` differs
@@ -123,7 +150,7 @@ final class JPEGBlocks: @unchecked Sendable {
   }
 
   /// Runs a C call that reports a status and a reason.
-  private static func call(
+  fileprivate static func call(
     _ body: (UnsafeMutablePointer<CChar>, Int) -> meme_blocks_status
   ) -> Result<Void, Refusal> {
     var reason = [CChar](repeating: 0, count: 256)

@@ -90,6 +90,13 @@ final class CaptionMasks: @unchecked Sendable {
 
   /// A cleared A8 surface, or `nil` when it cannot be allocated.
   private static func mask(width: Int, height: Int) -> OpaquePointer? {
+    // A mask of a photo's caption takes megabytes, drawn into once (see `bigImageSurface`).
+    if let surface = bigImageSurface(CAIRO_FORMAT_A8, width: width, height: height) {
+      // Written before drawing: Cairo reads each coverage byte before writing it, and fresh pages
+      // read first would fault twice, the second time copying and flushing the other cores' TLBs.
+      memset(cairo_image_surface_get_data(surface), 0, Int(cairo_image_surface_get_stride(surface)) * height)
+      return surface
+    }
     let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
       cairo_surface_destroy(surface)
