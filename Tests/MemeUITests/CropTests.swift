@@ -92,9 +92,8 @@ import Testing
 
   @Test func cropToolsAreBuiltWhenCropModeFirstOpens() throws {
     try DisplayHarness.requireDisplay()
-    let editor = EditorHarness.makeEditor()
+    let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
-    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     activate(.addText, in: editor)
     let box = try #require(editor.canvas.boxEntries.first?.widget)
     // Not built at launch, nor by a key outside crop mode (Enter and Escape pass on).
@@ -140,9 +139,8 @@ import Testing
 
   @Test func presetsGiveTheirShapesAndEnterAppliesThem() throws {
     try DisplayHarness.requireDisplay()
-    let editor = EditorHarness.makeEditor()
+    let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
-    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     activate(.crop, in: editor)
     let expected: [(CropAspect, Double)] = [
       (.square, 1), (.portrait, 0.8), (.widescreen, 16.0 / 9.0), (.tall, 9.0 / 16.0), (.original, 1.5),
