@@ -4,7 +4,7 @@
 // from end to end a page per frame (frame times as a distribution), and how long a selection takes
 // to open a meme's detail.
 //
-//   swift build -c release --product sent-memes-benchmark --product mememe-seed
+//   swift build -c release    # builds this tool and mememe-seed beside it
 //   xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo \
 //     .build/release/sent-memes-benchmark [count] [--runs N] [--cache cold|warm|both] [--view list|grid|both]
 //     [--directory DIR] [--launch-only]
