@@ -1150,6 +1150,10 @@ meme_blocks_status meme_jpeg_blocks_start_decoding(meme_jpeg_blocks *blocks, int
   int context_first = first_row >= mcu_height ? first_row - mcu_height : 0;
   int context_end = end_row + mcu_height < blocks->height ? end_row + mcu_height : blocks->height;
 
+  // The header below is made from the source's tables, which the reading may still be changing
+  // until it hands its first row over (reading every coefficient with libjpeg latches the tables,
+  // and a turned photo's header is read again afterwards).
+  wait_for_rows(blocks, &scratch->error, 1, 0);
   // A JPEG of just those MCU rows with no entropy-coded data: its header gives the decompressor the
   // geometry, tables and sampling, and the blocks come straight from the coefficients.
   struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, context_end - context_first);
