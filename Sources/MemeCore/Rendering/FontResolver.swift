@@ -62,15 +62,7 @@ public enum FontResolver {
 
   /// The families this thread's font map lists, lowercased (the map keeps the list once made).
   static func listedFamilies() -> Set<String> {
-    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
-    var count: Int32 = 0
-    pango_font_map_list_families(pango_cairo_font_map_get_default(), &families, &count)
-    // The array is ours to free; the families in it belong to the font map.
-    defer { g_free(families) }
-    return Set(
-      (0..<Int(count)).compactMap { index in
-        families?[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0).lowercased() }
-      })
+    Set(familyNames().map { $0.lowercased() })
   }
 
   /// Every installed family a caption can be written in, sorted for display in a chooser. Left out:
@@ -78,17 +70,21 @@ public enum FontResolver {
   /// and faces without ordinary letters and digits of their own, or made for formulas (emoji, symbol
   /// and math faces).
   public static func availableFamilies() -> [String] {
-    let fontMap = pango_cairo_font_map_get_default()
-    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
-    var count: Int32 = 0
-    pango_font_map_list_families(fontMap, &families, &count)
-    // The array is ours to free; the families in it belong to the font map.
-    defer { g_free(families) }
-    let names = (0..<Int(count)).compactMap { index in
-      families?[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) }
-    }
+    let names = familyNames()
     return Set(names).filter { !genericAliases.contains($0.lowercased()) && writesText(in: $0) }
       .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+  }
+
+  /// The names of the families the default font map lists.
+  private static func familyNames() -> [String] {
+    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+    var count: Int32 = 0
+    pango_font_map_list_families(pango_cairo_font_map_get_default(), &families, &count)
+    // The array is ours to free; the families in it belong to the font map.
+    defer { g_free(families) }
+    return (0..<Int(count)).compactMap { index in
+      families?[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) }
+    }
   }
 
   /// The names fontconfig and Pango give to families that stand for another (CSS generic families).
