@@ -18,12 +18,15 @@ final class FrameRecorder {
     }
   }
 
-  /// The frames from the `first`-th painted on, as intervals between their ends, work and CPU.
+  /// The frames from the `first`-th painted on, as intervals between their ends and
+  /// between their starts, work and CPU.
   func samples(from first: Int) -> FrameSamples {
     let frames = paints.suffix(from: min(first, paints.count))
     let ends = frames.map(\.end)
+    let starts = frames.map(\.start)
     return FrameSamples(
       intervals: zip(ends.dropFirst(), ends).map { $0.timeIntervalSince($1) * 1000 },
+      startIntervals: zip(starts.dropFirst(), starts).map { $0.timeIntervalSince($1) * 1000 },
       work: frames.map { $0.end.timeIntervalSince($0.start) * 1000 },
       cpu: frames.map { $0.cpu * 1000 })
   }

@@ -77,7 +77,8 @@ final class MeasuredRun {
         launchPhasesCPU: launch.phasesCPU,
         thumbnailsShownMilliseconds: launch.thumbnailsShown, rssAfterLaunchMiB: rssAfterLaunch,
         scrollRange: 0,
-        frames: FrameSamples(intervals: [], work: [], cpu: []), longestGap: 0, longestGapCPU: 0,
+        frames: FrameSamples(intervals: [], startIntervals: [], work: [], cpu: []), longestGap: 0,
+        longestGapCPU: 0,
         detailMilliseconds: 0, detailFullImageMilliseconds: 0, rssAfterScrollMiB: rssAfterLaunch,
         peakRSSMiB: mebibytes("VmHWM"), loadAverage: loadAverage())
       session.close()

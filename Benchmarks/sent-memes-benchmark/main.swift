@@ -86,8 +86,12 @@ struct Options {
 
 /// The frames of one run while scrolling, or of several runs together, in milliseconds.
 struct FrameSamples: Codable {
-  /// Time between consecutive frames' ends: 16.7 ms when every frame makes it at 60 Hz.
+  /// Time between consecutive frames' ends: 16.7 ms when every frame makes it at 60 Hz. Frames
+  /// whose work differs in length move their ends apart even when the clock keeps pace.
   var intervals: [Double]
+  /// Time between consecutive frames' starts (before-paint): the frame clock's own pacing. A frame
+  /// the app made late, or skipped, shows here as a long interval whatever the frames' work.
+  var startIntervals: [Double]
   /// Wall time from the start of one frame's work (before-paint) to its end (after-paint).
   var work: [Double]
   /// The main thread's CPU time within each frame's work: what the frame costs on a quiet machine.
@@ -96,12 +100,14 @@ struct FrameSamples: Codable {
   /// All of `samples`' frames as one set.
   init(combining samples: [FrameSamples]) {
     intervals = samples.flatMap(\.intervals)
+    startIntervals = samples.flatMap(\.startIntervals)
     work = samples.flatMap(\.work)
     cpu = samples.flatMap(\.cpu)
   }
 
-  init(intervals: [Double], work: [Double], cpu: [Double]) {
+  init(intervals: [Double], startIntervals: [Double], work: [Double], cpu: [Double]) {
     self.intervals = intervals
+    self.startIntervals = startIntervals
     self.work = work
     self.cpu = cpu
   }
@@ -255,6 +261,8 @@ func distribution(_ values: [Double], over limits: [Double]) -> String {
 /// Prints the distributions of `frames`' intervals, work and CPU, with the counts over budget.
 func printDistributions(of frames: FrameSamples) {
   print("    frame intervals: " + distribution(frames.intervals, over: [frameBudget + 0.5, 2 * frameBudget]))
+  print(
+    "    frame starts:    " + distribution(frames.startIntervals, over: [frameBudget + 0.5, 2 * frameBudget]))
   print("    frame work:      " + distribution(frames.work, over: [frameBudget, 2 * frameBudget]))
   print("    frame CPU:       " + distribution(frames.cpu, over: [frameBudget, 2 * frameBudget]))
 }
@@ -293,6 +301,13 @@ func reference(for result: RunResult, name: String) -> RunResult? {
     ], name: name)
 }
 
+/// Prints the distributions of the pacing reference's intervals between frames' ends and starts.
+func printPacing(of frames: FrameSamples) {
+  print("    frame intervals: " + distribution(frames.intervals, over: [frameBudget + 0.5, 2 * frameBudget]))
+  print(
+    "    frame starts:    " + distribution(frames.startIntervals, over: [frameBudget + 0.5, 2 * frameBudget]))
+}
+
 /// The share of `frames`' intervals longer than the longest of the reference's 99 in 100: frames
 /// the app made late beyond what the display does to an empty window.
 func lateBeyondReference(_ frames: FrameSamples, _ reference: FrameSamples) -> String {
@@ -300,11 +315,15 @@ func lateBeyondReference(_ frames: FrameSamples, _ reference: FrameSamples) -> S
     100 * Double(values.filter { $0 > limit }.count) / Double(max(1, values.count))
   }
   let limit = percentile(reference.intervals.sorted(), 0.99)
+  let startLimit = percentile(reference.startIntervals.sorted(), 0.99)
   let budget = frameBudget + 0.5
   return String(
     format: "    intervals over the empty window's p99 (%.1f ms): %.1f%%; over %.1f ms: %.1f%% against the"
-      + " empty window's %.1f%%", limit, share(frames.intervals, over: limit), budget,
-    share(frames.intervals, over: budget), share(reference.intervals, over: budget))
+      + " empty window's %.1f%%\n    starts over the empty window's p99 (%.1f ms): %.1f%%; over %.1f ms: "
+      + "%.1f%% against the empty window's %.1f%%", limit, share(frames.intervals, over: limit), budget,
+    share(frames.intervals, over: budget), share(reference.intervals, over: budget), startLimit,
+    share(frames.startIntervals, over: startLimit), budget, share(frames.startIntervals, over: budget),
+    share(reference.startIntervals, over: budget))
 }
 
 for cache in options.caches {
@@ -343,8 +362,8 @@ for cache in options.caches {
         references.append(pacing)
         print(
           "    an empty \(pacing.windowWidth)×\(pacing.windowHeight) window, same display and loop, load "
-            + "\(pacing.loadAverage):\n    frame intervals: "
-            + distribution(pacing.frames.intervals, over: [frameBudget + 0.5, 2 * frameBudget]))
+            + "\(pacing.loadAverage):")
+        printPacing(of: pacing.frames)
         print(lateBeyondReference(result.frames, pacing.frames))
       }
       print(
@@ -371,9 +390,8 @@ for cache in options.caches {
     printDistributions(of: frames)
     if !references.isEmpty {
       let pacing = FrameSamples(combining: references.map(\.frames))
-      print(
-        "    the empty window's frame intervals: "
-          + distribution(pacing.intervals, over: [frameBudget + 0.5, 2 * frameBudget]))
+      print("    the empty window's frames:")
+      printPacing(of: pacing)
       print(lateBeyondReference(frames, pacing))
     }
     print(
