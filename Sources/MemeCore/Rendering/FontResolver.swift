@@ -124,14 +124,41 @@ public enum FontResolver {
   ) -> Result? {
     let context = PangoContextFactory.makeContext()
     defer { g_object_unref(UnsafeMutableRawPointer(context)) }
-    let description = FontDescription(family: family, bold: bold, pixelSize: 32)
-    guard
-      let font = pango_font_map_load_font(pango_context_get_font_map(context), context, description.pointer)
-    else { return nil }
+    guard let font = firstFont(for: family, bold: bold, in: context) else { return nil }
     defer { g_object_unref(font) }
     let loaded = pango_font_describe(font)
     defer { pango_font_description_free(loaded) }
     guard let name = pango_font_description_get_family(loaded) else { return nil }
     return body(font, String(cString: name))
+  }
+
+  /// The best match for `family`: the first font of the set Pango lays captions out with, asked for
+  /// as a caption layout asks (its size, gravity, and the language a layout's text takes when its
+  /// context names none). Pango sorts every installed font once
+  /// for each such set, and keeps the set, so the caption layout that follows finds it made
+  /// (`pango_font_map_load_font` asks without a language: a set, and a sort, of its own).
+  private static func firstFont(
+    for family: String, bold: Bool, in context: OpaquePointer
+  ) -> UnsafeMutablePointer<PangoFont>? {
+    let description = FontDescription(family: family, bold: bold, pixelSize: CaptionFitter.referenceSize)
+    pango_font_description_set_gravity(description.pointer, PANGO_GRAVITY_SOUTH)
+    guard
+      let fontset = pango_font_map_load_fontset(
+        pango_context_get_font_map(context), context, description.pointer,
+        pango_context_get_language(context) ?? pango_language_get_default())
+    else { return nil }
+    defer { g_object_unref(UnsafeMutableRawPointer(fontset)) }
+    var first: UnsafeMutablePointer<PangoFont>?
+    withUnsafeMutablePointer(to: &first) { slot in
+      // Called for the set's fonts best first; returning true stops at the first.
+      pango_fontset_foreach(
+        fontset,
+        { _, font, slot in
+          slot!.assumingMemoryBound(to: UnsafeMutablePointer<PangoFont>?.self).pointee =
+            font.map { UnsafeMutableRawPointer(g_object_ref($0)).assumingMemoryBound(to: PangoFont.self) }
+          return 1
+        }, slot)
+    }
+    return first
   }
 }

@@ -7,7 +7,9 @@ enum EditorStyleSheet {
     .meme-canvas { background-color: #1e1e1e; }
 
     /* Caption fields show only their focus: the engine draws the caption, and the canvas draws the
-       caret and the selection on it (the field's own text is laid out elsewhere, in another font). */
+       caret and the selection on it. The field's own text is never seen, so it keeps the interface
+       font: a size or weight of its own would cost Pango another sort of every installed font at
+       start-up. */
     entry.caption-entry {
       background: none;
       border: none;
@@ -15,8 +17,6 @@ enum EditorStyleSheet {
       outline: none;
       color: transparent;
       caret-color: transparent;
-      font-size: 22px;
-      font-weight: 800;
       min-height: 44px;
       border-radius: 10px;
       transition: background-color 150ms ease-out, box-shadow 150ms ease-out;
