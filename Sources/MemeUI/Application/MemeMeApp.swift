@@ -31,7 +31,10 @@ public enum MemeMeApp {
       ? "\(applicationID).PrintTexts.p\(ProcessInfo.processInfo.processIdentifier)" : applicationID
     let app = MemeMeApplication(id: id, sink: sentMemes ?? InMemorySentMemes(), preferences: .load())
     app.launchOptions = options
-    if sentMemes == nil { app.openStore = { SentMemesLibrary.open(appID: applicationID) } }
+    if sentMemes == nil {
+      let opening = SentMemesLibrary.startOpening(appID: applicationID)
+      app.openStore = { SentMemesLibrary.open(opening) }
+    }
     return withExtendedLifetime(app) { app.run(arguments: arguments) }
   }
 }

@@ -26,17 +26,35 @@ package final class SentMemesLibrary: SentMemeSink {
 
   /// Reads the store's order (the memes themselves are read as the views show them). Throws a
   /// `StoreError` whose message can be shown as is.
-  init(store: SentMemeStore) throws {
+  convenience init(store: SentMemeStore) throws {
+    self.init(store: store, ids: try store.memeIDs())
+  }
+
+  /// The library of `store`, whose memes' ids in the list's order (`memeIDs()`) are `ids`.
+  init(store: SentMemeStore, ids: [Int64]) {
     self.store = store
     list = SentMemeList(read: store.memes(ids:))
-    list.replaceAll(with: try store.memeIDs())
+    list.replaceAll(with: ids)
     list.onReadError = { [weak self] error in self?.reportReadError(error) }
   }
 
-  /// The app's own store: `$XDG_DATA_HOME/<appID>/`, checked after the first frame (see
+  /// Starts opening the app's own store, `$XDG_DATA_HOME/<appID>/`, and reading its order on a
+  /// background thread; `open(_:)` waits for it. The store is checked after the first frame (see
   /// `open(directory:checkingLater:)`).
-  static func open(appID: String) -> Result<SentMemesLibrary, StoreError> {
-    open(directory: SentMemeStore.defaultDirectory(appID: appID), checkingLater: true)
+  static func startOpening(appID: String) -> StoreOpening {
+    StoreOpening {
+      let store = try SentMemeStore(
+        directory: SentMemeStore.defaultDirectory(appID: appID), checkingLater: true)
+      return (store, try store.memeIDs())
+    }
+  }
+
+  /// The library of the store `opening` opened, once it has.
+  static func open(_ opening: StoreOpening) -> Result<SentMemesLibrary, StoreError> {
+    result(of: {
+      let opened = try opening.result().get()
+      return SentMemesLibrary(store: opened.store, ids: opened.ids)
+    })
   }
 
   /// With `checkingLater`, the store's quick check (a read of the whole file) waits for
@@ -48,8 +66,15 @@ package final class SentMemesLibrary: SentMemeSink {
   }
 
   private static func open(_ makeStore: () throws -> SentMemeStore) -> Result<SentMemesLibrary, StoreError> {
+    result(of: { try SentMemesLibrary(store: try makeStore()) })
+  }
+
+  /// What `makeLibrary` made, or its error as a `StoreError` whose message can be shown as is.
+  private static func result(
+    of makeLibrary: () throws -> SentMemesLibrary
+  ) -> Result<SentMemesLibrary, StoreError> {
     do {
-      return .success(try SentMemesLibrary(store: try makeStore()))
+      return .success(try makeLibrary())
     } catch let error as StoreError {
       return .failure(error)
     } catch {
