@@ -11,10 +11,10 @@ import MemeUI
 final class SentMemesSession {
   private let app: MemeMeApplication
 
-  /// Registers (start-up opens the store in `storeDirectory`) without showing anything yet.
-  init(storeDirectory: URL, applicationID: String) {
+  /// Registers (start-up waits for the store `opening` opens) without showing anything yet.
+  init(opening: StoreOpening, applicationID: String) {
     app = MemeMeApplication(id: applicationID, sink: InMemorySentMemes(), preferences: .inMemory())
-    app.openStore = { SentMemesLibrary.open(directory: storeDirectory, checkingLater: true) }
+    app.openStore = { SentMemesLibrary.open(opening) }
     app.application.register()
   }
 

@@ -121,8 +121,9 @@ struct RunResult: Codable {
   var windowWidth: Int32
   var windowHeight: Int32
   var launchMilliseconds: Double
-  /// Where the launch went: GTK initialised, the store opened and its list read (start-up), the
-  /// window built (activate), the window mapped, then populated and painted.
+  /// Where the launch went: GTK initialised (the store opening meanwhile on another thread), start-up
+  /// done (it waits for the store to be open and its list read), the window built (activate), the
+  /// window mapped, then populated and painted.
   var launchPhases: [Double]
   /// The main thread's CPU time in each phase (it does not grow when other processes take the cores).
   var launchPhasesCPU: [Double]
@@ -348,7 +349,7 @@ for cache in options.caches {
           result.frames.intervals.count, result.scrollRange))
       print(
         String(
-          format: "    launch: GTK init %.0f ms, store opened and listed %.0f ms, window built %.0f ms, "
+          format: "    launch: GTK init %.0f ms, then store opened and listed %.0f ms, window built %.0f ms, "
             + "mapped %.0f ms, populated and painted %.0f ms", result.launchPhases[0], result.launchPhases[1],
           result.launchPhases[2], result.launchPhases[3], result.launchPhases[4]))
       print(

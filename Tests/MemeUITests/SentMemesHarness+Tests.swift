@@ -44,7 +44,9 @@ enum SentMemesHarness {
     let app = MemeMeApplication(
       id: "io.github.mememe.SentMemesTests.p\(ProcessInfo.processInfo.processIdentifier).n\(launches)",
       sink: InMemorySentMemes(), preferences: .inMemory())
-    app.openStore = { SentMemesLibrary.open(directory: folder, checkingLater: true) }
+    // As the app opens its own: on a background thread from launch on.
+    let opening = SentMemesLibrary.startOpening(directory: folder)
+    app.openStore = { SentMemesLibrary.open(opening) }
     app.application.register()
     app.application.activate()
     MainContext.iterate { visibleWindow(of: app) != nil }

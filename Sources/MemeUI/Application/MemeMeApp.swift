@@ -2,6 +2,7 @@
 import CGtk
 import Foundation
 import MemeEditing
+import MemeStore
 
 /// The graphical application's entry point, called by `mememe` when it has no command to run.
 public enum MemeMeApp {
@@ -32,7 +33,8 @@ public enum MemeMeApp {
     let app = MemeMeApplication(id: id, sink: sentMemes ?? InMemorySentMemes(), preferences: .load())
     app.launchOptions = options
     if sentMemes == nil {
-      let opening = SentMemesLibrary.startOpening(appID: applicationID)
+      let opening = SentMemesLibrary.startOpening(
+        directory: SentMemeStore.defaultDirectory(appID: applicationID))
       app.openStore = { SentMemesLibrary.open(opening) }
     }
     return withExtendedLifetime(app) { app.run(arguments: arguments) }

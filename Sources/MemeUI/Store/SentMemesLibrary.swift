@@ -38,19 +38,18 @@ package final class SentMemesLibrary: SentMemeSink {
     list.onReadError = { [weak self] error in self?.reportReadError(error) }
   }
 
-  /// Starts opening the app's own store, `$XDG_DATA_HOME/<appID>/`, and reading its order on a
-  /// background thread; `open(_:)` waits for it. The store is checked after the first frame (see
-  /// `open(directory:checkingLater:)`).
-  static func startOpening(appID: String) -> StoreOpening {
+  /// Starts opening the store in `directory` (the app's own is `$XDG_DATA_HOME/<appID>/`) and reading
+  /// its order on a background thread; `open(_:)` waits for it. The store is checked after the first
+  /// frame (see `open(directory:checkingLater:)`).
+  package static func startOpening(directory: URL) -> StoreOpening {
     StoreOpening {
-      let store = try SentMemeStore(
-        directory: SentMemeStore.defaultDirectory(appID: appID), checkingLater: true)
+      let store = try SentMemeStore(directory: directory, checkingLater: true)
       return (store, try store.memeIDs())
     }
   }
 
   /// The library of the store `opening` opened, once it has.
-  static func open(_ opening: StoreOpening) -> Result<SentMemesLibrary, StoreError> {
+  package static func open(_ opening: StoreOpening) -> Result<SentMemesLibrary, StoreError> {
     result(of: {
       let opened = try opening.result().get()
       return SentMemesLibrary(store: opened.store, ids: opened.ids)
