@@ -134,9 +134,9 @@ public enum FontResolver {
 
   /// The best match for `family`: the first font of the set Pango lays captions out with, asked for
   /// as a caption layout asks (its size, gravity, and the language a layout's text takes when its
-  /// context names none). Pango sorts every installed font once
-  /// for each such set, and keeps the set, so the caption layout that follows finds it made
-  /// (`pango_font_map_load_font` asks without a language: a set, and a sort, of its own).
+  /// context names none). Pango sorts every installed font once for each such set, and keeps the
+  /// set, so the caption layout that follows finds it made (`pango_font_map_load_font` asks without
+  /// a language: a set, and a sort, of its own).
   private static func firstFont(
     for family: String, bold: Bool, in context: OpaquePointer
   ) -> UnsafeMutablePointer<PangoFont>? {

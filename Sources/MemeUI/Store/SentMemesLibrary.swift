@@ -5,6 +5,9 @@ import MemeCore
 import MemeEditing
 import MemeStore
 
+/// The app's store opened, and its memes' ids read in the list's order, on a background thread.
+package typealias StoreOpening = BackgroundTask<Result<(store: SentMemeStore, ids: [Int64]), any Error>>
+
 /// The app's library of sent memes: the SQLite store (`SentMemeStore`, which reads and writes the disk)
 /// and the list the Sent Memes window shows.
 ///
@@ -41,17 +44,23 @@ package final class SentMemesLibrary: SentMemeSink {
   /// Starts opening the store in `directory` (the app's own is `$XDG_DATA_HOME/<appID>/`) and reading
   /// its order on a background thread; `open(_:)` waits for it. The store is checked after the first
   /// frame (see `open(directory:checkingLater:)`).
+  ///
+  /// Until the first window the main thread is busy starting GTK (connecting to the display, loading
+  /// its renderer and theme) and the other core is mostly idle: the opening, tens of milliseconds
+  /// with thousands of memes and a cold disk, overlaps with it instead of following it.
   package static func startOpening(directory: URL) -> StoreOpening {
     StoreOpening {
-      let store = try SentMemeStore(directory: directory, checkingLater: true)
-      return (store, try store.memeIDs())
+      Result {
+        let store = try SentMemeStore(directory: directory, checkingLater: true)
+        return (store, try store.memeIDs())
+      }
     }
   }
 
   /// The library of the store `opening` opened, once it has.
   package static func open(_ opening: StoreOpening) -> Result<SentMemesLibrary, StoreError> {
     result(of: {
-      let opened = try opening.result().get()
+      let opened = try opening.wait().get()
       return SentMemesLibrary(store: opened.store, ids: opened.ids)
     })
   }
