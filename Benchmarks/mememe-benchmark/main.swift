@@ -17,7 +17,11 @@
 // against the full re-encode (today's path before the block path), and the share of pixels
 // bit-identical to the photo turned upright losslessly.
 //
+// With `--photos`, it also prints the block path's file size on the photographs named, next to what
+// the same captions do to a full encode (see `photoSizes`).
+//
 //   mememe-benchmark [--runs N] [--png-compare-runs N] [--sizes 12,48] [--folder PATH] [--parts full,blocks]
+//                    [--photos A.jpg,B.jpg]
 
 import CMemeGraphics
 import Foundation
@@ -249,6 +253,7 @@ func runs(_ count: Int, of name: String, input: String, output: String) -> [Meas
 }
 
 func mebibytes(_ bytes: Double) -> String { String(format: "%.0f MiB", bytes / 1_048_576) }
+func kibibytes(_ bytes: Double) -> String { String(format: "%.0f KiB", bytes / 1024) }
 func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
 
 /// `text` padded with spaces to `width` characters, on the right (`left`) or on the left.
@@ -509,6 +514,54 @@ func blockBenchmark(megapixels: Int, orientation: UInt8, folder: URL, runCount: 
   }
 }
 
+// MARK: Real photos
+
+/// The block path's file size on photographs the caller names (`--photos A.jpg,B.jpg`), next to
+/// what the same two captions do to a full encode: the full re-encode with the captions against the
+/// full re-encode without them, both at today's settings. The two changes differ only by what the
+/// block path keeps, so where they agree, the size change is the captions' own content (flat letters
+/// in place of texture make a file smaller; sharp outlines over a smooth sky make it larger).
+func photoSizes(_ photos: [String], folder: URL) {
+  print("\nJPEG block path on given photos: file size with two two-line captions")
+  print(
+    "   \(pad("photo", 45)) \(pad("size", 10, left: false))   \(pad("block path", 10, left: false))"
+      + "   full encode, captions against none")
+  // Each is named by what follows the folder all of them share.
+  let common = photos.dropFirst().reduce(photos[0]) { $0.commonPrefix(with: $1) }
+  let sharedFolder = common[
+    ..<(common.lastIndex(of: "/").map { common.index(after: $0) } ?? common.startIndex)]
+  for path in photos {
+    let input = URL(fileURLWithPath: path)
+    let blocks = folder.appendingPathComponent("photo-blocks.jpg")
+    let full = folder.appendingPathComponent("photo-full.jpg")
+    let plain = folder.appendingPathComponent("photo-plain.jpg")
+    do {
+      let summary = try MemeExporter.export(
+        twoLineCaptions, imageAt: input, to: blocks, as: .jpeg(quality: 90))
+      guard case .keptBlocks = summary.encoding else {
+        print("   \(path): the block path was not taken (\(summary.encoding.explanation))")
+        continue
+      }
+      try MemeExporter.export(
+        twoLineCaptions, imageAt: input, to: full, as: .jpeg(quality: 90), reencodeReason: "benchmark")
+      try MemeExporter.export(
+        MemeCaptions(top: "", bottom: ""), imageAt: input, to: plain, as: .jpeg(quality: 90),
+        reencodeReason: "benchmark")
+    } catch {
+      print("   \(path): \(error)")
+      continue
+    }
+    let photoBytes = Double(fileSize(path))
+    let change = (Double(fileSize(blocks.path)) / photoBytes - 1) * 100
+    let fullChange = (Double(fileSize(full.path)) / Double(fileSize(plain.path)) - 1) * 100
+    let name = path.dropFirst(path.hasPrefix(sharedFolder) ? sharedFolder.count : 0)
+    print(
+      "   \(pad(String(name), 45)) \(pad(kibibytes(photoBytes), 10, left: false))"
+        + "   \(pad(String(format: "%+.1f%%", change), 10, left: false))"
+        + "   \(pad(String(format: "%+.1f%%", fullChange), 12, left: false))")
+  }
+}
+
 // MARK: Entry
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -523,6 +576,7 @@ var compareRuns = 3
 var sizes = [12, 48]
 var folder: URL?
 var benchmarkParts = ["full", "blocks"]
+var photos: [String] = []
 while !arguments.isEmpty {
   let option = arguments.removeFirst()
   guard let value = arguments.first else { fail("\(option) needs a value") }
@@ -533,6 +587,7 @@ while !arguments.isEmpty {
   case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }
   case "--folder": folder = URL(fileURLWithPath: value)
   case "--parts": benchmarkParts = value.split(separator: ",").map(String.init)
+  case "--photos": photos = value.split(separator: ",").map(String.init)
   default: fail("unknown option \(option)")
   }
 }
@@ -581,5 +636,6 @@ if benchmarkParts.contains("blocks") {
     }
   }
 }
+if !photos.isEmpty { photoSizes(photos, folder: workFolder) }
 print("\nLoad average at end: \(loadAverage())")
 if folder == nil { try? FileManager.default.removeItem(at: workFolder) }
