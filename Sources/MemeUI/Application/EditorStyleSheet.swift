@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// The editor's CSS. Kept in code: SwiftPM resource bundles are not installed by meson.
+/// The editor's own CSS (what it shares with Sent Memes is `SharedStyleSheet`). Kept in code: SwiftPM
+/// resource bundles are not installed by meson.
 enum EditorStyleSheet {
   static let css = """
     /* The letterbox: a dark neutral surround, as image viewers use, so any picture stands out. */
@@ -39,13 +40,9 @@ enum EditorStyleSheet {
     .placeholder label { color: alpha(white, 0.92); }
     .placeholder .placeholder-subtitle { color: alpha(white, 0.6); }
     .placeholder-icon { color: alpha(white, 0.35); }
-    .title-1 { font-size: 22pt; font-weight: 800; }
-    .caption { font-size: 0.85em; }
-    button.pill { border-radius: 9999px; padding: 8px 28px; }
     .loading-indicator { padding: 12px 20px; border-radius: 12px; }
     label.zoom-indicator { padding: 4px 10px; border-radius: 9999px; font-size: 0.85em; }
     .crop-bar { padding: 10px; border-radius: 12px; }
-    label.toast { padding: 10px 20px; border-radius: 9999px; font-weight: bold; }
     actionbar button.bar-button { padding: 6px 16px; }
     label.warning { color: @warning_color; }
     .warning-bar {

@@ -91,6 +91,7 @@ package final class MemeMeApplication {
     // An app installed outside the system's data folders (e.g. under /opt) finds its own icon.
     let icons = Localization.dataDirectory.appendingPathComponent("icons", isDirectory: true)
     if FileManager.default.fileExists(atPath: icons.path) { AppIcons.addSearchFolder(icons) }
+    SharedStyleSheet.installOnce()
     StyleSheet.install(EditorStyleSheet.css)
     ApplicationAction.add(to: application.actions) { [weak self] action in
       guard let self else { return }

@@ -8,7 +8,6 @@ import MemeStore
 extension MemeMeApplication {
   /// Opens the store; on failure the app says why and keeps working as an editor.
   func startSentMemes() {
-    SentMemesStyleSheet.installOnce()
     SentMemesAction.installAccelerators(in: application)
     DetailAction.installAccelerators(in: application)
     guard let openStore else { return }

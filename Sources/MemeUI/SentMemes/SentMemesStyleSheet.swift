@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GtkKit
 
-/// The Sent Memes and Meme Detail CSS. Kept in code: SwiftPM resource bundles are not installed by
-/// meson. GTK 4.8 has no libadwaita, so the few styles it would give (cards, toasts, pills) are here.
+/// The Sent Memes and Meme Detail CSS, with `SharedStyleSheet` (installed with it). Kept in code:
+/// SwiftPM resource bundles are not installed by meson.
 enum SentMemesStyleSheet {
   static let css = """
     .meme-list { background: none; }
@@ -20,18 +20,6 @@ enum SentMemesStyleSheet {
     .tile-thumbnail { border-radius: 10px; }
     notebook > header.top { border-bottom: 1px solid alpha(currentColor, 0.1); }
     .empty-state .empty-state-icon { opacity: 0.35; }
-    .title-1 { font-size: 22pt; font-weight: 800; }
-    .caption { font-size: 0.85em; }
-    button.pill { border-radius: 9999px; padding: 8px 28px; }
-    .toast {
-      padding: 6px 6px 6px 14px;
-      border-radius: 9999px;
-      background-color: alpha(#2e2e2e, 0.96);
-      color: white;
-      box-shadow: 0 2px 8px alpha(black, 0.3);
-    }
-    .toast button { color: white; }
-    .toast button:not(.flat) { background: alpha(white, 0.15); border: none; box-shadow: none; }
     .detail-canvas { background-color: #1e1e1e; }
     .detail-missing { color: alpha(white, 0.7); }
     .detail-subtitle { font-size: 0.85em; }
@@ -40,8 +28,9 @@ enum SentMemesStyleSheet {
 
   private static var isInstalled = false
 
-  /// Installs the CSS once per process (the app at start-up, or the first window in tests).
+  /// Installs the CSS once per process, when the first Sent Memes or Detail window is made.
   static func installOnce() {
+    SharedStyleSheet.installOnce()
     guard !isInstalled else { return }
     isInstalled = StyleSheet.install(css)
   }
