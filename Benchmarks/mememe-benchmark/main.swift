@@ -524,7 +524,7 @@ func blockBenchmark(megapixels: Int, orientation: UInt8, folder: URL, runCount: 
 func photoSizes(_ photos: [String], folder: URL) {
   print("\nJPEG block path on given photos: file size with two two-line captions")
   print(
-    "   \(pad("photo", 45)) \(pad("size", 10, left: false))   \(pad("block path", 10, left: false))"
+    "   \(pad("photo", 52)) \(pad("size", 10, left: false))   \(pad("block path", 10, left: false))"
       + "   full encode, captions against none")
   // Each is named by what follows the folder all of them share.
   let common = photos.dropFirst().reduce(photos[0]) { $0.commonPrefix(with: $1) }
@@ -556,7 +556,7 @@ func photoSizes(_ photos: [String], folder: URL) {
     let fullChange = (Double(fileSize(full.path)) / Double(fileSize(plain.path)) - 1) * 100
     let name = path.dropFirst(path.hasPrefix(sharedFolder) ? sharedFolder.count : 0)
     print(
-      "   \(pad(String(name), 45)) \(pad(kibibytes(photoBytes), 10, left: false))"
+      "   \(pad(String(name), 52)) \(pad(kibibytes(photoBytes), 10, left: false))"
         + "   \(pad(String(format: "%+.1f%%", change), 10, left: false))"
         + "   \(pad(String(format: "%+.1f%%", fullChange), 12, left: false))")
   }
