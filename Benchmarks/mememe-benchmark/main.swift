@@ -586,7 +586,11 @@ while !arguments.isEmpty {
   case "--png-compare-runs": compareRuns = Int(value) ?? compareRuns
   case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }
   case "--folder": folder = URL(fileURLWithPath: value)
-  case "--parts": benchmarkParts = value.split(separator: ",").map(String.init)
+  case "--parts":
+    benchmarkParts = value.split(separator: ",").map(String.init)
+    for part in benchmarkParts where !["full", "blocks", "none"].contains(part) {
+      fail("unknown part \(part): full, blocks or none")
+    }
   case "--photos": photos = value.split(separator: ",").map(String.init)
   default: fail("unknown option \(option)")
   }
