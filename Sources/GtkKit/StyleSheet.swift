@@ -19,4 +19,14 @@ public enum StyleSheet {
     g_object_unref(provider)
     return true
   }
+
+  /// The style sheets `installOnce` has added.
+  private static var installed: Set<String> = []
+
+  /// Loads `css` as `install` does, unless it was loaded this way before: a sheet that windows made
+  /// at different times all need (and tests make in any order) is added to the display once.
+  public static func installOnce(_ css: String) {
+    guard !installed.contains(css), install(css) else { return }
+    installed.insert(css)
+  }
 }

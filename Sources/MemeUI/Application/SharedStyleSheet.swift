@@ -22,11 +22,8 @@ enum SharedStyleSheet {
     label.toast { padding: 10px 20px; font-weight: bold; }
     """
 
-  private static var isInstalled = false
-
   /// Installs the CSS once per process (the app at start-up, or the first window in tests).
   static func installOnce() {
-    guard !isInstalled else { return }
-    isInstalled = StyleSheet.install(css)
+    StyleSheet.installOnce(css)
   }
 }

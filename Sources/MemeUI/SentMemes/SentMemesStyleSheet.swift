@@ -26,12 +26,9 @@ enum SentMemesStyleSheet {
     .detail-title { font-weight: bold; }
     """
 
-  private static var isInstalled = false
-
   /// Installs the CSS once per process, when the first Sent Memes or Detail window is made.
   static func installOnce() {
     SharedStyleSheet.installOnce()
-    guard !isInstalled else { return }
-    isInstalled = StyleSheet.install(css)
+    StyleSheet.installOnce(css)
   }
 }
