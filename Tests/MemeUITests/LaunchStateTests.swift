@@ -63,6 +63,20 @@ import Testing
     }
   }
 
+  /// The launch captions are laid out and drawn on another core while the window is styled and laid
+  /// out, for the canvas size the window predicts when it is realized: the first paint finds them
+  /// made for the size it was given, in a wide window and in a narrow one.
+  @Test(arguments: [(960, 720), (420, 760)])
+  func theFirstPaintTakesTheCaptionsPreparedForTheCanvas(width: Int32, height: Int32) throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: width, height: height)
+    defer { EditorHarness.close(editor) }
+    #expect(
+      editor.canvas.painter.tookPreparedSheet,
+      "the canvas was given \(gtk_widget_get_width(editor.canvas.drawingArea))×\(gtk_widget_get_height(editor.canvas.drawingArea))"
+    )
+  }
+
   @Test func aClickClearsTheDefaultTextAndEnterCommits() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()

@@ -36,6 +36,12 @@ public final class PreviewPainter {
   }
   /// The layout of `captions` over the empty sheet, rebuilt when the captions or the sheet change.
   private var cachedSheetLayout: MemeLayout?
+  /// The launch captions being laid out and drawn ahead (see `prepareSheet`), until a paint takes
+  /// them or anything they were made for changes.
+  private var sheetPreparation: SheetPreparation?
+  /// Whether a paint took the captions `prepareSheet` made (the editor's tests check that its window
+  /// predicts the size its canvas is given).
+  public private(set) var tookPreparedSheet = false
 
   /// Off in crop mode, whose own layer draws the captions on the crop being chosen.
   public var drawsCaptions = true
@@ -51,6 +57,7 @@ public final class PreviewPainter {
     guard picture !== self.picture || transform != self.transform else { return }
     self.picture = picture
     self.transform = transform
+    sheetPreparation = nil
     fittedPicture = nil
     cachedLayout = nil
     previousLayout = nil
@@ -68,6 +75,7 @@ public final class PreviewPainter {
     previousLayout = cachedLayout ?? previousLayout
     cachedLayout = nil
     cachedSheetLayout = nil
+    sheetPreparation = nil
   }
 
   /// The layout being drawn over the picture (nil without a picture).
@@ -177,9 +185,39 @@ public final class PreviewPainter {
     if let cachedSheetLayout, cachedSheetLayout.imageWidth == width, cachedSheetLayout.imageHeight == height {
       return cachedSheetLayout
     }
-    let layout = MemeLayout(captions: captions, imageWidth: width, imageHeight: height)
+    let layout =
+      takePreparedSheet(width: width, height: height)
+      ?? MemeLayout(captions: captions, imageWidth: width, imageHeight: height)
     cachedSheetLayout = layout
     return layout
+  }
+
+  /// Starts laying out the captions over the empty sheet of a view of `width` × `height` shown at
+  /// `scaleFactor`, and drawing them into their layers, on a thread of their own: the first paint at
+  /// that size then finds them made. The editor asks before its window is first shown, while the
+  /// main thread still has the whole window to style and lay out. A paint at another size lays the
+  /// captions out itself, as without this.
+  public func prepareSheet(inWidth width: Double, height: Double, scaleFactor: Double) {
+    guard picture == nil, usesCaptionLayers, let frame = captionFrame(inWidth: width, height: height) else {
+      return
+    }
+    sheetPreparation = SheetPreparation(
+      captions: captions, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight,
+      placement: Self.layerPlacement(
+        imageWidth: frame.imageWidth, imageHeight: frame.imageHeight, in: frame.rect,
+        view: viewRect(width, height), scaleFactor: scaleFactor))
+  }
+
+  /// The prepared layout of the sheet, when it was prepared for these captions at this size; its
+  /// layers are kept to be painted when their placement is the one the paint asks for.
+  private func takePreparedSheet(width: Int, height: Int) -> MemeLayout? {
+    defer { sheetPreparation = nil }
+    guard let preparation = sheetPreparation, preparation.matches(captions, width: width, height: height)
+    else { return nil }
+    let prepared = preparation.wait()
+    captionLayers = prepared.layers
+    tookPreparedSheet = true
+    return prepared.layout
   }
 
   /// The caption layout drawn in a view of `width` × `height` (the picture's, or the empty sheet's)
@@ -206,9 +244,9 @@ public final class PreviewPainter {
       drawCaptionsDirectly(layout, on: context, in: rect)
       return
     }
-    let placement = CaptionLayer.Placement(
-      scaleX: rect.width / Double(layout.imageWidth), scaleY: rect.height / Double(layout.imageHeight),
-      translateX: rect.x, translateY: rect.y, clip: rect.intersection(view), pixelsPerUnit: scaleFactor)
+    let placement = Self.layerPlacement(
+      imageWidth: layout.imageWidth, imageHeight: layout.imageHeight, in: rect, view: view,
+      scaleFactor: scaleFactor)
     for position in CaptionPosition.allCases {
       let caption = layout.caption(at: position)
       if let layer = captionLayers[position], layer.caption === caption, layer.placement == placement {
@@ -226,6 +264,16 @@ public final class PreviewPainter {
       return CaptionLayer(box, placement: placement)
     }
     for layer in boxLayers { layer?.paint(on: context) }
+  }
+
+  /// How layers put captions laid out on `imageWidth` × `imageHeight` pixels onto `rect` of a view
+  /// showing `view` at `scaleFactor`.
+  private static func layerPlacement(
+    imageWidth: Int, imageHeight: Int, in rect: ImageRect, view: ImageRect, scaleFactor: Double
+  ) -> CaptionLayer.Placement {
+    CaptionLayer.Placement(
+      scaleX: rect.width / Double(imageWidth), scaleY: rect.height / Double(imageHeight),
+      translateX: rect.x, translateY: rect.y, clip: rect.intersection(view), pixelsPerUnit: scaleFactor)
   }
 
   /// Whether a layer drawn in whole device pixels lands on whole device pixels of `context`: its

@@ -41,6 +41,9 @@ package final class EditorWindow: AppWindow {
   private(set) var boxHandles: BoxHandles!
   private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var albumButton: UnsafeMutablePointer<GtkWidget>!
+  /// Above and below the canvas: what the canvas's height at launch is predicted by.
+  private(set) var headerBar: UnsafeMutablePointer<GtkWidget>!
+  private(set) var bottomBar: UnsafeMutablePointer<GtkWidget>!
   private(set) var addTextButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowLabel: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowRevealer: UnsafeMutablePointer<GtkWidget>!
@@ -98,6 +101,7 @@ package final class EditorWindow: AppWindow {
     boxHandles = BoxHandles(canvas: canvas, document: document)
     updateActionStates()
     focusInvitation()
+    prepareLaunchCaptionsWhenRealized()
     Signal.connectReturningBool(window, "close-request") { [weak self] in self?.closeRequested() ?? false }
     Signal.connect(window, "destroy") { [weak self] in self?.windowDestroyed() }
   }
@@ -155,6 +159,7 @@ package final class EditorWindow: AppWindow {
     header.packEnd(PrimaryMenu.button(windowSection: editSection, moreSections: [Self.textBoxMenu]))
 
     window.setTitlebar(header)
+    headerBar = header
   }
 
   private func buildContent() {
@@ -172,6 +177,7 @@ package final class EditorWindow: AppWindow {
     }
 
     let bar = gtk_action_bar_new()!
+    bottomBar = bar
     bar.name = "bottom-bar"
     let buttons = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
     cameraButton = Self.iconButton(icon: "camera-photo-symbolic", label: localized("Camera"), action: .camera)

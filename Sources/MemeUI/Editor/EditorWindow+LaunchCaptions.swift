@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+
+extension EditorWindow {
+  /// Has the launch captions laid out and drawn on another core while GTK lays out and styles the
+  /// window for its first frame (see `PreviewPainter.prepareSheet`). When the window is realized,
+  /// its decorations are known, and the canvas's size follows: the window's default size, less its
+  /// own border and padding (the frame of decorations drawn without a compositor), the header bar
+  /// and the bottom bar. A maximised window, or a style panel beside or under the canvas, gives
+  /// another size, which the first paint lays out itself.
+  func prepareLaunchCaptionsWhenRealized() {
+    var realizing: SignalConnection?
+    realizing = Signal.connect(window, "realize") { [weak self] in
+      realizing?.disconnect()
+      realizing = nil
+      self?.prepareLaunchCaptions()
+    }
+  }
+
+  private func prepareLaunchCaptions() {
+    let (width, height) = window.defaultSize
+    guard canvas.image == nil, !window.isMaximized, !styleButton.isActive, width > 0, height > 0 else {
+      return
+    }
+    var border = GtkBorder()
+    var padding = GtkBorder()
+    let style = gtk_widget_get_style_context(window)
+    gtk_style_context_get_border(style, &border)
+    gtk_style_context_get_padding(style, &padding)
+    let canvasWidth = width - Int32(border.left + border.right + padding.left + padding.right)
+    let canvasHeight =
+      height - Int32(border.top + border.bottom + padding.top + padding.bottom)
+      - naturalHeight(of: headerBar, width: canvasWidth) - naturalHeight(of: bottomBar, width: canvasWidth)
+    canvas.painter.prepareSheet(
+      inWidth: Double(canvasWidth), height: Double(canvasHeight),
+      scaleFactor: Double(gtk_widget_get_scale_factor(window)))
+  }
+
+  private func naturalHeight(of widget: UnsafeMutablePointer<GtkWidget>, width: Int32) -> Int32 {
+    var natural: Int32 = 0
+    gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, width, nil, &natural, nil, nil)
+    return natural
+  }
+}
