@@ -25,9 +25,22 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   }
 
   /// The tooltip, plain text; nil removes it.
+  ///
+  /// GTK 4.8 asks the display where the pointer is whenever the tooltip of a visible widget is set,
+  /// so that a tooltip being shown changes at once: two round trips to the X server for every
+  /// tooltip of a window being built, before anything is on screen. A widget that is not on screen
+  /// is hidden while its tooltip is set, which skips the question and changes nothing else.
   public var tooltip: String? {
     get { gtk_widget_get_tooltip_text(self).map { String(cString: $0) } }
-    nonmutating set { gtk_widget_set_tooltip_text(self, newValue) }
+    nonmutating set {
+      guard isVisible, gtk_widget_get_mapped(self) == 0 else {
+        gtk_widget_set_tooltip_text(self, newValue)
+        return
+      }
+      isVisible = false
+      gtk_widget_set_tooltip_text(self, newValue)
+      isVisible = true
+    }
   }
 
   public var horizontalAlignment: GtkAlign {

@@ -6,6 +6,32 @@ import Testing
 
 /// What GtkKit's typed widget API sets is what GTK's own getters read back, in a real window.
 @Suite(.serialized) struct WidgetPropertiesTests {
+  /// A tooltip set while a window is being built leaves each widget shown or hidden as it was (a
+  /// widget not on screen is hidden only while its tooltip is set), and one set on a widget on
+  /// screen reaches GTK as well.
+  @Test func tooltipsSetBeforeAndAfterTheWindowIsShown() throws {
+    try DisplayHarness.requireDisplay()
+    let window = gtk_window_new()!
+    defer { gtk_window_destroy(gtkkit_window(window)) }
+    let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+    gtk_window_set_child(gtkkit_window(window), box)
+    let shown = gtk_button_new_with_label("Shown")!
+    let hidden = gtk_button_new_with_label("Hidden")!
+    hidden.isVisible = false
+    box.append(shown)
+    box.append(hidden)
+    shown.tooltip = "Before"
+    hidden.tooltip = "Hidden before"
+    #expect(shown.isVisible && !hidden.isVisible)
+    #expect(shown.tooltip == "Before" && hidden.tooltip == "Hidden before")
+    #expect(gtk_widget_get_has_tooltip(shown) != 0 && gtk_widget_get_has_tooltip(hidden) != 0)
+
+    gtk_window_present(gtkkit_window(window))
+    #expect(MainContext.iterate { gtk_widget_get_mapped(shown) != 0 })
+    shown.tooltip = "After"
+    #expect(shown.isVisible && gtk_widget_get_mapped(shown) != 0 && shown.tooltip == "After")
+  }
+
   @Test func commonPropertiesReachGTK() throws {
     try DisplayHarness.requireDisplay()
     let window = gtk_window_new()!
