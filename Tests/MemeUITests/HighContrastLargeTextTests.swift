@@ -67,6 +67,12 @@ import Testing
     }
     try Appearance.with(highContrast: true, textScale: 2) {
       settle()
+      // Every label is restyled for the new text size by the frames that follow; under load, the
+      // frames `settle` waits for may come before the last label's turn. Wait (up to about half a
+      // minute) for the text to grow, then measure: text that never grows still fails.
+      MainContext.iterate(maxIterations: 3000) {
+        labels.map(naturalHeight(of:)).reduce(0, +) >= plainTextHeight * 1.6
+      }
       Screenshot.save(window, named: "high-contrast-large-text-\(name)")
       let largeTextHeight = labels.map(naturalHeight(of:)).reduce(0, +)
       // Text twice as large: the labels at least 1.6 times as tall (line spacing rounds).
