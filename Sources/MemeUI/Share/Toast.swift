@@ -11,7 +11,8 @@ final class Toast {
 
   /// The label: add it to an overlay. Named "toast" for tests.
   let widget: UnsafeMutablePointer<GtkWidget>
-  private var timeout: UInt32?
+  /// The pending hide, while a message is shown.
+  private(set) var timeout: UInt32?
 
   init(valign: GtkAlign) {
     widget = Widget.label("")
@@ -26,6 +27,9 @@ final class Toast {
     widget.wrapsText = true
     widget.justification = GTK_JUSTIFY_CENTER
     widget.isVisible = false
+    // The window can go while a message is shown, and this object outlive it (a window object kept
+    // by its app or a test): its hide must not reach the destroyed label.
+    Signal.connect(widget, "destroy") { [weak self] in self?.cancelHide() }
   }
 
   var isShown: Bool { widget.isVisible }
@@ -35,7 +39,7 @@ final class Toast {
   func show(_ message: String) {
     widget.text = message
     widget.isVisible = true
-    if let timeout { MainLoop.cancel(timeout) }
+    cancelHide()
     timeout = MainLoop.after(milliseconds: Self.milliseconds) { [weak self] in
       self?.timeout = nil
       self?.hide()
@@ -43,8 +47,12 @@ final class Toast {
   }
 
   func hide() {
+    cancelHide()
+    widget.isVisible = false
+  }
+
+  private func cancelHide() {
     if let timeout { MainLoop.cancel(timeout) }
     timeout = nil
-    widget.isVisible = false
   }
 }
