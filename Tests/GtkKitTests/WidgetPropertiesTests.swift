@@ -11,10 +11,8 @@ import Testing
   /// screen reaches GTK as well.
   @Test func tooltipsSetBeforeAndAfterTheWindowIsShown() throws {
     try DisplayHarness.requireDisplay()
-    let window = gtk_window_new()!
+    let (window, box) = windowWithBox()
     defer { gtk_window_destroy(gtkkit_window(window)) }
-    let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
-    gtk_window_set_child(gtkkit_window(window), box)
     let shown = gtk_button_new_with_label("Shown")!
     let hidden = gtk_button_new_with_label("Hidden")!
     hidden.isVisible = false
@@ -32,12 +30,18 @@ import Testing
     #expect(shown.isVisible && gtk_widget_get_mapped(shown) != 0 && shown.tooltip == "After")
   }
 
-  @Test func commonPropertiesReachGTK() throws {
-    try DisplayHarness.requireDisplay()
+  /// A new window (not yet shown) holding a horizontal box with 4 pixels between its children.
+  private func windowWithBox() -> (window: Widget, box: Widget) {
     let window = gtk_window_new()!
-    defer { gtk_window_destroy(gtkkit_window(window)) }
     let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
     gtk_window_set_child(gtkkit_window(window), box)
+    return (window, box)
+  }
+
+  @Test func commonPropertiesReachGTK() throws {
+    try DisplayHarness.requireDisplay()
+    let (window, box) = windowWithBox()
+    defer { gtk_window_destroy(gtkkit_window(window)) }
     let button = gtk_button_new_with_label("Press")!
     box.append(button)
     #expect(gtk_widget_get_parent(button) == box)
