@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import GRDB
-import Synchronization
+import MemeCore
 
 /// Every meme the user has sent: an SQLite database (`memes.sqlite`, WAL mode) and the image files it
 /// refers to (in `images/` beside it).
@@ -25,7 +25,7 @@ public final class SentMemeStore: Sendable {
   /// What `repair()` found wrong and put right (memes rebuilt from their files, files moved to
   /// `lost+found`, rows skipped), for the app to tell the user; empty until it has run.
   public var repairs: StoreRepairs { repairsMade.withLock { $0 } }
-  let repairsMade: Mutex<StoreRepairs>
+  let repairsMade: Locked<StoreRepairs>
 
   /// Where reads go: a read-only connection until the file has been checked, then `opening`'s pool.
   private let reader: Locked<any DatabaseReader>
@@ -77,7 +77,7 @@ public final class SentMemeStore: Sendable {
     imagesDirectory = directory.appendingPathComponent(Self.imagesFolderName, isDirectory: true)
     images = DurableFolder(url: imagesDirectory)
     lock = StoreLock(path: directory.appendingPathComponent(Self.lockFileName).path)
-    repairsMade = Mutex(
+    repairsMade = Locked(
       StoreRepairs(
         lostAndFound: directory.appendingPathComponent(Self.lostAndFoundFolderName, isDirectory: true)))
     try PrivateFolder.make(directory)

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
-import Synchronization
 
 /// Whether a face draws lowercase letters as such. Display faces such as Bebas Neue map the lowercase
 /// letters to their capitals, so turning "All capitals" off changes nothing there, and the style
 /// controls say so.
 public enum FontCase {
-  private static let cache = Mutex<[String: Bool]>([:])
+  private static let cache = Locked<[String: Bool]>([:])
 
   /// False when `font`'s small letters without ascenders ("acemnorsuvwxz") stand as tall as its
   /// capitals: a real lowercase has an x-height well below the cap height. (Glyph ids do not tell:

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
-import Synchronization
 
 /// The font a caption is actually drawn with, as opposed to the one that was asked for.
 public struct ResolvedFont: Sendable, Hashable {
@@ -30,7 +29,7 @@ public enum FontResolver {
     ("League Gothic", false), ("DejaVu Sans Condensed", true), ("DejaVu Sans", true),
   ]
 
-  private static let cache = Mutex<[String: ResolvedFont]>([:])
+  private static let cache = Locked<[String: ResolvedFont]>([:])
 
   /// The font to draw with for `family` (`nil` for the default meme face). A named family that is
   /// not installed resolves to itself with `isSubstitute` set, so callers can refuse or warn.
