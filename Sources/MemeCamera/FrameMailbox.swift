@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CGStreamer
 import MemeCore
-import Synchronization
 
 /// Carries frames from GStreamer's streaming thread to the main loop without ever queueing more
 /// than one.
@@ -17,7 +16,7 @@ nonisolated final class FrameMailbox: Sendable {
     var isClosed = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let deliver: @MainActor @Sendable (RasterImage) -> Void
 
   /// `deliver` runs on the main loop with the newest frame.
