@@ -36,6 +36,16 @@ public enum Signal {
     return SignalConnection(instance: instance, id: id)
   }
 
+  /// Like `connect`, but for the next emission only: the handler is disconnected before it runs.
+  public static func connectOnce(_ instance: gpointer, _ signal: String, _ handler: @escaping () -> Void) {
+    var connection: SignalConnection?
+    connection = connect(instance, signal) {
+      connection?.disconnect()
+      connection = nil
+      handler()
+    }
+  }
+
   /// Signals with no arguments returning gboolean, e.g. `close-request` (true stops the default).
   @discardableResult
   public static func connectReturningBool(

@@ -41,6 +41,23 @@ private final class Witness {
     g_action_activate(gtkkit_action(action.raw), nil)
   }
 
+  @Test func aOneShotHandlerRunsOnceAndIsReleased() throws {
+    try DisplayHarness.requireDisplay()
+    weak var weakWitness: Witness?
+    let button = gtk_button_new_with_label("Press")!
+    g_object_ref_sink(button)
+    defer { g_object_unref(button) }
+    do {
+      let witness = Witness()
+      weakWitness = witness
+      Signal.connectOnce(button, "activate") { witness.calls += 1 }
+      gtk_widget_activate(button)
+      gtk_widget_activate(button)
+      #expect(witness.calls == 1)
+    }
+    #expect(weakWitness == nil, "the handler's closure goes once it has run")
+  }
+
   @Test func widgetHandlersAreReleasedWhenTheWidgetIsDestroyed() throws {
     try DisplayHarness.requireDisplay()
     weak var weakWitness: Witness?

@@ -128,12 +128,7 @@ package final class MemeMeApplication {
   func afterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>, perform work: @escaping () -> Void) {
     func afterNextPaint() {
       guard let clock = window.frameClock else { return }
-      var painting: SignalConnection?
-      painting = Signal.connect(clock.raw, "after-paint") {
-        painting?.disconnect()
-        painting = nil
-        work()
-      }
+      Signal.connectOnce(clock.raw, "after-paint", work)
       // A frame is asked for: a window that has painted and sits still would otherwise wait.
       gtk_widget_queue_draw(window)
     }
@@ -141,12 +136,7 @@ package final class MemeMeApplication {
       afterNextPaint()
       return
     }
-    var mapping: SignalConnection?
-    mapping = Signal.connect(window, "map") {
-      mapping?.disconnect()
-      mapping = nil
-      afterNextPaint()
-    }
+    Signal.connectOnce(window, "map", afterNextPaint)
   }
 
   /// The window the user works in (dialogs open over it).

@@ -10,12 +10,7 @@ extension EditorWindow {
   /// and the bottom bar. A maximised window, or a style panel beside or under the canvas, gives
   /// another size, which the first paint lays out itself.
   func prepareLaunchCaptionsWhenRealized() {
-    var realizing: SignalConnection?
-    realizing = Signal.connect(window, "realize") { [weak self] in
-      realizing?.disconnect()
-      realizing = nil
-      self?.prepareLaunchCaptions()
-    }
+    Signal.connectOnce(window, "realize") { [weak self] in self?.prepareLaunchCaptions() }
   }
 
   private func prepareLaunchCaptions() {
