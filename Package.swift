@@ -180,12 +180,15 @@ let package = Package(
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // Test pictures drawn with Cairo (a sunset with hills), for the editing and the window tests.
     .target(
-      name: "PictureFixtures", dependencies: ["MemeCore", "CMemeGraphics"], path: "Tests/PictureFixtures"),
-    // A small tmpfs to fill up, shared by the tests of a full disk; a damaged JPEG.
+      name: "PictureFixtures", dependencies: ["MemeCore", "CMemeGraphics", "DiskTestSupport"],
+      path: "Tests/PictureFixtures"),
+    // The test process's scratch folder; a small tmpfs to fill up, shared by the tests of a full
+    // disk; a damaged JPEG.
     .target(name: "DiskTestSupport", path: "Tests/DiskTestSupport"),
     // Display set-up shared by the GTK test targets (initialise once, skip or fail without a display).
     .target(
-      name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk"], path: "Tests/GtkTestSupport",
+      name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk", "DiskTestSupport"],
+      path: "Tests/GtkTestSupport",
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "GtkTestSupport"],

@@ -228,10 +228,14 @@ func prepareCache(_ form: String) {
   }
 }
 
+/// Holds each cold run's XDG folders; removed when the benchmark ends.
+let coldHomes = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "mememe-xdg-\(UUID().uuidString)")
+
 func environment(for form: String) -> [String: String] {
   var environment = ProcessInfo.processInfo.environment
   guard form == "cold" else { return environment }
-  let home = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-xdg-\(UUID().uuidString)")
+  let home = coldHomes.appendingPathComponent(UUID().uuidString)
   for (variable, folder) in [
     ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
     ("XDG_STATE_HOME", "state"),
@@ -405,4 +409,5 @@ for cache in options.caches {
         results.map(\.detailFullImageMilliseconds).max()!, results.map(\.peakRSSMiB).max()!))
   }
 }
+try? FileManager.default.removeItem(at: coldHomes)
 exit(failures == 0 ? 0 : 1)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import DiskTestSupport
 import Foundation
 
 /// Process set-up every GTK test needs before GTK starts: settings that never touch the user's
@@ -31,8 +32,7 @@ public enum TestEnvironment {
 
   /// `data/*.gschema.xml` compiled with `--strict` into a temporary folder.
   private static func compileSchemas() -> URL? {
-    let target = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mememe-test-schemas-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+    let target = ScratchFolder.path("schemas")
     try? FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GtkKit
 import GtkTestSupport
@@ -15,8 +16,7 @@ import Testing
 @Suite(.serialized) struct SentMemeListPagingTests {
   /// A store of `count` memes saved in one transaction, all with the same small real PNG.
   private static func makeStore(memes count: Int) throws -> SentMemeStore {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mememe-paging-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    let folder = ScratchFolder.unique("paging")
     let store = try SentMemeStore(directory: folder)
     let picture = try #require(RasterImage(width: 40, height: 30, hasAlpha: false))
     let url = folder.appendingPathComponent("picture.png")

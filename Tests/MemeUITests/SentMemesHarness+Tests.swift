@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GtkKit
 import GtkTestSupport
@@ -18,8 +19,7 @@ enum SentMemesHarness {
   /// A new store folder, empty or with `count` memes made from real pictures (newest first in the
   /// returned order, as the list shows them).
   static func makeStoreFolder(memes count: Int = 0) throws -> (folder: URL, memes: [SentMeme]) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mememe-sent-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    let folder = ScratchFolder.unique("sent-memes")
     let store = try SentMemeStore(directory: folder)
     var saved: [SentMeme] = []
     for index in 0..<count {

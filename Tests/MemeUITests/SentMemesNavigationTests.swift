@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GtkKit
 import GtkTestSupport
@@ -119,7 +120,7 @@ import Testing
   @Test func anUnusableStoreIsReportedAndTheEditorStillWorks() throws {
     try DisplayHarness.requireDisplay()
     // A file where the store's folder should be: the store cannot be created there.
-    let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-folder-\(UUID())")
+    let blocker = ScratchFolder.unique("not-a-folder")
     try Data("x".utf8).write(to: blocker)
     let app = SentMemesHarness.launch(storeFolder: blocker.appendingPathComponent("store"))
     defer { SentMemesHarness.close(app) }

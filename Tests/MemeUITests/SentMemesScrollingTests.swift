@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GtkKit
 import GtkTestSupport
@@ -24,8 +25,7 @@ import Testing
   private static func makeColouredStore(memes count: Int) throws
     -> (folder: URL, colors: [Int64: (red: Int, green: Int, blue: Int)])
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mememe-scrolling-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    let folder = ScratchFolder.unique("scrolling")
     let store = try SentMemeStore(directory: folder)
     var colors: [Int64: (red: Int, green: Int, blue: Int)] = [:]
     for index in 0..<count {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GtkKit
 import GtkTestSupport
@@ -141,8 +142,7 @@ import Testing
 
   /// po/de.po compiled to `<temporary>/de/LC_MESSAGES/mememe.mo`; returns `<temporary>`.
   private func compileCatalogue() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mememe-locale-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+    let folder = ScratchFolder.path("locale")
     let messages = folder.appendingPathComponent("de/LC_MESSAGES", isDirectory: true)
     try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
     let result = try run(

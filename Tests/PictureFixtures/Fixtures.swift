@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import DiskTestSupport
 import Foundation
 import MemeCore
 
 /// Test pictures, drawn with Cairo and written by the engine.
 public enum Fixtures {
   public static let folder: URL = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mememe-ui-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    let url = ScratchFolder.path("pictures")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }()
