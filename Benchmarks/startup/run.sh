@@ -51,6 +51,7 @@ echo "cold start (a new process each launch, the app not running; disk caches wa
 echo "launch of each); renderer: GSK_RENDERER=${GSK_RENDERER:-(unset)}; windows at their default size"
 echo "(minimal 960×720, mememe's editor its own); $runs launches of each per round, interleaved;"
 echo "$(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+: >"$work/reference-all" && : >"$work/editor-all"
 for round in $(seq "$rounds"); do
   : >"$work/reference" && : >"$work/editor"
   for i in $(seq "$runs"); do
@@ -76,4 +77,9 @@ for round in $(seq "$rounds"); do
   }'
   echo "  minimal: $(awk '{ print $1 }' "$work/reference" | sort -n | tr '\n' ' ')"
   echo "  mememe:  $(awk '{ print $1 }' "$work/editor" | sort -n | tr '\n' ' ')"
+  cat "$work/reference" >>"$work/reference-all" && cat "$work/editor" >>"$work/editor-all"
 done
+# The whole run: the medians of all its launches, less moved by one noisy round than a round's own.
+awk -v e="$(median 1 <"$work/editor-all")" -v r="$(median 1 <"$work/reference-all")" -v n="$rounds" -v k="$runs" 'BEGIN {
+  printf "all %d rounds (%d launches of each): minimal median %d ms, mememe median %d ms, ratio %.2f\n", n, n * k, r, e, e / r
+}'
