@@ -192,6 +192,11 @@ class Walk:
             self.monitor.terminate()
             self.monitor.wait(10)
             self.monitor_log.close()
+        # The document portal, started by the bus with the walk's folder as its home, keeps its FUSE
+        # file system mounted there until the session ends: unmounted first, the folder can go.
+        documents = os.path.join(self.work, ".cache", "doc")
+        if os.path.ismount(documents) and shutil.which("fusermount3"):
+            subprocess.run(["fusermount3", "-u", "-z", documents], check=False)
         shutil.rmtree(self.work, ignore_errors=True)
 
     # AT-SPI -----------------------------------------------------------------------------------
