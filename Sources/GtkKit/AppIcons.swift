@@ -11,12 +11,36 @@ public enum AppIcons {
   }
 
   /// Lets the default display's icon theme also look in `folder` (for an app installed outside the
-  /// system's data folders); false when there is no display.
+  /// system's data folders); false when there is no display. A folder the theme searches already
+  /// (an app installed under /usr or /usr/local) is left alone: any change to the search path makes
+  /// GTK wait for the theme it has begun to read, then read it all again, milliseconds at start-up.
   @discardableResult
   public static func addSearchFolder(_ folder: URL) -> Bool {
     guard let display = gdk_display_get_default() else { return false }
-    gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), folder.path)
+    let wanted = folder.standardizedFileURL.path
+    if !searchFolders.contains(where: { $0.standardizedFileURL.path == wanted }) {
+      gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), folder.path)
+    }
     return true
+  }
+
+  /// Makes `name` the icon of every window: those to come and those open already that have none of
+  /// their own. (GTK's default reaches only windows that were realised while a default was set.)
+  ///
+  /// A window gets its icon when it is realised, and GTK then draws the icon at every size the
+  /// theme has, a scalable one through the SVG loader: milliseconds that an app wanting its first
+  /// frame soon spends after that frame by calling this then, rather than setting `defaultName` at
+  /// start-up. Window lists and task switchers show the icon; the window's own frame does not.
+  public static func applyEverywhere(_ name: String) {
+    defaultName = name
+    guard let windows = gtk_window_list_toplevels() else { return }
+    defer { g_list_free(windows) }
+    var item: UnsafeMutablePointer<GList>? = windows
+    while let current = item {
+      let window = current.pointee.data.assumingMemoryBound(to: GtkWindow.self)
+      if gtk_window_get_icon_name(window) == nil { gtk_window_set_icon_name(window, name) }
+      item = current.pointee.next
+    }
   }
 
   /// The folders the default display's icon theme looks in, in order.

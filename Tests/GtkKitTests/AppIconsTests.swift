@@ -35,4 +35,35 @@ import Testing
     #expect(raw.last == folder.path)
     #expect(AppIcons.searchFolders.last?.path == folder.path)
   }
+
+  @Test func aFolderTheThemeSearchesAlreadyIsNotAddedAgain() throws {
+    try DisplayHarness.requireDisplay()
+    let before = AppIcons.searchFolders
+    let searched = try #require(before.first)
+    #expect(AppIcons.addSearchFolder(searched))
+    #expect(AppIcons.addSearchFolder(URL(fileURLWithPath: searched.path + "/", isDirectory: true)))
+    #expect(AppIcons.searchFolders == before)
+  }
+
+  @Test func theIconReachesOpenWindowsWithoutOneOfTheirOwn() throws {
+    try DisplayHarness.requireDisplay()
+    let previous = AppIcons.defaultName
+    defer { AppIcons.defaultName = previous }
+    AppIcons.defaultName = nil
+    let plain = gtk_window_new()!
+    let own = gtk_window_new()!
+    defer {
+      gtk_window_destroy(gtkkit_window(plain))
+      gtk_window_destroy(gtkkit_window(own))
+    }
+    gtk_window_set_icon_name(gtkkit_window(own), "org.example.OwnIcon")
+
+    AppIcons.applyEverywhere("org.example.AppIconsTests")
+
+    #expect(
+      gtk_window_get_icon_name(gtkkit_window(plain)).map { String(cString: $0) }
+        == "org.example.AppIconsTests")
+    #expect(gtk_window_get_icon_name(gtkkit_window(own)).map { String(cString: $0) } == "org.example.OwnIcon")
+    #expect(AppIcons.defaultName == "org.example.AppIconsTests")
+  }
 }

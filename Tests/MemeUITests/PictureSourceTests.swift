@@ -48,12 +48,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let app = EditorHarness.application
     let url = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
-    // What a launch with a file (or a second launch forwarding one) does in the primary instance.
-    var files: [OpaquePointer?] = [FileURL.file(for: url)]
-    files.withUnsafeMutableBufferPointer { buffer in
-      g_application_open(app.application.gApplication, buffer.baseAddress, 1, "")
-    }
-    for file in files { g_object_unref(file?.raw) }
+    SentMemesHarness.open(url, in: app)
     let editor = try #require(app.editor)
     defer { EditorHarness.close(editor) }
     #expect(MainContext.iterate { editor.document.image != nil && !editor.isLoading })

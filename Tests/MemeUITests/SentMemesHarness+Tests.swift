@@ -40,6 +40,16 @@ enum SentMemesHarness {
   /// Launches the app on the store in `folder`: registered (start-up opens the store, checking it
   /// after the first frame) and activated (the first window is shown), as `mememe` does at launch.
   static func launch(storeFolder folder: URL) -> MemeMeApplication {
+    let app = register(storeFolder: folder)
+    app.application.activate()
+    MainContext.iterate { visibleWindow(of: app) != nil }
+    settle(app)
+    return app
+  }
+
+  /// The app on the store in `folder`, registered (started up: the store opened) but showing no
+  /// window yet; `launch` then activates it.
+  static func register(storeFolder folder: URL) -> MemeMeApplication {
     launches += 1
     let app = MemeMeApplication(
       id: "io.github.mememe.SentMemesTests.p\(ProcessInfo.processInfo.processIdentifier).n\(launches)",
@@ -48,10 +58,16 @@ enum SentMemesHarness {
     let opening = SentMemesLibrary.startOpening(directory: folder)
     app.openStore = { SentMemesLibrary.open(opening) }
     app.application.register()
-    app.application.activate()
-    MainContext.iterate { visibleWindow(of: app) != nil }
-    settle(app)
     return app
+  }
+
+  /// What a launch with `file` (or a second launch forwarding it) does in the primary instance.
+  static func open(_ file: URL, in app: MemeMeApplication) {
+    var files: [OpaquePointer?] = [FileURL.file(for: file)]
+    files.withUnsafeMutableBufferPointer { buffer in
+      g_application_open(app.application.gApplication, buffer.baseAddress, 1, "")
+    }
+    for file in files { g_object_unref(file?.raw) }
   }
 
   /// Runs `body` with the app launched on a new store of `count` memes (requires a display) and its

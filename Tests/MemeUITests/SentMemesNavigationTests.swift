@@ -94,9 +94,7 @@ import Testing
     try SentMemesHarness.withSentMemes(memes: 1) { app, window, _ in
       let picture = Fixtures.picture(width: 800, height: 600, name: "opened-from-files.png")
       // What `mememe photo.png` does in the running instance.
-      var file: OpaquePointer? = FileURL.file(for: picture)
-      g_application_open(app.application.gApplication, &file, 1, "")
-      g_object_unref(file?.raw)
+      SentMemesHarness.open(picture, in: app)
       let editor = try #require(app.editor)
       #expect(MainContext.iterate { editor.document.image != nil })
       #expect(SentMemesHarness.isVisible(editor.window))

@@ -24,6 +24,8 @@ package final class MemeMeApplication {
   private(set) var storeNotice: StoreNotice?
   /// Whether the store's repair has been started (it runs once per launch, after the first frame).
   private(set) var hasStartedRepair = false
+  /// Whether the app's icon is on its way to the windows (`giveWindowsTheAppIconAfterFirstFrame`).
+  private(set) var hasScheduledAppIcon = false
   /// `--print-texts` and `--quit-after-first-frame`, given at launch.
   var launchOptions = LaunchOptions()
 
@@ -38,6 +40,7 @@ package final class MemeMeApplication {
       guard let self, let url = urls.first else { return }
       // Through Sent Memes when it is there, so that it steps aside for the editor.
       (sentMemes?.showEditor() ?? presentEditor()).load(url)
+      giveWindowsTheAppIconAfterFirstFrame()
     }
   }
 
@@ -84,13 +87,12 @@ package final class MemeMeApplication {
   func reportStoreNotice(_ notice: StoreNotice) { storeNotice = notice }
   func clearStoreNotice() { storeNotice = nil }
   func markRepairStarted() { hasStartedRepair = true }
+  func markAppIconScheduled() { hasScheduledAppIcon = true }
 
   private func startUp() {
     g_set_application_name("MemeMe")
-    AppIcons.defaultName = MemeMeApp.applicationID
-    // An app installed outside the system's data folders (e.g. under /opt) finds its own icon.
-    let icons = Localization.dataDirectory.appendingPathComponent("icons", isDirectory: true)
-    if FileManager.default.fileExists(atPath: icons.path) { AppIcons.addSearchFolder(icons) }
+    // The windows get the app's icon once the first has painted
+    // (`giveWindowsTheAppIconAfterFirstFrame`).
     SharedStyleSheet.installOnce()
     StyleSheet.install(EditorStyleSheet.css)
     ApplicationAction.add(to: application.actions) { [weak self] action in

@@ -27,7 +27,9 @@ extension MemeMeApplication {
       presentEditor()
     }
     showStoreNoticeOnce()
-    if let window = application.windows.first { repairStoreAfterFirstFrame(of: gtkkit_widget(window)) }
+    guard let window = application.windows.first else { return }
+    repairStoreAfterFirstFrame(of: gtkkit_widget(window))
+    giveWindowsTheAppIconAfterFirstFrame()
   }
 
   /// Checks the store's file and puts right image files no row lists (`SentMemeStore.finishOpening()`

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+
+/// The app's icon on its windows, for window lists and task switchers.
+extension MemeMeApplication {
+  /// Gives the windows the app's icon once the first window has painted its first frame, where
+  /// setting it at start-up would hold that frame up: GTK draws a window's icon (an SVG) when it
+  /// realises the window, and the frame shows no window's icon. Once per process.
+  func giveWindowsTheAppIconAfterFirstFrame() {
+    guard !hasScheduledAppIcon, let window = application.windows.first else { return }
+    markAppIconScheduled()
+    afterFirstFrame(of: gtkkit_widget(window)) {
+      MainLoop.post { Self.giveWindowsTheAppIcon() }
+    }
+  }
+
+  private static func giveWindowsTheAppIcon() {
+    // An app installed outside the system's data folders (e.g. under /opt) has its icon in its own
+    // folder. Adding a folder makes GTK read the whole icon theme again: after the first frame too.
+    let icons = Localization.dataDirectory.appendingPathComponent("icons", isDirectory: true)
+    if FileManager.default.fileExists(atPath: icons.path) { AppIcons.addSearchFolder(icons) }
+    AppIcons.applyEverywhere(MemeMeApp.applicationID)
+  }
+}
