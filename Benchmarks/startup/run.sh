@@ -6,11 +6,12 @@
 # is not running; both use one XDG home made for the measurement, in which one uncounted launch of
 # each has made what a first launch makes (the app's empty store, GStreamer's and Mesa's caches), so
 # the editor is what opens, as for someone who has not shared a meme yet.
-# Measure the binary as it is installed (meson links the Swift runtime in, which saves much of the
-# dynamic linker's work), inside a display session:
-#   swift build -c release --static-swift-stdlib --product mememe --scratch-path .build/static
+# Measure MemeMe as meson installs it, inside a display session. An installed copy finds its icons
+# and translations beside it and does the work they bring; a binary straight from `swift build` has
+# none of them, and skips that work:
+#   meson setup /tmp/mememe-build --prefix=/tmp/mememe && meson install -C /tmp/mememe-build
 #   xvfb-run -a dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo \
-#     Benchmarks/startup/run.sh .build/static/release/mememe [runs] [rounds]
+#     Benchmarks/startup/run.sh /tmp/mememe/bin/mememe [runs] [rounds]
 set -eu
 mememe=${1:?usage: run.sh path/to/mememe [runs] [rounds]}
 runs=${2:-11}
