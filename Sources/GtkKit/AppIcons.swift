@@ -27,10 +27,10 @@ public enum AppIcons {
   /// Makes `name` the icon of every window: those to come and those open already that have none of
   /// their own. (GTK's default reaches only windows that were realised while a default was set.)
   ///
-  /// A window gets its icon when it is realised, and GTK then draws the icon at every size the
-  /// theme has, a scalable one through the SVG loader: milliseconds that an app wanting its first
-  /// frame soon spends after that frame by calling this then, rather than setting `defaultName` at
-  /// start-up. Window lists and task switchers show the icon; the window's own frame does not.
+  /// GTK draws a window's icon when it realises the window, at every size the theme has (a
+  /// scalable one through the SVG loader). An app can call this once its first window has painted
+  /// instead of setting `defaultName` at start-up: window lists and task switchers show the icon,
+  /// the window's own frame does not.
   public static func applyEverywhere(_ name: String) {
     defaultName = name
     guard let windows = gtk_window_list_toplevels() else { return }
