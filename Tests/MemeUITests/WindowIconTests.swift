@@ -38,12 +38,14 @@ import Testing
     #expect(AppIcons.defaultName == MemeMeApp.applicationID)
   }
 
-  @Test func aLaunchWithAPictureGetsTheAppIconToo() throws {
+  @Test(arguments: [0, 1])
+  func aLaunchWithAPictureGetsTheAppIconToo(memes: Int) throws {
     try DisplayHarness.requireDisplay()
     let previous = AppIcons.defaultName
     defer { AppIcons.defaultName = previous }
     AppIcons.defaultName = nil
-    let app = SentMemesHarness.register(storeFolder: try SentMemesHarness.makeStoreFolder().folder)
+    let app = SentMemesHarness.register(
+      storeFolder: try SentMemesHarness.makeStoreFolder(memes: memes).folder)
     defer { SentMemesHarness.close(app) }
 
     // What `mememe picture.png` does: the editor opens with the picture, by `open`, not `activate`.

@@ -5,13 +5,13 @@ import GtkKit
 
 /// The app's icon on its windows, for window lists and task switchers.
 extension MemeMeApplication {
-  /// Gives the windows the app's icon once the first window has painted its first frame, where
-  /// setting it at start-up would hold that frame up: GTK draws a window's icon (an SVG) when it
-  /// realises the window, and the frame shows no window's icon. Once per process.
-  func giveWindowsTheAppIconAfterFirstFrame() {
-    guard !hasScheduledAppIcon, let window = application.windows.first else { return }
+  /// Gives the windows the app's icon once `window`, the first shown, has painted its first frame,
+  /// where setting it at start-up would hold that frame up: GTK draws a window's icon (an SVG) when
+  /// it realises the window, and the frame shows no window's icon. Once per process.
+  func giveWindowsTheAppIconAfterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
+    guard !hasScheduledAppIcon else { return }
     markAppIconScheduled()
-    afterFirstFrame(of: gtkkit_widget(window)) {
+    afterFirstFrame(of: window) {
       MainLoop.post { Self.giveWindowsTheAppIcon() }
     }
   }

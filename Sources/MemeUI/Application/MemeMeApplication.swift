@@ -39,8 +39,9 @@ package final class MemeMeApplication {
     application.onOpen { [weak self] urls in
       guard let self, let url = urls.first else { return }
       // Through Sent Memes when it is there, so that it steps aside for the editor.
-      (sentMemes?.showEditor() ?? presentEditor()).load(url)
-      giveWindowsTheAppIconAfterFirstFrame()
+      let editor = sentMemes?.showEditor() ?? presentEditor()
+      editor.load(url)
+      giveWindowsTheAppIconAfterFirstFrame(of: editor.window)
     }
   }
 

@@ -29,7 +29,7 @@ extension MemeMeApplication {
     showStoreNoticeOnce()
     guard let window = application.windows.first else { return }
     repairStoreAfterFirstFrame(of: gtkkit_widget(window))
-    giveWindowsTheAppIconAfterFirstFrame()
+    giveWindowsTheAppIconAfterFirstFrame(of: gtkkit_widget(window))
   }
 
   /// Checks the store's file and puts right image files no row lists (`SentMemeStore.finishOpening()`
