@@ -15,8 +15,9 @@ import Testing
     gtk_window_get_icon_name(window).map { String(cString: $0) }
   }
 
-  @Test(arguments: [0, 1])
-  func theFirstWindowGetsTheAppIconAfterItsFirstFrame(memes: Int) throws {
+  /// Runs `body` with the app registered (started up, no window shown yet) on a store of `memes`
+  /// memes, and no default window icon set, as in a new process; then closes the app.
+  private func withRegisteredApp(memes: Int, _ body: (MemeMeApplication) throws -> Void) throws {
     try DisplayHarness.requireDisplay()
     let previous = AppIcons.defaultName
     defer { AppIcons.defaultName = previous }
@@ -24,38 +25,38 @@ import Testing
     let app = SentMemesHarness.register(
       storeFolder: try SentMemesHarness.makeStoreFolder(memes: memes).folder)
     defer { SentMemesHarness.close(app) }
+    try body(app)
+  }
 
-    app.application.activate()
-    // Presenting realised the window (the editor, or Sent Memes when memes exist) without an icon.
-    let window = try #require(SentMemesHarness.visibleWindow(of: app))
-    #expect(gtk_widget_get_realized(gtkkit_widget(window)) != 0)
-    #expect(iconName(of: window) == nil)
-    #expect(AppIcons.defaultName == nil)
+  @Test(arguments: [0, 1])
+  func theFirstWindowGetsTheAppIconAfterItsFirstFrame(memes: Int) throws {
+    try withRegisteredApp(memes: memes) { app in
+      app.application.activate()
+      // Presenting realised the window (the editor, or Sent Memes when memes exist) without an icon.
+      let window = try #require(SentMemesHarness.visibleWindow(of: app))
+      #expect(gtk_widget_get_realized(gtkkit_widget(window)) != 0)
+      #expect(iconName(of: window) == nil)
+      #expect(AppIcons.defaultName == nil)
 
-    SentMemesHarness.settle(app)
-    #expect(iconName(of: window) == MemeMeApp.applicationID)
-    // Windows opened later (Detail, dialogs) have it through GTK's default.
-    #expect(AppIcons.defaultName == MemeMeApp.applicationID)
+      SentMemesHarness.settle(app)
+      #expect(iconName(of: window) == MemeMeApp.applicationID)
+      // Windows opened later (Detail, dialogs) have it through GTK's default.
+      #expect(AppIcons.defaultName == MemeMeApp.applicationID)
+    }
   }
 
   @Test(arguments: [0, 1])
   func aLaunchWithAPictureGetsTheAppIconToo(memes: Int) throws {
-    try DisplayHarness.requireDisplay()
-    let previous = AppIcons.defaultName
-    defer { AppIcons.defaultName = previous }
-    AppIcons.defaultName = nil
-    let app = SentMemesHarness.register(
-      storeFolder: try SentMemesHarness.makeStoreFolder(memes: memes).folder)
-    defer { SentMemesHarness.close(app) }
+    try withRegisteredApp(memes: memes) { app in
+      // What `mememe picture.png` does: the editor opens with the picture, by `open`, not `activate`.
+      let url = Fixtures.picture(width: 640, height: 480, name: "window-icon.png")
+      SentMemesHarness.open(url, in: app)
+      let editor = try #require(app.editor)
+      #expect(iconName(of: gtkkit_window(editor.window)) == nil)
 
-    // What `mememe picture.png` does: the editor opens with the picture, by `open`, not `activate`.
-    let url = Fixtures.picture(width: 640, height: 480, name: "window-icon.png")
-    SentMemesHarness.open(url, in: app)
-    let editor = try #require(app.editor)
-    #expect(iconName(of: gtkkit_window(editor.window)) == nil)
-
-    #expect(MainContext.iterate { !editor.isLoading })
-    SentMemesHarness.settle(app)
-    #expect(iconName(of: gtkkit_window(editor.window)) == MemeMeApp.applicationID)
+      #expect(MainContext.iterate { !editor.isLoading })
+      SentMemesHarness.settle(app)
+      #expect(iconName(of: gtkkit_window(editor.window)) == MemeMeApp.applicationID)
+    }
   }
 }
