@@ -20,6 +20,8 @@ command=("$@")
 [ ${#command[@]} -gt 0 ] || command=(bash .ci/run)
 
 root=$(mktemp -d "${TMPDIR:-/var/tmp}/mememe-fresh.XXXXXX")
+# apt downloads as the _apt user, who must be able to reach the chroot.
+chmod 0755 "$root"
 cleanup() {
   local status=$?
   if [ -n "${FRESH_CHECK_KEEP:-}" ]; then

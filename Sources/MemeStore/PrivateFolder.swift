@@ -40,6 +40,12 @@ enum PrivateFolder {
     narrow(path, mode: status.st_mode, to: fileMode)
   }
 
+  /// Takes group and other permissions away from the folder open as `descriptor`, whose mode is `mode`.
+  static func narrow(_ descriptor: Int32, mode: mode_t) {
+    let permissions = mode & 0o7777
+    if permissions & ~folderMode != 0 { _ = fchmod(descriptor, permissions & folderMode) }
+  }
+
   private static func narrow(_ path: String, mode: mode_t, to allowed: mode_t) {
     let permissions = mode & 0o7777
     if permissions & ~allowed != 0 { _ = chmod(path, permissions & allowed) }

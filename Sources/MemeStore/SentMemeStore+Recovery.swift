@@ -38,7 +38,7 @@ extension SentMemeStore {
       guard !files.isEmpty else { return }
       let (memes, leftovers) = Self.wholeMemes(in: files)
       repairs.rebuiltMemeIDs = try rebuild(memes)
-      repairs.filesSetAside = try setAside(leftovers, in: repairs.lostAndFound)
+      repairs.filesSetAside = try setAside(leftovers)
     }
     if !ranExclusively { repairs.skippedRowIDs = try readListedNames().1 }
     let found = repairs
@@ -122,10 +122,11 @@ extension SentMemeStore {
     }
   }
 
-  /// Moves `names` to `lostAndFound` (made 0700 when needed); returns the names they have there.
-  private func setAside(_ names: [String], in lostAndFound: URL) throws -> [String] {
+  /// Moves `names` to `lost+found` (made 0700 when needed, and never a link); returns the names
+  /// they have there.
+  private func setAside(_ names: [String]) throws -> [String] {
     guard !names.isEmpty else { return [] }
-    try PrivateFolder.make(lostAndFound)
+    let lostAndFound = try folder.subfolder(Self.lostAndFoundFolderName)
     return names.compactMap { images.move($0, into: lostAndFound) }
   }
 }

@@ -20,7 +20,9 @@ public final class SentMemeStore: Sendable {
   /// The folder holding the database and the images folder.
   public let directory: URL
   public let databaseURL: URL
-  public let imagesDirectory: URL
+  /// Where the images are: `directory/images`, or the folder that link led to when the store was
+  /// opened `followingLinkedImages`.
+  public var imagesDirectory: URL { images.url }
 
   /// What `repair()` found wrong and put right (memes rebuilt from their files, files moved to
   /// `lost+found`, rows skipped), for the app to tell the user; empty until it has run.
@@ -31,6 +33,9 @@ public final class SentMemeStore: Sendable {
   private let reader: Locked<any DatabaseReader>
   /// Whether the file has been checked and opened for writing, which happens once, before any write.
   private let opening: Locked<Opening>
+  /// The store's own folder and its images folder, each opened once: every file operation is
+  /// relative to them.
+  let folder: DurableFolder
   let images: DurableFolder
   let lock: StoreLock
 
@@ -62,6 +67,11 @@ public final class SentMemeStore: Sendable {
   /// The folders are made readable by their owner only (mode 0700, files 0600), and existing ones are
   /// narrowed to that.
   ///
+  /// The store's folder itself may be a symbolic link (the user put all of it elsewhere). Its
+  /// `images` folder being one throws `StoreError.linkedFolder` and changes nothing, unless
+  /// `followingLinkedImages`: then the folder the link points to now is opened once and used, every
+  /// file operation relative to it.
+  ///
   /// Opening also purges memes deleted in a previous run. Image files that no row lists are put right
   /// by `repair()`, which the app runs in the background after its first frame: listing a folder of
   /// tens of thousands of files takes seconds when the disk cache is cold.
@@ -71,17 +81,15 @@ public final class SentMemeStore: Sendable {
   /// which the app runs in the background after its first frame. Nothing is written before that check
   /// has passed: every write runs it first, or waits for it, and fails as opening would have when it
   /// fails. The purge waits for it too.
-  public init(directory: URL, checkingLater: Bool = false) throws {
+  public init(directory: URL, checkingLater: Bool = false, followingLinkedImages: Bool = false) throws {
     self.directory = directory
     databaseURL = directory.appendingPathComponent(Self.databaseFileName, isDirectory: false)
-    imagesDirectory = directory.appendingPathComponent(Self.imagesFolderName, isDirectory: true)
-    images = DurableFolder(url: imagesDirectory)
-    lock = StoreLock(path: directory.appendingPathComponent(Self.lockFileName).path)
+    folder = try DurableFolder.open(at: directory)
+    images = try folder.subfolder(Self.imagesFolderName, followingLink: followingLinkedImages)
+    lock = StoreLock(folder: folder, name: Self.lockFileName)
     repairsMade = Locked(
       StoreRepairs(
         lostAndFound: directory.appendingPathComponent(Self.lostAndFoundFolderName, isDirectory: true)))
-    try PrivateFolder.make(directory)
-    try PrivateFolder.make(imagesDirectory)
     if checkingLater, let queue = try DatabaseOpener.openForReading(at: databaseURL) {
       reader = Locked(queue)
       opening = Locked(.unchecked)

@@ -7,6 +7,13 @@ import MemeCore
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
   /// The folder that holds the database and images could not be made or is not a folder.
   case cannotCreateDirectory(URL, reason: String)
+  /// A folder of the store (its `images`) is a symbolic link, to `target`. The store does not follow
+  /// it unless asked to (`SentMemeStore.init(directory:checkingLater:followingLinkedImages:)`): a
+  /// restored backup or an unpacked archive can leave such a link, and the store moves and removes
+  /// files in its folders.
+  case linkedFolder(URL, target: String)
+  /// The folder's entries could not be read.
+  case cannotReadFolder(URL, reason: String)
   /// The database file exists but is not an SQLite database at all (e.g. some other file).
   case notADatabase(URL)
   /// The database file is an SQLite database whose contents are damaged.
@@ -28,6 +35,13 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     switch self {
     case .cannotCreateDirectory(let url, let reason):
       String(format: localized("Cannot create the folder for sent memes at %@: %@"), quoted(url), reason)
+    case .linkedFolder(let url, let target):
+      String(
+        format: localized(
+          "The folder for the pictures of sent memes, %@, is a link to another folder, %@. MemeMe has not changed anything in either."
+        ), quoted(url), FileNameQuoting.quoted(target))
+    case .cannotReadFolder(let url, let reason):
+      String(format: localized("Cannot read the folder %@: %@"), quoted(url), reason)
     case .notADatabase(let url):
       String(
         format: localized("The sent memes database at %@ is not a database file. It was left untouched."),

@@ -13,7 +13,9 @@ import Foundation
 /// process exclude each other too, and closing the descriptor releases it. (Classic POSIX record locks
 /// would not do: they belong to the process.)
 struct StoreLock: Sendable {
-  let path: String
+  /// The store's folder, and the lock file's name in it (opened there, never through a link).
+  let folder: DurableFolder
+  let name: String
 
   // Linux's F_OFD_SETLK / F_OFD_SETLKW. Glibc's module only exports them with _GNU_SOURCE, which Swift
   // does not define; the values are fixed kernel ABI (since Linux 3.15).
@@ -23,7 +25,7 @@ struct StoreLock: Sendable {
   /// Runs `body` holding the lock shared, waiting for a clean-up in progress. If the lock cannot be had
   /// (no lock file, old kernel) the body runs anyway: the lock only guards clean-up.
   func withShared<T>(_ body: () throws -> T) rethrows -> T {
-    let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFolder.fileMode)
+    let descriptor = folder.openFile(name, flags: O_RDWR | O_CREAT)
     defer {
       if descriptor >= 0 { Glibc.close(descriptor) }  // Closing releases the lock.
     }
@@ -36,7 +38,7 @@ struct StoreLock: Sendable {
   /// Runs `body` holding the lock exclusively if nobody holds it; otherwise returns false without
   /// running it.
   func withExclusiveIfFree(_ body: () throws -> Void) rethrows -> Bool {
-    let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFolder.fileMode)
+    let descriptor = folder.openFile(name, flags: O_RDWR | O_CREAT)
     guard descriptor >= 0 else { return false }
     defer { Glibc.close(descriptor) }
     guard Self.lock(descriptor, type: F_WRLCK, command: Self.setLock) else { return false }

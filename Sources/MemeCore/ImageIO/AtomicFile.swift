@@ -3,10 +3,10 @@ import CMemeGraphics
 import Foundation
 import Glibc
 
-/// Writes an output file. A regular file is replaced all at once: the bytes go to a new temporary
-/// file in the same folder, which is flushed to disk and then renamed over the target. Readers see
-/// the old file or the new one, never a half-written one; a failure removes the temporary file and
-/// leaves the target alone. What cannot be replaced (a pipe, a terminal) is written to in place; see
+/// Writes an output file. A regular file is replaced all at once: the bytes go to a new file in the
+/// same folder that has no name while it is written (a killed render leaves nothing behind), which
+/// is flushed to disk and then renamed over the target. Readers see the old file or the new one,
+/// never a half-written one; a failure removes the new file and leaves the target alone. What cannot be replaced (a pipe, a terminal) is written to in place; see
 /// `OutputTarget`. The steps that make the replacement durable are `DurableFile`'s, shared with the
 /// store.
 enum AtomicFile {
@@ -44,37 +44,58 @@ enum AtomicFile {
     _ path: String, reportedAs name: String, fault: Fault?,
     contents: (inout FileSink) throws(ImageError) -> Void
   ) throws(ImageError) {
+    let slash = path.lastIndex(of: "/")
+    let folderPath = slash.map { String(path[...$0]) } ?? "."
+    let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let folder: Int32
+    do { folder = try DurableFile.openFolder(folderPath) } catch { throw failure(error.code, path: name) }
+    defer { close(folder) }
     var existing = stat()
-    let targetExists = stat(path, &existing) == 0
-    let (temporaryPath, descriptor) = try createTemporary(near: path, reportedAs: name)
-    var keep = false
+    let existingMode: mode_t? =
+      fstatat(folder, fileName, &existing, 0) == 0 && existing.st_mode & S_IFMT == S_IFREG
+      ? existing.st_mode & 0o7777 : nil
+    let file: DurableFile.NewFile
+    do {
+      file = try DurableFile.create(
+        in: folder, mode: existingMode ?? newFileMode(in: folder), temporaryName: temporaryName)
+    } catch {
+      throw failure(error.code, path: name)
+    }
+    var committed = false
     defer {
-      if !keep { unlink(temporaryPath) }
+      if !committed { DurableFile.discard(file, in: folder) }
     }
-    var closed = false
-    defer {
-      if !closed { close(descriptor) }
-    }
-    // An export replacing a file keeps that file's permissions.
-    if targetExists, existing.st_mode & S_IFMT == S_IFREG {
-      _ = fchmod(descriptor, existing.st_mode & 0o7777)
-    }
-    var sink = FileSink(descriptor: descriptor, path: name)
+    // An export replacing a file keeps that file's permissions (the umask applied to them at creation).
+    if let existingMode { _ = fchmod(file.descriptor, existingMode) }
+    var sink = FileSink(descriptor: file.descriptor, path: name)
     try contents(&sink)
     try sink.flush()
     if fault == .failAfterWriting {
       throw failure(EIO, path: name)
     }
-    closed = true  // commit closes it, whatever happens.
+    committed = true  // commit cleans up after itself, whatever happens.
     do {
-      try DurableFile.commit(descriptor, temporaryPath: temporaryPath, to: path)
+      try DurableFile.commit(file, in: folder, as: fileName, replacing: true, temporaryName: temporaryName)
     } catch {
       throw failure(error.code, path: name)
     }
-    keep = true
-    // Makes the rename itself durable; failing here cannot harm either file, so errors are ignored.
-    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "."
+    // Makes the name itself durable; failing here cannot harm either file, so errors are ignored.
     try? DurableFile.syncFolder(folder)
+  }
+
+  /// A new file in a folder only its owner may enter (the cache that Open With and e-mail take their
+  /// files from) is made readable by its owner only, as the folder is; elsewhere the umask decides.
+  private static func newFileMode(in folder: Int32) -> mode_t {
+    var status = stat()
+    guard fstat(folder, &status) == 0 else { return 0o666 }
+    return status.st_mode & 0o077 == 0 ? 0o600 : 0o666
+  }
+
+  /// `.mememe-<random>.tmp`: hidden, and short whatever the target's name, so a target name near the
+  /// 255-byte limit still has room for it. Used only where the file system cannot make a nameless
+  /// file, and for the moment between naming a finished file and renaming it over the target.
+  private static func temporaryName() -> String {
+    ".mememe-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
   }
 
   /// Writes to the temporary file, gathering small pieces (chunk headers) into larger writes.
@@ -113,23 +134,6 @@ enum AtomicFile {
         throw AtomicFile.failure(error.code, path: path)
       }
     }
-  }
-
-  /// Creates `.mememe-<random>.tmp` next to `path` (hidden, and on the same file system, which
-  /// `rename` needs). The name is short whatever the target's, so a target name near the 255-byte
-  /// limit still has room for it. O_EXCL makes the name ours alone.
-  private static func createTemporary(near path: String, reportedAs name: String) throws(ImageError) -> (
-    String, Int32
-  ) {
-    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    for _ in 0..<16 {
-      let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-      let candidate = "\(folder).mememe-\(suffix).tmp"
-      let descriptor = meme_open_with_mode(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if descriptor >= 0 { return (candidate, descriptor) }
-      if errno != EEXIST { throw failure(errno, path: name) }
-    }
-    throw failure(EEXIST, path: name)
   }
 
   fileprivate static func failure(_ code: Int32, path: String) -> ImageError {
