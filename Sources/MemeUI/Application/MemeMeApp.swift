@@ -30,11 +30,13 @@ public enum MemeMeApp {
     let id =
       options.printsTexts
       ? "\(applicationID).PrintTexts.p\(ProcessInfo.processInfo.processIdentifier)" : applicationID
-    let app = MemeMeApplication(id: id, sink: sentMemes ?? InMemorySentMemes(), preferences: .load())
+    let preferences = Preferences.load()
+    let app = MemeMeApplication(id: id, sink: sentMemes ?? InMemorySentMemes(), preferences: preferences)
     app.launchOptions = options
     if sentMemes == nil {
       let opening = SentMemesLibrary.startOpening(
-        directory: SentMemeStore.defaultDirectory(appID: applicationID))
+        directory: SentMemeStore.defaultDirectory(appID: applicationID),
+        linkedImagesFolder: preferences.linkedImagesFolder)
       app.openStore = { SentMemesLibrary.open(opening) }
     }
     return withExtendedLifetime(app) { app.run(arguments: arguments) }

@@ -22,6 +22,8 @@ package final class MemeMeApplication {
   /// What the user should know about the store at launch (why it could not be opened), shown once
   /// over the first window. What the repair after the first frame did is told when it finishes.
   private(set) var storeNotice: StoreNotice?
+  /// Asked over the first window when the store's pictures folder is a link (instead of `storeNotice`).
+  private(set) var linkedImagesQuestion: LinkedImagesQuestion?
   /// Whether the store's repair has been started (it runs once per launch, after the first frame).
   private(set) var hasStartedRepair = false
   /// Whether the app's icon is on its way to the windows (`giveWindowsTheAppIconAfterFirstFrame`).
@@ -86,7 +88,11 @@ package final class MemeMeApplication {
   }
 
   func reportStoreNotice(_ notice: StoreNotice) { storeNotice = notice }
-  func clearStoreNotice() { storeNotice = nil }
+  func clearStoreNotice() {
+    storeNotice = nil
+    linkedImagesQuestion = nil
+  }
+  func reportLinkedImages(_ question: LinkedImagesQuestion) { linkedImagesQuestion = question }
   func markRepairStarted() { hasStartedRepair = true }
   func markAppIconScheduled() { hasScheduledAppIcon = true }
 

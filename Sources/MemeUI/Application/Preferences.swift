@@ -23,6 +23,7 @@ package final class Preferences {
     static let uppercase = "uppercase"
     static let lastFolder = "last-folder"
     static let saveFolder = "save-folder"
+    static let linkedImagesFolder = "linked-images-folder"
   }
 
   /// Nil when the schema is not installed.
@@ -37,6 +38,7 @@ package final class Preferences {
     var style = CaptionStyle.classic
     var lastFolder: URL?
     var saveFolder: URL?
+    var linkedImagesFolder = ""
   }
 
   init(settings: Settings?) {
@@ -130,6 +132,21 @@ package final class Preferences {
       isDirectory.boolValue
     else { return nil }
     return URL(fileURLWithPath: path, isDirectory: true)
+  }
+
+  // MARK: - Sent Memes
+
+  /// Where the link standing for the Sent Memes pictures folder pointed when the user chose to use
+  /// it (the link's own text); empty when they never did.
+  var linkedImagesFolder: String {
+    get { settings?.string(Key.linkedImagesFolder) ?? memory.linkedImagesFolder }
+    set {
+      guard let settings else {
+        memory.linkedImagesFolder = newValue
+        return
+      }
+      settings.setString(newValue, for: Key.linkedImagesFolder)
+    }
   }
 
   // MARK: - Window size

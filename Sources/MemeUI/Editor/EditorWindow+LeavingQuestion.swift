@@ -22,24 +22,17 @@ extension EditorWindow {
       leavingDialog.present()
       return
     }
-    let dialog = gtkkit_message_dialog_new(
-      gtkkit_window(window), GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, title, detail)!
-    dialog.name = name
-    // A message dialog has no name of its own: its title names it for screen readers and window lists.
-    dialog.title = title
-    Accessible.setLabel(dialog, title)
-    for choice in choices {
-      let button = gtk_dialog_add_button(gtkkit_dialog(dialog), choice.label, choice.response)!
-      if choice.losesWork { button.addCSSClass("destructive-action") }
-    }
-    gtk_dialog_set_default_response(gtkkit_dialog(dialog), defaultResponse)
-    leavingDialog = dialog
-    Signal.connectResponse(dialog) { [weak self] response in
-      dialog.destroyWindow()
+    leavingDialog = MessageDialog.ask(
+      .question, parent: gtkkit_window(window), named: name, title: title, detail: detail,
+      choices: choices.map {
+        MessageDialog.Choice(
+          label: $0.label, response: $0.response, look: $0.losesWork ? .destructive : .plain)
+      },
+      defaultResponse: defaultResponse
+    ) { [weak self] response in
       guard let self else { return }
       leavingDialog = nil
       answer(response)
     }
-    dialog.present()
   }
 }

@@ -27,7 +27,11 @@ package final class EditorWindow: AppWindow {
   let preferences: Preferences
   let canvas = EditorCanvas()
   let stylePanel = StylePanel()
-  let sink: SentMemeSink
+  /// Where shared memes are kept. Sent Memes can open after the editor is shown (a linked pictures
+  /// folder the user chose to use at launch), and then takes over.
+  var sink: SentMemeSink {
+    didSet { updateActionStates() }
+  }
 
   private(set) var shareButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!

@@ -16,6 +16,7 @@ extension MemeMeApplication {
       useSentMemes(memes)
     case .failure(let error):
       reportStoreNotice(Self.unavailableNotice(error))
+      if let question = LinkedImagesQuestion(error) { reportLinkedImages(question) }
     }
   }
 
@@ -78,8 +79,50 @@ extension MemeMeApplication {
 
   private func showStoreNoticeOnce() {
     guard let notice = storeNotice, let window = application.windows.first else { return }
+    let question = linkedImagesQuestion
     clearStoreNotice()
-    MessageDialog.present(notice.kind, parent: window, title: notice.title, detail: notice.detail)
+    guard let question else {
+      MessageDialog.present(notice.kind, parent: window, title: notice.title, detail: notice.detail)
+      return
+    }
+    question.ask(over: window) { [weak self] answer in
+      guard let self else { return }
+      switch answer {
+      case .quit: application.actions.action(named: ApplicationAction.quit.name)?.activate()
+      case .notNow: break
+      case .useFolder: useLinkedImagesFolder(question)
+      }
+    }
+  }
+
+  /// The user chose to use the folder the store's pictures link points to: the store opens with it
+  /// (every file operation relative to the folder it points to now), the choice is remembered for
+  /// as long as the link points there, and Sent Memes take over from the editor as at any launch.
+  private func useLinkedImagesFolder(_ question: LinkedImagesQuestion) {
+    let opened = SentMemesLibrary.open(
+      directory: question.storeFolder, checkingLater: true, followingLinkedImages: true)
+    guard case .success(let memes) = opened else {
+      if case .failure(let error) = opened, let parent = activeWindow {
+        let notice = Self.unavailableNotice(error)
+        MessageDialog.present(notice.kind, parent: parent, title: notice.title, detail: notice.detail)
+      }
+      return
+    }
+    preferences.linkedImagesFolder = question.target
+    useSentMemes(memes)
+    if let editor {
+      editor.sink = memes
+      sentMemes?.adopt(editor)
+      // A blank editor makes way for the memes, as at a launch that found some.
+      if editor.document.image == nil && !memes.isEmpty {
+        sentMemes?.showSentMemes()
+        // As its Cancel does, on the next iteration (this runs in the dialog's response).
+        MainLoop.post { [weak editor] in editor?.window.close() }
+      }
+    }
+    // The first frame is long past: the check and repair start now.
+    markRepairStarted()
+    finishOpening(memes)
   }
 }
 

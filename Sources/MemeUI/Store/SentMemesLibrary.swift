@@ -43,15 +43,22 @@ package final class SentMemesLibrary: SentMemeSink {
 
   /// Starts opening the store in `directory` (the app's own is `$XDG_DATA_HOME/<appID>/`) and reading
   /// its order on a background thread; `open(_:)` waits for it. The store is checked after the first
-  /// frame (see `open(directory:checkingLater:)`).
+  /// frame (see `open(directory:checkingLater:)`). An `images` folder that is a symbolic link is
+  /// used only when it points where the user said to use (`linkedImagesFolder`, the link's text when
+  /// they chose it); any other link fails the opening with `StoreError.linkedFolder`.
   ///
   /// Until the first window the main thread is busy starting GTK (connecting to the display, loading
   /// its renderer and theme) and the other core is mostly idle: the opening, tens of milliseconds
   /// with thousands of memes and a cold disk, overlaps with it instead of following it.
-  package static func startOpening(directory: URL) -> StoreOpening {
+  package static func startOpening(directory: URL, linkedImagesFolder: String = "") -> StoreOpening {
     StoreOpening {
       Result {
-        let store = try SentMemeStore(directory: directory, checkingLater: true)
+        let store: SentMemeStore
+        do {
+          store = try SentMemeStore(directory: directory, checkingLater: true)
+        } catch StoreError.linkedFolder(_, let target) where !target.isEmpty && target == linkedImagesFolder {
+          store = try SentMemeStore(directory: directory, checkingLater: true, followingLinkedImages: true)
+        }
         return (store, try store.memeIDs())
       }
     }
@@ -67,10 +74,15 @@ package final class SentMemesLibrary: SentMemeSink {
 
   /// With `checkingLater`, the store's quick check (a read of the whole file) waits for
   /// `finishOpening()`, which the app runs after its first frame; nothing is written before it passes.
-  package static func open(directory: URL, checkingLater: Bool = false) -> Result<
-    SentMemesLibrary, StoreError
-  > {
-    open { try SentMemeStore(directory: directory, checkingLater: checkingLater) }
+  /// With `followingLinkedImages`, an `images` folder that is a symbolic link is used (the user chose
+  /// to), every file operation relative to the folder it points to now.
+  package static func open(
+    directory: URL, checkingLater: Bool = false, followingLinkedImages: Bool = false
+  ) -> Result<SentMemesLibrary, StoreError> {
+    open {
+      try SentMemeStore(
+        directory: directory, checkingLater: checkingLater, followingLinkedImages: followingLinkedImages)
+    }
   }
 
   private static func open(_ makeStore: () throws -> SentMemeStore) -> Result<SentMemesLibrary, StoreError> {
