@@ -45,8 +45,8 @@ let package = Package(
     ),
     .systemLibrary(
       name: "CGtk",
-      pkgConfig: "gtk4",
-      providers: [.apt(["libgtk-4-dev"])]
+      pkgConfig: "libadwaita-1",
+      providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
     ),
     // GStreamer's headers for the camera: device monitor, capture pipeline, app sink. No GTK here.
     // Its libraries are opened on the camera's first use by CMemeGStreamer, never linked.

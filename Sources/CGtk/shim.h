@@ -9,6 +9,9 @@
 #define MEMEME_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+// libadwaita 1.2 (Debian 12): the application's style manager, header bars, toasts, status pages,
+// the About window and message dialogs, as GNOME apps have them.
+#include <adwaita.h>
 // bindtextdomain, textdomain, bind_textdomain_codeset (gettext is part of the C library on Linux).
 #include <libintl.h>
 #include <locale.h>
@@ -17,6 +20,9 @@
 // The code is written against the GTK 4.8 API (Debian 12). Newer GTK still builds, older does not.
 #if !GTK_CHECK_VERSION(4, 8, 0)
 #error "MemeMe needs GTK 4.8 or newer"
+#endif
+#if !ADW_CHECK_VERSION(1, 2, 0)
+#error "MemeMe needs libadwaita 1.2 or newer"
 #endif
 
 // MARK: - Casts
@@ -42,6 +48,11 @@ static inline GtkPopover *gtkkit_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline GtkActionable *gtkkit_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 static inline GtkAccessible *gtkkit_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
 static inline GtkApplication *gtkkit_application(gpointer p) { return GTK_APPLICATION(p); }
+/// An AdwApplication (a GtkApplication that sets up libadwaita and its style manager at start-up),
+/// as the GtkApplication it is.
+static inline GtkApplication *gtkkit_adw_application_new(const char *id, GApplicationFlags flags) {
+  return GTK_APPLICATION(adw_application_new(id, flags));
+}
 static inline GtkNativeDialog *gtkkit_native_dialog(gpointer p) { return GTK_NATIVE_DIALOG(p); }
 static inline GtkFileChooser *gtkkit_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
 static inline GtkDialog *gtkkit_dialog(gpointer p) { return GTK_DIALOG(p); }

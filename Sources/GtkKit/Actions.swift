@@ -27,6 +27,18 @@ public struct SimpleAction {
     nonmutating set { g_simple_action_set_state(pointer, g_variant_new_boolean(newValue ? 1 : 0)) }
   }
 
+  /// The string state of a choice (`ActionMap.addChoice`).
+  public var stringState: String? {
+    guard let state = g_action_get_state(gtkkit_action(pointer.raw)) else { return nil }
+    defer { g_variant_unref(state) }
+    return String(cString: g_variant_get_string(state, nil))
+  }
+
+  /// Activates a choice's item for `value`, as choosing it in a menu would.
+  public func activate(choosing value: String) {
+    g_action_activate(gtkkit_action(pointer.raw), g_variant_new_string(value))
+  }
+
   /// Activates the action as a button, menu item or shortcut would (does nothing while disabled).
   public func activate(_ parameter: OpaquePointer? = nil) {
     g_action_activate(gtkkit_action(pointer.raw), parameter)
@@ -67,6 +79,22 @@ public struct ActionMap {
     return insert(pointer) { _ in
       action.isOn.toggle()
       handler(action.isOn)
+    }
+  }
+
+  /// Adds a choice among strings (shown as radio items in menus: `app.name::value` for each value).
+  /// Choosing an item sets the state to its value; the handler sees the new value.
+  @discardableResult
+  public func addChoice(_ name: String, value: String, _ handler: @escaping (String) -> Void) -> SimpleAction
+  {
+    let type = g_variant_type_new("s")
+    defer { g_variant_type_free(type) }
+    let pointer = g_simple_action_new_stateful(name, type, g_variant_new_string(value))!
+    // Connecting `activate` replaces the default, which would ask for a change of state: set it here.
+    return insert(pointer) { parameter in
+      guard let parameter else { return }
+      g_simple_action_set_state(pointer, parameter)
+      handler(String(cString: g_variant_get_string(parameter, nil)))
     }
   }
 

@@ -2,8 +2,10 @@
 import CGtk
 import Foundation
 
-/// A GtkApplication: one primary instance per application id on the session bus. A second launch
-/// forwards its `activate` (or `open` with files) to the first and exits.
+/// An AdwApplication (a GtkApplication that starts libadwaita, its style sheet and its style
+/// manager, which follows the desktop's light, dark and high-contrast styles): one primary instance
+/// per application id on the session bus. A second launch forwards its `activate` (or `open` with
+/// files) to the first and exits.
 public final class Application {
   /// `GtkApplication *`, owned by this object for the life of the process.
   public let pointer: UnsafeMutablePointer<GtkApplication>
@@ -16,7 +18,7 @@ public final class Application {
   public init(id: String, programName: String, handlesOpen: Bool = true) {
     g_set_prgname(programName)
     let flags = handlesOpen ? G_APPLICATION_HANDLES_OPEN : G_APPLICATION_FLAGS_NONE
-    pointer = gtk_application_new(id, flags)!
+    pointer = gtkkit_adw_application_new(id, flags)!
   }
 
   public var gApplication: UnsafeMutablePointer<GApplication> { gtkkit_g_application(pointer) }

@@ -122,6 +122,7 @@ package final class MemeMeApplication {
       }
     }
     ApplicationAction.installAccelerators(in: application)
+    StyleChoice.install(in: application, preferences: preferences)
     EditorAction.installAccelerators(in: application)
     startSentMemes()
   }

@@ -24,6 +24,7 @@ package final class Preferences {
     static let lastFolder = "last-folder"
     static let saveFolder = "save-folder"
     static let linkedImagesFolder = "linked-images-folder"
+    static let styleVariant = "style-variant"
   }
 
   /// Nil when the schema is not installed.
@@ -39,6 +40,7 @@ package final class Preferences {
     var lastFolder: URL?
     var saveFolder: URL?
     var linkedImagesFolder = ""
+    var styleVariant = StyleManager.Scheme.followSystem
   }
 
   init(settings: Settings?) {
@@ -132,6 +134,23 @@ package final class Preferences {
       isDirectory.boolValue
     else { return nil }
     return URL(fileURLWithPath: path, isDirectory: true)
+  }
+
+  // MARK: - Style
+
+  /// Follow the system's light or dark style, or always light or dark.
+  var styleVariant: StyleManager.Scheme {
+    get {
+      settings.map { StyleManager.Scheme(rawValue: $0.string(Key.styleVariant)) ?? .followSystem }
+        ?? memory.styleVariant
+    }
+    set {
+      guard let settings else {
+        memory.styleVariant = newValue
+        return
+      }
+      settings.setString(newValue.rawValue, for: Key.styleVariant)
+    }
   }
 
   // MARK: - Sent Memes

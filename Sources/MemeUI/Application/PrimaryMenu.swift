@@ -4,13 +4,15 @@ import GLibSupport
 import GtkKit
 
 /// The header bar's primary menu ("hamburger"), the same in every main window: the window's own
-/// items first, then Keyboard Shortcuts, About MemeMe and Quit. F10 opens it.
+/// items first, then the style (Follow System, Light, Dark), then Keyboard Shortcuts, About MemeMe and
+/// Quit. F10 opens it.
 enum PrimaryMenu {
   /// A menu button over `windowSection`, then `moreSections` (each set apart by a separator), and
   /// the application's items.
   static func button(windowSection: Menu?, moreSections: [Menu] = []) -> UnsafeMutablePointer<GtkWidget> {
     let menu = Menu()
     for section in [windowSection].compactMap({ $0 }) + moreSections { menu.appendSection(section) }
+    menu.appendSection(StyleChoice.menuSection)
     menu.appendSection(Menu(ApplicationAction.allCases.map { ($0.title, $0.detailedName) }))
     let button = Widget.menuButton()
     button.setMenuIconName("open-menu-symbolic")
