@@ -41,7 +41,7 @@ import Testing
       #expect(marked.contains(contract), "\(contract) stays the source text")
     }
 
-    let check = try run(
+    let check = try ChildProcess.run(
       "/usr/bin/env", ["msgfmt", "--check", "--statistics", "-o", "/dev/null", Self.poFile.path])
     #expect(check.status == 0, "\(check.errors)")
     #expect(!check.errors.contains("untranslated") && !check.errors.contains("fuzzy"), "\(check.errors)")
@@ -71,10 +71,7 @@ import Testing
   /// build tree with no variable pointing at an install, the app speaks German and finds its icon.
   @Test func theBinaryFindsTheTranslationsAndTheIconStagedBesideIt() throws {
     try DisplayHarness.requireDisplay()
-    let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let script = TestEnvironment.packageRoot.appendingPathComponent("build-aux/stage-data.sh")
-    let staged = try run("/usr/bin/env", ["bash", script.path, binaries.path])
-    try #require(staged.status == 0, "stage-data.sh: \(staged.errors)")
+    let share = try StagedData.stage()
 
     let german = try dumpEditor(language: "de", localeDirectory: nil)
     for text in ["Teilen", "Abbrechen", "Kamera", "Speichern unter…", "Tastenkürzel"] {
@@ -84,7 +81,6 @@ import Testing
 
     // The icon where the binary looks (`<prefix>/share/icons` for `<prefix>/bin/mememe`), found by
     // GTK's own icon lookup in a theme that searches only there.
-    let share = binaries.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("share")
     let icons = share.appendingPathComponent("icons")
     let theme = gtk_icon_theme_new()!
     defer { g_object_unref(theme.raw) }
@@ -145,7 +141,7 @@ import Testing
     let folder = ScratchFolder.path("locale")
     let messages = folder.appendingPathComponent("de/LC_MESSAGES", isDirectory: true)
     try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-    let result = try run(
+    let result = try ChildProcess.run(
       "/usr/bin/env", ["msgfmt", "-o", messages.appendingPathComponent("mememe.mo").path, Self.poFile.path])
     try #require(result.status == 0, "msgfmt: \(result.errors)")
     return folder
@@ -170,49 +166,10 @@ import Testing
     environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
     environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
     environment["GSETTINGS_BACKEND"] = "memory"
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("mememe")
-    let result = try run(binary.path, ["--print-texts"], environment: environment)
+    let binary = StagedData.binaries.appendingPathComponent("mememe")
+    let result = try ChildProcess.run(binary.path, ["--print-texts"], environment: environment)
     try #require(result.status == 0, "mememe exited with \(result.status): \(result.errors)")
     return result.output.split(separator: "\n").map(String.init)
-  }
-
-  private struct Output {
-    let status: Int32
-    let output: String
-    let errors: String
-  }
-
-  /// Runs a program to its end (at most a minute: a hang fails instead of blocking the suite).
-  private func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws
-    -> Output
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-run-\(UUID()).out")
-    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-run-\(UUID()).err")
-    for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-    defer {
-      try? FileManager.default.removeItem(at: output)
-      try? FileManager.default.removeItem(at: errors)
-    }
-    // Files rather than pipes: a chatty child cannot fill a pipe and stall.
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = try FileHandle(forWritingTo: errors)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(60)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-      Issue.record("\(program) did not finish within a minute")
-    }
-    return Output(
-      status: process.terminationStatus, output: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
-      errors: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
   }
 }
 

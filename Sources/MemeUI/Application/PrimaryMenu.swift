@@ -15,7 +15,7 @@ enum PrimaryMenu {
     menu.appendSection(StyleChoice.menuSection)
     menu.appendSection(Menu(ApplicationAction.allCases.map { ($0.title, $0.detailedName) }))
     let button = Widget.menuButton()
-    button.setMenuIconName("open-menu-symbolic")
+    button.setMenuIconName(IconName.mainMenu)
     button.setMenu(menu)
     // Primary: F10 opens it, and screen readers announce it as the window's main menu.
     button.isPrimaryMenu = true

@@ -74,7 +74,7 @@ package final class DetailWindow: AppWindow {
     let header = gtk_header_bar_new()!
     backButton = gtk_button_new()
     let backContent = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-    backContent.append(gtk_image_new_from_icon_name("go-previous-symbolic"))
+    backContent.append(gtk_image_new_from_icon_name(IconName.back))
     let backLabel = Widget.label(localized("Sent Memes"))
     // Gives way before the window does: with GNOME's own font (Cantarell 11, as the Wayland run
     // has it) the header bar is otherwise a few pixels wider than a 360 px window.
@@ -97,7 +97,7 @@ package final class DetailWindow: AppWindow {
       tooltip: localized("Change and send again (Ctrl+E)"))
     header.packEnd(edit)
     header.packEnd(ShareMenu.button(name: "share-button"))
-    let delete = gtk_button_new_from_icon_name("user-trash-symbolic")!
+    let delete = gtk_button_new_from_icon_name(IconName.delete)!
     configure(
       delete, action: .delete, name: "delete-button", label: localized("Delete"),
       tooltip: localized("Delete (Delete)"))

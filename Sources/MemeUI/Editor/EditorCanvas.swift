@@ -249,7 +249,7 @@ final class EditorCanvas {
 
   private static func makePlaceholder() -> UnsafeMutablePointer<GtkWidget> {
     StatusPage(
-      name: "placeholder", iconName: "image-x-generic-symbolic", iconSize: 96,
+      name: "placeholder", iconName: IconName.noPicture, iconSize: 96,
       title: localized("No Picture Yet"),
       description: localized("Choose one from your Album, paste one, or drop one here."),
       descriptionClass: "placeholder-subtitle",

@@ -72,7 +72,7 @@ extension EditorWindow {
       gtk_menu_button_set_child(gtkkit_menu_button(shareButton), spinner)
       shareButton.tooltip = localized("Exporting the meme…")
     } else {
-      shareButton.setMenuIconName("send-to-symbolic")
+      shareButton.setMenuIconName(IconName.share)
       shareButton.tooltip = localized("Share")
     }
     cancelExportButton.isVisible = isShown

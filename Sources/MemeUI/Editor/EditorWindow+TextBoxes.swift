@@ -23,7 +23,7 @@ extension EditorWindow {
   }
 
   func makeAddTextButton() -> UnsafeMutablePointer<GtkWidget> {
-    let button = gtk_button_new_from_icon_name("insert-text-symbolic")!
+    let button = gtk_button_new_from_icon_name(IconName.addText)!
     button.actionName = EditorAction.addText.detailedName
     name(button, "add-text-button", label: localized("Add Text"), tooltip: localized("Add Text (Ctrl+T)"))
     return button

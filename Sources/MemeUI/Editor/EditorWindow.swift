@@ -132,7 +132,7 @@ package final class EditorWindow: AppWindow {
     header.packStart(shareButton)
 
     // Shown beside the spinning Share button while an export takes long.
-    cancelExportButton = gtk_button_new_from_icon_name("process-stop-symbolic")
+    cancelExportButton = gtk_button_new_from_icon_name(IconName.stopExport)
     gtk_actionable_set_action_name(
       gtkkit_actionable(cancelExportButton), EditorAction.cancelExport.detailedName)
     name(
@@ -143,7 +143,7 @@ package final class EditorWindow: AppWindow {
 
     // Opens the style panel beside the canvas (see `StylePanel`).
     styleButton = gtk_toggle_button_new()
-    gtk_button_set_icon_name(gtkkit_button(styleButton), "preferences-desktop-font-symbolic")
+    gtk_button_set_icon_name(gtkkit_button(styleButton), IconName.captionStyle)
     styleButton.bind("active", to: stylePanel.widget, "reveal-child", isMutual: true)
     name(styleButton, "style-button", label: localized("Caption Style"), tooltip: localized("Caption Style"))
     header.packStart(styleButton)
@@ -184,11 +184,11 @@ package final class EditorWindow: AppWindow {
     bottomBar = bar
     bar.name = "bottom-bar"
     let buttons = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-    cameraButton = Self.iconButton(icon: "camera-photo-symbolic", label: localized("Camera"), action: .camera)
+    cameraButton = Self.iconButton(icon: IconName.camera, label: localized("Camera"), action: .camera)
     name(
       cameraButton, "camera-button", label: localized("Camera"),
       tooltip: localized("Take a picture with a camera"))
-    albumButton = Self.iconButton(icon: "folder-pictures-symbolic", label: localized("Album"), action: .open)
+    albumButton = Self.iconButton(icon: IconName.album, label: localized("Album"), action: .open)
     name(
       albumButton, "album-button", label: localized("Album"), tooltip: localized("Choose a picture (Ctrl+O)"))
     buttons.append(cameraButton)
@@ -197,7 +197,7 @@ package final class EditorWindow: AppWindow {
     // One button with a menu at the bar's start: four buttons would not fit a phone-narrow window.
     let pictureActions = [EditorAction.crop, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical]
     transformButton = gtk_menu_button_new()
-    transformButton.setMenuIconName("object-rotate-right-symbolic")
+    transformButton.setMenuIconName(IconName.cropRotateFlip)
     transformButton.setMenu(Menu(pictureActions.map { ($0.title, $0.detailedName) }))
     name(
       transformButton, "transform-button", label: localized("Crop, Rotate and Flip"),
@@ -228,7 +228,7 @@ package final class EditorWindow: AppWindow {
   private func makeOverflowBar() -> UnsafeMutablePointer<GtkWidget> {
     let bar = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
     bar.addCSSClass("warning-bar")
-    let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
+    let icon = gtk_image_new_from_icon_name(IconName.warning)!
     overflowLabel = Widget.label("")
     overflowLabel.name = "caption-overflow"
     overflowLabel.wrapsText = true

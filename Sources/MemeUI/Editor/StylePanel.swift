@@ -224,9 +224,9 @@ final class StylePanel {
   /// Left, centred and right, as linked toggle buttons of one group.
   private static func makeAlignmentButtons() -> [(TextBox.Alignment, UnsafeMutablePointer<GtkWidget>)] {
     let buttons: [(TextBox.Alignment, String, String)] = [
-      (.left, "format-justify-left-symbolic", localized("Align Left")),
-      (.center, "format-justify-center-symbolic", localized("Centre")),
-      (.right, "format-justify-right-symbolic", localized("Align Right")),
+      (.left, IconName.alignLeft, localized("Align Left")),
+      (.center, IconName.alignCenter, localized("Centre")),
+      (.right, IconName.alignRight, localized("Align Right")),
     ]
     var made: [(TextBox.Alignment, UnsafeMutablePointer<GtkWidget>)] = []
     for (alignment, icon, title) in buttons {

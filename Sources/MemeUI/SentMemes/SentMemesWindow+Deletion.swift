@@ -25,7 +25,7 @@ extension SentMemesWindow {
     undo.actionName = SentMemesAction.undo.detailedName
     undo.tooltip = localized("Bring the meme back (Ctrl+Z)")
     toast.append(undo)
-    let dismiss = gtk_button_new_from_icon_name("window-close-symbolic")!
+    let dismiss = gtk_button_new_from_icon_name(IconName.dismiss)!
     dismiss.addCSSClass("flat")
     dismiss.addCSSClass("circular")
     Accessible.setLabel(dismiss, localized("Dismiss"))

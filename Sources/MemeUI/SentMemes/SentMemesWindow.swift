@@ -119,7 +119,7 @@ package final class SentMemesWindow: AppWindow {
 
   private func buildHeaderBar() {
     let header = gtk_header_bar_new()!
-    addButton = gtk_button_new_from_icon_name("list-add-symbolic")
+    addButton = gtk_button_new_from_icon_name(IconName.newMeme)
     addButton.actionName = SentMemesAction.add.detailedName
     addButton.name = "add-button"
     Accessible.setLabel(addButton, localized("Add"))
@@ -159,7 +159,7 @@ package final class SentMemesWindow: AppWindow {
     openOnClick(in: .list)
     appendPage(
       Self.scrolled(listView), tab: .list, title: localized("List"), tooltip: localized("List (Alt+1)"),
-      icon: "view-list-symbolic")
+      icon: IconName.listView)
   }
 
   /// The Grid's tab and its page, empty until the grid is built into it.
@@ -167,7 +167,7 @@ package final class SentMemesWindow: AppWindow {
     gridPage = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
     appendPage(
       gridPage, tab: .grid, title: localized("Grid"), tooltip: localized("Grid (Alt+2)"),
-      icon: "view-grid-symbolic")
+      icon: IconName.gridView)
   }
 
   /// Builds the grid into its page and keeps it in `builtGrid`.
@@ -237,7 +237,7 @@ package final class SentMemesWindow: AppWindow {
   /// What the window shows before the first meme: what this is and how to make one.
   private static func makeEmptyState() -> UnsafeMutablePointer<GtkWidget> {
     StatusPage(
-      name: "empty-state", iconName: "image-x-generic-symbolic", iconSize: 128,
+      name: "empty-state", iconName: IconName.noPicture, iconSize: 128,
       title: localized("No Sent Memes"),
       description: localized("Memes you share appear here. Click + to make your first one."),
       descriptionClass: "dim-label", maxWidthChars: 40,

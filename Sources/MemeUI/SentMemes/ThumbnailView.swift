@@ -38,7 +38,7 @@ package final class ThumbnailView {
     widget.verticalAlignment = GTK_ALIGN_CENTER
     picture = gtk_drawing_area_new()
     widget.setOverlayChild(picture)
-    placeholder = gtk_image_new_from_icon_name("image-missing-symbolic")
+    placeholder = gtk_image_new_from_icon_name(IconName.missingThumbnail)
     gtk_image_set_pixel_size(gtkkit_image(placeholder), min(width, height) / 3)
     placeholder.addCSSClass("dim-label")
     placeholder.name = "missing-thumbnail"

@@ -19,7 +19,7 @@ enum ShareMenu {
   /// A menu button with the share icon and the menu, named `name` for tests.
   static func button(name: String) -> UnsafeMutablePointer<GtkWidget> {
     let button = Widget.menuButton()
-    button.setMenuIconName("send-to-symbolic")
+    button.setMenuIconName(IconName.share)
     button.setMenu(Menu(items))
     button.name = name
     Accessible.setLabel(button, localized("Share"))

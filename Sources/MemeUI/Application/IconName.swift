@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// The theme icons the windows show, by their names in the icon theme (Adwaita, with hicolor
+/// beneath it), each named here once for what it stands for.
+///
+/// Every widget takes its icon from here, so `all` is every icon the UI can ask GTK for: the icon
+/// tests look each one up in the display's icon theme and decode the file GTK picks, and fail on
+/// a name written anywhere else in MemeUI. (A theme icon GTK cannot find or decode is drawn as
+/// GTK's own image-missing picture, with no error.) The app's own icon is
+/// `MemeMeApp.applicationID`.
+enum IconName {
+  // Header bars and menus.
+  static let share = "send-to-symbolic"
+  static let mainMenu = "open-menu-symbolic"
+  static let stopExport = "process-stop-symbolic"
+  static let captionStyle = "preferences-desktop-font-symbolic"
+  static let back = "go-previous-symbolic"
+  static let delete = "user-trash-symbolic"
+  static let newMeme = "list-add-symbolic"
+
+  // The editor.
+  static let camera = "camera-photo-symbolic"
+  static let album = "folder-pictures-symbolic"
+  static let cropRotateFlip = "object-rotate-right-symbolic"
+  static let addText = "insert-text-symbolic"
+  static let warning = "dialog-warning-symbolic"
+  static let alignLeft = "format-justify-left-symbolic"
+  static let alignCenter = "format-justify-center-symbolic"
+  static let alignRight = "format-justify-right-symbolic"
+
+  // Sent Memes.
+  static let listView = "view-list-symbolic"
+  static let gridView = "view-grid-symbolic"
+  static let dismiss = "window-close-symbolic"
+  /// The picture of the editor's "No Picture Yet" and of Sent Memes' "No Sent Memes".
+  static let noPicture = "image-x-generic-symbolic"
+  /// A thumbnail whose files are gone (Adwaita's own image-missing icon, not GTK's fallback).
+  static let missingThumbnail = "image-missing-symbolic"
+
+  /// Every icon above, once.
+  static let all: [String] = [
+    share, mainMenu, stopExport, captionStyle, back, delete, newMeme,
+    camera, album, cropRotateFlip, addText, warning, alignLeft, alignCenter, alignRight,
+    listView, gridView, dismiss, noPicture, missingThumbnail,
+  ]
+}
