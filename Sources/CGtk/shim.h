@@ -48,6 +48,7 @@ static inline GtkPopover *gtkkit_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline GtkActionable *gtkkit_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 static inline GtkAccessible *gtkkit_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
 static inline GtkApplication *gtkkit_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline AdwStatusPage *gtkkit_adw_status_page(gpointer p) { return ADW_STATUS_PAGE(p); }
 /// An AdwApplication (a GtkApplication that sets up libadwaita and its style manager at start-up),
 /// as the GtkApplication it is.
 static inline GtkApplication *gtkkit_adw_application_new(const char *id, GApplicationFlags flags) {

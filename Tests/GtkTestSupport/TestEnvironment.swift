@@ -21,6 +21,10 @@ public enum TestEnvironment {
     isPrepared = true
     // Keep a value the runner chose (build-aux/run-tests.sh sets memory too).
     setenv("GSETTINGS_BACKEND", "memory", 0)
+    // libadwaita follows the system's style through GSettings (`org.gnome.desktop.interface`, in
+    // memory here, which a test can change) rather than the Settings portal, which reads the real
+    // desktop's: a developer's dark desktop must not restyle the tests' windows.
+    setenv("ADW_DISABLE_PORTAL", "1", 1)
     schemaDirectory = compileSchemas()
     // The app's data from the source tree, as in development (the icons, for the About dialog).
     setenv("MEMEME_DATA_DIR", packageRoot.appendingPathComponent("data").path, 0)

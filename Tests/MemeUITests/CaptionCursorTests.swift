@@ -41,9 +41,15 @@ import Testing
     return (columns.sorted(), rows.sorted())
   }
 
-  /// The columns of `image` (within `rows`) holding the caption's white letters.
-  private static func letterColumns(_ image: RasterImage, rows: ClosedRange<Int>) -> [Int] {
-    (0..<image.width).filter { x in
+  /// The columns of `image` (within `rows`, and on the picture of `editor`: the letterbox is white in
+  /// the light style) holding the caption's white letters.
+  private static func letterColumns(_ image: RasterImage, rows: ClosedRange<Int>, on editor: EditorWindow)
+    -> [Int]
+  {
+    let picture = editor.canvas.pictureRect
+    let first = max(0, Int(picture.x.rounded(.up)))
+    let last = min(image.width, Int((picture.x + picture.width).rounded(.down)))
+    return (first..<max(first, last)).filter { x in
       rows.contains { y in
         let pixel = image.color(atX: x, y: y)
         return pixel.red > 0.95 && pixel.green > 0.95 && pixel.blue > 0.95
@@ -51,13 +57,18 @@ import Testing
     }
   }
 
-  /// The rows of the top caption's band on the canvas.
+  /// The rows of the top caption's band on the canvas, where it lies on the picture (the letterbox
+  /// around the picture is white in the light style, and its white is no letter).
   private static func topBandRows(_ editor: EditorWindow) throws -> ClosedRange<Int> {
     let frame = try #require(editor.canvas.captionFrame)
     let band = CaptionGeometry.band(for: .top, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
     let scale = frame.rect.height / Double(frame.imageHeight)
     let height = Int(gtk_widget_get_height(editor.canvas.drawingArea))
-    return max(0, Int(frame.rect.y + band.y * scale))...min(height - 1, Int(frame.rect.y + band.maxY * scale))
+    let picture = editor.canvas.pictureRect
+    let top = max(0, Int(frame.rect.y + band.y * scale), Int(picture.y.rounded(.up)))
+    let bottom = min(
+      height - 1, Int(frame.rect.y + band.maxY * scale), Int((picture.y + picture.height).rounded(.down)) - 1)
+    return top...bottom
   }
 
   /// Types the caption into the top field, leaves it, and returns the canvas without caret.
@@ -109,7 +120,7 @@ import Testing
       }
       let unfocused = try Self.typeAndLeave(editor)
       let rows = try Self.topBandRows(editor)
-      let letters = Self.letterColumns(unfocused, rows: rows)
+      let letters = Self.letterColumns(unfocused, rows: rows, on: editor)
       let (left, right) = (try #require(letters.first), try #require(letters.last))
       let gap = try #require(Self.widestGap(in: letters))
       // The outline lies around the letters: allow its width (and a glyph's side bearing).
@@ -143,7 +154,7 @@ import Testing
       gtk_editable_select_region(gtkkit_editable(top.widget), 0, -1)
       let selected = Self.difference(try Self.snapshot(editor), unfocused)
       Screenshot.save(editor.window, named: "caption-selected")
-      let letters = Self.letterColumns(unfocused, rows: try Self.topBandRows(editor))
+      let letters = Self.letterColumns(unfocused, rows: try Self.topBandRows(editor), on: editor)
       let (left, right) = (try #require(letters.first), try #require(letters.last))
       let covered = try #require(selected.columns.first)...(try #require(selected.columns.last))
       #expect(
@@ -175,7 +186,7 @@ import Testing
   @Test func aPressOnTheDrawnCaptionPutsTheCaretThere() throws {
     try Self.withTypedLandscape { editor, top, unfocused in
       let rows = try Self.topBandRows(editor)
-      let letters = Self.letterColumns(unfocused, rows: rows)
+      let letters = Self.letterColumns(unfocused, rows: rows, on: editor)
       let gap = try #require(Self.widestGap(in: letters))
       let right = try #require(letters.last)
       // Points on the canvas, given to the field in its own coordinates as GTK would.

@@ -43,6 +43,9 @@ public final class PreviewPainter {
   /// predicts the size its canvas is given).
   public private(set) var tookPreparedSheet = false
 
+  /// The launch state's sheet, a little apart from the letterbox around it (the canvas gives it from
+  /// the style in force: light or dark, high contrast or not).
+  public var sheetColor = RGBAColor(red: 0.19, green: 0.19, blue: 0.2)
   /// Off in crop mode, whose own layer draws the captions on the crop being chosen.
   public var drawsCaptions = true
   /// Each caption's size about its band's centre: 1, except during the editor's pop.
@@ -170,7 +173,7 @@ public final class PreviewPainter {
     guard let frame = captionFrame(inWidth: width, height: height) else { return }
     let rect = frame.rect
     cairo_save(context)
-    cairo_set_source_rgb(context, 0.19, 0.19, 0.2)
+    cairo_set_source_rgba(context, sheetColor.red, sheetColor.green, sheetColor.blue, sheetColor.alpha)
     cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
     cairo_fill(context)
     cairo_restore(context)

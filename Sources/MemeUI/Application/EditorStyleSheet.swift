@@ -4,8 +4,9 @@
 /// resource bundles are not installed by meson.
 enum EditorStyleSheet {
   static let css = """
-    /* The letterbox: a dark neutral surround, as image viewers use, so any picture stands out. */
-    .meme-canvas { background-color: #1e1e1e; }
+    /* The letterbox: the view's own neutral background, light or dark with the style, as image
+       viewers have it. */
+    .meme-canvas { background-color: @view_bg_color; }
 
     /* Caption fields show only their focus: the engine draws the caption, and the canvas draws the
        caret and the selection on it. The field's own text is never seen, so it keeps the interface
@@ -37,9 +38,6 @@ enum EditorStyleSheet {
        box's handles, and stay unturned. */
     entry.caption-box-entry:hover { background-color: transparent; }
 
-    .placeholder label { color: alpha(white, 0.92); }
-    .placeholder .placeholder-subtitle { color: alpha(white, 0.6); }
-    .placeholder-icon { color: alpha(white, 0.35); }
     .loading-indicator { padding: 12px 20px; border-radius: 12px; }
     label.zoom-indicator { padding: 4px 10px; border-radius: 9999px; font-size: 0.85em; }
     .crop-bar { padding: 10px; border-radius: 12px; }

@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GtkKit
 
-/// The CSS both the editor and Sent Memes use: the large title and small print of their empty
-/// states, pill buttons and toasts. GTK 4.8 has no libadwaita, so these few styles it would give are
-/// here. Kept in code: SwiftPM resource bundles are not installed by meson.
+/// The CSS both the editor and Sent Memes use: their toasts. Kept in code: SwiftPM resource bundles
+/// are not installed by meson.
 enum SharedStyleSheet {
   static let css = """
-    .title-1 { font-size: 22pt; font-weight: 800; }
-    .caption { font-size: 0.85em; }
-    button.pill { border-radius: 9999px; padding: 8px 28px; }
     /* A short confirmation: a dark pill in every window, whichever windows have been shown. */
     .toast {
       padding: 6px 6px 6px 14px;

@@ -115,17 +115,6 @@ extension BoxHandles {
     cairo_set_source_rgba(context, color.0, color.1, color.2, color.3)
   }
 
-  /// The theme's accent colour (GNOME's blue when the theme names none).
-  var accentColor: GdkRGBA {
-    var color = GdkRGBA(red: 0.208, green: 0.518, blue: 0.894, alpha: 1)
-    let style = gtk_widget_get_style_context(canvas.drawingArea)
-    for name in ["accent_bg_color", "theme_selected_bg_color"] {
-      var found = GdkRGBA()
-      if gtk_style_context_lookup_color(style, name, &found) != 0 {
-        color = found
-        break
-      }
-    }
-    return color
-  }
+  /// The theme's accent colour.
+  var accentColor: GdkRGBA { ThemeColors.accent(in: canvas.drawingArea) }
 }

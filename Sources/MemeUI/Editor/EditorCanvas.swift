@@ -59,6 +59,7 @@ final class EditorCanvas {
     DrawingArea.setDrawFunction(drawingArea) { [weak self] context, width, height in
       guard let self else { return }
       let focused = focusedEntry.flatMap { entry in cursor(for: entry).map { (entry, $0) } }
+      painter.sheetColor = ThemeColors.sheet(in: drawingArea)
       painter.paint(
         on: context, width: Double(width), height: Double(height),
         scaleFactor: Double(gtk_widget_get_scale_factor(drawingArea))
@@ -249,12 +250,12 @@ final class EditorCanvas {
 
   private static func makePlaceholder() -> UnsafeMutablePointer<GtkWidget> {
     StatusPage(
-      name: "placeholder", iconName: IconName.noPicture, iconSize: 96,
+      name: "placeholder", iconName: IconName.noPicture,
       title: localized("No Picture Yet"),
       description: localized("Choose one from your Album, paste one, or drop one here."),
-      descriptionClass: "placeholder-subtitle",
       button: StatusPage.Button(
-        label: localized("Choose from _Album…"), actionName: EditorAction.open.detailedName)
+        label: localized("Choose from _Album…"), actionName: EditorAction.open.detailedName),
+      isCompact: true
     ).makeWidget()
   }
 

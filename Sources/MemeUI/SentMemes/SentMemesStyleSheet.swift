@@ -19,9 +19,8 @@ enum SentMemesStyleSheet {
     .meme-grid > child:selected { background-color: alpha(@theme_selected_bg_color, 0.22); }
     .tile-thumbnail { border-radius: 10px; }
     notebook > header.top { border-bottom: 1px solid alpha(currentColor, 0.1); }
-    .empty-state .empty-state-icon { opacity: 0.35; }
-    .detail-canvas { background-color: #1e1e1e; }
-    .detail-missing { color: alpha(white, 0.7); }
+    .detail-canvas { background-color: @view_bg_color; }
+    .detail-missing { color: alpha(@view_fg_color, 0.7); }
     .detail-subtitle { font-size: 0.85em; }
     .detail-title { font-weight: bold; }
     """

@@ -237,10 +237,9 @@ package final class SentMemesWindow: AppWindow {
   /// What the window shows before the first meme: what this is and how to make one.
   private static func makeEmptyState() -> UnsafeMutablePointer<GtkWidget> {
     StatusPage(
-      name: "empty-state", iconName: IconName.noPicture, iconSize: 128,
+      name: "empty-state", iconName: IconName.noPicture,
       title: localized("No Sent Memes"),
       description: localized("Memes you share appear here. Click + to make your first one."),
-      descriptionClass: "dim-label", maxWidthChars: 40,
       button: StatusPage.Button(
         label: localized("_Make a Meme"), actionName: SentMemesAction.add.detailedName)
     ).makeWidget()
