@@ -142,6 +142,8 @@ let package = Package(
       name: "MemeFuzzing", dependencies: ["MemeCore", "MemeStore", "CMemeGraphics"], path: "Fuzz/MemeFuzzing"),
     .executableTarget(name: "mememe-fuzz", dependencies: ["MemeFuzzing"], path: "Fuzz/mememe-fuzz"),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["MemeFuzzing"]),
+    // DurableFile's steps, both ways: nameless (O_TMPFILE) and under a temporary name.
+    .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport"]),
     .testTarget(
       name: "CommandLineTests", dependencies: ["mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport"]),
     .testTarget(
