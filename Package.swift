@@ -173,11 +173,12 @@ let package = Package(
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
-      // mememe: the translation test runs the built app in German.
+      // mememe: the translation test runs the built app in German. GRDB: a second connection holds
+      // the store's database, as another program would.
       name: "MemeUITests",
       dependencies: [
         "MemeUI", "MemeEditing", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "PictureFixtures", "mememe",
-        "PixelCompare", "DiskTestSupport",
+        "PixelCompare", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // Test pictures drawn with Cairo (a sunset with hills), for the editing and the window tests.
