@@ -142,6 +142,8 @@ let package = Package(
       name: "MemeFuzzing", dependencies: ["MemeCore", "MemeStore", "CMemeGraphics"], path: "Fuzz/MemeFuzzing"),
     .executableTarget(name: "mememe-fuzz", dependencies: ["MemeFuzzing"], path: "Fuzz/mememe-fuzz"),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["MemeFuzzing"]),
+    // DurableFile's steps, both ways: nameless (O_TMPFILE) and under a temporary name.
+    .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport"]),
     .testTarget(
       name: "CommandLineTests", dependencies: ["mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport"]),
     .testTarget(
@@ -171,11 +173,12 @@ let package = Package(
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
-      // mememe: the translation test runs the built app in German.
+      // mememe: the translation test runs the built app in German. GRDB: a second connection holds
+      // the store's database, as another program would.
       name: "MemeUITests",
       dependencies: [
         "MemeUI", "MemeEditing", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "PictureFixtures", "mememe",
-        "PixelCompare", "DiskTestSupport",
+        "PixelCompare", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // Test pictures drawn with Cairo (a sunset with hills), for the editing and the window tests.

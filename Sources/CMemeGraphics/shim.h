@@ -14,10 +14,18 @@
 #include <zlib.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 
 // open(2) is variadic in C; Swift needs a fixed-arity wrapper to pass a creation mode.
 static inline int meme_open_with_mode(const char *path, int flags, unsigned int mode) {
   return open(path, flags, (mode_t)mode);
+}
+
+// The magic number (statfs's f_type) of the file system the open file is on, or 0 when it cannot be
+// asked: Swift's Glibc module leaves out sys/vfs.h.
+static inline long meme_file_system_type(int descriptor) {
+  struct statfs info;
+  return fstatfs(descriptor, &info) == 0 ? (long)info.f_type : 0;
 }
 
 // MARK: Image input (gdk-pixbuf)

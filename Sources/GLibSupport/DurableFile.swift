@@ -53,11 +53,13 @@ public enum DurableFile {
 
   /// Creates a new file in the folder open as `folder`, with `mode` (less the umask). Nameless where
   /// the file system allows; otherwise under `temporaryName()`, made with O_EXCL (so the name is
-  /// ours alone; another is tried when it is taken) and never through a symbolic link.
-  public static func create(in folder: Int32, mode: mode_t, temporaryName: () -> String) throws(Failure)
-    -> NewFile
-  {
-    if let flag = temporaryFileFlag, hasProcessFiles {
+  /// ours alone; another is tried when it is taken) and never through a symbolic link. With
+  /// `nameless` false the file gets a temporary name wherever it is: the way a file system without
+  /// O_TMPFILE is written to, for tests of that way on any file system.
+  public static func create(
+    in folder: Int32, mode: mode_t, nameless: Bool = true, temporaryName: () -> String
+  ) throws(Failure) -> NewFile {
+    if nameless, let flag = temporaryFileFlag, hasProcessFiles {
       let descriptor = openat(folder, ".", flag | O_WRONLY | O_CLOEXEC, mode)
       if descriptor >= 0 { return NewFile(descriptor: descriptor, temporaryName: nil) }
       // EOPNOTSUPP (or EISDIR on old kernels): the file system cannot; anything else is a real failure.

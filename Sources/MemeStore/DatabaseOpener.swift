@@ -13,6 +13,12 @@ import GRDB
 enum DatabaseOpener {
   private static let sqliteHeader = Data("SQLite format 3\0".utf8)
 
+  /// How long a connection waits for another one (a second copy of the app, the seeding tool, the
+  /// sqlite3 shell) that holds the database, before it gives up with SQLITE_BUSY: long enough for
+  /// any save, short enough to be retried (the app keeps a meme it could not save yet and tries
+  /// again later). Only background threads wait this long.
+  static let busyTimeout: TimeInterval = 5
+
   static func open(at url: URL) throws -> DatabasePool {
     try inspectExistingFile(at: url, checkingPages: true).map { try? $0.close() }
     createPrivately(url)
@@ -20,7 +26,7 @@ enum DatabaseOpener {
       var configuration = Configuration()
       configuration.label = "MemeStore"
       // Another process (a second copy of the app, the seeding tool) may be writing: wait, don't fail.
-      configuration.busyMode = .timeout(5)
+      configuration.busyMode = .timeout(busyTimeout)
       let pool = try DatabasePool(path: url.path, configuration: configuration)
       // GRDB picks NORMAL for WAL databases, which can lose the last commits on power loss. A sent meme
       // is worth one more fsync per save.
@@ -79,6 +85,8 @@ enum DatabaseOpener {
     do {
       var configuration = Configuration()
       configuration.readonly = true
+      // Reading a WAL database seldom waits for a writer, but it does while one resets the log.
+      configuration.busyMode = .timeout(busyTimeout)
       let queue = try DatabaseQueue(path: url.path, configuration: configuration)
       // quick_check, not integrity_check: it finds the damage that would make SQLite fail or the
       // store misread rows (bad pages, broken b-trees, malformed records) and skips the comparison of
@@ -129,11 +137,18 @@ enum DatabaseOpener {
       OR typeof(sql) NOT IN ('text', 'null')
     """
 
+  /// Whether `error` says another connection held the database for longer than `busyTimeout`
+  /// (SQLITE_BUSY, and its extended codes), rather than that anything is wrong with it.
+  static func isBusy(_ error: DatabaseError) -> Bool {
+    error.resultCode == .SQLITE_BUSY
+  }
+
   private static func openingError(_ error: any Error, url: URL) -> StoreError {
     if let error = error as? StoreError { return error }
     guard let error = error as? DatabaseError else {
       return .cannotOpen(url, reason: "\(error)")
     }
+    if isBusy(error) { return .databaseBusy }
     let reason = error.message ?? "\(error)"
     switch error.resultCode {
     case .SQLITE_NOTADB: return .notADatabase(url)

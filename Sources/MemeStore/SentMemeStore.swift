@@ -103,8 +103,9 @@ public final class SentMemeStore: Sendable {
 
   /// Checks the database file and opens it for writing, then purges memes deleted in a previous run,
   /// unless that has been done; throws what `init(directory:)` would have thrown when the file fails
-  /// the check (and then always again). Slow on a large store with a cold disk cache: call it off the
-  /// main thread. Writes call it themselves.
+  /// the check (and then always again). Another program holding the database for writing longer than
+  /// the store waits throws `StoreError.databaseBusy`, and the next call tries again. Slow on a large
+  /// store with a cold disk cache: call it off the main thread. Writes call it themselves.
   public func finishOpening() throws {
     _ = try openForWriting()
   }
@@ -133,7 +134,8 @@ public final class SentMemeStore: Sendable {
           return pool
         } catch {
           let failure = Self.databaseError(error)
-          state = .failed(failure)
+          // A database another program holds is not a damaged one: the next write tries again.
+          if failure != .databaseBusy { state = .failed(failure) }
           throw failure
         }
       }
@@ -237,7 +239,8 @@ public final class SentMemeStore: Sendable {
   }
 
   static func databaseError(_ error: any Error) -> StoreError {
-    error as? StoreError ?? .databaseFailure(reason: reason(error))
+    if let error = error as? DatabaseError, DatabaseOpener.isBusy(error) { return .databaseBusy }
+    return error as? StoreError ?? .databaseFailure(reason: reason(error))
   }
 
   static func reason(_ error: any Error) -> String {

@@ -24,6 +24,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   case cannotOpen(URL, reason: String)
   /// Reading or writing the database failed after it was opened.
   case databaseFailure(reason: String)
+  /// Another program (or another copy of MemeMe) held the database for writing for longer than the
+  /// store waits. Nothing was changed, and trying again once it is done will work.
+  case databaseBusy
   /// An image given to `save` could not be read.
   case cannotReadImage(URL, reason: String)
   /// An image file could not be written (disk full, read-only folder, ...).
@@ -60,6 +63,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
       String(format: localized("Cannot open the sent memes database at %@: %@"), quoted(url), reason)
     case .databaseFailure(let reason):
       String(format: localized("The sent memes database failed: %@"), reason)
+    case .databaseBusy:
+      localized("Another program is writing to the sent memes database.")
     case .cannotReadImage(let url, let reason):
       String(format: localized("Cannot read the image %@: %@"), quoted(url), reason)
     case .cannotWriteFile(let url, let reason):

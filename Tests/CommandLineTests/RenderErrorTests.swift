@@ -106,6 +106,31 @@ import Testing
     #expect(leftovers.isEmpty, "\(name) left \(leftovers)")
   }
 
+  /// The kernel's own files (`/proc`, `/sys`) stat as regular files of 0 bytes, or of a made-up
+  /// size: they are refused as not regular files, not called empty. A file that is really empty still
+  /// is.
+  @Test(arguments: ["/proc/self/status", "/proc/cpuinfo", "/sys/kernel/uevent_seqnum"])
+  func kernelFilesAreNotRegularFiles(input: String) throws {
+    if !FileManager.default.isReadableFile(atPath: input) {
+      try Test.cancel("\(input) is not on this system")
+    }
+    let fixtures = try Fixtures()
+    let output = fixtures.path("x.png")
+
+    let result = try CommandLineRunner.run(["render", input, "-o", output])
+
+    #expect(result.status != 0)
+    #expect(result.errorLines.count == 1, "\(result.standardError)")
+    #expect(result.standardError.contains(input) && result.standardError.contains("is not a regular file"))
+    #expect(!result.standardError.contains("empty"), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+
+    FileManager.default.createFile(atPath: fixtures.path("empty.png"), contents: Data())
+    let empty = try CommandLineRunner.run(["render", fixtures.path("empty.png"), "-o", output])
+    #expect(empty.status != 0 && empty.errorLines.count == 1)
+    #expect(empty.standardError.contains("file is empty"), "\(empty.standardError)")
+  }
+
   @Test func imagesOverThePixelLimitAreRefusedFromTheHeader() throws {
     let fixtures = try Fixtures()
     let input = try fixtures.write(

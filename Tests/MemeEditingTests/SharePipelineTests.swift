@@ -167,6 +167,30 @@ import Testing
     #expect(abs(stored.sentAt.timeIntervalSince(sentAt)) < 1)
   }
 
+  /// The cache that e-mail, Open With and pasted pictures go through is its owner's alone: the
+  /// folder is 0700 (one made wider before is narrowed), a shared meme and a pasted picture written
+  /// there are 0600.
+  @Test func filesInTheCacheAreReadableByTheirOwnerOnly() throws {
+    // As an older version made it.
+    #expect(chmod(CacheFolder.url.path, 0o755) == 0)
+    let shared = CacheFolder.newFile(prefix: "pipeline-private", extension: "png")
+    #expect(Self.permissions(of: CacheFolder.url) == 0o700)
+    let picture = Fixtures.picture(width: 320, height: 240, name: "pipeline-private.png")
+
+    _ = try SharePipeline.run(try Self.snapshot(picture), as: .png, to: .file(shared)).get()
+    let pasted = try PictureLoader.loadPasted([UInt8](Data(contentsOf: picture))).get()
+
+    #expect(Self.permissions(of: shared) == 0o600)
+    #expect(pasted.url.deletingLastPathComponent().standardizedFileURL == CacheFolder.url.standardizedFileURL)
+    #expect(Self.permissions(of: pasted.url) == 0o600)
+    #expect(try Data(contentsOf: pasted.url) == Data(contentsOf: picture))
+  }
+
+  private static func permissions(of url: URL) -> mode_t {
+    var status = stat()
+    return stat(url.path, &status) == 0 ? status.st_mode & 0o7777 : 0
+  }
+
   /// The in-memory Sent Memes keeps what it is handed, in order.
   @Test func inMemorySentMemesKeepsWhatItIsHanded() throws {
     let picture = Fixtures.picture(width: 320, height: 240, name: "pipeline-memory.png")

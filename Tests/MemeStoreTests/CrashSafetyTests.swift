@@ -59,6 +59,49 @@ import Testing
   }
 }
 
+/// A save killed while it writes its files leaves none half-written: each file is nameless until
+/// complete (`DurableFile`), so the images folder holds only whole files and never a `.partial-`
+/// one, before any clean-up has run.
+@Suite struct KilledWriteTests {
+  @Test(.timeLimit(.minutes(2)))
+  func aSaveKilledWhileWritingLeavesOnlyWholeFiles() throws {
+    let folder = try TemporaryFolder()
+    let store = folder.url.appendingPathComponent("store", isDirectory: true)
+    // Large, so that most of a save is spent writing and syncing its files, where the kills land.
+    let image = randomBytes(3 * 1024 * 1024)
+    let thumbnail = randomBytes(64 * 1024)
+    try image.write(to: folder.file("image.png"))
+    try thumbnail.write(to: folder.file("thumbnail.png"))
+    let images = store.appendingPathComponent(SentMemeStore.imagesFolderName, isDirectory: true)
+
+    var killedWhileWriting = 0
+    var earlier: Set<String> = []
+    for round in 0..<12 {
+      let run = try SeedRun(
+        store: store, image: folder.file("image.png"), thumbnail: folder.file("thumbnail.png"))
+      // Once a first meme is saved (the store is open), at a random point of the saves after it.
+      let delay = Double.random(in: 0...0.3)
+      let ids = try run.killAfter(commits: 1, waiting: delay)
+      #expect(!ids.isEmpty, "the tool stopped before it was killed: \(run.errors())")
+
+      let names = try FileManager.default.contentsOfDirectory(atPath: images.path)
+      let partial = names.filter { $0.hasPrefix(DurableFolder.temporaryPrefix) }
+      #expect(partial.isEmpty, "round \(round), killed \(delay) s in: \(partial)")
+      for name in partial { try FileManager.default.removeItem(at: images.appendingPathComponent(name)) }
+      for name in names where !partial.contains(name) {
+        let bytes = try contents(images.appendingPathComponent(name))
+        #expect(bytes == image || bytes == thumbnail, "round \(round): \(name) is not whole")
+      }
+      // This round's files, not three to a meme: the kill came between two files of one meme.
+      let whole = Set(names).subtracting(partial)
+      if whole.subtracting(earlier).count % 3 != 0 { killedWhileWriting += 1 }
+      earlier = whole
+    }
+    // Not every kill lands between the files of a save, but some must, or the test tests nothing.
+    #expect(killedWhileWriting > 0, "no kill came while a save was writing its files")
+  }
+}
+
 /// One run of `mememe-seed --one-at-a-time`, which prints "saved <id>" after each commit.
 private struct SeedRun {
   let process = Process()
@@ -88,6 +131,23 @@ private struct SeedRun {
       if chunk.isEmpty { break }  // The tool exited by itself; the caller reports it.
       text += String(decoding: chunk, as: UTF8.self)
     }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+    return Self.savedIDs(in: text)
+  }
+
+  /// Waits until the tool has reported `commits` saves, then `seconds` more, kills it with SIGKILL
+  /// and returns every id it reported.
+  func killAfter(commits: Int, waiting seconds: Double) throws -> [Int64] {
+    let reader = output.fileHandleForReading
+    var text = ""
+    while Self.savedIDs(in: text).count < commits {
+      let chunk = reader.availableData
+      if chunk.isEmpty { break }
+      text += String(decoding: chunk, as: UTF8.self)
+    }
+    usleep(UInt32(seconds * 1_000_000))
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)

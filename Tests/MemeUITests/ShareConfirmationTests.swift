@@ -245,6 +245,46 @@ import Testing
     #expect(detail.lastError == nil)
   }
 
+  /// The files handed to other programs are the user's pictures: the cache folder they are written
+  /// to is its owner's alone (0700, and one made wider before is narrowed), and so is every file in
+  /// it (0600), the editor's share and Detail's copy alike.
+  @Test func filesGivenToAnEMailAreReadableByTheirOwnerOnly() throws {
+    try DisplayHarness.requireDisplay()
+    let log = try installFakeEmail(exitStatus: 0)
+    defer { restorePath() }
+    // As an older version made it.
+    #expect(chmod(CacheFolder.url.path, 0o755) == 0)
+    let (folder, _) = try SentMemesHarness.makeStoreFolder()
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let editor = try #require(app.editor)
+    EditorHarness.load(Fixtures.picture(width: 640, height: 480, name: "private.png"), into: editor)
+    EditorHarness.type(top: "for your", bottom: "eyes only", into: editor)
+
+    editor.actions.action(named: EditorAction.sendByEmail.name)?.activate()
+    #expect(MainContext.iterate { (SentMemesHarness.sentMemes(of: app)?.memes.list.count ?? 0) == 1 })
+    let mailed = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
+    #expect(mailed.deletingLastPathComponent().standardizedFileURL == CacheFolder.url.standardizedFileURL)
+    #expect(permissions(of: mailed) == 0o600)
+    #expect(permissions(of: CacheFolder.url) == 0o700)
+
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    let stored = try #require(try SentMemeStore(directory: folder).allMemes().first)
+    let detail = try openDetail(stored, in: app, window: window)
+    try FileManager.default.removeItem(at: log)
+    SentMemesHarness.activate(DetailAction.sendByEmail.name, in: detail.window)
+    #expect(MainContext.iterate { detail.toast.isShown })
+    let copy = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
+    #expect(copy.standardizedFileURL != mailed.standardizedFileURL)
+    #expect(permissions(of: copy) == 0o600)
+    #expect(try Data(contentsOf: copy) == Data(contentsOf: mailed))
+  }
+
+  private func permissions(of url: URL) -> mode_t {
+    var status = stat()
+    return stat(url.path, &status) == 0 ? status.st_mode & 0o7777 : 0
+  }
+
   /// The file the stand-in xdg-email was asked to attach, once it has run.
   private func attachment(loggedIn log: URL) throws -> String? {
     guard MainContext.iterate(until: { FileManager.default.fileExists(atPath: log.path) }) else { return nil }

@@ -7,7 +7,9 @@ import Glibc
 ///
 /// Every refusal is decided before a byte is read, and the file is opened non-blocking, so a FIFO,
 /// a device or a socket (even one swapped in between the check and the open) can never hang the
-/// caller: the descriptor is checked again with `fstat` before any `read`.
+/// caller: the descriptor is checked again with `fstat` before any `read`. A file of the kernel's
+/// own file systems (`/proc`, `/sys`) is refused too: it stats as a regular file, but of size 0 or
+/// a made-up one, and its contents are written as they are read.
 struct ImageFile: ~Copyable {
   let path: String
   /// The size `fstat` reported when the file was opened.
@@ -33,6 +35,7 @@ struct ImageFile: ~Copyable {
     }
     do throws(ImageError) {
       try ImageFile.requireRegularFile(opened.st_mode, path: path)
+      try ImageFile.requireStoredFile(descriptor, path: path)
     } catch {
       close(descriptor)
       throw error
@@ -129,6 +132,22 @@ struct ImageFile: ~Copyable {
     default: reason = localized("is not a regular file")
     }
     throw ImageError(path: path, kind: .notRegularFile, reason: reason)
+  }
+
+  /// The magic numbers (`statfs.f_type`) of the file systems whose files the kernel makes up as they
+  /// are read: proc, sysfs, debugfs, tracefs, securityfs, configfs, cgroup and cgroup2.
+  private static let kernelFileSystems: Set<Int> = [
+    0x9FA0, 0x6265_6572, 0x6462_6720, 0x7472_6163, 0x7363_6673, 0x6265_6570, 0x27_E0EB, 0x6367_7270,
+  ]
+
+  /// Refuses a file on one of `kernelFileSystems`, which `requireRegularFile` lets pass: it would
+  /// otherwise be reported as empty (most stat as 0 bytes). A file system that cannot be asked is
+  /// taken for an ordinary one (its type reads as 0).
+  private static func requireStoredFile(_ descriptor: Int32, path: String) throws(ImageError) {
+    guard kernelFileSystems.contains(meme_file_system_type(descriptor)) else { return }
+    throw ImageError(
+      path: path, kind: .notRegularFile,
+      reason: localized("is not a regular file (the kernel makes it up as it is read)"))
   }
 
   /// The error for a failed `stat` or `open`, telling a dangling link from a missing file.

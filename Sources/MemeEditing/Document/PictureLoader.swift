@@ -2,6 +2,10 @@
 import Foundation
 import MemeCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Turns files and pasted bytes into editor pictures. Runs on a background thread: decoding a large
 /// photo takes far longer than a frame.
 public nonisolated enum PictureLoader {
@@ -21,10 +25,11 @@ public nonisolated enum PictureLoader {
   /// original file like any other, then loads that file.
   public static func loadPasted(_ bytes: [UInt8]) -> Result<EditorImage, ImageError> {
     let url = CacheFolder.newFile(prefix: "pasted", extension: "png")
-    do {
-      try Data(bytes).write(to: url, options: .atomic)
+    do throws(ImageError) {
+      // The engine's writer, as every file in the cache: readable by its owner only.
+      try ImageWriter.write(encoded: Data(bytes), to: url)
     } catch {
-      return .failure(ImageError(path: url.path, kind: .writeFailed, reason: error.localizedDescription))
+      return .failure(error)
     }
     return load(url)
   }
@@ -47,14 +52,41 @@ public nonisolated enum PictureLoader {
 }
 
 /// Files the editor makes for sharing and pasting, under the user's cache folder.
+///
+/// They are the user's pictures and memes, so the folder is theirs alone: made with mode 0700 (as
+/// the XDG base directory spec asks of the cache folder itself), and an existing one narrowed to
+/// that. Every file goes in through the engine's writer (`ImageWriter`), which makes a new file in
+/// such a folder readable by its owner only (0600).
 public nonisolated enum CacheFolder {
+  static let folderMode: mode_t = 0o700
+
   public static var url: URL {
     let base =
       ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
     let folder = base.appendingPathComponent("mememe", isDirectory: true)
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    makePrivate(folder)
     return folder
+  }
+
+  /// Makes `folder` and its missing parents with mode 0700, and takes group and other permissions
+  /// away from an existing `folder` (one an older version made 0755). Failures are left to the
+  /// writes into it, which report them.
+  private static func makePrivate(_ folder: URL) {
+    var path = ""
+    for component in folder.standardizedFileURL.path.split(separator: "/") {
+      path += "/" + component
+      _ = mkdir(path, folderMode)  // EEXIST for every folder already there.
+    }
+    // Through a descriptor: the folder checked is the folder changed. (A link the user made in its
+    // place is followed, to the folder they chose.)
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_uid == geteuid() else { return }
+    let permissions = status.st_mode & 0o7777
+    if permissions & ~folderMode != 0 { _ = fchmod(descriptor, permissions & folderMode) }
   }
 
   /// A new, unused file name such as `pasted-20261122-013045-1a2b.png`.

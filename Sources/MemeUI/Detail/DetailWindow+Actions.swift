@@ -124,18 +124,27 @@ extension DetailWindow {
     let file = CacheFolder.newFile(
       prefix: suggestedName.replacingOccurrences(of: ".png", with: ""), extension: sentFormat.fileExtension)
     MainLoop.runInBackground(
-      { () -> String? in
-        do {
-          try FileManager.default.copyItem(at: source, to: file)
+      { () -> ImageError? in
+        // Read and written again rather than copied: the copy goes through the engine's writer, as
+        // every file in the cache does, so it is readable by its owner only.
+        do throws(ImageError) {
+          let bytes: Data
+          do {
+            bytes = try Data(contentsOf: source)
+          } catch {
+            throw ImageError(path: source.path, kind: .unreadable, reason: error.localizedDescription)
+          }
+          try ImageWriter.write(encoded: bytes, to: file)
           return nil
         } catch {
-          return error.localizedDescription
+          return error
         }
       },
       then: { [weak self] failure in
         guard let self, !isDestroyed else { return }
         guard let failure else { return body(file) }
-        showError(title: localized("Could not export the meme"), detail: failure)
+        showError(
+          title: localized("Could not export the meme"), detail: EditorWindow.sentence(failure.reason))
       })
   }
 

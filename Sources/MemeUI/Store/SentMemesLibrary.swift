@@ -14,6 +14,10 @@ package typealias StoreOpening = BackgroundTask<Result<(store: SentMemeStore, id
 /// The store is the truth; `list` mirrors it on the main thread. Saving copies and syncs files, so it
 /// runs on a background thread and the list changes when it is done. Deleting is undoable until
 /// `purge` (the store hides a deleted meme and keeps its files until then).
+///
+/// Shared memes are saved one after another, in the order they were shared. When another program
+/// keeps the database busy, a meme waits and is saved once it is free (`BusyStoreRetry`); the user
+/// hears of it only when that takes long.
 package final class SentMemesLibrary: SentMemeSink {
   let store: SentMemeStore
   package let list: SentMemeList
@@ -21,7 +25,16 @@ package final class SentMemesLibrary: SentMemeSink {
   var onSaved: (SentMeme) -> Void = { _ in }
   /// Called with a message for the user when the store fails after opening.
   var onError: (_ title: String, _ message: String) -> Void = { _, _ in }
-  private var savesInFlight = 0
+  /// Shared memes not in the store yet, oldest first: the first is being saved or waits for a busy
+  /// database.
+  private var unsaved: [SentMemeDraft] = []
+  private var isSavingFirst = false
+  private let saveRetry = BusyStoreRetry()
+  private let checkRetry = BusyStoreRetry()
+  /// Whether the user was told that a meme waits for a busy database (once until one is saved).
+  private var hasToldBusy = false
+  /// How long a meme waits for a busy database before the user is told.
+  var busyNoticeDelay: TimeInterval = 60
   private var hasReportedReadError = false
   /// True once the store's file failed its check after the first frame: the app then said that shared
   /// memes will not be kept, as when the store cannot be opened at all.
@@ -105,35 +118,68 @@ package final class SentMemesLibrary: SentMemeSink {
   // MARK: - SentMemeSink
 
   /// True only when nothing is stored and nothing is being saved.
-  package var isEmpty: Bool { list.isEmpty && savesInFlight == 0 }
-  package var isSaving: Bool { savesInFlight > 0 }
+  package var isEmpty: Bool { list.isEmpty && unsaved.isEmpty }
+  /// Whether a shared meme is not in the store yet (being saved, or waiting for a busy database).
+  package var isSaving: Bool { !unsaved.isEmpty }
 
   package func keep(_ meme: SharedMeme) {
     guard !hasFailedCheck else { return }
-    savesInFlight += 1
-    let store = store
     // The bytes and the thumbnail are made: what is left is copying them in and syncing the disk.
+    // The draft is made now, so a meme that has to wait keeps the time it was sent.
+    unsaved.append(SentMemeDraftMaker.draft(of: meme))
+    saveFirstUnsaved()
+  }
+
+  /// Saves the oldest unsaved meme on a background thread, then the next. A busy database keeps it
+  /// first in line for the next try (a new share tries at once); any other failure drops it and says
+  /// why.
+  private func saveFirstUnsaved() {
+    guard !isSavingFirst, let draft = unsaved.first else { return }
+    saveRetry.cancel()
+    isSavingFirst = true
+    let store = store
     MainLoop.runInBackground(
-      { () -> Result<SentMeme, Error> in
-        Result { try store.save(SentMemeDraftMaker.draft(of: meme)) }
-      },
+      { () -> Result<SentMeme, Error> in Result { try store.save(draft) } },
       then: { [weak self] result in
         guard let self else { return }
-        savesInFlight -= 1
+        isSavingFirst = false
         switch result {
         case .success(let meme):
+          unsaved.removeFirst()
+          saveRetry.succeeded()
+          hasToldBusy = false
           list.insert(meme, at: 0)
           onSaved(meme)
+        case .failure(let error as StoreError) where error == .databaseBusy:
+          saveRetry.schedule { [weak self] in self?.saveFirstUnsaved() }
+          tellOnceWhenBusyLong()
+          return
         case .failure(let error):
+          unsaved.removeFirst()
           onError(localized("Could not keep the meme in Sent Memes"), Self.message(error))
         }
+        saveFirstUnsaved()
       })
+  }
+
+  /// Says, once, that a shared meme is waiting for a database another program keeps busy, when it
+  /// has waited `busyNoticeDelay`: it is kept when the database is free, unless MemeMe quits first.
+  private func tellOnceWhenBusyLong() {
+    guard !hasToldBusy, saveRetry.busyFor >= busyNoticeDelay else { return }
+    hasToldBusy = true
+    onError(
+      localized("The meme is not in Sent Memes yet"),
+      StoreError.databaseBusy.message + "\n\n"
+        + localized(
+          "MemeMe keeps trying, and adds the meme as soon as the other program is done. If MemeMe quits before then, the meme is not kept."
+        ))
   }
 
   /// Checks the store's file and opens it for writing off the main thread (a read of the whole file),
   /// then runs `repair()`; `completion` gets what repair did (nil when it failed: everything is left
   /// as it was and the next launch tries again), or why the check failed. A file that fails the check
-  /// is left as it is, and nothing more is kept in it.
+  /// is left as it is, and nothing more is kept in it. A database another program keeps busy has not
+  /// failed: the check is tried again later (`BusyStoreRetry`), and `completion` waits for it.
   func finishOpening(then completion: @escaping (Result<StoreRepairs?, StoreError>) -> Void) {
     let store = store
     MainLoop.runInBackground(
@@ -146,6 +192,10 @@ package final class SentMemesLibrary: SentMemeSink {
         return .success(try? store.repair())
       },
       then: { [weak self] result in
+        if case .failure(.databaseBusy) = result, let self {
+          checkRetry.schedule { [weak self] in self?.finishOpening(then: completion) }
+          return
+        }
         if case .failure = result { self?.hasFailedCheck = true }
         completion(result)
       })
