@@ -6,7 +6,8 @@ import MemeCore
 import MemeEditing
 
 /// The selected box's frame, its eight handles and its rotation handle, in the accent colour as
-/// GNOME apps mark a selection, over a thin dark line so they show on light and dark pictures alike;
+/// GNOME apps mark a selection, on a white halo edged in dark, so that each shows on light, dark and
+/// busy pictures alike, in either style;
 /// the centre lines while a move snaps to them; a faint outline around a box under the pointer.
 /// Drawn over the canvas only: export never sees them.
 extension BoxHandles {
@@ -34,7 +35,7 @@ extension BoxHandles {
     // The stalk from the top edge to the rotation handle, then the frame.
     let top = shown.position(of: .top)
     let knob = shown.position(of: .rotation)
-    for (shade, width) in [((0.0, 0.0, 0.0, 0.35), 3.0), (color, 1.5)] {
+    for (shade, width) in [(Self.darkEdge, 7.0), (Self.lightHalo, 4.5), (color, 2.0)] {
       cairo_move_to(context, top.x, top.y)
       cairo_line_to(context, knob.x, knob.y)
       setSource(shade, on: context)
@@ -102,8 +103,16 @@ extension BoxHandles {
     cairo_stroke(context)
   }
 
-  /// Fills the current path white and strokes it in `rim`.
+  /// The dark edge under everything drawn (it shows on light pictures) and the white halo on it
+  /// (it shows on dark ones).
+  static let darkEdge = (0.0, 0.0, 0.0, 0.7)
+  static let lightHalo = (1.0, 1.0, 1.0, 1.0)
+
+  /// Fills the current path white and strokes it in `rim`, over a dark edge.
   private func fillAndRim(on context: OpaquePointer, rim: (Double, Double, Double, Double)) {
+    setSource(Self.darkEdge, on: context)
+    cairo_set_line_width(context, 3.5)
+    cairo_stroke_preserve(context)
     cairo_set_source_rgb(context, 1, 1, 1)
     cairo_fill_preserve(context)
     setSource(rim, on: context)

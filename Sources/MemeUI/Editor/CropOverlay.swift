@@ -125,23 +125,43 @@ final class CropOverlay {
     cairo_restore(context)
   }
 
-  /// A white frame, thirds to compose by, and a square at each corner.
+  /// A white frame, thirds to compose by, and a square at each corner, each edged in dark so that
+  /// it shows on a light picture as on a dark one.
   private func drawFrame(on context: OpaquePointer, _ crop: ImageRect) {
     cairo_save(context)
-    cairo_set_source_rgba(context, 1, 1, 1, 0.45)
-    cairo_set_line_width(context, 1)
-    for third in [1.0, 2.0] {
-      cairo_move_to(context, crop.x + crop.width * third / 3, crop.y)
-      cairo_line_to(context, crop.x + crop.width * third / 3, crop.maxY)
-      cairo_move_to(context, crop.x, crop.y + crop.height * third / 3)
-      cairo_line_to(context, crop.maxX, crop.y + crop.height * third / 3)
+    func thirds() {
+      for third in [1.0, 2.0] {
+        cairo_move_to(context, crop.x + crop.width * third / 3, crop.y)
+        cairo_line_to(context, crop.x + crop.width * third / 3, crop.maxY)
+        cairo_move_to(context, crop.x, crop.y + crop.height * third / 3)
+        cairo_line_to(context, crop.maxX, crop.y + crop.height * third / 3)
+      }
     }
+    // Faint lines: a dark edge under a white line.
+    thirds()
+    cairo_set_source_rgba(context, 0, 0, 0, 0.3)
+    cairo_set_line_width(context, 3)
+    cairo_stroke(context)
+    thirds()
+    cairo_set_source_rgba(context, 1, 1, 1, 0.5)
+    cairo_set_line_width(context, 1)
+    cairo_stroke(context)
+    let side = 10.0
+    func frameAndCorners() {
+      cairo_rectangle(context, crop.x, crop.y, crop.width, crop.height)
+      for (x, y) in [(crop.x, crop.y), (crop.maxX, crop.y), (crop.x, crop.maxY), (crop.maxX, crop.maxY)] {
+        cairo_rectangle(context, x - side / 2, y - side / 2, side, side)
+      }
+    }
+    // The dark edge: the frame's line and the squares' outlines, widened.
+    frameAndCorners()
+    cairo_set_source_rgba(context, 0, 0, 0, 0.55)
+    cairo_set_line_width(context, 4)
     cairo_stroke(context)
     cairo_set_source_rgb(context, 1, 1, 1)
     cairo_set_line_width(context, 2)
     cairo_rectangle(context, crop.x, crop.y, crop.width, crop.height)
     cairo_stroke(context)
-    let side = 10.0
     for (x, y) in [(crop.x, crop.y), (crop.maxX, crop.y), (crop.x, crop.maxY), (crop.maxX, crop.maxY)] {
       cairo_rectangle(context, x - side / 2, y - side / 2, side, side)
     }
