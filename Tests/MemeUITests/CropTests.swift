@@ -108,13 +108,20 @@ import Testing
     let tools = try #require(editor.cropTools)
     #expect(isVisible(tools.overlay.widget) && isVisible(tools.bar.widget))
     #expect(editor.crop?.aspect == .free)
-    // Where a canvas built with them had them: above the zoom indicator, under the box's field.
+    // The layer where a canvas built with it had it: above the zoom indicator, under the box's field.
     let names = layerNames(of: editor)
     let zoom = try #require(names.firstIndex(of: "zoom-indicator"))
     let overlay = try #require(names.firstIndex(of: "crop-overlay"))
-    let bar = try #require(names.firstIndex(of: "crop-bar"))
     let field = try #require(names.firstIndex(of: String(cString: gtk_widget_get_name(box))))
-    #expect(overlay == zoom + 1 && bar == overlay + 1 && field == bar + 1, "\(names)")
+    #expect(overlay == zoom + 1 && field == overlay + 1, "\(names)")
+    // The bar below the picture, in the bottom bar's place: nothing of it lies over the picture.
+    #expect(!names.contains("crop-bar"))
+    #expect(!isVisible(editor.bottomBar), "the bottom bar makes way")
+    let canvasBounds = try #require(WidgetTree.bounds(of: editor.canvas.widget, in: editor.window))
+    let barBounds = try #require(WidgetTree.bounds(of: tools.bar.widget, in: editor.window))
+    #expect(
+      barBounds.y >= canvasBounds.y + canvasBounds.height - 0.5,
+      "bar \(barBounds) under canvas \(canvasBounds)")
 
     // Its first showing works: a preset shapes the crop, Done applies it through its action.
     gtk_toggle_button_set_active(gtkkit_toggle_button(try #require(tools.bar.presetButton(.square))), 1)

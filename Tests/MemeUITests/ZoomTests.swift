@@ -80,6 +80,27 @@ import Testing
     #expect(application.accelerators(for: "win.zoom-fit").first == "<Control>0")
   }
 
+  /// The indicator shows while the size changes and goes once it has rested, so that it does not
+  /// stay over the end of a bottom caption.
+  @Test func theIndicatorGoesWhenTheZoomRests() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
+    let indicator = editor.canvas.zoomControls.indicator
+    func hidesWithin(seconds: Double) -> Bool {
+      let deadline = Date(timeIntervalSinceNow: seconds)
+      // Blocking iterations: the hiding is a timeout on the main loop.
+      while gtk_widget_get_visible(indicator) != 0 && Date() < deadline { g_main_context_iteration(nil, 1) }
+      return gtk_widget_get_visible(indicator) == 0
+    }
+    let resting = Double(CanvasZoomControls.restingMilliseconds) / 1000
+    #expect(hidesWithin(seconds: resting + 2), "gone after a new picture")
+    activate(.zoomIn, in: editor)
+    #expect(gtk_widget_get_visible(indicator) != 0, "back while zooming")
+    #expect(hidesWithin(seconds: resting + 2), "gone once the zoom rests")
+  }
+
   @Test func ctrlScrollAndPinchZoomAroundThePointerAndDragsPan() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor(width: 960, height: 720)

@@ -40,7 +40,8 @@ enum EditorStyleSheet {
 
     .loading-indicator { padding: 12px 20px; border-radius: 12px; }
     label.zoom-indicator { padding: 4px 10px; border-radius: 9999px; font-size: 0.85em; }
-    .crop-bar { padding: 10px; border-radius: 12px; }
+    /* In the bottom bar's place, looking like it. */
+    .crop-bar { padding: 8px; background-color: @headerbar_bg_color; border-top: 1px solid @headerbar_shade_color; }
     actionbar button.bar-button { padding: 6px 16px; }
     label.warning { color: @warning_color; }
     .warning-bar {

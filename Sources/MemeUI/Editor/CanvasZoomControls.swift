@@ -10,8 +10,13 @@ import MemeEditing
 /// size. Ctrl+plus, Ctrl+minus and Ctrl+0 are the window's actions, which call `zoom(by:)` and `fit()`.
 final class CanvasZoomControls {
   unowned let canvas: EditorCanvas
-  /// The percentage in the canvas's corner (one picture pixel per screen pixel is 100 %).
+  /// The percentage in the canvas's corner (one picture pixel per screen pixel is 100 %), shown
+  /// while the size changes and hidden once it has rested a moment, as Loupe does: left up, it
+  /// would lie over the end of a full-width bottom caption.
   let indicator: UnsafeMutablePointer<GtkWidget>
+  private var hidesSoon: Timeout?
+  /// How long the indicator stays after the last change.
+  static let restingMilliseconds: UInt32 = 1500
   /// Set while Space is held (outside a text field): a left-button drag then pans.
   var isSpaceHeld = false
   /// The pointer over the canvas, where Ctrl+scroll zooms around.
@@ -90,12 +95,16 @@ final class CanvasZoomControls {
 
   /// Refreshes the indicator (after a zoom, a resize or a new picture).
   func update() {
+    hidesSoon?.cancel()
     guard let percent else {
       indicator.isVisible = false
       return
     }
     indicator.text = String(format: localized("%d %%"), percent)
     indicator.isVisible = true
+    hidesSoon = Timeout(milliseconds: Self.restingMilliseconds) { [weak self] in
+      self?.indicator.isVisible = false
+    }
   }
 
   // MARK: - Pointer, scroll and gestures

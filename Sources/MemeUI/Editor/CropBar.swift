@@ -4,7 +4,8 @@ import GLibSupport
 import GtkKit
 import MemeEditing
 
-/// Crop mode's controls, floating at the bottom of the canvas: the aspect presets, Cancel and Done.
+/// Crop mode's controls, below the picture in the bottom bar's place: the aspect presets, Cancel and
+/// Done.
 final class CropBar {
   let widget: UnsafeMutablePointer<GtkWidget>
   /// Called when the user picks a preset.
@@ -15,11 +16,7 @@ final class CropBar {
   init() {
     widget = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
     widget.name = "crop-bar"
-    widget.addCSSClass("osd")
     widget.addCSSClass("crop-bar")
-    widget.horizontalAlignment = GTK_ALIGN_CENTER
-    widget.verticalAlignment = GTK_ALIGN_END
-    widget.setMargins(bottom: 12)
     widget.isVisible = false
     widget.append(makePresets())
     widget.append(makeButtons())

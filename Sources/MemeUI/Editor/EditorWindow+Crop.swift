@@ -29,7 +29,9 @@ extension EditorWindow {
     let tools = CropTools(overlay: CropOverlay(), bar: CropBar())
     cropTools = tools
     canvas.addLayerUnderBoxFields(tools.overlay.widget)
-    canvas.addLayerUnderBoxFields(tools.bar.widget)
+    // The bar takes the bottom bar's place below the picture while cropping: floating over the
+    // picture, it hid the bottom caption being framed.
+    gtk_box_insert_child_after(gtkkit_box(gtk_widget_get_parent(bottomBar)), tools.bar.widget, bottomBar)
     tools.overlay.pictureRect = { [weak self] in
       self?.canvas.pictureRect ?? ImageRect(x: 0, y: 0, width: 0, height: 0)
     }
@@ -83,6 +85,7 @@ extension EditorWindow {
     canvas.showPicture(image, transform: transform.uncropped, withCaptions: false)
     cropBar.show(aspect: .free)
     for widget in [cropOverlay.widget, cropBar.widget] { widget.isVisible = true }
+    bottomBar.isVisible = false
     updateActionStates()
   }
 
@@ -99,6 +102,7 @@ extension EditorWindow {
     guard let cropTools, crop != nil else { return }
     cropTools.overlay.selection = nil
     for widget in [cropTools.overlay.widget, cropTools.bar.widget] { widget.isVisible = false }
+    bottomBar.isVisible = true
     canvas.showPicture(document.image, transform: document.transform)
     updateActionStates()
   }
