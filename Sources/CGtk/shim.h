@@ -307,6 +307,7 @@ static inline GtkPopoverMenu *gtkkit_popover_menu(gpointer p) { return GTK_POPOV
 static inline GtkListItemFactory *gtkkit_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
 static inline GtkFilter *gtkkit_filter(gpointer p) { return GTK_FILTER(p); }
 static inline GtkSearchEntry *gtkkit_search_entry(gpointer p) { return GTK_SEARCH_ENTRY(p); }
+static inline GtkTextView *gtkkit_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
 static inline GtkStringList *gtkkit_string_list(gpointer p) { return GTK_STRING_LIST(p); }
 
 // MARK: - Casts for GtkKit's typed widget API (final types import as OpaquePointer)
@@ -315,7 +316,6 @@ static inline GtkSwitch *gtkkit_switch(gpointer p) { return GTK_SWITCH(p); }
 static inline GtkColorButton *gtkkit_color_button(gpointer p) { return GTK_COLOR_BUTTON(p); }
 static inline GtkOrientable *gtkkit_orientable(gpointer p) { return GTK_ORIENTABLE(p); }
 static inline GtkGestureSingle *gtkkit_gesture_single(gpointer p) { return GTK_GESTURE_SINGLE(p); }
-static inline GtkAboutDialog *gtkkit_about_dialog(gpointer p) { return GTK_ABOUT_DIALOG(p); }
 
 /// GtkSignalListItemFactory::setup/bind/unbind/teardown: (factory, list_item) → void.
 typedef void (*GtkKitListItemHandler)(gpointer factory, GObject *list_item, gpointer data);
@@ -368,10 +368,12 @@ static inline void gtkkit_list_scroll_to(GtkWidget *view, guint position) {
 
 
 // MARK: - libadwaita dialogs
-// AdwMessageDialog is derivable (Swift sees `AdwMessageDialog *`), AdwSqueezer is final
-// (OpaquePointer); the checks are macros.
+// AdwMessageDialog is derivable (Swift sees `AdwMessageDialog *`), AdwAboutWindow and AdwSqueezer
+// are final (OpaquePointer); the checks are macros.
 static inline AdwMessageDialog *gtkkit_message_dialog(gpointer p) { return ADW_MESSAGE_DIALOG(p); }
 static inline gboolean gtkkit_is_message_dialog(gpointer p) { return ADW_IS_MESSAGE_DIALOG(p); }
+static inline AdwAboutWindow *gtkkit_about_window(gpointer p) { return ADW_ABOUT_WINDOW(p); }
+static inline gboolean gtkkit_is_about_window(gpointer p) { return ADW_IS_ABOUT_WINDOW(p); }
 /// The squeezer inside a message dialog that shows its buttons in a row or, when narrow, a column.
 static inline AdwSqueezer *gtkkit_squeezer(gpointer p) { return ADW_SQUEEZER(p); }
 static inline gboolean gtkkit_is_squeezer(gpointer p) { return ADW_IS_SQUEEZER(p); }

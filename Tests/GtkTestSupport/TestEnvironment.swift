@@ -22,7 +22,7 @@ public enum TestEnvironment {
     // Keep a value the runner chose (build-aux/run-tests.sh sets memory too).
     setenv("GSETTINGS_BACKEND", "memory", 0)
     schemaDirectory = compileSchemas()
-    // The app's data from the source tree, as in development (the icons, for the About dialog).
+    // The app's data from the source tree, as in development (the icons, for the About window).
     setenv("MEMEME_DATA_DIR", packageRoot.appendingPathComponent("data").path, 0)
     if let schemaDirectory {
       let existing = ProcessInfo.processInfo.environment["GSETTINGS_SCHEMA_DIR"].map { ":" + $0 } ?? ""
