@@ -3,8 +3,9 @@
 // wrappers for variadic functions, and signal connection helpers.
 //
 // Why a header of static inline functions: Swift cannot call function-like macros (GTK_WINDOW(),
-// G_CALLBACK()) or C variadic functions (g_object_set, gtk_message_dialog_new). Each helper here has a
-// fixed arity and concrete types, so Swift sees an ordinary function and the C compiler checks the cast.
+// G_CALLBACK()) or C variadic functions (g_object_set, gdk_content_provider_new_typed). Each helper
+// here has a fixed arity and concrete types, so Swift sees an ordinary function and the C compiler
+// checks the cast.
 #ifndef MEMEME_CGTK_SHIM_H
 #define MEMEME_CGTK_SHIM_H
 
@@ -147,6 +148,9 @@ GTKKIT_CONNECT(key_released, GtkKitKeyReleasedHandler)
 /// GtkNativeDialog::response and GtkDialog::response: (dialog, response_id) → void.
 typedef void (*GtkKitResponseHandler)(gpointer dialog, gint response, gpointer data);
 GTKKIT_CONNECT(response, GtkKitResponseHandler)
+/// AdwMessageDialog::response: (dialog, response id) → void.
+typedef void (*GtkKitStringHandler)(gpointer instance, const char *string, gpointer data);
+GTKKIT_CONNECT(string, GtkKitStringHandler)
 /// GApplication::open: (application, files, n_files, hint) → void.
 typedef void (*GtkKitOpenHandler)(GApplication *application, GFile **files, gint n_files,
                                   const char *hint, gpointer data);
@@ -178,19 +182,6 @@ GTKKIT_CONNECT(child_position, GtkKitChildPositionHandler)
 #undef GTKKIT_CONNECT
 
 // MARK: - Fixed-arity wrappers of variadic functions
-
-/// gtk_message_dialog_new is printf-like; passing the text through "%s" keeps a stray % in a file
-/// name from being read as a format directive.
-static inline GtkWidget *gtkkit_message_dialog_new(GtkWindow *parent, GtkMessageType type,
-                                                   GtkButtonsType buttons, const char *text,
-                                                   const char *secondary) {
-  GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                             type, buttons, "%s", text);
-  if (secondary != NULL) {
-    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
-  }
-  return dialog;
-}
 
 /// GtkAppChooserDialog for a content type (the constructor is not variadic, the flags are a macro set).
 static inline GtkWidget *gtkkit_app_chooser_dialog_new(GtkWindow *parent, const char *content_type) {
@@ -231,6 +222,13 @@ static inline char *gtkkit_accessible_check_string(GtkAccessible *accessible,
                                                    GtkAccessibleProperty property,
                                                    const char *expected) {
   return gtk_test_accessible_check_property(accessible, property, expected);
+}
+
+/// For tests: NULL when `accessible`'s boolean state (hidden, busy...) is `expected`, otherwise a
+/// newly allocated description of the mismatch (gtk_test_accessible_check_state is variadic).
+static inline char *gtkkit_accessible_check_bool_state(GtkAccessible *accessible, GtkAccessibleState state,
+                                                       gboolean expected) {
+  return gtk_test_accessible_check_state(accessible, state, expected);
 }
 
 /// Tells assistive technologies that `accessible` is labelled by `label` (a relation, not a string).
@@ -310,6 +308,7 @@ static inline GtkPopoverMenu *gtkkit_popover_menu(gpointer p) { return GTK_POPOV
 static inline GtkListItemFactory *gtkkit_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
 static inline GtkFilter *gtkkit_filter(gpointer p) { return GTK_FILTER(p); }
 static inline GtkSearchEntry *gtkkit_search_entry(gpointer p) { return GTK_SEARCH_ENTRY(p); }
+static inline GtkTextView *gtkkit_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
 static inline GtkStringList *gtkkit_string_list(gpointer p) { return GTK_STRING_LIST(p); }
 
 // MARK: - Casts for GtkKit's typed widget API (final types import as OpaquePointer)
@@ -318,7 +317,6 @@ static inline GtkSwitch *gtkkit_switch(gpointer p) { return GTK_SWITCH(p); }
 static inline GtkColorButton *gtkkit_color_button(gpointer p) { return GTK_COLOR_BUTTON(p); }
 static inline GtkOrientable *gtkkit_orientable(gpointer p) { return GTK_ORIENTABLE(p); }
 static inline GtkGestureSingle *gtkkit_gesture_single(gpointer p) { return GTK_GESTURE_SINGLE(p); }
-static inline GtkAboutDialog *gtkkit_about_dialog(gpointer p) { return GTK_ABOUT_DIALOG(p); }
 
 /// GtkSignalListItemFactory::setup/bind/unbind/teardown: (factory, list_item) → void.
 typedef void (*GtkKitListItemHandler)(gpointer factory, GObject *list_item, gpointer data);
@@ -369,6 +367,17 @@ static inline void gtkkit_list_scroll_to(GtkWidget *view, guint position) {
   gtk_widget_activate_action(view, "list.scroll-to-item", "u", position);
 }
 
+
+// MARK: - libadwaita dialogs
+// AdwMessageDialog is derivable (Swift sees `AdwMessageDialog *`), AdwAboutWindow and AdwSqueezer
+// are final (OpaquePointer); the checks are macros.
+static inline AdwMessageDialog *gtkkit_message_dialog(gpointer p) { return ADW_MESSAGE_DIALOG(p); }
+static inline gboolean gtkkit_is_message_dialog(gpointer p) { return ADW_IS_MESSAGE_DIALOG(p); }
+static inline AdwAboutWindow *gtkkit_about_window(gpointer p) { return ADW_ABOUT_WINDOW(p); }
+static inline gboolean gtkkit_is_about_window(gpointer p) { return ADW_IS_ABOUT_WINDOW(p); }
+/// The squeezer inside a message dialog that shows its buttons in a row or, when narrow, a column.
+static inline AdwSqueezer *gtkkit_squeezer(gpointer p) { return ADW_SQUEEZER(p); }
+static inline gboolean gtkkit_is_squeezer(gpointer p) { return ADW_IS_SQUEEZER(p); }
 
 // MARK: - Desktop portals
 // OpenURI.OpenFile and Email.ComposeEmail (xdg-desktop-portal) for the share targets when portals

@@ -52,7 +52,7 @@ public enum Accessible {
     return button
   }
 
-  /// Names a button with a mnemonic label, the app's or one GTK made (a message dialog's "_OK"),
+  /// Names a button with a mnemonic label, the app's or one a library made (a message dialog's "_OK"),
   /// after the text it shows. GTK 4.8 names such a button after its raw label, so a screen reader
   /// would read "underscore OK OK".
   public static func nameAfterShownLabel(_ button: gpointer) {

@@ -235,6 +235,22 @@ public enum Signal {
     return SignalConnection(instance: dialog, id: id)
   }
 
+  /// AdwMessageDialog `response`: the id of the response chosen (libadwaita names responses by
+  /// strings, where GtkDialog numbered them).
+  @discardableResult
+  public static func connectNamedResponse(
+    _ dialog: gpointer, _ handler: @escaping (_ response: String) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_string(
+      dialog, "response",
+      { _, response, data in
+        let id = response.map { String(cString: $0) } ?? ""
+        MainActor.assumeIsolated { ClosureBox<(String) -> Void>.unretained(data).payload(id) }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: dialog, id: id)
+  }
+
   /// GApplication `open`: the files as URLs (native paths where GIO has one, URIs otherwise).
   @discardableResult
   public static func connectOpen(

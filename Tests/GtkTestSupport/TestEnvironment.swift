@@ -26,7 +26,7 @@ public enum TestEnvironment {
     // desktop's: a developer's dark desktop must not restyle the tests' windows.
     setenv("ADW_DISABLE_PORTAL", "1", 1)
     schemaDirectory = compileSchemas()
-    // The app's data from the source tree, as in development (the icons, for the About dialog).
+    // The app's data from the source tree, as in development (the icons, for the About window).
     setenv("MEMEME_DATA_DIR", packageRoot.appendingPathComponent("data").path, 0)
     if let schemaDirectory {
       let existing = ProcessInfo.processInfo.environment["GSETTINGS_SCHEMA_DIR"].map { ":" + $0 } ?? ""

@@ -25,13 +25,55 @@ import Testing
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.broken(), into: editor)
     let error = try #require(editor.lastError, "opening a broken file is an error")
-    let dialog = try #require(SentMemesHarness.toplevel(named: "message-dialog"))
+    let dialog = try #require(
+      SentMemesHarness.toplevel(named: "message-dialog").flatMap { MessageDialog($0) })
     #expect(
-      Self.labelMismatch(dialog, error.title) == nil, "\(Self.labelMismatch(dialog, error.title) ?? "")")
+      Self.labelMismatch(dialog.widget, error.title) == nil,
+      "\(Self.labelMismatch(dialog.widget, error.title) ?? "")")
     #expect(error.title.hasPrefix("Could not open"))
-    #expect(String(cString: gtk_window_get_title(gtkkit_window(dialog))) == error.title)
-    #expect(gtk_accessible_get_accessible_role(gtkkit_accessible(dialog)) == GTK_ACCESSIBLE_ROLE_DIALOG)
-    gtk_dialog_response(gtkkit_dialog(dialog), GTK_RESPONSE_OK.rawValue)
+    #expect(dialog.widget.title == error.title)
+    #expect(
+      gtk_accessible_get_accessible_role(gtkkit_accessible(dialog.widget)) == GTK_ACCESSIBLE_ROLE_DIALOG)
+    // Its OK button (libadwaita makes one for wide and one for narrow dialogs) is named as shown.
+    let buttons = Self.buttons(in: dialog.widget)
+    #expect(buttons.count == 2, "\(buttons.count)")
+    for button in buttons {
+      #expect(Self.labelMismatch(button, "OK") == nil, "\(Self.labelMismatch(button, "OK") ?? "")")
+    }
+    dialog.respond(MessageDialog.okResponse)
+    MainContext.drain()
+    #expect(SentMemesHarness.toplevel(named: "message-dialog") == nil, "OK dismisses it")
+  }
+
+  @Test func questionsAndTheirButtonsAreNamedAsShown() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    #expect(
+      EditorHarness.load(Fixtures.picture(width: 640, height: 480, name: "named-question.png"), into: editor))
+    EditorHarness.type(top: "NAMED", bottom: "QUESTION", into: editor)
+    editor.actions.action(named: EditorAction.close.name)?.activate()
+    MainContext.drain()
+    let dialog = try #require(editor.leavingDialog)
+    #expect(Self.labelMismatch(dialog.widget, "Discard this meme?") == nil)
+    let names = Self.buttons(in: dialog.widget).map { button in
+      ["Cancel", "Discard"].first { Self.labelMismatch(button, $0) == nil } ?? "unnamed"
+    }
+    #expect(names.sorted() == ["Cancel", "Cancel", "Discard", "Discard"], "\(names)")
+    dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+    MainContext.drain()
+  }
+
+  /// Every button in `root`'s tree.
+  private static func buttons(in root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    var found: [UnsafeMutablePointer<GtkWidget>] = []
+    if gtkkit_is_a(root, gtk_button_get_type()) != 0 { found.append(root) }
+    var child = gtk_widget_get_first_child(root)
+    while let current = child {
+      found += buttons(in: current)
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return found
   }
 
   @Test func theShortcutsWindowIsNamedAndFitsAnEightHundredPixelScreen() throws {

@@ -44,18 +44,42 @@ import Testing
     defer { EditorHarness.close(editor) }
     #expect(!Self.requestClose(editor), "the window stays while the question is asked")
     let dialog = try #require(editor.leavingDialog)
-    #expect(String(cString: gtk_widget_get_name(dialog)) == "discard-meme-dialog")
-    #expect(String(cString: gtk_window_get_title(gtkkit_window(dialog))) == "Discard this meme?")
-    let texts = WidgetTree.texts(in: dialog)
-    #expect(texts.contains("_Discard") || texts.contains("Discard"), "\(texts)")
-    #expect(texts.contains("_Cancel") || texts.contains("Cancel"), "\(texts)")
-    Screenshot.save(dialog, named: "discard-meme-dialog")
-    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.cancel.rawValue)
+    #expect(String(cString: gtk_widget_get_name(dialog.widget)) == "discard-meme-dialog")
+    #expect(dialog.heading == "Discard this meme?")
+    #expect(dialog.widget.title == "Discard this meme?")
+    #expect(dialog.body.hasPrefix("It has not been shared"))
+    let discard = EditorWindow.DiscardResponse.discard.rawValue
+    let cancel = EditorWindow.DiscardResponse.cancel.rawValue
+    #expect(dialog.label(ofResponse: discard) == "_Discard")
+    #expect(dialog.appearance(ofResponse: discard) == .destructive)
+    #expect(dialog.label(ofResponse: cancel) == "_Cancel")
+    #expect(dialog.appearance(ofResponse: cancel) == .plain)
+    #expect(dialog.defaultResponse == cancel && dialog.closeResponse == cancel, "Enter and Escape keep it")
+    let texts = WidgetTree.texts(in: dialog.widget)
+    #expect(texts.contains("Discard") && texts.contains("Cancel"), "\(texts)")
+    DisplayHarness.waitForFrames(dialog.widget)
+    Screenshot.save(dialog.widget, named: "discard-meme-dialog")
+    dialog.respond(cancel)
     MainContext.drain()
     #expect(editor.leavingDialog == nil)
     #expect(gtk_widget_get_visible(editor.window) != 0, "Cancel keeps the editor")
     #expect(editor.document.captions.top == "ONE DOES NOT SIMPLY")
     #expect(editor.document.image != nil, "and its picture")
+  }
+
+  @Test func escapeKeepsTheMeme() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.editedEditor()
+    defer { EditorHarness.close(editor) }
+    #expect(!Self.requestClose(editor))
+    let dialog = try #require(editor.leavingDialog)
+    // What Escape does in an AdwMessageDialog: its window.close action, answered by the close response.
+    gtk_widget_activate_action_variant(dialog.widget, "window.close", nil)
+    MainContext.drain()
+    #expect(editor.leavingDialog == nil, "the question is gone")
+    #expect(EditorWindowTests.toplevel(named: "discard-meme-dialog") == nil)
+    #expect(gtk_widget_get_visible(editor.window) != 0, "Escape keeps the editor")
+    #expect(editor.document.image != nil)
   }
 
   @Test func discardClosesTheWindow() throws {
@@ -65,7 +89,7 @@ import Testing
     Signal.connect(editor.window, "destroy") { destroyed.isSet = true }
     #expect(!Self.requestClose(editor))
     let dialog = try #require(editor.leavingDialog)
-    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.discard.rawValue)
+    dialog.respond(EditorWindow.DiscardResponse.discard.rawValue)
     MainContext.drain()
     #expect(destroyed.isSet, "Discard closes the editor")
   }
@@ -94,9 +118,10 @@ import Testing
     defer { EditorHarness.close(editor) }
     editor.actions.action(named: EditorAction.rotateRight.name)?.activate()
     #expect(!Self.requestClose(editor))
-    #expect(editor.leavingDialog.map { String(cString: gtk_widget_get_name($0)) } == "discard-meme-dialog")
+    #expect(
+      editor.leavingDialog.map { String(cString: gtk_widget_get_name($0.widget)) } == "discard-meme-dialog")
     if let dialog = editor.leavingDialog {
-      gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.cancel.rawValue)
+      dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
       MainContext.drain()
     }
   }
@@ -129,7 +154,7 @@ import Testing
     EditorHarness.type(top: "SENT", bottom: "AND CHANGED", into: editor)
     #expect(!Self.requestClose(editor))
     let dialog = try #require(editor.leavingDialog)
-    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.cancel.rawValue)
+    dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
     MainContext.drain()
   }
 
@@ -143,8 +168,8 @@ import Testing
     app.application.actions.action(named: "quit")?.activate()
     MainContext.drain()
     let dialog = try #require(editor.leavingDialog, "Quit asks before the meme is lost")
-    #expect(String(cString: gtk_widget_get_name(dialog)) == "discard-meme-dialog")
-    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.DiscardResponse.cancel.rawValue)
+    #expect(String(cString: gtk_widget_get_name(dialog.widget)) == "discard-meme-dialog")
+    dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
     MainContext.drain()
     #expect(gtk_widget_get_visible(editor.window) != 0, "Cancel keeps the app and its editor")
     #expect(editor.document.image != nil)

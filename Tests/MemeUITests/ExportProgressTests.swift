@@ -66,7 +66,7 @@ import Testing
   /// An editor with the big picture, copying it, asked to close: the editor, its Sent Memes, whether
   /// its window has been destroyed, and the question asked.
   private static func closeWhileCopying() throws -> (
-    editor: EditorWindow, sink: InMemorySentMemes, destroyed: Flag, dialog: UnsafeMutablePointer<GtkWidget>
+    editor: EditorWindow, sink: InMemorySentMemes, destroyed: Flag, dialog: MessageDialog
   ) {
     let sink = InMemorySentMemes()
     let editor = EditorHarness.makeEditor(sink: sink)
@@ -85,9 +85,16 @@ import Testing
     // The editor is held here, as the application holds it, while its window waits to close.
     let (editor, sink, destroyed, dialog) = try Self.closeWhileCopying()
     defer { withExtendedLifetime(editor) {} }
-    #expect(String(cString: gtk_window_get_title(gtkkit_window(dialog))) == "Still saving your meme…")
-    Screenshot.save(dialog, named: "still-saving-dialog")
-    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.LeaveResponse.wait.rawValue)
+    #expect(dialog.heading == "Still saving your meme…")
+    let leave = EditorWindow.LeaveResponse.leave.rawValue
+    #expect(
+      dialog.label(ofResponse: leave) == "_Close Anyway"
+        && dialog.appearance(ofResponse: leave) == .destructive)
+    #expect(dialog.defaultResponse == EditorWindow.LeaveResponse.wait.rawValue)
+    #expect(dialog.closeResponse == EditorWindow.LeaveResponse.stay.rawValue)
+    #expect(dialog.label(ofResponse: dialog.closeResponse) == nil, "Escape's answer has no button")
+    Screenshot.save(dialog.widget, named: "still-saving-dialog")
+    dialog.respond(EditorWindow.LeaveResponse.wait.rawValue)
     #expect(MainContext.iterate(maxIterations: 12_000) { destroyed.isSet }, "closes once the meme is saved")
     #expect(sink.entries.count == 1, "the meme was kept before the window closed")
     MainContext.drain()
@@ -96,11 +103,26 @@ import Testing
   @Test func closingAnywayStopsTheExport() throws {
     try DisplayHarness.requireDisplay()
     let (editor, sink, destroyed, dialog) = try Self.closeWhileCopying()
-    gtk_dialog_response(gtkkit_dialog(dialog), EditorWindow.LeaveResponse.leave.rawValue)
+    dialog.respond(EditorWindow.LeaveResponse.leave.rawValue)
     MainContext.drain()
     #expect(destroyed.isSet, "Close Anyway closes at once")
     #expect(Self.waitForExports(editor))
     #expect(sink.entries.isEmpty, "the stopped export is not kept")
+  }
+
+  @Test func escapeStaysAndTheMemeIsKept() throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, sink, destroyed, dialog) = try Self.closeWhileCopying()
+    defer { EditorHarness.close(editor) }
+    // What Escape does in an AdwMessageDialog: its window.close action, answered by the close response.
+    gtk_widget_activate_action_variant(dialog.widget, "window.close", nil)
+    MainContext.drain()
+    #expect(editor.leavingDialog == nil, "the question is gone")
+    #expect(
+      MainContext.iterate(maxIterations: 12_000) { sink.entries.count == 1 }, "the export ran to its end")
+    #expect(Self.waitForExports(editor))
+    MainContext.drain()
+    #expect(!destroyed.isSet, "Escape neither closes nor waits to close")
   }
 
   @Test func withNothingRunningTheWindowClosesWithoutAsking() throws {

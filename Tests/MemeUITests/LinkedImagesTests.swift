@@ -61,8 +61,8 @@ import Testing
   }
 
   static func answer(_ answer: LinkedImagesQuestion.Answer) throws {
-    let dialog = try #require(question())
-    gtk_dialog_response(gtkkit_dialog(dialog), answer.rawValue)
+    let dialog = try #require(question().flatMap { MessageDialog($0) })
+    dialog.respond(answer.rawValue)
     MainContext.drain()
   }
 
@@ -75,6 +75,14 @@ import Testing
     defer { SentMemesHarness.close(app) }
     let dialog = try #require(
       MainContext.iterate { Self.question() != nil } ? Self.question() : nil, "the question is shown")
+    let question = try #require(MessageDialog(dialog))
+    #expect(question.heading == "Sent Memes are not available")
+    #expect(question.appearance(ofResponse: LinkedImagesQuestion.Answer.useFolder.rawValue) == .destructive)
+    let notNow = LinkedImagesQuestion.Answer.notNow.rawValue
+    #expect(
+      question.defaultResponse == notNow && question.closeResponse == notNow, "Enter and Escape: Not Now")
+    MainContext.iterate { gtk_widget_get_mapped(dialog) != 0 }
+    DisplayHarness.waitForFrames(dialog)
     _ = Screenshot.save(dialog, named: "linked-images-question")
 
     let texts = WidgetTree.texts(in: dialog)

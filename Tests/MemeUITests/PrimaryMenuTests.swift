@@ -136,25 +136,96 @@ import Testing
     Screenshot.save(window, named: "keyboard-shortcuts")
   }
 
-  @Test func aboutDialogNamesTheApp() throws {
+  @Test func aboutWindowNamesTheAppAndItsRelease() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     EditorHarness.application.application.actions.action(named: ApplicationAction.about.rawValue)?.activate()
     MainContext.drain()
-    let about = try #require(SentMemesHarness.toplevel(named: "about-dialog"))
-    defer { gtk_window_destroy(gtkkit_window(about)) }
-    let dialog = OpaquePointer(about)
-    #expect(String(cString: gtk_about_dialog_get_program_name(dialog)) == "MemeMe")
-    #expect(String(cString: gtk_about_dialog_get_version(dialog)) == MemeMeApp.version)
-    #expect(String(cString: gtk_about_dialog_get_logo_icon_name(dialog)) == MemeMeApp.applicationID)
-    #expect(String(cString: gtk_about_dialog_get_website(dialog)) == AboutDialog.website)
-    #expect(gtk_about_dialog_get_license_type(dialog) == GTK_LICENSE_GPL_3_0)
-    #expect(gtk_about_dialog_get_comments(dialog) != nil)
-    #expect(gtk_window_get_transient_for(gtkkit_window(about)) == gtkkit_window(editor.window))
-    MainContext.iterate { gtk_widget_get_mapped(about) != 0 }
-    DisplayHarness.waitForFrames(about)
-    Screenshot.save(about, named: "about")
+    let window = try #require(SentMemesHarness.toplevel(named: "about-window"))
+    defer { gtk_window_destroy(gtkkit_window(window)) }
+    let about = try #require(AboutWindow(window), "an AdwAboutWindow")
+    #expect(about.applicationName == "MemeMe")
+    #expect(about.applicationIcon == MemeMeApp.applicationID)
+    #expect(about.version == MemeMeApp.version)
+    #expect(about.developerName == "The MemeMe developers")
+    #expect(about.developers == ["The MemeMe developers"])
+    #expect(about.website == "https://github.com/mememe/MemeMe")
+    #expect(about.issueURL == "https://github.com/mememe/MemeMe/issues")
+    #expect(about.licenseType == GTK_LICENSE_GPL_3_0)
+    #expect(!about.comments.isEmpty && !about.copyright.isEmpty)
+    #expect(about.releaseNotesVersion == MemeMeApp.version)
+    #expect(about.releaseNotes.hasPrefix("<p>") && about.releaseNotes.count > "<p></p>".count)
+    #expect(about.releaseNotes == AboutMemeMe.releaseNotes)
+    #expect(gtk_window_get_transient_for(gtkkit_window(window)) == gtkkit_window(editor.window))
+    #expect(gtk_window_get_modal(gtkkit_window(window)) != 0)
+    MainContext.iterate { gtk_widget_get_mapped(window) != 0 }
+    DisplayHarness.waitForFrames(window)
+    Screenshot.save(window, named: "about")
+
+    // What's New shows the release notes, rendered from their markup.
+    // The row on the main page (the subpage's title says What's New too).
+    let whatsNew = try #require(
+      WidgetTree.first(in: window) {
+        gtkkit_is_label($0) != 0 && String(cString: gtk_label_get_text(gtkkit_label($0))) == "What’s New"
+          && gtk_widget_get_ancestor($0, gtk_list_box_row_get_type()) != nil
+      })
+    gtk_widget_activate(gtk_widget_get_ancestor(whatsNew, gtk_list_box_row_get_type()))
+    let notes = try #require(
+      MainContext.iterate { Self.releaseNotesView(in: window) != nil }
+        ? Self.releaseNotesView(in: window) : nil,
+      "the release notes are shown")
+    #expect(Self.text(of: notes).contains("The first release"), "\(Self.text(of: notes))")
+    DisplayHarness.waitForFrames(window, count: 30)  // the page slides in
+    Screenshot.save(window, named: "about-whats-new")
+  }
+
+  /// The text view showing the release notes, once it is on screen.
+  private static func releaseNotesView(in window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<
+    GtkWidget
+  >? {
+    WidgetTree.first(in: window) {
+      gtkkit_is_a($0, gtk_text_view_get_type()) != 0 && gtk_widget_get_mapped($0) != 0
+        && !text(of: $0).isEmpty
+    }
+  }
+
+  private static func text(of textView: UnsafeMutablePointer<GtkWidget>) -> String {
+    let buffer = gtk_text_view_get_buffer(gtkkit_text_view(textView))
+    var start = GtkTextIter()
+    var end = GtkTextIter()
+    gtk_text_buffer_get_bounds(buffer, &start, &end)
+    guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
+    defer { g_free(text) }
+    return String(cString: text)
+  }
+
+  /// The About window's links, developer and release notes are the metainfo's: its homepage and
+  /// bugtracker, its developer_name, and the description of its newest release, which is this version.
+  @Test func theAboutWindowSaysWhatTheMetainfoSays() throws {
+    let metainfo = try String(
+      contentsOf: TestEnvironment.packageRoot.appendingPathComponent(
+        "data/io.github.mememe.MemeMe.metainfo.xml.in.in"), encoding: .utf8)
+    func element(_ name: String, _ attributes: String = "", in text: String) -> String? {
+      guard let start = text.range(of: "<\(name)\(attributes)>"),
+        let end = text.range(of: "</\(name)>", range: start.upperBound..<text.endIndex)
+      else { return nil }
+      return String(text[start.upperBound..<end.lowerBound])
+    }
+    /// Markup with its line breaks and indentation as one space, none between tags.
+    func flattened(_ markup: String) -> String {
+      markup.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        .replacingOccurrences(of: "> <", with: "><")
+    }
+    #expect(element("url", #" type="homepage""#, in: metainfo) == AboutMemeMe.website)
+    #expect(element("url", #" type="bugtracker""#, in: metainfo) == AboutMemeMe.issueURL)
+    #expect(element("developer_name", in: metainfo) == AboutMemeMe.developerName)
+    let releases = try #require(element("releases", in: metainfo))
+    let newest = try #require(releases.range(of: "<release ").map { String(releases[$0.lowerBound...]) })
+    #expect(
+      newest.hasPrefix(#"<release version="\#(MemeMeApp.version)""#), "the newest release is this version")
+    let notes = try #require(element("description", in: newest))
+    #expect(flattened(notes) == flattened(AboutMemeMe.releaseNotes))
   }
 
   /// The key presses on the display's keyboard that give `accelerator`: keycode, layout group, shift

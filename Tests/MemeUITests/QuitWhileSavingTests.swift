@@ -64,9 +64,9 @@ import Testing
     MainContext.drain()
     guard let dialog = editor.leavingDialog else { return }
     run.askedBeforeQuitting = true
-    run.dialogTitle = String(cString: gtk_window_get_title(gtkkit_window(dialog)))
+    run.dialogTitle = dialog.widget.title ?? ""
     run.wasStillSaving = editor.isBusy && sink(of: editor).entries.isEmpty
-    gtk_dialog_response(gtkkit_dialog(dialog), answer.rawValue)
+    dialog.respond(answer.rawValue)
   }
 
   private static func sink(of editor: EditorWindow) -> InMemorySentMemes {

@@ -150,13 +150,9 @@ import Testing
     #expect(window.memes.list.count == memes.count)
     defer { gtk_window_destroy(gtkkit_window(dialog)) }
     #expect(SentMemesHarness.isVisible(dialog))
-    func text(_ property: String) -> String {
-      guard let value = gtkkit_object_get_string(dialog, property) else { return "" }
-      defer { g_free(value) }
-      return String(cString: value)
-    }
-    let detail = text("secondary-text")
-    #expect(text("text") == "Sent Memes were repaired")
+    let message = try #require(MessageDialog(dialog))
+    let detail = message.body
+    #expect(message.heading == "Sent Memes were repaired")
     #expect(detail.contains("rebuilt from their pictures") && detail.contains(": 2."), "\(detail)")
   }
 
@@ -180,11 +176,7 @@ import Testing
     #expect(MainContext.iterate { SentMemesHarness.toplevel(named: "message-dialog") != nil })
     let dialog = try #require(SentMemesHarness.toplevel(named: "message-dialog"), "the damage is told")
     defer { gtk_window_destroy(gtkkit_window(dialog)) }
-    let title = gtkkit_object_get_string(dialog, "text").map { value in
-      defer { g_free(value) }
-      return String(cString: value)
-    }
-    #expect(title == "Sent Memes are not available")
+    #expect(MessageDialog(dialog)?.heading == "Sent Memes are not available")
     #expect(library.hasFailedCheck, "shared memes are no longer kept")
     #expect(try Data(contentsOf: database) == damaged)
   }

@@ -189,7 +189,7 @@ import Testing
       #expect(!texts.contains { $0.contains("xdg-email") || $0.contains("status") }, "\(texts)")
       SentMemesHarness.settle(app)
       Screenshot.save(dialog, named: "detail-email-failed")
-      gtk_dialog_response(gtkkit_dialog(dialog), GTK_RESPONSE_OK.rawValue)
+      MessageDialog(dialog)?.respond(MessageDialog.okResponse)
       #expect(!detail.toast.isShown)
     }
   }

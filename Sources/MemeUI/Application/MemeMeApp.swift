@@ -14,7 +14,7 @@ public enum MemeMeApp {
     public static let applicationID = "io.github.mememe.MemeMe"
   #endif
 
-  /// The one version number: About dialog, `mememe --version`. Plain data, so any thread may read it.
+  /// The one version number: About window, `mememe --version`. Plain data, so any thread may read it.
   nonisolated public static let version = "0.1.0"
 
   /// Runs the editor until its last window closes; returns the exit status.

@@ -117,7 +117,7 @@ package final class MemeMeApplication {
         } else {
           application.quit()
         }
-      case .about: AboutDialog.present(parent: activeWindow)
+      case .about: AboutMemeMe.present(parent: activeWindow)
       case .shortcuts: gtk_window_present(ShortcutsWindow.make(parent: activeWindow))
       }
     }

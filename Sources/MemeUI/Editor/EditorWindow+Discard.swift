@@ -10,27 +10,26 @@ extension EditorWindow {
   /// Cancel, Escape or closing the dialog keep the editor as it is.
   func askToDiscard(then discard: @escaping () -> Void) {
     askLeavingQuestion(
-      named: "discard-meme-dialog", title: localized("Discard this meme?"),
-      detail: localized(
+      named: "discard-meme-dialog", heading: localized("Discard this meme?"),
+      body: localized(
         "It has not been shared, so it is not in Sent Memes. Its captions and changes will be lost."),
       choices: [
-        LeavingChoice(label: localized("_Cancel"), response: DiscardResponse.cancel.rawValue),
-        LeavingChoice(
-          label: localized("_Discard"), response: DiscardResponse.discard.rawValue, losesWork: true),
+        LeavingChoice(label: localized("_Cancel"), response: DiscardResponse.cancel),
+        LeavingChoice(label: localized("_Discard"), response: DiscardResponse.discard, losesWork: true),
       ],
-      // Enter keeps the meme: losing work takes a deliberate choice.
-      defaultResponse: DiscardResponse.cancel.rawValue
+      // Enter and Escape keep the meme: losing work takes a deliberate choice.
+      defaultResponse: .cancel, closeResponse: .cancel
     ) { response in
-      guard response == DiscardResponse.discard.rawValue else { return }
+      guard response == .discard else { return }
       // Once the dialog's response has finished: destroying its parent inside it upsets GTK's
       // bookkeeping of the dialog just destroyed.
       MainLoop.post { discard() }
     }
   }
 
-  /// The discard dialog's answers.
-  enum DiscardResponse: Int32 {
-    case discard = 1
-    case cancel = 2
+  /// The discard dialog's answers, by their response ids.
+  enum DiscardResponse: String {
+    case discard
+    case cancel
   }
 }

@@ -101,24 +101,26 @@ extension EditorWindow {
   /// chooses to leave anyway (a running export is stopped first), or when the work ends if they wait.
   func askBeforeLeaving(leaveLabel: String, then leave: @escaping () -> Void) {
     askLeavingQuestion(
-      named: "still-saving-dialog", title: localized("Still saving your meme…"),
-      detail: localized(
+      named: "still-saving-dialog", heading: localized("Still saving your meme…"),
+      body: localized(
         "It will be lost if MemeMe stops now. Wait a moment, and the window closes once it is saved."),
       choices: [
-        LeavingChoice(label: leaveLabel, response: LeaveResponse.leave.rawValue, losesWork: true),
-        LeavingChoice(label: localized("_Wait"), response: LeaveResponse.wait.rawValue),
+        LeavingChoice(label: leaveLabel, response: LeaveResponse.leave, losesWork: true),
+        LeavingChoice(label: localized("_Wait"), response: LeaveResponse.wait),
       ],
-      defaultResponse: LeaveResponse.wait.rawValue
+      // Escape neither leaves nor waits to leave: the window stays open.
+      defaultResponse: .wait, closeResponse: .stay
     ) { [weak self] response in
       guard let self else { return }
-      if response == LeaveResponse.leave.rawValue {
+      switch response {
+      case .leave:
         cancelExport()
         // Once the dialog's response has finished: destroying its parent inside it upsets GTK's
         // bookkeeping of the dialog just destroyed.
         MainLoop.post { leave() }
-      } else if response == LeaveResponse.wait.rawValue {
-        leaveWhenIdle(leave)
-      }  // closed with Escape: stay
+      case .wait: leaveWhenIdle(leave)
+      case .stay: break
+      }
     }
   }
 
@@ -129,9 +131,10 @@ extension EditorWindow {
     _ = MainLoop.after(milliseconds: 100) { [weak self] in self?.leaveWhenIdle(leave) }
   }
 
-  /// The still-saving dialog's answers.
-  enum LeaveResponse: Int32 {
-    case leave = 1
-    case wait = 2
+  /// The still-saving dialog's answers, by their response ids; `stay` has no button (Escape).
+  enum LeaveResponse: String {
+    case leave
+    case wait
+    case stay
   }
 }

@@ -76,8 +76,8 @@ package final class EditorWindow: AppWindow {
   var progressTimeout: UInt32?
   var isShowingExportProgress = false
   private(set) var cancelExportButton: UnsafeMutablePointer<GtkWidget>!
-  /// The "Still saving your meme…" question while it is open.
-  var leavingDialog: UnsafeMutablePointer<GtkWidget>?
+  /// The question asked before leaving (still saving, discard this meme) while it is open.
+  var leavingDialog: MessageDialog?
 
   /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
   var loadGeneration = 0
@@ -350,6 +350,6 @@ package final class EditorWindow: AppWindow {
   /// Shows an error that names the file and the reason; the editor keeps its state.
   func showError(title: String, detail: String) {
     guard !isDestroyed else { return }
-    MessageDialog.present(.error, parent: gtkkit_window(window), title: title, detail: detail)
+    MessageDialog.present(parent: gtkkit_window(window), heading: title, body: detail)
   }
 }

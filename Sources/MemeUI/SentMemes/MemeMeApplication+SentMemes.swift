@@ -57,14 +57,13 @@ extension MemeMeApplication {
       case .failure(let error):
         guard let parent = activeWindow else { return }
         let notice = Self.unavailableNotice(error)
-        MessageDialog.present(notice.kind, parent: parent, title: notice.title, detail: notice.detail)
+        MessageDialog.present(parent: parent, heading: notice.heading, body: notice.body)
       case .success(let repairs):
         // A failed repair leaves everything as it was; the next launch tries again.
         guard let repairs else { return }
         memes.listRebuilt(repairs.rebuiltMemeIDs)
         guard let detail = repairs.message, let parent = activeWindow else { return }
-        MessageDialog.present(
-          .information, parent: parent, title: localized("Sent Memes were repaired"), detail: detail)
+        MessageDialog.present(parent: parent, heading: localized("Sent Memes were repaired"), body: detail)
       }
     }
   }
@@ -72,8 +71,8 @@ extension MemeMeApplication {
   /// What the user is told when the store cannot be used: they keep the editor, not their shares.
   static func unavailableNotice(_ error: StoreError) -> StoreNotice {
     StoreNotice(
-      kind: .warning, title: localized("Sent Memes are not available"),
-      detail: error.message + "\n\n"
+      heading: localized("Sent Memes are not available"),
+      body: error.message + "\n\n"
         + localized("You can still make and share memes, but they will not be kept."))
   }
 
@@ -82,7 +81,7 @@ extension MemeMeApplication {
     let question = linkedImagesQuestion
     clearStoreNotice()
     guard let question else {
-      MessageDialog.present(notice.kind, parent: window, title: notice.title, detail: notice.detail)
+      MessageDialog.present(parent: window, heading: notice.heading, body: notice.body)
       return
     }
     question.ask(over: window) { [weak self] answer in
@@ -104,7 +103,7 @@ extension MemeMeApplication {
     guard case .success(let memes) = opened else {
       if case .failure(let error) = opened, let parent = activeWindow {
         let notice = Self.unavailableNotice(error)
-        MessageDialog.present(notice.kind, parent: parent, title: notice.title, detail: notice.detail)
+        MessageDialog.present(parent: parent, heading: notice.heading, body: notice.body)
       }
       return
     }
@@ -128,7 +127,6 @@ extension MemeMeApplication {
 
 /// A message about the store for the first window: it could not be opened.
 struct StoreNotice {
-  let kind: MessageDialog.Kind
-  let title: String
-  let detail: String
+  let heading: String
+  let body: String
 }

@@ -203,6 +203,6 @@ package final class SentMemesNavigator {
 
   private func showError(title: String, detail: String) {
     let parent = visibleWindow.flatMap { gtkkit_window($0) }
-    MessageDialog.present(.error, parent: parent, title: title, detail: detail)
+    MessageDialog.present(parent: parent, heading: title, body: detail)
   }
 }

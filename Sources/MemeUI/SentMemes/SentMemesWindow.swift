@@ -298,6 +298,6 @@ package final class SentMemesWindow: AppWindow {
 
   /// Shows an error over this window.
   func showError(title: String, detail: String) {
-    MessageDialog.present(.error, parent: gtkkit_window(window), title: title, detail: detail)
+    MessageDialog.present(parent: gtkkit_window(window), heading: title, body: detail)
   }
 }

@@ -17,10 +17,11 @@ struct LinkedImagesQuestion {
   /// What the store said, naming the link and its target.
   let message: String
 
-  enum Answer: Int32 {
-    case quit = 1
-    case notNow = 2
-    case useFolder = 3
+  /// The answers, by their response ids.
+  enum Answer: String {
+    case quit
+    case notNow = "not-now"
+    case useFolder = "use-folder"
   }
 
   /// The question for `error`, when it is about a linked folder.
@@ -31,27 +32,23 @@ struct LinkedImagesQuestion {
     message = error.message
   }
 
-  /// Asks over `parent`; Escape or closing the dialog answers Not Now.
+  /// Asks over `parent`; Enter, Escape or closing the dialog answer Not Now.
   @discardableResult
-  func ask(over parent: UnsafeMutablePointer<GtkWindow>?, answer: @escaping (Answer) -> Void)
-    -> UnsafeMutablePointer<GtkWidget>
+  func ask(over parent: UnsafeMutablePointer<GtkWindow>?, answer: @escaping (Answer) -> Void) -> MessageDialog
   {
     MessageDialog.ask(
-      .warning, parent: parent, named: "linked-images-question",
-      title: localized("Sent Memes are not available"),
-      detail: message + "\n\n"
+      parent: parent, named: "linked-images-question",
+      heading: localized("Sent Memes are not available"),
+      body: message + "\n\n"
         + localized(
           "Use that folder only if you put the link there yourself: MemeMe keeps its pictures in it, and tidies away files it does not know. Until then you can make and share memes, but they will not be kept."
         ),
       choices: [
-        MessageDialog.Choice(label: localized("_Quit"), response: Answer.quit.rawValue),
-        MessageDialog.Choice(label: localized("_Not Now"), response: Answer.notNow.rawValue),
+        MessageDialog.Choice(label: localized("_Quit"), response: Answer.quit),
+        MessageDialog.Choice(label: localized("_Not Now"), response: Answer.notNow),
         MessageDialog.Choice(
-          label: localized("_Use That Folder"), response: Answer.useFolder.rawValue, look: .destructive),
+          label: localized("_Use That Folder"), response: Answer.useFolder, appearance: .destructive),
       ],
-      defaultResponse: Answer.notNow.rawValue
-    ) { response in
-      answer(Answer(rawValue: response) ?? .notNow)
-    }
+      defaultResponse: .notNow, closeResponse: .notNow, answer: answer)
   }
 }
