@@ -284,19 +284,18 @@ import Testing
     EditorHarness.settle(editor)
     #expect(
       EditorAction.allCases.filter { $0.boxOrder != nil }.allSatisfy { !enabled($0) }, "nothing selected")
-    // The main menu lists them with Add Text.
-    let menu = EditorWindow.textBoxMenu
-    let items = (0..<g_menu_model_get_n_items(menu.model)).compactMap { index -> String? in
-      guard let value = g_menu_model_get_item_attribute_value(menu.model, index, "action", nil) else {
+    // The canvas's context menu lists them, in its second section.
+    let menu = EditorContextMenu.menu
+    let section = try #require(g_menu_model_get_item_link(menu.model, 1, "section"))
+    defer { g_object_unref(section) }
+    let items = (0..<g_menu_model_get_n_items(section)).compactMap { index -> String? in
+      guard let value = g_menu_model_get_item_attribute_value(section, index, "action", nil) else {
         return nil
       }
       defer { g_variant_unref(value) }
       return String(cString: g_variant_get_string(value, nil))
     }
-    #expect(
-      items == [
-        "win.add-text", "win.bring-forward", "win.send-backward", "win.bring-to-front", "win.send-to-back",
-      ])
+    #expect(items == ["win.bring-forward", "win.send-backward", "win.bring-to-front", "win.send-to-back"])
   }
 
   @Test func theStylePanelStylesTheSelectedBoxAlone() throws {

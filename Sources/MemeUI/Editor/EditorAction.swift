@@ -33,6 +33,7 @@ package enum EditorAction: String, NamedAction {
   case sendBackward = "send-backward"
   case bringToFront = "bring-to-front"
   case sendToBack = "send-to-back"
+  case contextMenu = "context-menu"
 
   var accelerators: [String] {
     switch self {
@@ -56,6 +57,8 @@ package enum EditorAction: String, NamedAction {
     // With Shift a bracket key types a brace on most layouts, and that is the key GTK matches.
     case .bringToFront: ["<Control><Shift>bracketright", "<Control>braceright"]
     case .sendToBack: ["<Control><Shift>bracketleft", "<Control>braceleft"]
+    // As in Sent Memes and every GTK view.
+    case .contextMenu: ["Menu", "<Shift>F10"]
     case .camera, .share, .openWith, .sendByEmail, .cancel, .flipHorizontal, .flipVertical, .crop, .cropApply,
       .cropCancel, .cancelExport:
       []
@@ -92,6 +95,7 @@ package enum EditorAction: String, NamedAction {
     case .sendBackward: localized("Send Backward")
     case .bringToFront: localized("Bring to Front")
     case .sendToBack: localized("Send to Back")
+    case .contextMenu: localized("Open the menu of the picture or the selected text box")
     }
   }
 

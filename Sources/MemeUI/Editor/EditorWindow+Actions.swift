@@ -38,6 +38,7 @@ extension EditorWindow {
     case .addText: addText()
     case .bringForward, .sendBackward, .bringToFront, .sendToBack:
       if let order = action.boxOrder { reorderSelectedBox(order) }
+    case .contextMenu: contextMenu.showForSelection()
     }
   }
 

@@ -14,14 +14,6 @@ extension EditorWindow {
   static let smallNudge = 1.0
   static let largeNudge = 10.0
 
-  /// The Add Text item and the drawing-order items of the main menu.
-  static var textBoxMenu: Menu {
-    Menu(
-      [EditorAction.addText, .bringForward, .sendBackward, .bringToFront, .sendToBack].map {
-        ($0.title, $0.detailedName)
-      })
-  }
-
   func makeAddTextButton() -> UnsafeMutablePointer<GtkWidget> {
     let button = gtk_button_new_from_icon_name(IconName.addText)!
     button.actionName = EditorAction.addText.detailedName

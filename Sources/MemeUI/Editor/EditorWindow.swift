@@ -43,6 +43,8 @@ package final class EditorWindow: AppWindow {
   var cropTools: CropTools?
   /// Selecting, moving, resizing and turning text boxes with the pointer.
   private(set) var boxHandles: BoxHandles!
+  /// Paste, Undo, Redo and a box's drawing order, under a secondary click, a long press or the Menu key.
+  private(set) var contextMenu: EditorContextMenu!
   private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var albumButton: UnsafeMutablePointer<GtkWidget>!
   /// Above and below the canvas: what the canvas's height at launch is predicted by.
@@ -103,6 +105,8 @@ package final class EditorWindow: AppWindow {
     connectDragAndDrop()
     connectCrop()
     boxHandles = BoxHandles(canvas: canvas, document: document)
+    contextMenu = EditorContextMenu(canvas: canvas, boxHandles: boxHandles, document: document)
+    contextMenu.attachKeys(to: window)
     updateActionStates()
     focusInvitation()
     prepareLaunchCaptionsWhenRealized()
@@ -155,12 +159,8 @@ package final class EditorWindow: AppWindow {
       tooltip: localized("Start over with no picture"))
     header.packEnd(cancelButton)
 
-    let editSection = Menu([
-      (localized("Paste Picture"), EditorAction.paste.detailedName),
-      (localized("Undo"), EditorAction.undo.detailedName),
-      (localized("Redo"), EditorAction.redo.detailedName),
-    ])
-    header.packEnd(PrimaryMenu.button(windowSection: editSection, moreSections: [Self.textBoxMenu]))
+    // The app's own items only, as the HIG has it: what acts on the picture is in its context menu.
+    header.packEnd(PrimaryMenu.button(windowSection: nil))
 
     window.setTitlebar(header)
     headerBar = header

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSupport
+import GtkKit
+import MemeEditing
+
+/// The canvas's context menu, where a GNOME app puts what acts on the thing under the pointer: a
+/// secondary click or a long press on the picture (on a text box, that box is selected first), or the
+/// Menu key or Shift+F10 (at the selected box, else the canvas's middle). It holds Paste, Undo and
+/// Redo, and the selected box's drawing order; the primary menu keeps to the app's own items.
+final class EditorContextMenu {
+  /// The popover, parented to the canvas; built with the menu's first showing.
+  private(set) var popover: UnsafeMutablePointer<GtkWidget>?
+  private unowned let canvas: EditorCanvas
+  private unowned let boxHandles: BoxHandles
+  private let document: EditorDocument
+
+  init(canvas: EditorCanvas, boxHandles: BoxHandles, document: EditorDocument) {
+    self.canvas = canvas
+    self.boxHandles = boxHandles
+    self.document = document
+    attachGestures(to: canvas.drawingArea)
+  }
+
+  /// Paste, Undo and Redo; then the box's drawing order.
+  static var menu: Menu {
+    let menu = Menu()
+    menu.appendSection(
+      Menu([
+        (localized("Paste Picture"), EditorAction.paste.detailedName),
+        (localized("Undo"), EditorAction.undo.detailedName),
+        (localized("Redo"), EditorAction.redo.detailedName),
+      ]))
+    menu.appendSection(
+      Menu(
+        [EditorAction.bringForward, .sendBackward, .bringToFront, .sendToBack].map {
+          ($0.title, $0.detailedName)
+        }))
+    return menu
+  }
+
+  /// Shows the menu pointing at (`x`, `y`) of the canvas; over a text box, that box is selected.
+  func show(atX x: Double, y: Double) {
+    if let target = boxHandles.target(atX: x, y: y) { document.selectBox(at: target.index) }
+    popUp(at: GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1))
+  }
+
+  /// The Menu key: at the selected box's centre, else the canvas's middle.
+  func showForSelection() {
+    var point = (
+      x: Double(gtk_widget_get_width(canvas.drawingArea)) / 2,
+      y: Double(gtk_widget_get_height(canvas.drawingArea)) / 2
+    )
+    if let mapping = boxHandles.mapping, let index = document.selectedBoxIndex,
+      document.boxes.indices.contains(index)
+    {
+      let shown = mapping.onScreen(document.boxes[index])
+      point = (shown.centreX, shown.centreY)
+    }
+    popUp(at: GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1))
+  }
+
+  private func popUp(at rectangle: GdkRectangle) {
+    let menu = builtPopover()
+    var rectangle = rectangle
+    gtk_popover_set_pointing_to(gtkkit_popover(menu), &rectangle)
+    gtk_popover_popup(gtkkit_popover(menu))
+  }
+
+  private func builtPopover() -> UnsafeMutablePointer<GtkWidget> {
+    if let popover { return popover }
+    let menu = Widget.popoverMenu(Self.menu)
+    menu.name = "canvas-context-menu"
+    gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
+    menu.horizontalAlignment = GTK_ALIGN_START
+    let area = canvas.drawingArea
+    gtk_widget_set_parent(menu, area)
+    // A popover is a child the drawing area does not know about: unparent it as the area goes.
+    Signal.connect(area, "destroy") { gtk_widget_unparent(menu) }
+    popover = menu
+    return menu
+  }
+
+  /// Whether (`x`, `y`) lies on the top or bottom caption's field: a secondary click there opens
+  /// the field's own menu (cut, copy and paste of its text).
+  private func isOnClassicCaption(_ x: Double, _ y: Double) -> Bool {
+    [canvas.topEntry, canvas.bottomEntry].contains { entry in
+      guard let bounds = WidgetTree.bounds(of: entry.widget, in: canvas.drawingArea) else { return false }
+      return x >= bounds.x && x < bounds.x + bounds.width && y >= bounds.y && y < bounds.y + bounds.height
+    }
+  }
+
+  private func attachGestures(to area: UnsafeMutablePointer<GtkWidget>) {
+    // On the canvas and everything over it, in the capture phase: a box's field lies over its box
+    // and would otherwise open its own text menu.
+    let click = Gesture.click(button: 3)  // GDK_BUTTON_SECONDARY
+    gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+    Signal.connectPressed(click.raw) { [weak self] _, x, y in
+      guard let self, !isOnClassicCaption(x, y) else { return }
+      Gesture.claim(click)
+      show(atX: x, y: y)
+    }
+    canvas.widget.addController(click)
+    // A long press is the touchscreen's secondary click.
+    let longPress = gtk_gesture_long_press_new()!
+    gtk_gesture_single_set_touch_only(gtkkit_gesture_single(longPress.raw), 1)
+    Signal.connectPoint(longPress.raw, "pressed") { [weak self] x, y in self?.show(atX: x, y: y) }
+    area.addController(longPress)
+  }
+
+  /// The Menu key and Shift+F10, in the window's capture phase: ours unless the focus is in the top
+  /// or bottom caption's field, whose own text menu they open.
+  func attachKeys(to window: UnsafeMutablePointer<GtkWidget>) {
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, state in
+      guard let self else { return false }
+      let isMenuKey =
+        Int32(keyval) == GDK_KEY_Menu
+        || (Int32(keyval) == GDK_KEY_F10 && state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
+      guard isMenuKey, !canvas.topEntry.isFocused, !canvas.bottomEntry.isFocused else { return false }
+      showForSelection()
+      return true
+    }
+    window.addController(keys)
+  }
+}
