@@ -50,6 +50,7 @@ static inline GtkActionable *gtkkit_actionable(gpointer p) { return GTK_ACTIONAB
 static inline GtkAccessible *gtkkit_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
 static inline GtkApplication *gtkkit_application(gpointer p) { return GTK_APPLICATION(p); }
 static inline AdwStatusPage *gtkkit_adw_status_page(gpointer p) { return ADW_STATUS_PAGE(p); }
+static inline AdwClampScrollable *gtkkit_adw_clamp_scrollable(gpointer p) { return ADW_CLAMP_SCROLLABLE(p); }
 /// An AdwApplication (a GtkApplication that sets up libadwaita and its style manager at start-up),
 /// as the GtkApplication it is.
 static inline GtkApplication *gtkkit_adw_application_new(const char *id, GApplicationFlags flags) {

@@ -161,7 +161,8 @@ import Testing
     // The last row, scrolled to, shows the store's last meme.
     let view = try #require(window.listView)
     let adjustment = try #require(
-      gtk_scrolled_window_get_vadjustment(gtkkit_scrolled_window(gtk_widget_get_parent(view))))
+      gtk_scrolled_window_get_vadjustment(
+        gtkkit_scrolled_window(gtk_widget_get_ancestor(view, gtk_scrolled_window_get_type()))))
     gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
     let last = try #require(rows.last)
     #expect(

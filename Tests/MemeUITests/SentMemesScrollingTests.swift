@@ -82,7 +82,8 @@ import Testing
       tab == .list ? window.listFactory.boundCells : window.gridFactory.boundCells
     }
     let adjustment = try #require(
-      gtk_scrolled_window_get_vadjustment(gtkkit_scrolled_window(gtk_widget_get_parent(view))))
+      gtk_scrolled_window_get_vadjustment(
+        gtkkit_scrolled_window(gtk_widget_get_ancestor(view, gtk_scrolled_window_get_type()))))
     MainContext.iterate {
       gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
     }

@@ -246,3 +246,22 @@ import Testing
     }
   }
 }
+
+/// On a wide screen the list keeps a readable width, centred (AdwClampScrollable): a row's time stays
+/// near its caption.
+@Suite(.serialized) struct SentMemesListWidthTests {
+  @Test func onAWideWindowTheListKeepsAReadableWidth() throws {
+    try SentMemesHarness.withSentMemes(memes: 3) { app, window, _ in
+      window.currentTab = .list
+      gtk_window_set_default_size(gtkkit_window(window.window), 1900, 900)
+      #expect(MainContext.iterate { gtk_widget_get_width(window.window) >= 1800 })
+      SentMemesHarness.settle(app)
+      let row = try #require(window.listFactory.boundCells.first { $0.memeID != nil }?.widget)
+      let bounds = try #require(WidgetTree.bounds(of: row, in: window.window))
+      let windowWidth = Double(gtk_widget_get_width(window.window))
+      #expect(bounds.width <= 760, "a row is \(bounds.width) px wide in a \(windowWidth) px window")
+      #expect(abs((bounds.x + bounds.width / 2) - windowWidth / 2) < 40, "centred: \(bounds)")
+      Screenshot.save(window.window, named: "sent-memes-list-1900")
+    }
+  }
+}

@@ -158,7 +158,7 @@ package final class SentMemesWindow: AppWindow {
     setUpView(listView, name: "meme-list")
     openOnClick(in: .list)
     appendPage(
-      Self.scrolled(listView), tab: .list, title: localized("List"), tooltip: localized("List (Alt+1)"),
+      Self.scrolled(Self.clamped(listView)), tab: .list, title: localized("List"), tooltip: localized("List (Alt+1)"),
       icon: IconName.listView)
   }
 
@@ -206,6 +206,16 @@ package final class SentMemesWindow: AppWindow {
         self?.showContextMenu(for: id, in: tab, over: widget, x: x, y: y)
       },
       drop: { [weak self] dragged, target, below in self?.drop(dragged, onto: target, below: below) })
+  }
+
+  /// The list at a readable width: on a wide window a row's time would stand far from its caption.
+  /// (AdwClampScrollable is itself scrollable, so the list still builds only the rows shown.)
+  private static func clamped(_ view: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+    let clamp = adw_clamp_scrollable_new()!
+    adw_clamp_scrollable_set_maximum_size(gtkkit_adw_clamp_scrollable(clamp), 760)
+    adw_clamp_scrollable_set_tightening_threshold(gtkkit_adw_clamp_scrollable(clamp), 600)
+    adw_clamp_scrollable_set_child(gtkkit_adw_clamp_scrollable(clamp), view)
+    return clamp
   }
 
   private static func scrolled(_ view: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
