@@ -158,7 +158,8 @@ package final class SentMemesWindow: AppWindow {
     setUpView(listView, name: "meme-list")
     openOnClick(in: .list)
     appendPage(
-      Self.scrolled(Self.clamped(listView)), tab: .list, title: localized("List"), tooltip: localized("List (Alt+1)"),
+      Self.scrolled(Self.clamped(listView)), tab: .list, title: localized("List"),
+      tooltip: localized("List (Alt+1)"),
       icon: IconName.listView)
   }
 
