@@ -95,7 +95,7 @@ package enum EditorAction: String, NamedAction {
     case .sendBackward: localized("Send Backward")
     case .bringToFront: localized("Bring to Front")
     case .sendToBack: localized("Send to Back")
-    case .contextMenu: localized("Open the menu of the picture or the selected text box")
+    case .contextMenu: localized("Open the picture’s menu")
     }
   }
 

@@ -67,7 +67,8 @@ final class EditorContextMenu {
     gtk_popover_popup(gtkkit_popover(menu))
   }
 
-  private func builtPopover() -> UnsafeMutablePointer<GtkWidget> {
+  /// The popover, built now unless it is.
+  func builtPopover() -> UnsafeMutablePointer<GtkWidget> {
     if let popover { return popover }
     let menu = Widget.popoverMenu(Self.menu)
     menu.name = "canvas-context-menu"
