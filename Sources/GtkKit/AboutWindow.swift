@@ -110,13 +110,6 @@ public struct AboutWindow {
 
   /// The strings of a NULL-terminated array the window owns.
   private static func strings(_ list: UnsafePointer<UnsafePointer<CChar>?>?) -> [String] {
-    guard let list else { return [] }
-    var result: [String] = []
-    var index = 0
-    while let item = list[index] {
-      result.append(String(cString: item))
-      index += 1
-    }
-    return result
+    stringsOfCStringArray(list)
   }
 }

@@ -66,13 +66,7 @@ public final class Application {
   {
     guard let list else { return [] }
     defer { g_strfreev(list) }
-    var result: [String] = []
-    var index = 0
-    while let item = list[index] {
-      result.append(String(cString: item))
-      index += 1
-    }
-    return result
+    return stringsOfCStringArray(UnsafeRawPointer(list).assumingMemoryBound(to: UnsafePointer<CChar>?.self))
   }
 
   /// Registers on the session bus without running the loop (tests drive the loop themselves).
@@ -118,6 +112,18 @@ public final class Application {
     }
     return result
   }
+}
+
+/// The strings of a NULL-terminated `char **` (not freed: its owner frees it).
+func stringsOfCStringArray(_ list: UnsafePointer<UnsafePointer<CChar>?>?) -> [String] {
+  guard let list else { return [] }
+  var result: [String] = []
+  var index = 0
+  while let item = list[index] {
+    result.append(String(cString: item))
+    index += 1
+  }
+  return result
 }
 
 /// Calls `body` with a NULL-terminated `char **` copy of `strings`, valid only during the call.

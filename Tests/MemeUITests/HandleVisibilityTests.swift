@@ -67,15 +67,24 @@ import Testing
     return best
   }
 
-  @Test(arguments: [StyleManager.Scheme.light, .dark])
-  func textBoxHandlesStandOutOnEveryPicture(style: StyleManager.Scheme) throws {
+  /// Runs `body` in the `style` on an editor showing each of `photos` in turn.
+  static func onEveryPhoto(
+    in style: StyleManager.Scheme, _ body: (EditorWindow, (name: String, color: RGBAColor)) throws -> Void
+  ) throws {
     try DisplayHarness.requireDisplay()
     StyleManager.scheme = style
     defer { StyleManager.scheme = .followSystem }
-    for photo in Self.photos {
+    for photo in photos {
       let editor = EditorHarness.makeEditor()
       defer { EditorHarness.close(editor) }
-      EditorHarness.load(try Self.solidPicture(photo.name, photo.color), into: editor)
+      EditorHarness.load(try solidPicture(photo.name, photo.color), into: editor)
+      try body(editor, photo)
+    }
+  }
+
+  @Test(arguments: [StyleManager.Scheme.light, .dark])
+  func textBoxHandlesStandOutOnEveryPicture(style: StyleManager.Scheme) throws {
+    try Self.onEveryPhoto(in: style) { editor, photo in
       editor.document.addBox(TextBoxEditorHarness.box)
       editor.document.selectBox(at: 0)
       EditorHarness.settle(editor)
@@ -107,13 +116,7 @@ import Testing
 
   @Test(arguments: [StyleManager.Scheme.light, .dark])
   func cropCornersStandOutOnEveryPicture(style: StyleManager.Scheme) throws {
-    try DisplayHarness.requireDisplay()
-    StyleManager.scheme = style
-    defer { StyleManager.scheme = .followSystem }
-    for photo in Self.photos {
-      let editor = EditorHarness.makeEditor()
-      defer { EditorHarness.close(editor) }
-      EditorHarness.load(try Self.solidPicture(photo.name, photo.color), into: editor)
+    try Self.onEveryPhoto(in: style) { editor, photo in
       editor.actions.action(named: EditorAction.crop.name)?.activate()
       EditorHarness.settle(editor)
       let image = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.widget))
