@@ -292,6 +292,20 @@ static inline gboolean gtkkit_object_get_bool(gpointer object, const char *prope
 /// The path of a GFile as a newly allocated string, or NULL for non-native files.
 static inline char *gtkkit_file_path(GFile *file) { return g_file_get_path(file); }
 
+// MARK: - libadwaita toasts
+// AdwToastOverlay and AdwToast are final types: Swift sees them as OpaquePointer.
+static inline AdwToastOverlay *gtkkit_toast_overlay(gpointer p) { return ADW_TOAST_OVERLAY(p); }
+static inline AdwToast *gtkkit_toast(gpointer p) { return ADW_TOAST(p); }
+static inline gboolean gtkkit_is_toast(gpointer p) { return ADW_IS_TOAST(p); }
+
+/// An object-valued property with a reference of its own (release it with g_object_unref), or NULL
+/// (g_object_get is variadic). A toast widget's "toast" is how an overlay's shown toast is found.
+static inline gpointer gtkkit_object_get_object(gpointer object, const char *property) {
+  gpointer value = NULL;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
 // MARK: - Lists, notebooks and drag and drop (Sent Memes)
 static inline GtkNotebook *gtkkit_notebook(gpointer p) { return GTK_NOTEBOOK(p); }
 static inline GtkStack *gtkkit_stack(gpointer p) { return GTK_STACK(p); }

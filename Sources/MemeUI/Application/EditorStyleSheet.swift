@@ -44,6 +44,16 @@ enum EditorStyleSheet {
     label.zoom-indicator { padding: 4px 10px; border-radius: 9999px; font-size: 0.85em; }
     .crop-bar { padding: 10px; border-radius: 12px; }
     actionbar button.bar-button { padding: 6px 16px; }
+    /* A toast lies over the bottom bar, below the picture and its captions: libadwaita's 24 px
+       bottom margin would lift it into the canvas, and its 46 px would not leave the 49 px bar.
+       Opaque, as the see-through on-screen display looks over a plain window, so that the bar's
+       buttons do not show through its text. */
+    toastoverlay.editor-toasts > toast {
+      margin-bottom: 3px;
+      padding-top: 4px;
+      padding-bottom: 4px;
+      background-color: mix(@window_bg_color, black, 0.7);
+    }
     label.warning { color: @warning_color; }
     .warning-bar {
       padding: 10px 16px;
