@@ -292,6 +292,20 @@ static inline gboolean gtkkit_object_get_bool(gpointer object, const char *prope
 /// The path of a GFile as a newly allocated string, or NULL for non-native files.
 static inline char *gtkkit_file_path(GFile *file) { return g_file_get_path(file); }
 
+// MARK: - libadwaita toasts
+// AdwToastOverlay and AdwToast are final types: Swift sees them as OpaquePointer.
+static inline AdwToastOverlay *gtkkit_toast_overlay(gpointer p) { return ADW_TOAST_OVERLAY(p); }
+static inline AdwToast *gtkkit_toast(gpointer p) { return ADW_TOAST(p); }
+static inline gboolean gtkkit_is_toast(gpointer p) { return ADW_IS_TOAST(p); }
+
+/// An object-valued property with a reference of its own (release it with g_object_unref), or NULL
+/// (g_object_get is variadic). A toast widget's "toast" is how an overlay's shown toast is found.
+static inline gpointer gtkkit_object_get_object(gpointer object, const char *property) {
+  gpointer value = NULL;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
 // MARK: - Lists, notebooks and drag and drop (Sent Memes)
 static inline GtkNotebook *gtkkit_notebook(gpointer p) { return GTK_NOTEBOOK(p); }
 static inline GtkStack *gtkkit_stack(gpointer p) { return GTK_STACK(p); }
@@ -514,6 +528,53 @@ static inline gboolean gtkkit_portal_has_interface(const char *interface, int ti
   if (!reply) return FALSE;
   g_variant_unref(reply);
   return TRUE;
+}
+
+// MARK: - Showing a file in the file manager
+// org.freedesktop.FileManager1 is the interface file managers (Nautilus, Dolphin, Nemo, Caja...)
+// offer on the session bus: ShowItems opens the folder of each URI with the item selected. The
+// call is made here because its arguments are built with the variadic g_variant_new.
+
+typedef struct {
+  GtkKitPortalDone done;
+  gpointer data;
+} GtkKitFileManagerCall;
+
+static inline void gtkkit_file_manager_called(GObject *source, GAsyncResult *result, gpointer data) {
+  GtkKitFileManagerCall *call = data;
+  GError *error = NULL;
+  GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
+  if (reply) {
+    g_variant_unref(reply);
+    call->done(0, NULL, call->data);
+  } else {
+    call->done(-1, error->message, call->data);
+    g_error_free(error);
+  }
+  g_free(call);
+}
+
+/// Calls org.freedesktop.FileManager1.ShowItems([uri], "") on the session bus (the bus starts a
+/// file manager that is installed but not running). `done` gets 0 once the file manager took the
+/// call, or -1 and the D-Bus error's message (no file manager: the name has no owner and no
+/// service file).
+static inline void gtkkit_file_manager_show_item(const char *uri, GtkKitPortalDone done, gpointer data) {
+  GError *error = NULL;
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+  if (!bus) {
+    done(-1, error->message, data);
+    g_error_free(error);
+    return;
+  }
+  GtkKitFileManagerCall *call = g_new0(GtkKitFileManagerCall, 1);
+  call->done = done;
+  call->data = data;
+  const char *uris[] = {uri, NULL};
+  // An empty startup id: no startup notification to hand on (the user clicked in our window).
+  g_dbus_connection_call(bus, "org.freedesktop.FileManager1", "/org/freedesktop/FileManager1",
+                         "org.freedesktop.FileManager1", "ShowItems", g_variant_new("(^ass)", uris, ""),
+                         NULL, G_DBUS_CALL_FLAGS_NONE, 25000, NULL, gtkkit_file_manager_called, call);
+  g_object_unref(bus);
 }
 
 /// Whether `surface` belongs to the X11 backend (its XID makes the handle) or the Wayland one.

@@ -3,8 +3,8 @@ import CGtk
 import Foundation
 
 /// The desktop portals (xdg-desktop-portal) for what a sandboxed app cannot do itself: open a file
-/// in an app the user picks (OpenURI) and start an e-mail with an attachment (Email). The calls are
-/// C glue in the shim (`gtkkit_portal_call`); this is their Swift face.
+/// in an app the user picks or show its folder (OpenURI), and start an e-mail with an attachment
+/// (Email). The calls are C glue in the shim (`gtkkit_portal_call`); this is their Swift face.
 public enum DesktopPortal {
   /// Whether the app goes through portals: GTK 4.8's own rule for its file choosers (in a Flatpak
   /// sandbox, or with `GDK_DEBUG=portals`), so that every dialog takes the same way.
@@ -35,6 +35,16 @@ public enum DesktopPortal {
   ) {
     call(
       "org.freedesktop.portal.OpenURI", "OpenFile", file: file, fileOption: nil, flag: "ask", over: window,
+      completion: completion)
+  }
+
+  /// Opens the folder holding `file` in the file manager, the file selected where it can be
+  /// (OpenURI.OpenDirectory, version 3 of the interface).
+  public static func openDirectory(
+    containing file: URL, over window: gpointer, completion: @escaping (Outcome) -> Void
+  ) {
+    call(
+      "org.freedesktop.portal.OpenURI", "OpenDirectory", file: file, fileOption: nil, flag: nil, over: window,
       completion: completion)
   }
 

@@ -23,7 +23,7 @@ public enum MainLoop {
       }, box.retainedPointer(), releaseDestroyNotify)
   }
 
-  /// Runs `work` on the main loop once, `milliseconds` from now (for transient UI such as toasts;
+  /// Runs `work` on the main loop once, `milliseconds` from now (for transient UI such as a late spinner;
   /// never for waiting on work, which reports back through `post`). Returns the GLib source id.
   @discardableResult
   public static func after(milliseconds: UInt32, _ work: @escaping () -> Void) -> UInt32 {

@@ -57,8 +57,9 @@ import Testing
     try SentMemesHarness.withSentMemes(memes: 1) { app, window, _ in
       SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
       SentMemesHarness.settle(app)
-      // The empty state and the undo banner.
-      expectAllNamed(window.window, "empty Sent Memes with the undo banner")
+      // The empty state and the undo toast.
+      #expect(window.isUndoToastShown)
+      expectAllNamed(window.window, "empty Sent Memes with the undo toast")
     }
   }
 }

@@ -91,7 +91,7 @@ import Testing
     #expect(window.currentTab == .list)
   }
 
-  @Test func deleteFromDetailReturnsWithTheUndoBanner() throws {
+  @Test func deleteFromDetailReturnsWithTheUndoToast() throws {
     try DisplayHarness.requireDisplay()
     let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
     let app = SentMemesHarness.launch(storeFolder: folder)
@@ -102,7 +102,8 @@ import Testing
     #expect(
       MainContext.iterate { app.sentMemes?.detailWindow == nil && SentMemesHarness.isVisible(window.window) })
     #expect(window.memes.list.ids == [memes[1].id])
-    #expect(window.isBannerShown)
+    #expect(window.isUndoToastShown)
+    #expect(window.toasts.shownToast?.title == "Meme deleted")
     SentMemesHarness.activate(SentMemesAction.undo.name, in: window.window)
     #expect(MainContext.iterate { window.memes.list.ids == memes.map(\.id) })
   }

@@ -40,7 +40,8 @@ import Testing
       let newest = try #require(window.memes.list.ids.first)
       #expect(!memes.map(\.id).contains(newest))
       expectSelectedAndFocused(newest, in: window, "after the share")
-      #expect(window.toast.isShown && window.toast.text == "Copied to the clipboard")
+      #expect(window.toasts.shownToast?.title == "Copied to the clipboard")
+      window.toasts.waitForSlideIn()
       Screenshot.save(window.window, named: "sent-memes-after-share")
 
       try pressEnter(in: window)

@@ -6,8 +6,11 @@ import GtkKit
 
 // What the Sent Memes tests observe of the window and its rows, read from their real widgets.
 extension SentMemesWindow {
-  /// Whether the undo banner is revealed.
-  var isBannerShown: Bool { banner.revealsChild }
+  /// Whether the toast shown is the one offering Undo.
+  var isUndoToastShown: Bool {
+    guard let shown = toasts.shownToast, let undoToast else { return false }
+    return shown.isSame(as: undoToast)
+  }
 
   /// The meme whose row or tile has the keyboard focus in the current view, if any.
   var focusedMemeID: Int64? {

@@ -94,28 +94,31 @@ import Testing
       gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 1)
       SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
       #expect(list.ids == [memes[0].id, memes[2].id])
-      #expect(window.isBannerShown)
-      #expect(String(cString: gtk_label_get_text(gtkkit_label(window.bannerLabel))) == "Meme deleted")
+      #expect(window.isUndoToastShown)
+      #expect(window.toasts.shownToast?.title == "Meme deleted")
+      #expect(window.toasts.shownToast?.buttonLabel == "Undo")
+      #expect(window.toasts.shownToast?.timeoutSeconds == SentMemesWindow.undoSeconds)
       #expect(try window.memes.store.count() == 2)
-      MainContext.iterate { gtk_revealer_get_child_revealed(gtkkit_revealer(window.banner)) != 0 }
       SentMemesHarness.settle(app)
-      Screenshot.save(window.window, named: "sent-memes-undo-banner")
+      window.toasts.waitForSlideIn()
+      Screenshot.save(window.window, named: "sent-memes-undo-toast")
 
       SentMemesHarness.activate(SentMemesAction.undo.name, in: window.window)
       #expect(MainContext.iterate { list.count == 3 })
       #expect(list.ids == memes.map(\.id), "back at its old place")
-      #expect(!window.isBannerShown)
+      #expect(!window.isUndoToastShown)
+      #expect(window.toasts.shownToast == nil)
       #expect(window.selectedMeme?.id == memes[1].id)
       #expect(try window.memes.store.count() == 3)
     }
   }
 
-  @Test func dismissingTheBannerPurgesTheMemeAndItsFiles() throws {
+  @Test func dismissingTheUndoToastPurgesTheMemeAndItsFiles() throws {
     try SentMemesHarness.withSentMemes(memes: 2) { _, window, memes in
       gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 0)
       SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
       SentMemesHarness.activate(SentMemesAction.dismissUndo.name, in: window.window)
-      #expect(!window.isBannerShown)
+      #expect(!window.isUndoToastShown)
       #expect(window.actions.action(named: SentMemesAction.undo.name)?.isEnabled == false)
       let files = [memes[0].renderedImageURL, memes[0].thumbnailURL, memes[0].originalImageURL]
       #expect(MainContext.iterate { files.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) } })

@@ -13,9 +13,9 @@ import Testing
 /// Every share says what it did, Save As opens where memes are saved, and Meme Detail offers the
 /// editor's share targets.
 @Suite(.serialized) struct ShareConfirmationTests {
-  /// "Saved to <folder>/<file>" as a person reads it, from the file's own path.
+  /// "Saved “<file>”": the file's name, not its path.
   private func savedMessage(_ url: URL) -> String {
-    "Saved to \(url.deletingLastPathComponent().lastPathComponent)/\(url.lastPathComponent)"
+    "Saved “\(url.lastPathComponent)”"
   }
 
   private func newFolder(_ name: String) throws -> URL {
@@ -83,9 +83,10 @@ import Testing
     editor.filePicker = { _, completion in completion(output) }
     editor.actions.action(named: EditorAction.saveAs.name)?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
-    #expect(editor.canvas.toast.isShown)
-    #expect(editor.canvas.toast.text == savedMessage(output))
+    #expect(editor.toasts.shownToast?.title == savedMessage(output))
+    #expect(editor.toasts.shownToast?.buttonLabel == "Show in Folder")
     EditorHarness.settle(editor)
+    editor.toasts.waitForSlideIn()
     Screenshot.save(editor.window, named: "editor-saved-toast")
 
     // Another photo from elsewhere: Save As still opens where the last meme went.
@@ -97,24 +98,27 @@ import Testing
   @Test func detailSaysWhatSaveAsAndCopyDid() throws {
     try SentMemesHarness.withSentMemes(memes: 1) { app, window, memes in
       let detail = try openDetail(memes[0], in: app, window: window)
-      #expect(!detail.toast.isShown)
+      #expect(detail.toasts.shownToast == nil)
       let folder = try newFolder("detail-saves")
       let output = folder.appendingPathComponent("top-1-meme.jpg")
       detail.savePicker = { _, completion in completion(output) }
       SentMemesHarness.activate(DetailAction.saveAs.name, in: detail.window)
-      #expect(MainContext.iterate { detail.toast.isShown })
-      #expect(detail.toast.text == savedMessage(output))
+      #expect(MainContext.iterate { detail.toasts.shownToast != nil })
+      #expect(detail.toasts.shownToast?.title == savedMessage(output))
+      #expect(detail.toasts.shownToast?.buttonLabel == "Show in Folder")
       #expect(try ImageLoader().load(contentsOf: output).width > 0)
       #expect(detail.preferences.saveFolder.standardizedFileURL == folder.standardizedFileURL)
       SentMemesHarness.settle(app)
+      detail.toasts.waitForSlideIn()
       Screenshot.save(detail.window, named: "detail-saved-toast")
 
-      detail.toast.hide()
+      detail.toasts.shownToast?.dismiss()
       SentMemesHarness.activate(DetailAction.copyImage.name, in: detail.window)
-      #expect(MainContext.iterate { detail.toast.isShown })
-      #expect(detail.toast.text == "Copied to the clipboard")
+      #expect(MainContext.iterate { detail.toasts.shownToast?.title == "Copied to the clipboard" })
+      #expect(detail.toasts.shownToast?.buttonLabel == nil)
       #expect(Clipboard(for: detail.window).offersImage)
       SentMemesHarness.settle(app)
+      detail.toasts.waitForSlideIn()
       Screenshot.save(detail.window, named: "detail-copied-toast")
     }
   }
@@ -162,8 +166,8 @@ import Testing
     try SentMemesHarness.withSentMemes(memes: 1) { app, window, memes in
       let detail = try openDetail(memes[0], in: app, window: window)
       SentMemesHarness.activate(DetailAction.sendByEmail.name, in: detail.window)
-      #expect(MainContext.iterate { detail.toast.isShown }, "the mail client took it")
-      #expect(detail.toast.text == "Meme attached to a new e-mail")
+      #expect(MainContext.iterate { detail.toasts.shownToast != nil }, "the mail client took it")
+      #expect(detail.toasts.shownToast?.title == "Meme attached to a new e-mail")
       let arguments = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
       #expect(arguments.first == "--attach")
       let attached = URL(fileURLWithPath: try #require(arguments.last))
@@ -190,7 +194,7 @@ import Testing
       SentMemesHarness.settle(app)
       Screenshot.save(dialog, named: "detail-email-failed")
       MessageDialog(dialog)?.respond(MessageDialog.okResponse)
-      #expect(!detail.toast.isShown)
+      #expect(detail.toasts.shownToast == nil)
     }
   }
 
@@ -222,7 +226,7 @@ import Testing
     let detail = try openDetail(stored, in: app, window: window)
     try FileManager.default.removeItem(at: log)
     SentMemesHarness.activate(DetailAction.sendByEmail.name, in: detail.window)
-    #expect(MainContext.iterate { detail.toast.isShown })
+    #expect(MainContext.iterate { detail.toasts.shownToast != nil })
     let copy = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
     #expect(copy.pathExtension == "jpg")
     #expect(copy.standardizedFileURL != stored.renderedImageURL.standardizedFileURL, "a copy")
@@ -230,9 +234,9 @@ import Testing
 
     let saved = try newFolder("detail-jpeg").appendingPathComponent("kept.jpg")
     detail.savePicker = { _, completion in completion(saved) }
-    detail.toast.hide()
+    detail.toasts.shownToast?.dismiss()
     SentMemesHarness.activate(DetailAction.saveAs.name, in: detail.window)
-    #expect(MainContext.iterate { detail.toast.isShown })
+    #expect(MainContext.iterate { detail.toasts.shownToast?.title == "Saved “kept.jpg”" })
     #expect(try Data(contentsOf: saved) == sent, "no generation lost")
 
     SentMemesHarness.activate(DetailAction.openWith.name, in: detail.window)
@@ -273,7 +277,7 @@ import Testing
     let detail = try openDetail(stored, in: app, window: window)
     try FileManager.default.removeItem(at: log)
     SentMemesHarness.activate(DetailAction.sendByEmail.name, in: detail.window)
-    #expect(MainContext.iterate { detail.toast.isShown })
+    #expect(MainContext.iterate { detail.toasts.shownToast != nil })
     let copy = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
     #expect(copy.standardizedFileURL != mailed.standardizedFileURL)
     #expect(permissions(of: copy) == 0o600)

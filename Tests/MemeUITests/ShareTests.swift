@@ -56,9 +56,8 @@ import Testing
     // The very file written is kept, with the exact pixels.
     let keptPixels = try ImageLoader().load(data: [UInt8](kept.file.data), name: "kept")
     #expect(differingPixels(keptPixels, expected) == 0)
-    let toast = try #require(WidgetTree.descendant(of: editor.window, named: "toast"))
-    #expect(gtk_widget_get_visible(toast) != 0)
-    #expect(String(cString: gtk_label_get_text(gtkkit_label(toast))).contains(output.lastPathComponent))
+    let toast = try #require(editor.toasts.shownToast)
+    #expect(toast.title.contains(output.lastPathComponent))
   }
 
   /// Save As onto a symbolic link writes through it, as `cp` does: the file it points to gets the
@@ -186,6 +185,7 @@ import Testing
     editor.actions.action(named: "copy-image")?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
     EditorHarness.settle(editor)
+    editor.toasts.waitForSlideIn()
     Screenshot.save(editor.window, named: "editor-copied-toast")
     // In-process read-back: without a clipboard manager X11 content lives only in its owner.
     var pasted: [UInt8]?

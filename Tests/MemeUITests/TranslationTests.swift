@@ -47,6 +47,28 @@ import Testing
     #expect(!check.errors.contains("untranslated") && !check.errors.contains("fuzzy"), "\(check.errors)")
   }
 
+  /// xgettext reads the files po/POTFILES lists: every source file with a marked string is there
+  /// (a new file's strings would otherwise never reach a translator), and every file listed exists.
+  @Test func potfilesListsEverySourceWithMarkedStrings() throws {
+    let root = TestEnvironment.packageRoot
+    let listed = Set(
+      try String(contentsOf: root.appendingPathComponent("po/POTFILES"), encoding: .utf8)
+        .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty && !$0.hasPrefix("#") })
+    let sources = root.appendingPathComponent("Sources")
+    let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+    var marking: Set<String> = []
+    for case let file as URL in files where file.pathExtension == "swift" {
+      guard !Self.markedStrings(in: try String(contentsOf: file, encoding: .utf8)).isEmpty else { continue }
+      marking.insert(String(file.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)))
+    }
+    #expect(marking.count > 40, "files with localized(...) strings: \(marking.count)")
+    let unlisted = marking.subtracting(listed).sorted()
+    #expect(unlisted.isEmpty, "not in po/POTFILES: \(unlisted)")
+    let gone = listed.filter { !FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+    #expect(gone.isEmpty, "in po/POTFILES but not in the tree: \(gone.sorted())")
+  }
+
   @Test func runningWithLanguageDeShowsTheGermanEditor() throws {
     let locale = try compileCatalogue()
     let german = try dumpEditor(language: "de", localeDirectory: locale)

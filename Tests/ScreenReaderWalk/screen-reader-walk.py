@@ -13,7 +13,10 @@ List and Grid tabs, a meme's Detail, back, Delete and Undo. It drives the app on
 and, where no keyboard can be synthesised, the text interface a screen reader's braille or typing
 echo uses. At every step it audits everything the app exposes and fails on an interactive element
 without a name, a name with a mnemonic underscore ("Choose from _Album…"), a name doubled by the
-app ("Cancel Cancel") or a widget exposed while hidden (the undo banner, the "No Sent Memes" page).
+app ("Cancel Cancel") or a widget exposed while hidden (a toast gone, the "No Sent Memes" page). The
+toasts (libadwaita's) are read as a screen reader finds them: Save As's "Saved “walked-meme.png”"
+with Show in Folder in Sent Memes, and Delete's "Meme deleted" with Undo, each with its close
+button named.
 
 Keyboard: at-spi2-core synthesises key events through XTest, which exists only on X11. On Wayland
 no client may inject input, so there the captions and the file name are typed through AT-SPI's
@@ -348,7 +351,16 @@ class Walk:
         rows = wait_for("the sent meme's row", lambda: [a for a in descendants(sent) if TOP.upper() in (
             a.name or "").upper() or TOP in (a.name or "")])
         self.steps.append(f"Sent Memes lists the meme as {describe(rows[0])}")
-        self.audit(sent, "Sent Memes, List", hidden_names={"No Sent Memes", "Meme deleted", "Undo"})
+        show_in_folder = self.check_toast(sent, "Save As", f"Saved “{os.path.basename(self.saved)}”", "Show in Folder")
+        self.audit(sent, "Sent Memes with the saved toast", hidden_names={"No Sent Memes", "Meme deleted", "Undo"})
+        # Show in Folder, as in a sandbox: the OpenURI portal's OpenDirectory (no file manager here).
+        self.click(show_in_folder)
+        self.answer_portal_or_error("Show in Folder")
+        # The button's click dismisses the toast: audited while it fades out, its elements would
+        # vanish under the walk.
+        wait_for("the saved toast gone", lambda: find(sent, name="Show in Folder") is None, timeout=10)
+        self.audit(sent, "Sent Memes, List", hidden_names={
+            "No Sent Memes", "Meme deleted", "Undo", "Show in Folder"})
         for tab_name in ("Grid", "List", "Grid"):
             tab = wait_for(f"the tab “{tab_name}”", lambda: find(sent, pyatspi.ROLE_PAGE_TAB, tab_name))
             self.select_tab(tab)
@@ -374,13 +386,29 @@ class Walk:
         # grid's focus went after Detail closed).
         sent = self.window("Sent Memes")  # shown again: a new accessible
         self.window_action(sent, "win.delete")
-        undo = self.button(sent, "Undo")
-        self.audit(sent, "Sent Memes with the undo banner", hidden_names={"Top caption"})
+        undo = self.check_toast(sent, "Delete", "Meme deleted", "Undo")
+        self.audit(sent, "Sent Memes with the undo toast", hidden_names={"Top caption"})
         self.click(undo)
         wait_for("the meme back", lambda: find(sent, predicate=lambda a: TOP in (a.name or "")))
-        wait_for("the banner hidden", lambda: find(sent, name="Undo") is None, timeout=10)
+        wait_for("the toast gone", lambda: find(sent, name="Undo") is None, timeout=10)
         self.audit(sent, "Sent Memes after Undo", hidden_names={"No Sent Memes", "Meme deleted", "Undo"})
         self.check_portal_calls()
+
+    def check_toast(self, window, what, title, button):
+        """Finds the toast `what` showed in `window`: a label saying `title`, beside a button named
+        `button` and a close button named "Dismiss". Returns the button."""
+        label = wait_for(f"the toast “{title}”", lambda: find(window, pyatspi.ROLE_LABEL, title))
+        # The toast: the nearest element around the label that holds its button.
+        toast = label.parent
+        while toast is not None and find(toast, pyatspi.ROLE_PUSH_BUTTON, button) is None:
+            toast = toast.parent
+        if toast is None:
+            raise WalkFailure(f"{what}: the toast “{title}” has no button “{button}”")
+        action = self.button(toast, button)
+        if find(toast, pyatspi.ROLE_PUSH_BUTTON, "Dismiss") is None:
+            self.problems.append(f"{what}: the toast “{title}” has no button named Dismiss")
+        self.steps.append(f"{what}: the toast says “{title}”, with {describe(action)}")
+        return action
 
     def share(self, editor, item, audit=False):
         """Opens the Share menu and picks `item`."""
@@ -518,7 +546,7 @@ class Walk:
         with open(self.monitor_log.name) as log:
             calls = log.read()
         for interface, method in (("FileChooser", "OpenFile"), ("FileChooser", "SaveFile"), ("OpenURI", "OpenFile"),
-                                  ("Email", "ComposeEmail")):
+                                  ("OpenURI", "OpenDirectory"), ("Email", "ComposeEmail")):
             if f"interface=org.freedesktop.portal.{interface}; member={method}" not in calls:
                 self.problems.append(f"portals: the app never called org.freedesktop.portal.{interface}.{method}")
             else:

@@ -11,7 +11,8 @@ public final class EditorDocument {
     public static let captions = Change(rawValue: 1)
     public static let style = Change(rawValue: 2)
     public static let image = Change(rawValue: 4)
-    static let history = Change(rawValue: 8)
+    /// Part of every change, undo and redo: what `undo()` would take back is no longer the same.
+    public static let history = Change(rawValue: 8)
     /// The crop, turn or mirroring of the picture.
     public static let transform = Change(rawValue: 16)
     /// Which text box is selected.

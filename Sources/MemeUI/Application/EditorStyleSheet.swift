@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// The editor's own CSS (what it shares with Sent Memes is `SharedStyleSheet`). Kept in code: SwiftPM
+/// The editor's own CSS. Kept in code: SwiftPM
 /// resource bundles are not installed by meson.
 enum EditorStyleSheet {
   static let css = """
@@ -43,6 +43,16 @@ enum EditorStyleSheet {
     /* In the bottom bar's place, looking like it. */
     .crop-bar { padding: 8px; background-color: @headerbar_bg_color; border-top: 1px solid @headerbar_shade_color; }
     actionbar button.bar-button { padding: 6px 16px; }
+    /* A toast lies over the bottom bar, below the picture and its captions: libadwaita's 24 px
+       bottom margin would lift it into the canvas, and its 46 px would not leave the 49 px bar.
+       Opaque, as the see-through on-screen display looks over a plain window, so that the bar's
+       buttons do not show through its text. */
+    toastoverlay.editor-toasts > toast {
+      margin-bottom: 3px;
+      padding-top: 4px;
+      padding-bottom: 4px;
+      background-color: mix(@window_bg_color, black, 0.7);
+    }
     label.warning { color: @warning_color; }
     .warning-bar {
       padding: 10px 16px;

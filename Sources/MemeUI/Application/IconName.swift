@@ -31,6 +31,7 @@ enum IconName {
   // Sent Memes.
   static let listView = "view-list-symbolic"
   static let gridView = "view-grid-symbolic"
+  /// A toast's close button (libadwaita's own, named here so that the icon check covers it).
   static let dismiss = "window-close-symbolic"
   /// The picture of the editor's "No Picture Yet" and of Sent Memes' "No Sent Memes".
   static let noPicture = "image-x-generic-symbolic"

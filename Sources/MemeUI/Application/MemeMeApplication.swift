@@ -100,7 +100,6 @@ package final class MemeMeApplication {
     g_set_application_name("MemeMe")
     // The windows get the app's icon once the first has painted
     // (`giveWindowsTheAppIconAfterFirstFrame`).
-    SharedStyleSheet.installOnce()
     StyleSheet.install(EditorStyleSheet.css)
     ApplicationAction.add(to: application.actions) { [weak self] action in
       guard let self else { return }

@@ -56,7 +56,7 @@ extension DetailWindow {
         }
       }) { [weak self] error in
         guard let self, !isDestroyed else { return }
-        guard let error else { return toast.show(SaveChooser.confirmation(savedTo: url)) }
+        guard let error else { return confirm(.saved(url)) }
         showError(
           title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
           detail: EditorWindow.sentence(error.reason))
@@ -77,7 +77,7 @@ extension DetailWindow {
             detail: localized("The meme’s image could not be read."))
           return
         }
-        toast.show(localized("Copied to the clipboard"))
+        confirm(ShareConfirmation(localized("Copied to the clipboard")))
       })
   }
 
@@ -88,7 +88,7 @@ extension DetailWindow {
         application.open(file) { [weak self] result in
           guard let self, !isDestroyed else { return }
           switch result {
-          case .success: toast.show(application.confirmation)
+          case .success: confirm(ShareConfirmation(application.confirmation))
           case .failure(let failure):
             showError(title: localized("Could not open the meme"), detail: failure.reason)
           }
@@ -106,10 +106,15 @@ extension DetailWindow {
         if let failure {
           showError(title: localized("Could not start an e-mail"), detail: failure)
         } else {
-          toast.show(localized("Meme attached to a new e-mail"))
+          confirm(ShareConfirmation(localized("Meme attached to a new e-mail")))
         }
       }
     }
+  }
+
+  /// Says what a share did, in a toast.
+  private func confirm(_ confirmation: ShareConfirmation) {
+    toasts.show(confirmation.toast(in: window))
   }
 
   /// The format the meme was sent in: JPEG for a meme shared through the JPEG block path, else PNG.

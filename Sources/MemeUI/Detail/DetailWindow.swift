@@ -38,8 +38,8 @@ package final class DetailWindow: AppWindow {
     guard let self else { return }
     SaveChooser.present(parent: window, suggestedName: name, preferences: preferences, completion: completion)
   }
-  /// "Saved to Pictures/…", "Copied to the clipboard": what a share did.
-  let toast = Toast(valign: GTK_ALIGN_END)
+  /// "Saved “cat-meme.png”", "Copied to the clipboard": what a share did, over the picture's bottom.
+  let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
 
   /// The largest side the window shows; a bigger meme is decoded smaller (Save As uses the file).
   nonisolated static let displayLimit = 2560
@@ -158,8 +158,8 @@ package final class DetailWindow: AppWindow {
     missingLabel.addCSSClass("detail-missing")
     missingLabel.isVisible = false
     overlay.addOverlay(missingLabel)
-    overlay.addOverlay(toast.widget)
-    window.setWindowChild(overlay)
+    toasts.child = overlay
+    window.setWindowChild(toasts.widget)
   }
 
   // MARK: - The rendered meme

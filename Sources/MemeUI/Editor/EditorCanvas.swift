@@ -24,9 +24,6 @@ final class EditorCanvas {
   let placeholder: UnsafeMutablePointer<GtkWidget>
   private let loadingIndicator: UnsafeMutablePointer<GtkWidget>
   private let loadingLabel: UnsafeMutablePointer<GtkWidget>
-  /// A short confirmation in the middle of the canvas ("Copied to the clipboard"): the top and bottom
-  /// belong to the captions being shared.
-  let toast = Toast(valign: GTK_ALIGN_CENTER)
 
   let painter = PreviewPainter()
   /// Ctrl+scroll, pinch and panning; the percentage shown in a corner.
@@ -52,7 +49,7 @@ final class EditorCanvas {
 
     placeholder = Self.makePlaceholder()
     (loadingIndicator, loadingLabel) = Self.makeLoadingIndicator()
-    for child in [topEntry.widget, bottomEntry.widget, placeholder, loadingIndicator, toast.widget] {
+    for child in [topEntry.widget, bottomEntry.widget, placeholder, loadingIndicator] {
       widget.addOverlay(child)
     }
 

@@ -66,7 +66,7 @@ extension EditorWindow {
       guard let self, let drag = pendingDrag else { return }
       pendingDrag = nil
       if !cancelled {
-        shared(drag.snapshot, drag.meme, message: nil)
+        shared(drag.snapshot, drag.meme, confirmation: nil)
       }
       cancelled = false
     }

@@ -27,7 +27,7 @@ extension EditorWindow {
       preferences.rememberSaveFolder(of: chosen)
       let (url, format) = SaveChooser.destination(for: chosen)
       share(snapshot, as: format, to: .file(url)) { [weak self] meme in
-        self?.shared(snapshot, meme, message: SaveChooser.confirmation(savedTo: url))
+        self?.shared(snapshot, meme, confirmation: .saved(url))
       } failed: { [weak self] error in
         self?.showError(
           title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
@@ -49,7 +49,7 @@ extension EditorWindow {
         return
       }
       // Sent Memes keeps the very PNG that went on the clipboard.
-      shared(snapshot, meme, message: localized("Copied to the clipboard"))
+      shared(snapshot, meme, confirmation: ShareConfirmation(localized("Copied to the clipboard")))
     } failed: { [weak self] error in
       self?.showError(title: localized("Could not copy the meme"), detail: Self.sentence(error.reason))
     }
@@ -66,7 +66,7 @@ extension EditorWindow {
           guard let self else { return }
           switch result {
           case .success:
-            shared(snapshot, meme, message: application.confirmation)
+            shared(snapshot, meme, confirmation: ShareConfirmation(application.confirmation))
           case .failure(let failure):
             showError(title: localized("Could not open the meme"), detail: failure.reason)
           }
@@ -85,7 +85,7 @@ extension EditorWindow {
         if let failure {
           showError(title: localized("Could not start an e-mail"), detail: failure)
         } else {
-          shared(snapshot, meme, message: localized("Meme attached to a new e-mail"))
+          shared(snapshot, meme, confirmation: ShareConfirmation(localized("Meme attached to a new e-mail")))
         }
       }
     }
@@ -126,9 +126,9 @@ extension EditorWindow {
   }
 
   /// Stage 6, keep: a share completed, so the meme goes to Sent Memes and the user sees where it went.
-  func shared(_ snapshot: ShareSnapshot, _ meme: SharedMeme, message: String?) {
+  func shared(_ snapshot: ShareSnapshot, _ meme: SharedMeme, confirmation: ShareConfirmation?) {
     // Sent Memes repeats the confirmation when it takes over from the editor.
-    shareConfirmation = message
+    shareConfirmation = confirmation
     sink.keep(meme)
     // The window may be gone: Sent Memes took over, or it was closed while the export ran.
     guard !isDestroyed else { return }
@@ -138,7 +138,7 @@ extension EditorWindow {
     {
       document.markKept()
     }
-    if let message { canvas.toast.show(message) }
+    if let confirmation { toasts.show(confirmation.toast(in: window)) }
     canvas.forgetPointer()
     updateActionStates()
   }

@@ -6,9 +6,10 @@ import MemeEditing
 
 /// The text boxes from the keyboard: Add Text, typing into a box's field, and the keys of a selected
 /// box. A box is handled the way a text frame is in a slides or drawing app: focusing its field
-/// selects it; Escape leaves typing but keeps it selected, and a selected box takes Delete, the
-/// arrow keys (nudges), Enter (type again), any letter and a paste (replace its text); Escape again
-/// deselects and leaves the focus on Add Text. Tab and Shift+Tab go through the captions in Caption N order.
+/// selects it; Escape leaves typing but keeps it selected, and a selected box takes Delete (with
+/// Undo in a toast), the arrow keys (nudges), Enter (type again), any letter and a paste (replace
+/// its text); Escape again deselects and leaves the focus on Add Text. Tab and Shift+Tab go through
+/// the captions in Caption N order.
 extension EditorWindow {
   /// A nudge moves a box by this many screen pixels; with Shift, by `largeNudge`.
   static let smallNudge = 1.0
@@ -120,7 +121,7 @@ extension EditorWindow {
       // boxes came from and the next stop after them in Tab's order, rather than on nothing.
       _ = gtk_widget_grab_focus(addTextButton)
     case GDK_KEY_Delete, GDK_KEY_KP_Delete, GDK_KEY_BackSpace:
-      document.removeBox(at: index)
+      deleteBox(at: index)
       _ = gtk_widget_grab_focus(addTextButton)  // as after Escape
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_F2:
       entry.startTyping()
@@ -137,6 +138,30 @@ extension EditorWindow {
       return false
     }
     return true
+  }
+
+  /// Deletes the box at `index`. A toast offers Undo (the editor's own undo) for as long as that
+  /// undoes the deletion: the next change to the meme takes the toast away.
+  func deleteBox(at index: Int) {
+    guard document.boxes.indices.contains(index) else { return }
+    document.removeBox(at: index)  // dismisses an earlier deletion's toast: a change
+    let toast = Toast(localized("Text box deleted"))
+    toast.buttonLabel = localized("Undo")
+    toast.actionName = EditorAction.undo.detailedName
+    toast.onDismissed { [weak self, weak toast] in
+      guard let self, let toast, boxDeletionToast === toast else { return }
+      boxDeletionToast = nil
+    }
+    boxDeletionToast = toast
+    // In place of a share's confirmation, shown or waiting: Undo is worth something now or never.
+    toasts.show(toast, replacingOthers: true)
+  }
+
+  /// Takes the "Text box deleted" toast away: its Undo would no longer undo the deletion.
+  func dismissBoxDeletionToast() {
+    guard let toast = boxDeletionToast else { return }
+    boxDeletionToast = nil
+    toast.dismiss()
   }
 
   /// Moves the box at `index` by one step (`far`: ten) of screen pixels in direction (`dx`, `dy`).

@@ -26,6 +26,10 @@ package final class EditorWindow: AppWindow {
   /// Window size, caption style and last folder, remembered between runs.
   let preferences: Preferences
   let canvas = EditorCanvas()
+  /// Toasts over the bottom bar, below the canvas: what a share did, Undo for a deleted text box.
+  let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
+  /// The "Text box deleted" toast while its Undo still undoes the deletion (see `deleteBox(at:)`).
+  var boxDeletionToast: Toast?
   let stylePanel = StylePanel()
   /// Where shared memes are kept. Sent Memes can open after the editor is shown (a linked pictures
   /// folder the user chose to use at launch), and then takes over.
@@ -84,8 +88,8 @@ package final class EditorWindow: AppWindow {
   /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
   var loadGeneration = 0
   package var isLoading = false
-  /// What the last completed share said ("Saved to Pictures/cat-meme.png"), for the window shown next.
-  var shareConfirmation: String?
+  /// What the last completed share said ("Saved “cat-meme.png”"), for the window shown next.
+  var shareConfirmation: ShareConfirmation?
   /// Set once the window is destroyed: an export finishing after that has no window to speak in.
   var isDestroyed = false
   /// Set while a drag out of the window is in flight: the exported file and what it shows.
@@ -208,7 +212,11 @@ package final class EditorWindow: AppWindow {
 
     content.append(bar)
 
-    window.setWindowChild(content)
+    // Everything below the header bar: a toast lies over the bottom bar, off the picture and its
+    // captions (libadwaita shows toasts at the bottom of the overlay's child).
+    toasts.widget.addCSSClass("editor-toasts")
+    toasts.child = content
+    window.setWindowChild(toasts.widget)
   }
 
   /// The style panel beside the canvas, or under it when the window is too narrow for both side by
@@ -288,6 +296,9 @@ package final class EditorWindow: AppWindow {
   }
 
   private func documentChanged(_ change: EditorDocument.Change) {
+    // Any change after a box was deleted (Undo included) means the toast's Undo would undo that
+    // change instead: the toast goes.
+    if change.contains(.history) { dismissBoxDeletionToast() }
     // Undo, a new picture or a turn while cropping: the crop being edited no longer matches.
     if crop != nil, !change.isDisjoint(with: [.image, .transform]) { endCrop() }
     boxHandles?.documentChanged(change)

@@ -132,7 +132,7 @@ package final class SentMemesNavigator {
     let editor = adoptedEditor
     let window = showSentMemes()
     window.select(id: meme.id)
-    if let message = editor?.shareConfirmation { window.toast.show(message) }
+    if let confirmation = editor?.shareConfirmation { window.confirm(confirmation) }
     if let editor { editor.window.close() }
   }
 

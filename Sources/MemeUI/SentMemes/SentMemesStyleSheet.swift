@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GtkKit
 
-/// The Sent Memes and Meme Detail CSS, with `SharedStyleSheet` (installed with it). Kept in code:
+/// The Sent Memes and Meme Detail CSS. Kept in code:
 /// SwiftPM resource bundles are not installed by meson.
 enum SentMemesStyleSheet {
   static let css = """
@@ -27,7 +27,6 @@ enum SentMemesStyleSheet {
 
   /// Installs the CSS once per process, when the first Sent Memes or Detail window is made.
   static func installOnce() {
-    SharedStyleSheet.installOnce()
     StyleSheet.installOnce(css)
   }
 }

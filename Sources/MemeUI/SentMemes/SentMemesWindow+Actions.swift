@@ -8,11 +8,12 @@ import MemeStore
 extension SentMemesWindow {
   func addActions() {
     SentMemesAction.add(to: actions) { [weak self] action in self?.perform(action) }
-    // Closing the window ends the undo chance: deleted memes are purged.
+    // Closing the window ends the undo chance: deleted memes are purged. (Its toast overlay goes
+    // first and dismisses the undo toast, which purges them; this is for any left.)
     Signal.connect(window, "destroy") { [weak self] in
       guard let self else { return }
       isDestroyed = true
-      undoTimeout?.cancel()
+      undoToast = nil
       memes.purge(ids: pendingDeletions)
       pendingDeletions.removeAll()
     }

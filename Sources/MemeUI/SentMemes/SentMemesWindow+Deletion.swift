@@ -1,44 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import GLibSupport
 import GtkKit
 
-/// Deleting with undo: a deleted meme disappears at once and a banner offers Undo; when the banner
-/// times out or the window closes, deleted memes and their files are purged for good.
+/// Deleting with undo: a deleted meme disappears at once and a toast offers Undo ("3 memes deleted"
+/// after three deletions, each of which starts its time again); when the toast goes (timed out,
+/// closed, or with the window), the deleted memes and their files are purged for good.
 extension SentMemesWindow {
-  func buildBanner() {
-    banner = gtk_revealer_new()
-    banner.name = "undo-banner"
-    gtk_revealer_set_transition_type(gtkkit_revealer(banner), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
-    banner.horizontalAlignment = GTK_ALIGN_CENTER
-    banner.verticalAlignment = GTK_ALIGN_END
-    banner.setMargins(bottom: 24)
-
-    let toast = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-    toast.addCSSClass("toast")
-    bannerLabel = Widget.label(Self.deletedMessage(count: 1))
-    bannerLabel.name = "undo-banner-label"
-    bannerLabel.setMargins(start: 6)
-    toast.append(bannerLabel)
-    let undo = Accessible.mnemonicButton(localized("_Undo"))
-    undo.name = "undo-button"
-    undo.actionName = SentMemesAction.undo.detailedName
-    undo.tooltip = localized("Bring the meme back (Ctrl+Z)")
-    toast.append(undo)
-    let dismiss = gtk_button_new_from_icon_name(IconName.dismiss)!
-    dismiss.addCSSClass("flat")
-    dismiss.addCSSClass("circular")
-    Accessible.setLabel(dismiss, localized("Dismiss"))
-    dismiss.tooltip = localized("Dismiss")
-    dismiss.actionName = SentMemesAction.dismissUndo.detailedName
-    toast.append(dismiss)
-    banner.setRevealerChild(toast)
-    // A folded revealer's child is still a visible widget: screen readers must not find the
-    // banner until it is shown.
-    Accessible.setHidden(banner, true)
-  }
-
-  /// Deletes a meme (undoable until the banner goes away).
+  /// Deletes a meme (undoable until the toast goes).
   func delete(id: Int64) {
     let position = memes.list.index(of: id)
     guard memes.delete(id: id) else { return }
@@ -47,19 +15,28 @@ extension SentMemesWindow {
     if let position, let neighbour = memes.list.meme(at: min(position, memes.list.count - 1)) {
       select(id: neighbour.id)
     }
-    showBanner()
+    showUndoToast()
     updateState()
   }
 
-  private func showBanner() {
-    let count = pendingDeletions.count
-    bannerLabel.text = Self.deletedMessage(count: count)
-    Accessible.setHidden(banner, false)
-    banner.revealsChild = true
-    toast.hide()  // the banner takes the toast's place
-    undoTimeout?.cancel()
-    undoTimeout = Timeout(milliseconds: Self.undoMilliseconds) { [weak self] in self?.purgePendingDeletions()
+  private func showUndoToast() {
+    let title = Self.deletedMessage(count: pendingDeletions.count)
+    if let undoToast {
+      undoToast.title = title
+      toasts.show(undoToast)  // shown again: its time starts over
+      return
     }
+    let toast = Toast(title)
+    toast.buttonLabel = localized("Undo")
+    toast.actionName = SentMemesAction.undo.detailedName
+    toast.timeoutSeconds = Self.undoSeconds
+    toast.onDismissed { [weak self, weak toast] in
+      guard let self, let toast, undoToast === toast else { return }  // not after Undo
+      endUndoChance()
+    }
+    undoToast = toast
+    // It takes the place of a share's confirmation, shown or waiting.
+    toasts.show(toast, replacingOthers: true)
   }
 
   /// "Meme deleted", "3 memes deleted" (plural forms as the language has them).
@@ -67,19 +44,19 @@ extension SentMemesWindow {
     String(format: localizedPlural("Meme deleted", "%d memes deleted", count), count)
   }
 
-  private func hideBanner() {
-    undoTimeout?.cancel()
-    undoTimeout = nil
-    banner.revealsChild = false
-    Accessible.setHidden(banner, true)
+  /// Forgets the undo toast and takes it away; its going then ends nothing.
+  private func dismissUndoToast() {
+    guard let toast = undoToast else { return }
+    undoToast = nil
+    toast.dismiss()
   }
 
-  /// Brings back every meme deleted since the banner appeared, at their places.
+  /// Brings back every meme deleted since the toast appeared, at their places.
   func undoDeletions(completion: @escaping () -> Void = {}) {
     guard !pendingDeletions.isEmpty else { return completion() }
     let restored = pendingDeletions
     pendingDeletions.removeAll()
-    hideBanner()
+    dismissUndoToast()
     updateState()
     memes.undoDelete(ids: restored) { [weak self] in
       if let self, let last = restored.last { select(id: last) }
@@ -87,12 +64,21 @@ extension SentMemesWindow {
     }
   }
 
-  /// Ends the undo chance: purges deleted memes and their files.
+  /// Ends the undo chance now (Dismiss): purges deleted memes and their files.
   func purgePendingDeletions() {
+    dismissUndoToast()
+    endUndoChance()
+    updateState()
+  }
+
+  /// The undo toast went: the deleted memes are purged. The toast may go with the window, whose
+  /// widgets are then already gone: the window's state is brought up to date on the next turn of
+  /// the main loop, if the window is still there.
+  private func endUndoChance() {
+    undoToast = nil
     let purged = pendingDeletions
     pendingDeletions.removeAll()
-    hideBanner()
     memes.purge(ids: purged)
-    updateState()
+    MainLoop.post { [weak self] in self?.updateState() }
   }
 }

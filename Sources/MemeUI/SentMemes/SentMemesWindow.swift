@@ -6,7 +6,7 @@ import GtkKit
 import MemeStore
 
 /// The Sent Memes window: an Add button, a notebook with the List and the Grid over one shared
-/// model and selection, an empty state, and an undo banner for deletions. Behaviour lives in the
+/// model and selection, an empty state, and toasts: Undo for deletions, what a share did. Behaviour lives in the
 /// `SentMemesWindow+*.swift` files; this one holds the state and builds the widget tree.
 package final class SentMemesWindow: AppWindow {
   /// The notebook's pages, in order.
@@ -30,8 +30,6 @@ package final class SentMemesWindow: AppWindow {
   private var gridPage: UnsafeMutablePointer<GtkWidget>!
   private var builtGrid: (view: UnsafeMutablePointer<GtkWidget>, factory: MemeItemFactory<MemeGridTile>)?
   private(set) var addButton: UnsafeMutablePointer<GtkWidget>!
-  var banner: UnsafeMutablePointer<GtkWidget>!
-  var bannerLabel: UnsafeMutablePointer<GtkWidget>!
   package private(set) var listFactory: MemeItemFactory<MemeListRow>!
   /// The context menu, parented to the view it opens over.
   var contextMenus: [Tab: UnsafeMutablePointer<GtkWidget>] = [:]
@@ -39,16 +37,18 @@ package final class SentMemesWindow: AppWindow {
   var contextMenuMeme: Int64?
   /// Counts focus moves, so that a later one ends the retries of an earlier one.
   var focusRequest = 0
-  /// What a share did ("Saved to Pictures/…"), said again here when Sent Memes takes over.
-  let toast = Toast(valign: GTK_ALIGN_END)
+  /// The toasts over the window's content: what a share did ("Saved “cat-meme.png”"), said again
+  /// here when Sent Memes takes over, and Undo for deletions, which takes its place.
+  let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
 
-  /// Deleted memes that Undo can still bring back, oldest first, and when that chance ends.
+  /// Deleted memes that Undo can still bring back, oldest first, and the toast that offers it: the
+  /// chance ends when the toast goes.
   var pendingDeletions: [Int64] = []
-  var undoTimeout: Timeout?
+  var undoToast: Toast?
   /// Set when GTK destroys the window: work posted earlier must not touch its widgets.
   var isDestroyed = false
-  /// How long the undo banner stays.
-  static let undoMilliseconds: UInt32 = 8000
+  /// How long the undo toast stays, in seconds (a toast's unit); hovering or focusing it pauses it.
+  static let undoSeconds: UInt32 = 8
 
   /// Add: open an empty editor.
   var onAdd: () -> Void = {}
@@ -140,12 +140,8 @@ package final class SentMemesWindow: AppWindow {
     appendGridPage()
     gtk_stack_add_named(gtkkit_stack(stack), notebook, "memes")
 
-    let overlay = Widget.overlay()
-    overlay.setOverlayChild(stack)
-    buildBanner()
-    overlay.addOverlay(banner)
-    overlay.addOverlay(toast.widget)
-    window.setWindowChild(overlay)
+    toasts.child = stack
+    window.setWindowChild(toasts.widget)
   }
 
   private func buildList() {
@@ -305,6 +301,11 @@ package final class SentMemesWindow: AppWindow {
     actions.action(named: SentMemesAction.moveDown.name)?.isEnabled =
       hasSelection && position < memes.list.count - 1
     actions.action(named: SentMemesAction.undo.name)?.isEnabled = !pendingDeletions.isEmpty
+  }
+
+  /// Says what a share did, in a toast (after any toast shown now).
+  func confirm(_ confirmation: ShareConfirmation) {
+    toasts.show(confirmation.toast(in: window))
   }
 
   /// Shows an error over this window.

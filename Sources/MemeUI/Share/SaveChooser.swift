@@ -5,7 +5,8 @@ import GtkKit
 import MemeCore
 
 /// Save As… for the editor and Meme Detail: the chooser (PNG or JPEG, opened in the folder memes
-/// were last saved to, else Pictures), the file and format a chosen name means, and the confirmation.
+/// were last saved to, else Pictures) and the file and format a chosen name means. What the toast
+/// says afterwards is `ShareConfirmation.saved`.
 enum SaveChooser {
   /// Shows the native save chooser over `parent`; `completion` gets the chosen file or nil.
   static func present(
@@ -32,19 +33,5 @@ enum SaveChooser {
       return (chosen.appendingPathExtension("png"), .png)
     }
     return (chosen, format)
-  }
-
-  /// "Saved to Pictures/cat-meme.png": the folder and file as a file manager shows their names.
-  static func confirmation(savedTo url: URL) -> String {
-    let folder = url.deletingLastPathComponent()
-    let shown = "\(displayName(of: folder))/\(displayName(of: url))"
-    return String(format: localized("Saved to %@"), shown)
-  }
-
-  /// The name of a file or folder in the user's file-name encoding, "/" for the root.
-  private static func displayName(of url: URL) -> String {
-    guard let name = g_filename_display_basename(url.path) else { return url.lastPathComponent }
-    defer { g_free(name) }
-    return String(cString: name)
   }
 }

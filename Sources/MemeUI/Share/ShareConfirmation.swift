@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSupport
+import GtkKit
+
+/// What a finished share tells the user in a toast: "Copied to the clipboard", "Meme opened in
+/// Image Viewer", or after Save As "Saved “cat-meme.png”" with Show in Folder. The editor's is said
+/// again by Sent Memes when it takes over.
+struct ShareConfirmation {
+  let title: String
+  /// The file Save As wrote, which Show in Folder shows in the file manager.
+  let savedFile: URL?
+
+  init(_ title: String) {
+    self.title = title
+    savedFile = nil
+  }
+
+  /// "Saved “cat-meme.png”": the file's name as a file manager shows it, not a path.
+  static func saved(_ file: URL) -> ShareConfirmation {
+    ShareConfirmation(title: String(format: localized("Saved “%@”"), displayName(of: file)), savedFile: file)
+  }
+
+  private init(title: String, savedFile: URL) {
+    self.title = title
+    self.savedFile = savedFile
+  }
+
+  /// A toast saying it in `window`; for a saved file, with Show in Folder.
+  func toast(in window: UnsafeMutablePointer<GtkWidget>) -> Toast {
+    let toast = Toast(title)
+    guard let savedFile else { return toast }
+    toast.buttonLabel = localized("Show in Folder")
+    // The toast belongs to the window's overlay and goes with it: its button cannot outlive the window.
+    toast.onButtonClicked { Self.showInFolder(savedFile, over: window) }
+    return toast
+  }
+
+  /// How Show in Folder reaches the file manager; tests replace it to see the error it leads to.
+  static var showFile:
+    (URL, UnsafeMutablePointer<GtkWidget>, @escaping (ShowInFolder.Outcome) -> Void) -> Void =
+      { file, window, completion in ShowInFolder.show(file, over: window, completion: completion) }
+
+  /// Shows the file in its folder, or says over `window` why that could not be done.
+  static func showInFolder(_ file: URL, over window: UnsafeMutablePointer<GtkWidget>) {
+    showFile(file, window) { outcome in
+      guard case .failed = outcome else { return }
+      MessageDialog.present(
+        parent: gtkkit_window(window),
+        heading: String(format: localized("Could not show “%@” in its folder"), displayName(of: file)),
+        body: String(
+          format: localized(
+            "No file manager answered, and the desktop portal could not open the folder either. The meme is in %@."
+          ), displayName(of: file.deletingLastPathComponent(), full: true)))
+    }
+  }
+
+  /// The name of a file or folder in the user's file-name encoding ("/" for the root); with `full`,
+  /// its whole path.
+  static func displayName(of url: URL, full: Bool = false) -> String {
+    let name = full ? g_filename_display_name(url.path) : g_filename_display_basename(url.path)
+    guard let name else { return full ? url.path : url.lastPathComponent }
+    defer { g_free(name) }
+    return String(cString: name)
+  }
+}
