@@ -24,6 +24,13 @@ root=$(mktemp -d "${TMPDIR:-/var/tmp}/mememe-fresh.XXXXXX")
 chmod 0755 "$root"
 cleanup() {
   local status=$?
+  # What the fuzzers found goes with the chroot otherwise; keep it (and its logs) to replay.
+  local findings="$root/root/mememe/.build-fuzz"
+  if [ -d "$findings/findings" ] && [ -n "$(find "$findings/findings" -type f 2>/dev/null)" ]; then
+    local kept="${TMPDIR:-/var/tmp}/mememe-fresh-findings.$(date +%s)"
+    mkdir -p "$kept" && cp -r "$findings/findings" "$findings/logs" "$kept/" 2>/dev/null
+    echo "fresh-check: the fuzzers found something; their inputs and logs are in $kept"
+  fi
   if [ -n "${FRESH_CHECK_KEEP:-}" ]; then
     echo "fresh-check.sh: kept $root (remove it with: source build-aux/fresh-debian.sh; fresh_debian_remove $root)"
   else
