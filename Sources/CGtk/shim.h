@@ -414,6 +414,18 @@ extern GType gdk_wayland_toplevel_get_type(void);
 /// itself failed (no portal, no such interface), with the D-Bus error's message.
 typedef void (*GtkKitPortalDone)(gint response, const char *error, gpointer data);
 
+/// The session bus (a new reference), or NULL after telling `done` (-1 and the error's message) why
+/// there is none.
+static inline GDBusConnection *gtkkit_session_bus_or_done(GtkKitPortalDone done, gpointer data) {
+  GError *error = NULL;
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+  if (!bus) {
+    done(-1, error->message, data);
+    g_error_free(error);
+  }
+  return bus;
+}
+
 typedef struct {
   GDBusConnection *bus;
   guint subscription;
@@ -465,13 +477,8 @@ static inline void gtkkit_portal_called(GObject *source, GAsyncResult *result, g
 static inline void gtkkit_portal_call(const char *interface, const char *method, const char *parent_window,
                                       int fd, const char *fd_in_options, const char *flag,
                                       GtkKitPortalDone done, gpointer data) {
-  GError *error = NULL;
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
-  if (!bus) {
-    done(-1, error->message, data);
-    g_error_free(error);
-    return;
-  }
+  GDBusConnection *bus = gtkkit_session_bus_or_done(done, data);
+  if (!bus) return;
   GtkKitPortalRequest *request = g_new0(GtkKitPortalRequest, 1);
   request->bus = bus;
   request->done = done;
@@ -559,13 +566,8 @@ static inline void gtkkit_file_manager_called(GObject *source, GAsyncResult *res
 /// call, or -1 and the D-Bus error's message (no file manager: the name has no owner and no
 /// service file).
 static inline void gtkkit_file_manager_show_item(const char *uri, GtkKitPortalDone done, gpointer data) {
-  GError *error = NULL;
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
-  if (!bus) {
-    done(-1, error->message, data);
-    g_error_free(error);
-    return;
-  }
+  GDBusConnection *bus = gtkkit_session_bus_or_done(done, data);
+  if (!bus) return;
   GtkKitFileManagerCall *call = g_new0(GtkKitFileManagerCall, 1);
   call->done = done;
   call->data = data;
