@@ -34,7 +34,7 @@ for sanitizer in "${sanitizers[@]}"; do
   swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" --filter "$suites"
   if [ "$sanitizer" = thread ]; then
     # Sent Memes decodes thumbnails on a worker thread and hands them to the main loop.
-    xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- env MEMEME_REQUIRE_DISPLAY=1 \
+    xvfb-run -a -s "-screen 0 1920x1200x24 -noreset" dbus-run-session -- env MEMEME_REQUIRE_DISPLAY=1 \
       GDK_BACKEND=x11 GSK_RENDERER=cairo GSETTINGS_BACKEND=memory \
       swift test --skip-build --sanitize=thread --scratch-path "$scratch" \
       --filter 'SentMemesWindowTests|SentMemesNavigationTests'

@@ -17,8 +17,10 @@ common=(MEMEME_REQUIRE_DISPLAY=1 GSK_RENDERER=cairo GSETTINGS_BACKEND=memory MEM
 case "$server" in
 x11)
   # -a finds a free display number; starting from a random one keeps runs that start at the same
-  # moment (several builds on one machine) from racing for the same number.
-  exec xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1920x1200x24" dbus-run-session -- \
+  # moment (several builds on one machine) from racing for the same number. -noreset: by default
+  # the X server resets when its last client disconnects, and a client connecting during the reset
+  # gets "cannot open display" (the AT-SPI bus launcher connects and leaves just as an app starts).
+  exec xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1920x1200x24 -noreset" dbus-run-session -- \
     env "${common[@]}" GDK_BACKEND=x11 "$@"
   ;;
 wayland)
