@@ -51,6 +51,10 @@ static inline GtkAccessible *gtkkit_accessible(gpointer p) { return GTK_ACCESSIB
 static inline GtkApplication *gtkkit_application(gpointer p) { return GTK_APPLICATION(p); }
 static inline AdwStatusPage *gtkkit_adw_status_page(gpointer p) { return ADW_STATUS_PAGE(p); }
 static inline AdwClampScrollable *gtkkit_adw_clamp_scrollable(gpointer p) { return ADW_CLAMP_SCROLLABLE(p); }
+static inline AdwHeaderBar *gtkkit_adw_header_bar(gpointer p) { return ADW_HEADER_BAR(p); }
+static inline AdwApplicationWindow *gtkkit_adw_application_window(gpointer p) {
+  return ADW_APPLICATION_WINDOW(p);
+}
 /// An AdwApplication (a GtkApplication that sets up libadwaita and its style manager at start-up),
 /// as the GtkApplication it is.
 static inline GtkApplication *gtkkit_adw_application_new(const char *id, GApplicationFlags flags) {

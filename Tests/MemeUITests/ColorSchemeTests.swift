@@ -60,22 +60,22 @@ import Testing
     let editor = Self.editorShowingLandscape()
     defer { EditorHarness.close(editor) }
 
-    let lightHeader = try Self.luminance(of: editor.headerBar)
+    let lightHeader = try Self.luminance(of: editor.headerBar.widget)
     let lightLetterbox = try Self.letterboxLuminance(editor)
     #expect(lightHeader > 0.6, "a light header bar: \(lightHeader)")
     #expect(lightLetterbox > 0.6, "a light letterbox: \(lightLetterbox)")
 
     SystemStyle.setColorScheme(.preferDark)
     let turned = try Self.within(seconds: 1) {
-      try Self.luminance(of: editor.headerBar) < 0.3 && Self.letterboxLuminance(editor) < 0.3
+      try Self.luminance(of: editor.headerBar.widget) < 0.3 && Self.letterboxLuminance(editor) < 0.3
     }
-    let darkHeader = try Self.luminance(of: editor.headerBar)
+    let darkHeader = try Self.luminance(of: editor.headerBar.widget)
     #expect(turned, "dark within a second: header \(darkHeader)")
     #expect(StyleManager.isDark)
     _ = Screenshot.save(editor.window, named: "editor-dark")
 
     SystemStyle.setColorScheme(.default)
-    #expect(try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar) > 0.6 }, "light again")
+    #expect(try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 }, "light again")
   }
 
   /// Follow System, Light and Dark in the main menu: the choice wins over the desktop's, every
@@ -98,21 +98,21 @@ import Testing
     let choice = try #require(app.application.actions.action(named: StyleChoice.actionName))
     #expect(choice.stringState == "follow")
     #expect(
-      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar) < 0.3 }, "the desktop's dark")
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) < 0.3 }, "the desktop's dark")
 
     choice.activate(choosing: "light")
-    #expect(try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar) > 0.6 }, "light by choice")
+    #expect(try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 }, "light by choice")
     #expect(preferences.styleVariant == .light)
     #expect(choice.stringState == "light")
 
     SystemStyle.setColorScheme(.default)
     choice.activate(choosing: "dark")
-    #expect(try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar) < 0.3 }, "dark by choice")
+    #expect(try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) < 0.3 }, "dark by choice")
     #expect(preferences.styleVariant == .dark)
 
     choice.activate(choosing: "follow")
     #expect(
-      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar) > 0.6 }, "the desktop's light")
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 }, "the desktop's light")
     #expect(preferences.styleVariant == .followSystem)
   }
 

@@ -2,8 +2,8 @@
 import CGtk
 import GtkKit
 
-/// What the editor, Sent Memes and Meme Detail windows share: one GtkApplicationWindow whose
-/// `win.` actions are the window's behaviour.
+/// What the editor, Sent Memes and Meme Detail windows share: one AdwApplicationWindow whose
+/// `win.` actions are the window's behaviour, its content a header bar above the window's body.
 protocol AppWindow: AnyObject {
   var window: UnsafeMutablePointer<GtkWidget> { get }
 }
@@ -16,7 +16,7 @@ extension AppWindow {
   static func makeWindow(
     of application: Application, title: String, name: String
   ) -> UnsafeMutablePointer<GtkWidget> {
-    let window = gtk_application_window_new(application.pointer)!
+    let window = AdwWindow.make(of: application.pointer)
     window.title = title
     window.name = name
     return window

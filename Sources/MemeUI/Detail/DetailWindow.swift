@@ -40,6 +40,8 @@ package final class DetailWindow: AppWindow {
   }
   /// "Saved “cat-meme.png”", "Copied to the clipboard": what a share did, over the picture's bottom.
   let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
+  /// The bar at the top of the window, built before the body it stands above.
+  private var headerBar: HeaderBar!
 
   /// The largest side the window shows; a bigger meme is decoded smaller (Save As uses the file).
   nonisolated static let displayLimit = 2560
@@ -71,7 +73,7 @@ package final class DetailWindow: AppWindow {
   // MARK: - Building the tree
 
   private func buildHeaderBar() {
-    let header = gtk_header_bar_new()!
+    let header = HeaderBar()
     backButton = gtk_button_new()
     let backContent = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     backContent.append(gtk_image_new_from_icon_name(IconName.back))
@@ -88,7 +90,7 @@ package final class DetailWindow: AppWindow {
     backButton.tooltip = localized("Back to Sent Memes (Alt+←)")
     header.packStart(backButton)
 
-    gtk_header_bar_set_title_widget(gtkkit_header_bar(header), makeTitle())
+    header.titleWidget = makeTitle()
 
     let edit = Accessible.mnemonicButton(localized("_Edit"))
     edit.addCSSClass("suggested-action")
@@ -102,7 +104,7 @@ package final class DetailWindow: AppWindow {
       delete, action: .delete, name: "delete-button", label: localized("Delete"),
       tooltip: localized("Delete (Delete)"))
     header.packEnd(delete)
-    window.setTitlebar(header)
+    headerBar = header
   }
 
   private func configure(
@@ -159,7 +161,7 @@ package final class DetailWindow: AppWindow {
     missingLabel.isVisible = false
     overlay.addOverlay(missingLabel)
     toasts.child = overlay
-    window.setWindowChild(toasts.widget)
+    AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
   }
 
   // MARK: - The rendered meme

@@ -52,7 +52,7 @@ package final class EditorWindow: AppWindow {
   private(set) var cameraButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var albumButton: UnsafeMutablePointer<GtkWidget>!
   /// Above and below the canvas: what the canvas's height at launch is predicted by.
-  private(set) var headerBar: UnsafeMutablePointer<GtkWidget>!
+  private(set) var headerBar: HeaderBar!
   private(set) var bottomBar: UnsafeMutablePointer<GtkWidget>!
   private(set) var addTextButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var overflowLabel: UnsafeMutablePointer<GtkWidget>!
@@ -134,7 +134,7 @@ package final class EditorWindow: AppWindow {
   // MARK: - Building the tree
 
   private func buildHeaderBar() {
-    let header = gtk_header_bar_new()!
+    let header = HeaderBar()
 
     shareButton = ShareMenu.button(name: "share-button")
     header.packStart(shareButton)
@@ -166,7 +166,6 @@ package final class EditorWindow: AppWindow {
     // The app's own items only, as the HIG has it: what acts on the picture is in its context menu.
     header.packEnd(PrimaryMenu.button(windowSection: nil))
 
-    window.setTitlebar(header)
     headerBar = header
   }
 
@@ -216,7 +215,7 @@ package final class EditorWindow: AppWindow {
     // captions (libadwaita shows toasts at the bottom of the overlay's child).
     toasts.widget.addCSSClass("editor-toasts")
     toasts.child = content
-    window.setWindowChild(toasts.widget)
+    AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
   }
 
   /// The style panel beside the canvas, or under it when the window is too narrow for both side by

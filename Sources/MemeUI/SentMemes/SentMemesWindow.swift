@@ -40,6 +40,8 @@ package final class SentMemesWindow: AppWindow {
   /// The toasts over the window's content: what a share did ("Saved “cat-meme.png”"), said again
   /// here when Sent Memes takes over, and Undo for deletions, which takes its place.
   let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
+  /// The bar at the top of the window, built before the body it stands above.
+  private var headerBar: HeaderBar!
 
   /// Deleted memes that Undo can still bring back, oldest first, and the toast that offers it: the
   /// chance ends when the toast goes.
@@ -118,7 +120,7 @@ package final class SentMemesWindow: AppWindow {
   // MARK: - Building the tree
 
   private func buildHeaderBar() {
-    let header = gtk_header_bar_new()!
+    let header = HeaderBar()
     addButton = gtk_button_new_from_icon_name(IconName.newMeme)
     addButton.actionName = SentMemesAction.add.detailedName
     addButton.name = "add-button"
@@ -126,7 +128,7 @@ package final class SentMemesWindow: AppWindow {
     addButton.tooltip = localized("Make a new meme (Ctrl+N)")
     header.packStart(addButton)
     header.packEnd(SentMemesMenus.mainMenuButton())
-    window.setTitlebar(header)
+    headerBar = header
   }
 
   private func buildContent() {
@@ -141,7 +143,7 @@ package final class SentMemesWindow: AppWindow {
     gtk_stack_add_named(gtkkit_stack(stack), notebook, "memes")
 
     toasts.child = stack
-    window.setWindowChild(toasts.widget)
+    AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
   }
 
   private func buildList() {
