@@ -29,7 +29,10 @@ public struct HeaderBar {
   /// Whether the window's buttons (close, minimise, maximise) show at the end. A window that is
   /// one step of a task (the camera's capture window) shows its own Cancel instead.
   public var showsWindowButtons: Bool {
-    get { adw_header_bar_get_show_end_title_buttons(bar) != 0 && adw_header_bar_get_show_start_title_buttons(bar) != 0 }
+    get {
+      adw_header_bar_get_show_end_title_buttons(bar) != 0
+        && adw_header_bar_get_show_start_title_buttons(bar) != 0
+    }
     nonmutating set {
       adw_header_bar_set_show_end_title_buttons(bar, newValue ? 1 : 0)
       adw_header_bar_set_show_start_title_buttons(bar, newValue ? 1 : 0)
@@ -42,7 +45,9 @@ public struct HeaderBar {
 /// rounded bottom corners and the desktop's colours.
 public enum AdwWindow {
   /// A new window of `application`.
-  public static func make(of application: UnsafeMutablePointer<GtkApplication>) -> UnsafeMutablePointer<GtkWidget> {
+  public static func make(of application: UnsafeMutablePointer<GtkApplication>) -> UnsafeMutablePointer<
+    GtkWidget
+  > {
     adw_application_window_new(application)
   }
 
@@ -60,7 +65,8 @@ public enum AdwWindow {
   }
 
   /// The header bar `setContent` put into `window`, if it is an AdwApplicationWindow filled that way.
-  public static func headerBar(of window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+  public static func headerBar(of window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>?
+  {
     guard gtkkit_is_a(window, adw_application_window_get_type()) != 0,
       let content = adw_application_window_get_content(gtkkit_adw_application_window(window)),
       let first = gtk_widget_get_first_child(content),

@@ -92,7 +92,8 @@ public enum AccessibilityAudit {
     } != nil
   }
 
-  private static func describe(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
+  /// A widget as a failure message names it: its type, and its widget name when it has one.
+  public static func describe(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
     let type = String(cString: g_type_name(gtkkit_type_of(widget)))
     let name = String(cString: gtk_widget_get_name(widget))
     return name == type ? type : "\(type)#\(name)"

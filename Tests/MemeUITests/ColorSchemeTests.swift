@@ -75,7 +75,8 @@ import Testing
     _ = Screenshot.save(editor.window, named: "editor-dark")
 
     SystemStyle.setColorScheme(.default)
-    #expect(try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 }, "light again")
+    #expect(
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 }, "light again")
   }
 
   /// Follow System, Light and Dark in the main menu: the choice wins over the desktop's, every
@@ -98,21 +99,26 @@ import Testing
     let choice = try #require(app.application.actions.action(named: StyleChoice.actionName))
     #expect(choice.stringState == "follow")
     #expect(
-      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) < 0.3 }, "the desktop's dark")
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) < 0.3 },
+      "the desktop's dark")
 
     choice.activate(choosing: "light")
-    #expect(try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 }, "light by choice")
+    #expect(
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 }, "light by choice"
+    )
     #expect(preferences.styleVariant == .light)
     #expect(choice.stringState == "light")
 
     SystemStyle.setColorScheme(.default)
     choice.activate(choosing: "dark")
-    #expect(try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) < 0.3 }, "dark by choice")
+    #expect(
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) < 0.3 }, "dark by choice")
     #expect(preferences.styleVariant == .dark)
 
     choice.activate(choosing: "follow")
     #expect(
-      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 }, "the desktop's light")
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 },
+      "the desktop's light")
     #expect(preferences.styleVariant == .followSystem)
   }
 

@@ -85,8 +85,8 @@ import Testing
     settle()
   }
 
-  /// Every shown control (buttons, fields, tabs, toggles, drop-downs) has a size and lies inside
-  /// `window`, and the window fits on the screen: nothing a person must reach is cut off.
+  /// The window fits on the screen and every shown control lies inside it: nothing a person must
+  /// reach is cut off.
   private func expectControlsInside(
     _ window: UnsafeMutablePointer<GtkWidget>, _ what: String, sourceLocation: SourceLocation
   ) {
@@ -95,50 +95,16 @@ import Testing
     #expect(
       width <= Self.screen.width && height <= Self.screen.height,
       "\(what): the window grew to \(width)×\(height)", sourceLocation: sourceLocation)
-    var outside: [String] = []
-    visitShown(window) { widget in
-      guard Self.controlRoles.contains(gtk_accessible_get_accessible_role(gtkkit_accessible(widget)).rawValue)
-      else { return }
-      let type = String(cString: g_type_name(gtkkit_type_of(widget)))
-      guard let bounds = WidgetTree.bounds(of: widget, in: window) else {
-        outside.append("\(type): no bounds")
-        return
-      }
-      // Half a pixel of slack for fractional allocations.
-      if bounds.width < 1 || bounds.height < 1 || bounds.x < -0.5 || bounds.y < -0.5
-        || bounds.x + bounds.width > width + 0.5 || bounds.y + bounds.height > height + 0.5
-      {
-        outside.append("\(type) \(gtk_widget_get_name(widget).map { String(cString: $0) } ?? ""): \(bounds)")
-      }
-    }
+    let outside = ShownControls.cutOff(in: window)
     #expect(
       outside.isEmpty, "\(what): controls cut off:\n\(outside.joined(separator: "\n"))",
       sourceLocation: sourceLocation)
   }
 
-  private static let controlRoles: Set<UInt32> = [
-    GTK_ACCESSIBLE_ROLE_BUTTON, GTK_ACCESSIBLE_ROLE_SWITCH, GTK_ACCESSIBLE_ROLE_TEXT_BOX,
-    GTK_ACCESSIBLE_ROLE_TAB, GTK_ACCESSIBLE_ROLE_COMBO_BOX, GTK_ACCESSIBLE_ROLE_CHECKBOX,
-    GTK_ACCESSIBLE_ROLE_SPIN_BUTTON,
-  ].reduce(into: Set<UInt32>()) { $0.insert($1.rawValue) }
-
-  /// Visits every mapped widget under `root` (what is on screen), pruning unmapped subtrees.
-  private func visitShown(
-    _ root: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void
-  ) {
-    guard gtk_widget_get_mapped(root) != 0 else { return }
-    body(root)
-    var child = gtk_widget_get_first_child(root)
-    while let current = child {
-      visitShown(current, body)
-      child = gtk_widget_get_next_sibling(current)
-    }
-  }
-
   /// Every shown label with text, to measure text size by.
   private func shownLabels(in window: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
     var labels: [UnsafeMutablePointer<GtkWidget>] = []
-    visitShown(window) { widget in
+    ShownControls.visit(window) { widget in
       guard gtkkit_is_label(widget) != 0, let text = gtk_label_get_text(gtkkit_label(widget)),
         text.pointee != 0
       else { return }

@@ -75,23 +75,42 @@ import Testing
     gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
     #expect(minimum <= 360, "\(name) needs \(minimum) px")
     // GTK's window widget leaves out the margins of the client-side decorations that its default
-    // size includes: measured at the current size, they are the same at 360 px.
+    // size includes: measured at the current size (once the window has one), they are the same at
+    // 360 px.
+    SentMemesHarness.settle(app)
+    try #require(MainContext.iterate { gtk_widget_get_width(widget) > 0 }, "\(name) is laid out")
     var defaultWidth: Int32 = 0
     var defaultHeight: Int32 = 0  // GTK 4.8 writes both
     gtk_window_get_default_size(gtkkit_window(widget), &defaultWidth, &defaultHeight)
-    let margins = defaultWidth - gtk_widget_get_width(widget)
-    gtk_window_set_default_size(gtkkit_window(widget), 360, 640)
-    #expect(
-      MainContext.iterate { gtk_widget_get_width(widget) == 360 - margins },
-      "\(name) is 360 px wide: \(gtk_widget_get_width(widget)) + \(margins)")
-    SentMemesHarness.settle(app)
-    #expect(AccessibilityAudit.unnamedControls(in: widget).isEmpty)
-    Screenshot.save(widget, named: "narrow-\(name)")
+    let margins = (
+      width: defaultWidth - gtk_widget_get_width(widget),
+      height: defaultHeight - gtk_widget_get_height(widget)
+    )
+    for (height, shape) in [(640, "narrow"), (294, "narrow-landscape")] {
+      gtk_window_set_default_size(gtkkit_window(widget), 360, Int32(height))
+      #expect(
+        MainContext.iterate {
+          gtk_widget_get_width(widget) == 360 - margins.width
+            && gtk_widget_get_height(widget) == Int32(height) - margins.height
+        },
+        "\(name) is 360×\(height): \(gtk_widget_get_width(widget))×\(gtk_widget_get_height(widget)) + \(margins)"
+      )
+      SentMemesHarness.settle(app)
+      #expect(AccessibilityAudit.unnamedControls(in: widget).isEmpty)
+      let cutOff = ShownControls.cutOff(in: widget)
+      #expect(cutOff.isEmpty, "\(name) at 360×\(height) cuts off:\n\(cutOff.joined(separator: "\n"))")
+      let unreached = TabWalk.unreached(in: widget, chain: try TabWalk.focusChain(of: widget))
+      #expect(
+        unreached.isEmpty,
+        "\(name) at 360×\(height): Tab never reaches:\n\(unreached.joined(separator: "\n"))")
+      Screenshot.save(widget, named: "\(shape)-\(name)")
+    }
   }
 
   /// Each window's smallest width (GTK's minimum for its content and header bar) is 360 px or less,
-  /// and at 360 px wide its controls are on screen and named.
-  @Test func everyWindowWorksAt360PixelsWide() throws {
+  /// and at 360×640 and 360×294 (a phone on its side) its controls are on screen, named, and
+  /// reached by Tab.
+  @Test func everyWindowWorksAt360PixelsWideUprightAndOnItsSide() throws {
     try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes in
       let navigator = try #require(app.sentMemes)
       SentMemesHarness.waitForThumbnails(window)

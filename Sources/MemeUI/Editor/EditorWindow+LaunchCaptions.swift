@@ -26,7 +26,8 @@ extension EditorWindow {
     let canvasWidth = width - Int32(border.left + border.right + padding.left + padding.right)
     let canvasHeight =
       height - Int32(border.top + border.bottom + padding.top + padding.bottom)
-      - naturalHeight(of: headerBar.widget, width: canvasWidth) - naturalHeight(of: bottomBar, width: canvasWidth)
+      - naturalHeight(of: headerBar.widget, width: canvasWidth)
+      - naturalHeight(of: bottomBar, width: canvasWidth)
     canvas.painter.prepareSheet(
       inWidth: Double(canvasWidth), height: Double(canvasHeight),
       scaleFactor: Double(gtk_widget_get_scale_factor(window)))
