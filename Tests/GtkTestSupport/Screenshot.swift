@@ -11,6 +11,9 @@ public enum Screenshot {
     guard let texture = texture(of: gtkkit_widget(window)) else { return nil }
     defer { g_object_unref(texture.raw) }
     let url = DisplayHarness.outputDirectory.appendingPathComponent("\(name).png")
+    // A name may put the shot in a folder of its set ("screenshots/editor-dark").
+    try? FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     return gdk_texture_save_to_png(texture, url.path) != 0 ? url : nil
   }
 
@@ -42,5 +45,17 @@ public enum Screenshot {
     guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
     defer { gsk_render_node_unref(node) }
     return gsk_renderer_render_texture(renderer, node, nil)
+  }
+
+  /// `window`'s pixels as its renderer draws them (GdkTexture's download format), or `nil` when it
+  /// has no size yet.
+  public static func pixels(of window: UnsafeMutablePointer<GtkWidget>) -> [UInt8]? {
+    guard let texture = texture(of: window) else { return nil }
+    defer { g_object_unref(texture.raw) }
+    let width = Int(gdk_texture_get_width(texture))
+    let height = Int(gdk_texture_get_height(texture))
+    var bytes = [UInt8](repeating: 0, count: width * height * 4)
+    bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+    return bytes
   }
 }

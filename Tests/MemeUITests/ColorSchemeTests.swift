@@ -122,6 +122,38 @@ import Testing
     #expect(preferences.styleVariant == .followSystem)
   }
 
+  /// With real keys (X11): F10 opens the primary menu, the arrows reach "Dark Style", Enter chooses it.
+  @Test func theStyleChoiceWorksFromTheKeyboard() throws {
+    try DisplayHarness.requireDisplay()
+    SystemStyle.setColorScheme(.default)
+    defer { StyleManager.scheme = .followSystem }
+    let preferences = Preferences.inMemory()
+    let app = MemeMeApplication(
+      id: "io.github.mememe.ColorSchemeTests.k\(ProcessInfo.processInfo.processIdentifier)",
+      sink: InMemorySentMemes(), preferences: preferences)
+    app.application.register()
+    let editor = app.presentEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.settle(editor)
+    try RealKeyboard.focus(editor.window)
+    try RealKeyboard.press("F10")
+    let focusedLabel = { () -> String in
+      guard let focused = editor.window.focusedWidget else { return "" }
+      return WidgetTree.texts(in: focused).first ?? ""
+    }
+    #expect(MainContext.iterate { !focusedLabel().isEmpty }, "the menu has the focus")
+    for _ in 0..<20 where focusedLabel() != "Dark Style" {
+      try RealKeyboard.press("Down")
+    }
+    #expect(focusedLabel() == "Dark Style", "the arrows reach Dark Style")
+    Screenshot.saveScreen(named: "style-choice-by-keyboard")
+    try RealKeyboard.press("Return")
+    #expect(
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) < 0.3 },
+      "dark by the keyboard")
+    #expect(preferences.styleVariant == .dark)
+  }
+
   /// The menu offers the three choices as radio items, under the window's own items.
   @Test func theMainMenuOffersTheStyleChoice() throws {
     let section = StyleChoice.menuSection

@@ -51,7 +51,7 @@ import Testing
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     settle()
-    let plain = try #require(pixels(of: window), sourceLocation: sourceLocation)
+    let plain = try #require(Screenshot.pixels(of: window), sourceLocation: sourceLocation)
     // The same labels are measured at 1× and 2×: their heights sum to a measure of text size.
     let labels = shownLabels(in: window)
     try #require(!labels.isEmpty, sourceLocation: sourceLocation)
@@ -60,7 +60,7 @@ import Testing
     try Appearance.with(highContrast: true, textScale: 1) {
       settle()
       Screenshot.save(window, named: "high-contrast-\(name)")
-      let contrast = try #require(pixels(of: window), sourceLocation: sourceLocation)
+      let contrast = try #require(Screenshot.pixels(of: window), sourceLocation: sourceLocation)
       #expect(
         contrast != plain, "\(name): the high-contrast theme changed nothing", sourceLocation: sourceLocation)
       expectControlsInside(window, "\(name), high contrast", sourceLocation: sourceLocation)
@@ -118,16 +118,5 @@ import Testing
     var natural: Int32 = 0
     gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
     return Double(natural)
-  }
-
-  /// The window's pixels as its renderer draws them.
-  private func pixels(of window: UnsafeMutablePointer<GtkWidget>) -> [UInt8]? {
-    guard let texture = Screenshot.texture(of: window) else { return nil }
-    defer { g_object_unref(texture.raw) }
-    let width = Int(gdk_texture_get_width(texture))
-    let height = Int(gdk_texture_get_height(texture))
-    var bytes = [UInt8](repeating: 0, count: width * height * 4)
-    bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
-    return bytes
   }
 }

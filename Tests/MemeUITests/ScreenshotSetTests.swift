@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import Testing
+
+@testable import MemeUI
+
+/// The screenshots of record, to be looked at: the editor with a photo and captions, Sent Memes'
+/// Grid, Meme Detail and About MemeMe, each in the light, dark and high-contrast styles, at
+/// 1280×800 and 360×640. The X11 run writes them to test-output/screenshots/, the Wayland run to
+/// test-output/wayland/screenshots/, named `<window>-<style>-<width>x<height>.png`. Each shot is
+/// checked for what it claims: the header bar light or dark as the style says, high contrast
+/// really on, and every control inside the window.
+@Suite(.serialized) struct ScreenshotSetTests {
+  private enum Style: String, CaseIterable {
+    case light, dark
+    case highContrast = "high-contrast"
+
+    /// Makes this the desktop's style, as GNOME Settings does; libadwaita follows.
+    func apply() {
+      StyleManager.scheme = .followSystem
+      SystemStyle.setColorScheme(self == .dark ? .preferDark : .default)
+      SystemStyle.setHighContrast(self == .highContrast)
+    }
+  }
+
+  private static let sizes: [(width: Int32, height: Int32)] = [(1280, 800), (360, 640)]
+
+  @Test func editorWithAPhotoAndCaptions() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "screenshot-photo.png"), into: editor)
+    EditorHarness.type(top: "When the build is green", bottom: "On the first try", into: editor)
+    try shoot(editor.window, named: "editor") { EditorHarness.settle(editor) }
+  }
+
+  @Test func sentMemesGrid() throws {
+    try SentMemesHarness.withSentMemes(memes: 4) { app, window, _ in
+      SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
+      SentMemesHarness.waitForThumbnails(window)
+      try shoot(window.window, named: "sent-memes-grid") {
+        SentMemesHarness.settle(app)
+        SentMemesHarness.waitForThumbnails(window)
+      }
+    }
+  }
+
+  @Test func detail() throws {
+    try SentMemesHarness.withSentMemes(memes: 1) { app, _, memes in
+      let detail = try #require(app.sentMemes?.showDetail(id: memes[0].id, from: .grid))
+      #expect(MainContext.iterate { !detail.isLoading })
+      try shoot(detail.window, named: "detail") { SentMemesHarness.settle(app) }
+    }
+  }
+
+  @Test func aboutMemeMe() throws {
+    try DisplayHarness.requireDisplay()
+    let about = AboutMemeMe.present(parent: nil)
+    defer { gtk_window_destroy(gtkkit_window(about.widget)) }
+    #expect(DisplayHarness.waitForFrames(about.widget))
+    // Its header bars are flat, drawn on the window's background: the whole window shows the style.
+    try shoot(about.widget, named: "about", styleShownByHeaderBar: false) {
+      DisplayHarness.waitForFrames(about.widget)
+    }
+  }
+
+  /// The window's header bar as shown: its background is the style's.
+  private static func headerBar(of window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<
+    GtkWidget
+  >? {
+    WidgetTree.first(in: window) {
+      gtkkit_is_a($0, adw_header_bar_get_type()) != 0 && gtk_widget_get_mapped($0) != 0
+    }
+  }
+
+  /// Takes `window`'s six shots per style; `settle` lets it restyle, lay out and draw.
+  private func shoot(
+    _ window: UnsafeMutablePointer<GtkWidget>, named name: String,
+    styleShownByHeaderBar: Bool = true,
+    settle: () -> Void, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    defer { Style.light.apply() }
+    settle()  // a window that is still opening may take a size of its own first
+    var lightPixels: [Int32: [UInt8]] = [:]
+    for style in Style.allCases {
+      style.apply()
+      for size in Self.sizes {
+        gtk_window_set_default_size(gtkkit_window(window), size.width, size.height)
+        // The window widget leaves out the client-side decorations' shadow that Wayland's default
+        // size includes (none on X11 without a compositor).
+        settle()
+        let shot = "\(name)-\(style.rawValue)-\(size.width)x\(size.height)"
+        #expect(
+          MainContext.iterate {
+            (size.width - 64...size.width).contains(gtk_widget_get_width(window))
+              && (size.height - 64...size.height).contains(gtk_widget_get_height(window))
+          }, "\(shot) is \(gtk_widget_get_width(window))×\(gtk_widget_get_height(window))",
+          sourceLocation: sourceLocation)
+        settle()
+        let styled = try #require(
+          styleShownByHeaderBar ? Self.headerBar(of: window) : window, "\(shot): a header bar",
+          sourceLocation: sourceLocation)
+        let luminance = try ColorSchemeTests.luminance(of: styled)
+        if style == .dark {
+          #expect(luminance < 0.3, "\(shot): luminance \(luminance)", sourceLocation: sourceLocation)
+        } else {
+          #expect(luminance > 0.6, "\(shot): luminance \(luminance)", sourceLocation: sourceLocation)
+        }
+        #expect(StyleManager.isHighContrast == (style == .highContrast), sourceLocation: sourceLocation)
+        let pixels = try #require(Screenshot.pixels(of: window), sourceLocation: sourceLocation)
+        if style == .light {
+          lightPixels[size.width] = pixels
+        } else if style == .highContrast {
+          #expect(
+            pixels != lightPixels[size.width], "\(shot) looks as light does", sourceLocation: sourceLocation)
+        }
+        let cutOff = ShownControls.cutOff(in: window)
+        #expect(cutOff.isEmpty, "\(shot) cuts off \(cutOff)", sourceLocation: sourceLocation)
+        #expect(
+          Screenshot.save(window, named: "screenshots/\(shot)") != nil, "\(shot) saved",
+          sourceLocation: sourceLocation)
+      }
+    }
+  }
+}
