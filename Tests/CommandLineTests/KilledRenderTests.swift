@@ -14,7 +14,8 @@ import Testing
 @Suite struct KilledRenderTests {
   static let rounds = 50
 
-  @Test(.timeLimit(.minutes(3)))
+  /// Only a hang: under ThreadSanitizer on a loaded machine one render takes several seconds.
+  @Test(.timeLimit(.minutes(10)))
   func aRenderKilledAnywhereLeavesTheOldFileOrTheWholeNewOne() throws {
     let fixtures = try Fixtures()
     // About 1.6 megapixels of photo-like texture: its PNG takes a good part of a second to write.
@@ -34,7 +35,7 @@ import Testing
     let newURL = made.appendingPathComponent("new.png")
     let started = Date()
     let complete = try CommandLineRunner.run(render(to: newURL, top: "killed"))
-    let duration = Date().timeIntervalSince(started)
+    var duration = Date().timeIntervalSince(started)
     #expect(complete.status == 0, "\(complete.standardError)")
     let old = try Data(contentsOf: oldURL)
     let new = try Data(contentsOf: newURL)
@@ -52,7 +53,13 @@ import Testing
 
       let wasKilled = try Self.run(render(to: output, top: "killed"), killedAfter: delay)
 
-      if wasKilled { killed += 1 }
+      if wasKilled {
+        killed += 1
+      } else {
+        // It finished before `delay`: on a machine whose load changes, that is a truer length than
+        // the first render's, and the kills that follow land inside it.
+        duration = min(duration, delay)
+      }
       let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       #expect(names == ["meme.png"], "round \(round), killed after \(delay) s, left \(names)")
       // Each round's leftovers are its own.
