@@ -62,7 +62,7 @@ import Testing
     #expect(editor.canvas.topEntry.isFocused, "the caret is in the top caption")
     // Other loads (a paste, a drop, a meme reopened) leave the focus where it was.
     _ = gtk_widget_grab_focus(editor.albumButton)
-    editor.load(Fixtures.picture(width: 800, height: 1200, name: "portrait.png"))
+    editor.load(Fixtures.picture(width: 800, height: 1200, name: "focus-check-portrait.png"))
     #expect(MainContext.iterate { editor.document.image?.full.width == 800 })
     EditorHarness.settle(editor)
     #expect(Self.isInside(Self.focus(of: editor), editor.albumButton))
