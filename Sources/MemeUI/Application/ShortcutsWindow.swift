@@ -91,7 +91,7 @@ enum ShortcutsWindow {
     [
       Shortcut(title: localized("Move the crop"), accelerators: ["Left", "Right", "Up", "Down"]),
       Shortcut(
-        title: localized("With the arrows: move the edge or corner nearest the pointer"),
+        title: localized("With the arrows: move an edge or corner"),
         accelerators: ["<Alt>"]),
       Shortcut(title: localized("Hold while moving to go ten times as far"), accelerators: ["<Shift>"]),
       Shortcut(title: EditorAction.cropApply.title, accelerators: ["Return"]),
