@@ -208,7 +208,7 @@ import Testing
     }
   }
 
-  @Test func rotatingFollowsThePointerAndSnapsToRightAngles() {
+  @Test func rotatingFollowsThePointerAndSnapsToMultiplesOf45Degrees() {
     let shown = mapping.onScreen(box)
     let drag = BoxDrag(
       index: 0, box: box, handle: .rotation, mapping: mapping, pressX: shown.position(of: .rotation).x,
@@ -220,13 +220,14 @@ import Testing
     let threshold = BoxDrag.angleSnap
     let cases: [(pointer: Double, angle: Double, snapped: Bool)] = [
       (33, 33, false), (90 + threshold - 1, 90, true), (90 + threshold + 1, 90 + threshold + 1, false),
-      (-2, 0, true), (-45, -45, false), (178, 180, true), (-178, 180, true), (271, -90, true),
+      (-2, 0, true), (-47, -45, true), (-39, -39, false), (133, 135, true), (178, 180, true),
+      (-178, 180, true), (271, -90, true),
     ]
     for (degrees, angle, snapped) in cases {
       let point = pointer(at: degrees)
       let result = drag.box(pointerAtX: point.x, y: point.y)
       #expect(near(result.box.angle, angle, 1e-9), "pointer at \(degrees)°: \(result.box.angle)")
-      #expect(result.guides.contains(.rightAngle) == snapped, "pointer at \(degrees)°")
+      #expect(result.guides.contains(.snappedAngle) == snapped, "pointer at \(degrees)°")
       #expect(result.box.frame == box.frame, "turning leaves the frame")
     }
   }

@@ -84,6 +84,10 @@ import Testing
       Self.labelMismatch(window, "Keyboard Shortcuts") == nil,
       "\(Self.labelMismatch(window, "Keyboard Shortcuts") ?? "")")
     #expect(String(cString: gtk_window_get_title(window)) == "Keyboard Shortcuts")
+    // Over no editor, it opens on Sent Memes' page.
+    let section = try #require(gtkkit_object_get_string(window, "section-name"))
+    defer { g_free(section) }
+    #expect(String(cString: section) == ShortcutsWindow.sentMemesSection)
     gtk_window_present(window)
     #expect(MainContext.iterate { gtk_widget_get_mapped(gtkkit_widget(window)) != 0 })
     DisplayHarness.waitForFrames(window)

@@ -226,7 +226,7 @@ import Testing
       fromX: knob.x, y: knob.y, by: target.x - knob.x, target.y - knob.y, of: editor.canvas.widget,
       in: editor.window
     ) {
-      #expect(editor.boxHandles.guides == [.rightAngle])
+      #expect(editor.boxHandles.guides == [.snappedAngle])
       EditorHarness.settle(editor)
       Screenshot.save(editor.window, named: "editor-box-rotate-snapping")
     }

@@ -108,12 +108,14 @@ import Testing
     let tools = try #require(editor.cropTools)
     #expect(isVisible(tools.overlay.widget) && isVisible(tools.bar.widget))
     #expect(editor.crop?.aspect == .free)
-    // The layer where a canvas built with it had it: above the zoom indicator, under the box's field.
+    // The layer where a canvas built with it had it: above the zoom indicator and the box's angle,
+    // under the box's field.
     let names = layerNames(of: editor)
     let zoom = try #require(names.firstIndex(of: "zoom-indicator"))
+    let angle = try #require(names.firstIndex(of: "angle-badge"))
     let overlay = try #require(names.firstIndex(of: "crop-overlay"))
     let field = try #require(names.firstIndex(of: String(cString: gtk_widget_get_name(box))))
-    #expect(overlay == zoom + 1 && field == overlay + 1, "\(names)")
+    #expect(angle == zoom + 1 && overlay == angle + 1 && field == overlay + 1, "\(names)")
     // The bar below the picture, in the bottom bar's place: nothing of it lies over the picture.
     #expect(!names.contains("crop-bar"))
     #expect(!isVisible(editor.bottomBar), "the bottom bar makes way")

@@ -106,10 +106,23 @@ import Testing
       }
     }
     visit(window)
-    // One group per window, the editor's text boxes apart (the section lays groups out in columns,
-    // in its own order).
+    // One group per window, the editor's crop mode and text boxes apart, the general shortcuts on
+    // both pages (a section lays groups out in columns, in its own order).
     #expect(
-      groups.sorted() == ["Camera", "General", "Meme Detail", "Meme Editor", "Sent Memes", "Text Boxes"])
+      groups.sorted() == [
+        "Camera", "Crop", "General", "General", "Meme Detail", "Meme Editor", "Sent Memes", "Text Boxes",
+        "View and Picture",
+      ])
+    // Opened over the editor, it starts on the editor's page.
+    #expect(Self.string(window, "section-name") == ShortcutsWindow.editorSection)
+    #expect(shortcuts.contains { $0.title == "Move the crop" && $0.accelerator == "Left Right Up Down" })
+    #expect(shortcuts.contains { $0.title == "Turn the selected text box" })
+    #expect(shortcuts.contains { $0.title == "Next caption or text box" && $0.accelerator == "<Control>Tab" })
+    #expect(!shortcuts.contains { $0.accelerator.contains("Tab") && !$0.accelerator.contains("<Control>") })
+    // Key caps read as keys: "Shift", never "Shift L" (a left or right key's name).
+    let caps = Self.keyCaps(in: window)
+    #expect(caps.contains("Shift") && caps.contains("Alt") && caps.contains("Ctrl"), "\(caps)")
+    #expect(!caps.contains { $0.contains("<small>") || $0.hasSuffix(" L") || $0.hasSuffix(" R") }, "\(caps)")
     // Every accelerator the application binds appears, with its action's title.
     let bound: [(String, [String])] =
       EditorAction.allCases.map { ($0.title, $0.accelerators) }
@@ -256,6 +269,20 @@ import Testing
         let level = keys[$0].level + (shift != 0 && keys[$0].level % 2 == 0 ? 1 : 0)
         return "\(keys[$0].keycode)/\(keys[$0].group)/\(level)/\(others)"
       })
+  }
+
+  /// The text of every key cap the window's shortcut labels show.
+  private static func keyCaps(in widget: UnsafeMutablePointer<GtkWidget>) -> Set<String> {
+    var caps: Set<String> = []
+    if gtkkit_is_a(widget, gtk_label_get_type()) != 0, gtk_widget_has_css_class(widget, "keycap") != 0 {
+      caps.insert(String(cString: gtk_label_get_label(gtkkit_label(widget))))
+    }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      caps.formUnion(keyCaps(in: current))
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return caps
   }
 
   private static func string(_ object: gpointer, _ property: String) -> String {

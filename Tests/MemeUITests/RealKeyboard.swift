@@ -33,6 +33,31 @@ enum RealKeyboard {
     }
   }
 
+  /// Holds `key` down (xdotool's names: "ctrl") until `release(_:)`: what a person does while
+  /// pressing other keys with it (see `pressHolding`).
+  static func hold(_ key: String) throws {
+    _ = try run(["keydown", key])
+    settle()
+  }
+
+  static func release(_ key: String) throws {
+    _ = try run(["keyup", key])
+    settle()
+  }
+
+  /// Presses and releases `key` with the held keys still down.
+  static func pressHolding(_ key: String) throws {
+    _ = try run(["key", key])
+    settle()
+  }
+
+  private static func settle() {
+    for _ in 0..<5 {
+      g_usleep(20_000)
+      MainContext.drain()
+    }
+  }
+
   /// Types `text` as key presses.
   static func type(_ text: String) throws {
     _ = try run(["type", "--delay", "5", text])

@@ -10,8 +10,8 @@ public struct BoxGuides: OptionSet, Hashable, Sendable {
   public static let verticalCentre = BoxGuides(rawValue: 1)
   /// The box's centre is on the picture's horizontal centre line.
   public static let horizontalCentre = BoxGuides(rawValue: 2)
-  /// The box is turned exactly upright or on its side (0°, 90°, 180°, 270°).
-  public static let rightAngle = BoxGuides(rawValue: 4)
+  /// The box is turned exactly to a snap angle (a multiple of 45°, see `BoxAngle`).
+  public static let snappedAngle = BoxGuides(rawValue: 4)
 }
 
 /// One drag of a text box: what it took hold of and the box as it was, and for every pointer
@@ -31,8 +31,8 @@ public struct BoxDrag: Sendable {
   /// How near (in logical pixels) the box's centre must come to a centre line of the picture to
   /// snap onto it.
   public static let centreSnap = 6.0
-  /// How near (in degrees) the turn must come to 0°, 90°, 180° or 270° to snap onto it.
-  public static let angleSnap = 4.0
+  /// How near (in degrees) the turn must come to a multiple of 45° to snap onto it.
+  public static let angleSnap = BoxAngle.snapReach
   /// The smallest side a resize leaves, in logical pixels.
   public static let minimumSide = 24.0
 
@@ -139,7 +139,7 @@ public struct BoxDrag: Sendable {
   }
 
   /// `shown` turned so that its rotation handle points from its centre toward (x, y), snapped to
-  /// the nearest right angle within `threshold` degrees. The angle is kept in (-180, 180].
+  /// the nearest multiple of 45° within `threshold` degrees. The angle is kept in (-180, 180].
   public static func rotated(
     _ shown: BoxOnScreen, towardX x: Double, y: Double, snappingWithin threshold: Double
   ) -> (shown: BoxOnScreen, guides: BoxGuides) {
@@ -147,16 +147,8 @@ public struct BoxDrag: Sendable {
     let (dx, dy) = (x - shown.centreX, y - shown.centreY)
     guard dx != 0 || dy != 0 else { return (shown, []) }
     // The handle sits straight above the centre when unturned: "up" is (0, -1) on the screen.
-    var angle = atan2(dx, -dy) * 180 / .pi
-    var guides: BoxGuides = []
-    let right = (angle / 90).rounded() * 90
-    if abs(angle - right) <= threshold {
-      angle = right
-      guides.insert(.rightAngle)
-    }
-    if angle <= -180 { angle += 360 }
-    if angle > 180 { angle -= 360 }
-    turned.angle = angle == 0 ? 0 : angle  // no -0
-    return (turned, guides)
+    let (angle, snapped) = BoxAngle.snapped(atan2(dx, -dy) * 180 / .pi, within: threshold)
+    turned.angle = angle
+    return (turned, snapped ? .snappedAngle : [])
   }
 }

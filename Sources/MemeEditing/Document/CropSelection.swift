@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import MemeCore
 
 /// The crop mode's aspect presets.
@@ -123,6 +124,32 @@ public struct CropSelection {
       return
     }
     rect = constrained(handle, start: start, width: right - left, height: bottom - top, ratio: ratio)
+  }
+
+  /// One key press: the whole crop (`move`), or one edge or corner, moved by (dx, dy) picture
+  /// pixels. Held to a preset's shape, a corner moves along its diagonal, so that a press along
+  /// either axis grows or shrinks the crop (a shape-keeping corner drag follows the larger of its
+  /// two moves and would never shrink).
+  public mutating func nudge(_ handle: CropHandle, by dx: Double, _ dy: Double) {
+    var (dx, dy) = (dx, dy)
+    if handle.isCorner, let ratio {
+      // +1 where the corner's outward direction is right (down), -1 where it is left (up).
+      let outward = (handle.movesLeft ? -1.0 : 1.0) * (handle.movesTop ? -1.0 : 1.0)
+      if dx != 0 { dy = dx * outward / ratio } else { dx = dy * outward * ratio }
+    }
+    drag(handle, from: rect, by: dx, dy)
+  }
+
+  /// The edge or corner whose handle lies nearest `point` (picture pixels): what the keyboard's
+  /// resizing moves when the pointer rests over the picture.
+  public func nearestHandle(to point: (x: Double, y: Double)) -> CropHandle {
+    let places: [(CropHandle, Double, Double)] = [
+      (.topLeft, rect.x, rect.y), (.top, rect.x + rect.width / 2, rect.y), (.topRight, rect.maxX, rect.y),
+      (.right, rect.maxX, rect.y + rect.height / 2), (.bottomRight, rect.maxX, rect.maxY),
+      (.bottom, rect.x + rect.width / 2, rect.maxY), (.bottomLeft, rect.x, rect.maxY),
+      (.left, rect.x, rect.y + rect.height / 2),
+    ]
+    return places.min { hypot($0.1 - point.x, $0.2 - point.y) < hypot($1.1 - point.x, $1.2 - point.y) }!.0
   }
 
   /// The drag's result held to `ratio`: a corner keeps the opposite corner; an edge keeps the

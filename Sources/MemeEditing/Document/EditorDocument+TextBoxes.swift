@@ -79,8 +79,8 @@ extension EditorDocument {
   }
 }
 
-/// The commands the editor's keyboard and menus give a box: a new one, a nudge, a place in the
-/// drawing order, a style.
+/// The commands the editor's keyboard and menus give a box: a new one, a nudge, a resize, a turn, a
+/// place in the drawing order, a style.
 extension EditorDocument {
   /// Where a box moves in the drawing order.
   public enum BoxOrder: Sendable, CaseIterable {
@@ -133,6 +133,33 @@ extension EditorDocument {
     // On a picture far thinner than the screen one nudge is many picture widths.
     box.frame = box.frame.withCentreOnPicture.clampedToAllowed
     updateBox(at: index, to: box, coalescingKey: "nudge-box-\(index)")
+  }
+
+  /// Resizes the box at `index` about its centre, along its own (turned) sides, by `dWidth` and
+  /// `dHeight` canvas pixels as `mapping` shows it, never below `BoxDrag.minimumSide` (nor below
+  /// the box's own side where that is smaller already). Resizes of one box in a row make one undo
+  /// step, as its nudges do.
+  public func resizeBox(at index: Int, by dWidth: Double, _ dHeight: Double, on mapping: BoxMapping) {
+    guard boxes.indices.contains(index), mapping.isUsable else { return }
+    var box = boxes[index]
+    var shown = mapping.onScreen(box)
+    shown.width = max(min(shown.width, BoxDrag.minimumSide), shown.width + dWidth)
+    shown.height = max(min(shown.height, BoxDrag.minimumSide), shown.height + dHeight)
+    box.frame = mapping.frame(of: shown)
+    updateBox(at: index, to: box, coalescingKey: "resize-box-\(index)")
+  }
+
+  /// Turns the box at `index` by `degrees` (negative: anticlockwise) as a key press does, stopping
+  /// on a multiple of 45° it reaches (see `BoxAngle.turned`). Turns of one box in a row make one
+  /// undo step. Returns whether the turn stopped on a snap angle.
+  @discardableResult
+  public func turnBox(at index: Int, by degrees: Double) -> Bool {
+    guard boxes.indices.contains(index) else { return false }
+    var box = boxes[index]
+    let turn = BoxAngle.turned(box.angle, by: degrees)
+    box.angle = turn.angle
+    updateBox(at: index, to: box, coalescingKey: "turn-box-\(index)")
+    return turn.snapped
   }
 
   /// Moves the box at `index` in the drawing order (one undo step; nothing when it is already there).

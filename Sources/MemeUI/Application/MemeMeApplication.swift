@@ -42,7 +42,7 @@ package final class MemeMeApplication {
       guard let self, let url = urls.first else { return }
       // Through Sent Memes when it is there, so that it steps aside for the editor.
       let editor = sentMemes?.showEditor() ?? presentEditor()
-      editor.load(url)
+      editor.load(url, focusingTopCaption: true)
       giveWindowsTheAppIconAfterFirstFrame(of: editor.window)
     }
   }

@@ -3,7 +3,9 @@ import CGtk
 import GLibSupport
 import GtkKit
 
-/// The Keyboard Shortcuts window (Ctrl+?): every shortcut of every window, grouped by window.
+/// The Keyboard Shortcuts window (Ctrl+?): every shortcut of every window, grouped by window, on
+/// two pages (the editor's; Sent Memes' and Meme Detail's), opening on the page of the window it
+/// was asked from.
 ///
 /// Made from the typed action lists, so a shortcut added to an action appears here by itself. The
 /// GtkShortcutsWindow is described as GtkBuilder XML (its groups and lines have no other public
@@ -17,35 +19,83 @@ enum ShortcutsWindow {
 
   /// The window's title and accessible name.
   static var title: String { localized("Keyboard Shortcuts") }
-
-  /// One group per window, in the order the user meets them.
+  /// One group per window or mode.
   struct Group {
     let title: String
     let shortcuts: [Shortcut]
   }
 
-  static var groups: [Group] {
+  /// A page of the window, chosen from its title bar: the editor's, or Sent Memes' and Meme
+  /// Detail's. Each repeats the general shortcuts, so that every page is whole.
+  struct Section {
+    /// GtkShortcutsSection's section-name.
+    let name: String
+    let title: String
+    let groups: [Group]
+  }
+
+  static var sections: [Section] {
     [
-      Group(
-        title: localized("Meme Editor"),
-        shortcuts: EditorAction.allCases.filter { !$0.isAboutTextBoxes }.compactMap {
-          shortcut($0.title, $0.accelerators)
-        } + [Shortcut(title: localized("Finish a caption"), accelerators: ["Return"])]),
-      Group(title: localized("Text Boxes"), shortcuts: textBoxShortcuts),
-      Group(
-        title: localized("Sent Memes"),
-        shortcuts: [Shortcut(title: SentMemesAction.openMeme.title, accelerators: ["Return"])]
-          + SentMemesAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
-      Group(
-        title: localized("Meme Detail"),
-        shortcuts: DetailAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
-      Group(
-        title: localized("Camera"),
-        shortcuts: [Shortcut(title: localized("Cancel"), accelerators: ["Escape"])]),
-      Group(
-        title: localized("General"),
-        shortcuts: ApplicationAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }
-          + [Shortcut(title: localized("Main Menu"), accelerators: ["F10"])]),
+      Section(
+        name: editorSection, title: localized("Meme Editor"),
+        groups: [
+          // Two groups: GTK never splits a group across columns, and one of 19 lines is taller than
+          // a small screen.
+          Group(
+            title: localized("Meme Editor"),
+            shortcuts: EditorAction.allCases.filter { !$0.isAboutTextBoxes && !$0.isAboutThePicture }
+              .compactMap {
+                shortcut($0.title, $0.accelerators)
+              } + [Shortcut(title: localized("Finish a caption"), accelerators: ["Return"])]),
+          Group(
+            title: localized("View and Picture"),
+            shortcuts: EditorAction.allCases.filter(\.isAboutThePicture).compactMap {
+              shortcut($0.title, $0.accelerators)
+            }),
+          Group(title: localized("Crop"), shortcuts: cropShortcuts),
+          Group(title: localized("Text Boxes"), shortcuts: textBoxShortcuts),
+          Group(
+            title: localized("Camera"),
+            shortcuts: [Shortcut(title: localized("Cancel"), accelerators: ["Escape"])]),
+          general,
+        ]),
+      Section(
+        name: sentMemesSection, title: localized("Sent Memes"),
+        groups: [
+          Group(
+            title: localized("Sent Memes"),
+            shortcuts: [Shortcut(title: SentMemesAction.openMeme.title, accelerators: ["Return"])]
+              + SentMemesAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
+          Group(
+            title: localized("Meme Detail"),
+            shortcuts: DetailAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
+          general,
+        ]),
+    ]
+  }
+
+  /// The editor's section: where the window opens over the editor.
+  static let editorSection = "editor"
+  static let sentMemesSection = "sent-memes"
+
+  private static var general: Group {
+    Group(
+      title: localized("General"),
+      shortcuts: ApplicationAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }
+        + [Shortcut(title: localized("Main Menu"), accelerators: ["F10"])])
+  }
+
+  /// Crop mode's keys (see `CropOverlay+Keys.swift`). A modifier held with the arrows is shown as
+  /// that key alone: four Alt+arrow pairs would not fit a small screen's width.
+  private static var cropShortcuts: [Shortcut] {
+    [
+      Shortcut(title: localized("Move the crop"), accelerators: ["Left", "Right", "Up", "Down"]),
+      Shortcut(
+        title: localized("With the arrows: move an edge or corner"),
+        accelerators: ["<Alt>"]),
+      Shortcut(title: localized("Hold while moving to go ten times as far"), accelerators: ["<Shift>"]),
+      Shortcut(title: EditorAction.cropApply.title, accelerators: ["Return"]),
+      Shortcut(title: EditorAction.cropCancel.title, accelerators: ["Escape"]),
     ]
   }
 
@@ -57,9 +107,12 @@ enum ShortcutsWindow {
       Shortcut(title: localized("Remove the selected text box"), accelerators: ["Delete"]),
       Shortcut(
         title: localized("Nudge the selected text box"), accelerators: ["Left", "Right", "Up", "Down"]),
-      // One key rather than four Shift+arrow pairs: the window must fit a small screen's width.
-      Shortcut(title: localized("Hold while nudging to move ten times as far"), accelerators: ["Shift_L"]),
-      Shortcut(title: localized("Next or previous caption"), accelerators: ["Tab", "<Shift>Tab"]),
+      Shortcut(title: localized("With the arrows: resize the selected text box"), accelerators: ["<Alt>"]),
+      Shortcut(
+        title: localized("Turn the selected text box"), accelerators: ["<Control>Left", "<Control>Right"]),
+      // One key rather than Shift with every arrow: the window must fit a small screen's width.
+      Shortcut(
+        title: localized("Hold for larger steps: ten pixels, or 15 degrees"), accelerators: ["<Shift>"]),
     ]
   }
 

@@ -58,7 +58,7 @@ extension BoxHandles {
     fillAndRim(on: context, rim: color)
   }
 
-  /// The picture's centre lines the drag snapped to, across the whole picture; a right-angle snap
+  /// The picture's centre lines the drag snapped to, across the whole picture; an angle snap
   /// draws the box's own axis through its centre.
   private func drawGuides(_ mapping: BoxMapping, on context: OpaquePointer, accent: GdkRGBA) {
     guard !guides.isEmpty else { return }
@@ -76,7 +76,7 @@ extension BoxHandles {
       cairo_move_to(context, rect.x, centre.y)
       cairo_line_to(context, rect.maxX, centre.y)
     }
-    if guides.contains(.rightAngle), let drag, document.boxes.indices.contains(drag.index) {
+    if guides.contains(.snappedAngle), let drag, document.boxes.indices.contains(drag.index) {
       let shown = mapping.onScreen(document.boxes[drag.index])
       let reach = max(shown.width, shown.height) / 2 + 40
       let (left, right) = (shown.canvasPoint(localX: -reach, y: 0), shown.canvasPoint(localX: reach, y: 0))

@@ -7,7 +7,7 @@ import MemeEditing
 
 /// The pointer's side of the text boxes on the canvas: a press on a box selects it, a drag on its
 /// body moves it, on a handle resizes it (Shift on a corner keeps its proportions), on the rotation
-/// handle turns it (snapping to right angles and to the picture's centre lines); a press anywhere
+/// handle turns it (snapping to multiples of 45°, the angle shown beside it while it turns); a press anywhere
 /// else lets go of the selection. The selected box's frame and handles are drawn over the canvas
 /// (see `BoxHandles+Drawing.swift`), never into the export. The classic top and bottom captions are not boxes: presses on them pass on.
 ///
@@ -33,6 +33,8 @@ final class BoxHandles {
   /// Whether the pressed box was being typed in when the press came (see `keepTypingState`).
   private var wasTypingAtPress = false
   private let gesture: OpaquePointer
+  /// The angle beside the rotation handle while a box turns.
+  let angleBadge = AngleBadge()
 
   init(canvas: EditorCanvas, document: EditorDocument) {
     self.canvas = canvas
@@ -52,11 +54,24 @@ final class BoxHandles {
     Signal.connect(motion.raw, "leave") { [weak self] in self?.hover(atX: nil, y: nil) }
     canvas.widget.addController(motion)
     canvas.paintAboveCaptions = { [weak self] context in self?.draw(on: context) }
+    canvas.addOverlay(angleBadge.widget)
+  }
+
+  /// Shows the angle of the box at `index` beside its rotation handle (while it turns).
+  func showAngle(ofBoxAt index: Int) {
+    guard let mapping, document.boxes.indices.contains(index) else { return angleBadge.hide() }
+    let box = document.boxes[index]
+    angleBadge.show(
+      box.angle, besideKnobAt: mapping.onScreen(box).position(of: .rotation),
+      width: Double(gtk_widget_get_width(canvas.drawingArea)),
+      height: Double(gtk_widget_get_height(canvas.drawingArea)))
   }
 
   /// After any change to the document: the frame follows the selection and the boxes.
   func documentChanged(_ change: EditorDocument.Change) {
     if let hoveredIndex, !document.boxes.indices.contains(hoveredIndex) { self.hoveredIndex = nil }
+    // The box turning is no longer selected: its angle goes too.
+    if change.contains(.selection), drag == nil { angleBadge.hide() }
     if !change.isDisjoint(with: [.selection, .captions]) { canvas.drawingArea.queueDraw() }
   }
 
@@ -126,12 +141,14 @@ final class BoxHandles {
     guides = result.guides
     guard document.boxes.indices.contains(drag.index) else { return }
     document.updateBox(at: drag.index, to: result.box, coalescingKey: "box-drag-\(dragCount)")
+    if drag.handle == .rotation { showAngle(ofBoxAt: drag.index) }
     canvas.drawingArea.queueDraw()
   }
 
   /// The press ended (or another gesture took it): the drag is one undo step.
   func release() {
     if isDragging { document.endTyping() }
+    angleBadge.hide()
     drag = nil
     isDragging = false
     guides = []

@@ -11,6 +11,8 @@ final class CropBar {
   /// Called when the user picks a preset.
   var onAspect: (CropAspect) -> Void = { _ in }
   private(set) var presetButtons: [CropAspect: UnsafeMutablePointer<GtkWidget>] = [:]
+  private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
+  private(set) var doneButton: UnsafeMutablePointer<GtkWidget>!
   private var isUpdating = false
 
   init() {
@@ -59,6 +61,8 @@ final class CropBar {
     done.tooltip = localized("Apply the crop (Enter)")
     row.append(cancel)
     row.append(done)
+    cancelButton = cancel
+    doneButton = done
     return row
   }
 

@@ -14,6 +14,8 @@ final class CropOverlay {
   /// Where the (uncropped) picture lies, in this widget's coordinates.
   var pictureRect: () -> ImageRect = { ImageRect(x: 0, y: 0, width: 0, height: 0) }
   private var drag: (handle: CropHandle, start: ImageRect)?
+  /// Where the pointer rests on the layer (widget coordinates); nil while it is elsewhere.
+  private(set) var pointer: (x: Double, y: Double)?
   private var cachedLayout: MemeLayout?
 
   /// How far from an edge or corner a press still takes hold of it, in logical pixels.
@@ -35,9 +37,12 @@ final class CropOverlay {
     // The pointer shows what a press would take hold of.
     let motion = gtk_event_controller_motion_new()!
     Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in
-      guard let self, drag == nil else { return }
+      guard let self else { return }
+      pointer = (x, y)
+      guard drag == nil else { return }
       gtk_widget_set_cursor_from_name(widget, Self.cursorName(for: handle(atX: x, y: y)))
     }
+    Signal.connect(motion.raw, "leave") { [weak self] in self?.pointer = nil }
     widget.addController(motion)
   }
 
@@ -61,7 +66,7 @@ final class CropOverlay {
   }
 
   /// Picture pixels per logical pixel of the widget.
-  private var scale: Double {
+  var scale: Double {
     guard let selection else { return 1 }
     let rect = pictureRect()
     return rect.width > 0 ? selection.pictureWidth / rect.width : 1

@@ -34,6 +34,8 @@ package enum EditorAction: String, NamedAction {
   case bringToFront = "bring-to-front"
   case sendToBack = "send-to-back"
   case contextMenu = "context-menu"
+  case nextCaption = "next-caption"
+  case previousCaption = "previous-caption"
 
   var accelerators: [String] {
     switch self {
@@ -50,6 +52,11 @@ package enum EditorAction: String, NamedAction {
     // As in GNOME's image viewer.
     case .rotateLeft: ["<Control><Shift>r"]
     case .rotateRight: ["<Control>r"]
+    // H and V as drawing apps flip (Inkscape), with Ctrl and Shift so that they never type a letter.
+    case .flipHorizontal: ["<Control><Shift>h"]
+    case .flipVertical: ["<Control><Shift>v"]
+    // X for cutting the picture down; Ctrl+Shift as the other picture commands.
+    case .crop: ["<Control><Shift>x"]
     case .addText: ["<Control>t"]
     // As in drawing apps (Figma, Sketch, Penpot): brackets step through the drawing order.
     case .bringForward: ["<Control>bracketright"]
@@ -59,8 +66,11 @@ package enum EditorAction: String, NamedAction {
     case .sendToBack: ["<Control><Shift>bracketleft", "<Control>braceleft"]
     // As in Sent Memes and every GTK view.
     case .contextMenu: ["Menu", "<Shift>F10"]
-    case .camera, .share, .openWith, .sendByEmail, .cancel, .flipHorizontal, .flipVertical, .crop, .cropApply,
-      .cropCancel, .cancelExport:
+    // Ctrl+Tab as between a window's tabs: Tab alone goes through every control (the bars' too),
+    // which is many presses from one caption to the next.
+    case .nextCaption: ["<Control>Tab"]
+    case .previousCaption: ["<Control><Shift>Tab"]
+    case .camera, .share, .openWith, .sendByEmail, .cancel, .cropApply, .cropCancel, .cancelExport:
       []
     }
   }
@@ -96,6 +106,8 @@ package enum EditorAction: String, NamedAction {
     case .bringToFront: localized("Bring to Front")
     case .sendToBack: localized("Send to Back")
     case .contextMenu: localized("Open the picture’s menu")
+    case .nextCaption: localized("Next caption or text box")
+    case .previousCaption: localized("Previous caption or text box")
     }
   }
 
@@ -114,6 +126,15 @@ package enum EditorAction: String, NamedAction {
   /// Listed under Text Boxes in the shortcuts window.
   var isAboutTextBoxes: Bool {
     self == .addText || boxOrder != nil
+  }
+
+  /// Listed under View and Picture in the shortcuts window: what changes how the picture is seen or
+  /// cut, turned and mirrored.
+  var isAboutThePicture: Bool {
+    switch self {
+    case .zoomIn, .zoomOut, .zoomFit, .crop, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical: true
+    default: false
+    }
   }
 
   var needsPicture: Bool {

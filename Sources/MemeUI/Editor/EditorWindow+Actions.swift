@@ -39,6 +39,8 @@ extension EditorWindow {
     case .bringForward, .sendBackward, .bringToFront, .sendToBack:
       if let order = action.boxOrder { reorderSelectedBox(order) }
     case .contextMenu: contextMenu.showForSelection()
+    case .nextCaption: focusCaption(after: true)
+    case .previousCaption: focusCaption(after: false)
     }
   }
 

@@ -48,28 +48,30 @@ extension EditorWindow {
     // Space (outside a text field) turns a drag into a pan.
     let keys = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-    Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, _ in
+    Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, state in
       guard let self else { return false }
       noteSpace(pressed: true, keyval)
-      return handleCropKey(keyval)
+      return handleCropKey(keyval, state)
     }
     Signal.connectKeyReleased(keys.raw) { [weak self] keyval in self?.noteSpace(pressed: false, keyval)
     }
     window.addController(keys)
   }
 
-  /// Enter applies, Escape cancels; other keys, and every key outside crop mode, pass on.
-  func handleCropKey(_ keyval: UInt32) -> Bool {
-    guard crop != nil else { return false }
+  /// Enter applies, Escape cancels, the arrows move the crop or its edges (see
+  /// `CropOverlay+Keys.swift`); other keys, and every key outside crop mode, pass on.
+  func handleCropKey(_ keyval: UInt32, _ state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
+    guard crop != nil, let cropTools else { return false }
     switch Int32(keyval) {
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
-      applyCrop()
+      // Enter on Cancel cancels, as a press of it would; anywhere else it applies.
+      if window.focusedWidget == cropTools.bar.cancelButton { endCrop() } else { applyCrop() }
       return true
     case GDK_KEY_Escape:
       endCrop()
       return true
     default:
-      return false
+      return cropTools.overlay.handleKey(keyval, state)
     }
   }
 
@@ -101,8 +103,12 @@ extension EditorWindow {
   func endCrop() {
     guard let cropTools, crop != nil else { return }
     cropTools.overlay.selection = nil
-    for widget in [cropTools.overlay.widget, cropTools.bar.widget] { widget.isVisible = false }
+    let hadFocus = window.focusedWidget.map { gtk_widget_is_ancestor($0, cropTools.bar.widget) != 0 } ?? false
     bottomBar.isVisible = true
+    // Left to GTK, the focus of the bar going away would fall to the first caption field, whose
+    // focus clears its default text: it goes back to where crop mode was chosen from instead.
+    if hadFocus { _ = gtk_widget_grab_focus(transformButton) }
+    for widget in [cropTools.overlay.widget, cropTools.bar.widget] { widget.isVisible = false }
     canvas.showPicture(document.image, transform: document.transform)
     updateActionStates()
   }

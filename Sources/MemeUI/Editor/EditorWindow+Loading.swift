@@ -18,21 +18,29 @@ extension EditorWindow {
 
   /// Decodes `url` off the main thread, showing progress; on failure shows the file and the reason
   /// and keeps the current picture. `asKept`: the picture completes a meme kept in Sent Memes, so
-  /// closing the editor right after loses nothing.
-  package func load(_ url: URL, transform: PictureTransform = .identity, asKept: Bool = false) {
-    startLoading(name: url.lastPathComponent, transform: transform, asKept: asKept) {
+  /// closing the editor right after loses nothing. `focusingTopCaption`: once loaded, the caret
+  /// goes to the top caption, ready for typing, as after Album (a picture opened from the command
+  /// line into the running window).
+  package func load(
+    _ url: URL, transform: PictureTransform = .identity, asKept: Bool = false,
+    focusingTopCaption: Bool = false
+  ) {
+    startLoading(name: url.lastPathComponent, transform: transform, asKept: asKept) { [weak self] in
+      if focusingTopCaption { self?.canvas.topEntry.focus() }
+    } work: {
       PictureLoader.load(url)
     }
   }
 
   /// Loads pasted or dropped encoded image bytes.
   func load(pasted bytes: [UInt8]) {
-    startLoading(name: localized("pasted picture")) { PictureLoader.loadPasted(bytes) }
+    startLoading(name: localized("pasted picture"), work: { PictureLoader.loadPasted(bytes) })
   }
 
   private func startLoading(
     name: String, transform: PictureTransform = .identity, asKept: Bool = false,
-    _ work: @escaping @Sendable () -> Result<EditorImage, ImageError>
+    loaded: @escaping () -> Void = {},
+    work: @escaping @Sendable () -> Result<EditorImage, ImageError>
   ) {
     loadGeneration += 1
     let generation = loadGeneration
@@ -46,6 +54,7 @@ extension EditorWindow {
       case .success(let picture):
         document.setImage(picture, transform: transform)
         if asKept { document.markKept() }
+        loaded()
       case .failure(let error):
         showError(
           title: String(format: localized("Could not open “%@”"), name), detail: Self.sentence(error.reason))

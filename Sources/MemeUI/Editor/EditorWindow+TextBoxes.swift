@@ -7,9 +7,10 @@ import MemeEditing
 /// The text boxes from the keyboard: Add Text, typing into a box's field, and the keys of a selected
 /// box. A box is handled the way a text frame is in a slides or drawing app: focusing its field
 /// selects it; Escape leaves typing but keeps it selected, and a selected box takes Delete (with
-/// Undo in a toast), the arrow keys (nudges), Enter (type again), any letter and a paste (replace
-/// its text); Escape again deselects and leaves the focus on Add Text. Tab and Shift+Tab go through
-/// the captions in Caption N order.
+/// Undo in a toast), the arrow keys (nudges; with Alt they resize it, Ctrl with Left and Right turns
+/// it), Enter (type again), any letter and a paste (replace its text); Escape again deselects and
+/// leaves the focus on Add Text. Tab and Shift+Tab go through the captions in Caption N order, then
+/// on through the window; Ctrl+Tab and Ctrl+Shift+Tab go round the captions alone.
 extension EditorWindow {
   /// A nudge moves a box by this many screen pixels; with Shift, by `largeNudge`.
   static let smallNudge = 1.0
@@ -62,6 +63,10 @@ extension EditorWindow {
       actions.action(named: action.name)?.isEnabled = enabled && crop == nil
     }
     actions.action(named: EditorAction.addText.name)?.isEnabled = document.image != nil && crop == nil
+    // In crop mode the caption fields are hidden.
+    for action in [EditorAction.nextCaption, .previousCaption] {
+      actions.action(named: action.name)?.isEnabled = crop == nil
+    }
   }
 
   /// The selected box's field has the focus, so its keys reach it: a box selected on the canvas, a
@@ -100,6 +105,13 @@ extension EditorWindow {
       guard let self, let entry else { return false }
       return handleTab(keyval, state, from: entry) || handleBoxKey(keyval, state, in: entry, index: index)
     }
+    // The turning keys show the angle while Ctrl is held; letting go of it ends the turn.
+    let releases = gtk_event_controller_key_new()!
+    Signal.connectKeyReleased(releases.raw) { [weak self] keyval in
+      guard Int32(keyval) == GDK_KEY_Control_L || Int32(keyval) == GDK_KEY_Control_R else { return }
+      self?.boxHandles.angleBadge.hide()
+    }
+    entry.widget.addController(releases)
   }
 
   /// Escape while typing stops typing; the keys of a selected box not being typed in.
@@ -112,7 +124,6 @@ extension EditorWindow {
       entry.stopTyping()
       return true
     }
-    let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
     let command = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) != 0
     switch key {
     case GDK_KEY_Escape:
@@ -125,10 +136,8 @@ extension EditorWindow {
       _ = gtk_widget_grab_focus(addTextButton)  // as after Escape
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_F2:
       entry.startTyping()
-    case GDK_KEY_Left, GDK_KEY_KP_Left: nudge(index, dx: -1, dy: 0, far: shift)
-    case GDK_KEY_Right, GDK_KEY_KP_Right: nudge(index, dx: 1, dy: 0, far: shift)
-    case GDK_KEY_Up, GDK_KEY_KP_Up: nudge(index, dx: 0, dy: -1, far: shift)
-    case GDK_KEY_Down, GDK_KEY_KP_Down: nudge(index, dx: 0, dy: 1, far: shift)
+    case _ where ArrowKey.direction(of: keyval) != nil:
+      return handleBoxArrow(keyval, state, index: index)
     default:
       // A letter typed on a selected box replaces its text, as in slides apps; other keys
       // (shortcuts) pass on.
@@ -164,6 +173,31 @@ extension EditorWindow {
     toast.dismiss()
   }
 
+  /// An arrow key on a selected box: alone it nudges the box, with Alt it resizes it (Right and
+  /// Down larger, Left and Up smaller), with Ctrl Left and Right turn it (anticlockwise and
+  /// clockwise), Shift making each press larger. Ctrl+Alt passes on: GNOME switches workspaces
+  /// with it.
+  private func handleBoxArrow(_ keyval: UInt32, _ state: GdkModifierType, index: Int) -> Bool {
+    guard let direction = ArrowKey.direction(of: keyval) else { return false }
+    let far = ArrowKey.holds(state, GDK_SHIFT_MASK)
+    switch (ArrowKey.holds(state, GDK_CONTROL_MASK), ArrowKey.holds(state, GDK_ALT_MASK)) {
+    case (false, false):
+      nudge(index, dx: direction.x, dy: direction.y, far: far)
+    case (false, true):
+      guard let mapping = boxHandles.mapping else { return true }
+      let step = far ? Self.largeNudge : Self.smallNudge
+      document.resizeBox(at: index, by: direction.x * step, direction.y * step, on: mapping)
+    case (true, false):
+      guard direction.x != 0 else { return false }
+      document.turnBox(at: index, by: direction.x * (far ? BoxAngle.largeStep : BoxAngle.smallStep))
+      // Shown while Ctrl is held (see `connectBoxEntry`).
+      boxHandles.showAngle(ofBoxAt: index)
+    case (true, true):
+      return false
+    }
+    return true
+  }
+
   /// Moves the box at `index` by one step (`far`: ten) of screen pixels in direction (`dx`, `dy`).
   private func nudge(_ index: Int, dx: Double, dy: Double, far: Bool) {
     guard let frame = canvas.captionFrame, frame.rect.width > 0, frame.rect.height > 0 else { return }
@@ -191,14 +225,31 @@ extension EditorWindow {
       return true
     }
     if entry.isTyping { entry.stopTyping() }
-    let next = entries[there]
-    if let index = next.slot.boxIndex {
+    focus(entries[there])
+    return true
+  }
+
+  /// Ctrl+Tab (`forwards`) and Ctrl+Shift+Tab: the next or previous caption field in Caption N
+  /// order, all round (after the last box the top caption), from wherever the focus is (from
+  /// outside the captions, the first or the last).
+  func focusCaption(after forwards: Bool) {
+    guard crop == nil else { return }
+    let entries = canvas.captionEntries
+    let here = entries.firstIndex { $0.isFocused }
+    let count = entries.count
+    let there = here.map { ($0 + (forwards ? 1 : -1) + count) % count } ?? (forwards ? 0 : count - 1)
+    if let here, entries[here].isTyping { entries[here].stopTyping() }
+    focus(entries[there])
+  }
+
+  /// Puts the caret in `entry`; a box's field also selects its box.
+  private func focus(_ entry: CaptionEntry) {
+    if let index = entry.slot.boxIndex {
       document.selectBox(at: index)
       canvas.typeInBox(at: index)
     } else {
-      next.focus()
+      entry.focus()
     }
-    return true
   }
 
   // MARK: - Signals

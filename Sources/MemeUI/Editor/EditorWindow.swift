@@ -280,6 +280,12 @@ package final class EditorWindow: AppWindow {
       entry.onEdit = { [weak self] text in self?.document.setText(text, at: position) }
       entry.onCommit = { [weak self] in self?.document.endTyping() }
     }
+    // Enter in the bottom caption, the last of the two: on to Share, the next step, rather than
+    // the focus going nowhere a person can see (before a picture, to Album, the first step).
+    canvas.bottomEntry.onEnter = { [weak self] in
+      guard let self else { return }
+      _ = gtk_widget_grab_focus(document.image == nil ? albumButton : shareButton)
+    }
     stylePanel.onChange = { [weak self] style in
       guard let self else { return }
       // With a box selected, the panel styles that box alone.
