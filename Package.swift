@@ -187,7 +187,8 @@ let package = Package(
       path: "Tests/PictureFixtures"),
     // The test process's scratch folder; a small tmpfs to fill up, shared by the tests of a full
     // disk; a damaged JPEG.
-    .target(name: "DiskTestSupport", path: "Tests/DiskTestSupport"),
+    // A progressive-JPEG scan bomb (made with TurboJPEG).
+    .target(name: "DiskTestSupport", dependencies: ["CMemeGraphics"], path: "Tests/DiskTestSupport"),
     // Display set-up shared by the GTK test targets (initialise once, skip or fail without a display).
     .target(
       name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk", "DiskTestSupport"],
