@@ -12,6 +12,7 @@ enum PixbufDecoder {
       switch container {
       case .png: PNGStructure.problem(in: bytes)
       case .bmp: BMPStructure.problem(in: bytes)
+      case .webp, .tiff: TruncationCheck.problem(in: bytes, container: container)
       default: nil
       }
     if let structureProblem {
