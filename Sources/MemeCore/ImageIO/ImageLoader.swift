@@ -83,6 +83,10 @@ public struct ImageLoader: Sendable {
     case .tiff:
       // The orientation tag may sit anywhere in a TIFF file, often after the pixel data.
       try file.read(into: &bytes, upTo: min(file.size, fileSizeLimit))
+      // The loader would walk every directory (see `FirstPicture`): it is shown the first alone.
+      if let link = bytes.withUnsafeBytes(FirstPicture.tiffNextDirectoryLink) {
+        bytes.replaceSubrange(link..<link + 4, with: [0, 0, 0, 0])
+      }
       let size = try PixbufDecoder.headerSize(container: container, name: path) { (more: inout [UInt8]) in
         guard more.isEmpty else { return false }
         more = bytes

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// Whether a WebP or TIFF file ends before the data its own structure says it holds. gdk-pixbuf's
+/// Whether a WebP, TIFF or GIF file ends before the data its own structure says it holds. gdk-pixbuf's
 /// WebP loader decodes what it was given and fills the rest with nothing, with no error (issue 33:
 /// a truncated WebP made a meme with no word of the missing part), and its TIFF loader does the same
 /// for a file cut short after its pixel data. A truncated JPEG, GIF or PNG already fails with one
@@ -12,6 +12,9 @@ enum TruncationCheck {
       switch container {
       case .webp: webPIsTruncated(bytes)
       case .tiff: tiffIsTruncated(bytes)
+      // A GIF cut within its first frame fails in the loader; a later frame cut short is said too,
+      // though only the first frame is decoded (see `FirstPicture`).
+      case .gif: FirstPicture.gifIsCutAfterItsFirstFrame(bytes)
       default: false
       }
     return truncated ? localized("file is truncated") : nil
