@@ -20,37 +20,57 @@ extension EditorWindow {
   /// and keeps the current picture. `asKept`: the picture completes a meme kept in Sent Memes, so
   /// closing the editor right after loses nothing.
   package func load(_ url: URL, transform: PictureTransform = .identity, asKept: Bool = false) {
-    startLoading(name: url.lastPathComponent, transform: transform, asKept: asKept) {
-      PictureLoader.load(url)
+    startLoading(name: url.lastPathComponent, transform: transform, asKept: asKept) { cancellation in
+      PictureLoader.load(url, cancellation: cancellation)
     }
   }
 
   /// Loads pasted or dropped encoded image bytes.
   func load(pasted bytes: [UInt8]) {
-    startLoading(name: localized("pasted picture")) { PictureLoader.loadPasted(bytes) }
+    startLoading(name: localized("pasted picture")) { cancellation in
+      PictureLoader.loadPasted(bytes, cancellation: cancellation)
+    }
   }
 
+  /// A slow open shows "Loading…" with a Stop button over the canvas; Stop or Escape ends it (see
+  /// `stopLoading`). A superseded or stopped load's result is dropped.
   private func startLoading(
     name: String, transform: PictureTransform = .identity, asKept: Bool = false,
-    _ work: @escaping @Sendable () -> Result<EditorImage, ImageError>
+    _ work: @escaping @Sendable (Cancellation) -> Result<EditorImage, ImageError>
   ) {
+    canvas.stopLoading?()  // a load still running is superseded: it need not finish
     loadGeneration += 1
     let generation = loadGeneration
+    let cancellation = Cancellation()
     isLoading = true
-    canvas.showLoading(name)
-    MainLoop.runInBackground(work) { [weak self] result in
-      guard let self, generation == loadGeneration else { return }  // superseded or cancelled
+    canvas.showLoading(name) { [weak self] in
+      guard let self, generation == loadGeneration else { return }
+      cancellation.cancel()
+      loadGeneration += 1  // its result, if it still comes, is dropped
+      isLoading = false
+      canvas.showLoading(nil)
+    }
+    MainLoop.runInBackground({ work(cancellation) }) { [weak self] result in
+      guard let self, generation == loadGeneration else { return }  // superseded or stopped
       isLoading = false
       canvas.showLoading(nil)
       switch result {
       case .success(let picture):
         document.setImage(picture, transform: transform)
         if asKept { document.markKept() }
+      case .failure(let error) where error.kind == .cancelled:
+        break
       case .failure(let error):
         showError(
           title: String(format: localized("Could not open “%@”"), name), detail: Self.sentence(error.reason))
       }
     }
+  }
+
+  /// Stop (or Escape) while a picture loads: the loading stops within a few rows of a JPEG (other
+  /// formats when their decoder returns), and the picture and captions shown before stay as they were.
+  package func stopLoading() {
+    canvas.stopLoading?()
   }
 
   /// Paste: a picture or picture file from the clipboard; plain text goes to the focused caption.
