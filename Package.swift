@@ -128,6 +128,13 @@ let package = Package(
       path: "Benchmarks/export-memory-benchmark",
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
+    // Decode time per megapixel of the worst input found for each format (issue 33), in process and
+    // through any `mememe` builds given, to compare before and after.
+    .executableTarget(
+      name: "decode-bounds-benchmark",
+      dependencies: ["MemeCore", "CMemeGraphics", "DiskTestSupport"],
+      path: "Benchmarks/decode-bounds-benchmark"
+    ),
     .executableTarget(
       name: "mememe-seed",
       dependencies: [

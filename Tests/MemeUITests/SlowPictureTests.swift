@@ -50,6 +50,30 @@ import Testing
     expectUnchanged(editor, showing: picture)
   }
 
+  @Test func aPastedScanBombIsDecodedByMemeMeAndRefused() throws {
+    // Another application offering JPEG bytes: GDK's own JPEG decoder has no scan limit, so the bytes
+    // are taken as they are and decoded by MemeMe.
+    try DisplayHarness.requireDisplay()
+    let (editor, picture) = editorWithAMeme()
+    defer { EditorHarness.close(editor) }
+    let bomb = ScanBomb.jpeg(width: 2000, height: 2000, repeats: 20_000)
+    let bytes = bomb.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    let provider = gdk_content_provider_new_for_bytes("image/jpeg", bytes)
+    g_bytes_unref(bytes)
+    let clipboard = gtk_widget_get_clipboard(gtkkit_widget(editor.window))
+    gdk_clipboard_set_content(clipboard, provider)
+    g_object_unref(provider)
+    let start = Date()
+    editor.actions.action(named: "paste")?.activate()
+    #expect(MainContext.iterate(maxIterations: 100_000) { editor.lastError != nil })
+    let elapsed = Date().timeIntervalSince(start)
+    #expect(elapsed < 2, "took \(elapsed) s")
+    #expect(
+      editor.lastError?.detail.hasPrefix("The picture is damaged") == true,
+      "\(String(describing: editor.lastError))")
+    expectUnchanged(editor, showing: picture)
+  }
+
   @Test(arguments: ["stop button", "escape"])
   func aSlowOpenCanBeStopped(how: String) throws {
     try DisplayHarness.requireDisplay()

@@ -10,10 +10,12 @@
 #include <stdint.h>
 
 // The most scans a JPEG may have on any of MemeMe's decoding paths. A progressive JPEG from
-// libjpeg, mozjpeg or a camera has about 10; djpeg's example monitor allows 500–1000 and
-// libjpeg-turbo's own fuzzers 500. Each scan costs up to one pass over every block (about 1.5 ms
-// a megapixel here), so this keeps the worst JPEG at about 0.4 s a megapixel.
-#define MEME_JPEG_MAX_SCANS 300
+// libjpeg, mozjpeg or a camera has about 10, and libjpeg's own cjpeg and jpegtran write at most 100
+// (the longest scan script they accept); djpeg's example monitor allows 500–1000 and libjpeg-turbo's
+// fuzzers 500. Each scan costs up to one pass over every block (about 1.5 ms a megapixel here), so
+// this keeps the worst JPEG near 0.3 s a megapixel, and the 4-megapixel scan bomb of issue 33
+// (20,000 scans, 105 s before) well under 2 s on a busy machine.
+#define MEME_JPEG_MAX_SCANS 200
 
 typedef enum {
   MEME_DECODE_OK = 0,

@@ -17,6 +17,12 @@ public struct ImageLoader: Sendable {
     self.maxPixels = maxPixels
   }
 
+  /// The usual file extension of the format `bytes` start with (`jpg`, `png`…), or nil for none
+  /// MemeMe reads.
+  public static func fileExtension(sniffing bytes: [UInt8]) -> String? {
+    bytes.withUnsafeBytes { ImageContainer(sniffing: $0) }?.fileExtensions.first
+  }
+
   public static let supportedMimeTypes: [String] = ImageContainer.allCases.flatMap(\.mimeTypes)
   public static let supportedFileExtensions: [String] = ImageContainer.allCases.flatMap(\.fileExtensions)
 

@@ -24,12 +24,13 @@ public nonisolated enum PictureLoader {
     }
   }
 
-  /// Saves pasted or dropped image bytes (PNG from the clipboard) to the cache so the meme has an
+  /// Saves pasted or dropped image bytes (as another application offered them, or PNG) to the cache so the meme has an
   /// original file like any other, then loads that file.
   public static func loadPasted(_ bytes: [UInt8], cancellation: Cancellation? = nil)
     -> Result<EditorImage, ImageError>
   {
-    let url = CacheFolder.newFile(prefix: "pasted", extension: "png")
+    let url = CacheFolder.newFile(
+      prefix: "pasted", extension: ImageLoader.fileExtension(sniffing: bytes) ?? "png")
     do throws(ImageError) {
       // The engine's writer, as every file in the cache: readable by its owner only.
       try ImageWriter.write(encoded: Data(bytes), to: url)

@@ -82,16 +82,15 @@ extension EditorWindow {
         load(url)
       }
     } else if clipboard.offersImage {
-      clipboard.readImagePNG { [weak self] bytes in
+      // The bytes another application offers in a format MemeMe reads, decoded here (with the
+      // scan limit and the pixel limit); only other formats are decoded by GDK, to a PNG.
+      clipboard.readImageBytes(mimeTypes: ImageLoader.supportedMimeTypes) { [weak self] encoded in
         guard let self else { return }
-        guard let bytes else {
-          showError(
-            title: localized("Could not paste the picture"),
-            detail: localized("The clipboard’s picture could not be read.")
-          )
-          return
+        if let encoded {
+          load(pasted: encoded)
+        } else {
+          pasteDecodedByGDK(from: clipboard)
         }
-        load(pasted: bytes)
       }
     } else if let focus = window.focusedWidget {
       // Ctrl+V is bound to win.paste, so text pastes into a caption field are passed on. A text
@@ -104,6 +103,21 @@ extension EditorWindow {
       } else {
         gtk_widget_activate_action_variant(focus, "clipboard.paste", nil)
       }
+    }
+  }
+
+  /// A clipboard image in a format MemeMe does not read itself, decoded by GDK and passed on as PNG.
+  private func pasteDecodedByGDK(from clipboard: Clipboard) {
+    clipboard.readImagePNG { [weak self] bytes in
+      guard let self else { return }
+      guard let bytes else {
+        showError(
+          title: localized("Could not paste the picture"),
+          detail: localized("The clipboard’s picture could not be read.")
+        )
+        return
+      }
+      load(pasted: bytes)
     }
   }
 
