@@ -10,14 +10,7 @@ import Testing
 @Suite struct BrokenPipeTests {
   /// A picture of noise, whose PNG is megabytes: far more than a pipe or socket buffer holds.
   func noisyInput(_ fixtures: Fixtures) throws -> String {
-    let picture = fixtures.image(width: 1000, height: 800)
-    var state: UInt32 = 11
-    for offset in 0..<(picture.stride * picture.height) {
-      state = state &* 1_103_515_245 &+ 12345
-      picture.pixels[offset] = UInt8(truncatingIfNeeded: state >> 16) | (offset % 4 == 3 ? 0xFF : 0)
-    }
-    picture.markDirty()
-    return try fixtures.write(picture, as: "noise.png", format: .png)
+    try fixtures.write(fixtures.noise(width: 1000, height: 800, seed: 11), as: "noise.png", format: .png)
   }
 
   func expectBrokenPipe(_ result: CommandLineRunner.Result, _ what: String) {
@@ -49,6 +42,28 @@ import Testing
     expectBrokenPipe(result, "FIFO")
   }
 
+  /// Runs `mememe render INPUT -o - --format png` with `output` as its standard output, calling
+  /// `leave` once it runs (the reader's end goes away).
+  func renderToStandardOutput(_ input: String, _ output: Any, leave: () throws -> Void) throws
+    -> CommandLineRunner.Result
+  {
+    let process = Process()
+    process.executableURL = CommandLineRunner.binary
+    process.arguments = ["render", input, "--top", "hi", "-o", "-", "--format", "png"]
+    process.standardOutput = output
+    let error = Pipe()
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    try leave()
+    let errors = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandLineRunner.Result(
+      status: process.terminationStatus, outputBytes: Data(),
+      standardError: String(decoding: errors, as: UTF8.self),
+      killedBySignal: process.terminationReason == .uncaughtSignal)
+  }
+
   @Test func aSocketClosedAtTheOtherEndGivesOneLine() throws {
     let fixtures = try Fixtures()
     let input = try noisyInput(fixtures)
@@ -56,46 +71,15 @@ import Testing
     #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
     // Nobody will read: the render's end is its standard output, the other end is closed at once.
     close(ends[1])
-    let process = Process()
-    process.executableURL = CommandLineRunner.binary
-    process.arguments = ["render", input, "--top", "hi", "-o", "-", "--format", "png"]
     let socket = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
-    process.standardOutput = socket
-    let error = Pipe()
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    try socket.close()
-    let errors = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    expectBrokenPipe(
-      CommandLineRunner.Result(
-        status: process.terminationStatus, outputBytes: Data(),
-        standardError: String(decoding: errors, as: UTF8.self),
-        killedBySignal: process.terminationReason == .uncaughtSignal),
-      "socket")
+    expectBrokenPipe(try renderToStandardOutput(input, socket) { try socket.close() }, "socket")
   }
 
   @Test func aPipeClosedEarlyOnStandardOutputGivesOneLine() throws {
     let fixtures = try Fixtures()
     let input = try noisyInput(fixtures)
-    let process = Process()
-    process.executableURL = CommandLineRunner.binary
-    process.arguments = ["render", input, "--top", "hi", "-o", "-", "--format", "png"]
     let output = Pipe()
-    process.standardOutput = output
-    let error = Pipe()
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    try output.fileHandleForReading.close()
-    let errors = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
     expectBrokenPipe(
-      CommandLineRunner.Result(
-        status: process.terminationStatus, outputBytes: Data(),
-        standardError: String(decoding: errors, as: UTF8.self),
-        killedBySignal: process.terminationReason == .uncaughtSignal),
-      "pipe")
+      try renderToStandardOutput(input, output) { try output.fileHandleForReading.close() }, "pipe")
   }
 }

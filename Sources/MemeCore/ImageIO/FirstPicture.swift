@@ -92,25 +92,13 @@ enum FirstPicture {
   /// The offset of the first directory's link to the next (4 bytes), or `nil` when it has none or
   /// the file cannot hold it.
   static func tiffNextDirectoryLink(_ bytes: UnsafeRawBufferPointer) -> Int? {
-    guard bytes.count >= 8 else { return nil }
-    let littleEndian: Bool
-    switch (bytes[0], bytes[1]) {
-    case (0x49, 0x49): littleEndian = true
-    case (0x4D, 0x4D): littleEndian = false
-    default: return nil
-    }
-    func uint(at offset: Int, size: Int) -> Int? {
-      guard offset >= 0, offset + size <= bytes.count else { return nil }
-      return (0..<size).reduce(0) { value, k in
-        value | Int(bytes[offset + k]) << (8 * (littleEndian ? k : size - 1 - k))
-      }
-    }
+    guard let tiff = TIFFStructure(bytes) else { return nil }
     // Classic TIFF only (42); BigTIFF (43) is left to the loader.
-    guard uint(at: 2, size: 2) == 42, let directory = uint(at: 4, size: 4),
-      let entries = uint(at: directory, size: 2)
+    guard tiff.uint16(at: 2) == 42, let directory = tiff.uint32(at: 4),
+      let entries = tiff.uint16(at: directory)
     else { return nil }
     let link = directory + 2 + entries * 12
-    guard let next = uint(at: link, size: 4), next != 0 else { return nil }
+    guard let next = tiff.uint32(at: link), next != 0 else { return nil }
     return link
   }
 }

@@ -39,30 +39,16 @@ enum TruncationCheck {
   /// left to the loader, which reports it.
   static func tiffIsTruncated(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard bytes.count >= 8 else { return true }
-    let littleEndian: Bool
-    switch (bytes[0], bytes[1]) {
-    case (0x49, 0x49): littleEndian = true
-    case (0x4D, 0x4D): littleEndian = false
-    default: return false
-    }
-    func uint16(at offset: Int) -> Int? {
-      guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-      let (a, b) = (Int(bytes[offset]), Int(bytes[offset + 1]))
-      return littleEndian ? a | b << 8 : a << 8 | b
-    }
-    func uint32(at offset: Int) -> Int? {
-      guard let low = uint16(at: littleEndian ? offset : offset + 2),
-        let high = uint16(at: littleEndian ? offset + 2 : offset)
-      else { return nil }
-      return low | high << 16
-    }
-    guard let directory = uint32(at: 4) else { return true }
-    guard let entryCount = uint16(at: directory) else { return true }
+    guard let tiff = TIFFStructure(bytes) else { return false }
+    guard let directory = tiff.uint32(at: 4) else { return true }
+    guard let entryCount = tiff.uint16(at: directory) else { return true }
     // The entries and the next directory's offset.
     guard directory + 2 + entryCount * 12 + 4 <= bytes.count else { return true }
     /// The values of an entry of SHORTs or LONGs: inline when they fit in 4 bytes.
     func values(of entry: Int) -> [Int]? {
-      guard let type = uint16(at: entry + 2), let count = uint32(at: entry + 4), count > 0 else { return nil }
+      guard let type = tiff.uint16(at: entry + 2), let count = tiff.uint32(at: entry + 4), count > 0 else {
+        return nil
+      }
       let width: Int
       switch type {
       case 3: width = 2
@@ -73,21 +59,26 @@ enum TruncationCheck {
       if count * width <= 4 {
         start = entry + 8
       } else {
-        guard let offset = uint32(at: entry + 8) else { return nil }
+        guard let offset = tiff.uint32(at: entry + 8) else { return nil }
         start = offset
       }
       guard count <= bytes.count, start + count * width <= bytes.count else { return [] }
-      return (0..<count).compactMap { width == 2 ? uint16(at: start + $0 * 2) : uint32(at: start + $0 * 4) }
+      return (0..<count).compactMap {
+        width == 2 ? tiff.uint16(at: start + $0 * 2) : tiff.uint32(at: start + $0 * 4)
+      }
     }
     var offsets: [Int]?
     var counts: [Int]?
     for index in 0..<entryCount {
       let entry = directory + 2 + index * 12
-      guard let tag = uint16(at: entry), let type = uint16(at: entry + 2), let count = uint32(at: entry + 4)
+      guard let tag = tiff.uint16(at: entry), let type = tiff.uint16(at: entry + 2),
+        let count = tiff.uint32(at: entry + 4)
       else { return true }
       // Any value stored out of line (more than 4 bytes: a resolution, a colour map) must be there.
       if let width = typeWidths[type], count <= bytes.count, count * width > 4 {
-        guard let offset = uint32(at: entry + 8), offset + count * width <= bytes.count else { return true }
+        guard let offset = tiff.uint32(at: entry + 8), offset + count * width <= bytes.count else {
+          return true
+        }
       }
       switch tag {
       // StripOffsets and TileOffsets; StripByteCounts and TileByteCounts.
