@@ -128,6 +128,13 @@ let package = Package(
       path: "Benchmarks/export-memory-benchmark",
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
+    // Decode time per megapixel of the worst input found for each format (issue 33), in process and
+    // through any `mememe` builds given, to compare before and after.
+    .executableTarget(
+      name: "decode-bounds-benchmark",
+      dependencies: ["MemeCore", "CMemeGraphics", "DiskTestSupport"],
+      path: "Benchmarks/decode-bounds-benchmark"
+    ),
     .executableTarget(
       name: "mememe-seed",
       dependencies: [
@@ -187,7 +194,8 @@ let package = Package(
       path: "Tests/PictureFixtures"),
     // The test process's scratch folder; a small tmpfs to fill up, shared by the tests of a full
     // disk; a damaged JPEG.
-    .target(name: "DiskTestSupport", path: "Tests/DiskTestSupport"),
+    // A progressive-JPEG scan bomb (made with TurboJPEG).
+    .target(name: "DiskTestSupport", dependencies: ["CMemeGraphics"], path: "Tests/DiskTestSupport"),
     // Display set-up shared by the GTK test targets (initialise once, skip or fail without a display).
     .target(
       name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk", "DiskTestSupport"],

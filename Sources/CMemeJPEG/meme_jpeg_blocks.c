@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "meme_jpeg_blocks.h"
 #include "meme_big_buffer.h"
+#include "meme_jpeg_decode.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -39,6 +40,8 @@ struct meme_error {
   meme_blocks_stop stop;
   void *stop_context;
   int cancelled;
+  // Set when the reading stopped at the scan limit, or at libjpeg's first warning.
+  int too_many_scans, damaged;
   // Set when a call waited for blocks whose reading then failed.
   int reading_failed;
 };
@@ -74,6 +77,13 @@ static void meme_emit_message(j_common_ptr info, int level) {
 
 struct meme_jpeg_blocks {
   struct jpeg_decompress_struct source;
+  // The photo's header read a second time, by an object that reads nothing more: what every
+  // thread makes its encoders and decoders from (tables, sampling, colour space, density). The
+  // reading thread changes `source` while it reads (a marker after the scan may rewrite a table or,
+  // before libjpeg refuses a second frame header, the component count), so no other thread may
+  // look at `source` itself.
+  struct jpeg_decompress_struct header;
+  int has_header;
   struct meme_error error;
   // How the stored picture becomes upright: transpose first, then mirror the result's axes.
   int transposes, flips_x, flips_y;
@@ -154,9 +164,19 @@ static void start_error(struct meme_error *error, meme_blocks_stop stop, void *s
 
 // libjpeg's message for the error that jumped back to `error`'s setjmp.
 static meme_blocks_status failed(struct meme_error *error, char *reason, size_t size) {
+  if (error->too_many_scans) {
+    char text[80];
+    snprintf(text, sizeof text, "more than %d scans", MEME_JPEG_MAX_SCANS);
+    set_reason(reason, size, text);
+    return MEME_BLOCKS_TOO_MANY_SCANS;
+  }
   if (error->cancelled) {
     set_reason(reason, size, "cancelled");
     return MEME_BLOCKS_CANCELLED;
+  }
+  if (error->damaged) {
+    set_reason(reason, size, "the photo has damaged data");
+    return MEME_BLOCKS_UNSUITABLE;
   }
   if (error->reading_failed) {
     set_reason(reason, size, "the photo's blocks could not be read");
@@ -222,7 +242,7 @@ static size_t memory_destination_size(const struct memory_destination *destinati
 // The parameters of a JPEG with the source's quantisation tables and sampling, turned upright (a
 // transposing orientation swaps the sampling factors and the density), `height` rows high.
 static void set_upright_parameters(meme_jpeg_blocks *blocks, j_compress_ptr info, int height) {
-  jpeg_copy_critical_parameters(&blocks->source, info);
+  jpeg_copy_critical_parameters(&blocks->header, info);
   info->image_width = (JDIMENSION)blocks->width;
   info->image_height = (JDIMENSION)height;
   for (int c = 0; c < blocks->components; c++) {
@@ -349,9 +369,20 @@ void meme_jpeg_blocks_release_rows(meme_jpeg_blocks *blocks, int first_row, int 
 // and kept as stored) hands over each MCU row as soon as it is read.
 static void reading_progress(j_common_ptr info) {
   struct meme_error *error = (struct meme_error *)info->err;
+  j_decompress_ptr source = (j_decompress_ptr)info;
+  // A scan bomb stops here, within a scan of the limit.
+  if (source->input_scan_number > MEME_JPEG_MAX_SCANS) {
+    error->too_many_scans = 1;
+    longjmp(error->jump, 1);
+  }
+  // A photo with damaged data is declined (its pixels are decoded whole, with libjpeg's repairs
+  // and a warning): reading on would only decode it twice.
+  if (info->err->num_warnings > 0) {
+    error->damaged = 1;
+    longjmp(error->jump, 1);
+  }
   check_stop(error);
   meme_jpeg_blocks *blocks = (meme_jpeg_blocks *)info->client_data;
-  j_decompress_ptr source = (j_decompress_ptr)info;
   if (!blocks || blocks->orientation > 1 || source->progressive_mode ||
       source->comps_in_scan != source->num_components || !source->coef || !source->coef->coef_arrays) {
     return;
@@ -775,6 +806,11 @@ meme_blocks_status meme_jpeg_blocks_open(const uint8_t *data, size_t size, int o
   jpeg_mem_src(&blocks->source, data, (unsigned long)size);
   jpeg_save_markers(&blocks->source, JPEG_APP0 + 2, 0xFFFF);
   jpeg_read_header(&blocks->source, TRUE);
+  blocks->header.err = &blocks->error.pub;
+  jpeg_create_decompress(&blocks->header);
+  blocks->has_header = 1;
+  jpeg_mem_src(&blocks->header, data, (unsigned long)size);
+  jpeg_read_header(&blocks->header, TRUE);
   struct jpeg_decompress_struct *source = &blocks->source;
   if (!check_source(source, reason, reason_size)) {
     meme_jpeg_blocks_free(blocks);
@@ -849,6 +885,18 @@ meme_blocks_status meme_jpeg_blocks_read(meme_jpeg_blocks *blocks, char *reason,
     publish(blocks, 0, 2);
     return unsuitable(reason, reason_size, "the photo has damaged data");
   }
+  // The blocks are quantised with each component's table as it was at the component's first scan;
+  // the output is written with the tables of the header (`header`). A photo that defines a table
+  // again between scans would get the wrong one.
+  for (int c = 0; c < blocks->components; c++) {
+    const JQUANT_TBL *latched = source->comp_info[c].quant_table;
+    int number = blocks->header.comp_info[c].quant_tbl_no;
+    const JQUANT_TBL *written = blocks->header.quant_tbl_ptrs[number];
+    if (!latched || !written || memcmp(latched->quantval, written->quantval, sizeof latched->quantval) != 0) {
+      publish(blocks, 0, 2);
+      return unsuitable(reason, reason_size, "the photo changes its quantisation tables between scans");
+    }
+  }
   int mcu_rows = blocks->blocks_high[0] / blocks->v[0];
   if (blocks->orientation > 1) {
     j_common_ptr holder = (j_common_ptr)&blocks->holder;
@@ -859,11 +907,8 @@ meme_blocks_status meme_jpeg_blocks_read(meme_jpeg_blocks *blocks, char *reason,
     turn_blocks(blocks, stored);
     // The photo's blocks as stored are not needed again: freeing them (with everything else the
     // reading allocated) keeps the peak to one copy of the blocks once the captions are drawn. The
-    // header is read again for the tables, sampling and components the output is written with.
+    // output is written from `header`, which this does not touch.
     jpeg_abort_decompress(source);
-    jpeg_save_markers(source, JPEG_APP0 + 2, 0);
-    jpeg_mem_src(source, blocks->data, (unsigned long)blocks->input_size);
-    jpeg_read_header(source, TRUE);
   } else {
     int from = blocks->rows_ready;
     for (int c = 0; c < blocks->components; c++) {
@@ -878,6 +923,7 @@ meme_blocks_status meme_jpeg_blocks_read(meme_jpeg_blocks *blocks, char *reason,
 void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks) {
   if (!blocks) return;
   jpeg_destroy_decompress(&blocks->source);
+  if (blocks->has_header) jpeg_destroy_decompress(&blocks->header);
   if (blocks->has_holder) jpeg_destroy_compress(&blocks->holder);
   free_coded(blocks);
   free(blocks->turned_blocks);
@@ -894,7 +940,7 @@ int meme_jpeg_blocks_mcu_width(const meme_jpeg_blocks *blocks) { return DCTSIZE 
 int meme_jpeg_blocks_mcu_height(const meme_jpeg_blocks *blocks) { return DCTSIZE * blocks->max_v; }
 int meme_jpeg_blocks_keeps_code(const meme_jpeg_blocks *blocks) { return blocks->copies_coded; }
 int meme_jpeg_blocks_is_grey(const meme_jpeg_blocks *blocks) {
-  return blocks->source.jpeg_color_space == JCS_GRAYSCALE;
+  return blocks->header.jpeg_color_space == JCS_GRAYSCALE;
 }
 
 // Whether `pixels` and `original` differ anywhere in columns [left, right) of rows [top, bottom).
@@ -1150,9 +1196,9 @@ meme_blocks_status meme_jpeg_blocks_start_decoding(meme_jpeg_blocks *blocks, int
   int context_first = first_row >= mcu_height ? first_row - mcu_height : 0;
   int context_end = end_row + mcu_height < blocks->height ? end_row + mcu_height : blocks->height;
 
-  // The header below is made from the source's tables, which the reading may still be changing
-  // until it hands its first row over (reading every coefficient with libjpeg latches the tables,
-  // and a turned photo's header is read again afterwards).
+  // The header below is made from `header`'s tables, which the reading checks against those the
+  // blocks were quantised with before it hands the first row over (a photo that changes them
+  // between scans is refused).
   wait_for_rows(blocks, &scratch->error, 1, 0);
   // A JPEG of just those MCU rows with no entropy-coded data: its header gives the decompressor the
   // geometry, tables and sampling, and the blocks come straight from the coefficients.
@@ -1527,11 +1573,13 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
   struct scratch *volatile scratch = scratch_new(blocks);
   if (!scratch) return unsuitable(reason, reason_size, "not enough memory to write the meme");
   if (setjmp(scratch->error.jump)) return scratch_fail(scratch, reason, reason_size);
-  // The source's tables are final once its first row is handed over (a photo in several scans,
-  // which may define tables between them, hands its rows over only once read whole).
+  // The header's tables are known to be the blocks' once the first row is handed over (a photo in
+  // several scans, which may define tables between them, hands its rows over only once read whole
+  // and checked).
   wait_for_rows(blocks, &scratch->error, 1, 0);
   struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, blocks->height);
-  struct jpeg_decompress_struct *source = &blocks->source;
+  // Never `source`, which the reading thread may still be changing.
+  struct jpeg_decompress_struct *source = &blocks->header;
   encoder->restart_interval = source->restart_interval;
   if (blocks->copies_coded) {
     use_source_tables(encoder, source);

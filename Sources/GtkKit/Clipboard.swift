@@ -62,6 +62,52 @@ public struct Clipboard {
       }, box.retainedPointer())
   }
 
+  /// Reads the clipboard's image as the encoded bytes another application offers, in the first of
+  /// `mimeTypes` it offers, without decoding them (nil when it offers none of them, or reading
+  /// fails). MemeMe decodes them itself: GDK's own decoders, which `readImagePNG` goes through, have
+  /// no scan limit for a JPEG (issue 33).
+  public func readImageBytes(mimeTypes: [String], _ completion: @escaping ([UInt8]?) -> Void) {
+    let box = ClosureBox(completion)
+    let copies = mimeTypes.map { strdup($0) }
+    defer { for copy in copies { free(copy) } }
+    var types: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
+    let finished: GAsyncReadyCallback = { source, result, data in
+      let completion = ClosureBox<([UInt8]?) -> Void>.consume(data).payload
+      guard let source, let result,
+        let input = gdk_clipboard_read_finish(OpaquePointer(source), result, nil, nil)
+      else {
+        MainActor.assumeIsolated { completion(nil) }
+        return
+      }
+      // The whole stream into memory, then handed on.
+      let memory = g_memory_output_stream_new_resizable()!
+      let next = ClosureBox<([UInt8]?) -> Void>(completion)
+      let flags = GOutputStreamSpliceFlags(
+        rawValue: G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE.rawValue | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET.rawValue)
+      g_output_stream_splice_async(
+        memory, input, flags, 0, nil,
+        { stream, result, data in
+          let completion = ClosureBox<([UInt8]?) -> Void>.consume(data).payload
+          var bytes: [UInt8]?
+          let output = stream.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GOutputStream.self) }
+          if let output, let result, g_output_stream_splice_finish(output, result, nil) >= 0 {
+            let memory = UnsafeMutableRawPointer(output).assumingMemoryBound(to: GMemoryOutputStream.self)
+            let size = Int(g_memory_output_stream_get_data_size(memory))
+            if size > 0, let data = g_memory_output_stream_get_data(memory) {
+              bytes = Array(UnsafeRawBufferPointer(start: data, count: size).bindMemory(to: UInt8.self))
+            }
+          }
+          g_object_unref(stream)
+          let result = bytes
+          MainActor.assumeIsolated { completion(result) }
+        }, next.retainedPointer())
+      g_object_unref(input)
+    }
+    types.withUnsafeMutableBufferPointer { list in
+      gdk_clipboard_read_async(pointer, list.baseAddress, 0, nil, finished, box.retainedPointer())
+    }
+  }
+
   /// Reads the clipboard's file list (files copied in a file manager).
   public func readFiles(_ completion: @escaping ([URL]) -> Void) {
     let box = ClosureBox(completion)

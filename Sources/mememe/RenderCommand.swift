@@ -31,7 +31,9 @@ struct RenderCommand: ParsableCommand {
     name: .shortAndLong,
     help: """
       Where to write the meme, or - for standard output. An existing file is replaced only on success \
-      (through a symbolic link, the file it points to); a pipe or a device is written to, never replaced.
+      (through a symbolic link, the file it points to); a pipe or a device is written to, never replaced. \
+      A named pipe (FIFO) with no reader blocks until one opens it, as `cat > FIFO` does; a reader that \
+      leaves early gives "cannot write: broken pipe".
       """)
   var output: String
 
@@ -122,6 +124,10 @@ struct RenderCommand: ParsableCommand {
       throw CommandFailure("--width must be between 1 and \(ImageLoader.maximumSide), not \(width)")
     }
     guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
+    // A reader that stops early (`| head -c 10`, a FIFO's reader that exits, a socket closed) should
+    // give one clear line, not kill the process silently: writes report EPIPE instead, whatever the
+    // output is (`-o -`, `-o /dev/stdout`, `-o FIFO`).
+    signal(SIGPIPE, SIG_IGN)
     let destination = try self.destination()
     let captions = MemeCaptions(
       top: top, bottom: bottom, style: style,
@@ -174,8 +180,6 @@ struct RenderCommand: ParsableCommand {
     if isatty(STDOUT_FILENO) != 0 {
       throw CommandFailure("standard output is a terminal; redirect it to a file or a pipe, or give -o FILE")
     }
-    // A reader that stops early (`| head -c 10`) should give a clear error, not kill the process.
-    signal(SIGPIPE, SIG_IGN)
     return .standardOutput
   }
 

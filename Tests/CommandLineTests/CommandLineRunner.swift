@@ -8,6 +8,8 @@ struct CommandLineRunner {
     /// Standard output as bytes (an image, with `-o -`).
     let outputBytes: Data
     let standardError: String
+    /// Whether a signal ended it (SIGPIPE, SIGKILL) instead of exit().
+    var killedBySignal = false
     var standardOutput: String { String(decoding: outputBytes, as: UTF8.self) }
     var errorLines: [Substring] { standardError.split(separator: "\n") }
   }
@@ -49,7 +51,8 @@ struct CommandLineRunner {
     readers.wait()
     return Result(
       status: process.terminationStatus, outputBytes: outputData.get(),
-      standardError: String(decoding: errorData.get(), as: UTF8.self))
+      standardError: String(decoding: errorData.get(), as: UTF8.self),
+      killedBySignal: process.terminationReason == .uncaughtSignal)
   }
 
   struct TimedOut: Error, CustomStringConvertible {

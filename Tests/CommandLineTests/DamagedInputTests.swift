@@ -9,13 +9,7 @@ import Testing
   @Test func aDamagedJPEGRendersWithAWarning() throws {
     let fixtures = try Fixtures()
     // Noise, so the compressed data is long enough to damage in its middle.
-    let picture = fixtures.image(width: 640, height: 480)
-    var state: UInt32 = 7
-    for offset in 0..<(picture.stride * picture.height) {
-      state = state &* 1_103_515_245 &+ 12345
-      picture.pixels[offset] = UInt8(truncatingIfNeeded: state >> 16) | (offset % 4 == 3 ? 0xFF : 0)
-    }
-    picture.markDirty()
+    let picture = fixtures.noise(width: 640, height: 480, seed: 7)
     let clean = try fixtures.write(picture, as: "clean.jpg", format: .jpeg(quality: 92))
     let damaged = fixtures.path("damaged.jpg")
     let bytes = DamagedJPEG.scrambled([UInt8](try Data(contentsOf: URL(fileURLWithPath: clean))))

@@ -33,6 +33,19 @@ final class Fixtures {
     return image
   }
 
+  /// An opaque picture of pseudo-random noise (from `seed`): its files compress to almost nothing
+  /// less than its pixels.
+  func noise(width: Int, height: Int, seed: UInt32) -> RasterImage {
+    let picture = image(width: width, height: height)
+    var state = seed
+    for offset in 0..<(picture.stride * picture.height) {
+      state = state &* 1_103_515_245 &+ 12345
+      picture.pixels[offset] = UInt8(truncatingIfNeeded: state >> 16) | (offset % 4 == 3 ? 0xFF : 0)
+    }
+    picture.markDirty()
+    return picture
+  }
+
   @discardableResult
   func write(_ image: RasterImage, as name: String, format: ImageFormat) throws -> String {
     try ImageWriter.write(image, to: URL(fileURLWithPath: path(name)), as: format)

@@ -92,6 +92,36 @@ import Testing
     #expect(failure(loading: url)?.reason == "file is truncated")
   }
 
+  /// gdk-pixbuf's WebP and TIFF loaders give what they could read, with no error, for a file cut
+  /// short (issue 33): MemeMe says it is truncated, as for a JPEG or a PNG.
+  @Test(arguments: ["webp", "tiff"])
+  func truncatedWebPAndTIFF(type: String) {
+    let whole = Fixtures.saved(Fixtures.noise(width: 96, height: 64, translucent: false), as: type)
+    for kept in [whole.count / 2, whole.count * 9 / 10, whole.count - 1] {
+      let url = folder.appendingPathComponent("cut.\(type)")
+      Fixtures.write(Array(whole[0..<kept]), to: url)
+      let error = failure(loading: url)
+      #expect(
+        error?.reason == "file is truncated", "\(kept) of \(whole.count) bytes: \(String(describing: error))")
+      #expect(error?.description.contains("\n") == false)
+    }
+    let url = folder.appendingPathComponent("whole.\(type)")
+    Fixtures.write(whole, to: url)
+    #expect(failure(loading: url) == nil)
+  }
+
+  /// A GIF cut anywhere (its trailer included) fails in one line.
+  @Test func truncatedGIF() {
+    let whole = Fixtures.redThenBlueGIF
+    for kept in 6..<whole.count {
+      let url = folder.appendingPathComponent("cut.gif")
+      Fixtures.write(Array(whole[0..<kept]), to: url)
+      let error = failure(loading: url)
+      #expect(error?.kind == .corrupt, "\(kept) of \(whole.count) bytes: \(String(describing: error))")
+      #expect(error?.description.contains("\n") == false)
+    }
+  }
+
   @Test func corruptFiles() {
     // A JPEG whose quantisation table is gone: libjpeg stops with an error.
     var jpeg = Fixtures.jpeg(Fixtures.markedImage())

@@ -18,6 +18,9 @@ typedef enum {
   MEME_BLOCKS_FAILED = 2,
   // The work was asked to stop (see meme_blocks_stop).
   MEME_BLOCKS_CANCELLED = 3,
+  // The photo has more scans than MEME_JPEG_MAX_SCANS (meme_jpeg_decode.h): it is damaged, or made
+  // to keep a core busy, and no other path may decode it either.
+  MEME_BLOCKS_TOO_MANY_SCANS = 4,
 } meme_blocks_status;
 
 // Asked before every MCU row that is read, turned, decoded, encoded or written (from whichever

@@ -151,11 +151,14 @@ enum JPEGBlockExport {
         encoding: .keptBlocks(replacedMCUs: replaced, totalMCUs: mcus, keptCode: blocks.keepsCode)))
   }
 
-  /// Declines for `refusal`'s reason, or throws `.cancelled` when the refusal was a stop.
+  /// Declines for `refusal`'s reason, or throws `.cancelled` when the refusal was a stop, or the
+  /// damaged-picture error when the photo has too many scans (decoding its pixels would stop at
+  /// the same limit: declining would only read it twice).
   private static func declined(_ refusal: JPEGBlocks.Refusal, cancellation: Cancellation, name: String)
     throws(ImageError) -> Encoding
   {
     if case .cancelled = refusal { try cancellation.check(name: name) }
+    if case .tooManyScans = refusal { throw JPEGCodec.tooManyScans(name: name) }
     return .declined(refusal.reason)
   }
 
@@ -186,6 +189,7 @@ extension JPEGBlocks.Refusal {
     case .unsuitable(let reason): reason
     case .failed(let message): "libjpeg could not carry the blocks (\(message))"
     case .cancelled: "cancelled"
+    case .tooManyScans: "the photo has too many scans"
     }
   }
 }

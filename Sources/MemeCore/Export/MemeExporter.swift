@@ -54,6 +54,13 @@ public enum MemeExporter {
       reason = blockPathObstacle(format: format, transform: transform, width: width)
     }
     if reason == nil {
+      // Decode once: the block path and the pixel path below never both read a whole photo. The
+      // block path declines from the header (before reading anything) for every photo it cannot
+      // carry, and once reading it declines only for damaged data, at libjpeg's first warning, or
+      // for a photo that changes its tables between scans; a photo past the scan limit fails here
+      // and is not read again. Its work cannot be shared with the pixel path in those cases: it stops
+      // part-way, and holds coefficients, while the pixel path must decode every block with
+      // libjpeg's repairs of the damage (the warning the user is shown comes from them).
       switch try JPEGBlockExport.export(
         captions, imageAt: input, to: destination, loader: loader, cancellation: Cancellation())
       {

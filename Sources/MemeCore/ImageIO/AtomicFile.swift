@@ -145,6 +145,8 @@ enum AtomicFile {
       case ENOENT: localized("cannot write: the folder does not exist")
       case ENOTDIR: localized("cannot write: a part of the path is not a folder")
       case EROFS: localized("cannot write: the file system is read-only")
+      // The reader of a pipe, FIFO or socket went away (SIGPIPE is ignored by the command line).
+      case EPIPE: localized("cannot write: broken pipe")
       default: String(format: localized("cannot write: %@"), ImageFile.describe(code))
       }
     return ImageError(path: path, kind: .writeFailed, reason: reason)

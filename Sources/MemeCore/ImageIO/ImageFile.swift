@@ -106,7 +106,8 @@ struct ImageFile: ~Copyable {
   func read(into bytes: inout [UInt8], upTo count: Int) throws(ImageError) {
     let start = bytes.count
     guard count > start else { return }
-    bytes.append(contentsOf: repeatElement(0, count: count - start))
+    // Array(repeating:) is a memset in every build (repeatElement is walked element by element unoptimised).
+    bytes.append(contentsOf: [UInt8](repeating: 0, count: count - start))
     let result = bytes.withUnsafeMutableBytes { buffer -> Result<Int, ImageError> in
       Result { () throws(ImageError) in
         try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))

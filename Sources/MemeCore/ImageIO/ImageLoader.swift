@@ -17,13 +17,24 @@ public struct ImageLoader: Sendable {
     self.maxPixels = maxPixels
   }
 
+  /// The usual file extension of the format `bytes` start with (`jpg`, `png`…), or nil for none
+  /// MemeMe reads.
+  public static func fileExtension(sniffing bytes: [UInt8]) -> String? {
+    bytes.withUnsafeBytes { ImageContainer(sniffing: $0) }?.fileExtensions.first
+  }
+
   public static let supportedMimeTypes: [String] = ImageContainer.allCases.flatMap(\.mimeTypes)
   public static let supportedFileExtensions: [String] = ImageContainer.allCases.flatMap(\.fileExtensions)
 
   /// Decodes the file and applies its EXIF orientation. With `targetWidth`, the result is exactly
   /// that wide (the height keeps the aspect ratio, and the result keeps within `maxPixels`); JPEGs are then decoded at a reduced size by
   /// libjpeg's DCT scaling when that is still at least as wide.
-  public func load(contentsOf url: URL, targetWidth: Int? = nil) throws(ImageError) -> RasterImage {
+  ///
+  /// Once `cancellation` is set, a JPEG's decoding stops within a few rows and throws
+  /// `.cancelled` (other formats are decoded whole first; see `PixbufDecoder`).
+  public func load(contentsOf url: URL, targetWidth: Int? = nil, cancellation: Cancellation? = nil)
+    throws(ImageError) -> RasterImage
+  {
     let path = url.path
     let file = try ImageFile(path: path)
     // A big file that is not an image (a video renamed .jpg) is refused before it is read.
@@ -31,7 +42,8 @@ public struct ImageLoader: Sendable {
       throw Self.notAnImage(path)
     }
     let contents = try file.readAll(limit: fileSizeLimit)
-    return try decode(contents.bytes, name: path, targetWidth: targetWidth)
+    try cancellation?.check(name: path)
+    return try decode(contents.bytes, name: path, targetWidth: targetWidth, cancellation: cancellation)
   }
 
   /// Decodes image data that is not a file (clipboard, drag and drop); `name` is used in errors.
@@ -77,6 +89,10 @@ public struct ImageLoader: Sendable {
     case .tiff:
       // The orientation tag may sit anywhere in a TIFF file, often after the pixel data.
       try file.read(into: &bytes, upTo: min(file.size, fileSizeLimit))
+      // The loader would walk every directory (see `FirstPicture`): it is shown the first alone.
+      if let link = bytes.withUnsafeBytes(FirstPicture.tiffNextDirectoryLink) {
+        bytes.replaceSubrange(link..<link + 4, with: [0, 0, 0, 0])
+      }
       let size = try PixbufDecoder.headerSize(container: container, name: path) { (more: inout [UInt8]) in
         guard more.isEmpty else { return false }
         more = bytes
@@ -107,9 +123,9 @@ public struct ImageLoader: Sendable {
     return overflow ? .max : product + 64 * 1024 * 1024
   }
 
-  private func decode(_ bytes: UnsafeRawBufferPointer, name: String, targetWidth: Int?) throws(ImageError)
-    -> RasterImage
-  {
+  private func decode(
+    _ bytes: UnsafeRawBufferPointer, name: String, targetWidth: Int?, cancellation: Cancellation? = nil
+  ) throws(ImageError) -> RasterImage {
     if let targetWidth, targetWidth <= 0 {
       throw ImageError(
         path: name, kind: .unsupported,
@@ -117,7 +133,8 @@ public struct ImageLoader: Sendable {
     }
     guard let container = ImageContainer(sniffing: bytes) else { throw Self.notAnImage(name) }
     if container == .jpeg {
-      return try JPEGCodec.decode(bytes, name: name, maxPixels: maxPixels, targetWidth: targetWidth)
+      return try JPEGCodec.decode(
+        bytes, name: name, maxPixels: maxPixels, targetWidth: targetWidth, cancellation: cancellation)
     }
     let image = try PixbufDecoder.decode(bytes, container: container, name: name, maxPixels: maxPixels)
     return try ImageLimits.resized(image, toWidth: targetWidth, maxPixels: maxPixels, name: name)

@@ -16,6 +16,9 @@ final class JPEGBlocks: @unchecked Sendable {
     case failed(String)
     /// The cancellation given to `init` was set.
     case cancelled
+    /// The photo has more scans than any decoding path allows (see `meme_jpeg_decode.h`): no
+    /// other path may decode it either.
+    case tooManyScans
   }
 
   private let handle: OpaquePointer
@@ -160,6 +163,7 @@ final class JPEGBlocks: @unchecked Sendable {
     case MEME_BLOCKS_OK: return .success(())
     case MEME_BLOCKS_UNSUITABLE: return .failure(.unsuitable(text))
     case MEME_BLOCKS_CANCELLED: return .failure(.cancelled)
+    case MEME_BLOCKS_TOO_MANY_SCANS: return .failure(.tooManyScans)
     default: return .failure(.failed(text))
     }
   }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import CMemeJPEG
 import Foundation
 import Glibc
 
-/// JPEG through libjpeg-turbo's TurboJPEG API, straight into and out of Cairo's pixel buffer.
+/// JPEG through libjpeg-turbo, straight into and out of Cairo's pixel buffer: decoding through
+/// libjpeg's own API with a progress monitor (`meme_jpeg_decode.h`), encoding through TurboJPEG.
 ///
 /// Cairo's native-endian ARGB32 word is stored as the bytes B, G, R, A on little-endian machines,
 /// which is TurboJPEG's BGRA (decoding writes A = 255, the right premultiplied value for opaque
@@ -18,8 +20,12 @@ enum JPEGCodec {
     private static let encodedFormat = TJPF_XRGB
   #endif
 
+  /// Decodes through libjpeg with a progress monitor (see `meme_jpeg_decode.h`): a picture with more
+  /// scans than any encoder writes fails in one line as damaged instead of keeping a core busy for
+  /// minutes, and `cancellation` stops the decoding within a few rows.
   static func decode(
-    _ bytes: UnsafeRawBufferPointer, name: String, maxPixels: Int, targetWidth: Int?
+    _ bytes: UnsafeRawBufferPointer, name: String, maxPixels: Int, targetWidth: Int?,
+    cancellation: Cancellation? = nil
   ) throws(ImageError) -> RasterImage {
     let header: JPEGHeader
     switch JPEGHeader.scan(bytes) {
@@ -29,22 +35,19 @@ enum JPEGCodec {
       throw ImageError(
         path: name, kind: .corrupt, reason: String(format: localized("corrupt JPEG: %@"), reason))
     }
-    guard let handle = tjInitDecompress() else {
-      throw ImageError(path: name, kind: .outOfMemory, reason: localized("cannot start the JPEG decoder"))
-    }
-    defer { tjDestroy(handle) }
     let source = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
     var width: Int32 = 0
     var height: Int32 = 0
-    var subsampling: Int32 = 0
-    var colorspace: Int32 = 0
-    // The size check uses TurboJPEG's own reading of the header, before any pixel is allocated.
+    var cmyk: Int32 = 0
+    // The size check uses libjpeg's own reading of the header, before any pixel is allocated.
+    var reason = [CChar](repeating: 0, count: 256)
     guard
-      tjDecompressHeader3(handle, source, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
-        == 0
+      meme_jpeg_decode_header(source, bytes.count, &width, &height, &cmyk, &reason, reason.count)
+        == MEME_DECODE_OK
     else {
       throw ImageError(
-        path: name, kind: .corrupt, reason: String(format: localized("corrupt JPEG: %@"), errorText(handle)))
+        path: name, kind: .corrupt,
+        reason: String(format: localized("corrupt JPEG: %@"), String(cString: reason)))
     }
     try ImageLimits.check(width: Int(width), height: Int(height), maxPixels: maxPixels, name: name)
 
@@ -59,18 +62,35 @@ enum JPEGCodec {
 
     // CMYK cannot be colour-converted by libjpeg; decode the four channels into the same 4-byte
     // pixels and convert them in place afterwards.
-    let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-    let pixelFormat = isCMYK ? TJPF_CMYK : decodedFormat
-    let status = tjDecompress2(
-      handle, source, UInt(bytes.count), image.pixels, Int32(decodedWidth), Int32(image.stride),
-      Int32(decodedHeight), Int32(pixelFormat.rawValue), 0)
+    let isCMYK = cmyk != 0
+    var warnings: Int32 = 0
+    var warning = [CChar](repeating: 0, count: 256)
+    let stop = DecodeStop(cancellation)
+    let status = withExtendedLifetime(stop) {
+      meme_jpeg_decode(
+        source, bytes.count, Int32(factor?.num ?? 1), Int32(factor?.denom ?? 1), image.pixels,
+        Int32(decodedWidth), Int32(decodedHeight), Int32(image.stride), isCMYK ? 1 : 0,
+        cancellation == nil
+          ? nil
+          : { context in
+            Unmanaged<DecodeStop>.fromOpaque(context!).takeUnretainedValue().isStopped ? 1 : 0
+          }, Unmanaged.passUnretained(stop).toOpaque(), nil, &warnings, &warning, warning.count, &reason,
+        reason.count)
+    }
+    switch status {
+    case MEME_DECODE_OK: break
+    case MEME_DECODE_CANCELLED:
+      throw ImageError(path: name, kind: .cancelled, reason: localized("cancelled"))
+    case MEME_DECODE_TOO_MANY_SCANS:
+      throw tooManyScans(name: name)
+    default:
+      throw ImageError(
+        path: name, kind: .corrupt,
+        reason: String(format: localized("corrupt JPEG: %@"), String(cString: reason)))
+    }
     var damage: String?
-    if status != 0 {
-      let message = errorText(handle)
-      if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
-        throw ImageError(
-          path: name, kind: .corrupt, reason: String(format: localized("corrupt JPEG: %@"), message))
-      }
+    if warnings > 0 {
+      let message = String(cString: warning)
       // Warnings leave a usable image, except a missing end, which leaves grey rows behind.
       if message.contains("Premature end") {
         throw ImageError(path: name, kind: .corrupt, reason: localized("file is truncated"))
@@ -90,6 +110,14 @@ enum JPEGCodec {
       upright, toWidth: targetWidth, fullSize: fullSize, maxPixels: maxPixels, name: name)
     result.damage = damage
     return result
+  }
+
+  /// The one line for a JPEG stopped at the scan limit (a scan bomb, or a badly broken file).
+  static func tooManyScans(name: String) -> ImageError {
+    ImageError(
+      path: name, kind: .corrupt,
+      reason: String(
+        format: localized("the picture is damaged: it has more than %ld scans"), Int(MEME_JPEG_MAX_SCANS)))
   }
 
   /// Encodes with 4:2:0 chroma subsampling, the usual choice for photos and what other meme tools
@@ -147,6 +175,13 @@ enum JPEGCodec {
   /// TJSCALED: the size libjpeg produces for `size` at `factor` (rounding up).
   private static func scaled(_ size: Int, by factor: tjscalingfactor) -> Int {
     (size * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+  }
+
+  /// What the decoder's stop asks: whether the decoding was cancelled.
+  private final class DecodeStop {
+    let cancellation: Cancellation?
+    init(_ cancellation: Cancellation?) { self.cancellation = cancellation }
+    var isStopped: Bool { cancellation?.isCancelled ?? false }
   }
 
   private static func errorText(_ handle: tjhandle) -> String {

@@ -12,13 +12,17 @@ enum PixbufDecoder {
       switch container {
       case .png: PNGStructure.problem(in: bytes)
       case .bmp: BMPStructure.problem(in: bytes)
+      case .webp, .tiff, .gif: TruncationCheck.problem(in: bytes, container: container)
       default: nil
       }
     if let structureProblem {
       throw ImageError(path: name, kind: .corrupt, reason: structureProblem)
     }
     let session = try LoaderSession(container: container, name: name, maxPixels: maxPixels, headerOnly: false)
-    let writeError = session.write(bytes)
+    var writeError: String?
+    for piece in FirstPicture.pieces(of: bytes, container: container) ?? [bytes] where writeError == nil {
+      writeError = session.write(piece)
+    }
     let closeError = session.close()
     if session.probe.pointee.refused != 0 {
       try ImageLimits.check(

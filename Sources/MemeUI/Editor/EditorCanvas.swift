@@ -24,6 +24,9 @@ final class EditorCanvas {
   let placeholder: UnsafeMutablePointer<GtkWidget>
   private let loadingIndicator: UnsafeMutablePointer<GtkWidget>
   private let loadingLabel: UnsafeMutablePointer<GtkWidget>
+  /// Stops the load the indicator shows (its Stop button, Escape); nil while none is shown.
+  private(set) var stopLoading: (() -> Void)?
+  private var watchesEscape = false
 
   let painter = PreviewPainter()
   /// Ctrl+scroll, pinch and panning; the percentage shown in a corner.
@@ -52,6 +55,7 @@ final class EditorCanvas {
     for child in [topEntry.widget, bottomEntry.widget, placeholder, loadingIndicator] {
       widget.addOverlay(child)
     }
+    addStopButton()
 
     DrawingArea.setDrawFunction(drawingArea) { [weak self] context, width, height in
       guard let self else { return }
@@ -126,12 +130,35 @@ final class EditorCanvas {
     gtk_widget_insert_before(child, widget, boxEntries.first?.widget)
   }
 
-  /// Shows or hides the "Loading…" indicator.
-  func showLoading(_ fileName: String?) {
+  /// Shows the "Loading…" indicator for `fileName`, whose Stop button (and Escape) calls `stop`, or
+  /// hides it (nil).
+  func showLoading(_ fileName: String?, stop: (() -> Void)? = nil) {
     if let fileName {
       loadingLabel.text = String(format: localized("Loading %@…"), fileName)
+      watchEscape()
     }
+    stopLoading = fileName == nil ? nil : stop
     loadingIndicator.isVisible = !(fileName == nil)
+  }
+
+  /// Escape stops a load while the indicator shows (in the capture phase, before a caption field
+  /// or another shortcut takes it); at other times it passes on.
+  private func watchEscape() {
+    guard !watchesEscape, let root = gtk_widget_get_root(widget) else { return }
+    watchesEscape = true
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, _ in
+      self?.handleLoadingKey(keyval) ?? false
+    }
+    gtk_widget_add_controller(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self), keys)
+  }
+
+  /// Escape stops the load shown; true when it did (the key is then taken).
+  func handleLoadingKey(_ keyval: UInt32) -> Bool {
+    guard Int32(keyval) == GDK_KEY_Escape, let stopLoading else { return false }
+    stopLoading()
+    return true
   }
 
   /// After a share: the pointer went to the Share menu and a dialog, so the hover highlight a caption
@@ -272,5 +299,14 @@ final class EditorCanvas {
     box.append(label)
     box.isVisible = false
     return (box, label)
+  }
+
+  /// The Stop button of the loading indicator: calls `stopLoading`.
+  private func addStopButton() {
+    let button = gtk_button_new_with_mnemonic(localized("_Stop"))!
+    button.name = "stop-loading"
+    button.tooltip = localized("Stop loading the picture (Escape)")
+    _ = Signal.connect(button, "clicked") { [weak self] in self?.stopLoading?() }
+    loadingIndicator.append(button)
   }
 }

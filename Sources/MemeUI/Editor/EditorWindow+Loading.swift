@@ -27,27 +27,40 @@ extension EditorWindow {
   ) {
     startLoading(name: url.lastPathComponent, transform: transform, asKept: asKept) { [weak self] in
       if focusingTopCaption { self?.canvas.topEntry.focus() }
-    } work: {
-      PictureLoader.load(url)
+    } work: { cancellation in
+      PictureLoader.load(url, cancellation: cancellation)
     }
   }
 
   /// Loads pasted or dropped encoded image bytes.
   func load(pasted bytes: [UInt8]) {
-    startLoading(name: localized("pasted picture"), work: { PictureLoader.loadPasted(bytes) })
+    startLoading(
+      name: localized("pasted picture"),
+      work: { cancellation in PictureLoader.loadPasted(bytes, cancellation: cancellation) })
   }
 
+  /// A slow open shows "Loading…" with a Stop button over the canvas; Stop or Escape ends it (see
+  /// `stopLoading`). A superseded or stopped load's result is dropped.
   private func startLoading(
     name: String, transform: PictureTransform = .identity, asKept: Bool = false,
     loaded: @escaping () -> Void = {},
-    work: @escaping @Sendable () -> Result<EditorImage, ImageError>
+    work: @escaping @Sendable (Cancellation) -> Result<EditorImage, ImageError>
   ) {
+    canvas.stopLoading?()  // a load still running is superseded: it need not finish
     loadGeneration += 1
     let generation = loadGeneration
+    let cancellation = Cancellation()
     isLoading = true
-    canvas.showLoading(name)
-    MainLoop.runInBackground(work) { [weak self] result in
-      guard let self, generation == loadGeneration else { return }  // superseded or cancelled
+    canvas.showLoading(name) { [weak self] in
+      guard let self, generation == loadGeneration else { return }
+      cancellation.cancel()
+      loadGeneration += 1  // its result, if it still comes, is dropped
+      isLoading = false
+      canvas.showLoading(nil)
+    }
+    let decode: @Sendable () -> Result<EditorImage, ImageError> = { work(cancellation) }
+    MainLoop.runInBackground(decode) { [weak self] result in
+      guard let self, generation == loadGeneration else { return }  // superseded or stopped
       isLoading = false
       canvas.showLoading(nil)
       switch result {
@@ -55,11 +68,19 @@ extension EditorWindow {
         document.setImage(picture, transform: transform)
         if asKept { document.markKept() }
         loaded()
+      case .failure(let error) where error.kind == .cancelled:
+        break
       case .failure(let error):
         showError(
           title: String(format: localized("Could not open “%@”"), name), detail: Self.sentence(error.reason))
       }
     }
+  }
+
+  /// Stop (or Escape) while a picture loads: the loading stops within a few rows of a JPEG (other
+  /// formats when their decoder returns), and the picture and captions shown before stay as they were.
+  package func stopLoading() {
+    canvas.stopLoading?()
   }
 
   /// Paste: a picture or picture file from the clipboard; plain text goes to the focused caption.
@@ -71,16 +92,15 @@ extension EditorWindow {
         load(url)
       }
     } else if clipboard.offersImage {
-      clipboard.readImagePNG { [weak self] bytes in
+      // The bytes another application offers in a format MemeMe reads, decoded here (with the
+      // scan limit and the pixel limit); only other formats are decoded by GDK, to a PNG.
+      clipboard.readImageBytes(mimeTypes: ImageLoader.supportedMimeTypes) { [weak self] encoded in
         guard let self else { return }
-        guard let bytes else {
-          showError(
-            title: localized("Could not paste the picture"),
-            detail: localized("The clipboard’s picture could not be read.")
-          )
-          return
+        if let encoded {
+          load(pasted: encoded)
+        } else {
+          pasteDecodedByGDK(from: clipboard)
         }
-        load(pasted: bytes)
       }
     } else if let focus = window.focusedWidget {
       // Ctrl+V is bound to win.paste, so text pastes into a caption field are passed on. A text
@@ -93,6 +113,21 @@ extension EditorWindow {
       } else {
         gtk_widget_activate_action_variant(focus, "clipboard.paste", nil)
       }
+    }
+  }
+
+  /// A clipboard image in a format MemeMe does not read itself, decoded by GDK and passed on as PNG.
+  private func pasteDecodedByGDK(from clipboard: Clipboard) {
+    clipboard.readImagePNG { [weak self] bytes in
+      guard let self else { return }
+      guard let bytes else {
+        showError(
+          title: localized("Could not paste the picture"),
+          detail: localized("The clipboard’s picture could not be read.")
+        )
+        return
+      }
+      load(pasted: bytes)
     }
   }
 
