@@ -37,7 +37,8 @@ public final class MemeLayout {
     var layouts: [CaptionPosition: CaptionLayout] = [:]
     for position in CaptionPosition.allCases {
       let text = CaptionText.normalized(
-        captions.text(at: position), uppercase: captions.style.isUppercase, locale: locale)
+        CaptionLimits.bounded(captions.text(at: position)), uppercase: captions.style.isUppercase,
+        locale: locale)
       if reusable, let earlier = previous?.caption(at: position), earlier.text == text {
         layouts[position] = earlier
         continue
@@ -54,7 +55,8 @@ public final class MemeLayout {
       previous.flatMap { $0.imageWidth == imageWidth && $0.imageHeight == imageHeight ? $0 : nil }
       .map { Array(zip($0.captions.boxes, $0.boxes)) } ?? []
     boxes = captions.boxes.enumerated().map { index, box in
-      let text = CaptionText.normalized(box.text, uppercase: box.style.isUppercase, locale: locale)
+      let text = CaptionText.normalized(
+        CaptionLimits.bounded(box.text), uppercase: box.style.isUppercase, locale: locale)
       let sameIndex = earlierBoxes.indices.contains(index) ? [earlierBoxes[index]] : []
       if let (_, earlier) = (sameIndex + earlierBoxes).first(where: { $0.0 == box && $0.1.text == text }) {
         return earlier
