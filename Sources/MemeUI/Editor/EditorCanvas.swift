@@ -52,6 +52,7 @@ final class EditorCanvas {
     for child in [topEntry.widget, bottomEntry.widget, placeholder, loadingIndicator] {
       widget.addOverlay(child)
     }
+    for entry in [topEntry, bottomEntry] { addLimitMessage(of: entry) }
 
     DrawingArea.setDrawFunction(drawingArea) { [weak self] context, width, height in
       guard let self else { return }
@@ -100,7 +101,10 @@ final class EditorCanvas {
     painter.show(image, transform: transform)
     painter.drawsCaptions = withCaptions
     placeholder.isVisible = image == nil
-    for entry in [topEntry, bottomEntry] + boxEntries { entry.widget.isVisible = withCaptions }
+    for entry in [topEntry, bottomEntry] + boxEntries {
+      entry.widget.isVisible = withCaptions
+      if !withCaptions { entry.limitLabel.isVisible = false }
+    }
     zoomControls?.update()
     gtk_widget_queue_allocate(widget)
     drawingArea.queueDraw()
@@ -197,8 +201,14 @@ final class EditorCanvas {
       layout: drawn.layout, slot: entry.slot, frame: drawn.rect, popScale: painter.captionScale)
   }
 
-  /// Places a caption field over its band of the picture; other overlays keep their default place.
+  /// Places a caption field over its band of the picture, and a field's limit message by it; other
+  /// overlays keep their default place.
   private func position(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
+    limitMessagePosition(of: child) ?? fieldPosition(of: child)
+  }
+
+  /// Where a caption field lies over the picture; nil for other children.
+  func fieldPosition(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
     let position: CaptionPosition
     if child == topEntry.widget {
       position = .top

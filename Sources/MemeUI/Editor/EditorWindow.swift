@@ -277,7 +277,14 @@ package final class EditorWindow: AppWindow {
     document.onChange = { [weak self] change in self?.documentChanged(change) }
     connectTextBoxes()
     for (entry, position) in [(canvas.topEntry, CaptionPosition.top), (canvas.bottomEntry, .bottom)] {
-      entry.onEdit = { [weak self] text in self?.document.setText(text, at: position) }
+      entry.onEdit = { [weak self, weak entry] text in
+        guard let self, let entry else { return }
+        entry.reportLimit(document.setText(text, at: position))
+      }
+      entry.onLimit = { [weak self, weak entry] excess in
+        guard let self, let entry else { return }
+        canvas.showLimitMessage(excess, on: entry)
+      }
       entry.onCommit = { [weak self] in self?.document.endTyping() }
     }
     stylePanel.onChange = { [weak self] style in
