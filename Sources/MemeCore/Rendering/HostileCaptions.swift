@@ -13,6 +13,14 @@
     public let box: String?
     public let angle: Double
 
+    public init(name: String, top: String, bottom: String, box: String?, angle: Double) {
+      self.name = name
+      self.top = top
+      self.bottom = bottom
+      self.box = box
+      self.angle = angle
+    }
+
     /// The case as the renderer draws it.
     public var captions: MemeCaptions {
       MemeCaptions(

@@ -90,8 +90,12 @@ public final class MemeLayout {
 
   /// Draws both captions like `draw(on:)`, each scaled by `factor` about the centre of its band: the
   /// editor's "pop" when the window turns between portrait and landscape.
-  public func draw(on context: OpaquePointer, scalingEachCaptionBy factor: Double) {
-    for caption in CaptionPosition.allCases.map(caption(at:)) + boxes {
+  /// Only the captions `including` accepts are drawn.
+  public func draw(
+    on context: OpaquePointer, scalingEachCaptionBy factor: Double,
+    including: (CaptionLayout) -> Bool = { _ in true }
+  ) {
+    for caption in CaptionPosition.allCases.map(caption(at:)) + boxes where including(caption) {
       guard let drawing = caption.drawing else { continue }
       let centreX = caption.band.x + caption.band.width / 2
       let centreY = caption.band.y + caption.band.height / 2

@@ -26,6 +26,8 @@ final class EditorCanvas {
   private let loadingLabel: UnsafeMutablePointer<GtkWidget>
 
   let painter = PreviewPainter()
+  /// Redraws once more while the painter draws an oversized caption's layer on another thread.
+  private var layerPoll: Timeout?
   /// Ctrl+scroll, pinch and panning; the percentage shown in a corner.
   private(set) var zoomControls: CanvasZoomControls!
   /// The spring the captions and fields settle with when the canvas turns portrait or landscape.
@@ -72,6 +74,10 @@ final class EditorCanvas {
           cursor.caretRect(atOffset: entry.cursorPosition), turn: cursor.turn, on: context)
       }
       paintAboveCaptions?(context)
+      // An oversized caption's layer is being drawn on another thread: look again shortly.
+      if painter.isDrawingLayers, layerPoll?.isPending != true {
+        layerPoll = Timeout(milliseconds: 16) { [weak self] in self?.drawingArea.queueDraw() }
+      }
     }
     connectEntries()
     Signal.connectChildPosition(widget) { [weak self] child in self?.position(of: child) }
