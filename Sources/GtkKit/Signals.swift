@@ -288,7 +288,8 @@ public enum Signal {
   @discardableResult
   public static func connectInsertText(
     _ editable: gpointer,
-    _ handler: @escaping (_ text: UnsafePointer<CChar>, _ length: Int, _ position: UnsafeMutablePointer<Int32>) -> Void
+    _ handler:
+      @escaping (_ text: UnsafePointer<CChar>, _ length: Int, _ position: UnsafeMutablePointer<Int32>) -> Void
   ) -> SignalConnection {
     let box = ClosureBox(handler)
     let id = gtkkit_connect_insert_text(
@@ -296,8 +297,9 @@ public enum Signal {
       { _, text, length, position, data in
         guard let text, let position else { return }
         MainActor.assumeIsolated {
-          ClosureBox<(UnsafePointer<CChar>, Int, UnsafeMutablePointer<Int32>) -> Void>.unretained(data).payload(
-            text, Int(length), position)
+          ClosureBox<(UnsafePointer<CChar>, Int, UnsafeMutablePointer<Int32>) -> Void>.unretained(data)
+            .payload(
+              text, Int(length), position)
         }
       }, box.retainedPointer(), releaseClosureBox)
     return SignalConnection(instance: editable, id: id)

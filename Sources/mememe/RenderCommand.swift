@@ -166,7 +166,8 @@ struct RenderCommand: ParsableCommand {
 
   /// Refuses a caption beyond `CaptionLimits`, naming it and the limit, rather than cutting it.
   private func checkCaptionLimits() throws {
-    let named = [("--top", top), ("--bottom", bottom)] + caption.indices.map { ("--caption #\($0 + 1)", caption[$0]) }
+    let named =
+      [("--top", top), ("--bottom", bottom)] + caption.indices.map { ("--caption #\($0 + 1)", caption[$0]) }
     for (name, text) in named {
       guard let excess = CaptionLimits.excess(in: text) else { continue }
       let what =

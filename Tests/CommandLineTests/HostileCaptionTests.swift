@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import Testing
-
 @_spi(Benchmark) import MemeCore
+import Testing
 
 /// Issue 41 on the command line: a caption beyond the limits is refused in one line at once, and a
 /// caption at the limits renders in under two seconds within a bounded peak memory.
@@ -18,7 +17,8 @@ import Testing
   func beyondTheLimitsIsRefusedInOneLine(_ name: String) throws {
     let hostile = try #require(HostileCaptions.cases.first { $0.name == name })
     let fixtures = try Fixtures()
-    let input = try fixtures.write(fixtures.image(width: Self.width, height: Self.height), as: "in.jpg", format: .jpeg(quality: 90))
+    let input = try fixtures.write(
+      fixtures.image(width: Self.width, height: Self.height), as: "in.jpg", format: .jpeg(quality: 90))
     let run = try MeasuredRun(["render", input, "-o", fixtures.path("out.png")] + Self.arguments(hostile))
     #expect(run.status == 1)
     let lines = run.standardError.split(separator: "\n")
@@ -35,7 +35,8 @@ import Testing
     let hostile = try #require(HostileCaptions.cases.first { $0.name == name })
     let cut = hostile.cutToTheLimits
     let fixtures = try Fixtures()
-    let input = try fixtures.write(fixtures.image(width: Self.width, height: Self.height), as: "in.jpg", format: .jpeg(quality: 90))
+    let input = try fixtures.write(
+      fixtures.image(width: Self.width, height: Self.height), as: "in.jpg", format: .jpeg(quality: 90))
     let run = try MeasuredRun(["render", input, "-o", fixtures.path("out.png")] + Self.arguments(cut))
     #expect(run.status == 0, "\(run.standardError.prefix(500))")
     // Processor time, not the wall clock: the test suite runs many tests at once on few cores.
@@ -61,8 +62,10 @@ import Testing
   }
 
   @Test func theHelpStatesTheLimits() throws {
-    let help = try CommandLineRunner.run(["render", "--help"]).standardOutput.replacingOccurrences(of: "\n", with: " ")
-      .split(separator: " ").joined(separator: " ")
+    let help = try CommandLineRunner.run(["render", "--help"]).standardOutput.replacingOccurrences(
+      of: "\n", with: " "
+    )
+    .split(separator: " ").joined(separator: " ")
     #expect(help.contains("\(CaptionLimits.maximumCharacters) characters"))
     #expect(help.contains("\(CaptionLimits.maximumLines) lines"))
     #expect(help.contains("\(CaptionLimits.maximumMarksPerCharacter) combining marks"))

@@ -17,13 +17,15 @@ import Testing
     for folder in ["corpus/captions", "crashes/captions"] {
       let url = fuzz.appendingPathComponent(folder)
       // The seeds made from the cases of issue 41 are beyond the limits on purpose.
-      for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where !name.hasPrefix("issue-41-") {
+      for name in try FileManager.default.contentsOfDirectory(atPath: url.path)
+      where !name.hasPrefix("issue-41-") {
         let bytes = try Data(contentsOf: url.appendingPathComponent(name))
         // The target reads a picture size and a flag first (at most six bytes); the rest is text,
         // split at a NUL into the two captions. Every split of the header is tried.
         for start in 0...min(6, bytes.count) {
           let text = String(decoding: bytes.dropFirst(start), as: UTF8.self)
-          texts += text.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+          texts += text.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false).map(
+            String.init)
         }
       }
     }

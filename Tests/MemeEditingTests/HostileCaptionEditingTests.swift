@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
 import Foundation
+@_spi(Benchmark) import MemeCore
 import Testing
 
-@_spi(Benchmark) import MemeCore
 @testable import MemeEditing
 
 /// Issue 41 through the editor's model: a caption or a box given text beyond the limits keeps the
@@ -13,7 +13,8 @@ import Testing
   func theModelCutsAndThePreviewStaysQuick(_ name: String) throws {
     let hostile =
       name == "megabyte"
-      ? HostileCaptions.Case(name: name, top: HostileCaptions.megabyte, bottom: "", box: HostileCaptions.megabyte, angle: 20)
+      ? HostileCaptions.Case(
+        name: name, top: HostileCaptions.megabyte, bottom: "", box: HostileCaptions.megabyte, angle: 20)
       : try #require(HostileCaptions.cases.first { $0.name == name })
     let full = try #require(RasterImage(width: 800, height: 600, hasAlpha: false))
     let document = EditorDocument()
@@ -23,14 +24,16 @@ import Testing
     let view = try #require(RasterImage(width: 960, height: 720, hasAlpha: true))
     let clock = ContinuousClock()
     let elapsed = try clock.measure {
-      for (position, text) in [(CaptionPosition.top, hostile.top), (.bottom, hostile.bottom)] where !text.isEmpty {
+      for (position, text) in [(CaptionPosition.top, hostile.top), (.bottom, hostile.bottom)]
+      where !text.isEmpty {
         let excess = document.setText(text, at: position)
         #expect(excess != nil, "\(position)")
         #expect(CaptionLimits.excess(in: document.captions.text(at: position)) == nil)
         #expect(document.captions.text(at: position) == CaptionLimits.bounded(text))
       }
       if let box = hostile.box {
-        let index = document.addBox(TextBox(text: "", frame: HostileCaptions.Case.boxFrame, angle: hostile.angle))
+        let index = document.addBox(
+          TextBox(text: "", frame: HostileCaptions.Case.boxFrame, angle: hostile.angle))
         #expect(document.setText(box, ofBoxAt: index) != nil)
         let kept = try #require(document.captions.boxes.last?.text)
         #expect(kept == CaptionLimits.bounded(box))

@@ -3,10 +3,9 @@ import CGtk
 import Foundation
 import GtkKit
 import GtkTestSupport
-import MemeCore
+@_spi(Benchmark) import MemeCore
 import Testing
 
-@_spi(Benchmark) import MemeCore
 @testable import MemeUI
 
 /// Issue 41 in the window: pasting a megabyte, or a paragraph of Zalgo text, into a caption or a
@@ -28,6 +27,7 @@ import Testing
       editor.actions.action(named: EditorAction.addText.name)?.activate()
       EditorHarness.settle(editor)
       entry = try #require(editor.canvas.boxEntry(at: 0))
+      editor.canvas.typeInBox(at: 0)
     } else {
       entry = editor.canvas.topEntry
       entry.focus()
@@ -41,8 +41,19 @@ import Testing
     let clock = ContinuousClock()
     var longest = Duration.zero
     let delegate = try #require(gtk_editable_get_delegate(gtkkit_editable(entry.widget)))
+    // The top caption through the clipboard, as Ctrl+V does; the box by inserting what a paste
+    // inserts once the clipboard is read (the same insertion, without waiting on the display
+    // server's clipboard, which another window of the test run may hold).
     let pasted = clock.measure {
-      _ = gtk_widget_activate_action_variant(gtkkit_widget(UnsafeMutableRawPointer(delegate)), "clipboard.paste", nil)
+      if intoBox {
+        gtk_editable_select_region(gtkkit_editable(entry.widget), 0, -1)
+        gtk_editable_delete_selection(gtkkit_editable(entry.widget))
+        var position: Int32 = 0
+        gtk_editable_insert_text(delegate, text, -1, &position)
+      } else {
+        _ = gtk_widget_activate_action_variant(
+          gtkkit_widget(UnsafeMutableRawPointer(delegate)), "clipboard.paste", nil)
+      }
     }
     longest = max(longest, pasted)
     let deadline = clock.now + .seconds(10)
@@ -62,10 +73,12 @@ import Testing
     longest = gaps.max() ?? .zero
     #expect(
       longest < Self.longestGap,
-      "\(name) into \(intoBox ? "a box" : "the top caption"): \(longest); passes: \(gaps.map { Int($0 / .milliseconds(1)) }) ms")
+      "\(name) into \(intoBox ? "a box" : "the top caption"): \(longest); passes: \(gaps.map { Int($0 / .milliseconds(1)) }) ms"
+    )
 
     // The caption holds what the limits allow, and the field says what was cut.
-    let kept = intoBox ? try #require(editor.document.captions.boxes.first?.text) : editor.document.captions.top
+    let kept =
+      intoBox ? try #require(editor.document.captions.boxes.first?.text) : editor.document.captions.top
     #expect(CaptionLimits.excess(in: kept) == nil)
     #expect(!kept.isEmpty)
     #expect(entry.limitLabel.isVisible)

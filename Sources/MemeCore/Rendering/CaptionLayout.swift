@@ -137,7 +137,8 @@ public final class CaptionLayout {
     inkRect = ImageRect(x: ink.x + x, y: ink.y + y, width: ink.width, height: ink.height)
     drawing = CaptionDrawing(
       traced: CaptionTracer.trace(
-        layout: layout, origin: origin, scale: scale, visible: Self.tracedArea(band: band, outline: outlineWidth)),
+        layout: layout, origin: origin, scale: scale,
+        visible: Self.tracedArea(band: band, outline: outlineWidth)),
       band: band,
       outlineWidth: outlineWidth, style: style, angle: placement.angle)
   }
@@ -150,7 +151,8 @@ public final class CaptionLayout {
   static func tracedArea(band: ImageRect, outline: Double) -> ImageRect {
     let margin = outline / 2 + 2 + max(band.width, band.height) / 20
     return ImageRect(
-      x: band.x - margin, y: band.y - margin, width: band.width + 2 * margin, height: band.height + 2 * margin)
+      x: band.x - margin, y: band.y - margin, width: band.width + 2 * margin, height: band.height + 2 * margin
+    )
   }
 
   /// How many lines the caption wraps onto (0 when empty), so the benchmarks can show that a

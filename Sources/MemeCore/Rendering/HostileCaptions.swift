@@ -72,7 +72,8 @@
       Case(name: "131-kb-top", top: words(length: 131_000), bottom: "", box: nil, angle: 0),
       Case(name: "zalgo", top: stacks, bottom: stacks, box: nil, angle: 0),
       Case(name: "zalgo-angled", top: "", bottom: "", box: stacks, angle: 33),
-      Case(name: "zalgo-ten-letters-angled", top: "", bottom: "", box: zalgo(letters: 10, marks: 500), angle: 33),
+      Case(
+        name: "zalgo-ten-letters-angled", top: "", bottom: "", box: zalgo(letters: 10, marks: 500), angle: 33),
       Case(name: "many-lines", top: lines, bottom: lines, box: nil, angle: 0),
     ]
   }()

@@ -298,14 +298,16 @@ public final class PreviewPainter {
           captionLayers[position] = nil
           continue
         }
-        let (layer, _) = layer(for: caption, in: .caption(position), placement: placement, current: captionLayers[position])
+        let (layer, _) = layer(
+          for: caption, in: .caption(position), placement: placement, current: captionLayers[position])
         captionLayers[position] = layer
         layer?.paint(on: context)
       }
       boxLayers = layout.boxes.indices.map { index in
         guard Self.drawsInBackground(layout.boxes[index]) else { return nil }
         let earlier = index < boxLayers.count ? boxLayers[index] : nil
-        let (layer, isFinal) = layer(for: layout.boxes[index], in: .box(index), placement: placement, current: earlier)
+        let (layer, isFinal) = layer(
+          for: layout.boxes[index], in: .box(index), placement: placement, current: earlier)
         layer?.paint(on: context)
         return isFinal || layer == nil ? layer : earlier
       }
@@ -321,7 +323,8 @@ public final class PreviewPainter {
     // The boxes are drawn after the classic two, as export draws them.
     boxLayers = layout.boxes.indices.map { index in
       let earlier = index < boxLayers.count ? boxLayers[index] : nil
-      let (layer, isFinal) = layer(for: layout.boxes[index], in: .box(index), placement: placement, current: earlier)
+      let (layer, isFinal) = layer(
+        for: layout.boxes[index], in: .box(index), placement: placement, current: earlier)
       // A stand-in keeps its own caption, so the box is drawn again when its layer is ready.
       return isFinal || layer == nil ? layer : earlier
     }

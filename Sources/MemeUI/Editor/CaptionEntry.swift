@@ -164,17 +164,26 @@ final class CaptionEntry {
 
   /// Before text is inserted (typed, pasted, dropped or from the input method): text beyond the
   /// limits is cut before GTK lays it out, and the cut noted for the field's message.
-  private func textArrives(_ bytes: UnsafePointer<CChar>, length: Int, at position: UnsafeMutablePointer<Int32>) {
-    guard !isInsertingBoundedText, let editable = gtk_editable_get_delegate(gtkkit_editable(widget)) else { return }
+  private func textArrives(
+    _ bytes: UnsafePointer<CChar>, length: Int, at position: UnsafeMutablePointer<Int32>
+  ) {
+    guard !isInsertingBoundedText, let editable = gtk_editable_get_delegate(gtkkit_editable(widget)) else {
+      return
+    }
     let characters = Int(g_utf8_strlen(bytes, length < 0 ? -1 : length))
-    let room = CaptionLimits.maximumCharacters - Int(gtk_entry_buffer_get_length(gtk_entry_get_buffer(gtkkit_entry(widget))))
+    let room =
+      CaptionLimits.maximumCharacters
+      - Int(gtk_entry_buffer_get_length(gtk_entry_get_buffer(gtkkit_entry(widget))))
     if characters > room { cutOnArrival = CaptionLimits.Excess.characters }
     // Only as much as the field can hold is read: a megabyte costs no more than the limit.
     let end = g_utf8_offset_to_pointer(bytes, glong(min(characters, CaptionLimits.maximumCharacters)))!
     let prefixBytes = UnsafePointer(end) - bytes
     let incoming = String(
-      decoding: UnsafeRawBufferPointer(start: bytes, count: prefixBytes).bindMemory(to: UInt8.self), as: UTF8.self)
-    guard let excess = CaptionLimits.excess(in: incoming), excess != CaptionLimits.Excess.characters else { return }
+      decoding: UnsafeRawBufferPointer(start: bytes, count: prefixBytes).bindMemory(to: UInt8.self),
+      as: UTF8.self)
+    guard let excess = CaptionLimits.excess(in: incoming), excess != CaptionLimits.Excess.characters else {
+      return
+    }
     cutOnArrival = excess
     g_signal_stop_emission_by_name(UnsafeMutableRawPointer(editable), "insert-text")
     isInsertingBoundedText = true

@@ -11,10 +11,12 @@ extension EditorCanvas {
   /// Shows `excess`'s message on `entry`, or hides it (`nil`).
   func showLimitMessage(_ excess: CaptionLimits.Excess?, on entry: CaptionEntry) {
     let label = entry.limitLabel
+    // Most edits are within the limits and there is no message to take away.
+    guard excess != nil || label.isVisible else { return }
     if let excess {
       label.text = Self.limitMessage(excess)
       Accessible.setDescription(entry.widget, label.text)
-    } else if label.isVisible {
+    } else {
       Accessible.setDescription(entry.widget, "")
     }
     label.isVisible = excess != nil && painter.drawsCaptions
@@ -31,7 +33,8 @@ extension EditorCanvas {
       case .lines: String(format: localized("Only the first %d lines were kept."), CaptionLimits.maximumLines)
       case .marks:
         String(
-          format: localized("Marks past %d on one letter were removed."), CaptionLimits.maximumMarksPerCharacter)
+          format: localized("Marks past %d on one letter were removed."),
+          CaptionLimits.maximumMarksPerCharacter)
       }
     let limits = String(
       format: localized("A caption holds at most %d characters, %d lines and %d marks on one letter."),

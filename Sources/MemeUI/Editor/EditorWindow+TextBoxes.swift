@@ -91,14 +91,7 @@ extension EditorWindow {
 
   private func connectBoxEntry(_ entry: CaptionEntry) {
     guard let index = entry.slot.boxIndex else { return }
-    entry.onEdit = { [weak self, weak entry] text in
-      guard let self, let entry else { return }
-      entry.reportLimit(document.setText(text, ofBoxAt: index))
-    }
-    entry.onLimit = { [weak self, weak entry] excess in
-      guard let self, let entry else { return }
-      canvas.showLimitMessage(excess, on: entry)
-    }
+    connectEdits(of: entry) { [weak self] text in self?.document.setText(text, ofBoxAt: index) }
     entry.onCommit = { [weak self] in self?.document.endTyping() }
     // Enter ends typing and leaves the box selected, as Escape does.
     entry.onEnter = { [weak entry] in entry?.stopTyping() }
