@@ -69,13 +69,15 @@ for file in "$work"/case*; do
   name=${fields[0]}
   arguments=("${fields[@]:1}")
   status=0
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time" timeout -s KILL "$seconds" \
+  # TERM, not KILL: timeout kills its own process group with the signal, and only a timeout that
+  # lives on reaps the render, whose time and memory GNU time reports.
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" timeout -s TERM -k 5 "$seconds" \
     "$mememe" render "$work/in.jpg" -o "$work/out.png" "${arguments[@]}" >/dev/null 2>"$work/err" || status=$?
   read -r wall user system peak < <(tail -1 "$work/time" | grep -Eo '[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+$' || echo "- 0 0 0")
   case $status in
     0) result=drawn ;;
     1) result="refused: $(head -c 70 "$work/err")…" ;;
-    137) result="killed after ${seconds}s" ;;
+    124 | 137) result="stopped after ${seconds}s" ;;
     *) result="status $status" ;;
   esac
   printf '%-55s %9s %9.2f %9d  %s\n' "$name" "$wall" "$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')" "$((peak / 1024))" "$result"

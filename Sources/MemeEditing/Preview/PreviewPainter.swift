@@ -414,7 +414,8 @@ private final class LayerDrawing {
   }
 }
 
-/// A value handed from one thread to another whole, never used by both at once.
+/// A reference another thread may read while this one keeps it: only what never changes after it
+/// was made (a caption's drawing), or what the other thread made and has finished with (its layer).
 nonisolated struct HandedOver<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
