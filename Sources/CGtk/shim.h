@@ -160,6 +160,10 @@ GTKKIT_CONNECT(string, GtkKitStringHandler)
 typedef void (*GtkKitOpenHandler)(GApplication *application, GFile **files, gint n_files,
                                   const char *hint, gpointer data);
 GTKKIT_CONNECT(open, GtkKitOpenHandler)
+/// GtkEditable::insert-text: (editable, text, length in bytes, position) → void.
+typedef void (*GtkKitInsertTextHandler)(gpointer editable, const char *text, gint length, gint *position,
+                                        gpointer data);
+GTKKIT_CONNECT(insert_text, GtkKitInsertTextHandler)
 /// GtkDrawingArea::resize: (area, width, height) → void.
 typedef void (*GtkKitResizeHandler)(gpointer area, gint width, gint height, gpointer data);
 GTKKIT_CONNECT(resize, GtkKitResizeHandler)

@@ -282,6 +282,29 @@ public enum Signal {
     return SignalConnection(instance: area, id: id)
   }
 
+  /// GtkEditable `insert-text`, before the text is inserted: the handler gets the text (`length`
+  /// bytes, not NUL-terminated) and where it goes, and may stop the emission
+  /// (`g_signal_stop_emission_by_name`) to insert something else instead.
+  @discardableResult
+  public static func connectInsertText(
+    _ editable: gpointer,
+    _ handler:
+      @escaping (_ text: UnsafePointer<CChar>, _ length: Int, _ position: UnsafeMutablePointer<Int32>) -> Void
+  ) -> SignalConnection {
+    let box = ClosureBox(handler)
+    let id = gtkkit_connect_insert_text(
+      editable, "insert-text",
+      { _, text, length, position, data in
+        guard let text, let position else { return }
+        MainActor.assumeIsolated {
+          ClosureBox<(UnsafePointer<CChar>, Int, UnsafeMutablePointer<Int32>) -> Void>.unretained(data)
+            .payload(
+              text, Int(length), position)
+        }
+      }, box.retainedPointer(), releaseClosureBox)
+    return SignalConnection(instance: editable, id: id)
+  }
+
   /// GtkEventControllerKey `key-pressed`: return true when the key was handled.
   @discardableResult
   public static func connectKeyPressed(

@@ -34,7 +34,7 @@ struct CommandLineTool: ParsableCommand {
         print(fullMessage(for: error))
       } else {
         let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-        printToStandardError("mememe: \(message)")
+        printToStandardError("mememe: \(shorteningLongWords(message))")
       }
       return code.rawValue
     }

@@ -21,7 +21,11 @@ struct RenderCommand: ParsableCommand {
       left, top, width and height in fractions of the (cut and turned) picture's width and height, \
       turned clockwise by DEG degrees about its centre; each is fitted into its box like the top and \
       bottom captions, and what reaches past the picture is cut off. \
-      Captions that begin with '-', and negative numbers, can be given as --top=TEXT or --angle=-30.
+      Captions that begin with '-', and negative numbers, can be given as --top=TEXT or --angle=-30. \
+      A caption shrinks to fit down to a tenth of its band's or box's height, and never below \
+      \(Int(CaptionGeometry.minimumLegibleFontSize)) pixels unless the band is lower; text that does \
+      not fit even then is cut off at the band's edges, with a warning. \
+      \(captionLimitsSentence)
       """)
 
   @Argument(help: "The image to draw on (JPEG, PNG, WebP, GIF, BMP or TIFF).")
@@ -129,6 +133,7 @@ struct RenderCommand: ParsableCommand {
     // output is (`-o -`, `-o /dev/stdout`, `-o FIFO`).
     signal(SIGPIPE, SIG_IGN)
     let destination = try self.destination()
+    try checkCaptionLimits()
     let captions = MemeCaptions(
       top: top, bottom: bottom, style: style,
       boxes: try textBoxes(captions: caption, boxes: box, angles: angle, style: style))
@@ -162,6 +167,22 @@ struct RenderCommand: ParsableCommand {
       for line in lines {
         if destination == .standardOutput { printToStandardError(line) } else { print(line) }
       }
+    }
+  }
+
+  /// Refuses a caption beyond `CaptionLimits`, naming it and the limit, rather than cutting it.
+  private func checkCaptionLimits() throws {
+    let named =
+      [("--top", top), ("--bottom", bottom)] + caption.indices.map { ("--caption #\($0 + 1)", caption[$0]) }
+    for (name, text) in named {
+      guard let excess = CaptionLimits.excess(in: text) else { continue }
+      let what =
+        switch excess {
+        case .characters: "more than \(CaptionLimits.maximumCharacters) characters"
+        case .lines: "more than \(CaptionLimits.maximumLines) lines"
+        case .marks: "more than \(CaptionLimits.maximumMarksPerCharacter) combining marks on one character"
+        }
+      throw CommandFailure("\(name) has \(what); \(captionLimitsSentence.lowercasedFirst)")
     }
   }
 
@@ -249,13 +270,25 @@ struct RenderCommand: ParsableCommand {
   }
 }
 
+/// What one caption may hold, as `--help` and the refusal of a longer caption say it.
+let captionLimitsSentence =
+  "A caption holds at most \(CaptionLimits.maximumCharacters) characters (Unicode code points), "
+  + "\(CaptionLimits.maximumLines) lines and \(CaptionLimits.maximumMarksPerCharacter) combining marks on one "
+  + "character."
+
+extension String {
+  fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}
+
 /// A name or value from the command line as a message shows it: quoted when it could break the line
 /// or reach the terminal.
 func quoted(_ name: String) -> String { FileNameQuoting.quoted(name) }
 
-/// Always in quotes, for values set in a sentence (`'Comic Sans'`), escaped like `quoted`.
+/// Always in quotes, for values set in a sentence (`'Comic Sans'`), escaped like `quoted`; a long
+/// value (a 100 KB `--text-color`) is shortened to its start and its length, so the message stays one
+/// readable line.
 func alwaysQuoted(_ value: String) -> String {
-  let text = FileNameQuoting.quoted(value)
+  let text = FileNameQuoting.quoted(shortened(value))
   return text.hasPrefix("'") || text.hasPrefix("$") ? text : "'\(text)'"
 }
 
@@ -267,4 +300,22 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 func printToStandardError(_ line: String) {
   FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// The longest value a message shows whole, in characters.
+let longestValueShown = 60
+
+/// `value`, or its first characters and how long it is when it is longer than `longestValueShown`.
+func shortened(_ value: String) -> String {
+  guard value.count > longestValueShown else { return value }
+  return "\(value.prefix(longestValueShown - 20))… (\(value.count) characters)"
+}
+
+/// `message` with every word longer than `longestValueShown` shortened: the argument parser echoes
+/// whatever value it refuses.
+func shorteningLongWords(_ message: String) -> String {
+  guard message.count > longestValueShown else { return message }
+  return message.split(separator: " ", omittingEmptySubsequences: false).map { word in
+    word.count > longestValueShown ? shortened(String(word)) : String(word)
+  }.joined(separator: " ")
 }

@@ -18,7 +18,7 @@ public enum CaptionGeometry {
   /// The smallest font size in pixels, capped by the band's height: on a tiny picture (a 14×25 icon)
   /// a tenth of the band is a fraction of a pixel, and the caption would vanish. Captions are drawn
   /// at least this large and reported as overflowing instead.
-  static let minimumLegibleFontSize = 8.0
+  public static let minimumLegibleFontSize = 8.0
   /// The outline's stroke width as a fraction of the font size (half of it shows outside the glyph).
   static let outlineWidthToFontSize = 0.12
 

@@ -60,7 +60,11 @@ public final class CaptionLayer {
   /// With `previous`, the layer of the same caption before an edit, the rows above the first line
   /// the edit changed are copied from it rather than drawn again (see
   /// `CaptionDrawing.firstChangedRow(comparedWith:)`).
-  public init?(_ caption: CaptionLayout, placement: Placement, previous: CaptionLayer? = nil) {
+  /// `onOneCore` draws it on the calling thread alone (a layer drawn in the background leaves the
+  /// other core to the main thread).
+  public init?(
+    _ caption: CaptionLayout, placement: Placement, previous: CaptionLayer? = nil, onOneCore: Bool = false
+  ) {
     guard let drawing = caption.drawing else { return nil }
     let band = drawing.bounds
     let units = placement.pixelsPerUnit
@@ -91,7 +95,7 @@ public final class CaptionLayer {
     let kept = previous.map { keptRows(from: $0, drawing: drawing) } ?? 0
     drawnRows = kept..<height
     if let previous, kept > 0 { copyRows(0..<kept, from: previous) }
-    draw(drawing, rows: drawnRows)
+    draw(drawing, rows: drawnRows, onOneCore: onOneCore)
   }
 
   /// How many of the top rows `previous` holds exactly as `drawing` would draw them here.
@@ -129,12 +133,12 @@ public final class CaptionLayer {
 
   /// Draws the caption into `rows` of the layer, their upper and lower halves on two cores: a
   /// caption of several lines costs the editor more than a frame on one.
-  private func draw(_ drawing: CaptionDrawing, rows drawn: Range<Int>) {
+  private func draw(_ drawing: CaptionDrawing, rows drawn: Range<Int>, onOneCore: Bool) {
     guard !drawn.isEmpty else { return }
     let width = Int(cairo_image_surface_get_width(surface))
     let stride = Int(cairo_image_surface_get_stride(surface))
     let pixels = cairo_image_surface_get_data(surface)!
-    let parts = drawn.count >= 64 ? 2 : 1
+    let parts = drawn.count >= 64 && !onOneCore ? 2 : 1
     let (x, y, placement) = (Double(x), Double(y), placement)
     // Each part writes its own rows through a surface of its own; the drawing is only read.
     nonisolated(unsafe) let base = pixels

@@ -136,8 +136,23 @@ public final class CaptionLayout {
     origin = (x, y)
     inkRect = ImageRect(x: ink.x + x, y: ink.y + y, width: ink.width, height: ink.height)
     drawing = CaptionDrawing(
-      traced: CaptionTracer.trace(layout: layout, origin: origin, scale: scale), band: band,
+      traced: CaptionTracer.trace(
+        layout: layout, origin: origin, scale: scale,
+        visible: Self.tracedArea(band: band, outline: outlineWidth)),
+      band: band,
       outlineWidth: outlineWidth, style: style, angle: placement.angle)
+  }
+
+  /// The part of the image whose glyphs are traced for drawing: the band, grown by half the outline
+  /// (a glyph's stroke reaches that far past its ink), two pixels for antialiasing and the band's
+  /// clip edge, and a twentieth of the band, so that a caption drawn scaled down (the editor's
+  /// preview of a large picture, where one screen pixel covers many of the image's) still gets
+  /// every glyph that shares a screen pixel with the band. What lies beyond is clipped away.
+  static func tracedArea(band: ImageRect, outline: Double) -> ImageRect {
+    let margin = outline / 2 + 2 + max(band.width, band.height) / 20
+    return ImageRect(
+      x: band.x - margin, y: band.y - margin, width: band.width + 2 * margin, height: band.height + 2 * margin
+    )
   }
 
   /// How many lines the caption wraps onto (0 when empty), so the benchmarks can show that a

@@ -14,7 +14,15 @@ import CMemeGraphics
 /// get no outline and are painted as images instead.
 enum CaptionTracer {
   /// Traces `layout` (a `PangoLayout *`) drawn at `origin` and scaled by `scale` into image pixels.
-  static func trace(layout: OpaquePointer, origin: (x: Double, y: Double), scale: Double) -> TracedCaption {
+  ///
+  /// Only the runs whose ink reaches into `visible` (in image pixels, before the caption is turned)
+  /// are traced: a caption too long for its band is drawn cut off at the band, and stroking the
+  /// outlines of the thousands of glyphs beyond it (all of them were, before) took minutes. The
+  /// caller grows the band by more than the outline and the antialiasing reach, so leaving those
+  /// runs out changes no pixel.
+  static func trace(
+    layout: OpaquePointer, origin: (x: Double, y: Double), scale: Double, visible: ImageRect? = nil
+  ) -> TracedCaption {
     // The path is recorded in user space against an unbounded surface. A bounded one (even a
     // scratch 1×1 image) makes Pango's renderer drop every glyph that falls outside the surface,
     // which silently lost the right of long lines, lower lines and whole bottom captions.
@@ -41,8 +49,10 @@ enum CaptionTracer {
       guard let run = pango_layout_iter_get_run_readonly(iterator),
         let item = run.pointee.item, let font = item.pointee.analysis.font, let glyphs = run.pointee.glyphs
       else { continue }
+      var ink = PangoRectangle()
       var logical = PangoRectangle()
-      pango_layout_iter_get_run_extents(iterator, nil, &logical)
+      pango_layout_iter_get_run_extents(iterator, &ink, &logical)
+      if let visible, !reaches(ink, into: visible, origin: origin, scale: scale) { continue }
       let x = pangoPixels(logical.x)
       let baseline = pangoPixels(pango_layout_iter_get_baseline(iterator) - run.pointee.y_offset)
       if ColorFonts.isColor(font) {
@@ -66,6 +76,20 @@ enum CaptionTracer {
       }
     } while pango_layout_iter_next_run(iterator) != 0
     return traced
+  }
+
+  /// Whether the run ink rectangle `ink` (Pango units at the reference size, relative to the layout)
+  /// overlaps `visible` once placed at `origin` and scaled. An empty ink rectangle (a space) reaches
+  /// nowhere.
+  private static func reaches(
+    _ ink: PangoRectangle, into visible: ImageRect, origin: (x: Double, y: Double), scale: Double
+  ) -> Bool {
+    guard ink.width > 0, ink.height > 0 else { return false }
+    let left = origin.x + scale * pangoPixels(ink.x)
+    let top = origin.y + scale * pangoPixels(ink.y)
+    let right = left + scale * pangoPixels(ink.width)
+    let bottom = top + scale * pangoPixels(ink.height)
+    return right >= visible.x && left <= visible.maxX && bottom >= visible.y && top <= visible.maxY
   }
 }
 

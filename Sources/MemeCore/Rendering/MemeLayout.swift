@@ -37,7 +37,8 @@ public final class MemeLayout {
     var layouts: [CaptionPosition: CaptionLayout] = [:]
     for position in CaptionPosition.allCases {
       let text = CaptionText.normalized(
-        captions.text(at: position), uppercase: captions.style.isUppercase, locale: locale)
+        CaptionLimits.bounded(captions.text(at: position)), uppercase: captions.style.isUppercase,
+        locale: locale)
       if reusable, let earlier = previous?.caption(at: position), earlier.text == text {
         layouts[position] = earlier
         continue
@@ -54,7 +55,8 @@ public final class MemeLayout {
       previous.flatMap { $0.imageWidth == imageWidth && $0.imageHeight == imageHeight ? $0 : nil }
       .map { Array(zip($0.captions.boxes, $0.boxes)) } ?? []
     boxes = captions.boxes.enumerated().map { index, box in
-      let text = CaptionText.normalized(box.text, uppercase: box.style.isUppercase, locale: locale)
+      let text = CaptionText.normalized(
+        CaptionLimits.bounded(box.text), uppercase: box.style.isUppercase, locale: locale)
       let sameIndex = earlierBoxes.indices.contains(index) ? [earlierBoxes[index]] : []
       if let (_, earlier) = (sameIndex + earlierBoxes).first(where: { $0.0 == box && $0.1.text == text }) {
         return earlier
@@ -88,8 +90,12 @@ public final class MemeLayout {
 
   /// Draws both captions like `draw(on:)`, each scaled by `factor` about the centre of its band: the
   /// editor's "pop" when the window turns between portrait and landscape.
-  public func draw(on context: OpaquePointer, scalingEachCaptionBy factor: Double) {
-    for caption in CaptionPosition.allCases.map(caption(at:)) + boxes {
+  /// Only the captions `including` accepts are drawn.
+  public func draw(
+    on context: OpaquePointer, scalingEachCaptionBy factor: Double,
+    including: (CaptionLayout) -> Bool = { _ in true }
+  ) {
+    for caption in CaptionPosition.allCases.map(caption(at:)) + boxes where including(caption) {
       guard let drawing = caption.drawing else { continue }
       let centreX = caption.band.x + caption.band.width / 2
       let centreY = caption.band.y + caption.band.height / 2

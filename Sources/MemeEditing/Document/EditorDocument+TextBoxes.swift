@@ -116,11 +116,15 @@ extension EditorDocument {
   }
 
   /// A keystroke in the field of the box at `index`; a run of keystrokes in one box is one undo step.
-  public func setText(_ text: String, ofBoxAt index: Int) {
-    guard boxes.indices.contains(index) else { return }
+  /// Text beyond `CaptionLimits` is cut to them, and the limit it went beyond returned.
+  @discardableResult
+  public func setText(_ text: String, ofBoxAt index: Int) -> CaptionLimits.Excess? {
+    let (text, excess) = Self.bounded(text)
+    guard boxes.indices.contains(index) else { return excess }
     var box = boxes[index]
     box.text = text
     updateBox(at: index, to: box, coalescingKey: "typing-box-\(index)")
+    return excess
   }
 
   /// Moves the box at `index` by (`dx`, `dy`), in fractions of the picture's width and height, as

@@ -57,12 +57,22 @@ public final class EditorDocument {
   /// No picture, the default texts, the launch style.
   private var launchState: EditorState { EditorState(style: launchStyle) }
 
-  /// A keystroke in a caption field; a run of keystrokes in one field is one undo step.
-  public func setText(_ text: String, at position: CaptionPosition) {
-    guard state.text(at: position) != text else { return }
+  /// A keystroke in a caption field; a run of keystrokes in one field is one undo step. Text beyond
+  /// `CaptionLimits` is cut to them, and the limit it went beyond returned, for the field to say so.
+  @discardableResult
+  public func setText(_ text: String, at position: CaptionPosition) -> CaptionLimits.Excess? {
+    let (text, excess) = Self.bounded(text)
+    guard state.text(at: position) != text else { return excess }
     var next = state
     next.setText(text, at: position)
     apply(next, changed: .captions, coalescingKey: "caption-\(position)")
+    return excess
+  }
+
+  /// `text` within `CaptionLimits`, and the limit it went beyond, if any.
+  static func bounded(_ text: String) -> (text: String, excess: CaptionLimits.Excess?) {
+    guard let excess = CaptionLimits.excess(in: text) else { return (text, nil) }
+    return (CaptionLimits.bounded(text), excess)
   }
 
   /// Replaces the text boxes placed anywhere (one undo step).

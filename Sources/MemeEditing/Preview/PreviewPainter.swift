@@ -53,8 +53,50 @@ public final class PreviewPainter {
   /// Whether captions are painted from their layers where they can be; off, they are drawn straight
   /// onto the view, the plain path the tests compare the layers with.
   var usesCaptionLayers = true
+  /// The layers of oversized captions being drawn on other threads (see `drawsInBackground`).
+  private var layersInDrawing: [LayerSlot: LayerDrawing] = [:]
+
+  /// Whether a caption's layer is being drawn on another thread: paint again shortly to show it.
+  public var isDrawingLayers: Bool { !layersInDrawing.isEmpty }
 
   public init() {}
+
+  /// A caption of more characters than this is drawn into its layer on another thread, and painted
+  /// once it is ready (the one before it, or nothing, until then). Cut off at the smallest size,
+  /// such a caption fills its band with about two thousand small letters, whose outlines took 50 to
+  /// 130 ms to stroke at screen size: drawn on the main thread, each redraw while the window settled
+  /// after a paste held it up for longer than a frame should take. Shorter captions, what people
+  /// type, stay on the main thread and are shown in the very frame that changed them.
+  static let backgroundDrawingCharacters = 4_500
+
+  static func drawsInBackground(_ caption: CaptionLayout) -> Bool {
+    caption.text.utf8.count > backgroundDrawingCharacters
+      && caption.text.unicodeScalars.count > backgroundDrawingCharacters
+  }
+
+  /// The layer of `caption` for `placement` in `slot`: `current` when it is that one already, else
+  /// one drawn now, or (for an oversized caption) one being drawn on another thread, for which the
+  /// current one stands in while it is in the same place. `nil` when nothing is to be painted.
+  private func layer(
+    for caption: CaptionLayout, in slot: LayerSlot, placement: CaptionLayer.Placement, current: CaptionLayer?
+  ) -> (layer: CaptionLayer?, isFinal: Bool) {
+    if let current, current.caption === caption, current.placement == placement { return (current, true) }
+    guard Self.drawsInBackground(caption) else {
+      layersInDrawing[slot] = nil
+      return (CaptionLayer(caption, placement: placement, previous: current), true)
+    }
+    if let drawing = layersInDrawing[slot] {
+      let matches = drawing.caption.value === caption && drawing.placement == placement
+      // One drawing per caption at a time: while the window resizes, each frame asks for another
+      // placement, and a thread each would take the cores from the main thread.
+      guard drawing.task.isFinished else { return (current?.placement == placement ? current : nil, false) }
+      let finished = drawing.task.wait().value
+      layersInDrawing[slot] = nil
+      if matches { return (finished, true) }
+    }
+    layersInDrawing[slot] = LayerDrawing(caption: caption, placement: placement)
+    return (current?.placement == placement ? current : nil, false)
+  }
 
   public func show(_ picture: EditorImage?, transform: PictureTransform = .identity) {
     guard picture !== self.picture || transform != self.transform else { return }
@@ -240,33 +282,60 @@ public final class PreviewPainter {
   private func drawCaptions(
     _ layout: MemeLayout, on context: OpaquePointer, in rect: ImageRect, view: ImageRect, scaleFactor: Double
   ) {
-    guard usesCaptionLayers, captionScale == 1, Self.layerPixelsAlign(on: context, scaleFactor: scaleFactor)
-    else {
-      captionLayers = [:]
-      boxLayers = []
-      drawCaptionsDirectly(layout, on: context, in: rect)
-      return
-    }
     let placement = Self.layerPlacement(
       imageWidth: layout.imageWidth, imageHeight: layout.imageHeight, in: rect, view: view,
       scaleFactor: scaleFactor)
-    for position in CaptionPosition.allCases {
-      let caption = layout.caption(at: position)
-      if let layer = captionLayers[position], layer.caption === caption, layer.placement == placement {
-        layer.paint(on: context)
-        continue
+    guard usesCaptionLayers, captionScale == 1, Self.layerPixelsAlign(on: context, scaleFactor: scaleFactor)
+    else {
+      // Drawn straight onto the view, an oversized caption (see `drawsInBackground`) would hold up
+      // every frame of a pop or of a view moved by part of a pixel: it is painted from its layer as
+      // it stands, drawn on another thread, and does not pop.
+      drawCaptionsDirectly(layout, on: context, in: rect)
+      guard usesCaptionLayers else { return }
+      for position in CaptionPosition.allCases {
+        let caption = layout.caption(at: position)
+        guard Self.drawsInBackground(caption) else {
+          captionLayers[position] = nil
+          continue
+        }
+        let (layer, _) = layer(
+          for: caption, in: .caption(position), placement: placement, current: captionLayers[position])
+        captionLayers[position] = layer
+        layer?.paint(on: context)
       }
-      captionLayers[position] = CaptionLayer(caption, placement: placement, previous: captionLayers[position])
-      captionLayers[position]?.paint(on: context)
+      boxLayers = layout.boxes.indices.map { index in
+        guard Self.drawsInBackground(layout.boxes[index]) else { return nil }
+        let earlier = index < boxLayers.count ? boxLayers[index] : nil
+        let (layer, isFinal) = layer(
+          for: layout.boxes[index], in: .box(index), placement: placement, current: earlier)
+        layer?.paint(on: context)
+        return isFinal || layer == nil ? layer : earlier
+      }
+      return
+    }
+    for position in CaptionPosition.allCases {
+      let (layer, _) = layer(
+        for: layout.caption(at: position), in: .caption(position), placement: placement,
+        current: captionLayers[position])
+      captionLayers[position] = layer
+      layer?.paint(on: context)
     }
     // The boxes are drawn after the classic two, as export draws them.
     boxLayers = layout.boxes.indices.map { index in
-      let box = layout.boxes[index]
       let earlier = index < boxLayers.count ? boxLayers[index] : nil
-      if let earlier, earlier.caption === box, earlier.placement == placement { return earlier }
-      return CaptionLayer(box, placement: placement)
+      let (layer, isFinal) = layer(
+        for: layout.boxes[index], in: .box(index), placement: placement, current: earlier)
+      // A stand-in keeps its own caption, so the box is drawn again when its layer is ready.
+      return isFinal || layer == nil ? layer : earlier
     }
     for layer in boxLayers { layer?.paint(on: context) }
+    for slot in layersInDrawing.keys {
+      switch slot {
+      case .caption: continue
+      case .box(let index) where index < layout.boxes.count: continue
+      case .box: layersInDrawing[slot] = nil
+      }
+    }
   }
 
   /// How layers put captions laid out on `imageWidth` × `imageHeight` pixels onto `rect` of a view
@@ -298,9 +367,11 @@ public final class PreviewPainter {
     cairo_translate(context, rect.x, rect.y)
     cairo_scale(context, rect.width / Double(layout.imageWidth), rect.height / Double(layout.imageHeight))
     if captionScale == 1 {
-      layout.draw(on: context)
+      layout.draw(on: context, scalingEachCaptionBy: 1) { !usesCaptionLayers || !Self.drawsInBackground($0) }
     } else {
-      layout.draw(on: context, scalingEachCaptionBy: captionScale)
+      layout.draw(on: context, scalingEachCaptionBy: captionScale) {
+        !usesCaptionLayers || !Self.drawsInBackground($0)
+      }
     }
     cairo_restore(context)
   }
@@ -317,4 +388,35 @@ private struct FittedKey: Equatable {
   let width: Int
   let height: Int
   let usesFull: Bool
+}
+
+/// Where a caption's layer goes: a classic caption, or the text box at an index.
+private enum LayerSlot: Hashable {
+  case caption(CaptionPosition)
+  case box(Int)
+}
+
+/// A caption's layer being drawn on its own thread (see `PreviewPainter.drawsInBackground`).
+///
+/// The thread reads only the caption's drawing (Cairo paths and thread-safe scaled fonts, as the
+/// two captions of an export are drawn on two cores), never its Pango layout, and hands the layer
+/// over whole once it has ended.
+private final class LayerDrawing {
+  let caption: HandedOver<CaptionLayout>
+  let placement: CaptionLayer.Placement
+  let task: BackgroundTask<HandedOver<CaptionLayer?>>
+
+  init(caption: CaptionLayout, placement: CaptionLayer.Placement) {
+    let handed = HandedOver(caption)
+    self.caption = handed
+    self.placement = placement
+    task = BackgroundTask { HandedOver(CaptionLayer(handed.value, placement: placement, onOneCore: true)) }
+  }
+}
+
+/// A reference another thread may read while this one keeps it: only what never changes after it
+/// was made (a caption's drawing), or what the other thread made and has finished with (its layer).
+nonisolated struct HandedOver<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -22,6 +22,8 @@ import MemeEditing
 /// selected, and its keys move, order or remove it (see `EditorWindow+TextBoxes.swift`).
 final class CaptionEntry {
   let widget: UnsafeMutablePointer<GtkWidget>
+  /// The message shown on the canvas when an edit went beyond what a caption holds.
+  let limitLabel = CaptionEntry.makeLimitLabel()
   let slot: CaptionSlot
   /// The classic caption this field edits, nil for a box's.
   var position: CaptionPosition? { slot.position }
@@ -66,6 +68,9 @@ final class CaptionEntry {
     // Undo belongs to the document (it also covers style and picture changes), so the field's own
     // undo stack is off and Ctrl+Z reaches win.undo.
     gtk_editable_set_enable_undo(gtkkit_editable(widget), 0)
+    // A caption holds at most this many characters: GTK cuts a longer paste before it lays it out
+    // (a megabyte of text laid out in the field held the window up for seconds).
+    gtk_entry_set_max_length(gtkkit_entry(widget), Int32(CaptionLimits.maximumCharacters))
     text = slot.defaultText
     isTyping = slot.position != nil
     connectSignals()
@@ -105,6 +110,9 @@ final class CaptionEntry {
     // replaces its text, as a letter typed on it does. The text widget inside the field emits it.
     if let text = gtk_editable_get_delegate(gtkkit_editable(widget)) {
       Signal.connect(UnsafeMutableRawPointer(text), "paste-clipboard") { [weak self] in self?.pasteArrives() }
+      Signal.connectInsertText(UnsafeMutableRawPointer(text)) { [weak self] text, length, position in
+        self?.textArrives(text, length: length, at: position)
+      }
     }
     for property in ["cursor-position", "selection-bound"] {
       Signal.connectNotify(widget, property: property) { [weak self] in self?.cursorMoved() }
@@ -143,6 +151,51 @@ final class CaptionEntry {
     gtk_editable_set_position(gtkkit_editable(widget), -1)
     isTyping = false
     onCommit()
+  }
+
+  /// The limit the last insertion went beyond (GTK cut it to the characters the field holds, or
+  /// `textArrives` to the marks and lines a caption holds), until the edit it made is reported.
+  private var cutOnArrival: CaptionLimits.Excess?
+  private var isInsertingBoundedText = false
+
+  /// Called with the limit an edit went beyond, or `nil` after an edit within the limits: the field
+  /// says so (see `EditorCanvas.showLimitMessage`).
+  var onLimit: (CaptionLimits.Excess?) -> Void = { _ in }
+
+  /// Before text is inserted (typed, pasted, dropped or from the input method): text beyond the
+  /// limits is cut before GTK lays it out, and the cut noted for the field's message.
+  private func textArrives(
+    _ bytes: UnsafePointer<CChar>, length: Int, at position: UnsafeMutablePointer<Int32>
+  ) {
+    guard !isInsertingBoundedText, let editable = gtk_editable_get_delegate(gtkkit_editable(widget)) else {
+      return
+    }
+    let characters = Int(g_utf8_strlen(bytes, length < 0 ? -1 : length))
+    let room =
+      CaptionLimits.maximumCharacters
+      - Int(gtk_entry_buffer_get_length(gtk_entry_get_buffer(gtkkit_entry(widget))))
+    if characters > room { cutOnArrival = CaptionLimits.Excess.characters }
+    // Only as much as the field can hold is read: a megabyte costs no more than the limit.
+    let end = g_utf8_offset_to_pointer(bytes, glong(min(characters, CaptionLimits.maximumCharacters)))!
+    let prefixBytes = UnsafePointer(end) - bytes
+    let incoming = String(
+      decoding: UnsafeRawBufferPointer(start: bytes, count: prefixBytes).bindMemory(to: UInt8.self),
+      as: UTF8.self)
+    guard let excess = CaptionLimits.excess(in: incoming), excess != CaptionLimits.Excess.characters else {
+      return
+    }
+    cutOnArrival = excess
+    g_signal_stop_emission_by_name(UnsafeMutableRawPointer(editable), "insert-text")
+    isInsertingBoundedText = true
+    gtk_editable_insert_text(editable, CaptionLimits.bounded(incoming), -1, position)
+    isInsertingBoundedText = false
+  }
+
+  /// Reports an edit to the field's message: the limit the edit (or the document, cutting what the
+  /// field held) went beyond.
+  func reportLimit(_ excess: CaptionLimits.Excess?) {
+    onLimit(excess ?? cutOnArrival)
+    cutOnArrival = nil
   }
 
   /// Before a paste lands in a selected box's field: the box starts typing with all its text selected,

@@ -20,6 +20,7 @@ extension EditorCanvas {
       connect(entry)
       boxEntries.append(entry)
       widget.addOverlay(entry.widget)
+      addLimitMessage(of: entry)
       onBoxEntryMade(entry)
     }
     while boxEntries.count > boxes.count, let entry = boxEntries.popLast() {
@@ -27,6 +28,7 @@ extension EditorCanvas {
       // focus clears its default text: an edit, which would also drop the redo steps.
       if entry.isFocused, let root = gtk_widget_get_root(entry.widget) { gtk_root_set_focus(root, nil) }
       widget.removeOverlay(entry.widget)
+      widget.removeOverlay(entry.limitLabel)
     }
     for (entry, box) in zip(boxEntries, boxes) { entry.text = box.text }
     gtk_widget_queue_allocate(widget)

@@ -29,6 +29,8 @@ final class EditorCanvas {
   private var watchesEscape = false
 
   let painter = PreviewPainter()
+  /// Redraws once more while the painter draws an oversized caption's layer on another thread.
+  private var layerPoll: Timeout?
   /// Ctrl+scroll, pinch and panning; the percentage shown in a corner.
   private(set) var zoomControls: CanvasZoomControls!
   /// The spring the captions and fields settle with when the canvas turns portrait or landscape.
@@ -56,6 +58,7 @@ final class EditorCanvas {
       widget.addOverlay(child)
     }
     addStopButton()
+    for entry in [topEntry, bottomEntry] { addLimitMessage(of: entry) }
 
     DrawingArea.setDrawFunction(drawingArea) { [weak self] context, width, height in
       guard let self else { return }
@@ -75,6 +78,10 @@ final class EditorCanvas {
           cursor.caretRect(atOffset: entry.cursorPosition), turn: cursor.turn, on: context)
       }
       paintAboveCaptions?(context)
+      // An oversized caption's layer is being drawn on another thread: look again shortly.
+      if painter.isDrawingLayers, layerPoll?.isPending != true {
+        layerPoll = Timeout(milliseconds: 16) { [weak self] in self?.drawingArea.queueDraw() }
+      }
     }
     connectEntries()
     Signal.connectChildPosition(widget) { [weak self] child in self?.position(of: child) }
@@ -104,7 +111,10 @@ final class EditorCanvas {
     painter.show(image, transform: transform)
     painter.drawsCaptions = withCaptions
     placeholder.isVisible = image == nil
-    for entry in [topEntry, bottomEntry] + boxEntries { entry.widget.isVisible = withCaptions }
+    for entry in [topEntry, bottomEntry] + boxEntries {
+      entry.widget.isVisible = withCaptions
+      if !withCaptions { entry.limitLabel.isVisible = false }
+    }
     zoomControls?.update()
     gtk_widget_queue_allocate(widget)
     drawingArea.queueDraw()
@@ -224,8 +234,14 @@ final class EditorCanvas {
       layout: drawn.layout, slot: entry.slot, frame: drawn.rect, popScale: painter.captionScale)
   }
 
-  /// Places a caption field over its band of the picture; other overlays keep their default place.
+  /// Places a caption field over its band of the picture, and a field's limit message by it; other
+  /// overlays keep their default place.
   private func position(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
+    limitMessagePosition(of: child) ?? fieldPosition(of: child)
+  }
+
+  /// Where a caption field lies over the picture; nil for other children.
+  func fieldPosition(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
     let position: CaptionPosition
     if child == topEntry.widget {
       position = .top

@@ -96,7 +96,7 @@ extension EditorWindow {
 
   private func connectBoxEntry(_ entry: CaptionEntry) {
     guard let index = entry.slot.boxIndex else { return }
-    entry.onEdit = { [weak self] text in self?.document.setText(text, ofBoxAt: index) }
+    connectEdits(of: entry) { [weak self] text in self?.document.setText(text, ofBoxAt: index) }
     entry.onCommit = { [weak self] in self?.document.endTyping() }
     // Enter ends typing and leaves the box selected, as Escape does.
     entry.onEnter = { [weak entry] in entry?.stopTyping() }

@@ -277,7 +277,7 @@ package final class EditorWindow: AppWindow {
     document.onChange = { [weak self] change in self?.documentChanged(change) }
     connectTextBoxes()
     for (entry, position) in [(canvas.topEntry, CaptionPosition.top), (canvas.bottomEntry, .bottom)] {
-      entry.onEdit = { [weak self] text in self?.document.setText(text, at: position) }
+      connectEdits(of: entry) { [weak self] text in self?.document.setText(text, at: position) }
       entry.onCommit = { [weak self] in self?.document.endTyping() }
     }
     // Enter in the bottom caption, the last of the two: on to Share, the next step, rather than
@@ -297,6 +297,16 @@ package final class EditorWindow: AppWindow {
       // The next editor (and Cancel's fresh start) begins with this style.
       preferences.captionStyle = style
       document.launchStyle = style
+    }
+  }
+
+  /// Sends `entry`'s edits to the document through `setText`, which returns the caption limit an
+  /// edit went beyond, and shows on the field what was cut.
+  func connectEdits(of entry: CaptionEntry, to setText: @escaping (String) -> CaptionLimits.Excess?) {
+    entry.onEdit = { [weak entry] text in entry?.reportLimit(setText(text)) }
+    entry.onLimit = { [weak self, weak entry] excess in
+      guard let self, let entry else { return }
+      canvas.showLimitMessage(excess, on: entry)
     }
   }
 

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeGraphics
+import Foundation
+@_spi(Benchmark) import MemeCore
+import Testing
+
+@testable import MemeEditing
+
+/// Issue 41 through the editor's model: a caption or a box given text beyond the limits keeps the
+/// text cut to them, says which limit it went beyond, and the preview lays out and paints it quickly.
+@Suite struct HostileCaptionEditingTests {
+  @Test(arguments: HostileCaptions.cases.map(\.name) + ["megabyte"])
+  func theModelCutsAndThePreviewStaysQuick(_ name: String) throws {
+    let hostile =
+      name == "megabyte"
+      ? HostileCaptions.Case(
+        name: name, top: HostileCaptions.megabyte, bottom: "", box: HostileCaptions.megabyte, angle: 20)
+      : try #require(HostileCaptions.cases.first { $0.name == name })
+    let full = try #require(RasterImage(width: 800, height: 600, hasAlpha: false))
+    let document = EditorDocument()
+    document.setImage(EditorImage(url: URL(fileURLWithPath: "/hostile.png"), full: full, preview: full))
+    let painter = PreviewPainter()
+    painter.show(document.image)
+    let view = try #require(RasterImage(width: 960, height: 720, hasAlpha: true))
+    let clock = ContinuousClock()
+    let elapsed = try clock.measure {
+      for (position, text) in [(CaptionPosition.top, hostile.top), (.bottom, hostile.bottom)]
+      where !text.isEmpty {
+        let excess = document.setText(text, at: position)
+        #expect(excess != nil, "\(position)")
+        #expect(CaptionLimits.excess(in: document.captions.text(at: position)) == nil)
+        #expect(document.captions.text(at: position) == CaptionLimits.bounded(text))
+      }
+      if let box = hostile.box {
+        let index = document.addBox(
+          TextBox(text: "", frame: HostileCaptions.Case.boxFrame, angle: hostile.angle))
+        #expect(document.setText(box, ofBoxAt: index) != nil)
+        let kept = try #require(document.captions.boxes.last?.text)
+        #expect(kept == CaptionLimits.bounded(box))
+      }
+      painter.show(document.captions)
+      let context = cairo_create(view.surface)!
+      painter.paint(on: context, width: 960, height: 720)
+      cairo_destroy(context)
+    }
+    #expect(elapsed < .seconds(2), "\(name): \(elapsed)")
+  }
+
+  @Test func textWithinTheLimitsIsKeptAsItIs() {
+    let document = EditorDocument()
+    let text = HostileCaptions.zalgo(letters: 20, marks: CaptionLimits.maximumMarksPerCharacter)
+    #expect(document.setText(text, at: .top) == nil)
+    #expect(document.captions.top == text)
+  }
+}
