@@ -82,12 +82,13 @@ import Testing
 }
 
 /// The built `mememe` run as a child process, with its wall time, the processor time it used (user
-/// and system, all its threads) and its peak resident memory (`wait4`'s resource usage: the
-/// child's alone).
+/// and system, all its threads) and its peak resident memory.
 ///
-/// Started with fork and exec rather than `posix_spawn`: glibc spawns with the parent's memory
-/// (vfork), and Linux carries the high-water mark of the memory a process leaves at exec into its
-/// peak, so every child of a test runner of a gigabyte would report a gigabyte.
+/// Linux carries the high-water mark of the memory a process leaves at exec into its peak, and a
+/// forked child starts with its parent's memory: any child of a test runner of a gigabyte would
+/// report a gigabyte. So the runner starts a small Python process, which starts `mememe` as its
+/// own child and reports that child's resource usage alone (its peak begins at Python's few
+/// megabytes).
 struct MeasuredRun {
   let status: Int32
   let standardError: String
@@ -95,51 +96,56 @@ struct MeasuredRun {
   let processorSeconds: Double
   let peakBytes: Int
 
+  /// Runs argv[2:], waits, writes "<peak KiB> <processor seconds>" to argv[1], and exits with the
+  /// child's status (128 plus the signal that ended it, as a shell says it). SIGTERM kills the child.
+  private static let reporter = """
+    import os, resource, signal, sys
+    stats, argv = sys.argv[1], sys.argv[2:]
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.execv(argv[0], argv)
+        finally:
+            os._exit(127)
+    signal.signal(signal.SIGTERM, lambda *_: os.kill(pid, signal.SIGKILL))
+    _, status = os.waitpid(pid, 0)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(stats, "w") as out:
+        out.write(f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}")
+    code = os.waitstatus_to_exitcode(status)
+    os._exit(code if code >= 0 else 128 - code)
+    """
+
   init(_ arguments: [String], timeout: Double = 60) throws {
-    let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-\(UUID()).err")
-    defer { try? FileManager.default.removeItem(at: errorFile) }
-    // Everything the child needs is made before the fork: after it, only system calls.
-    let path = strdup(CommandLineRunner.binary.path)!
-    let argv = ([CommandLineRunner.binary.path] + arguments).map { strdup($0) } + [nil]
-    defer {
-      free(path)
-      for pointer in argv { free(pointer) }
-    }
-    let errorDescriptor = open(errorFile.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    let nullDescriptor = open("/dev/null", O_RDWR | O_CLOEXEC)
-    defer {
-      close(errorDescriptor)
-      close(nullDescriptor)
-    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-run-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let errorFile = folder.appendingPathComponent("stderr")
+    let statsFile = folder.appendingPathComponent("stats")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", Self.reporter, statsFile.path, CommandLineRunner.binary.path] + arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
     let start = ContinuousClock.now
-    let pid = fork()
-    if pid == 0 {
-      dup2(nullDescriptor, 0)
-      dup2(nullDescriptor, 1)
-      dup2(errorDescriptor, 2)
-      execve(path, argv, environ)
-      _exit(127)
-    }
-    guard pid > 0 else { throw CocoaError(.executableLoad) }
-    var status: Int32 = 0
-    var usage = rusage()
+    try process.run()
     let deadline = start + .seconds(timeout)
-    while wait4(pid, &status, WNOHANG, &usage) == 0 {
+    while process.isRunning {
       if ContinuousClock.now > deadline {
-        kill(pid, SIGKILL)
-        _ = wait4(pid, &status, 0, &usage)
+        process.terminate()  // the reporter kills the render, then ends
+        process.waitUntilExit()
         throw CommandLineRunner.TimedOut(arguments: Array(arguments.prefix(3)))
       }
       usleep(5_000)
     }
     let elapsed = ContinuousClock.now - start
     seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    processorSeconds =
-      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    // Exited normally: the status; killed: 128 plus the signal, as a shell says it.
-    self.status = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    status = process.terminationStatus
     standardError = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-    peakBytes = usage.ru_maxrss * 1024
+    let stats = try String(contentsOf: statsFile, encoding: .utf8).split(separator: " ")
+    peakBytes = (Int(stats.first ?? "") ?? 0) * 1024
+    processorSeconds = Double(stats.last ?? "") ?? 0
   }
 }
