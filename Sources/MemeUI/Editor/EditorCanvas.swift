@@ -34,7 +34,11 @@ final class EditorCanvas {
   /// Draws over everything the painter and the caret drew, in canvas coordinates: the selected text
   /// box's frame and handles (see `BoxHandles`). Never part of the export.
   var paintAboveCaptions: ((OpaquePointer) -> Void)?
+  /// The captions as drawn: the document's, with a placeholder for each empty caption not being
+  /// typed in (see `CaptionEntry`).
   var captions: MemeCaptions { painter.captions }
+  /// The document's captions as last shown: what `captions` shows placeholders over.
+  private(set) var documentCaptions = EditorState.initial.captions
 
   init() {
     widget = Widget.overlay()
@@ -107,10 +111,20 @@ final class EditorCanvas {
   }
 
   func showCaptions(_ captions: MemeCaptions) {
-    painter.show(captions)
-    topEntry.text = captions.top
-    bottomEntry.text = captions.bottom
+    documentCaptions = captions
+    topEntry.show(caption: captions.top)
+    bottomEntry.show(caption: captions.bottom)
     showBoxes(captions.boxes)
+    showFieldTexts()
+  }
+
+  /// Draws what the fields show: the document's captions, and the placeholders of empty ones.
+  func showFieldTexts() {
+    var shown = documentCaptions
+    shown.top = topEntry.text
+    shown.bottom = bottomEntry.text
+    for (index, entry) in zip(shown.boxes.indices, boxEntries) { shown.boxes[index].text = entry.text }
+    painter.show(shown)
     drawingArea.queueDraw()
   }
 
@@ -167,6 +181,7 @@ final class EditorCanvas {
 
   /// Redraws the caret as it moves and maps presses through the caption as drawn.
   func connect(_ entry: CaptionEntry) {
+    entry.onPlaceholderChange = { [weak self] in self?.showFieldTexts() }
     entry.onCursorChange = { [weak self] in
       guard let self else { return }
       drawingArea.queueDraw()
