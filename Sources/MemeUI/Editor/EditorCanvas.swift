@@ -70,9 +70,15 @@ final class EditorCanvas {
           cursor.selectionRects(from: selection.lowerBound, to: selection.upperBound), turn: cursor.turn,
           on: context)
       }
-      if let (entry, cursor) = focused, entry.selection == nil {
-        CaptionCursorPainter.paintCaret(
-          cursor.caretRect(atOffset: entry.cursorPosition), turn: cursor.turn, on: context)
+      if let (entry, cursor) = focused {
+        if let selection = entry.selection {
+          CaptionCursorPainter.paintSelectionOverLetters(
+            cursor.selectionRects(from: selection.lowerBound, to: selection.upperBound), turn: cursor.turn,
+            on: context)
+        } else {
+          CaptionCursorPainter.paintCaret(
+            cursor.caretRect(atOffset: entry.cursorPosition), turn: cursor.turn, on: context)
+        }
       }
       paintAboveCaptions?(context)
     }

@@ -30,11 +30,16 @@ final class SentTimeFormatter {
   /// formats (LC_TIME) stay "C" or English, which wrote "Heute 9:55 PM": the translation names its
   /// own locale, and the user's formats locale is kept when it is in that same language (its
   /// region's conventions, de_AT or de_CH).
-  static func interfaceLocale(formats: Locale = .current) -> Locale {
+  static func interfaceLocale(formats: Locale = .current, spoken: String = spokenLocale) -> Locale {
+    let spoken = Locale(identifier: spoken)
+    return formats.language.languageCode == spoken.language.languageCode ? formats : spoken
+  }
+
+  /// The locale the app's translation is written for.
+  static var spokenLocale: String {
     // Translators: the locale whose conventions dates and times follow in your language, as a
     // locale name ("de", "pt_BR"); never shown.
-    let spoken = Locale(identifier: localized("en"))
-    return formats.language.languageCode == spoken.language.languageCode ? formats : spoken
+    localized("en")
   }
 
   /// A time of day: hours and minutes on the desktop's clock.
