@@ -73,7 +73,7 @@ import Testing
       app.application.quit()
       return nil
     }
-    run.editor = editor
+    // Not kept in `run`: the editor lives only as long as the app keeps it, as in the app.
     let picture = Fixtures.picture(
       width: 6000, height: 4000, format: .jpeg(quality: 90), name: "big-24mp.jpg")
     guard EditorHarness.load(picture, into: editor) else {
