@@ -18,9 +18,12 @@ MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 swift test -
 MEMEME_TEST_OUTPUT="$PWD/test-output/wayland" build-aux/with-display.sh wayland \
   swift test --skip-build --filter 'GtkKitTests|MemeUITests|MemeCameraUITests'
 # A screen reader's walk through the app over the real AT-SPI bus, its files chosen and saved through
-# the desktop portals, on both display servers (Tests/ScreenReaderWalk).
+# the desktop portals, on both display servers, in English and in German (Tests/ScreenReaderWalk).
 for server in x11 wayland; do
-  build-aux/with-display.sh "$server" Tests/ScreenReaderWalk/screen-reader-walk.py .build/debug/mememe
+  for language in en de; do
+    MEMEME_WALK_LANGUAGE="$language" build-aux/with-display.sh "$server" \
+      Tests/ScreenReaderWalk/screen-reader-walk.py .build/debug/mememe
+  done
 done
 # The desktop data files: the .desktop entry, AppStream metainfo and GSettings schema validators.
 rm -rf .build-meson && meson setup .build-meson >/dev/null && meson test -C .build-meson --print-errorlogs

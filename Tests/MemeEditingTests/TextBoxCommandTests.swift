@@ -27,7 +27,7 @@ import Testing
     #expect(index == 0)
     #expect(document.selectedBoxIndex == 0)
     let box = document.boxes[0]
-    #expect(box.text == EditorState.defaultBoxText)
+    #expect(box.text.isEmpty, "no text of its own: the editor shows the placeholder")
     #expect(box.style == style, "the new box takes the captions' current style")
     #expect(abs(box.frame.x + box.frame.width / 2 - 0.5) < 1e-9, "centred across")
     #expect(abs(box.frame.y + box.frame.height / 2 - 0.5) < 1e-9, "centred down")

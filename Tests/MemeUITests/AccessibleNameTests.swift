@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import GtkTestSupport
+import MemeStore
 import Testing
 
 @testable import MemeUI
@@ -106,12 +107,32 @@ import Testing
       let rows = window.listFactory.boundCells.filter { $0.memeID != nil }
       #expect(rows.count == 3)
       for row in rows {
-        let meme = try #require(memes.first { $0.id == row.memeID })
-        let item = try #require(gtk_widget_get_parent(row.widget), "GTK's row around the cell")
+        let item = try Self.expectNamedByCaptions(row, memes)
         #expect(gtk_accessible_get_accessible_role(gtkkit_accessible(item)) == GTK_ACCESSIBLE_ROLE_LIST_ITEM)
-        let expected = "\(meme.topText) / \(meme.bottomText)"
-        #expect(Self.labelMismatch(item, expected) == nil, "\(Self.labelMismatch(item, expected) ?? "")")
       }
     }
+  }
+
+  @Test func sentMemesGridCellsAreNamedByTheirCaptions() throws {
+    try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes in
+      SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
+      SentMemesHarness.settle(app)
+      SentMemesHarness.waitForThumbnails(window)
+      let tiles = window.gridFactory.boundCells.filter { $0.memeID != nil }
+      #expect(tiles.count == 3)
+      for tile in tiles { _ = try Self.expectNamedByCaptions(tile, memes) }
+    }
+  }
+
+  /// GTK's item around `cell` (what a screen reader moves over, not the cell) is named by the
+  /// captions of the meme the cell shows, one of `memes`. Returns the item.
+  private static func expectNamedByCaptions(_ cell: some MemeCell, _ memes: [SentMeme]) throws
+    -> UnsafeMutablePointer<GtkWidget>
+  {
+    let meme = try #require(memes.first { $0.id == cell.memeID })
+    let item = try #require(gtk_widget_get_parent(cell.widget), "GTK's item around the cell")
+    let expected = "\(meme.topText) / \(meme.bottomText)"
+    #expect(Self.labelMismatch(item, expected) == nil, "\(Self.labelMismatch(item, expected) ?? "")")
+    return item
   }
 }

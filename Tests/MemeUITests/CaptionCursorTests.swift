@@ -146,6 +146,56 @@ import Testing
     Screenshot.save(editor.window, named: "caret-\(width)x\(height)")
   }
 
+  /// Selected, the caption's white letters themselves change colour, on a white, a black and the
+  /// landscape picture: a highlight behind white letters alone was all but invisible.
+  @Test(arguments: ["xc:white", "xc:black", "landscape"])
+  func selectedLettersAreSeenOnAnyPicture(picture: String) throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(try Self.picture(picture), into: editor)
+    let unfocused = try Self.typeAndLeave(editor)
+    let top = editor.canvas.topEntry
+    top.focus()
+    gtk_editable_select_region(gtkkit_editable(top.widget), 0, -1)
+    let selected = try Self.snapshot(editor)
+    Screenshot.save(
+      editor.window, named: "caption-selected-\(picture.replacingOccurrences(of: "xc:", with: ""))")
+    // Inside the selection as laid out on the caption (the white page around the letters is no letter).
+    let cursor = try #require(editor.canvas.cursor(for: top))
+    let rects = cursor.selectionRects(from: 0, to: top.text.unicodeScalars.count)
+    let inside = rects.flatMap { rect in
+      (Int(rect.y.rounded(.up) + 3)..<Int(rect.y + rect.height - 3)).flatMap { y in
+        (Int(rect.x.rounded(.up) + 3)..<Int(rect.x + rect.width - 3)).map { x in (x, y) }
+      }
+    }
+    var letters = 0
+    var changed = 0
+    for (x, y) in inside where x < selected.width && y < selected.height {
+      let before = unfocused.color(atX: x, y: y)
+      guard before.red > 0.97 && before.green > 0.97 && before.blue > 0.97 else { continue }
+      letters += 1
+      let after = selected.color(atX: x, y: y)
+      let change =
+        abs(after.red - before.red) + abs(after.green - before.green) + abs(after.blue - before.blue)
+      if change > 0.3 { changed += 1 }
+    }
+    #expect(letters > 100, "the caption's white letters are on the canvas")
+    #expect(
+      Double(changed) > 0.9 * Double(letters), "\(changed) of \(letters) letter pixels show the selection")
+  }
+
+  /// The landscape fixture, or a 1200×800 picture ImageMagick fills with `canvas` ("xc:white").
+  private static func picture(_ canvas: String) throws -> URL {
+    guard canvas.hasPrefix("xc:") else {
+      return Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
+    }
+    let url = Fixtures.folder.appendingPathComponent("\(canvas.dropFirst(3))-1200x800.png")
+    let made = try ChildProcess.run("/usr/bin/convert", ["-size", "1200x800", canvas, url.path])
+    try #require(made.status == 0, "convert: \(made.errors)")
+    return url
+  }
+
   @Test func theSelectionIsGoneAfterEnterAndAfterANewPicture() throws {
     try Self.withTypedLandscape { editor, top, unfocused in
 

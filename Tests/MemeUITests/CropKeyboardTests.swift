@@ -96,7 +96,8 @@ import Testing
     let crop = try #require(editor.document.transform.crop, "the crop is applied")
     #expect(abs(Double(crop.width) - smaller.width) <= 1 && abs(Double(crop.height) - smaller.height) <= 1)
     #expect(editor.canvas.topEntry.isFocused == false, "the top caption did not take the focus")
-    #expect(editor.document.captions.top == EditorState.defaultText(at: .top), "its default text stays")
+    #expect(editor.document.captions.top.isEmpty, "the top caption is still untouched")
+    #expect(editor.canvas.topEntry.text == EditorState.placeholder(at: .top), "and shows its placeholder")
     let focus = try #require(gtk_window_get_focus(gtkkit_window(editor.window)))
     #expect(focus == editor.transformButton || gtk_widget_is_ancestor(focus, editor.transformButton) != 0)
   }

@@ -145,7 +145,7 @@ import Testing
     #expect(Self.requestClose(editor), "what was sent is still in Sent Memes")
   }
 
-  @Test func aSentMemeChangedAsks() throws {
+  @Test func aSentMemeChangedAsksAndSaysOnlyTheChangesAreLost() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
@@ -154,6 +154,9 @@ import Testing
     EditorHarness.type(top: "SENT", bottom: "AND CHANGED", into: editor)
     #expect(!Self.requestClose(editor))
     let dialog = try #require(editor.leavingDialog)
+    // It is in Sent Memes: what goes is the changes, not the meme.
+    #expect(!dialog.body.contains("not been shared") && !dialog.body.contains("not in"), "\(dialog.body)")
+    #expect(dialog.body.contains("changes made since"), "\(dialog.body)")
     dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
     MainContext.drain()
   }
@@ -173,5 +176,63 @@ import Testing
     MainContext.drain()
     #expect(gtk_widget_get_visible(editor.window) != 0, "Cancel keeps the app and its editor")
     #expect(editor.document.image != nil)
+  }
+
+  // MARK: - The header's Cancel
+
+  /// Presses the header bar's Cancel as a person does (the button's own activation).
+  private static func pressCancel(_ editor: EditorWindow) {
+    #expect(gtk_widget_activate(editor.cancelButton) != 0)
+    MainContext.iterate(maxIterations: 200) { editor.leavingDialog != nil || editor.document.image == nil }
+    MainContext.drain()
+  }
+
+  @Test func cancelOnAnEditedMemeAsksTheSameQuestion() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.editedEditor()
+    defer { EditorHarness.close(editor) }
+    Self.pressCancel(editor)
+    let dialog = try #require(editor.leavingDialog, "Cancel asks before the edited meme is lost")
+    #expect(String(cString: gtk_widget_get_name(dialog.widget)) == "discard-meme-dialog")
+    #expect(dialog.heading == "Discard this meme?")
+    #expect(dialog.body.hasPrefix("It has not been shared"))
+    dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+    MainContext.drain()
+    #expect(editor.document.image != nil, "the question's Cancel keeps the meme")
+    #expect(editor.document.captions.top == "ONE DOES NOT SIMPLY")
+
+    Self.pressCancel(editor)
+    let again = try #require(editor.leavingDialog)
+    again.respond(EditorWindow.DiscardResponse.discard.rawValue)
+    #expect(MainContext.iterate { editor.document.image == nil }, "Discard starts over")
+    #expect(editor.document.captions.top.isEmpty && editor.canvas.topEntry.text == "TOP")
+  }
+
+  @Test func cancelOnASharedMemeStartsOverWithoutAsking() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.sharedEditor()
+    defer { EditorHarness.close(editor) }
+    Self.pressCancel(editor)
+    #expect(editor.leavingDialog == nil, "nothing to lose: it is in Sent Memes")
+    #expect(editor.document.image == nil)
+  }
+
+  @Test func aMemeSharedHereAndChangedSaysOnlyTheChangesAreLost() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.sharedEditor()
+    defer { EditorHarness.close(editor) }
+    EditorHarness.type(top: "SHARED", bottom: "THEN CHANGED", into: editor)
+    Self.pressCancel(editor)
+    let dialog = try #require(editor.leavingDialog)
+    #expect(dialog.body.contains("changes made since"), "\(dialog.body)")
+    dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+    MainContext.drain()
+    // A new picture makes a new meme, which has not been shared.
+    #expect(EditorHarness.load(Fixtures.picture(width: 320, height: 240, name: "another.png"), into: editor))
+    #expect(!Self.requestClose(editor))
+    let second = try #require(editor.leavingDialog)
+    #expect(second.body.hasPrefix("It has not been shared"))
+    second.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+    MainContext.drain()
   }
 }

@@ -106,14 +106,14 @@ import Testing
     MainContext.drain()
     #expect(gtk_widget_has_focus(top.widget) == 0)
     #expect(editor.document.captions.top == "Hello there")
-    // A field left empty gets its default text back.
+    // A field left empty shows its placeholder again; the caption stays empty.
     let bottom = editor.canvas.bottomEntry
     gtk_widget_grab_focus(bottom.widget)
     MainContext.drain()
     gtk_widget_grab_focus(top.widget)
     MainContext.drain()
     #expect(bottom.text == "BOTTOM")
-    #expect(editor.document.captions.bottom == "BOTTOM")
+    #expect(editor.document.captions.bottom == "")
   }
 
   @Test func undoAndRedoCoverCaptionsStyleAndPicture() throws {
@@ -152,10 +152,13 @@ import Testing
     gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "Changed")
     editor.actions.action(named: "cancel")?.activate()
     MainContext.drain()
+    // The edited meme was never shared: Cancel asks first, as closing the window does.
+    let question = try #require(editor.leavingDialog)
+    question.respond(EditorWindow.DiscardResponse.discard.rawValue)
+    MainContext.drain()
     #expect(editor.document.image == nil)
-    #expect(editor.document.captions.top == "TOP")
-    #expect(editor.document.captions.bottom == "BOTTOM")
-    #expect(editor.canvas.bottomEntry.text == "BOTTOM")
+    #expect(editor.document.captions.top == "" && editor.document.captions.bottom == "")
+    #expect(editor.canvas.topEntry.text == "TOP" && editor.canvas.bottomEntry.text == "BOTTOM")
     #expect(!isSensitive(try widget("share-button", in: editor)))
     #expect(gtk_widget_get_visible(try widget("placeholder", in: editor)) != 0)
   }

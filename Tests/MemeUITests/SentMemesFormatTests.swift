@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GtkKit
 import Testing
 
 @testable import MemeUI
@@ -25,6 +26,41 @@ import Testing
   @Test func olderShowsTheDate() {
     #expect(formatter.string(for: date("2026-03-05T08:00:00Z"), now: now) == "5 Mar")
     #expect(formatter.string(for: date("2025-12-24T08:00:00Z"), now: now) == "24 Dec 2025")
+  }
+
+  /// A German user whose formats are left in the C locale (LANGUAGE=de, LC_TIME unset) read
+  /// "Heute 9:55 PM": the times now follow the language the app speaks and the desktop's clock.
+  @Test func timesFollowTheSpokenLanguageAndTheDesktopsClock() {
+    let evening = date("2026-11-22T21:55:00Z")
+    let posix = Locale(identifier: "en_US_POSIX")
+    let german = SentTimeFormatter.interfaceLocale(formats: posix, spoken: "de")
+    #expect(german.language.languageCode == "de")
+    func time(_ locale: Locale, _ clock: ClockFormat?) -> String {
+      SentTimeFormatter(
+        locale: locale, calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC")!,
+        clock: clock
+      ).fullString(for: evening)
+    }
+    #expect(time(german, nil).contains("21:55"), "German's own clock: \(time(german, nil))")
+    #expect(time(german, nil).contains("November"), "German month names: \(time(german, nil))")
+    #expect(time(posix, .twentyFourHour).contains("21:55") && !time(posix, .twentyFourHour).contains("PM"))
+    #expect(time(posix, .twelveHour).contains("9:55") && time(posix, .twelveHour).contains("PM"))
+    // The user's own formats are kept when they are in the language spoken (their region's ways).
+    let swiss = Locale(identifier: "de_CH")
+    #expect(SentTimeFormatter.interfaceLocale(formats: swiss, spoken: "de") == swiss)
+  }
+
+  @Test func theDesktopsClockSettingIsRead() throws {
+    // Only in memory: the desktop's own setting is the user's, not a test's to change.
+    guard ProcessInfo.processInfo.environment["GSETTINGS_BACKEND"] == "memory" else {
+      try Test.cancel("GSETTINGS_BACKEND is not memory: the desktop's clock setting is left alone")
+    }
+    let settings = try #require(Settings(schemaID: "org.gnome.desktop.interface"))
+    defer { settings.reset("clock-format") }
+    settings.setString("12h", for: "clock-format")
+    #expect(ClockFormat.desktop == .twelveHour)
+    settings.setString("24h", for: "clock-format")
+    #expect(ClockFormat.desktop == .twentyFourHour)
   }
 
   @Test func thumbnailsShowTheWholeMemeInTheFramesShape() {

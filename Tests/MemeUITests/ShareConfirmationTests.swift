@@ -268,7 +268,11 @@ import Testing
     editor.actions.action(named: EditorAction.sendByEmail.name)?.activate()
     #expect(MainContext.iterate { (SentMemesHarness.sentMemes(of: app)?.memes.list.count ?? 0) == 1 })
     let mailed = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
-    #expect(mailed.deletingLastPathComponent().standardizedFileURL == CacheFolder.url.standardizedFileURL)
+    // In a folder of its own in the cache (the file keeps the meme's name), as private as the cache.
+    let handOver = mailed.deletingLastPathComponent()
+    #expect(handOver.deletingLastPathComponent().standardizedFileURL == CacheFolder.url.standardizedFileURL)
+    #expect(mailed.lastPathComponent == "private-meme.png")
+    #expect(permissions(of: handOver) == 0o700)
     #expect(permissions(of: mailed) == 0o600)
     #expect(permissions(of: CacheFolder.url) == 0o700)
 

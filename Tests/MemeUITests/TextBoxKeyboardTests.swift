@@ -44,9 +44,9 @@ import Testing
     #expect(editor.document.selectedBoxIndex == 0)
     let entry = try #require(editor.canvas.boxEntry(at: 0))
     #expect(entry.isFocused && entry.isTyping, "the caret is in the new box")
-    #expect(entry.text == EditorState.defaultBoxText)
+    #expect(entry.text == EditorState.boxPlaceholder && editor.document.boxes[0].text == "")
     #expect(
-      entry.selection == 0..<EditorState.defaultBoxText.count, "the placeholder is selected to be typed over")
+      entry.selection == 0..<EditorState.boxPlaceholder.count, "the placeholder is selected to be typed over")
     // The field lies over the box, in the middle of the picture.
     let picture = editor.canvas.pictureRect
     let field = try #require(WidgetTree.bounds(of: entry.widget, in: editor.canvas.drawingArea))
@@ -93,13 +93,15 @@ import Testing
     #expect(long.fits)
     editor.actions.action(named: "undo")?.activate()
     EditorHarness.settle(editor)
-    #expect(editor.document.boxes.map(\.text) == [EditorState.defaultBoxText], "one step for the whole run")
-    #expect(entry.text == EditorState.defaultBoxText)
+    #expect(editor.document.boxes.map(\.text) == [""], "one step for the whole run")
+    #expect(entry.text == EditorState.boxPlaceholder)
     editor.actions.action(named: "undo")?.activate()
     EditorHarness.settle(editor)
     #expect(
       editor.document.boxes.isEmpty && editor.canvas.boxEntries.isEmpty, "the next undo removes the box")
-    #expect(editor.document.captions.top == "TOP", "the focus did not fall to the top caption, clearing it")
+    #expect(
+      !editor.canvas.topEntry.isFocused && editor.canvas.topEntry.text == "TOP",
+      "the focus did not fall to the top caption, clearing it")
     editor.actions.action(named: "redo")?.activate()
     editor.actions.action(named: "redo")?.activate()
     EditorHarness.settle(editor)
@@ -110,7 +112,7 @@ import Testing
     again.focus()
     again.widget.editableText = ""
     again.stopTyping()
-    #expect(editor.document.boxes[0].text == EditorState.defaultBoxText)
+    #expect(editor.document.boxes[0].text == "" && again.text == EditorState.boxPlaceholder)
     #expect(editor.document.selectedBoxIndex == 0 && !again.isTyping, "still selected, not typing")
   }
 
@@ -126,10 +128,10 @@ import Testing
     #expect(editor.canvas.layout?.overflowingBoxes == [0], "the engine says it does not fit")
     #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) != 0)
     let label = try #require(WidgetTree.descendant(of: editor.window, named: "caption-overflow"))
-    #expect(String(cString: gtk_label_get_text(gtkkit_label(label))).contains("Caption 3"))
+    #expect(String(cString: gtk_label_get_text(gtkkit_label(label))).contains("Text box 1"))
   }
 
-  @Test func boxFieldsAreNamedCaptionThreeOnwardsAndFollowTheBoxes() throws {
+  @Test func boxFieldsAreNamedTextBoxOneOnwardsAndFollowTheBoxes() throws {
     try DisplayHarness.requireDisplay()
     let editor = Self.editorWithPicture()
     defer { EditorHarness.close(editor) }
@@ -137,8 +139,8 @@ import Testing
     #expect(editor.canvas.boxEntries.count == 3)
     for (index, entry) in editor.canvas.boxEntries.enumerated() {
       #expect(
-        AccessibleNameTests.labelMismatch(entry.widget, "Caption \(index + 3)") == nil,
-        "\(AccessibleNameTests.labelMismatch(entry.widget, "Caption \(index + 3)") ?? "")")
+        AccessibleNameTests.labelMismatch(entry.widget, "Text box \(index + 1)") == nil,
+        "\(AccessibleNameTests.labelMismatch(entry.widget, "Text box \(index + 1)") ?? "")")
       #expect(
         gtk_accessible_get_accessible_role(gtkkit_accessible(entry.widget)) == GTK_ACCESSIBLE_ROLE_TEXT_BOX)
       #expect(gtk_editable_get_editable(gtkkit_editable(entry.widget)) != 0)
@@ -315,7 +317,7 @@ import Testing
     #expect(editor.document.captions.style.isUppercase, "nor did the classic captions")
     #expect(editor.canvas.layout?.captions.boxes[1].style.isUppercase == false, "the canvas draws it so")
     let target = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "style-target"))
-    #expect(String(cString: gtk_label_get_text(gtkkit_label(target))) == "Styles Caption 4 only.")
+    #expect(String(cString: gtk_label_get_text(gtkkit_label(target))) == "Styles the selected text box only.")
     // A box has an alignment of its own; the classic captions are always centred.
     let left = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "align-left"))
     #expect(gtk_widget_get_mapped(left) != 0)

@@ -4,12 +4,21 @@
 
 Usage (on a private display and session bus, as build-aux/run-tests.sh runs it):
     build-aux/with-display.sh x11|wayland Tests/ScreenReaderWalk/screen-reader-walk.py .build/debug/mememe
+    MEMEME_WALK_LANGUAGE=de build-aux/with-display.sh x11 Tests/ScreenReaderWalk/screen-reader-walk.py ...
+
+With MEMEME_WALK_LANGUAGE=de the app runs with LANGUAGE=de and its catalogue compiled from po/de.po,
+and the walk expects every name in German, taken from the same catalogue ("Obere Beschriftung",
+"Textrahmen 1"), the placeholders OBEN and UNTEN and times written "Heute 21:55". The portal's own
+dialogs stay in the language the session bus started them in.
 
 It starts the app with GDK_DEBUG=portals, so that choosing and saving files go through
 xdg-desktop-portal and xdg-desktop-portal-gtk on the test's session bus, as in a sandbox, and walks
 what Orca would walk: launch, the caption fields, Album (the portal's file chooser), both captions
 typed, a third added with Add Text and typed, Share, Save As (the portal again), Sent Memes, its
-List and Grid tabs, a meme's Detail, back, Delete and Undo. It drives the app only through AT-SPI: actions ("click"), keyboard events
+List and Grid tabs, a meme's Detail, back, Delete and Undo. What each caption field holds is read
+back through AT-SPI's Text interface (the placeholders at launch, then what was typed), and typing
+must be announced as text-changed events carrying the typed text; every Grid cell must be named by
+its meme's captions. It drives the app only through AT-SPI: actions ("click"), keyboard events
 and, where no keyboard can be synthesised, the text interface a screen reader's braille or typing
 echo uses. At every step it audits everything the app exposes and fails on an interactive element
 without a name, a name with a mnemonic underscore ("Choose from _Album…"), a name doubled by the
@@ -36,11 +45,52 @@ import time
 import zlib
 
 import pyatspi
+from gi.repository import GLib
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SERVER = os.environ.get("MEMEME_DISPLAY_SERVER", "x11")
 CAN_TYPE = SERVER == "x11"
+LANGUAGE = os.environ.get("MEMEME_WALK_LANGUAGE", "en")
 TOP, BOTTOM, BOX = "Screen readers", "read every meme", "and every box"
+
+
+def unquote(quoted):
+    return quoted[1:-1].replace('\\"', '"').replace("\\n", "\n")
+
+
+def read_catalogue(path):
+    """The msgid → msgstr pairs of a .po file (a plural entry by its singular and first form)."""
+    entries, fields, current = {}, {}, None
+
+    def finish():
+        if fields.get("msgid"):
+            entries[fields["msgid"]] = fields.get("msgstr") or fields.get("msgstr[0]") or fields["msgid"]
+
+    with open(path, encoding="utf-8") as catalogue:
+        for line in catalogue:
+            line = line.strip()
+            if not line:
+                finish()
+                fields, current = {}, None
+            elif line.startswith('"') and current:
+                fields[current] += unquote(line)
+            elif not line.startswith("#"):
+                current, _, value = line.partition(" ")
+                fields[current] = unquote(value)
+    finish()
+    return entries
+
+
+CATALOGUE = read_catalogue(os.path.join(REPO, "po", f"{LANGUAGE}.po")) if LANGUAGE != "en" else {}
+
+
+def tr(msgid, value=None):
+    """What the app shows for `msgid` in the walk's language, its mnemonic underscore taken out and
+    its %@ or %ld filled with `value`."""
+    text = CATALOGUE.get(msgid, msgid).replace("_", "")
+    if value is not None:
+        text = text.replace("%@", str(value)).replace("%ld", str(value))
+    return text
 
 INTERACTIVE = {
     pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_RADIO_BUTTON,
@@ -68,8 +118,20 @@ def wait_for(what, predicate, timeout=20.0):
             value = None
         if value:
             return value
+        # AT-SPI events (text changes) reach their listeners only through the main context.
+        context = GLib.MainContext.default()
+        while context.pending():
+            context.iteration(False)
         time.sleep(0.1)
     raise WalkFailure(f"timed out waiting for {what}")
+
+
+def wait_for_value(predicate, timeout=10.0):
+    """Like `wait_for`, but returns False instead of failing the walk."""
+    try:
+        return wait_for("a value", predicate, timeout)
+    except WalkFailure:
+        return False
 
 
 def children(accessible):
@@ -168,8 +230,15 @@ class Walk:
             "GSETTINGS_SCHEMA_DIR": schemas,
             "GSETTINGS_BACKEND": "memory",
             "MEMEME_DATA_DIR": os.path.join(REPO, "data"),
-            "LANGUAGE": "en", "LC_ALL": "C.UTF-8",
+            "LANGUAGE": LANGUAGE, "LC_ALL": "C.UTF-8",
         })
+        if LANGUAGE != "en":
+            # The catalogue compiled from the tree, as build-aux/stage-data.sh stages it for the app.
+            messages = os.path.join(self.work, "locale", LANGUAGE, "LC_MESSAGES")
+            os.makedirs(messages)
+            subprocess.run(["msgfmt", "-o", os.path.join(messages, "mememe.mo"),
+                            os.path.join(REPO, "po", f"{LANGUAGE}.po")], check=True)
+            env["MEMEME_LOCALE_DIR"] = os.path.join(self.work, "locale")
         env.pop("NO_AT_BRIDGE", None)
         self.app_process = subprocess.Popen([self.binary], env=env)
 
@@ -229,6 +298,37 @@ class Walk:
             return False
         return any(action.getName(i) in ("click", "activate", "press") for i in range(action.nActions))
 
+    @staticmethod
+    def text_of(field):
+        """What a field holds, as a screen reader reads it over AT-SPI's Text interface. (GTK 4.8
+        answers GetText(0, -1) with nothing for any entry: it clamps the end offset -1 to 0. Orca
+        reads an entry's line with GetTextAtOffset, which is right; the count gives the same.)"""
+        text = field.queryText()
+        return text.getText(0, text.characterCount)
+
+    def listen_for_typing(self):
+        """Starts recording the text-changed events the app sends (what Orca speaks as you type)."""
+        self.text_events = []
+
+        def heard(event):
+            self.text_events.append((event.source.name, event.type, event.any_data))
+
+        pyatspi.Registry.registerEventListener(heard, "object:text-changed:insert")
+        self.stop_listening = lambda: pyatspi.Registry.deregisterEventListener(
+            heard, "object:text-changed:insert")
+
+    def heard_typed(self, field_name, text):
+        """Whether insertions into `field_name` announced all of `text`."""
+        inserted = "".join(str(data) for name, kind, data in self.text_events if name == field_name)
+        return text in inserted
+
+    def check_caption_text(self, field, expected, where):
+        if wait_for_value(lambda: self.text_of(field) == expected) is not True:
+            self.problems.append(
+                f"{where}: {describe(field)} reads “{self.text_of(field)}” over AT-SPI, not “{expected}”")
+        else:
+            self.steps.append(f"{where}: {describe(field)} reads “{expected}” over AT-SPI's Text interface")
+
     def type_text(self, accessible, text):
         """Types into a focused text field: key events on X11, EditableText on Wayland."""
         if CAN_TYPE:
@@ -284,28 +384,33 @@ class Walk:
             # closes: X then sends keys to the window under the pointer. Windows open at the top
             # left without one, so the pointer rests there, over the app, as a person's would.
             pyatspi.Registry.generateMouseEvent(120, 300, "abs")
-        album_page = self.button(editor, "Choose from Album…")
+        album_page = self.button(editor, tr("Choose from _Album…"))
         self.audit(editor, "launch")
 
-        # The caption fields are there and reachable before a picture is loaded.
-        top = wait_for("the top caption field", lambda: find(editor, pyatspi.ROLE_TEXT, "Top caption"))
-        bottom = wait_for("the bottom caption field", lambda: find(editor, pyatspi.ROLE_TEXT, "Bottom caption"))
+        # The caption fields are there and reachable before a picture is loaded, and hold their
+        # placeholders, read back as the screen shows them.
+        top = wait_for("the top caption field", lambda: find(editor, pyatspi.ROLE_TEXT, tr("Top caption")))
+        bottom = wait_for("the bottom caption field", lambda: find(
+            editor, pyatspi.ROLE_TEXT, tr("Bottom caption")))
         for field in (top, bottom):
             if not states(field).contains(pyatspi.STATE_FOCUSABLE):
                 self.problems.append(f"launch: {describe(field)} cannot take focus")
+        self.check_caption_text(top, tr("TOP"), "launch")
+        self.check_caption_text(bottom, tr("BOTTOM"), "launch")
         if CAN_TYPE:
             self.tab_to(top, "launch")
 
         # Album: the portal's file chooser, and the chosen picture loads.
         self.click(album_page)
-        self.choose_in_portal("Choose a Picture", self.picture, save=False)
+        self.choose_in_portal(tr("Choose a Picture"), self.picture, save=False)
         wait_for("the picture to load", lambda: states(
-            self.button(editor, "Share")).contains(pyatspi.STATE_SENSITIVE), timeout=30)
+            self.button(editor, tr("Share"))).contains(pyatspi.STATE_SENSITIVE), timeout=30)
         self.audit(editor, "editor with a picture")
 
-        # Both captions typed.
-        top = find(editor, pyatspi.ROLE_TEXT, "Top caption")
-        bottom = find(editor, pyatspi.ROLE_TEXT, "Bottom caption")
+        # Both captions typed, each letter announced as it goes in, and read back.
+        top = find(editor, pyatspi.ROLE_TEXT, tr("Top caption"))
+        bottom = find(editor, pyatspi.ROLE_TEXT, tr("Bottom caption"))
+        self.listen_for_typing()
         if CAN_TYPE:
             self.tab_to(top, "editor")
             self.type_text(top, TOP)
@@ -315,53 +420,66 @@ class Walk:
         else:
             self.type_text(top, TOP)
             self.type_text(bottom, BOTTOM)
+        self.check_caption_text(top, TOP, "typed")
+        self.check_caption_text(bottom, BOTTOM, "typed")
+        for field, typed in ((top, TOP), (bottom, BOTTOM)):
+            if not wait_for_value(lambda: self.heard_typed(field.name, typed)):
+                self.problems.append(f"typing: no text-changed events announced “{typed}” in {describe(field)}")
+            else:
+                self.steps.append(f"typing: {describe(field)} announced “{typed}” as it was typed")
 
         # Add Text: a third caption, a named, editable text element with the caret in it.
-        self.click(self.button(editor, "Add Text"))
-        box = wait_for("the field “Caption 3”", lambda: find(editor, pyatspi.ROLE_TEXT, "Caption 3"))
+        self.click(self.button(editor, tr("Add Text")))
+        box_name = tr("Text box %ld", 1)
+        box = wait_for(f"the field “{box_name}”", lambda: find(editor, pyatspi.ROLE_TEXT, box_name))
         for state in (pyatspi.STATE_EDITABLE, pyatspi.STATE_FOCUSABLE):
             if not states(box).contains(state):
                 self.problems.append(f"Add Text: {describe(box)} is not {pyatspi.stateToString(state)}")
-        wait_for("focus in Caption 3", lambda: states(box).contains(pyatspi.STATE_FOCUSED))
+        wait_for(f"focus in {box_name}", lambda: states(box).contains(pyatspi.STATE_FOCUSED))
+        self.check_caption_text(box, tr("TEXT"), "Add Text")
         self.type_text(box, BOX)
         if CAN_TYPE:
             self.press("Escape")
+        self.check_caption_text(box, BOX, "typed in the box")
+        self.stop_listening()
         self.audit(editor, "editor with a text box")
 
         # Share → Open With: the OpenURI portal asks which app; the walk changes its mind.
-        self.share(editor, "Open With…")
+        self.share(editor, tr("Open With…"))
         self.answer_portal_or_error("Open With")
         # Share → Send by E-mail: the Email portal (no mail client here: the app says so).
-        self.share(editor, "Send by E-mail")
+        self.share(editor, tr("Send by E-mail"))
         self.answer_portal_or_error("Send by E-mail")
 
         # Share → Save As, through the portal.
-        self.share(editor, "Save As…", audit=True)
-        self.choose_in_portal("Save Meme", self.saved, save=True)
+        self.share(editor, tr("Save As…"), audit=True)
+        self.choose_in_portal(tr("Save Meme"), self.saved, save=True)
         wait_for("the saved meme", lambda: os.path.exists(self.saved) and os.path.getsize(self.saved) > 0, 30)
 
         # A finished share closes the editor and shows Sent Memes, the new meme on top.
-        sent = self.window("Sent Memes")
+        sent = self.window(tr("Sent Memes"))
         rows = wait_for("the sent meme's row", lambda: [a for a in descendants(sent) if TOP.upper() in (
             a.name or "").upper() or TOP in (a.name or "")])
         self.steps.append(f"Sent Memes lists the meme as {describe(rows[0])}")
-        show_in_folder = self.check_toast(sent, "Save As", f"Saved “{os.path.basename(self.saved)}”", "Show in Folder")
-        self.audit(sent, "Sent Memes with the saved toast", hidden_names={"No Sent Memes", "Meme deleted", "Undo"})
+        self.check_sent_time(sent)
+        hidden = {tr("No Sent Memes"), tr("Meme deleted"), tr("Undo")}
+        show_in_folder = self.check_toast(
+            sent, "Save As", tr("Saved “%@”", os.path.basename(self.saved)), tr("Show in Folder"))
+        self.audit(sent, "Sent Memes with the saved toast", hidden_names=hidden)
         # Show in Folder, as in a sandbox: the OpenURI portal's OpenDirectory (no file manager here).
         self.click(show_in_folder)
         self.answer_portal_or_error("Show in Folder")
         # The button's click dismisses the toast: audited while it fades out, its elements would
         # vanish under the walk.
-        wait_for("the saved toast gone", lambda: find(sent, name="Show in Folder") is None, timeout=10)
-        self.audit(sent, "Sent Memes, List", hidden_names={
-            "No Sent Memes", "Meme deleted", "Undo", "Show in Folder"})
-        for tab_name in ("Grid", "List", "Grid"):
+        wait_for("the saved toast gone", lambda: find(sent, name=tr("Show in Folder")) is None, timeout=10)
+        self.audit(sent, "Sent Memes, List", hidden_names=hidden | {tr("Show in Folder")})
+        for tab_name in (tr("Grid"), tr("List"), tr("Grid")):
             tab = wait_for(f"the tab “{tab_name}”", lambda: find(sent, pyatspi.ROLE_PAGE_TAB, tab_name))
             self.select_tab(tab)
             wait_for(f"the tab “{tab_name}” selected", lambda: states(tab).contains(pyatspi.STATE_SELECTED))
-            other_page = (pyatspi.ROLE_PANEL, "List" if tab_name == "Grid" else "Grid")
-            self.audit(sent, f"Sent Memes, {tab_name}", hidden_names={
-                "No Sent Memes", "Meme deleted", "Undo", other_page})
+            other_page = (pyatspi.ROLE_PANEL, tr("List") if tab_name == tr("Grid") else tr("Grid"))
+            self.audit(sent, f"Sent Memes, {tab_name}", hidden_names=hidden | {other_page})
+        self.check_grid_cells(sent)
 
         # Detail of the meme, and back.
         # The new meme is selected: open it (Return on it, or the window's Open action).
@@ -370,23 +488,44 @@ class Walk:
             self.press("Return")
         else:
             self.window_action(sent, "win.open-meme")
-        detail = self.window("Meme Detail")
+        detail = self.window(tr("Meme Detail"))
         self.audit(detail, "Detail")
-        self.click(self.button(detail, "Sent Memes"))
-        wait_for("Detail to close", lambda: all(w.name != "Meme Detail" for w in children(self.app)))
+        self.click(self.button(detail, tr("Sent Memes")))
+        wait_for("Detail to close", lambda: all(w.name != tr("Meme Detail") for w in children(self.app)))
 
         # Delete, then Undo.
         # Delete, as the Delete key does (the window's action: the key would go wherever the
         # grid's focus went after Detail closed).
-        sent = self.window("Sent Memes")  # shown again: a new accessible
+        sent = self.window(tr("Sent Memes"))  # shown again: a new accessible
         self.window_action(sent, "win.delete")
-        undo = self.check_toast(sent, "Delete", "Meme deleted", "Undo")
-        self.audit(sent, "Sent Memes with the undo toast", hidden_names={"Top caption"})
+        undo = self.check_toast(sent, "Delete", tr("Meme deleted"), tr("Undo"))
+        self.audit(sent, "Sent Memes with the undo toast", hidden_names={tr("Top caption")})
         self.click(undo)
         wait_for("the meme back", lambda: find(sent, predicate=lambda a: TOP in (a.name or "")))
-        wait_for("the toast gone", lambda: find(sent, name="Undo") is None, timeout=10)
-        self.audit(sent, "Sent Memes after Undo", hidden_names={"No Sent Memes", "Meme deleted", "Undo"})
+        wait_for("the toast gone", lambda: find(sent, name=tr("Undo")) is None, timeout=10)
+        self.audit(sent, "Sent Memes after Undo", hidden_names=hidden)
         self.check_portal_calls()
+
+    def check_grid_cells(self, sent):
+        """Every cell of the Grid is named by its meme's captions, as the List's rows are."""
+        grid = wait_for("the Grid's page", lambda: find(sent, pyatspi.ROLE_PANEL, tr("Grid")))
+        cells = wait_for("the Grid's cells", lambda: [
+            a for a in descendants(grid) if a.getRole() in (pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_TABLE_CELL)])
+        for cell in cells:
+            if TOP not in (cell.name or "") or "GtkListItemWidget" in (cell.name or ""):
+                self.problems.append(f"Grid: a cell is named “{cell.name}”, not by its meme's captions")
+        self.steps.append(f"Grid: {len(cells)} cell(s), named {[describe(cell) for cell in cells]}")
+
+    def check_sent_time(self, sent):
+        """The List says when the meme was sent in the app's language, on a 24-hour clock (GNOME's
+        default clock-format): "Today 21:55", "Heute 21:55", never "9:55 PM"."""
+        today = re.compile("^" + re.escape(tr("Today %@")).replace(re.escape("%@"), r"\d{1,2}:\d{2}") + "$")
+        label = wait_for_value(lambda: find(sent, pyatspi.ROLE_LABEL, predicate=lambda a: today.match(a.name or "")))
+        if not label:
+            times = [a.name for a in descendants(sent) if a.getRole() == pyatspi.ROLE_LABEL and ":" in (a.name or "")]
+            self.problems.append(f"Sent Memes: no time written as “{tr('Today %@', '21:55')}” among {times}")
+        else:
+            self.steps.append(f"Sent Memes: sent {describe(label)}")
 
     def check_toast(self, window, what, title, button):
         """Finds the toast `what` showed in `window`: a label saying `title`, beside a button named
@@ -399,14 +538,14 @@ class Walk:
         if toast is None:
             raise WalkFailure(f"{what}: the toast “{title}” has no button “{button}”")
         action = self.button(toast, button)
-        if find(toast, pyatspi.ROLE_PUSH_BUTTON, "Dismiss") is None:
+        if find(toast, pyatspi.ROLE_PUSH_BUTTON, tr("Dismiss")) is None:
             self.problems.append(f"{what}: the toast “{title}” has no button named Dismiss")
         self.steps.append(f"{what}: the toast says “{title}”, with {describe(action)}")
         return action
 
     def share(self, editor, item, audit=False):
         """Opens the Share menu and picks `item`."""
-        self.click(self.button(editor, "Share"))
+        self.click(self.button(editor, tr("Share")))
         entry = wait_for(f"the {item} item", lambda: find(editor, name=item, predicate=self.has_click))
         if audit:
             self.audit(editor, "Share menu")
@@ -442,7 +581,7 @@ class Walk:
                 self.problems.append(f"{what} message: buttons exposed twice: {buttons}")
         button = wait_for(f"a button to close “{window.name}”", lambda: next(
             (a for a in descendants(window) if a.getRole() == pyatspi.ROLE_PUSH_BUTTON
-             and a.name in ("Cancel", "OK", "Close") and self.has_click(a)), None))
+             and a.name in ("Cancel", "OK", "Close", tr("Cancel"), tr("Close")) and self.has_click(a)), None))
         self.click(button)
         wait_for(f"“{title}” to close", lambda: shown() is None, timeout=15)
 
@@ -495,7 +634,7 @@ class Walk:
                 dialog, predicate=lambda a: a.getRole() == pyatspi.ROLE_TEXT and states(a).contains(
                     pyatspi.STATE_EDITABLE) and states(a).contains(pyatspi.STATE_SHOWING)))
             name.queryEditableText().setTextContents(path)
-            self.click(self.button(dialog, "Save"))
+            self.click(self.button(dialog, tr("_Save")))
         else:
             if CAN_TYPE:
                 wait_for("the keyboard in the portal dialog", lambda: find(
@@ -517,7 +656,7 @@ class Walk:
             # chooser checks the typed file asynchronously and may ignore a click while it still
             # completes the folder: a person clicks again when nothing happens.
             for _ in range(3):
-                self.click(self.button(dialog, "Open"))
+                self.click(self.button(dialog, tr("_Open")))
                 try:
                     wait_for("the open dialog to close", lambda: all(w.name != title for w in children(portal)), 5)
                     break
@@ -563,7 +702,8 @@ def main():
         walk.finish()
     for step in walk.steps:
         print(f"  {step}")
-    print(f"screen reader walk on {SERVER}: {time.monotonic() - started:.1f} s, {len(walk.problems)} problems")
+    print(f"screen reader walk on {SERVER} in “{LANGUAGE}”: {time.monotonic() - started:.1f} s, "
+          f"{len(walk.problems)} problems")
     for problem in walk.problems:
         print(f"FAIL {problem}")
     return 1 if walk.problems else 0

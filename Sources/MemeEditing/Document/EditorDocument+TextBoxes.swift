@@ -95,7 +95,7 @@ extension EditorDocument {
   }
 
   /// A new box as Add Text places it: across the middle of the picture, in the captions' current
-  /// style, holding the placeholder the first keystroke replaces. Where a box already lies exactly
+  /// style, with no text (the editor shows its placeholder, which the first keystroke replaces). Where a box already lies exactly
   /// there, the new one goes a step down and to the right (as new windows cascade), so boxes added
   /// one after another do not hide each other.
   public var newBox: TextBox {
@@ -106,7 +106,7 @@ extension EditorDocument {
       frame.y += EditorState.newBoxCascadeStep.y
       steps += 1
     }
-    return TextBox(text: EditorState.defaultBoxText, frame: frame, style: state.style)
+    return TextBox(text: "", frame: frame, style: state.style)
   }
 
   /// Adds `newBox` on top of the others and selects it (one undo step); returns its index.
@@ -200,8 +200,6 @@ extension EditorDocument {
 }
 
 extension EditorState {
-  /// What a new box holds until the first keystroke replaces it (capitals, as TOP and BOTTOM).
-  public static let defaultBoxText = "TEXT"
   /// A new box: most of the picture's width, a fifth of its height, centred.
   public static let newBoxFrame = RelativeRect(x: 0.15, y: 0.4, width: 0.7, height: 0.2)
   /// How far each cascaded new box lies from the one before it, in fractions of the picture.

@@ -48,13 +48,21 @@ public final class EditorDocument {
   /// the last one kept nor the blank launch state (a fresh start, or Cancel, loses nothing).
   public var hasUnsharedChanges: Bool { !state.isSame(as: keptState) && !state.isSame(as: launchState) }
 
+  /// Whether the meme being edited is in Sent Memes in some version: it was shared from here, or
+  /// opened from there, and its picture has not been replaced since. Closing it then loses only
+  /// the changes made since, not the meme.
+  public var isEditingKeptMeme: Bool {
+    guard let image = state.image else { return false }
+    return image === keptState.image
+  }
+
   /// The current state is safe (it was just shared, or it is a sent meme just opened): closing it
   /// loses nothing until it changes again.
   public func markKept() {
     keptState = state
   }
 
-  /// No picture, the default texts, the launch style.
+  /// No picture, no text typed, the launch style.
   private var launchState: EditorState { EditorState(style: launchStyle) }
 
   /// A keystroke in a caption field; a run of keystrokes in one field is one undo step. Text beyond

@@ -3,12 +3,13 @@ import MemeCore
 
 /// Everything the editor shows and undo restores: the captions, their style, the picture and how it
 /// is cut and turned.
+///
+/// A caption nobody has typed is empty here: the editor shows its placeholder (TOP, BOTTOM, a box's
+/// TEXT, in the user's language) in its place, and nothing of it reaches an export, a thumbnail or
+/// Sent Memes.
 public struct EditorState {
-  static let defaultTopText = "TOP"
-  static let defaultBottomText = "BOTTOM"
-
-  public var topText = EditorState.defaultTopText
-  public var bottomText = EditorState.defaultBottomText
+  public var topText = ""
+  public var bottomText = ""
   public var style = CaptionStyle.classic
   /// The text boxes placed anywhere, drawn after the classic two (a sent meme's, opened again).
   public var boxes: [TextBox] = []
@@ -16,7 +17,7 @@ public struct EditorState {
   /// The crop, turn and mirroring of `image` (a new picture starts as it is).
   public var transform = PictureTransform.identity
 
-  /// The launch state: no picture, default texts, classic style.
+  /// The launch state: no picture, no text typed, classic style.
   public static let initial = EditorState()
 
   public var captions: MemeCaptions {
@@ -31,9 +32,13 @@ public struct EditorState {
     if position == .top { topText = text } else { bottomText = text }
   }
 
-  public static func defaultText(at position: CaptionPosition) -> String {
-    position == .top ? defaultTopText : defaultBottomText
+  /// What the editor shows for an empty classic caption: TOP or BOTTOM, translated.
+  public static func placeholder(at position: CaptionPosition) -> String {
+    position == .top ? localized("TOP") : localized("BOTTOM")
   }
+
+  /// What the editor shows for an empty text box: TEXT, translated.
+  public static var boxPlaceholder: String { localized("TEXT") }
 
   /// Same texts, boxes, style and picture (pictures compare by identity: pixels are never mutated).
   func isSame(as other: EditorState) -> Bool {

@@ -112,6 +112,21 @@ public nonisolated enum CacheFolder {
       "\(safePrefix(prefix))-\(formatter.string(from: Date()))-\(suffix).\(fileExtension)")
   }
 
+  /// A new file named `name.extension` (`name` cut down as a prefix is), in a folder of its own
+  /// in the cache: the name other programs show for a file handed to them is the meme's, as Save
+  /// As suggests it, with nothing added to make it unique.
+  public static func newFile(named name: String, extension fileExtension: String) -> URL {
+    let folder = newFile(prefix: "shared", extension: "d")
+    _ = mkdir(folder.path, folderMode)
+    return folder.appendingPathComponent("\(safePrefix(name)).\(fileExtension)")
+  }
+
+  /// Whether `file` is one the app made in the cache (a pasted or dropped picture), named by the app
+  /// rather than by the user.
+  public static func contains(_ file: URL) -> Bool {
+    file.standardizedFileURL.deletingLastPathComponent().path == url.standardizedFileURL.path
+  }
+
   /// `prefix` with every other character dropped, at most 48 characters, or `meme` when nothing is left.
   static func safePrefix(_ prefix: String) -> String {
     let kept = prefix.unicodeScalars.filter {

@@ -18,7 +18,7 @@ public final class PreviewPainter {
   public private(set) var picture: EditorImage?
   /// How `picture` is cut and turned: the captions are laid out on the result.
   public private(set) var transform = PictureTransform.identity
-  public private(set) var captions = EditorState.initial.captions
+  public private(set) var captions = EditorState.initial.captions.showingPlaceholders
   /// The layout of `captions` at the picture's pixel size, rebuilt when either changes.
   private var cachedLayout: MemeLayout?
   /// The last layout drawn, whose unchanged captions the next layout takes over.

@@ -126,8 +126,9 @@ extension DetailWindow {
   /// the store's own file, in the format it was sent in), then calls `body` on the main thread.
   private func copyToCache(then body: @escaping @Sendable @MainActor (URL) -> Void) {
     let source = meme.renderedImageURL
+    // Named as Save As suggests, in a folder of its own: the name the other application shows.
     let file = CacheFolder.newFile(
-      prefix: suggestedName.replacingOccurrences(of: ".png", with: ""), extension: sentFormat.fileExtension)
+      named: suggestedName.replacingOccurrences(of: ".png", with: ""), extension: sentFormat.fileExtension)
     MainLoop.runInBackground(
       { () -> ImageError? in
         // Read and written again rather than copied: the copy goes through the engine's writer, as

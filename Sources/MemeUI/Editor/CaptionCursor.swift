@@ -136,6 +136,27 @@ enum CaptionCursorPainter {
     cairo_restore(context)
   }
 
+  /// Over the caption drawn on the selection: the selected letters tinted with the selection's blue
+  /// and the selection framed, dark outside and white inside. Under the letters alone the blue hid
+  /// behind the white glyphs; the frame shows on a white, a black or a busy photo alike.
+  static func paintSelectionOverLetters(
+    _ rects: [ImageRect], turn: (x: Double, y: Double, angle: Double), on context: OpaquePointer
+  ) {
+    guard !rects.isEmpty else { return }
+    cairo_save(context)
+    apply(turn, to: context)
+    for rect in rects { cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height) }
+    cairo_set_source_rgba(context, 0.21, 0.52, 0.89, 0.5)
+    cairo_fill_preserve(context)
+    cairo_set_line_width(context, 3)
+    cairo_set_source_rgba(context, 0.05, 0.2, 0.45, 0.95)
+    cairo_stroke_preserve(context)
+    cairo_set_line_width(context, 1)
+    cairo_set_source_rgb(context, 1, 1, 1)
+    cairo_stroke(context)
+    cairo_restore(context)
+  }
+
   /// A white bar with a thin dark edge, visible on any picture and on the white caption letters.
   static func paintCaret(
     _ rect: ImageRect, turn: (x: Double, y: Double, angle: Double), on context: OpaquePointer

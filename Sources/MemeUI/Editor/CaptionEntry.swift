@@ -11,8 +11,10 @@ import MemeEditing
 /// drawn letters (see `CaptionCursor`), and the field contributes the keyboard, the input method and
 /// a focus outline. Clicks and drags are mapped through the drawn caption too (`hitTest`).
 ///
-/// Behaviour from the original app: a field still holding its default text is cleared when focused,
-/// and a field left empty gets its default back. Enter in the top field moves on to the bottom one;
+/// Behaviour from the original app: a field showing its placeholder (TOP, BOTTOM; see `EditorState`)
+/// is cleared when focused, and a field left empty shows it again. The placeholder is what the field
+/// shows, never the caption's text: `caption` is empty meanwhile, and focusing or leaving the field
+/// changes nothing in the meme. Enter in the top field moves on to the bottom one;
 /// Enter in the bottom one leaves the fields with the meme shown. Coming back with Tab puts the caret
 /// at the end rather than selecting everything, so typing adds to the caption instead of replacing it.
 ///
@@ -34,8 +36,10 @@ final class CaptionEntry {
   }
   /// Called instead of the default move on when Enter is pressed (a box's field).
   var onEnter: (() -> Void)?
-  /// Called with the new text after every edit the user makes.
+  /// Called with the caption's new text after every edit the user makes.
   var onEdit: (String) -> Void = { _ in }
+  /// Called when what the field shows changes without an edit: its placeholder shown or cleared.
+  var onPlaceholderChange: () -> Void = {}
   /// Called when editing ends (focus left the field, or Enter).
   var onCommit: () -> Void = {}
   /// Called when the focus has come to the field (`isFocused` is already true).
@@ -47,6 +51,8 @@ final class CaptionEntry {
   /// Where Enter goes next; nil leaves the fields.
   weak var next: CaptionEntry?
   private(set) var isFocused = false
+  /// Whether the field shows its placeholder: the caption itself is empty.
+  private(set) var isShowingPlaceholder = false
   /// Set while `focus()` grabs the focus, and from focus arriving otherwise until GTK's own select-all.
   private var isFocusingWithoutSelecting = false
   private var undoesSelectAll = false
@@ -71,27 +77,51 @@ final class CaptionEntry {
     // A caption holds at most this many characters: GTK cuts a longer paste before it lays it out
     // (a megabyte of text laid out in the field held the window up for seconds).
     gtk_entry_set_max_length(gtkkit_entry(widget), Int32(CaptionLimits.maximumCharacters))
-    text = slot.defaultText
     isTyping = slot.position != nil
     connectSignals()
+    showPlaceholder(true)
   }
 
-  /// The field's text. Setting it does not call `onEdit`.
-  var text: String {
-    get { String(cString: gtk_editable_get_text(gtkkit_editable(widget))) }
-    set {
-      guard newValue != text else { return }
-      isUpdatingFromModel = true
-      widget.editableText = newValue
-      isUpdatingFromModel = false
+  /// What the field shows: the caption's text, or its placeholder.
+  var text: String { String(cString: gtk_editable_get_text(gtkkit_editable(widget))) }
+
+  /// The caption's own text: empty while the placeholder shows.
+  var caption: String { isShowingPlaceholder ? "" : text }
+
+  var placeholder: String { slot.placeholder }
+
+  /// Shows the document's text of this caption, without calling `onEdit`: its placeholder when the
+  /// caption is empty, unless the field is cleared for typing (a focused classic field).
+  func show(caption newCaption: String) {
+    guard newCaption != caption else { return }
+    if newCaption.isEmpty {
+      showPlaceholder(!(isFocused && slot.position != nil))
+    } else {
+      isShowingPlaceholder = false
+      setTextQuietly(newCaption)
     }
   }
 
-  var defaultText: String { slot.defaultText }
+  /// Shows the placeholder (`shown`) or an empty field, without calling `onEdit`: the caption stays
+  /// empty either way.
+  private func showPlaceholder(_ shown: Bool) {
+    isShowingPlaceholder = shown
+    setTextQuietly(shown ? placeholder : "")
+    onPlaceholderChange()
+  }
+
+  private func setTextQuietly(_ newText: String) {
+    guard newText != text else { return }
+    isUpdatingFromModel = true
+    widget.editableText = newText
+    isUpdatingFromModel = false
+  }
 
   private func connectSignals() {
     Signal.connect(widget, "changed") { [weak self] in
-      guard let self, !isUpdatingFromModel else { return }
+      guard let self else { return }
+      guard !isUpdatingFromModel else { return }
+      isShowingPlaceholder = false
       onEdit(text)
     }
     // Enter: commit, and move on to the next field or leave the fields so the default-text rules
@@ -143,11 +173,11 @@ final class CaptionEntry {
     selectPlaceholder()
   }
 
-  /// Stops typing but keeps the focus (a box's field: Escape or Enter). An emptied box gets its
-  /// placeholder back, as a field left empty does.
+  /// Stops typing but keeps the focus (a box's field: Escape or Enter). An emptied box shows its
+  /// placeholder again, as a field left empty does.
   func stopTyping() {
     guard isTyping else { return }
-    if text.isEmpty { widget.editableText = defaultText }
+    if text.isEmpty { showPlaceholder(true) }
     gtk_editable_set_position(gtkkit_editable(widget), -1)
     isTyping = false
     onCommit()
@@ -208,7 +238,7 @@ final class CaptionEntry {
 
   /// A box's placeholder is selected, so the first keystroke replaces it and the box stays in view.
   private func selectPlaceholder() {
-    guard slot.boxIndex != nil, text == defaultText else { return }
+    guard slot.boxIndex != nil, isShowingPlaceholder else { return }
     gtk_editable_select_region(gtkkit_editable(widget), 0, -1)
   }
 
@@ -237,12 +267,11 @@ final class CaptionEntry {
 
   private func focusEntered() {
     isFocused = true
-    if text == defaultText, slot.position != nil {
-      widget.editableText = ""  // an edit: the model follows
-    }
+    // Not an edit: the caption was empty and stays so.
+    if isShowingPlaceholder, slot.position != nil { showPlaceholder(false) }
     // GTK selects all once this handler has returned, in the same call; see `cursorMoved`. A box's
     // placeholder stays selected.
-    undoesSelectAll = !isFocusingWithoutSelecting && !(slot.boxIndex != nil && text == defaultText)
+    undoesSelectAll = !isFocusingWithoutSelecting && !(slot.boxIndex != nil && isShowingPlaceholder)
     MainLoop.post { [weak self] in self?.undoesSelectAll = false }
     onFocus()
     onCursorChange()
@@ -250,7 +279,7 @@ final class CaptionEntry {
 
   private func focusLeft() {
     isFocused = false
-    if text.isEmpty { widget.editableText = defaultText }
+    if text.isEmpty { showPlaceholder(true) }
     isTyping = slot.position != nil
     // A selection left behind would come back with the focus; nothing stays selected.
     gtk_editable_select_region(gtkkit_editable(widget), Int32(cursorPosition), Int32(cursorPosition))

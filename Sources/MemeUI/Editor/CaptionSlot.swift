@@ -5,7 +5,8 @@ import MemeEditing
 
 /// Which caption a field edits: a classic one, or the text box at an index of the meme's boxes.
 /// Fields are numbered in drawing order: the top caption is Caption 1, the bottom one Caption 2,
-/// the boxes Caption 3, 4, …
+/// the boxes Caption 3, 4, … (what Tab's order follows); a screen reader hears the boxes as
+/// "Text box 1", "Text box 2", ….
 enum CaptionSlot: Hashable {
   case classic(CaptionPosition)
   case box(Int)
@@ -39,20 +40,20 @@ enum CaptionSlot: Hashable {
     }
   }
 
-  /// What screen readers call the field. The classic two keep the names they always had; a box is
-  /// "Caption 3", "Caption 4", … after them.
+  /// What screen readers call the field: "Top caption", "Bottom caption", and the boxes counted on
+  /// their own, "Text box 1", "Text box 2", … (the word the toolbar's Add Text and its toasts use).
   var accessibleLabel: String {
     switch self {
     case .classic(let position): position == .top ? localized("Top caption") : localized("Bottom caption")
-    case .box: String(format: localized("Caption %ld"), number)
+    case .box(let index): String(format: localized("Text box %ld"), index + 1)
     }
   }
 
-  /// What the field holds until the user types: TOP, BOTTOM, TEXT.
-  var defaultText: String {
+  /// What the field shows while its caption is empty: TOP, BOTTOM, TEXT (see `EditorState`).
+  var placeholder: String {
     switch self {
-    case .classic(let position): EditorState.defaultText(at: position)
-    case .box: EditorState.defaultBoxText
+    case .classic(let position): EditorState.placeholder(at: position)
+    case .box: EditorState.boxPlaceholder
     }
   }
 }

@@ -5,7 +5,7 @@ import GtkKit
 import MemeCore
 
 /// A caption field over each text box: the keyboard, the input method and the screen reader's
-/// "Caption 3", "Caption 4", … of the boxes, as the two classic fields are for theirs.
+/// "Text box 1", "Text box 2", … of the boxes, as the two classic fields are for theirs.
 ///
 /// A box's field covers the box (its bounding rectangle when the box is turned). It takes the
 /// pointer only while the box is being typed in, so presses on a box otherwise reach the canvas,
@@ -30,7 +30,7 @@ extension EditorCanvas {
       widget.removeOverlay(entry.widget)
       widget.removeOverlay(entry.limitLabel)
     }
-    for (entry, box) in zip(boxEntries, boxes) { entry.text = box.text }
+    for (entry, box) in zip(boxEntries, boxes) { entry.show(caption: box.text) }
     gtk_widget_queue_allocate(widget)
   }
 

@@ -39,7 +39,11 @@ final class EditorCanvas {
   /// Draws over everything the painter and the caret drew, in canvas coordinates: the selected text
   /// box's frame and handles (see `BoxHandles`). Never part of the export.
   var paintAboveCaptions: ((OpaquePointer) -> Void)?
+  /// The captions as drawn: the document's, with a placeholder for each empty caption not being
+  /// typed in (see `CaptionEntry`).
   var captions: MemeCaptions { painter.captions }
+  /// The document's captions as last shown: what `captions` shows placeholders over.
+  private(set) var documentCaptions = EditorState.initial.captions
 
   init() {
     widget = Widget.overlay()
@@ -73,9 +77,15 @@ final class EditorCanvas {
           cursor.selectionRects(from: selection.lowerBound, to: selection.upperBound), turn: cursor.turn,
           on: context)
       }
-      if let (entry, cursor) = focused, entry.selection == nil {
-        CaptionCursorPainter.paintCaret(
-          cursor.caretRect(atOffset: entry.cursorPosition), turn: cursor.turn, on: context)
+      if let (entry, cursor) = focused {
+        if let selection = entry.selection {
+          CaptionCursorPainter.paintSelectionOverLetters(
+            cursor.selectionRects(from: selection.lowerBound, to: selection.upperBound), turn: cursor.turn,
+            on: context)
+        } else {
+          CaptionCursorPainter.paintCaret(
+            cursor.caretRect(atOffset: entry.cursorPosition), turn: cursor.turn, on: context)
+        }
       }
       paintAboveCaptions?(context)
       // An oversized caption's layer is being drawn on another thread: look again shortly.
@@ -121,10 +131,20 @@ final class EditorCanvas {
   }
 
   func showCaptions(_ captions: MemeCaptions) {
-    painter.show(captions)
-    topEntry.text = captions.top
-    bottomEntry.text = captions.bottom
+    documentCaptions = captions
+    topEntry.show(caption: captions.top)
+    bottomEntry.show(caption: captions.bottom)
     showBoxes(captions.boxes)
+    showFieldTexts()
+  }
+
+  /// Draws what the fields show: the document's captions, and the placeholders of empty ones.
+  func showFieldTexts() {
+    var shown = documentCaptions
+    shown.top = topEntry.text
+    shown.bottom = bottomEntry.text
+    for (index, entry) in zip(shown.boxes.indices, boxEntries) { shown.boxes[index].text = entry.text }
+    painter.show(shown)
     drawingArea.queueDraw()
   }
 
@@ -204,6 +224,7 @@ final class EditorCanvas {
 
   /// Redraws the caret as it moves and maps presses through the caption as drawn.
   func connect(_ entry: CaptionEntry) {
+    entry.onPlaceholderChange = { [weak self] in self?.showFieldTexts() }
     entry.onCursorChange = { [weak self] in
       guard let self else { return }
       drawingArea.queueDraw()

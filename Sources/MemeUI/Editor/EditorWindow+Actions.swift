@@ -44,8 +44,14 @@ extension EditorWindow {
     }
   }
 
-  /// Back to the launch state; when memes have been sent, Sent Memes replaces the editor.
+  /// Back to the launch state; when memes have been sent, Sent Memes replaces the editor. An edited
+  /// meme that would be lost is asked about first, as closing the window does.
   private func cancel() {
+    guard document.hasUnsharedChanges else { return startOver() }
+    askToDiscard { [weak self] in self?.startOver() }
+  }
+
+  private func startOver() {
     loadGeneration += 1  // a load still running must not bring a picture back
     isLoading = false
     canvas.showLoading(nil)

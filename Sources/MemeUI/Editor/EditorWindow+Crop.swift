@@ -80,7 +80,8 @@ extension EditorWindow {
     let transform = document.transform
     let seen = transform.uncropped.outputSize(sourceWidth: image.width, sourceHeight: image.height)
     window.focusedWidget = nil  // a caption field would take Enter
-    cropOverlay.captions = document.captions
+    // As the fields show them: an untouched caption's placeholder too.
+    cropOverlay.captions = canvas.captions
     cropOverlay.selection = CropSelection(
       pictureWidth: seen.width, pictureHeight: seen.height,
       rect: transform.cropInView(sourceWidth: image.width, sourceHeight: image.height))

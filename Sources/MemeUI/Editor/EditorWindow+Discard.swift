@@ -10,9 +10,7 @@ extension EditorWindow {
   /// Cancel, Escape or closing the dialog keep the editor as it is.
   func askToDiscard(then discard: @escaping () -> Void) {
     askLeavingQuestion(
-      named: "discard-meme-dialog", heading: localized("Discard this meme?"),
-      body: localized(
-        "It has not been shared, so it is not in Sent Memes. Its captions and changes will be lost."),
+      named: "discard-meme-dialog", heading: localized("Discard this meme?"), body: discardedWork,
       choices: [
         LeavingChoice(label: localized("_Cancel"), response: DiscardResponse.cancel),
         LeavingChoice(label: localized("_Discard"), response: DiscardResponse.discard, losesWork: true),
@@ -25,6 +23,15 @@ extension EditorWindow {
       // bookkeeping of the dialog just destroyed.
       MainLoop.post { discard() }
     }
+  }
+
+  /// What Discard loses, in so many words: a meme already in Sent Memes keeps its sent version, and
+  /// only the changes made since go.
+  private var discardedWork: String {
+    document.isEditingKeptMeme
+      ? localized("It is in Sent Memes as it was last shared. The changes made since then will be lost.")
+      : localized(
+        "It has not been shared, so it is not in Sent Memes. Its captions and changes will be lost.")
   }
 
   /// The discard dialog's answers, by their response ids.

@@ -47,7 +47,7 @@ extension EditorWindow {
       guard let self, let picture = document.image else { return nil }
       let snapshot = ShareSnapshot(
         captions: document.captions, picture: picture, transform: document.transform)
-      let file = CacheFolder.newFile(prefix: ShareSnapshot.baseName(for: picture.url), extension: "png")
+      let file = CacheFolder.newFile(named: snapshot.name, extension: "png")
       // The drop target reads the file after the drop, so it must exist now: the pipeline runs here.
       guard case .success(let meme) = SharePipeline.run(snapshot, as: .png, to: .file(file)) else {
         return nil

@@ -41,6 +41,8 @@ extension EditorWindow {
   /// the export stops, and its late result must not reach the window's widgets, which are freed.
   func windowDestroyed() {
     isDestroyed = true
+    // Destroyed with its parent, unanswered: a leave still pending waits for the work all the same.
+    leavingDialog = nil
     if let progressTimeout { MainLoop.cancel(progressTimeout) }
     progressTimeout = nil
     runningExport?.cancel()
@@ -84,7 +86,7 @@ extension EditorWindow {
   /// first; an edited meme that was not shared is the next thing that would be lost.
   func closeRequested() -> Bool {
     let close = { [weak self] in
-      guard let self else { return }
+      guard let self, !isDestroyed else { return }
       window.destroyWindow()
     }
     if isBusy {
@@ -98,8 +100,11 @@ extension EditorWindow {
   }
 
   /// Asks whether to wait for the running work or leave now; `leave` runs at once when the user
-  /// chooses to leave anyway (a running export is stopped first), or when the work ends if they wait.
+  /// chooses to leave anyway (a running export is stopped first), or when the work ends if they wait
+  /// or have not answered yet (the question says the window closes once the meme is saved). Only
+  /// Escape keeps the window.
   func askBeforeLeaving(leaveLabel: String, then leave: @escaping () -> Void) {
+    pendingLeave = leave
     askLeavingQuestion(
       named: "still-saving-dialog", heading: localized("Still saving your meme…"),
       body: localized(
@@ -114,21 +119,34 @@ extension EditorWindow {
       guard let self else { return }
       switch response {
       case .leave:
+        pendingLeave = nil
         cancelExport()
         // Once the dialog's response has finished: destroying its parent inside it upsets GTK's
         // bookkeeping of the dialog just destroyed.
         MainLoop.post { leave() }
-      case .wait: leaveWhenIdle(leave)
-      case .stay: break
+      case .wait: break  // `leaveOnceIdle` leaves when the work ends
+      case .stay: pendingLeave = nil
       }
     }
+    leaveOnceIdle()
   }
 
-  /// Runs `leave` once nothing is running any more. The store tells no one when a save ends, so this
-  /// looks again ten times a second: the work is seconds long.
-  private func leaveWhenIdle(_ leave: @escaping () -> Void) {
-    guard isBusy else { return leave() }
-    _ = MainLoop.after(milliseconds: 100) { [weak self] in self?.leaveWhenIdle(leave) }
+  /// Runs the pending leave once nothing is running any more, taking away a question still open:
+  /// its wait is over. The store tells no one when a save ends, so this looks again ten times a
+  /// second (the work is seconds long). It holds the editor until then: when the save it waits for
+  /// ends, Sent Memes takes over and closes the editor's window, and the quit promised must come
+  /// all the same.
+  private func leaveOnceIdle() {
+    guard !isWaitingToLeave else { return }
+    isWaitingToLeave = true
+    _ = MainLoop.after(milliseconds: 100) { [self] in
+      isWaitingToLeave = false
+      guard let leave = pendingLeave else { return }
+      guard !isBusy else { return leaveOnceIdle() }
+      pendingLeave = nil
+      leavingDialog?.respond(LeaveResponse.wait.rawValue)
+      leave()
+    }
   }
 
   /// The still-saving dialog's answers, by their response ids; `stay` has no button (Escape).

@@ -21,7 +21,7 @@ extension EditorWindow {
 
   func saveAs() {
     guard let snapshot = shareSnapshot else { return }
-    filePicker(.saveMeme(suggestedName: ShareSnapshot.suggestedName(for: snapshot.picture.url))) {
+    filePicker(.saveMeme(suggestedName: snapshot.suggestedName())) {
       [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
@@ -91,13 +91,12 @@ extension EditorWindow {
     }
   }
 
-  /// Delivers the meme to a new file in `format` in the cache folder, then calls `body` on the main
-  /// thread with that file.
+  /// Delivers the meme to a new file in `format` in the cache folder, named as Save As suggests,
+  /// then calls `body` on the main thread with that file.
   private func shareToCache(
     _ snapshot: ShareSnapshot, as format: ImageFormat, then body: @escaping (URL, SharedMeme) -> Void
   ) {
-    let file = CacheFolder.newFile(
-      prefix: ShareSnapshot.baseName(for: snapshot.picture.url), extension: format.fileExtension)
+    let file = CacheFolder.newFile(named: snapshot.name, extension: format.fileExtension)
     share(snapshot, as: format, to: .file(file)) { meme in
       body(file, meme)
     } failed: { [weak self] error in

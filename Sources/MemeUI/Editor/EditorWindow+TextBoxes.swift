@@ -84,12 +84,11 @@ extension EditorWindow {
 
   /// The style panel shows, and changes, the selected box's style; without one, the captions'.
   func showStyleOfSelection(layout: MemeLayout?) {
-    guard let index = document.selectedBoxIndex, let box = document.selectedBox else {
+    guard let box = document.selectedBox else {
       stylePanel.show(style: document.captions.style, layout: layout)
       return
     }
-    stylePanel.show(
-      style: box.style, layout: layout, box: (CaptionSlot.box(index).accessibleLabel, box.alignment))
+    stylePanel.show(style: box.style, layout: layout, boxAlignment: box.alignment)
   }
 
   // MARK: - A box's field

@@ -84,6 +84,10 @@ package final class EditorWindow: AppWindow {
   private(set) var cancelExportButton: UnsafeMutablePointer<GtkWidget>!
   /// The question asked before leaving (still saving, discard this meme) while it is open.
   var leavingDialog: MessageDialog?
+  /// Closing the window or quitting, asked for while work ran and not called off: runs once the
+  /// work has ended (see `askBeforeLeaving`).
+  var pendingLeave: (() -> Void)?
+  var isWaitingToLeave = false
 
   /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
   var loadGeneration = 0
@@ -359,11 +363,9 @@ package final class EditorWindow: AppWindow {
     }
     actions.action(named: EditorAction.cancelExport.name)?.isEnabled = runningExport != nil
     updateBoxActionStates()
-    // Start over does nothing on a blank first launch: no picture, the default captions, no Sent Memes.
+    // Start over does nothing on a blank first launch: no picture, no caption typed, no Sent Memes.
     let captions = document.captions
-    let isBlank =
-      !hasPicture && captions.top == EditorState.defaultText(at: .top)
-      && captions.bottom == EditorState.defaultText(at: .bottom) && sink.isEmpty
+    let isBlank = !hasPicture && captions.top.isEmpty && captions.bottom.isEmpty && sink.isEmpty
     actions.action(named: EditorAction.cancel.name)?.isEnabled = !isBlank
     // A GtkMenuButton has no action of its own: mirror win.share. While an export runs it stays
     // sensitive so its spinner shows clearly; its menu's items are off.

@@ -26,9 +26,8 @@ final class StylePanel {
   var onAlignmentChange: (TextBox.Alignment) -> Void = { _ in }
 
   private var style = CaptionStyle.classic
-  /// What the controls style: a text box's name ("Caption 3"), nil for the classic captions.
-  private var target: String?
-  /// The selected box's alignment; nil for the classic captions, which are always centred.
+  /// The selected box's alignment; nil for the classic captions, which are always centred. Set, the
+  /// controls style that box alone.
   private var alignment: TextBox.Alignment?
   private var layout: MemeLayout?
   private var isShowingModel = false
@@ -108,15 +107,12 @@ final class StylePanel {
     set { widget.revealsChild = newValue }
   }
 
-  /// Shows the model's style and what the layout really used, without calling `onChange`. With a
-  /// `box` (its name and alignment), the controls style that box alone.
-  func show(
-    style: CaptionStyle, layout: MemeLayout?, box: (name: String, alignment: TextBox.Alignment)? = nil
-  ) {
+  /// Shows the model's style and what the layout really used, without calling `onChange`. With the
+  /// selected box's alignment (`boxAlignment`), the controls style that box alone.
+  func show(style: CaptionStyle, layout: MemeLayout?, boxAlignment: TextBox.Alignment? = nil) {
     self.style = style
     self.layout = layout
-    target = box?.name
-    alignment = box?.alignment
+    alignment = boxAlignment
     if let controls { refresh(controls) }
   }
 
@@ -264,9 +260,10 @@ final class StylePanel {
     gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.textColorButton), &text)
     gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.outlineColorButton), &outline)
     controls.uppercaseSwitch.isSwitchedOn = style.isUppercase
+    // The selected box's number would mean nothing to a sighted user, who sees no numbers.
     controls.targetLabel.text =
-      target.map { String(format: localized("Styles %@ only."), $0) }
-      ?? localized("Styles the top and bottom captions.")
+      alignment == nil
+      ? localized("Styles the top and bottom captions.") : localized("Styles the selected text box only.")
     for widget in controls.alignmentRow { widget.isVisible = alignment != nil }
     for (choice, button) in controls.alignmentButtons {
       gtk_toggle_button_set_active(gtkkit_toggle_button(button), choice == alignment ? 1 : 0)
@@ -309,7 +306,7 @@ final class StylePanel {
       }
     let boxed = boxes.map { index in
       String(
-        format: localized("%@ is too long to fit its box. Shorten it or make the box larger."),
+        format: localized("The text of %@ is too long to fit. Shorten it or make the box larger."),
         CaptionSlot.box(index).accessibleLabel)
     }
     let lines = [classic].compactMap { $0 } + boxed

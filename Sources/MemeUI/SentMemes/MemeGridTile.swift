@@ -26,7 +26,7 @@ package final class MemeGridTile: MemeCell {
     memeID = meme.id
     let name = MemeDescription.accessibleName(of: meme)
     self.name = name
-    Accessible.setLabel(widget, name)
+    setAccessibleName(name)
     thumbnail.show(meme)
   }
 

@@ -25,6 +25,13 @@ extension MemeCell {
     memeID = nil
     thumbnail.cancelRequest()
   }
+
+  /// Names the cell for screen readers: its widget, and the item GTK's list and grid views wrap it
+  /// in, which is what a screen reader moves over (unnamed, it was read as "GtkListItemWidget").
+  func setAccessibleName(_ name: String) {
+    Accessible.setLabel(widget, name)
+    if let item = widget.parent { Accessible.setLabel(item, name) }
+  }
 }
 
 /// A GtkSignalListItemFactory whose items are Swift cells, bound to memes through `SentMemeList`.

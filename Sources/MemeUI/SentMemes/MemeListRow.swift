@@ -74,10 +74,7 @@ package final class MemeListRow: MemeCell {
     let fullTime = timeFormatter.fullString(for: meme.sentAt)
     self.fullTime = fullTime
     Accessible.setDescription(timeLabel, fullTime)
-    let name = MemeDescription.accessibleName(of: meme)
-    Accessible.setLabel(widget, name)
-    // Screen readers move over GTK's row around this box: the captions are its name too.
-    if let row = widget.parent { Accessible.setLabel(row, name) }
+    setAccessibleName(MemeDescription.accessibleName(of: meme))
     thumbnail.show(meme)
   }
 
