@@ -14,7 +14,10 @@ dialogs stay in the language the session bus started them in.
 It starts the app with GDK_DEBUG=portals, so that choosing and saving files go through
 xdg-desktop-portal and xdg-desktop-portal-gtk on the test's session bus, as in a sandbox, and walks
 what Orca would walk: launch, the caption fields, Album (the portal's file chooser), both captions
-typed, a third added with Add Text and typed, Share, Save As (the portal again), Sent Memes, its
+typed, a third added with Add Text and typed, then (where keys can be sent) that box widened with
+Alt+Shift+Right and turned to 45° with Ctrl+Shift+Right, its angle read from the badge shown as it
+turns, and the picture cropped by keyboard alone (Ctrl+Shift+X, Alt+Shift and the arrows, Enter:
+the saved file must come out smaller), Share, Save As (the portal again), Sent Memes, its
 List and Grid tabs, a meme's Detail, back, Delete and Undo. What each caption field holds is read
 back through AT-SPI's Text interface (the placeholders at launch, then what was typed), and typing
 must be announced as text-changed events carrying the typed text; every Grid cell must be named by
@@ -52,6 +55,7 @@ SERVER = os.environ.get("MEMEME_DISPLAY_SERVER", "x11")
 CAN_TYPE = SERVER == "x11"
 LANGUAGE = os.environ.get("MEMEME_WALK_LANGUAGE", "en")
 TOP, BOTTOM, BOX = "Screen readers", "read every meme", "and every box"
+PICTURE_SIZE = (800, 600)
 
 
 def unquote(quoted):
@@ -166,6 +170,13 @@ def write_picture(path, width, height):
                    + chunk(b"IEND", b""))
 
 
+def png_size(path):
+    """The width and height in a PNG file's header."""
+    with open(path, "rb") as png:
+        header = png.read(24)
+    return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+
+
 def find(root, role=None, name=None, predicate=None):
     for candidate in descendants(root):
         if role is not None and candidate.getRole() != role:
@@ -205,7 +216,7 @@ class Walk:
     def prepare(self):
         os.makedirs(os.path.dirname(self.picture))
         os.makedirs(os.path.dirname(self.saved))
-        write_picture(self.picture, 800, 600)
+        write_picture(self.picture, *PICTURE_SIZE)
         schemas = os.path.join(self.work, "schemas")
         os.makedirs(schemas)
         subprocess.run(
@@ -337,14 +348,28 @@ class Walk:
             editable = accessible.queryEditableText()
             editable.setTextContents(text)
 
+    KEYSYMS = {"Tab": 0xFF09, "Return": 0xFF0D, "Escape": 0xFF1B, "Delete": 0xFFFF, "a": 0x61,
+               "z": 0x7A, "l": 0x6C, "x": 0x78, "Left": 0xFF51, "Up": 0xFF52, "Right": 0xFF53,
+               "Down": 0xFF54}
+    # X modifier masks, as AT-SPI's KEY_LOCKMODIFIERS takes them.
+    SHIFT, CONTROL, ALT = 1, 4, 8
+
     def press(self, keysym_name, control=False):
-        keysym = {"Tab": 0xFF09, "Return": 0xFF0D, "Escape": 0xFF1B, "Delete": 0xFFFF, "a": 0x61,
-                  "z": 0x7A, "l": 0x6C}[keysym_name]
-        if control:
-            pyatspi.Registry.generateKeyboardEvent(4, None, pyatspi.KEY_LOCKMODIFIERS)
-        pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
-        if control:
-            pyatspi.Registry.generateKeyboardEvent(4, None, pyatspi.KEY_UNLOCKMODIFIERS)
+        self.press_with(keysym_name, self.CONTROL if control else 0)
+
+    def press_with(self, keysym_name, modifiers=0):
+        """Presses a key with `modifiers` (a mask of SHIFT, CONTROL, ALT) held."""
+        self.hold(modifiers)
+        pyatspi.Registry.generateKeyboardEvent(self.KEYSYMS[keysym_name], None, pyatspi.KEY_SYM)
+        self.release(modifiers)
+
+    def hold(self, modifiers):
+        if modifiers:
+            pyatspi.Registry.generateKeyboardEvent(modifiers, None, pyatspi.KEY_LOCKMODIFIERS)
+
+    def release(self, modifiers):
+        if modifiers:
+            pyatspi.Registry.generateKeyboardEvent(modifiers, None, pyatspi.KEY_UNLOCKMODIFIERS)
         time.sleep(0.15)
 
     # The audit --------------------------------------------------------------------------------
@@ -443,6 +468,9 @@ class Walk:
         self.check_caption_text(box, BOX, "typed in the box")
         self.stop_listening()
         self.audit(editor, "editor with a text box")
+        if CAN_TYPE:
+            self.size_and_turn_box_by_keyboard(editor, box)
+            self.crop_by_keyboard(editor)
 
         # Share → Open With: the OpenURI portal asks which app; the walk changes its mind.
         self.share(editor, tr("Open With…"))
@@ -455,6 +483,12 @@ class Walk:
         self.share(editor, tr("Save As…"), audit=True)
         self.choose_in_portal(tr("Save Meme"), self.saved, save=True)
         wait_for("the saved meme", lambda: os.path.exists(self.saved) and os.path.getsize(self.saved) > 0, 30)
+        if CAN_TYPE:
+            size = png_size(self.saved)
+            if size[0] >= PICTURE_SIZE[0] or size[1] >= PICTURE_SIZE[1]:
+                self.problems.append(f"crop by keyboard: the saved meme is {size}, uncropped {PICTURE_SIZE}")
+            else:
+                self.steps.append(f"crop by keyboard: the saved meme is {size[0]}×{size[1]}")
 
         # A finished share closes the editor and shows Sent Memes, the new meme on top.
         sent = self.window(tr("Sent Memes"))
@@ -505,6 +539,46 @@ class Walk:
         wait_for("the toast gone", lambda: find(sent, name=tr("Undo")) is None, timeout=10)
         self.audit(sent, "Sent Memes after Undo", hidden_names=hidden)
         self.check_portal_calls()
+
+    def size_and_turn_box_by_keyboard(self, editor, box):
+        """The selected box made wider with Alt+Shift+Right, then turned with Ctrl+Shift+Right
+        while its angle is read out from the badge shown beside it."""
+        before = box.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width
+        for _ in range(3):
+            self.press_with("Right", self.ALT | self.SHIFT)
+        after = wait_for_value(lambda: box.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width > before
+                               and box.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width)
+        if not after:
+            self.problems.append(f"box by keyboard: Alt+Shift+Right left {describe(box)} {before} px wide")
+        else:
+            self.steps.append(f"box by keyboard: Alt+Shift+Right widened it from {before} to {after} px")
+        self.hold(self.CONTROL | self.SHIFT)
+        for _ in range(3):
+            pyatspi.Registry.generateKeyboardEvent(self.KEYSYMS["Right"], None, pyatspi.KEY_SYM)
+            time.sleep(0.15)
+        badge = wait_for_value(lambda: find(editor, pyatspi.ROLE_LABEL, "45°"))
+        self.release(self.CONTROL | self.SHIFT)
+        if not badge:
+            shown = [a.name for a in descendants(editor) if a.getRole() == pyatspi.ROLE_LABEL and "°" in (a.name or "")]
+            self.problems.append(f"box by keyboard: Ctrl+Shift+Right three times does not show 45° ({shown})")
+        else:
+            self.steps.append("box by keyboard: Ctrl+Shift+Right three times turned it to 45°, read out as it turned")
+
+    def crop_by_keyboard(self, editor):
+        """Crop mode from Ctrl+Shift+X, its bottom right corner moved in with Alt+Shift and the
+        arrows, applied with Enter; the saved meme is then smaller than the picture."""
+        self.press_with("x", self.CONTROL | self.SHIFT)
+        done = wait_for("crop mode's Done", lambda: find(editor, pyatspi.ROLE_PUSH_BUTTON, tr("_Done")))
+        # Alt moves the edge or corner nearest the pointer when it is on the crop, else the bottom
+        # right corner: the pointer goes to the window's bottom left corner, off the picture (and
+        # still over the window, which keeps the keyboard without a window manager).
+        window = editor.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        pyatspi.Registry.generateMouseEvent(window.x + 8, window.y + window.height - 8, "abs")
+        for key in ("Left", "Up") * 3:
+            self.press_with(key, self.ALT | self.SHIFT)
+        self.press("Return")
+        wait_for("crop mode to end", lambda: not states(done).contains(pyatspi.STATE_SHOWING), timeout=10)
+        pyatspi.Registry.generateMouseEvent(120, 300, "abs")
 
     def check_grid_cells(self, sent):
         """Every cell of the Grid is named by its meme's captions, as the List's rows are."""
