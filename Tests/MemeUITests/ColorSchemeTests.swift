@@ -52,6 +52,18 @@ import Testing
     return editor
   }
 
+  /// A registered app of its own (its `app.` actions: the style choice) with its editor shown.
+  static func appWithEditor(named name: String, preferences: Preferences) -> (MemeMeApplication, EditorWindow)
+  {
+    let app = MemeMeApplication(
+      id: "io.github.mememe.ColorSchemeTests.\(name)\(ProcessInfo.processInfo.processIdentifier)",
+      sink: InMemorySentMemes(), preferences: preferences)
+    app.application.register()
+    let editor = app.presentEditor()
+    EditorHarness.settle(editor)
+    return (app, editor)
+  }
+
   @Test func aChangeOfTheDesktopsStyleRestylesTheOpenEditorWithinASecond() throws {
     try DisplayHarness.requireDisplay()
     StyleManager.scheme = .followSystem
@@ -89,13 +101,8 @@ import Testing
       StyleManager.scheme = .followSystem
     }
     let preferences = Preferences.inMemory()
-    let app = MemeMeApplication(
-      id: "io.github.mememe.ColorSchemeTests.p\(ProcessInfo.processInfo.processIdentifier)",
-      sink: InMemorySentMemes(), preferences: preferences)
-    app.application.register()
-    let editor = app.presentEditor()
+    let (app, editor) = Self.appWithEditor(named: "p", preferences: preferences)
     defer { EditorHarness.close(editor) }
-    EditorHarness.settle(editor)
     let choice = try #require(app.application.actions.action(named: StyleChoice.actionName))
     #expect(choice.stringState == "follow")
     #expect(
@@ -128,13 +135,8 @@ import Testing
     SystemStyle.setColorScheme(.default)
     defer { StyleManager.scheme = .followSystem }
     let preferences = Preferences.inMemory()
-    let app = MemeMeApplication(
-      id: "io.github.mememe.ColorSchemeTests.k\(ProcessInfo.processInfo.processIdentifier)",
-      sink: InMemorySentMemes(), preferences: preferences)
-    app.application.register()
-    let editor = app.presentEditor()
+    let (app, editor) = Self.appWithEditor(named: "k", preferences: preferences)
     defer { EditorHarness.close(editor) }
-    EditorHarness.settle(editor)
     try RealKeyboard.focus(editor.window)
     try RealKeyboard.press("F10")
     let focusedLabel = { () -> String in
