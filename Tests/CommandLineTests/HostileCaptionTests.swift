@@ -13,6 +13,14 @@ import Testing
   static let fixedBytes = 120 << 20
   static var memoryBound: Int { Int(1.3 * Double(width * height * 4)) + fixedBytes }
 
+  /// Whether these tests (and the `mememe` beside them) are built with ThreadSanitizer, whose shadow
+  /// memory grows with every page a render touches: the peak then says nothing of MemeMe's own, and
+  /// the plain run of the suite is the one that holds it to the bound.
+  static let isThreadSanitized: Bool = {
+    guard let program = dlopen(nil, RTLD_NOW) else { return false }
+    return dlsym(program, "__tsan_init") != nil
+  }()
+
   @Test(arguments: HostileCaptions.cases.map(\.name))
   func beyondTheLimitsIsRefusedInOneLine(_ name: String) throws {
     let hostile = try #require(HostileCaptions.cases.first { $0.name == name })
@@ -41,7 +49,9 @@ import Testing
     #expect(run.status == 0, "\(run.standardError.prefix(500))")
     // Processor time, not the wall clock: the test suite runs many tests at once on few cores.
     #expect(run.processorSeconds < 2, "\(name): \(run.processorSeconds) s of processor time")
-    #expect(run.peakBytes < Self.memoryBound, "\(name): \(run.peakBytes >> 20) MB")
+    if !Self.isThreadSanitized {
+      #expect(run.peakBytes < Self.memoryBound, "\(name): \(run.peakBytes >> 20) MB")
+    }
   }
 
   /// A 100 KB value in an error is shortened, and its length said.
