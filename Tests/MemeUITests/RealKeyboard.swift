@@ -15,10 +15,8 @@ enum RealKeyboard {
         Comment(
           rawValue: "Real key presses go through the X server (xdotool's XTest); the X11 run covers them."))
     }
-    let title = String(cString: gtk_window_get_title(gtkkit_window(window)))
-    let ids = try run(["search", "--onlyvisible", "--name", "^\(title)$"]).split(separator: "\n")
-    let id = try #require(ids.last.map(String.init), "X window titled \(title)")
-    _ = try run(["windowfocus", "--sync", id])
+    try releaseModifiers()
+    _ = try run(["windowfocus", "--sync", try RealPointer.xWindow(of: window)])
     #expect(MainContext.iterate { gtk_window_is_active(gtkkit_window(window)) != 0 }, "the window is active")
   }
 
@@ -35,6 +33,12 @@ enum RealKeyboard {
 
   /// Holds `key` down (xdotool's names: "ctrl") until `release(_:)`: what a person does while
   /// pressing other keys with it (see `pressHolding`).
+  /// Lets go of every modifier key: one a test held and did not release (it failed half-way)
+  /// would otherwise turn the next test's clicks and keys into Ctrl- or Shift-clicks and keys.
+  static func releaseModifiers() throws {
+    _ = try run(["keyup", "Shift_L", "Shift_R", "Control_L", "Control_R", "Alt_L", "Alt_R", "Super_L"])
+  }
+
   static func hold(_ key: String) throws {
     _ = try run(["keydown", key])
     settle()

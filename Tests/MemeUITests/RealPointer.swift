@@ -27,9 +27,8 @@ enum RealPointer {
     gtk_native_get_surface_transform(OpaquePointer(window), &surfaceX, &surfaceY)
     let x = Int(surfaceX + bounds.x + bounds.width / 2)
     let y = Int(surfaceY + bounds.y + bounds.height / 2)
-    let title = String(cString: gtk_window_get_title(gtkkit_window(window)))
-    let ids = try xdotool(["search", "--onlyvisible", "--name", "^\(title)$"]).split(separator: "\n")
-    let id = try #require(ids.last.map(String.init), "X window titled \(title)")
+    let id = try xWindow(of: window)
+    try RealKeyboard.releaseModifiers()
 
     var arrived = false
     let motion = gtk_event_controller_motion_new()!
@@ -39,6 +38,13 @@ enum RealPointer {
     _ = try xdotool(["mousemove", "--window", id, "\(x)", "\(y)"])
     #expect(MainContext.iterate { arrived }, "GTK saw the pointer over the widget")
     MainContext.drain()
+  }
+
+  /// The X window of the toplevel `window`, as xdotool names it: the window's own, not the last
+  /// one found by its title (several windows of a test run may share "MemeMe").
+  static func xWindow(of window: UnsafeMutablePointer<GtkWidget>) throws -> String {
+    let surface = try #require(gtk_native_get_surface(OpaquePointer(window)), "the window is realised")
+    return String(gdk_x11_surface_get_xid(surface))
   }
 
   /// Presses and releases the first button where the pointer is.

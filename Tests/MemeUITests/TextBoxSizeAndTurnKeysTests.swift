@@ -60,6 +60,7 @@ import Testing
     let badge = editor.boxHandles.angleBadge
     #expect(!badge.isShown)
     try RealKeyboard.hold("ctrl")
+    defer { try? RealKeyboard.releaseModifiers() }  // also when a check below throws
     try RealKeyboard.pressHolding("Right")
     #expect(editor.document.boxes[0].angle == 1)
     #expect(badge.isShown, "the angle shows while Ctrl is held")
