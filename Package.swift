@@ -60,7 +60,8 @@ let package = Package(
     // user data, durable file writes).
     .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
     .target(name: "GLibSupport", dependencies: ["CGLib"]),
-    // The photo's DCT blocks through libjpeg's coefficient API (errors arrive by longjmp, so in C).
+    // The photo's DCT blocks through libjpeg's coefficient API (errors arrive by longjmp, so in C), and
+    // the size fitter's area-averaging downscale (a 48 MP picture read whole for each size tried).
     .target(name: "CMemeJPEG", path: "Sources/CMemeJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
       name: "MemeCore",
@@ -152,7 +153,8 @@ let package = Package(
     // DurableFile's steps, both ways: nameless (O_TMPFILE) and under a temporary name.
     .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport"]),
     .testTarget(
-      name: "CommandLineTests", dependencies: ["mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport"]),
+      name: "CommandLineTests",
+      dependencies: ["mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport", "PictureFixtures"]),
     .testTarget(
       name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGLib"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
@@ -162,7 +164,8 @@ let package = Package(
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       // Golden/ holds reviewed images the caption tests read from the source tree.
-      name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport"],
+      name: "MemeCoreTests",
+      dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport", "PictureFixtures"],
       exclude: ["Golden"]),
     // Pixel comparisons in C, optimised even in debug builds: the caption tests compare megapixels.
     .target(
@@ -177,6 +180,7 @@ let package = Package(
       name: "MemeEditingTests",
       dependencies: [
         "MemeEditing", "MemeCore", "MemeStore", "CMemeGraphics", "PictureFixtures", "PixelCompare",
+        "DiskTestSupport",
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
@@ -188,12 +192,13 @@ let package = Package(
         "PixelCompare", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
-    // Test pictures drawn with Cairo (a sunset with hills), for the editing and the window tests.
+    // Test pictures drawn with Cairo (a sunset with hills), for the editing and the window tests, and
+    // pictures full of private metadata (written by exiftool) for the privacy tests of every output.
     .target(
       name: "PictureFixtures", dependencies: ["MemeCore", "CMemeGraphics", "DiskTestSupport"],
       path: "Tests/PictureFixtures"),
     // The test process's scratch folder; a small tmpfs to fill up, shared by the tests of a full
-    // disk; a damaged JPEG.
+    // disk; a damaged JPEG; exiftool's reading of a file's metadata (the privacy tests).
     // A progressive-JPEG scan bomb (made with TurboJPEG).
     .target(name: "DiskTestSupport", dependencies: ["CMemeGraphics"], path: "Tests/DiskTestSupport"),
     // Display set-up shared by the GTK test targets (initialise once, skip or fail without a display).

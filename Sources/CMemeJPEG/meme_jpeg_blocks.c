@@ -1566,8 +1566,9 @@ static void use_source_tables(j_compress_ptr encoder, const struct jpeg_decompre
   }
 }
 
-meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned char **output, unsigned long *size,
-                                          char *reason, size_t reason_size) {
+meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, const uint8_t *xmp, size_t xmp_size,
+                                          unsigned char **output, unsigned long *size, char *reason,
+                                          size_t reason_size) {
   *output = NULL;
   *size = 0;
   struct scratch *volatile scratch = scratch_new(blocks);
@@ -1607,6 +1608,9 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned cha
     encoder->coef = &writer->pub;
   }
   if (blocks->icc) jpeg_write_icc_profile(encoder, blocks->icc, blocks->icc_size);
+  // The meme's description, the one piece of metadata MemeMe writes (the photo's EXIF, XMP and IPTC
+  // were never read: only its ICC profile is saved from the source's markers).
+  if (xmp && xmp_size > 0 && xmp_size <= 65533) jpeg_write_marker(encoder, JPEG_APP0 + 1, xmp, (unsigned int)xmp_size);
   jpeg_finish_compress(encoder);
   *output = scratch->destination.buffer;
   *size = (unsigned long)memory_destination_size(&scratch->destination);

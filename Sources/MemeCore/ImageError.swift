@@ -6,6 +6,8 @@ public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
   public enum Kind: Sendable, Equatable {
     case notFound, notRegularFile, unreadable, empty, tooLarge, unsupported, corrupt, writeFailed
     case outOfMemory
+    /// No file of the meme fits in the size limit asked for (see `SizeFitter`).
+    case overSizeLimit
     /// The work was stopped on request (see `Cancellation`); nothing to report to the user.
     case cancelled
   }

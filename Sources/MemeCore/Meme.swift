@@ -16,12 +16,16 @@ public struct Meme: Sendable, Hashable {
   /// The finished meme, once it has been rendered to a file.
   public var renderedImage: URL?
   public var createdAt: Date
+  /// The description the user wrote for the meme (its alt text), or nil for the default: the meme's
+  /// text in reading order (see `resolvedDescription`).
+  public var customDescription: String?
 
   public init(
     topText: String, bottomText: String, style: CaptionStyle = .classic, originalImage: URL,
     transform: PictureTransform = .identity, textBoxes: [TextBox] = [], renderedImage: URL? = nil,
-    createdAt: Date = Date()
+    createdAt: Date = Date(), customDescription: String? = nil
   ) {
+    self.customDescription = customDescription
     self.transform = transform
     self.textBoxes = textBoxes
     self.topText = topText

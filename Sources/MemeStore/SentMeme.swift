@@ -23,12 +23,15 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public var renderedImageURL: URL
   /// A small image for the list and grid.
   public var thumbnailURL: URL
+  /// The description the user wrote, or nil for the default (see `resolvedDescription`).
+  public var customDescription: String?
 
   public init(
     id: Int64, topText: String, bottomText: String, style: CaptionStyle, sentAt: Date, position: Int64,
     originalImageURL: URL, renderedImageURL: URL, thumbnailURL: URL, transform: PictureTransform = .identity,
-    textBoxes: [TextBox] = []
+    textBoxes: [TextBox] = [], customDescription: String? = nil
   ) {
+    self.customDescription = customDescription
     self.transform = transform
     self.textBoxes = textBoxes
     self.id = id
@@ -47,8 +50,13 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public var meme: Meme {
     Meme(
       topText: topText, bottomText: bottomText, style: style, originalImage: originalImageURL,
-      transform: transform, textBoxes: textBoxes, renderedImage: renderedImageURL, createdAt: sentAt)
+      transform: transform, textBoxes: textBoxes, renderedImage: renderedImageURL, createdAt: sentAt,
+      customDescription: customDescription)
   }
+
+  /// The meme's description: the one the user wrote, or its text in reading order ("Copy
+  /// Description", and what its file carries).
+  public var resolvedDescription: String { meme.resolvedDescription }
 
   /// Whether all three image files exist right now. This asks the file system, so call it off the main
   /// thread when checking many memes.

@@ -11,7 +11,7 @@ struct SentMemeDecoder {
     .joined(separator: ", ")
   /// The columns, in the order `decode` reads them.
   static let columns =
-    "id, topText, bottomText, style, sentAt, position, \(fileColumns), transform, textBoxes"
+    "id, topText, bottomText, style, sentAt, position, \(fileColumns), transform, textBoxes, description"
 
   let images: DurableFolder
   private var styles: [String: CaptionStyle] = [:]
@@ -32,7 +32,8 @@ struct SentMemeDecoder {
       position: try row.decode(atIndex: 5),
       originalImageURL: images.fileURL(names[0]), renderedImageURL: images.fileURL(names[1]),
       thumbnailURL: images.fileURL(names[2]), transform: transform(fromJSON: try row.decode(atIndex: 9)),
-      textBoxes: textBoxes(fromJSON: try row.decode(atIndex: 10)))
+      textBoxes: textBoxes(fromJSON: try row.decode(atIndex: 10)),
+      customDescription: try row.decode(atIndex: 11))
   }
 
   /// Whether the three file names read with `fileColumns` from column `start` are plain names, read in
@@ -83,6 +84,12 @@ struct SentMemeDecoder {
   static func json(for textBoxes: [TextBox]) throws -> String? {
     guard !textBoxes.isEmpty else { return nil }
     return String(decoding: try JSONEncoder().encode(textBoxes), as: UTF8.self)
+  }
+
+  /// The column value for a description: NULL for the default (none written, or only white space).
+  static func column(forDescription description: String?) -> String? {
+    guard let description, MemeDescription.hasText(description) else { return nil }
+    return description
   }
 
   /// The column value for `transform`: NULL for none, so untouched memes stay as they were stored.

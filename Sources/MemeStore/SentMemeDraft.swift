@@ -39,12 +39,16 @@ public struct SentMemeDraft: Sendable, Hashable {
   public var textBoxes: [TextBox]
   public var rendered: EncodedImage
   public var thumbnail: EncodedImage
+  /// The description the user wrote, or nil for the default (the meme's text in reading order).
+  /// Blank text is stored as nil.
+  public var customDescription: String?
 
   public init(
     topText: String, bottomText: String, style: CaptionStyle, sentAt: Date = Date(),
     original: OriginalImage, transform: PictureTransform = .identity, textBoxes: [TextBox] = [],
-    rendered: EncodedImage, thumbnail: EncodedImage
+    rendered: EncodedImage, thumbnail: EncodedImage, customDescription: String? = nil
   ) {
+    self.customDescription = customDescription
     self.transform = transform
     self.textBoxes = textBoxes
     self.topText = topText
@@ -61,6 +65,6 @@ public struct SentMemeDraft: Sendable, Hashable {
     self.init(
       topText: meme.topText, bottomText: meme.bottomText, style: meme.style, sentAt: sentAt,
       original: .file(meme.originalImage), transform: meme.transform, textBoxes: meme.textBoxes,
-      rendered: rendered, thumbnail: thumbnail)
+      rendered: rendered, thumbnail: thumbnail, customDescription: meme.customDescription)
   }
 }

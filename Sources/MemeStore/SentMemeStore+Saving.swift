@@ -60,8 +60,8 @@ extension SentMemeStore {
         sql: """
           INSERT INTO sentMeme
             (topText, bottomText, style, sentAt, position, originalFile, renderedFile, thumbnailFile,
-             transform, textBoxes)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             transform, textBoxes, description)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       return try zip(drafts, zip(styles, files)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
@@ -70,6 +70,7 @@ extension SentMemeStore {
           draft.topText, draft.bottomText, style, draft.sentAt.timeIntervalSinceReferenceDate, position,
           names.original, names.rendered, names.thumbnail, try SentMemeDecoder.json(for: draft.transform),
           try SentMemeDecoder.json(for: draft.textBoxes),
+          SentMemeDecoder.column(forDescription: draft.customDescription),
         ])
         return SentMeme(
           id: db.lastInsertedRowID, topText: draft.topText, bottomText: draft.bottomText,
@@ -77,7 +78,8 @@ extension SentMemeStore {
           originalImageURL: images.fileURL(names.original),
           renderedImageURL: images.fileURL(names.rendered),
           thumbnailURL: images.fileURL(names.thumbnail), transform: draft.transform,
-          textBoxes: draft.textBoxes)
+          textBoxes: draft.textBoxes,
+          customDescription: SentMemeDecoder.column(forDescription: draft.customDescription))
       }
     }
   }

@@ -40,6 +40,12 @@ enum StoreSchema {
       // meme is its two classic boxes and renders exactly as it did.
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN textBoxes TEXT")
     }
+    migrator.registerMigration("v4 description") { db in
+      // The description the user wrote for the meme (its alt text); NULL (every meme sent before,
+      // and every meme whose description was left alone) is the default, the meme's text in reading
+      // order, made again from the captions whenever it is needed.
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN description TEXT")
+    }
     return migrator
   }
 }

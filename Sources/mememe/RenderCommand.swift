@@ -21,6 +21,9 @@ struct RenderCommand: ParsableCommand {
       left, top, width and height in fractions of the (cut and turned) picture's width and height, \
       turned clockwise by DEG degrees about its centre; each is fitted into its box like the top and \
       bottom captions, and what reaches past the picture is cut off. \
+      The file carries no metadata of the input (no EXIF, GPS, XMP, IPTC or text chunks); only a JPEG \
+      photo's ICC colour profile is kept on the block path, and the meme's description is written \
+      as its alt text (see --description). \
       Captions that begin with '-', and negative numbers, can be given as --top=TEXT or --angle=-30. \
       A caption shrinks to fit down to a tenth of its band's or box's height, and never below \
       \(Int(CaptionGeometry.minimumLegibleFontSize)) pixels unless the band is lower; text that does \
@@ -112,12 +115,40 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Output format: png or jpeg (default: from OUTPUT's extension).")
   var format: String?
 
+  @Option(
+    help: ArgumentHelp(
+      """
+      The meme's description (alt text for screen readers), written into the file: a PNG iTXt chunk \
+      'Description', or a JPEG XMP packet (dc:description and Iptc4xmpCore:AltTextAccessibility). \
+      Default: the meme's text in reading order, one caption a line: --top, the --caption boxes from \
+      top to bottom, --bottom. Control characters are dropped; a description longer than one JPEG \
+      metadata segment holds (about 32,000 bytes of UTF-8, less with many of & < > " ') is cut at the \
+      last whole character that fits.
+      """, valueName: "TEXT"))
+  var description: String?
+
+  @Option(
+    help: ArgumentHelp(
+      """
+      Make the file at most SIZE bytes. SIZE is a number of bytes, or one with a unit: K or KB \
+      (1,000), M or MB (1,000,000), G or GB (decimal, as "8 MB" is meant), or KiB, MiB, GiB \
+      (1,024-based); 8M is 8,000,000 bytes. When the normal file is larger, the largest JPEG that \
+      fits is written instead: quality \(SizeFitter.highestQuality) (or --quality) down to \
+      \(SizeFitter.lowestQuality), then smaller in pixels, keeping the aspect ratio. A PNG that has to \
+      become a JPEG is written to OUTPUT with the extension .jpg (said on standard error). A limit \
+      that not even a \(SizeFitter.minimumShortSide)-pixel-high JPEG meets fails, writing nothing.
+      """, valueName: "SIZE"))
+  var maxBytes: String?
+
   @Option(help: "Refuse inputs, and --width outputs, with more pixels than this.")
   var maxPixels: Int = ImageLoader.defaultMaxPixels
 
   @Flag(
     name: .shortAndLong,
-    help: "Print the size, the font used, and whether the photo's JPEG blocks were kept (and if not, why).")
+    help: """
+      Print the size, the font used, whether the photo's JPEG blocks were kept (and if not, why), and \
+      with --max-bytes the quality, pixel size and byte size chosen.
+      """)
   var verbose = false
 
   func run() throws {
@@ -128,6 +159,7 @@ struct RenderCommand: ParsableCommand {
       throw CommandFailure("--width must be between 1 and \(ImageLoader.maximumSide), not \(width)")
     }
     guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
+    let sizeLimit = try byteLimit()
     // A reader that stops early (`| head -c 10`, a FIFO's reader that exits, a socket closed) should
     // give one clear line, not kill the process silently: writes report EPIPE instead, whatever the
     // output is (`-o -`, `-o /dev/stdout`, `-o FIFO`).
@@ -143,9 +175,19 @@ struct RenderCommand: ParsableCommand {
         captions, imageAt: URL(fileURLWithPath: input), to: destination, as: imageFormat,
         transform: transform,
         width: width,
-        loader: ImageLoader(maxPixels: maxPixels), reencodeReason: reencodeReason)
+        loader: ImageLoader(maxPixels: maxPixels), reencodeReason: reencodeReason,
+        description: MemeDescription.resolved(description, captions: captions), sizeLimit: sizeLimit)
     } catch {
       throw CommandFailure(error.description)
+    }
+    let written = summary.output ?? destination
+    if let fit = summary.fit, fit.formatChanged {
+      // Said whether or not --verbose is given: the file is not where, or not what, was asked for.
+      let target: String
+      if case .file(let url) = written { target = url.path } else { target = written.name }
+      printToStandardError(
+        "mememe: as PNG the meme is over \(PixelCount.grouped(fit.limit)) bytes; wrote a JPEG to "
+          + "\(quoted(target)) instead")
     }
     if let damage = summary.damage {
       // The meme was made, from what could be decoded: say so rather than pass it off as whole.
@@ -159,15 +201,46 @@ struct RenderCommand: ParsableCommand {
       printToStandardError("warning: --caption #\(index + 1) is too long to fit its box and is cut off")
     }
     if verbose {
-      let lines = [
-        "\(quoted(output)): \(summary.width)×\(summary.height), font \(summary.font.family)",
-        "\(quoted(output)): \(summary.encoding.explanation)",
+      let name: String
+      if case .file(let url) = written, written != destination {
+        name = quoted(url.path)
+      } else {
+        name = quoted(output)
+      }
+      var lines = [
+        "\(name): \(summary.width)×\(summary.height), font \(summary.font.family)",
+        "\(name): \(summary.encoding.explanation)",
       ]
+      if let fit = summary.fit { lines.append("\(name): \(Self.explanation(of: fit))") }
       // Standard output may be carrying the image itself.
       for line in lines {
         if destination == .standardOutput { printToStandardError(line) } else { print(line) }
       }
     }
+  }
+
+  /// --max-bytes in bytes, or nil without it.
+  private func byteLimit() throws -> Int? {
+    guard let maxBytes else { return nil }
+    guard let bytes = ByteSize.parse(maxBytes) else {
+      throw CommandFailure(
+        "--max-bytes must be a size such as 8M, 500K or 1500000 (bytes), not \(alwaysQuoted(maxBytes))")
+    }
+    return bytes
+  }
+
+  /// What --max-bytes made of the file, in one line.
+  static func explanation(of fit: SizeFit) -> String {
+    let limit = "size limit \(PixelCount.grouped(fit.limit)) bytes"
+    let share = String(format: "%.1f%%", Double(fit.byteCount) * 100 / Double(fit.limit))
+    let bytes = "\(PixelCount.grouped(fit.byteCount)) bytes (\(share) of the limit)"
+    if fit.isNormalExport {
+      return "\(limit): the file fits as it is, \(bytes)"
+    }
+    let size =
+      "\(fit.width)×\(fit.height)\(fit.isScaled ? " (scaled from \(fit.originalWidth)×\(fit.originalHeight))" : "")"
+    let encodes = "\(fit.encodeCount) encode\(fit.encodeCount == 1 ? "" : "s") tried"
+    return "\(limit): JPEG quality \(fit.quality ?? 0), \(size), \(bytes), \(encodes)"
   }
 
   /// Refuses a caption beyond `CaptionLimits`, naming it and the limit, rather than cutting it.

@@ -87,8 +87,10 @@ import Testing
       try Self.snapshot(photo), as: .jpeg(quality: ImageFormat.defaultJPEGQuality), to: .file(url)
     ).get()
     let reference = Self.output("reference.jpg")
+    // The share writes the meme's description (its text, by default) into the file.
     let summary = try #require(
-      try MemeExporter.exportKeepingJPEGBlocks(Self.captions, imageAt: photo, to: .file(reference)))
+      try MemeExporter.exportKeepingJPEGBlocks(
+        Self.captions, imageAt: photo, to: .file(reference), description: Self.captions.defaultDescription))
     guard case .keptBlocks = summary.encoding else {
       Issue.record("the exporter did not keep the blocks: \(summary.encoding.explanation)")
       return
@@ -110,7 +112,11 @@ import Testing
     let rendered = try #require(
       MemeRenderer.rendered(
         Self.captions, image: try ImageLoader().load(contentsOf: photo), transform: transform))
-    #expect(meme.file.data == Data(try ImageWriter.encode(rendered, as: .jpeg(quality: 90))))
+    #expect(
+      meme.file.data
+        == Data(
+          try ImageWriter.encode(
+            rendered, as: .jpeg(quality: 90), description: Self.captions.defaultDescription)))
   }
 
   /// A share stopped before it starts writes nothing and makes no meme; an existing file stays.

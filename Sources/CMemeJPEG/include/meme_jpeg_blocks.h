@@ -92,9 +92,12 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
 
 // The whole JPEG: the blocks, the source's ICC profile and JFIF density, progressive when the
 // source was, with its restart interval, with the source's Huffman tables when they are standard
-// or it keeps its code (optimised tables otherwise); no EXIF (so no orientation tag). `*output` is malloc'd.
+// or it keeps its code (optimised tables otherwise); no EXIF (so no orientation tag), no XMP or
+// IPTC of the source. `xmp` (NULL for none), `xmp_size` bytes of at most 65,533, is written as an
+// APP1 segment after the ICC profile: the meme's description. `*output` is malloc'd.
 // Writes each MCU row as soon as it is read and not held.
-meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, unsigned char **output,
-                                          unsigned long *size, char *reason, size_t reason_size);
+meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, const uint8_t *xmp, size_t xmp_size,
+                                          unsigned char **output, unsigned long *size, char *reason,
+                                          size_t reason_size);
 
 #endif

@@ -49,9 +49,11 @@ enum JPEGBlockExport {
   /// throws `.cancelled`, having written nothing.
   static func export(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, loader: ImageLoader,
-    cancellation: Cancellation
+    description: String? = nil, cancellation: Cancellation
   ) throws(ImageError) -> Outcome {
-    switch try encode(captions, imageAt: input, loader: loader, cancellation: cancellation) {
+    switch try encode(
+      captions, imageAt: input, loader: loader, description: description, cancellation: cancellation)
+    {
     case .encoded(let bytes, let summary):
       try cancellation.check(name: input.path)
       try ImageWriter.write(bytes.bytes, to: destination)
@@ -61,10 +63,12 @@ enum JPEGBlockExport {
     }
   }
 
-  /// The meme as a JPEG file in memory, every block no caption touches copied from the photo. Once
-  /// `cancellation` is set it stops within an MCU row and throws `.cancelled`.
+  /// The meme as a JPEG file in memory, every block no caption touches copied from the photo, with
+  /// `description` as its XMP (see `DescriptionMetadata`). Once `cancellation` is set it stops within
+  /// an MCU row and throws `.cancelled`.
   static func encode(
-    _ captions: MemeCaptions, imageAt input: URL, loader: ImageLoader, cancellation: Cancellation
+    _ captions: MemeCaptions, imageAt input: URL, loader: ImageLoader, description: String? = nil,
+    cancellation: Cancellation
   ) throws(ImageError) -> Encoding {
     let path = input.path
     let file = try ImageFile(path: path)
@@ -106,9 +110,10 @@ enum JPEGBlockExport {
     }
     let work = SpanWork(drawings: drawings, blocks: blocks)
     let groups = groups(of: drawings, on: blocks)
+    let xmp = DescriptionMetadata.xmpSegmentData(description)
     let writing = BackgroundTask { [groups] () -> Result<MallocBytes, JPEGBlocks.Refusal> in
       for _ in groups { work.held.wait() }
-      return Result { () throws(JPEGBlocks.Refusal) in try work.blocks.encoded() }
+      return Result { () throws(JPEGBlocks.Refusal) in try work.blocks.encoded(xmp: xmp) }
     }
     let lastGroup: BackgroundTask<Result<Int, JPEGBlocks.Refusal>>? =
       groups.count > 1 ? BackgroundTask { [groups] in work.redraw(groups[groups.count - 1]) } : nil

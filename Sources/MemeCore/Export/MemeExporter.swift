@@ -13,6 +13,11 @@ public struct ExportSummary: Sendable {
   public let damage: String?
   /// Whether the photo's JPEG blocks were kept, or why the picture was encoded whole.
   public let encoding: ExportEncoding
+  /// What a size limit made of the export (nil without one).
+  public var fit: SizeFit?
+  /// Where the file went: the destination asked for, or, when a size limit turned a PNG into a
+  /// JPEG, the same name ending in `.jpg` (a pipe or a device is written to as it is).
+  public var output: ImageDestination?
 }
 
 /// Renders a meme from an image file straight to an image file at the source's resolution.
@@ -27,11 +32,11 @@ public enum MemeExporter {
   public static func export(
     _ captions: MemeCaptions, imageAt input: URL, to output: URL, as format: ImageFormat,
     transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
-    reencodeReason: String? = nil
+    reencodeReason: String? = nil, description: String? = nil, sizeLimit: Int? = nil
   ) throws(ImageError) -> ExportSummary {
     try export(
       captions, imageAt: input, to: .file(output), as: format, transform: transform, width: width,
-      loader: loader, reencodeReason: reencodeReason)
+      loader: loader, reencodeReason: reencodeReason, description: description, sizeLimit: sizeLimit)
   }
 
   /// As `export(_:imageAt:to:as:width:loader:)`, to a file or to standard output. A destination that
@@ -42,16 +47,49 @@ public enum MemeExporter {
   /// A JPEG photo exported as JPEG at its own size keeps every block no caption touches (see
   /// `JPEGBlockExport`) unless `reencodeReason` asks for a full encode (and says why, for the
   /// summary); the quality then only applies to pictures encoded whole.
+  ///
+  /// `description`, when it has text, goes into the file as its alt text (see
+  /// `DescriptionMetadata`). With `sizeLimit` (bytes), the file is at most that large: the normal
+  /// export when it fits, else the largest JPEG that does (see `SizeFitter`), which the summary's
+  /// `fit` describes; a limit no JPEG can meet fails with `.overSizeLimit`, writing nothing. The
+  /// block path's file is about as large as the photo's, so a photo more than a tenth over the
+  /// limit goes straight to the pixels; one closer to it is tried on the block path first, and
+  /// kept when its file fits.
   @discardableResult
   public static func export(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, as format: ImageFormat,
     transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
-    reencodeReason: String? = nil
+    reencodeReason: String? = nil, description: String? = nil, sizeLimit: Int? = nil
   ) throws(ImageError) -> ExportSummary {
     try ImageWriter.checkDestination(destination)
     var reason = reencodeReason
     if reason == nil {
       reason = blockPathObstacle(format: format, transform: transform, width: width)
+    }
+    if reason == nil, let sizeLimit, let photoSize = try? ImageFile(path: input.path).size,
+      photoSize > sizeLimit + sizeLimit / 10
+    {
+      reason = "the photo is over the size limit, and so would be its blocks"
+    }
+    var earlierEncodes = 0
+    if reason == nil, let sizeLimit {
+      switch try JPEGBlockExport.encode(
+        captions, imageAt: input, loader: loader, description: description, cancellation: Cancellation())
+      {
+      case .encoded(let bytes, var summary):
+        if bytes.count <= sizeLimit {
+          try ImageWriter.write(bytes.bytes, to: destination)
+          summary.fit = SizeFit(
+            limit: sizeLimit, requestedFormat: format, format: format, width: summary.width,
+            height: summary.height, originalWidth: summary.width, originalHeight: summary.height,
+            byteCount: bytes.count, encodeCount: 1, isNormalExport: true, keptBlocks: true)
+          summary.output = destination
+          return summary
+        }
+        reason = "the file with the photo's blocks is over the size limit"
+        earlierEncodes = 1
+      case .declined(let why): reason = why
+      }
     }
     if reason == nil {
       // Decode once: the block path and the pixel path below never both read a whole photo. The
@@ -62,17 +100,23 @@ public enum MemeExporter {
       // part-way, and holds coefficients, while the pixel path must decode every block with
       // libjpeg's repairs of the damage (the warning the user is shown comes from them).
       switch try JPEGBlockExport.export(
-        captions, imageAt: input, to: destination, loader: loader, cancellation: Cancellation())
+        captions, imageAt: input, to: destination, loader: loader, description: description,
+        cancellation: Cancellation())
       {
-      case .exported(let summary): return summary
+      case .exported(var summary):
+        summary.output = destination
+        return summary
       case .declined(let why): reason = why
       }
     }
     let encoding = ExportEncoding.encoded(reason: reason ?? "")
+    let finish = Finish(
+      destination: destination, format: format, description: description, sizeLimit: sizeLimit,
+      earlierEncodes: earlierEncodes)
     guard transform.isIdentity else {
       return try exportTransformed(
-        captions, imageAt: input, to: destination, as: format, transform: transform, width: width,
-        loader: loader, encoding: encoding)
+        captions, imageAt: input, transform: transform, width: width, loader: loader, encoding: encoding,
+        finish: finish)
     }
     let expectedSize = try? expectedPixelSize(of: input, width: width, loader: loader)
     if let expectedSize, width != nil {
@@ -94,11 +138,48 @@ public enum MemeExporter {
       ? early : PreparedCaptions(captions, imageWidth: image.width, imageHeight: image.height)
     prepared.draw(onto: image)
     let layout = prepared.layout
-    try ImageWriter.write(image, to: destination, as: format)
+    let written = try finish.write(image)
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
       overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
-      damage: image.damage, encoding: encoding)
+      damage: image.damage, encoding: encoding, fit: written.fit, output: written.output)
+  }
+
+  /// The last step of an export from pixels: the rendered meme encoded and written, under the size
+  /// limit when there is one.
+  private struct Finish {
+    let destination: ImageDestination
+    let format: ImageFormat
+    let description: String?
+    let sizeLimit: Int?
+    /// Files encoded before the pixels were drawn (the block path's, over the limit).
+    let earlierEncodes: Int
+
+    func write(_ image: RasterImage) throws(ImageError) -> (fit: SizeFit?, output: ImageDestination) {
+      guard let sizeLimit else {
+        try ImageWriter.write(image, to: destination, as: format, description: description)
+        return (nil, destination)
+      }
+      let fitted = try SizeFitter.encode(
+        image, as: format, limit: sizeLimit, description: description, name: destination.name,
+        earlierEncodes: earlierEncodes)
+      let output = MemeExporter.destination(destination, for: fitted.fit)
+      let result = fitted.bytes.withUnsafeBytes { bytes -> Result<Void, ImageError> in
+        Result { () throws(ImageError) in try ImageWriter.write(bytes, to: output) }
+      }
+      try result.get()
+      return (fitted.fit, output)
+    }
+  }
+
+  /// Where a file made under a size limit goes: `destination`, or, when the fit turned a PNG into a
+  /// JPEG, the same name ending in `.jpg` (see `SizeFit.fileURL(for:)`). A pipe or a device keeps its
+  /// name: it is written to, not replaced.
+  public static func destination(_ destination: ImageDestination, for fit: SizeFit) -> ImageDestination {
+    guard fit.formatChanged, case .file(let url) = destination,
+      case .replace = try? OutputTarget(path: ImageWriter.path(of: url))
+    else { return destination }
+    return .file(fit.fileURL(for: url))
   }
 
   /// Writes `captions` on the JPEG photo at `input` as a JPEG keeping every block no caption touches,
@@ -106,11 +187,13 @@ public enum MemeExporter {
   /// `cancellation` is set it stops within an MCU row and throws `.cancelled`, writing nothing.
   public static func exportKeepingJPEGBlocks(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination,
-    loader: ImageLoader = ImageLoader(), cancellation: Cancellation = Cancellation()
+    loader: ImageLoader = ImageLoader(), description: String? = nil,
+    cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> ExportSummary? {
     try ImageWriter.checkDestination(destination)
     switch try JPEGBlockExport.export(
-      captions, imageAt: input, to: destination, loader: loader, cancellation: cancellation)
+      captions, imageAt: input, to: destination, loader: loader, description: description,
+      cancellation: cancellation)
     {
     case .exported(let summary): return summary
     case .declined: return nil
@@ -121,9 +204,12 @@ public enum MemeExporter {
   /// bytes to its target and to Sent Memes), or `nil` when the block path cannot serve this photo.
   public static func encodeKeepingJPEGBlocks(
     _ captions: MemeCaptions, imageAt input: URL, loader: ImageLoader = ImageLoader(),
+    description: String? = nil,
     cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> Data? {
-    switch try JPEGBlockExport.encode(captions, imageAt: input, loader: loader, cancellation: cancellation) {
+    switch try JPEGBlockExport.encode(
+      captions, imageAt: input, loader: loader, description: description, cancellation: cancellation)
+    {
     case .encoded(let bytes, _): return Data(bytes.bytes)
     case .declined: return nil
     }
@@ -142,10 +228,11 @@ public enum MemeExporter {
   /// A cut or turned export: the crop is in the source's own pixels, so the source is decoded whole,
   /// transformed pixel for pixel, and only then scaled to `width`.
   private static func exportTransformed(
-    _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination, as format: ImageFormat,
-    transform: PictureTransform, width: Int?, loader: ImageLoader, encoding: ExportEncoding
+    _ captions: MemeCaptions, imageAt input: URL, transform: PictureTransform, width: Int?,
+    loader: ImageLoader,
+    encoding: ExportEncoding, finish: Finish
   ) throws(ImageError) -> ExportSummary {
-    try ImageWriter.checkDestination(destination)
+    try ImageWriter.checkDestination(finish.destination)
     let full = try loader.pixelSize(ofImageAt: input)
     try check(transform, fits: full, name: input.path)
     let turned = transform.outputSize(sourceWidth: full.width, sourceHeight: full.height)
@@ -164,11 +251,11 @@ public enum MemeExporter {
         path: input.path, kind: .outOfMemory, reason: "not enough memory to transform the picture")
     }
     let layout = MemeRenderer.render(captions, onto: image)
-    try ImageWriter.write(image, to: destination, as: format)
+    let written = try finish.write(image)
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
       overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
-      damage: source.damage, encoding: encoding)
+      damage: source.damage, encoding: encoding, fit: written.fit, output: written.output)
   }
 
   /// Fails with one line when `transform`'s crop does not lie inside a picture of `size`.

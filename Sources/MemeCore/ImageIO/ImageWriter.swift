@@ -24,22 +24,29 @@ public enum ImageWriter {
   /// never harms an existing file. A symbolic link to a file is followed (the file is replaced, the
   /// link stays); a pipe or a terminal is written to, never replaced; a folder, a name ending in `/`,
   /// a link to nothing and other special files are refused.
-  public static func write(_ image: RasterImage, to url: URL, as format: ImageFormat) throws(ImageError) {
-    try write(image, to: url, as: format, fault: nil)
+  ///
+  /// `description`, when it has text, is written into the file as its alt text (see
+  /// `DescriptionMetadata`): the only metadata MemeMe writes.
+  public static func write(
+    _ image: RasterImage, to url: URL, as format: ImageFormat, description: String? = nil
+  ) throws(ImageError) {
+    try write(image, to: url, as: format, description: description, fault: nil)
   }
 
   /// Encodes `image` to a file or to standard output.
-  public static func write(_ image: RasterImage, to destination: ImageDestination, as format: ImageFormat)
+  public static func write(
+    _ image: RasterImage, to destination: ImageDestination, as format: ImageFormat, description: String? = nil
+  )
     throws(ImageError)
   {
     switch destination {
     case .file(let url):
-      try write(image, to: url, as: format)
+      try write(image, to: url, as: format, description: description)
     case .standardOutput:
       let name = destination.name
       try AtomicFile.stream(to: STDOUT_FILENO, reportedAs: name) {
         (sink: inout AtomicFile.FileSink) throws(ImageError) in
-        try encode(image, as: format, to: &sink, name: name)
+        try encode(image, as: format, description: description, to: &sink, name: name)
       }
     }
   }
@@ -90,9 +97,11 @@ public enum ImageWriter {
   }
 
   /// The bytes of a complete file (for the clipboard, sharing, or tests).
-  public static func encode(_ image: RasterImage, as format: ImageFormat) throws(ImageError) -> [UInt8] {
+  public static func encode(_ image: RasterImage, as format: ImageFormat, description: String? = nil)
+    throws(ImageError) -> [UInt8]
+  {
     var sink = ArraySink()
-    try encode(image, as: format, to: &sink, name: "image")
+    try encode(image, as: format, description: description, to: &sink, name: "image")
     return sink.bytes
   }
 
@@ -115,47 +124,55 @@ public enum ImageWriter {
 
   /// As `write(_:to:as:)`, stopping with a `.cancelled` error, and no file, once `cancellation` is set.
   public static func write(
-    _ image: RasterImage, to url: URL, as format: ImageFormat, cancellation: Cancellation
+    _ image: RasterImage, to url: URL, as format: ImageFormat, description: String? = nil,
+    cancellation: Cancellation
   ) throws(ImageError) {
-    try write(image, to: url, as: format, fault: nil, cancellation: cancellation)
+    try write(image, to: url, as: format, description: description, fault: nil, cancellation: cancellation)
   }
 
-  /// As `encode(_:as:)`, stopping with a `.cancelled` error once `cancellation` is set.
-  public static func encode(_ image: RasterImage, as format: ImageFormat, cancellation: Cancellation)
+  /// As `encode(_:as:description:)`, stopping with a `.cancelled` error once `cancellation` is set.
+  public static func encode(
+    _ image: RasterImage, as format: ImageFormat, description: String? = nil, cancellation: Cancellation
+  )
     throws(ImageError) -> [UInt8]
   {
     var sink = CancellableSink(base: ArraySink(), cancellation: cancellation, name: "image")
-    try encode(image, as: format, to: &sink, name: "image")
+    try encode(image, as: format, description: description, to: &sink, name: "image")
     try cancellation.check(name: "image")
     return sink.base.bytes
   }
 
   static func write(
-    _ image: RasterImage, to url: URL, as format: ImageFormat, fault: AtomicFile.Fault?,
-    cancellation: Cancellation? = nil
+    _ image: RasterImage, to url: URL, as format: ImageFormat, description: String? = nil,
+    fault: AtomicFile.Fault?, cancellation: Cancellation? = nil
   ) throws(ImageError) {
     let path = path(of: url)
     try AtomicFile.write(to: path, fault: fault) { (sink: inout AtomicFile.FileSink) throws(ImageError) in
-      guard let cancellation else { return try encode(image, as: format, to: &sink, name: path) }
+      guard let cancellation else {
+        return try encode(image, as: format, description: description, to: &sink, name: path)
+      }
       var checked = CancellableSink(base: sink, cancellation: cancellation, name: path)
-      try encode(image, as: format, to: &checked, name: path)
+      try encode(image, as: format, description: description, to: &checked, name: path)
       sink = checked.base
       // The last chance: a file renamed into place is the user's.
       try cancellation.check(name: path)
     }
   }
 
-  private static func encode(
-    _ image: RasterImage, as format: ImageFormat, to sink: inout some ByteSink, name: String
+  static func encode(
+    _ image: RasterImage, as format: ImageFormat, description: String?, to sink: inout some ByteSink,
+    name: String
   )
     throws(ImageError)
   {
     switch format {
     case .png:
-      try PNGEncoder.encode(image, to: &sink, name: name)
+      try PNGEncoder.encode(image, description: description, to: &sink, name: name)
     case .jpeg(let quality):
       let encoded = try JPEGCodec.encode(image, quality: quality, name: name)
-      try encoded.withBytes { (bytes) throws(ImageError) in try sink.write(bytes) }
+      try encoded.withBytes { (bytes) throws(ImageError) in
+        try JPEGMetadata.write(bytes, description: description, to: &sink)
+      }
     }
   }
 }

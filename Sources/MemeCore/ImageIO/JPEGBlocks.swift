@@ -144,11 +144,16 @@ final class JPEGBlocks: @unchecked Sendable {
     return replaced
   }
 
-  /// The finished JPEG.
-  func encoded() throws(Refusal) -> MallocBytes {
+  /// The finished JPEG, with `xmp` (an APP1 segment's data, see `DescriptionMetadata`) when given.
+  func encoded(xmp: [UInt8]? = nil) throws(Refusal) -> MallocBytes {
     var output: UnsafeMutablePointer<UInt8>?
     var size: UInt = 0
-    try Self.call { reason, length in meme_jpeg_blocks_write(handle, &output, &size, reason, length) }.get()
+    try Self.call { reason, length in
+      (xmp ?? []).withUnsafeBufferPointer { segment in
+        meme_jpeg_blocks_write(
+          handle, segment.baseAddress, xmp == nil ? 0 : segment.count, &output, &size, reason, length)
+      }
+    }.get()
     return MallocBytes(adopting: output!, count: Int(size))
   }
 

@@ -210,7 +210,7 @@ enum JPEGCodec {
 }
 
 /// An opaque ARGB32 copy of a translucent image composited over white, for the JPEG encoder.
-private final class FlattenedPixels {
+final class FlattenedPixels {
   let base: UnsafeMutablePointer<UInt8>
   let stride: Int
 

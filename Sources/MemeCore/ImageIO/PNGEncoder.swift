@@ -27,9 +27,11 @@ enum PNGEncoder {
   /// nothing measurable, small enough that a round of strips stays a few MiB.
   static let defaultStripBytes = 2 << 20
 
+  /// `description`, when it has text, goes into an `iTXt` chunk before the image data (see
+  /// `DescriptionMetadata`); nothing else but the pixels is written.
   static func encode(
     _ image: RasterImage, deflater: PNGDeflater = .standard, stripBytes: Int = defaultStripBytes,
-    to sink: inout some ByteSink, name: String
+    description: String? = nil, to sink: inout some ByteSink, name: String
   ) throws(ImageError) {
     let filter = PNGRowFilter(image: image, channels: image.hasAlpha ? 4 : 3)
     cairo_surface_flush(image.surface)
@@ -38,6 +40,9 @@ enum PNGEncoder {
     let header =
       bigEndian(image.width) + bigEndian(image.height) + [8, filter.channels == 4 ? 6 : 2, 0, 0, 0]
     try writeChunk("IHDR", header, to: &sink)
+    if let text = DescriptionMetadata.pngTextChunkData(description) {
+      try writeChunk("iTXt", text, to: &sink)
+    }
     switch deflater {
     case .libdeflate(let level):
       try writeStrips(filter, level: level, stripBytes: stripBytes, to: &sink, name: name)

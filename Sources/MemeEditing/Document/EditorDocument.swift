@@ -17,7 +17,11 @@ public final class EditorDocument {
     public static let transform = Change(rawValue: 16)
     /// Which text box is selected.
     public static let selection = Change(rawValue: 32)
-    public static let all: Change = [.captions, .style, .image, .history, .transform, .selection]
+    /// The description the user wrote (the default one follows `.captions`).
+    public static let description = Change(rawValue: 64)
+    public static let all: Change = [
+      .captions, .style, .image, .history, .transform, .selection, .description,
+    ]
   }
 
   private(set) var state: EditorState
@@ -33,6 +37,13 @@ public final class EditorDocument {
   public var onChange: (Change) -> Void = { _ in }
 
   public var captions: MemeCaptions { state.captions }
+  /// The description the user wrote, or nil while the default applies.
+  public var customDescription: String? { state.customDescription }
+  /// The meme's description: the user's, or its text in reading order (what a share writes into the
+  /// file and keeps in Sent Memes; what a description field shows as its placeholder when empty).
+  public var resolvedDescription: String { state.resolvedDescription }
+  /// The description made from the captions alone, whatever the user wrote.
+  public var defaultDescription: String { state.captions.defaultDescription }
   public var image: EditorImage? { state.image }
   public var transform: PictureTransform { state.transform }
   public var canUndo: Bool { history.canUndo }
@@ -75,6 +86,31 @@ public final class EditorDocument {
     next.setText(text, at: position)
     apply(next, changed: .captions, coalescingKey: "caption-\(position)")
     return excess
+  }
+
+  /// A keystroke in the description field: a run of them is one undo step, like a caption's. Text
+  /// with nothing but white space (or nil) goes back to the default description, which then follows
+  /// the captions again.
+  public func setDescription(_ text: String?) {
+    let text = text.flatMap { MemeDescription.hasText($0) ? $0 : nil }
+    guard state.customDescription != text else { return }
+    var next = state
+    next.customDescription = text
+    apply(next, changed: .description, coalescingKey: "description")
+  }
+
+  /// The texts of `meme` (a sent meme opened for Edit & Resend): its captions, text boxes, style and
+  /// description, in one undo step. The picture is set apart (`setImage`), once it is loaded.
+  public func setTexts(of meme: Meme) {
+    var next = state
+    next.topText = Self.bounded(meme.topText).text
+    next.bottomText = Self.bounded(meme.bottomText).text
+    next.boxes = meme.textBoxes
+    next.style = meme.style
+    next.customDescription = meme.customDescription.flatMap { MemeDescription.hasText($0) ? $0 : nil }
+    guard !next.isSame(as: state) else { return }
+    history.endCoalescing()
+    apply(next, changed: [.captions, .style, .description])
   }
 
   /// `text` within `CaptionLimits`, and the limit it went beyond, if any.
@@ -170,6 +206,7 @@ public final class EditorDocument {
       changed.insert(.captions)
     }
     if next.style != state.style { changed.insert(.style) }
+    if next.customDescription != state.customDescription { changed.insert(.description) }
     if next.image !== state.image { changed.insert(.image) }
     if next.transform != state.transform { changed.insert(.transform) }
     let selection =

@@ -16,12 +16,20 @@ public struct EditorState {
   public var image: EditorImage?
   /// The crop, turn and mirroring of `image` (a new picture starts as it is).
   public var transform = PictureTransform.identity
+  /// The description the user wrote (the meme's alt text), or nil for the default: the meme's text
+  /// in reading order, which follows the captions as they change (see `resolvedDescription`).
+  public var customDescription: String?
 
   /// The launch state: no picture, no text typed, classic style.
   public static let initial = EditorState()
 
   public var captions: MemeCaptions {
     MemeCaptions(top: topText, bottom: bottomText, style: style, boxes: boxes)
+  }
+
+  /// The description files and Sent Memes get: the user's, or the captions' default.
+  public var resolvedDescription: String {
+    MemeDescription.resolved(customDescription, captions: captions)
   }
 
   public func text(at position: CaptionPosition) -> String {
@@ -43,6 +51,6 @@ public struct EditorState {
   /// Same texts, boxes, style and picture (pictures compare by identity: pixels are never mutated).
   func isSame(as other: EditorState) -> Bool {
     topText == other.topText && bottomText == other.bottomText && boxes == other.boxes && style == other.style
-      && image === other.image && transform == other.transform
+      && image === other.image && transform == other.transform && customDescription == other.customDescription
   }
 }

@@ -11,9 +11,13 @@ import MemeStore
 ///    they are now, so that edits made while the meme is exported do not leak into it.
 /// 2. **render** (background, `render`): the captions drawn on the picture at its own resolution, once,
 ///    by the same `MemeRenderer` as `mememe render`.
-/// 3. **encode** (background, `encode`): those pixels to PNG or JPEG bytes, once. A JPEG photo shown as
-///    it is and shared as a JPEG takes the block path instead of 2 and 3
+/// 3. **encode** (background, `encode`): those pixels to PNG or JPEG bytes, once, with the meme's
+///    description (`ShareSnapshot.resolvedDescription`) as the file's alt text and no other metadata.
+///    A JPEG photo shown as it is and shared as a JPEG takes the block path instead of 2 and 3
 ///    (`MemeExporter.encodeKeepingJPEGBlocks`): every block no caption touches is copied from the photo.
+///    With a size limit, a file over it is replaced by the largest JPEG of the rendered pixels that
+///    fits (`SizeFitter`: the same pixels encoded at lower qualities, then smaller), and the shared
+///    meme says what was done (`SharedMeme.fit`).
 /// 4. **thumbnail** (background, `thumbnail`): Sent Memes' thumbnail, on the same hop, from the rendered
 ///    pixels (on the block path, from the JPEG bytes decoded straight to the thumbnail's width).
 /// 5. **deliver** (`deliver`): the same bytes to the target. Save As writes them atomically to the chosen
@@ -38,26 +42,100 @@ public nonisolated enum SharePipeline {
 
   /// Stages 2 to 5: renders and encodes `snapshot` once, makes its thumbnail and delivers the bytes
   /// to `destination`. Runs on the calling thread (a background one: a large meme takes seconds).
+  ///
+  /// With `sizeLimit` (bytes), the file is at most that large: the normal export when it fits,
+  /// else the largest JPEG that does (`SizeFitter`); `SharedMeme.fit` says which, at what quality
+  /// and size. A PNG that had to become a JPEG is delivered to the same name ending in `.jpg`
+  /// (`SharedMeme.deliveredFile`; its `file.fileExtension` is `jpg`). A limit no JPEG can meet fails
+  /// with `ImageError.Kind.overSizeLimit`, delivering nothing.
   public static func run(
-    _ snapshot: ShareSnapshot, as format: ImageFormat, to destination: Destination,
+    _ snapshot: ShareSnapshot, as format: ImageFormat, to destination: Destination, sizeLimit: Int? = nil,
     cancellation: Cancellation = Cancellation()
   ) -> Result<SharedMeme, ImageError> {
     do throws(ImageError) {
-      try cancellation.check(name: snapshot.picture.url.path)
-      let made: (bytes: Data, thumbnail: RasterImage)
-      if let kept = try keepingBlocks(snapshot, as: format, cancellation: cancellation) {
-        made = (kept, try thumbnail(ofJPEG: kept, picture: snapshot.picture))
-      } else {
+      let name = snapshot.picture.url.path
+      try cancellation.check(name: name)
+      let description = snapshot.resolvedDescription
+      var made: (bytes: Data, thumbnail: RasterImage, fit: SizeFit?)?
+      var earlierEncodes = 0
+      if let kept = try keepingBlocks(
+        snapshot, as: format, description: description, sizeLimit: sizeLimit, cancellation: cancellation)
+      {
+        if let sizeLimit, kept.count > sizeLimit {
+          earlierEncodes = 1
+        } else {
+          let fit = sizeLimit.map { limit in
+            SizeFit(
+              limit: limit, requestedFormat: format, format: format, width: snapshot.picture.width,
+              height: snapshot.picture.height, originalWidth: snapshot.picture.width,
+              originalHeight: snapshot.picture.height, byteCount: kept.count, encodeCount: 1,
+              isNormalExport: true, keptBlocks: true)
+          }
+          made = (kept, try thumbnail(ofJPEG: kept, picture: snapshot.picture), fit)
+        }
+      }
+      if made == nil {
         let rendered = try render(snapshot)
-        made = (try encode(rendered, as: format, cancellation: cancellation), try thumbnail(of: rendered))
+        if let sizeLimit {
+          let fitted = try SizeFitter.encode(
+            rendered, as: format, limit: sizeLimit, description: description, name: name,
+            earlierEncodes: earlierEncodes, cancellation: cancellation)
+          made = (Data(fitted.bytes), try thumbnail(of: rendered), fitted.fit)
+        } else {
+          made = (
+            try encode(rendered, as: format, description: description, cancellation: cancellation),
+            try thumbnail(of: rendered), nil
+          )
+        }
       }
+      guard let made else { preconditionFailure("every path above makes the file") }
+      var delivered: URL?
       if case .file(let url) = destination {
-        try deliver(made.bytes, to: url, cancellation: cancellation)
+        delivered = made.fit?.fileURL(for: url) ?? url
+        try deliver(made.bytes, to: delivered!, cancellation: cancellation)
       }
+      let written = made.fit?.format ?? format
       return .success(
         SharedMeme(
-          snapshot: snapshot, file: EncodedImage(data: made.bytes, fileExtension: format.fileExtension),
-          thumbnail: made.thumbnail, thumbnailPNG: Data(try ImageWriter.encode(made.thumbnail, as: .png))))
+          snapshot: snapshot, file: EncodedImage(data: made.bytes, fileExtension: written.fileExtension),
+          thumbnail: made.thumbnail, thumbnailPNG: Data(try ImageWriter.encode(made.thumbnail, as: .png)),
+          fit: made.fit, deliveredFile: delivered))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// A sent meme's stored file (Sent Memes' Detail shares it as it is) under `sizeLimit`: the file
+  /// itself when it fits (`fit.isNormalExport`), else the largest JPEG of it that does, decoded
+  /// once, with `description` (the meme's `resolvedDescription`) as its alt text. Runs on the
+  /// calling thread (a background one).
+  public static func fitting(
+    fileAt url: URL, description: String, sizeLimit: Int, cancellation: Cancellation = Cancellation()
+  ) -> Result<FittedImage, ImageError> {
+    do throws(ImageError) {
+      let loader = ImageLoader()
+      let size = try loader.pixelSize(ofImageAt: url)
+      let format = ImageFormat(fileExtension: url.pathExtension) ?? .png
+      let bytes: Data
+      do { bytes = try Data(contentsOf: url) } catch {
+        throw ImageError(path: url.path, kind: .unreadable, reason: error.localizedDescription)
+      }
+      if bytes.count <= sizeLimit {
+        return .success(
+          FittedImage(
+            bytes: [UInt8](bytes),
+            fit: SizeFit(
+              limit: sizeLimit, requestedFormat: format, format: format, width: size.width,
+              height: size.height,
+              originalWidth: size.width, originalHeight: size.height, byteCount: bytes.count, encodeCount: 0,
+              isNormalExport: true, keptBlocks: format != .png)))
+      }
+      try cancellation.check(name: url.path)
+      let image = try loader.load(data: [UInt8](bytes), name: url.path)
+      return .success(
+        try SizeFitter.fitJPEG(
+          image, limit: sizeLimit, description: description, requestedFormat: format, name: url.path,
+          cancellation: cancellation))
     } catch {
       return .failure(error)
     }
@@ -77,19 +155,25 @@ public nonisolated enum SharePipeline {
     return rendered
   }
 
-  /// Stage 3: the rendered meme as a file's bytes.
-  static func encode(_ rendered: RasterImage, as format: ImageFormat, cancellation: Cancellation)
+  /// Stage 3: the rendered meme as a file's bytes, with `description` as its alt text.
+  static func encode(
+    _ rendered: RasterImage, as format: ImageFormat, description: String?, cancellation: Cancellation
+  )
     throws(ImageError) -> Data
   {
-    Data(try ImageWriter.encode(rendered, as: format, cancellation: cancellation))
+    Data(try ImageWriter.encode(rendered, as: format, description: description, cancellation: cancellation))
   }
 
   /// Stages 2 and 3 for a JPEG photo shown as it is and shared as a JPEG: the file with every block
   /// no caption touches kept, or `nil` when the block path cannot serve the picture. The photo is read
   /// again from its file, so it must still be the picture the editor shows. A stop ends it within an
   /// MCU row, with nothing delivered.
+  ///
+  /// Under a size limit, a photo more than a tenth over it is not tried: the block path's file is
+  /// about as large as the photo's.
   private static func keepingBlocks(
-    _ snapshot: ShareSnapshot, as format: ImageFormat, cancellation: Cancellation
+    _ snapshot: ShareSnapshot, as format: ImageFormat, description: String, sizeLimit: Int?,
+    cancellation: Cancellation
   )
     throws(ImageError) -> Data?
   {
@@ -97,8 +181,14 @@ public nonisolated enum SharePipeline {
       let size = try? ImageLoader().pixelSize(ofImageAt: snapshot.picture.url),
       size == (snapshot.picture.width, snapshot.picture.height)
     else { return nil }
+    if let sizeLimit,
+      let attributes = try? FileManager.default.attributesOfItem(atPath: snapshot.picture.url.path),
+      let photoSize = (attributes[.size] as? NSNumber)?.intValue, photoSize > sizeLimit + sizeLimit / 10
+    {
+      return nil
+    }
     return try MemeExporter.encodeKeepingJPEGBlocks(
-      snapshot.captions, imageAt: snapshot.picture.url, cancellation: cancellation)
+      snapshot.captions, imageAt: snapshot.picture.url, description: description, cancellation: cancellation)
   }
 
   /// Stage 4: Sent Memes' thumbnail of the rendered meme.

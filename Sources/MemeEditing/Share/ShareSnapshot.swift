@@ -8,11 +8,23 @@ public nonisolated struct ShareSnapshot: Sendable {
   public let captions: MemeCaptions
   public let picture: EditorImage
   public let transform: PictureTransform
+  /// The description the user wrote, or nil for the default (`EditorDocument.customDescription`).
+  public let customDescription: String?
 
-  public init(captions: MemeCaptions, picture: EditorImage, transform: PictureTransform) {
+  public init(
+    captions: MemeCaptions, picture: EditorImage, transform: PictureTransform,
+    customDescription: String? = nil
+  ) {
     self.captions = captions
     self.picture = picture
     self.transform = transform
+    self.customDescription = customDescription
+  }
+
+  /// What the shared file carries as its description (alt text): the user's, or the captions'
+  /// default.
+  public var resolvedDescription: String {
+    MemeDescription.resolved(customDescription, captions: captions)
   }
 
   /// The format Open With and Send by E-mail hand over: JPEG for a JPEG photo shown as it is (so its

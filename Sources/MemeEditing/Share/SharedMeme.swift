@@ -17,15 +17,31 @@ public nonisolated struct SharedMeme: Sendable {
   public let thumbnail: RasterImage
   /// `thumbnail` as Sent Memes stores it.
   public let thumbnailPNG: Data
+  /// The description the user wrote, or nil for the default; Sent Memes keeps it.
+  public let customDescription: String?
+  /// The description written into `file`.
+  public let resolvedDescription: String
+  /// What the size limit made of the file (nil when the share had none): for the confirmation
+  /// ("Saved 7.8 MB: quality 84, 6000×4000") and, when a PNG became a JPEG, to say so.
+  public let fit: SizeFit?
+  /// The file the bytes were written to, for a share to a file: the one asked for, or the same
+  /// name ending in `.jpg` when the size limit turned a PNG into a JPEG. Nil for the caller's share.
+  public let deliveredFile: URL?
 
   public init(
-    snapshot: ShareSnapshot, file: EncodedImage, thumbnail: RasterImage, thumbnailPNG: Data
+    snapshot: ShareSnapshot, file: EncodedImage, thumbnail: RasterImage, thumbnailPNG: Data,
+    fit: SizeFit? = nil,
+    deliveredFile: URL? = nil
   ) {
     captions = snapshot.captions
     originalImage = snapshot.picture.url
     transform = snapshot.transform
+    customDescription = snapshot.customDescription
+    resolvedDescription = snapshot.resolvedDescription
     self.file = file
     self.thumbnail = thumbnail
     self.thumbnailPNG = thumbnailPNG
+    self.fit = fit
+    self.deliveredFile = deliveredFile
   }
 }

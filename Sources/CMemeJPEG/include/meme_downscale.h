@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A picture made smaller by averaging areas (a box filter with exact fractional coverage): each
+// pixel of the result is the mean of the part of the source it covers. For the size fitter, which
+// tries a few smaller sizes of one rendered meme: in C (compiled with the engine's other pixel loops)
+// because a 48-megapixel picture is read whole for every size tried.
+#ifndef MEMEME_DOWNSCALE_H
+#define MEMEME_DOWNSCALE_H
+
+#include <stdint.h>
+
+// How the columns (or rows) of a source `source_size` long map onto `target_size` (at most
+// `source_size`, at least 1): made once per size, shared by every band.
+typedef struct meme_downscale_axis meme_downscale_axis;
+
+meme_downscale_axis *meme_downscale_axis_new(int source_size, int target_size);
+void meme_downscale_axis_free(meme_downscale_axis *axis);
+
+// Writes rows [first_row, end_row) of the smaller picture: `target` is `columns`' target size wide
+// and `rows`' target size high, `source` their source sizes; both are 4-byte pixels (Cairo's
+// premultiplied ARGB32, averaged channel by channel, which is right for premultiplied colour).
+// Bands of rows may be written on several threads at once. Returns 0, or -1 without memory.
+int meme_downscale_rows(const uint8_t *source, int source_stride, uint8_t *target, int target_stride,
+                        const meme_downscale_axis *columns, const meme_downscale_axis *rows, int first_row,
+                        int end_row);
+
+#endif

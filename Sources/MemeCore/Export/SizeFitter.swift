@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// What a size limit made of an export, for the caller to say ("Saved 7.8 MB: quality 84,
+/// 6000×4000") and, when the format changed, to name the file after it (`fileURL(for:)`).
+public struct SizeFit: Sendable, Hashable {
+  /// The limit, in bytes.
+  public let limit: Int
+  /// The format asked for.
+  public let requestedFormat: ImageFormat
+  /// The format of the file made: the one asked for when its normal export fits, else a JPEG at
+  /// the quality chosen.
+  public let format: ImageFormat
+  /// The file's pixel size, and the meme's own (they differ when it had to be scaled down).
+  public let width: Int
+  public let height: Int
+  public let originalWidth: Int
+  public let originalHeight: Int
+  /// The file's size in bytes, metadata included: at most `limit`.
+  public let byteCount: Int
+  /// How many files were encoded to find it, the normal export's included.
+  public let encodeCount: Int
+  /// Whether the file is the normal export (it fit): nothing was changed for the limit.
+  public let isNormalExport: Bool
+  /// Whether that normal export is a JPEG of a quality not chosen here: one that kept a photo's
+  /// blocks (it has the photo's quality), or a sent meme's JPEG file as it was.
+  public let keptBlocks: Bool
+
+  public init(
+    limit: Int, requestedFormat: ImageFormat, format: ImageFormat, width: Int, height: Int,
+    originalWidth: Int,
+    originalHeight: Int, byteCount: Int, encodeCount: Int, isNormalExport: Bool, keptBlocks: Bool = false
+  ) {
+    self.keptBlocks = keptBlocks
+    self.limit = limit
+    self.requestedFormat = requestedFormat
+    self.format = format
+    self.width = width
+    self.height = height
+    self.originalWidth = originalWidth
+    self.originalHeight = originalHeight
+    self.byteCount = byteCount
+    self.encodeCount = encodeCount
+    self.isNormalExport = isNormalExport
+  }
+
+  /// Whether a PNG was asked for and a JPEG made (the file's name must say `.jpg`).
+  public var formatChanged: Bool {
+    if case .png = requestedFormat, case .jpeg = format { return true }
+    return false
+  }
+
+  /// Whether the picture had to be made smaller than the meme.
+  public var isScaled: Bool { width != originalWidth || height != originalHeight }
+
+  /// The JPEG quality the file was encoded at; nil for a PNG, and for a JPEG whose blocks were kept
+  /// from the photo (it has the photo's own quality).
+  public var quality: Int? {
+    guard !keptBlocks, case .jpeg(let quality) = format else { return nil }
+    return quality
+  }
+
+  /// `url`, or `url` with the extension `.jpg` in place of its own when the format changed (a file
+  /// with no extension gets one).
+  public func fileURL(for url: URL) -> URL {
+    guard formatChanged else { return url }
+    let base = url.pathExtension.isEmpty ? url : url.deletingPathExtension()
+    return base.appendingPathExtension(format.fileExtension)
+  }
+}
+
+/// A file made under a size limit: its bytes and what was done to fit.
+public struct FittedImage: Sendable {
+  public let bytes: [UInt8]
+  public let fit: SizeFit
+
+  public init(bytes: [UInt8], fit: SizeFit) {
+    self.bytes = bytes
+    self.fit = fit
+  }
+}
+
+/// Makes a meme's file fit a size limit, from the one rendered picture.
+///
+/// The normal export comes first (a PNG, or a JPEG at the quality asked for) and is kept when it
+/// fits. Otherwise the largest JPEG that fits is looked for:
+///
+/// 1. **Quality**, at the full size, from `highestQuality` (95, or below the quality whose file was
+///    already too large) down to `lowestQuality` (70): each try is encoded and measured, and the
+///    tries close in on the limit by bisection. Each next quality is chosen where a straight line
+///    through the two nearest tries (log size against log of libjpeg's quantisation scale, which is
+///    close to straight) meets 98.5% of the limit, bounded by the qualities known to fit and known
+///    not to; after two tries in a row on one side, by the midpoint. It stops when the qualities
+///    that fit and that do not are neighbours: the answer is the highest quality that fits.
+/// 2. **Size**, at `lowestQuality`, when even that quality is too large at full size: the picture is
+///    scaled down (keeping its aspect ratio) by the same bisection on the length of its short side,
+///    aiming at 97% of the limit (log size against log length), until a try fits with at least 95%
+///    of the limit, or the lengths that fit and that do not are neighbours.
+///
+/// Nothing is decoded or drawn again: every try encodes the same pixels, or a copy of them made
+/// smaller once for that size (see `JPEGTrials`).
+///
+/// **Impossible limits.** A picture is never made smaller than `minimumShortSide` (16 pixels, one
+/// JPEG MCU) on its short side: a limit that not even that size meets at `lowestQuality` (a JPEG's
+/// headers and tables alone take about 600 bytes, the description's XMP more) fails with
+/// `ImageError.Kind.overSizeLimit`, and nothing is written.
+///
+/// The limit counts every byte of the file, the description's XMP included.
+public enum SizeFitter {
+  /// The quality the search starts from for a PNG that became a JPEG.
+  public static let highestQuality = 95
+  /// The lowest quality tried; below it, the picture is made smaller instead.
+  public static let lowestQuality = 70
+  /// The shortest the picture's short side may become.
+  public static let minimumShortSide = 16
+
+  /// `image` in `format` with `description` (see `DescriptionMetadata`) when that file is at most
+  /// `limit` bytes, else the largest JPEG of it that is. Throws `.overSizeLimit` when no JPEG fits.
+  ///
+  /// `earlierEncodes` counts files the caller already encoded for this limit (a JPEG block path's,
+  /// too large), for the report.
+  public static func encode(
+    _ image: RasterImage, as format: ImageFormat, limit: Int, description: String?, name: String = "image",
+    earlierEncodes: Int = 0, cancellation: Cancellation = Cancellation()
+  ) throws(ImageError) -> FittedImage {
+    switch format {
+    case .png:
+      var sink = CancellableSink(base: LimitedSink(limit: limit), cancellation: cancellation, name: name)
+      do {
+        try ImageWriter.encode(image, as: .png, description: description, to: &sink, name: name)
+        return FittedImage(
+          bytes: sink.base.bytes,
+          fit: SizeFit(
+            limit: limit, requestedFormat: format, format: format, width: image.width, height: image.height,
+            originalWidth: image.width, originalHeight: image.height, byteCount: sink.base.bytes.count,
+            encodeCount: earlierEncodes + 1, isNormalExport: true))
+      } catch  where sink.base.exceeded {
+        // Stopped as soon as it went over: only what was compressed by then was spent.
+      }
+      let trials = try JPEGTrials(image, name: name)
+      return try fitJPEG(
+        trials, limit: limit, description: description, requestedFormat: format,
+        highestQuality: highestQuality,
+        lowestQuality: lowestQuality, tooLarge: nil, earlierEncodes: earlierEncodes + 1, name: name,
+        cancellation: cancellation)
+    case .jpeg(let quality):
+      let quality = min(max(quality, 1), 100)
+      let trials = try JPEGTrials(image, name: name)
+      try cancellation.check(name: name)
+      let overhead = JPEGMetadata.segmentSize(description)
+      let bytes = try trials.encode(quality: quality) + overhead
+      if bytes <= limit {
+        return FittedImage(
+          bytes: file(trials.last, description: description),
+          fit: SizeFit(
+            limit: limit, requestedFormat: format, format: format, width: image.width, height: image.height,
+            originalWidth: image.width, originalHeight: image.height, byteCount: bytes,
+            encodeCount: earlierEncodes + 1, isNormalExport: true))
+      }
+      return try fitJPEG(
+        trials, limit: limit, description: description, requestedFormat: format,
+        highestQuality: quality, lowestQuality: min(lowestQuality, quality), tooLarge: bytes,
+        earlierEncodes: earlierEncodes, name: name, cancellation: cancellation)
+    }
+  }
+
+  /// The largest JPEG of `image` at most `limit` bytes, from `highest` quality down, with no normal
+  /// export first: for a caller that knows its normal export is too large (a sent meme's file).
+  /// `requestedFormat` is the format the caller had (for `SizeFit.formatChanged`).
+  public static func fitJPEG(
+    _ image: RasterImage, limit: Int, description: String?, requestedFormat: ImageFormat,
+    highest: Int = highestQuality, earlierEncodes: Int = 0, name: String = "image",
+    cancellation: Cancellation = Cancellation()
+  ) throws(ImageError) -> FittedImage {
+    let trials = try JPEGTrials(image, name: name)
+    let highest = min(max(highest, 1), 100)
+    return try fitJPEG(
+      trials, limit: limit, description: description, requestedFormat: requestedFormat,
+      highestQuality: highest,
+      lowestQuality: min(lowestQuality, highest), tooLarge: nil, earlierEncodes: earlierEncodes, name: name,
+      cancellation: cancellation)
+  }
+
+  /// The search (see the type's comment). `tooLarge` is the size of the file at `highestQuality`
+  /// when it is already known (and too large).
+  private static func fitJPEG(
+    _ trials: JPEGTrials, limit: Int, description: String?, requestedFormat: ImageFormat, highestQuality: Int,
+    lowestQuality: Int, tooLarge: Int?, earlierEncodes: Int, name: String, cancellation: Cancellation
+  ) throws(ImageError) -> FittedImage {
+    let overhead = JPEGMetadata.segmentSize(description)
+    var search = Search(limit: limit)
+    // A file at the highest quality known to be too large is a try already made.
+    if let tooLarge { search.record(highestQuality, bytes: tooLarge, file: nil) }
+    let qualityLow = max(1, min(lowestQuality, highestQuality))
+    // 1. Quality at full size, the highest first.
+    while true {
+      let low = search.fit?.key ?? qualityLow - 1
+      let high = search.fail?.key ?? highestQuality + 1
+      if high - low <= 1 { break }
+      let next =
+        search.fail == nil
+        ? highestQuality
+        : search.next(
+          between: low, high, target: 0.985, defaultSlope: 1, position: qualityPosition, key: qualityFor)
+      try cancellation.check(name: name)
+      let bytes = try trials.encode(quality: next) + overhead
+      search.record(next, bytes: bytes, file: bytes <= limit ? trials.last : nil)
+    }
+    if let fit = search.fit, let file = search.fitFile {
+      return FittedImage(
+        bytes: Self.file(file, description: description),
+        fit: SizeFit(
+          limit: limit, requestedFormat: requestedFormat, format: .jpeg(quality: fit.key),
+          width: trials.width,
+          height: trials.height, originalWidth: trials.width, originalHeight: trials.height,
+          byteCount: fit.bytes,
+          encodeCount: earlierEncodes + trials.encodeCount, isNormalExport: false))
+    }
+    // 2. Size, at the lowest quality, which is too large at full size.
+    let quality = qualityLow
+    let fullShortSide = min(trials.width, trials.height)
+    var scaled = Search(limit: limit)
+    scaled.record(fullShortSide, bytes: search.fail?.bytes ?? Int.max, file: nil)
+    var smallest = (side: fullShortSide, bytes: search.fail?.bytes ?? Int.max)
+    while true {
+      let low = scaled.fit?.key ?? (minimumShortSide - 1)
+      let high = scaled.fail?.key ?? fullShortSide
+      if high - low <= 1 { break }
+      if let fit = scaled.fit, fit.bytes * 100 >= limit * 95 { break }
+      // Bytes go about as the pixel count: the square of the length.
+      let next = scaled.next(
+        between: low, high, target: 0.97, defaultSlope: 2, position: { log(Double($0)) },
+        key: { Int(min(exp($0), Double(Int32.max)).rounded(.down)) })
+      try cancellation.check(name: name)
+      let size = self.size(shortSide: next, width: trials.width, height: trials.height)
+      let bytes = try trials.encode(width: size.width, height: size.height, quality: quality) + overhead
+      scaled.record(next, bytes: bytes, file: bytes <= limit ? trials.last : nil)
+      if next < smallest.side { smallest = (next, bytes) }
+    }
+    guard let fit = scaled.fit, let file = scaled.fitFile else {
+      let size = self.size(shortSide: smallest.side, width: trials.width, height: trials.height)
+      throw ImageError(
+        path: name, kind: .overSizeLimit,
+        reason: String(
+          format: localized("no JPEG of the meme fits in %@: even %@ × %@ pixels at quality %ld take %@"),
+          byteCountText(limit), PixelCount.grouped(size.width), PixelCount.grouped(size.height), quality,
+          byteCountText(smallest.bytes)))
+    }
+    let size = self.size(shortSide: fit.key, width: trials.width, height: trials.height)
+    return FittedImage(
+      bytes: Self.file(file, description: description),
+      fit: SizeFit(
+        limit: limit, requestedFormat: requestedFormat, format: .jpeg(quality: quality), width: size.width,
+        height: size.height, originalWidth: trials.width, originalHeight: trials.height, byteCount: fit.bytes,
+        encodeCount: earlierEncodes + trials.encodeCount, isNormalExport: false))
+  }
+
+  /// `count` bytes in words: "1,234 bytes".
+  static func byteCountText(_ count: Int) -> String {
+    String(format: localizedPlural("%@ byte", "%@ bytes", count), PixelCount.grouped(count))
+  }
+
+  /// The picture's size with its short side `shortSide` long, keeping the aspect ratio.
+  static func size(shortSide: Int, width: Int, height: Int) -> (width: Int, height: Int) {
+    guard shortSide < min(width, height) else { return (width, height) }
+    let long = { (side: Int, short: Int) in
+      max(1, Int((Double(side) * Double(shortSide) / Double(short)).rounded()))
+    }
+    return width <= height ? (shortSide, long(height, width)) : (long(width, height), shortSide)
+  }
+
+  /// Where libjpeg puts `quality` on its scale of quantisation: the log of the factor it scales the
+  /// standard tables by, negated so it grows with the quality. File sizes are close to a straight
+  /// line in it (and not in the quality itself, which steepens near 100).
+  static func qualityPosition(_ quality: Int) -> Double {
+    let quality = Double(min(max(quality, 1), 100))
+    // Quality 100 scales by 0, which libjpeg's smallest quantiser (1) makes about 1.
+    let scale = quality < 50 ? 5000 / quality : 200 - 2 * quality
+    return -log(max(scale, 1))
+  }
+
+  /// The highest quality at or below `position` (the inverse of `qualityPosition`).
+  static func qualityFor(_ position: Double) -> Int {
+    let scale = exp(-position)
+    if scale <= 1 { return 100 }
+    let quality = scale <= 100 ? (200 - scale) / 2 : 5000 / scale
+    guard quality.isFinite else { return quality > 0 ? 100 : 1 }
+    return Int(min(max(quality.rounded(.down), 1), 100))
+  }
+
+  /// The JPEG in `jpeg` with the description's XMP put in.
+  private static func file(_ jpeg: [UInt8], description: String?) -> [UInt8] {
+    jpeg.withUnsafeBytes { file($0, description: description) }
+  }
+
+  private static func file(_ jpeg: UnsafeRawBufferPointer, description: String?) -> [UInt8] {
+    var sink = ArraySink()
+    // An ArraySink never fails.
+    try? JPEGMetadata.write(jpeg, description: description, to: &sink)
+    return sink.bytes
+  }
+}
+
+/// The tries of one search along one key (a quality, or a length), and which way to go next.
+private struct Search {
+  struct Probe {
+    let key: Int
+    let bytes: Int
+  }
+
+  let limit: Int
+  /// The highest key known to fit, and its file; the lowest key known not to.
+  private(set) var fit: Probe?
+  private(set) var fitFile: [UInt8]?
+  private(set) var fail: Probe?
+  /// Every try, oldest first, and whether each fit.
+  private var tries: [(probe: Probe, fits: Bool)] = []
+
+  init(limit: Int) { self.limit = limit }
+
+  mutating func record(_ key: Int, bytes: Int, file: UnsafeRawBufferPointer?) {
+    let probe = Probe(key: key, bytes: bytes)
+    let fits = bytes <= limit
+    tries.append((probe, fits))
+    if fits {
+      if fit == nil || key > fit!.key {
+        fit = probe
+        fitFile = file.map { Array($0) }
+      }
+    } else if fail == nil || key < fail!.key {
+      fail = probe
+    }
+  }
+
+  /// The next key to try, strictly between `low` (fits, or below the range) and `high` (does not
+  /// fit, or above it): where the line through the two tries nearest the limit, in
+  /// (`position(key)`, log size), meets `target` × the limit (with one try, a line of
+  /// `defaultSlope`). After two tries in a row on one side of a closed bracket, or three without a
+  /// fit, the midpoint instead: the bracket at least halves every other try.
+  func next(
+    between low: Int, _ high: Int, target: Double, defaultSlope: Double, position: (Int) -> Double,
+    key: (Double) -> Int
+  ) -> Int {
+    let inside = { (value: Int) in min(max(value, low + 1), high - 1) }
+    let midpoint = low + (high - low) / 2
+    let run = tries.reversed().prefix { $0.fits == tries.last?.fits }.count
+    if (fit != nil && fail != nil && run >= 2) || (fit == nil && run >= 3) { return inside(midpoint) }
+    // The two points: both ends of the bracket when known, else the two tries nearest the limit.
+    let points: [Probe]
+    if let fit, let fail {
+      points = [fit, fail]
+    } else {
+      let distance = { (probe: Probe) in abs(log(Double(probe.bytes) / Double(limit))) }
+      points = Array(tries.map(\.probe).sorted { distance($0) < distance($1) }.prefix(2))
+    }
+    guard let first = points.first else { return inside(midpoint) }
+    var slope = defaultSlope
+    if points.count == 2, points[0].key != points[1].key {
+      let measured =
+        (log(Double(points[1].bytes)) - log(Double(points[0].bytes)))
+        / (position(points[1].key) - position(points[0].key))
+      if measured.isFinite, measured > 0 { slope = min(max(measured, defaultSlope / 4), defaultSlope * 4) }
+    }
+    let value = position(first.key) + (log(target * Double(limit)) - log(Double(first.bytes))) / slope
+    guard value.isFinite else { return inside(midpoint) }
+    return inside(key(value))
+  }
+}
+
+/// Collects the bytes in memory while they stay within `limit`, then fails (and says so).
+struct LimitedSink: ByteSink {
+  let limit: Int
+  var bytes: [UInt8] = []
+  private(set) var exceeded = false
+
+  init(limit: Int) { self.limit = limit }
+
+  mutating func write(_ bytes: UnsafeRawBufferPointer) throws(ImageError) {
+    guard self.bytes.count + bytes.count <= limit else {
+      exceeded = true
+      throw ImageError(path: "", kind: .overSizeLimit, reason: "over the size limit")
+    }
+    self.bytes.append(contentsOf: bytes)
+  }
+}
