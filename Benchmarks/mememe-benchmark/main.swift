@@ -17,11 +17,17 @@
 // against the full re-encode (today's path before the block path), and the share of pixels
 // bit-identical to the photo turned upright losslessly.
 //
+// A third part measures size limits (`--max-bytes`, the Share pipeline's limit): a 48 MP photo with
+// two two-line captions fitted under 8 MB and under 1 MB (as JPEG, and under 8 MB asked as PNG),
+// each timed against one plain JPEG export of the same meme (decode, captions, encode at q90,
+// fsync'd write) in the same rounds, with the number of encodes tried and the final size as a
+// fraction of the limit. Targets: at most 3× the plain export, at least 90% of the limit.
+//
 // With `--photos`, it also prints the block path's file size on the photographs named, next to what
 // the same captions do to a full encode (see `photoSizes`).
 //
-//   mememe-benchmark [--runs N] [--png-compare-runs N] [--sizes 12,48] [--folder PATH] [--parts full,blocks]
-//                    [--photos A.jpg,B.jpg]
+//   mememe-benchmark [--runs N] [--png-compare-runs N] [--sizes 12,48] [--folder PATH]
+//                    [--parts full,blocks,fit] [--photos A.jpg,B.jpg]
 
 import CMemeGraphics
 import Foundation
@@ -115,6 +121,22 @@ func runCase(_ name: String, input: String, output: String) {
   do {
     // `jpeg:PAIR` and `png:PAIR` export with the caption pair PAIR.
     let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
+    if parts.count == 2, parts[0] == "fit" || parts[0] == "fit-png" {
+      // The export `mememe render --max-bytes LIMIT` makes, to JPEG (or asked for PNG).
+      guard let limit = Int(parts[1]) else { fail("bad limit \(parts[1])") }
+      let start = now()
+      let summary = try MemeExporter.export(
+        twoLineCaptions, imageAt: URL(fileURLWithPath: input), to: URL(fileURLWithPath: output),
+        as: parts[0] == "fit" ? .jpeg(quality: 90) : .png, description: twoLineCaptions.defaultDescription,
+        sizeLimit: limit)
+      let elapsed = now() - start
+      guard let fit = summary.fit, case .file(let written) = summary.output else { fail("no fit reported") }
+      print(
+        "total=\(elapsed) rss=\(peakRSS()) bytes=\(fileSize(written.path)) encodes=\(fit.encodeCount)"
+          + " quality=\(fit.quality ?? 0) width=\(fit.width) height=\(fit.height) normal=\(fit.isNormalExport ? 1 : 0)"
+      )
+      return
+    }
     if parts.count == 2, parts[0] == "blocks" || parts[0] == "full" {
       // The block path (the default) or, as before it existed, a full decode, draw and encode.
       let start = now()
@@ -514,6 +536,87 @@ func blockBenchmark(megapixels: Int, orientation: UInt8, folder: URL, runCount: 
   }
 }
 
+// MARK: Size limits
+
+/// The limits fitted: 8 MB and 1 MB (decimal, as `--max-bytes 8M` reads them), and whether the
+/// output is asked as PNG.
+let fitCases: [(limit: Int, png: Bool)] = [(8_000_000, false), (1_000_000, false), (8_000_000, true)]
+
+/// Time of a fit share of the plain export's that it may take.
+let fitTimeTarget = 3.0
+/// The share of the limit the fitted file must reach.
+let fitSizeTarget = 0.90
+
+func fitBenchmark(folder: URL, runCount: Int) {
+  let (width, height) = (8000, 6000)
+  let input = folder.appendingPathComponent("fit-photo-48mp.jpg")
+  do {
+    try ImageWriter.write(photoLikeImage(width: width, height: height), to: input, as: .jpeg(quality: 92))
+  } catch {
+    fail("cannot write the test photo: \(error)")
+  }
+  let inputBytes = Double(fileSize(input.path))
+  let layout = MemeLayout(captions: twoLineCaptions, imageWidth: width, imageHeight: height)
+  print(
+    "\n== Size limits: \(width) × \(height) (48 MP), input JPEG q92 \(mebibytes(inputBytes))"
+      + " (\(Int(inputBytes)) bytes); captions \(layout.caption(at: .top).lineCount)"
+      + "+\(layout.caption(at: .bottom).lineCount) lines; load average before: \(loadAverage())")
+  let plain = "full:two-line"
+  let fits = fitCases.map { "\($0.png ? "fit-png" : "fit"):\($0.limit)" }
+  let names = [plain, "blocks:two-line"] + fits
+  let outputs = Dictionary(
+    uniqueKeysWithValues: names.map { name in
+      (
+        name,
+        folder.appendingPathComponent(
+          "fit-\(name.replacingOccurrences(of: ":", with: "-")).\(name.hasPrefix("fit-png") ? "png" : "jpg")"
+        ).path
+      )
+    })
+  for name in names { _ = runChild(name, input: input.path, output: outputs[name]!) }
+  var results: [String: [Measurement]] = [:]
+  for round in 0..<runCount {
+    for offset in 0..<names.count {
+      let name = names[(round + offset) % names.count]
+      results[name, default: []].append(runChild(name, input: input.path, output: outputs[name]!))
+    }
+  }
+  let plainTimes = (results[plain] ?? []).map { $0["total"] }
+  let plainTime = median(plainTimes)
+  let blockTime = median((results["blocks:two-line"] ?? []).map { $0["total"] })
+  print(
+    "   plain JPEG export (decode, captions, encode q90, fsync'd write): \(seconds(plainTime))"
+      + String(format: " (min %.3f, max %.3f)", plainTimes.min() ?? .nan, plainTimes.max() ?? .nan)
+      + ", file \(mebibytes(results[plain]?.last?["bytes"] ?? .nan))")
+  print(
+    "   for comparison, the default JPEG export (block path, no limit): \(seconds(blockTime))"
+      + String(format: " = %.2f× plain", blockTime / plainTime))
+  var misses: [String] = []
+  for (name, item) in zip(fits, fitCases) {
+    let values = results[name] ?? []
+    let times = values.map { $0["total"] }
+    let time = median(times)
+    guard let last = values.last else { continue }
+    let share = last["bytes"] / Double(item.limit)
+    let ratio = time / plainTime
+    let label = "under \(item.limit / 1_000_000) MB\(item.png ? ", asked as PNG" : "")"
+    if !(ratio <= fitTimeTarget) { misses.append("\(label): time") }
+    if !(share >= fitSizeTarget && share <= 1) { misses.append("\(label): size") }
+    let encodes = values.map { Int($0["encodes"]) }
+    print(
+      "   \(pad(label, 26)) \(seconds(time))"
+        + String(
+          format: " (min %.3f, max %.3f) = %.2f× plain (target ≤ %.0f×);", times.min() ?? .nan,
+          times.max() ?? .nan, ratio, fitTimeTarget)
+        + " \(encodes.min() ?? 0)–\(encodes.max() ?? 0) encodes;"
+        + " JPEG q\(Int(last["quality"])), \(Int(last["width"]))×\(Int(last["height"])),"
+        + " \(Int(last["bytes"])) bytes"
+        + String(format: " = %.1f%% of the limit (target ≥ %.0f%%)", share * 100, fitSizeTarget * 100)
+        + ", peak RSS \(mebibytes(values.map { $0["rss"] }.max() ?? .nan))")
+  }
+  print("   targets: " + (misses.isEmpty ? "met" : "missed by \(misses.joined(separator: ", "))"))
+}
+
 // MARK: Real photos
 
 /// The block path's file size on photographs the caller names (`--photos A.jpg,B.jpg`), next to
@@ -575,7 +678,7 @@ var runCount = 5
 var compareRuns = 3
 var sizes = [12, 48]
 var folder: URL?
-var benchmarkParts = ["full", "blocks"]
+var benchmarkParts = ["full", "blocks", "fit"]
 var photos: [String] = []
 while !arguments.isEmpty {
   let option = arguments.removeFirst()
@@ -588,8 +691,8 @@ while !arguments.isEmpty {
   case "--folder": folder = URL(fileURLWithPath: value)
   case "--parts":
     benchmarkParts = value.split(separator: ",").map(String.init)
-    for part in benchmarkParts where !["full", "blocks", "none"].contains(part) {
-      fail("unknown part \(part): full, blocks or none")
+    for part in benchmarkParts where !["full", "blocks", "fit", "none"].contains(part) {
+      fail("unknown part \(part): full, blocks, fit or none")
     }
   case "--photos": photos = value.split(separator: ",").map(String.init)
   default: fail("unknown option \(option)")
@@ -639,6 +742,10 @@ if benchmarkParts.contains("blocks") {
       blockBenchmark(megapixels: size, orientation: orientation, folder: workFolder, runCount: runCount)
     }
   }
+}
+if benchmarkParts.contains("fit") {
+  print("\nSize limits (\(runCount) runs per case, rotating rounds, one untimed round first)")
+  fitBenchmark(folder: workFolder, runCount: runCount)
 }
 if !photos.isEmpty { photoSizes(photos, folder: workFolder) }
 print("\nLoad average at end: \(loadAverage())")

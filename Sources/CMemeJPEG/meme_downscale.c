@@ -93,7 +93,7 @@ int meme_downscale_rows(const uint8_t *source, int source_stride, uint8_t *targe
       }
       for (size_t c = 0; c < width; c++) sum[c] += weight[k] * reduced[c];
     }
-    uint8_t *out = target + (size_t)y * (size_t)target_stride;
+    uint8_t *out = target + (size_t)(y - first_row) * (size_t)target_stride;
     for (size_t c = 0; c < width; c++) {
       float value = sum[c] + 0.5f;
       out[c] = value >= 255.0f ? 255 : (uint8_t)value;

@@ -136,6 +136,34 @@ import Testing
     try Self.check(fitted, limit: limit, name: "scaled-\(share)")
   }
 
+  /// A picture of 64 MCU rows or more is searched through samples of its rows: the answer is still
+  /// the highest quality that fits, measured whole (or, scaled, within 5% of the limit), and the
+  /// samples spare whole encodes.
+  @Test(arguments: [0.5, 0.3]) func aTallPictureIsSearchedThroughSamples(share: Double) throws {
+    let image = try Self.meme(width: 1200, height: 2400)
+    let sizes = try Self.sizes(of: image)
+    let qualityLimit = sizes.q70 + Int(Double(sizes.q95 - sizes.q70) * share)
+    let byQuality = try SizeFitter.encode(image, as: .png, limit: qualityLimit, description: Self.description)
+    let quality = try #require(byQuality.fit.quality)
+    #expect(byQuality.fit.sampleEncodeCount > 0)
+    #expect(byQuality.fit.encodeCount <= 4, "\(byQuality.fit.encodeCount) whole encodes")
+    #expect(
+      byQuality.bytes
+        == (try ImageWriter.encode(image, as: .jpeg(quality: quality), description: Self.description)))
+    let higher = try ImageWriter.encode(image, as: .jpeg(quality: quality + 1), description: Self.description)
+    #expect(higher.count > qualityLimit)
+    try Self.check(byQuality, limit: qualityLimit, name: "tall-quality-\(share)")
+
+    let scaleLimit = Int(Double(sizes.q70) * share)
+    let scaled = try SizeFitter.encode(
+      image, as: .jpeg(quality: 90), limit: scaleLimit, description: Self.description)
+    #expect(
+      scaled.fit.isScaled && scaled.bytes.count * 100 >= scaleLimit * 90,
+      "\(scaled.bytes.count) of \(scaleLimit)")
+    #expect(scaled.fit.encodeCount <= 5, "\(scaled.fit.encodeCount) whole encodes")
+    try Self.check(scaled, limit: scaleLimit, name: "tall-scaled-\(share)")
+  }
+
   /// Below what a 16-pixel JPEG with its tables and the description takes: one clear error.
   @Test(arguments: [1, 300, 1500]) func anImpossibleLimitFails(limit: Int) throws {
     let image = try Self.meme()

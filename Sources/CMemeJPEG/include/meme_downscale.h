@@ -15,10 +15,12 @@ typedef struct meme_downscale_axis meme_downscale_axis;
 meme_downscale_axis *meme_downscale_axis_new(int source_size, int target_size);
 void meme_downscale_axis_free(meme_downscale_axis *axis);
 
-// Writes rows [first_row, end_row) of the smaller picture: `target` is `columns`' target size wide
-// and `rows`' target size high, `source` their source sizes; both are 4-byte pixels (Cairo's
-// premultiplied ARGB32, averaged channel by channel, which is right for premultiplied colour).
-// Bands of rows may be written on several threads at once. Returns 0, or -1 without memory.
+// Writes rows [first_row, end_row) of the smaller picture (`columns`' target size wide, `rows'`
+// target size high) to `target`, row `first_row` first: `target` points at where that row goes. The
+// source is `columns`' and `rows`' source sizes; both are 4-byte pixels (Cairo's premultiplied
+// ARGB32, averaged channel by channel, which is right for premultiplied colour). Only the source rows
+// those rows cover are read. Bands of rows may be written on several threads at once. Returns 0, or
+// -1 without memory.
 int meme_downscale_rows(const uint8_t *source, int source_stride, uint8_t *target, int target_stride,
                         const meme_downscale_axis *columns, const meme_downscale_axis *rows, int first_row,
                         int end_row);

@@ -18,8 +18,10 @@ public struct SizeFit: Sendable, Hashable {
   public let originalHeight: Int
   /// The file's size in bytes, metadata included: at most `limit`.
   public let byteCount: Int
-  /// How many files were encoded to find it, the normal export's included.
+  /// How many files were encoded whole to find it, the normal export's included.
   public let encodeCount: Int
+  /// How many samples (every eighth MCU row of a large picture) were encoded to predict sizes.
+  public let sampleEncodeCount: Int
   /// Whether the file is the normal export (it fit): nothing was changed for the limit.
   public let isNormalExport: Bool
   /// Whether that normal export is a JPEG of a quality not chosen here: one that kept a photo's
@@ -29,9 +31,11 @@ public struct SizeFit: Sendable, Hashable {
   public init(
     limit: Int, requestedFormat: ImageFormat, format: ImageFormat, width: Int, height: Int,
     originalWidth: Int,
-    originalHeight: Int, byteCount: Int, encodeCount: Int, isNormalExport: Bool, keptBlocks: Bool = false
+    originalHeight: Int, byteCount: Int, encodeCount: Int, isNormalExport: Bool, keptBlocks: Bool = false,
+    sampleEncodeCount: Int = 0
   ) {
     self.keptBlocks = keptBlocks
+    self.sampleEncodeCount = sampleEncodeCount
     self.limit = limit
     self.requestedFormat = requestedFormat
     self.format = format
@@ -86,16 +90,21 @@ public struct FittedImage: Sendable {
 /// fits. Otherwise the largest JPEG that fits is looked for:
 ///
 /// 1. **Quality**, at the full size, from `highestQuality` (95, or below the quality whose file was
-///    already too large) down to `lowestQuality` (70): each try is encoded and measured, and the
-///    tries close in on the limit by bisection. Each next quality is chosen where a straight line
-///    through the two nearest tries (log size against log of libjpeg's quantisation scale, which is
-///    close to straight) meets 98.5% of the limit, bounded by the qualities known to fit and known
-///    not to; after two tries in a row on one side, by the midpoint. It stops when the qualities
-///    that fit and that do not are neighbours: the answer is the highest quality that fits.
-/// 2. **Size**, at `lowestQuality`, when even that quality is too large at full size: the picture is
-///    scaled down (keeping its aspect ratio) by the same bisection on the length of its short side,
-///    aiming at 97% of the limit (log size against log length), until a try fits with at least 95%
-///    of the limit, or the lengths that fit and that do not are neighbours.
+///    already too large) down to `lowestQuality` (70), by bisection. Each step is measured twice
+///    over: on a sample (every eighth MCU row of a large picture, `JPEGTrials`), which predicts the
+///    whole file's size to a percent or so for an eighth of the work, and bisects down to the
+///    highest quality predicted to fit; then that quality and the next one up are encoded whole, at
+///    once on two cores, and measured. Each whole encode corrects the sample's prediction; the search
+///    goes on between the qualities measured to fit and not to until they are neighbours: the
+///    answer is the highest quality that fits, measured. (A file found too large is never taken
+///    for one that fits on a prediction's word: only whole encodes decide.)
+/// 2. **Size**, at `lowestQuality`, when even that quality is too large at full size (measured, or
+///    predicted more than 5% over): the picture is made smaller, keeping its aspect ratio. The
+///    length of its short side is searched on samples of the smaller pictures (only their sampled
+///    rows are made smaller), by a bracketed secant of log size against log length aiming at 98.5% of
+///    the limit; the length found is then made smaller whole and encoded, and the search goes on
+///    between the lengths measured to fit and not to, until a file fits with at least 95% of the
+///    limit or the lengths are neighbours.
 ///
 /// Nothing is decoded or drawn again: every try encodes the same pixels, or a copy of them made
 /// smaller once for that size (see `JPEGTrials`).
@@ -118,13 +127,23 @@ public enum SizeFitter {
   /// `limit` bytes, else the largest JPEG of it that is. Throws `.overSizeLimit` when no JPEG fits.
   ///
   /// `earlierEncodes` counts files the caller already encoded for this limit (a JPEG block path's,
-  /// too large), for the report.
+  /// too large), for the report; with any, no file made here is the normal export.
   public static func encode(
     _ image: RasterImage, as format: ImageFormat, limit: Int, description: String?, name: String = "image",
     earlierEncodes: Int = 0, cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> FittedImage {
     switch format {
     case .png:
+      // A PNG far over the limit (estimated from a twelfth of its rows) is not encoded: what would
+      // be compressed before it went over costs as much as several JPEG tries.
+      let estimate = PNGEncoder.estimatedSize(image)
+      if let estimate, estimate > limit + limit / 2 {
+        let trials = try JPEGTrials(image, name: name)
+        return try fitJPEG(
+          trials, limit: limit, description: description, requestedFormat: format,
+          highestQuality: highestQuality, lowestQuality: lowestQuality, tooLarge: nil,
+          earlierEncodes: earlierEncodes, earlierSamples: 1, name: name, cancellation: cancellation)
+      }
       var sink = CancellableSink(base: LimitedSink(limit: limit), cancellation: cancellation, name: name)
       do {
         try ImageWriter.encode(image, as: .png, description: description, to: &sink, name: name)
@@ -133,7 +152,7 @@ public enum SizeFitter {
           fit: SizeFit(
             limit: limit, requestedFormat: format, format: format, width: image.width, height: image.height,
             originalWidth: image.width, originalHeight: image.height, byteCount: sink.base.bytes.count,
-            encodeCount: earlierEncodes + 1, isNormalExport: true))
+            encodeCount: earlierEncodes + 1, isNormalExport: earlierEncodes == 0))
       } catch  where sink.base.exceeded {
         // Stopped as soon as it went over: only what was compressed by then was spent.
       }
@@ -141,26 +160,28 @@ public enum SizeFitter {
       return try fitJPEG(
         trials, limit: limit, description: description, requestedFormat: format,
         highestQuality: highestQuality,
-        lowestQuality: lowestQuality, tooLarge: nil, earlierEncodes: earlierEncodes + 1, name: name,
-        cancellation: cancellation)
+        lowestQuality: lowestQuality, tooLarge: nil, earlierEncodes: earlierEncodes + 1,
+        earlierSamples: estimate == nil ? 0 : 1, name: name, cancellation: cancellation)
     case .jpeg(let quality):
       let quality = min(max(quality, 1), 100)
       let trials = try JPEGTrials(image, name: name)
       try cancellation.check(name: name)
       let overhead = JPEGMetadata.segmentSize(description)
-      let bytes = try trials.encode(quality: quality) + overhead
+      // The normal export, measured while another core samples the picture for what may follow.
+      let bytes = try trials.encodeWhileSampling(quality: quality) + overhead
       if bytes <= limit {
         return FittedImage(
-          bytes: file(trials.last, description: description),
+          bytes: file(trials.file(0), description: description),
           fit: SizeFit(
             limit: limit, requestedFormat: format, format: format, width: image.width, height: image.height,
             originalWidth: image.width, originalHeight: image.height, byteCount: bytes,
-            encodeCount: earlierEncodes + 1, isNormalExport: true))
+            encodeCount: earlierEncodes + 1, isNormalExport: earlierEncodes == 0,
+            sampleEncodeCount: trials.sampleEncodeCount))
       }
       return try fitJPEG(
         trials, limit: limit, description: description, requestedFormat: format,
         highestQuality: quality, lowestQuality: min(lowestQuality, quality), tooLarge: bytes,
-        earlierEncodes: earlierEncodes, name: name, cancellation: cancellation)
+        earlierEncodes: earlierEncodes, earlierSamples: 0, name: name, cancellation: cancellation)
     }
   }
 
@@ -177,34 +198,55 @@ public enum SizeFitter {
     return try fitJPEG(
       trials, limit: limit, description: description, requestedFormat: requestedFormat,
       highestQuality: highest,
-      lowestQuality: min(lowestQuality, highest), tooLarge: nil, earlierEncodes: earlierEncodes, name: name,
-      cancellation: cancellation)
+      lowestQuality: min(lowestQuality, highest), tooLarge: nil, earlierEncodes: earlierEncodes,
+      earlierSamples: 0, name: name, cancellation: cancellation)
   }
 
   /// The search (see the type's comment). `tooLarge` is the size of the file at `highestQuality`
   /// when it is already known (and too large).
   private static func fitJPEG(
     _ trials: JPEGTrials, limit: Int, description: String?, requestedFormat: ImageFormat, highestQuality: Int,
-    lowestQuality: Int, tooLarge: Int?, earlierEncodes: Int, name: String, cancellation: Cancellation
+    lowestQuality: Int, tooLarge: Int?, earlierEncodes: Int, earlierSamples: Int, name: String,
+    cancellation: Cancellation
   ) throws(ImageError) -> FittedImage {
-    let overhead = JPEGMetadata.segmentSize(description)
-    var search = Search(limit: limit)
-    // A file at the highest quality known to be too large is a try already made.
-    if let tooLarge { search.record(highestQuality, bytes: tooLarge, file: nil) }
+    var sizes = Sizes(trials: trials, limit: limit, overhead: JPEGMetadata.segmentSize(description))
     let qualityLow = max(1, min(lowestQuality, highestQuality))
-    // 1. Quality at full size, the highest first.
+    var search = Search(limit: limit)
+    if let tooLarge {
+      search.record(highestQuality, bytes: tooLarge, file: nil)
+      try sizes.calibrate(quality: highestQuality, measured: tooLarge)
+    }
+    // 1. Quality, at full size: the highest the sample says fits, and the next one up, encoded whole
+    // at once; again between what those measured until they are neighbours.
+    var lowestOver = false
     while true {
       let low = search.fit?.key ?? qualityLow - 1
       let high = search.fail?.key ?? highestQuality + 1
       if high - low <= 1 { break }
-      let next =
-        search.fail == nil
-        ? highestQuality
-        : search.next(
-          between: low, high, target: 0.985, defaultSlope: 1, position: qualityPosition, key: qualityFor)
       try cancellation.check(name: name)
-      let bytes = try trials.encode(quality: next) + overhead
-      search.record(next, bytes: bytes, file: bytes <= limit ? trials.last : nil)
+      var guess = low
+      var over = high
+      while over - guess > 1 {
+        let middle = guess + (over - guess + 1) / 2
+        if try sizes.predicted(quality: middle) <= sizes.aim(0.995) { guess = middle } else { over = middle }
+      }
+      var tries: [Int]
+      if guess > low {
+        tries = [guess]
+        if guess + 1 < high, trials.parallelTries > 1 { tries.append(guess + 1) }
+      } else if search.fit == nil, try sizes.predicted(quality: qualityLow) > sizes.aim(1.05) {
+        // Even the lowest quality is clearly too large: on to smaller sizes, its size predicted.
+        lowestOver = true
+        break
+      } else {
+        tries = [low + 1]
+      }
+      try cancellation.check(name: name)
+      let measured = try trials.encode(qualities: tries)
+      for (index, quality) in tries.enumerated() {
+        search.record(quality, bytes: measured[index] + sizes.overhead, file: trials.file(index))
+        try sizes.calibrate(quality: quality, measured: measured[index] + sizes.overhead)
+      }
     }
     if let fit = search.fit, let file = search.fitFile {
       return FittedImage(
@@ -214,27 +256,30 @@ public enum SizeFitter {
           width: trials.width,
           height: trials.height, originalWidth: trials.width, originalHeight: trials.height,
           byteCount: fit.bytes,
-          encodeCount: earlierEncodes + trials.encodeCount, isNormalExport: false))
+          encodeCount: earlierEncodes + trials.encodeCount, isNormalExport: false,
+          sampleEncodeCount: earlierSamples + trials.sampleEncodeCount))
     }
-    // 2. Size, at the lowest quality, which is too large at full size.
+    // 2. Size, at the lowest quality, which is too large at full size: the short side the samples
+    // of smaller sizes say fits, encoded whole, until one fits closely enough.
     let quality = qualityLow
     let fullShortSide = min(trials.width, trials.height)
+    let atFullSize = lowestOver ? try sizes.predicted(quality: quality) : search.fail?.bytes ?? Int.max
     var scaled = Search(limit: limit)
-    scaled.record(fullShortSide, bytes: search.fail?.bytes ?? Int.max, file: nil)
-    var smallest = (side: fullShortSide, bytes: search.fail?.bytes ?? Int.max)
+    scaled.record(fullShortSide, bytes: atFullSize, file: nil)
+    var smallest = (side: fullShortSide, bytes: atFullSize)
     while true {
       let low = scaled.fit?.key ?? (minimumShortSide - 1)
       let high = scaled.fail?.key ?? fullShortSide
       if high - low <= 1 { break }
       if let fit = scaled.fit, fit.bytes * 100 >= limit * 95 { break }
-      // Bytes go about as the pixel count: the square of the length.
-      let next = scaled.next(
-        between: low, high, target: 0.97, defaultSlope: 2, position: { log(Double($0)) },
-        key: { Int(min(exp($0), Double(Int32.max)).rounded(.down)) })
+      try cancellation.check(name: name)
+      let next = try sizes.shortSide(
+        between: low, high, quality: quality, cancellation: cancellation, name: name)
       try cancellation.check(name: name)
       let size = self.size(shortSide: next, width: trials.width, height: trials.height)
-      let bytes = try trials.encode(width: size.width, height: size.height, quality: quality) + overhead
-      scaled.record(next, bytes: bytes, file: bytes <= limit ? trials.last : nil)
+      let bytes = try trials.encode(width: size.width, height: size.height, quality: quality) + sizes.overhead
+      scaled.record(next, bytes: bytes, file: trials.file(0))
+      try sizes.calibrate(shortSide: next, quality: quality, measured: bytes)
       if next < smallest.side { smallest = (next, bytes) }
     }
     guard let fit = scaled.fit, let file = scaled.fitFile else {
@@ -252,7 +297,8 @@ public enum SizeFitter {
       fit: SizeFit(
         limit: limit, requestedFormat: requestedFormat, format: .jpeg(quality: quality), width: size.width,
         height: size.height, originalWidth: trials.width, originalHeight: trials.height, byteCount: fit.bytes,
-        encodeCount: earlierEncodes + trials.encodeCount, isNormalExport: false))
+        encodeCount: earlierEncodes + trials.encodeCount, isNormalExport: false,
+        sampleEncodeCount: earlierSamples + trials.sampleEncodeCount))
   }
 
   /// `count` bytes in words: "1,234 bytes".
@@ -298,6 +344,74 @@ public enum SizeFitter {
     // An ArraySink never fails.
     try? JPEGMetadata.write(jpeg, description: description, to: &sink)
     return sink.bytes
+  }
+}
+
+/// Sizes predicted from the samples of `JPEGTrials`, corrected by every whole try: the sample's size
+/// times the rows it stands for, times the ratio the last whole try measured between the two.
+private struct Sizes {
+  let trials: JPEGTrials
+  let limit: Int
+  /// The description's bytes, added to every file.
+  let overhead: Int
+  /// Whole file / (sample × its rows factor), as last measured at full size and when scaled.
+  private var correction = 1.0
+  private var scaledCorrection: Double?
+
+  init(trials: JPEGTrials, limit: Int, overhead: Int) {
+    self.trials = trials
+    self.limit = limit
+    self.overhead = overhead
+  }
+
+  /// `share` of the limit.
+  func aim(_ share: Double) -> Int { Int(Double(limit) * share) }
+
+  func predicted(quality: Int) throws(ImageError) -> Int {
+    let sample = try trials.sampleSize(quality: quality)
+    return Int(Double(sample.bytes) * sample.rowsFactor * correction) + overhead
+  }
+
+  mutating func calibrate(quality: Int, measured: Int) throws(ImageError) {
+    let sample = try trials.sampleSize(quality: quality)
+    correction = Double(measured - overhead) / (Double(sample.bytes) * sample.rowsFactor)
+  }
+
+  func predicted(shortSide: Int, quality: Int) throws(ImageError) -> Int {
+    let size = SizeFitter.size(shortSide: shortSide, width: trials.width, height: trials.height)
+    let sample = try trials.sampleSize(width: size.width, height: size.height, quality: quality)
+    return Int(Double(sample.bytes) * sample.rowsFactor * (scaledCorrection ?? correction)) + overhead
+  }
+
+  mutating func calibrate(shortSide: Int, quality: Int, measured: Int) throws(ImageError) {
+    let size = SizeFitter.size(shortSide: shortSide, width: trials.width, height: trials.height)
+    let sample = try trials.sampleSize(width: size.width, height: size.height, quality: quality)
+    scaledCorrection = Double(measured - overhead) / (Double(sample.bytes) * sample.rowsFactor)
+  }
+
+  /// The longest short side strictly between `low` (fits, or below the range) and `high` (does not
+  /// fit) whose predicted file is within 98.5% of the limit, searched on the samples by the
+  /// bracketed line of `Search` (log size against log length), closely enough: until a prediction
+  /// falls within 97.5–98.5% of the limit or the lengths are neighbours. At least `low + 1`.
+  func shortSide(between low: Int, _ high: Int, quality: Int, cancellation: Cancellation, name: String)
+    throws(ImageError) -> Int
+  {
+    let goal = aim(0.985)
+    var predictions = Search(limit: goal)
+    var best = low + 1
+    for _ in 0..<12 {
+      let fitting = predictions.fit?.key ?? low
+      let over = predictions.fail?.key ?? high
+      if over - fitting <= 1 { break }
+      if let fit = predictions.fit, fit.bytes >= aim(0.975) { break }
+      try cancellation.check(name: name)
+      let next = predictions.next(
+        between: fitting, over, target: 1, defaultSlope: 2, position: { log(Double($0)) },
+        key: { Int(min(exp($0), Double(Int32.max)).rounded(.down)) })
+      predictions.record(next, bytes: try predicted(shortSide: next, quality: quality), file: nil)
+    }
+    if let fit = predictions.fit { best = fit.key }
+    return min(max(best, low + 1), high - 1)
   }
 }
 

@@ -91,6 +91,46 @@ enum PNGEncoder {
     }
   }
 
+  /// About how many bytes `image`'s PNG takes, from every `sampling`-th strip of rows compressed
+  /// as `encode` compresses them (on every core), or nil for a picture of fewer than
+  /// 2 × `sampling` strips (encoding it is cheap). Strips spread evenly over the picture see its
+  /// regions alike, so the estimate is close for a photo; a size limit takes it only as a hint that
+  /// the PNG is far too large to try (see `SizeFitter`).
+  static func estimatedSize(_ image: RasterImage, sampling: Int = 12) -> Int? {
+    let filter = PNGRowFilter(image: image, channels: image.hasAlpha ? 4 : 3)
+    let height = image.height
+    let rowsPerStrip = max(1, defaultStripBytes / filter.lineBytes)
+    let stripCount = (height + rowsPerStrip - 1) / rowsPerStrip
+    guard stripCount >= 2 * sampling else { return nil }
+    cairo_surface_flush(image.surface)
+    let chosen = Array(stride(from: sampling / 2, to: stripCount, by: sampling))
+    let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, chosen.count))
+    var workers: [StripWorker] = []
+    for _ in 0..<workerCount {
+      guard case .libdeflate(let level) = PNGDeflater.standard,
+        let worker = StripWorker(level: level, capacity: min(rowsPerStrip, height) * filter.lineBytes)
+      else {
+        return nil
+      }
+      workers.append(worker)
+    }
+    let total = Locked(0)
+    let failed = Locked(false)
+    let all = workers
+    DispatchQueue.concurrentPerform(iterations: workerCount) { index in
+      for item in stride(from: index, to: chosen.count, by: workerCount) {
+        let strip = chosen[item]
+        let rows = (strip * rowsPerStrip)..<min(height, (strip + 1) * rowsPerStrip)
+        all[index].compress(rows, of: filter, joinable: false)
+        let count = all[index].compressedCount
+        if count == 0 { failed.withLock { $0 = true } }
+        total.withLock { $0 += count }
+      }
+    }
+    guard !failed.withLock({ $0 }) else { return nil }
+    return total.withLock { $0 } * stripCount / chosen.count
+  }
+
   /// zlib needs the whole filtered image at once, so this keeps one filtered copy of it.
   private static func writeWhole(
     _ filter: PNGRowFilter, level: Int32, to sink: inout some ByteSink, name: String
