@@ -133,6 +133,7 @@ func runCase(_ name: String, input: String, output: String) {
       guard let fit = summary.fit, case .file(let written) = summary.output else { fail("no fit reported") }
       print(
         "total=\(elapsed) rss=\(peakRSS()) bytes=\(fileSize(written.path)) encodes=\(fit.encodeCount)"
+          + " samples=\(fit.sampleEncodeCount)"
           + " quality=\(fit.quality ?? 0) width=\(fit.width) height=\(fit.height) normal=\(fit.isNormalExport ? 1 : 0)"
       )
       return
@@ -608,7 +609,8 @@ func fitBenchmark(folder: URL, runCount: Int) {
         + String(
           format: " (min %.3f, max %.3f) = %.2f× plain (target ≤ %.0f×);", times.min() ?? .nan,
           times.max() ?? .nan, ratio, fitTimeTarget)
-        + " \(encodes.min() ?? 0)–\(encodes.max() ?? 0) encodes;"
+        + " \(encodes.min() ?? 0)–\(encodes.max() ?? 0) whole encodes"
+        + " (+ \(Int(last["samples"])) of an eighth of the rows);"
         + " JPEG q\(Int(last["quality"])), \(Int(last["width"]))×\(Int(last["height"])),"
         + " \(Int(last["bytes"])) bytes"
         + String(format: " = %.1f%% of the limit (target ≥ %.0f%%)", share * 100, fitSizeTarget * 100)

@@ -239,7 +239,11 @@ struct RenderCommand: ParsableCommand {
     }
     let size =
       "\(fit.width)×\(fit.height)\(fit.isScaled ? " (scaled from \(fit.originalWidth)×\(fit.originalHeight))" : "")"
-    let encodes = "\(fit.encodeCount) encode\(fit.encodeCount == 1 ? "" : "s") tried"
+    var encodes = "\(fit.encodeCount) whole encode\(fit.encodeCount == 1 ? "" : "s")"
+    if fit.sampleEncodeCount > 0 {
+      encodes += " and \(fit.sampleEncodeCount) sample\(fit.sampleEncodeCount == 1 ? "" : "s") of its rows"
+    }
+    encodes += " tried"
     return "\(limit): JPEG quality \(fit.quality ?? 0), \(size), \(bytes), \(encodes)"
   }
 

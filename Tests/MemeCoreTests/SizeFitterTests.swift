@@ -240,6 +240,29 @@ import Testing
     #expect(ByteSize.described(12_345, locale: english) == "12.3 kB")
   }
 
+  /// The smaller copies are area averages: each pixel the mean of what it covers, fractions of
+  /// pixels included, so a picture's mean colour stays.
+  @Test func smallerCopiesAverageTheAreasTheyCover() throws {
+    // 3 × 1: black, white, black; to 2 × 1 each pixel covers one and a half of them.
+    let line = try #require(RasterImage(width: 3, height: 1, hasAlpha: false))
+    let words = UnsafeMutableRawPointer(line.pixels).assumingMemoryBound(to: UInt32.self)
+    (words[0], words[1], words[2]) = (0xFF00_0000, 0xFFFF_FFFF, 0xFF00_0000)
+    line.markDirty()
+    let halved = try #require(try JPEGTrials(line, name: "line").downscaledImage(width: 2, height: 1))
+    // (1 × 0 + 0.5 × 255) / 1.5 = 85 in each channel.
+    #expect(abs(halved.color(atX: 0, y: 0).red - 85.0 / 255) < 0.003)
+    #expect(abs(halved.color(atX: 1, y: 0).red - 85.0 / 255) < 0.003)
+
+    let picture = try Self.meme(width: 640, height: 480)
+    let small = try #require(try JPEGTrials(picture, name: "meme").downscaledImage(width: 211, height: 158))
+    func mean(_ image: RasterImage) -> Double {
+      var sum = 0.0
+      for y in 0..<image.height { for x in 0..<image.width { sum += image.color(atX: x, y: y).green } }
+      return sum / Double(image.width * image.height)
+    }
+    #expect(abs(mean(small) - mean(picture)) < 0.005)
+  }
+
   /// The positions the quality search steps along, and back.
   @Test func qualityPositionsRoundTrip() {
     for quality in 1...100 {

@@ -81,8 +81,9 @@ import Testing
     let kept = try #require(sink.entries.first)
     let file = kept.file
     #expect(file.fileExtension == "png")
-    // The kept PNG is the encoder's own of the pixels it holds: the rendered meme encoded once.
+    // The kept PNG is the encoder's own of the pixels it holds: the rendered meme encoded once, with
+    // the meme's description (its text, by default).
     let rendered = try ImageLoader().load(data: [UInt8](file.data), name: "kept")
-    #expect([UInt8](file.data) == (try ImageWriter.encode(rendered, as: .png)))
+    #expect([UInt8](file.data) == (try ImageWriter.encode(rendered, as: .png, description: "copied\nkept")))
   }
 }

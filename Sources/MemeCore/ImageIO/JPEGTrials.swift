@@ -140,6 +140,21 @@ final class JPEGTrials {
     return try lanes[0].result(name: name)
   }
 
+  /// The picture averaged down to `targetWidth` × `targetHeight`, as a try at that size encodes it
+  /// (for the tests), or nil without memory.
+  func downscaledImage(width targetWidth: Int, height targetHeight: Int) throws(ImageError) -> RasterImage? {
+    let scaled = try downscaled(to: targetWidth, targetHeight, rows: [0..<targetHeight])
+    defer { free(scaled.base) }
+    guard let image = RasterImage(width: targetWidth, height: targetHeight, hasAlpha: false) else {
+      return nil
+    }
+    for y in 0..<targetHeight {
+      memcpy(image.pixels + y * image.stride, scaled.base + y * scaled.stride, targetWidth * 4)
+    }
+    image.markDirty()
+    return image
+  }
+
   /// The size of the sample of the whole picture at `quality`, and how many times fewer MCU rows it
   /// has than the picture (the factor to predict the whole file by, before it is measured).
   func sampleSize(quality: Int) throws(ImageError) -> (bytes: Int, rowsFactor: Double) {
