@@ -164,6 +164,35 @@ import Testing
     try Self.check(scaled, limit: scaleLimit, name: "tall-scaled-\(share)")
   }
 
+  /// A JPEG photo whose blocks make a file within the limit keeps them; one whose block file is
+  /// just over it is fitted from its pixels instead, the block path's try counted.
+  @Test func theBlockPathIsKeptUnderTheLimitAndFittedOverIt() throws {
+    let photo = try JPEGTools.photo(width: 1200, height: 896, options: [], in: Self.folder, seed: 5)
+    let captions = MemeCaptions(top: "kept blocks", bottom: "under the limit")
+    let blocks = Self.folder.appendingPathComponent("blocks-\(UUID().uuidString).jpg")
+    let kept = try MemeExporter.export(
+      captions, imageAt: photo, to: blocks, as: .jpeg(quality: 90), description: Self.description,
+      sizeLimit: 100_000_000)
+    guard case .keptBlocks = kept.encoding else {
+      Issue.record("the block path was not taken: \(kept.encoding.explanation)")
+      return
+    }
+    let blockBytes = try Data(contentsOf: blocks).count
+    #expect(kept.fit?.isNormalExport == true && kept.fit?.keptBlocks == true && kept.fit?.quality == nil)
+    #expect(kept.fit?.byteCount == blockBytes)
+
+    let limit = blockBytes - 1
+    let fitted = Self.folder.appendingPathComponent("fitted-\(UUID().uuidString).jpg")
+    let summary = try MemeExporter.export(
+      captions, imageAt: photo, to: fitted, as: .jpeg(quality: 90), description: Self.description,
+      sizeLimit: limit)
+    let fit = try #require(summary.fit)
+    #expect(summary.encoding.explanation.contains("over the size limit"), "\(summary.encoding.explanation)")
+    #expect(!fit.isNormalExport && !fit.keptBlocks && fit.quality != nil && fit.encodeCount >= 2)
+    let size = try Data(contentsOf: fitted).count
+    #expect(size <= limit && size == fit.byteCount)
+  }
+
   /// Below what a 16-pixel JPEG with its tables and the description takes: one clear error.
   @Test(arguments: [1, 300, 1500]) func anImpossibleLimitFails(limit: Int) throws {
     let image = try Self.meme()
