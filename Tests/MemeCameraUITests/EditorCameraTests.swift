@@ -31,12 +31,12 @@ import Testing
       $0.hasPrefix("video")
     }
     if hasDevice == false {
-      #expect(gtk_widget_is_sensitive(editor.cameraButton) == 0)
+      #expect(gtk_widget_is_sensitive(editor.bottomBar.cameraButton) == 0)
     }
 
     editor.attachCamera(CameraMonitor(customSourceDescription: "videotestsrc pattern=ball"))
     MainContext.drain()
-    #expect(gtk_widget_is_sensitive(editor.cameraButton) != 0)
+    #expect(gtk_widget_is_sensitive(editor.bottomBar.cameraButton) != 0)
   }
 
   /// Cameras are looked for once GStreamer has loaded in the background, which can end after the

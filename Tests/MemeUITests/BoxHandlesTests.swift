@@ -298,7 +298,7 @@ import Testing
 
     let output = Fixtures.folder.appendingPathComponent("moved-box-\(UUID().uuidString).png")
     editor.filePicker = { _, completion in completion(output) }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
     let saved = try ImageLoader().load(contentsOf: output)
     let source = try ImageLoader().load(contentsOf: picture)

@@ -44,7 +44,7 @@ import Testing
     EditorHarness.type(top: "Not one block", bottom: "was harmed", into: editor)
     let output = Fixtures.folder.appendingPathComponent("kept-\(UUID().uuidString).jpg")
     editor.filePicker = { _, completion in completion(output) }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { (SentMemesHarness.sentMemes(of: app)?.memes.list.count ?? 0) == 1 })
     SentMemesHarness.settle(app)
 
@@ -76,7 +76,7 @@ import Testing
     EditorHarness.load(
       Fixtures.picture(width: 600, height: 400, format: .jpeg(quality: 80), name: "copy.jpg"), into: editor)
     EditorHarness.type(top: "copied", bottom: "kept", into: editor)
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
     let kept = try #require(sink.entries.first)
     let file = kept.file

@@ -113,7 +113,7 @@ import Testing
       EditorHarness.load(Fixtures.picture(width: 640, height: 480, name: "save-memory.png"), into: editor))
     let output = memes.appendingPathComponent("save-memory-meme.png")
     editor.filePicker = { _, completion in completion(output) }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { FileManager.default.fileExists(atPath: output.path) })
 
     let reloaded = Preferences.load()

@@ -155,7 +155,7 @@ enum SentMemesHarness {
   @discardableResult
   static func shareByCopying(_ editor: EditorWindow, in app: MemeMeApplication, expecting count: Int) -> Bool
   {
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     let shown = MainContext.iterate {
       (sentMemes(of: app)?.memes.list.count ?? 0) == count && isVisible(sentMemes(of: app)?.window)
     }

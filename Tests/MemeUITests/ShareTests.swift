@@ -153,7 +153,7 @@ import Testing
     editor.actions.action(named: "save-as")?.activate()
     // Closed before the main loop hears back from the export.
     EditorHarness.close(editor)
-    #expect(MainContext.iterate { editor.exportsInBackground == 0 }, "the export came back")
+    #expect(MainContext.iterate { MainLoop.backgroundWorkInFlight == 0 }, "the export came back")
     MainContext.drain()
     #expect(editor.lastError == nil)
     #expect(EditorWindowTests.toplevel(named: "message-dialog") == nil)
@@ -213,7 +213,8 @@ import Testing
   func shareFilesHaveSafeShortNamesWhateverThePictureIsCalled(name: String) throws {
     let picture = URL(fileURLWithPath: "/pictures").appendingPathComponent(name)
 
-    let file = CacheFolder.newFile(prefix: ShareSnapshot.baseName(for: picture), extension: "png")
+    let name = MemeFileName.base(picture: picture, captions: MemeCaptions(top: "", bottom: ""))
+    let file = CacheFolder.newFile(prefix: name, extension: "png")
 
     let fileName = file.lastPathComponent
     #expect(fileName.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]*\.png/) != nil, "\(fileName)")

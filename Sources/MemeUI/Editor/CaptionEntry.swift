@@ -21,7 +21,7 @@ import MemeEditing
 /// A box's field differs in two ways, as a text frame in a slides or drawing app does: its
 /// placeholder is selected rather than cleared (the box stays visible, and the first keystroke
 /// replaces it), and it can hold the focus without typing (`isTyping` false): the box is then
-/// selected, and its keys move, order or remove it (see `EditorWindow+TextBoxes.swift`).
+/// selected, and its keys move, order or remove it (see `TextBoxEditing`).
 final class CaptionEntry {
   let widget: UnsafeMutablePointer<GtkWidget>
   /// The message shown on the canvas when an edit went beyond what a caption holds.
