@@ -111,14 +111,14 @@ import Testing
       try #require(paths.count == 2)
       gtk_icon_theme_set_search_path(theme, &paths)
     }
-    #expect(gtk_icon_theme_has_icon(theme, MemeMeApp.applicationID) != 0)
+    #expect(gtk_icon_theme_has_icon(theme, AppIdentity.applicationID) != 0)
     let icon = gtk_icon_theme_lookup_icon(
-      theme, MemeMeApp.applicationID, nil, 128, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(0))!
+      theme, AppIdentity.applicationID, nil, 128, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(0))!
     defer { g_object_unref(icon.raw) }
     let file = try #require(gtk_icon_paintable_get_file(icon))
     defer { g_object_unref(file.raw) }
     let path = try #require(FileURL.url(of: file)).path
-    #expect(path.hasPrefix(icons.path) && path.hasSuffix("\(MemeMeApp.applicationID).svg"), "\(path)")
+    #expect(path.hasPrefix(icons.path) && path.hasSuffix("\(AppIdentity.applicationID).svg"), "\(path)")
   }
 
   // MARK: - Helpers
