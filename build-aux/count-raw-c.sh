@@ -7,7 +7,8 @@
 # Usage: build-aux/count-raw-c.sh [folder]        the counts for one folder (default Sources/MemeUI)
 #        build-aux/count-raw-c.sh --totals        one line per module: calls, conversions, ref counts
 #        build-aux/count-raw-c.sh --check [FILE]  fails when a module's count rises above FILE
-#                                                 (default build-aux/raw-c-baseline.txt)
+#                                                 (default build-aux/raw-c-baseline.txt); every
+#                                                 module but GtkKit, whose job is wrapping the C
 # The baseline is per module, not per file, so moving code between a module's files (splitting a
 # window) needs no update; after lowering a count, write the new totals with
 #   build-aux/count-raw-c.sh --totals > build-aux/raw-c-baseline.txt
@@ -45,7 +46,8 @@ case "${1:-}" in
   status=0
   for column in 2 3 4 5; do
     name=$(echo "$current" | head -1 | awk -v c="$((column + 1))" '{print $c}')
-    for module in $(echo "$current" | grep -v '^#' | awk '{print $1}'); do
+    # GtkKit is where raw C belongs (its wrappers are what the others should call): not ratcheted.
+    for module in $(echo "$current" | grep -v '^#' | awk '$1 != "GtkKit" {print $1}'); do
       now=$(echo "$current" | awk -v m="$module" -v c="$column" '$1 == m {print $c}')
       allowed=$(grep -v '^#' "$baseline" | awk -v m="$module" -v c="$column" '$1 == m {print $c}')
       allowed=${allowed:-0}
