@@ -152,7 +152,8 @@ let package = Package(
     // DurableFile's steps, both ways: nameless (O_TMPFILE) and under a temporary name.
     .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport"]),
     .testTarget(
-      name: "CommandLineTests", dependencies: ["mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport"]),
+      name: "CommandLineTests",
+      dependencies: ["mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport", "PictureChecks"]),
     .testTarget(
       name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGLib"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
@@ -162,11 +163,19 @@ let package = Package(
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       // Golden/ holds reviewed images the caption tests read from the source tree.
-      name: "MemeCoreTests", dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport"],
+      name: "MemeCoreTests",
+      dependencies: [
+        "MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport", "PictureChecks", "PictureFixtures",
+      ],
       exclude: ["Golden"]),
     // Pixel comparisons in C, optimised even in debug builds: the caption tests compare megapixels.
     .target(
       name: "PixelCompare", path: "Tests/PixelCompare", cSettings: [.unsafeFlags(["-O2"])]),
+    // What the test targets compare pictures with: the one exact pixel count (over PixelCompare) and
+    // libjpeg-turbo's tools, a JPEG coder that is not MemeMe's.
+    .target(
+      name: "PictureChecks", dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport"],
+      path: "Tests/PictureChecks"),
     .testTarget(
       name: "MemeStoreTests",
       dependencies: [
@@ -177,6 +186,7 @@ let package = Package(
       name: "MemeEditingTests",
       dependencies: [
         "MemeEditing", "MemeCore", "MemeStore", "CMemeGraphics", "PictureFixtures", "PixelCompare",
+        "PictureChecks",
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
@@ -185,7 +195,7 @@ let package = Package(
       name: "MemeUITests",
       dependencies: [
         "MemeUI", "MemeEditing", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "PictureFixtures", "mememe",
-        "PixelCompare", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "PixelCompare", "PictureChecks", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // Test pictures drawn with Cairo (a sunset with hills), for the editing and the window tests.

@@ -21,7 +21,7 @@ import Testing
     ) { _ in }
     defer { capture.close() }
     capture.present()
-    try #require(MainContext.iterate(maxIterations: 500) { capture.framesShown >= 1 })
+    try #require(MainContext.iterate(maxIterations: 500) { capture.showsAFrame })
     let unnamed = AccessibilityAudit.unnamedControls(in: capture.window)
     #expect(unnamed.isEmpty, "unnamed controls:\n\(unnamed.joined(separator: "\n"))")
   }

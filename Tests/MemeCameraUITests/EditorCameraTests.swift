@@ -79,7 +79,7 @@ import Testing
         description:
           "videotestsrc pattern=ball ! capsfilter caps=video/x-raw,width=320,height=240,framerate=30/1"
       ))
-    try #require(MainContext.iterate(maxIterations: 500) { capture.framesShown >= 1 })
+    try #require(MainContext.iterate(maxIterations: 500) { capture.showsAFrame })
     gtk_widget_activate(capture.takePhotoButton)
 
     // Saved, then loaded like any picture: the editor shows it at the camera's resolution.

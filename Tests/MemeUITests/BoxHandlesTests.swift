@@ -1,10 +1,11 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
 import GtkKit
 import GtkTestSupport
 import MemeCore
 import MemeEditing
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import Testing
 
 @testable import MemeUI
@@ -305,10 +306,10 @@ import Testing
     var captions = editor.document.captions
     captions.boxes = [expected]
     let reference = try #require(MemeRenderer.rendered(captions, image: source))
-    #expect(TextBoxRoundTripTests.differingPixels(saved, reference) == 0, "the export is the moved box")
+    #expect(differingPixels(saved, reference) == 0, "the export is the moved box")
     captions.boxes = [Self.box]
     let unmoved = try #require(MemeRenderer.rendered(captions, image: source))
-    #expect(TextBoxRoundTripTests.differingPixels(saved, unmoved) > 1000, "and not the box where it was")
+    #expect(differingPixels(saved, unmoved) > 1000, "and not the box where it was")
   }
 
   static let second = TextBox(

@@ -1,4 +1,3 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
 import GtkKit
@@ -6,6 +5,8 @@ import GtkTestSupport
 import MemeCore
 import MemeEditing
 import MemeStore
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import Testing
 
 @testable import MemeUI
@@ -21,16 +22,6 @@ import Testing
     let first = (Int(top.maxY.rounded(.up)) + 15) / 16 * 16 + 1
     let end = Int(bottom.y) / 16 * 16 - 1
     return first..<end
-  }
-
-  private func differingPixels(_ a: RasterImage, _ b: RasterImage, rows: Range<Int>) -> Int {
-    var count = 0
-    for y in rows {
-      let rowA = UnsafeRawPointer(a.pixels + y * a.stride).assumingMemoryBound(to: UInt32.self)
-      let rowB = UnsafeRawPointer(b.pixels + y * b.stride).assumingMemoryBound(to: UInt32.self)
-      for x in 0..<a.width where rowA[x] != rowB[x] { count += 1 }
-    }
-    return count
   }
 
   @Test func saveAsJPEGKeepsThePhotosBlocksAndSentMemesKeepsThatFile() throws {

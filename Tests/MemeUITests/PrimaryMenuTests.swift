@@ -165,15 +165,15 @@ import Testing
     defer { gtk_window_destroy(gtkkit_window(window)) }
     let about = try #require(AboutWindow(window), "an AdwAboutWindow")
     #expect(about.applicationName == "MemeMe")
-    #expect(about.applicationIcon == MemeMeApp.applicationID)
-    #expect(about.version == MemeMeApp.version)
+    #expect(about.applicationIcon == AppIdentity.applicationID)
+    #expect(about.version == AppIdentity.version)
     #expect(about.developerName == "The MemeMe developers")
     #expect(about.developers == ["The MemeMe developers"])
     #expect(about.website == "https://github.com/mememe/MemeMe")
     #expect(about.issueURL == "https://github.com/mememe/MemeMe/issues")
     #expect(about.licenseType == GTK_LICENSE_GPL_3_0)
     #expect(!about.comments.isEmpty && !about.copyright.isEmpty)
-    #expect(about.releaseNotesVersion == MemeMeApp.version)
+    #expect(about.releaseNotesVersion == AppIdentity.version)
     #expect(about.releaseNotes.hasPrefix("<p>") && about.releaseNotes.count > "<p></p>".count)
     #expect(about.releaseNotes == AboutMemeMe.releaseNotes)
     #expect(gtk_window_get_transient_for(gtkkit_window(window)) == gtkkit_window(editor.window))
@@ -242,7 +242,7 @@ import Testing
     let releases = try #require(element("releases", in: metainfo))
     let newest = try #require(releases.range(of: "<release ").map { String(releases[$0.lowerBound...]) })
     #expect(
-      newest.hasPrefix(#"<release version="\#(MemeMeApp.version)""#), "the newest release is this version")
+      newest.hasPrefix(#"<release version="\#(AppIdentity.version)""#), "the newest release is this version")
     let notes = try #require(element("description", in: newest))
     #expect(flattened(notes) == flattened(AboutMemeMe.releaseNotes))
   }

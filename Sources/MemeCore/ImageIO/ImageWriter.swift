@@ -25,7 +25,7 @@ public enum ImageWriter {
   /// link stays); a pipe or a terminal is written to, never replaced; a folder, a name ending in `/`,
   /// a link to nothing and other special files are refused.
   public static func write(_ image: RasterImage, to url: URL, as format: ImageFormat) throws(ImageError) {
-    try write(image, to: url, as: format, fault: nil)
+    try writeFile(image, to: url, as: format, cancellation: nil)
   }
 
   /// Encodes `image` to a file or to standard output.
@@ -117,7 +117,7 @@ public enum ImageWriter {
   public static func write(
     _ image: RasterImage, to url: URL, as format: ImageFormat, cancellation: Cancellation
   ) throws(ImageError) {
-    try write(image, to: url, as: format, fault: nil, cancellation: cancellation)
+    try writeFile(image, to: url, as: format, cancellation: cancellation)
   }
 
   /// As `encode(_:as:)`, stopping with a `.cancelled` error once `cancellation` is set.
@@ -130,12 +130,11 @@ public enum ImageWriter {
     return sink.base.bytes
   }
 
-  static func write(
-    _ image: RasterImage, to url: URL, as format: ImageFormat, fault: AtomicFile.Fault?,
-    cancellation: Cancellation? = nil
+  private static func writeFile(
+    _ image: RasterImage, to url: URL, as format: ImageFormat, cancellation: Cancellation?
   ) throws(ImageError) {
     let path = path(of: url)
-    try AtomicFile.write(to: path, fault: fault) { (sink: inout AtomicFile.FileSink) throws(ImageError) in
+    try AtomicFile.write(to: path) { (sink: inout AtomicFile.FileSink) throws(ImageError) in
       guard let cancellation else { return try encode(image, as: format, to: &sink, name: path) }
       var checked = CancellableSink(base: sink, cancellation: cancellation, name: path)
       try encode(image, as: format, to: &checked, name: path)

@@ -25,8 +25,8 @@ enum AboutMemeMe {
     let about = AboutWindow()
     about.widget.name = "about-window"
     about.applicationName = "MemeMe"
-    about.applicationIcon = MemeMeApp.applicationID
-    about.version = MemeMeApp.version
+    about.applicationIcon = AppIdentity.applicationID
+    about.version = AppIdentity.version
     about.developerName = developerName
     about.developers = [developerName]
     about.comments = localized("Put captions on pictures and share them")
@@ -37,7 +37,7 @@ enum AboutMemeMe {
     // Translators: put your names here, one per line; the window shows them under "Translated by".
     // libadwaita shows no translators while this is untranslated.
     about.translatorCredits = localized("translator-credits")
-    about.releaseNotesVersion = MemeMeApp.version
+    about.releaseNotesVersion = AppIdentity.version
     about.releaseNotes = releaseNotes
     about.widget.makeModal(over: parent)
     about.present()

@@ -31,7 +31,7 @@ package final class MemeMeApplication {
   /// `--print-texts` and `--quit-after-first-frame`, given at launch.
   var launchOptions = LaunchOptions()
 
-  package init(id: String = MemeMeApp.applicationID, sink: SentMemeSink, preferences: Preferences) {
+  package init(id: String = AppIdentity.applicationID, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
     self.preferences = preferences
     application = Application(id: id, programName: "mememe")

@@ -40,7 +40,7 @@ package final class DetailWindow: AppWindow {
 
   /// The largest side the window shows; a bigger meme is decoded smaller (Save As uses the file).
   nonisolated static let displayLimit = 2560
-  /// The largest thumbnail file decoded on the main thread as the preview (the store makes them 160
+  /// The largest thumbnail file decoded on the main thread as the preview (the store makes them 256
   /// pixels wide; a bigger one, from another version or a hand-edited folder, is not worth the wait).
   static let previewLimit = 512
 

@@ -101,7 +101,6 @@ package enum EditorAction: String, NamedAction {
     }
   }
 
-  /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   /// The drawing-order moves, with what each does to the selected box.
   var boxOrder: EditorDocument.BoxOrder? {
     switch self {
@@ -127,6 +126,7 @@ package enum EditorAction: String, NamedAction {
     }
   }
 
+  /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   var needsPicture: Bool {
     switch self {
     case .share, .crop, .zoomIn, .zoomOut, .zoomFit,
