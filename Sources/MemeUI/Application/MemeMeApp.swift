@@ -15,7 +15,7 @@ public enum MemeMeApp {
   #endif
 
   /// The one version number: About window, `mememe --version`. Plain data, so any thread may read it.
-  nonisolated public static let version = "0.1.0"
+  nonisolated public static let version = "0.2.0"
 
   /// Runs the editor until its last window closes; returns the exit status.
   /// `arguments` are the process arguments (files after the program name are opened; the app's own
