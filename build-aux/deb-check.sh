@@ -36,12 +36,14 @@ version=$(dpkg-deb -f "$deb" Version)
 output=$(mkdir -p "${DEB_CHECK_OUTPUT:-$repo/.build-deb/check}" && cd "${DEB_CHECK_OUTPUT:-$repo/.build-deb/check}" && pwd)
 step "checking $deb"
 
-# The in-tree build's renders, to compare with the package's: a JPEG photo (made from a committed
-# screenshot) to JPEG, which takes the block path, and to PNG, with accented captions in Bebas Neue.
+# The in-tree build's renders, to compare with the package's: a JPEG photo (a sunset drawn by
+# ImageMagick) to JPEG, which takes the block path, and to PNG, with accented captions in Bebas Neue.
 swift build -c release --static-swift-stdlib --package-path "$repo" --product mememe >/dev/null
 in_tree="$(swift build -c release --static-swift-stdlib --package-path "$repo" --show-bin-path)/mememe"
 work=$(mktemp -d "${TMPDIR:-/tmp}/deb-check.XXXXXX")
-"$in_tree" render "$repo/data/screenshots/editor-light-1000x700.png" -o "$work/photo.jpg"
+convert -size 1200x800 gradient:'#1d3f8a-#f29b54' -fill '#fff3b0' -draw 'circle 800,520 800,460' \
+  -fill '#2d4a3a' -draw 'ellipse 400,900 700,300 180,360' -fill '#1c3326' -draw 'ellipse 1000,950 650,280 180,360' \
+  -quality 92 "$work/photo.jpg"
 render_arguments=(--top "Crème brûlée" --bottom "zu süß" --font "Bebas Neue")
 "$in_tree" render "$work/photo.jpg" "${render_arguments[@]}" -o "$work/in-tree.jpg"
 "$in_tree" render "$work/photo.jpg" "${render_arguments[@]}" -o "$work/in-tree.png"
@@ -70,8 +72,9 @@ apt_install() { run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$
 cp "$deb" "$root/root/"
 cp "$work/photo.jpg" "$root/root/"
 run apt-get update -qq
-# As a user installs it: with its Recommends.
-apt_install "./$(basename "$deb")"
+# As a user installs it: from its folder, with its Recommends.
+run sh -c 'cd /root && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ./mememe_*.deb >/dev/null'
+
 step "installed with apt-get"
 
 # Nothing of Swift, no -dev package; every library the binary needs is there.
@@ -125,9 +128,10 @@ display() {
   run env HOME=/root XDG_RUNTIME_DIR=/tmp GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1 "$@"
 }
 texts=$(display LANGUAGE=de xvfb-run -a dbus-run-session -- mememe --print-texts)
-for word in Abbrechen Album OBEN UNTEN; do
-  grep -qx "$word" <<<"$texts" || { echo "deb-check.sh: the German window has no $word:"$'\n'"$texts" >&2; exit 1; }
+for text in Teilen Abbrechen Kamera "Noch kein Bild" Tastenkürzel; do
+  grep -qx "$text" <<<"$texts" || { echo "deb-check.sh: the German window has no $text:"$'\n'"$texts" >&2; exit 1; }
 done
+! grep -qx Share <<<"$texts" || { echo "deb-check.sh: the German window says Share" >&2; exit 1; }
 display xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- sh -c '
   mememe /root/photo.jpg & app=$!
   for attempt in $(seq 1 100); do
@@ -141,6 +145,9 @@ display xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- sh -c '
   kill $app
 '
 cp "$root/root/editor.png" "$output/editor.png"
+# A window drawn with the photo has thousands of colours; a blank or failed one a handful.
+colours=$(identify -format %k "$output/editor.png")
+[ "$colours" -gt 1000 ] || { echo "deb-check.sh: the editor's screenshot has $colours colours" >&2; exit 1; }
 step "the editor was shown: $output/editor.png"
 
 # Removed and purged, none of its files stays.
