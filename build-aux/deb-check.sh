@@ -74,7 +74,6 @@ cp "$work/photo.jpg" "$root/root/"
 run apt-get update -qq
 # As a user installs it: from its folder, with its Recommends.
 run sh -c 'cd /root && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ./mememe_*.deb >/dev/null'
-
 step "installed with apt-get"
 
 # Nothing of Swift, no -dev package; every library the binary needs is there.
