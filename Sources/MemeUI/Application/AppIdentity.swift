@@ -12,5 +12,5 @@ public enum AppIdentity {
   #endif
 
   /// The one version number: About window, `mememe --version`. Plain data, so any thread may read it.
-  nonisolated public static let version = "0.1.0"
+  nonisolated public static let version = "0.2.0"
 }
