@@ -154,7 +154,9 @@ let package = Package(
     .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport"]),
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport", "PictureFixtures"]),
+      dependencies: [
+        "mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport", "PictureChecks", "PictureFixtures",
+      ]),
     .testTarget(
       name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGLib"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
@@ -165,11 +167,18 @@ let package = Package(
     .testTarget(
       // Golden/ holds reviewed images the caption tests read from the source tree.
       name: "MemeCoreTests",
-      dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport", "PictureFixtures"],
+      dependencies: [
+        "MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport", "PictureChecks", "PictureFixtures",
+      ],
       exclude: ["Golden"]),
     // Pixel comparisons in C, optimised even in debug builds: the caption tests compare megapixels.
     .target(
       name: "PixelCompare", path: "Tests/PixelCompare", cSettings: [.unsafeFlags(["-O2"])]),
+    // What the test targets compare pictures with: the one exact pixel count (over PixelCompare) and
+    // libjpeg-turbo's tools, a JPEG coder that is not MemeMe's.
+    .target(
+      name: "PictureChecks", dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport"],
+      path: "Tests/PictureChecks"),
     .testTarget(
       name: "MemeStoreTests",
       dependencies: [
@@ -180,7 +189,7 @@ let package = Package(
       name: "MemeEditingTests",
       dependencies: [
         "MemeEditing", "MemeCore", "MemeStore", "CMemeGraphics", "PictureFixtures", "PixelCompare",
-        "DiskTestSupport",
+        "PictureChecks", "DiskTestSupport",
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
@@ -189,7 +198,7 @@ let package = Package(
       name: "MemeUITests",
       dependencies: [
         "MemeUI", "MemeEditing", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "PictureFixtures", "mememe",
-        "PixelCompare", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "PixelCompare", "PictureChecks", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // Test pictures drawn with Cairo (a sunset with hills), for the editing and the window tests, and

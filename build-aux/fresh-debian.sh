@@ -9,6 +9,9 @@
 #                                 path, with the packages swift.org lists for it on Debian 12 and the
 #                                 machine's git settings (where Swift packages are fetched from)
 #   fresh_debian_mount ROOT       /proc, /sys, /dev, /run and /tmp for the chroot
+#   fresh_debian_keep_downloads ROOT
+#                                 apt's downloaded packages kept between chroots (in the same cache),
+#                                 so that installing the same packages again does not fetch them again
 #   fresh_debian_run ROOT CMD...  runs CMD as root inside, with a clean environment
 #   fresh_debian_remove ROOT      unmounts everything and deletes ROOT
 #
@@ -95,6 +98,15 @@ fresh_debian_add_toolchain() {
   fresh_debian_run "$root" apt-get update -qq
   fresh_debian_run "$root" env DEBIAN_FRONTEND=noninteractive \
     apt-get install -y -qq --no-install-recommends "${fresh_debian_toolchain_packages[@]}" >/dev/null
+}
+
+fresh_debian_keep_downloads() {
+  local root=$1
+  local archives=${FRESH_DEBIAN_CACHE:-$HOME/.cache/mememe-fresh}/apt-archives
+  mkdir -p "$archives/partial"
+  # apt downloads as the _apt user.
+  chmod 0755 "$archives" "$archives/partial"
+  mount --bind "$archives" "$root/var/cache/apt/archives"
 }
 
 fresh_debian_run() {

@@ -7,6 +7,17 @@ source_root=$1 scratch=$2 output=$3
 shift 3
 # The Swift runtime and Foundation are linked in: the installed app needs no toolchain on the
 # machine, and it starts faster with fewer shared libraries to load.
+# The linker options of LDFLAGS (-Wl,...), as a distribution's build asks for them: Debian's
+# hardening gives "-Wl,-z,relro -Wl,-z,now". SwiftPM does not read LDFLAGS itself.
+linker=()
+for flag in ${LDFLAGS:-}; do
+  case $flag in
+  -Wl,*)
+    IFS=, read -r -a options <<<"${flag#-Wl,}"
+    for option in "${options[@]}"; do linker+=(-Xlinker "$option"); done
+    ;;
+  esac
+done
 swift build -c release --static-swift-stdlib --product mememe --package-path "$source_root" \
-  --scratch-path "$scratch" "$@"
+  --scratch-path "$scratch" "${linker[@]}" "$@"
 cp "$scratch/release/mememe" "$output"

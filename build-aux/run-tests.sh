@@ -8,7 +8,13 @@ cd "$(dirname "$0")/.."
 build-aux/install-deps.sh build-aux/debian-packages.txt build-aux/test-packages.txt
 # The code stays formatted as .swift-format says.
 swift format lint --recursive --strict Sources Tests Benchmarks Fuzz Package.swift
+# No module calls C more directly than it did: the counts of raw GLib/GTK, Cairo/Pango calls,
+# pointer conversions and ref counting per module stay at or below build-aux/raw-c-baseline.txt.
+build-aux/count-raw-c.sh --check
 swift build --build-tests
+# A test that needs a tool (libjpeg-turbo's cjpeg, djpeg and jpegtran; the built mememe) fails here
+# when the tool is missing, instead of skipping (Tests/DiskTestSupport/RequiredTools.swift).
+export MEMEME_REQUIRE_TOOLS=1
 mkdir -p test-output/wayland
 # Window tests must run here: a missing display is a failure, not a skip (with-display.sh sets
 # MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb); screenshots land in test-output/.

@@ -53,12 +53,12 @@ final class EditorExportSession {
     editor.applicationChooser = { _, chosen in chosen(OpenedElsewhere()) }
     switch target {
     case .saveAsPNG, .saveAsJPEG:
-      ActionMap(editor.window).action(named: EditorAction.saveAs.rawValue)?.activate()
-    case .copyImage: ActionMap(editor.window).action(named: EditorAction.copyImage.rawValue)?.activate()
-    case .openWith: ActionMap(editor.window).action(named: EditorAction.openWith.rawValue)?.activate()
+      ActionMap(editor.window).action(named: ShareTarget.saveAs.rawValue)?.activate()
+    case .copyImage: ActionMap(editor.window).action(named: ShareTarget.copyImage.rawValue)?.activate()
+    case .openWith: ActionMap(editor.window).action(named: ShareTarget.openWith.rawValue)?.activate()
     }
     let ended = MainContext.iterate(maxIterations: 6_000_000) {
-      editor.exportsInBackground == 0 && !memes.isSaving
+      MainLoop.backgroundWorkInFlight == 0 && !memes.isSaving
     }
     // A failed share keeps nothing: the count tells success from failure.
     return ended && memes.list.count == kept + 1

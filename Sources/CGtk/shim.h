@@ -9,6 +9,15 @@
 #ifndef MEMEME_CGTK_SHIM_H
 #define MEMEME_CGTK_SHIM_H
 
+// MARK: - Version pin
+// The code is written against the GTK 4.8 and GLib 2.74 API (Debian 12). These ask the headers to
+// warn at every call newer than that (it would not link on Debian 12) and at every call deprecated
+// by then. Set before the first include, which reads them.
+#define GLIB_VERSION_MIN_REQUIRED GLIB_VERSION_2_74
+#define GLIB_VERSION_MAX_ALLOWED GLIB_VERSION_2_74
+#define GDK_VERSION_MIN_REQUIRED GDK_VERSION_4_8
+#define GDK_VERSION_MAX_ALLOWED GDK_VERSION_4_8
+
 #include <gtk/gtk.h>
 // libadwaita 1.2 (Debian 12): the application's style manager, header bars, toasts, status pages,
 // the About window and message dialogs, as GNOME apps have them.
@@ -16,9 +25,11 @@
 // bindtextdomain, textdomain, bind_textdomain_codeset (gettext is part of the C library on Linux).
 #include <libintl.h>
 #include <locale.h>
+// The in-memory settings backend, for settings that must not outlive their owner (tests).
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 
-// MARK: - Version pin
-// The code is written against the GTK 4.8 API (Debian 12). Newer GTK still builds, older does not.
+// Newer GTK still builds, older does not.
 #if !GTK_CHECK_VERSION(4, 8, 0)
 #error "MemeMe needs GTK 4.8 or newer"
 #endif

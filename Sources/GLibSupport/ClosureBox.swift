@@ -32,3 +32,11 @@ public final class ClosureBox<Payload> {
     Unmanaged<ClosureBox<Payload>>.fromOpaque(data!).takeRetainedValue()
   }
 }
+
+/// The GDestroyNotify that balances `ClosureBox.retainedPointer()`, for sources, draw functions and
+/// GStreamer's callbacks: drops the +1 when GLib (or GStreamer) drops the user data. Captures nothing
+/// (a capturing @convention(c) closure is rejected, or crashes Swift 6.3.1).
+public nonisolated let releaseClosureBoxPointer: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+  guard let data else { return }
+  Unmanaged<AnyObject>.fromOpaque(data).release()
+}

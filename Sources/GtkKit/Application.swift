@@ -17,7 +17,7 @@ public final class Application {
   ///   - handlesOpen: whether files on the command line are delivered through `onOpen`.
   public init(id: String, programName: String, handlesOpen: Bool = true) {
     g_set_prgname(programName)
-    let flags = handlesOpen ? G_APPLICATION_HANDLES_OPEN : G_APPLICATION_FLAGS_NONE
+    let flags = handlesOpen ? G_APPLICATION_HANDLES_OPEN : G_APPLICATION_DEFAULT_FLAGS
     pointer = gtkkit_adw_application_new(id, flags)!
   }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 
 // The destroy notifies that balance `ClosureBox.retainedPointer()` (the box itself is in
 // GLibSupport, shared with the camera's GStreamer callbacks).
@@ -12,7 +13,4 @@ nonisolated let releaseClosureBox: GClosureNotify = { data, _ in
 }
 
 /// GDestroyNotify for sources and draw functions: drops the +1 held by GLib.
-nonisolated let releaseDestroyNotify: GDestroyNotify = { data in
-  guard let data else { return }
-  Unmanaged<AnyObject>.fromOpaque(data).release()
-}
+nonisolated let releaseDestroyNotify: GDestroyNotify = releaseClosureBoxPointer

@@ -2,6 +2,7 @@
 import CGtk
 import Dispatch
 import GLibSupport
+import Synchronization
 
 /// Hops between background threads and the GLib main loop.
 ///
@@ -49,11 +50,20 @@ public enum MainLoop {
     _ work: @escaping @Sendable () -> Result,
     then completion: @escaping @Sendable @MainActor (Result) -> Void
   ) {
+    inFlight.add(1, ordering: .relaxed)
     DispatchQueue.global(qos: .userInitiated).async {
       let result = work()
-      post { completion(result) }
+      post {
+        completion(result)
+        inFlight.subtract(1, ordering: .relaxed)
+      }
     }
   }
+
+  /// Work started with `runInBackground` whose completion has not run yet: a window waits for none
+  /// before it goes, and a test before it tears its window down.
+  nonisolated public static var backgroundWorkInFlight: Int { inFlight.load(ordering: .relaxed) }
+  nonisolated private static let inFlight = Atomic<Int>(0)
 }
 
 /// Bounded iteration of the default main context, for modal waits and tests.

@@ -14,10 +14,13 @@ nonisolated public final class Settings {
 
   /// The settings of `schemaID`, looked up among the installed schemas and then in
   /// `extraSchemaDirectory` (a folder holding `gschemas.compiled`); nil when it is in neither.
-  public init?(schemaID: String, extraSchemaDirectory: URL? = nil) {
+  /// Stored in `backend` when given (settings that share a backend see each other's values),
+  /// otherwise where GSettings stores them for the session (dconf; memory under
+  /// `GSETTINGS_BACKEND=memory`).
+  public init?(schemaID: String, extraSchemaDirectory: URL? = nil, backend: SettingsBackend? = nil) {
     guard let schema = Self.lookUp(schemaID, extraSchemaDirectory: extraSchemaDirectory) else { return nil }
     defer { g_settings_schema_unref(schema) }
-    pointer = g_settings_new_full(schema, nil, nil)!
+    pointer = g_settings_new_full(schema, backend?.pointer, nil)!
   }
 
   // Nonisolated class, plain deinit: GSettings needs no GTK thread, and an `isolated deinit` in a
@@ -71,5 +74,25 @@ nonisolated public final class Settings {
     else { return nil }
     defer { g_settings_schema_source_unref(source) }
     return g_settings_schema_source_lookup(source, schemaID, 1)
+  }
+}
+
+/// Where settings are kept. `inMemory()` is a store of its own that lives as long as the settings
+/// using it: settings made with one start from the schema's defaults and share nothing with the
+/// session's settings or with another one.
+nonisolated public final class SettingsBackend {
+  /// `GSettingsBackend *`, owned.
+  let pointer: UnsafeMutablePointer<GSettingsBackend>
+
+  private init(pointer: UnsafeMutablePointer<GSettingsBackend>) {
+    self.pointer = pointer
+  }
+
+  deinit {
+    g_object_unref(pointer)
+  }
+
+  public static func inMemory() -> SettingsBackend {
+    SettingsBackend(pointer: g_memory_settings_backend_new()!)
   }
 }

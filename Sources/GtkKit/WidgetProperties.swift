@@ -88,6 +88,9 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     if let end { gtk_widget_set_margin_end(self, end) }
   }
 
+  /// The least size the widget is given (-1: its own); it can still grow.
+  public func setSizeRequest(width: Int32, height: Int32) { gtk_widget_set_size_request(self, width, height) }
+
   /// Hands `controller` (any event controller or gesture) to the widget, which owns it from then on.
   public func addController(_ controller: OpaquePointer) {
     gtk_widget_add_controller(self, gtkkit_event_controller(controller.raw))

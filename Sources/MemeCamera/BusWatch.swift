@@ -22,10 +22,10 @@ nonisolated final class BusWatch {
         // second loop ever iterates it elsewhere instead of racing with the UI. The pointers are
         // not Sendable but never leave this thread, hence nonisolated(unsafe).
         nonisolated(unsafe) let message = message!
-        nonisolated(unsafe) let box = Retained.object(data, as: ClosureBox<Handler>.self)
+        nonisolated(unsafe) let box = ClosureBox<Handler>.unretained(data)
         MainActor.assumeIsolated { box.payload(message) }
         return 1  // G_SOURCE_CONTINUE: keep watching until removed.
-      }, Retained.pointer(to: box), Retained.release)
+      }, box.retainedPointer(), releaseClosureBoxPointer)
     if sourceID == 0 {
       // GStreamer did not take the box, so it never calls the destroy notify: balance it here.
       Unmanaged.passUnretained(box).release()

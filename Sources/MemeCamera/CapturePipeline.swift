@@ -126,10 +126,10 @@ nonisolated final class CapturePipeline {
         guard let sample = gst_app_sink_pull_sample(sink) else { return GST_FLOW_FLUSHING }
         defer { gst_sample_unref(sample) }
         if let image = FrameConversion.image(from: sample) {
-          Retained.object(data, as: FrameMailbox.self).post(image)
+          ClosureBox<FrameMailbox>.unretained(data).payload.post(image)
         }
         return GST_FLOW_OK
-      }, Retained.pointer(to: mailbox), Retained.release)
+      }, ClosureBox(mailbox).retainedPointer(), releaseClosureBoxPointer)
   }
 }
 

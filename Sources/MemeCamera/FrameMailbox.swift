@@ -44,10 +44,10 @@ nonisolated final class FrameMailbox: Sendable {
     g_idle_add_full(
       G_PRIORITY_DEFAULT_IDLE,
       { data in
-        let mailbox = Retained.object(data, as: FrameMailbox.self)
+        let mailbox = ClosureBox<FrameMailbox>.unretained(data).payload
         MainActor.assumeIsolated { mailbox.flush() }
         return 0  // G_SOURCE_REMOVE: one delivery per scheduling.
-      }, Retained.pointer(to: self), Retained.release)
+      }, ClosureBox(self).retainedPointer(), releaseClosureBoxPointer)
   }
 
   /// Stops deliveries (a scheduled one finds the mailbox closed and does nothing). Keeps `latest`

@@ -50,6 +50,9 @@ public final class RasterImage: @unchecked Sendable {
   /// Tells Cairo that pixels were changed behind its back.
   public func markDirty() { cairo_surface_mark_dirty(surface) }
 
+  /// Finishes what Cairo is drawing, before `pixels` are read.
+  public func flush() { cairo_surface_flush(surface) }
+
   /// The straight (unpremultiplied) colour at a pixel, for tests and colour pickers.
   public func color(atX x: Int, y: Int) -> RGBAColor {
     precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the image")

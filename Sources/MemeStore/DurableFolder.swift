@@ -9,7 +9,7 @@ import GLibSupport
 /// One of the store's folders, opened once: every file in it is written, listed, moved and removed
 /// relative to the folder's descriptor, never by a path looked up again, so a folder swapped for a
 /// symbolic link after opening cannot redirect any of it. Files are written so they survive a crash
-/// or power loss and a killed write leaves nothing (`DurableFile`'s steps, shared with the engine's
+/// or power loss and a killed write leaves nothing (`DurableFile.write`, shared with the engine's
 /// image writer); `sync()` makes the new names durable. A reader never sees a half-written file
 /// under its final name.
 final class DurableFolder: Sendable {
@@ -80,22 +80,23 @@ final class DurableFolder: Sendable {
   func write(_ data: Data, named name: String) throws {
     let target = fileURL(name)
     let temporaryName = { Self.temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36) }
-    do throws(DurableFile.Failure) {
-      let file = try DurableFile.create(
-        in: descriptor, mode: PrivateFolder.fileMode, temporaryName: temporaryName)
-      // (withUnsafeBytes rethrows untyped errors; the Result keeps the failure's step and code.)
-      let written = data.withUnsafeBytes { bytes in
-        Result { () throws(DurableFile.Failure) in try DurableFile.writeAll(bytes, to: file.descriptor) }
-      }
-      do throws(DurableFile.Failure) {
+    do {
+      try DurableFile.write(
+        in: descriptor, named: name, mode: PrivateFolder.fileMode, replacing: false,
+        temporaryName: temporaryName
+      ) { (file) throws(DurableFile.Failure) in
+        // (withUnsafeBytes rethrows untyped errors; the Result keeps the failure's step and code.)
+        let written = data.withUnsafeBytes { bytes in
+          Result { () throws(DurableFile.Failure) in try DurableFile.writeAll(bytes, to: file) }
+        }
         try written.get()
-      } catch {
-        DurableFile.discard(file, in: descriptor)
-        throw error
       }
-      try DurableFile.commit(file, in: descriptor, as: name, replacing: false, temporaryName: temporaryName)
     } catch {
-      throw StoreError.cannotWriteFile(target, reason: "\(error.step.rawValue): \(error.description)")
+      let failure =
+        switch error {
+        case .step(let failure), .contents(let failure): failure
+        }
+      throw StoreError.cannotWriteFile(target, reason: "\(failure.step.rawValue): \(failure.description)")
     }
   }
 

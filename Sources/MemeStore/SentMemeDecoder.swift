@@ -99,9 +99,6 @@ struct SentMemeDecoder {
   }
 
   static func json(for style: CaptionStyle) throws -> String {
-    let encoder = JSONEncoder()
-    // Sorted keys: equal styles give equal text, which the decoding cache relies on.
-    encoder.outputFormatting = [.sortedKeys]
-    return String(decoding: try encoder.encode(style), as: UTF8.self)
+    try style.jsonText()
   }
 }

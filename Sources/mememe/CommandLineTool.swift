@@ -9,7 +9,7 @@ struct CommandLineTool: ParsableCommand {
     commandName: "mememe",
     abstract: "Make memes: an image with a top and a bottom caption, and more placed anywhere.",
     discussion: "With no arguments, or with image files, mememe opens the editor window.",
-    version: MemeMeApp.version,
+    version: AppIdentity.version,
     subcommands: [RenderCommand.self])
 
   /// Whether `arguments` (without the program name) are for the command line rather than the app.

@@ -8,4 +8,4 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if CommandLineTool.handles(arguments) {
   exit(CommandLineTool.run(arguments))
 }
-exit(MemeMeApp.run(arguments: CommandLine.arguments))
+exit(AppLauncher.run(arguments: CommandLine.arguments))

@@ -1,18 +1,14 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import MemeCore
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import Testing
 
 @Suite struct RenderCommandTests {
   @Test func rendersCaptionsAtTheSourceResolution() throws {
     let fixtures = try Fixtures()
     let input = try fixtures.write(fixtures.image(width: 640, height: 480), as: "in.png", format: .png)
-    let output = fixtures.path("out.png")
-    let result = try CommandLineRunner.run([
-      "render", input, "--top", "top text", "--bottom", "bottom text", "-o", output,
-    ])
-    #expect(result.status == 0, "\(result.standardError)")
-    let meme = try fixtures.decode(output)
+    let meme = try fixtures.render(input, ["--top", "top text", "--bottom", "bottom text"])
     #expect(meme.width == 640 && meme.height == 480)
     let top = CaptionGeometry.band(for: .top, imageWidth: 640, imageHeight: 480)
     let bottom = CaptionGeometry.band(for: .bottom, imageWidth: 640, imageHeight: 480)
@@ -35,18 +31,10 @@ import Testing
   func outputEqualsTheEngineRenderingPixelForPixel(top: String, bottom: String) throws {
     let fixtures = try Fixtures()
     let input = try fixtures.write(fixtures.image(width: 300, height: 200), as: "in.png", format: .png)
-    let output = fixtures.path("out.png")
-    let result = try CommandLineRunner.run(["render", input, "--top", top, "--bottom", bottom, "-o", output])
-    #expect(result.status == 0)
+    let actual = try fixtures.render(input, ["--top", top, "--bottom", bottom])
     let expected = try #require(
       MemeRenderer.rendered(MemeCaptions(top: top, bottom: bottom), image: try fixtures.decode(input)))
-    let actual = try fixtures.decode(output)
-    for y in 0..<200 {
-      for x in 0..<300 where actual.color(atX: x, y: y) != expected.color(atX: x, y: y) {
-        Issue.record("pixel (\(x), \(y)) differs")
-        return
-      }
-    }
+    #expect(differingPixels(actual, expected) == 0)
   }
 
   @Test func exifRotatedJPEGComesOutUpright() throws {
@@ -54,10 +42,7 @@ import Testing
     // Stored 400×200 (landscape) with orientation 6: shown rotated 90° clockwise, so 200×400 upright,
     // and the red corner square moves from the top-left to the top-right.
     let input = try fixtures.jpegWithOrientation(6, storedWidth: 400, storedHeight: 200, name: "rotated.jpg")
-    let output = fixtures.path("upright.png")
-    let result = try CommandLineRunner.run(["render", input, "-o", output])
-    #expect(result.status == 0, "\(result.standardError)")
-    let meme = try fixtures.decode(output)
+    let meme = try fixtures.render(input, [], output: "upright.png")
     #expect(meme.width == 200 && meme.height == 400)
     let corner = meme.color(atX: 190, y: 10)
     #expect(corner.red > 0.8 && corner.green < 0.2, "top-right is \(corner)")

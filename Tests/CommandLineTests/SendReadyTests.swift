@@ -17,7 +17,7 @@ import Testing
 
   @Test(arguments: PrivateSources.Kind.allCases, ["png", "jpg"])
   func renderedFilesCarryNothingFromTheSource(kind: PrivateSources.Kind, output extension: String) throws {
-    guard ExifToolReader.isAvailable else { return }
+    try ExifToolReader.require()
     let fixtures = try Fixtures()
     let source = try PrivateSources.picture(kind)
     let output = fixtures.path("meme.\(`extension`)")
@@ -48,7 +48,7 @@ import Testing
     ["--reencode"], ["--quality", "80"], ["--width", "320"], ["--rotate", "90"], ["--max-bytes", "9K"],
   ])
   func everyJPEGPathIsPrivate(options: [String]) throws {
-    guard ExifToolReader.isAvailable else { return }
+    try ExifToolReader.require()
     let fixtures = try Fixtures()
     let source = try PrivateSources.picture(.jpeg)
     let output = fixtures.path("meme.jpg")
@@ -62,7 +62,7 @@ import Testing
   }
 
   @Test(arguments: ["png", "jpeg"]) func standardOutputIsPrivate(format: String) throws {
-    guard ExifToolReader.isAvailable else { return }
+    try ExifToolReader.require()
     let fixtures = try Fixtures()
     let source = try PrivateSources.picture(.webp)
     let result = try CommandLineRunner.run(
@@ -79,7 +79,7 @@ import Testing
   // MARK: The description
 
   @Test(arguments: ["png", "jpg"]) func descriptionIsWrittenExactly(extension: String) throws {
-    guard ExifToolReader.isAvailable else { return }
+    try ExifToolReader.require()
     let fixtures = try Fixtures()
     let input = try fixtures.write(
       fixtures.image(width: 320, height: 240), as: "in.jpg", format: .jpeg(quality: 85))
@@ -100,7 +100,7 @@ import Testing
   /// The default reads the captions in order: top, the boxes from top to bottom, bottom; an empty
   /// --description is the default too.
   @Test func theDefaultDescriptionIsTheTextInReadingOrder() throws {
-    guard ExifToolReader.isAvailable else { return }
+    try ExifToolReader.require()
     let fixtures = try Fixtures()
     let input = try fixtures.write(fixtures.image(width: 320, height: 240), as: "in.png", format: .png)
     let output = fixtures.path("ordered.png")

@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import MemeCore
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import Testing
 
 @testable import mememe
@@ -13,14 +14,13 @@ import Testing
   @Test func captionsLandInTheirBoxesWithTheirAngles() throws {
     let fixtures = try Fixtures()
     let input = try fixtures.write(fixtures.image(width: 480, height: 360), as: "in.png", format: .png)
-    let output = fixtures.path("out.png")
-    let result = try CommandLineRunner.run([
-      "render", input, "--top", "top", "--bottom", "bottom",
-      "--caption", "turned", "--box", "0.25,0.35,0.5,0.2", "--angle=-20",
-      "--caption", "corner", "--box", "0.6, 0.6, 0.5, 0.2",
-      "-o", output,
-    ])
-    #expect(result.status == 0, "\(result.standardError)")
+    let meme = try fixtures.render(
+      input,
+      [
+        "--top", "top", "--bottom", "bottom",
+        "--caption", "turned", "--box", "0.25,0.35,0.5,0.2", "--angle=-20",
+        "--caption", "corner", "--box", "0.6, 0.6, 0.5, 0.2",
+      ])
     let boxes = [
       TextBox(text: "turned", frame: RelativeRect(x: 0.25, y: 0.35, width: 0.5, height: 0.2), angle: -20),
       TextBox(text: "corner", frame: RelativeRect(x: 0.6, y: 0.6, width: 0.5, height: 0.2)),
@@ -29,9 +29,8 @@ import Testing
       MemeCaptions(top: "top", bottom: "bottom", boxes: boxes), image: try fixtures.decode(input))!
     let plain = MemeRenderer.rendered(
       MemeCaptions(top: "top", bottom: "bottom"), image: try fixtures.decode(input))!
-    let meme = try fixtures.decode(output)
-    #expect(Self.differingPixels(meme, expected) == 0)
-    #expect(Self.differingPixels(meme, plain) > 500, "the boxes were not drawn")
+    #expect(differingPixels(meme, expected) == 0)
+    #expect(differingPixels(meme, plain) > 500, "the boxes were not drawn")
   }
 
   /// The angle belongs to the caption it follows, wherever the other captions' options are.
@@ -69,22 +68,7 @@ import Testing
   func badValuesAreOneLineAndAFailure(_ arguments: [String]) throws {
     let fixtures = try Fixtures()
     let input = try fixtures.write(fixtures.image(width: 64, height: 48), as: "in.png", format: .png)
-    let output = fixtures.path("out.png")
-    let result = try CommandLineRunner.run(["render", input] + arguments + ["-o", output])
-    #expect(result.status != 0)
-    let lines = result.standardError.split(separator: "\n")
-    #expect(lines.count == 1, "\(result.standardError)")
-    #expect(lines.first?.hasPrefix("mememe: --") == true, "\(result.standardError)")
-    #expect(!FileManager.default.fileExists(atPath: output))
-  }
-
-  /// How many pixels of two images of the same size differ.
-  static func differingPixels(_ first: RasterImage, _ second: RasterImage) -> Int {
-    guard first.width == second.width, first.height == second.height else { return Int.max }
-    var count = 0
-    for y in 0..<first.height {
-      for x in 0..<first.width where first.color(atX: x, y: y) != second.color(atX: x, y: y) { count += 1 }
-    }
-    return count
+    let line = try fixtures.renderFailure(input, arguments)
+    #expect(line.hasPrefix("mememe: --"), "\(line)")
   }
 }

@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import MemeCore
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import Testing
 
 /// `--crop`, `--rotate` and `--flip`: applied to the upright picture, in its pixels, before the
@@ -9,35 +10,22 @@ import Testing
   @Test func cropRotateAndFlipGiveTheEngineTransformPixelForPixel() throws {
     let fixtures = try Fixtures()
     let input = try fixtures.write(fixtures.image(width: 640, height: 480), as: "in.png", format: .png)
-    let output = fixtures.path("out.png")
-    let result = try CommandLineRunner.run([
-      "render", input, "--top", "cut", "--crop", "40,30,400,300", "--rotate", "90", "--flip", "horizontal",
-      "-o", output,
-    ])
-    #expect(result.status == 0, "\(result.standardError)")
-    let meme = try fixtures.decode(output)
+    let meme = try fixtures.render(
+      input, ["--top", "cut", "--crop", "40,30,400,300", "--rotate", "90", "--flip", "horizontal"])
     #expect(meme.width == 300 && meme.height == 400)
     let transform = PictureTransform(
       crop: PixelRect(x: 40, y: 30, width: 400, height: 300), quarterTurns: 1, flipsHorizontally: true)
     let expected = try #require(
       MemeRenderer.rendered(
         MemeCaptions(top: "cut", bottom: ""), image: try fixtures.decode(input), transform: transform))
-    for y in 0..<400 {
-      for x in 0..<300 where meme.color(atX: x, y: y) != expected.color(atX: x, y: y) {
-        Issue.record("pixel (\(x), \(y)) differs")
-        return
-      }
-    }
+    #expect(differingPixels(meme, expected) == 0)
   }
 
   @Test func theCropIsInUprightPixelsAfterEXIFOrientation() throws {
     let fixtures = try Fixtures()
     // Stored 400×200 with orientation 6: upright it is 200×400 with the red square at the top right.
     let input = try fixtures.jpegWithOrientation(6, storedWidth: 400, storedHeight: 200, name: "rotated.jpg")
-    let output = fixtures.path("corner.png")
-    let result = try CommandLineRunner.run(["render", input, "--crop", "150,0,50,50", "-o", output])
-    #expect(result.status == 0, "\(result.standardError)")
-    let meme = try fixtures.decode(output)
+    let meme = try fixtures.render(input, ["--crop", "150,0,50,50"], output: "corner.png")
     #expect(meme.width == 50 && meme.height == 50)
     let corner = meme.color(atX: 40, y: 10)
     #expect(corner.red > 0.8 && corner.green < 0.2, "the upright top-right corner is red: \(corner)")
@@ -53,12 +41,7 @@ import Testing
   func badTransformsAreOneLineErrors(arguments: [String], message: String) throws {
     let fixtures = try Fixtures()
     let input = try fixtures.write(fixtures.image(width: 640, height: 480), as: "in.png", format: .png)
-    let output = fixtures.path("never.png")
-    let result = try CommandLineRunner.run(["render", input, "-o", output] + arguments)
-    #expect(result.status != 0)
-    let lines = result.standardError.split(separator: "\n")
-    #expect(lines.count == 1, "\(result.standardError)")
-    #expect(result.standardError.contains(message), "\(result.standardError)")
-    #expect(!FileManager.default.fileExists(atPath: output))
+    let line = try fixtures.renderFailure(input, arguments)
+    #expect(line.contains(message), "\(line)")
   }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Testing
 
 /// A file's metadata as exiftool reads it: an independent reader (Perl, its own parsers for every
 /// format), so the privacy tests do not check MemeMe's files with MemeMe's own idea of them.
@@ -63,6 +64,14 @@ public enum ExifToolReader {
   }()
 
   public static var isAvailable: Bool { executable != nil }
+
+  /// Returns with exiftool installed; otherwise skips the calling test, or fails it where tools are
+  /// required (`MEMEME_REQUIRE_TOOLS=1`, see `RequiredTools`).
+  public static func require(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try RequiredTools.require(
+      isAvailable, "exiftool is not installed (Debian: libimage-exiftool-perl)",
+      sourceLocation: sourceLocation)
+  }
 
   public struct Failure: Error, CustomStringConvertible {
     public let description: String

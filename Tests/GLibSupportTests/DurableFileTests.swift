@@ -132,4 +132,47 @@ import Testing
     #expect(folder.names == ["target"])
     #expect(try folder.contents("target") == Data("first".utf8))
   }
+
+  static func temporaryName() -> String { ".tmp-\(UUID().uuidString)" }
+
+  /// The contents' own failure the whole write passes on, after writing part of the file.
+  struct ContentsFailed: Error {}
+
+  @Test(arguments: [true, false])
+  func aWholeWriteReplacesTheTargetWithTheNewContents(nameless: Bool) throws {
+    let folder = try Folder()
+    try Data("old".utf8).write(to: folder.url.appendingPathComponent("target"))
+    try DurableFile.write(
+      in: folder.descriptor, named: "target", mode: 0o640, replacing: true, nameless: nameless,
+      temporaryName: Self.temporaryName
+    ) { (descriptor) throws(DurableFile.Failure) in
+      let written = Data("new".utf8).withUnsafeBytes { bytes in
+        Result { () throws(DurableFile.Failure) in try DurableFile.writeAll(bytes, to: descriptor) }
+      }
+      try written.get()
+    }
+    #expect(folder.names == ["target"])
+    #expect(try folder.contents("target") == Data("new".utf8))
+  }
+
+  @Test(arguments: [true, false])
+  func aFailedWriteLeavesTheTargetAndNoFile(nameless: Bool) throws {
+    let folder = try Folder()
+    try Data("precious".utf8).write(to: folder.url.appendingPathComponent("target"))
+    let failure = #expect(throws: DurableFile.WriteFailure<ContentsFailed>.self) {
+      try DurableFile.write(
+        in: folder.descriptor, named: "target", mode: 0o600, replacing: true, nameless: nameless,
+        temporaryName: Self.temporaryName
+      ) { (descriptor) throws(ContentsFailed) in
+        try? Data("half of the new".utf8).withUnsafeBytes { try DurableFile.writeAll($0, to: descriptor) }
+        throw ContentsFailed()
+      }
+    }
+    guard case .contents = failure else {
+      Issue.record("the contents' failure came back as \(String(describing: failure))")
+      return
+    }
+    #expect(folder.names == ["target"])
+    #expect(try folder.contents("target") == Data("precious".utf8))
+  }
 }

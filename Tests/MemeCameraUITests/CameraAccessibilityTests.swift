@@ -21,7 +21,7 @@ import Testing
     ) { _ in }
     defer { capture.close() }
     capture.present()
-    try #require(MainContext.iterate(maxIterations: 500) { capture.framesShown >= 1 })
+    try #require(MainContext.iterate(maxIterations: 500) { capture.showsAFrame })
     let unnamed = AccessibilityAudit.unnamedControls(in: capture.window)
     #expect(unnamed.isEmpty, "unnamed controls:\n\(unnamed.joined(separator: "\n"))")
   }
@@ -61,7 +61,7 @@ import Testing
     defer { close(editor) }
     withExtendedLifetime(app) {
       // The application looks for cameras once the editor has painted its first frame.
-      #expect(MainContext.iterate { gtk_widget_is_sensitive(editor.cameraButton) != 0 })
+      #expect(MainContext.iterate { gtk_widget_is_sensitive(editor.bottomBar.cameraButton) != 0 })
       #expect(editor.actions.action(named: EditorAction.camera.name)?.isEnabled == true)
     }
   }
@@ -80,7 +80,7 @@ import Testing
     defer { close(editor) }
     withExtendedLifetime(app) {
       #expect(MainContext.iterate { editor.isFollowingCameras })
-      #expect(gtk_widget_is_sensitive(editor.cameraButton) == 0)
+      #expect(gtk_widget_is_sensitive(editor.bottomBar.cameraButton) == 0)
       #expect(editor.actions.action(named: EditorAction.camera.name)?.isEnabled == false)
     }
   }

@@ -35,7 +35,7 @@ import Testing
     defer { capture.close() }
     capture.present()
 
-    try #require(MainContext.iterate(maxIterations: 500) { capture.framesShown >= 1 })
+    try #require(MainContext.iterate(maxIterations: 500) { capture.showsAFrame })
     let first = try #require(shownPixels(capture))
     #expect(first.width == 320 && first.height == 240)
     #expect(gtk_widget_get_sensitive(capture.takePhotoButton) != 0)
@@ -62,7 +62,7 @@ import Testing
     var photos: [RasterImage] = []
     let capture = CameraCaptureWindow(parent: nil, source: ball) { photos.append($0) }
     capture.present()
-    try #require(MainContext.iterate(maxIterations: 500) { capture.framesShown >= 1 })
+    try #require(MainContext.iterate(maxIterations: 500) { capture.showsAFrame })
     #expect(capture.session?.isRunning == true)
 
     gtk_widget_activate(capture.cancelButton)

@@ -31,12 +31,12 @@ import Testing
       $0.hasPrefix("video")
     }
     if hasDevice == false {
-      #expect(gtk_widget_is_sensitive(editor.cameraButton) == 0)
+      #expect(gtk_widget_is_sensitive(editor.bottomBar.cameraButton) == 0)
     }
 
     editor.attachCamera(CameraMonitor(customSourceDescription: "videotestsrc pattern=ball"))
     MainContext.drain()
-    #expect(gtk_widget_is_sensitive(editor.cameraButton) != 0)
+    #expect(gtk_widget_is_sensitive(editor.bottomBar.cameraButton) != 0)
   }
 
   /// Cameras are looked for once GStreamer has loaded in the background, which can end after the
@@ -79,7 +79,7 @@ import Testing
         description:
           "videotestsrc pattern=ball ! capsfilter caps=video/x-raw,width=320,height=240,framerate=30/1"
       ))
-    try #require(MainContext.iterate(maxIterations: 500) { capture.framesShown >= 1 })
+    try #require(MainContext.iterate(maxIterations: 500) { capture.showsAFrame })
     gtk_widget_activate(capture.takePhotoButton)
 
     // Saved, then loaded like any picture: the editor shows it at the camera's resolution.

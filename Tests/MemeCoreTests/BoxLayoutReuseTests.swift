@@ -1,5 +1,7 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
+import PictureFixtures
 import Testing
 
 @testable import MemeCore
@@ -32,13 +34,15 @@ import Testing
     #expect(!resized.boxes.contains { box in before.boxes.contains { $0 === box } })
 
     let fresh = MemeLayout(captions: captions, imageWidth: 800, imageHeight: 600)
-    let (a, b) = (TestImages.photo(width: 800, height: 600), TestImages.photo(width: 800, height: 600))
+    let (a, b) = (
+      TestPictures.gradient(width: 800, height: 600), TestPictures.gradient(width: 800, height: 600)
+    )
     for (layout, image) in [(reused, a), (fresh, b)] {
       let context = cairo_create(image.surface)!
       layout.draw(on: context)
       cairo_destroy(context)
     }
-    #expect(TextBoxRenderingTests.differingPixels(a, b) == 0)
-    #expect(TextBoxRenderingTests.differingPixels(a, TestImages.photo(width: 800, height: 600)) > 0)
+    #expect(differingPixels(a, b) == 0)
+    #expect(differingPixels(a, TestPictures.gradient(width: 800, height: 600)) > 0)
   }
 }

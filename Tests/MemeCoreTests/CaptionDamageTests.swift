@@ -1,5 +1,6 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureFixtures
 import Testing
 
 @testable import MemeCore
@@ -40,7 +41,7 @@ import Testing
     // Put the background back over the last characters, as if they had not been drawn.
     let caption = layout.caption(at: .top)
     let erased = try #require(Self.inkRect(ofLast: damage.erasedCharacters, charactersOf: caption))
-    let background = TestImages.photo(width: rendering.width, height: rendering.height)
+    let background = TestPictures.gradient(width: rendering.width, height: rendering.height)
     let context = cairo_create(image.surface)!
     cairo_set_source_surface(context, background.surface, 0, 0)
     cairo_scale(context, rendering.scale.x, rendering.scale.y)

@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
 import Foundation
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureFixtures
 import PixelCompare
 import Testing
 
@@ -46,12 +47,12 @@ import Testing
         #expect(
           ahead.masks.allSatisfy { ($0 != nil) == expectsMasks },
           "\(captions.top) on \(shape.testDescription)")
-        let fromMasks = TestImages.photo(width: shape.width, height: shape.height)
+        let fromMasks = TestPictures.gradient(width: shape.width, height: shape.height)
         ahead.draw(onto: fromMasks)
         let stroked = Self.drawnPlainly(captions, on: shape)
         let difference = Self.difference(fromMasks, stroked, threshold: Self.rounding)
         #expect(difference.differing == 0, "\(captions.top) on \(shape.testDescription): \(difference)")
-        let untouched = TestImages.photo(width: shape.width, height: shape.height)
+        let untouched = TestPictures.gradient(width: shape.width, height: shape.height)
         changed += Self.difference(fromMasks, untouched, threshold: 64).differing
       }
     }
@@ -67,7 +68,7 @@ import Testing
     for captions in Self.captions {
       let ahead = PreparedCaptions(captions, imageWidth: shape.width, imageHeight: shape.height)
       let drawn = Self.drawnPlainly(captions, on: shape)
-      let untouched = TestImages.photo(width: shape.width, height: shape.height)
+      let untouched = TestPictures.gradient(width: shape.width, height: shape.height)
       var claimed = IndexSet()
       for (drawing, masks) in zip(ahead.layout.drawings, ahead.masks) {
         let rows = drawing.inkRows(inPictureHeight: shape.height, masks: masks)
@@ -91,7 +92,7 @@ import Testing
     let captions = Self.captions[0]
     let ahead = PreparedCaptions(captions, imageWidth: shape.width, imageHeight: shape.height)
     let plain = Self.drawnPlainly(captions, on: shape)
-    let shifted = TestImages.photo(width: shape.width, height: shape.height)
+    let shifted = TestPictures.gradient(width: shape.width, height: shape.height)
     let context = cairo_create(shifted.surface)!
     cairo_translate(context, 1, 0)
     for (drawing, masks) in zip(ahead.layout.drawings, ahead.masks) {
@@ -99,7 +100,7 @@ import Testing
     }
     cairo_destroy(context)
     #expect(Self.difference(shifted, plain, threshold: Self.rounding).differing > 100)
-    let swapped = TestImages.photo(width: shape.width, height: shape.height)
+    let swapped = TestPictures.gradient(width: shape.width, height: shape.height)
     let swappedContext = cairo_create(swapped.surface)!
     // Both captions through the top caption's masks: the bottom caption is missing.
     for drawing in ahead.layout.drawings { drawing.draw(on: swappedContext, masks: ahead.masks[0]) }
@@ -109,7 +110,7 @@ import Testing
 
   /// The captions stroked and filled straight onto the picture, on one thread.
   static func drawnPlainly(_ captions: MemeCaptions, on shape: CaptionCases.Shape) -> RasterImage {
-    let image = TestImages.photo(width: shape.width, height: shape.height)
+    let image = TestPictures.gradient(width: shape.width, height: shape.height)
     let context = cairo_create(image.surface)!
     MemeLayout(captions: captions, imageWidth: shape.width, imageHeight: shape.height).draw(on: context)
     cairo_destroy(context)

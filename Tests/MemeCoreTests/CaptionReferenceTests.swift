@@ -1,5 +1,6 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureFixtures
 import Testing
 
 @testable import MemeCore
@@ -30,12 +31,12 @@ import Testing
   {
     switch path {
     case .export:
-      let image = TestImages.photo(width: shape.width, height: shape.height)
+      let image = TestPictures.gradient(width: shape.width, height: shape.height)
       let layout = MemeRenderer.render(pair.captions, onto: image)
       return ReferenceRendering(layout: layout).compare(with: image)
     case .singleThreaded:
       let layout = MemeLayout(captions: pair.captions, imageWidth: shape.width, imageHeight: shape.height)
-      let image = TestImages.photo(width: shape.width, height: shape.height)
+      let image = TestPictures.gradient(width: shape.width, height: shape.height)
       let context = cairo_create(image.surface)!
       layout.draw(on: context)
       cairo_destroy(context)

@@ -1,5 +1,6 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import DiskTestSupport
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureFixtures
 import Testing
 
 @testable import MemeCore
@@ -7,7 +8,7 @@ import Testing
 /// A JPEG that decodes with errors loads, and says it is damaged instead of passing for whole.
 @Suite struct DamagedJPEGTests {
   @Test func aScrambledJPEGLoadsAndReportsTheDamage() throws {
-    let clean = try ImageWriter.encode(TestImages.photo(width: 640, height: 480), as: .jpeg(quality: 92))
+    let clean = try ImageWriter.encode(TestPictures.gradient(width: 640, height: 480), as: .jpeg(quality: 92))
     let damaged = DamagedJPEG.scrambled(clean)
     #expect(damaged != clean)
     let whole = try ImageLoader().load(data: clean, name: "clean.jpg")

@@ -33,7 +33,7 @@ import Testing
   @Test(arguments: PrivateSources.Kind.allCases) func theSourcesCarryEverything(kind: PrivateSources.Kind)
     throws
   {
-    guard ExifToolReader.isAvailable else { return }
+    try ExifToolReader.require()
     let tags = try ExifToolReader.read(try PrivateSources.picture(kind))
     for key in PrivateSources.expectedInSource(kind) {
       #expect(tags[key] != nil, "the \(kind) source has no \(key)")
@@ -42,7 +42,7 @@ import Testing
 
   @Test(arguments: PrivateSources.Kind.allCases, Path.allCases)
   func onlyTheProfileAndTheDescriptionRemain(kind: PrivateSources.Kind, path: Path) throws {
-    guard ExifToolReader.isAvailable else { return }
+    try ExifToolReader.require()
     let source = try PrivateSources.picture(kind)
     let name = "\(kind)-\(path)-\(UUID().uuidString)"
     var output = Self.folder.appendingPathComponent("\(name).jpg")

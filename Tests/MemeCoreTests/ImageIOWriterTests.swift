@@ -109,8 +109,12 @@ import Testing
     let url = folder.appendingPathComponent("meme.png")
     let original = Array("precious bytes that must survive".utf8)
     Fixtures.write(original, to: url)
+    // The new file is made, then the encoder fails at its first write (a failure after bytes were
+    // written is DurableFileTests' `aFailedWriteLeavesTheTargetAndNoFile`).
+    let cancelled = Cancellation()
+    cancelled.cancel()
     #expect(throws: ImageError.self) {
-      try ImageWriter.write(Fixtures.markedImage(), to: url, as: .png, fault: .failAfterWriting)
+      try ImageWriter.write(Fixtures.markedImage(), to: url, as: .png, cancellation: cancelled)
     }
     #expect(Fixtures.contents(of: url) == original)
     #expect(Fixtures.strayFiles(in: folder, expected: ["meme.png"]).isEmpty)

@@ -1,12 +1,13 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import Testing
 
 @testable import MemeCore
 
 /// A stop asked for while the block path works on a 48 MP photo ends it within an MCU row: it throws
 /// `.cancelled` long before the export would have finished, and leaves no file.
-@Suite(.enabled(if: JPEGTools.available, "needs cjpeg, djpeg and jpegtran (libjpeg-turbo-progs)"))
+@Suite(.enabled(if: JPEGTools.shouldRun, "needs cjpeg, djpeg and jpegtran (libjpeg-turbo-progs)"))
 final class JPEGBlockCancellationTests {
   let folder = Fixtures.temporaryFolder()
 

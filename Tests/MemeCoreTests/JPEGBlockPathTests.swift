@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
 import Foundation
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import PixelCompare
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// Every check decodes with djpeg, not with MemeMe's decoder, and compares with references made by
 /// other tools: the photo itself (turned upright by jpegtran's lossless transform) outside the
 /// captions, and MemeMe's full re-encode inside them.
-@Suite(.enabled(if: JPEGTools.available, "needs cjpeg, djpeg and jpegtran (libjpeg-turbo-progs)"))
+@Suite(.enabled(if: JPEGTools.shouldRun, "needs cjpeg, djpeg and jpegtran (libjpeg-turbo-progs)"))
 final class JPEGBlockPathTests {
   let folder = Fixtures.temporaryFolder()
   static let captions = MemeCaptions(

@@ -1,5 +1,6 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureFixtures
 
 @testable import MemeCore
 
@@ -49,7 +50,7 @@ struct ReferenceRendering {
 
   /// MemeMe's drawing: the layout drawn on a scaled context, as the editor canvas draws it.
   func drawProduction() -> RasterImage {
-    let image = TestImages.photo(width: width, height: height)
+    let image = TestPictures.gradient(width: width, height: height)
     let context = cairo_create(image.surface)!
     cairo_scale(context, scale.x, scale.y)
     layout.draw(on: context)
@@ -65,7 +66,7 @@ struct ReferenceRendering {
     let large = drawReference(
       width: max(1, Int((Double(layout.imageWidth) * factor).rounded())),
       height: max(1, Int((Double(layout.imageHeight) * factor).rounded())), scale: (factor, factor))
-    let reduced = TestImages.photo(width: width, height: height)
+    let reduced = TestPictures.gradient(width: width, height: height)
     let context = cairo_create(reduced.surface)!
     cairo_scale(context, Double(width) / Double(large.width), Double(height) / Double(large.height))
     cairo_set_source_surface(context, large.surface, 0, 0)
@@ -77,7 +78,7 @@ struct ReferenceRendering {
   }
 
   private func drawReference(width: Int, height: Int, scale: (x: Double, y: Double)) -> RasterImage {
-    let image = TestImages.photo(width: width, height: height)
+    let image = TestPictures.gradient(width: width, height: height)
     let context = cairo_create(image.surface)!
     cairo_scale(context, scale.x, scale.y)
     ReferenceCaption.draw(layout, on: context)

@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import DiskTestSupport
 import Foundation
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import Testing
 
 @testable import MemeCore
@@ -59,7 +60,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: JPEGTools.available, "needs cjpeg (libjpeg-turbo-progs)"))
+  @Test(.enabled(if: JPEGTools.shouldRun, "needs cjpeg (libjpeg-turbo-progs)"))
   func repeatedScansWithoutAWarningAreStoppedToo() throws {
     // A sequential JPEG with a scan per component, its last scan repeated: libjpeg finds no fault
     // with a sequential scan given again (it overwrites the same blocks), so only the scan limit

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import DiskTestSupport
 import Foundation
+import PictureChecks
 import Testing
 
 @testable import MemeCore
@@ -52,7 +53,7 @@ import Testing
     }
     let identified = try identify(url)
     #expect(identified == "\(fitted.fit.width) \(fitted.fit.height)")
-    guard ExifToolReader.isAvailable else { return }
+    try ExifToolReader.require()
     let tags = try ExifToolReader.read(url)
     #expect(
       tags.unexpected(allowingICCProfile: false).isEmpty, "\(tags.unexpected(allowingICCProfile: false))")

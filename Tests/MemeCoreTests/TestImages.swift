@@ -53,22 +53,3 @@ enum TestImages {
     color.red < 0.05 && color.green < 0.05 && color.blue < 0.05
   }
 }
-
-extension TestImages {
-  /// A picture with smooth colour gradients, so a caption drawn over it differs from the reference
-  /// wherever one of them blends its edges differently.
-  static func photo(width: Int, height: Int) -> RasterImage {
-    let image = RasterImage(width: width, height: height, hasAlpha: false)!
-    let context = cairo_create(image.surface)!
-    let linear = cairo_pattern_create_linear(0, 0, Double(width), Double(height))!
-    cairo_pattern_add_color_stop_rgb(linear, 0, 0.2, 0.5, 0.8)
-    cairo_pattern_add_color_stop_rgb(linear, 0.5, 0.9, 0.6, 0.2)
-    cairo_pattern_add_color_stop_rgb(linear, 1, 0.3, 0.7, 0.3)
-    cairo_set_source(context, linear)
-    cairo_paint(context)
-    cairo_pattern_destroy(linear)
-    cairo_destroy(context)
-    cairo_surface_flush(image.surface)
-    return image
-  }
-}

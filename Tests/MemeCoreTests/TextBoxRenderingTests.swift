@@ -1,5 +1,7 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
+import PictureFixtures
 import PixelCompare
 import Testing
 
@@ -24,11 +26,11 @@ import Testing
       let classic = MemeCaptions(
         top: "one does not simply", bottom: "draw two captions\nthe same way twice", style: style)
       let asBoxes = MemeCaptions(top: "", bottom: "", style: style, boxes: classic.allBoxes)
-      let first = MemeRenderer.rendered(classic, image: TestImages.photo(width: width, height: height))!
-      let second = MemeRenderer.rendered(asBoxes, image: TestImages.photo(width: width, height: height))!
-      let untouched = TestImages.photo(width: width, height: height)
-      #expect(Self.differingPixels(first, second) == 0, "\(width)×\(height)")
-      #expect(Self.differingPixels(first, untouched) > 0, "no caption was drawn on \(width)×\(height)")
+      let first = MemeRenderer.rendered(classic, image: TestPictures.gradient(width: width, height: height))!
+      let second = MemeRenderer.rendered(asBoxes, image: TestPictures.gradient(width: width, height: height))!
+      let untouched = TestPictures.gradient(width: width, height: height)
+      #expect(differingPixels(first, second) == 0, "\(width)×\(height)")
+      #expect(differingPixels(first, untouched) > 0, "no caption was drawn on \(width)×\(height)")
     }
   }
 
@@ -117,7 +119,7 @@ import Testing
       TextBox(text: "zero", frame: RelativeRect(x: 0.5, y: 0.5, width: 0, height: 0)),
     ]
     let image = MemeRenderer.rendered(
-      MemeCaptions(top: "", bottom: "", boxes: boxes), image: TestImages.photo(width: 200, height: 100))
+      MemeCaptions(top: "", bottom: "", boxes: boxes), image: TestPictures.gradient(width: 200, height: 100))
     #expect(image != nil)
   }
 
@@ -133,9 +135,9 @@ import Testing
   /// Renders `captions` with MemeMe's export path and with `ReferenceCaption` (each box drawn into a
   /// context turned about its band's centre), and compares the whole picture.
   static func compare(_ captions: MemeCaptions, width: Int, height: Int) -> Comparison {
-    let image = TestImages.photo(width: width, height: height)
+    let image = TestPictures.gradient(width: width, height: height)
     let layout = MemeRenderer.render(captions, onto: image)
-    let reference = TestImages.photo(width: width, height: height)
+    let reference = TestPictures.gradient(width: width, height: height)
     let context = cairo_create(reference.surface)!
     ReferenceCaption.draw(layout, on: context)
     for (box, caption) in zip(captions.boxes, layout.boxes) {
@@ -155,23 +157,8 @@ import Testing
       Int32(height), CaptionComparison.channelThreshold, 1)
     let captionsDrawn = CaptionPosition.allCases.map(layout.caption(at:)) + layout.boxes
     let ink = captionsDrawn.reduce(0.0) { $0 + $1.inkRect.width * $1.inkRect.height }
-    #expect(differingPixels(image, TestImages.photo(width: width, height: height)) > 0, "nothing was drawn")
+    #expect(
+      differingPixels(image, TestPictures.gradient(width: width, height: height)) > 0, "nothing was drawn")
     return Comparison(differing: result.differing, inkArea: ink)
-  }
-
-  /// How many pixels of two images of the same size differ at all.
-  static func differingPixels(_ first: RasterImage, _ second: RasterImage) -> Int {
-    cairo_surface_flush(first.surface)
-    cairo_surface_flush(second.surface)
-    var count = 0
-    for row in 0..<first.height {
-      let a = UnsafeRawBufferPointer(start: first.pixels + row * first.stride, count: first.width * 4)
-      let b = UnsafeRawBufferPointer(start: second.pixels + row * second.stride, count: second.width * 4)
-      for pixel in 0..<first.width
-      where !a[pixel * 4..<pixel * 4 + 4].elementsEqual(b[pixel * 4..<pixel * 4 + 4]) {
-        count += 1
-      }
-    }
-    return count
   }
 }

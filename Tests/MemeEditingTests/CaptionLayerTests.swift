@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
 import Foundation
+import PictureFixtures
 import PixelCompare
 import Testing
 
@@ -125,16 +126,7 @@ import Testing
   }
 
   static func picture(width: Int, height: Int) throws -> EditorImage {
-    let full = try #require(RasterImage(width: width, height: height, hasAlpha: false))
-    let context = cairo_create(full.surface)!
-    let gradient = cairo_pattern_create_linear(0, 0, Double(width), Double(height))!
-    cairo_pattern_add_color_stop_rgb(gradient, 0, 0.2, 0.4, 0.8)
-    cairo_pattern_add_color_stop_rgb(gradient, 1, 0.9, 0.5, 0.3)
-    cairo_set_source(context, gradient)
-    cairo_paint(context)
-    cairo_pattern_destroy(gradient)
-    cairo_destroy(context)
-    full.markDirty()
+    let full = TestPictures.gradient(width: width, height: height)
     return EditorImage(url: URL(fileURLWithPath: "/layers.png"), full: full, preview: full)
   }
 

@@ -70,7 +70,7 @@ import Testing
 
   @Test(arguments: PrivateSources.Kind.allCases, Route.allCases)
   func sharedFilesCarryOnlyTheDescription(kind: PrivateSources.Kind, route: Route) throws {
-    guard ExifToolReader.isAvailable else { return }
+    try ExifToolReader.require()
     let source = try PrivateSources.picture(kind)
     let description = "Shared privately: \(kind) \(route)"
     var written = Self.output("shared.\(route == .png || route == .fittedPNG ? "png" : "jpg")")
@@ -194,7 +194,8 @@ import Testing
     let meme = try SharePipeline.run(snapshot, as: .png, to: .file(file)).get()
     let expected = written ?? "Edit me\nand send me again"
     #expect(meme.resolvedDescription == expected)
-    if ExifToolReader.isAvailable { #expect(try ExifToolReader.read(file).pngDescription == expected) }
+    try ExifToolReader.require()
+    #expect(try ExifToolReader.read(file).pngDescription == expected)
 
     let folder = Self.output("resend-store")
     let saved = try SentMemeStore(directory: folder).save(SentMemeDraftMaker.draft(of: meme))

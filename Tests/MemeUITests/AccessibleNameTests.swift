@@ -55,13 +55,13 @@ import Testing
     EditorHarness.type(top: "NAMED", bottom: "QUESTION", into: editor)
     editor.actions.action(named: EditorAction.close.name)?.activate()
     MainContext.drain()
-    let dialog = try #require(editor.leavingDialog)
+    let dialog = try #require(editor.leaving.dialog)
     #expect(Self.labelMismatch(dialog.widget, "Discard this meme?") == nil)
     let names = Self.buttons(in: dialog.widget).map { button in
       ["Cancel", "Discard"].first { Self.labelMismatch(button, $0) == nil } ?? "unnamed"
     }
     #expect(names.sorted() == ["Cancel", "Cancel", "Discard", "Discard"], "\(names)")
-    dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+    dialog.respond(LeavingQuestions.DiscardResponse.cancel.rawValue)
     MainContext.drain()
   }
 

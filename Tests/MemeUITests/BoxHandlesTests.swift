@@ -1,10 +1,11 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
 import GtkKit
 import GtkTestSupport
 import MemeCore
 import MemeEditing
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import Testing
 
 @testable import MemeUI
@@ -298,17 +299,17 @@ import Testing
 
     let output = Fixtures.folder.appendingPathComponent("moved-box-\(UUID().uuidString).png")
     editor.filePicker = { _, completion in completion(output) }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
     let saved = try ImageLoader().load(contentsOf: output)
     let source = try ImageLoader().load(contentsOf: picture)
     var captions = editor.document.captions
     captions.boxes = [expected]
     let reference = try #require(MemeRenderer.rendered(captions, image: source))
-    #expect(TextBoxRoundTripTests.differingPixels(saved, reference) == 0, "the export is the moved box")
+    #expect(differingPixels(saved, reference) == 0, "the export is the moved box")
     captions.boxes = [Self.box]
     let unmoved = try #require(MemeRenderer.rendered(captions, image: source))
-    #expect(TextBoxRoundTripTests.differingPixels(saved, unmoved) > 1000, "and not the box where it was")
+    #expect(differingPixels(saved, unmoved) > 1000, "and not the box where it was")
   }
 
   static let second = TextBox(

@@ -110,7 +110,7 @@ import Testing
     let picture = Fixtures.picture(width: 800, height: 600, name: "shared-while-busy.png")
     #expect(EditorHarness.load(picture, into: editor))
     EditorHarness.type(top: "Shared while", bottom: "it was busy", into: editor)
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     #expect(MainContext.iterate { library.isSaving }, "the share completed and the meme waits")
     holder.release(after: Self.lockSeconds)
 

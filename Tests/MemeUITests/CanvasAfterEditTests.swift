@@ -25,7 +25,7 @@ import Testing
     #expect(cancel?.isEnabled == true, "typed captions can be cleared")
     cancel?.activate()
     // Typed words would be lost: asked first, as closing the window does.
-    try #require(editor.leavingDialog).respond(EditorWindow.DiscardResponse.discard.rawValue)
+    try #require(editor.leaving.dialog).respond(LeavingQuestions.DiscardResponse.discard.rawValue)
     #expect(MainContext.iterate { cancel?.isEnabled == false }, "back to blank")
     EditorHarness.settle(editor)
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
@@ -41,7 +41,7 @@ import Testing
     let top = editor.canvas.topEntry.widget
     // The pointer was over the top caption when it went for the Share menu.
     gtk_widget_set_state_flags(top, GTK_STATE_FLAG_PRELIGHT, 0)
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     #expect(MainContext.iterate(maxIterations: 3000) { sink.entries.count == 1 })
     EditorHarness.settle(editor)
     #expect(gtk_widget_get_state_flags(top).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue == 0)
@@ -68,13 +68,13 @@ import Testing
     #expect(EditorHarness.load(damaged, into: editor))
     #expect(editor.document.image != nil, "the damaged picture is shown")
     #expect(editor.lastError == nil, "not refused with an error dialog")
-    #expect(gtk_revealer_get_reveal_child(OpaquePointer(editor.overflowRevealer)) != 0)
-    let text = String(cString: gtk_label_get_text(gtkkit_label(editor.overflowLabel)))
+    #expect(gtk_revealer_get_reveal_child(OpaquePointer(editor.warningBar.revealer)) != 0)
+    let text = String(cString: gtk_label_get_text(gtkkit_label(editor.warningBar.label)))
     #expect(text.contains("damaged"), "\(text)")
     Screenshot.save(editor.window, named: "damaged-picture-warning")
 
     #expect(EditorHarness.load(clean, into: editor))
     #expect(
-      gtk_revealer_get_reveal_child(OpaquePointer(editor.overflowRevealer)) == 0, "gone with the picture")
+      gtk_revealer_get_reveal_child(OpaquePointer(editor.warningBar.revealer)) == 0, "gone with the picture")
   }
 }

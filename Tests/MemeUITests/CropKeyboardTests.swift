@@ -33,7 +33,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     try RealKeyboard.press("ctrl+shift+x")
     EditorHarness.settle(editor)
-    let start = try #require(editor.crop?.rect, "Ctrl+Shift+X opens crop mode")
+    let start = try #require(editor.cropMode.selection?.rect, "Ctrl+Shift+X opens crop mode")
     #expect(start == ImageRect(x: 0, y: 0, width: 1200, height: 800))
     // Picture pixels per screen pixel: a press moves the crop by one screen pixel.
     let scale = 1200 / editor.canvas.pictureRect.width
@@ -41,22 +41,22 @@ import Testing
     // Alt+Left and Alt+Up: the bottom-right corner in (the pointer is not on the crop).
     try RealKeyboard.press("alt+shift+Left")
     try RealKeyboard.press("alt+Up")
-    var rect = try #require(editor.crop?.rect)
+    var rect = try #require(editor.cropMode.selection?.rect)
     #expect(rect.x == 0 && rect.y == 0)
     #expect(abs(rect.width - (1200 - 10 * scale)) < 1e-6, "Shift: ten screen pixels: \(rect)")
     #expect(abs(rect.height - (800 - scale)) < 1e-6, "\(rect)")
     // The arrows move the whole, its size kept.
     try RealKeyboard.press("shift+Right")
     try RealKeyboard.press("Down")
-    rect = try #require(editor.crop?.rect)
+    rect = try #require(editor.cropMode.selection?.rect)
     #expect(abs(rect.x - 10 * scale) < 1e-6 && abs(rect.y - scale) < 1e-6, "\(rect)")
     #expect(abs(rect.width - (1200 - 10 * scale)) < 1e-6 && abs(rect.height - (800 - scale)) < 1e-6)
     // Not past the picture's edge.
     for _ in 0..<3 { try RealKeyboard.press("shift+Right") }
-    #expect(try #require(editor.crop?.rect).maxX <= 1200 + 1e-9)
+    #expect(try #require(editor.cropMode.selection?.rect).maxX <= 1200 + 1e-9)
 
     // Tab reaches the presets, Cancel and Done.
-    let bar = editor.cropBar
+    let bar = editor.cropMode.bar
     var reached: [UnsafeMutablePointer<GtkWidget>] = []
     for _ in 0..<20 {
       try RealKeyboard.press("Tab")
@@ -80,11 +80,11 @@ import Testing
     let square = try #require(bar.presetButtons[.square])
     _ = gtk_widget_grab_focus(square)
     try RealKeyboard.press("space")
-    rect = try #require(editor.crop?.rect)
+    rect = try #require(editor.cropMode.selection?.rect)
     #expect(abs(rect.width - rect.height) < 1e-6, "Square: \(rect)")
     // Held to a shape, Alt and an arrow move the corner along its diagonal, so it shrinks.
     try RealKeyboard.press("alt+shift+Left")
-    let smaller = try #require(editor.crop?.rect)
+    let smaller = try #require(editor.cropMode.selection?.rect)
     #expect(
       abs(smaller.width - smaller.height) < 1e-6 && smaller.width < rect.width - 9 * scale, "\(smaller)")
 
@@ -92,14 +92,16 @@ import Testing
     _ = gtk_widget_grab_focus(bar.doneButton)
     try RealKeyboard.press("Return")
     EditorHarness.settle(editor)
-    #expect(editor.crop == nil)
+    #expect(editor.cropMode.selection == nil)
     let crop = try #require(editor.document.transform.crop, "the crop is applied")
     #expect(abs(Double(crop.width) - smaller.width) <= 1 && abs(Double(crop.height) - smaller.height) <= 1)
     #expect(editor.canvas.topEntry.isFocused == false, "the top caption did not take the focus")
     #expect(editor.document.captions.top.isEmpty, "the top caption is still untouched")
     #expect(editor.canvas.topEntry.text == EditorState.placeholder(at: .top), "and shows its placeholder")
     let focus = try #require(gtk_window_get_focus(gtkkit_window(editor.window)))
-    #expect(focus == editor.transformButton || gtk_widget_is_ancestor(focus, editor.transformButton) != 0)
+    #expect(
+      focus == editor.bottomBar.transformButton
+        || gtk_widget_is_ancestor(focus, editor.bottomBar.transformButton) != 0)
   }
 
   @Test func enterOnCancelLeavesThePictureAsItWas() throws {
@@ -110,17 +112,17 @@ import Testing
     editor.actions.action(named: EditorAction.crop.name)?.activate()
     EditorHarness.settle(editor)
     try RealKeyboard.press("alt+shift+Up")
-    #expect(editor.crop?.rect.height ?? 800 < 800)
-    _ = gtk_widget_grab_focus(editor.cropBar.cancelButton)
+    #expect(editor.cropMode.selection?.rect.height ?? 800 < 800)
+    _ = gtk_widget_grab_focus(editor.cropMode.bar.cancelButton)
     try RealKeyboard.press("Return")
     EditorHarness.settle(editor)
-    #expect(editor.crop == nil && editor.document.transform.crop == nil)
+    #expect(editor.cropMode.selection == nil && editor.document.transform.crop == nil)
     #expect(!editor.canvas.topEntry.isFocused)
     // Escape, as before, leaves crop mode too.
     editor.actions.action(named: EditorAction.crop.name)?.activate()
     EditorHarness.settle(editor)
     try RealKeyboard.press("Escape")
-    #expect(editor.crop == nil)
+    #expect(editor.cropMode.selection == nil)
   }
 
   @Test func altAndTheArrowsMoveTheEdgeNearestThePointer() throws {
@@ -128,7 +130,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     editor.actions.action(named: EditorAction.crop.name)?.activate()
     EditorHarness.settle(editor)
-    let overlay = editor.cropOverlay
+    let overlay = editor.cropMode.overlay
     #expect(overlay.resizingHandle == .bottomRight, "with the pointer elsewhere")
     let picture = editor.canvas.pictureRect
     // The pointer near the middle of the left edge.
@@ -136,7 +138,7 @@ import Testing
     try RealPointer.hover(atX: point.x, y: point.y, of: overlay.widget, in: editor.window)
     #expect(overlay.resizingHandle == .left)
     try RealKeyboard.press("alt+shift+Right")
-    let rect = try #require(editor.crop?.rect)
+    let rect = try #require(editor.cropMode.selection?.rect)
     let scale = 1200 / picture.width
     #expect(abs(rect.x - 10 * scale) < 1e-6 && abs(rect.maxX - 1200) < 1e-6 && rect.height == 800, "\(rect)")
   }

@@ -25,9 +25,9 @@ import Testing
   /// A drag on the crop layer from a point of the picture (fractions of its on-screen rectangle).
   private func drag(in editor: EditorWindow, from fx: Double, _ fy: Double, by dx: Double, _ dy: Double) {
     let rect = editor.canvas.pictureRect
-    editor.cropOverlay.beginDrag(atX: rect.x + rect.width * fx, y: rect.y + rect.height * fy)
-    editor.cropOverlay.updateDrag(dx: dx / 2, dy: dy / 2)
-    editor.cropOverlay.updateDrag(dx: dx, dy: dy)
+    editor.cropMode.overlay.beginDrag(atX: rect.x + rect.width * fx, y: rect.y + rect.height * fy)
+    editor.cropMode.overlay.updateDrag(dx: dx / 2, dy: dy / 2)
+    editor.cropMode.overlay.updateDrag(dx: dx, dy: dy)
   }
 
   @Test(arguments: [(960, 720), (420, 760)])
@@ -38,27 +38,29 @@ import Testing
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     EditorHarness.type(top: "Only the sun", bottom: "nothing else", into: editor)
     activate(.crop, in: editor)
-    #expect(editor.crop != nil)
-    #expect(isVisible(editor.cropOverlay.widget) && isVisible(editor.cropBar.widget))
+    #expect(editor.cropMode.selection != nil)
+    #expect(isVisible(editor.cropMode.overlay.widget) && isVisible(editor.cropMode.bar.widget))
     #expect(!isVisible(editor.canvas.topEntry.widget), "the caption fields step aside while cropping")
     #expect(
-      editor.crop?.rect == ImageRect(x: 0, y: 0, width: 1200, height: 800), "the crop starts as the whole")
+      editor.cropMode.selection?.rect == ImageRect(x: 0, y: 0, width: 1200, height: 800),
+      "the crop starts as the whole")
     #expect(editor.actions.action(named: EditorAction.crop.name)?.isEnabled == false)
 
     // The top-left corner dragged a quarter of the picture right and down.
     let rect = editor.canvas.pictureRect
-    let corner = editor.cropOverlay.handle(atX: rect.x + 3, y: rect.y + 3)
+    let corner = editor.cropMode.overlay.handle(atX: rect.x + 3, y: rect.y + 3)
     #expect(corner == .topLeft && CropOverlay.cursorName(for: corner) == "nwse-resize")
-    #expect(editor.cropOverlay.handle(atX: rect.x + rect.width / 2, y: rect.y + rect.height / 2) == .move)
+    #expect(
+      editor.cropMode.overlay.handle(atX: rect.x + rect.width / 2, y: rect.y + rect.height / 2) == .move)
     drag(in: editor, from: 0, 0, by: rect.width / 4, rect.height / 4)
-    let selected = try #require(editor.crop?.rect)
+    let selected = try #require(editor.cropMode.selection?.rect)
     #expect(abs(selected.x - 300) < 3 && abs(selected.y - 200) < 3)
     #expect(abs(selected.maxX - 1200) < 0.5 && abs(selected.maxY - 800) < 0.5, "the opposite corner stays")
     EditorHarness.settle(editor)
     Screenshot.save(editor.window, named: "editor-crop-\(width)x\(height)")
 
     activate(.cropApply, in: editor)
-    #expect(editor.crop == nil && !isVisible(editor.cropOverlay.widget))
+    #expect(editor.cropMode.selection == nil && !isVisible(editor.cropMode.overlay.widget))
     let crop = try #require(editor.document.transform.crop)
     #expect(abs(crop.x - 300) <= 3 && abs(crop.y - 200) <= 3)
     #expect(crop.x + crop.width == 1200 && crop.y + crop.height == 800)
@@ -73,10 +75,12 @@ import Testing
     #expect(editor.document.transform.crop == crop)
     // Reopening crop mode shows the crop where it was, still adjustable.
     activate(.crop, in: editor)
-    let again = try #require(editor.crop?.rect)
+    let again = try #require(editor.cropMode.selection?.rect)
     #expect(abs(again.x - Double(crop.x)) < 0.5 && abs(again.width - Double(crop.width)) < 0.5)
-    #expect(editor.handleCropKey(UInt32(GDK_KEY_Escape)))
-    #expect(editor.crop == nil && editor.document.transform.crop == crop, "Escape leaves it as it was")
+    #expect(editor.cropMode.handleKey(UInt32(GDK_KEY_Escape)))
+    #expect(
+      editor.cropMode.selection == nil && editor.document.transform.crop == crop, "Escape leaves it as it was"
+    )
   }
 
   /// The names of the canvas's children, bottom to top.
@@ -97,17 +101,19 @@ import Testing
     activate(.addText, in: editor)
     let box = try #require(editor.canvas.boxEntries.first?.widget)
     // Not built at launch, nor by a key outside crop mode (Enter and Escape pass on).
-    #expect(editor.cropTools == nil)
+    #expect(editor.cropMode.tools == nil)
     for name in ["crop-overlay", "crop-bar", "crop-done-button"] {
       #expect(WidgetTree.descendant(of: editor.window, named: name) == nil, "\(name)")
     }
-    #expect(!editor.handleCropKey(UInt32(GDK_KEY_Escape)) && !editor.handleCropKey(UInt32(GDK_KEY_Return)))
-    #expect(editor.cropTools == nil)
+    #expect(
+      !editor.cropMode.handleKey(UInt32(GDK_KEY_Escape)) && !editor.cropMode.handleKey(UInt32(GDK_KEY_Return))
+    )
+    #expect(editor.cropMode.tools == nil)
 
     activate(.crop, in: editor)
-    let tools = try #require(editor.cropTools)
+    let tools = try #require(editor.cropMode.tools)
     #expect(isVisible(tools.overlay.widget) && isVisible(tools.bar.widget))
-    #expect(editor.crop?.aspect == .free)
+    #expect(editor.cropMode.selection?.aspect == .free)
     // The layer where a canvas built with it had it: above the zoom indicator and the box's angle,
     // under the box's field.
     let names = layerNames(of: editor)
@@ -118,7 +124,7 @@ import Testing
     #expect(angle == zoom + 1 && overlay == angle + 1 && field == overlay + 1, "\(names)")
     // The bar below the picture, in the bottom bar's place: nothing of it lies over the picture.
     #expect(!names.contains("crop-bar"))
-    #expect(!isVisible(editor.bottomBar), "the bottom bar makes way")
+    #expect(!isVisible(editor.bottomBar.widget), "the bottom bar makes way")
     let canvasBounds = try #require(WidgetTree.bounds(of: editor.canvas.widget, in: editor.window))
     let barBounds = try #require(WidgetTree.bounds(of: tools.bar.widget, in: editor.window))
     #expect(
@@ -128,22 +134,23 @@ import Testing
     // Its first showing works: a preset shapes the crop, Done applies it through its action.
     gtk_toggle_button_set_active(gtkkit_toggle_button(try #require(tools.bar.presetButton(.square))), 1)
     EditorHarness.settle(editor)
-    let square = try #require(editor.crop?.rect)
+    let square = try #require(editor.cropMode.selection?.rect)
     #expect(abs(square.width - square.height) < 0.5 && square.height == 800, "\(square)")
     let done = try #require(WidgetTree.descendant(of: tools.bar.widget, named: "crop-done-button"))
     #expect(gtk_widget_activate(done) != 0)
     // A keyboard-activated button shows itself pressed for a moment, then clicks.
-    #expect(MainContext.iterate { editor.crop == nil }, "Done leaves crop mode")
+    #expect(MainContext.iterate { editor.cropMode.selection == nil }, "Done leaves crop mode")
     EditorHarness.settle(editor)
-    #expect(editor.crop == nil && !isVisible(tools.overlay.widget) && !isVisible(tools.bar.widget))
+    #expect(
+      editor.cropMode.selection == nil && !isVisible(tools.overlay.widget) && !isVisible(tools.bar.widget))
     let crop = try #require(editor.document.transform.crop)
     #expect(crop.width == 800 && crop.height == 800)
 
     // Built once: the next crop mode shows the same layer and bar.
     activate(.crop, in: editor)
-    #expect(editor.cropTools?.bar === tools.bar && editor.cropTools?.overlay === tools.overlay)
-    #expect(editor.handleCropKey(UInt32(GDK_KEY_Escape)), "Escape leaves crop mode")
-    #expect(editor.crop == nil && editor.document.transform.crop == crop)
+    #expect(editor.cropMode.tools?.bar === tools.bar && editor.cropMode.tools?.overlay === tools.overlay)
+    #expect(editor.cropMode.handleKey(UInt32(GDK_KEY_Escape)), "Escape leaves crop mode")
+    #expect(editor.cropMode.selection == nil && editor.document.transform.crop == crop)
   }
 
   @Test func presetsGiveTheirShapesAndEnterAppliesThem() throws {
@@ -155,10 +162,10 @@ import Testing
       (.square, 1), (.portrait, 0.8), (.widescreen, 16.0 / 9.0), (.tall, 9.0 / 16.0), (.original, 1.5),
     ]
     for (aspect, ratio) in expected {
-      let button = try #require(editor.cropBar.presetButton(aspect))
+      let button = try #require(editor.cropMode.bar.presetButton(aspect))
       gtk_toggle_button_set_active(gtkkit_toggle_button(button), 1)
       EditorHarness.settle(editor)
-      let rect = try #require(editor.crop?.rect)
+      let rect = try #require(editor.cropMode.selection?.rect)
       #expect(abs(rect.width / rect.height - ratio) < 0.01, "\(aspect.rawValue): \(rect)")
       #expect(rect.x >= 0 && rect.y >= 0 && rect.maxX <= 1200.5 && rect.maxY <= 800.5)
       #expect(
@@ -166,21 +173,23 @@ import Testing
         "the largest of its shape")
     }
     // Dragging an edge keeps the shape.
-    gtk_toggle_button_set_active(gtkkit_toggle_button(try #require(editor.cropBar.presetButton(.square))), 1)
+    gtk_toggle_button_set_active(
+      gtkkit_toggle_button(try #require(editor.cropMode.bar.presetButton(.square))), 1)
     drag(in: editor, from: 0.5, 1, by: 0, -100)
-    let square = try #require(editor.crop?.rect)
+    let square = try #require(editor.cropMode.selection?.rect)
     #expect(abs(square.width - square.height) < 0.5 && square.height < 800)
     EditorHarness.settle(editor)
     Screenshot.save(editor.window, named: "editor-crop-square-960x720")
-    #expect(editor.handleCropKey(UInt32(GDK_KEY_Return)), "Enter applies")
+    #expect(editor.cropMode.handleKey(UInt32(GDK_KEY_Return)), "Enter applies")
     let crop = try #require(editor.document.transform.crop)
     #expect(crop.width == crop.height || abs(crop.width - crop.height) <= 1)
     // Free lets the shape go: the Free button is what crop mode starts with.
     activate(.crop, in: editor)
-    #expect(editor.crop?.aspect == .free)
-    let reopened = try #require(editor.crop?.rect)
+    #expect(editor.cropMode.selection?.aspect == .free)
+    let reopened = try #require(editor.cropMode.selection?.rect)
     drag(in: editor, from: reopened.maxX / 1200, 0.5, by: -50, 0)
-    #expect(abs((editor.crop?.rect.width ?? 0) - (editor.crop?.rect.height ?? 0)) > 20)
+    #expect(
+      abs((editor.cropMode.selection?.rect.width ?? 0) - (editor.cropMode.selection?.rect.height ?? 0)) > 20)
     activate(.cropCancel, in: editor)
     #expect(editor.document.transform.crop == crop)
   }
@@ -202,7 +211,7 @@ import Testing
 
     let output = Fixtures.folder.appendingPathComponent("cropped-\(UUID().uuidString).png")
     editor.filePicker = { _, completion in completion(output) }
-    activate(.saveAs, in: editor)
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
     let saved = try ImageLoader().load(contentsOf: output)
     #expect(saved.width == 800 && saved.height == crop.width)
@@ -241,7 +250,7 @@ import Testing
     let reopened = try #require(SentMemesHarness.editSelectedMeme(in: app))
     #expect(reopened.document.transform == sent)
     activate(.crop, in: reopened)
-    let shown = try #require(reopened.crop?.rect)
+    let shown = try #require(reopened.cropMode.selection?.rect)
     #expect(abs(shown.width - Double(sent.crop?.width ?? 0)) < 0.5, "the crop is adjustable where it was")
     activate(.cropCancel, in: reopened)
   }

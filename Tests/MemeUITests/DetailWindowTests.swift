@@ -118,12 +118,14 @@ import Testing
     for name in ["saved-\(UUID()).png", "saved-\(UUID()).jpg"] {
       let output = Fixtures.folder.appendingPathComponent(name)
       var suggested: String?
-      detail.savePicker = { name, completion in
-        suggested = name
+      detail.filePicker = { request, completion in
+        if case .saveMeme(let name) = request { suggested = name }
         completion(output)
       }
-      SentMemesHarness.activate(DetailAction.saveAs.name, in: detail.window)
-      #expect(suggested == "top-1-meme.png")
+      SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
+      // The editor's rule: the store's copy of the picture is a name the app gave it, so the meme
+      // is called by its words.
+      #expect(suggested == "top-1-bottom-1.png")
       #expect(MainContext.iterate { FileManager.default.fileExists(atPath: output.path) })
       let saved = try ImageLoader().load(contentsOf: output)
       #expect(saved.width == rendered.width && saved.height == rendered.height, "full size")
@@ -142,7 +144,7 @@ import Testing
     // Earlier tests may have left an image there: start from an empty clipboard.
     gdk_clipboard_set_content(clipboard.pointer, nil)
     #expect(!clipboard.offersImage)
-    SentMemesHarness.activate(DetailAction.copyImage.name, in: detail.window)
+    SentMemesHarness.activate(ShareTarget.copyImage.name, in: detail.window)
     #expect(MainContext.iterate { clipboard.offersImage })
     var pasted: [UInt8]?
     var done = false
@@ -167,8 +169,8 @@ import Testing
     #expect(SentMemesHarness.isVisible(detail.missingLabel))
     #expect(gtk_picture_get_paintable(gtkkit_picture(detail.picture)) == nil, "no thumbnail passes for it")
     #expect(detail.imageSize == nil)
-    #expect(detail.actions.action(named: DetailAction.saveAs.name)?.isEnabled == false)
-    #expect(detail.actions.action(named: DetailAction.copyImage.name)?.isEnabled == false)
+    #expect(detail.actions.action(named: ShareTarget.saveAs.name)?.isEnabled == false)
+    #expect(detail.actions.action(named: ShareTarget.copyImage.name)?.isEnabled == false)
     #expect(
       detail.actions.action(named: DetailAction.edit.name)?.isEnabled == true, "the original is still there")
   }

@@ -43,13 +43,13 @@ import Testing
     let editor = Self.editedEditor()
     defer { EditorHarness.close(editor) }
     #expect(!Self.requestClose(editor), "the window stays while the question is asked")
-    let dialog = try #require(editor.leavingDialog)
+    let dialog = try #require(editor.leaving.dialog)
     #expect(String(cString: gtk_widget_get_name(dialog.widget)) == "discard-meme-dialog")
     #expect(dialog.heading == "Discard this meme?")
     #expect(dialog.widget.title == "Discard this meme?")
     #expect(dialog.body.hasPrefix("It has not been shared"))
-    let discard = EditorWindow.DiscardResponse.discard.rawValue
-    let cancel = EditorWindow.DiscardResponse.cancel.rawValue
+    let discard = LeavingQuestions.DiscardResponse.discard.rawValue
+    let cancel = LeavingQuestions.DiscardResponse.cancel.rawValue
     #expect(dialog.label(ofResponse: discard) == "_Discard")
     #expect(dialog.appearance(ofResponse: discard) == .destructive)
     #expect(dialog.label(ofResponse: cancel) == "_Cancel")
@@ -61,7 +61,7 @@ import Testing
     Screenshot.save(dialog.widget, named: "discard-meme-dialog")
     dialog.respond(cancel)
     MainContext.drain()
-    #expect(editor.leavingDialog == nil)
+    #expect(editor.leaving.dialog == nil)
     #expect(gtk_widget_get_visible(editor.window) != 0, "Cancel keeps the editor")
     #expect(editor.document.captions.top == "ONE DOES NOT SIMPLY")
     #expect(editor.document.image != nil, "and its picture")
@@ -72,11 +72,11 @@ import Testing
     let editor = Self.editedEditor()
     defer { EditorHarness.close(editor) }
     #expect(!Self.requestClose(editor))
-    let dialog = try #require(editor.leavingDialog)
+    let dialog = try #require(editor.leaving.dialog)
     // What Escape does in an AdwMessageDialog: its window.close action, answered by the close response.
     gtk_widget_activate_action_variant(dialog.widget, "window.close", nil)
     MainContext.drain()
-    #expect(editor.leavingDialog == nil, "the question is gone")
+    #expect(editor.leaving.dialog == nil, "the question is gone")
     #expect(EditorWindowTests.toplevel(named: "discard-meme-dialog") == nil)
     #expect(gtk_widget_get_visible(editor.window) != 0, "Escape keeps the editor")
     #expect(editor.document.image != nil)
@@ -88,8 +88,8 @@ import Testing
     let destroyed = Flag()
     Signal.connect(editor.window, "destroy") { destroyed.isSet = true }
     #expect(!Self.requestClose(editor))
-    let dialog = try #require(editor.leavingDialog)
-    dialog.respond(EditorWindow.DiscardResponse.discard.rawValue)
+    let dialog = try #require(editor.leaving.dialog)
+    dialog.respond(LeavingQuestions.DiscardResponse.discard.rawValue)
     MainContext.drain()
     #expect(destroyed.isSet, "Discard closes the editor")
   }
@@ -100,7 +100,7 @@ import Testing
     let editor = EditorHarness.makeEditor(sink: sink)
     #expect(EditorHarness.load(picture(), into: editor))
     EditorHarness.type(top: "SHARED", bottom: "ALREADY", into: editor)
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     #expect(MainContext.iterate(maxIterations: 12_000) { sink.entries.count == 1 && !editor.isBusy })
     return editor
   }
@@ -109,7 +109,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = Self.sharedEditor()
     #expect(Self.requestClose(editor), "the shared meme is in Sent Memes: nothing to lose")
-    #expect(editor.leavingDialog == nil)
+    #expect(editor.leaving.dialog == nil)
   }
 
   @Test func anEditAfterSharingAsksAgain() throws {
@@ -119,9 +119,9 @@ import Testing
     editor.actions.action(named: EditorAction.rotateRight.name)?.activate()
     #expect(!Self.requestClose(editor))
     #expect(
-      editor.leavingDialog.map { String(cString: gtk_widget_get_name($0.widget)) } == "discard-meme-dialog")
-    if let dialog = editor.leavingDialog {
-      dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+      editor.leaving.dialog.map { String(cString: gtk_widget_get_name($0.widget)) } == "discard-meme-dialog")
+    if let dialog = editor.leaving.dialog {
+      dialog.respond(LeavingQuestions.DiscardResponse.cancel.rawValue)
       MainContext.drain()
     }
   }
@@ -153,11 +153,11 @@ import Testing
     #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
     EditorHarness.type(top: "SENT", bottom: "AND CHANGED", into: editor)
     #expect(!Self.requestClose(editor))
-    let dialog = try #require(editor.leavingDialog)
+    let dialog = try #require(editor.leaving.dialog)
     // It is in Sent Memes: what goes is the changes, not the meme.
     #expect(!dialog.body.contains("not been shared") && !dialog.body.contains("not in"), "\(dialog.body)")
     #expect(dialog.body.contains("changes made since"), "\(dialog.body)")
-    dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+    dialog.respond(LeavingQuestions.DiscardResponse.cancel.rawValue)
     MainContext.drain()
   }
 
@@ -170,9 +170,9 @@ import Testing
     #expect(EditorHarness.load(Self.picture(), into: editor))
     app.application.actions.action(named: "quit")?.activate()
     MainContext.drain()
-    let dialog = try #require(editor.leavingDialog, "Quit asks before the meme is lost")
+    let dialog = try #require(editor.leaving.dialog, "Quit asks before the meme is lost")
     #expect(String(cString: gtk_widget_get_name(dialog.widget)) == "discard-meme-dialog")
-    dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+    dialog.respond(LeavingQuestions.DiscardResponse.cancel.rawValue)
     MainContext.drain()
     #expect(gtk_widget_get_visible(editor.window) != 0, "Cancel keeps the app and its editor")
     #expect(editor.document.image != nil)
@@ -183,7 +183,7 @@ import Testing
   /// Presses the header bar's Cancel as a person does (the button's own activation).
   private static func pressCancel(_ editor: EditorWindow) {
     #expect(gtk_widget_activate(editor.cancelButton) != 0)
-    MainContext.iterate(maxIterations: 200) { editor.leavingDialog != nil || editor.document.image == nil }
+    MainContext.iterate(maxIterations: 200) { editor.leaving.dialog != nil || editor.document.image == nil }
     MainContext.drain()
   }
 
@@ -192,18 +192,18 @@ import Testing
     let editor = Self.editedEditor()
     defer { EditorHarness.close(editor) }
     Self.pressCancel(editor)
-    let dialog = try #require(editor.leavingDialog, "Cancel asks before the edited meme is lost")
+    let dialog = try #require(editor.leaving.dialog, "Cancel asks before the edited meme is lost")
     #expect(String(cString: gtk_widget_get_name(dialog.widget)) == "discard-meme-dialog")
     #expect(dialog.heading == "Discard this meme?")
     #expect(dialog.body.hasPrefix("It has not been shared"))
-    dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+    dialog.respond(LeavingQuestions.DiscardResponse.cancel.rawValue)
     MainContext.drain()
     #expect(editor.document.image != nil, "the question's Cancel keeps the meme")
     #expect(editor.document.captions.top == "ONE DOES NOT SIMPLY")
 
     Self.pressCancel(editor)
-    let again = try #require(editor.leavingDialog)
-    again.respond(EditorWindow.DiscardResponse.discard.rawValue)
+    let again = try #require(editor.leaving.dialog)
+    again.respond(LeavingQuestions.DiscardResponse.discard.rawValue)
     #expect(MainContext.iterate { editor.document.image == nil }, "Discard starts over")
     #expect(editor.document.captions.top.isEmpty && editor.canvas.topEntry.text == "TOP")
   }
@@ -213,7 +213,7 @@ import Testing
     let editor = Self.sharedEditor()
     defer { EditorHarness.close(editor) }
     Self.pressCancel(editor)
-    #expect(editor.leavingDialog == nil, "nothing to lose: it is in Sent Memes")
+    #expect(editor.leaving.dialog == nil, "nothing to lose: it is in Sent Memes")
     #expect(editor.document.image == nil)
   }
 
@@ -223,16 +223,16 @@ import Testing
     defer { EditorHarness.close(editor) }
     EditorHarness.type(top: "SHARED", bottom: "THEN CHANGED", into: editor)
     Self.pressCancel(editor)
-    let dialog = try #require(editor.leavingDialog)
+    let dialog = try #require(editor.leaving.dialog)
     #expect(dialog.body.contains("changes made since"), "\(dialog.body)")
-    dialog.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+    dialog.respond(LeavingQuestions.DiscardResponse.cancel.rawValue)
     MainContext.drain()
     // A new picture makes a new meme, which has not been shared.
     #expect(EditorHarness.load(Fixtures.picture(width: 320, height: 240, name: "another.png"), into: editor))
     #expect(!Self.requestClose(editor))
-    let second = try #require(editor.leavingDialog)
+    let second = try #require(editor.leaving.dialog)
     #expect(second.body.hasPrefix("It has not been shared"))
-    second.respond(EditorWindow.DiscardResponse.cancel.rawValue)
+    second.respond(LeavingQuestions.DiscardResponse.cancel.rawValue)
     MainContext.drain()
   }
 }

@@ -76,11 +76,34 @@ import Testing
     Screenshot.save(editor.window, named: "editor-editing-caption")
   }
 
-  @Test func emptyEditorScreenshot() throws {
+  /// The empty editor shows its "No Picture Yet" page in the middle of the canvas, drawn (not a
+  /// blank window); the screenshot is for the eye.
+  @Test func emptyEditorShowsTheNoPicturePageCentred() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor(width: 960, height: 720)
     defer { EditorHarness.close(editor) }
     EditorHarness.settle(editor)
+    let placeholder = try #require(WidgetTree.descendant(of: editor.window, named: "placeholder"))
+    #expect(gtk_widget_get_mapped(placeholder) != 0)
+    var bounds = graphene_rect_t()
+    try #require(gtk_widget_compute_bounds(placeholder, editor.canvas.widget, &bounds) != 0)
+    let canvasWidth = Float(gtk_widget_get_width(editor.canvas.widget))
+    let canvasHeight = Float(gtk_widget_get_height(editor.canvas.widget))
+    #expect(abs(bounds.origin.x + bounds.size.width / 2 - canvasWidth / 2) <= 2, "centred across")
+    #expect(abs(bounds.origin.y + bounds.size.height / 2 - canvasHeight / 2) <= 2, "centred down")
+    // Drawn: the page's icon and texts put many colours where it is; a blank page has one or two.
+    var inWindow = graphene_rect_t()
+    try #require(gtk_widget_compute_bounds(placeholder, editor.window, &inWindow) != 0)
+    let pixels = try #require(Screenshot.pixels(of: editor.window))
+    let width = Int(gtk_widget_get_width(editor.window))
+    var colours: Set<UInt32> = []
+    for y in Int(inWindow.origin.y)..<Int(inWindow.origin.y + inWindow.size.height) {
+      for x in Int(inWindow.origin.x)..<Int(inWindow.origin.x + inWindow.size.width) {
+        let index = (y * width + x) * 4
+        colours.insert(pixels[index..<index + 4].reduce(0) { $0 << 8 | UInt32($1) })
+      }
+    }
+    #expect(colours.count > 20, "colours on the No Picture Yet page: \(colours.count)")
     #expect(Screenshot.save(editor.window, named: "editor-empty-960x720") != nil)
   }
 }

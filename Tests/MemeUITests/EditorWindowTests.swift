@@ -153,8 +153,8 @@ import Testing
     editor.actions.action(named: "cancel")?.activate()
     MainContext.drain()
     // The edited meme was never shared: Cancel asks first, as closing the window does.
-    let question = try #require(editor.leavingDialog)
-    question.respond(EditorWindow.DiscardResponse.discard.rawValue)
+    let question = try #require(editor.leaving.dialog)
+    question.respond(LeavingQuestions.DiscardResponse.discard.rawValue)
     MainContext.drain()
     #expect(editor.document.image == nil)
     #expect(editor.document.captions.top == "" && editor.document.captions.bottom == "")

@@ -18,7 +18,7 @@ import Testing
 
   /// Waits (bounded: about two minutes) for the background work of every export to return.
   private static func waitForExports(_ editor: EditorWindow) -> Bool {
-    MainContext.iterate(maxIterations: 12_000) { editor.exportsInBackground == 0 }
+    MainContext.iterate(maxIterations: 12_000) { MainLoop.backgroundWorkInFlight == 0 }
   }
 
   @Test func aLongExportShowsASpinnerAndStopsWhenCancelled() throws {
@@ -31,21 +31,23 @@ import Testing
     try? FileManager.default.removeItem(at: output)
     editor.filePicker = { _, completion in completion(output) }
 
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
-    #expect(editor.actions.action(named: EditorAction.copyImage.name)?.isEnabled == false, "one at a time")
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
+    #expect(editor.actions.action(named: ShareTarget.copyImage.name)?.isEnabled == false, "one at a time")
     #expect(
-      MainContext.iterate(maxIterations: 3000) { editor.isShowingExportProgress }, "progress after 300 ms")
+      MainContext.iterate(maxIterations: 3000) { editor.sharing.progress.isShown }, "progress after 300 ms")
     let spinner = try #require(WidgetTree.descendant(of: editor.shareButton, named: "export-spinner"))
     #expect(gtk_widget_get_mapped(spinner) != 0, "the spinner is on the Share button")
-    #expect(gtk_widget_get_mapped(editor.cancelExportButton) != 0, "with a button that stops the export")
+    #expect(
+      gtk_widget_get_mapped(editor.sharing.progress.stopButton) != 0, "with a button that stops the export")
     EditorHarness.settle(editor)
     Screenshot.save(editor.window, named: "export-progress")
 
     editor.actions.action(named: EditorAction.cancelExport.name)?.activate()
-    #expect(!editor.isShowingExportProgress && gtk_widget_get_visible(editor.cancelExportButton) == 0)
+    #expect(
+      !editor.sharing.progress.isShown && gtk_widget_get_visible(editor.sharing.progress.stopButton) == 0)
     #expect(WidgetTree.descendant(of: editor.shareButton, named: "export-spinner") == nil)
     #expect(
-      editor.actions.action(named: EditorAction.copyImage.name)?.isEnabled == true,
+      editor.actions.action(named: ShareTarget.copyImage.name)?.isEnabled == true,
       "Share is free again at once")
     #expect(Self.waitForExports(editor))
     MainContext.drain()
@@ -73,11 +75,11 @@ import Testing
     let destroyed = Flag()
     Signal.connect(editor.window, "destroy") { destroyed.isSet = true }
     #expect(EditorHarness.load(bigPicture(), into: editor))
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     editor.actions.action(named: EditorAction.close.name)?.activate()
     MainContext.drain()
     #expect(!destroyed.isSet, "the window stays while its meme is being made")
-    return (editor, sink, destroyed, try #require(editor.leavingDialog))
+    return (editor, sink, destroyed, try #require(editor.leaving.dialog))
   }
 
   @Test func closingWhileExportingAsksAndWaitingKeepsTheMeme() throws {
@@ -86,15 +88,15 @@ import Testing
     let (editor, sink, destroyed, dialog) = try Self.closeWhileCopying()
     defer { withExtendedLifetime(editor) {} }
     #expect(dialog.heading == "Still saving your meme…")
-    let leave = EditorWindow.LeaveResponse.leave.rawValue
+    let leave = LeavingQuestions.LeaveResponse.leave.rawValue
     #expect(
       dialog.label(ofResponse: leave) == "_Close Anyway"
         && dialog.appearance(ofResponse: leave) == .destructive)
-    #expect(dialog.defaultResponse == EditorWindow.LeaveResponse.wait.rawValue)
-    #expect(dialog.closeResponse == EditorWindow.LeaveResponse.stay.rawValue)
+    #expect(dialog.defaultResponse == LeavingQuestions.LeaveResponse.wait.rawValue)
+    #expect(dialog.closeResponse == LeavingQuestions.LeaveResponse.stay.rawValue)
     #expect(dialog.label(ofResponse: dialog.closeResponse) == nil, "Escape's answer has no button")
     Screenshot.save(dialog.widget, named: "still-saving-dialog")
-    dialog.respond(EditorWindow.LeaveResponse.wait.rawValue)
+    dialog.respond(LeavingQuestions.LeaveResponse.wait.rawValue)
     #expect(MainContext.iterate(maxIterations: 12_000) { destroyed.isSet }, "closes once the meme is saved")
     #expect(sink.entries.count == 1, "the meme was kept before the window closed")
     MainContext.drain()
@@ -103,7 +105,7 @@ import Testing
   @Test func closingAnywayStopsTheExport() throws {
     try DisplayHarness.requireDisplay()
     let (editor, sink, destroyed, dialog) = try Self.closeWhileCopying()
-    dialog.respond(EditorWindow.LeaveResponse.leave.rawValue)
+    dialog.respond(LeavingQuestions.LeaveResponse.leave.rawValue)
     MainContext.drain()
     #expect(destroyed.isSet, "Close Anyway closes at once")
     #expect(Self.waitForExports(editor))
@@ -117,7 +119,7 @@ import Testing
     // What Escape does in an AdwMessageDialog: its window.close action, answered by the close response.
     gtk_widget_activate_action_variant(dialog.widget, "window.close", nil)
     MainContext.drain()
-    #expect(editor.leavingDialog == nil, "the question is gone")
+    #expect(editor.leaving.dialog == nil, "the question is gone")
     #expect(
       MainContext.iterate(maxIterations: 12_000) { sink.entries.count == 1 }, "the export ran to its end")
     #expect(Self.waitForExports(editor))
@@ -132,6 +134,6 @@ import Testing
     Signal.connect(editor.window, "destroy") { destroyed = true }
     editor.actions.action(named: EditorAction.close.name)?.activate()
     MainContext.drain()
-    #expect(destroyed && editor.leavingDialog == nil)
+    #expect(destroyed && editor.leaving.dialog == nil)
   }
 }

@@ -26,7 +26,7 @@ import Testing
   private static func openWith(_ editor: EditorWindow) throws -> URL {
     let opener = RecordingOpener()
     editor.applicationChooser = { _, chosen in chosen(opener) }
-    editor.actions.action(named: EditorAction.openWith.name)?.activate()
+    editor.actions.action(named: ShareTarget.openWith.name)?.activate()
     #expect(MainContext.iterate(maxIterations: 12_000) { opener.opened != nil && !editor.isBusy })
     return try #require(opener.opened)
   }
@@ -36,7 +36,7 @@ import Testing
     let editor = EditorHarness.makeEditor()
     let png = try Data(
       contentsOf: Fixtures.picture(width: width, height: height, name: "to-paste-\(width).png"))
-    editor.load(pasted: [UInt8](png))
+    editor.loading.load(pasted: [UInt8](png))
     #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
     return editor
   }
@@ -48,7 +48,7 @@ import Testing
       if case .saveMeme(let name) = request { suggested = name }
       completion(nil)
     }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     MainContext.drain()
     return suggested
   }

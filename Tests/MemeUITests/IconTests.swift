@@ -28,7 +28,7 @@ import Testing
     defer { g_object_unref(theme.raw) }
     let svgHint = Self.gdkPixbufReadsSVG ? "" : " (gdk-pixbuf has no SVG loader: install librsvg2-common)"
 
-    for name in [MemeMeApp.applicationID] + IconName.all {
+    for name in [AppIdentity.applicationID] + IconName.all {
       for size in Self.sizes {
         let found = try Self.lookUp(name, size: size, in: theme)
         if name == IconName.missingThumbnail {
@@ -95,7 +95,7 @@ import Testing
     #expect(result.status != 0, "the check passed without the SVG loader:\n\(printed)")
     for size in Self.sizes {
       #expect(
-        printed.contains("\(MemeMeApp.applicationID) at \(size) px: GTK found no icon"),
+        printed.contains("\(AppIdentity.applicationID) at \(size) px: GTK found no icon"),
         "no failure for the app's icon at \(size) px:\n\(printed)")
     }
     #expect(printed.contains("install librsvg2-common"), "\(printed)")

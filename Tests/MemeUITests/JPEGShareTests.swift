@@ -1,4 +1,3 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
 import GtkKit
@@ -6,6 +5,8 @@ import GtkTestSupport
 import MemeCore
 import MemeEditing
 import MemeStore
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import Testing
 
 @testable import MemeUI
@@ -23,16 +24,6 @@ import Testing
     return first..<end
   }
 
-  private func differingPixels(_ a: RasterImage, _ b: RasterImage, rows: Range<Int>) -> Int {
-    var count = 0
-    for y in rows {
-      let rowA = UnsafeRawPointer(a.pixels + y * a.stride).assumingMemoryBound(to: UInt32.self)
-      let rowB = UnsafeRawPointer(b.pixels + y * b.stride).assumingMemoryBound(to: UInt32.self)
-      for x in 0..<a.width where rowA[x] != rowB[x] { count += 1 }
-    }
-    return count
-  }
-
   @Test func saveAsJPEGKeepsThePhotosBlocksAndSentMemesKeepsThatFile() throws {
     try DisplayHarness.requireDisplay()
     let (folder, _) = try SentMemesHarness.makeStoreFolder()
@@ -44,7 +35,7 @@ import Testing
     EditorHarness.type(top: "Not one block", bottom: "was harmed", into: editor)
     let output = Fixtures.folder.appendingPathComponent("kept-\(UUID().uuidString).jpg")
     editor.filePicker = { _, completion in completion(output) }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { (SentMemesHarness.sentMemes(of: app)?.memes.list.count ?? 0) == 1 })
     SentMemesHarness.settle(app)
 
@@ -76,7 +67,7 @@ import Testing
     EditorHarness.load(
       Fixtures.picture(width: 600, height: 400, format: .jpeg(quality: 80), name: "copy.jpg"), into: editor)
     EditorHarness.type(top: "copied", bottom: "kept", into: editor)
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
     let kept = try #require(sink.entries.first)
     let file = kept.file

@@ -48,23 +48,23 @@ import Testing
     let text = try #require(Self.focus(of: editor))
     gtkkit_emit_signal(text, "activate")
     EditorHarness.settle(editor)
-    #expect(Self.isInside(Self.focus(of: editor), editor.albumButton), "the focus is on Album")
+    #expect(Self.isInside(Self.focus(of: editor), editor.bottomBar.albumButton), "the focus is on Album")
   }
 
   @Test func aPictureOpenedFromTheCommandLineFocusesTheTopCaption() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
-    _ = gtk_widget_grab_focus(editor.albumButton)
+    _ = gtk_widget_grab_focus(editor.bottomBar.albumButton)
     editor.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), focusingTopCaption: true)
     #expect(MainContext.iterate { editor.document.image != nil })
     EditorHarness.settle(editor)
     #expect(editor.canvas.topEntry.isFocused, "the caret is in the top caption")
     // Other loads (a paste, a drop, a meme reopened) leave the focus where it was.
-    _ = gtk_widget_grab_focus(editor.albumButton)
+    _ = gtk_widget_grab_focus(editor.bottomBar.albumButton)
     editor.load(Fixtures.picture(width: 800, height: 1200, name: "focus-check-portrait.png"))
     #expect(MainContext.iterate { editor.document.image?.full.width == 800 })
     EditorHarness.settle(editor)
-    #expect(Self.isInside(Self.focus(of: editor), editor.albumButton))
+    #expect(Self.isInside(Self.focus(of: editor), editor.bottomBar.albumButton))
   }
 }

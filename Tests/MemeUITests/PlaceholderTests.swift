@@ -67,7 +67,7 @@ import Testing
       guard case .saveMeme = request else { return completion(nil) }
       completion(output)
     }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate(maxIterations: 12_000) { !sink.isEmpty })
     #expect(try Self.colourCount(of: output) == 1, "no ink anywhere in the saved file")
     let kept = try #require(sink.entries.first)
@@ -94,7 +94,7 @@ import Testing
     MainContext.drain()
     #expect(editor.document.captions.top == "TOP", "typed, so the user's words")
 
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     #expect(MainContext.iterate(maxIterations: 12_000) { !sink.isEmpty })
     let kept = try Self.write(try #require(sink.entries.first).file.data, named: "typed")
     #expect(try Self.colourCount(of: kept, region: "900x150+0+0") > 1, "the typed caption is in the top band")
@@ -107,7 +107,7 @@ import Testing
     let editor = EditorHarness.makeEditor(sink: sink)
     defer { EditorHarness.close(editor) }
     #expect(EditorHarness.load(try Self.solidPicture(), into: editor))
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     #expect(MainContext.iterate(maxIterations: 12_000) { !sink.isEmpty && !editor.isBusy })
     #expect(!editor.document.hasUnsharedChanges)
     let undoable = editor.document.canUndo

@@ -12,12 +12,20 @@ import Testing
 /// What the app remembers between runs, through GSettings (the memory backend and the schema
 /// compiled from data/ by the test harness), and the fallback when the schema is missing.
 @Suite(.serialized) struct PreferencesTests {
+  /// This test's settings store: every test starts from the schema's defaults, and what it stores
+  /// is seen by the preferences and settings it makes with it, nowhere else.
+  private let backend = SettingsBackend.inMemory()
+
   /// Preferences backed by the app's real schema, starting from its defaults.
   private func installedPreferences() throws -> Preferences {
-    let preferences = Preferences.load()
+    let preferences = Preferences.load(backend: backend)
     try #require(preferences.settings != nil, "the test harness compiles the schema from data/")
-    preferences.reset()
     return preferences
+  }
+
+  /// The settings as another run of the app reads them.
+  private func storedSettings() throws -> Settings {
+    try #require(Settings(schemaID: Preferences.schemaID, backend: backend))
   }
 
   private func makeEditor(_ preferences: Preferences) -> EditorWindow {
@@ -32,7 +40,6 @@ import Testing
   @Test func captionStyleCarriesIntoTheNextEditor() throws {
     try DisplayHarness.requireDisplay()
     let preferences = try installedPreferences()
-    defer { preferences.reset() }
     let first = makeEditor(preferences)
     EditorHarness.load(Fixtures.picture(width: 800, height: 600, name: "style-memory.png"), into: first)
     let family = try #require(FontResolver.availableFamilies().first)
@@ -44,15 +51,13 @@ import Testing
     #expect(first.document.captions.style == chosen)
     EditorHarness.close(first)
 
-    // Stored in GSettings under the schema's keys...
-    let settings = try #require(Settings(schemaID: Preferences.schemaID))
-    #expect(settings.string("font-family") == family)
-    #expect(settings.string("text-color") == "#ffcc00")
-    #expect(settings.string("outline-color") == "#ffffff")
-    #expect(settings.bool("uppercase") == false)
+    // Stored in GSettings as one value, the style's own serialisation...
+    let settings = try storedSettings()
+    #expect(CaptionStyle(jsonText: settings.string("caption-style")) == chosen)
+    #expect(settings.string("caption-style") == (try chosen.jsonText()))
 
     // ...and a new editor, with preferences read afresh, starts with that style.
-    let second = makeEditor(Preferences.load())
+    let second = makeEditor(Preferences.load(backend: backend))
     defer { EditorHarness.close(second) }
     #expect(second.document.captions.style == chosen)
     #expect(!second.document.canUndo, "the remembered style is the starting point, not an edit")
@@ -67,16 +72,15 @@ import Testing
   @Test func windowSizeCarriesIntoTheNextEditor() throws {
     try DisplayHarness.requireDisplay()
     let preferences = try installedPreferences()
-    defer { preferences.reset() }
     let first = makeEditor(preferences)
     // What GTK does when the user resizes the window: the default size follows the window.
     gtk_window_set_default_size(gtkkit_window(first.window), 700, 540)
     EditorHarness.close(first)
-    let settings = try #require(Settings(schemaID: Preferences.schemaID))
+    let settings = try storedSettings()
     #expect(settings.int("window-width") == 700)
     #expect(settings.int("window-height") == 540)
 
-    let second = makeEditor(Preferences.load())
+    let second = makeEditor(Preferences.load(backend: backend))
     defer { EditorHarness.close(second) }
     var width: Int32 = 0
     var height: Int32 = 0
@@ -88,14 +92,14 @@ import Testing
   @Test func folderOfTheLastPictureIsRemembered() throws {
     try DisplayHarness.requireDisplay()
     let preferences = try installedPreferences()
-    defer { preferences.reset() }
     #expect(preferences.lastFolder == nil)
     let editor = makeEditor(preferences)
     defer { EditorHarness.close(editor) }
     let picture = Fixtures.picture(width: 640, height: 480, name: "folder-memory.png")
     #expect(EditorHarness.load(picture, into: editor))
     #expect(
-      Preferences.load().lastFolder?.standardizedFileURL.path == Fixtures.folder.standardizedFileURL.path)
+      Preferences.load(backend: backend).lastFolder?.standardizedFileURL.path
+        == Fixtures.folder.standardizedFileURL.path)
   }
 
   /// Save As remembers its own folder in GSettings ("save-folder"): opening a picture elsewhere does
@@ -103,7 +107,6 @@ import Testing
   @Test func folderOfTheLastSavedMemeIsRememberedApartFromTheAlbums() throws {
     try DisplayHarness.requireDisplay()
     let preferences = try installedPreferences()
-    defer { preferences.reset() }
     #expect(preferences.saveFolder == Preferences.picturesFolder)
     let memes = Fixtures.folder.appendingPathComponent("saved-memes-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: memes, withIntermediateDirectories: true)
@@ -113,16 +116,44 @@ import Testing
       EditorHarness.load(Fixtures.picture(width: 640, height: 480, name: "save-memory.png"), into: editor))
     let output = memes.appendingPathComponent("save-memory-meme.png")
     editor.filePicker = { _, completion in completion(output) }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { FileManager.default.fileExists(atPath: output.path) })
 
-    let reloaded = Preferences.load()
+    let reloaded = Preferences.load(backend: backend)
     #expect(reloaded.settings?.string("save-folder") == memes.path)
     #expect(reloaded.saveFolder.standardizedFileURL.path == memes.standardizedFileURL.path)
     #expect(reloaded.lastFolder?.standardizedFileURL.path == Fixtures.folder.standardizedFileURL.path)
     // A folder that is gone falls back to Pictures.
     try FileManager.default.removeItem(at: memes)
-    #expect(Preferences.load().saveFolder == Preferences.picturesFolder)
+    #expect(Preferences.load(backend: backend).saveFolder == Preferences.picturesFolder)
+  }
+
+  /// An earlier version kept the style a key per field: the first read takes the user's style
+  /// from them into `caption-style` and resets them, so the style is kept across the update.
+  @Test func aStyleSavedAKeyPerFieldIsKept() throws {
+    try DisplayHarness.requireDisplay()
+    let settings = try storedSettings()
+    settings.setString("DejaVu Serif", for: "font-family")
+    settings.setString("#ffcc00", for: "text-color")
+    settings.setBool(false, for: "uppercase")
+    let earlier = CaptionStyle(
+      fontFamily: "DejaVu Serif", textColor: RGBAColor(red: 1, green: 0.8, blue: 0),
+      outlineColor: CaptionStyle.classic.outlineColor, isUppercase: false)
+
+    #expect(try installedPreferences().captionStyle == earlier)
+    #expect(CaptionStyle(jsonText: settings.string("caption-style")) == earlier)
+    #expect(settings.string("font-family").isEmpty && settings.bool("uppercase"), "the old keys are reset")
+    // Read again (the old keys now at their defaults), and once more after a new choice.
+    #expect(try installedPreferences().captionStyle == earlier)
+    let chosen = CaptionStyle(textColor: .black, outlineColor: .white)
+    try installedPreferences().captionStyle = chosen
+    #expect(try installedPreferences().captionStyle == chosen)
+  }
+
+  @Test func untouchedSettingsGiveTheClassicStyleAndStoreNothing() throws {
+    try DisplayHarness.requireDisplay()
+    #expect(try installedPreferences().captionStyle == .classic)
+    #expect(try storedSettings().string("caption-style").isEmpty)
   }
 
   @Test func missingSchemaFallsBackToDefaultsInMemory() throws {

@@ -29,7 +29,9 @@ import Testing
   /// Runs a new application whose editor copies a 24-megapixel meme, activates app.quit during
   /// the copy and gives the still-saving question `answer` (nil: nothing is running, so there is
   /// no question). Returns when the application's main loop has ended.
-  private static func quitWhileCopying(answer: EditorWindow.LeaveResponse?, sink: InMemorySentMemes) -> Run {
+  private static func quitWhileCopying(answer: LeavingQuestions.LeaveResponse?, sink: InMemorySentMemes)
+    -> Run
+  {
     let app = MemeMeApplication(
       id: "io.github.mememe.MemeMeQuitTests.p\(ProcessInfo.processInfo.processIdentifier)n\(counter.next())",
       sink: sink, preferences: .inMemory())
@@ -49,13 +51,13 @@ import Testing
   }
 
   private static func steps(
-    in app: MemeMeApplication, answer: EditorWindow.LeaveResponse?, recording run: Run
+    in app: MemeMeApplication, answer: LeavingQuestions.LeaveResponse?, recording run: Run
   ) {
     guard let editor = app.editor else { return app.application.quit() }
     run.editor = editor
     guard let answer else {
       app.application.actions.action(named: ApplicationAction.quit.rawValue)?.activate()
-      run.askedBeforeQuitting = editor.leavingDialog != nil
+      run.askedBeforeQuitting = editor.leaving.dialog != nil
       return
     }
     let dialog = shareThenQuit(.copyImage, in: app, recording: run) { sink(of: editor).entries.isEmpty }
@@ -66,7 +68,7 @@ import Testing
   /// records the question asked, and whether the work was still running (`unsaved` says whether
   /// the meme is not kept yet). Returns the question, still open.
   private static func shareThenQuit(
-    _ share: EditorAction, in app: MemeMeApplication, recording run: Run, savingTo file: URL? = nil,
+    _ share: ShareTarget, in app: MemeMeApplication, recording run: Run, savingTo file: URL? = nil,
     unsaved: () -> Bool
   ) -> MessageDialog? {
     guard let editor = app.editor else {
@@ -84,7 +86,7 @@ import Testing
     editor.actions.action(named: share.name)?.activate()
     app.application.actions.action(named: ApplicationAction.quit.rawValue)?.activate()
     MainContext.drain()
-    guard let dialog = editor.leavingDialog else { return nil }
+    guard let dialog = editor.leaving.dialog else { return nil }
     run.askedBeforeQuitting = true
     run.dialogTitle = dialog.widget.title ?? ""
     run.wasStillSaving = editor.isBusy && unsaved()
@@ -108,7 +110,7 @@ import Testing
   private static func close(_ run: Run) {
     guard let editor = run.editor else { return }
     // Background work still returning into the editor finishes before its window goes.
-    MainContext.iterate(maxIterations: 12_000) { editor.exportsInBackground == 0 }
+    MainContext.iterate(maxIterations: 12_000) { MainLoop.backgroundWorkInFlight == 0 }
     gtk_window_destroy(gtkkit_window(editor.window))
     MainContext.drain()
   }
@@ -131,7 +133,7 @@ import Testing
     let run = Self.quitWhileCopying(answer: .leave, sink: sink)
     #expect(!run.timedOut, "the application quit")
     #expect(run.askedBeforeQuitting && run.wasStillSaving)
-    #expect(run.editor?.runningExport == nil, "the export was stopped")
+    #expect(run.editor?.sharing.progress.isRunning == false, "the export was stopped")
     Self.close(run)
     #expect(sink.entries.isEmpty, "the stopped meme is not kept, even once its work has returned")
   }
@@ -151,7 +153,9 @@ import Testing
   /// 24-megapixel meme with Save As and asks to quit at once, within a second of Save; the question
   /// gets `answer` (nil: it is left unanswered). Returns when the main loop has ended, with the file
   /// saved to and the store's folder.
-  private static func quitWhileSavingAs(answer: EditorWindow.LeaveResponse?) -> (Run, file: URL, store: URL) {
+  private static func quitWhileSavingAs(answer: LeavingQuestions.LeaveResponse?) -> (
+    Run, file: URL, store: URL
+  ) {
     let store = ScratchFolder.unique("quit-while-saving")
     let file = Fixtures.folder.appendingPathComponent("quit-while-saving-\(UUID().uuidString).png")
     let app = MemeMeApplication(

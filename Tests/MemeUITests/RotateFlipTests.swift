@@ -96,7 +96,7 @@ import Testing
     activate(.flipVertical, in: editor)
     let output = Fixtures.folder.appendingPathComponent("turned-\(UUID().uuidString).png")
     editor.filePicker = { _, completion in completion(output) }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
 
     let saved = try ImageLoader().load(contentsOf: output)

@@ -13,7 +13,8 @@ import Testing
 /// 1280×800 and 360×640. The X11 run writes them to test-output/screenshots/, the Wayland run to
 /// test-output/wayland/screenshots/, named `<window>-<style>-<width>x<height>.png`. Each shot is
 /// checked for what it claims: the header bar light or dark as the style says, high contrast
-/// really on, and every control inside the window.
+/// really on, and every control inside the window. The software centre's screenshots are taken the
+/// same way (`storeEditor`, `storeSentMemes`, `storeDetail`).
 @Suite(.serialized) struct ScreenshotSetTests {
   private enum Style: String, CaseIterable {
     case light, dark
@@ -68,6 +69,82 @@ import Testing
     }
   }
 
+  // MARK: - The software centre's screenshots
+
+  /// The screenshots of the AppStream metainfo, made by the same steps as the set above:
+  /// `build-aux/make-screenshots.sh` runs these tests and copies test-output/store/ to
+  /// data/screenshots/. Each is the window alone at 1000×700 (within Flathub's 1000×700 logical
+  /// pixels) or, for the editor on a phone, 360×640: the editor with a photo and captions first,
+  /// Sent Memes' Grid in the dark style, a meme's Detail. The photos are `MEMEME_SCREENSHOT_PHOTOS`'
+  /// photo-1.jpg, photo-2.jpg, … (the script draws them), or the test pictures without it.
+  @Test func storeEditor() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    #expect(EditorHarness.load(Self.storePhoto(1), into: editor))
+    EditorHarness.type(top: "When the build is green", bottom: "On the first try", into: editor)
+    try shoot(editor.window, named: "editor", styles: [.light], sizes: [(1000, 700)], folder: "store") {
+      Self.settleWithoutZoomIndicator(editor)
+    }
+    try shoot(editor.window, named: "editor", styles: [.dark], sizes: [(360, 640)], folder: "store") {
+      Self.settleWithoutZoomIndicator(editor)
+    }
+  }
+
+  @Test func storeSentMemes() throws {
+    try SentMemesHarness.withSentMemes(Self.storeMemes) { app, window, _ in
+      SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
+      SentMemesHarness.waitForThumbnails(window)
+      try shoot(
+        window.window, named: "sent-memes-grid", styles: [.dark], sizes: [(1000, 700)], folder: "store"
+      ) {
+        SentMemesHarness.settle(app)
+        SentMemesHarness.waitForThumbnails(window)
+      }
+    }
+  }
+
+  @Test func storeDetail() throws {
+    try SentMemesHarness.withSentMemes(Self.storeMemes) { app, _, memes in
+      let detail = try #require(app.sentMemes?.showDetail(id: memes[0].id, from: .grid))
+      #expect(MainContext.iterate { !detail.isLoading })
+      try shoot(detail.window, named: "detail", styles: [.light], sizes: [(1000, 700)], folder: "store") {
+        SentMemesHarness.settle(app)
+      }
+    }
+  }
+
+  /// Lays out and draws `editor`, and waits for the zoom indicator, shown while the window's size
+  /// changes, to go as it does once the size rests.
+  private static func settleWithoutZoomIndicator(_ editor: EditorWindow) {
+    EditorHarness.settle(editor)
+    #expect(MainContext.iterate { !editor.canvas.zoomControls.indicator.isVisible })
+    EditorHarness.settle(editor)
+  }
+
+  /// The memes of the store's screenshots, oldest first.
+  private static var storeMemes: [(picture: URL, captions: MemeCaptions)] {
+    [
+      ("Monday morning", "Still loading"),
+      ("One does not simply", "Close all the tabs"),
+      ("Nobody:", "The cat at 3 a.m."),
+      ("When the coffee kicks in", "Before the meeting"),
+      ("It works on my machine", "Ship the machine"),
+      ("Me after one line of code", "Time for a break"),
+    ].enumerated().map { index, captions in
+      (storePhoto(index + 2), MemeCaptions(top: captions.0, bottom: captions.1))
+    }
+  }
+
+  /// The store's photo `number`: make-screenshots.sh's, or a test picture of its own size.
+  private static func storePhoto(_ number: Int) -> URL {
+    if let folder = ProcessInfo.processInfo.environment["MEMEME_SCREENSHOT_PHOTOS"] {
+      let photo = URL(fileURLWithPath: folder).appendingPathComponent("photo-\(number).jpg")
+      if FileManager.default.fileExists(atPath: photo.path) { return photo }
+    }
+    return Fixtures.picture(width: 1000 + 40 * number, height: 720, name: "store-photo-\(number).png")
+  }
+
   /// The window's header bar as shown: its background is the style's.
   private static func headerBar(of window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<
     GtkWidget
@@ -80,15 +157,16 @@ import Testing
   /// Takes `window`'s six shots per style; `settle` lets it restyle, lay out and draw.
   private func shoot(
     _ window: UnsafeMutablePointer<GtkWidget>, named name: String,
-    styleShownByHeaderBar: Bool = true,
+    styleShownByHeaderBar: Bool = true, styles: [Style] = Style.allCases,
+    sizes: [(width: Int32, height: Int32)] = Self.sizes, folder: String = "screenshots",
     settle: () -> Void, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     defer { Style.light.apply() }
     settle()  // a window that is still opening may take a size of its own first
     var lightPixels: [Int32: [UInt8]] = [:]
-    for style in Style.allCases {
+    for style in styles {
       style.apply()
-      for size in Self.sizes {
+      for size in sizes {
         gtk_window_set_default_size(gtkkit_window(window), size.width, size.height)
         // The window widget leaves out the client-side decorations' shadow that Wayland's default
         // size includes (none on X11 without a compositor).
@@ -121,7 +199,7 @@ import Testing
         let cutOff = ShownControls.cutOff(in: window)
         #expect(cutOff.isEmpty, "\(shot) cuts off \(cutOff)", sourceLocation: sourceLocation)
         #expect(
-          Screenshot.save(window, named: "screenshots/\(shot)") != nil, "\(shot) saved",
+          Screenshot.save(window, named: "\(folder)/\(shot)") != nil, "\(shot) saved",
           sourceLocation: sourceLocation)
       }
     }

@@ -19,13 +19,25 @@ enum SentMemesHarness {
   /// A new store folder, empty or with `count` memes made from real pictures (newest first in the
   /// returned order, as the list shows them).
   static func makeStoreFolder(memes count: Int = 0) throws -> (folder: URL, memes: [SentMeme]) {
+    try makeStoreFolder(
+      memes: (0..<count).map { index in
+        (
+          Fixtures.picture(width: 640 + 40 * index, height: 480, name: "sent-\(index).png"),
+          MemeCaptions(top: "Top \(index + 1)", bottom: "Bottom \(index + 1)")
+        )
+      })
+  }
+
+  /// A store holding a meme of each picture with its captions, sent in that order an hour apart
+  /// (returned newest first, as the list shows them).
+  static func makeStoreFolder(memes: [(picture: URL, captions: MemeCaptions)]) throws -> (
+    folder: URL, memes: [SentMeme]
+  ) {
     let folder = ScratchFolder.unique("sent-memes")
     let store = try SentMemeStore(directory: folder)
     var saved: [SentMeme] = []
-    for index in 0..<count {
-      let picture = Fixtures.picture(
-        width: 640 + 40 * index, height: 480, name: "sent-\(index).png")
-      let captions = MemeCaptions(top: "Top \(index + 1)", bottom: "Bottom \(index + 1)")
+    let count = memes.count
+    for (index, (picture, captions)) in memes.enumerated() {
       // Shared as the editor does: through the Share pipeline, to the caller (as Copy Image).
       let snapshot = ShareSnapshot(
         captions: captions, picture: try EditorImage.load(contentsOf: picture), transform: .identity)
@@ -76,7 +88,23 @@ enum SentMemesHarness {
     memes count: Int, _ body: (MemeMeApplication, SentMemesWindow, [SentMeme]) throws -> Void
   ) throws {
     try DisplayHarness.requireDisplay()
-    let (folder, memes) = try makeStoreFolder(memes: count)
+    try withStore(makeStoreFolder(memes: count), body)
+  }
+
+  /// As `withSentMemes(memes:)`, with a meme of each picture and its captions.
+  static func withSentMemes(
+    _ samples: [(picture: URL, captions: MemeCaptions)],
+    _ body: (MemeMeApplication, SentMemesWindow, [SentMeme]) throws -> Void
+  ) throws {
+    try DisplayHarness.requireDisplay()
+    try withStore(makeStoreFolder(memes: samples), body)
+  }
+
+  private static func withStore(
+    _ store: (folder: URL, memes: [SentMeme]),
+    _ body: (MemeMeApplication, SentMemesWindow, [SentMeme]) throws -> Void
+  ) throws {
+    let (folder, memes) = store
     let app = launch(storeFolder: folder)
     defer { close(app) }
     let window = try #require(sentMemes(of: app))
@@ -155,7 +183,7 @@ enum SentMemesHarness {
   @discardableResult
   static func shareByCopying(_ editor: EditorWindow, in app: MemeMeApplication, expecting count: Int) -> Bool
   {
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     let shown = MainContext.iterate {
       (sentMemes(of: app)?.memes.list.count ?? 0) == count && isVisible(sentMemes(of: app)?.window)
     }

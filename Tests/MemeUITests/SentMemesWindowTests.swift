@@ -15,14 +15,14 @@ import Testing
     try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes in
       let add = try #require(WidgetTree.descendant(of: window.window, named: "add-button"))
       #expect(String(cString: gtk_button_get_icon_name(gtkkit_button(add))) == "list-add-symbolic")
-      let notebook = gtkkit_notebook(window.notebook)
+      let notebook = gtkkit_notebook(window.notebook.widget)
       #expect(gtk_notebook_get_n_pages(notebook) == 2)
       let titles = (0..<2).map { index in
         String(
           cString: gtk_notebook_get_menu_label_text(notebook, gtk_notebook_get_nth_page(notebook, index)))
       }
       #expect(titles == ["List", "Grid"])
-      #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack))) == "memes")
+      #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack.widget))) == "memes")
 
       SentMemesHarness.waitForThumbnails(window)
       let rows = window.listFactory.boundCells.filter { $0.memeID != nil }
@@ -44,7 +44,7 @@ import Testing
 
   @Test func gridIsBuiltWhenItsTabIsFirstShown() throws {
     try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes in
-      let notebook = gtkkit_notebook(window.notebook)
+      let notebook = gtkkit_notebook(window.notebook.widget)
       let gridPage = try #require(
         gtk_notebook_get_nth_page(notebook, Int32(SentMemesWindow.Tab.grid.rawValue)))
       // Opened on the List: the Grid's page holds no view and no tiles yet.
@@ -79,7 +79,7 @@ import Testing
     try SentMemesHarness.withSentMemes(memes: 1) { app, window, _ in
       SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
       SentMemesHarness.settle(app)
-      #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack))) == "empty")
+      #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack.widget))) == "empty")
       let empty = try #require(WidgetTree.descendant(of: window.window, named: "empty-state"))
       let texts = SentMemesHarness.labels(in: empty)
       #expect(texts.contains("No Sent Memes"))

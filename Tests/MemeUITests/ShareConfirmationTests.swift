@@ -42,10 +42,8 @@ import Testing
 
   /// Opens the editor's real Save As chooser and returns the folder it shows, then cancels it.
   private func folderSaveAsOpensIn(_ editor: EditorWindow) throws -> URL? {
-    editor.filePicker = { [weak editor] request, completion in
-      editor?.presentFileChooser(request, completion: completion)
-    }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.filePicker = NativeFilePicker.over(editor.window, preferences: editor.preferences)
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { fileChooserDialog() != nil }, "the save chooser opened")
     let dialog = try #require(fileChooserDialog())
     EditorHarness.settle(editor)
@@ -81,7 +79,7 @@ import Testing
     let memes = try newFolder("memes")
     let output = memes.appendingPathComponent("cat-meme.png")
     editor.filePicker = { _, completion in completion(output) }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
     #expect(editor.toasts.shownToast?.title == savedMessage(output))
     #expect(editor.toasts.shownToast?.buttonLabel == "Show in Folder")
@@ -101,8 +99,8 @@ import Testing
       #expect(detail.toasts.shownToast == nil)
       let folder = try newFolder("detail-saves")
       let output = folder.appendingPathComponent("top-1-meme.jpg")
-      detail.savePicker = { _, completion in completion(output) }
-      SentMemesHarness.activate(DetailAction.saveAs.name, in: detail.window)
+      detail.filePicker = { _, completion in completion(output) }
+      SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
       #expect(MainContext.iterate { detail.toasts.shownToast != nil })
       #expect(detail.toasts.shownToast?.title == savedMessage(output))
       #expect(detail.toasts.shownToast?.buttonLabel == "Show in Folder")
@@ -113,7 +111,7 @@ import Testing
       Screenshot.save(detail.window, named: "detail-saved-toast")
 
       detail.toasts.shownToast?.dismiss()
-      SentMemesHarness.activate(DetailAction.copyImage.name, in: detail.window)
+      SentMemesHarness.activate(ShareTarget.copyImage.name, in: detail.window)
       #expect(MainContext.iterate { detail.toasts.shownToast?.title == "Copied to the clipboard" })
       #expect(detail.toasts.shownToast?.buttonLabel == nil)
       #expect(Clipboard(for: detail.window).offersImage)
@@ -140,7 +138,7 @@ import Testing
       gtk_menu_button_popdown(gtkkit_menu_button(share))
 
       // Open With asks which application, over the detail; cancelling does nothing.
-      SentMemesHarness.activate(DetailAction.openWith.name, in: detail.window)
+      SentMemesHarness.activate(ShareTarget.openWith.name, in: detail.window)
       let chooser = try #require(EditorWindowTests.toplevel(named: "open-with-dialog"))
       #expect(gtk_window_get_transient_for(gtkkit_window(chooser)) == gtkkit_window(detail.window))
       gtk_dialog_response(gtkkit_dialog(chooser), GTK_RESPONSE_CANCEL.rawValue)
@@ -157,7 +155,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     let items = try menuItems(of: editor.window)
     #expect(items.map(\.label) == ["Save As…", "Copy Image", "Open With…", "Send by E-mail"])
-    #expect(items.map(\.action) == DetailWindow.shareActions.map(\.detailedName))
+    #expect(items.map(\.action) == ShareTarget.allCases.map(\.detailedName))
   }
 
   @Test func detailSendsAnEMailWithACopyOfTheMeme() throws {
@@ -165,7 +163,7 @@ import Testing
     defer { restorePath() }
     try SentMemesHarness.withSentMemes(memes: 1) { app, window, memes in
       let detail = try openDetail(memes[0], in: app, window: window)
-      SentMemesHarness.activate(DetailAction.sendByEmail.name, in: detail.window)
+      SentMemesHarness.activate(ShareTarget.sendByEmail.name, in: detail.window)
       #expect(MainContext.iterate { detail.toasts.shownToast != nil }, "the mail client took it")
       #expect(detail.toasts.shownToast?.title == "Meme attached to a new e-mail")
       let arguments = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -181,7 +179,7 @@ import Testing
     defer { restorePath() }
     try SentMemesHarness.withSentMemes(memes: 1) { app, window, memes in
       let detail = try openDetail(memes[0], in: app, window: window)
-      SentMemesHarness.activate(DetailAction.sendByEmail.name, in: detail.window)
+      SentMemesHarness.activate(ShareTarget.sendByEmail.name, in: detail.window)
       #expect(MainContext.iterate { detail.lastError != nil })
       #expect(detail.lastError?.title == "Could not start an e-mail")
       #expect(
@@ -212,7 +210,7 @@ import Testing
     EditorHarness.load(
       Fixtures.picture(width: 640, height: 480, format: .jpeg(quality: 80), name: "mail.jpg"), into: editor)
     EditorHarness.type(top: "sent as", bottom: "jpeg", into: editor)
-    editor.actions.action(named: EditorAction.sendByEmail.name)?.activate()
+    editor.actions.action(named: ShareTarget.sendByEmail.name)?.activate()
     #expect(MainContext.iterate { (SentMemesHarness.sentMemes(of: app)?.memes.list.count ?? 0) == 1 })
     let mailed = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
     #expect(mailed.pathExtension == "jpg")
@@ -225,7 +223,7 @@ import Testing
     let window = try #require(SentMemesHarness.sentMemes(of: app))
     let detail = try openDetail(stored, in: app, window: window)
     try FileManager.default.removeItem(at: log)
-    SentMemesHarness.activate(DetailAction.sendByEmail.name, in: detail.window)
+    SentMemesHarness.activate(ShareTarget.sendByEmail.name, in: detail.window)
     #expect(MainContext.iterate { detail.toasts.shownToast != nil })
     let copy = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
     #expect(copy.pathExtension == "jpg")
@@ -233,13 +231,13 @@ import Testing
     #expect(try Data(contentsOf: copy) == sent)
 
     let saved = try newFolder("detail-jpeg").appendingPathComponent("kept.jpg")
-    detail.savePicker = { _, completion in completion(saved) }
+    detail.filePicker = { _, completion in completion(saved) }
     detail.toasts.shownToast?.dismiss()
-    SentMemesHarness.activate(DetailAction.saveAs.name, in: detail.window)
+    SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
     #expect(MainContext.iterate { detail.toasts.shownToast?.title == "Saved “kept.jpg”" })
     #expect(try Data(contentsOf: saved) == sent, "no generation lost")
 
-    SentMemesHarness.activate(DetailAction.openWith.name, in: detail.window)
+    SentMemesHarness.activate(ShareTarget.openWith.name, in: detail.window)
     let chooser = try #require(EditorWindowTests.toplevel(named: "open-with-dialog"))
     let contentType = try #require(gtk_app_chooser_get_content_type(gtkkit_app_chooser(chooser)))
     defer { g_free(contentType) }
@@ -265,7 +263,7 @@ import Testing
     EditorHarness.load(Fixtures.picture(width: 640, height: 480, name: "private.png"), into: editor)
     EditorHarness.type(top: "for your", bottom: "eyes only", into: editor)
 
-    editor.actions.action(named: EditorAction.sendByEmail.name)?.activate()
+    editor.actions.action(named: ShareTarget.sendByEmail.name)?.activate()
     #expect(MainContext.iterate { (SentMemesHarness.sentMemes(of: app)?.memes.list.count ?? 0) == 1 })
     let mailed = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
     // In a folder of its own in the cache (the file keeps the meme's name), as private as the cache.
@@ -280,7 +278,7 @@ import Testing
     let stored = try #require(try SentMemeStore(directory: folder).allMemes().first)
     let detail = try openDetail(stored, in: app, window: window)
     try FileManager.default.removeItem(at: log)
-    SentMemesHarness.activate(DetailAction.sendByEmail.name, in: detail.window)
+    SentMemesHarness.activate(ShareTarget.sendByEmail.name, in: detail.window)
     #expect(MainContext.iterate { detail.toasts.shownToast != nil })
     let copy = URL(fileURLWithPath: try #require(try attachment(loggedIn: log)))
     #expect(copy.standardizedFileURL != mailed.standardizedFileURL)

@@ -1,17 +1,20 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GtkKit
 import GtkTestSupport
 import MemeCore
 import MemeEditing
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import Testing
 
 @testable import MemeUI
 
 /// Share targets export the meme at the source's resolution with the engine's renderer.
 @Suite(.serialized) struct ShareTests {
-  /// The same meme as the command line renders it: decode, draw the captions, encode.
+  /// The same meme as the engine makes it in this process: decode, draw the captions, encode. (What
+  /// the `mememe` binary writes is `saveAsEqualsMememeRenderPixelForPixel`.)
   private func reference(_ captions: MemeCaptions, picture: URL) throws -> RasterImage {
     let image = try ImageLoader().load(contentsOf: picture)
     MemeRenderer.render(captions, onto: image)
@@ -19,19 +22,7 @@ import Testing
     return try ImageLoader().load(data: png, name: "reference.png")
   }
 
-  /// Number of pixels whose ARGB words differ.
-  private func differingPixels(_ a: RasterImage, _ b: RasterImage) -> Int {
-    precondition(a.width == b.width && a.height == b.height)
-    var count = 0
-    for y in 0..<a.height {
-      let rowA = UnsafeRawPointer(a.pixels + y * a.stride).assumingMemoryBound(to: UInt32.self)
-      let rowB = UnsafeRawPointer(b.pixels + y * b.stride).assumingMemoryBound(to: UInt32.self)
-      for x in 0..<a.width where rowA[x] != rowB[x] { count += 1 }
-    }
-    return count
-  }
-
-  @Test func saveAsWritesThePNGTheCommandLineRenders() throws {
+  @Test func saveAsWritesThePNGTheEngineRenders() throws {
     try DisplayHarness.requireDisplay()
     let (editor, sink, picture) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
@@ -95,9 +86,8 @@ import Testing
   @Test func saveAsEqualsMememeRenderPixelForPixel() throws {
     try DisplayHarness.requireDisplay()
     let binary = Self.commandLineBinary
-    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-      try Test.cancel("mememe is not built at \(binary.path)")
-    }
+    try RequiredTools.require(
+      FileManager.default.isExecutableFile(atPath: binary.path), "mememe is not built at \(binary.path)")
     let sink = InMemorySentMemes()
     let editor = EditorHarness.makeEditor(sink: sink)
     defer { EditorHarness.close(editor) }
@@ -153,7 +143,7 @@ import Testing
     editor.actions.action(named: "save-as")?.activate()
     // Closed before the main loop hears back from the export.
     EditorHarness.close(editor)
-    #expect(MainContext.iterate { editor.exportsInBackground == 0 }, "the export came back")
+    #expect(MainContext.iterate { MainLoop.backgroundWorkInFlight == 0 }, "the export came back")
     MainContext.drain()
     #expect(editor.lastError == nil)
     #expect(EditorWindowTests.toplevel(named: "message-dialog") == nil)
@@ -213,7 +203,8 @@ import Testing
   func shareFilesHaveSafeShortNamesWhateverThePictureIsCalled(name: String) throws {
     let picture = URL(fileURLWithPath: "/pictures").appendingPathComponent(name)
 
-    let file = CacheFolder.newFile(prefix: ShareSnapshot.baseName(for: picture), extension: "png")
+    let name = MemeFileName.base(picture: picture, captions: MemeCaptions(top: "", bottom: ""))
+    let file = CacheFolder.newFile(prefix: name, extension: "png")
 
     let fileName = file.lastPathComponent
     #expect(fileName.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]*\.png/) != nil, "\(fileName)")

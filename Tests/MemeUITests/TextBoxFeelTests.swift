@@ -195,7 +195,7 @@ import Testing
     try RealKeyboard.press("Escape")
     #expect(editor.document.selectedBoxIndex == nil)
     let focus = try #require(gtk_root_get_focus(OpaquePointer(editor.window)), "some widget has the focus")
-    #expect(focus == editor.addTextButton)
+    #expect(focus == editor.bottomBar.addTextButton)
     // From there Ctrl+T and Enter work at once: Enter on the button adds a box.
     try RealKeyboard.press("Return")
     #expect(MainContext.iterate { editor.document.boxes.count == 2 })
@@ -204,7 +204,7 @@ import Testing
     #expect(editor.canvas.boxEntry(at: 1).map { $0.isFocused && !$0.isTyping } == true)
     try RealKeyboard.press("Delete")
     #expect(editor.document.boxes.count == 1)
-    #expect(gtk_root_get_focus(OpaquePointer(editor.window)) == editor.addTextButton)
+    #expect(gtk_root_get_focus(OpaquePointer(editor.window)) == editor.bottomBar.addTextButton)
   }
 
   @Test func theDrawingOrderShortcutsWorkFromARealKeyboard() throws {

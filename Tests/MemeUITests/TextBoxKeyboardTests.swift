@@ -121,7 +121,7 @@ import Testing
     let editor = Self.editorWithPicture()
     defer { EditorHarness.close(editor) }
     Self.addText(editor)
-    let revealer = try #require(editor.overflowRevealer)
+    let revealer = try #require(editor.warningBar.revealer)
     #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) == 0)
     let long = Array(repeating: "far too many words for one small box", count: 120).joined(separator: " ")
     try #require(editor.canvas.boxEntry(at: 0)).widget.editableText = long
@@ -244,7 +244,7 @@ import Testing
     try RealKeyboard.press("Tab")
     try RealKeyboard.press("Tab")
     let focus = gtk_window_get_focus(gtkkit_window(editor.window))
-    #expect(focus == editor.addTextButton, "after the last caption Tab leaves the canvas")
+    #expect(focus == editor.bottomBar.addTextButton, "after the last caption Tab leaves the canvas")
     // Tab from a box not being typed in goes on in the same order.
     editor.document.selectBox(at: 0)
     EditorHarness.settle(editor)
@@ -415,7 +415,9 @@ import Testing
     // The warning bar slides in under the canvas and makes it shorter: wait until it is in, so the
     // snapshots below differ by the caret alone (a slow compositor still had it moving).
     #expect(
-      MainContext.iterate { gtk_revealer_get_child_revealed(gtkkit_revealer(editor.overflowRevealer)) != 0 },
+      MainContext.iterate {
+        gtk_revealer_get_child_revealed(gtkkit_revealer(editor.warningBar.revealer)) != 0
+      },
       "the warning is shown")
     DisplayHarness.waitForFrames(editor.window)
     EditorHarness.settle(editor)

@@ -1,4 +1,3 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
 import GtkKit
@@ -6,6 +5,8 @@ import GtkTestSupport
 import MemeCore
 import MemeEditing
 import MemeStore
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PictureChecks
 import PixelCompare
 import Testing
 
@@ -62,7 +63,7 @@ import Testing
     )
     #expect(detail.imageSize.map { $0 == (renderedByEngine.width, renderedByEngine.height) } == true)
     #expect(
-      Self.differingPixels(try ImageLoader().load(contentsOf: seeded.renderedImageURL), renderedByEngine) == 0
+      differingPixels(try ImageLoader().load(contentsOf: seeded.renderedImageURL), renderedByEngine) == 0
     )
 
     // Edit & Resend: the editor holds and draws the box.
@@ -80,15 +81,7 @@ import Testing
     #expect(resent.textBoxes == Self.boxes)
     #expect(resent.meme.captions == Self.captions)
     #expect(
-      Self.differingPixels(try ImageLoader().load(contentsOf: resent.renderedImageURL), renderedByEngine) == 0
+      differingPixels(try ImageLoader().load(contentsOf: resent.renderedImageURL), renderedByEngine) == 0
     )
-  }
-
-  /// Pixels of `a` and `b` that differ at all (every pixel when their sizes differ).
-  static func differingPixels(_ a: RasterImage, _ b: RasterImage) -> Int {
-    guard a.width == b.width, a.height == b.height, a.stride == b.stride else { return Int.max }
-    let (width, height) = (Int32(a.width), Int32(a.height))
-    return Int(
-      pixel_compare(a.pixels, b.pixels, width, height, Int32(a.stride), 0, 0, width, height, 0, 0).differing)
   }
 }

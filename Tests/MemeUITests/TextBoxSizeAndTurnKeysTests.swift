@@ -129,7 +129,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     try RealKeyboard.focus(editor.window)
     // From a control outside the canvas, Ctrl+Tab goes to the top caption.
-    _ = gtk_widget_grab_focus(editor.albumButton)
+    _ = gtk_widget_grab_focus(editor.bottomBar.albumButton)
     try RealKeyboard.press("ctrl+Tab")
     #expect(editor.canvas.topEntry.isFocused)
     try RealKeyboard.press("ctrl+Tab")

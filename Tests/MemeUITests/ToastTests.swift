@@ -116,7 +116,7 @@ import Testing
     EditorHarness.settle(editor)
     let entry = try #require(editor.canvas.boxEntry(at: 0))
     // Delete on the selected box, as its field's key handler gets it.
-    #expect(editor.handleBoxKey(UInt32(GDK_KEY_Delete), GdkModifierType(0), in: entry, index: 0))
+    #expect(editor.textBoxes.handleBoxKey(UInt32(GDK_KEY_Delete), GdkModifierType(0), in: entry, index: 0))
     #expect(editor.document.boxes.isEmpty)
     let toast = try #require(editor.toasts.shownToast)
     #expect(toast.title == "Text box deleted")
@@ -140,11 +140,11 @@ import Testing
     let editor = TextBoxEditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     editor.document.selectBox(at: 0)
-    editor.deleteBox(at: 0)
+    editor.textBoxes.deleteBox(at: 0)
     #expect(editor.toasts.shownToast?.title == "Text box deleted")
     editor.document.setText("changed", at: .top)
     #expect(editor.toasts.shownToast == nil)
-    #expect(editor.boxDeletionToast == nil)
+    #expect(editor.textBoxes.deletionToast == nil)
     editor.actions.action(named: EditorAction.undo.name)?.activate()
     #expect(editor.document.captions.top != "changed")
     #expect(editor.document.boxes.isEmpty, "one step back: the caption, not the box")
@@ -162,7 +162,7 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let output = folder.appendingPathComponent("Tom & Jerry <3.png")
     editor.filePicker = { _, completion in completion(output) }
-    editor.actions.action(named: EditorAction.saveAs.name)?.activate()
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
     let toast = try #require(editor.toasts.shownToast)
     // The file's name, not its path; its markup characters shown as they are.
@@ -219,7 +219,7 @@ import Testing
     // Portrait: the picture takes the canvas's whole height, its bottom caption at the very bottom.
     EditorHarness.load(Fixtures.picture(width: 600, height: 900, name: "portrait.png"), into: editor)
     EditorHarness.type(top: "toasts stay", bottom: "off the picture", into: editor)
-    editor.actions.action(named: EditorAction.copyImage.name)?.activate()
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     #expect(MainContext.iterate { !sink.isEmpty })
     let close = try #require(editor.toasts.shownToastCloseButton)
     let toastWidget = try #require(gtk_widget_get_parent(close))
@@ -229,7 +229,7 @@ import Testing
         EditorHarness.settle(editor)
         let bounds = try #require(settledBounds(of: toastWidget, in: editor.window))
         let canvas = try #require(WidgetTree.bounds(of: editor.canvas.widget, in: editor.window))
-        let bar = try #require(WidgetTree.bounds(of: editor.bottomBar, in: editor.window))
+        let bar = try #require(WidgetTree.bounds(of: editor.bottomBar.widget, in: editor.window))
         #expect(bounds.y >= canvas.y + canvas.height, "at \(scale)×: toast \(bounds), canvas \(canvas)")
         #expect(bounds.y + bounds.height <= bar.y + bar.height, "at \(scale)×: toast \(bounds), bar \(bar)")
       }

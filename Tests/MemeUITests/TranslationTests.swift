@@ -20,21 +20,25 @@ import Testing
 
   @Test func everyTranslatableStringHasAGermanTranslation() throws {
     let catalogue = try Catalogue(contentsOf: Self.poFile)
-    var marked = try Self.markedStrings(inModule: "MemeUI")
+    // What xgettext reads: the files po/POTFILES lists (that it lists every file with marked strings
+    // is `potfilesListsEverySourceThatCallsLocalized`).
+    var marked: Set<String> = []
+    var modulesWithStrings: Set<String> = []
+    for file in try Self.listedSwiftFiles() {
+      let strings = Self.markedStrings(in: try String(contentsOf: file, encoding: .utf8))
+      marked.formUnion(strings)
+      if !strings.isEmpty { modulesWithStrings.insert(Self.module(of: file)) }
+    }
     #expect(marked.count > 100, "localized(...) strings found: \(marked.count)")
-    // The engine's, the store's and the camera's messages reach the same dialogs.
-    var lowerLayers: Set<String> = []
-    for module in ["MemeCore", "MemeStore", "MemeCamera"] {
-      let strings = try Self.markedStrings(inModule: module)
-      #expect(!strings.isEmpty, "no localized(...) strings in \(module)")
-      lowerLayers.formUnion(strings)
+    // The engine's, the editor model's, the store's and the camera's messages reach the same dialogs.
+    for module in ["MemeUI", "MemeCore", "MemeEditing", "MemeStore", "MemeCamera"] {
+      #expect(modulesWithStrings.contains(module), "no localized(...) strings from \(module) in po/POTFILES")
     }
     for contract in [
       "no such file", "is a folder, not an image file", "Cannot write %@: %@", "The camera failed.",
     ] {
-      #expect(lowerLayers.contains(contract), "\(contract) stays the source text")
+      #expect(marked.contains(contract), "\(contract) stays the source text")
     }
-    marked.formUnion(lowerLayers)
     let untranslated = marked.filter { catalogue.translations[$0]?.isEmpty ?? true }.sorted()
     #expect(untranslated.isEmpty, "not in po/de.po or untranslated: \(untranslated)")
     for contract in ["Share", "Cancel", "Camera", "Album", "Save As…", "Copy Image", "Open With…"] {
@@ -47,26 +51,35 @@ import Testing
     #expect(!check.errors.contains("untranslated") && !check.errors.contains("fuzzy"), "\(check.errors)")
   }
 
-  /// xgettext reads the files po/POTFILES lists: every source file with a marked string is there
-  /// (a new file's strings would otherwise never reach a translator), and every file listed exists.
-  @Test func potfilesListsEverySourceWithMarkedStrings() throws {
+  /// xgettext reads the files po/POTFILES lists: every source file that calls `localized(` or
+  /// `localizedPlural(` is there (a new file's strings would otherwise never reach a translator, nor
+  /// the test above), and every file listed exists.
+  @Test func potfilesListsEverySourceThatCallsLocalized() throws {
     let root = TestEnvironment.packageRoot
-    let listed = Set(
-      try String(contentsOf: root.appendingPathComponent("po/POTFILES"), encoding: .utf8)
-        .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { !$0.isEmpty && !$0.hasPrefix("#") })
+    let listed = Set(try Self.listedFiles())
     let sources = root.appendingPathComponent("Sources")
     let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
-    var marking: Set<String> = []
+    var calling: Set<String> = []
     for case let file as URL in files where file.pathExtension == "swift" {
-      guard !Self.markedStrings(in: try String(contentsOf: file, encoding: .utf8)).isEmpty else { continue }
-      marking.insert(String(file.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)))
+      guard Self.callsLocalized(try String(contentsOf: file, encoding: .utf8)) else { continue }
+      calling.insert(String(file.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)))
     }
-    #expect(marking.count > 40, "files with localized(...) strings: \(marking.count)")
-    let unlisted = marking.subtracting(listed).sorted()
+    #expect(calling.count > 40, "files calling localized(...): \(calling.count)")
+    #expect(calling.contains { $0.hasPrefix("Sources/MemeEditing/") }, "the editor model's files are scanned")
+    let unlisted = calling.subtracting(listed).sorted()
     #expect(unlisted.isEmpty, "not in po/POTFILES: \(unlisted)")
     let gone = listed.filter { !FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
     #expect(gone.isEmpty, "in po/POTFILES but not in the tree: \(gone.sorted())")
+  }
+
+  /// The check itself: a call counts, wherever its argument comes from; a comment or the wrappers'
+  /// own definitions do not.
+  @Test func aCallOfLocalizedIsFoundAndAMentionIsNot() {
+    #expect(Self.callsLocalized(#"  let title = localized("Share")"#))
+    #expect(Self.callsLocalized("  return localized(reason)"))
+    #expect(Self.callsLocalized(#"  localizedPlural("%d meme", "%d memes", count)"#))
+    #expect(!Self.callsLocalized("  // localized(...) marks a string"))
+    #expect(!Self.callsLocalized("public func localized(_ text: String) -> String {"))
   }
 
   @Test func runningWithLanguageDeShowsTheGermanEditor() throws {
@@ -111,28 +124,48 @@ import Testing
       try #require(paths.count == 2)
       gtk_icon_theme_set_search_path(theme, &paths)
     }
-    #expect(gtk_icon_theme_has_icon(theme, MemeMeApp.applicationID) != 0)
+    #expect(gtk_icon_theme_has_icon(theme, AppIdentity.applicationID) != 0)
     let icon = gtk_icon_theme_lookup_icon(
-      theme, MemeMeApp.applicationID, nil, 128, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(0))!
+      theme, AppIdentity.applicationID, nil, 128, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(0))!
     defer { g_object_unref(icon.raw) }
     let file = try #require(gtk_icon_paintable_get_file(icon))
     defer { g_object_unref(file.raw) }
     let path = try #require(FileURL.url(of: file)).path
-    #expect(path.hasPrefix(icons.path) && path.hasSuffix("\(MemeMeApp.applicationID).svg"), "\(path)")
+    #expect(path.hasPrefix(icons.path) && path.hasSuffix("\(AppIdentity.applicationID).svg"), "\(path)")
   }
 
   // MARK: - Helpers
 
-  /// The strings marked for translation in the .swift files of `Sources/<module>`.
-  static func markedStrings(inModule module: String) throws -> Set<String> {
-    let sources = TestEnvironment.packageRoot.appendingPathComponent("Sources/\(module)")
-    let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
-    var marked: Set<String> = []
-    for case let file as URL in files where file.pathExtension == "swift" {
-      let text = try String(contentsOf: file, encoding: .utf8)
-      marked.formUnion(markedStrings(in: text))
+  /// The files po/POTFILES lists, as paths from the package root.
+  static func listedFiles() throws -> [String] {
+    try String(contentsOf: TestEnvironment.packageRoot.appendingPathComponent("po/POTFILES"), encoding: .utf8)
+      .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  }
+
+  /// The Swift files po/POTFILES lists.
+  static func listedSwiftFiles() throws -> [URL] {
+    try listedFiles().filter { $0.hasSuffix(".swift") }.map {
+      TestEnvironment.packageRoot.appendingPathComponent($0)
     }
-    return marked
+  }
+
+  /// The module a file under `Sources/<module>/` belongs to.
+  static func module(of file: URL) -> String {
+    let parts = file.standardizedFileURL.pathComponents
+    guard let sources = parts.lastIndex(of: "Sources"), sources + 1 < parts.count else { return "" }
+    return parts[sources + 1]
+  }
+
+  /// Whether a code line (not a comment) of `source` calls `localized(` or `localizedPlural(`, other
+  /// than where the wrappers are defined.
+  static func callsLocalized(_ source: String) -> Bool {
+    let call = try! NSRegularExpression(pattern: #"(?<!func )\blocalized(Plural)?\("#)
+    return source.split(separator: "\n").contains { line in
+      let code = String(line)
+      guard !code.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { return false }
+      return call.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
+    }
   }
 
   /// `localized("...")` literals and the singular of `localizedPlural("...", "...", n)` (a

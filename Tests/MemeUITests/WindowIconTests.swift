@@ -39,9 +39,9 @@ import Testing
       #expect(AppIcons.defaultName == nil)
 
       SentMemesHarness.settle(app)
-      #expect(iconName(of: window) == MemeMeApp.applicationID)
+      #expect(iconName(of: window) == AppIdentity.applicationID)
       // Windows opened later (Detail, dialogs) have it through GTK's default.
-      #expect(AppIcons.defaultName == MemeMeApp.applicationID)
+      #expect(AppIcons.defaultName == AppIdentity.applicationID)
     }
   }
 
@@ -56,7 +56,7 @@ import Testing
 
       #expect(MainContext.iterate { !editor.isLoading })
       SentMemesHarness.settle(app)
-      #expect(iconName(of: gtkkit_window(editor.window)) == MemeMeApp.applicationID)
+      #expect(iconName(of: gtkkit_window(editor.window)) == AppIdentity.applicationID)
     }
   }
 }

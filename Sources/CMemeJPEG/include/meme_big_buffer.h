@@ -6,8 +6,12 @@
 #define MEMEME_BIG_BUFFER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 // `size` bytes (not cleared), to be freed with free(); NULL without memory.
 void *meme_big_buffer(size_t size);
+
+// The same, typed as bytes: pixels to be written (Swift then needs no pointer conversion).
+static inline uint8_t *meme_big_bytes(size_t size) { return (uint8_t *)meme_big_buffer(size); }
 
 #endif

@@ -4,18 +4,16 @@ import Foundation
 /// A request to stop a piece of background work, set on one thread and read on another. The work
 /// checks it between steps (and an encoder before each piece it writes) and ends with
 /// `ImageError.Kind.cancelled`, leaving no file behind.
-public final class Cancellation: @unchecked Sendable {
-  // Guarded by `lock`.
-  private var cancelled = false
-  private let lock = NSLock()
+public final class Cancellation: Sendable {
+  private let cancelled = Locked(false)
 
   public init() {}
 
   public func cancel() {
-    lock.withLock { cancelled = true }
+    cancelled.withLock { $0 = true }
   }
 
-  public var isCancelled: Bool { lock.withLock { cancelled } }
+  public var isCancelled: Bool { cancelled.withLock { $0 } }
 
   /// Throws the cancellation error for `name` once cancelled.
   public func check(name: String) throws(ImageError) {

@@ -6,22 +6,18 @@ import Glibc
 /// Writes an output file. A regular file is replaced all at once: the bytes go to a new file in the
 /// same folder that has no name while it is written (a killed render leaves nothing behind), which
 /// is flushed to disk and then renamed over the target. Readers see the old file or the new one,
-/// never a half-written one; a failure removes the new file and leaves the target alone. What cannot be replaced (a pipe, a terminal) is written to in place; see
-/// `OutputTarget`. The steps that make the replacement durable are `DurableFile`'s, shared with the
-/// store.
+/// never a half-written one; a failure removes the new file and leaves the target alone. What
+/// cannot be replaced (a pipe, a terminal) is written to in place; see `OutputTarget`. The durable
+/// write itself is `DurableFile.write`, shared with the store; this chooses the permissions and the
+/// temporary name and words the failures.
 enum AtomicFile {
-  /// A failure to simulate, so tests can check the clean-up paths without filling a disk.
-  enum Fault {
-    case failAfterWriting
-  }
-
   /// Writes what `contents` writes to the sink it is given to `path`. Errors name `path` as given.
   static func write(
-    to path: String, fault: Fault? = nil, contents: (inout FileSink) throws(ImageError) -> Void
+    to path: String, contents: (inout FileSink) throws(ImageError) -> Void
   ) throws(ImageError) {
     switch try OutputTarget(path: path) {
     case .replace(let target):
-      try replace(target, reportedAs: path, fault: fault, contents: contents)
+      try replace(target, reportedAs: path, contents: contents)
     case .stream(let target):
       let descriptor = meme_open_with_mode(target, O_WRONLY | O_NOCTTY | O_CLOEXEC, 0)
       guard descriptor >= 0 else { throw failure(errno, path: path) }
@@ -41,7 +37,7 @@ enum AtomicFile {
   }
 
   private static func replace(
-    _ path: String, reportedAs name: String, fault: Fault?,
+    _ path: String, reportedAs name: String,
     contents: (inout FileSink) throws(ImageError) -> Void
   ) throws(ImageError) {
     let slash = path.lastIndex(of: "/")
@@ -54,30 +50,23 @@ enum AtomicFile {
     let existingMode: mode_t? =
       fstatat(folder, fileName, &existing, 0) == 0 && existing.st_mode & S_IFMT == S_IFREG
       ? existing.st_mode & 0o7777 : nil
-    let file: DurableFile.NewFile
     do {
-      file = try DurableFile.create(
-        in: folder, mode: existingMode ?? newFileMode(in: folder), temporaryName: temporaryName)
+      try DurableFile.write(
+        in: folder, named: fileName, mode: existingMode ?? newFileMode(in: folder), replacing: true,
+        temporaryName: temporaryName
+      ) { (descriptor) throws(ImageError) in
+        // An export replacing a file keeps that file's permissions (the umask applied to them at
+        // creation).
+        if let existingMode { _ = fchmod(descriptor, existingMode) }
+        var sink = FileSink(descriptor: descriptor, path: name)
+        try contents(&sink)
+        try sink.flush()
+      }
     } catch {
-      throw failure(error.code, path: name)
-    }
-    var committed = false
-    defer {
-      if !committed { DurableFile.discard(file, in: folder) }
-    }
-    // An export replacing a file keeps that file's permissions (the umask applied to them at creation).
-    if let existingMode { _ = fchmod(file.descriptor, existingMode) }
-    var sink = FileSink(descriptor: file.descriptor, path: name)
-    try contents(&sink)
-    try sink.flush()
-    if fault == .failAfterWriting {
-      throw failure(EIO, path: name)
-    }
-    committed = true  // commit cleans up after itself, whatever happens.
-    do {
-      try DurableFile.commit(file, in: folder, as: fileName, replacing: true, temporaryName: temporaryName)
-    } catch {
-      throw failure(error.code, path: name)
+      switch error {
+      case .step(let step): throw failure(step.code, path: name)
+      case .contents(let contentsError): throw contentsError
+      }
     }
     // Makes the name itself durable; failing here cannot harm either file, so errors are ignored.
     try? DurableFile.syncFolder(folder)

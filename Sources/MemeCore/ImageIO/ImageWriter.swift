@@ -30,7 +30,7 @@ public enum ImageWriter {
   public static func write(
     _ image: RasterImage, to url: URL, as format: ImageFormat, description: String? = nil
   ) throws(ImageError) {
-    try write(image, to: url, as: format, description: description, fault: nil)
+    try writeFile(image, to: url, as: format, description: description, cancellation: nil)
   }
 
   /// Encodes `image` to a file or to standard output.
@@ -127,7 +127,7 @@ public enum ImageWriter {
     _ image: RasterImage, to url: URL, as format: ImageFormat, description: String? = nil,
     cancellation: Cancellation
   ) throws(ImageError) {
-    try write(image, to: url, as: format, description: description, fault: nil, cancellation: cancellation)
+    try writeFile(image, to: url, as: format, description: description, cancellation: cancellation)
   }
 
   /// As `encode(_:as:description:)`, stopping with a `.cancelled` error once `cancellation` is set.
@@ -142,12 +142,12 @@ public enum ImageWriter {
     return sink.base.bytes
   }
 
-  static func write(
-    _ image: RasterImage, to url: URL, as format: ImageFormat, description: String? = nil,
-    fault: AtomicFile.Fault?, cancellation: Cancellation? = nil
+  private static func writeFile(
+    _ image: RasterImage, to url: URL, as format: ImageFormat, description: String?,
+    cancellation: Cancellation?
   ) throws(ImageError) {
     let path = path(of: url)
-    try AtomicFile.write(to: path, fault: fault) { (sink: inout AtomicFile.FileSink) throws(ImageError) in
+    try AtomicFile.write(to: path) { (sink: inout AtomicFile.FileSink) throws(ImageError) in
       guard let cancellation else {
         return try encode(image, as: format, description: description, to: &sink, name: path)
       }

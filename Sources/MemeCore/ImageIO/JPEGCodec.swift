@@ -122,12 +122,12 @@ enum JPEGCodec {
 
   /// Encodes with 4:2:0 chroma subsampling, the usual choice for photos and what other meme tools
   /// produce. Translucent pixels are flattened on white.
-  static func encode(_ image: RasterImage, quality: Int, name: String) throws(ImageError) -> EncodedBytes {
+  static func encode(_ image: RasterImage, quality: Int, name: String) throws(ImageError) -> TurboJPEGBuffer {
     guard let handle = tjInitCompress() else {
       throw ImageError(path: name, kind: .outOfMemory, reason: localized("cannot start the JPEG encoder"))
     }
     defer { tjDestroy(handle) }
-    cairo_surface_flush(image.surface)
+    image.flush()
     var flattened: FlattenedPixels?
     if image.hasAlpha, !image.isOpaque {
       guard let copy = FlattenedPixels(image) else {
@@ -155,7 +155,7 @@ enum JPEGCodec {
         path: name, kind: .writeFailed,
         reason: String(format: localized("cannot encode JPEG: %@"), errorText(handle)))
     }
-    return EncodedBytes(adoptingTurboJPEGBuffer: output, count: Int(size))
+    return TurboJPEGBuffer(adoptingTurboJPEGBuffer: output, count: Int(size))
   }
 
   /// The smallest DCT scaling factor (at most 1) that still decodes at least `target` pixels wide.

@@ -56,7 +56,7 @@ final class JPEGTrials {
     height = image.height
     let rows = (height + Self.mcuHeight - 1) / Self.mcuHeight
     sampling = rows < 64 ? 1 : min(8, rows / 32)
-    cairo_surface_flush(image.surface)
+    image.flush()
     if image.hasAlpha, !image.isOpaque {
       guard let copy = FlattenedPixels(image) else {
         throw ImageLimits.outOfMemory(width: image.width, height: image.height, name: name)
@@ -198,10 +198,9 @@ final class JPEGTrials {
           base: base, stride: stride, width: width, rows: height, owned: false, rowsFactor: 1)
       }
       let count = taken.reduce(0) { $0 + $1.count }
-      guard let memory = meme_big_buffer(width * 4 * count) else {
+      guard let target = meme_big_bytes(width * 4 * count) else {
         throw ImageLimits.outOfMemory(width: width, height: count, name: name)
       }
-      let target = memory.assumingMemoryBound(to: UInt8.self)
       var row = 0
       for band in taken {
         for y in band {
@@ -236,10 +235,9 @@ final class JPEGTrials {
       meme_downscale_axis_free(axis)
     }
     let count = rows.reduce(0) { $0 + $1.count }
-    guard let memory = meme_big_buffer(targetStride * max(count, 1)) else {
+    guard let target = meme_big_bytes(targetStride * max(count, 1)) else {
       throw ImageLimits.outOfMemory(width: targetWidth, height: count, name: name)
     }
-    let target = memory.assumingMemoryBound(to: UInt8.self)
     // Bands: each range of rows cut into pieces of about an even share, each written where it goes.
     var pieces: [(rows: Range<Int>, offset: Int)] = []
     let share = max(Self.mcuHeight, (count + 7) / 8)
@@ -265,7 +263,7 @@ final class JPEGTrials {
       }
     }
     if failed.withLock({ $0 }) {
-      free(memory)
+      free(target)
       throw ImageLimits.outOfMemory(width: targetWidth, height: targetHeight, name: name)
     }
     return (target, targetStride)

@@ -34,7 +34,7 @@ enum PNGEncoder {
     description: String? = nil, to sink: inout some ByteSink, name: String
   ) throws(ImageError) {
     let filter = PNGRowFilter(image: image, channels: image.hasAlpha ? 4 : 3)
-    cairo_surface_flush(image.surface)
+    image.flush()
     try sink.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     // Depth 8, colour type RGBA (6) or RGB (2), deflate, adaptive filtering, no interlacing.
     let header =
@@ -102,7 +102,7 @@ enum PNGEncoder {
     let rowsPerStrip = max(1, defaultStripBytes / filter.lineBytes)
     let stripCount = (height + rowsPerStrip - 1) / rowsPerStrip
     guard stripCount >= 2 * sampling else { return nil }
-    cairo_surface_flush(image.surface)
+    image.flush()
     let chosen = Array(stride(from: sampling / 2, to: stripCount, by: sampling))
     let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, chosen.count))
     var workers: [StripWorker] = []

@@ -21,7 +21,7 @@ struct PNGRowFilter {
 
   /// Fills `output` (which holds `filteredCount` bytes) with all filtered scanlines, using all cores.
   func filter(into output: UnsafeMutablePointer<UInt8>) {
-    cairo_surface_flush(image.surface)
+    image.flush()
     let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, image.height / 16))
     let target = SharedOutput(base: output)
     DispatchQueue.concurrentPerform(iterations: parts) { part in

@@ -49,12 +49,14 @@ struct PreparedCaptions {
       }
       self.masks = masks + Array(repeating: nil, count: drawings.count - masks.count)
     } else {
-      let prepared = PreparedMasks()
+      // Each core prepares its own caption and files it under its index (`Locked`, not `Mutex`, so
+      // that ThreadSanitizer sees the writes ordered).
+      let prepared = Locked<[Int: CaptionMasks]>([:])
       DispatchQueue.concurrentPerform(iterations: drawings.count) { index in
-        prepared.set(
-          Self.prepare(drawings[index], imageWidth: imageWidth, imageHeight: imageHeight), at: index)
+        let mask = Self.prepare(drawings[index], imageWidth: imageWidth, imageHeight: imageHeight)
+        prepared.withLock { $0[index] = mask }
       }
-      masks = drawings.indices.map { prepared.mask(at: $0) }
+      masks = prepared.withLock { prepared in drawings.indices.map { prepared[$0] } }
     }
   }
 
@@ -83,29 +85,12 @@ struct PreparedCaptions {
     }
     // Filling a caption at export size touches millions of pixels; the bands never overlap, so
     // each is drawn on its own core (unless the picture is so low that they share a row).
-    cairo_surface_flush(image.surface)
+    image.flush()
     if drawings.shareRows(in: image) {
       for index in drawings.indices { draw(index) }
     } else {
       DispatchQueue.concurrentPerform(iterations: drawings.count, execute: draw)
     }
     image.markDirty()
-  }
-}
-
-/// The masks the cores stroke at once, each at its own index. A pthread lock rather than
-/// `Synchronization.Mutex`: ThreadSanitizer does not see the futex behind `Mutex` order the cores'
-/// writes, and reported them as a race.
-private final class PreparedMasks: @unchecked Sendable {
-  // Guarded by `lock`.
-  private var masks: [Int: CaptionMasks] = [:]
-  private let lock = NSLock()
-
-  func set(_ mask: CaptionMasks?, at index: Int) {
-    lock.withLock { masks[index] = mask }
-  }
-
-  func mask(at index: Int) -> CaptionMasks? {
-    lock.withLock { masks[index] }
   }
 }

@@ -5,7 +5,7 @@ import MemeStore
 
 /// Share, from the Share button to Sent Memes, as one pipeline. The Share menu's items (Save As,
 /// Copy Image, Open With, Send by E-mail) and a drag out of the canvas are the editor's actions in
-/// `EditorWindow+Share.swift` (MemeUI); every one of them runs these stages, in this order:
+/// `EditorSharing` (MemeUI); every one of them runs these stages, in this order:
 ///
 /// 1. **snapshot** (main thread, `ShareSnapshot`): the captions, the picture and its crop and turn as
 ///    they are now, so that edits made while the meme is exported do not leak into it.

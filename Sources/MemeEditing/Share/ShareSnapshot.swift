@@ -34,34 +34,11 @@ public nonisolated struct ShareSnapshot: Sendable {
     return isJPEG && transform.isIdentity ? .jpeg(quality: ImageFormat.defaultJPEGQuality) : .png
   }
 
-  /// A file name for the meme made from `original`: `photo-meme.png`.
-  public static func suggestedName(for original: URL, format: ImageFormat = .png) -> String {
-    "\(baseName(for: original)).\(format.fileExtension)"
-  }
-
-  /// What the meme is called in a file name, without the extension: `photo-meme` for a meme made
-  /// from `photo.jpg`. A pasted or dropped picture is a file the app named itself (`pasted-2026…`),
-  /// which means nothing to anyone: such a meme is called by its first words, `one-does-not-simply`.
-  public var name: String {
-    guard CacheFolder.contains(picture.url) else { return Self.baseName(for: picture.url) }
-    let words = captions.allBoxes.map(\.text).joined(separator: " ")
-      .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-      .split { !($0.isLetter || $0.isNumber) }
-      .prefix(Self.wordsInName)
-    return words.isEmpty ? "meme" : words.joined(separator: "-")
-  }
+  /// What the meme's file is called, without the extension (see `MemeFileName`).
+  public var name: String { MemeFileName.base(picture: picture.url, captions: captions) }
 
   /// A file name for this meme in `format`: `name` with its extension.
   public func suggestedName(format: ImageFormat = .png) -> String {
     "\(name).\(format.fileExtension)"
-  }
-
-  /// Enough words to tell memes apart, few enough for a file name.
-  static let wordsInName = 6
-
-  /// `photo-meme` for `photo.jpg`.
-  public static func baseName(for original: URL) -> String {
-    let base = original.deletingPathExtension().lastPathComponent
-    return "\(base.isEmpty ? "meme" : base)-meme"
   }
 }

@@ -7,7 +7,7 @@
 /// tests look each one up in the display's icon theme and decode the file GTK picks, and fail on
 /// a name written anywhere else in MemeUI. (A theme icon GTK cannot find or decode is drawn as
 /// GTK's own image-missing picture, with no error.) The app's own icon is
-/// `MemeMeApp.applicationID`.
+/// `AppIdentity.applicationID`.
 enum IconName {
   // Header bars and menus.
   static let share = "send-to-symbolic"

@@ -19,8 +19,8 @@ extension MemeMeApplication {
   private static func giveWindowsTheAppIcon() {
     // An app installed outside the system's data folders (e.g. under /opt) has its icon in its own
     // folder. Adding a folder makes GTK read the whole icon theme again: after the first frame too.
-    let icons = Localization.dataDirectory.appendingPathComponent("icons", isDirectory: true)
+    let icons = AppDataPaths.dataDirectory.appendingPathComponent("icons", isDirectory: true)
     if FileManager.default.fileExists(atPath: icons.path) { AppIcons.addSearchFolder(icons) }
-    AppIcons.applyEverywhere(MemeMeApp.applicationID)
+    AppIcons.applyEverywhere(AppIdentity.applicationID)
   }
 }

@@ -47,7 +47,7 @@ extension MemeMeApplication {
       // After the map: the first layout has run, so everything built lazily is there too. Crop
       // mode's bar, built when crop mode first opens, is built now: its words are the editor's.
       MainLoop.post { [weak self] in
-        editor?.builtCropTools()
+        _ = editor?.cropMode.bar
         // Written at once and unbuffered: the process quits right after.
         let lines = WidgetTree.texts(in: window).map { $0 + "\n" }.joined()
         FileHandle.standardOutput.write(Data(lines.utf8))

@@ -31,7 +31,7 @@ package final class MemeMeApplication {
   /// `--print-texts` and `--quit-after-first-frame`, given at launch.
   var launchOptions = LaunchOptions()
 
-  package init(id: String = MemeMeApp.applicationID, sink: SentMemeSink, preferences: Preferences) {
+  package init(id: String = AppIdentity.applicationID, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
     self.preferences = preferences
     application = Application(id: id, programName: "mememe")
@@ -107,15 +107,10 @@ package final class MemeMeApplication {
       case .quit:
         // An export or a Sent Memes save still running, or an edited meme not yet shared, would be
         // lost: ask first.
-        if let editor, editor.isBusy {
-          editor.askBeforeLeaving(leaveLabel: localized("_Quit Anyway")) { [weak self] in
-            self?.application.quit()
-          }
-        } else if let editor, editor.document.hasUnsharedChanges {
-          editor.askToDiscard { [weak self] in self?.application.quit() }
-        } else {
-          application.quit()
-        }
+        let quit = { [weak self] in self?.application.quit() ?? () }
+        let asked =
+          editor?.leaving.askIfWorkWouldBeLost(leaveLabel: localized("_Quit Anyway"), before: quit) ?? false
+        if !asked { quit() }
       case .about: AboutMemeMe.present(parent: activeWindow)
       case .shortcuts: gtk_window_present(ShortcutsWindow.make(parent: activeWindow))
       }
@@ -123,6 +118,7 @@ package final class MemeMeApplication {
     ApplicationAction.installAccelerators(in: application)
     StyleChoice.install(in: application, preferences: preferences)
     EditorAction.installAccelerators(in: application)
+    ShareTarget.installAccelerators(in: application)
     startSentMemes()
   }
 

@@ -17,14 +17,21 @@ package final class Preferences {
     static let width = "window-width"
     static let height = "window-height"
     static let maximized = "window-maximized"
-    static let fontFamily = "font-family"
-    static let textColor = "text-color"
-    static let outlineColor = "outline-color"
-    static let uppercase = "uppercase"
+    static let captionStyle = "caption-style"
     static let lastFolder = "last-folder"
     static let saveFolder = "save-folder"
     static let linkedImagesFolder = "linked-images-folder"
     static let styleVariant = "style-variant"
+  }
+
+  /// The keys of the caption style before it was kept as one value (`caption-style`); read once,
+  /// so that the style a user chose with an earlier version is kept.
+  private enum LegacyStyleKey {
+    static let fontFamily = "font-family"
+    static let textColor = "text-color"
+    static let outlineColor = "outline-color"
+    static let uppercase = "uppercase"
+    static let all = [fontFamily, textColor, outlineColor, uppercase]
   }
 
   /// Nil when the schema is not installed.
@@ -47,10 +54,12 @@ package final class Preferences {
     self.settings = settings
   }
 
-  /// The installed schema (or the one under the app's data dir); in-memory values without one.
-  static func load(schemaID: String = schemaID) -> Preferences {
-    let compiled = Localization.dataDirectory.appendingPathComponent("glib-2.0/schemas", isDirectory: true)
-    return Preferences(settings: Settings(schemaID: schemaID, extraSchemaDirectory: compiled))
+  /// The installed schema (or the one under the app's data dir), stored in `backend` when given
+  /// (tests: a store of their own) or else the session's; in-memory values without the schema.
+  static func load(schemaID: String = schemaID, backend: SettingsBackend? = nil) -> Preferences {
+    let compiled = AppDataPaths.dataDirectory.appendingPathComponent("glib-2.0/schemas", isDirectory: true)
+    return Preferences(
+      settings: Settings(schemaID: schemaID, extraSchemaDirectory: compiled, backend: backend))
   }
 
   /// Values for this run only, whatever is installed (tests that must not see each other's choices).
@@ -58,27 +67,39 @@ package final class Preferences {
 
   // MARK: - Caption style
 
+  /// The last caption style, kept as one value in the style's own serialisation (the store's too),
+  /// so a new style field needs nothing here.
   var captionStyle: CaptionStyle {
     get {
       guard let settings else { return memory.style }
-      let family = settings.string(Key.fontFamily)
-      let classic = CaptionStyle.classic
-      return CaptionStyle(
-        fontFamily: family.isEmpty ? nil : family,
-        textColor: RGBAColor(parsing: settings.string(Key.textColor)) ?? classic.textColor,
-        outlineColor: RGBAColor(parsing: settings.string(Key.outlineColor)) ?? classic.outlineColor,
-        isUppercase: settings.bool(Key.uppercase))
+      let text = settings.string(Key.captionStyle)
+      guard !text.isEmpty else { return migrateLegacyStyle(settings) }
+      return CaptionStyle(jsonText: text) ?? .classic
     }
     set {
       guard let settings else {
         memory.style = newValue
         return
       }
-      settings.setString(newValue.fontFamily ?? "", for: Key.fontFamily)
-      settings.setString(newValue.textColor.hexString, for: Key.textColor)
-      settings.setString(newValue.outlineColor.hexString, for: Key.outlineColor)
-      settings.setBool(newValue.isUppercase, for: Key.uppercase)
+      guard let text = try? newValue.jsonText() else { return }
+      settings.setString(text, for: Key.captionStyle)
     }
+  }
+
+  /// The style an earlier version kept a key per field for (their defaults are the classic
+  /// style), moved into `caption-style` when the user had changed it; the old keys are then reset.
+  private func migrateLegacyStyle(_ settings: Settings) -> CaptionStyle {
+    let family = settings.string(LegacyStyleKey.fontFamily)
+    let classic = CaptionStyle.classic
+    let style = CaptionStyle(
+      fontFamily: family.isEmpty ? nil : family,
+      textColor: RGBAColor(parsing: settings.string(LegacyStyleKey.textColor)) ?? classic.textColor,
+      outlineColor: RGBAColor(parsing: settings.string(LegacyStyleKey.outlineColor)) ?? classic.outlineColor,
+      isUppercase: settings.bool(LegacyStyleKey.uppercase))
+    guard style != classic, let text = try? style.jsonText() else { return style }
+    settings.setString(text, for: Key.captionStyle)
+    for key in LegacyStyleKey.all { settings.reset(key) }
+    return style
   }
 
   // MARK: - Last folders
@@ -197,17 +218,5 @@ package final class Preferences {
     if width > 0 { memory.width = Int(width) }
     if height > 0 { memory.height = Int(height) }
     memory.isMaximized = window.isMaximized
-  }
-
-  /// Every key back to its default (tests).
-  func reset() {
-    memory = Memory()
-    guard let settings else { return }
-    for key in [
-      Key.width, Key.height, Key.maximized, Key.fontFamily, Key.textColor, Key.outlineColor, Key.uppercase,
-      Key.lastFolder, Key.saveFolder,
-    ] {
-      settings.reset(key)
-    }
   }
 }

@@ -43,10 +43,9 @@ enum ShortcutsWindow {
           // a small screen.
           Group(
             title: localized("Meme Editor"),
-            shortcuts: EditorAction.allCases.filter { !$0.isAboutTextBoxes && !$0.isAboutThePicture }
-              .compactMap {
-                shortcut($0.title, $0.accelerators)
-              } + [Shortcut(title: localized("Finish a caption"), accelerators: ["Return"])]),
+            shortcuts: editorShortcuts + [
+              Shortcut(title: localized("Finish a caption"), accelerators: ["Return"])
+            ]),
           Group(
             title: localized("View and Picture"),
             shortcuts: EditorAction.allCases.filter(\.isAboutThePicture).compactMap {
@@ -68,10 +67,27 @@ enum ShortcutsWindow {
               + SentMemesAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
           Group(
             title: localized("Meme Detail"),
-            shortcuts: DetailAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
+            shortcuts: (DetailAction.allCases.filter { $0 != .close }.map { ($0.title, $0.accelerators) }
+              + shareShortcuts + [(DetailAction.close.title, DetailAction.close.accelerators)])
+              .compactMap { shortcut($0.0, $0.1) }),
           general,
         ]),
     ]
+  }
+
+  /// The editor's own actions, the share targets' after Share, without those of the picture and the
+  /// text boxes (groups of their own).
+  private static var editorShortcuts: [Shortcut] {
+    EditorAction.allCases.filter { !$0.isAboutTextBoxes && !$0.isAboutThePicture }
+      .flatMap {
+        $0 == .share ? [($0.title, $0.accelerators)] + shareShortcuts : [($0.title, $0.accelerators)]
+      }
+      .compactMap { shortcut($0.0, $0.1) }
+  }
+
+  /// The share targets' titles and shortcuts, the same in the editor and Meme Detail.
+  private static var shareShortcuts: [(String, [String])] {
+    ShareTarget.allCases.map { ($0.title, $0.accelerators) }
   }
 
   /// The editor's section: where the window opens over the editor.
@@ -99,7 +115,7 @@ enum ShortcutsWindow {
     ]
   }
 
-  /// The text box actions, then the keys of a selected box (see `EditorWindow+TextBoxes.swift`).
+  /// The text box actions, then the keys of a selected box (see `TextBoxEditing`).
   private static var textBoxShortcuts: [Shortcut] {
     EditorAction.allCases.filter(\.isAboutTextBoxes).compactMap { shortcut($0.title, $0.accelerators) } + [
       Shortcut(title: localized("Type in the selected text box"), accelerators: ["Return"]),

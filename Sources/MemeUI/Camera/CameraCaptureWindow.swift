@@ -24,8 +24,8 @@ public final class CameraCaptureWindow {
   /// Nil when no camera could be found; the window then only shows why.
   let session: CameraSession?
   private let onPhoto: (RasterImage) -> Void
-  /// Preview frames shown so far (for tests and diagnostics).
-  private(set) var framesShown = 0
+  /// Whether a preview frame was shown: the first one hides the message and allows a photo.
+  private var hasShownAFrame = false
   /// False once GTK destroyed the window: its pointers must not be used any more.
   private(set) var isOpen = true
 
@@ -146,8 +146,8 @@ public final class CameraCaptureWindow {
   private func show(_ frame: RasterImage) {
     // The picture takes its own reference; the previous frame's texture is released.
     picture.setPaintable(FrameTexture.make(from: frame))
-    framesShown += 1
-    if framesShown == 1 {
+    if !hasShownAFrame {
+      hasShownAFrame = true
       messageLabel.isVisible = false
       takePhotoButton.isSensitive = true
     }

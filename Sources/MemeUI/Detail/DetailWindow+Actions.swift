@@ -9,6 +9,7 @@ import MemeEditing
 extension DetailWindow {
   func addActions() {
     DetailAction.add(to: actions) { [weak self] action in self?.perform(action) }
+    ShareTarget.add(to: actions) { [weak self] target in self?.share(to: target) }
     // Edit needs the original picture; the editor reports a missing one itself, so it stays enabled.
   }
 
@@ -17,23 +18,25 @@ extension DetailWindow {
     case .back: onBack()
     case .edit: onEdit(meme.meme)
     case .delete: onDelete(meme.id)
-    case .saveAs: saveAs()
-    case .copyImage: copyImage()
-    case .openWith: openWith()
-    case .sendByEmail: sendByEmail()
     case .close: gtk_window_close(gtkkit_window(window))
     }
   }
 
-  /// The share actions, off while the meme's image cannot be read.
-  static let shareActions: [DetailAction] = [.saveAs, .copyImage, .openWith, .sendByEmail]
+  private func share(to target: ShareTarget) {
+    switch target {
+    case .saveAs: saveAs()
+    case .copyImage: copyImage()
+    case .openWith: openWith()
+    case .sendByEmail: sendByEmail()
+    }
+  }
 
   /// Save As…: PNG or JPEG (by the name's extension) of the meme as it was sent, at full size. A
   /// meme sent as JPEG and saved as JPEG is the sent file itself, with no generation lost.
   func saveAs() {
     let source = meme.renderedImageURL
     let sentFormat = self.sentFormat
-    savePicker(suggestedName) { [weak self] chosen in
+    filePicker(.saveMeme(suggestedName: suggestedName)) { [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
       let (url, format) = SaveChooser.destination(for: chosen)
@@ -127,8 +130,7 @@ extension DetailWindow {
   private func copyToCache(then body: @escaping @Sendable @MainActor (URL) -> Void) {
     let source = meme.renderedImageURL
     // Named as Save As suggests, in a folder of its own: the name the other application shows.
-    let file = CacheFolder.newFile(
-      named: suggestedName.replacingOccurrences(of: ".png", with: ""), extension: sentFormat.fileExtension)
+    let file = CacheFolder.newFile(named: fileName, extension: sentFormat.fileExtension)
     MainLoop.runInBackground(
       { () -> ImageError? in
         // Read and written again rather than copied: the copy goes through the engine's writer, as
@@ -154,10 +156,13 @@ extension DetailWindow {
       })
   }
 
-  /// "when-i-see-it-meme.png" from the top caption, or "meme.png".
-  var suggestedName: String {
-    let words = meme.topText.lowercased().split { !$0.isLetter && !$0.isNumber }.prefix(6)
-    let base = words.isEmpty ? "meme" : words.joined(separator: "-") + "-meme"
-    return "\(base).png"
+  /// What the meme's file is called, without the extension: the editor's rule (`MemeFileName`), for
+  /// which the store's copy of the picture is a name the app gave it, so the meme is called by its
+  /// first words.
+  private var fileName: String {
+    MemeFileName.base(picture: meme.meme.originalImage, captions: meme.meme.captions)
   }
+
+  /// Save As's suggestion: `fileName` as PNG, the format Save As writes unless told otherwise.
+  var suggestedName: String { "\(fileName).png" }
 }

@@ -10,9 +10,6 @@ import MemeStore
 /// Send by E-mail), each confirmed by a toast. Behaviour lives in
 /// `DetailWindow+Actions.swift`; this file holds the state and builds the widget tree.
 package final class DetailWindow: AppWindow {
-  /// Asks the user where to save (tests replace it to answer without a dialog).
-  typealias SavePicker = (_ suggestedName: String, _ completion: @escaping (URL?) -> Void) -> Void
-
   package let window: UnsafeMutablePointer<GtkWidget>
   let meme: SentMeme
   /// The Sent Memes tab the meme was opened from: Back returns there.
@@ -34,10 +31,8 @@ package final class DetailWindow: AppWindow {
   var onBack: () -> Void = {}
   var onEdit: (Meme) -> Void = { _ in }
   var onDelete: (Int64) -> Void = { _ in }
-  lazy var savePicker: SavePicker = { [weak self] name, completion in
-    guard let self else { return }
-    SaveChooser.present(parent: window, suggestedName: name, preferences: preferences, completion: completion)
-  }
+  /// Asks the user where Save As saves; tests replace it to answer without a dialog.
+  lazy var filePicker: FilePicker = NativeFilePicker.over(window, preferences: preferences)
   /// "Saved “cat-meme.png”", "Copied to the clipboard": what a share did, over the picture's bottom.
   let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
   /// The bar at the top of the window, built before the body it stands above.
@@ -45,7 +40,7 @@ package final class DetailWindow: AppWindow {
 
   /// The largest side the window shows; a bigger meme is decoded smaller (Save As uses the file).
   nonisolated static let displayLimit = 2560
-  /// The largest thumbnail file decoded on the main thread as the preview (the store makes them 160
+  /// The largest thumbnail file decoded on the main thread as the preview (the store makes them 256
   /// pixels wide; a bigger one, from another version or a hand-edited folder, is not worth the wait).
   static let previewLimit = 512
 
@@ -209,8 +204,8 @@ package final class DetailWindow: AppWindow {
           picture.setPaintable(nil)
           showsPreview = false
           missingLabel.isVisible = true
-          for action in Self.shareActions {
-            actions.action(named: action.name)?.isEnabled = false
+          for target in ShareTarget.allCases {
+            actions.action(named: target.name)?.isEnabled = false
           }
         }
       })

@@ -21,9 +21,11 @@ import MemeEditing
 /// A box's field differs in two ways, as a text frame in a slides or drawing app does: its
 /// placeholder is selected rather than cleared (the box stays visible, and the first keystroke
 /// replaces it), and it can hold the focus without typing (`isTyping` false): the box is then
-/// selected, and its keys move, order or remove it (see `EditorWindow+TextBoxes.swift`).
+/// selected, and its keys move, order or remove it (see `TextBoxEditing`).
 final class CaptionEntry {
   let widget: UnsafeMutablePointer<GtkWidget>
+  /// The field, as GtkKit's typed entry (`widget` is its widget).
+  private let entry: Entry
   /// The message shown on the canvas when an edit went beyond what a caption holds.
   let limitLabel = CaptionEntry.makeLimitLabel()
   let slot: CaptionSlot
@@ -63,27 +65,28 @@ final class CaptionEntry {
 
   init(slot: CaptionSlot) {
     self.slot = slot
-    widget = gtk_entry_new()
+    entry = Entry()
+    widget = entry.widget
     let label = slot.accessibleLabel
     widget.name = slot.widgetName
     widget.addCSSClass("caption-entry")
     // No tooltip: the caption under the pointer says what the field is, and a tooltip left over the
     // meme after a share covered the caption being shared.
     Accessible.setLabel(widget, label)
-    gtk_entry_set_alignment(gtkkit_entry(widget), 0.5)
+    entry.setTextAlignment(0.5)
     // Undo belongs to the document (it also covers style and picture changes), so the field's own
     // undo stack is off and Ctrl+Z reaches win.undo.
-    gtk_editable_set_enable_undo(gtkkit_editable(widget), 0)
+    entry.setUndoEnabled(false)
     // A caption holds at most this many characters: GTK cuts a longer paste before it lays it out
     // (a megabyte of text laid out in the field held the window up for seconds).
-    gtk_entry_set_max_length(gtkkit_entry(widget), Int32(CaptionLimits.maximumCharacters))
+    entry.setMaximumLength(CaptionLimits.maximumCharacters)
     isTyping = slot.position != nil
     connectSignals()
     showPlaceholder(true)
   }
 
   /// What the field shows: the caption's text, or its placeholder.
-  var text: String { String(cString: gtk_editable_get_text(gtkkit_editable(widget))) }
+  var text: String { entry.text }
 
   /// The caption's own text: empty while the placeholder shows.
   var caption: String { isShowingPlaceholder ? "" : text }
@@ -159,9 +162,9 @@ final class CaptionEntry {
   func focus(typing: Bool = true) {
     isTyping = typing
     isFocusingWithoutSelecting = true
-    _ = gtk_entry_grab_focus_without_selecting(gtkkit_entry(widget))
+    entry.grabFocusWithoutSelecting()
     isFocusingWithoutSelecting = false
-    gtk_editable_set_position(gtkkit_editable(widget), -1)
+    entry.moveCursorToEnd()
     if typing { selectPlaceholder() }
   }
 
@@ -169,7 +172,7 @@ final class CaptionEntry {
   func startTyping() {
     guard !isTyping else { return }
     isTyping = true
-    gtk_editable_set_position(gtkkit_editable(widget), -1)
+    entry.moveCursorToEnd()
     selectPlaceholder()
   }
 
@@ -178,7 +181,7 @@ final class CaptionEntry {
   func stopTyping() {
     guard isTyping else { return }
     if text.isEmpty { showPlaceholder(true) }
-    gtk_editable_set_position(gtkkit_editable(widget), -1)
+    entry.moveCursorToEnd()
     isTyping = false
     onCommit()
   }
@@ -201,9 +204,7 @@ final class CaptionEntry {
       return
     }
     let characters = Int(g_utf8_strlen(bytes, length < 0 ? -1 : length))
-    let room =
-      CaptionLimits.maximumCharacters
-      - Int(gtk_entry_buffer_get_length(gtk_entry_get_buffer(gtkkit_entry(widget))))
+    let room = CaptionLimits.maximumCharacters - entry.length
     if characters > room { cutOnArrival = CaptionLimits.Excess.characters }
     // Only as much as the field can hold is read: a megabyte costs no more than the limit.
     let end = g_utf8_offset_to_pointer(bytes, glong(min(characters, CaptionLimits.maximumCharacters)))!
@@ -233,13 +234,13 @@ final class CaptionEntry {
   private func pasteArrives() {
     guard slot.boxIndex != nil, isFocused, !isTyping else { return }
     startTyping()
-    gtk_editable_select_region(gtkkit_editable(widget), 0, -1)
+    entry.selectAll()
   }
 
   /// A box's placeholder is selected, so the first keystroke replaces it and the box stays in view.
   private func selectPlaceholder() {
     guard slot.boxIndex != nil, isShowingPlaceholder else { return }
-    gtk_editable_select_region(gtkkit_editable(widget), 0, -1)
+    entry.selectAll()
   }
 
   private func cursorMoved() {
@@ -247,23 +248,16 @@ final class CaptionEntry {
     // would then replace the caption. The caret goes to the end instead.
     if undoesSelectAll, let selection, selection == 0..<text.unicodeScalars.count {
       undoesSelectAll = false
-      gtk_editable_set_position(gtkkit_editable(widget), -1)
+      entry.moveCursorToEnd()
     }
     onCursorChange()
   }
 
   /// The caret's position, in characters.
-  var cursorPosition: Int { Int(gtk_editable_get_position(gtkkit_editable(widget))) }
+  var cursorPosition: Int { entry.cursorPosition }
 
   /// The selected characters, nil when nothing is selected.
-  var selection: Range<Int>? {
-    var start: Int32 = 0
-    var end: Int32 = 0
-    guard gtk_editable_get_selection_bounds(gtkkit_editable(widget), &start, &end) != 0, start != end else {
-      return nil
-    }
-    return Int(min(start, end))..<Int(max(start, end))
-  }
+  var selection: Range<Int>? { entry.selection }
 
   private func focusEntered() {
     isFocused = true
@@ -282,7 +276,7 @@ final class CaptionEntry {
     if text.isEmpty { showPlaceholder(true) }
     isTyping = slot.position != nil
     // A selection left behind would come back with the focus; nothing stays selected.
-    gtk_editable_select_region(gtkkit_editable(widget), Int32(cursorPosition), Int32(cursorPosition))
+    entry.select(from: cursorPosition, to: cursorPosition)
     onCommit()
     onCursorChange()
   }
@@ -317,13 +311,13 @@ final class CaptionEntry {
     switch count {
     case 2:
       let word = wordRange(around: offset)
-      gtk_editable_select_region(gtkkit_editable(widget), Int32(word.lowerBound), Int32(word.upperBound))
+      entry.select(from: word.lowerBound, to: word.upperBound)
       dragAnchor = nil
     case 3:
-      gtk_editable_select_region(gtkkit_editable(widget), 0, -1)
+      entry.selectAll()
       dragAnchor = nil
     default:
-      gtk_editable_set_position(gtkkit_editable(widget), Int32(offset))
+      entry.cursorPosition = offset
       dragAnchor = (x, y, offset)
     }
   }
@@ -331,7 +325,7 @@ final class CaptionEntry {
   /// The pointer moved by (`dx`, `dy`) since a press: select from the press to here.
   func dragged(dx: Double, dy: Double) {
     guard let dragAnchor, let offset = hitTest(dragAnchor.x + dx, dragAnchor.y + dy) else { return }
-    gtk_editable_select_region(gtkkit_editable(widget), Int32(dragAnchor.offset), Int32(offset))
+    entry.select(from: dragAnchor.offset, to: offset)
   }
 
   /// The run of non-space characters around `offset` (or the spaces, between two words).

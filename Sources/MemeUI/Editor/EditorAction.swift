@@ -3,16 +3,12 @@ import GLibSupport
 import MemeEditing
 
 /// Every editor behaviour as a named `win.` action with its shortcuts: buttons, menus, keys and
-/// tests all go through these.
+/// tests all go through these. The share targets' actions are `ShareTarget`'s.
 package enum EditorAction: String, NamedAction {
   case open = "open"
   case camera = "camera"
   case paste = "paste"
   case share = "share"
-  case saveAs = "save-as"
-  case copyImage = "copy-image"
-  case openWith = "open-with"
-  case sendByEmail = "send-by-email"
   case undo = "undo"
   case redo = "redo"
   case zoomIn = "zoom-in"
@@ -41,8 +37,6 @@ package enum EditorAction: String, NamedAction {
     switch self {
     case .open: ["<Control>o"]
     case .paste: ["<Control>v"]
-    case .saveAs: ["<Control><Shift>s"]
-    case .copyImage: ["<Control><Shift>c"]
     case .undo: ["<Control>z"]
     case .redo: ["<Control><Shift>z", "<Control>y"]
     case .close: ["<Control>w"]
@@ -70,7 +64,7 @@ package enum EditorAction: String, NamedAction {
     // which is many presses from one caption to the next.
     case .nextCaption: ["<Control>Tab"]
     case .previousCaption: ["<Control><Shift>Tab"]
-    case .camera, .share, .openWith, .sendByEmail, .cancel, .cropApply, .cropCancel, .cancelExport:
+    case .camera, .share, .cancel, .cropApply, .cropCancel, .cancelExport:
       []
     }
   }
@@ -81,10 +75,6 @@ package enum EditorAction: String, NamedAction {
     case .camera: localized("Take a photo")
     case .paste: localized("Paste a picture, or text into a caption")
     case .share: localized("Share")
-    case .saveAs: localized("Save As…")
-    case .copyImage: localized("Copy Image")
-    case .openWith: localized("Open With…")
-    case .sendByEmail: localized("Send by E-mail")
     case .undo: localized("Undo")
     case .redo: localized("Redo")
     case .zoomIn: localized("Zoom In")
@@ -111,7 +101,6 @@ package enum EditorAction: String, NamedAction {
     }
   }
 
-  /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   /// The drawing-order moves, with what each does to the selected box.
   var boxOrder: EditorDocument.BoxOrder? {
     switch self {
@@ -137,9 +126,10 @@ package enum EditorAction: String, NamedAction {
     }
   }
 
+  /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   var needsPicture: Bool {
     switch self {
-    case .share, .saveAs, .copyImage, .openWith, .sendByEmail, .crop, .zoomIn, .zoomOut, .zoomFit,
+    case .share, .crop, .zoomIn, .zoomOut, .zoomFit,
       .rotateLeft, .rotateRight,
       .flipHorizontal, .flipVertical, .addText:
       true

@@ -8,6 +8,16 @@ import MemeCore
 /// caption holds (`CaptionLimits`) and was cut: a line just under the field (over it, for the bottom
 /// caption), on the canvas, until the next edit within the limits. Never a silent cut.
 extension EditorCanvas {
+  /// Sends `entry`'s edits to the document through `setText`, which returns the caption limit an
+  /// edit went beyond, and shows on the field what was cut.
+  func connectEdits(of entry: CaptionEntry, to setText: @escaping (String) -> CaptionLimits.Excess?) {
+    entry.onEdit = { [weak entry] text in entry?.reportLimit(setText(text)) }
+    entry.onLimit = { [weak self, weak entry] excess in
+      guard let self, let entry else { return }
+      showLimitMessage(excess, on: entry)
+    }
+  }
+
   /// Shows `excess`'s message on `entry`, or hides it (`nil`).
   func showLimitMessage(_ excess: CaptionLimits.Excess?, on entry: CaptionEntry) {
     let label = entry.limitLabel

@@ -8,53 +8,107 @@ import MemeEditing
 extension EditorWindow {
   func addActions() {
     EditorAction.add(to: actions) { [weak self] action in self?.perform(action) }
+    ShareTarget.add(to: actions) { [weak self] target in self?.sharing.share(to: target) }
   }
 
   private func perform(_ action: EditorAction) {
     switch action {
-    case .open: chooseAndLoadPicture()
+    case .open: loading.chooseAndLoad()
     case .camera: cameraCapture?()
-    case .paste: paste()
+    case .paste: loading.paste()
     case .share: gtk_menu_button_popup(gtkkit_menu_button(shareButton))
-    case .saveAs: saveAs()
-    case .copyImage: copyImage()
-    case .openWith: openWith()
-    case .sendByEmail: sendByEmail()
     case .undo: document.undo()
     case .redo: document.redo()
     case .zoomIn: canvas.zoomControls.zoom(by: CanvasZoom.step)
     case .zoomOut: canvas.zoomControls.zoom(by: 1 / CanvasZoom.step)
     case .zoomFit: canvas.zoomControls.fit()
-    case .crop: beginCrop()
-    case .cropApply: applyCrop()
-    case .cropCancel: endCrop()
+    case .crop: cropMode.begin()
+    case .cropApply: cropMode.apply()
+    case .cropCancel: cropMode.end()
     case .rotateLeft: document.rotate(clockwise: false)
     case .rotateRight: document.rotate(clockwise: true)
     case .flipHorizontal: document.flip(horizontally: true)
     case .flipVertical: document.flip(horizontally: false)
     case .cancel: cancel()
     case .close: gtk_window_close(gtkkit_window(window))
-    case .cancelExport: cancelExport()
-    case .addText: addText()
+    case .cancelExport: sharing.progress.cancel()
+    case .addText: textBoxes.addText()
     case .bringForward, .sendBackward, .bringToFront, .sendToBack:
-      if let order = action.boxOrder { reorderSelectedBox(order) }
+      if let order = action.boxOrder { textBoxes.reorderSelectedBox(order) }
     case .contextMenu: contextMenu.showForSelection()
-    case .nextCaption: focusCaption(after: true)
-    case .previousCaption: focusCaption(after: false)
+    case .nextCaption: textBoxes.focusCaption(after: true)
+    case .previousCaption: textBoxes.focusCaption(after: false)
     }
+  }
+
+  /// Enables each action from the current state; buttons and menu items follow their actions.
+  func updateActionStates() {
+    let hasPicture = document.image != nil
+    let isCropping = cropMode?.isOn ?? false
+    for action in EditorAction.allCases where action.needsPicture {
+      enable(action, hasPicture)
+    }
+    enable(.undo, document.canUndo)
+    enable(.redo, document.canRedo)
+    enable(.camera, cameraCapture != nil)
+    enable(.crop, hasPicture && !isCropping)
+    enable(.cropApply, isCropping)
+    enable(.cropCancel, isCropping)
+    // One export at a time: while one runs, Share shows its progress.
+    let isExporting = sharing.progress.isRunning
+    enable(.share, hasPicture && !isExporting)
+    for target in ShareTarget.allCases {
+      actions.action(named: target.name)?.isEnabled = hasPicture && !isExporting
+    }
+    enable(.cancelExport, isExporting)
+    // The drawing-order moves are on while a selected box can move that way.
+    for action in EditorAction.allCases {
+      guard let order = action.boxOrder else { continue }
+      let canMove = document.selectedBoxIndex.map { document.canReorderBox(at: $0, order) } ?? false
+      enable(action, canMove && !isCropping)
+    }
+    enable(.addText, hasPicture && !isCropping)
+    // In crop mode the caption fields are hidden.
+    enable(.nextCaption, !isCropping)
+    enable(.previousCaption, !isCropping)
+    // Start over does nothing on a blank first launch: no picture, no caption typed, no Sent Memes.
+    let captions = document.captions
+    enable(.cancel, hasPicture || !captions.top.isEmpty || !captions.bottom.isEmpty || !sink.isEmpty)
+    // A GtkMenuButton has no action of its own: mirror win.share. While an export runs it stays
+    // sensitive so its spinner shows clearly; its menu's items are off.
+    shareButton.isSensitive = hasPicture
+    styleButton.isSensitive = hasPicture
+    if !hasPicture { stylePanel.isOpen = false }
+    bottomBar.transformButton.isSensitive = hasPicture
+  }
+
+  private func enable(_ action: EditorAction, _ isEnabled: Bool) {
+    actions.action(named: action.name)?.isEnabled = isEnabled
+  }
+
+  /// Crop mode's keys, and Space for panning, before any control sees them (capture phase): Enter
+  /// and Escape belong to crop mode even when a preset button has the focus.
+  func connectWindowKeys() {
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, state in
+      guard let self else { return false }
+      noteSpace(pressed: true, keyval)
+      return cropMode.handleKey(keyval, state)
+    }
+    Signal.connectKeyReleased(keys.raw) { [weak self] keyval in self?.noteSpace(pressed: false, keyval) }
+    window.addController(keys)
   }
 
   /// Back to the launch state; when memes have been sent, Sent Memes replaces the editor. An edited
   /// meme that would be lost is asked about first, as closing the window does.
   private func cancel() {
     guard document.hasUnsharedChanges else { return startOver() }
-    askToDiscard { [weak self] in self?.startOver() }
+    leaving.askToDiscard { [weak self] in self?.startOver() }
   }
 
   private func startOver() {
-    loadGeneration += 1  // a load still running must not bring a picture back
-    isLoading = false
-    canvas.showLoading(nil)
+    loading.forget()
     window.focusedWidget = nil
     document.reset()
     if !sink.isEmpty, let showSentMemes {

@@ -27,7 +27,7 @@ extension EditorWindow {
     let canvasHeight =
       height - Int32(border.top + border.bottom + padding.top + padding.bottom)
       - naturalHeight(of: headerBar.widget, width: canvasWidth)
-      - naturalHeight(of: bottomBar, width: canvasWidth)
+      - naturalHeight(of: bottomBar.widget, width: canvasWidth)
     canvas.painter.prepareSheet(
       inWidth: Double(canvasWidth), height: Double(canvasHeight),
       scaleFactor: Double(gtk_widget_get_scale_factor(window)))

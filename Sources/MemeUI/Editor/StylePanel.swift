@@ -38,8 +38,8 @@ final class StylePanel {
   private struct Controls {
     let fontList: FontList
     let fontUsedLabel: UnsafeMutablePointer<GtkWidget>
-    let textColorButton: UnsafeMutablePointer<GtkWidget>
-    let outlineColorButton: UnsafeMutablePointer<GtkWidget>
+    let textColorButton: ColorButton
+    let outlineColorButton: ColorButton
     let uppercaseSwitch: UnsafeMutablePointer<GtkWidget>
     /// Says when the face has capitals only, so the switch changes nothing.
     let capitalsNote: UnsafeMutablePointer<GtkWidget>
@@ -47,14 +47,12 @@ final class StylePanel {
     /// Says what the controls style: a selected box, or the top and bottom captions.
     let targetLabel: UnsafeMutablePointer<GtkWidget>
     /// A selected box's alignment, and its row's title; hidden for the classic captions.
-    let alignmentButtons: [(TextBox.Alignment, UnsafeMutablePointer<GtkWidget>)]
+    let alignmentButtons: [(TextBox.Alignment, ToggleButton)]
     let alignmentRow: [UnsafeMutablePointer<GtkWidget>]
     /// Scrolls the controls when the room given to them is smaller.
-    let scrolled: UnsafeMutablePointer<GtkWidget>
+    let scrolled: ScrolledWindow
 
-    func limitHeight(to height: Int32) {
-      gtk_scrolled_window_set_max_content_height(gtkkit_scrolled_window(scrolled), height)
-    }
+    func limitHeight(to height: Int32) { scrolled.setMaximumContentHeight(height) }
   }
 
   init() {
@@ -128,28 +126,17 @@ final class StylePanel {
   private static func makeControls(
     families: [String], in panel: UnsafeMutablePointer<GtkWidget>
   ) -> Controls {
-    let grid = gtk_grid_new()!
-    gtk_grid_set_row_spacing(gtkkit_grid(grid), 12)
-    gtk_grid_set_column_spacing(gtkkit_grid(grid), 18)
-    for setMargin in [
-      gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-      gtk_widget_set_margin_end,
-    ] {
-      setMargin(grid, 18)
-    }
+    let grid = Grid(rowSpacing: 12, columnSpacing: 18)
+    grid.widget.setMargins(top: 18, bottom: 18, start: 18, end: 18)
 
     let fontList = FontList(families: families, defaultLabel: localized("Default meme face"))
     fontList.widget.expandsHorizontally = true
     let fontUsedLabel = makeNote(named: "font-used")
 
-    var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
-    var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
-    let textColorButton = gtk_color_button_new_with_rgba(&white)!
-    let outlineColorButton = gtk_color_button_new_with_rgba(&black)!
-    textColorButton.name = "text-color"
-    outlineColorButton.name = "outline-color"
-    gtk_color_button_set_title(gtkkit_color_button(textColorButton), localized("Text Colour"))
-    gtk_color_button_set_title(gtkkit_color_button(outlineColorButton), localized("Outline Colour"))
+    let textColorButton = ColorButton(color: Self.components(.white), title: localized("Text Colour"))
+    let outlineColorButton = ColorButton(color: Self.components(.black), title: localized("Outline Colour"))
+    textColorButton.widget.name = "text-color"
+    outlineColorButton.widget.name = "outline-color"
     let uppercaseSwitch = gtk_switch_new()!
     uppercaseSwitch.name = "uppercase"
     uppercaseSwitch.horizontalAlignment = GTK_ALIGN_END
@@ -162,7 +149,7 @@ final class StylePanel {
     let alignmentBox = Widget.box(GTK_ORIENTATION_HORIZONTAL)
     alignmentBox.addCSSClass("linked")
     alignmentBox.horizontalAlignment = GTK_ALIGN_END
-    for (_, button) in alignmentButtons { alignmentBox.append(button) }
+    for (_, button) in alignmentButtons { alignmentBox.append(button.widget) }
 
     let overflowLabel = Widget.label("")
     overflowLabel.name = "overflow-warning"
@@ -194,22 +181,19 @@ final class StylePanel {
     grid.attach(fontUsedLabel, column: 0, row: row + 2, width: 2, height: 1)
     Accessible.setLabelledBy(fontList.widget, fontLabel)
     row += 3
-    addRow(localized("Text colour"), textColorButton)
-    addRow(localized("Outline colour"), outlineColorButton)
+    addRow(localized("Text colour"), textColorButton.widget)
+    addRow(localized("Outline colour"), outlineColorButton.widget)
     addRow(localized("All capitals"), uppercaseSwitch)
     let alignmentLabel = addRow(localized("Alignment"), alignmentBox)
     grid.attach(capitalsNote, column: 0, row: row, width: 2, height: 1)
     row += 1
     grid.attach(overflowLabel, column: 0, row: row, width: 2, height: 1)
     // Scrolls when the window is shorter than the controls; as wide as the font list.
-    let scrolled = gtk_scrolled_window_new()!
-    gtk_scrolled_window_set_policy(gtkkit_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_scrolled_window_set_propagate_natural_width(gtkkit_scrolled_window(scrolled), 1)
     // Under the canvas, as tall as the controls up to the limit `fit(windowHeight:)` sets.
-    gtk_scrolled_window_set_propagate_natural_height(gtkkit_scrolled_window(scrolled), 1)
-    gtk_widget_set_size_request(grid, 300, -1)
-    scrolled.setScrolledChild(grid)
-    panel.append(scrolled)
+    grid.widget.setSizeRequest(width: 300, height: -1)
+    let scrolled = ScrolledWindow(vertical: grid.widget)
+    scrolled.followsChildSize()
+    panel.append(scrolled.widget)
     return Controls(
       fontList: fontList, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
       outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,
@@ -218,22 +202,18 @@ final class StylePanel {
   }
 
   /// Left, centred and right, as linked toggle buttons of one group.
-  private static func makeAlignmentButtons() -> [(TextBox.Alignment, UnsafeMutablePointer<GtkWidget>)] {
+  private static func makeAlignmentButtons() -> [(TextBox.Alignment, ToggleButton)] {
     let buttons: [(TextBox.Alignment, String, String)] = [
       (.left, IconName.alignLeft, localized("Align Left")),
       (.center, IconName.alignCenter, localized("Centre")),
       (.right, IconName.alignRight, localized("Align Right")),
     ]
-    var made: [(TextBox.Alignment, UnsafeMutablePointer<GtkWidget>)] = []
+    var made: [(TextBox.Alignment, ToggleButton)] = []
     for (alignment, icon, title) in buttons {
-      let button = gtk_toggle_button_new()!
-      gtk_button_set_icon_name(gtkkit_button(button), icon)
-      button.name = "align-\(alignment.rawValue)"
-      Accessible.setLabel(button, title)
-      button.tooltip = title
-      if let first = made.first?.1 {
-        gtk_toggle_button_set_group(gtkkit_toggle_button(button), gtkkit_toggle_button(first))
-      }
+      let button = ToggleButton(iconName: icon, group: made.first?.1)
+      button.widget.name = "align-\(alignment.rawValue)"
+      Accessible.setLabel(button.widget, title)
+      button.widget.tooltip = title
       made.append((alignment, button))
     }
     return made
@@ -255,19 +235,15 @@ final class StylePanel {
     isShowingModel = true
     defer { isShowingModel = false }
     controls.fontList.show(style.fontFamily)
-    var text = Self.rgba(style.textColor)
-    var outline = Self.rgba(style.outlineColor)
-    gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.textColorButton), &text)
-    gtk_color_chooser_set_rgba(gtkkit_color_chooser(controls.outlineColorButton), &outline)
+    controls.textColorButton.color = Self.components(style.textColor)
+    controls.outlineColorButton.color = Self.components(style.outlineColor)
     controls.uppercaseSwitch.isSwitchedOn = style.isUppercase
     // The selected box's number would mean nothing to a sighted user, who sees no numbers.
     controls.targetLabel.text =
       alignment == nil
       ? localized("Styles the top and bottom captions.") : localized("Styles the selected text box only.")
     for widget in controls.alignmentRow { widget.isVisible = alignment != nil }
-    for (choice, button) in controls.alignmentButtons {
-      gtk_toggle_button_set_active(gtkkit_toggle_button(button), choice == alignment ? 1 : 0)
-    }
+    for (choice, button) in controls.alignmentButtons { button.isActive = choice == alignment }
 
     let resolved = layout?.font ?? FontResolver.resolve(style.fontFamily)
     let used =
@@ -280,9 +256,8 @@ final class StylePanel {
     // A face without lowercase (the default Bebas Neue) draws capitals either way: say so beside the
     // switch rather than let it seem broken.
     let capitalsOnly = !FontCase.hasLowercase(resolved)
-    gtk_label_set_text(
-      gtkkit_label(controls.capitalsNote),
-      capitalsOnly
+    controls.capitalsNote.text =
+      (capitalsOnly
         ? String(
           format: localized("%@ has capitals only: choose another font for lowercase letters."),
           resolved.family)
@@ -315,12 +290,12 @@ final class StylePanel {
 
   private func connectSignals(of controls: Controls) {
     controls.fontList.onChoose = { [weak self] family in self?.userChanged { $0.fontFamily = family } }
-    Signal.connect(controls.textColorButton, "color-set") { [weak self] in
-      let color = Self.color(of: controls.textColorButton)
+    Signal.connect(controls.textColorButton.widget, "color-set") { [weak self] in
+      let color = Self.color(controls.textColorButton.color)
       self?.userChanged { $0.textColor = color }
     }
-    Signal.connect(controls.outlineColorButton, "color-set") { [weak self] in
-      let color = Self.color(of: controls.outlineColorButton)
+    Signal.connect(controls.outlineColorButton.widget, "color-set") { [weak self] in
+      let color = Self.color(controls.outlineColorButton.color)
       self?.userChanged { $0.outlineColor = color }
     }
     Signal.connectNotify(controls.uppercaseSwitch, property: "active") { [weak self] in
@@ -328,9 +303,8 @@ final class StylePanel {
       self?.userChanged { $0.isUppercase = isOn }
     }
     for (choice, button) in controls.alignmentButtons {
-      Signal.connect(button, "toggled") { [weak self] in
-        guard let self, !isShowingModel, gtk_toggle_button_get_active(gtkkit_toggle_button(button)) != 0,
-          alignment != choice
+      Signal.connect(button.widget, "toggled") { [weak self] in
+        guard let self, !isShowingModel, button.isActive, alignment != choice
         else { return }
         alignment = choice
         onAlignmentChange(choice)
@@ -347,15 +321,11 @@ final class StylePanel {
     onChange(next)
   }
 
-  private static func rgba(_ color: RGBAColor) -> GdkRGBA {
-    GdkRGBA(
-      red: Float(color.red), green: Float(color.green), blue: Float(color.blue), alpha: Float(color.alpha))
+  private static func components(_ color: RGBAColor) -> ColorButton.Components {
+    (color.red, color.green, color.blue, color.alpha)
   }
 
-  private static func color(of button: UnsafeMutablePointer<GtkWidget>) -> RGBAColor {
-    var rgba = GdkRGBA()
-    gtk_color_chooser_get_rgba(gtkkit_color_chooser(button), &rgba)
-    return RGBAColor(
-      red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue), alpha: Double(rgba.alpha))
+  private static func color(_ components: ColorButton.Components) -> RGBAColor {
+    RGBAColor(red: components.red, green: components.green, blue: components.blue, alpha: components.alpha)
   }
 }

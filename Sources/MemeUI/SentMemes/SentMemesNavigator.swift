@@ -132,7 +132,7 @@ package final class SentMemesNavigator {
     let editor = adoptedEditor
     let window = showSentMemes()
     window.select(id: meme.id)
-    if let confirmation = editor?.shareConfirmation { window.confirm(confirmation) }
+    if let confirmation = editor?.sharing.confirmation { window.confirm(confirmation) }
     if let editor { editor.window.close() }
   }
 

@@ -22,8 +22,8 @@ package final class SentMemesWindow: AppWindow {
 
   /// `GtkSingleSelection *` over `memes.list`, shared by both views (one reference of our own).
   let selection: SingleSelection
-  private(set) var stack: UnsafeMutablePointer<GtkWidget>!
-  private(set) var notebook: UnsafeMutablePointer<GtkWidget>!
+  private(set) var stack = Stack()
+  private(set) var notebook = Notebook()
   package private(set) var listView: UnsafeMutablePointer<GtkWidget>!
   /// The Grid's notebook page. Its view is built the first time the page is shown or the view is
   /// asked for, not with the window: a window that opens on the List has no use for its tiles yet.
@@ -94,8 +94,8 @@ package final class SentMemesWindow: AppWindow {
   }
 
   package var currentTab: Tab {
-    get { Tab(rawValue: Int(gtk_notebook_get_current_page(gtkkit_notebook(notebook)))) ?? .list }
-    set { gtk_notebook_set_current_page(gtkkit_notebook(notebook), Int32(newValue.rawValue)) }
+    get { Tab(rawValue: notebook.currentPage) ?? .list }
+    set { notebook.currentPage = newValue.rawValue }
   }
 
   /// The selected meme's position, if any.
@@ -132,17 +132,13 @@ package final class SentMemesWindow: AppWindow {
   }
 
   private func buildContent() {
-    stack = gtk_stack_new()
-    gtk_stack_set_transition_type(gtkkit_stack(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-    gtk_stack_add_named(gtkkit_stack(stack), Self.makeEmptyState(), "empty")
-    notebook = gtk_notebook_new()
-    notebook.name = "sent-memes-notebook"
-    gtk_notebook_set_show_border(gtkkit_notebook(notebook), 0)
+    stack.add(Self.makeEmptyState(), named: "empty")
+    notebook.widget.name = "sent-memes-notebook"
     buildList()
     appendGridPage()
-    gtk_stack_add_named(gtkkit_stack(stack), notebook, "memes")
+    stack.add(notebook.widget, named: "memes")
 
-    toasts.child = stack
+    toasts.child = stack.widget
     AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
   }
 
@@ -218,11 +214,9 @@ package final class SentMemesWindow: AppWindow {
   }
 
   private static func scrolled(_ view: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-    let scrolled = gtk_scrolled_window_new()!
-    gtk_scrolled_window_set_policy(gtkkit_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    scrolled.setScrolledChild(view)
-    scrolled.expandsVertically = true
-    return scrolled
+    let scrolled = ScrolledWindow(vertical: view)
+    scrolled.widget.expandsVertically = true
+    return scrolled.widget
   }
 
   private func appendPage(
@@ -232,15 +226,13 @@ package final class SentMemesWindow: AppWindow {
     label.horizontalAlignment = GTK_ALIGN_CENTER
     label.append(gtk_image_new_from_icon_name(icon))
     label.append(Widget.label(title))
-    gtk_notebook_append_page(gtkkit_notebook(notebook), page, label)
+    // The menu label doubles as the tab's plain-text name (the tab itself is an icon and a label);
+    // tabs share the width, like a view switcher.
+    notebook.appendPage(page, tab: label, title: title, expandsTab: true)
     // The tab (the label's parent) is what a screen reader lands on; GTK 4.8 names it "Tab" unless
     // it carries a name of its own.
     if let tabWidget = label.parent { Accessible.setLabel(tabWidget, title) }
-    // The menu label doubles as the tab's plain-text name (the tab itself is an icon and a label).
-    gtk_notebook_set_menu_label_text(gtkkit_notebook(notebook), page, title)
     label.tooltip = tooltip
-    // Tabs share the width, like a view switcher.
-    gtkkit_object_set_bool(gtk_notebook_get_page(gtkkit_notebook(notebook), page).raw, "tab-expand", 1)
   }
 
   /// What the window shows before the first meme: what this is and how to make one.
@@ -261,37 +253,31 @@ package final class SentMemesWindow: AppWindow {
     memes.list.onChange = { [weak self] in self?.updateState() }
     Signal.connectNotify(selection.raw, property: "selected") { [weak self] in self?.updateState() }
     // Focus entering the other view selects its first item; the meme selected stays selected.
-    Signal.connectSwitchPage(notebook) { [weak self] page in
+    Signal.connectSwitchPage(notebook.widget) { [weak self] page in
       guard let self else { return }
       // Before the page is shown: the grid is built the first time it is.
       if page == Tab.grid.rawValue { _ = gridView }
-      exposeOnlyPage(Int32(page))
+      exposeOnlyPage(page)
       guard let id = selectedMeme?.id, let tab = Tab(rawValue: page) else { return }
       MainLoop.post { [weak self] in self?.select(id: id, in: tab) }
     }
-    exposeOnlyPage(gtk_notebook_get_current_page(gtkkit_notebook(notebook)))
+    exposeOnlyPage(notebook.currentPage)
   }
 
   /// The tab not shown stays a visible widget in GTK 4.8: hide its page from screen readers, which
   /// would otherwise walk the list while the grid is shown.
-  private func exposeOnlyPage(_ shown: Int32) {
-    for index in 0..<gtk_notebook_get_n_pages(gtkkit_notebook(notebook)) {
-      if let page = gtk_notebook_get_nth_page(gtkkit_notebook(notebook), index) {
-        Accessible.setHidden(page, index != shown)
-      }
-    }
+  private func exposeOnlyPage(_ shown: Int) {
+    for (index, page) in notebook.pages.enumerated() { Accessible.setHidden(page, index != shown) }
   }
 
   /// The empty state or the notebook, and each action enabled from the current state.
   func updateState() {
     guard !isDestroyed else { return }
     let isEmpty = memes.list.isEmpty
-    gtk_stack_set_visible_child_name(gtkkit_stack(stack), isEmpty ? "empty" : "memes")
+    stack.visibleChildName = isEmpty ? "empty" : "memes"
     // The page not shown stays a visible widget in GTK 4.8: hide it from screen readers too.
     for (name, hidden) in [("empty", !isEmpty), ("memes", isEmpty)] {
-      if let page = gtk_stack_get_child_by_name(gtkkit_stack(stack), name) {
-        Accessible.setHidden(page, hidden)
-      }
+      if let page = stack.child(named: name) { Accessible.setHidden(page, hidden) }
     }
     let target = targetMeme
     let hasSelection = target != nil

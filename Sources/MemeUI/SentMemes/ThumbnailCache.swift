@@ -121,14 +121,17 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
     let completion: @Sendable @MainActor (Result) -> Void
   }
 
-  private let store: SentMemeStore
-  // Guards `jobs` and `order`; the worker never holds it while decoding.
-  private let lock = NSLock()
   /// Wanted thumbnails by key, and their keys oldest first. A dequeued key stays in `order` until
   /// the worker reaches it, so cancelling (every recycled row does it) costs no search.
-  private var jobs: [Key: Job] = [:]
-  private var order: [Key] = []
-  private var isRunning = false
+  private struct Queue {
+    var jobs: [Key: Job] = [:]
+    var order: [Key] = []
+    var isRunning = false
+  }
+
+  private let store: SentMemeStore
+  // The worker never holds the lock while decoding.
+  private let queue = Locked(Queue())
 
   init(store: SentMemeStore) {
     self.store = store
@@ -138,24 +141,26 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
     _ meme: SentMeme, pixelWidth: Int, completion: @escaping @Sendable @MainActor (Result) -> Void
   ) {
     let key = Key(id: meme.id, pixelWidth: pixelWidth)
-    let start = lock.withLock {
-      if jobs.updateValue(Job(meme: meme, completion: completion), forKey: key) == nil { order.append(key) }
-      defer { isRunning = true }
-      return !isRunning
+    let start = queue.withLock { queue in
+      if queue.jobs.updateValue(Job(meme: meme, completion: completion), forKey: key) == nil {
+        queue.order.append(key)
+      }
+      defer { queue.isRunning = true }
+      return !queue.isRunning
     }
     if start { DispatchQueue.global(qos: .userInitiated).async { self.work() } }
   }
 
   func dequeue(_ key: Key) {
-    lock.withLock { jobs[key] = nil }
+    queue.withLock { $0.jobs[key] = nil }
   }
 
   private func work() {
-    while let (key, job) = lock.withLock({ () -> (Key, Job)? in
-      while let key = order.popLast() {
-        if let job = jobs.removeValue(forKey: key) { return (key, job) }
+    while let (key, job) = queue.withLock({ queue -> (Key, Job)? in
+      while let key = queue.order.popLast() {
+        if let job = queue.jobs.removeValue(forKey: key) { return (key, job) }
       }
-      isRunning = false
+      queue.isRunning = false
       return nil
     }) {
       let result = load(job.meme, key: key)

@@ -3,17 +3,12 @@ import CGtk
 import GLibSupport
 import GtkKit
 
-/// The Share menu of the editor and of Meme Detail: both windows have `win.` actions of these names,
-/// so one menu offers the same targets in both.
+/// The Share menu of the editor and of Meme Detail: both windows have a `win.` action for every
+/// `ShareTarget`, so one menu offers the same targets in both.
 enum ShareMenu {
-  /// Save As…, Copy Image, Open With…, Send by E-mail, as action names of both windows.
+  /// Every share target, as its title and its action's detailed name.
   static var items: [(label: String, action: String)] {
-    [
-      (localized("Save As…"), EditorAction.saveAs.detailedName),
-      (localized("Copy Image"), EditorAction.copyImage.detailedName),
-      (localized("Open With…"), EditorAction.openWith.detailedName),
-      (localized("Send by E-mail"), EditorAction.sendByEmail.detailedName),
-    ]
+    ShareTarget.allCases.map { ($0.title, $0.detailedName) }
   }
 
   /// A menu button with the share icon and the menu, named `name` for tests.

@@ -1,14 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSupport
 import GtkKit
 import MemeCore
 import MemeEditing
 
-/// Getting a picture into the editor: Album, command line, paste and drop all end in `load`.
-extension EditorWindow {
+/// Getting a picture into the editor: Album, command line, paste, drop and the camera all end in
+/// `load`. One load at a time: a newer one supersedes a slower one still running.
+final class PictureLoading {
+  /// Whether a picture is being decoded.
+  private(set) var isLoading = false
+
+  private unowned let host: any EditorHost
+  private let preferences: Preferences
+  /// Asks which picture Album opens: the window's file picker.
+  private let filePicker: FilePicker
+  /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
+  private var generation = 0
+
+  init(host: any EditorHost, preferences: Preferences, filePicker: @escaping FilePicker) {
+    self.host = host
+    self.preferences = preferences
+    self.filePicker = filePicker
+  }
+
   /// Album: ask for a file, then load it.
-  func chooseAndLoadPicture() {
+  func chooseAndLoad() {
     filePicker(.openPicture) { [weak self] url in
       guard let self, let url else { return }  // cancelled: nothing changes
       preferences.rememberFolder(of: url)
@@ -21,12 +39,12 @@ extension EditorWindow {
   /// closing the editor right after loses nothing. `focusingTopCaption`: once loaded, the caret
   /// goes to the top caption, ready for typing, as after Album (a picture opened from the command
   /// line into the running window).
-  package func load(
+  func load(
     _ url: URL, transform: PictureTransform = .identity, asKept: Bool = false,
     focusingTopCaption: Bool = false
   ) {
     startLoading(name: url.lastPathComponent, transform: transform, asKept: asKept) { [weak self] in
-      if focusingTopCaption { self?.canvas.topEntry.focus() }
+      if focusingTopCaption { self?.host.canvas.topEntry.focus() }
     } work: { cancellation in
       PictureLoader.load(url, cancellation: cancellation)
     }
@@ -46,46 +64,55 @@ extension EditorWindow {
     loaded: @escaping () -> Void = {},
     work: @escaping @Sendable (Cancellation) -> Result<EditorImage, ImageError>
   ) {
+    let canvas = host.canvas
     canvas.stopLoading?()  // a load still running is superseded: it need not finish
-    loadGeneration += 1
-    let generation = loadGeneration
+    generation += 1
+    let generation = self.generation
     let cancellation = Cancellation()
     isLoading = true
     canvas.showLoading(name) { [weak self] in
-      guard let self, generation == loadGeneration else { return }
+      guard let self, generation == self.generation else { return }
       cancellation.cancel()
-      loadGeneration += 1  // its result, if it still comes, is dropped
+      self.generation += 1  // its result, if it still comes, is dropped
       isLoading = false
       canvas.showLoading(nil)
     }
     let decode: @Sendable () -> Result<EditorImage, ImageError> = { work(cancellation) }
     MainLoop.runInBackground(decode) { [weak self] result in
-      guard let self, generation == loadGeneration else { return }  // superseded or stopped
+      guard let self, generation == self.generation else { return }  // superseded or stopped
       isLoading = false
       canvas.showLoading(nil)
       switch result {
       case .success(let picture):
-        document.setImage(picture, transform: transform)
-        if asKept { document.markKept() }
+        host.document.setImage(picture, transform: transform)
+        if asKept { host.document.markKept() }
         loaded()
       case .failure(let error) where error.kind == .cancelled:
         break
       case .failure(let error):
-        showError(
-          title: String(format: localized("Could not open “%@”"), name), detail: Self.sentence(error.reason))
+        host.showError(
+          title: String(format: localized("Could not open “%@”"), name),
+          detail: EditorWindow.sentence(error.reason))
       }
     }
   }
 
   /// Stop (or Escape) while a picture loads: the loading stops within a few rows of a JPEG (other
   /// formats when their decoder returns), and the picture and captions shown before stay as they were.
-  package func stopLoading() {
-    canvas.stopLoading?()
+  func stop() {
+    host.canvas.stopLoading?()
+  }
+
+  /// Cancel's fresh start: a load still running must not bring a picture back.
+  func forget() {
+    generation += 1
+    isLoading = false
+    host.canvas.showLoading(nil)
   }
 
   /// Paste: a picture or picture file from the clipboard; plain text goes to the focused caption.
   func paste() {
-    let clipboard = Clipboard(for: window)
+    let clipboard = Clipboard(for: host.window)
     if clipboard.offersFiles {
       clipboard.readFiles { [weak self] urls in
         guard let self, let url = urls.first else { return }
@@ -102,7 +129,7 @@ extension EditorWindow {
           pasteDecodedByGDK(from: clipboard)
         }
       }
-    } else if let focus = window.focusedWidget {
+    } else if let focus = host.window.focusedWidget {
       // Ctrl+V is bound to win.paste, so text pastes into a caption field are passed on. A text
       // field enables its own paste action only for what the clipboard held when it was focused, so
       // text copied since would not paste: its paste signal is emitted instead.
@@ -121,38 +148,13 @@ extension EditorWindow {
     clipboard.readImagePNG { [weak self] bytes in
       guard let self else { return }
       guard let bytes else {
-        showError(
+        host.showError(
           title: localized("Could not paste the picture"),
           detail: localized("The clipboard’s picture could not be read.")
         )
         return
       }
       load(pasted: bytes)
-    }
-  }
-
-  /// "corrupt JPEG data" → "Corrupt JPEG data."
-  static func sentence(_ reason: String) -> String {
-    guard let first = reason.first else { return reason }
-    let capitalised = first.uppercased() + reason.dropFirst()
-    return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
-  }
-
-  // MARK: - The native file chooser
-
-  func presentFileChooser(_ request: FileRequest, completion: @escaping (URL?) -> Void) {
-    switch request {
-    case .openPicture:
-      let pictures = FileChooser.Filter(
-        name: localized("Pictures"), mimeTypes: ImageLoader.supportedMimeTypes,
-        patterns: ImageLoader.supportedFileExtensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] })
-      FileChooser.present(
-        parent: gtkkit_window(window), title: localized("Choose a Picture"), mode: .open,
-        acceptLabel: localized("_Open"),
-        filters: [pictures], initialFolder: preferences.lastFolder, completion: completion)
-    case .saveMeme(let suggestedName):
-      SaveChooser.present(
-        parent: window, suggestedName: suggestedName, preferences: preferences, completion: completion)
     }
   }
 }

@@ -2,7 +2,7 @@
 import CMemeGraphics
 
 /// A JPEG held in the buffer TurboJPEG wrote it to, so that writing it out needs no second copy.
-final class EncodedBytes {
+final class TurboJPEGBuffer {
   private let base: UnsafeMutablePointer<UInt8>
   let count: Int
 

@@ -1,20 +1,27 @@
+import DiskTestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import MemeCore
 import PixelCompare
 import Testing
 
 /// libjpeg-turbo's own command-line tools (cjpeg, djpeg, jpegtran): photos made at test time and a
 /// decoder that is not MemeMe's, so the block-path tests compare against an independent reference.
-enum JPEGTools {
+public enum JPEGTools {
   /// A decoded picture: packed 8-bit samples, 3 per pixel (1 for greyscale).
-  struct Decoded {
-    let width: Int
-    let height: Int
-    let channels: Int
-    let samples: [UInt8]
+  public struct Decoded {
+    public let width: Int
+    public let height: Int
+    public let channels: Int
+    public let samples: [UInt8]
   }
 
-  static var available: Bool {
+  /// Whether cjpeg, djpeg and jpegtran are installed. Suites that need them run when they are, and
+  /// also when `MEMEME_REQUIRE_TOOLS=1` asks for completeness: they then fail on the missing tool
+  /// instead of being skipped.
+  public static var shouldRun: Bool { available || RequiredTools.areRequired }
+
+  public static var available: Bool {
     ["cjpeg", "djpeg", "jpegtran"].allSatisfy {
       FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
     }
@@ -22,7 +29,8 @@ enum JPEGTools {
 
   /// A photo-like JPEG made by cjpeg from a generated picture, with cjpeg's `options`
   /// (`-sample 2x2`, `-progressive`, `-restart 1`, `-grayscale`, `-icc FILE`).
-  static func photo(width: Int, height: Int, options: [String], in folder: URL, seed: UInt32 = 7) throws
+  public static func photo(width: Int, height: Int, options: [String], in folder: URL, seed: UInt32 = 7)
+    throws
     -> URL
   {
     let ppm = folder.appendingPathComponent("photo-\(width)x\(height).ppm")
@@ -42,7 +50,7 @@ enum JPEGTools {
   }
 
   /// A copy of `jpeg` with an EXIF segment holding only `orientation`, placed right after SOI.
-  static func withOrientation(_ jpeg: URL, _ orientation: Int, in folder: URL) throws -> URL {
+  public static func withOrientation(_ jpeg: URL, _ orientation: Int, in folder: URL) throws -> URL {
     let bytes = [UInt8](try Data(contentsOf: jpeg))
     // Big-endian TIFF: header, one IFD with one SHORT entry (0x0112), no next IFD.
     let tiff: [UInt8] =
@@ -58,7 +66,7 @@ enum JPEGTools {
   }
 
   /// jpegtran's lossless turn for an EXIF orientation (`-perfect`: it fails rather than trim).
-  static func upright(_ jpeg: URL, orientation: Int, in folder: URL) throws -> URL {
+  public static func upright(_ jpeg: URL, orientation: Int, in folder: URL) throws -> URL {
     let operations = [
       2: ["-flip", "horizontal"], 3: ["-rotate", "180"], 4: ["-flip", "vertical"], 5: ["-transpose"],
       6: ["-rotate", "90"], 7: ["-transverse"], 8: ["-rotate", "270"],
@@ -69,8 +77,29 @@ enum JPEGTools {
     return output
   }
 
+  /// How far djpeg's decoding of `jpeg` lies from `image` (opaque), sample by sample; nil when
+  /// their sizes differ.
+  public static func difference(of jpeg: URL, from image: RasterImage) throws -> sample_difference? {
+    let decoded = try decode(jpeg)
+    guard decoded.width == image.width, decoded.height == image.height, decoded.channels == 3 else {
+      return nil
+    }
+    var samples = [UInt8](repeating: 0, count: image.width * image.height * 3)
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let color = image.color(atX: x, y: y)
+        let index = (y * image.width + x) * 3
+        samples[index] = UInt8((color.red * 255).rounded())
+        samples[index + 1] = UInt8((color.green * 255).rounded())
+        samples[index + 2] = UInt8((color.blue * 255).rounded())
+      }
+    }
+    return pixel_sample_difference(
+      decoded.samples, samples, Int32(image.width), 3, 0, Int32(image.height))
+  }
+
   /// djpeg's decoding (its defaults: accurate integer IDCT, fancy upsampling), as grey if asked.
-  static func decode(_ jpeg: URL, grey: Bool = false) throws -> Decoded {
+  public static func decode(_ jpeg: URL, grey: Bool = false) throws -> Decoded {
     let data = try run("djpeg", ["-pnm"] + (grey ? ["-grayscale"] : []) + [jpeg.path])
     // "P6\nW H\n255\n" or "P5\n...": three whitespace-ended fields after the magic.
     var fields: [Int] = []
@@ -94,14 +123,14 @@ enum JPEGTools {
   }
 
   /// The ICC profile djpeg finds in `jpeg`, or nil.
-  static func iccProfile(of jpeg: URL, in folder: URL) throws -> Data? {
+  public static func iccProfile(of jpeg: URL, in folder: URL) throws -> Data? {
     let output = folder.appendingPathComponent("extracted-\(UUID().uuidString).icc")
     try run("djpeg", ["-icc", output.path, "-outfile", "/dev/null", jpeg.path])
     return try? Data(contentsOf: output)
   }
 
   /// The marker bytes of every segment before the first scan (0xE1 for APP1 and so on).
-  static func markers(of jpeg: URL) throws -> [UInt8] {
+  public static func markers(of jpeg: URL) throws -> [UInt8] {
     let bytes = [UInt8](try Data(contentsOf: jpeg))
     var markers: [UInt8] = []
     var index = 2
@@ -115,7 +144,7 @@ enum JPEGTools {
   }
 
   @discardableResult
-  static func run(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
+  public static func run(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
     process.arguments = arguments
@@ -129,9 +158,9 @@ enum JPEGTools {
     return [UInt8](data)
   }
 
-  struct ToolFailure: Error, CustomStringConvertible {
-    let tool: String
-    let arguments: [String]
-    var description: String { "\(tool) \(arguments.joined(separator: " ")) failed" }
+  public struct ToolFailure: Error, CustomStringConvertible {
+    public let tool: String
+    public let arguments: [String]
+    public var description: String { "\(tool) \(arguments.joined(separator: " ")) failed" }
   }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 import GtkKit
 import MemeCore
 import MemeEditing
@@ -11,19 +12,40 @@ import MemeEditing
 /// it), Enter (type again), any letter and a paste (replace its text); Escape again deselects and
 /// leaves the focus on Add Text. Tab and Shift+Tab go through the captions in Caption N order, then
 /// on through the window; Ctrl+Tab and Ctrl+Shift+Tab go round the captions alone.
-extension EditorWindow {
+final class TextBoxEditing {
   /// A nudge moves a box by this many screen pixels; with Shift, by `largeNudge`.
   static let smallNudge = 1.0
   static let largeNudge = 10.0
 
-  func makeAddTextButton() -> UnsafeMutablePointer<GtkWidget> {
-    let button = gtk_button_new_from_icon_name(IconName.addText)!
-    button.actionName = EditorAction.addText.detailedName
-    name(button, "add-text-button", label: localized("Add Text"), tooltip: localized("Add Text (Ctrl+T)"))
-    return button
+  /// The "Text box deleted" toast while its Undo still undoes the deletion (see `deleteBox(at:)`).
+  private(set) var deletionToast: Toast?
+
+  private unowned let host: any EditorHost
+  private let boxHandles: BoxHandles
+  private let stylePanel: StylePanel
+  private let toasts: ToastOverlay
+  /// Where the focus lands when a box lets it go: the control the boxes came from.
+  private let addTextButton: UnsafeMutablePointer<GtkWidget>
+  /// Whether crop mode is on: the caption fields are hidden then.
+  private let isCropping: () -> Bool
+
+  init(
+    host: any EditorHost, boxHandles: BoxHandles, stylePanel: StylePanel, toasts: ToastOverlay,
+    addTextButton: UnsafeMutablePointer<GtkWidget>, isCropping: @escaping () -> Bool
+  ) {
+    self.host = host
+    self.boxHandles = boxHandles
+    self.stylePanel = stylePanel
+    self.toasts = toasts
+    self.addTextButton = addTextButton
+    self.isCropping = isCropping
+    connect()
   }
 
-  func connectTextBoxes() {
+  private var document: EditorDocument { host.document }
+  private var canvas: EditorCanvas { host.canvas }
+
+  private func connect() {
     stylePanel.onAlignmentChange = { [weak self] alignment in
       guard let self, let index = document.selectedBoxIndex, let box = document.selectedBox else { return }
       document.setStyle(box.style, alignment: alignment, ofBoxAt: index)
@@ -41,7 +63,7 @@ extension EditorWindow {
 
   /// Add Text: a box in the middle of the picture, selected, its placeholder ready to be typed over.
   func addText() {
-    guard document.image != nil, crop == nil else { return }
+    guard document.image != nil, !isCropping() else { return }
     let index = document.addNewBox()
     canvas.typeInBox(at: index)
   }
@@ -55,20 +77,6 @@ extension EditorWindow {
     if typing, let moved = document.selectedBoxIndex { canvas.typeInBox(at: moved) }
   }
 
-  /// The drawing-order actions are on while a selected box can move that way.
-  func updateBoxActionStates() {
-    for action in EditorAction.allCases {
-      guard let order = action.boxOrder else { continue }
-      let enabled = document.selectedBoxIndex.map { document.canReorderBox(at: $0, order) } ?? false
-      actions.action(named: action.name)?.isEnabled = enabled && crop == nil
-    }
-    actions.action(named: EditorAction.addText.name)?.isEnabled = document.image != nil && crop == nil
-    // In crop mode the caption fields are hidden.
-    for action in [EditorAction.nextCaption, .previousCaption] {
-      actions.action(named: action.name)?.isEnabled = crop == nil
-    }
-  }
-
   /// The selected box's field has the focus, so its keys reach it: a box selected on the canvas, a
   /// box moved in the drawing order. Without a selected box, a box's field keeps no focus.
   func followSelection() {
@@ -78,7 +86,7 @@ extension EditorWindow {
     }
     if let focused = canvas.boxEntries.first(where: \.isFocused) {
       focused.isTyping = false
-      window.focusedWidget = nil
+      host.window.focusedWidget = nil
     }
   }
 
@@ -95,7 +103,7 @@ extension EditorWindow {
 
   private func connectBoxEntry(_ entry: CaptionEntry) {
     guard let index = entry.slot.boxIndex else { return }
-    connectEdits(of: entry) { [weak self] text in self?.document.setText(text, ofBoxAt: index) }
+    canvas.connectEdits(of: entry) { [weak self] text in self?.document.setText(text, ofBoxAt: index) }
     entry.onCommit = { [weak self] in self?.document.endTyping() }
     // Enter ends typing and leaves the box selected, as Escape does.
     entry.onEnter = { [weak entry] in entry?.stopTyping() }
@@ -157,18 +165,19 @@ extension EditorWindow {
     toast.buttonLabel = localized("Undo")
     toast.actionName = EditorAction.undo.detailedName
     toast.onDismissed { [weak self, weak toast] in
-      guard let self, let toast, boxDeletionToast === toast else { return }
-      boxDeletionToast = nil
+      guard let self, let toast, deletionToast === toast else { return }
+      deletionToast = nil
     }
-    boxDeletionToast = toast
+    deletionToast = toast
     // In place of a share's confirmation, shown or waiting: Undo is worth something now or never.
     toasts.show(toast, replacingOthers: true)
   }
 
-  /// Takes the "Text box deleted" toast away: its Undo would no longer undo the deletion.
-  func dismissBoxDeletionToast() {
-    guard let toast = boxDeletionToast else { return }
-    boxDeletionToast = nil
+  /// Takes the "Text box deleted" toast away: its Undo would no longer undo the deletion (any
+  /// change after the deletion, Undo included, is what Undo would undo instead).
+  func dismissDeletionToast() {
+    guard let toast = deletionToast else { return }
+    deletionToast = nil
     toast.dismiss()
   }
 
@@ -208,7 +217,7 @@ extension EditorWindow {
 
   /// Tab and Shift+Tab move between the caption fields in Caption N order while there are boxes
   /// (without them GTK's own order is the same). From the last field Tab goes on past the canvas.
-  func handleTab(_ keyval: UInt32, _ state: GdkModifierType, from entry: CaptionEntry) -> Bool {
+  private func handleTab(_ keyval: UInt32, _ state: GdkModifierType, from entry: CaptionEntry) -> Bool {
     let key = Int32(keyval)
     guard key == GDK_KEY_Tab || key == GDK_KEY_ISO_Left_Tab || key == GDK_KEY_KP_Tab,
       state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0, !canvas.boxEntries.isEmpty
@@ -232,7 +241,7 @@ extension EditorWindow {
   /// order, all round (after the last box the top caption), from wherever the focus is (from
   /// outside the captions, the first or the last).
   func focusCaption(after forwards: Bool) {
-    guard crop == nil else { return }
+    guard !isCropping() else { return }
     let entries = canvas.captionEntries
     let here = entries.firstIndex { $0.isFocused }
     let count = entries.count
@@ -250,8 +259,6 @@ extension EditorWindow {
       entry.focus()
     }
   }
-
-  // MARK: - Signals
 
   /// Keys reach `handler` before the field sees them (capture phase); true when handled.
   private func onKey(of entry: CaptionEntry, _ handler: @escaping (UInt32, GdkModifierType) -> Bool) {

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+
+/// A GtkLabel: a label call compiles only on a label. `widget` goes into containers.
+public struct Label {
+  public let widget: Widget
+
+  public init(_ text: String? = nil) {
+    widget = gtk_label_new(text)
+  }
+
+  /// A label made elsewhere (a list row's, made in "setup" and filled in "bind").
+  public init(wrapping widget: Widget) {
+    self.widget = widget
+  }
+
+  private var label: OpaquePointer { gtkkit_label(widget) }
+
+  /// The text (no markup).
+  public var text: String {
+    get { String(cString: gtk_label_get_text(label)) }
+    nonmutating set { gtk_label_set_text(label, newValue) }
+  }
+
+  /// Where the text sits in the label's width: 0 starts, 1 ends.
+  public var textAlignment: Float {
+    get { gtk_label_get_xalign(label) }
+    nonmutating set { gtk_label_set_xalign(label, newValue) }
+  }
+
+  public func ellipsize(_ mode: PangoEllipsizeMode) { gtk_label_set_ellipsize(label, mode) }
+
+  /// Draws the text in `family`, `scale` times the label's size (a font list's own entries).
+  public func showInFace(_ family: String, scale: Double) {
+    let attributes = pango_attr_list_new()!
+    let description = pango_font_description_new()!
+    pango_font_description_set_family(description, family)
+    pango_attr_list_insert(attributes, pango_attr_font_desc_new(description))
+    pango_attr_list_insert(attributes, pango_attr_scale_new(scale))
+    pango_font_description_free(description)
+    gtk_label_set_attributes(label, attributes)
+    pango_attr_list_unref(attributes)
+  }
+}

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+
+/// A GtkToggleButton showing an icon.
+public struct ToggleButton {
+  public let widget: Widget
+
+  /// A button showing `iconName`; with `group`, pressing one lets go of the others in the group.
+  public init(iconName: String, group: ToggleButton? = nil) {
+    widget = gtk_toggle_button_new()
+    gtk_button_set_icon_name(gtkkit_button(widget), iconName)
+    if let group {
+      gtk_toggle_button_set_group(gtkkit_toggle_button(widget), gtkkit_toggle_button(group.widget))
+    }
+  }
+
+  /// Whether it is pressed in.
+  public var isActive: Bool {
+    get { widget.isActive }
+    nonmutating set { widget.isActive = newValue }
+  }
+}

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// A rectangle in image pixel coordinates.
+public struct ImageRect: Sendable, Hashable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public var maxX: Double { x + width }
+  public var maxY: Double { y + height }
+
+  /// Whether `other` lies within this rectangle, allowing `tolerance` for rounding.
+  public func contains(_ other: ImageRect, tolerance: Double = 0.01) -> Bool {
+    other.x >= x - tolerance && other.y >= y - tolerance && other.maxX <= maxX + tolerance
+      && other.maxY <= maxY + tolerance
+  }
+
+  public func intersection(_ other: ImageRect) -> ImageRect {
+    let left = max(x, other.x)
+    let top = max(y, other.y)
+    let right = min(maxX, other.maxX)
+    let bottom = min(maxY, other.maxY)
+    return ImageRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+  }
+}

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GtkKit
+import MemeCore
+import MemeEditing
+
+/// Crop mode: the whole picture (turned and mirrored as it is) with the crop over it; Done or Enter
+/// applies it as one undoable step, Cancel or Escape leaves the picture as it was.
+///
+/// The crop layer and bar are built when crop mode first opens: nobody sees them before, and the
+/// bar's buttons took about a millisecond on the way to the editor's first frame. Enter and Escape
+/// are the window's from the start (see `handleKey`).
+final class CropMode {
+  /// Crop mode's layer and bar, once crop mode has first opened.
+  private(set) var tools: (overlay: CropOverlay, bar: CropBar)?
+
+  private unowned let host: any EditorHost
+  /// The bar the crop bar takes the place of while cropping.
+  private let bottomBar: UnsafeMutablePointer<GtkWidget>
+  /// Where the focus goes back to when crop mode ends from its bar: the control it was chosen from.
+  private let returnFocus: UnsafeMutablePointer<GtkWidget>
+
+  init(
+    host: any EditorHost, bottomBar: UnsafeMutablePointer<GtkWidget>,
+    returnFocus: UnsafeMutablePointer<GtkWidget>
+  ) {
+    self.host = host
+    self.bottomBar = bottomBar
+    self.returnFocus = returnFocus
+  }
+
+  /// The crop being edited while crop mode is on.
+  var selection: CropSelection? { tools?.overlay.selection }
+  var isOn: Bool { selection != nil }
+
+  /// Crop mode's layer, built the first time it is needed.
+  var overlay: CropOverlay { builtTools().overlay }
+  /// Crop mode's bar, built the first time it is needed.
+  var bar: CropBar { builtTools().bar }
+
+  private func builtTools() -> (overlay: CropOverlay, bar: CropBar) {
+    if let tools { return tools }
+    let overlay = CropOverlay()
+    let bar = CropBar()
+    tools = (overlay, bar)
+    host.canvas.addLayerUnderBoxFields(overlay.widget)
+    // The bar takes the bottom bar's place below the picture while cropping: floating over the
+    // picture, it hid the bottom caption being framed.
+    gtk_box_insert_child_after(gtkkit_box(gtk_widget_get_parent(bottomBar)), bar.widget, bottomBar)
+    overlay.pictureRect = { [weak host] in
+      host?.canvas.pictureRect ?? ImageRect(x: 0, y: 0, width: 0, height: 0)
+    }
+    bar.onAspect = { [weak overlay] aspect in
+      guard let overlay, var selection = overlay.selection else { return }
+      selection.setAspect(aspect)
+      overlay.selection = selection
+    }
+    return (overlay, bar)
+  }
+
+  /// Enter applies, Escape cancels, the arrows move the crop or its edges (see
+  /// `CropOverlay+Keys.swift`); other keys, and every key outside crop mode, pass on.
+  func handleKey(_ keyval: UInt32, _ state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
+    guard isOn, let tools else { return false }
+    switch Int32(keyval) {
+    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+      // Enter on Cancel cancels, as a press of it would; anywhere else it applies.
+      if host.window.focusedWidget == tools.bar.cancelButton { end() } else { apply() }
+      return true
+    case GDK_KEY_Escape:
+      end()
+      return true
+    default:
+      return tools.overlay.handleKey(keyval, state)
+    }
+  }
+
+  func begin() {
+    let document = host.document
+    guard !isOn, let image = document.image else { return }
+    let transform = document.transform
+    let seen = transform.uncropped.outputSize(sourceWidth: image.width, sourceHeight: image.height)
+    host.window.focusedWidget = nil  // a caption field would take Enter
+    // As the fields show them: an untouched caption's placeholder too.
+    overlay.captions = host.canvas.captions
+    overlay.selection = CropSelection(
+      pictureWidth: seen.width, pictureHeight: seen.height,
+      rect: transform.cropInView(sourceWidth: image.width, sourceHeight: image.height))
+    host.canvas.showPicture(image, transform: transform.uncropped, withCaptions: false)
+    bar.show(aspect: .free)
+    for widget in [overlay.widget, bar.widget] { widget.isVisible = true }
+    bottomBar.isVisible = false
+    host.updateActionStates()
+  }
+
+  func apply() {
+    let document = host.document
+    guard let selection, let image = document.image else { return }
+    let sourceCrop = document.transform.sourceCrop(
+      forView: selection.rect, sourceWidth: image.width, sourceHeight: image.height)
+    end()
+    document.setCrop(sourceCrop)
+  }
+
+  /// Leaves crop mode, showing the picture as the document has it.
+  func end() {
+    guard let tools, isOn else { return }
+    tools.overlay.selection = nil
+    let window = host.window
+    let hadFocus = window.focusedWidget.map { gtk_widget_is_ancestor($0, tools.bar.widget) != 0 } ?? false
+    bottomBar.isVisible = true
+    // Left to GTK, the focus of the bar going away would fall to the first caption field, whose
+    // focus clears its default text: it goes back to where crop mode was chosen from instead.
+    if hadFocus { _ = gtk_widget_grab_focus(returnFocus) }
+    for widget in [tools.overlay.widget, tools.bar.widget] { widget.isVisible = false }
+    host.canvas.showPicture(host.document.image, transform: host.document.transform)
+    host.updateActionStates()
+  }
+}

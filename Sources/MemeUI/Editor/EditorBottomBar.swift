@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSupport
+import GtkKit
+
+/// The bar below the canvas: Crop, Rotate and Flip at its start, Camera and Album in its centre, Add
+/// Text at its end. Its buttons follow the editor's actions.
+struct EditorBottomBar {
+  let widget: UnsafeMutablePointer<GtkWidget>
+  let cameraButton: UnsafeMutablePointer<GtkWidget>
+  let albumButton: UnsafeMutablePointer<GtkWidget>
+  let transformButton: UnsafeMutablePointer<GtkWidget>
+  let addTextButton: UnsafeMutablePointer<GtkWidget>
+
+  init() {
+    widget = gtk_action_bar_new()!
+    widget.name = "bottom-bar"
+    cameraButton = Self.iconButton(icon: IconName.camera, label: localized("Camera"), action: .camera)
+    Self.name(
+      cameraButton, "camera-button", label: localized("Camera"),
+      tooltip: localized("Take a picture with a camera"))
+    albumButton = Self.iconButton(icon: IconName.album, label: localized("Album"), action: .open)
+    Self.name(
+      albumButton, "album-button", label: localized("Album"), tooltip: localized("Choose a picture (Ctrl+O)"))
+    let buttons = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    buttons.append(cameraButton)
+    buttons.append(albumButton)
+    gtk_action_bar_set_center_widget(gtkkit_action_bar(widget), buttons)
+
+    // One button with a menu at the bar's start: four buttons would not fit a phone-narrow window.
+    let pictureActions = [EditorAction.crop, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical]
+    transformButton = gtk_menu_button_new()
+    transformButton.setMenuIconName(IconName.cropRotateFlip)
+    transformButton.setMenu(Menu(pictureActions.map { ($0.title, $0.detailedName) }))
+    Self.name(
+      transformButton, "transform-button", label: localized("Crop, Rotate and Flip"),
+      tooltip: localized("Crop, Rotate and Flip"))
+    gtk_action_bar_pack_start(gtkkit_action_bar(widget), transformButton)
+
+    addTextButton = gtk_button_new_from_icon_name(IconName.addText)!
+    addTextButton.actionName = EditorAction.addText.detailedName
+    Self.name(
+      addTextButton, "add-text-button", label: localized("Add Text"), tooltip: localized("Add Text (Ctrl+T)"))
+    gtk_action_bar_pack_end(gtkkit_action_bar(widget), addTextButton)
+  }
+
+  private static func iconButton(icon: String, label: String, action: EditorAction) -> UnsafeMutablePointer<
+    GtkWidget
+  > {
+    let button = gtk_button_new()!
+    let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    box.append(gtk_image_new_from_icon_name(icon))
+    box.append(Widget.label(label))
+    gtk_button_set_child(gtkkit_button(button), box)
+    button.actionName = action.detailedName
+    button.addCSSClass("bar-button")
+    return button
+  }
+
+  /// Names a control for tests (`gtk_widget_set_name`), screen readers and tooltips.
+  static func name(
+    _ widget: UnsafeMutablePointer<GtkWidget>, _ widgetName: String, label: String, tooltip: String
+  ) {
+    widget.name = widgetName
+    Accessible.setLabel(widget, label)
+    widget.tooltip = tooltip
+  }
+}

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+import MemeEditing
+
+/// Dropping a picture in: picture files from a file manager, or image data from another
+/// application. (Dragging the meme out is `DragOut`, a part of sharing.)
+extension EditorWindow {
+  func acceptDrops() {
+    // GType 0 is G_TYPE_INVALID: the accepted types are set just below.
+    let target = gtk_drop_target_new(0, GDK_ACTION_COPY)!
+    var types = [gtkkit_type_file_list(), gtkkit_type_texture()]
+    gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
+    Signal.connectDrop(target.raw) { [weak self] value, _, _ in
+      self?.acceptDrop(value) ?? false
+    }
+    canvas.widget.addController(target)
+  }
+
+  /// Loads a dropped picture file or image; false when the value holds neither.
+  func acceptDrop(_ value: UnsafePointer<GValue>) -> Bool {
+    if let url = FileList.urls(in: value).first {
+      load(url)
+      return true
+    }
+    if gtkkit_value_holds(value, gtkkit_type_texture()) != 0, let texture = g_value_get_object(value),
+      let png = Texture(retaining: texture).pngBytes()
+    {
+      loading.load(pasted: png)
+      return true
+    }
+    return false
+  }
+}

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+
+/// The editor's pictures come through `PictureLoading`; these are its doors from the app and tests.
+extension EditorWindow {
+  /// Decodes `url` off the main thread (see `PictureLoading.load`).
+  package func load(
+    _ url: URL, transform: PictureTransform = .identity, asKept: Bool = false,
+    focusingTopCaption: Bool = false
+  ) {
+    loading.load(url, transform: transform, asKept: asKept, focusingTopCaption: focusingTopCaption)
+  }
+
+  /// Stop (or Escape) while a picture loads (see `PictureLoading.stop`).
+  package func stopLoading() {
+    loading.stop()
+  }
+
+  /// Whether a picture is being decoded.
+  package var isLoading: Bool { loading.isLoading }
+
+  /// "corrupt JPEG data" → "Corrupt JPEG data."
+  static func sentence(_ reason: String) -> String {
+    guard let first = reason.first else { return reason }
+    let capitalised = first.uppercased() + reason.dropFirst()
+    return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+  }
+}

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSupport
+import GtkKit
+import MemeCore
+import MemeEditing
+import MemeStore
+
+/// How Open With asks which application gets a meme in `format`; `chosen` runs only on a choice.
+package typealias ApplicationChooser = (
+  _ format: ImageFormat, _ chosen: @escaping (any MemeOpener) -> Void
+) -> Void
+
+/// The editor's share targets: each runs `SharePipeline` (MemeEditing), whose comment lists the
+/// stages. The snapshot is taken here, render, encode, thumbnail and a file's delivery run on one
+/// background hop, and once the share has really happened the meme goes to Sent Memes (keep). A
+/// cancelled share keeps nothing.
+final class EditorSharing {
+
+  let progress: ExportProgress
+  /// Where shared memes are kept.
+  var sink: SentMemeSink
+  /// Asks where Save As saves: the window's file picker.
+  private let filePicker: FilePicker
+  /// Asks which application Open With hands the meme to; the export memory benchmark answers it.
+  var applicationChooser: ApplicationChooser
+  /// What the last completed share said ("Saved “cat-meme.png”"), for the window shown next.
+  private(set) var confirmation: ShareConfirmation?
+
+  private unowned let host: any EditorHost
+  private let toasts: ToastOverlay
+  private let preferences: Preferences
+  /// Kept for the life of the window: its drag source calls it through weak references.
+  private var dragOut: DragOut!
+
+  init(
+    host: any EditorHost, shareButton: UnsafeMutablePointer<GtkWidget>, toasts: ToastOverlay,
+    sink: SentMemeSink, preferences: Preferences, filePicker: @escaping FilePicker
+  ) {
+    self.host = host
+    self.toasts = toasts
+    self.sink = sink
+    self.preferences = preferences
+    let window = host.window
+    progress = ExportProgress(shareButton: shareButton, stopAction: EditorAction.cancelExport.detailedName)
+    self.filePicker = filePicker
+    applicationChooser = { format, chosen in
+      OpenWith.chooseApplication(for: format, parent: window, chosen: chosen)
+    }
+    progress.onChange = { [unowned host] in host.updateActionStates() }
+    dragOut = DragOut(
+      from: host.canvas.drawingArea, snapshot: { [weak self] in self?.snapshot },
+      dropped: { [weak self] snapshot, meme in self?.shared(snapshot, meme, confirmation: nil) })
+  }
+
+  /// Shares the current meme to `target`.
+  func share(to target: ShareTarget) {
+    guard let snapshot = progress.isRunning ? nil : snapshot else { return }  // one export at a time
+    switch target {
+    case .saveAs: saveAs(snapshot)
+    case .copyImage: copyImage(snapshot)
+    case .openWith: openWith(snapshot)
+    case .sendByEmail: sendByEmail(snapshot)
+    }
+  }
+
+  /// The format `target` writes `snapshot` in; Save As's comes from the name chosen.
+  private static func format(of target: ShareTarget, for snapshot: ShareSnapshot) -> ImageFormat {
+    switch target.formatRule {
+    case .png, .byChosenName: .png
+    case .handOver: ShareSnapshot.handOverFormat(for: snapshot.picture, transform: snapshot.transform)
+    }
+  }
+
+  /// Stage 1, snapshot: what is being shared, so edits made while exporting do not leak into it.
+  private var snapshot: ShareSnapshot? {
+    let document = host.document
+    return document.image.map {
+      ShareSnapshot(captions: document.captions, picture: $0, transform: document.transform)
+    }
+  }
+
+  private func saveAs(_ snapshot: ShareSnapshot) {
+    filePicker(.saveMeme(suggestedName: snapshot.suggestedName())) { [weak self] chosen in
+      guard let self, let chosen else { return }
+      preferences.rememberSaveFolder(of: chosen)
+      let (url, format) = SaveChooser.destination(for: chosen)
+      run(snapshot, as: format, to: .file(url)) { [weak self] meme in
+        self?.shared(snapshot, meme, confirmation: .saved(url))
+      } failed: { [weak self] error in
+        self?.host.showError(
+          title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
+          detail: EditorWindow.sentence(error.reason))
+      }
+    }
+  }
+
+  private func copyImage(_ snapshot: ShareSnapshot) {
+    run(snapshot, as: Self.format(of: .copyImage, for: snapshot), to: .caller) { [weak self] meme in
+      guard let self else { return }
+      // Stage 5 for the clipboard, on the main thread.
+      guard Clipboard(for: host.window).setImage(encoded: [UInt8](meme.file.data)) else {
+        host.showError(
+          title: localized("Could not copy the meme"),
+          detail: localized("The picture could not be put on the clipboard."))
+        return
+      }
+      // Sent Memes keeps the very PNG that went on the clipboard.
+      shared(snapshot, meme, confirmation: ShareConfirmation(localized("Copied to the clipboard")))
+    } failed: { [weak self] error in
+      self?.host.showError(
+        title: localized("Could not copy the meme"), detail: EditorWindow.sentence(error.reason))
+    }
+  }
+
+  /// Open With: asks which application (`applicationChooser`), and only on a choice exports to the
+  /// cache folder and hands the file over.
+  private func openWith(_ snapshot: ShareSnapshot) {
+    let format = Self.format(of: .openWith, for: snapshot)
+    applicationChooser(format) { [weak self] application in
+      self?.shareToCache(snapshot, as: format) { [weak self] file, meme in
+        application.open(file) { [weak self] result in
+          guard let self else { return }
+          switch result {
+          case .success:
+            shared(snapshot, meme, confirmation: ShareConfirmation(application.confirmation))
+          case .failure(let failure):
+            host.showError(title: localized("Could not open the meme"), detail: failure.reason)
+          }
+        }
+      }
+    }
+  }
+
+  private func sendByEmail(_ snapshot: ShareSnapshot) {
+    shareToCache(snapshot, as: Self.format(of: .sendByEmail, for: snapshot)) { [weak self] file, meme in
+      guard let self else { return }
+      EmailComposer.attach(file, over: host.window) { [weak self] failure in
+        guard let self else { return }
+        if let failure {
+          host.showError(title: localized("Could not start an e-mail"), detail: failure)
+        } else {
+          shared(snapshot, meme, confirmation: ShareConfirmation(localized("Meme attached to a new e-mail")))
+        }
+      }
+    }
+  }
+
+  /// Delivers the meme to a new file in `format` in the cache folder, named as Save As suggests,
+  /// then calls `body` on the main thread with that file.
+  private func shareToCache(
+    _ snapshot: ShareSnapshot, as format: ImageFormat, then body: @escaping (URL, SharedMeme) -> Void
+  ) {
+    let file = CacheFolder.newFile(named: snapshot.name, extension: format.fileExtension)
+    run(snapshot, as: format, to: .file(file)) { meme in
+      body(file, meme)
+    } failed: { [weak self] error in
+      self?.host.showError(
+        title: localized("Could not export the meme"), detail: EditorWindow.sentence(error.reason))
+    }
+  }
+
+  /// Stages 2 to 5 on one background hop (`SharePipeline.run`), with the Stop button and the spinner;
+  /// back on the main thread, `done` or `failed` runs unless the share was stopped or the window is
+  /// gone.
+  private func run(
+    _ snapshot: ShareSnapshot, as format: ImageFormat, to destination: SharePipeline.Destination,
+    done: @escaping (SharedMeme) -> Void, failed: @escaping (ImageError) -> Void
+  ) {
+    let completion = SendableCompletion(done: done, failed: failed)
+    let cancellation = progress.begin()
+    MainLoop.runInBackground {
+      SharePipeline.run(snapshot, as: format, to: destination, cancellation: cancellation)
+    } then: { [weak self] result in
+      guard let self, progress.end(cancellation) else { return }
+      switch result {
+      case .success(let meme): completion.done(meme)
+      case .failure(let error): completion.failed(error)
+      }
+    }
+  }
+
+  /// Stage 6, keep: a share completed, so the meme goes to Sent Memes and the user sees where it went.
+  private func shared(_ snapshot: ShareSnapshot, _ meme: SharedMeme, confirmation: ShareConfirmation?) {
+    // Sent Memes repeats the confirmation when it takes over from the editor.
+    self.confirmation = confirmation
+    sink.keep(meme)
+    // The window may be gone: Sent Memes took over, or it was closed while the export ran.
+    guard !host.isDestroyed else { return }
+    // Only if nothing changed while it was exported: a later edit is still unshared.
+    let document = host.document
+    if document.captions == snapshot.captions, document.image === snapshot.picture,
+      document.transform == snapshot.transform
+    {
+      document.markKept()
+    }
+    if let confirmation { toasts.show(confirmation.toast(in: host.window)) }
+    host.canvas.forgetPointer()
+    host.updateActionStates()
+  }
+}
+
+/// Carries closures that capture non-Sendable values (a GAppInfo pointer, the window) through
+/// `MainLoop.runInBackground`'s `@Sendable` completion. The class is main-actor isolated (the
+/// module's default), so the closures can only be read, and called, on the main actor.
+private final class SendableCompletion {
+  let done: (SharedMeme) -> Void
+  let failed: (ImageError) -> Void
+  init(done: @escaping (SharedMeme) -> Void, failed: @escaping (ImageError) -> Void) {
+    self.done = done
+    self.failed = failed
+  }
+}

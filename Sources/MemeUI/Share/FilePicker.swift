@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GLibSupport
+import GtkKit
+import MemeCore
+
+/// What a window asks the user for: a picture to open, or where to save a meme.
+package enum FileRequest {
+  case openPicture
+  case saveMeme(suggestedName: String)
+}
+
+/// How the editor and Meme Detail ask the user for a file: `completion` gets the chosen file, or nil
+/// when the user cancelled. Tests replace a window's picker to answer without a dialog.
+package typealias FilePicker = (_ request: FileRequest, _ completion: @escaping (URL?) -> Void) -> Void
+
+/// The native choosers behind every window's `FilePicker`.
+enum NativeFilePicker {
+  /// A picker whose dialogs are modal over `parent` and start in the folders `preferences` remember.
+  static func over(_ parent: UnsafeMutablePointer<GtkWidget>, preferences: Preferences) -> FilePicker {
+    { [weak preferences] request, completion in
+      guard let preferences else { return }
+      present(request, over: parent, preferences: preferences, completion: completion)
+    }
+  }
+
+  private static func present(
+    _ request: FileRequest, over parent: UnsafeMutablePointer<GtkWidget>, preferences: Preferences,
+    completion: @escaping (URL?) -> Void
+  ) {
+    switch request {
+    case .openPicture:
+      let pictures = FileChooser.Filter(
+        name: localized("Pictures"), mimeTypes: ImageLoader.supportedMimeTypes,
+        patterns: ImageLoader.supportedFileExtensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] })
+      FileChooser.present(
+        parent: gtkkit_window(parent), title: localized("Choose a Picture"), mode: .open,
+        acceptLabel: localized("_Open"),
+        filters: [pictures], initialFolder: preferences.lastFolder, completion: completion)
+    case .saveMeme(let suggestedName):
+      SaveChooser.present(
+        parent: parent, suggestedName: suggestedName, preferences: preferences, completion: completion)
+    }
+  }
+}

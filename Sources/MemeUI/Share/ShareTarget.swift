@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
+import MemeCore
+
+/// Where a meme can be shared, as `win.` actions of the same names in the editor and in Meme Detail.
+/// The Share menu, the actions turned off during an export or without a picture, and the shortcuts
+/// window all come from this list; a new target is a case here and a handler in each window.
+package enum ShareTarget: String, NamedAction {
+  case saveAs = "save-as"
+  case copyImage = "copy-image"
+  case openWith = "open-with"
+  case sendByEmail = "send-by-email"
+
+  var title: String {
+    switch self {
+    case .saveAs: localized("Save As…")
+    case .copyImage: localized("Copy Image")
+    case .openWith: localized("Open With…")
+    case .sendByEmail: localized("Send by E-mail")
+    }
+  }
+
+  var accelerators: [String] {
+    switch self {
+    case .saveAs: ["<Control><Shift>s"]
+    case .copyImage: ["<Control><Shift>c"]
+    case .openWith, .sendByEmail: []
+    }
+  }
+
+  /// How a target picks the format it writes.
+  enum FormatRule {
+    /// By the extension of the name the user chose (Save As).
+    case byChosenName
+    /// Always PNG: what every application pastes.
+    case png
+    /// The hand-over format: JPEG for a JPEG photo shown as it is, so its blocks are kept; PNG
+    /// otherwise (see `ShareSnapshot.handOverFormat`).
+    case handOver
+  }
+
+  var formatRule: FormatRule {
+    switch self {
+    case .saveAs: .byChosenName
+    case .copyImage: .png
+    case .openWith, .sendByEmail: .handOver
+    }
+  }
+}
