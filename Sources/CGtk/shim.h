@@ -47,6 +47,7 @@ static inline GtkBox *gtkkit_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkGrid *gtkkit_grid(gpointer p) { return GTK_GRID(p); }
 static inline GtkButton *gtkkit_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkEditable *gtkkit_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkSpinButton *gtkkit_spin_button(gpointer p) { return GTK_SPIN_BUTTON(p); }
 static inline GtkEntry *gtkkit_entry(gpointer p) { return GTK_ENTRY(p); }
 static inline GtkOverlay *gtkkit_overlay(gpointer p) { return GTK_OVERLAY(p); }
 static inline GtkDrawingArea *gtkkit_drawing_area(gpointer p) { return GTK_DRAWING_AREA(p); }

@@ -18,12 +18,34 @@ public struct Clipboard {
   ///
   /// Going through PNG sidesteps Cairo's premultiplied native-endian layout, which GdkMemoryTexture
   /// would need converted by hand.
+  ///
+  /// With `mimeType`, the bytes themselves are offered first, as that type: an application that
+  /// pastes them gets the very file (its description, its size) rather than GDK's own PNG of the
+  /// pixels, which the texture still offers to everyone else.
   @discardableResult
-  public func setImage(encoded bytes: some ContiguousBytes) -> Bool {
+  public func setImage(encoded bytes: some ContiguousBytes, mimeType: String? = nil) -> Bool {
     guard let texture = Self.texture(fromEncoded: bytes) else { return false }
-    gdk_clipboard_set_texture(pointer, texture)
-    g_object_unref(texture.raw)
-    return true
+    defer { g_object_unref(texture.raw) }
+    guard let mimeType else {
+      gdk_clipboard_set_texture(pointer, texture)
+      return true
+    }
+    let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    defer { g_bytes_unref(gbytes) }
+    var texturesValue = GValue()
+    g_value_init(&texturesValue, gtkkit_type_texture())
+    g_value_set_object(&texturesValue, UnsafeMutableRawPointer(texture))
+    defer { g_value_unset(&texturesValue) }
+    var providers: [UnsafeMutablePointer<GdkContentProvider>?] = [
+      gdk_content_provider_new_for_bytes(mimeType, gbytes),
+      gdk_content_provider_new_for_value(&texturesValue),
+    ]
+    let union = providers.withUnsafeMutableBufferPointer {
+      gdk_content_provider_new_union($0.baseAddress, gsize($0.count))
+    }
+    let isSet = gdk_clipboard_set_content(pointer, union) != 0
+    g_object_unref(UnsafeMutableRawPointer(union))
+    return isSet
   }
 
   /// Puts text on the clipboard.

@@ -69,14 +69,16 @@ public struct MessageDialog {
 
   /// Asks `heading` over `parent` with a button for each of `choices`, named `name`. Enter answers
   /// `defaultResponse`; Escape or closing the window answers `closeResponse`, which needs no button
-  /// of its own. `answer` gets the response once the dialog is gone.
+  /// of its own. `extraChild` goes below the body (a field the question asks to fill). `answer` gets
+  /// the response once the dialog is gone.
   @discardableResult
   public static func ask<Response: RawRepresentable>(
     parent: UnsafeMutablePointer<GtkWindow>?, named name: String, heading: String, body: String,
-    choices: [Choice<Response>], defaultResponse: Response, closeResponse: Response,
-    answer: @escaping (Response) -> Void
+    extraChild: Widget? = nil, choices: [Choice<Response>], defaultResponse: Response,
+    closeResponse: Response, answer: @escaping (Response) -> Void
   ) -> MessageDialog where Response.RawValue == String {
     let dialog = MessageDialog(parent: parent, named: name, heading: heading, body: body)
+    if let extraChild { adw_message_dialog_set_extra_child(dialog.dialog, extraChild) }
     for choice in choices {
       dialog.addResponse(choice.response.rawValue, label: choice.label, appearance: choice.appearance)
     }

@@ -62,6 +62,17 @@ public final class Menu {
     g_menu_append_section(owner.opaque, label, section.model)
   }
 
+  /// Appends `submenu` as an item labelled `label` that opens it.
+  public func appendSubmenu(_ submenu: Menu, label: String) {
+    g_menu_append_submenu(owner.opaque, label, submenu.model)
+  }
+
+  /// A menu of `sections`, each drawn with separators around it.
+  public convenience init(sections: [Menu]) {
+    self.init()
+    for section in sections { appendSection(section) }
+  }
+
   /// The number of items at this level (sections count as one).
   public var count: Int { Int(g_menu_model_get_n_items(model)) }
 }

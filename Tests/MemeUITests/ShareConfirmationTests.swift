@@ -125,7 +125,8 @@ import Testing
     try SentMemesHarness.withSentMemes(memes: 1) { app, window, memes in
       let detail = try openDetail(memes[0], in: app, window: window)
       let items = try menuItems(of: detail.window)
-      #expect(items.map(\.label) == ["Save As…", "Copy Image", "Open With…", "Send by E-mail"])
+      #expect(
+        items.map(\.label) == ["Save As…", "Copy Image", "Copy Description", "Open With…", "Send by E-mail"])
       for item in items {
         let name = String(item.action.dropFirst("win.".count))
         #expect(detail.actions.action(named: name)?.isEnabled == true, "\(item.action) in Detail")
@@ -154,7 +155,8 @@ import Testing
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     let items = try menuItems(of: editor.window)
-    #expect(items.map(\.label) == ["Save As…", "Copy Image", "Open With…", "Send by E-mail"])
+    #expect(
+      items.map(\.label) == ["Save As…", "Copy Image", "Copy Description", "Open With…", "Send by E-mail"])
     #expect(items.map(\.action) == ShareTarget.allCases.map(\.detailedName))
   }
 
@@ -327,7 +329,10 @@ import Testing
     label: String, action: String
   )] {
     let button = try #require(WidgetTree.descendant(of: window, named: "share-button"))
-    let model = try #require(gtkkit_widget(button)?.menuModel)
+    let menu = try #require(gtkkit_widget(button)?.menuModel)
+    // The targets are the menu's first section (the size limit is the second).
+    let model = try #require(g_menu_model_get_item_link(menu, 0, "section"))
+    defer { g_object_unref(model) }
     var items: [(String, String)] = []
     for index in 0..<g_menu_model_get_n_items(model) {
       let label = g_menu_model_get_item_attribute_value(model, index, "label", nil)

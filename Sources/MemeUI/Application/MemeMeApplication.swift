@@ -117,6 +117,7 @@ package final class MemeMeApplication {
     }
     ApplicationAction.installAccelerators(in: application)
     StyleChoice.install(in: application, preferences: preferences)
+    SizeLimitChoice.install(in: application, preferences: preferences) { [weak self] in self?.activeWindow }
     EditorAction.installAccelerators(in: application)
     ShareTarget.installAccelerators(in: application)
     startSentMemes()

@@ -22,6 +22,7 @@ package final class Preferences {
     static let saveFolder = "save-folder"
     static let linkedImagesFolder = "linked-images-folder"
     static let styleVariant = "style-variant"
+    static let shareSizeLimit = "share-size-limit"
   }
 
   /// The keys of the caption style before it was kept as one value (`caption-style`); read once,
@@ -48,6 +49,7 @@ package final class Preferences {
     var saveFolder: URL?
     var linkedImagesFolder = ""
     var styleVariant = StyleManager.Scheme.followSystem
+    var shareSizeLimit = 0
   }
 
   init(settings: Settings?) {
@@ -171,6 +173,24 @@ package final class Preferences {
         return
       }
       settings.setString(newValue.rawValue, for: Key.styleVariant)
+    }
+  }
+
+  // MARK: - Sharing
+
+  /// The largest file a share may make, in bytes; nil for no limit.
+  var shareSizeLimit: Int? {
+    get {
+      let bytes = settings?.int(Key.shareSizeLimit) ?? memory.shareSizeLimit
+      return bytes > 0 ? bytes : nil
+    }
+    set {
+      let bytes = max(0, min(newValue ?? 0, SizeLimitChoice.largest))
+      guard let settings else {
+        memory.shareSizeLimit = bytes
+        return
+      }
+      settings.setInt(bytes, for: Key.shareSizeLimit)
     }
   }
 

@@ -26,72 +26,117 @@ extension DetailWindow {
     switch target {
     case .saveAs: saveAs()
     case .copyImage: copyImage()
+    case .copyDescription: copyDescription()
     case .openWith: openWith()
     case .sendByEmail: sendByEmail()
     }
   }
 
+  /// The sent meme's file as it is, or under the size limit (`Preferences.shareSizeLimit`) the
+  /// largest JPEG of it that fits, with the meme's description (`SharePipeline.fitting`). Runs on a
+  /// background thread.
+  private nonisolated static func sentFile(
+    at source: URL, description: String, sizeLimit: Int?
+  ) throws(ImageError) -> FittedFile {
+    guard let sizeLimit else {
+      do {
+        return FittedFile(bytes: try Data(contentsOf: source), fit: nil)
+      } catch {
+        throw ImageError(path: source.path, kind: .unreadable, reason: error.localizedDescription)
+      }
+    }
+    let fitted = try SharePipeline.fitting(fileAt: source, description: description, sizeLimit: sizeLimit)
+      .get()
+    return FittedFile(bytes: Data(fitted.bytes), fit: fitted.fit)
+  }
+
+  /// What `sentFile` gives: the bytes, and what a size limit made of them.
+  private nonisolated struct FittedFile: Sendable {
+    let bytes: Data
+    let fit: SizeFit?
+    /// Whether the bytes are another file than the sent one (a JPEG made to fit).
+    var isRefitted: Bool { !(fit?.isNormalExport ?? true) }
+  }
+
   /// Save As…: PNG or JPEG (by the name's extension) of the meme as it was sent, at full size. A
-  /// meme sent as JPEG and saved as JPEG is the sent file itself, with no generation lost.
+  /// meme sent as JPEG and saved as JPEG is the sent file itself, with no generation lost. Under a
+  /// size limit it is no larger: a file over it is saved as the largest JPEG that fits.
   func saveAs() {
     let source = meme.renderedImageURL
     let sentFormat = self.sentFormat
+    let description = meme.resolvedDescription
+    let sizeLimit = preferences.shareSizeLimit
     filePicker(.saveMeme(suggestedName: suggestedName)) { [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
       let (url, format) = SaveChooser.destination(for: chosen)
-      MainLoop.runInBackground({ () -> ImageError? in
+      MainLoop.runInBackground({ () -> Result<(URL, SizeFit?), ImageError> in
         do throws(ImageError) {
-          if case .jpeg = format, case .jpeg = sentFormat {
-            let bytes: Data
-            do {
-              bytes = try Data(contentsOf: source)
-            } catch {
-              throw ImageError(path: source.path, kind: .unreadable, reason: error.localizedDescription)
-            }
-            try ImageWriter.write(encoded: bytes, to: url)
-          } else {
-            try ImageWriter.write(ImageLoader().load(contentsOf: source), to: url, as: format)
+          let file = try Self.sentFile(at: source, description: description, sizeLimit: sizeLimit)
+          if let fit = file.fit, file.isRefitted {
+            let written = url.pathExtension.lowercased() == "png" ? fit.fileURL(for: url) : url
+            try ImageWriter.write(encoded: file.bytes, to: written)
+            return .success((written, fit))
           }
-          return nil
+          if case .jpeg = format, case .jpeg = sentFormat {
+            try ImageWriter.write(encoded: file.bytes, to: url)
+          } else {
+            try ImageWriter.write(
+              ImageLoader().load(data: [UInt8](file.bytes), name: source.path), to: url, as: format,
+              description: description)
+          }
+          return .success((url, nil))
         } catch {
-          return error
+          return .failure(error)
         }
-      }) { [weak self] error in
+      }) { [weak self] result in
         guard let self, !isDestroyed else { return }
-        guard let error else { return confirm(.saved(url)) }
-        showError(
-          title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
-          detail: EditorWindow.sentence(error.reason))
+        switch result {
+        case .success(let (written, fit)): confirm(ShareConfirmation.saved(written).fitted(fit))
+        case .failure(let error):
+          showError(
+            title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
+            detail: EditorWindow.sentence(error.reason))
+        }
       }
     }
   }
 
-  /// Copy Image: the sent PNG goes on the clipboard as it is.
+  /// Copy Image: the sent meme goes on the clipboard as it is (under a size limit, no larger).
   func copyImage() {
     let source = meme.renderedImageURL
+    let description = meme.resolvedDescription
+    let sizeLimit = preferences.shareSizeLimit
+    let sentFormat = self.sentFormat
     MainLoop.runInBackground(
-      { try? [UInt8](Data(contentsOf: source)) },
-      then: { [weak self] bytes in
+      { try? Self.sentFile(at: source, description: description, sizeLimit: sizeLimit) },
+      then: { [weak self] file in
         guard let self, !isDestroyed else { return }
-        guard let bytes, Clipboard(for: window).setImage(encoded: bytes) else {
+        let mimeType = (file?.isRefitted == true ? file?.fit?.format : sentFormat)?.mimeType
+        guard let file, Clipboard(for: window).setImage(encoded: file.bytes, mimeType: mimeType) else {
           showError(
             title: localized("Could not copy the meme"),
             detail: localized("The meme’s image could not be read."))
           return
         }
-        confirm(ShareConfirmation(localized("Copied to the clipboard")))
+        confirm(ShareConfirmation(localized("Copied to the clipboard")).fitted(file.fit))
       })
+  }
+
+  /// Copy Description: the meme's alt text, for services that ask for it apart from the picture.
+  func copyDescription() {
+    Clipboard(for: window).setText(meme.resolvedDescription)
+    confirm(ShareConfirmation(localized("Description copied to the clipboard")))
   }
 
   /// Open With…: a copy of the sent meme opens in the chosen application.
   func openWith() {
     OpenWith.chooseApplication(for: sentFormat, parent: window) { [weak self] application in
-      self?.copyToCache { [weak self] file in
+      self?.copyToCache { [weak self] file, fit in
         application.open(file) { [weak self] result in
           guard let self, !isDestroyed else { return }
           switch result {
-          case .success: confirm(ShareConfirmation(application.confirmation))
+          case .success: confirm(ShareConfirmation(application.confirmation).fitted(fit))
           case .failure(let failure):
             showError(title: localized("Could not open the meme"), detail: failure.reason)
           }
@@ -102,14 +147,14 @@ extension DetailWindow {
 
   /// Send by E-mail: a copy of the sent meme is attached to a new e-mail.
   func sendByEmail() {
-    copyToCache { [weak self] file in
+    copyToCache { [weak self] file, fit in
       guard let self else { return }
       EmailComposer.attach(file, over: window) { [weak self] failure in
         guard let self, !isDestroyed else { return }
         if let failure {
           showError(title: localized("Could not start an e-mail"), detail: failure)
         } else {
-          confirm(ShareConfirmation(localized("Meme attached to a new e-mail")))
+          confirm(ShareConfirmation(localized("Meme attached to a new e-mail")).fitted(fit))
         }
       }
     }
@@ -126,33 +171,38 @@ extension DetailWindow {
   }
 
   /// Copies the sent meme to a new file in the cache folder (other applications get a copy, never
-  /// the store's own file, in the format it was sent in), then calls `body` on the main thread.
-  private func copyToCache(then body: @escaping @Sendable @MainActor (URL) -> Void) {
+  /// the store's own file, in the format it was sent in, or as the JPEG a size limit made), then
+  /// calls `body` on the main thread.
+  private func copyToCache(then body: @escaping @Sendable @MainActor (URL, SizeFit?) -> Void) {
     let source = meme.renderedImageURL
+    let description = meme.resolvedDescription
+    let sizeLimit = preferences.shareSizeLimit
     // Named as Save As suggests, in a folder of its own: the name the other application shows.
-    let file = CacheFolder.newFile(named: fileName, extension: sentFormat.fileExtension)
+    let name = fileName
+    let sentExtension = sentFormat.fileExtension
     MainLoop.runInBackground(
-      { () -> ImageError? in
+      { () -> Result<(URL, SizeFit?), ImageError> in
         // Read and written again rather than copied: the copy goes through the engine's writer, as
         // every file in the cache does, so it is readable by its owner only.
         do throws(ImageError) {
-          let bytes: Data
-          do {
-            bytes = try Data(contentsOf: source)
-          } catch {
-            throw ImageError(path: source.path, kind: .unreadable, reason: error.localizedDescription)
-          }
-          try ImageWriter.write(encoded: bytes, to: file)
-          return nil
+          let file = try Self.sentFile(at: source, description: description, sizeLimit: sizeLimit)
+          let fileExtension =
+            file.isRefitted ? (file.fit?.format.fileExtension ?? sentExtension) : sentExtension
+          let url = CacheFolder.newFile(named: name, extension: fileExtension)
+          try ImageWriter.write(encoded: file.bytes, to: url)
+          return .success((url, file.fit))
         } catch {
-          return error
+          return .failure(error)
         }
       },
-      then: { [weak self] failure in
+      then: { [weak self] result in
         guard let self, !isDestroyed else { return }
-        guard let failure else { return body(file) }
-        showError(
-          title: localized("Could not export the meme"), detail: EditorWindow.sentence(failure.reason))
+        switch result {
+        case .success(let (url, fit)): body(url, fit)
+        case .failure(let failure):
+          showError(
+            title: localized("Could not export the meme"), detail: EditorWindow.sentence(failure.reason))
+        }
       })
   }
 

@@ -93,7 +93,9 @@ package final class DetailWindow: AppWindow {
       edit, action: .edit, name: "edit-button", label: localized("Edit"),
       tooltip: localized("Change and send again (Ctrl+E)"))
     header.packEnd(edit)
-    header.packEnd(ShareMenu.button(name: "share-button"))
+    let share = ShareMenu.button(name: "share-button")
+    share.tooltip = ShareMenu.privateTooltip
+    header.packEnd(share)
     let delete = gtk_button_new_from_icon_name(IconName.delete)!
     configure(
       delete, action: .delete, name: "delete-button", label: localized("Delete"),

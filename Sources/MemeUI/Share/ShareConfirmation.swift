@@ -3,12 +3,13 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkKit
+import MemeCore
 
 /// What a finished share tells the user in a toast: "Copied to the clipboard", "Meme opened in
 /// Image Viewer", or after Save As "Saved “cat-meme.png”" with Show in Folder. The editor's is said
 /// again by Sent Memes when it takes over.
 struct ShareConfirmation {
-  let title: String
+  private(set) var title: String
   /// The file Save As wrote, which Show in Folder shows in the file manager.
   let savedFile: URL?
 
@@ -25,6 +26,20 @@ struct ShareConfirmation {
   private init(title: String, savedFile: URL) {
     self.title = title
     self.savedFile = savedFile
+  }
+
+  /// This confirmation, saying also what a size limit made of the file: "Saved “cat-meme.jpg”:
+  /// 7.8 MB, JPEG quality 84, 6000×4000". Nothing is added when the meme fitted as it was.
+  func fitted(_ fit: SizeFit?) -> ShareConfirmation {
+    guard let fit, !fit.isNormalExport else { return self }
+    let size = "\(fit.width)×\(fit.height)"
+    let detail =
+      fit.quality.map {
+        String(format: localized("%@, JPEG quality %ld, %@"), ByteSize.described(fit.byteCount), $0, size)
+      } ?? String(format: localized("%@, %@"), ByteSize.described(fit.byteCount), size)
+    var fitted = self
+    fitted.title = String(format: localized("%@: %@"), title, detail)
+    return fitted
   }
 
   /// A toast saying it in `window`; for a saved file, with Show in Folder.

@@ -11,11 +11,26 @@ enum ShareMenu {
     ShareTarget.allCases.map { ($0.title, $0.detailedName) }
   }
 
+  /// The targets, then the size limit the files follow.
+  static var menu: Menu {
+    let menu = Menu(sections: [Menu(items)])
+    let limit = Menu()
+    limit.appendSubmenu(SizeLimitChoice.menu, label: localized("Size Limit"))
+    menu.appendSection(limit)
+    return menu
+  }
+
+  /// Meme Detail's tooltip for the button, which also says what a shared file never carries (the
+  /// sent meme in Detail is the file that goes out).
+  static var privateTooltip: String {
+    localized("Share. Shared files carry no location or camera details.")
+  }
+
   /// A menu button with the share icon and the menu, named `name` for tests.
   static func button(name: String) -> UnsafeMutablePointer<GtkWidget> {
     let button = Widget.menuButton()
     button.setMenuIconName(IconName.share)
-    button.setMenu(Menu(items))
+    button.setMenu(menu)
     button.name = name
     Accessible.setLabel(button, localized("Share"))
     button.tooltip = localized("Share")

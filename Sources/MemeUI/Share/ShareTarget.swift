@@ -8,6 +8,8 @@ import MemeCore
 package enum ShareTarget: String, NamedAction {
   case saveAs = "save-as"
   case copyImage = "copy-image"
+  /// Not the meme but its description, as text, for services that ask for alt text separately.
+  case copyDescription = "copy-description"
   case openWith = "open-with"
   case sendByEmail = "send-by-email"
 
@@ -15,6 +17,7 @@ package enum ShareTarget: String, NamedAction {
     switch self {
     case .saveAs: localized("Save As…")
     case .copyImage: localized("Copy Image")
+    case .copyDescription: localized("Copy Description")
     case .openWith: localized("Open With…")
     case .sendByEmail: localized("Send by E-mail")
     }
@@ -24,7 +27,7 @@ package enum ShareTarget: String, NamedAction {
     switch self {
     case .saveAs: ["<Control><Shift>s"]
     case .copyImage: ["<Control><Shift>c"]
-    case .openWith, .sendByEmail: []
+    case .copyDescription, .openWith, .sendByEmail: []
     }
   }
 
@@ -37,13 +40,20 @@ package enum ShareTarget: String, NamedAction {
     /// The hand-over format: JPEG for a JPEG photo shown as it is, so its blocks are kept; PNG
     /// otherwise (see `ShareSnapshot.handOverFormat`).
     case handOver
+    /// No file: the meme's description as plain text.
+    case text
   }
+
+  /// Whether the target writes a file (and so follows the size limit, and keeps the meme in Sent
+  /// Memes once done).
+  var sharesTheMeme: Bool { formatRule != .text }
 
   var formatRule: FormatRule {
     switch self {
     case .saveAs: .byChosenName
     case .copyImage: .png
     case .openWith, .sendByEmail: .handOver
+    case .copyDescription: .text
     }
   }
 }

@@ -60,6 +60,7 @@ final class EditorSharing {
     switch target {
     case .saveAs: saveAs(snapshot)
     case .copyImage: copyImage(snapshot)
+    case .copyDescription: copyDescription(snapshot)
     case .openWith: openWith(snapshot)
     case .sendByEmail: sendByEmail(snapshot)
     }
@@ -68,7 +69,7 @@ final class EditorSharing {
   /// The format `target` writes `snapshot` in; Save As's comes from the name chosen.
   private static func format(of target: ShareTarget, for snapshot: ShareSnapshot) -> ImageFormat {
     switch target.formatRule {
-    case .png, .byChosenName: .png
+    case .png, .byChosenName, .text: .png
     case .handOver: ShareSnapshot.handOverFormat(for: snapshot.picture, transform: snapshot.transform)
     }
   }
@@ -77,7 +78,9 @@ final class EditorSharing {
   private var snapshot: ShareSnapshot? {
     let document = host.document
     return document.image.map {
-      ShareSnapshot(captions: document.captions, picture: $0, transform: document.transform)
+      ShareSnapshot(
+        captions: document.captions, picture: $0, transform: document.transform,
+        customDescription: document.customDescription)
     }
   }
 
@@ -87,7 +90,9 @@ final class EditorSharing {
       preferences.rememberSaveFolder(of: chosen)
       let (url, format) = SaveChooser.destination(for: chosen)
       run(snapshot, as: format, to: .file(url)) { [weak self] meme in
-        self?.shared(snapshot, meme, confirmation: .saved(url))
+        // A PNG over the size limit was written as a JPEG beside the name chosen.
+        let written = meme.deliveredFile ?? url
+        self?.shared(snapshot, meme, confirmation: ShareConfirmation.saved(written).fitted(meme.fit))
       } failed: { [weak self] error in
         self?.host.showError(
           title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
@@ -100,18 +105,28 @@ final class EditorSharing {
     run(snapshot, as: Self.format(of: .copyImage, for: snapshot), to: .caller) { [weak self] meme in
       guard let self else { return }
       // Stage 5 for the clipboard, on the main thread.
-      guard Clipboard(for: host.window).setImage(encoded: [UInt8](meme.file.data)) else {
+      let mimeType = ImageFormat(fileExtension: meme.file.fileExtension)?.mimeType
+      guard Clipboard(for: host.window).setImage(encoded: [UInt8](meme.file.data), mimeType: mimeType) else {
         host.showError(
           title: localized("Could not copy the meme"),
           detail: localized("The picture could not be put on the clipboard."))
         return
       }
       // Sent Memes keeps the very PNG that went on the clipboard.
-      shared(snapshot, meme, confirmation: ShareConfirmation(localized("Copied to the clipboard")))
+      shared(
+        snapshot, meme, confirmation: ShareConfirmation(localized("Copied to the clipboard")).fitted(meme.fit)
+      )
     } failed: { [weak self] error in
       self?.host.showError(
         title: localized("Could not copy the meme"), detail: EditorWindow.sentence(error.reason))
     }
+  }
+
+  /// Copy Description: the meme's alt text on the clipboard, for services that ask for it apart from
+  /// the picture. The meme itself goes nowhere, so Sent Memes keeps nothing.
+  private func copyDescription(_ snapshot: ShareSnapshot) {
+    Clipboard(for: host.window).setText(snapshot.resolvedDescription)
+    toasts.show(ShareConfirmation(localized("Description copied to the clipboard")).toast(in: host.window))
   }
 
   /// Open With: asks which application (`applicationChooser`), and only on a choice exports to the
@@ -124,7 +139,7 @@ final class EditorSharing {
           guard let self else { return }
           switch result {
           case .success:
-            shared(snapshot, meme, confirmation: ShareConfirmation(application.confirmation))
+            shared(snapshot, meme, confirmation: ShareConfirmation(application.confirmation).fitted(meme.fit))
           case .failure(let failure):
             host.showError(title: localized("Could not open the meme"), detail: failure.reason)
           }
@@ -141,7 +156,9 @@ final class EditorSharing {
         if let failure {
           host.showError(title: localized("Could not start an e-mail"), detail: failure)
         } else {
-          shared(snapshot, meme, confirmation: ShareConfirmation(localized("Meme attached to a new e-mail")))
+          shared(
+            snapshot, meme,
+            confirmation: ShareConfirmation(localized("Meme attached to a new e-mail")).fitted(meme.fit))
         }
       }
     }
@@ -154,7 +171,7 @@ final class EditorSharing {
   ) {
     let file = CacheFolder.newFile(named: snapshot.name, extension: format.fileExtension)
     run(snapshot, as: format, to: .file(file)) { meme in
-      body(file, meme)
+      body(meme.deliveredFile ?? file, meme)
     } failed: { [weak self] error in
       self?.host.showError(
         title: localized("Could not export the meme"), detail: EditorWindow.sentence(error.reason))
@@ -170,8 +187,10 @@ final class EditorSharing {
   ) {
     let completion = SendableCompletion(done: done, failed: failed)
     let cancellation = progress.begin()
+    let sizeLimit = preferences.shareSizeLimit
     MainLoop.runInBackground {
-      SharePipeline.run(snapshot, as: format, to: destination, cancellation: cancellation)
+      SharePipeline.run(
+        snapshot, as: format, to: destination, sizeLimit: sizeLimit, cancellation: cancellation)
     } then: { [weak self] result in
       guard let self, progress.end(cancellation) else { return }
       switch result {
@@ -191,7 +210,7 @@ final class EditorSharing {
     // Only if nothing changed while it was exported: a later edit is still unshared.
     let document = host.document
     if document.captions == snapshot.captions, document.image === snapshot.picture,
-      document.transform == snapshot.transform
+      document.transform == snapshot.transform, document.customDescription == snapshot.customDescription
     {
       document.markKept()
     }

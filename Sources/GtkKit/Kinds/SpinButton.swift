@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+
+/// A GtkSpinButton: a number typed in or stepped with its buttons and the arrow keys.
+public struct SpinButton {
+  public let widget: Widget
+
+  /// A field for a number from `minimum` to `maximum`, stepped by `step`, shown with `digits`
+  /// decimals.
+  public init(minimum: Double, maximum: Double, step: Double, digits: UInt32) {
+    widget = gtk_spin_button_new_with_range(minimum, maximum, step)
+    gtk_spin_button_set_digits(gtkkit_spin_button(widget), digits)
+  }
+
+  /// The number shown; reading it first takes in what was typed and not yet entered.
+  public var value: Double {
+    get {
+      gtk_spin_button_update(gtkkit_spin_button(widget))
+      return gtk_spin_button_get_value(gtkkit_spin_button(widget))
+    }
+    nonmutating set { gtk_spin_button_set_value(gtkkit_spin_button(widget), newValue) }
+  }
+}
