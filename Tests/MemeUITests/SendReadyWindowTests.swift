@@ -79,6 +79,152 @@ import Testing
     #expect(title.contains(written.lastPathComponent) && title.contains("JPEG quality"), "\(title)")
   }
 
+  /// Description… writes the user's words into the meme (one undo step), Save As carries them in
+  /// the file, and Edit & Resend brings them back.
+  @Test func aWrittenDescriptionTravelsWithTheMeme() throws {
+    try DisplayHarness.requireDisplay()
+    try ExifToolReader.require()
+    let (editor, sink) = try Self.editorShowingPrivatePhoto()
+    defer { EditorHarness.close(editor) }
+    editor.actions.action(named: EditorAction.editDescription.name)?.activate()
+    let dialogWidget = try #require(EditorWindowTests.toplevel(named: "description-dialog"))
+    let dialog = try #require(MessageDialog(dialogWidget))
+    let field = try #require(WidgetTree.descendant(of: dialog.widget, named: "description-field"))
+    let written = "A cat looks at a phone that shows no map. Ünïcödé 😀 <&>"
+    field.editableText = written
+    dialog.respond("save")
+    MainContext.drain()
+    #expect(editor.document.customDescription == written)
+    editor.document.undo()
+    #expect(editor.document.customDescription == nil, "one undo step")
+    editor.document.redo()
+
+    let output = Fixtures.folder.appendingPathComponent("described-\(UUID().uuidString).png")
+    editor.filePicker = { _, completion in completion(output) }
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
+    #expect(MainContext.iterate(maxIterations: 6000) { !sink.isEmpty })
+    #expect(try ExifToolReader.read(output).pngDescription == written)
+
+    let kept = try #require(sink.entries.last)
+    #expect(kept.customDescription == written, "Sent Memes keeps it")
+    let again = EditorHarness.makeEditor()
+    defer { EditorHarness.close(again) }
+    let meme = Meme(
+      topText: "When the photo", bottomText: "has no GPS", originalImage: output,
+      customDescription: kept.customDescription)
+    again.edit(meme)
+    #expect(again.document.customDescription == written, "Edit & Resend brings it back")
+  }
+
+  /// The other ways a meme leaves the editor, from the same GPS-tagged photo: the file another
+  /// application gets (Open With), the attachment (e-mail) and the bytes a paste gets (Copy Image).
+  /// exiftool finds nothing of the photo's in any of them, and the description in each.
+  @Test(arguments: [ShareTarget.openWith, .sendByEmail, .copyImage])
+  func everyOtherShareDropsThePhotosMetadata(target: ShareTarget) throws {
+    try DisplayHarness.requireDisplay()
+    try ExifToolReader.require()
+    let (editor, sink) = try Self.editorShowingPrivatePhoto()
+    defer { EditorHarness.close(editor) }
+    let file = try Self.shared(by: target, from: editor, sink: sink)
+    let tags = try ExifToolReader.read(file)
+    // A JPEG handed over keeps the photo's blocks, and with them its colour profile, if it had one.
+    #expect(tags.unexpected(allowingICCProfile: file.pathExtension == "jpg").isEmpty, "\(tags.values)")
+    #expect((tags.pngDescription ?? tags.xmpDescription) == editor.document.resolvedDescription)
+    let bytes = try Data(contentsOf: file)
+    for secret in PrivateSources.secrets {
+      #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is in the \(target) file")
+    }
+  }
+
+  /// Shares the editor's meme to `target` and returns the file that left: the one opened, attached,
+  /// or the bytes the clipboard gives a pasting application.
+  private static func shared(by target: ShareTarget, from editor: EditorWindow, sink: InMemorySentMemes)
+    throws
+    -> URL
+  {
+    switch target {
+    case .openWith:
+      let opener = RecordingOpener()
+      editor.applicationChooser = { _, chosen in chosen(opener) }
+      editor.actions.action(named: target.name)?.activate()
+      #expect(MainContext.iterate(maxIterations: 6000) { !sink.isEmpty })
+      return try #require(opener.opened)
+    case .sendByEmail:
+      let bin = Fixtures.folder.appendingPathComponent("mail-bin-\(UUID().uuidString)", isDirectory: true)
+      try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+      let log = bin.appendingPathComponent("attached")
+      let script = bin.appendingPathComponent("xdg-email")
+      try Data("#!/bin/sh\nprintf '%s' \"$2\" > '\(log.path)'\n".utf8).write(to: script)
+      try #require(chmod(script.path, 0o755) == 0)
+      let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+      setenv("PATH", "\(bin.path):\(path)", 1)
+      defer { setenv("PATH", path, 1) }
+      editor.actions.action(named: target.name)?.activate()
+      #expect(MainContext.iterate(maxIterations: 6000) { !sink.isEmpty })
+      return URL(fileURLWithPath: try String(contentsOf: log, encoding: .utf8))
+    default:
+      editor.actions.action(named: target.name)?.activate()
+      #expect(MainContext.iterate(maxIterations: 6000) { !sink.isEmpty })
+      let bytes = try #require(clipboardBytes(of: editor.window, mimeType: "image/png"))
+      let file = Fixtures.folder.appendingPathComponent("pasted-\(UUID().uuidString).png")
+      try bytes.write(to: file)
+      return file
+    }
+  }
+
+  /// Records the file Open With hands over, and starts nothing.
+  private final class RecordingOpener: MemeOpener {
+    var opened: URL?
+    func open(_ file: URL, completion: @escaping (Result<Void, OpenWithFailure>) -> Void) {
+      opened = file
+      completion(.success(()))
+    }
+    var confirmation: String { "opened" }
+  }
+
+  /// The bytes the clipboard gives an application that asks for `mimeType`. The stream is filled by
+  /// the main loop (the clipboard is this process's own), so it is read asynchronously too.
+  private static func clipboardBytes(of window: UnsafeMutablePointer<GtkWidget>, mimeType: String) -> Data? {
+    final class Box {
+      var data: Data?
+      var done = false
+    }
+    let box = Box()
+    let clipboard = gtk_widget_get_clipboard(window)
+    let type = strdup(mimeType)
+    defer { free(type) }
+    var types: [UnsafePointer<CChar>?] = [UnsafePointer(type), nil]
+    gdk_clipboard_read_async(
+      clipboard, &types, G_PRIORITY_DEFAULT, nil,
+      { source, result, data in
+        let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+        guard let stream = gdk_clipboard_read_finish(OpaquePointer(source), result, nil, nil) else {
+          box.done = true
+          return
+        }
+        let memory = g_memory_output_stream_new_resizable()!
+        let flags = GOutputStreamSpliceFlags(
+          rawValue: G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE.rawValue
+            | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET.rawValue)
+        g_output_stream_splice_async(
+          UnsafeMutablePointer(OpaquePointer(memory)), stream, flags, G_PRIORITY_DEFAULT, nil,
+          { target, result, data in
+            let box = Unmanaged<Box>.fromOpaque(data!).takeRetainedValue()
+            defer { box.done = true }
+            let output = UnsafeMutablePointer<GOutputStream>(OpaquePointer(target))
+            guard g_output_stream_splice_finish(output, result, nil) >= 0 else { return }
+            let memory = UnsafeMutablePointer<GMemoryOutputStream>(OpaquePointer(target))
+            let size = Int(g_memory_output_stream_get_data_size(memory))
+            guard let bytes = g_memory_output_stream_get_data(memory) else { return }
+            box.data = Data(bytes: bytes, count: size)
+            g_object_unref(target)
+          }, data)
+        g_object_unref(UnsafeMutableRawPointer(stream))
+      }, Unmanaged.passRetained(box).toOpaque())
+    MainContext.iterate(maxIterations: 3000) { box.done }
+    return box.data
+  }
+
   // MARK: - Helpers
 
   /// An editor showing a JPEG with GPS, camera, serial number and XMP, and two captions.

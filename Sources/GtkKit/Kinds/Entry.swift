@@ -16,6 +16,14 @@ public struct Entry {
     nonmutating set { widget.editableText = newValue }
   }
 
+  /// The grey text the field shows while it is empty.
+  public func setPlaceholder(_ text: String) { gtk_entry_set_placeholder_text(entry, text) }
+
+  /// Whether Enter in the field activates the default widget (a dialog's default response).
+  public func setActivatesDefault(_ activates: Bool) {
+    gtk_entry_set_activates_default(entry, activates ? 1 : 0)
+  }
+
   /// Characters in the field now.
   public var length: Int { Int(gtk_entry_buffer_get_length(gtk_entry_get_buffer(entry))) }
 

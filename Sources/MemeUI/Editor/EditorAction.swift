@@ -30,6 +30,7 @@ package enum EditorAction: String, NamedAction {
   case bringToFront = "bring-to-front"
   case sendToBack = "send-to-back"
   case contextMenu = "context-menu"
+  case editDescription = "edit-description"
   case nextCaption = "next-caption"
   case previousCaption = "previous-caption"
 
@@ -64,7 +65,7 @@ package enum EditorAction: String, NamedAction {
     // which is many presses from one caption to the next.
     case .nextCaption: ["<Control>Tab"]
     case .previousCaption: ["<Control><Shift>Tab"]
-    case .camera, .share, .cancel, .cropApply, .cropCancel, .cancelExport:
+    case .camera, .share, .cancel, .editDescription, .cropApply, .cropCancel, .cancelExport:
       []
     }
   }
@@ -96,6 +97,7 @@ package enum EditorAction: String, NamedAction {
     case .bringToFront: localized("Bring to Front")
     case .sendToBack: localized("Send to Back")
     case .contextMenu: localized("Open the picture’s menu")
+    case .editDescription: localized("Description…")
     case .nextCaption: localized("Next caption or text box")
     case .previousCaption: localized("Previous caption or text box")
     }
@@ -129,7 +131,7 @@ package enum EditorAction: String, NamedAction {
   /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   var needsPicture: Bool {
     switch self {
-    case .share, .crop, .zoomIn, .zoomOut, .zoomFit,
+    case .share, .editDescription, .crop, .zoomIn, .zoomOut, .zoomFit,
       .rotateLeft, .rotateRight,
       .flipHorizontal, .flipVertical, .addText:
       true

@@ -36,6 +36,7 @@ extension EditorWindow {
     case .bringForward, .sendBackward, .bringToFront, .sendToBack:
       if let order = action.boxOrder { textBoxes.reorderSelectedBox(order) }
     case .contextMenu: contextMenu.showForSelection()
+    case .editDescription: DescriptionDialog.present(for: document, over: window)
     case .nextCaption: textBoxes.focusCaption(after: true)
     case .previousCaption: textBoxes.focusCaption(after: false)
     }

@@ -23,7 +23,7 @@ package final class EditorWindow: AppWindow, EditorHost {
   let stylePanel = StylePanel()
 
   private(set) var headerBar: HeaderBar!
-  let shareButton = ShareMenu.button(name: "share-button")
+  let shareButton = ShareMenu.button(name: "share-button", includesDescription: true)
   private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var styleButton: UnsafeMutablePointer<GtkWidget>!
   let bottomBar = EditorBottomBar()

@@ -11,10 +11,14 @@ enum ShareMenu {
     ShareTarget.allCases.map { ($0.title, $0.detailedName) }
   }
 
-  /// The targets, then the size limit the files follow.
-  static var menu: Menu {
+  /// The targets, then what the files carry: the description (the editor's, which can change it)
+  /// and the size limit they follow.
+  static func menu(includesDescription: Bool) -> Menu {
     let menu = Menu(sections: [Menu(items)])
     let limit = Menu()
+    if includesDescription {
+      limit.append(EditorAction.editDescription.title, action: EditorAction.editDescription.detailedName)
+    }
     limit.appendSubmenu(SizeLimitChoice.menu, label: localized("Size Limit"))
     menu.appendSection(limit)
     return menu
@@ -27,10 +31,10 @@ enum ShareMenu {
   }
 
   /// A menu button with the share icon and the menu, named `name` for tests.
-  static func button(name: String) -> UnsafeMutablePointer<GtkWidget> {
+  static func button(name: String, includesDescription: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
     let button = Widget.menuButton()
     button.setMenuIconName(IconName.share)
-    button.setMenu(menu)
+    button.setMenu(menu(includesDescription: includesDescription))
     button.name = name
     Accessible.setLabel(button, localized("Share"))
     button.tooltip = localized("Share")
