@@ -107,3 +107,8 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     nonmutating set { gtk_actionable_set_action_name(gtkkit_actionable(self), newValue) }
   }
 }
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+  /// This widget as the `GtkWindow *` a dialog is made modal over (it must be a window).
+  public var asWindow: UnsafeMutablePointer<GtkWindow> { gtkkit_window(self) }
+}

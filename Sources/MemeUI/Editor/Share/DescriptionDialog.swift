@@ -20,7 +20,7 @@ enum DescriptionDialog {
     field.setActivatesDefault(true)
     Accessible.setLabel(field.widget, localized("Description"))
     MessageDialog.ask(
-      parent: gtkkit_window(window), named: "description-dialog", heading: localized("Description"),
+      parent: window.asWindow, named: "description-dialog", heading: localized("Description"),
       body: localized(
         "Screen readers read it, and every shared file carries it. Left empty, it is the meme’s text."),
       extraChild: field.widget,
