@@ -114,6 +114,7 @@ import Testing
       customDescription: kept.customDescription)
     again.edit(meme)
     #expect(again.document.customDescription == written, "Edit & Resend brings it back")
+    #expect(MainContext.iterate { !again.isLoading })
   }
 
   /// The other ways a meme leaves the editor, from the same GPS-tagged photo: the file another
@@ -134,6 +135,62 @@ import Testing
     for secret in PrivateSources.secrets {
       #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is in the \(target) file")
     }
+  }
+
+  /// Drag-out: the file a drop target would get, from the canvas's drag source as GTK starts a drag
+  /// (its `prepare` signal), holds nothing of the photo's and the description.
+  @Test func theDraggedFileDropsThePhotosMetadata() throws {
+    try DisplayHarness.requireDisplay()
+    try ExifToolReader.require()
+    let (editor, _) = try Self.editorShowingPrivatePhoto()
+    defer { EditorHarness.close(editor) }
+    let source = try #require(Self.dragSource(of: editor.canvas.drawingArea))
+    let content = try #require(Self.emitPrepare(on: source))
+    defer { g_object_unref(content) }
+    var value = GValue()
+    g_value_init(&value, g_file_get_type())
+    defer { g_value_unset(&value) }
+    #expect(
+      gdk_content_provider_get_value(content.assumingMemoryBound(to: GdkContentProvider.self), &value, nil)
+        != 0)
+    let path = try #require(g_file_get_path(OpaquePointer(g_value_get_object(&value))))
+    defer { g_free(path) }
+    let file = URL(fileURLWithPath: String(cString: path))
+    let tags = try ExifToolReader.read(file)
+    #expect(tags.unexpected(allowingICCProfile: false).isEmpty, "\(tags.values)")
+    #expect(tags.pngDescription == editor.document.resolvedDescription)
+  }
+
+  /// Emits the drag source's `prepare` (x, y) as GTK does when a drag starts, and returns the
+  /// content it offers (a reference the caller releases).
+  private static func emitPrepare(on source: gpointer) -> UnsafeMutableRawPointer? {
+    var arguments = [GValue(), GValue(), GValue()]
+    g_value_init(&arguments[0], gtk_drag_source_get_type())
+    g_value_set_object(&arguments[0], source)
+    for index in 1...2 {
+      g_value_init(&arguments[index], GType(15 << 2))  // G_TYPE_DOUBLE, a macro Swift does not see
+      g_value_set_double(&arguments[index], 10)
+    }
+    var result = GValue()
+    g_value_init(&result, gdk_content_provider_get_type())
+    let signal = g_signal_lookup("prepare", gtk_drag_source_get_type())
+    g_signal_emitv(&arguments, signal, 0, &result)
+    let provider = g_value_dup_object(&result)
+    g_value_unset(&result)
+    for index in arguments.indices { g_value_unset(&arguments[index]) }
+    return provider
+  }
+
+  /// The drag source among `widget`'s event controllers.
+  private static func dragSource(of widget: UnsafeMutablePointer<GtkWidget>) -> gpointer? {
+    let controllers = gtk_widget_observe_controllers(widget)
+    defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+    for index in 0..<g_list_model_get_n_items(controllers) {
+      guard let controller = g_list_model_get_item(controllers, index) else { continue }
+      g_object_unref(controller)
+      if gtkkit_is_a(controller, gtk_drag_source_get_type()) != 0 { return controller }
+    }
+    return nil
   }
 
   /// Shares the editor's meme to `target` and returns the file that left: the one opened, attached,
@@ -184,7 +241,7 @@ import Testing
 
   /// The bytes the clipboard gives an application that asks for `mimeType`. The stream is filled by
   /// the main loop (the clipboard is this process's own), so it is read asynchronously too.
-  private static func clipboardBytes(of window: UnsafeMutablePointer<GtkWidget>, mimeType: String) -> Data? {
+  static func clipboardBytes(of window: UnsafeMutablePointer<GtkWidget>, mimeType: String) -> Data? {
     final class Box {
       var data: Data?
       var done = false
@@ -240,7 +297,7 @@ import Testing
   }
 
   /// The clipboard's text, read the way a pasting application reads it.
-  private static func clipboardText(of window: UnsafeMutablePointer<GtkWidget>) -> String? {
+  static func clipboardText(of window: UnsafeMutablePointer<GtkWidget>) -> String? {
     final class Box {
       var text: String?
       var done = false

@@ -79,7 +79,8 @@ final class PictureLoading {
     }
     let decode: @Sendable () -> Result<EditorImage, ImageError> = { work(cancellation) }
     MainLoop.runInBackground(decode) { [weak self] result in
-      guard let self, generation == self.generation else { return }  // superseded or stopped
+      // Superseded, stopped, or the window is gone: its widgets must not be touched.
+      guard let self, generation == self.generation, !host.isDestroyed else { return }
       isLoading = false
       canvas.showLoading(nil)
       switch result {
