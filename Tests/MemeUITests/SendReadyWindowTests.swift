@@ -79,6 +79,31 @@ import Testing
     #expect(title.contains(written.lastPathComponent) && title.contains("JPEG quality"), "\(title)")
   }
 
+  /// The Size Limit submenu's choices are one app-wide setting, and Custom Limit… asks for a number
+  /// of megabytes: 3.5 means 3,500,000 bytes.
+  @Test func theSizeLimitIsChosenFromTheMenuOrTypedIn() throws {
+    try DisplayHarness.requireDisplay()
+    let app = EditorHarness.application
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    defer { app.preferences.shareSizeLimit = nil }
+    let choice = try #require(app.application.actions.action(named: SizeLimitChoice.actionName))
+    choice.activate(choosing: "8000000")
+    #expect(app.preferences.shareSizeLimit == 8_000_000)
+    choice.activate(choosing: "0")
+    #expect(app.preferences.shareSizeLimit == nil, "No Limit")
+
+    app.application.actions.action(named: SizeLimitChoice.customActionName)?.activate()
+    let dialog = try #require(
+      EditorWindowTests.toplevel(named: "custom-size-limit-dialog").flatMap(MessageDialog.init))
+    let field = try #require(WidgetTree.descendant(of: dialog.widget, named: "custom-size-limit"))
+    field.editableText = "3.5"
+    dialog.respond("set")
+    MainContext.drain()
+    #expect(app.preferences.shareSizeLimit == 3_500_000)
+    #expect(choice.stringState == "3500000", "the menu's radio items follow")
+  }
+
   /// Description… writes the user's words into the meme (one undo step), Save As carries them in
   /// the file, and Edit & Resend brings them back.
   @Test func aWrittenDescriptionTravelsWithTheMeme() throws {
