@@ -27,14 +27,14 @@ extension RealPointer {
     defer { arrived.remove() }
     try moveTo(x, y, of: widget, in: window, id: id, watch: arrived)
     _ = try xdotool(["mousedown", "1"])
-    settle()
+    try settle(until: { arrived.presses == 1 }, "GTK saw the press")
     for step in stride(from: 1, through: steps, by: 1) {
       let fraction = Double(step) / Double(steps)
       try moveTo(x + dx * fraction, y + dy * fraction, of: widget, in: window, id: id, watch: arrived)
     }
     try whilePressed()
     _ = try xdotool(["mouseup", "1"])
-    settle()
+    try settle(until: { arrived.releases == 1 }, "GTK saw the release")
   }
 
   /// Moves the pointer, no button pressed, to (x, y) of `widget`.
@@ -47,9 +47,11 @@ extension RealPointer {
     try moveTo(x, y, of: widget, in: window, id: try windowID(of: window), watch: arrived)
   }
 
-  /// A few bounded iterations, for GTK to read and handle what the X server sent.
-  private static func settle() {
-    MainContext.iterate(maxIterations: 8) { false }
+  /// Waits, bounded, until GTK has read what the X server sent (under load that can take longer
+  /// than a few iterations), then lets the handlers it started run.
+  private static func settle(until seen: () -> Bool, _ what: Comment) throws {
+    let arrived = MainContext.iterate(maxIterations: 1000, until: seen)
+    try #require(arrived, what)
     MainContext.drain()
   }
 
@@ -77,29 +79,53 @@ extension RealPointer {
     MainContext.drain()
   }
 
+  /// The window's own X window: several windows of a run may share a title.
   private static func windowID(of window: UnsafeMutablePointer<GtkWidget>) throws -> String {
     if DisplayHarness.isWayland {
       try Test.cancel(Comment(rawValue: "Real pointer events go through the X server (xdotool's XTest)."))
     }
-    let title = String(cString: gtk_window_get_title(gtkkit_window(window)))
-    let ids = try xdotool(["search", "--onlyvisible", "--name", "^\(title)$"]).split(separator: "\n")
-    return try #require(ids.last.map(String.init), "X window titled \(title)")
+    return try xWindow(of: window)
   }
 }
 
-/// The last pointer position GTK reported over a window, in its coordinates.
+/// What GTK reported over a window: the last pointer position, in its coordinates, and how many
+/// button presses and releases it has read (seen before any widget's gesture can claim them).
 private final class MotionWatch {
   var last: (x: Double, y: Double)?
+  var presses = 0
+  var releases = 0
   private let window: UnsafeMutablePointer<GtkWidget>
-  private let controller: OpaquePointer
+  private let motion: OpaquePointer
+  private let buttons: OpaquePointer
 
   init(on window: UnsafeMutablePointer<GtkWidget>) {
     self.window = window
-    controller = gtk_event_controller_motion_new()!
-    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
-    Signal.connectPoint(controller.raw, "motion") { [weak self] x, y in self?.last = (x, y) }
-    gtk_widget_add_controller(window, controller)
+    motion = gtk_event_controller_motion_new()!
+    buttons = gtk_event_controller_legacy_new()!
+    gtk_event_controller_set_propagation_phase(motion, GTK_PHASE_CAPTURE)
+    Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in self?.last = (x, y) }
+    gtk_widget_add_controller(window, motion)
+    gtk_event_controller_set_propagation_phase(buttons, GTK_PHASE_CAPTURE)
+    // `event` passes the GdkEvent and returns whether it was handled: never, so it goes on as before.
+    let counter: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
+      guard let event, let data else { return 0 }
+      let watch = Unmanaged<MotionWatch>.fromOpaque(data).takeUnretainedValue()
+      switch gdk_event_get_event_type(event) {
+      case GDK_BUTTON_PRESS: watch.presses += 1
+      case GDK_BUTTON_RELEASE: watch.releases += 1
+      default: break
+      }
+      return 0
+    }
+    // Unretained: the controller is removed (and the handler with it) before the watch goes.
+    g_signal_connect_data(
+      buttons.raw, "event", unsafeBitCast(counter, to: GCallback.self),
+      Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+    gtk_widget_add_controller(window, buttons)
   }
 
-  func remove() { gtk_widget_remove_controller(window, controller) }
+  func remove() {
+    gtk_widget_remove_controller(window, motion)
+    gtk_widget_remove_controller(window, buttons)
+  }
 }
