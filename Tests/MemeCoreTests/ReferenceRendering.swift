@@ -15,18 +15,18 @@ struct ReferenceRendering {
   /// At the image's own size.
   init(layout: MemeLayout) {
     self.layout = layout
-    width = layout.imageWidth
-    height = layout.imageHeight
+    width = layout.outputWidth
+    height = layout.outputHeight
     scale = (1, 1)
   }
 
   /// Aspect-fit into a view of `previewWidth` × `previewHeight`, as the editor canvas shows it.
   init(layout: MemeLayout, previewWidth: Double, previewHeight: Double) {
     self.layout = layout
-    let fit = min(previewWidth / Double(layout.imageWidth), previewHeight / Double(layout.imageHeight))
-    width = max(1, Int((Double(layout.imageWidth) * fit).rounded()))
-    height = max(1, Int((Double(layout.imageHeight) * fit).rounded()))
-    scale = (Double(width) / Double(layout.imageWidth), Double(height) / Double(layout.imageHeight))
+    let fit = min(previewWidth / Double(layout.outputWidth), previewHeight / Double(layout.outputHeight))
+    width = max(1, Int((Double(layout.outputWidth) * fit).rounded()))
+    height = max(1, Int((Double(layout.outputHeight) * fit).rounded()))
+    scale = (Double(width) / Double(layout.outputWidth), Double(height) / Double(layout.outputHeight))
   }
 
   /// The font size, in pixels of the drawing surface, from which Pango's rasterised glyphs are
@@ -42,14 +42,14 @@ struct ReferenceRendering {
     let fontSizes = CaptionPosition.allCases.map(layout.caption(at:)).filter { !$0.text.isEmpty }.map(
       \.fontSize)
     let wanted = Self.accurateFontPixels / max(0.01, fontSizes.min() ?? Self.accurateFontPixels)
-    let affordable = (Self.largestReferencePixels / Double(layout.imageWidth * layout.imageHeight))
+    let affordable = (Self.largestReferencePixels / Double(layout.outputWidth * layout.outputHeight))
       .squareRoot()
     return max(scale.y, min(wanted, affordable))
   }
 
   /// MemeMe's drawing: the layout drawn on a scaled context, as the editor canvas draws it.
   func drawProduction() -> RasterImage {
-    let image = TestImages.photo(width: width, height: height)
+    let image = base(width: width, height: height, scale: scale)
     let context = cairo_create(image.surface)!
     cairo_scale(context, scale.x, scale.y)
     layout.draw(on: context)
@@ -63,9 +63,9 @@ struct ReferenceRendering {
     let factor = referenceScale
     guard factor > scale.y else { return drawReference(width: width, height: height, scale: scale) }
     let large = drawReference(
-      width: max(1, Int((Double(layout.imageWidth) * factor).rounded())),
-      height: max(1, Int((Double(layout.imageHeight) * factor).rounded())), scale: (factor, factor))
-    let reduced = TestImages.photo(width: width, height: height)
+      width: max(1, Int((Double(layout.outputWidth) * factor).rounded())),
+      height: max(1, Int((Double(layout.outputHeight) * factor).rounded())), scale: (factor, factor))
+    let reduced = base(width: width, height: height, scale: scale)
     let context = cairo_create(reduced.surface)!
     cairo_scale(context, Double(width) / Double(large.width), Double(height) / Double(large.height))
     cairo_set_source_surface(context, large.surface, 0, 0)
@@ -76,8 +76,21 @@ struct ReferenceRendering {
     return reduced
   }
 
-  private func drawReference(width: Int, height: Int, scale: (x: Double, y: Double)) -> RasterImage {
+  /// What the captions are drawn on: the photo for Classic; for Band and Poster the frame around it
+  /// (the texts lie on the frame, and only their areas are compared).
+  func base(width: Int, height: Int, scale: (x: Double, y: Double)) -> RasterImage {
     let image = TestImages.photo(width: width, height: height)
+    guard !layout.frame.isPictureOnly else { return image }
+    let context = cairo_create(image.surface)!
+    cairo_scale(context, scale.x, scale.y)
+    layout.frame.paintSurroundings(on: context)
+    cairo_destroy(context)
+    cairo_surface_flush(image.surface)
+    return image
+  }
+
+  private func drawReference(width: Int, height: Int, scale: (x: Double, y: Double)) -> RasterImage {
+    let image = base(width: width, height: height, scale: scale)
     let context = cairo_create(image.surface)!
     cairo_scale(context, scale.x, scale.y)
     ReferenceCaption.draw(layout, on: context)

@@ -67,6 +67,7 @@ enum JPEGBlockExport {
     _ captions: MemeCaptions, imageAt input: URL, loader: ImageLoader, cancellation: Cancellation
   ) throws(ImageError) -> Encoding {
     let path = input.path
+    guard captions.layout == .classic else { return .declined("the layout adds a frame around the photo") }
     let file = try ImageFile(path: path)
     guard file.size > 2, try file.prefix(2) == [0xFF, 0xD8] else {
       return .declined("the source is not a JPEG")

@@ -51,7 +51,7 @@ public enum MemeExporter {
     try ImageWriter.checkDestination(destination)
     var reason = reencodeReason
     if reason == nil {
-      reason = blockPathObstacle(format: format, transform: transform, width: width)
+      reason = blockPathObstacle(format: format, transform: transform, width: width, layout: captions.layout)
     }
     if reason == nil {
       // Decode once: the block path and the pixel path below never both read a whole photo. The
@@ -88,10 +88,14 @@ public enum MemeExporter {
     let early = PreparedCaptions(
       captions, imageWidth: expectedSize?.width ?? 1000, imageHeight: expectedSize?.height ?? 1000,
       until: { decoding.isFinished })
-    let image = try decoding.wait().get()
+    let picture = try decoding.wait().get()
     let prepared =
-      early.fits(image)
-      ? early : PreparedCaptions(captions, imageWidth: image.width, imageHeight: image.height)
+      early.fits(picture)
+      ? early : PreparedCaptions(captions, imageWidth: picture.width, imageHeight: picture.height)
+    guard let image = prepared.layout.frame.compose(picture) else {
+      throw ImageError(
+        path: input.path, kind: .outOfMemory, reason: "not enough memory for the meme's frame")
+    }
     prepared.draw(onto: image)
     let layout = prepared.layout
     try ImageWriter.write(image, to: destination, as: format)
@@ -130,10 +134,11 @@ public enum MemeExporter {
   }
 
   /// Why an export in `format` cannot keep a JPEG photo's blocks whatever the photo, or `nil`.
-  private static func blockPathObstacle(format: ImageFormat, transform: PictureTransform, width: Int?)
-    -> String?
-  {
+  private static func blockPathObstacle(
+    format: ImageFormat, transform: PictureTransform, width: Int?, layout: MemeLayoutKind
+  ) -> String? {
     guard case .jpeg = format else { return "the output is not a JPEG" }
+    if layout == .poster { return "the poster's frame is encoded whole" }
     if width != nil { return "a width was given" }
     if !transform.isIdentity { return "the picture is cropped, turned or mirrored" }
     return nil
@@ -163,10 +168,13 @@ public enum MemeExporter {
       throw ImageError(
         path: input.path, kind: .outOfMemory, reason: "not enough memory to transform the picture")
     }
-    let layout = MemeRenderer.render(captions, onto: image)
-    try ImageWriter.write(image, to: destination, as: format)
+    guard let (output, layout) = MemeRenderer.render(captions, picture: image) else {
+      throw ImageError(
+        path: input.path, kind: .outOfMemory, reason: "not enough memory for the meme's frame")
+    }
+    try ImageWriter.write(output, to: destination, as: format)
     return ExportSummary(
-      width: image.width, height: image.height, font: layout.font,
+      width: output.width, height: output.height, font: layout.font,
       overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
       damage: source.damage, encoding: encoding)
   }

@@ -66,6 +66,8 @@ final class CaptionDrawing: @unchecked Sendable {
   /// `CaptionMasks` make.
   func strokeOutline(on context: OpaquePointer, color: RGBAColor) {
     cairo_new_path(context)
+    // The texts of Band and Poster have none (Cairo would still stroke a zero width as a hairline).
+    guard outlineWidth > 0 else { return }
     // One stroke for all runs, so a translucent outline is not darker where two runs overlap.
     for outline in outlines { cairo_append_path(context, outline) }
     cairo_set_tolerance(context, Self.tolerance)
@@ -241,7 +243,11 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
     cairo_set_line_width(context, outlineWidth)
     var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
-    cairo_stroke_extents(context, &left, &top, &right, &bottom)
+    if outlineWidth > 0 {
+      cairo_stroke_extents(context, &left, &top, &right, &bottom)
+    } else {
+      cairo_fill_extents(context, &left, &top, &right, &bottom)
+    }
     cairo_destroy(context)
     cairo_surface_destroy(scratch)
     guard bottom > top, right > left else { return band.lowerBound..<band.lowerBound }

@@ -14,12 +14,18 @@ public struct MemeCaptions: Sendable, Hashable {
   public var bottom: String
   public var style: CaptionStyle
   public var boxes: [TextBox]
+  /// How the texts and the picture are arranged (Classic: the captions on the picture).
+  public var layout: MemeLayoutKind
 
-  public init(top: String, bottom: String, style: CaptionStyle = .classic, boxes: [TextBox] = []) {
+  public init(
+    top: String, bottom: String, style: CaptionStyle = .classic, boxes: [TextBox] = [],
+    layout: MemeLayoutKind = .classic
+  ) {
     self.top = top
     self.bottom = bottom
     self.style = style
     self.boxes = boxes
+    self.layout = layout
   }
 
   /// Every text box of the meme in drawing order: the classic two in their bands, then `boxes`.
