@@ -19,6 +19,8 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public var transform: PictureTransform
   /// The text boxes placed anywhere, drawn after the classic top and bottom captions.
   public var textBoxes: [TextBox]
+  /// How the texts and the picture are arranged (Classic for every meme sent before layouts).
+  public var layout: MemeLayoutKind
   /// The finished meme as it was sent.
   public var renderedImageURL: URL
   /// A small image for the list and grid.
@@ -27,8 +29,9 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public init(
     id: Int64, topText: String, bottomText: String, style: CaptionStyle, sentAt: Date, position: Int64,
     originalImageURL: URL, renderedImageURL: URL, thumbnailURL: URL, transform: PictureTransform = .identity,
-    textBoxes: [TextBox] = []
+    textBoxes: [TextBox] = [], layout: MemeLayoutKind = .classic
   ) {
+    self.layout = layout
     self.transform = transform
     self.textBoxes = textBoxes
     self.id = id
@@ -47,7 +50,8 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public var meme: Meme {
     Meme(
       topText: topText, bottomText: bottomText, style: style, originalImage: originalImageURL,
-      transform: transform, textBoxes: textBoxes, renderedImage: renderedImageURL, createdAt: sentAt)
+      transform: transform, textBoxes: textBoxes, renderedImage: renderedImageURL, createdAt: sentAt,
+      layout: layout)
   }
 
   /// Whether all three image files exist right now. This asks the file system, so call it off the main

@@ -37,14 +37,17 @@ public struct SentMemeDraft: Sendable, Hashable {
   public var transform: PictureTransform
   /// The text boxes placed anywhere, beside the classic captions.
   public var textBoxes: [TextBox]
+  /// How the texts and the picture are arranged.
+  public var layout: MemeLayoutKind
   public var rendered: EncodedImage
   public var thumbnail: EncodedImage
 
   public init(
     topText: String, bottomText: String, style: CaptionStyle, sentAt: Date = Date(),
     original: OriginalImage, transform: PictureTransform = .identity, textBoxes: [TextBox] = [],
-    rendered: EncodedImage, thumbnail: EncodedImage
+    rendered: EncodedImage, thumbnail: EncodedImage, layout: MemeLayoutKind = .classic
   ) {
+    self.layout = layout
     self.transform = transform
     self.textBoxes = textBoxes
     self.topText = topText
@@ -61,6 +64,6 @@ public struct SentMemeDraft: Sendable, Hashable {
     self.init(
       topText: meme.topText, bottomText: meme.bottomText, style: meme.style, sentAt: sentAt,
       original: .file(meme.originalImage), transform: meme.transform, textBoxes: meme.textBoxes,
-      rendered: rendered, thumbnail: thumbnail)
+      rendered: rendered, thumbnail: thumbnail, layout: meme.layout)
   }
 }

@@ -40,6 +40,11 @@ enum StoreSchema {
       // meme is its two classic boxes and renders exactly as it did.
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN textBoxes TEXT")
     }
+    migrator.registerMigration("v4 meme layout") { db in
+      // How the texts and the picture are arranged, as MemeLayoutKind's name ("band", "poster");
+      // NULL (every meme sent before) is Classic, the captions on the picture.
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN layout TEXT")
+    }
     return migrator
   }
 }

@@ -35,6 +35,7 @@ public final class EditorDocument {
   public var captions: MemeCaptions { state.captions }
   public var image: EditorImage? { state.image }
   public var transform: PictureTransform { state.transform }
+  public var layout: MemeLayoutKind { state.layout }
   public var canUndo: Bool { history.canUndo }
   public var canRedo: Bool { history.canRedo }
 
@@ -103,6 +104,18 @@ public final class EditorDocument {
     apply(next, changed: .style)
   }
 
+  /// Arranges the texts and the picture as `layout` (one undo step). The texts stay; colours and
+  /// letter case still at the old layout's defaults take the new one's (see
+  /// `MemeLayoutKind.style(switchingFrom:_:)`).
+  public func setLayout(_ layout: MemeLayoutKind) {
+    guard state.layout != layout else { return }
+    var next = state
+    next.style = layout.style(switchingFrom: state.layout, state.style)
+    next.layout = layout
+    history.endCoalescing()
+    apply(next, changed: [.captions, .style])
+  }
+
   /// A new picture, shown as it is unless `transform` (a sent meme's, being edited again) says how to
   /// cut and turn it; a transform whose crop does not fit the picture is dropped.
   public func setImage(_ image: EditorImage, transform: PictureTransform = .identity) {
@@ -169,7 +182,7 @@ public final class EditorDocument {
     if next.topText != state.topText || next.bottomText != state.bottomText || next.boxes != state.boxes {
       changed.insert(.captions)
     }
-    if next.style != state.style { changed.insert(.style) }
+    if next.style != state.style || next.layout != state.layout { changed.insert([.captions, .style]) }
     if next.image !== state.image { changed.insert(.image) }
     if next.transform != state.transform { changed.insert(.transform) }
     let selection =

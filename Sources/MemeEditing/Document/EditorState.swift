@@ -16,12 +16,14 @@ public struct EditorState {
   public var image: EditorImage?
   /// The crop, turn and mirroring of `image` (a new picture starts as it is).
   public var transform = PictureTransform.identity
+  /// How the texts and the picture are arranged; switching keeps the texts.
+  public var layout = MemeLayoutKind.classic
 
   /// The launch state: no picture, no text typed, classic style.
   public static let initial = EditorState()
 
   public var captions: MemeCaptions {
-    MemeCaptions(top: topText, bottom: bottomText, style: style, boxes: boxes)
+    MemeCaptions(top: topText, bottom: bottomText, style: style, boxes: boxes, layout: layout)
   }
 
   public func text(at position: CaptionPosition) -> String {
@@ -43,6 +45,6 @@ public struct EditorState {
   /// Same texts, boxes, style and picture (pictures compare by identity: pixels are never mutated).
   func isSame(as other: EditorState) -> Bool {
     topText == other.topText && bottomText == other.bottomText && boxes == other.boxes && style == other.style
-      && image === other.image && transform == other.transform
+      && image === other.image && transform == other.transform && layout == other.layout
   }
 }

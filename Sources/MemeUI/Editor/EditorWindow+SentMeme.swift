@@ -10,6 +10,8 @@ extension EditorWindow {
     document.setText(meme.bottomText, at: .bottom)
     document.endTyping()
     document.setBoxes(meme.textBoxes)
+    // The layout first: switching adapts the style, which the meme's own then replaces.
+    document.setLayout(meme.layout)
     document.setStyle(meme.style)
     // What was sent is kept in Sent Memes: closing before changing it loses nothing.
     document.markKept()
