@@ -386,22 +386,29 @@ final class StylePanel {
       let isOn = controls.uppercaseSwitch.isSwitchedOn
       self?.userChanged { $0.isUppercase = isOn }
     }
-    for (choice, button) in controls.layoutButtons {
-      Signal.connect(button, "toggled") { [weak self] in
-        guard let self, !isShowingModel, gtk_toggle_button_get_active(gtkkit_toggle_button(button)) != 0,
-          memeLayout != choice
-        else { return }
-        memeLayout = choice
-        onLayoutChange(choice)
-      }
+    connectChoice(controls.layoutButtons) { [weak self] choice in
+      guard let self, memeLayout != choice else { return }
+      memeLayout = choice
+      onLayoutChange(choice)
     }
-    for (choice, button) in controls.alignmentButtons {
+    connectChoice(controls.alignmentButtons) { [weak self] choice in
+      guard let self, alignment != choice else { return }
+      alignment = choice
+      onAlignmentChange(choice)
+    }
+  }
+
+  /// Calls `choose` with the choice of the toggle button the user turns on in `buttons`, one group.
+  private func connectChoice<Choice>(
+    _ buttons: [(Choice, UnsafeMutablePointer<GtkWidget>)], choose: @escaping (Choice) -> Void
+  ) {
+    for (choice, button) in buttons {
       Signal.connect(button, "toggled") { [weak self] in
-        guard let self, !isShowingModel, gtk_toggle_button_get_active(gtkkit_toggle_button(button)) != 0,
-          alignment != choice
-        else { return }
-        alignment = choice
-        onAlignmentChange(choice)
+        guard let self, !isShowingModel, gtk_toggle_button_get_active(gtkkit_toggle_button(button)) != 0
+        else {
+          return
+        }
+        choose(choice)
       }
     }
   }
