@@ -125,8 +125,8 @@ struct FramedLayout {
       outputHeight: frame.height, font: font, style: style)
   }
 
-  /// How tall `text`'s ink is at `size`, wrapped at words (at characters where a word is wider than
-  /// the line) to `width`; 0 for no text.
+  /// How tall `text`'s ink is at `size`, wrapped at words to `width` (smaller where a word is wider
+  /// than the line); 0 for no text.
   private static func inkHeight(of text: String, size: Double, width: Double, font: ResolvedFont) -> Double {
     guard !text.isEmpty else { return 0 }
     let context = PangoContextFactory.makeContext()
@@ -138,7 +138,12 @@ struct FramedLayout {
     let fitter = CaptionFitter(
       layout: layout, band: ImageRect(x: 0, y: 0, width: width, height: .infinity), font: font,
       outlineToFontSize: 0)
-    let wrap = fitter.fits(size: size, wrap: PANGO_WRAP_WORD) ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR
-    return fitter.measure(size: size, wrap: wrap).height
+    // A word wider than the line at `size` is set smaller rather than broken, as the fitting does:
+    // the area is as tall as the text at the largest size at which every word fits its line.
+    let smallest = min(CaptionGeometry.minimumLegibleFontSize, size)
+    if let fitting = fitter.largestFittingSize(in: smallest...size, wrap: PANGO_WRAP_WORD) {
+      return fitter.measure(size: fitting, wrap: PANGO_WRAP_WORD).height
+    }
+    return fitter.measure(size: size, wrap: PANGO_WRAP_WORD_CHAR).height
   }
 }
