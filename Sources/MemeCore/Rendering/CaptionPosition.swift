@@ -33,6 +33,12 @@ public struct MemeCaptions: Sendable, Hashable {
     CaptionPosition.allCases.map { TextBox.classic($0, text: text(at: $0), style: style) } + boxes
   }
 
+  /// The texts the layout draws, in drawing order: the top one, the bottom one unless the layout
+  /// keeps it unseen (Band), then the boxes'.
+  public var drawnTexts: [String] {
+    [top] + (layout.drawsBottomText ? [bottom] : []) + boxes.map(\.text)
+  }
+
   public func text(at position: CaptionPosition) -> String {
     switch position {
     case .top: top
