@@ -76,6 +76,38 @@ struct JPEGBandTests {
     }
   }
 
+  /// A text box stays on the photo: the MCU rows under its box are redrawn as the classic captions'
+  /// are, every other picture row is still the photo's.
+  @Test func aTextBoxIsRedrawnOnThePhotoBelowTheBand() throws {
+    let folder = Fixtures.temporaryFolder()
+    defer { Fixtures.remove(folder) }
+    let photo = try JPEGTools.photo(width: 1024, height: 768, options: ["-sample", "2x2"], in: folder)
+    let box = TextBox(text: "on the photo", frame: RelativeRect(x: 0.1, y: 0.4, width: 0.8, height: 0.15))
+    let captions = MemeCaptions(
+      top: "the band", bottom: "", style: MemeLayoutKind.band.defaultStyle, boxes: [box], layout: .band)
+    let meme = folder.appendingPathComponent("band-box.jpg")
+    let summary = try MemeExporter.export(captions, imageAt: photo, to: meme, as: .jpeg(quality: 90))
+    guard case .keptBlocks = summary.encoding else {
+      Issue.record("fell back: \(summary.encoding.explanation)")
+      return
+    }
+    let reference = try JPEGTools.decode(photo)
+    let output = try JPEGTools.decode(meme)
+    let band = output.height - reference.height
+    let rowLength = output.width * output.channels
+    var differing = [UInt8](repeating: 0, count: reference.height)
+    pixel_rows_differing(
+      reference.samples, Array(output.samples[(band * rowLength)...]), Int32(output.width),
+      Int32(reference.height), Int32(output.channels), &differing)
+    // The box's rows, widened to whole MCU rows of 16 and the one row beside them that 4:2:0
+    // chroma blends.
+    let boxRows = (Int(0.4 * 768) / 16 * 16 - 1)..<((Int(0.55 * 768) + 15) / 16 * 16 + 1)
+    // Row 0 too: its chroma is blended with the band's last row (see above).
+    let stray = differing.indices.filter { differing[$0] != 0 && !boxRows.contains($0) && $0 != 0 }
+    #expect(stray.isEmpty, "rows outside the box changed: \(stray.prefix(10))")
+    #expect(boxRows.contains { differing[$0] != 0 }, "the box was drawn on the photo")
+  }
+
   /// The band's text lies in rows of its own, so the photo keeps even its coded bits: every MCU row
   /// of the photo is copied, and the file grows by the band alone.
   @Test func aPhotoThatKeepsItsCodeIsCopiedWhole() throws {
