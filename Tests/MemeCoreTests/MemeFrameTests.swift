@@ -102,6 +102,29 @@ import Testing
     }
   }
 
+  /// A box reaching past the picture is cut off at the picture's edge, not drawn on the band or the
+  /// frame around it.
+  @Test(arguments: [MemeLayoutKind.band, .poster])
+  func aBoxIsCutOffAtThePicture(kind: MemeLayoutKind) throws {
+    let box = TextBox(text: "reaching out", frame: RelativeRect(x: -0.3, y: -0.3, width: 1.6, height: 0.6))
+    let plain = MemeCaptions(top: "", bottom: "", style: kind.defaultStyle, layout: kind)
+    var boxed = plain
+    boxed.boxes = [box]
+    let without = try #require(MemeRenderer.render(plain, picture: TestImages.grey(width: 400, height: 300)))
+    let with = try #require(MemeRenderer.render(boxed, picture: TestImages.grey(width: 400, height: 300)))
+    let picture = with.layout.frame.pictureRect
+    let outside = TestImages.changedPixels(in: with.output, from: kind.defaultStyle.outlineColor) { x, y in
+      !ImageRect(x: picture.x - 4, y: picture.y - 4, width: picture.width + 8, height: picture.height + 8)
+        .contains(ImageRect(x: Double(x), y: Double(y), width: 1, height: 1))
+    }
+    #expect(outside.count == 0, "pixels drawn outside the picture")
+    let inside = TestImages.changedPixels(in: with.output, from: RGBAColor(red: 0.5, green: 0.5, blue: 0.5)) {
+      picture.contains(ImageRect(x: Double($0), y: Double($1), width: 1, height: 1))
+    }
+    #expect(inside.count > 0, "the box is drawn on the picture")
+    #expect(without.output.width == with.output.width && without.output.height == with.output.height)
+  }
+
   @Test func theColoursComeFromTheStyle() throws {
     var captions = MemeCaptions(
       top: "abc", bottom: "", style: MemeLayoutKind.band.defaultStyle, layout: .band)

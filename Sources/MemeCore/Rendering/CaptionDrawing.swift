@@ -20,8 +20,15 @@ final class CaptionDrawing: @unchecked Sendable {
   /// How far the band and everything in it is turned about the band's centre, in radians (clockwise
   /// on the screen); the outlines are traced unturned.
   let angle: Double
+  /// Where drawing stops besides the band, unturned: the picture, for a text box of Band or Poster
+  /// (which stays on the picture, as on the JPEG block path, where only the photo's rows are drawn).
+  let clip: ImageRect?
 
-  init(traced: TracedCaption, band: ImageRect, outlineWidth: Double, style: CaptionStyle, angle: Double = 0) {
+  init(
+    traced: TracedCaption, band: ImageRect, outlineWidth: Double, style: CaptionStyle, angle: Double = 0,
+    clip: ImageRect? = nil
+  ) {
+    self.clip = clip
     outlines = traced.outlines
     colorRuns = traced.colorRuns
     self.traced = traced
@@ -44,6 +51,10 @@ final class CaptionDrawing: @unchecked Sendable {
   /// painted before the clip.
   func draw(on context: OpaquePointer, masks: CaptionMasks? = nil) {
     cairo_save(context)
+    if let clip {
+      cairo_rectangle(context, clip.x, clip.y, clip.width, clip.height)
+      cairo_clip(context)
+    }
     masks?.paint(self, on: context)
     clipToBand(context)
     if masks == nil {
@@ -154,7 +165,8 @@ final class CaptionDrawing: @unchecked Sendable {
   /// `nil` when the two draw the same. An edit at the end of a long caption changes its last line
   /// only, and the editor draws only the rows below this again.
   func firstChangedRow(comparedWith other: CaptionDrawing) -> Double? {
-    guard band == other.band, outlineWidth == other.outlineWidth, style == other.style, angle == other.angle
+    guard band == other.band, outlineWidth == other.outlineWidth, style == other.style, angle == other.angle,
+      clip == other.clip
     else {
       return -Double.infinity
     }

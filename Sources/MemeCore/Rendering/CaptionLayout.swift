@@ -56,6 +56,11 @@ public final class CaptionLayout {
     var band = box.frame.clampedToAllowed.pixels(width: imageWidth, height: imageHeight)
     band.x += pictureOrigin.x
     band.y += pictureOrigin.y
+    // Beside a band or in a frame, what reaches past the picture is cut off at the picture.
+    let picture =
+      pictureOrigin == (0, 0)
+      ? nil
+      : ImageRect(x: pictureOrigin.x, y: pictureOrigin.y, width: Double(imageWidth), height: Double(imageHeight))
     let size: Double? =
       switch box.fitting {
       case .shrinkToFit: nil
@@ -66,7 +71,8 @@ public final class CaptionLayout {
       text: text, position: nil, band: band,
       placement: Placement(
         anchor: box.anchor, alignment: box.alignment, fixedSize: size,
-        angle: box.angle.isFinite ? box.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0),
+        angle: box.angle.isFinite ? box.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0,
+        clip: picture),
       imageWidth: imageWidth, imageHeight: imageHeight, font: font, style: box.style)
   }
 
@@ -97,6 +103,8 @@ public final class CaptionLayout {
     /// The largest size shrinking to fit may choose, or `nil` for the classic captions' limit.
     var largestSize: Double?
     var outlineToFontSize = CaptionGeometry.outlineWidthToFontSize
+    /// Where drawing stops besides the band (see `CaptionDrawing.clip`).
+    var clip: ImageRect?
   }
 
   private init(
@@ -168,7 +176,7 @@ public final class CaptionLayout {
         layout: layout, origin: origin, scale: scale,
         visible: Self.tracedArea(band: band, outline: outlineWidth)),
       band: band,
-      outlineWidth: outlineWidth, style: style, angle: placement.angle)
+      outlineWidth: outlineWidth, style: style, angle: placement.angle, clip: placement.clip)
   }
 
   /// The part of the image whose glyphs are traced for drawing: the band, grown by half the outline
