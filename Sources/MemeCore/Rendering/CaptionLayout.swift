@@ -57,10 +57,10 @@ public final class CaptionLayout {
     band.x += pictureOrigin.x
     band.y += pictureOrigin.y
     // Beside a band or in a frame, what reaches past the picture is cut off at the picture.
+    let (width, height) = (Double(imageWidth), Double(imageHeight))
     let picture =
       pictureOrigin == (0, 0)
-      ? nil
-      : ImageRect(x: pictureOrigin.x, y: pictureOrigin.y, width: Double(imageWidth), height: Double(imageHeight))
+      ? nil : ImageRect(x: pictureOrigin.x, y: pictureOrigin.y, width: width, height: height)
     let size: Double? =
       switch box.fitting {
       case .shrinkToFit: nil
