@@ -3,7 +3,8 @@
 # Renders many captions with `mememe render` and puts them on one contact sheet, for a person to
 # look at: build-aux/caption-contact-sheet.sh [PHOTO] [SHEET.png]
 # The captions are those of the golden images (Tests/MemeCoreTests/Golden/cases.tsv) and more:
-# every script, emoji, long and short captions, and explicit line breaks. Needs imagemagick.
+# every script, emoji, long and short captions, and explicit line breaks, in the classic layout, and
+# then a few of them as the caption band and the demotivational poster. Needs imagemagick.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 golden=Tests/MemeCoreTests/Golden
@@ -39,16 +40,25 @@ captions=(
 long="when you see the code review comments and realise that every single one of them is about the"
 long+=" formatting of a caption renderer that nobody else will ever read again"
 captions+=("$long"$'\t'"$long")
-while IFS=$'\t' read -r name _ top bottom; do
+layouts=()
+while IFS=$'\t' read -r name _ top bottom layout; do
   [[ -z "$name" || "$name" == \#* ]] && continue
   captions+=("${top//\\n/$'\n'}"$'\t'"${bottom//\\n/$'\n'}")
+  layouts[${#captions[@]}]=${layout:-classic}
 done <"$golden/cases.tsv"
+# The band and the poster with short, long, emoji and right-to-left texts.
+for layout in band poster; do
+  for pair in "${captions[@]:1:4}" "${captions[@]:10:1}" "$long"$'\t'"$long"; do
+    captions+=("$pair")
+    layouts[${#captions[@]}]=$layout
+  done
+done
 
 index=0
 for pair in "${captions[@]}"; do
   index=$((index + 1))
   "$mememe" render "$photo" --top "${pair%%$'\t'*}" --bottom "${pair#*$'\t'}" \
-    -o "$work/$(printf '%03d' "$index").png" 2>/dev/null || echo "caption $index failed" >&2
+    --layout "${layouts[$index]:-classic}" -o "$work/$(printf '%03d' "$index").png" 2>/dev/null || echo "caption $index failed" >&2
 done
 mkdir -p "$(dirname "$sheet")"
 montage "$work"/*.png -tile 4x -geometry 480x+4+4 -background '#333' "$sheet"

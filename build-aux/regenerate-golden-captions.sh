@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.."
 swift build --product mememe >/dev/null
 mememe=$(swift build --show-bin-path)/mememe
 golden=Tests/MemeCoreTests/Golden
-while IFS=$'\t' read -r name photo top bottom; do
+while IFS=$'\t' read -r name photo top bottom layout; do
   [[ -z "$name" || "$name" == \#* ]] && continue
   "$mememe" render "$golden/$photo" --top "${top//\\n/$'\n'}" --bottom "${bottom//\\n/$'\n'}" \
-    -o "$golden/$name.png"
+    --layout "${layout:-classic}" -o "$golden/$name.png"
   echo "$golden/$name.png"
 done <"$golden/cases.tsv"

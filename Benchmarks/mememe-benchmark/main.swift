@@ -15,7 +15,9 @@
 // orientation 1 and 6, with two two-line captions: wall time against the floor, file size against
 // the photo's and against the meme's own pixels encoded whole at the photo's quality, peak RSS
 // against the full re-encode (today's path before the block path), and the share of pixels
-// bit-identical to the photo turned upright losslessly.
+// bit-identical to the photo turned upright losslessly. The Band layout is measured there too: the
+// band above the photo encoded, every block of the photo moved down under it unchanged, against the
+// same floor and against the band encoded whole.
 //
 // A third part measures size limits (`--max-bytes`, the Share pipeline's limit): a 48 MP photo with
 // two two-line captions fitted under 8 MB and under 1 MB (as JPEG, and under 8 MB asked as PNG),
@@ -138,19 +140,22 @@ func runCase(_ name: String, input: String, output: String) {
       )
       return
     }
-    if parts.count == 2, parts[0] == "blocks" || parts[0] == "full" {
-      // The block path (the default) or, as before it existed, a full decode, draw and encode.
+    if parts.count == 2, ["blocks", "full", "band", "band-full"].contains(parts[0]) {
+      // The block path (the default) or, as before it existed, a full decode, draw and encode; with
+      // the classic captions, or in the Band layout.
       let start = now()
+      let encodesWhole = parts[0].hasSuffix("full")
       let summary = try MemeExporter.export(
-        twoLineCaptions, imageAt: URL(fileURLWithPath: input), to: URL(fileURLWithPath: output),
-        as: .jpeg(quality: 90), reencodeReason: parts[0] == "full" ? "benchmark" : nil)
+        parts[0].hasPrefix("band") ? bandCaptions : twoLineCaptions, imageAt: URL(fileURLWithPath: input),
+        to: URL(fileURLWithPath: output), as: .jpeg(quality: 90),
+        reencodeReason: encodesWhole ? "benchmark" : nil)
       let elapsed = now() - start
       var kept = 0.0
       var keptCode = 0
       if case .keptBlocks(let replaced, let total, let code) = summary.encoding {
         kept = Double(total - replaced) / Double(total)
         keptCode = code ? 1 : 0
-      } else if parts[0] == "blocks" {
+      } else if !encodesWhole {
         fail("the block path was not taken: \(summary.encoding.explanation)")
       }
       print(
@@ -421,6 +426,10 @@ func benchmark(megapixels: Int, folder: URL, runCount: Int, compareRuns: Int) {
 let twoLineCaptions = MemeCaptions(
   top: "when the photo keeps every single block", bottom: "except the few under these two captions")
 
+/// The top caption of `twoLineCaptions` on a band above the photo.
+let bandCaptions = MemeCaptions(
+  top: twoLineCaptions.top, bottom: "", style: MemeLayoutKind.band.defaultStyle, layout: .band)
+
 /// A copy of `jpeg` with an EXIF segment holding only `orientation`, right after SOI.
 func withOrientation(_ jpeg: [UInt8], _ orientation: UInt8) -> [UInt8] {
   let tiff: [UInt8] =
@@ -469,8 +478,10 @@ func blockBenchmark(megapixels: Int, orientation: UInt8, folder: URL, runCount: 
     "floor": folder.appendingPathComponent("floor.jpg").path,
     "blocks:two-line": folder.appendingPathComponent("blocks.jpg").path,
     "full:two-line": folder.appendingPathComponent("full.jpg").path,
+    "band:two-line": folder.appendingPathComponent("band.jpg").path,
+    "band-full:two-line": folder.appendingPathComponent("band-full.jpg").path,
   ]
-  let names = ["floor", "blocks:two-line", "full:two-line"]
+  let names = ["floor", "blocks:two-line", "full:two-line", "band:two-line", "band-full:two-line"]
   for name in names { _ = runChild(name, input: input.path, output: outputs[name]!) }
   var results: [String: [Measurement]] = [:]
   for round in 0..<runCount {
@@ -508,6 +519,21 @@ func blockBenchmark(megapixels: Int, orientation: UInt8, folder: URL, runCount: 
         "   peak RSS, block path / full encode: %.2f (target ≤ 1); MCUs copied unchanged: %.1f%%%@",
       blockPeak / fullPeak, (blocks.last?["keptMCUs"] ?? .nan) * 100,
       blocks.last?["keptCode"] == 1 ? ", the rows without captions as coded" : ", all coded anew"))
+  let band = results["band:two-line"] ?? []
+  let bandFull = results["band-full:two-line"] ?? []
+  let bandTime = median(band.map { $0["total"] })
+  let bandFullTime = median(bandFull.map { $0["total"] })
+  print(
+    String(
+      format:
+        "   band layout, blocks moved down: %@ = %.2f× floor (target ≤ 0.70), peak RSS %@, file %@ = %+.1f%% of the photo",
+      seconds(bandTime), bandTime / floor, mebibytes(band.map { $0["rss"] }.max() ?? .nan),
+      mebibytes(band.last?["bytes"] ?? .nan), ((band.last?["bytes"] ?? .nan) / inputBytes - 1) * 100))
+  print(
+    String(
+      format: "   band layout, encoded whole: %@ = %.2f× floor, peak RSS %@; MCUs copied unchanged: %.1f%%",
+      seconds(bandFullTime), bandFullTime / floor, mebibytes(bandFull.map { $0["rss"] }.max() ?? .nan),
+      (band.last?["keptMCUs"] ?? .nan) * 100))
   // Pixels equal to the photo turned upright without loss (its blocks, no captions), decoded alike.
   do {
     let reference = folder.appendingPathComponent("upright.jpg")

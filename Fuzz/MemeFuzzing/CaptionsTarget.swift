@@ -4,7 +4,8 @@ import MemeCore
 
 /// Caption text (any Unicode, up to 10,000 characters) on a picture of any size within the limits,
 /// through `MemeLayout`, then drawn: for real onto a small picture, scaled into a small surface as
-/// the editor's preview does for a large one.
+/// the editor's preview does for a large one. Every input is laid out as Classic, and again as Band
+/// or Poster (which one by the text's length, so that inputs found before keep their meaning).
 enum CaptionsTarget {
   static let maximumCharacters = 10_000
   /// Pictures up to this many pixels are rendered at their own size.
@@ -21,13 +22,19 @@ enum CaptionsTarget {
     let captions = MemeCaptions(
       top: String(parts[0]), bottom: parts.count > 1 ? String(parts[1]) : "",
       style: CaptionStyle(isUppercase: uppercase))
-    if width * height <= renderedPixels {
-      guard let image = RasterImage(width: width, height: height, hasAlpha: false) else { return }
-      try check(MemeRenderer.render(captions, onto: image))
-    } else {
-      let layout = MemeLayout(captions: captions, imageWidth: width, imageHeight: height)
-      try check(layout)
-      drawScaled(layout)
+    var framed = captions
+    framed.layout = text.unicodeScalars.count % 2 == 0 ? .band : .poster
+    for captions in [captions, framed] {
+      if width * height <= renderedPixels {
+        guard let picture = RasterImage(width: width, height: height, hasAlpha: false),
+          let (_, layout) = MemeRenderer.render(captions, picture: picture)
+        else { return }
+        try check(layout)
+      } else {
+        let layout = MemeLayout(captions: captions, imageWidth: width, imageHeight: height)
+        try check(layout)
+        drawScaled(layout)
+      }
     }
   }
 
@@ -50,8 +57,16 @@ enum CaptionsTarget {
     return (width, height)
   }
 
-  /// What the layout promises: finite geometry, and a caption said to fit lies inside its band.
+  /// What the layout promises: finite geometry, a caption said to fit lies inside its band, and the
+  /// picture lies whole inside the output.
   private static func check(_ layout: MemeLayout) throws(FuzzFinding) {
+    let frame = layout.frame
+    guard frame.pictureX >= 0, frame.pictureY >= 0, frame.pictureX + frame.pictureWidth <= frame.width,
+      frame.pictureY + frame.pictureHeight <= frame.height,
+      frame.pictureWidth == layout.imageWidth, frame.pictureHeight == layout.imageHeight
+    else {
+      throw FuzzFinding("\(frame.layout) frame \(frame) does not hold its picture")
+    }
     for position in CaptionPosition.allCases {
       let caption = layout.caption(at: position)
       let ink = caption.inkRect
@@ -73,7 +88,7 @@ enum CaptionsTarget {
   private static func drawScaled(_ layout: MemeLayout) {
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(surfaceSide), Int32(surfaceSide))
     let context = cairo_create(surface)!
-    let scale = Double(surfaceSide) / Double(max(layout.imageWidth, layout.imageHeight))
+    let scale = Double(surfaceSide) / Double(max(layout.outputWidth, layout.outputHeight))
     cairo_scale(context, scale, scale)
     layout.draw(on: context)
     cairo_destroy(context)

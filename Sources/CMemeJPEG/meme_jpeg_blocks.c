@@ -148,6 +148,12 @@ struct meme_jpeg_blocks {
   } *row_coded;
   // Where each component's blocks start in a decoded MCU row of `row_blocks`.
   size_t component_offset[MAX_COMPONENTS];
+  // MCU rows put above the photo (see meme_jpeg_blocks_set_band), written before the photo's rows,
+  // which move down by as many MCU rows unchanged: their blocks, each MCU row laid out as a decoded
+  // MCU row of `row_blocks`, and a pointer to each of their block rows per component.
+  int band_mcu_rows;
+  JBLOCK *band_arena;
+  JBLOCKROW *band_rows[MAX_COMPONENTS];
 };
 
 static void set_reason(char *reason, size_t size, const char *text) {
@@ -927,7 +933,11 @@ void meme_jpeg_blocks_free(meme_jpeg_blocks *blocks) {
   if (blocks->has_holder) jpeg_destroy_compress(&blocks->holder);
   free_coded(blocks);
   free(blocks->turned_blocks);
-  for (int c = 0; c < MAX_COMPONENTS; c++) free(blocks->rows[c]);
+  free(blocks->band_arena);
+  for (int c = 0; c < MAX_COMPONENTS; c++) {
+    free(blocks->rows[c]);
+    free(blocks->band_rows[c]);
+  }
   pthread_mutex_destroy(&blocks->lock);
   pthread_cond_destroy(&blocks->changed);
   free(blocks->icc);
@@ -988,6 +998,8 @@ struct block_sink {
   meme_jpeg_blocks *blocks;
   int rows, stride;
   const uint8_t *pixels, *original;
+  // Set for rows of their own (the band above the photo): every MCU is taken, none compared.
+  int takes_all;
   long replaced;
   // The MCU row the caption rows start at.
   int first_mcu_row;
@@ -1011,11 +1023,14 @@ static boolean block_sink_take(j_compress_ptr info, JBLOCKROW *mcu) {
     int top = (int)mcu_y * DCTSIZE, bottom = top + DCTSIZE < sink->rows ? top + DCTSIZE : sink->rows;
     int left = (int)mcu_x * DCTSIZE;
     if (left >= blocks->width ||
-        !pixels_changed(blocks, sink->pixels, sink->original, sink->stride, left, left + DCTSIZE, top, bottom)) {
+        (!sink->takes_all &&
+         !pixels_changed(blocks, sink->pixels, sink->original, sink->stride, left, left + DCTSIZE, top, bottom))) {
       return TRUE;
     }
     memcpy(sink->targets[0][mcu_y] + mcu_x, mcu[0], sizeof(JBLOCK));
-    if (sink->blocks->row_changed) sink->blocks->row_changed[sink->first_mcu_row + (int)mcu_y] = 1;
+    if (sink->blocks->row_changed && !sink->takes_all) {
+      sink->blocks->row_changed[sink->first_mcu_row + (int)mcu_y] = 1;
+    }
     sink->replaced++;
     return TRUE;
   }
@@ -1024,15 +1039,15 @@ static boolean block_sink_take(j_compress_ptr info, JBLOCKROW *mcu) {
   int top = mcu_y * mcu_height, bottom = top + mcu_height < sink->rows ? top + mcu_height : sink->rows;
   // Only MCUs whose pixels the captions changed take the new blocks; the rest keep the source's.
   int mcu_width = DCTSIZE * blocks->max_h;
-  if (!pixels_changed(blocks, sink->pixels, sink->original, sink->stride, mcu_x * mcu_width,
-                      (mcu_x + 1) * mcu_width, top, bottom)) {
+  if (!sink->takes_all && !pixels_changed(blocks, sink->pixels, sink->original, sink->stride, mcu_x * mcu_width,
+                                          (mcu_x + 1) * mcu_width, top, bottom)) {
     return TRUE;
   }
   JBLOCKROW targets[C_MAX_BLOCKS_IN_MCU];
   mcu_blocks((const jpeg_component_info *const *)info->cur_comp_info, info->comps_in_scan, info->MCUs_per_row,
              index, sink->targets, targets);
   for (int n = 0; n < info->blocks_in_MCU; n++) memcpy(targets[n], mcu[n], sizeof(JBLOCK));
-  if (sink->blocks->row_changed) sink->blocks->row_changed[sink->first_mcu_row + mcu_y] = 1;
+  if (sink->blocks->row_changed && !sink->takes_all) sink->blocks->row_changed[sink->first_mcu_row + mcu_y] = 1;
   sink->replaced++;
   return TRUE;
 }
@@ -1319,6 +1334,30 @@ static void code_rows_ahead(meme_jpeg_blocks *blocks, int first, int end) {
   }
 }
 
+// Encodes `rows` rows of `pixels` as a JPEG of their own with the source's tables and sampling,
+// its quantised blocks handed to the scratch's block sink (whose targets, and what it compares
+// with, the caller set) instead of being coded. The header goes to memory and is dropped.
+static void encode_into_sink(struct scratch *scratch, meme_jpeg_blocks *blocks, int rows, const uint8_t *pixels,
+                             int stride) {
+  struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, rows);
+  encoder->in_color_space = MEME_ENCODED_SPACE;
+  encoder->input_components = 4;
+  if (!memory_destination_start(&scratch->destination, encoder, 4096)) ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 13);
+  jpeg_start_compress(encoder, TRUE);
+  struct block_sink *sink = &scratch->sink;
+  sink->blocks = blocks;
+  sink->rows = rows;
+  sink->stride = stride;
+  sink->pixels = pixels;
+  install_block_sink(encoder, sink);
+  while (encoder->next_scanline < encoder->image_height) {
+    // libjpeg takes non-const rows but only reads them.
+    JSAMPROW row = (JSAMPROW)(pixels + (size_t)encoder->next_scanline * (size_t)stride);
+    jpeg_write_scanlines(encoder, &row, 1);
+  }
+  jpeg_finish_compress(encoder);
+}
+
 meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int first_row, int end_row,
                                                  const uint8_t *pixels, const uint8_t *original, int stride,
                                                  long *replaced, char *reason, size_t reason_size) {
@@ -1333,33 +1372,58 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
   int mcu_height = DCTSIZE * blocks->max_v;
   wait_for_rows(blocks, &scratch->error, (end_row + mcu_height - 1) / mcu_height, 0);
   decode_coded_rows(blocks, first_row / mcu_height, (end_row + mcu_height - 1) / mcu_height);
-  int rows = end_row - first_row;
-  struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, rows);
-  encoder->in_color_space = MEME_ENCODED_SPACE;
-  encoder->input_components = 4;
-  // The header goes to memory and is dropped; the blocks go straight to the photo's.
-  if (!memory_destination_start(&scratch->destination, encoder, 4096)) ERREXIT1(encoder, JERR_OUT_OF_MEMORY, 13);
-  jpeg_start_compress(encoder, TRUE);
   struct block_sink *sink = &scratch->sink;
-  sink->blocks = blocks;
-  sink->rows = rows;
-  sink->stride = stride;
-  sink->pixels = pixels;
   sink->original = original;
   int first_mcu_row = first_row / mcu_height;
   sink->first_mcu_row = first_mcu_row;
   for (int c = 0; c < blocks->components; c++) {
     sink->targets[c] = blocks->rows[c] + first_mcu_row * blocks->v[c];
   }
-  install_block_sink(encoder, sink);
-  while (encoder->next_scanline < encoder->image_height) {
-    // libjpeg takes non-const rows but only reads them.
-    JSAMPROW row = (JSAMPROW)(pixels + (size_t)encoder->next_scanline * (size_t)stride);
-    jpeg_write_scanlines(encoder, &row, 1);
-  }
-  jpeg_finish_compress(encoder);
+  encode_into_sink(scratch, blocks, end_row - first_row, pixels, stride);
   *replaced = sink->replaced;
   if (blocks->copies_coded) code_rows_ahead(blocks, first_mcu_row, (end_row + mcu_height - 1) / mcu_height);
+  scratch_free(scratch);
+  return MEME_BLOCKS_OK;
+}
+
+meme_blocks_status meme_jpeg_blocks_set_band(meme_jpeg_blocks *blocks, int band_rows, const uint8_t *pixels,
+                                             int stride, long *mcus, char *reason, size_t reason_size) {
+  *mcus = 0;
+  int mcu_height = DCTSIZE * blocks->max_v;
+  if (band_rows <= 0 || band_rows % mcu_height != 0 || blocks->band_mcu_rows) {
+    return unsuitable(reason, reason_size, "the band is not whole MCU rows");
+  }
+  int mcu_rows = band_rows / mcu_height;
+  // Each MCU row laid out as a decoded MCU row (see coded_block), so the coded writer codes it as one.
+  size_t offsets[MAX_COMPONENTS], row_size = 0;
+  for (int c = 0; c < blocks->components; c++) {
+    offsets[c] = row_size;
+    row_size += (size_t)blocks->v[c] * (size_t)blocks->blocks_wide[c];
+  }
+  blocks->band_arena = calloc((size_t)mcu_rows * row_size, sizeof(JBLOCK));
+  if (!blocks->band_arena) return unsuitable(reason, reason_size, "not enough memory for the band");
+  for (int c = 0; c < blocks->components; c++) {
+    blocks->band_rows[c] = malloc(sizeof(JBLOCKROW) * (size_t)mcu_rows * (size_t)blocks->v[c]);
+    if (!blocks->band_rows[c]) return unsuitable(reason, reason_size, "not enough memory for the band");
+    for (int m = 0; m < mcu_rows; m++) {
+      for (int y = 0; y < blocks->v[c]; y++) {
+        blocks->band_rows[c][m * blocks->v[c] + y] = blocks->band_arena + (size_t)m * row_size + offsets[c] +
+                                                     (size_t)y * (size_t)blocks->blocks_wide[c];
+      }
+    }
+  }
+  struct scratch *volatile scratch = scratch_new(blocks);
+  if (!scratch) return unsuitable(reason, reason_size, "not enough memory to encode the band");
+  if (setjmp(scratch->error.jump)) return scratch_fail(scratch, reason, reason_size);
+  // The header's tables are the blocks' once the first row is handed over (see the writing).
+  wait_for_rows(blocks, &scratch->error, 1, 0);
+  // Encoded as caption rows are, every MCU taken, its blocks going straight to the band's place.
+  struct block_sink *sink = &scratch->sink;
+  sink->takes_all = 1;
+  for (int c = 0; c < blocks->components; c++) sink->targets[c] = blocks->band_rows[c];
+  encode_into_sink(scratch, blocks, band_rows, pixels, stride);
+  *mcus = (long)mcu_rows * (long)scratch->encoder.MCUs_per_row;
+  blocks->band_mcu_rows = mcu_rows;
   scratch_free(scratch);
   return MEME_BLOCKS_OK;
 }
@@ -1388,7 +1452,9 @@ static boolean row_writer_write(j_compress_ptr info, JSAMPIMAGE input) {
   (void)input;
   struct row_writer *writer = (struct row_writer *)info->coef;
   JDIMENSION row = writer->row, last_column = info->MCUs_per_row - 1, last_row = info->total_iMCU_rows - 1;
-  wait_for_rows(writer->blocks, writer->error, (int)row + 1, 1);
+  // The band's MCU rows come first; the photo's follow, as many MCU rows further down.
+  JDIMENSION band = (JDIMENSION)writer->blocks->band_mcu_rows;
+  if (row >= band) wait_for_rows(writer->blocks, writer->error, (int)(row - band) + 1, 1);
   // An interleaved scan's MCU row is the iMCU row; a one-component scan has v_samp_factor of them
   // (fewer in the last).
   const jpeg_component_info *first = info->cur_comp_info[0];
@@ -1400,7 +1466,10 @@ static boolean row_writer_write(j_compress_ptr info, JSAMPIMAGE input) {
       for (int ci = 0; ci < info->comps_in_scan; ci++) {
         const jpeg_component_info *comp = info->cur_comp_info[ci];
         int real = column < last_column ? comp->MCU_width : comp->last_col_width;
-        JBLOCKROW *rows = writer->blocks->rows[comp->component_index] + row * (JDIMENSION)comp->v_samp_factor;
+        JBLOCKROW *rows = row < band ? writer->blocks->band_rows[comp->component_index] +
+                                           row * (JDIMENSION)comp->v_samp_factor
+                                     : writer->blocks->rows[comp->component_index] +
+                                           (row - band) * (JDIMENSION)comp->v_samp_factor;
         for (int by = 0; by < comp->MCU_height; by++) {
           int dummies = comp->MCU_width;
           if (row < last_row || y + by < comp->last_row_height) {
@@ -1498,7 +1567,16 @@ static boolean coded_writer_write(j_compress_ptr info, JSAMPIMAGE input) {
   (void)input;
   struct coded_writer *writer = (struct coded_writer *)info->coef;
   meme_jpeg_blocks *blocks = writer->blocks;
-  int row = (int)writer->row;
+  writer->bits.info = info;
+  if ((int)writer->row < blocks->band_mcu_rows) {
+    // The band's MCU rows, coded with the photo's tables before the photo's first row.
+    code_mcus(info, writer, blocks->band_arena + (size_t)writer->row * coded_row_size(blocks) / sizeof(JBLOCK),
+              blocks->mcus_wide);
+    writer->row++;
+    return TRUE;
+  }
+  // The photo's rows, as many MCU rows further down.
+  int row = (int)writer->row - blocks->band_mcu_rows;
   wait_for_rows(blocks, writer->error, row + 1, 1);
   pthread_mutex_lock(&blocks->lock);
   JBLOCK *decoded = blocks->row_changed[row] ? blocks->row_blocks[row] : NULL;
@@ -1507,7 +1585,6 @@ static boolean coded_writer_write(j_compress_ptr info, JSAMPIMAGE input) {
   memcpy(dc, blocks->row_predictors[row], sizeof dc);
   memcpy(next_dc, blocks->row_predictors[row + 1], sizeof next_dc);
   pthread_mutex_unlock(&blocks->lock);
-  writer->bits.info = info;
   const struct coded_row *ahead = decoded ? &blocks->row_coded[row] : NULL;
   if (ahead && ahead->bits.bytes && memcmp(ahead->start_dc, writer->dc, sizeof writer->dc) == 0) {
     meme_bits_copy(&writer->bits, &ahead->bits, 0, ahead->bits.count);
@@ -1578,7 +1655,8 @@ meme_blocks_status meme_jpeg_blocks_write(meme_jpeg_blocks *blocks, const uint8_
   // several scans, which may define tables between them, hands its rows over only once read whole
   // and checked).
   wait_for_rows(blocks, &scratch->error, 1, 0);
-  struct jpeg_compress_struct *encoder = scratch_start_encoder(scratch, blocks, blocks->height);
+  struct jpeg_compress_struct *encoder =
+      scratch_start_encoder(scratch, blocks, blocks->height + blocks->band_mcu_rows * DCTSIZE * blocks->max_v);
   // Never `source`, which the reading thread may still be changing.
   struct jpeg_decompress_struct *source = &blocks->header;
   encoder->restart_interval = source->restart_interval;

@@ -13,6 +13,8 @@ public struct Meme: Sendable, Hashable {
   public var transform: PictureTransform
   /// The text boxes beyond the classic two captions, drawn after them in order.
   public var textBoxes: [TextBox]
+  /// How the texts and the picture are arranged in the output.
+  public var layout: MemeLayoutKind
   /// The finished meme, once it has been rendered to a file.
   public var renderedImage: URL?
   public var createdAt: Date
@@ -23,8 +25,9 @@ public struct Meme: Sendable, Hashable {
   public init(
     topText: String, bottomText: String, style: CaptionStyle = .classic, originalImage: URL,
     transform: PictureTransform = .identity, textBoxes: [TextBox] = [], renderedImage: URL? = nil,
-    createdAt: Date = Date(), customDescription: String? = nil
+    createdAt: Date = Date(), layout: MemeLayoutKind = .classic, customDescription: String? = nil
   ) {
+    self.layout = layout
     self.customDescription = customDescription
     self.transform = transform
     self.textBoxes = textBoxes
@@ -38,6 +41,6 @@ public struct Meme: Sendable, Hashable {
 
   /// Everything the renderer draws on the picture.
   public var captions: MemeCaptions {
-    MemeCaptions(top: topText, bottom: bottomText, style: style, boxes: textBoxes)
+    MemeCaptions(top: topText, bottom: bottomText, style: style, boxes: textBoxes, layout: layout)
   }
 }

@@ -9,17 +9,29 @@ public struct MemeCaptions: Sendable, Hashable {
   public var bottom: String
   public var style: CaptionStyle
   public var boxes: [TextBox]
+  /// How the texts and the picture are arranged (Classic: the captions on the picture).
+  public var layout: MemeLayoutKind
 
-  public init(top: String, bottom: String, style: CaptionStyle = .classic, boxes: [TextBox] = []) {
+  public init(
+    top: String, bottom: String, style: CaptionStyle = .classic, boxes: [TextBox] = [],
+    layout: MemeLayoutKind = .classic
+  ) {
     self.top = top
     self.bottom = bottom
     self.style = style
     self.boxes = boxes
+    self.layout = layout
   }
 
   /// Every text box of the meme in drawing order: the classic two in their bands, then `boxes`.
   public var allBoxes: [TextBox] {
     CaptionPosition.allCases.map { TextBox.classic($0, text: text(at: $0), style: style) } + boxes
+  }
+
+  /// The texts the layout draws, in drawing order: the top one, the bottom one unless the layout
+  /// keeps it unseen (Band), then the boxes'.
+  public var drawnTexts: [String] {
+    [top] + (layout.drawsBottomText ? [bottom] : []) + boxes.map(\.text)
   }
 
   public func text(at position: CaptionPosition) -> String {

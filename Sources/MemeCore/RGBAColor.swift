@@ -16,6 +16,7 @@ public struct RGBAColor: Sendable, Hashable, Codable {
 
   public static let white = RGBAColor(red: 1, green: 1, blue: 1)
   public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+  public static let transparent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
 
   /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` (the `#` is optional) or a few common colour names.
   public init?(parsing text: String) {

@@ -19,6 +19,8 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public var transform: PictureTransform
   /// The text boxes placed anywhere, drawn after the classic top and bottom captions.
   public var textBoxes: [TextBox]
+  /// How the texts and the picture are arranged (Classic for every meme sent before layouts).
+  public var layout: MemeLayoutKind
   /// The finished meme as it was sent.
   public var renderedImageURL: URL
   /// A small image for the list and grid.
@@ -29,8 +31,9 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public init(
     id: Int64, topText: String, bottomText: String, style: CaptionStyle, sentAt: Date, position: Int64,
     originalImageURL: URL, renderedImageURL: URL, thumbnailURL: URL, transform: PictureTransform = .identity,
-    textBoxes: [TextBox] = [], customDescription: String? = nil
+    textBoxes: [TextBox] = [], layout: MemeLayoutKind = .classic, customDescription: String? = nil
   ) {
+    self.layout = layout
     self.customDescription = customDescription
     self.transform = transform
     self.textBoxes = textBoxes
@@ -51,7 +54,7 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
     Meme(
       topText: topText, bottomText: bottomText, style: style, originalImage: originalImageURL,
       transform: transform, textBoxes: textBoxes, renderedImage: renderedImageURL, createdAt: sentAt,
-      customDescription: customDescription)
+      layout: layout, customDescription: customDescription)
   }
 
   /// The meme's description: the one the user wrote, or its text in reading order ("Copy

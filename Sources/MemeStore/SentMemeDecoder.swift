@@ -11,7 +11,7 @@ struct SentMemeDecoder {
     .joined(separator: ", ")
   /// The columns, in the order `decode` reads them.
   static let columns =
-    "id, topText, bottomText, style, sentAt, position, \(fileColumns), transform, textBoxes, description"
+    "id, topText, bottomText, style, sentAt, position, \(fileColumns), transform, textBoxes, description, layout"
 
   let images: DurableFolder
   private var styles: [String: CaptionStyle] = [:]
@@ -33,7 +33,7 @@ struct SentMemeDecoder {
       originalImageURL: images.fileURL(names[0]), renderedImageURL: images.fileURL(names[1]),
       thumbnailURL: images.fileURL(names[2]), transform: transform(fromJSON: try row.decode(atIndex: 9)),
       textBoxes: textBoxes(fromJSON: try row.decode(atIndex: 10)),
-      customDescription: try row.decode(atIndex: 11))
+      layout: layout(named: try row.decode(atIndex: 12)), customDescription: try row.decode(atIndex: 11))
   }
 
   /// Whether the three file names read with `fileColumns` from column `start` are plain names, read in
@@ -78,6 +78,17 @@ struct SentMemeDecoder {
   private func textBoxes(fromJSON json: String?) -> [TextBox] {
     guard let json else { return [] }
     return (try? jsonDecoder.decode([TextBox].self, from: Data(json.utf8))) ?? []
+  }
+
+  /// NULL is Classic; a layout this version does not know (written by a later one) shows as Classic
+  /// too, rather than hiding the meme.
+  private func layout(named name: String?) -> MemeLayoutKind {
+    name.flatMap(MemeLayoutKind.init(rawValue:)) ?? .classic
+  }
+
+  /// The column value for `layout`: NULL for Classic, as every meme sent before layouts existed.
+  static func column(for layout: MemeLayoutKind) -> String? {
+    layout == .classic ? nil : layout.rawValue
   }
 
   /// The column value for `textBoxes`: NULL for none, as every meme with only the classic captions.

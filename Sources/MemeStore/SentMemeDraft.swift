@@ -37,6 +37,8 @@ public struct SentMemeDraft: Sendable, Hashable {
   public var transform: PictureTransform
   /// The text boxes placed anywhere, beside the classic captions.
   public var textBoxes: [TextBox]
+  /// How the texts and the picture are arranged.
+  public var layout: MemeLayoutKind
   public var rendered: EncodedImage
   public var thumbnail: EncodedImage
   /// The description the user wrote, or nil for the default (the meme's text in reading order).
@@ -46,8 +48,10 @@ public struct SentMemeDraft: Sendable, Hashable {
   public init(
     topText: String, bottomText: String, style: CaptionStyle, sentAt: Date = Date(),
     original: OriginalImage, transform: PictureTransform = .identity, textBoxes: [TextBox] = [],
-    rendered: EncodedImage, thumbnail: EncodedImage, customDescription: String? = nil
+    rendered: EncodedImage, thumbnail: EncodedImage, layout: MemeLayoutKind = .classic,
+    customDescription: String? = nil
   ) {
+    self.layout = layout
     self.customDescription = customDescription
     self.transform = transform
     self.textBoxes = textBoxes
@@ -65,6 +69,6 @@ public struct SentMemeDraft: Sendable, Hashable {
     self.init(
       topText: meme.topText, bottomText: meme.bottomText, style: meme.style, sentAt: sentAt,
       original: .file(meme.originalImage), transform: meme.transform, textBoxes: meme.textBoxes,
-      rendered: rendered, thumbnail: thumbnail, customDescription: meme.customDescription)
+      rendered: rendered, thumbnail: thumbnail, layout: meme.layout, customDescription: meme.customDescription)
   }
 }

@@ -60,8 +60,8 @@ extension SentMemeStore {
         sql: """
           INSERT INTO sentMeme
             (topText, bottomText, style, sentAt, position, originalFile, renderedFile, thumbnailFile,
-             transform, textBoxes, description)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             transform, textBoxes, description, layout)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       return try zip(drafts, zip(styles, files)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
@@ -70,7 +70,7 @@ extension SentMemeStore {
           draft.topText, draft.bottomText, style, draft.sentAt.timeIntervalSinceReferenceDate, position,
           names.original, names.rendered, names.thumbnail, try SentMemeDecoder.json(for: draft.transform),
           try SentMemeDecoder.json(for: draft.textBoxes),
-          SentMemeDecoder.column(forDescription: draft.customDescription),
+          SentMemeDecoder.column(forDescription: draft.customDescription), SentMemeDecoder.column(for: draft.layout),
         ])
         return SentMeme(
           id: db.lastInsertedRowID, topText: draft.topText, bottomText: draft.bottomText,
@@ -78,7 +78,7 @@ extension SentMemeStore {
           originalImageURL: images.fileURL(names.original),
           renderedImageURL: images.fileURL(names.rendered),
           thumbnailURL: images.fileURL(names.thumbnail), transform: draft.transform,
-          textBoxes: draft.textBoxes,
+          textBoxes: draft.textBoxes, layout: draft.layout,
           customDescription: SentMemeDecoder.column(forDescription: draft.customDescription))
       }
     }

@@ -46,6 +46,11 @@ enum StoreSchema {
       // order, made again from the captions whenever it is needed.
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN description TEXT")
     }
+    migrator.registerMigration("v5 meme layout") { db in
+      // How the texts and the picture are arranged, as MemeLayoutKind's name ("band", "poster");
+      // NULL (every meme sent before) is Classic, the captions on the picture.
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN layout TEXT")
+    }
     return migrator
   }
 }

@@ -21,6 +21,12 @@ struct RenderCommand: ParsableCommand {
       left, top, width and height in fractions of the (cut and turned) picture's width and height, \
       turned clockwise by DEG degrees about its centre; each is fitted into its box like the top and \
       bottom captions, and what reaches past the picture is cut off. \
+      --layout band puts the top caption on a white band above the picture, black and in a plain \
+      sans serif, the picture left as it is; --layout poster frames the picture in black with a thin \
+      white line, the top caption as the title and the bottom one as the subtitle below it, in a \
+      serif. Their texts have no outline: --text-color colours the text and --outline-color the band \
+      or the frame. The band is 10% to 60% of the picture's height and grows with its text before \
+      the text shrinks; the output is larger than the picture, which keeps its pixels. \
       The file carries no metadata of the input (no EXIF, GPS, XMP, IPTC or text chunks); only a JPEG \
       photo's ICC colour profile is kept on the block path, and the meme's description is written \
       as its alt text (see --description). \
@@ -44,11 +50,17 @@ struct RenderCommand: ParsableCommand {
       """)
   var output: String
 
-  @Option(help: "The top caption.")
+  @Option(help: "The top caption (the band's text, the poster's title).")
   var top: String = ""
 
-  @Option(help: "The bottom caption.")
+  @Option(help: "The bottom caption (the poster's subtitle; not drawn by the band).")
   var bottom: String = ""
+
+  @Option(
+    help: ArgumentHelp(
+      "How the captions and the picture are arranged: classic (on the picture), band (above it) or poster.",
+      valueName: "LAYOUT"))
+  var layout: MemeLayoutKind = .classic
 
   @Option(
     help: ArgumentHelp(
@@ -66,17 +78,27 @@ struct RenderCommand: ParsableCommand {
       "Turn the --caption before it clockwise by this many degrees (-360 to 360).", valueName: "DEG"))
   var angle: [String] = []
 
-  @Option(help: "Caption font family (default: Impact, or the closest installed substitute).")
+  @Option(
+    help: """
+      Caption font family (default: Impact, or the closest installed substitute; for band, Helvetica, \
+      for poster, Times, or their closest substitutes).
+      """)
   var font: String?
 
-  @Option(help: "Caption fill colour: #RRGGBB, #RRGGBBAA or a colour name.")
-  var textColor: String = "white"
+  @Option(help: "Caption fill colour: #RRGGBB, #RRGGBBAA or a colour name (default: white; black for band).")
+  var textColor: String?
 
-  @Option(help: "Caption outline colour: #RRGGBB, #RRGGBBAA or a colour name.")
-  var outlineColor: String = "black"
+  @Option(
+    help: """
+      Caption outline colour, or the colour of the band or the poster's frame: #RRGGBB, #RRGGBBAA or a \
+      colour name (default: black; white for band).
+      """)
+  var outlineColor: String?
 
-  @Flag(help: "Keep the captions' letter case instead of upper-casing them.")
-  var noUppercase = false
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Upper-case the captions, or keep their letter case (default: upper-case; as typed for band).")
+  var uppercase: Bool?
 
   @Option(
     help: """
@@ -168,7 +190,7 @@ struct RenderCommand: ParsableCommand {
     try checkCaptionLimits()
     let captions = MemeCaptions(
       top: top, bottom: bottom, style: style,
-      boxes: try textBoxes(captions: caption, boxes: box, angles: angle, style: style))
+      boxes: try textBoxes(captions: caption, boxes: box, angles: angle, style: style), layout: layout)
     let summary: ExportSummary
     do {
       summary = try MemeExporter.export(
@@ -282,11 +304,12 @@ struct RenderCommand: ParsableCommand {
   }
 
   private func captionStyle() throws -> CaptionStyle {
-    guard let text = RGBAColor(parsing: textColor) else {
-      throw CommandFailure("--text-color: \(alwaysQuoted(textColor)) is not a colour")
+    let defaults = layout.defaultStyle
+    guard let text = textColor.map(RGBAColor.init(parsing:)) ?? defaults.textColor else {
+      throw CommandFailure("--text-color: \(alwaysQuoted(textColor ?? "")) is not a colour")
     }
-    guard let outline = RGBAColor(parsing: outlineColor) else {
-      throw CommandFailure("--outline-color: \(alwaysQuoted(outlineColor)) is not a colour")
+    guard let outline = outlineColor.map(RGBAColor.init(parsing:)) ?? defaults.outlineColor else {
+      throw CommandFailure("--outline-color: \(alwaysQuoted(outlineColor ?? "")) is not a colour")
     }
     if let font {
       // A missing font must never silently become another one.
@@ -295,7 +318,9 @@ struct RenderCommand: ParsableCommand {
         throw CommandFailure("--font: font family \(alwaysQuoted(font)) is not installed")
       }
     }
-    return CaptionStyle(fontFamily: font, textColor: text, outlineColor: outline, isUppercase: !noUppercase)
+    return CaptionStyle(
+      fontFamily: font, textColor: text, outlineColor: outline, isUppercase: uppercase ?? defaults.isUppercase
+    )
   }
 
   /// --crop, --rotate and --flip as one transform (checked against the picture when it is read).
@@ -396,3 +421,6 @@ func shorteningLongWords(_ message: String) -> String {
     word.count > longestValueShown ? shortened(String(word)) : String(word)
   }.joined(separator: " ")
 }
+
+/// `--layout classic|band|poster`, by the layouts' own names.
+extension MemeLayoutKind: ExpressibleByArgument {}

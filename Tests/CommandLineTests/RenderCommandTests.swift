@@ -102,7 +102,8 @@ import Testing
     let result = try CommandLineRunner.run(["render", "--help"])
     #expect(result.status == 0)
     for option in [
-      "--output", "--top", "--bottom", "--font", "--text-color", "--outline-color", "--no-uppercase",
+      "--output", "--top", "--bottom", "--layout", "--font", "--text-color", "--outline-color",
+      "--no-uppercase",
       "--quality",
       "--width", "--format",
     ] {

@@ -12,6 +12,10 @@ enum CaptionCases {
     let bottom: String
     var testDescription: String { name }
     var captions: MemeCaptions { MemeCaptions(top: top, bottom: bottom) }
+    /// The pair as the texts of `layout`, in its default style.
+    func captions(in layout: MemeLayoutKind) -> MemeCaptions {
+      MemeCaptions(top: top, bottom: bottom, style: layout.defaultStyle, layout: layout)
+    }
   }
 
   static let sentence =

@@ -26,6 +26,28 @@ import Testing
     }
   }
 
+  /// The texts of Band and Poster, without an outline, on their frames: through the export, and
+  /// scaled into the editor's 800×600 view.
+  @Test(arguments: [MemeLayoutKind.band, .poster], CaptionCases.shapes)
+  func framedTextsAreDrawnAsPangoDoes(layout: MemeLayoutKind, shape: CaptionCases.Shape) {
+    for pair in CaptionCases.pairs {
+      let picture = TestPictures.gradient(width: shape.width, height: shape.height)
+      guard let (output, meme) = MemeRenderer.render(pair.captions(in: layout), picture: picture) else {
+        Issue.record("\(pair.name): out of memory")
+        continue
+      }
+      let exported = ReferenceRendering(layout: meme).compare(with: output)
+      #expect(exported.matches, "\(layout) \(pair.name) on \(shape.testDescription), exported: \(exported)")
+      let preview = ReferenceRendering(layout: meme, previewWidth: 800, previewHeight: 600)
+      // A poster of a 300×4000 strip shrinks its subtitle to two screen pixels: there a reduced
+      // reference measures the filters, not the drawing (the classic captions' outline hides it).
+      let sizes = CaptionPosition.allCases.map(meme.caption(at:)).filter { !$0.text.isEmpty }.map(\.fontSize)
+      guard (sizes.min() ?? 0) * preview.scale.y >= 6 else { continue }
+      let shown = preview.compare(with: preview.drawProduction())
+      #expect(shown.matches, "\(layout) \(pair.name) on \(shape.testDescription), previewed: \(shown)")
+    }
+  }
+
   static func compare(_ pair: CaptionCases.Pair, on shape: CaptionCases.Shape, through path: DrawingPath)
     -> CaptionComparison
   {

@@ -14,6 +14,8 @@ import Testing
     let photo: String
     let top: String
     let bottom: String
+    /// Classic unless the table's fifth column names another layout.
+    let layout: MemeLayoutKind
     var testDescription: String { name }
   }
 
@@ -29,8 +31,10 @@ import Testing
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map {
         $0.replacingOccurrences(of: "\\n", with: "\n")
       }
-      guard fields.count == 4 else { return nil }
-      return Case(name: fields[0], photo: fields[1], top: fields[2], bottom: fields[3])
+      guard fields.count == 4 || fields.count == 5 else { return nil }
+      return Case(
+        name: fields[0], photo: fields[1], top: fields[2], bottom: fields[3],
+        layout: fields.count == 5 ? MemeLayoutKind(rawValue: fields[4]) ?? .classic : .classic)
     }
   }()
 
@@ -38,13 +42,17 @@ import Testing
   static let allowedFraction = 0.001
 
   @Test func theCasesAreThere() {
-    #expect(Self.cases.count == 12)
+    #expect(Self.cases.count == 18)
+    #expect(Self.cases.filter { $0.layout == .band }.count == 3)
+    #expect(Self.cases.filter { $0.layout == .poster }.count == 3)
   }
 
   @Test(arguments: cases)
   func renderingEqualsTheGoldenImage(golden: Case) throws {
-    let photo = try ImageLoader().load(contentsOf: Self.folder.appendingPathComponent(golden.photo))
-    MemeRenderer.render(MemeCaptions(top: golden.top, bottom: golden.bottom), onto: photo)
+    let picture = try ImageLoader().load(contentsOf: Self.folder.appendingPathComponent(golden.photo))
+    let captions = MemeCaptions(
+      top: golden.top, bottom: golden.bottom, style: golden.layout.defaultStyle, layout: golden.layout)
+    let photo = try #require(MemeRenderer.render(captions, picture: picture)).output
     let expected = try #require(
       Self.decodeWithPixbuf(Self.folder.appendingPathComponent("\(golden.name).png")))
     #expect(expected.width == photo.width && expected.height == photo.height)

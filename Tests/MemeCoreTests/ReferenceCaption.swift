@@ -27,9 +27,13 @@ enum ReferenceCaption {
     cairo_restore(context)
     cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-    cairo_set_line_width(context, caption.outlineWidth)
-    setSource(style.outlineColor, on: context)
-    cairo_stroke(context)
+    // The texts of Band and Poster have no outline at all.
+    if caption.outlineWidth > 0 {
+      cairo_set_line_width(context, caption.outlineWidth)
+      setSource(style.outlineColor, on: context)
+      cairo_stroke(context)
+    }
+    cairo_new_path(context)
     cairo_translate(context, caption.origin.x, caption.origin.y)
     cairo_scale(context, caption.scale, caption.scale)
     setSource(style.textColor, on: context)

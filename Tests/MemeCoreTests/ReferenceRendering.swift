@@ -4,7 +4,7 @@ import PictureFixtures
 
 @testable import MemeCore
 
-/// A layout's captions drawn over `TestImages.photo` by `ReferenceCaption`, at the image's size or
+/// A layout's captions drawn over `TestPictures.gradient` by `ReferenceCaption`, at the image's size or
 /// scaled into a preview, and compared with MemeMe's drawing of the same layout.
 struct ReferenceRendering {
   let layout: MemeLayout
@@ -16,18 +16,18 @@ struct ReferenceRendering {
   /// At the image's own size.
   init(layout: MemeLayout) {
     self.layout = layout
-    width = layout.imageWidth
-    height = layout.imageHeight
+    width = layout.outputWidth
+    height = layout.outputHeight
     scale = (1, 1)
   }
 
   /// Aspect-fit into a view of `previewWidth` × `previewHeight`, as the editor canvas shows it.
   init(layout: MemeLayout, previewWidth: Double, previewHeight: Double) {
     self.layout = layout
-    let fit = min(previewWidth / Double(layout.imageWidth), previewHeight / Double(layout.imageHeight))
-    width = max(1, Int((Double(layout.imageWidth) * fit).rounded()))
-    height = max(1, Int((Double(layout.imageHeight) * fit).rounded()))
-    scale = (Double(width) / Double(layout.imageWidth), Double(height) / Double(layout.imageHeight))
+    let fit = min(previewWidth / Double(layout.outputWidth), previewHeight / Double(layout.outputHeight))
+    width = max(1, Int((Double(layout.outputWidth) * fit).rounded()))
+    height = max(1, Int((Double(layout.outputHeight) * fit).rounded()))
+    scale = (Double(width) / Double(layout.outputWidth), Double(height) / Double(layout.outputHeight))
   }
 
   /// The font size, in pixels of the drawing surface, from which Pango's rasterised glyphs are
@@ -43,14 +43,14 @@ struct ReferenceRendering {
     let fontSizes = CaptionPosition.allCases.map(layout.caption(at:)).filter { !$0.text.isEmpty }.map(
       \.fontSize)
     let wanted = Self.accurateFontPixels / max(0.01, fontSizes.min() ?? Self.accurateFontPixels)
-    let affordable = (Self.largestReferencePixels / Double(layout.imageWidth * layout.imageHeight))
+    let affordable = (Self.largestReferencePixels / Double(layout.outputWidth * layout.outputHeight))
       .squareRoot()
     return max(scale.y, min(wanted, affordable))
   }
 
   /// MemeMe's drawing: the layout drawn on a scaled context, as the editor canvas draws it.
   func drawProduction() -> RasterImage {
-    let image = TestPictures.gradient(width: width, height: height)
+    let image = base(width: width, height: height, scale: scale)
     let context = cairo_create(image.surface)!
     cairo_scale(context, scale.x, scale.y)
     layout.draw(on: context)
@@ -64,9 +64,9 @@ struct ReferenceRendering {
     let factor = referenceScale
     guard factor > scale.y else { return drawReference(width: width, height: height, scale: scale) }
     let large = drawReference(
-      width: max(1, Int((Double(layout.imageWidth) * factor).rounded())),
-      height: max(1, Int((Double(layout.imageHeight) * factor).rounded())), scale: (factor, factor))
-    let reduced = TestPictures.gradient(width: width, height: height)
+      width: max(1, Int((Double(layout.outputWidth) * factor).rounded())),
+      height: max(1, Int((Double(layout.outputHeight) * factor).rounded())), scale: (factor, factor))
+    let reduced = base(width: width, height: height, scale: scale)
     let context = cairo_create(reduced.surface)!
     cairo_scale(context, Double(width) / Double(large.width), Double(height) / Double(large.height))
     cairo_set_source_surface(context, large.surface, 0, 0)
@@ -77,8 +77,21 @@ struct ReferenceRendering {
     return reduced
   }
 
-  private func drawReference(width: Int, height: Int, scale: (x: Double, y: Double)) -> RasterImage {
+  /// What the captions are drawn on: the photo for Classic; for Band and Poster the frame around it
+  /// (the texts lie on the frame, and only their areas are compared).
+  func base(width: Int, height: Int, scale: (x: Double, y: Double)) -> RasterImage {
     let image = TestPictures.gradient(width: width, height: height)
+    guard !layout.frame.isPictureOnly else { return image }
+    let context = cairo_create(image.surface)!
+    cairo_scale(context, scale.x, scale.y)
+    layout.frame.paintSurroundings(on: context)
+    cairo_destroy(context)
+    cairo_surface_flush(image.surface)
+    return image
+  }
+
+  private func drawReference(width: Int, height: Int, scale: (x: Double, y: Double)) -> RasterImage {
+    let image = base(width: width, height: height, scale: scale)
     let context = cairo_create(image.surface)!
     cairo_scale(context, scale.x, scale.y)
     ReferenceCaption.draw(layout, on: context)

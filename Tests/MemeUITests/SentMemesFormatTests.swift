@@ -1,15 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import GtkKit
+import GtkTestSupport
 import Testing
 
 @testable import MemeUI
 
 /// What the List shows: when a meme was sent, and thumbnails in the frames' shape.
 @Suite struct SentMemesFormatTests {
-  private let formatter = SentTimeFormatter(
-    locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian),
-    timeZone: TimeZone(identifier: "UTC")!)
+  private let formatter: SentTimeFormatter
+
+  init() {
+    // Before GSettings is first used (the formatter reads the desktop's clock): its default schema
+    // source is made once, from the schema folders set then, and PreferencesTests, in the same
+    // process, need the app's schema in it.
+    TestEnvironment.prepareOnce()
+    formatter = SentTimeFormatter(
+      locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian),
+      timeZone: TimeZone(identifier: "UTC")!)
+  }
   private let now = ISO8601DateFormatter().date(from: "2026-11-22T15:30:00Z")!
 
   private func date(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }

@@ -99,8 +99,11 @@ public enum JPEGTools {
   }
 
   /// djpeg's decoding (its defaults: accurate integer IDCT, fancy upsampling), as grey if asked.
-  public static func decode(_ jpeg: URL, grey: Bool = false) throws -> Decoded {
-    let data = try run("djpeg", ["-pnm"] + (grey ? ["-grayscale"] : []) + [jpeg.path])
+  /// With `smooth` false, djpeg's `-nosmooth`: subsampled chroma is replicated, not blended with
+  /// the neighbouring rows', so each MCU row decodes from its own blocks alone.
+  public static func decode(_ jpeg: URL, grey: Bool = false, smooth: Bool = true) throws -> Decoded {
+    let data = try run(
+      "djpeg", ["-pnm"] + (grey ? ["-grayscale"] : []) + (smooth ? [] : ["-nosmooth"]) + [jpeg.path])
     // "P6\nW H\n255\n" or "P5\n...": three whitespace-ended fields after the magic.
     var fields: [Int] = []
     var index = 2

@@ -90,6 +90,13 @@ meme_blocks_status meme_jpeg_blocks_replace_rows(meme_jpeg_blocks *blocks, int f
                                                  int stride, long *replaced, char *reason,
                                                  size_t reason_size);
 
+// Puts `band_rows` rows of `pixels` (a multiple of the MCU height, the photo's width) above the
+// photo: they are encoded with the source's quantisation tables and sampling, and written before
+// the photo's MCU rows, which move down by as many MCU rows with every block unchanged (the Band
+// layout). `mcus` counts the band's MCUs. At most once, before meme_jpeg_blocks_write.
+meme_blocks_status meme_jpeg_blocks_set_band(meme_jpeg_blocks *blocks, int band_rows, const uint8_t *pixels,
+                                             int stride, long *mcus, char *reason, size_t reason_size);
+
 // The whole JPEG: the blocks, the source's ICC profile and JFIF density, progressive when the
 // source was, with its restart interval, with the source's Huffman tables when they are standard
 // or it keeps its code (optimised tables otherwise); no EXIF (so no orientation tag), no XMP or

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
-/// A GtkToggleButton showing an icon.
+/// A GtkToggleButton showing an icon or a label.
 public struct ToggleButton {
   public let widget: Widget
 
@@ -9,9 +9,18 @@ public struct ToggleButton {
   public init(iconName: String, group: ToggleButton? = nil) {
     widget = gtk_toggle_button_new()
     gtk_button_set_icon_name(gtkkit_button(widget), iconName)
-    if let group {
-      gtk_toggle_button_set_group(gtkkit_toggle_button(widget), gtkkit_toggle_button(group.widget))
-    }
+    join(group)
+  }
+
+  /// A button showing `label`; with `group`, as above.
+  public init(label: String, group: ToggleButton? = nil) {
+    widget = gtk_toggle_button_new_with_label(label)
+    join(group)
+  }
+
+  private func join(_ group: ToggleButton?) {
+    guard let group else { return }
+    gtk_toggle_button_set_group(gtkkit_toggle_button(widget), gtkkit_toggle_button(group.widget))
   }
 
   /// Whether it is pressed in.

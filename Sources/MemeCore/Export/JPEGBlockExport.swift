@@ -71,6 +71,7 @@ enum JPEGBlockExport {
     cancellation: Cancellation
   ) throws(ImageError) -> Encoding {
     let path = input.path
+    guard captions.layout != .poster else { return .declined("the poster's frame is encoded whole") }
     let file = try ImageFile(path: path)
     guard file.size > 2, try file.prefix(2) == [0xFF, 0xD8] else {
       return .declined("the source is not a JPEG")
@@ -102,11 +103,26 @@ enum JPEGBlockExport {
       Result { () throws(JPEGBlocks.Refusal) in try blocks.read() }
     }
     let layout = MemeLayout(captions: captions, imageWidth: upright.0, imageHeight: upright.1)
-    let drawings = layout.drawings
-    if blocks.isGrey, !drawings.allSatisfy({ $0.drawsOnlyGrey }) {
+    // Band: the text boxes lie on the photo and are redrawn on its blocks as the classic captions
+    // are; the band above it is drawn and encoded on its own (see `BandRows`).
+    let band = captions.layout == .band ? BandRows(layout) : nil
+    let drawings = band?.boxesOnPhoto.drawings ?? layout.drawings
+    if blocks.isGrey,
+      !(drawings + (band?.drawings ?? [])).allSatisfy({ $0.drawsOnlyGrey }) || band?.isGrey == false
+    {
       blocks.abandon()
       _ = reading.wait()
       return .declined("the photo is greyscale and the captions have colour")
+    }
+    var bandMCUs = 0
+    if let band {
+      do {
+        bandMCUs = try band.encode(into: blocks)
+      } catch {
+        blocks.abandon()
+        _ = reading.wait()
+        return try declined(error, cancellation: cancellation, name: path)
+      }
     }
     let work = SpanWork(drawings: drawings, blocks: blocks)
     let groups = groups(of: drawings, on: blocks)
@@ -145,11 +161,12 @@ enum JPEGBlockExport {
     try cancellation.check(name: path)
     let mcus =
       ((blocks.width + blocks.mcuWidth - 1) / blocks.mcuWidth)
-      * ((blocks.height + blocks.mcuHeight - 1) / blocks.mcuHeight)
+      * ((blocks.height + blocks.mcuHeight - 1) / blocks.mcuHeight) + bandMCUs
+    replaced += bandMCUs
     return .encoded(
       encoded,
       ExportSummary(
-        width: blocks.width, height: blocks.height, font: layout.font,
+        width: layout.outputWidth, height: layout.outputHeight, font: layout.font,
         overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
         // A photo with damaged data is declined before this point (it is encoded whole).
         damage: nil,

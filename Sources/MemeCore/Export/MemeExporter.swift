@@ -64,7 +64,7 @@ public enum MemeExporter {
     try ImageWriter.checkDestination(destination)
     var reason = reencodeReason
     if reason == nil {
-      reason = blockPathObstacle(format: format, transform: transform, width: width)
+      reason = blockPathObstacle(format: format, transform: transform, width: width, layout: captions.layout)
     }
     if reason == nil, let sizeLimit, let photoSize = try? ImageFile(path: input.path).size,
       photoSize > sizeLimit + sizeLimit / 10
@@ -132,10 +132,14 @@ public enum MemeExporter {
     let early = PreparedCaptions(
       captions, imageWidth: expectedSize?.width ?? 1000, imageHeight: expectedSize?.height ?? 1000,
       until: { decoding.isFinished })
-    let image = try decoding.wait().get()
+    let picture = try decoding.wait().get()
     let prepared =
-      early.fits(image)
-      ? early : PreparedCaptions(captions, imageWidth: image.width, imageHeight: image.height)
+      early.fits(picture)
+      ? early : PreparedCaptions(captions, imageWidth: picture.width, imageHeight: picture.height)
+    guard let image = prepared.layout.frame.compose(picture) else {
+      throw ImageError(
+        path: input.path, kind: .outOfMemory, reason: "not enough memory for the meme's frame")
+    }
     prepared.draw(onto: image)
     let layout = prepared.layout
     let written = try finish.write(image)
@@ -216,10 +220,11 @@ public enum MemeExporter {
   }
 
   /// Why an export in `format` cannot keep a JPEG photo's blocks whatever the photo, or `nil`.
-  private static func blockPathObstacle(format: ImageFormat, transform: PictureTransform, width: Int?)
-    -> String?
-  {
+  private static func blockPathObstacle(
+    format: ImageFormat, transform: PictureTransform, width: Int?, layout: MemeLayoutKind
+  ) -> String? {
     guard case .jpeg = format else { return "the output is not a JPEG" }
+    if layout == .poster { return "the poster's frame is encoded whole" }
     if width != nil { return "a width was given" }
     if !transform.isIdentity { return "the picture is cropped, turned or mirrored" }
     return nil
@@ -250,10 +255,13 @@ public enum MemeExporter {
       throw ImageError(
         path: input.path, kind: .outOfMemory, reason: "not enough memory to transform the picture")
     }
-    let layout = MemeRenderer.render(captions, onto: image)
-    let written = try finish.write(image)
+    guard let (output, layout) = MemeRenderer.render(captions, picture: image) else {
+      throw ImageError(
+        path: input.path, kind: .outOfMemory, reason: "not enough memory for the meme's frame")
+    }
+    let written = try finish.write(output)
     return ExportSummary(
-      width: image.width, height: image.height, font: layout.font,
+      width: output.width, height: output.height, font: layout.font,
       overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
       damage: source.damage, encoding: encoding, fit: written.fit, output: written.output)
   }

@@ -144,6 +144,19 @@ final class JPEGBlocks: @unchecked Sendable {
     return replaced
   }
 
+  /// Puts `band` (as wide as the picture, a whole number of MCU rows high) above the photo: its
+  /// rows are encoded with the photo's tables and written before the photo's, whose blocks all move
+  /// down unchanged. Returns how many MCUs the band has. Before `encoded()`, at most once.
+  func setBand(_ band: RasterImage) throws(Refusal) -> Int {
+    cairo_surface_flush(band.surface)
+    var mcus = 0
+    try Self.call { reason, size in
+      meme_jpeg_blocks_set_band(
+        handle, Int32(band.height), band.pixels, Int32(band.stride), &mcus, reason, size)
+    }.get()
+    return mcus
+  }
+
   /// The finished JPEG, with `xmp` (an APP1 segment's data, see `DescriptionMetadata`) when given.
   func encoded(xmp: [UInt8]? = nil) throws(Refusal) -> MallocBytes {
     var output: UnsafeMutablePointer<UInt8>?

@@ -20,8 +20,15 @@ final class CaptionDrawing: @unchecked Sendable {
   /// How far the band and everything in it is turned about the band's centre, in radians (clockwise
   /// on the screen); the outlines are traced unturned.
   let angle: Double
+  /// Where drawing stops besides the band, unturned: the picture, for a text box of Band or Poster
+  /// (which stays on the picture, as on the JPEG block path, where only the photo's rows are drawn).
+  let clip: ImageRect?
 
-  init(traced: TracedCaption, band: ImageRect, outlineWidth: Double, style: CaptionStyle, angle: Double = 0) {
+  init(
+    traced: TracedCaption, band: ImageRect, outlineWidth: Double, style: CaptionStyle, angle: Double = 0,
+    clip: ImageRect? = nil
+  ) {
+    self.clip = clip
     outlines = traced.outlines
     colorRuns = traced.colorRuns
     self.traced = traced
@@ -44,6 +51,10 @@ final class CaptionDrawing: @unchecked Sendable {
   /// painted before the clip.
   func draw(on context: OpaquePointer, masks: CaptionMasks? = nil) {
     cairo_save(context)
+    if let clip {
+      cairo_rectangle(context, clip.x, clip.y, clip.width, clip.height)
+      cairo_clip(context)
+    }
     masks?.paint(self, on: context)
     clipToBand(context)
     if masks == nil {
@@ -66,6 +77,8 @@ final class CaptionDrawing: @unchecked Sendable {
   /// `CaptionMasks` make.
   func strokeOutline(on context: OpaquePointer, color: RGBAColor) {
     cairo_new_path(context)
+    // The texts of Band and Poster have none (Cairo would still stroke a zero width as a hairline).
+    guard outlineWidth > 0 else { return }
     // One stroke for all runs, so a translucent outline is not darker where two runs overlap.
     for outline in outlines { cairo_append_path(context, outline) }
     cairo_set_tolerance(context, Self.tolerance)
@@ -152,7 +165,8 @@ final class CaptionDrawing: @unchecked Sendable {
   /// `nil` when the two draw the same. An edit at the end of a long caption changes its last line
   /// only, and the editor draws only the rows below this again.
   func firstChangedRow(comparedWith other: CaptionDrawing) -> Double? {
-    guard band == other.band, outlineWidth == other.outlineWidth, style == other.style, angle == other.angle
+    guard band == other.band, outlineWidth == other.outlineWidth, style == other.style, angle == other.angle,
+      clip == other.clip
     else {
       return -Double.infinity
     }
@@ -241,7 +255,11 @@ final class CaptionDrawing: @unchecked Sendable {
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
     cairo_set_line_width(context, outlineWidth)
     var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
-    cairo_stroke_extents(context, &left, &top, &right, &bottom)
+    if outlineWidth > 0 {
+      cairo_stroke_extents(context, &left, &top, &right, &bottom)
+    } else {
+      cairo_fill_extents(context, &left, &top, &right, &bottom)
+    }
     cairo_destroy(context)
     cairo_surface_destroy(scratch)
     guard bottom > top, right > left else { return band.lowerBound..<band.lowerBound }

@@ -9,11 +9,17 @@ final class CaptionFitter {
   static let referenceSize = 128.0
   let layout: OpaquePointer
   let band: ImageRect
+  /// The outline's width as a fraction of the font size (0 for the texts of Band and Poster).
+  let outlineToFontSize: Double
   private(set) var lastWrap = PANGO_WRAP_WORD
 
-  init(layout: OpaquePointer, band: ImageRect, font: ResolvedFont) {
+  init(
+    layout: OpaquePointer, band: ImageRect, font: ResolvedFont,
+    outlineToFontSize: Double = CaptionGeometry.outlineWidthToFontSize
+  ) {
     self.layout = layout
     self.band = band
+    self.outlineToFontSize = outlineToFontSize
     let description = FontDescription(family: font.family, bold: font.isBold, pixelSize: Self.referenceSize)
     pango_layout_set_font_description(layout, description.pointer)
   }
@@ -44,7 +50,7 @@ final class CaptionFitter {
   /// half of the outline that lies outside the glyphs. Ink, not logical extents: accents, `$`, `|`
   /// and combining marks reach past the logical box.
   func measure(size: Double, wrap: PangoWrapMode) -> ImageRect {
-    let outline: Double = size * CaptionGeometry.outlineWidthToFontSize
+    let outline: Double = size * outlineToFontSize
     let scale: Double = size / Self.referenceSize
     let pangoUnits = Double(PANGO_SCALE)
     let width: Double = (band.width - outline) / scale * pangoUnits

@@ -48,7 +48,19 @@ public final class CaptionLayout {
 
   /// `box`, whose text is already normalised, fitted into its frame on a picture of the given size
   /// exactly as a classic caption is fitted into its band, and drawn turned by the box's angle.
-  convenience init(box: TextBox, text: String, imageWidth: Int, imageHeight: Int, font: ResolvedFont) {
+  /// `pictureOrigin` is where the picture lies in the output the box is drawn on.
+  convenience init(
+    box: TextBox, text: String, imageWidth: Int, imageHeight: Int, font: ResolvedFont,
+    pictureOrigin: (x: Double, y: Double) = (0, 0)
+  ) {
+    var band = box.frame.clampedToAllowed.pixels(width: imageWidth, height: imageHeight)
+    band.x += pictureOrigin.x
+    band.y += pictureOrigin.y
+    // Beside a band or in a frame, what reaches past the picture is cut off at the picture.
+    let (width, height) = (Double(imageWidth), Double(imageHeight))
+    let picture =
+      pictureOrigin == (0, 0)
+      ? nil : ImageRect(x: pictureOrigin.x, y: pictureOrigin.y, width: width, height: height)
     let size: Double? =
       switch box.fitting {
       case .shrinkToFit: nil
@@ -56,12 +68,27 @@ public final class CaptionLayout {
       case .fixed(let fraction): fraction > 0 && fraction.isFinite ? fraction * Double(imageHeight) : nil
       }
     self.init(
-      text: text, position: nil,
-      band: box.frame.clampedToAllowed.pixels(width: imageWidth, height: imageHeight),
+      text: text, position: nil, band: band,
       placement: Placement(
         anchor: box.anchor, alignment: box.alignment, fixedSize: size,
-        angle: box.angle.isFinite ? box.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0),
+        angle: box.angle.isFinite ? box.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0,
+        clip: picture),
       imageWidth: imageWidth, imageHeight: imageHeight, font: font, style: box.style)
+  }
+
+  /// A text of the Band or Poster layout (see `FramedText`): centred in `band` of an output
+  /// `outputWidth` pixels wide, without an outline, at the largest size up to `largestSize` that fits,
+  /// drawn in `style`'s text colour (the outline colour is the background behind it).
+  convenience init(
+    framedText text: String, position: CaptionPosition, band: ImageRect, largestSize: Double,
+    outputWidth: Int, outputHeight: Int, font: ResolvedFont, style: CaptionStyle
+  ) {
+    var plain = style
+    plain.outlineColor = .transparent
+    self.init(
+      text: text, position: position, band: band,
+      placement: Placement(anchor: .middle, largestSize: largestSize, outlineToFontSize: 0),
+      imageWidth: outputWidth, imageHeight: outputHeight, font: font, style: plain)
   }
 
   /// How a caption sits in its band besides its size: the classic captions are centred, hug their
@@ -73,6 +100,11 @@ public final class CaptionLayout {
     var fixedSize: Double?
     /// Radians, clockwise on the screen, about the band's centre.
     var angle = 0.0
+    /// The largest size shrinking to fit may choose, or `nil` for the classic captions' limit.
+    var largestSize: Double?
+    var outlineToFontSize = CaptionGeometry.outlineWidthToFontSize
+    /// Where drawing stops besides the band (see `CaptionDrawing.clip`).
+    var clip: ImageRect?
   }
 
   private init(
@@ -98,7 +130,8 @@ public final class CaptionLayout {
     g_object_unref(UnsafeMutableRawPointer(context))  // the layout keeps its own reference
     pango_layout_set_text(layout, text, -1)
     pango_layout_set_alignment(layout, placement.alignment.pango)
-    let fitter = CaptionFitter(layout: layout, band: band, font: font)
+    let fitter = CaptionFitter(
+      layout: layout, band: band, font: font, outlineToFontSize: placement.outlineToFontSize)
     let size: Double
     let wrap: PangoWrapMode
     if let fixed = placement.fixedSize {
@@ -107,7 +140,10 @@ public final class CaptionLayout {
       fits = fitter.fits(size: size, wrap: PANGO_WRAP_WORD)
       wrap = fits ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR
     } else {
-      let sizes = CaptionGeometry.fontSizeRange(band: band, imageWidth: imageWidth)
+      let classicSizes = CaptionGeometry.fontSizeRange(band: band, imageWidth: imageWidth)
+      let sizes =
+        placement.largestSize.map { classicSizes.lowerBound...max(classicSizes.lowerBound, $0) }
+        ?? classicSizes
       // Words are only broken when one does not fit on its own line even at the smallest size.
       let fit =
         fitter.largestFittingSize(in: sizes, wrap: PANGO_WRAP_WORD)
@@ -120,7 +156,7 @@ public final class CaptionLayout {
     self.layout = layout
     fontSize = size
     scale = size / CaptionFitter.referenceSize
-    outlineWidth = size * CaptionGeometry.outlineWidthToFontSize
+    outlineWidth = size * placement.outlineToFontSize
     let x: Double =
       switch placement.alignment {
       case .left: band.x - ink.x
@@ -140,7 +176,7 @@ public final class CaptionLayout {
         layout: layout, origin: origin, scale: scale,
         visible: Self.tracedArea(band: band, outline: outlineWidth)),
       band: band,
-      outlineWidth: outlineWidth, style: style, angle: placement.angle)
+      outlineWidth: outlineWidth, style: style, angle: placement.angle, clip: placement.clip)
   }
 
   /// The part of the image whose glyphs are traced for drawing: the band, grown by half the outline

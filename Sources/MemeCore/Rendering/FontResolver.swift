@@ -29,12 +29,35 @@ public enum FontResolver {
     ("League Gothic", false), ("DejaVu Sans Condensed", true), ("DejaVu Sans", true),
   ]
 
+  /// The default face of the caption band: a plain sans serif, Helvetica or its closest substitute.
+  public static let bandFamilies: [(family: String, isBold: Bool)] = [
+    ("Helvetica", false), ("Arial", false), ("Liberation Sans", false), ("Nimbus Sans", false),
+    ("DejaVu Sans", false),
+  ]
+
+  /// The default face of the poster's title and subtitle: a classic serif, Times or its closest
+  /// substitute.
+  public static let posterFamilies: [(family: String, isBold: Bool)] = [
+    ("Times New Roman", false), ("Liberation Serif", false), ("Nimbus Roman", false), ("DejaVu Serif", false),
+  ]
+
+  /// The default faces, best first, of `layout`'s own texts.
+  static func defaultFamilies(for layout: MemeLayoutKind) -> [(family: String, isBold: Bool)] {
+    switch layout {
+    case .classic: defaultFamilies
+    case .band: bandFamilies
+    case .poster: posterFamilies
+    }
+  }
+
   private static let cache = Locked<[String: ResolvedFont]>([:])
 
-  /// The font to draw with for `family` (`nil` for the default meme face). A named family that is
-  /// not installed resolves to itself with `isSubstitute` set, so callers can refuse or warn.
-  public static func resolve(_ family: String?) -> ResolvedFont {
-    let key = family?.lowercased() ?? ""
+  /// The font to draw with for `family` (`nil` for the default face of `layout`'s texts: the meme
+  /// face for Classic). A named family that is not installed resolves to itself with `isSubstitute`
+  /// set, so callers can refuse or warn.
+  public static func resolve(_ family: String?, layout: MemeLayoutKind = .classic) -> ResolvedFont {
+    let key = family?.lowercased() ?? "\u{0}\(layout.rawValue)"
+    let defaultFamilies = defaultFamilies(for: layout)
     if let known = cache.withLock({ $0[key] }) { return known }
     let resolved: ResolvedFont
     if let family {

@@ -2,8 +2,12 @@
 import CMemeGraphics
 import Foundation
 
-/// Every caption of a meme laid out for an image of a given pixel size: the classic two in their
-/// bands, then the text boxes placed anywhere.
+/// Every caption of a meme laid out for a picture of a given pixel size: the classic two in their
+/// bands (or the texts of Band and Poster around the picture, see `FramedLayout`), then the text
+/// boxes placed anywhere on the picture.
+///
+/// `imageWidth` and `imageHeight` are the picture's size; everything is drawn in the output's pixels
+/// (see `frame`), which are the picture's for Classic.
 ///
 /// Build it on the thread that will draw it (Pango objects are not shared between threads), and
 /// rebuild it when the captions, the style or the image size change. The editor keeps one for the
@@ -27,32 +31,51 @@ public final class MemeLayout {
     self.captions = captions
     self.imageWidth = imageWidth
     self.imageHeight = imageHeight
-    font = FontResolver.resolve(captions.style.fontFamily)
+    let kind = captions.layout
+    font = FontResolver.resolve(captions.style.fontFamily, layout: kind)
     let font = font
-    let reusable =
-      previous.map {
-        $0.imageWidth == imageWidth && $0.imageHeight == imageHeight && $0.font == font
-          && $0.captions.style == captions.style
-      } ?? false
+    let texts = CaptionPosition.allCases.map { position in
+      CaptionText.normalized(
+        CaptionLimits.bounded(captions.text(at: position)),
+        // The poster's subtitle is set as typed, below its upper-case title.
+        uppercase: captions.style.isUppercase && !(kind == .poster && position == .bottom), locale: locale)
+    }
     var layouts: [CaptionPosition: CaptionLayout] = [:]
-    for position in CaptionPosition.allCases {
-      let text = CaptionText.normalized(
-        CaptionLimits.bounded(captions.text(at: position)), uppercase: captions.style.isUppercase,
-        locale: locale)
-      if reusable, let earlier = previous?.caption(at: position), earlier.text == text {
-        layouts[position] = earlier
-        continue
+    if kind == .classic {
+      frame = .classic(width: imageWidth, height: imageHeight)
+      let reusable =
+        previous.map {
+          $0.imageWidth == imageWidth && $0.imageHeight == imageHeight && $0.font == font
+            && $0.captions.style == captions.style && $0.captions.layout == kind
+        } ?? false
+      for (position, text) in zip(CaptionPosition.allCases, texts) {
+        if reusable, let earlier = previous?.caption(at: position), earlier.text == text {
+          layouts[position] = earlier
+          continue
+        }
+        layouts[position] = CaptionLayout(
+          text: text, position: position, imageWidth: imageWidth, imageHeight: imageHeight, font: font,
+          style: captions.style)
       }
-      layouts[position] = CaptionLayout(
-        text: text, position: position, imageWidth: imageWidth, imageHeight: imageHeight, font: font,
+    } else {
+      let framed = FramedLayout(
+        kind, top: texts[0], bottom: texts[1], pictureWidth: imageWidth, pictureHeight: imageHeight,
+        font: font,
         style: captions.style)
+      frame = framed.frame
+      layouts = [.top: framed.top, .bottom: framed.bottom]
     }
     self.layouts = layouts
     // A box `previous` laid out exactly as it is now (same place, text and style, on a picture of
-    // the same size) is taken over: dragging one box lays out only that one, and the others keep
-    // their layouts, and with them the layers the editor painted them into.
+    // the same size at the same place in the output) is taken over: dragging one box lays out only
+    // that one, and the others keep their layouts, and with them the layers the editor painted them
+    // into.
+    let frame = frame
     let earlierBoxes =
-      previous.flatMap { $0.imageWidth == imageWidth && $0.imageHeight == imageHeight ? $0 : nil }
+      previous.flatMap {
+        $0.imageWidth == imageWidth && $0.imageHeight == imageHeight && $0.frame.pictureX == frame.pictureX
+          && $0.frame.pictureY == frame.pictureY ? $0 : nil
+      }
       .map { Array(zip($0.captions.boxes, $0.boxes)) } ?? []
     boxes = captions.boxes.enumerated().map { index, box in
       let text = CaptionText.normalized(
@@ -63,9 +86,17 @@ public final class MemeLayout {
       }
       return CaptionLayout(
         box: box, text: text, imageWidth: imageWidth, imageHeight: imageHeight,
-        font: FontResolver.resolve(box.style.fontFamily))
+        font: FontResolver.resolve(box.style.fontFamily),
+        pictureOrigin: (Double(frame.pictureX), Double(frame.pictureY)))
     }
   }
+
+  /// Where the picture lies in the output, and the output's size.
+  public let frame: MemeFrame
+
+  /// The output's size: the picture's for Classic, larger for Band and Poster.
+  public var outputWidth: Int { frame.width }
+  public var outputHeight: Int { frame.height }
 
   /// The family the captions are really drawn with.
   public var fontFamilyUsed: String { font.family }
@@ -82,7 +113,7 @@ public final class MemeLayout {
 
   public func bandRect(for position: CaptionPosition) -> ImageRect { caption(at: position).band }
 
-  /// Draws every caption on `context` (a `cairo_t *`) in image pixel coordinates. To preview at
+  /// Draws every caption on `context` (a `cairo_t *`) in output pixel coordinates. To preview at
   /// another size, scale the context first.
   public func draw(on context: OpaquePointer) {
     for drawing in drawings { drawing.draw(on: context) }

@@ -6,12 +6,26 @@ import Foundation
 /// Draws captions onto images: the single rendering path behind export, thumbnails and the
 /// command line. The editor canvas draws the same `MemeLayout`, scaled.
 public enum MemeRenderer {
-  /// Draws `captions` onto `image` in place, at the image's own pixel size.
+  /// Draws Classic `captions` onto `image` in place, at the image's own pixel size (Band and Poster
+  /// make a larger output: see `render(_:picture:)`).
   @discardableResult
   public static func render(_ captions: MemeCaptions, onto image: RasterImage) -> MemeLayout {
+    precondition(captions.layout == .classic, "only Classic draws on the picture in place")
     let prepared = PreparedCaptions(captions, imageWidth: image.width, imageHeight: image.height)
     prepared.draw(onto: image)
     return prepared.layout
+  }
+
+  /// The meme made from `picture` at the picture's own pixel size: for Classic the captions drawn
+  /// onto `picture` in place (it is returned), for Band and Poster a larger output holding the
+  /// picture unchanged; `nil` when out of memory.
+  public static func render(_ captions: MemeCaptions, picture: RasterImage) -> (
+    output: RasterImage, layout: MemeLayout
+  )? {
+    let prepared = PreparedCaptions(captions, imageWidth: picture.width, imageHeight: picture.height)
+    guard let output = prepared.layout.frame.compose(picture) else { return nil }
+    prepared.draw(onto: output)
+    return (output, prepared.layout)
   }
 
   /// A captioned copy of `image`, cut and turned by `transform`, leaving the original as it was;
@@ -19,9 +33,11 @@ public enum MemeRenderer {
   public static func rendered(
     _ captions: MemeCaptions, image: RasterImage, transform: PictureTransform = .identity
   ) -> RasterImage? {
-    guard let copy = transform.isIdentity ? image.copy() : transform.render(image) else { return nil }
-    render(captions, onto: copy)
-    return copy
+    // Band and Poster compose a new output, so the picture needs no copy of its own.
+    let framed = captions.layout != .classic
+    let picture = transform.isIdentity ? (framed ? image : image.copy()) : transform.render(image)
+    guard let picture else { return nil }
+    return render(captions, picture: picture)?.output
   }
 }
 
@@ -41,6 +57,8 @@ struct PreparedCaptions {
   init(_ captions: MemeCaptions, imageWidth: Int, imageHeight: Int, until stop: (() -> Bool)? = nil) {
     layout = MemeLayout(captions: captions, imageWidth: imageWidth, imageHeight: imageHeight)
     let drawings = layout.drawings
+    // The texts are drawn on the output, which is larger than the picture for Band and Poster.
+    let (imageWidth, imageHeight) = (layout.outputWidth, layout.outputHeight)
     if let stop {
       var masks: [CaptionMasks?] = []
       for drawing in drawings {
@@ -67,14 +85,17 @@ struct PreparedCaptions {
     return CaptionMasks(of: drawing, imageWidth: imageWidth, imageHeight: imageHeight)
   }
 
-  /// Whether these captions were prepared for `image`'s size.
-  func fits(_ image: RasterImage) -> Bool {
-    layout.imageWidth == image.width && layout.imageHeight == image.height
+  /// Whether these captions were prepared for a picture of `picture`'s size.
+  func fits(_ picture: RasterImage) -> Bool {
+    layout.imageWidth == picture.width && layout.imageHeight == picture.height
   }
 
-  /// Draws the captions onto `image`, which must have the size they were prepared for.
+  /// Draws the captions onto `image`, the output (see `MemeFrame.compose(_:)`) of the picture size
+  /// they were prepared for.
   func draw(onto image: RasterImage) {
-    precondition(fits(image), "captions prepared for another image size")
+    precondition(
+      layout.outputWidth == image.width && layout.outputHeight == image.height,
+      "captions prepared for another image size")
     let drawings = layout.drawings
     let masks = masks
     let (width, height) = (image.width, image.height)

@@ -46,6 +46,7 @@ public final class EditorDocument {
   public var defaultDescription: String { state.captions.defaultDescription }
   public var image: EditorImage? { state.image }
   public var transform: PictureTransform { state.transform }
+  public var layout: MemeLayoutKind { state.layout }
   public var canUndo: Bool { history.canUndo }
   public var canRedo: Bool { history.canRedo }
 
@@ -99,13 +100,15 @@ public final class EditorDocument {
     apply(next, changed: .description, coalescingKey: "description")
   }
 
-  /// The texts of `meme` (a sent meme opened for Edit & Resend): its captions, text boxes, style and
-  /// description, in one undo step. The picture is set apart (`setImage`), once it is loaded.
+  /// The texts of `meme` (a sent meme opened for Edit & Resend): its captions, text boxes, layout,
+  /// style and description, in one undo step. The picture is set apart (`setImage`), once it is loaded.
   public func setTexts(of meme: Meme) {
     var next = state
     next.topText = Self.bounded(meme.topText).text
     next.bottomText = Self.bounded(meme.bottomText).text
     next.boxes = meme.textBoxes
+    // The meme's own style, not the one switching layouts would adapt to.
+    next.layout = meme.layout
     next.style = meme.style
     next.customDescription = meme.customDescription.flatMap { MemeDescription.hasText($0) ? $0 : nil }
     guard !next.isSame(as: state) else { return }
@@ -137,6 +140,18 @@ public final class EditorDocument {
     var next = state
     next.style = style
     apply(next, changed: .style)
+  }
+
+  /// Arranges the texts and the picture as `layout` (one undo step). The texts stay; colours and
+  /// letter case still at the old layout's defaults take the new one's (see
+  /// `MemeLayoutKind.style(switchingFrom:_:)`).
+  public func setLayout(_ layout: MemeLayoutKind) {
+    guard state.layout != layout else { return }
+    var next = state
+    next.style = layout.style(switchingFrom: state.layout, state.style)
+    next.layout = layout
+    history.endCoalescing()
+    apply(next, changed: [.captions, .style])
   }
 
   /// A new picture, shown as it is unless `transform` (a sent meme's, being edited again) says how to
@@ -205,7 +220,7 @@ public final class EditorDocument {
     if next.topText != state.topText || next.bottomText != state.bottomText || next.boxes != state.boxes {
       changed.insert(.captions)
     }
-    if next.style != state.style { changed.insert(.style) }
+    if next.style != state.style || next.layout != state.layout { changed.insert([.captions, .style]) }
     if next.customDescription != state.customDescription { changed.insert(.description) }
     if next.image !== state.image { changed.insert(.image) }
     if next.transform != state.transform { changed.insert(.transform) }

@@ -16,6 +16,8 @@ public struct EditorState {
   public var image: EditorImage?
   /// The crop, turn and mirroring of `image` (a new picture starts as it is).
   public var transform = PictureTransform.identity
+  /// How the texts and the picture are arranged; switching keeps the texts.
+  public var layout = MemeLayoutKind.classic
   /// The description the user wrote (the meme's alt text), or nil for the default: the meme's text
   /// in reading order, which follows the captions as they change (see `resolvedDescription`).
   public var customDescription: String?
@@ -24,7 +26,7 @@ public struct EditorState {
   public static let initial = EditorState()
 
   public var captions: MemeCaptions {
-    MemeCaptions(top: topText, bottom: bottomText, style: style, boxes: boxes)
+    MemeCaptions(top: topText, bottom: bottomText, style: style, boxes: boxes, layout: layout)
   }
 
   /// The description files and Sent Memes get: the user's, or the captions' default.
@@ -51,6 +53,7 @@ public struct EditorState {
   /// Same texts, boxes, style and picture (pictures compare by identity: pixels are never mutated).
   func isSame(as other: EditorState) -> Bool {
     topText == other.topText && bottomText == other.bottomText && boxes == other.boxes && style == other.style
-      && image === other.image && transform == other.transform && customDescription == other.customDescription
+      && image === other.image && transform == other.transform && layout == other.layout
+      && customDescription == other.customDescription
   }
 }

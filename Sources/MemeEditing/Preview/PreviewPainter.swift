@@ -2,8 +2,9 @@
 import CMemeGraphics
 import MemeCore
 
-/// Paints the editor's preview: the picture aspect-fit and letterboxed, then the export's own
-/// caption layout scaled onto it. Plain Cairo, no widgets: the canvas draws with it and the editor
+/// Paints the editor's preview: the meme's whole output aspect-fit and letterboxed (the picture, and
+/// for Band and Poster the band or frame around it), then the export's own caption layout scaled
+/// onto it. Plain Cairo, no widgets: the canvas draws with it and the editor
 /// benchmark measures it.
 ///
 /// Before a picture is chosen it paints an empty sheet filling the view, with the captions laid out
@@ -133,15 +134,39 @@ public final class PreviewPainter {
     return layout
   }
 
-  /// Where the picture lies in a view of `width` × `height` (zero size without a picture).
-  public func pictureRect(inWidth width: Double, height: Double) -> ImageRect {
-    guard let size = pictureSize else { return ImageRect(x: 0, y: 0, width: 0, height: 0) }
+  /// The meme's output size: the picture's for Classic, with the band or the poster's frame around
+  /// it for the others. What the canvas fits into the view and zooms.
+  public var outputSize: (width: Int, height: Int)? {
+    guard pictureSize != nil, let layout else { return nil }
+    return (layout.outputWidth, layout.outputHeight)
+  }
+
+  /// Where the whole output lies in a view of `width` × `height` (zero size without a picture).
+  public func outputRect(inWidth width: Double, height: Double) -> ImageRect {
+    guard let size = outputSize else { return ImageRect(x: 0, y: 0, width: 0, height: 0) }
     return zoom.rect(
       pictureWidth: size.width, pictureHeight: size.height, viewWidth: width, viewHeight: height)
   }
 
-  /// Where the captions lie in a view of `width` × `height` and the pixel size they are laid out for:
-  /// the picture, or the empty sheet (one layout pixel per logical pixel) before there is one.
+  /// Where the picture lies in a view of `width` × `height` (zero size without a picture): the
+  /// output's rectangle, or its part the picture takes in Band and Poster.
+  public func pictureRect(inWidth width: Double, height: Double) -> ImageRect {
+    let output = outputRect(inWidth: width, height: height)
+    guard let frame = layout?.frame, output.width > 0 else { return output }
+    return Self.pictureRect(of: frame, in: output)
+  }
+
+  /// Where `frame`'s picture lies when its output is scaled onto `output`.
+  static func pictureRect(of frame: MemeFrame, in output: ImageRect) -> ImageRect {
+    let scale = (x: output.width / Double(frame.width), y: output.height / Double(frame.height))
+    return ImageRect(
+      x: output.x + Double(frame.pictureX) * scale.x, y: output.y + Double(frame.pictureY) * scale.y,
+      width: Double(frame.pictureWidth) * scale.x, height: Double(frame.pictureHeight) * scale.y)
+  }
+
+  /// Where the picture lies in a view of `width` × `height` and its pixel size, which the text boxes
+  /// are placed in: the picture, or the empty sheet (one layout pixel per logical pixel) before
+  /// there is one.
   public func captionFrame(inWidth width: Double, height: Double) -> (
     rect: ImageRect, imageWidth: Int, imageHeight: Int
   )? {
@@ -171,7 +196,9 @@ public final class PreviewPainter {
       return
     }
     guard let picture, let layout else { return }
-    let rect = pictureRect(inWidth: width, height: height)
+    let output = outputRect(inWidth: width, height: height)
+    paintSurroundings(of: layout.frame, on: context, in: output, view: viewRect(width, height))
+    let rect = Self.pictureRect(of: layout.frame, in: output)
     // A banner or strip can be thinner than a pixel on screen; it is still painted, one pixel thick.
     guard rect.width > 0, rect.height > 0 else { return }
     // Only the part inside the view is drawn: at 400 % most of a large picture is off screen.
@@ -203,8 +230,31 @@ public final class PreviewPainter {
     }
     if drawsCaptions {
       beneathCaptions(context)
-      drawCaptions(layout, on: context, in: rect, view: viewRect(width, height), scaleFactor: scaleFactor)
+      drawCaptions(layout, on: context, in: output, view: viewRect(width, height), scaleFactor: scaleFactor)
     }
+  }
+
+  /// The band or the poster's frame, scaled onto `output` within `view`; nothing for Classic.
+  private func paintSurroundings(
+    of frame: MemeFrame, on context: OpaquePointer, in output: ImageRect, view: ImageRect
+  ) {
+    guard !frame.isPictureOnly else { return }
+    let visible = output.intersection(view)
+    guard visible.width > 0, visible.height > 0 else { return }
+    cairo_save(context)
+    cairo_rectangle(context, visible.x, visible.y, visible.width, visible.height)
+    cairo_clip(context)
+    cairo_translate(context, output.x, output.y)
+    cairo_scale(context, output.width / Double(frame.width), output.height / Double(frame.height))
+    frame.paintSurroundings(on: context)
+    cairo_restore(context)
+    // A faint line just outside the output, so a white band does not melt into a light letterbox.
+    cairo_save(context)
+    cairo_set_source_rgba(context, 0.5, 0.5, 0.5, 0.5)
+    cairo_set_line_width(context, 1)
+    cairo_rectangle(context, output.x - 0.5, output.y - 0.5, output.width + 1, output.height + 1)
+    cairo_stroke(context)
+    cairo_restore(context)
   }
 
   /// The launch state: a sheet a little lighter than the letterbox, and the captions on it.
@@ -213,16 +263,28 @@ public final class PreviewPainter {
     beneathCaptions: (OpaquePointer) -> Void
   ) {
     guard let frame = captionFrame(inWidth: width, height: height) else { return }
-    let rect = frame.rect
+    let layout = sheetLayout(width: frame.imageWidth, height: frame.imageHeight)
+    // In Band and Poster the sheet stands for the picture, and the whole output is fitted in.
+    let output = Self.sheetOutputRect(of: layout, in: frame.rect)
+    paintSurroundings(of: layout.frame, on: context, in: output, view: viewRect(width, height))
+    let rect = Self.pictureRect(of: layout.frame, in: output)
     cairo_save(context)
     cairo_set_source_rgba(context, sheetColor.red, sheetColor.green, sheetColor.blue, sheetColor.alpha)
     cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
     cairo_fill(context)
     cairo_restore(context)
     beneathCaptions(context)
-    drawCaptions(
-      sheetLayout(width: frame.imageWidth, height: frame.imageHeight), on: context, in: rect,
-      view: viewRect(width, height), scaleFactor: scaleFactor)
+    drawCaptions(layout, on: context, in: output, view: viewRect(width, height), scaleFactor: scaleFactor)
+  }
+
+  /// Where the output of `layout`, laid out on the empty sheet `sheet`, is shown: the sheet itself
+  /// for Classic, the output fitted into it for Band and Poster.
+  private static func sheetOutputRect(of layout: MemeLayout, in sheet: ImageRect) -> ImageRect {
+    guard !layout.frame.isPictureOnly else { return sheet }
+    let fit = AspectFit.rect(
+      imageWidth: layout.outputWidth, imageHeight: layout.outputHeight, inWidth: sheet.width,
+      height: sheet.height)
+    return ImageRect(x: sheet.x + fit.x, y: sheet.y + fit.y, width: fit.width, height: fit.height)
   }
 
   /// The captions laid out over an empty sheet of `width` × `height`, cached.
@@ -271,9 +333,10 @@ public final class PreviewPainter {
   public func drawnCaptions(inWidth width: Double, height: Double) -> (layout: MemeLayout, rect: ImageRect)? {
     guard let frame = captionFrame(inWidth: width, height: height) else { return nil }
     if picture != nil {
-      return layout.map { ($0, frame.rect) }
+      return layout.map { ($0, outputRect(inWidth: width, height: height)) }
     }
-    return (sheetLayout(width: frame.imageWidth, height: frame.imageHeight), frame.rect)
+    let sheet = sheetLayout(width: frame.imageWidth, height: frame.imageHeight)
+    return (sheet, Self.sheetOutputRect(of: sheet, in: frame.rect))
   }
 
   /// The captions: the export's layout, in image pixels, scaled onto `rect`, from each caption's
@@ -283,7 +346,7 @@ public final class PreviewPainter {
     _ layout: MemeLayout, on context: OpaquePointer, in rect: ImageRect, view: ImageRect, scaleFactor: Double
   ) {
     let placement = Self.layerPlacement(
-      imageWidth: layout.imageWidth, imageHeight: layout.imageHeight, in: rect, view: view,
+      imageWidth: layout.outputWidth, imageHeight: layout.outputHeight, in: rect, view: view,
       scaleFactor: scaleFactor)
     guard usesCaptionLayers, captionScale == 1, Self.layerPixelsAlign(on: context, scaleFactor: scaleFactor)
     else {
@@ -365,7 +428,7 @@ public final class PreviewPainter {
     cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
     cairo_clip(context)
     cairo_translate(context, rect.x, rect.y)
-    cairo_scale(context, rect.width / Double(layout.imageWidth), rect.height / Double(layout.imageHeight))
+    cairo_scale(context, rect.width / Double(layout.outputWidth), rect.height / Double(layout.outputHeight))
     if captionScale == 1 {
       layout.draw(on: context, scalingEachCaptionBy: 1) { !usesCaptionLayers || !Self.drawsInBackground($0) }
     } else {

@@ -29,7 +29,7 @@ public nonisolated enum MemeFileName {
   /// The captions' first words, folded to plain lowercase letters and digits and joined by dashes.
   /// Untouched placeholders (TOP, BOTTOM, TEXT) are no words: they are never exported.
   private static func words(of captions: MemeCaptions) -> String {
-    let words = captions.allBoxes.map(\.text).joined(separator: " ")
+    let words = captions.drawnTexts.joined(separator: " ")
       .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
       .split { !($0.isLetter || $0.isNumber) }
       .prefix(wordsInName)

@@ -16,7 +16,8 @@ public nonisolated enum SentMemeDraftMaker {
       topText: meme.captions.top, bottomText: meme.captions.bottom, style: meme.captions.style,
       sentAt: sentAt, original: .file(meme.originalImage), transform: meme.transform,
       textBoxes: meme.captions.boxes, rendered: meme.file,
-      thumbnail: .png(meme.thumbnailPNG), customDescription: meme.customDescription)
+      thumbnail: .png(meme.thumbnailPNG), layout: meme.captions.layout,
+      customDescription: meme.customDescription)
   }
 
   /// `image` scaled to `thumbnailWidth` (or as it is when already narrower).

@@ -44,7 +44,8 @@ final class CanvasZoomControls {
   // MARK: - Zooming and panning
 
   private var sizes: (pictureWidth: Int, pictureHeight: Int, viewWidth: Double, viewHeight: Double)? {
-    guard let size = canvas.painter.pictureSize else { return nil }
+    // The whole output is fitted and zoomed: the picture with its band or frame.
+    guard let size = canvas.painter.outputSize else { return nil }
     return (
       size.width, size.height, Double(gtk_widget_get_width(canvas.drawingArea)),
       Double(gtk_widget_get_height(canvas.drawingArea))

@@ -43,8 +43,9 @@ struct CaptionCursor {
       angle = box.angle.isFinite ? box.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0
     }
     self.frame = frame
-    imageWidth = layout.imageWidth
-    imageHeight = layout.imageHeight
+    // The layout draws in the output's pixels (the picture's, or with the band or frame around it).
+    imageWidth = layout.outputWidth
+    imageHeight = layout.outputHeight
     self.popScale = popScale
   }
 

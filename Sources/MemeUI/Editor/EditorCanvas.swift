@@ -122,7 +122,8 @@ final class EditorCanvas {
     painter.drawsCaptions = withCaptions
     placeholder.isVisible = image == nil
     for entry in [topEntry, bottomEntry] + boxEntries {
-      entry.widget.isVisible = withCaptions
+      entry.widget.isVisible =
+        withCaptions && (entry !== bottomEntry || documentCaptions.layout.drawsBottomText)
       if !withCaptions { entry.limitLabel.isVisible = false }
     }
     zoomControls?.update()
@@ -134,6 +135,8 @@ final class EditorCanvas {
     documentCaptions = captions
     topEntry.show(caption: captions.top)
     bottomEntry.show(caption: captions.bottom)
+    // The band draws one text: the bottom one is kept (switching back shows it) but has no field.
+    bottomEntry.widget.isVisible = painter.drawsCaptions && captions.layout.drawsBottomText
     showBoxes(captions.boxes)
     showFieldTexts()
   }
@@ -272,11 +275,16 @@ final class EditorCanvas {
       return boxFieldPosition(of: child)
     }
     let entry = position == .top ? topEntry : bottomEntry
-    guard let frame = captionFrame else { return GdkRectangle(x: 0, y: 0, width: 0, height: 0) }
-    let picture = frame.rect
-    let scale = picture.width / Double(frame.imageWidth)
-    let band = CaptionGeometry.band(
-      for: position, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight)
+    // Where the caption is drawn: its band on the picture, or its text's area of the band or the
+    // poster's frame, in the whole output shown.
+    guard
+      let drawn = painter.drawnCaptions(
+        inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea))
+      )
+    else { return GdkRectangle(x: 0, y: 0, width: 0, height: 0) }
+    let picture = drawn.rect
+    let scale = picture.width / Double(drawn.layout.outputWidth)
+    let band = drawn.layout.caption(at: position).band
     var naturalHeight: Int32 = 0
     var minimumHeight: Int32 = 0
     gtk_widget_measure(entry.widget, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, &naturalHeight, nil, nil)
@@ -295,7 +303,10 @@ final class EditorCanvas {
     let inside = min(max(bandCentre - height / 2, picture.y), picture.y + picture.height - height)
     // On a picture too short for both fields, they meet at its middle rather than overlap.
     let middle = picture.y + picture.height / 2
-    let settledY = position == .top ? min(inside, middle - height) : max(inside, middle)
+    // (The texts of Band and Poster lie in areas of their own, which never overlap.)
+    let settledY =
+      !drawn.layout.frame.isPictureOnly
+      ? inside : position == .top ? min(inside, middle - height) : max(inside, middle)
     // While popping, the field grows about its centre with the caption it frames.
     let popScale = pop.scale
     let x = settledX + width * (1 - popScale) / 2

@@ -204,6 +204,7 @@ package final class EditorWindow: AppWindow, EditorHost {
       guard let self else { return }
       _ = gtk_widget_grab_focus(document.image == nil ? bottomBar.albumButton : shareButton)
     }
+    stylePanel.onLayoutChange = { [weak self] layout in self?.document.setLayout(layout) }
     stylePanel.onChange = { [weak self] style in
       guard let self else { return }
       // With a box selected, the panel styles that box alone.
@@ -230,6 +231,7 @@ package final class EditorWindow: AppWindow, EditorHost {
       canvas.showCaptions(document.captions)
     }
     if change.contains(.selection) { textBoxes.followSelection() }
+    if change.contains(.style) { stylePanel.show(layout: document.layout) }
     if !change.isDisjoint(with: [.captions, .style, .image, .transform, .selection]) {
       let layout = canvas.layout
       textBoxes.showStyleOfSelection(layout: layout)

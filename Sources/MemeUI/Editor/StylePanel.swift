@@ -3,7 +3,8 @@ import CGtk
 import GtkKit
 import MemeCore
 
-/// Caption style controls: font family, text and outline colours, upper case. It also says which
+/// The meme's layout (Classic, Band, Poster) and the caption style controls: font family, text and
+/// outline colours, upper case. It also says which
 /// family is really drawn (a missing font must not silently become another) and warns when a
 /// caption does not fit even at the smallest size.
 ///
@@ -24,6 +25,10 @@ final class StylePanel {
   var onChange: (CaptionStyle) -> Void = { _ in }
   /// Called with the new alignment after the user chooses one (a selected text box's).
   var onAlignmentChange: (TextBox.Alignment) -> Void = { _ in }
+  /// Called with the layout the user chose.
+  var onLayoutChange: (MemeLayoutKind) -> Void = { _ in }
+  /// The meme's layout, as the model has it.
+  private var memeLayout = MemeLayoutKind.classic
 
   private var style = CaptionStyle.classic
   /// The selected box's alignment; nil for the classic captions, which are always centred. Set, the
@@ -40,6 +45,10 @@ final class StylePanel {
     let fontUsedLabel: UnsafeMutablePointer<GtkWidget>
     let textColorButton: ColorButton
     let outlineColorButton: ColorButton
+    /// The outline colour's title: in Band and Poster the colour is the one behind the text.
+    let outlineLabel: UnsafeMutablePointer<GtkWidget>
+    /// Classic, Band and Poster, as linked toggle buttons of one group.
+    let layoutButtons: [(MemeLayoutKind, ToggleButton)]
     let uppercaseSwitch: UnsafeMutablePointer<GtkWidget>
     /// Says when the face has capitals only, so the switch changes nothing.
     let capitalsNote: UnsafeMutablePointer<GtkWidget>
@@ -114,6 +123,12 @@ final class StylePanel {
     if let controls { refresh(controls) }
   }
 
+  /// Shows the meme's layout, without calling `onLayoutChange`.
+  func show(layout kind: MemeLayoutKind) {
+    memeLayout = kind
+    if let controls { refresh(controls) }
+  }
+
   private func buildControlsOnce() {
     guard controls == nil else { return }
     let controls = Self.makeControls(families: FontResolver.availableFamilies(), in: content)
@@ -158,8 +173,19 @@ final class StylePanel {
     overflowLabel.setMaxWidthChars(30)
     overflowLabel.textAlignment = 0
 
-    grid.attach(targetLabel, column: 0, row: 0, width: 2, height: 1)
-    var row: Int32 = 1
+    let layoutButtons = makeLayoutButtons()
+    let layoutBox = Widget.box(GTK_ORIENTATION_HORIZONTAL)
+    layoutBox.addCSSClass("linked")
+    layoutBox.horizontalAlignment = GTK_ALIGN_END
+    for (_, button) in layoutButtons { layoutBox.append(button.widget) }
+    // The layout is the meme's, whichever caption is selected: above what the rest styles.
+    let layoutLabel = Widget.label(localized("Layout"))
+    layoutLabel.textAlignment = 0
+    grid.attach(layoutLabel, column: 0, row: 0)
+    grid.attach(layoutBox, column: 1, row: 0)
+    Accessible.setLabelledBy(layoutBox, layoutLabel)
+    grid.attach(targetLabel, column: 0, row: 1, width: 2, height: 1)
+    var row: Int32 = 2
     @discardableResult
     func addRow(_ title: String, _ control: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<
       GtkWidget
@@ -182,7 +208,7 @@ final class StylePanel {
     Accessible.setLabelledBy(fontList.widget, fontLabel)
     row += 3
     addRow(localized("Text colour"), textColorButton.widget)
-    addRow(localized("Outline colour"), outlineColorButton.widget)
+    let outlineLabel = addRow(localized("Outline colour"), outlineColorButton.widget)
     addRow(localized("All capitals"), uppercaseSwitch)
     let alignmentLabel = addRow(localized("Alignment"), alignmentBox)
     grid.attach(capitalsNote, column: 0, row: row, width: 2, height: 1)
@@ -196,7 +222,8 @@ final class StylePanel {
     panel.append(scrolled.widget)
     return Controls(
       fontList: fontList, fontUsedLabel: fontUsedLabel, textColorButton: textColorButton,
-      outlineColorButton: outlineColorButton, uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,
+      outlineColorButton: outlineColorButton, outlineLabel: outlineLabel, layoutButtons: layoutButtons,
+      uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,
       overflowLabel: overflowLabel, targetLabel: targetLabel, alignmentButtons: alignmentButtons,
       alignmentRow: [alignmentLabel, alignmentBox], scrolled: scrolled)
   }
@@ -215,6 +242,27 @@ final class StylePanel {
       Accessible.setLabel(button.widget, title)
       button.widget.tooltip = title
       made.append((alignment, button))
+    }
+    return made
+  }
+
+  /// Classic, Band and Poster, as linked toggle buttons of one group, each saying what it makes.
+  private static func makeLayoutButtons() -> [(MemeLayoutKind, ToggleButton)] {
+    let choices: [(MemeLayoutKind, String, String)] = [
+      (.classic, localized("Classic"), localized("The top and bottom captions on the picture")),
+      (.band, localized("Band"), localized("The top caption in black on a white band above the picture")),
+      (
+        .poster, localized("Poster"),
+        localized("The picture framed in black, the top caption as a title and the bottom one below it")
+      ),
+    ]
+    var made: [(MemeLayoutKind, ToggleButton)] = []
+    for (kind, title, description) in choices {
+      let button = ToggleButton(label: title, group: made.first?.1)
+      button.widget.name = "layout-\(kind.rawValue)"
+      button.widget.tooltip = description
+      Accessible.setDescription(button.widget, description)
+      made.append((kind, button))
     }
     return made
   }
@@ -238,6 +286,12 @@ final class StylePanel {
     controls.textColorButton.color = Self.components(style.textColor)
     controls.outlineColorButton.color = Self.components(style.outlineColor)
     controls.uppercaseSwitch.isSwitchedOn = style.isUppercase
+    for (choice, button) in controls.layoutButtons { button.isActive = choice == memeLayout }
+    // A selected box has an outline in every layout; the band's and the poster's texts have none,
+    // and the colour is the one behind them.
+    controls.outlineLabel.text =
+      memeLayout == .classic || alignment != nil
+      ? localized("Outline colour") : localized("Background colour")
     // The selected box's number would mean nothing to a sighted user, who sees no numbers.
     controls.targetLabel.text =
       alignment == nil
@@ -302,12 +356,24 @@ final class StylePanel {
       let isOn = controls.uppercaseSwitch.isSwitchedOn
       self?.userChanged { $0.isUppercase = isOn }
     }
-    for (choice, button) in controls.alignmentButtons {
+    connectChoice(controls.layoutButtons) { [weak self] choice in
+      guard let self, memeLayout != choice else { return }
+      memeLayout = choice
+      onLayoutChange(choice)
+    }
+    connectChoice(controls.alignmentButtons) { [weak self] choice in
+      guard let self, alignment != choice else { return }
+      alignment = choice
+      onAlignmentChange(choice)
+    }
+  }
+
+  /// Calls `choose` with the choice of the toggle button the user turns on in `buttons`, one group.
+  private func connectChoice<Choice>(_ buttons: [(Choice, ToggleButton)], choose: @escaping (Choice) -> Void) {
+    for (choice, button) in buttons {
       Signal.connect(button.widget, "toggled") { [weak self] in
-        guard let self, !isShowingModel, button.isActive, alignment != choice
-        else { return }
-        alignment = choice
-        onAlignmentChange(choice)
+        guard let self, !isShowingModel, button.isActive else { return }
+        choose(choice)
       }
     }
   }

@@ -115,10 +115,15 @@ final class CropOverlay {
   ) {
     let width = max(1, Int(pixelWidth.rounded()))
     let height = max(1, Int(pixelHeight.rounded()))
+    // Band and Poster set their texts around the picture, not on the crop: only the boxes lie on it.
+    var onPicture = captions
+    if onPicture.layout != .classic {
+      (onPicture.top, onPicture.bottom, onPicture.layout) = ("", "", .classic)
+    }
     if cachedLayout?.imageWidth != width || cachedLayout?.imageHeight != height
-      || cachedLayout?.captions != captions
+      || cachedLayout?.captions != onPicture
     {
-      cachedLayout = MemeLayout(captions: captions, imageWidth: width, imageHeight: height)
+      cachedLayout = MemeLayout(captions: onPicture, imageWidth: width, imageHeight: height)
     }
     guard let layout = cachedLayout else { return }
     cairo_save(context)

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeStore
+import Testing
+
+@testable import MemeEditing
+@testable import MemeUI
+
+/// A Band meme in Sent Memes: its row shows only the text it draws, Detail shows the whole output at
+/// its aspect ratio, and Edit reopens it in the Band layout with both texts.
+@Suite(.serialized) struct LayoutSentMemesTests {
+  @Test func aBandMemeIsShownAndReopenedAsABand() throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder()
+    let captions = MemeCaptions(
+      top: "a band above the picture", bottom: "kept but not drawn", style: MemeLayoutKind.band.defaultStyle,
+      layout: .band)
+    let snapshot = ShareSnapshot(
+      captions: captions,
+      picture: try EditorImage.load(
+        contentsOf: Fixtures.picture(width: 640, height: 480, name: "band-sent.png")),
+      transform: .identity)
+    let shared = try SharePipeline.run(snapshot, as: .png, to: .caller).get()
+    let saved = try SentMemeStore(directory: folder).save(SentMemeDraftMaker.draft(of: shared))
+    let app = SentMemesHarness.launch(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    let window = try #require(SentMemesHarness.sentMemes(of: app))
+    SentMemesHarness.waitForThumbnails(window)
+    let row = try #require(window.listFactory.boundCells.first { $0.memeID == saved.id })
+    #expect(row.topText == "a band above the picture")
+    #expect(row.bottomText == "", "the band draws no bottom text")
+
+    gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 0)
+    SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
+    let detail = try #require(app.sentMemes?.detailWindow)
+    #expect(MainContext.iterate { !detail.isLoading })
+    let rendered = try ImageLoader().load(contentsOf: saved.renderedImageURL)
+    #expect(rendered.height > 480, "the band is part of the meme")
+    let paintable = try #require(gtk_picture_get_paintable(gtkkit_picture(detail.picture)))
+    #expect(
+      abs(
+        gdk_paintable_get_intrinsic_aspect_ratio(paintable) - Double(rendered.width) / Double(rendered.height)
+      )
+        < 0.01)
+
+    SentMemesHarness.activate(DetailAction.edit.name, in: detail.window)
+    let editor = try #require(app.editor)
+    #expect(MainContext.iterate(until: { editor.document.image != nil && !editor.isLoading }))
+    #expect(editor.document.layout == .band)
+    #expect(editor.document.captions == captions)
+    #expect(!editor.canvas.bottomEntry.widget.isVisible)
+  }
+}

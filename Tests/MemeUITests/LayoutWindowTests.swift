@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import Testing
+
+@testable import MemeCore
+@testable import MemeUI
+
+/// The layout choice in the style panel: the canvas shows the whole output (the band or the poster's
+/// frame included) fitted into the view, as the export draws it; the caption fields sit on their
+/// texts; undo takes the switch back and the texts stay.
+@MainActor @Suite(.serialized) struct LayoutWindowTests {
+  @Test(arguments: [MemeLayoutKind.band, .poster])
+  func theCanvasShowsTheWholeOutputAsTheExportDoes(layout kind: MemeLayoutKind) throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 1600, height: 1000, name: "layout-\(kind).png"), into: editor)
+    EditorHarness.type(
+      top: "when the meme gets a layout of its own", bottom: "and keeps its texts", into: editor)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    DisplayHarness.waitForFrames(editor.stylePanel.widget)
+    let button = try #require(
+      WidgetTree.descendant(of: editor.stylePanel.widget, named: "layout-\(kind.rawValue)"))
+    gtk_toggle_button_set_active(gtkkit_toggle_button(button), 1)
+    #expect(editor.document.layout == kind)
+    #expect(editor.document.captions.top == "when the meme gets a layout of its own")
+    MainContext.iterate { gtk_revealer_get_child_revealed(OpaquePointer(editor.stylePanel.widget)) != 0 }
+    EditorHarness.settle(editor)
+    Screenshot.save(editor.window, named: "editor-layout-\(kind.rawValue)-chosen")
+    editor.stylePanel.isOpen = false
+    MainContext.iterate { gtk_revealer_get_child_revealed(OpaquePointer(editor.stylePanel.widget)) == 0 }
+    gtk_window_set_focus(gtkkit_window(editor.window), nil)
+    EditorHarness.settle(editor)
+
+    let layout = try #require(editor.canvas.layout)
+    #expect(layout.outputHeight > 1000, "the output is larger than the picture")
+    let width = Double(gtk_widget_get_width(editor.canvas.drawingArea))
+    let height = Double(gtk_widget_get_height(editor.canvas.drawingArea))
+    let output = editor.canvas.painter.outputRect(inWidth: width, height: height)
+    // The aspect fit applies to the whole output.
+    #expect(
+      abs(output.width / output.height - Double(layout.outputWidth) / Double(layout.outputHeight)) < 0.01)
+    #expect(abs(output.width - width) < 1 || abs(output.height - height) < 1, "fitted to the view")
+    let picture = editor.canvas.pictureRect
+    #expect(picture.y > output.y + 1, "the picture lies below the band or inside the frame")
+    #expect(output.contains(picture, tolerance: 0.5))
+
+    // What the canvas shows is the export scaled: the texts and the frame around the picture.
+    let image = try #require(editor.canvas.image)
+    let shown = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+    let exported = try #require(MemeRenderer.rendered(layout.captions, image: image.full))
+    #expect(exported.width == layout.outputWidth && exported.height == layout.outputHeight)
+    let expected = try #require(
+      CanvasMatchesExportTests.draw(exported, into: output, width: shown.width, height: shown.height))
+    let scale = output.width / Double(layout.outputWidth)
+    for position in kind == .band ? [CaptionPosition.top] : CaptionPosition.allCases {
+      let caption = layout.caption(at: position)
+      CanvasMatchesExportTests.expectMatch(
+        shown, expected, in: caption.band, inkRect: caption.inkRect, picture: output, scale: scale,
+        label: "\(kind) \(position)")
+    }
+
+    // The fields sit on their texts; the band has no bottom field.
+    for position in CaptionPosition.allCases {
+      let entry = position == .top ? editor.canvas.topEntry : editor.canvas.bottomEntry
+      guard position == .top || kind.drawsBottomText else {
+        #expect(!entry.widget.isVisible, "the band draws no bottom text")
+        continue
+      }
+      var bounds = graphene_rect_t()
+      #expect(gtk_widget_compute_bounds(entry.widget, editor.canvas.drawingArea, &bounds) != 0)
+      let centre = Double(bounds.origin.y + bounds.size.height / 2)
+      let band = layout.caption(at: position).band
+      let textCentre = output.y + (band.y + band.height / 2) * scale
+      #expect(abs(centre - textCentre) < 2, "\(kind) \(position) field at \(centre), text at \(textCentre)")
+    }
+    Screenshot.save(editor.window, named: "editor-layout-\(kind.rawValue)")
+
+    // Undo takes the switch back: Classic, the picture filling the output, the bottom field back.
+    editor.actions.action(named: "undo")?.activate()
+    EditorHarness.settle(editor)
+    #expect(editor.document.layout == .classic)
+    #expect(editor.canvas.layout?.frame.isPictureOnly == true)
+    #expect(editor.canvas.bottomEntry.widget.isVisible)
+    #expect(editor.document.captions.bottom == "and keeps its texts")
+  }
+}
