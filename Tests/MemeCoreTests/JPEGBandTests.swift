@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import PictureChecks
 import PixelCompare
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// The Band layout on a JPEG photo: the band is whole MCU rows, every block of the photo moves down
 /// under it unchanged, and only the band's blocks are encoded. Checked with djpeg, not MemeMe's
 /// decoder: every picture row of the meme is the photo's row, bit for bit.
-@Suite(.enabled(if: JPEGTools.available, "needs cjpeg, djpeg and jpegtran (libjpeg-turbo-progs)"))
+@Suite(.enabled(if: JPEGTools.shouldRun, "needs cjpeg, djpeg and jpegtran (libjpeg-turbo-progs)"))
 struct JPEGBandTests {
   typealias Case = JPEGBlockPathTests.Case
 

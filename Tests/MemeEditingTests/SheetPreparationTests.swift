@@ -19,8 +19,9 @@ import Testing
     prepared.prepareSheet(
       inWidth: CaptionLayerTests.viewWidth, height: CaptionLayerTests.viewHeight,
       scaleFactor: view.scaleFactor)
+    let preparation = try #require(prepared.sheetPreparation)
     let canvas = try CaptionLayerTests.paint(prepared, view)
-    #expect(prepared.tookPreparedSheet)
+    #expect(paintedLayers(of: prepared, areThoseOf: preparation), "the paint took the prepared layers")
 
     let plain = PreviewPainter()
     plain.usesCaptionLayers = false
@@ -61,6 +62,7 @@ import Testing
   private func expectPlainPixels(
     from painter: PreviewPainter, picture: EditorImage? = nil, captions: MemeCaptions? = nil
   ) throws {
+    let preparation = try #require(painter.sheetPreparation)
     let plain = PreviewPainter()
     plain.usesCaptionLayers = false
     for target in [painter, plain] {
@@ -68,9 +70,16 @@ import Testing
       if let captions { target.show(captions) }
     }
     let canvas = try CaptionLayerTests.paint(painter, View())
-    #expect(!painter.tookPreparedSheet)
+    #expect(!paintedLayers(of: painter, areThoseOf: preparation), "the paint made its own layers")
     let difference = CaptionLayerTests.difference(
       canvas, try CaptionLayerTests.paint(plain, View()), threshold: CaptionLayerTests.rounding)
     #expect(difference.differing == 0, "\(difference)")
+  }
+
+  /// Whether the caption layers `painter` painted are the very ones `preparation` made.
+  private func paintedLayers(of painter: PreviewPainter, areThoseOf preparation: SheetPreparation) -> Bool {
+    let made = preparation.wait().layers
+    return !made.isEmpty
+      && CaptionPosition.allCases.allSatisfy { painter.captionLayers[$0] === made[$0] }
   }
 }

@@ -71,10 +71,16 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor(width: width, height: height)
     defer { EditorHarness.close(editor) }
-    #expect(
-      editor.canvas.painter.tookPreparedSheet,
-      "the canvas was given \(gtk_widget_get_width(editor.canvas.drawingArea))×\(gtk_widget_get_height(editor.canvas.drawingArea))"
+    // The captions are prepared for the size the window predicts (a preparation of the size a paint
+    // asks for is taken: SheetPreparationTests); the canvas must be given exactly that size.
+    let predicted = try #require(editor.launchCanvasSize)
+    let given = (
+      width: gtk_widget_get_width(editor.canvas.drawingArea),
+      height: gtk_widget_get_height(editor.canvas.drawingArea)
     )
+    #expect(
+      predicted.width == given.width && predicted.height == given.height,
+      "predicted \(predicted), the canvas was given \(given)")
   }
 
   @Test func aClickClearsTheDefaultTextAndEnterCommits() throws {

@@ -105,14 +105,6 @@ public enum ImageWriter {
     return sink.bytes
   }
 
-  /// A PNG compressed with a chosen deflate implementation, for comparing encoders.
-  @_spi(Benchmark)
-  public static func encodePNG(_ image: RasterImage, deflater: PNGDeflater) throws(ImageError) -> [UInt8] {
-    var sink = ArraySink()
-    try PNGEncoder.encode(image, deflater: deflater, to: &sink, name: "image")
-    return sink.bytes
-  }
-
   /// A PNG whose rows are compressed in strips of about `stripBytes` filtered bytes: small strips cut
   /// even a small image into many pieces, so the joining of their streams is exercised.
   @_spi(Fuzzing)

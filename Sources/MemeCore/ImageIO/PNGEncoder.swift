@@ -4,19 +4,6 @@ import Dispatch
 import Foundation
 import Glibc
 
-/// The deflate implementation behind PNG output.
-@_spi(Benchmark)
-public enum PNGDeflater: Sendable {
-  /// libdeflate at `level` (1...12), on strips of rows compressed in parallel and joined into one
-  /// stream. Level 4 is MemeMe's choice: on photographs it compresses filtered scanlines 3 to 7
-  /// times faster than zlib level 6 into files of about the same size.
-  case libdeflate(level: Int32)
-  /// zlib's `compress2` at `level` (0...9) on all rows at once, kept for comparison.
-  case zlib(level: Int32)
-
-  public static let standard = PNGDeflater.libdeflate(level: 4)
-}
-
 /// A PNG writer: 8-bit RGBA (straight alpha) for translucent images, 8-bit RGB otherwise.
 ///
 /// With libdeflate the rows are filtered and compressed in strips, as many at a time as there are
@@ -26,11 +13,15 @@ enum PNGEncoder {
   /// Filtered bytes per strip: big enough that restarting the compressor's dictionary costs
   /// nothing measurable, small enough that a round of strips stays a few MiB.
   static let defaultStripBytes = 2 << 20
+  /// libdeflate's level, on strips of rows compressed in parallel and joined into one stream. On
+  /// photographs level 4 compresses filtered scanlines several times faster than zlib's default
+  /// level 6 into files of about the same size (`mememe-benchmark` compares it with libpng's).
+  static let deflateLevel: Int32 = 4
 
   /// `description`, when it has text, goes into an `iTXt` chunk before the image data (see
   /// `DescriptionMetadata`); nothing else but the pixels is written.
   static func encode(
-    _ image: RasterImage, deflater: PNGDeflater = .standard, stripBytes: Int = defaultStripBytes,
+    _ image: RasterImage, stripBytes: Int = defaultStripBytes,
     description: String? = nil, to sink: inout some ByteSink, name: String
   ) throws(ImageError) {
     let filter = PNGRowFilter(image: image, channels: image.hasAlpha ? 4 : 3)
@@ -43,12 +34,7 @@ enum PNGEncoder {
     if let text = DescriptionMetadata.pngTextChunkData(description) {
       try writeChunk("iTXt", text, to: &sink)
     }
-    switch deflater {
-    case .libdeflate(let level):
-      try writeStrips(filter, level: level, stripBytes: stripBytes, to: &sink, name: name)
-    case .zlib(let level):
-      try writeWhole(filter, level: level, to: &sink, name: name)
-    }
+    try writeStrips(filter, level: deflateLevel, stripBytes: stripBytes, to: &sink, name: name)
     try writeChunk("IEND", [], to: &sink)
   }
 
@@ -107,8 +93,8 @@ enum PNGEncoder {
     let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, chosen.count))
     var workers: [StripWorker] = []
     for _ in 0..<workerCount {
-      guard case .libdeflate(let level) = PNGDeflater.standard,
-        let worker = StripWorker(level: level, capacity: min(rowsPerStrip, height) * filter.lineBytes)
+      guard
+        let worker = StripWorker(level: deflateLevel, capacity: min(rowsPerStrip, height) * filter.lineBytes)
       else {
         return nil
       }
@@ -129,23 +115,6 @@ enum PNGEncoder {
     }
     guard !failed.withLock({ $0 }) else { return nil }
     return total.withLock { $0 } * stripCount / chosen.count
-  }
-
-  /// zlib needs the whole filtered image at once, so this keeps one filtered copy of it.
-  private static func writeWhole(
-    _ filter: PNGRowFilter, level: Int32, to sink: inout some ByteSink, name: String
-  )
-    throws(ImageError)
-  {
-    var filtered = [UInt8](repeating: 0, count: filter.filteredCount)
-    filtered.withUnsafeMutableBufferPointer { filter.filter(into: $0.baseAddress!) }
-    var stream = [UInt8](repeating: 0, count: Int(compressBound(uLong(filtered.count))))
-    var length = uLongf(stream.count)
-    guard compress2(&stream, &length, filtered, uLong(filtered.count), level) == Z_OK else {
-      throw ImageError(
-        path: name, kind: .writeFailed, reason: localized("cannot compress the PNG image data"))
-    }
-    try writeChunk("IDAT", Array(stream[0..<Int(length)]), to: &sink)
   }
 
   /// A chunk: data length, type, data, CRC-32 of type and data.

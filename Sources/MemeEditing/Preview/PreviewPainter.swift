@@ -39,10 +39,7 @@ public final class PreviewPainter {
   private var cachedSheetLayout: MemeLayout?
   /// The launch captions being laid out and drawn ahead (see `prepareSheet`), until a paint takes
   /// them or anything they were made for changes.
-  private var sheetPreparation: SheetPreparation?
-  /// Whether a paint took the captions `prepareSheet` made (the editor's tests check that its window
-  /// predicts the size its canvas is given).
-  public private(set) var tookPreparedSheet = false
+  private(set) var sheetPreparation: SheetPreparation?
 
   /// The launch state's sheet, a little apart from the letterbox around it (the canvas gives it from
   /// the style in force: light or dark, high contrast or not).
@@ -323,7 +320,6 @@ public final class PreviewPainter {
     else { return nil }
     let prepared = preparation.wait()
     captionLayers = prepared.layers
-    tookPreparedSheet = true
     return prepared.layout
   }
 

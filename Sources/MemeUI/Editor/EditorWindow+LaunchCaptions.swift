@@ -14,9 +14,18 @@ extension EditorWindow {
   }
 
   private func prepareLaunchCaptions() {
+    guard let size = launchCanvasSize else { return }
+    canvas.painter.prepareSheet(
+      inWidth: Double(size.width), height: Double(size.height),
+      scaleFactor: Double(gtk_widget_get_scale_factor(window)))
+  }
+
+  /// The size the canvas will be given in the first frame, when the window shows no picture at its
+  /// default size; nil when it cannot be known before then.
+  var launchCanvasSize: (width: Int32, height: Int32)? {
     let (width, height) = window.defaultSize
     guard canvas.image == nil, !window.isMaximized, !styleButton.isActive, width > 0, height > 0 else {
-      return
+      return nil
     }
     var border = GtkBorder()
     var padding = GtkBorder()
@@ -28,9 +37,7 @@ extension EditorWindow {
       height - Int32(border.top + border.bottom + padding.top + padding.bottom)
       - naturalHeight(of: headerBar.widget, width: canvasWidth)
       - naturalHeight(of: bottomBar.widget, width: canvasWidth)
-    canvas.painter.prepareSheet(
-      inWidth: Double(canvasWidth), height: Double(canvasHeight),
-      scaleFactor: Double(gtk_widget_get_scale_factor(window)))
+    return (canvasWidth, canvasHeight)
   }
 
   private func naturalHeight(of widget: UnsafeMutablePointer<GtkWidget>, width: Int32) -> Int32 {
