@@ -47,8 +47,8 @@ final class CanvasZoomControls {
     // The whole output is fitted and zoomed: the picture with its band or frame.
     guard let size = canvas.painter.outputSize else { return nil }
     return (
-      size.width, size.height, Double(gtk_widget_get_width(canvas.drawingArea)),
-      Double(gtk_widget_get_height(canvas.drawingArea))
+      size.width, size.height, Double(canvas.drawingArea.width),
+      Double(canvas.drawingArea.height)
     )
   }
 

@@ -62,7 +62,7 @@ extension EditorCanvas {
   func limitMessagePosition(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
     guard let entry = captionEntries.first(where: { $0.limitLabel == child }) else { return nil }
     guard let field = fieldPosition(of: entry.widget) else { return nil }
-    let canvasHeight = gtk_widget_get_height(widget)
+    let canvasHeight = Int32(widget.height)
     let width = max(field.width, 120)
     var natural: Int32 = 0
     gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, width, nil, &natural, nil, nil)

@@ -209,13 +209,13 @@ final class EditorCanvas {
   /// or the empty sheet's before there is a picture.
   var captionFrame: (rect: ImageRect, imageWidth: Int, imageHeight: Int)? {
     painter.captionFrame(
-      inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea)))
+      inWidth: Double(drawingArea.width), height: Double(drawingArea.height))
   }
 
   /// Where the picture lies in the canvas, in canvas coordinates (zero when there is none).
   var pictureRect: ImageRect {
     painter.pictureRect(
-      inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea)))
+      inWidth: Double(drawingArea.width), height: Double(drawingArea.height))
   }
 
   // MARK: - Caption fields over the picture
@@ -251,7 +251,7 @@ final class EditorCanvas {
   func cursor(for entry: CaptionEntry) -> CaptionCursor? {
     guard painter.drawsCaptions,
       let drawn = painter.drawnCaptions(
-        inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea))
+        inWidth: Double(drawingArea.width), height: Double(drawingArea.height)
       )
     else { return nil }
     return CaptionCursor(
@@ -279,7 +279,7 @@ final class EditorCanvas {
     // poster's frame, in the whole output shown.
     guard
       let drawn = painter.drawnCaptions(
-        inWidth: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea))
+        inWidth: Double(drawingArea.width), height: Double(drawingArea.height)
       )
     else { return GdkRectangle(x: 0, y: 0, width: 0, height: 0) }
     let picture = drawn.rect

@@ -48,8 +48,8 @@ final class EditorContextMenu {
   /// The Menu key: at the selected box's centre, else the canvas's middle.
   func showForSelection() {
     var point = (
-      x: Double(gtk_widget_get_width(canvas.drawingArea)) / 2,
-      y: Double(gtk_widget_get_height(canvas.drawingArea)) / 2
+      x: Double(canvas.drawingArea.width) / 2,
+      y: Double(canvas.drawingArea.height) / 2
     )
     if let mapping = boxHandles.mapping, let index = document.selectedBoxIndex,
       document.boxes.indices.contains(index)

@@ -118,7 +118,7 @@ package final class MemeListRow: MemeCell {
       guard let self else { return false }
       hideDropIndicator()
       guard let target = memeID, let dragged = Self.draggedID(in: value) else { return false }
-      events.drop(dragged, target, y > Double(gtk_widget_get_height(widget)) / 2)
+      events.drop(dragged, target, y > Double(widget.height) / 2)
       return true
     }
     widget.addController(target)

@@ -27,7 +27,7 @@ extension SentMemesWindow {
     let view = view(for: tab)
     let cells = boundCells(in: tab)
     var rectangle = GdkRectangle(
-      x: gtk_widget_get_width(view) / 2, y: gtk_widget_get_height(view) / 2, width: 1, height: 1)
+      x: Int32(view.width) / 2, y: Int32(view.height) / 2, width: 1, height: 1)
     if let cell = cells.first(where: { $0.id == meme.id }),
       let bounds = WidgetTree.bounds(of: cell.widget, in: view)
     {

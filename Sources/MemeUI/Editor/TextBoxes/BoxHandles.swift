@@ -63,8 +63,8 @@ final class BoxHandles {
     let box = document.boxes[index]
     angleBadge.show(
       box.angle, besideKnobAt: mapping.onScreen(box).position(of: .rotation),
-      width: Double(gtk_widget_get_width(canvas.drawingArea)),
-      height: Double(gtk_widget_get_height(canvas.drawingArea)))
+      width: Double(canvas.drawingArea.width),
+      height: Double(canvas.drawingArea.height))
   }
 
   /// After any change to the document: the frame follows the selection and the boxes.
@@ -81,8 +81,8 @@ final class BoxHandles {
   var mapping: BoxMapping? {
     guard canvas.painter.drawsCaptions else { return nil }
     return canvas.painter.boxMapping(
-      inWidth: Double(gtk_widget_get_width(canvas.drawingArea)),
-      height: Double(gtk_widget_get_height(canvas.drawingArea)))
+      inWidth: Double(canvas.drawingArea.width),
+      height: Double(canvas.drawingArea.height))
   }
 
   /// What a press at (x, y) takes hold of: the selected box's handles and body first, then the
