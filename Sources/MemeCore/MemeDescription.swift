@@ -40,9 +40,11 @@ public enum MemeDescription {
 }
 
 extension MemeCaptions {
-  /// The meme's text in reading order, one caption a line: the top caption, the text boxes from top
-  /// to bottom (by their centres; left to right, then drawing order, where level), the bottom
-  /// caption. A caption with no text is left out: the editor keeps a caption nobody typed empty (it
+  /// The meme's text in reading order, one caption a line, as the layout places it: Classic reads the
+  /// top caption, the text boxes from top to bottom (by their centres; left to right, then drawing
+  /// order, where level), then the bottom caption; Band the band's text above the picture, then the
+  /// boxes on it (its kept bottom text is not drawn, so not read); Poster the boxes on the picture,
+  /// then the title and the subtitle below it. A caption with no text is left out: the editor keeps a caption nobody typed empty (it
   /// only shows TOP, BOTTOM or TEXT in its place), so a placeholder is never part of it. The text is
   /// as typed, not upper-cased as drawn (a screen reader spells out capitals); a caption's own
   /// line breaks and runs of white space become single spaces, since they only shape the drawing.
@@ -55,7 +57,13 @@ extension MemeCaptions {
       if ax != bx { return ax < bx }
       return first.offset < second.offset
     }
-    let texts = [top] + ordered.map(\.element.text) + [bottom]
+    let boxTexts = ordered.map(\.element.text)
+    let texts: [String] =
+      switch layout {
+      case .classic: [top] + boxTexts + [bottom]
+      case .band: [top] + boxTexts
+      case .poster: boxTexts + [top, bottom]
+      }
     return texts.map(Self.oneLine).filter { !$0.isEmpty }.joined(separator: "\n")
   }
 

@@ -21,10 +21,20 @@ struct CommandLineRunner {
       .appendingPathComponent("mememe")
   }()
 
-  static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+  /// Runs `mememe arguments`. With `cpuSeconds`, the kernel stops it (a signal, `killedBySignal`) once
+  /// it has used that much processor time, on all its threads together: a bound on its work that does
+  /// not depend on how busy the machine is, as a wall clock would.
+  static func run(_ arguments: [String], timeout: TimeInterval = 60, cpuSeconds: Int? = nil) throws -> Result
+  {
     let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
+    if let cpuSeconds {
+      // util-linux's prlimit (Essential in Debian) sets RLIMIT_CPU and then runs the binary.
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+      process.arguments = ["--cpu=\(cpuSeconds):\(cpuSeconds)", "--", binary.path] + arguments
+    } else {
+      process.executableURL = binary
+      process.arguments = arguments
+    }
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output

@@ -23,6 +23,21 @@ import Testing
         == "One does not simply\nupper box\nleft of middle\nright of middle\nlower box\nwalk into Mordor")
   }
 
+  /// Band reads its band, above the picture, then the boxes on the picture, and not the bottom text it
+  /// keeps but does not draw; Poster the boxes on the picture, then its title and subtitle below.
+  @Test func theDefaultFollowsTheLayoutsReadingOrder() {
+    let box = TextBox(text: "on the picture", frame: RelativeRect(x: 0.1, y: 0.1, width: 0.3, height: 0.1))
+    let band = MemeCaptions(top: "when the band", bottom: "kept, not drawn", boxes: [box], layout: .band)
+    #expect(band.defaultDescription == "when the band\non the picture")
+    let poster = MemeCaptions(top: "TITLE", bottom: "subtitle", boxes: [box], layout: .poster)
+    #expect(poster.defaultDescription == "on the picture\nTITLE\nsubtitle")
+    // Every text the layout draws is read, and nothing else.
+    for captions in [band, poster] {
+      #expect(
+        Set(captions.defaultDescription.split(separator: "\n").map(String.init)) == Set(captions.drawnTexts))
+    }
+  }
+
   /// The editor keeps an untyped caption empty (it shows TOP, BOTTOM or TEXT in its place): empty
   /// captions are no part of the description, and a caption's own line breaks and spacing are not
   /// either. The text is as typed, not upper-cased as drawn.
