@@ -294,8 +294,7 @@ final class StylePanel {
       ? localized("Outline colour") : localized("Background colour")
     // The selected box's number would mean nothing to a sighted user, who sees no numbers.
     controls.targetLabel.text =
-      alignment == nil
-      ? localized("Styles the top and bottom captions.") : localized("Styles the selected text box only.")
+      alignment == nil ? Self.captionsTarget(in: memeLayout) : localized("Styles the selected text box only.")
     for widget in controls.alignmentRow { widget.isVisible = alignment != nil }
     for (choice, button) in controls.alignmentButtons { button.isActive = choice == alignment }
 
@@ -321,6 +320,15 @@ final class StylePanel {
       layout.map { Self.overflowMessage($0.overflowingCaptions, boxes: $0.overflowingBoxes) } ?? nil
     controls.overflowLabel.text = warning ?? ""
     controls.overflowLabel.isVisible = !(warning == nil)
+  }
+
+  /// What the controls style when no box is selected: the layout's own texts, named as it shows them.
+  static func captionsTarget(in layout: MemeLayoutKind) -> String {
+    switch layout {
+    case .classic: localized("Styles the top and bottom captions.")
+    case .band: localized("Styles the text on the band.")
+    case .poster: localized("Styles the title and the subtitle.")
+    }
   }
 
   /// What to tell the user when captions do not fit at the smallest size; nil when all fit.
