@@ -161,6 +161,34 @@ import Testing
     #expect(tight.thumbnail.width == SentMemeDraftMaker.thumbnailWidth)
   }
 
+  /// A PNG asked for and a JPEG made: the `.jpg` beside the chosen name is the user's, not part of
+  /// what they agreed to replace. It stays as it was; the meme goes to "name (2).jpg".
+  @Test func aJPEGMadeForAPNGNeverReplacesAFileOfItsName() throws {
+    let picture = Fixtures.picture(width: 640, height: 480, name: "pipeline-free-name.png")
+    let folder = Self.output("free-name")
+    try? FileManager.default.removeItem(at: folder)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let chosen = folder.appendingPathComponent("meme.png")
+    let theirs = Data("the user's own meme.jpg".utf8)
+    try theirs.write(to: folder.appendingPathComponent("meme.jpg"))
+    let meme = try SharePipeline.run(
+      try Self.snapshot(picture), as: .png, to: .file(chosen), sizeLimit: 15_000
+    )
+    .get()
+    #expect(meme.fit?.formatChanged == true)
+    #expect(try Data(contentsOf: folder.appendingPathComponent("meme.jpg")) == theirs)
+    let delivered = try #require(meme.deliveredFile)
+    #expect(delivered.lastPathComponent == "meme (2).jpg")
+    #expect(try Data(contentsOf: delivered) == meme.file.data)
+    // A second one takes the next name; the first is kept too.
+    let again = try SharePipeline.run(
+      try Self.snapshot(picture), as: .png, to: .file(chosen), sizeLimit: 15_000
+    )
+    .get()
+    #expect(again.deliveredFile?.lastPathComponent == "meme (3).jpg")
+    #expect(FileManager.default.fileExists(atPath: delivered.path))
+  }
+
   @Test func anImpossibleLimitDeliversNothing() throws {
     let picture = Fixtures.picture(width: 640, height: 480, name: "pipeline-impossible.png")
     let url = Self.output("impossible.png")

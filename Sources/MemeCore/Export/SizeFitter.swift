@@ -71,6 +71,30 @@ public struct SizeFit: Sendable, Hashable {
     let base = url.pathExtension.isEmpty ? url : url.deletingPathExtension()
     return base.appendingPathExtension(format.fileExtension)
   }
+
+  /// `fileURL(for:)`, but never a file that exists and is not `url` itself: the user chose `url`
+  /// (and agreed to replace it), not the `.jpg` beside it, so a file of that name is kept and the
+  /// meme goes to "name (2).jpg", "name (3).jpg", … as GNOME names copies. Fails when every name up
+  /// to a hundred is taken.
+  public func unusedFileURL(for url: URL) throws(ImageError) -> URL {
+    let renamed = fileURL(for: url)
+    guard renamed != url else { return url }
+    // Not following links: a link named so is a file the user has, even when it leads nowhere.
+    let exists = { (candidate: URL) in
+      (try? FileManager.default.attributesOfItem(atPath: candidate.path)) != nil
+    }
+    guard exists(renamed) else { return renamed }
+    let base = renamed.deletingPathExtension()
+    let folder = base.deletingLastPathComponent()
+    for number in 2...100 {
+      let candidate = folder.appendingPathComponent("\(base.lastPathComponent) (\(number))")
+        .appendingPathExtension(format.fileExtension)
+      if !exists(candidate) { return candidate }
+    }
+    throw ImageError(
+      path: renamed.path, kind: .writeFailed,
+      reason: localized("the JPEG that fits the size limit has no free name beside it"))
+  }
 }
 
 /// A file made under a size limit: its bytes and what was done to fit.

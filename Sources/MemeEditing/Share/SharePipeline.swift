@@ -91,7 +91,7 @@ public nonisolated enum SharePipeline {
       guard let made else { preconditionFailure("every path above makes the file") }
       var delivered: URL?
       if case .file(let url) = destination {
-        delivered = made.fit?.fileURL(for: url) ?? url
+        delivered = try made.fit?.unusedFileURL(for: url) ?? url
         try deliver(made.bytes, to: delivered!, cancellation: cancellation)
       }
       let written = made.fit?.format ?? format

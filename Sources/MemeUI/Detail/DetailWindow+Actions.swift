@@ -74,7 +74,7 @@ extension DetailWindow {
         do throws(ImageError) {
           let file = try Self.sentFile(at: source, description: description, sizeLimit: sizeLimit)
           if let fit = file.fit, file.isRefitted {
-            let written = url.pathExtension.lowercased() == "png" ? fit.fileURL(for: url) : url
+            let written = url.pathExtension.lowercased() == "png" ? try fit.unusedFileURL(for: url) : url
             try ImageWriter.write(encoded: file.bytes, to: written)
             return .success((written, fit))
           }
