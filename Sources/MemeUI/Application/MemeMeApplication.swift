@@ -121,6 +121,8 @@ package final class MemeMeApplication {
     EditorAction.installAccelerators(in: application)
     ShareTarget.installAccelerators(in: application)
     startSentMemes()
+    // What was handed to other programs, pasted or taken a week ago is no longer in use.
+    MainLoop.runInBackground({ CacheFolder.removeOld() }, then: { _ in })
   }
 
   /// Runs `work` once, after the editor's first frame has been painted (the editor is mapped
