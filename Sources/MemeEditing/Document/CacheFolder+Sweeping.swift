@@ -5,7 +5,7 @@ import Foundation
   import Glibc
 #endif
 
-extension CacheFolder {
+nonisolated extension CacheFolder {
   /// How long what the app makes in the cache is kept. The files are handed to other programs (Open
   /// With, a mail client, a drop target) that read them when they are given, or are pictures pasted
   /// or taken for a meme, which Sent Memes keeps copies of once shared: a week later none is in use.
