@@ -189,7 +189,8 @@ let package = Package(
     // What the test targets compare pictures with: the one exact pixel count (over PixelCompare) and
     // libjpeg-turbo's tools, a JPEG coder that is not MemeMe's.
     .target(
-      name: "PictureChecks", dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport"],
+      name: "PictureChecks",
+      dependencies: ["MemeCore", "CMemeGraphics", "CMemeAnimation", "PixelCompare", "DiskTestSupport"],
       path: "Tests/PictureChecks"),
     .testTarget(
       name: "MemeStoreTests",

@@ -23,16 +23,8 @@ extension RenderCommand {
   func renderAnimation(as format: AnimationFormat, style: CaptionStyle) throws {
     if maxBytes != nil { throw CommandFailure("--max-bytes applies to PNG and JPEG only") }
     let transform = try pictureTransform()
-    if let width, !(1...ImageLoader.maximumSide).contains(width) {
-      throw CommandFailure("--width must be between 1 and \(ImageLoader.maximumSide), not \(width)")
-    }
-    guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
-    signal(SIGPIPE, SIG_IGN)
-    let destination = try self.destination()
-    try checkCaptionLimits()
-    let captions = MemeCaptions(
-      top: top, bottom: bottom, style: style,
-      boxes: try textBoxes(captions: caption, boxes: box, angles: angle, style: style), layout: layout)
+    try checkSizeOptions()
+    let (destination, captions) = try openedDestinationAndCaptions(style: style)
     let summary: AnimationExportSummary
     do {
       summary = try AnimationExporter.export(
@@ -45,12 +37,7 @@ extension RenderCommand {
       printToStandardError(
         "warning: \(quoted(input)): the animation is cut short; wrote its \(summary.frameCount) whole frames")
     }
-    for position in CaptionPosition.allCases.filter(summary.overflowingCaptions.contains) {
-      printToStandardError("warning: the \(position) caption is too long to fit and is cut off")
-    }
-    for index in summary.overflowingBoxes {
-      printToStandardError("warning: --caption #\(index + 1) is too long to fit its box and is cut off")
-    }
+    warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {
       let plays = summary.playCount == 0 ? "played for ever" : "played \(summary.playCount)×"
       let line =

@@ -188,20 +188,9 @@ struct RenderCommand: ParsableCommand {
     if lossless { throw CommandFailure("--lossless applies to WebP only") }
     let imageFormat = try outputFormat()
     let transform = try pictureTransform()
-    if let width, !(1...ImageLoader.maximumSide).contains(width) {
-      throw CommandFailure("--width must be between 1 and \(ImageLoader.maximumSide), not \(width)")
-    }
-    guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
+    try checkSizeOptions()
     let sizeLimit = try byteLimit()
-    // A reader that stops early (`| head -c 10`, a FIFO's reader that exits, a socket closed) should
-    // give one clear line, not kill the process silently: writes report EPIPE instead, whatever the
-    // output is (`-o -`, `-o /dev/stdout`, `-o FIFO`).
-    signal(SIGPIPE, SIG_IGN)
-    let destination = try self.destination()
-    try checkCaptionLimits()
-    let captions = MemeCaptions(
-      top: top, bottom: bottom, style: style,
-      boxes: try textBoxes(captions: caption, boxes: box, angles: angle, style: style), layout: layout)
+    let (destination, captions) = try openedDestinationAndCaptions(style: style)
     let summary: ExportSummary
     do {
       summary = try MemeExporter.export(
@@ -228,12 +217,7 @@ struct RenderCommand: ParsableCommand {
       printToStandardError(
         "warning: \(quoted(input)): the picture is damaged and parts of it may look wrong (\(damage))")
     }
-    for position in CaptionPosition.allCases.filter(summary.overflowingCaptions.contains) {
-      printToStandardError("warning: the \(position) caption is too long to fit and is cut off")
-    }
-    for index in summary.overflowingBoxes {
-      printToStandardError("warning: --caption #\(index + 1) is too long to fit its box and is cut off")
-    }
+    warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {
       let name: String
       if case .file(let url) = written, written != destination {
@@ -250,6 +234,38 @@ struct RenderCommand: ParsableCommand {
       for line in lines {
         if destination == .standardOutput { printToStandardError(line) } else { print(line) }
       }
+    }
+  }
+
+  /// --width and --max-pixels within their ranges.
+  func checkSizeOptions() throws {
+    if let width, !(1...ImageLoader.maximumSide).contains(width) {
+      throw CommandFailure("--width must be between 1 and \(ImageLoader.maximumSide), not \(width)")
+    }
+    guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
+  }
+
+  /// The output, checked, and the captions, within their limits: the last steps before a render.
+  func openedDestinationAndCaptions(style: CaptionStyle) throws -> (ImageDestination, MemeCaptions) {
+    // A reader that stops early (`| head -c 10`, a FIFO's reader that exits, a socket closed) should
+    // give one clear line, not kill the process silently: writes report EPIPE instead, whatever the
+    // output is (`-o -`, `-o /dev/stdout`, `-o FIFO`).
+    signal(SIGPIPE, SIG_IGN)
+    let destination = try self.destination()
+    try checkCaptionLimits()
+    let captions = MemeCaptions(
+      top: top, bottom: bottom, style: style,
+      boxes: try textBoxes(captions: caption, boxes: box, angles: angle, style: style), layout: layout)
+    return (destination, captions)
+  }
+
+  /// A warning for every caption and text box too long to fit, which is cut off.
+  func warnAboutCutCaptions(_ captions: Set<CaptionPosition>, boxes: [Int]) {
+    for position in CaptionPosition.allCases.filter(captions.contains) {
+      printToStandardError("warning: the \(position) caption is too long to fit and is cut off")
+    }
+    for index in boxes {
+      printToStandardError("warning: --caption #\(index + 1) is too long to fit its box and is cut off")
     }
   }
 
