@@ -43,6 +43,18 @@ let package = Package(
         ])
       ]
     ),
+    // Animated pictures: giflib (GIF frames and LZW), libimagequant (GIF palettes) and libwebp's
+    // animation decoder, encoder and muxer.
+    .systemLibrary(
+      name: "CAnimationCodecs",
+      pkgConfig: "libgif imagequant libwebpdemux libwebpmux libwebp",
+      providers: [.apt(["libgif-dev", "libimagequant-dev", "libwebp-dev"])]
+    ),
+    // The frame-by-frame work over them: compositing GIF frames, finding what changed, converting
+    // pixels. Optimised even in debug builds, where a test animation is millions of pixels a frame.
+    .target(
+      name: "CMemeAnimation", dependencies: ["CAnimationCodecs"], path: "Sources/CMemeAnimation",
+      cSettings: [.unsafeFlags(["-O2"])]),
     .systemLibrary(
       name: "CGtk",
       pkgConfig: "libadwaita-1",
@@ -65,7 +77,7 @@ let package = Package(
     .target(name: "CMemeJPEG", path: "Sources/CMemeJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     .target(
       name: "MemeCore",
-      dependencies: ["GLibSupport", "CMemeGraphics", "CMemeJPEG"]
+      dependencies: ["GLibSupport", "CMemeGraphics", "CMemeJPEG", "CMemeAnimation"]
     ),
     .target(
       name: "MemeStore",
@@ -177,7 +189,8 @@ let package = Package(
     // What the test targets compare pictures with: the one exact pixel count (over PixelCompare) and
     // libjpeg-turbo's tools, a JPEG coder that is not MemeMe's.
     .target(
-      name: "PictureChecks", dependencies: ["MemeCore", "CMemeGraphics", "PixelCompare", "DiskTestSupport"],
+      name: "PictureChecks",
+      dependencies: ["MemeCore", "CMemeGraphics", "CMemeAnimation", "PixelCompare", "DiskTestSupport"],
       path: "Tests/PictureChecks"),
     .testTarget(
       name: "MemeStoreTests",

@@ -4,8 +4,8 @@
 #
 #   Fuzz/run.sh [-t SECONDS] [-r RUNS] [-j JOBS] [TARGET...]
 #
-# TARGET is image-loading, headers, captions, png-round-trip, store-decoding or jpeg-blocks (default: all), JOBS of
-# them at a time (default 1). Each runs for SECONDS (default 60) or RUNS executions, whichever ends
+# TARGET is image-loading, headers, captions, png-round-trip, store-decoding, jpeg-blocks, gif-decoding
+# or webp-decoding (default: all), JOBS of them at a time (default 1). Each runs for SECONDS (default 60) or RUNS executions, whichever ends
 # first, starting from its committed seeds in Fuzz/corpus/TARGET plus what earlier runs found in
 # .build-fuzz/corpus/TARGET (the committed seeds are never written to). A crash, a sanitizer report,
 # an input slower than the target's time limit (see timeout_option) or a broken promise stops the
@@ -26,7 +26,7 @@ while getopts "t:r:j:" option; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(image-loading headers captions png-round-trip store-decoding jpeg-blocks)
+[ ${#targets[@]} -gt 0 ] || targets=(image-loading headers captions png-round-trip store-decoding jpeg-blocks gif-decoding webp-decoding)
 
 scratch=.build-fuzz
 # MEMEME_LIBFUZZER makes the driver hand its main() to libFuzzer instead of replaying files. The
@@ -40,7 +40,7 @@ fuzzer="$scratch/release/mememe-fuzz"
 length_options() {
   case $1 in
     captions) echo -max_len=40006 -len_control=0 ;;
-    image-loading | store-decoding) echo -max_len=65536 ;;
+    image-loading | store-decoding | gif-decoding | webp-decoding) echo -max_len=65536 ;;
     *) echo -max_len=8192 ;;
   esac
 }
@@ -50,11 +50,12 @@ length_options() {
 # of a few kilobytes whose last scan repeats thousands of times kept a core busy for minutes; the scan
 # limit stops any JPEG within a fraction of that). Captions are bounded (issue 41: a long caption once
 # ran for minutes): the slowest caption within the limits takes about 3 s in this sanitized build, so
-# one that takes 10 s is a bug. The others keep a minute.
+# one that takes 10 s is a bug. The animation decoders are bounded by their frame and pixel limits
+# (AnimationDecodingTarget): well under a second at the worst, so 10 s is a bug. The others keep a minute.
 timeout_option() {
   case $1 in
     jpeg-blocks | image-loading | headers) echo -timeout=5 ;;
-    captions) echo -timeout=10 ;;
+    captions | gif-decoding | webp-decoding) echo -timeout=10 ;;
     *) echo -timeout=60 ;;
   esac
 }

@@ -25,6 +25,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case storeDecoding = "store-decoding"
   /// A JPEG photo through the block path (the walk of its Huffman-coded data) with a caption.
   case jpegBlocks = "jpeg-blocks"
+  /// Bytes as an animated GIF, composed frame by frame (disposal, transparency, offsets).
+  case gifDecoding = "gif-decoding"
+  /// Bytes as an animated WebP, through libwebp's animation decoder frame by frame.
+  case webpDecoding = "webp-decoding"
 
   /// Runs one input; throws what it found wrong. A crash inside is a finding too.
   public func run(_ bytes: UnsafeRawBufferPointer) throws(FuzzFinding) {
@@ -35,6 +39,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .pngRoundTrip: try PNGRoundTripTarget.run(bytes)
     case .storeDecoding: try StoreDecodingTarget.run(bytes)
     case .jpegBlocks: try JPEGBlocksTarget.run(bytes)
+    case .gifDecoding:
+      try AnimationDecodingTarget.run(bytes, signature: Array("GIF89a".utf8), name: "input.gif")
+    case .webpDecoding:
+      try AnimationDecodingTarget.run(bytes, signature: Array("RIFF".utf8), name: "input.webp")
     }
   }
 }

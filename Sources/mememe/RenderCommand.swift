@@ -12,8 +12,11 @@ struct RenderCommand: ParsableCommand {
       The output has the input's own pixel size (after EXIF orientation) unless --width is given; \
       --crop, --rotate and --flip cut and turn the upright picture first, in that order, and the \
       captions are laid out on the result. \
-      Its format comes from --format or from OUTPUT's extension (.png, .jpg, .jpeg); with -o -, \
-      the meme goes to standard output, as PNG unless --format says otherwise. \
+      Its format comes from --format or from OUTPUT's extension (.png, .jpg, .jpeg, .gif, .webp); with \
+      -o -, the meme goes to standard output, as PNG unless --format says otherwise. \
+      As GIF or WebP, an animated GIF or WebP keeps every frame, its delays and how often it plays, \
+      with the captions drawn on every frame (a still picture becomes one frame); as PNG or JPEG, an \
+      animation gives its first frame, with a note on standard error. \
       A JPEG photo written as JPEG at its own size keeps every 8×8 block no caption touches, bit for \
       bit, and only the rows under the captions are encoded again with the photo's own tables; \
       --quality, --width, --crop, --rotate, --flip or --reencode encode the whole picture instead. \
@@ -102,10 +105,14 @@ struct RenderCommand: ParsableCommand {
 
   @Option(
     help: """
-      JPEG quality, 1 to 100 (default \(ImageFormat.defaultJPEGQuality)). Giving it encodes the whole picture \
-      at that quality instead of keeping a JPEG photo's blocks.
+      JPEG or WebP quality, 1 to 100 (default \(ImageFormat.defaultJPEGQuality) for JPEG, \
+      \(AnimationFormat.defaultWebPQuality) for WebP). Giving it encodes the whole picture at that quality \
+      instead of keeping a JPEG photo's blocks.
       """)
   var quality: Int?
+
+  @Flag(help: "Write WebP losslessly (--quality is then how hard it tries).")
+  var lossless = false
 
   @Flag(help: "Encode the whole picture again even when a JPEG photo's blocks could be kept.")
   var reencode = false
@@ -134,7 +141,7 @@ struct RenderCommand: ParsableCommand {
       valueName: "DIRECTION"))
   var flip: [String] = []
 
-  @Option(help: "Output format: png or jpeg (default: from OUTPUT's extension).")
+  @Option(help: "Output format: png, jpeg, gif or webp (default: from OUTPUT's extension).")
   var format: String?
 
   @Option(
@@ -175,22 +182,15 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     let style = try captionStyle()
+    if let animationFormat = try animationFormat() {
+      return try renderAnimation(as: animationFormat, style: style)
+    }
+    if lossless { throw CommandFailure("--lossless applies to WebP only") }
     let imageFormat = try outputFormat()
     let transform = try pictureTransform()
-    if let width, !(1...ImageLoader.maximumSide).contains(width) {
-      throw CommandFailure("--width must be between 1 and \(ImageLoader.maximumSide), not \(width)")
-    }
-    guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
+    try checkSizeOptions()
     let sizeLimit = try byteLimit()
-    // A reader that stops early (`| head -c 10`, a FIFO's reader that exits, a socket closed) should
-    // give one clear line, not kill the process silently: writes report EPIPE instead, whatever the
-    // output is (`-o -`, `-o /dev/stdout`, `-o FIFO`).
-    signal(SIGPIPE, SIG_IGN)
-    let destination = try self.destination()
-    try checkCaptionLimits()
-    let captions = MemeCaptions(
-      top: top, bottom: bottom, style: style,
-      boxes: try textBoxes(captions: caption, boxes: box, angles: angle, style: style), layout: layout)
+    let (destination, captions) = try openedDestinationAndCaptions(style: style)
     let summary: ExportSummary
     do {
       summary = try MemeExporter.export(
@@ -203,6 +203,7 @@ struct RenderCommand: ParsableCommand {
       throw CommandFailure(error.description)
     }
     let written = summary.output ?? destination
+    noteFramesLeftOut(format: imageFormat)
     if let fit = summary.fit, fit.formatChanged {
       // Said whether or not --verbose is given: the file is not where, or not what, was asked for.
       let target: String
@@ -216,12 +217,7 @@ struct RenderCommand: ParsableCommand {
       printToStandardError(
         "warning: \(quoted(input)): the picture is damaged and parts of it may look wrong (\(damage))")
     }
-    for position in CaptionPosition.allCases.filter(summary.overflowingCaptions.contains) {
-      printToStandardError("warning: the \(position) caption is too long to fit and is cut off")
-    }
-    for index in summary.overflowingBoxes {
-      printToStandardError("warning: --caption #\(index + 1) is too long to fit its box and is cut off")
-    }
+    warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {
       let name: String
       if case .file(let url) = written, written != destination {
@@ -241,8 +237,40 @@ struct RenderCommand: ParsableCommand {
     }
   }
 
+  /// --width and --max-pixels within their ranges.
+  func checkSizeOptions() throws {
+    if let width, !(1...ImageLoader.maximumSide).contains(width) {
+      throw CommandFailure("--width must be between 1 and \(ImageLoader.maximumSide), not \(width)")
+    }
+    guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
+  }
+
+  /// The output, checked, and the captions, within their limits: the last steps before a render.
+  func openedDestinationAndCaptions(style: CaptionStyle) throws -> (ImageDestination, MemeCaptions) {
+    // A reader that stops early (`| head -c 10`, a FIFO's reader that exits, a socket closed) should
+    // give one clear line, not kill the process silently: writes report EPIPE instead, whatever the
+    // output is (`-o -`, `-o /dev/stdout`, `-o FIFO`).
+    signal(SIGPIPE, SIG_IGN)
+    let destination = try self.destination()
+    try checkCaptionLimits()
+    let captions = MemeCaptions(
+      top: top, bottom: bottom, style: style,
+      boxes: try textBoxes(captions: caption, boxes: box, angles: angle, style: style), layout: layout)
+    return (destination, captions)
+  }
+
+  /// A warning for every caption and text box too long to fit, which is cut off.
+  func warnAboutCutCaptions(_ captions: Set<CaptionPosition>, boxes: [Int]) {
+    for position in CaptionPosition.allCases.filter(captions.contains) {
+      printToStandardError("warning: the \(position) caption is too long to fit and is cut off")
+    }
+    for index in boxes {
+      printToStandardError("warning: --caption #\(index + 1) is too long to fit its box and is cut off")
+    }
+  }
+
   /// --max-bytes in bytes, or nil without it.
-  private func byteLimit() throws -> Int? {
+  func byteLimit() throws -> Int? {
     guard let maxBytes else { return nil }
     guard let bytes = ByteSize.parse(maxBytes) else {
       throw CommandFailure(
@@ -270,7 +298,7 @@ struct RenderCommand: ParsableCommand {
   }
 
   /// Refuses a caption beyond `CaptionLimits`, naming it and the limit, rather than cutting it.
-  private func checkCaptionLimits() throws {
+  func checkCaptionLimits() throws {
     let named =
       [("--top", top), ("--bottom", bottom)] + caption.indices.map { ("--caption #\($0 + 1)", caption[$0]) }
     for (name, text) in named {
@@ -285,7 +313,7 @@ struct RenderCommand: ParsableCommand {
     }
   }
 
-  private var writesToStandardOutput: Bool { output == "-" }
+  var writesToStandardOutput: Bool { output == "-" }
 
   /// Why the options ask for the whole picture to be encoded, or `nil` when the blocks may be kept.
   private var reencodeReason: String? {
@@ -294,7 +322,7 @@ struct RenderCommand: ParsableCommand {
     return nil
   }
 
-  private func destination() throws -> ImageDestination {
+  func destination() throws -> ImageDestination {
     guard writesToStandardOutput else { return .file(URL(fileURLWithPath: output)) }
     // Image bytes would only garble a terminal, as gzip and others refuse to.
     if isatty(STDOUT_FILENO) != 0 {
@@ -324,7 +352,7 @@ struct RenderCommand: ParsableCommand {
   }
 
   /// --crop, --rotate and --flip as one transform (checked against the picture when it is read).
-  private func pictureTransform() throws -> PictureTransform {
+  func pictureTransform() throws -> PictureTransform {
     var transform = PictureTransform.identity
     if let crop {
       let numbers = crop.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -355,17 +383,22 @@ struct RenderCommand: ParsableCommand {
     return transform
   }
 
+  /// --format, or the output's extension (PNG for standard output).
+  var formatName: String {
+    format ?? (writesToStandardOutput ? "png" : URL(fileURLWithPath: output).pathExtension)
+  }
+
   private func outputFormat() throws -> ImageFormat {
     let quality = quality ?? ImageFormat.defaultJPEGQuality
     guard (1...100).contains(quality) else {
       throw CommandFailure("--quality must be between 1 and 100, not \(quality)")
     }
-    let name = format ?? (writesToStandardOutput ? "png" : URL(fileURLWithPath: output).pathExtension)
+    let name = formatName
     guard let kind = ImageFormat(fileExtension: name) else {
       throw CommandFailure(
         format == nil
-          ? "\(quoted(output)): unknown image format; name it .png, .jpg or .jpeg, or pass --format"
-          : "--format must be png or jpeg, not \(alwaysQuoted(name))")
+          ? "\(quoted(output)): unknown image format; name it .png, .jpg, .jpeg, .gif or .webp, or pass --format"
+          : "--format must be png, jpeg, gif or webp, not \(alwaysQuoted(name))")
     }
     if case .jpeg = kind { return .jpeg(quality: quality) }
     return kind

@@ -155,7 +155,7 @@ import Testing
   @Test(arguments: [
     (["--text-color", "blurple"], "--text-color"), (["--outline-color", "#12"], "--outline-color"),
     (["--quality", "0"], "--quality"), (["--quality", "101"], "--quality"), (["--width", "0"], "--width"),
-    (["--format", "gif"], "--format"), (["--font", "No Such Family Anywhere 7319"], "--font"),
+    (["--format", "tiff"], "--format"), (["--font", "No Such Family Anywhere 7319"], "--font"),
   ])
   func badOptionsGiveOneLine(options: [String], named option: String) throws {
     let fixtures = try Fixtures()

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Animated GIF and WebP, one frame at a time. Frames are Cairo's pixels: premultiplied ARGB32 in
+// native byte order, rows `stride` bytes apart, owned by the caller. Nothing here holds more than
+// the frame being worked on (and, for GIF's restore-previous, the part of the canvas it covers).
+#ifndef MEMEME_ANIMATION_H
+#define MEMEME_ANIMATION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+  MEME_ANIMATION_OK = 0,
+  // Not a GIF or WebP at all, or its header is cut short.
+  MEME_ANIMATION_NOT_RECOGNISED = 1,
+  // The data is damaged (beyond what the decoders repair) or ends before its first frame.
+  MEME_ANIMATION_CORRUPT = 2,
+  // More frames than the caller's limit: the walk stopped there.
+  MEME_ANIMATION_TOO_MANY_FRAMES = 3,
+  MEME_ANIMATION_NO_MEMORY = 4,
+  // The encoder refused (giflib's or libwebp's own error).
+  MEME_ANIMATION_ENCODER_FAILED = 5,
+};
+
+// What a walk over a file's structure found, without decoding any pixels.
+typedef struct {
+  int width;
+  int height;
+  // Frames whose data is complete: a frame cut off by the end of the file is not counted.
+  int frame_count;
+  // How many times the animation plays; 0 = for ever.
+  int play_count;
+  // The sum of every frame's own area (a GIF frame may be larger than the screen): decoding work.
+  long long frame_pixels;
+  // Whether any frame may leave a pixel transparent (a transparent colour, a cleared area, a screen
+  // the first frame does not cover, or an alpha channel).
+  int may_have_transparency;
+  // Whether the data ended inside a frame (that frame and what follows are left out).
+  int truncated;
+} meme_animation_info;
+
+// MARK: GIF
+
+// Walks a GIF's blocks (skipping the coded pixels) and counts its frames, stopping with
+// MEME_ANIMATION_TOO_MANY_FRAMES once there are more than `max_frames`.
+int meme_gif_scan(const void *data, size_t size, int max_frames, meme_animation_info *info);
+
+typedef struct meme_gif_decoder meme_gif_decoder;
+
+// A decoder over `data` (which must outlive it) that composes at most `frame_count` frames.
+meme_gif_decoder *meme_gif_decoder_new(const void *data, size_t size, int frame_count, int *error);
+// Composes the next frame onto `canvas` (the logical screen, all zero before the first frame, and
+// left as this call left it between calls): the previous frame's disposal first, then this
+// frame's pixels. Returns 1 with the frame's delay in centiseconds, 0 after the last frame, or
+// -MEME_ANIMATION_* on an error.
+int meme_gif_decoder_next(meme_gif_decoder *decoder, uint8_t *canvas, int stride, int *delay_cs);
+void meme_gif_decoder_free(meme_gif_decoder *decoder);
+
+typedef struct meme_gif_encoder meme_gif_encoder;
+
+// A GIF writer of `width` × `height` frames. With `transparent`, every frame is written whole and
+// cleared after it is shown, so its transparent pixels show what is behind the animation; without,
+// each frame after the first is written as the rectangle that changed, its unchanged pixels
+// (within `tolerance` of what is shown, per channel) transparent so they compress to nothing.
+// `dithering` is 0 to 1. Each frame has its own palette, made for it by libimagequant.
+meme_gif_encoder *meme_gif_encoder_new(
+    int width, int height, int play_count, int transparent, int tolerance, float dithering, int *error);
+// Quantises and writes one frame; its bytes wait in the encoder's output (see meme_gif_encoder_take).
+int meme_gif_encoder_add(meme_gif_encoder *encoder, const uint8_t *pixels, int stride, int delay_cs);
+// Writes the trailer.
+int meme_gif_encoder_finish(meme_gif_encoder *encoder);
+// The bytes written since the last call, valid until the next call on the encoder.
+const uint8_t *meme_gif_encoder_take(meme_gif_encoder *encoder, size_t *size);
+void meme_gif_encoder_free(meme_gif_encoder *encoder);
+
+// Writes one GIF frame exactly as given (a palette of `colors` RGB triples, one index a pixel):
+// the building block of the encoder, and how tests make GIFs with every disposal and offset.
+typedef struct meme_gif_writer meme_gif_writer;
+meme_gif_writer *meme_gif_writer_new(int width, int height, int loop_value, int *error);
+int meme_gif_writer_add(
+    meme_gif_writer *writer, int left, int top, int width, int height, const uint8_t *palette, int colors,
+    const uint8_t *indices, int disposal, int transparent_index, int delay_cs, int interlaced);
+int meme_gif_writer_finish(meme_gif_writer *writer);
+const uint8_t *meme_gif_writer_take(meme_gif_writer *writer, size_t *size);
+void meme_gif_writer_free(meme_gif_writer *writer);
+
+// MARK: WebP
+
+// Walks a WebP's RIFF chunks: the canvas, the loop count and the frames (1 for a still picture),
+// stopping with MEME_ANIMATION_TOO_MANY_FRAMES once there are more than `max_frames`.
+int meme_webp_scan(const void *data, size_t size, int max_frames, meme_animation_info *info);
+
+typedef struct meme_webp_decoder meme_webp_decoder;
+meme_webp_decoder *meme_webp_decoder_new(const void *data, size_t size, int *error);
+// Copies the next composed frame into `canvas`. Returns 1 with its delay in milliseconds, 0 after
+// the last frame, or -MEME_ANIMATION_* on an error.
+int meme_webp_decoder_next(meme_webp_decoder *decoder, uint8_t *canvas, int stride, int *delay_ms);
+void meme_webp_decoder_free(meme_webp_decoder *decoder);
+
+typedef struct meme_webp_encoder meme_webp_encoder;
+// `quality` is 0 to 100 (for lossless, how hard it tries).
+meme_webp_encoder *meme_webp_encoder_new(int width, int height, int play_count, int lossless, float quality,
+    int *error);
+int meme_webp_encoder_add(meme_webp_encoder *encoder, const uint8_t *pixels, int stride, int delay_ms);
+// Assembles the file; its bytes stay valid until the encoder is freed.
+int meme_webp_encoder_finish(meme_webp_encoder *encoder, const uint8_t **bytes, size_t *size);
+void meme_webp_encoder_free(meme_webp_encoder *encoder);
+
+// MARK: Pixels
+
+// Straight RGBA from premultiplied native-endian ARGB32.
+void meme_argb_to_rgba(const uint8_t *pixels, int stride, int width, int height, uint8_t *rgba);
+// 1 when a pixel is not fully opaque.
+int meme_has_transparency(const uint8_t *pixels, int stride, int width, int height);
+
+#endif

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Animated WebP through libwebp: its animation decoder composes the frames (blending, disposal,
+// offsets) into one canvas, which is copied out frame by frame; its animation encoder takes
+// frames one at a time and keeps only their compressed form until the file is assembled.
+#include "meme_animation.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
+#include <webp/encode.h>
+#include <webp/mux.h>
+
+static uint32_t little_endian_32(const uint8_t *bytes) {
+  return bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
+}
+
+static uint32_t little_endian_24(const uint8_t *bytes) {
+  return bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16;
+}
+
+int meme_webp_scan(const void *file, size_t size, int max_frames, meme_animation_info *info) {
+  const uint8_t *data = file;
+  memset(info, 0, sizeof *info);
+  info->play_count = 0;
+  if (size < 12 || memcmp(data, "RIFF", 4) != 0 || memcmp(data + 8, "WEBP", 4) != 0) {
+    return MEME_ANIMATION_NOT_RECOGNISED;
+  }
+  int animated = 0;
+  size_t position = 12;
+  // The chunks are walked without decoding: the canvas from VP8X, the loop count from ANIM, a
+  // frame for every ANMF (or the one still picture's VP8/VP8L chunk, whose size libwebp reads).
+  while (position + 8 <= size) {
+    const uint8_t *chunk = data + position;
+    size_t length = little_endian_32(chunk + 4);
+    size_t padded = length + (length & 1);
+    int complete = length <= size - position - 8;
+    if (memcmp(chunk, "VP8X", 4) == 0 && complete && length >= 10) {
+      animated = (chunk[8] & 0x02) != 0;
+      info->may_have_transparency = (chunk[8] & 0x10) != 0;
+      info->width = (int)little_endian_24(chunk + 12) + 1;
+      info->height = (int)little_endian_24(chunk + 15) + 1;
+    } else if (memcmp(chunk, "ANIM", 4) == 0 && complete && length >= 6) {
+      info->play_count = chunk[12] | chunk[13] << 8;
+    } else if (memcmp(chunk, "ANMF", 4) == 0) {
+      if (!complete) {
+        info->truncated = 1;
+        break;
+      }
+      if (info->frame_count == max_frames) return MEME_ANIMATION_TOO_MANY_FRAMES;
+      info->frame_count += 1;
+      if (length >= 16) {
+        long long frame_width = (long long)little_endian_24(chunk + 14) + 1;
+        long long frame_height = (long long)little_endian_24(chunk + 17) + 1;
+        info->frame_pixels += frame_width * frame_height;
+      }
+    } else if (!animated && (memcmp(chunk, "VP8 ", 4) == 0 || memcmp(chunk, "VP8L", 4) == 0)) {
+      int width = 0, height = 0;
+      WebPBitstreamFeatures features;
+      if (WebPGetFeatures(data, size, &features) != VP8_STATUS_OK) return MEME_ANIMATION_CORRUPT;
+      width = features.width;
+      height = features.height;
+      if (info->width == 0) {
+        info->width = width;
+        info->height = height;
+      }
+      info->may_have_transparency |= features.has_alpha;
+      info->frame_count = 1;
+      info->frame_pixels = (long long)width * height;
+      info->play_count = 1;
+      if (!complete) info->truncated = 1;
+      break;
+    }
+    if (padded > size - position - 8) break;
+    position += 8 + padded;
+  }
+  if (info->width <= 0 || info->height <= 0) return MEME_ANIMATION_CORRUPT;
+  if (info->frame_count == 0) return MEME_ANIMATION_CORRUPT;
+  return MEME_ANIMATION_OK;
+}
+
+struct meme_webp_decoder {
+  WebPAnimDecoder *decoder;
+  int width, height;
+  int last_timestamp;
+};
+
+meme_webp_decoder *meme_webp_decoder_new(const void *file, size_t size, int *error) {
+  const uint8_t *data = file;
+  meme_webp_decoder *decoder = calloc(1, sizeof *decoder);
+  if (decoder == NULL) {
+    *error = MEME_ANIMATION_NO_MEMORY;
+    return NULL;
+  }
+  WebPAnimDecoderOptions options;
+  WebPAnimDecoderOptionsInit(&options);
+  // Premultiplied B, G, R, A bytes: Cairo's ARGB32 on a little-endian machine.
+  options.color_mode = MODE_bgrA;
+  options.use_threads = 0;
+  WebPData webp = {data, size};
+  decoder->decoder = WebPAnimDecoderNew(&webp, &options);
+  if (decoder->decoder == NULL) {
+    free(decoder);
+    *error = MEME_ANIMATION_CORRUPT;
+    return NULL;
+  }
+  WebPAnimInfo info;
+  WebPAnimDecoderGetInfo(decoder->decoder, &info);
+  decoder->width = (int)info.canvas_width;
+  decoder->height = (int)info.canvas_height;
+  return decoder;
+}
+
+int meme_webp_decoder_next(meme_webp_decoder *decoder, uint8_t *canvas, int stride, int *delay_ms) {
+  if (!WebPAnimDecoderHasMoreFrames(decoder->decoder)) return 0;
+  uint8_t *frame = NULL;
+  int timestamp = 0;
+  if (!WebPAnimDecoderGetNext(decoder->decoder, &frame, &timestamp)) return -MEME_ANIMATION_CORRUPT;
+  for (int y = 0; y < decoder->height; y++) {
+    memcpy(canvas + (size_t)y * stride, frame + (size_t)y * decoder->width * 4, (size_t)decoder->width * 4);
+  }
+  // libwebp gives each frame's end time; its delay is the difference.
+  *delay_ms = timestamp - decoder->last_timestamp;
+  decoder->last_timestamp = timestamp;
+  return 1;
+}
+
+void meme_webp_decoder_free(meme_webp_decoder *decoder) {
+  if (decoder == NULL) return;
+  WebPAnimDecoderDelete(decoder->decoder);
+  free(decoder);
+}
+
+struct meme_webp_encoder {
+  WebPAnimEncoder *encoder;
+  WebPConfig config;
+  int width, height;
+  int timestamp;
+  uint8_t *rgba;
+  WebPData output;
+};
+
+meme_webp_encoder *meme_webp_encoder_new(int width, int height, int play_count, int lossless, float quality,
+    int *error) {
+  meme_webp_encoder *encoder = calloc(1, sizeof *encoder);
+  if (encoder == NULL) {
+    *error = MEME_ANIMATION_NO_MEMORY;
+    return NULL;
+  }
+  encoder->width = width;
+  encoder->height = height;
+  WebPDataInit(&encoder->output);
+  WebPAnimEncoderOptions options;
+  if (!WebPAnimEncoderOptionsInit(&options) || !WebPConfigInit(&encoder->config)) {
+    free(encoder);
+    *error = MEME_ANIMATION_ENCODER_FAILED;
+    return NULL;
+  }
+  options.anim_params.loop_count = play_count;
+  encoder->config.lossless = lossless;
+  encoder->config.quality = quality;
+  encoder->config.method = 4;
+  encoder->rgba = malloc((size_t)width * height * 4);
+  encoder->encoder = WebPAnimEncoderNew(width, height, &options);
+  if (encoder->rgba == NULL || encoder->encoder == NULL || !WebPValidateConfig(&encoder->config)) {
+    meme_webp_encoder_free(encoder);
+    *error = MEME_ANIMATION_NO_MEMORY;
+    return NULL;
+  }
+  return encoder;
+}
+
+int meme_webp_encoder_add(meme_webp_encoder *encoder, const uint8_t *pixels, int stride, int delay_ms) {
+  meme_argb_to_rgba(pixels, stride, encoder->width, encoder->height, encoder->rgba);
+  WebPPicture picture;
+  if (!WebPPictureInit(&picture)) return MEME_ANIMATION_ENCODER_FAILED;
+  picture.width = encoder->width;
+  picture.height = encoder->height;
+  picture.use_argb = 1;
+  if (!WebPPictureImportRGBA(&picture, encoder->rgba, encoder->width * 4)) {
+    WebPPictureFree(&picture);
+    return MEME_ANIMATION_NO_MEMORY;
+  }
+  int added = WebPAnimEncoderAdd(encoder->encoder, &picture, encoder->timestamp, &encoder->config);
+  WebPPictureFree(&picture);
+  encoder->timestamp += delay_ms;
+  return added ? MEME_ANIMATION_OK : MEME_ANIMATION_ENCODER_FAILED;
+}
+
+int meme_webp_encoder_finish(meme_webp_encoder *encoder, const uint8_t **bytes, size_t *size) {
+  // A last, empty frame gives the last real frame its delay.
+  if (!WebPAnimEncoderAdd(encoder->encoder, NULL, encoder->timestamp, NULL) ||
+      !WebPAnimEncoderAssemble(encoder->encoder, &encoder->output)) {
+    return MEME_ANIMATION_ENCODER_FAILED;
+  }
+  *bytes = encoder->output.bytes;
+  *size = encoder->output.size;
+  return MEME_ANIMATION_OK;
+}
+
+void meme_webp_encoder_free(meme_webp_encoder *encoder) {
+  if (encoder == NULL) return;
+  if (encoder->encoder != NULL) WebPAnimEncoderDelete(encoder->encoder);
+  WebPDataClear(&encoder->output);
+  free(encoder->rgba);
+  free(encoder);
+}

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// What an animated export produced, for the caller to report.
+public struct AnimationExportSummary: Sendable {
+  public let width: Int
+  public let height: Int
+  public let frameCount: Int
+  public let playCount: Int
+  public let font: ResolvedFont
+  public let overflowingCaptions: Set<CaptionPosition>
+  /// The indices (in `MemeCaptions.boxes`) of the text boxes whose text does not fit them.
+  public let overflowingBoxes: [Int]
+  /// Whether the source ended inside a frame (the frames before it were written).
+  public let sourceWasTruncated: Bool
+}
+
+/// Captions an animation frame by frame: each frame is decoded onto the reader's canvas, cut and
+/// turned, framed, captioned and encoded before the next is read, so memory holds a canvas, one
+/// output frame and the encoder's state whatever the frame count. The captions are laid out and
+/// traced once (`PreparedCaptions`) and drawn onto every frame by the one caption drawing path.
+public enum AnimationExporter {
+  /// Writes `captions` on every frame of the picture at `input` (a still picture is one frame) to
+  /// `destination` in `format`, atomically when it is a file. `transform` and `width` apply to every
+  /// frame as they do to a still export; delays and the play count are the source's.
+  @discardableResult
+  public static func export(
+    _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination,
+    as format: AnimationFormat,
+    transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
+    limits: AnimationLimits = AnimationLimits(), cancellation: Cancellation = Cancellation()
+  ) throws(ImageError) -> AnimationExportSummary {
+    try ImageWriter.checkDestination(destination)
+    let reader = try AnimationReader(contentsOf: input, loader: loader, limits: limits)
+    let info = reader.info
+    try MemeExporter.check(transform, fits: (info.width, info.height), name: input.path)
+    var size = transform.outputSize(sourceWidth: info.width, sourceHeight: info.height)
+    if let width {
+      let height = max(
+        1, Int(saturating: (Double(width) * Double(size.height) / Double(size.width)).rounded()))
+      size = (width, height)
+      try ImageLimits.checkScaled(
+        width: size.width, height: size.height, maxPixels: loader.maxPixels, name: input.path)
+    }
+    let prepared = PreparedCaptions(captions, imageWidth: size.width, imageHeight: size.height)
+    let frame = prepared.layout.frame
+    let transparent =
+      try reader.hasTransparentPixels() || (!frame.isPictureOnly && frame.background.alpha < 1)
+    let encoder = try AnimationEncoder(
+      format: format, width: frame.width, height: frame.height, playCount: info.playCount,
+      transparent: transparent,
+      name: destination.name)
+    var framesWritten = 0
+    let write = { (sink: inout AtomicFile.FileSink) throws(ImageError) in
+      while let delay = try reader.nextFrame() {
+        try cancellation.check(name: destination.name)
+        guard
+          let picture = transform.render(reader.canvas, outputWidth: size.width, outputHeight: size.height),
+          let output = frame.compose(picture)
+        else {
+          throw ImageError(
+            path: input.path, kind: .outOfMemory, reason: localized("not enough memory for the animation"))
+        }
+        prepared.draw(onto: output)
+        try encoder.add(output, delay: delay, to: &sink)
+        framesWritten += 1
+      }
+      try encoder.finish(to: &sink)
+      try cancellation.check(name: destination.name)
+    }
+    switch destination {
+    case .file(let url): try AtomicFile.write(to: ImageWriter.path(of: url), contents: write)
+    case .standardOutput:
+      try AtomicFile.stream(to: STDOUT_FILENO, reportedAs: destination.name, contents: write)
+    }
+    let layout = prepared.layout
+    return AnimationExportSummary(
+      width: frame.width, height: frame.height, frameCount: framesWritten, playCount: info.playCount,
+      font: layout.font, overflowingCaptions: layout.overflowingCaptions,
+      overflowingBoxes: layout.overflowingBoxes,
+      sourceWasTruncated: info.isTruncated)
+  }
+}

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// What an animated picture may hold, checked from its structure before any frame is decoded.
+///
+/// Frames are decoded one at a time, so memory is bounded by one canvas whatever the frame count;
+/// these limits bound the work instead: a few kilobytes of GIF can declare thousands of frames,
+/// each a full screen to compose, quantise and encode.
+public struct AnimationLimits: Sendable, Equatable {
+  /// Ten minutes at 10 frames a second; longer clips are videos, not memes.
+  public static let defaultMaxFrames = 6_000
+  /// Pixels composed over the whole animation (the canvas times the frames, or the frames' own
+  /// areas when larger): 1,000 frames at 1920 × 1080, about a minute of work on one core.
+  public static let defaultMaxTotalPixels = 2_100_000_000
+  /// The shortest delay a frame is played with, in milliseconds. A shorter one (GIF's 0 and 10 ms)
+  /// means "as fast as you can" in old GIFs and is played at `replacementDelay`, as browsers do;
+  /// the file's own delay is still what an export writes.
+  public static let shortestPlayedDelay = 20
+  public static let replacementDelay = 100
+
+  public var maxFrames: Int
+  public var maxTotalPixels: Int
+
+  public init(
+    maxFrames: Int = AnimationLimits.defaultMaxFrames,
+    maxTotalPixels: Int = AnimationLimits.defaultMaxTotalPixels
+  ) {
+    self.maxFrames = maxFrames
+    self.maxTotalPixels = maxTotalPixels
+  }
+
+  /// How long a frame whose file says `delay` milliseconds is shown.
+  public static func playedDelay(_ delay: Int) -> Int {
+    delay < shortestPlayedDelay ? replacementDelay : delay
+  }
+
+  /// Fails with one line when `info` asks for more work than these limits allow, or a canvas of
+  /// more than `maxPixels`.
+  func check(_ info: AnimationInfo, maxPixels: Int, name: String) throws(ImageError) {
+    try ImageLimits.check(width: info.width, height: info.height, maxPixels: maxPixels, name: name)
+    let canvasPixels = info.width * info.height
+    let (composed, overflow) = canvasPixels.multipliedReportingOverflow(by: info.frameCount)
+    let total = max(overflow ? Int.max : composed, info.decodedPixels)
+    guard total <= maxTotalPixels else {
+      throw ImageError(
+        path: name, kind: .tooLarge,
+        reason: String(
+          format: localized("the animation has %@ pixels over all its frames, more than the limit of %@"),
+          PixelCount.grouped(total), PixelCount.grouped(maxTotalPixels)))
+    }
+  }
+
+  static func tooManyFrames(_ limit: Int, name: String) -> ImageError {
+    ImageError(
+      path: name, kind: .tooLarge,
+      reason: String(
+        format: localized("the animation has more than %@ frames"), PixelCount.grouped(limit)))
+  }
+}

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+
+/// `mememe render` to GIF or WebP: every frame of an animation, captioned.
+extension RenderCommand {
+  /// The animation format --format or OUTPUT's extension asks for, or nil for a still one.
+  func animationFormat() throws -> AnimationFormat? {
+    guard let kind = AnimationFormat(fileExtension: formatName) else { return nil }
+    if let quality, !(1...100).contains(quality) {
+      throw CommandFailure("--quality must be between 1 and 100, not \(quality)")
+    }
+    switch kind {
+    case .gif:
+      if lossless { throw CommandFailure("--lossless applies to WebP only") }
+      if quality != nil { throw CommandFailure("--quality applies to JPEG and WebP, not GIF") }
+      return .gif
+    case .webp:
+      return .webp(lossless: lossless, quality: quality ?? AnimationFormat.defaultWebPQuality)
+    }
+  }
+
+  func renderAnimation(as format: AnimationFormat, style: CaptionStyle) throws {
+    if maxBytes != nil { throw CommandFailure("--max-bytes applies to PNG and JPEG only") }
+    let transform = try pictureTransform()
+    try checkSizeOptions()
+    let (destination, captions) = try openedDestinationAndCaptions(style: style)
+    let summary: AnimationExportSummary
+    do {
+      summary = try AnimationExporter.export(
+        captions, imageAt: URL(fileURLWithPath: input), to: destination, as: format, transform: transform,
+        width: width, loader: ImageLoader(maxPixels: maxPixels))
+    } catch {
+      throw CommandFailure(error.description)
+    }
+    if summary.sourceWasTruncated {
+      printToStandardError(
+        "warning: \(quoted(input)): the animation is cut short; wrote its \(summary.frameCount) whole frames")
+    }
+    warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
+    if verbose {
+      let plays = summary.playCount == 0 ? "played for ever" : "played \(summary.playCount)×"
+      let line =
+        "\(quoted(output)): \(summary.width)×\(summary.height), \(summary.frameCount) frames, \(plays), "
+        + "font \(summary.font.family)"
+      if destination == .standardOutput { printToStandardError(line) } else { print(line) }
+    }
+  }
+
+  /// Says on standard error that a still format got only an animation's first frame.
+  func noteFramesLeftOut(format: ImageFormat) {
+    guard let info = AnimationReader.info(ofImageAt: URL(fileURLWithPath: input)), info.isAnimated else {
+      return
+    }
+    let name = format == .png ? "PNG" : "JPEG"
+    printToStandardError(
+      "note: \(quoted(input)) is animated (\(info.frameCount) frames); a \(name) holds its first frame only: "
+        + "write .gif or .webp for every frame")
+  }
+}

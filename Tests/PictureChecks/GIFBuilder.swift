@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CMemeAnimation
+import Foundation
+
+/// GIFs made frame by frame exactly as described (rectangles, palettes, disposal methods,
+/// transparent colours, delays), written by giflib: the inputs of the compositing tests, whose
+/// expected frames come from ImageMagick, not from MemeMe's decoder.
+public struct GIFBuilder: Sendable {
+  public struct Frame: Sendable {
+    public var left = 0
+    public var top = 0
+    public var width: Int
+    public var height: Int
+    /// RGB triples.
+    public var palette: [UInt8]
+    /// One palette index a pixel, row by row.
+    public var indices: [UInt8]
+    /// 0 unspecified, 1 leave, 2 clear to transparent, 3 restore the previous picture.
+    public var disposal = 1
+    public var transparentIndex = -1
+    /// Hundredths of a second.
+    public var delay = 10
+    public var interlaced = false
+
+    public init(
+      left: Int = 0, top: Int = 0, width: Int, height: Int, palette: [UInt8], disposal: Int = 1,
+      transparentIndex: Int = -1, delay: Int = 10, interlaced: Bool = false, index: (Int, Int) -> UInt8
+    ) {
+      self.left = left
+      self.top = top
+      self.width = width
+      self.height = height
+      self.palette = palette
+      self.disposal = disposal
+      self.transparentIndex = transparentIndex
+      self.delay = delay
+      self.interlaced = interlaced
+      indices = (0..<height).flatMap { y in (0..<width).map { x in index(x, y) } }
+    }
+  }
+
+  public var width: Int
+  public var height: Int
+  /// The NETSCAPE2.0 loop value (repeats after the first play; 0 for ever), or nil for none.
+  public var loopValue: Int?
+  public var frames: [Frame]
+
+  public init(width: Int, height: Int, loopValue: Int? = 0, frames: [Frame]) {
+    self.width = width
+    self.height = height
+    self.loopValue = loopValue
+    self.frames = frames
+  }
+
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
+  }
+
+  public func bytes() throws -> [UInt8] {
+    var error: Int32 = 0
+    guard let writer = meme_gif_writer_new(Int32(width), Int32(height), Int32(loopValue ?? -1), &error) else {
+      throw Failure(description: "giflib could not start a GIF (\(error))")
+    }
+    defer { meme_gif_writer_free(writer) }
+    var output: [UInt8] = []
+    func take() {
+      var count = 0
+      let bytes = meme_gif_writer_take(writer, &count)
+      output += UnsafeBufferPointer(start: bytes, count: count)
+    }
+    for frame in frames {
+      let status = meme_gif_writer_add(
+        writer, Int32(frame.left), Int32(frame.top), Int32(frame.width), Int32(frame.height), frame.palette,
+        Int32(frame.palette.count / 3), frame.indices, Int32(frame.disposal), Int32(frame.transparentIndex),
+        Int32(frame.delay), frame.interlaced ? 1 : 0)
+      guard Int(status) == MEME_ANIMATION_OK else {
+        throw Failure(description: "giflib refused a frame (\(status))")
+      }
+      take()
+    }
+    guard Int(meme_gif_writer_finish(writer)) == MEME_ANIMATION_OK else {
+      throw Failure(description: "giflib could not end the GIF")
+    }
+    take()
+    return output
+  }
+
+  public func write(to url: URL) throws {
+    try Data(bytes()).write(to: url)
+  }
+}
+
+extension GIFBuilder {
+  /// A GIF of `count` one-pixel frames, made by repeating one frame's bytes: a few bytes a frame,
+  /// so a file of a million frames is quick to make (the hostile-file tests).
+  public static func manyFrames(_ count: Int) throws -> [UInt8] {
+    let one = try GIFBuilder(
+      width: 1, height: 1, loopValue: nil,
+      frames: [Frame(width: 1, height: 1, palette: [0, 0, 0, 255, 255, 255], delay: 0) { _, _ in 1 }]
+    ).bytes()
+    // The header and screen descriptor (13 bytes, no global colour table), then the frame, then the
+    // trailer (1 byte).
+    let frame = one[13..<(one.count - 1)]
+    var bytes = Array(one[0..<13])
+    bytes.reserveCapacity(13 + frame.count * count + 1)
+    for _ in 0..<count { bytes += frame }
+    bytes.append(0x3B)
+    return bytes
+  }
+}
