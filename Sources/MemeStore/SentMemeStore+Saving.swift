@@ -70,10 +70,16 @@ extension SentMemeStore {
           draft.topText, draft.bottomText, style, draft.sentAt.timeIntervalSinceReferenceDate, position,
           names.original, names.rendered, names.thumbnail, try SentMemeDecoder.json(for: draft.transform),
           try SentMemeDecoder.json(for: draft.textBoxes),
-          SentMemeDecoder.column(forDescription: draft.customDescription), SentMemeDecoder.column(for: draft.layout),
+          SentMemeDecoder.column(forDescription: draft.customDescription),
+          SentMemeDecoder.column(for: draft.layout),
         ])
+        let id = db.lastInsertedRowID
+        try SearchIndex.index(
+          id: id, topText: draft.topText, bottomText: draft.bottomText,
+          textBoxes: draft.textBoxes,
+          description: SentMemeDecoder.column(forDescription: draft.customDescription), in: db)
         return SentMeme(
-          id: db.lastInsertedRowID, topText: draft.topText, bottomText: draft.bottomText,
+          id: id, topText: draft.topText, bottomText: draft.bottomText,
           style: draft.style, sentAt: draft.sentAt, position: position,
           originalImageURL: images.fileURL(names.original),
           renderedImageURL: images.fileURL(names.rendered),
