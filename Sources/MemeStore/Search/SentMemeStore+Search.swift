@@ -28,3 +28,11 @@ extension SentMemeStore {
     }
   }
 }
+
+extension SentMemeStore {
+  /// Whether `query` has no words (it is blank, or only punctuation): it matches every meme, so a
+  /// list of its results is the whole list, in the whole list's order.
+  public static func matchesEveryMeme(_ query: String) -> Bool {
+    SearchQuery(query).isEmpty
+  }
+}
