@@ -44,9 +44,7 @@ import Testing
   @Test func typingOverTheListSearchesAndEscapeClears() throws {
     try SentMemesHarness.withSentMemes(Self.samples) { app, window, memes in
       let all = memes.map(\.id)
-      try RealKeyboard.focus(window.window)
-      window.select(id: all[0])
-      SentMemesHarness.settle(app)
+      try focusTheList(selecting: all[0], in: window, app: app)
       #expect(!window.search.isSearching)
 
       try RealKeyboard.type("mon")
@@ -88,9 +86,7 @@ import Testing
   @Test func ctrlFSearchesAccentsIgnoredAndEnterGoesToTheResults() throws {
     try SentMemesHarness.withSentMemes(Self.samples) { app, window, memes in
       let all = memes.map(\.id)
-      try RealKeyboard.focus(window.window)
-      window.select(id: all[3])
-      SentMemesHarness.settle(app)
+      try focusTheList(selecting: all[3], in: window, app: app)
 
       try RealKeyboard.press("ctrl+f")
       #expect(window.search.isSearching, "Ctrl+F opens the search bar")
@@ -110,16 +106,29 @@ import Testing
     }
   }
 
+  /// Gives the window the keyboard and the list's focus to meme `id`.
+  private func focusTheList(selecting id: Int64, in window: SentMemesWindow, app: MemeMeApplication) throws {
+    try RealKeyboard.focus(window.window)
+    window.select(id: id)
+    SentMemesHarness.settle(app)
+  }
+
+  /// Types "mon" over the list (Monday and monkey match) and moves the focus to the first result
+  /// with Enter.
+  private func typeMonAndEnterTheResults(in window: SentMemesWindow, app: MemeMeApplication, all: [Int64])
+    throws
+  {
+    try focusTheList(selecting: all[0], in: window, app: app)
+    try RealKeyboard.type("mon")
+    waitForResults([all[0], all[2]], in: window)
+    try RealKeyboard.press("Return")
+    #expect(MainContext.iterate { window.focusedMemeID == all[0] })
+  }
+
   @Test func deleteAndUndoWorkOnTheResults() throws {
     try SentMemesHarness.withSentMemes(Self.samples) { app, window, memes in
       let all = memes.map(\.id)
-      try RealKeyboard.focus(window.window)
-      window.select(id: all[0])
-      SentMemesHarness.settle(app)
-      try RealKeyboard.type("mon")
-      waitForResults([all[0], all[2]], in: window)
-      try RealKeyboard.press("Return")
-      #expect(MainContext.iterate { window.focusedMemeID == all[0] })
+      try typeMonAndEnterTheResults(in: window, app: app, all: all)
 
       try RealKeyboard.press("Delete")
       waitForResults([all[2]], in: window)
@@ -139,13 +148,7 @@ import Testing
   @Test func reorderingIsRefusedWhileSearchingAndSaysWhy() throws {
     try SentMemesHarness.withSentMemes(Self.samples) { app, window, memes in
       let all = memes.map(\.id)
-      try RealKeyboard.focus(window.window)
-      window.select(id: all[0])
-      SentMemesHarness.settle(app)
-      try RealKeyboard.type("mon")
-      waitForResults([all[0], all[2]], in: window)
-      try RealKeyboard.press("Return")
-      #expect(MainContext.iterate { window.focusedMemeID == all[0] })
+      try typeMonAndEnterTheResults(in: window, app: app, all: all)
 
       try RealKeyboard.press("alt+Down")
       #expect(window.toasts.shownToast?.title == "Clear the search to move memes")
