@@ -133,6 +133,16 @@ let package = Package(
       path: "Benchmarks/sent-memes-benchmark",
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
+    // Searching Sent Memes at 10,000 and 100,000 memes: the index's answer per keystroke, the Grid
+    // painted after it, and the database's size with and without the index (needs a display).
+    .executableTarget(
+      name: "search-benchmark",
+      dependencies: [
+        "MemeUI", "MemeEditing", "MemeStore", "GtkKit", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      path: "Benchmarks/search-benchmark",
+      swiftSettings: [.defaultIsolation(MainActor.self)]
+    ),
     // Peak memory of each share target over a 48 MP photo, through the editor (needs a display); its
     // session, like the Sent Memes one, lives here and not in MemeUI.
     .executableTarget(

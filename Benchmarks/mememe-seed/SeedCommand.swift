@@ -38,6 +38,9 @@ struct SeedCommand: ParsableCommand {
   @Option(help: "Memes per transaction when not saving one at a time.")
   var batchSize = 500
 
+  @Flag(help: "Captions of everyday words (as the search benchmark needs) instead of numbered ones.")
+  var words = false
+
   func validate() throws {
     guard count >= 0 else { throw ValidationError("The count must not be negative.") }
     guard batchSize > 0 else { throw ValidationError("The batch size must be positive.") }
@@ -48,7 +51,8 @@ struct SeedCommand: ParsableCommand {
       directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
       ?? SentMemeStore.defaultDirectory(appID: appID)
     let store = try SentMemeStore(directory: folder)
-    let images = try SeedImages(imagePath: image, thumbnailPath: thumbnail)
+    var images = try SeedImages(imagePath: image, thumbnailPath: thumbnail)
+    images.usesWords = words
     let start = Date()
     let now = Date()
     let drafts = (0..<count).lazy.map { index in
@@ -96,6 +100,8 @@ private func say(_ line: String) {
 /// The image bytes shared by every seeded meme (the store still writes a copy per meme).
 struct SeedImages {
   private var variants: [(image: Data, thumbnail: Data)]
+  /// Captions from `SeedWords` rather than "Seeded meme <n>".
+  var usesWords = false
 
   init(imagePath: String?, thumbnailPath: String?) throws {
     if let imagePath, let thumbnailPath {
@@ -126,8 +132,11 @@ struct SeedImages {
 
   func draft(number: Int, sentAt: Date) -> SentMemeDraft {
     let variant = variants[number % variants.count]
+    let captions =
+      usesWords
+      ? SeedWords.captions(number: number) : (top: "Seeded meme \(number)", bottom: "Bottom text \(number)")
     return SentMemeDraft(
-      topText: "Seeded meme \(number)", bottomText: "Bottom text \(number)", style: .classic,
+      topText: captions.top, bottomText: captions.bottom, style: .classic,
       sentAt: sentAt, original: .encoded(.png(variant.image)), rendered: .png(variant.image),
       thumbnail: .png(variant.thumbnail))
   }

@@ -63,6 +63,7 @@ static inline GtkAccessible *gtkkit_accessible(gpointer p) { return GTK_ACCESSIB
 static inline GtkApplication *gtkkit_application(gpointer p) { return GTK_APPLICATION(p); }
 static inline AdwStatusPage *gtkkit_adw_status_page(gpointer p) { return ADW_STATUS_PAGE(p); }
 static inline AdwClampScrollable *gtkkit_adw_clamp_scrollable(gpointer p) { return ADW_CLAMP_SCROLLABLE(p); }
+static inline AdwClamp *gtkkit_adw_clamp(gpointer p) { return ADW_CLAMP(p); }
 static inline AdwHeaderBar *gtkkit_adw_header_bar(gpointer p) { return ADW_HEADER_BAR(p); }
 static inline AdwApplicationWindow *gtkkit_adw_application_window(gpointer p) {
   return ADW_APPLICATION_WINDOW(p);
@@ -77,6 +78,7 @@ static inline GtkFileChooser *gtkkit_file_chooser(gpointer p) { return GTK_FILE_
 static inline GtkDialog *gtkkit_dialog(gpointer p) { return GTK_DIALOG(p); }
 static inline GtkAppChooser *gtkkit_app_chooser(gpointer p) { return GTK_APP_CHOOSER(p); }
 static inline GtkEventController *gtkkit_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GtkEventControllerKey *gtkkit_event_controller_key(gpointer p) { return GTK_EVENT_CONTROLLER_KEY(p); }
 static inline GtkGesture *gtkkit_gesture(gpointer p) { return GTK_GESTURE(p); }
 static inline GtkCheckButton *gtkkit_check_button(gpointer p) { return GTK_CHECK_BUTTON(p); }
 static inline GtkColorChooser *gtkkit_color_chooser(gpointer p) { return GTK_COLOR_CHOOSER(p); }
@@ -343,6 +345,7 @@ static inline GtkPopoverMenu *gtkkit_popover_menu(gpointer p) { return GTK_POPOV
 static inline GtkListItemFactory *gtkkit_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
 static inline GtkFilter *gtkkit_filter(gpointer p) { return GTK_FILTER(p); }
 static inline GtkSearchEntry *gtkkit_search_entry(gpointer p) { return GTK_SEARCH_ENTRY(p); }
+static inline GtkSearchBar *gtkkit_search_bar(gpointer p) { return GTK_SEARCH_BAR(p); }
 static inline GtkTextView *gtkkit_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
 static inline GtkStringList *gtkkit_string_list(gpointer p) { return GTK_STRING_LIST(p); }
 

@@ -73,8 +73,13 @@ extension SentMemeStore {
           SentMemeDecoder.column(forDescription: draft.customDescription),
           SentMemeDecoder.column(for: draft.layout),
         ])
+        let id = db.lastInsertedRowID
+        try SearchIndex.index(
+          id: id, topText: draft.topText, bottomText: draft.bottomText,
+          textBoxes: draft.textBoxes,
+          description: SentMemeDecoder.column(forDescription: draft.customDescription), in: db)
         return SentMeme(
-          id: db.lastInsertedRowID, topText: draft.topText, bottomText: draft.bottomText,
+          id: id, topText: draft.topText, bottomText: draft.bottomText,
           style: draft.style, sentAt: draft.sentAt, position: position,
           originalImageURL: images.fileURL(names.original),
           renderedImageURL: images.fileURL(names.rendered),

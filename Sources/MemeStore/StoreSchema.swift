@@ -51,6 +51,12 @@ enum StoreSchema {
       // NULL (every meme sent before) is Classic, the captions on the picture.
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN layout TEXT")
     }
+    migrator.registerMigration("v6 search index") { db in
+      // SearchIndex explains the table; the memes already stored are indexed in this migration's
+      // transaction, so a store is never seen with half an index.
+      try SearchIndex.create(in: db)
+      try SearchIndex.indexEveryMeme(in: db)
+    }
     return migrator
   }
 }

@@ -31,6 +31,8 @@ enum IconName {
   // Sent Memes.
   static let listView = "view-list-symbolic"
   static let gridView = "view-grid-symbolic"
+  /// The search button, and the picture of "No Results Found".
+  static let search = "system-search-symbolic"
   /// A toast's close button (libadwaita's own, named here so that the icon check covers it).
   static let dismiss = "window-close-symbolic"
   /// The picture of the editor's "No Picture Yet" and of Sent Memes' "No Sent Memes".
@@ -42,6 +44,6 @@ enum IconName {
   static let all: [String] = [
     share, mainMenu, stopExport, captionStyle, back, delete, newMeme,
     camera, album, cropRotateFlip, addText, warning, alignLeft, alignCenter, alignRight,
-    listView, gridView, dismiss, noPicture, missingThumbnail,
+    listView, gridView, search, dismiss, noPicture, missingThumbnail,
   ]
 }

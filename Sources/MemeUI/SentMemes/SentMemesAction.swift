@@ -14,6 +14,8 @@ enum SentMemesAction: String, NamedAction {
   case showList = "show-list"
   case showGrid = "show-grid"
   case contextMenu = "context-menu"
+  case search = "search"
+  case clearSearch = "clear-search"
   case close = "close"
 
   var accelerators: [String] {
@@ -26,6 +28,8 @@ enum SentMemesAction: String, NamedAction {
     case .showList: ["<Alt>1"]
     case .showGrid: ["<Alt>2"]
     case .contextMenu: ["Menu", "<Shift>F10"]
+    case .search: ["<Control>f"]
+    case .clearSearch: ["Escape"]
     case .close: ["<Control>w"]
     case .openMeme, .dismissUndo: []
     }
@@ -43,6 +47,8 @@ enum SentMemesAction: String, NamedAction {
     case .showList: localized("Show the list")
     case .showGrid: localized("Show the grid")
     case .contextMenu: localized("Open the meme’s menu")
+    case .search: localized("Search sent memes")
+    case .clearSearch: localized("Clear the search")
     case .close: localized("Close the window")
     }
   }

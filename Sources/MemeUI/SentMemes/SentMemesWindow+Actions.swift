@@ -29,6 +29,8 @@ extension SentMemesWindow {
     case .dismissUndo: purgePendingDeletions()
     case .moveUp: moveSelected(by: -1)
     case .moveDown: moveSelected(by: 1)
+    case .search: startSearch()
+    case .clearSearch: search.isSearching = false
     case .showList: currentTab = .list
     case .showGrid: currentTab = .grid
     case .contextMenu: showContextMenuForSelection()
@@ -51,6 +53,7 @@ extension SentMemesWindow {
   // MARK: - Reordering
 
   private func moveSelected(by offset: Int) {
+    guard !refusesToReorder() else { return }
     guard let meme = targetMeme, let position = memes.list.index(of: meme.id) else { return }
     move(id: meme.id, to: position + offset)
   }
@@ -63,7 +66,7 @@ extension SentMemesWindow {
 
   /// A row was dropped onto another row: the dragged meme takes the target's place above or below it.
   func drop(_ dragged: Int64, onto target: Int64, below: Bool) {
-    guard dragged != target, let from = memes.list.index(of: dragged),
+    guard dragged != target, !refusesToReorder(), let from = memes.list.index(of: dragged),
       let onto = memes.list.index(of: target)
     else { return }
     var index = below ? onto + 1 : onto

@@ -5,8 +5,8 @@ import GLibSupport
 import GtkKit
 import MemeStore
 
-/// The Sent Memes window: an Add button, a notebook with the List and the Grid over one shared
-/// model and selection, an empty state, and toasts: Undo for deletions, what a share did. Behaviour lives in the
+/// The Sent Memes window: an Add button, a search bar, a notebook with the List and the Grid over one
+/// shared model and selection, an empty state and a no-results one, and toasts: Undo for deletions, what a share did. Behaviour lives in the
 /// `SentMemesWindow+*.swift` files; this one holds the state and builds the widget tree.
 package final class SentMemesWindow: AppWindow {
   /// The notebook's pages, in order.
@@ -42,6 +42,9 @@ package final class SentMemesWindow: AppWindow {
   let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
   /// The bar at the top of the window, built before the body it stands above.
   private var headerBar: HeaderBar!
+  /// The search bar under the header bar, and its toggle button in the header bar.
+  package let search = SearchBar(entry: SearchEntry(), maximumWidth: 480)
+  private(set) var searchButton = ToggleButton(iconName: IconName.search)
 
   /// Deleted memes that Undo can still bring back, oldest first, and the toast that offers it: the
   /// chance ends when the toast goes.
@@ -128,17 +131,27 @@ package final class SentMemesWindow: AppWindow {
     addButton.tooltip = localized("Make a new meme (Ctrl+N)")
     header.packStart(addButton)
     header.packEnd(SentMemesMenus.mainMenuButton())
+    searchButton.widget.name = "search-button"
+    Accessible.setLabel(searchButton.widget, localized("Search"))
+    searchButton.widget.tooltip = localized("Search (Ctrl+F)")
+    header.packEnd(searchButton.widget)
     headerBar = header
   }
 
   private func buildContent() {
     stack.add(Self.makeEmptyState(), named: "empty")
+    stack.add(Self.makeNoResultsState(), named: "no-results")
     notebook.widget.name = "sent-memes-notebook"
     buildList()
     appendGridPage()
     stack.add(notebook.widget, named: "memes")
 
-    toasts.child = stack.widget
+    let body = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+    body.append(search.widget)
+    stack.widget.expandsVertically = true
+    body.append(stack.widget)
+    setUpSearch()
+    toasts.child = body
     AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
   }
 
@@ -246,6 +259,14 @@ package final class SentMemesWindow: AppWindow {
     ).makeWidget()
   }
 
+  /// What the window shows when a search finds nothing.
+  private static func makeNoResultsState() -> UnsafeMutablePointer<GtkWidget> {
+    StatusPage(
+      name: "no-results", iconName: IconName.search, title: localized("No Results Found"),
+      description: localized("No sent meme has these words in its texts. Try other or fewer words.")
+    ).makeWidget()
+  }
+
   // MARK: - Model to widgets
 
   private func connectModel() {
@@ -274,10 +295,11 @@ package final class SentMemesWindow: AppWindow {
   func updateState() {
     guard !isDestroyed else { return }
     let isEmpty = memes.list.isEmpty
-    stack.visibleChildName = isEmpty ? "empty" : "memes"
-    // The page not shown stays a visible widget in GTK 4.8: hide it from screen readers too.
-    for (name, hidden) in [("empty", !isEmpty), ("memes", isEmpty)] {
-      if let page = stack.child(named: name) { Accessible.setHidden(page, hidden) }
+    let shown = !isEmpty ? "memes" : memes.isFiltered ? "no-results" : "empty"
+    stack.visibleChildName = shown
+    // The pages not shown stay visible widgets in GTK 4.8: hide them from screen readers too.
+    for name in ["empty", "no-results", "memes"] {
+      if let page = stack.child(named: name) { Accessible.setHidden(page, name != shown) }
     }
     let target = targetMeme
     let hasSelection = target != nil
@@ -289,6 +311,7 @@ package final class SentMemesWindow: AppWindow {
     actions.action(named: SentMemesAction.moveDown.name)?.isEnabled =
       hasSelection && position < memes.list.count - 1
     actions.action(named: SentMemesAction.undo.name)?.isEnabled = !pendingDeletions.isEmpty
+    actions.action(named: SentMemesAction.clearSearch.name)?.isEnabled = search.isSearching
   }
 
   /// Says what a share did, in a toast (after any toast shown now).

@@ -36,6 +36,8 @@ package final class SentMemesLibrary: SentMemeSink {
   /// How long a meme waits for a busy database before the user is told.
   var busyNoticeDelay: TimeInterval = 60
   private var hasReportedReadError = false
+  /// What the list is filtered by (see `search(_:)`); "" shows every meme.
+  var searchQuery = ""
   /// True once the store's file failed its check after the first frame: the app then said that shared
   /// memes will not be kept, as when the store cannot be opened at all.
   private(set) var hasFailedCheck = false
@@ -148,7 +150,8 @@ package final class SentMemesLibrary: SentMemeSink {
           unsaved.removeFirst()
           saveRetry.succeeded()
           hasToldBusy = false
-          list.insert(meme, at: 0)
+          // While searching, the list shows the meme only if it matches.
+          if isFiltered { showSearchResults() } else { list.insert(meme, at: 0) }
           onSaved(meme)
         case .failure(let error as StoreError) where error == .databaseBusy:
           saveRetry.schedule { [weak self] in self?.saveFirstUnsaved() }
@@ -231,11 +234,14 @@ package final class SentMemesLibrary: SentMemeSink {
     }
     guard !restored.isEmpty else { return completion() }
     let store = store
+    // The order of what the list shows: the current search's results, which the memes rejoin.
+    let query = searchQuery
     MainLoop.runInBackground(
-      { Result { try store.memeIDs() } },
+      { Result { try store.memeIDs(matching: query) } },
       then: { [weak self] result in
         guard let self else { return }
         switch result {
+        case .success where query != searchQuery: showSearchResults()
         case .success(let order): restore(restored, from: order)
         case .failure(let error): onError(localized("Could not restore the meme"), Self.message(error))
         }
@@ -256,6 +262,8 @@ package final class SentMemesLibrary: SentMemeSink {
   /// Adds memes the store's repair rebuilt at the end of the list, where the store put them (below
   /// every other meme, in the order given).
   func listRebuilt(_ ids: [Int64]) {
+    // Their captions are empty: no search finds them.
+    guard !isFiltered else { return }
     for id in ids where list.index(of: id) == nil { list.insert(id: id, at: list.count) }
   }
 
@@ -272,7 +280,8 @@ package final class SentMemesLibrary: SentMemeSink {
   /// Moves a meme to `index` in the list; the order persists. Returns the new index.
   @discardableResult
   func move(id: Int64, to index: Int) -> Int? {
-    guard list.index(of: id) != nil else { return nil }
+    // A place in the results is no place in the whole list (see `isFiltered`).
+    guard !isFiltered, list.index(of: id) != nil else { return nil }
     let target = min(max(index, 0), list.count - 1)
     do {
       try store.move(id: id, toIndex: target)

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
+import MemeStore
+
+/// Searching: the list shows the memes whose texts match the search (`SentMemeStore.memeIDs(matching:)`)
+/// in the user's order, and deleting and undoing work on it as on the whole list. Moving does not: a
+/// place among the results says nothing about the place among memes the search hides.
+extension SentMemesLibrary {
+  /// Whether the list shows a search's results rather than every meme.
+  var isFiltered: Bool { !SentMemeStore.matchesEveryMeme(searchQuery) }
+
+  /// Shows the memes matching `query`, every meme for a query without words. On the main thread: the
+  /// index answers in a few milliseconds (see the search benchmark), and the list must show the
+  /// results of the text the user sees, not of an earlier one finishing late.
+  func search(_ query: String) {
+    guard query != searchQuery else { return }
+    searchQuery = query
+    showSearchResults()
+  }
+
+  /// Reads the current search's results again, e.g. after a meme was saved while searching.
+  func showSearchResults() {
+    do {
+      let ids = try store.memeIDs(matching: searchQuery)
+      if ids != list.ids { list.replaceAll(with: ids) }
+    } catch {
+      onError(localized("Could not search Sent Memes"), Self.message(error))
+    }
+  }
+}

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GRDB
+import MemeCore
+import Testing
+
+@testable import MemeStore
+
+/// What a search in Sent Memes finds: every word by prefix, case and accents ignored, in any script.
+@Suite struct SearchTests {
+  /// A store holding one meme per text (as its top caption), and the ids by text.
+  private func store(with texts: [String], folder: TemporaryFolder) throws -> (SentMemeStore, [String: Int64])
+  {
+    let store = try SentMemeStore(directory: folder.url)
+    var ids: [String: Int64] = [:]
+    for (number, text) in texts.enumerated() {
+      var draft = sampleDraft(number)
+      draft.topText = text
+      draft.bottomText = ""
+      ids[text] = try store.save(draft).id
+    }
+    return (store, ids)
+  }
+
+  @Test(arguments: [
+    ("cafe", ["Café au lait"]),
+    ("CAFÉ", ["Café au lait"]),
+    ("mon", ["Monday again", "MONTAG"]),
+    ("day", []),
+    ("lait café", ["Café au lait"]),
+    ("lait tea", []),
+    ("东京", ["我在东京塔"]),
+    ("京", ["我在东京塔", "東京タワーに行く"]),
+    ("塔", ["我在东京塔"]),
+    ("京都", []),
+    ("ワー", ["東京タワーに行く"]),
+    ("학교", ["학교에서 만나"]),
+    ("😂", ["😂😂"]),
+    ("🙈", []),
+    ("नमस्", ["नमस्ते दुनिया"]),
+    ("ΚΑΦΕ", ["ελληνικός καφές"]),
+    ("ёлка", ["Ёлка"]),
+    ("Tiếng", ["tiếng Việt"]),
+    ("viet", ["tiếng Việt"]),
+  ])
+  func findsByWordPrefixInAnyScript(query: String, expected: [String]) throws {
+    let folder = try TemporaryFolder()
+    let texts = [
+      "Café au lait", "Monday again", "MONTAG", "我在东京塔", "東京タワーに行く", "학교에서 만나", "😂😂",
+      "नमस्ते दुनिया", "ελληνικός καφές", "birthday", "Ёлка", "tiếng Việt",
+    ]
+    let (store, ids) = try store(with: texts, folder: folder)
+    let found = try store.memeIDs(matching: query)
+    #expect(Set(found) == Set(expected.map { ids[$0]! }), "\(query)")
+  }
+
+  /// A decomposed accent (e + combining acute, as some keyboards and file names give it) is the same.
+  @Test func decomposedAccentsMatchComposedOnes() throws {
+    let folder = try TemporaryFolder()
+    let (store, ids) = try store(with: ["Cafe\u{301} noir", "Crème brûlée"], folder: folder)
+    #expect(try store.memeIDs(matching: "café") == [ids["Cafe\u{301} noir"]!])
+    #expect(try store.memeIDs(matching: "cre\u{300}me brulee") == [ids["Crème brûlée"]!])
+  }
+
+  /// The empty query, and one with nothing but spaces and punctuation, list every meme in order.
+  @Test(arguments: ["", "   ", "!?", "\"", "-"])
+  func aQueryWithoutWordsListsEveryMeme(query: String) throws {
+    let folder = try TemporaryFolder()
+    let (store, _) = try store(with: ["one", "two", "😂"], folder: folder)
+    #expect(try store.memeIDs(matching: query) == store.memeIDs())
+    #expect(try store.memeIDs(matching: query).count == 3)
+  }
+
+  /// FTS5's own syntax typed by the user is plain text, never an error.
+  @Test(arguments: [
+    "\"", "\"unbalanced", "a\"b", "AND", "OR", "NOT", "a OR", "NEAR(a b)", "(", ")", "*", "^top", "text:top",
+    "-top", "+", "a AND (b", "{a b}", "'", "\\", "\u{0}", "top*", "NOT top", "\"\"",
+  ])
+  func userInputIsNeverAQuerySyntaxError(query: String) throws {
+    let folder = try TemporaryFolder()
+    let (store, ids) = try store(with: ["top secret", "AND OR NOT near", "a\"b"], folder: folder)
+    let found = try store.memeIDs(matching: query)
+    #expect(found.allSatisfy { ids.values.contains($0) })
+  }
+
+  @Test func operatorsAreSearchedAsWords() throws {
+    let folder = try TemporaryFolder()
+    let (store, ids) = try store(with: ["top secret", "AND OR NOT near"], folder: folder)
+    #expect(try store.memeIDs(matching: "NOT") == [ids["AND OR NOT near"]!])
+    #expect(try store.memeIDs(matching: "top OR") == [])
+    #expect(try store.memeIDs(matching: "top*") == [ids["top secret"]!])
+  }
+
+  /// Both captions, the free text boxes and the user's own description are searched.
+  @Test func everyTextOfAMemeIsSearched() throws {
+    let folder = try TemporaryFolder()
+    let store = try SentMemeStore(directory: folder.url)
+    var draft = sampleDraft(1)
+    draft.topText = "upper"
+    draft.bottomText = "lower"
+    draft.textBoxes = [
+      TextBox(text: "floating words", frame: RelativeRect(x: 0.1, y: 0.1, width: 0.5, height: 0.2))
+    ]
+    draft.customDescription = "A cat staring at a cucumber"
+    let meme = try store.save(draft)
+    let other = try store.save(sampleDraft(2))
+    for query in ["upper", "lower", "floating", "cucumber", "upper cucumber"] {
+      #expect(try store.memeIDs(matching: query) == [meme.id], "\(query)")
+    }
+    #expect(try store.memeIDs(matching: "bottom 2") == [other.id])
+  }
+
+  /// Results come in the user's order, after moves too.
+  @Test func resultsAreInTheStoresOrder() throws {
+    let folder = try TemporaryFolder()
+    let (store, ids) = try store(with: ["cat one", "dog", "cat two", "cat three"], folder: folder)
+    #expect(try store.memeIDs(matching: "cat") == [ids["cat three"]!, ids["cat two"]!, ids["cat one"]!])
+    try store.move(id: ids["cat one"]!, toIndex: 0)
+    #expect(try store.memeIDs(matching: "cat") == [ids["cat one"]!, ids["cat three"]!, ids["cat two"]!])
+  }
+
+  /// Deleting hides a meme from results, undoing brings it back, purging removes its index entry.
+  @Test func theIndexStaysInStepThroughDeleteUndoAndPurge() throws {
+    let folder = try TemporaryFolder()
+    let (store, ids) = try store(with: ["cat one", "cat two"], folder: folder)
+    let one = ids["cat one"]!
+    try store.delete(id: one)
+    #expect(try store.memeIDs(matching: "cat") == [ids["cat two"]!])
+    try store.undoDelete(id: one)
+    #expect(try store.memeIDs(matching: "cat") == [ids["cat two"]!, one])
+    try store.delete(id: one)
+    try store.purgeDeleted()
+    #expect(try store.memeIDs(matching: "cat") == [ids["cat two"]!])
+    #expect(try indexedRowIDs(folder) == [ids["cat two"]!])
+  }
+
+  /// Edit & Resend saves the edited meme as a new one: it is found by its new text, the original by
+  /// its old one.
+  @Test func aResentMemeIsFoundByItsNewText() throws {
+    let folder = try TemporaryFolder()
+    let (store, ids) = try store(with: ["before edit"], folder: folder)
+    var draft = sampleDraft(2)
+    draft.topText = "after edit"
+    draft.bottomText = ""
+    let resent = try store.save(draft)
+    #expect(try store.memeIDs(matching: "after") == [resent.id])
+    #expect(try store.memeIDs(matching: "before") == [ids["before edit"]!])
+    #expect(try store.memeIDs(matching: "edit") == [resent.id, ids["before edit"]!])
+  }
+
+  /// A store made before the index gets one for the memes it holds, deleted ones included.
+  @Test func theMigrationIndexesExistingMemes() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(at: folder.imagesURL, withIntermediateDirectories: true)
+    var names: [String] = []
+    for stem in ["a", "b", "c"] {
+      for name in ["\(stem).jpg", "\(stem)-meme.png", "\(stem)-thumb.png"] {
+        try randomBytes(100).write(to: folder.imagesURL.appendingPathComponent(name))
+      }
+      names.append(stem)
+    }
+    let queue = try DatabaseQueue(path: folder.databaseURL.path)
+    try StoreSchema.migrator.migrate(queue, upTo: "v5 meme layout")
+    let boxes = try SentMemeDecoder.json(for: [
+      TextBox(text: "Über boxes", frame: RelativeRect(x: 0, y: 0, width: 1, height: 1))
+    ])
+    try queue.write { db in
+      let rows: [(String, String, String?, String?, Double?)] = [
+        ("Old top", "old bottom", nil, nil, nil),
+        ("", "", boxes, "described", nil),
+        ("gone top", "", "not json", nil, 5),
+      ]
+      for (index, row) in rows.enumerated() {
+        let stem = names[index]
+        try db.execute(
+          sql: """
+            INSERT INTO sentMeme (topText, bottomText, style, sentAt, position, originalFile, renderedFile,
+              thumbnailFile, textBoxes, description, deletedAt)
+            VALUES (?, ?, '{}', 1000, ?, ?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            row.0, row.1, index, "\(stem).jpg", "\(stem)-meme.png", "\(stem)-thumb.png", row.2, row.3, row.4,
+          ])
+      }
+    }
+    try queue.close()
+
+    // Opening purges the deleted row; its index entry goes with it.
+    let store = try SentMemeStore(directory: folder.url, checkingLater: false)
+    let ids = try store.memeIDs()
+    #expect(ids.count == 2)
+    #expect(try store.memeIDs(matching: "old") == [ids[0]])
+    #expect(try store.memeIDs(matching: "uber") == [ids[1]])
+    #expect(try store.memeIDs(matching: "described") == [ids[1]])
+    #expect(try store.memeIDs(matching: "gone") == [])
+    #expect(try indexedRowIDs(folder) == ids)
+  }
+
+  /// The migration runs in the one transaction that records it: a store at v6 always has its index.
+  @Test func theMigrationIsRecordedWithTheIndex() throws {
+    let folder = try TemporaryFolder()
+    _ = try SentMemeStore(directory: folder.url)
+    let reader = try DatabaseQueue(path: folder.databaseURL.path)
+    let (migrations, tables) = try reader.read { db in
+      (
+        try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')")
+      )
+    }
+    #expect(migrations.last == "v6 search index")
+    #expect(tables.contains("sentMemeSearch") && tables.contains("sentMemeSearch_delete"))
+  }
+
+  private func indexedRowIDs(_ folder: TemporaryFolder) throws -> [Int64] {
+    let reader = try DatabaseQueue(path: folder.databaseURL.path)
+    return try reader.read { try Int64.fetchAll($0, sql: "SELECT rowid FROM sentMemeSearch ORDER BY rowid") }
+  }
+}
