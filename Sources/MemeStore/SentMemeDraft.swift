@@ -69,6 +69,7 @@ public struct SentMemeDraft: Sendable, Hashable {
     self.init(
       topText: meme.topText, bottomText: meme.bottomText, style: meme.style, sentAt: sentAt,
       original: .file(meme.originalImage), transform: meme.transform, textBoxes: meme.textBoxes,
-      rendered: rendered, thumbnail: thumbnail, layout: meme.layout, customDescription: meme.customDescription)
+      rendered: rendered, thumbnail: thumbnail, layout: meme.layout, customDescription: meme.customDescription
+    )
   }
 }

@@ -57,7 +57,9 @@ extension SentMemeStore {
   /// `purgeDeleted()` in a write that is already running: opening for writing purges before any
   /// other write can hide a meme of this run.
   func purgeDeleted(in db: Database) throws -> Int {
-    try purge(in: db, where: "deletedAt IS NOT NULL", arguments: [])
+    // Templates deleted in a previous run go too: their undo chance has passed as well.
+    _ = try purgeDeletedTemplates(in: db)
+    return try purge(in: db, where: "deletedAt IS NOT NULL", arguments: [])
   }
 
   /// Removes one deleted meme's row, then its files (when its undo chance has passed while other

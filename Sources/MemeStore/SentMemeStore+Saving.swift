@@ -70,7 +70,8 @@ extension SentMemeStore {
           draft.topText, draft.bottomText, style, draft.sentAt.timeIntervalSinceReferenceDate, position,
           names.original, names.rendered, names.thumbnail, try SentMemeDecoder.json(for: draft.transform),
           try SentMemeDecoder.json(for: draft.textBoxes),
-          SentMemeDecoder.column(forDescription: draft.customDescription), SentMemeDecoder.column(for: draft.layout),
+          SentMemeDecoder.column(forDescription: draft.customDescription),
+          SentMemeDecoder.column(for: draft.layout),
         ])
         return SentMeme(
           id: db.lastInsertedRowID, topText: draft.topText, bottomText: draft.bottomText,

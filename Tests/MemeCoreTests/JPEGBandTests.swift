@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import PictureChecks
 import PixelCompare
 import Testing
 
