@@ -57,7 +57,7 @@ public final class Toast {
   }
 
   /// A widget shown instead of the title (a message with a button of its own beside the toast's
-  /// button); the title is kept for tests and screen readers' sake. Nil shows the title again.
+  /// button). libadwaita clears the title when it is set: its labels are what is read.
   public var customTitle: Widget? {
     get { adw_toast_get_custom_title(toast) }
     set { adw_toast_set_custom_title(toast, newValue) }

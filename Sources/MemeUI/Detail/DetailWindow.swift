@@ -95,7 +95,8 @@ package final class DetailWindow: AppWindow {
     header.packEnd(edit)
     // Use as Template goes out of the meme too (into the templates), and the header bar has no
     // room for another button at 360 pixels.
-    let share = ShareMenu.button(name: "share-button", lastSection: Menu([TemplateAction.useAsTemplate.menuItem]))
+    let share = ShareMenu.button(
+      name: "share-button", lastSection: Menu([TemplateAction.useAsTemplate.menuItem]))
     share.tooltip = ShareMenu.privateTooltip
     header.packEnd(share)
     let delete = gtk_button_new_from_icon_name(IconName.delete)!

@@ -369,7 +369,8 @@ final class StylePanel {
   }
 
   /// Calls `choose` with the choice of the toggle button the user turns on in `buttons`, one group.
-  private func connectChoice<Choice>(_ buttons: [(Choice, ToggleButton)], choose: @escaping (Choice) -> Void) {
+  private func connectChoice<Choice>(_ buttons: [(Choice, ToggleButton)], choose: @escaping (Choice) -> Void)
+  {
     for (choice, button) in buttons {
       Signal.connect(button.widget, "toggled") { [weak self] in
         guard let self, !isShowingModel, button.isActive else { return }

@@ -35,7 +35,9 @@ extension SentMemesNavigator {
     editor.updateActionStates()
   }
 
-  private func addGalleryActions(to actions: ActionMap, parent: @escaping () -> UnsafeMutablePointer<GtkWidget>?) {
+  private func addGalleryActions(
+    to actions: ActionMap, parent: @escaping () -> UnsafeMutablePointer<GtkWidget>?
+  ) {
     actions.add(TemplateAction.newFromTemplate.name) { [weak self] in
       self?.showTemplateGallery(over: parent())
     }
@@ -98,10 +100,11 @@ extension SentMemesNavigator {
     let name = TemplateName.suggested(
       forPictureAt: nil, captions: [meme.topText, meme.bottomText] + meme.textBoxes.map(\.text))
     let (url, transform, layout, style) = (meme.originalImageURL, meme.transform, meme.layout, meme.style)
-    templates.add({
+    let makeDraft: @Sendable () throws -> MemeTemplateDraft = {
       try TemplateMaker.draft(
         name: name, pictureAt: url, transform: transform, layout: layout, style: style, source: "Sent Memes")
-    }) { [weak self] template in
+    }
+    templates.add(makeDraft) { [weak self] template in
       guard let self, let template else { return }
       confirm(template, in: window, toasts: toasts)
     }
@@ -116,18 +119,21 @@ extension SentMemesNavigator {
       forPictureAt: image.url, captions: [captions.top, captions.bottom] + captions.boxes.map(\.text))
     let (transform, layout, style) = (document.transform, document.layout, captions.style)
     let source = image.url.lastPathComponent
-    templates.add({
+    let makeDraft: @Sendable () throws -> MemeTemplateDraft = {
       try TemplateMaker.draft(
         name: name, picture: image.full, from: image.url, transform: transform, layout: layout, style: style,
         source: source)
-    }) { [weak self, weak editor] template in
+    }
+    templates.add(makeDraft) { [weak self, weak editor] template in
       guard let self, let editor, let template else { return }
       confirm(template, in: editor.window, toasts: editor.toasts)
     }
   }
 
   /// "Kept as template “…”" with Rename beside the message and Undo as the toast's button.
-  private func confirm(_ template: MemeTemplate, in window: UnsafeMutablePointer<GtkWidget>, toasts: ToastOverlay) {
+  private func confirm(
+    _ template: MemeTemplate, in window: UnsafeMutablePointer<GtkWidget>, toasts: ToastOverlay
+  ) {
     let message = String(format: localized("Kept as template “%@”"), template.name)
     let toast = Toast(message)
     let title = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
@@ -139,7 +145,7 @@ extension SentMemesNavigator {
     rename.addCSSClass("flat")
     title.append(rename)
     toast.customTitle = title
-    toast.buttonLabel = localized("_Undo")
+    toast.buttonLabel = localized("Undo")
     let id = template.id
     Signal.connect(rename, "clicked") { [weak self, weak toast] in
       guard let self, let current = templates.templates.first(where: { $0.id == id }) else { return }

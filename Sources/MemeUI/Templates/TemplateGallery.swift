@@ -77,7 +77,8 @@ package final class TemplateGallery: AppWindow {
       ).makeWidget(), named: "empty")
     stack.add(
       StatusPage(
-        name: "no-matching-templates", iconName: IconName.templates, title: localized("No Matching Templates"),
+        name: "no-matching-templates", iconName: IconName.templates,
+        title: localized("No Matching Templates"),
         description: localized("No template’s name has these words.")
       ).makeWidget(), named: "no-results")
     toasts.child = stack.widget
@@ -104,7 +105,8 @@ package final class TemplateGallery: AppWindow {
       grid.append(tile.widget)
       return (template, tile)
     }
-    stack.visibleChildName = library.templates.isEmpty ? "empty" : matching.isEmpty ? "no-results" : "templates"
+    stack.visibleChildName =
+      library.templates.isEmpty ? "empty" : matching.isEmpty ? "no-results" : "templates"
   }
 
   private func connect(_ tile: TemplateTile, to template: MemeTemplate) {
@@ -132,10 +134,12 @@ package final class TemplateGallery: AppWindow {
 
   /// Hides the template and offers Undo; it goes for good once the toast does.
   package func delete(id: Int64) {
-    guard let template = library.templates.first(where: { $0.id == id }), library.delete(id: id) else { return }
+    guard let template = library.templates.first(where: { $0.id == id }), library.delete(id: id) else {
+      return
+    }
     pendingDeletions.append(id)
     let toast = Toast(String(format: localized("“%@” deleted"), template.name))
-    toast.buttonLabel = localized("_Undo")
+    toast.buttonLabel = localized("Undo")
     toast.onButtonClicked { [weak self] in self?.undoDeletions() }
     toast.onDismissed { [weak self, raw = toast.raw] in
       guard let self, undoToast?.raw == raw else { return }

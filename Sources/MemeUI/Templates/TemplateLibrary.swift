@@ -28,14 +28,16 @@ package final class TemplateLibrary {
   /// Reads the templates again, off the main thread.
   package func reload(then completion: @escaping () -> Void = {}) {
     let store = store
-    run({ Result { try store.templates() } }, then: { [weak self] result in
-      guard let self else { return }
-      switch result {
-      case .success(let templates): show(templates)
-      case .failure(let error): onError(localized("Could not read the templates"), Self.message(error))
-      }
-      completion()
-    })
+    run(
+      { Result { try store.templates() } },
+      then: { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .success(let templates): show(templates)
+        case .failure(let error): onError(localized("Could not read the templates"), Self.message(error))
+        }
+        completion()
+      })
   }
 
   /// Makes a template with `makeDraft` and keeps it, off the main thread; `completion` gets it, or
@@ -45,38 +47,42 @@ package final class TemplateLibrary {
     then completion: @escaping (MemeTemplate?) -> Void
   ) {
     let store = store
-    run({ Result { try store.saveTemplate(try makeDraft()) } }, then: { [weak self] result in
-      guard let self else { return }
-      switch result {
-      case .success(let template):
-        // Read again: the list's order is the store's.
-        reload { completion(template) }
-      case .failure(let error):
-        onError(localized("Could not make the template"), Self.message(error))
-        completion(nil)
-      }
-    })
+    run(
+      { Result { try store.saveTemplate(try makeDraft()) } },
+      then: { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .success(let template):
+          // Read again: the list's order is the store's.
+          reload { completion(template) }
+        case .failure(let error):
+          onError(localized("Could not make the template"), Self.message(error))
+          completion(nil)
+        }
+      })
   }
 
   /// Every picture in `folder` becomes a template (`TemplateFolderImport`), off the main thread.
   /// `completion` gets how many were kept and what was skipped (each reason names its file).
   func importFolder(_ folder: URL, then completion: @escaping (_ kept: Int, _ skipped: [String]) -> Void) {
     let store = store
-    run({
-      Result { () throws -> (Int, [String]) in
-        let outcome = try TemplateFolderImport.read(folder: folder)
-        return (try store.saveTemplates(contentsOf: outcome.drafts).count, outcome.skipped)
-      }
-    }, then: { [weak self] result in
-      guard let self else { return }
-      switch result {
-      case .success(let (kept, skipped)):
-        reload { completion(kept, skipped) }
-      case .failure(let error):
-        onError(localized("Could not import the folder"), Self.message(error))
-        completion(0, [])
-      }
-    })
+    run(
+      {
+        Result { () throws -> (Int, [String]) in
+          let outcome = try TemplateFolderImport.read(folder: folder)
+          return (try store.saveTemplates(contentsOf: outcome.drafts).count, outcome.skipped)
+        }
+      },
+      then: { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .success(let (kept, skipped)):
+          reload { completion(kept, skipped) }
+        case .failure(let error):
+          onError(localized("Could not import the folder"), Self.message(error))
+          completion(0, [])
+        }
+      })
   }
 
   /// Gives a template a new name; false (the user was told) when the store refused.
