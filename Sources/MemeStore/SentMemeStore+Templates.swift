@@ -45,32 +45,20 @@ extension SentMemeStore {
   }
 
   /// Keeps several templates in one transaction (a folder's import): every file is synced before
-  /// the single commit, and a failed commit removes them.
+  /// the single commit, and a failed commit removes them (see `writeThenCommit`).
   @discardableResult
   public func saveTemplates(contentsOf drafts: [MemeTemplateDraft]) throws -> [MemeTemplate] {
     guard !drafts.isEmpty else { return [] }
-    try finishOpening()
-    let styles = try drafts.map { draft in
-      do { return try SentMemeDecoder.json(for: draft.style) } catch {
-        throw StoreError.databaseFailure(reason: "the caption style cannot be stored: \(error)")
-      }
-    }
-    // Shared lock, as for memes: a repair must not take these files for lost ones before their rows
-    // commit.
-    return try lock.withShared {
-      let files = try writeTemplateFiles(for: drafts)
-      do {
-        return try insertTemplateRows(for: drafts, styles: styles, files: files)
-      } catch {
-        let names = files.flatMap { [$0.picture, $0.thumbnail] }
-        let listed = try? reading { db in
-          try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM memeTemplate WHERE pictureFile = ?", arguments: [names.first])
+    let styles = try styleColumns(drafts.map(\.style))
+    return try writeThenCommit(
+      files: {
+        try writeSynced(drafts) { draft in
+          let names = TemplateFileNames(
+            pictureExtension: draft.picture.fileExtension, thumbnailExtension: draft.thumbnail.fileExtension)
+          return (names, [(draft.picture.data, names.picture), (draft.thumbnail.data, names.thumbnail)])
         }
-        if listed == 0 { images.remove(names) }
-        throw error
-      }
-    }
+      }, names: { $0.flatMap { [$0.picture, $0.thumbnail] } }, lookingIn: ("memeTemplate", "pictureFile"),
+      commit: { try insertTemplateRows(for: drafts, styles: styles, files: $0) })
   }
 
   /// Gives a template a new name (surrounding white space dropped; a blank name is refused).
@@ -97,22 +85,12 @@ extension SentMemeStore {
 
   /// Hides a template until `undoDeleteTemplate(id:)` or a purge. Its files stay until it is purged.
   public func deleteTemplate(id: Int64) throws {
-    try writing { db in
-      try db.execute(
-        sql: "UPDATE memeTemplate SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
-        arguments: [Date().timeIntervalSinceReferenceDate, id])
-      guard db.changesCount > 0 else { throw StoreError.memeNotFound(id: id) }
-    }
+    try setDeleted(true, id: id, in: "memeTemplate")
   }
 
   /// Brings back a deleted template that has not been purged.
   public func undoDeleteTemplate(id: Int64) throws {
-    try writing { db in
-      try db.execute(
-        sql: "UPDATE memeTemplate SET deletedAt = NULL WHERE id = ? AND deletedAt IS NOT NULL",
-        arguments: [id])
-      guard db.changesCount > 0 else { throw StoreError.memeNotFound(id: id) }
-    }
+    try setDeleted(false, id: id, in: "memeTemplate")
   }
 
   /// Removes every deleted template's files, then its row. Returns how many were purged.
@@ -148,28 +126,6 @@ extension SentMemeStore {
       if let names = try TemplateDecoder.fileNames(in: row, from: 0) { listed.formUnion(names) }
     }
     return listed
-  }
-
-  /// Writes every draft's two files, synced, then syncs the folder once; on failure removes what it
-  /// wrote and throws.
-  private func writeTemplateFiles(for drafts: [MemeTemplateDraft]) throws -> [TemplateFileNames] {
-    var written: [String] = []
-    do {
-      let files = try drafts.map { draft in
-        let names = TemplateFileNames(
-          pictureExtension: draft.picture.fileExtension, thumbnailExtension: draft.thumbnail.fileExtension)
-        for (data, name) in [(draft.picture.data, names.picture), (draft.thumbnail.data, names.thumbnail)] {
-          try images.write(data, named: name)
-          written.append(name)
-        }
-        return names
-      }
-      try images.sync()
-      return files
-    } catch {
-      images.remove(written)
-      throw error
-    }
   }
 
   private func insertTemplateRows(
