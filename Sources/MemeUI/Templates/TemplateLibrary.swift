@@ -69,8 +69,9 @@ package final class TemplateLibrary {
     run(
       {
         Result { () throws -> (Int, [String]) in
-          let outcome = try TemplateFolderImport.read(folder: folder)
-          return (try store.saveTemplates(contentsOf: outcome.drafts).count, outcome.skipped)
+          // One template at a time, each committed as it is made.
+          let outcome = try TemplateFolderImport.read(folder: folder) { try store.saveTemplate($0) }
+          return (outcome.kept, outcome.skipped)
         }
       },
       then: { [weak self] result in
