@@ -331,6 +331,7 @@ static inline gpointer gtkkit_object_get_object(gpointer object, const char *pro
 // MARK: - Lists, notebooks and drag and drop (Sent Memes)
 static inline GtkNotebook *gtkkit_notebook(gpointer p) { return GTK_NOTEBOOK(p); }
 static inline GtkStack *gtkkit_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkFlowBox *gtkkit_flow_box(gpointer p) { return GTK_FLOW_BOX(p); }
 static inline GtkRevealer *gtkkit_revealer(gpointer p) { return GTK_REVEALER(p); }
 static inline GtkScrolledWindow *gtkkit_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkListView *gtkkit_list_view(gpointer p) { return GTK_LIST_VIEW(p); }

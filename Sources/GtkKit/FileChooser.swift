@@ -26,6 +26,8 @@ public enum FileChooser {
   public enum Mode {
     case open
     case save(suggestedName: String)
+    /// A folder, not a file.
+    case selectFolder
   }
 
   /// Shows the chooser, opened in `initialFolder` when given; `completion` gets the chosen file,
@@ -42,6 +44,7 @@ public enum FileChooser {
     switch mode {
     case .open: action = GTK_FILE_CHOOSER_ACTION_OPEN
     case .save: action = GTK_FILE_CHOOSER_ACTION_SAVE
+    case .selectFolder: action = GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
     }
     let native = gtk_file_chooser_native_new(title, parent, action, acceptLabel, nil)!
     let chooser = gtkkit_file_chooser(native.raw)

@@ -56,6 +56,13 @@ public final class Toast {
     set { adw_toast_set_detailed_action_name(toast, newValue) }
   }
 
+  /// A widget shown instead of the title (a message with a button of its own beside the toast's
+  /// button). libadwaita clears the title when it is set: its labels are what is read.
+  public var customTitle: Widget? {
+    get { adw_toast_get_custom_title(toast) }
+    set { adw_toast_set_custom_title(toast, newValue) }
+  }
+
   /// How long the toast stays, in whole seconds (libadwaita's unit); 0 keeps it until dismissed. The
   /// time does not run while the pointer is over the toast or the keyboard focus is in it.
   public var timeoutSeconds: UInt32 {

@@ -82,7 +82,26 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   // MARK: Buttons and pictures
   public static func button(label: String) -> Widget { gtk_button_new_with_label(label) }
 
+  /// A button showing the icon `name` (give it an accessible label and a tooltip).
+  public static func iconButton(_ name: String) -> Widget { gtk_button_new_from_icon_name(name) }
+
+  /// An image of the icon `name`.
+  public static func icon(_ name: String) -> Widget { gtk_image_new_from_icon_name(name) }
+
+  /// A button showing `child` (a picture, a box of an icon and a label).
+  public static func button(child: Widget) -> Widget {
+    let button = gtk_button_new()!
+    button.setButtonChild(child)
+    return button
+  }
+
+  /// What this GtkButton shows (a box of an icon and a label, a picture).
+  public func setButtonChild(_ child: Widget) { gtk_button_set_child(gtkkit_button(self), child) }
+
   public static func picture() -> Widget { gtk_picture_new() }
+
+  /// A GtkPicture showing the image file at `path` (decoded now: for small files, as thumbnails).
+  public static func picture(path: String) -> Widget { gtk_picture_new_for_filename(path) }
 
   /// How this GtkPicture fits its paintable into its space.
   public var contentFit: GtkContentFit {

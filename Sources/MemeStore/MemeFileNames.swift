@@ -46,9 +46,14 @@ struct MemeFileNames: Hashable {
   /// Only short alphanumeric extensions are kept, so a caller's extension can never add a path
   /// separator, a leading dot or the temporary-file prefix to a name.
   private static func name(stem: String, role: Role, fileExtension: String) -> String {
+    withSafeExtension("\(stem)-\(role.rawValue)", fileExtension)
+  }
+
+  /// `base` with `fileExtension` when it is a safe one, else `base` alone.
+  static func withSafeExtension(_ base: String, _ fileExtension: String) -> String {
     let clean = fileExtension.lowercased()
     let isSafe =
       !clean.isEmpty && clean.count <= 8 && clean.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-    return isSafe ? "\(stem)-\(role.rawValue).\(clean)" : "\(stem)-\(role.rawValue)"
+    return isSafe ? "\(base).\(clean)" : base
   }
 }

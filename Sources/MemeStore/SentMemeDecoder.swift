@@ -47,9 +47,9 @@ struct SentMemeDecoder {
 
   /// The three file names read with `fileColumns` starting at column `start`, or nil when any of them
   /// is not a plain name.
-  static func fileNames(in row: Row, from start: Int) throws -> [String]? {
+  static func fileNames(in row: Row, from start: Int, count: Int = 3) throws -> [String]? {
     var names: [String] = []
-    for index in start..<start + 3 {
+    for index in start..<start + count {
       let bytes: Data? = try row.decode(atIndex: index)
       guard let name = StoredFileName.plainName(bytes) else { return nil }
       names.append(name)
@@ -59,7 +59,7 @@ struct SentMemeDecoder {
 
   /// A style that no longer decodes (written by another version, damaged) shows as the classic style
   /// rather than hiding the meme or failing the whole list.
-  private mutating func style(fromJSON json: String) -> CaptionStyle {
+  mutating func style(fromJSON json: String) -> CaptionStyle {
     if let known = styles[json] { return known }
     let style = (try? jsonDecoder.decode(CaptionStyle.self, from: Data(json.utf8))) ?? .classic
     styles[json] = style
@@ -82,7 +82,7 @@ struct SentMemeDecoder {
 
   /// NULL is Classic; a layout this version does not know (written by a later one) shows as Classic
   /// too, rather than hiding the meme.
-  private func layout(named name: String?) -> MemeLayoutKind {
+  func layout(named name: String?) -> MemeLayoutKind {
     name.flatMap(MemeLayoutKind.init(rawValue:)) ?? .classic
   }
 

@@ -30,20 +30,26 @@ extension SentMemeStore {
 
   /// Hides a meme until `undoDelete(id:)` or `purgeDeleted()`. Its files stay until it is purged.
   public func delete(id: Int64) throws {
-    try writing { db in
-      try db.execute(
-        sql: "UPDATE sentMeme SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
-        arguments: [Date().timeIntervalSinceReferenceDate, id])
-      guard db.changesCount > 0 else { throw StoreError.memeNotFound(id: id) }
-    }
+    try setDeleted(true, id: id, in: "sentMeme")
   }
 
   /// Brings back a deleted meme that has not been purged, at its old place in the order.
   public func undoDelete(id: Int64) throws {
+    try setDeleted(false, id: id, in: "sentMeme")
+  }
+
+  /// Hides (`deleted`) or brings back the row `id` of `table` (the memes' or the templates'); throws
+  /// `memeNotFound` when there is no such row that is not (or, to bring back, that is) hidden.
+  func setDeleted(_ deleted: Bool, id: Int64, in table: String) throws {
     try writing { db in
-      try db.execute(
-        sql: "UPDATE sentMeme SET deletedAt = NULL WHERE id = ? AND deletedAt IS NOT NULL",
-        arguments: [id])
+      if deleted {
+        try db.execute(
+          sql: "UPDATE \(table) SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
+          arguments: [Date().timeIntervalSinceReferenceDate, id])
+      } else {
+        try db.execute(
+          sql: "UPDATE \(table) SET deletedAt = NULL WHERE id = ? AND deletedAt IS NOT NULL", arguments: [id])
+      }
       guard db.changesCount > 0 else { throw StoreError.memeNotFound(id: id) }
     }
   }
@@ -57,7 +63,9 @@ extension SentMemeStore {
   /// `purgeDeleted()` in a write that is already running: opening for writing purges before any
   /// other write can hide a meme of this run.
   func purgeDeleted(in db: Database) throws -> Int {
-    try purge(in: db, where: "deletedAt IS NOT NULL", arguments: [])
+    // Templates deleted in a previous run go too: their undo chance has passed as well.
+    _ = try purgeDeletedTemplates(in: db)
+    return try purge(in: db, where: "deletedAt IS NOT NULL", arguments: [])
   }
 
   /// Removes one deleted meme's row, then its files (when its undo chance has passed while other

@@ -60,6 +60,8 @@ extension SentMemeStore {
           skipped.append(row[0])
         }
       }
+      // A template's files are listed too: they are no meme's, but they are not lost.
+      listed.formUnion(try templateFileNames(in: db))
       return (listed, skipped)
     }
   }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import GRDB
+import MemeCore
 
 extension SentMemeStore {
   /// Records a sent meme: its image files are written and synced to disk first, then its row commits,
@@ -16,37 +17,70 @@ extension SentMemeStore {
   @discardableResult
   public func save(contentsOf drafts: [SentMemeDraft]) throws -> [SentMeme] {
     guard !drafts.isEmpty else { return [] }
-    // No file is written for a row that could not go into the database.
-    try finishOpening()
-    let styles = try drafts.map { draft in
-      do { return try SentMemeDecoder.json(for: draft.style) } catch {
+    let styles = try styleColumns(drafts.map(\.style))
+    return try writeThenCommit(
+      files: {
+        try writeSynced(drafts) { draft in
+          let original = try Self.originalImage(of: draft)
+          let names = MemeFileNames(
+            originalExtension: original.fileExtension, renderedExtension: draft.rendered.fileExtension,
+            thumbnailExtension: draft.thumbnail.fileExtension)
+          return (
+            names,
+            [
+              (original.data, names.original), (draft.rendered.data, names.rendered),
+              (draft.thumbnail.data, names.thumbnail),
+            ]
+          )
+        }
+      }, names: { $0.flatMap { [$0.original, $0.rendered, $0.thumbnail] } },
+      lookingIn: ("sentMeme", "originalFile"),
+      commit: { try insertRows(for: drafts, styles: styles, files: $0) })
+  }
+
+  /// Every style as its column's JSON, or a store error saying it cannot be stored.
+  func styleColumns(_ styles: [CaptionStyle]) throws -> [String] {
+    try styles.map { style in
+      do { return try SentMemeDecoder.json(for: style) } catch {
         throw StoreError.databaseFailure(reason: "the caption style cannot be stored: \(error)")
       }
     }
-    // Shared lock: another store opening on this folder must not clean up these files before the row
-    // that refers to them commits.
+  }
+
+  /// The way every save goes: files first, synced, then the rows in one commit, so a crash at any
+  /// point leaves either all of it or no row at all.
+  ///
+  /// No file is written for a row that could not go into the database (the file is checked first).
+  /// A shared lock is held throughout: another store opening on this folder must not clean up the
+  /// files before the rows that refer to them commit. A failed commit (the disk is full) must not
+  /// leave files that no row lists (the next open would rebuild memes the user was told were not
+  /// kept): they are removed unless `lookingIn`'s table and column list the first of `names`.
+  func writeThenCommit<Files, Saved>(
+    files write: () throws -> [Files], names: ([Files]) -> [String],
+    lookingIn place: (table: String, column: String),
+    commit: ([Files]) throws -> Saved
+  ) throws -> Saved {
+    try finishOpening()
     return try lock.withShared {
-      let files = try writeFiles(for: drafts)
+      let files = try write()
       do {
-        return try insertRows(for: drafts, styles: styles, files: files)
+        return try commit(files)
       } catch {
-        // A failed commit (the disk is full) must not leave files that no row lists: the next open
-        // would rebuild memes the user was told were not kept.
-        removeIfNotCommitted(
-          files.flatMap { [$0.original, $0.rendered, $0.thumbnail] }, lookingIn: "originalFile")
+        removeIfNotCommitted(names(files), lookingIn: place)
         throw error
       }
     }
   }
 
   /// Removes files written for a transaction that did not commit; `names[0]` is looked for in
-  /// `column`, which tells for all of them (a transaction commits whole or not at all). Whether a
+  /// `place`, which tells for all of them (a transaction commits whole or not at all). Whether a
   /// commit happened can be uncertain after an I/O error, so the database is asked; when it cannot
   /// answer the files stay, and the next open rebuilds their memes.
-  private func removeIfNotCommitted(_ names: [String], lookingIn column: String) {
+  private func removeIfNotCommitted(_ names: [String], lookingIn place: (table: String, column: String)) {
     guard let probe = names.first else { return }
     let listed = try? reading { db in
-      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sentMeme WHERE \(column) = ?", arguments: [probe])
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM \(place.table) WHERE \(place.column) = ?", arguments: [probe])
     }
     if listed == 0 { images.remove(names) }
   }
@@ -113,7 +147,7 @@ extension SentMemeStore {
           return old
         }
       } catch {
-        removeIfNotCommitted([name], lookingIn: "thumbnailFile")
+        removeIfNotCommitted([name], lookingIn: ("sentMeme", "thumbnailFile"))
         throw error
       }
       images.remove([oldName])
@@ -122,27 +156,25 @@ extension SentMemeStore {
     }
   }
 
-  /// Writes every draft's three files, synced, then syncs the folder once. On failure removes what it
-  /// wrote (nothing refers to those files yet) and throws.
-  private func writeFiles(for drafts: [SentMemeDraft]) throws -> [MemeFileNames] {
+  /// Writes the files `filesOf` gives for each draft (its names, and each file's bytes and name), one
+  /// draft at a time, each file synced, then syncs the folder once, and returns the names. On failure
+  /// removes what it wrote (nothing refers to those files yet) and throws.
+  func writeSynced<Draft, Names>(_ drafts: [Draft], filesOf: (Draft) throws -> (Names, [(Data, String)]))
+    throws
+    -> [Names]
+  {
     var written: [String] = []
     do {
-      let files = try drafts.map { draft in
-        let original = try Self.originalImage(of: draft)
-        let names = MemeFileNames(
-          originalExtension: original.fileExtension, renderedExtension: draft.rendered.fileExtension,
-          thumbnailExtension: draft.thumbnail.fileExtension)
-        for (data, name) in [
-          (original.data, names.original), (draft.rendered.data, names.rendered),
-          (draft.thumbnail.data, names.thumbnail),
-        ] {
+      let names = try drafts.map { draft in
+        let (names, files) = try filesOf(draft)
+        for (data, name) in files {
           try images.write(data, named: name)
           written.append(name)
         }
         return names
       }
       try images.sync()
-      return files
+      return names
     } catch {
       images.remove(written)
       throw error

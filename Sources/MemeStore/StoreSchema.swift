@@ -57,6 +57,32 @@ enum StoreSchema {
       try SearchIndex.create(in: db)
       try SearchIndex.indexEveryMeme(in: db)
     }
+    migrator.registerMigration("v7 templates") { db in
+      // Pictures kept to make new memes from: the picture as it was cut, turned and mirrored (a file
+      // in the images folder, beside its thumbnail), the layout and caption style, never texts.
+      // layout: MemeLayoutKind's name, NULL for Classic, as in sentMeme.
+      // style: CaptionStyle as JSON. createdAt, lastUsedAt, deletedAt: seconds since the reference
+      // date. useCount and lastUsedAt order the gallery (most used first). source: where the picture
+      // came from (the imported file's name, or how a made one was made), for the record.
+      // AUTOINCREMENT as sentMeme: an id an undo toast holds never comes to mean another template.
+      try db.execute(
+        sql: """
+          CREATE TABLE memeTemplate (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            pictureFile TEXT NOT NULL,
+            thumbnailFile TEXT NOT NULL,
+            layout TEXT,
+            style TEXT NOT NULL,
+            createdAt REAL NOT NULL,
+            useCount INTEGER NOT NULL DEFAULT 0,
+            lastUsedAt REAL,
+            source TEXT,
+            deletedAt REAL
+          );
+          CREATE INDEX memeTemplate_use ON memeTemplate(useCount DESC, lastUsedAt DESC);
+          """)
+    }
     return migrator
   }
 }

@@ -10,22 +10,8 @@ import Testing
 @Suite struct LayoutStorageTests {
   @Test func aReleaseStoreOpensWithEveryMemeClassic() throws {
     let folder = try TemporaryFolder()
-    try FileManager.default.createDirectory(at: folder.imagesURL, withIntermediateDirectories: true)
-    for name in ["a.jpg", "a-meme.png", "a-thumb.png"] {
-      try randomBytes(100).write(to: folder.imagesURL.appendingPathComponent(name))
-    }
-    let queue = try DatabaseQueue(path: folder.databaseURL.path)
-    // The release before layouts: its migrations, which are never edited once shipped.
-    try StoreSchema.migrator.migrate(queue, upTo: "v3 text boxes")
-    try queue.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO sentMeme (topText, bottomText, style, sentAt, position, originalFile, renderedFile,
-            thumbnailFile)
-          VALUES ('top', 'bottom', '{"isUppercase":true,"outlineColor":{"alpha":1,"blue":0,"green":0,"red":0},"textColor":{"alpha":1,"blue":1,"green":1,"red":1}}', 1000, 0, 'a.jpg', 'a-meme.png', 'a-thumb.png')
-          """)
-    }
-    try queue.close()
+    // The release before layouts.
+    try makeReleaseStore(in: folder, upTo: "v3 text boxes")
 
     let store = try SentMemeStore(directory: folder.url)
     let loaded = try #require(try store.allMemes().first)

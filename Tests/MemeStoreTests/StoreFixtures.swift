@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GRDB
 import MemeCore
 import Testing
 
@@ -48,4 +49,28 @@ func contents(_ url: URL) throws -> Data { try Data(contentsOf: url) }
 extension SentMemeStore {
   /// The top captions in list order: the easiest way to see an order in an assertion.
   func topTexts() throws -> [String] { try allMemes().map(\.topText) }
+}
+
+/// A store as an earlier release left it: its migrations up to `lastMigration` (never edited once
+/// shipped), the files `a.jpg`, `a-meme.png` and `a-thumb.png`, and one meme of them, sent with the
+/// classic style and the `extraColumns`' values.
+func makeReleaseStore(
+  in folder: TemporaryFolder, upTo lastMigration: String, extraColumns: [String: String] = [:]
+) throws {
+  try FileManager.default.createDirectory(at: folder.imagesURL, withIntermediateDirectories: true)
+  for name in ["a.jpg", "a-meme.png", "a-thumb.png"] {
+    try randomBytes(100).write(to: folder.imagesURL.appendingPathComponent(name))
+  }
+  let queue = try DatabaseQueue(path: folder.databaseURL.path)
+  try StoreSchema.migrator.migrate(queue, upTo: lastMigration)
+  let columns = extraColumns.keys.sorted()
+  try queue.write { db in
+    try db.execute(
+      sql: """
+        INSERT INTO sentMeme (topText, bottomText, style, sentAt, position, originalFile, renderedFile,
+          thumbnailFile\(columns.map { ", " + $0 }.joined()))
+        VALUES ('top', 'bottom', '{"isUppercase":true,"outlineColor":{"alpha":1,"blue":0,"green":0,"red":0},"textColor":{"alpha":1,"blue":1,"green":1,"red":1}}', 1000, 0, 'a.jpg', 'a-meme.png', 'a-thumb.png'\(String(repeating: ", ?", count: columns.count)))
+        """, arguments: StatementArguments(columns.map { extraColumns[$0] }))
+  }
+  try queue.close()
 }

@@ -18,7 +18,7 @@ import Testing
     return Self.items(of: model)
   }
 
-  private static func items(of model: UnsafeMutablePointer<GMenuModel>) -> [(label: String, action: String)] {
+  static func items(of model: UnsafeMutablePointer<GMenuModel>) -> [(label: String, action: String)] {
     var items: [(String, String)] = []
     for index in 0..<g_menu_model_get_n_items(model) {
       if let section = g_menu_model_get_item_link(model, index, "section") {

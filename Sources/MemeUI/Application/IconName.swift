@@ -40,10 +40,18 @@ enum IconName {
   /// A thumbnail whose files are gone (Adwaita's own image-missing icon, not GTK's fallback).
   static let missingThumbnail = "image-missing-symbolic"
 
+  // Templates.
+  /// Renaming a template in the gallery.
+  static let rename = "document-edit-symbolic"
+  /// The picture of the empty gallery, "No Templates Yet".
+  static let templates = "insert-image-symbolic"
+  /// The arrow of a button's menu beside it (Album's, Add's): more ways to start a meme.
+  static let moreWays = "pan-down-symbolic"
+
   /// Every icon above, once.
   static let all: [String] = [
     share, mainMenu, stopExport, captionStyle, back, delete, newMeme,
     camera, album, cropRotateFlip, addText, warning, alignLeft, alignCenter, alignRight,
-    listView, gridView, search, dismiss, noPicture, missingThumbnail,
+    listView, gridView, search, dismiss, noPicture, missingThumbnail, rename, templates, moreWays,
   ]
 }

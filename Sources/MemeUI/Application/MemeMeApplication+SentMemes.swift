@@ -10,6 +10,7 @@ extension MemeMeApplication {
   func startSentMemes() {
     SentMemesAction.installAccelerators(in: application)
     DetailAction.installAccelerators(in: application)
+    TemplateAction.installAccelerators(in: application)
     guard let openStore else { return }
     switch openStore() {
     case .success(let memes):

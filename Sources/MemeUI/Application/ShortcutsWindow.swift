@@ -64,7 +64,8 @@ enum ShortcutsWindow {
           Group(
             title: localized("Sent Memes"),
             shortcuts: [Shortcut(title: SentMemesAction.openMeme.title, accelerators: ["Return"])]
-              + SentMemesAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
+              + SentMemesAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }
+              + TemplateAction.allCases.compactMap { shortcut($0.title, $0.accelerators) }),
           Group(
             title: localized("Meme Detail"),
             shortcuts: (DetailAction.allCases.filter { $0 != .close }.map { ($0.title, $0.accelerators) }

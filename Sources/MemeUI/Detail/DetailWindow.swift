@@ -93,7 +93,10 @@ package final class DetailWindow: AppWindow {
       edit, action: .edit, name: "edit-button", label: localized("Edit"),
       tooltip: localized("Change and send again (Ctrl+E)"))
     header.packEnd(edit)
-    let share = ShareMenu.button(name: "share-button")
+    // Use as Template goes out of the meme too (into the templates), and the header bar has no
+    // room for another button at 360 pixels.
+    let share = ShareMenu.button(
+      name: "share-button", lastSection: Menu([TemplateAction.useAsTemplate.menuItem]))
     share.tooltip = ShareMenu.privateTooltip
     header.packEnd(share)
     let delete = gtk_button_new_from_icon_name(IconName.delete)!

@@ -9,6 +9,8 @@ struct EditorBottomBar {
   let widget: UnsafeMutablePointer<GtkWidget>
   let cameraButton: UnsafeMutablePointer<GtkWidget>
   let albumButton: UnsafeMutablePointer<GtkWidget>
+  /// The arrow beside Album: its menu starts a meme from a template, or keeps the picture as one.
+  let albumMenuButton: UnsafeMutablePointer<GtkWidget>
   let transformButton: UnsafeMutablePointer<GtkWidget>
   let addTextButton: UnsafeMutablePointer<GtkWidget>
 
@@ -22,9 +24,21 @@ struct EditorBottomBar {
     albumButton = Self.iconButton(icon: IconName.album, label: localized("Album"), action: .open)
     Self.name(
       albumButton, "album-button", label: localized("Album"), tooltip: localized("Choose a picture (Ctrl+O)"))
-    let buttons = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    // Album and its menu, linked as a split button: more ways to start a meme (from a template).
+    albumMenuButton = Self.moreWaysButton(
+      Menu([
+        (localized("Choose a Picture…"), EditorAction.open.detailedName),
+        TemplateAction.newFromTemplate.menuItem, TemplateAction.importTemplates.menuItem,
+        TemplateAction.useAsTemplate.menuItem,
+      ]), name: "album-menu-button", label: localized("More Ways to Start a Meme"))
+    let album = Widget.box(GTK_ORIENTATION_HORIZONTAL)
+    album.addCSSClass("linked")
+    album.append(albumButton)
+    album.append(albumMenuButton)
+    // 6 pixels apart, not 12: with Album's arrow the bar still fits a 360-pixel-wide window.
+    let buttons = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     buttons.append(cameraButton)
-    buttons.append(albumButton)
+    buttons.append(album)
     gtk_action_bar_set_center_widget(gtkkit_action_bar(widget), buttons)
 
     // One button with a menu at the bar's start: four buttons would not fit a phone-narrow window.
@@ -54,6 +68,15 @@ struct EditorBottomBar {
     gtk_button_set_child(gtkkit_button(button), box)
     button.actionName = action.detailedName
     button.addCSSClass("bar-button")
+    return button
+  }
+
+  /// A menu button with a down arrow, the second half of a split button (Album's, Sent Memes' Add).
+  static func moreWaysButton(_ menu: Menu, name: String, label: String) -> UnsafeMutablePointer<GtkWidget> {
+    let button = Widget.menuButton()
+    button.setMenuIconName(IconName.moreWays)
+    button.setMenu(menu)
+    self.name(button, name, label: label, tooltip: label)
     return button
   }
 

@@ -22,7 +22,7 @@ final class EditorContextMenu {
     attachGestures(to: canvas.drawingArea)
   }
 
-  /// Paste, Undo and Redo; then the box's drawing order.
+  /// Paste, Undo and Redo; then the box's drawing order; then Use as Template (the picture).
   static var menu: Menu {
     let menu = Menu()
     menu.appendSection(
@@ -36,6 +36,7 @@ final class EditorContextMenu {
         [EditorAction.bringForward, .sendBackward, .bringToFront, .sendToBack].map {
           ($0.title, $0.detailedName)
         }))
+    menu.appendSection(Menu([TemplateAction.useAsTemplate.menuItem]))
     return menu
   }
 

@@ -69,6 +69,8 @@ extension EditorWindow {
       enable(action, canMove && !isCropping)
     }
     enable(.addText, hasPicture && !isCropping)
+    // Present only while Sent Memes' store is open (templates live in it).
+    actions.action(named: TemplateAction.useAsTemplate.name)?.isEnabled = hasPicture && !isCropping
     // In crop mode the caption fields are hidden.
     enable(.nextCaption, !isCropping)
     enable(.previousCaption, !isCropping)

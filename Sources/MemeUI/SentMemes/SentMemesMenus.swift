@@ -5,7 +5,7 @@ import GtkKit
 
 /// The menus of the Sent Memes window, as GMenu models bound to actions.
 enum SentMemesMenus {
-  /// Open, Move Up, Move Down, then Delete: what can be done to one meme.
+  /// Open, Move Up, Move Down, Use as Template, then Delete: what can be done to one meme.
   static func contextMenu() -> Menu {
     let menu = Menu()
     menu.appendSection(Menu([(localized("Open"), SentMemesAction.openMeme.detailedName)]))
@@ -14,8 +14,18 @@ enum SentMemesMenus {
         (localized("Move Up"), SentMemesAction.moveUp.detailedName),
         (localized("Move Down"), SentMemesAction.moveDown.detailedName),
       ]))
+    menu.appendSection(Menu([TemplateAction.useAsTemplate.menuItem]))
     menu.appendSection(Menu([(localized("Delete"), SentMemesAction.delete.detailedName)]))
     return menu
+  }
+
+  /// The arrow beside Add: a new meme, or one from a template.
+  static func addMenuButton() -> UnsafeMutablePointer<GtkWidget> {
+    EditorBottomBar.moreWaysButton(
+      Menu([
+        (localized("New Meme"), SentMemesAction.add.detailedName), TemplateAction.newFromTemplate.menuItem,
+        TemplateAction.importTemplates.menuItem,
+      ]), name: "add-menu-button", label: localized("More Ways to Start a Meme"))
   }
 
   /// The header bar's primary menu: the views, then the application's items.

@@ -19,7 +19,11 @@ package final class SentMemesNavigator {
   private let makeEditor: () -> EditorWindow
   package private(set) var sentMemesWindow: SentMemesWindow?
   package private(set) var detailWindow: DetailWindow?
-  private weak var adoptedEditor: EditorWindow?
+  private(set) weak var adoptedEditor: EditorWindow?
+  /// Templates, kept in the same store (see `SentMemesNavigator+Templates`).
+  package let templates: TemplateLibrary
+  /// "New from Template", while it is open.
+  package var templateGallery: TemplateGallery?
 
   let preferences: Preferences
 
@@ -32,9 +36,12 @@ package final class SentMemesNavigator {
     self.preferences = preferences
     self.makeEditor = makeEditor
     thumbnails = ThumbnailCache(store: memes.store)
+    templates = TemplateLibrary(store: memes.store)
     thumbnails.onThumbnailReplaced = { [weak memes] meme in memes?.list.update(meme) }
     memes.onSaved = { [weak self] meme in self?.shareCompleted(meme) }
     memes.onError = { [weak self] title, message in self?.showError(title: title, detail: message) }
+    templates.onError = { [weak self] title, message in self?.showError(title: title, detail: message) }
+    templates.onChange = { [weak self] in self?.templateGallery?.show() }
   }
 
   /// At launch (and on a later launch): the window already shown, else Sent Memes when there are
@@ -88,6 +95,7 @@ package final class SentMemesNavigator {
       back(from: detail)
     }
     detail.onEdit = { [weak self] meme in self?.showEditor(meme) }
+    addTemplateActions(to: detail)
     detail.onDelete = { [weak self, weak detail] id in
       guard let self, let detail else { return }
       back(from: detail)
@@ -118,6 +126,7 @@ package final class SentMemesNavigator {
     editor.showSentMemes = { [weak self] in self?.showSentMemes() }
     guard adoptedEditor !== editor else { return }
     adoptedEditor = editor
+    addTemplateActions(to: editor)
     Signal.connect(editor.window, "destroy") { [weak self, weak editor] in
       guard let self else { return }
       if adoptedEditor === editor { adoptedEditor = nil }
@@ -143,6 +152,7 @@ package final class SentMemesNavigator {
       application: application, memes: memes, thumbnails: thumbnails, preferences: preferences)
     window.onAdd = { [weak self] in self?.showEditor() }
     window.onOpen = { [weak self] id, tab in self?.showDetail(id: id, from: tab) }
+    addTemplateActions(to: window)
     Signal.connect(window.window, "destroy") { [weak self, weak window] in
       guard let self, sentMemesWindow === window else { return }
       sentMemesWindow = nil
@@ -152,7 +162,7 @@ package final class SentMemesNavigator {
   }
 
   /// The one of our windows the user sees now.
-  private var visibleWindow: UnsafeMutablePointer<GtkWidget>? {
+  var visibleWindow: UnsafeMutablePointer<GtkWidget>? {
     [detailWindow?.window, adoptedEditor?.window, sentMemesWindow?.window].compactMap { $0 }.first {
       ($0).isVisible
     }
@@ -201,7 +211,7 @@ package final class SentMemesNavigator {
     target.defaultSize = size
   }
 
-  private func showError(title: String, detail: String) {
+  func showError(title: String, detail: String) {
     let parent = visibleWindow.flatMap { gtkkit_window($0) }
     MessageDialog.present(parent: parent, heading: title, body: detail)
   }

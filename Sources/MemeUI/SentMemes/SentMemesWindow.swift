@@ -129,7 +129,11 @@ package final class SentMemesWindow: AppWindow {
     addButton.name = "add-button"
     Accessible.setLabel(addButton, localized("Add"))
     addButton.tooltip = localized("Make a new meme (Ctrl+N)")
-    header.packStart(addButton)
+    let add = Widget.box(GTK_ORIENTATION_HORIZONTAL)
+    add.addCSSClass("linked")
+    add.append(addButton)
+    add.append(SentMemesMenus.addMenuButton())
+    header.packStart(add)
     header.packEnd(SentMemesMenus.mainMenuButton())
     searchButton.widget.name = "search-button"
     Accessible.setLabel(searchButton.widget, localized("Search"))

@@ -9,6 +9,8 @@ import MemeCore
 package enum FileRequest {
   case openPicture
   case saveMeme(suggestedName: String)
+  /// A folder whose pictures become templates.
+  case templateFolder
 }
 
 /// How the editor and Meme Detail ask the user for a file: `completion` gets the chosen file, or nil
@@ -41,6 +43,10 @@ enum NativeFilePicker {
     case .saveMeme(let suggestedName):
       SaveChooser.present(
         parent: parent, suggestedName: suggestedName, preferences: preferences, completion: completion)
+    case .templateFolder:
+      FileChooser.present(
+        parent: parent.asWindow, title: localized("Import Folder as Templates"), mode: .selectFolder,
+        acceptLabel: localized("_Import"), initialFolder: preferences.lastFolder, completion: completion)
     }
   }
 }

@@ -30,11 +30,16 @@ enum ShareMenu {
     localized("Share. Shared files carry no location or camera details.")
   }
 
-  /// A menu button with the share icon and the menu, named `name` for tests.
-  static func button(name: String, includesDescription: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
+  /// A menu button with the share icon and the menu (and `lastSection` below it), named `name` for
+  /// tests.
+  static func button(name: String, includesDescription: Bool = false, lastSection: Menu? = nil)
+    -> UnsafeMutablePointer<GtkWidget>
+  {
     let button = Widget.menuButton()
     button.setMenuIconName(IconName.share)
-    button.setMenu(menu(includesDescription: includesDescription))
+    let menu = menu(includesDescription: includesDescription)
+    if let lastSection { menu.appendSection(lastSection) }
+    button.setMenu(menu)
     button.name = name
     Accessible.setLabel(button, localized("Share"))
     button.tooltip = localized("Share")
