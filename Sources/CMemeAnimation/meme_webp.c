@@ -85,7 +85,8 @@ struct meme_webp_decoder {
   int last_timestamp;
 };
 
-meme_webp_decoder *meme_webp_decoder_new(const void *file, size_t size, int *error) {
+meme_webp_decoder *meme_webp_decoder_new(
+    const void *file, size_t size, int width, int height, int max_frames, int *error) {
   const uint8_t *data = file;
   meme_webp_decoder *decoder = calloc(1, sizeof *decoder);
   if (decoder == NULL) {
@@ -105,9 +106,15 @@ meme_webp_decoder *meme_webp_decoder_new(const void *file, size_t size, int *err
     return NULL;
   }
   WebPAnimInfo info;
-  WebPAnimDecoderGetInfo(decoder->decoder, &info);
-  decoder->width = (int)info.canvas_width;
-  decoder->height = (int)info.canvas_height;
+  if (!WebPAnimDecoderGetInfo(decoder->decoder, &info) || (int)info.canvas_width != width ||
+      (int)info.canvas_height != height || (int)info.frame_count > max_frames) {
+    WebPAnimDecoderDelete(decoder->decoder);
+    free(decoder);
+    *error = MEME_ANIMATION_CORRUPT;
+    return NULL;
+  }
+  decoder->width = width;
+  decoder->height = height;
   return decoder;
 }
 

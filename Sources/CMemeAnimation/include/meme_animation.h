@@ -90,7 +90,11 @@ void meme_gif_writer_free(meme_gif_writer *writer);
 int meme_webp_scan(const void *data, size_t size, int max_frames, meme_animation_info *info);
 
 typedef struct meme_webp_decoder meme_webp_decoder;
-meme_webp_decoder *meme_webp_decoder_new(const void *data, size_t size, int *error);
+// Opens the animation `meme_webp_scan` read as `width` × `height` with at most `max_frames` frames:
+// a file whose canvas or frame count libwebp reads otherwise (chunks that disagree) is corrupt,
+// since the caller's canvas, and the limits it checked, are for what the scan found.
+meme_webp_decoder *meme_webp_decoder_new(
+    const void *data, size_t size, int width, int height, int max_frames, int *error);
 // Copies the next composed frame into `canvas`. Returns 1 with its delay in milliseconds, 0 after
 // the last frame, or -MEME_ANIMATION_* on an error.
 int meme_webp_decoder_next(meme_webp_decoder *decoder, uint8_t *canvas, int stride, int *delay_ms);

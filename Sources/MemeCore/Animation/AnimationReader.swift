@@ -177,7 +177,10 @@ public final class AnimationReader {
       return .gif(gif)
     case .webp(let bytes):
       let base = bytes.bytes.baseAddress
-      guard let webp = meme_webp_decoder_new(base, bytes.bytes.count, &error) else {
+      guard
+        let webp = meme_webp_decoder_new(
+          base, bytes.bytes.count, Int32(info.width), Int32(info.height), Int32(info.frameCount), &error)
+      else {
         throw failure(Int(error), name: name)
       }
       return .webp(webp)

@@ -130,4 +130,21 @@ import Testing
     let error = #expect(throws: ImageError.self) { try AnimationReader(contentsOf: file) }
     #expect(error?.description.contains("\n") == false)
   }
+
+  /// Found by fuzzing: a WebP whose VP8X chunk gives one canvas while libwebp composes its frames on
+  /// another. The canvas was made, and the limits checked, for the first; libwebp wrote the second
+  /// into it, past its end. Chunks that disagree are a damaged file, refused before any frame.
+  @Test func aWebPWhoseChunksDisagreeOnTheCanvasIsRefused() throws {
+    let file = FuzzRegressionFolder.crash("webp-decoding/canvas-larger-than-its-vp8x-says.webp")
+    let error = #expect(throws: ImageError.self) { try AnimationReader(contentsOf: file) }
+    #expect(error?.kind == .corrupt, "\(String(describing: error))")
+  }
+}
+
+/// Inputs fuzzing found, kept under Fuzz/crashes.
+enum FuzzRegressionFolder {
+  static func crash(_ path: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/crashes/\(path)")
+  }
 }
