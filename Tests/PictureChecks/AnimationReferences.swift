@@ -53,6 +53,26 @@ public enum AnimationReferences {
       loop: Int(lines[1]))
   }
 
+  /// The rectangle each frame of a GIF covers (its image descriptor's), as Pillow reads it.
+  public static func gifFrameRectanglesByPillow(_ gif: URL) throws -> [ImageRect] {
+    let script = """
+      import sys
+      from PIL import Image
+      image = Image.open(sys.argv[1])
+      for index in range(image.n_frames):
+          image.seek(index)
+          x0, y0, x1, y1 = image.dispose_extent
+          print(x0, y0, x1 - x0, y1 - y0)
+      """
+    let output = try JPEGTools.run("python3", ["-c", script, gif.path])
+    return try String(decoding: output, as: UTF8.self).split(separator: "\n").map { line -> ImageRect in
+      let numbers = line.split(separator: " ").compactMap { Int(String($0)) }
+      guard numbers.count == 4 else { throw ReadingFailure(description: "Pillow printed \(String(line))") }
+      return ImageRect(
+        x: Double(numbers[0]), y: Double(numbers[1]), width: Double(numbers[2]), height: Double(numbers[3]))
+    }
+  }
+
   public struct ReadingFailure: Error, CustomStringConvertible {
     public let description: String
   }
