@@ -221,6 +221,11 @@ int meme_gif_encoder_add(meme_gif_encoder *encoder, const uint8_t *pixels, int s
   return status;
 }
 
+int meme_gif_encoder_add_xmp(meme_gif_encoder *encoder, const uint8_t *packet, size_t size) {
+  if (encoder->frames > 0) return MEME_ANIMATION_ENCODER_FAILED;
+  return meme_gif_writer_add_xmp(encoder->writer, packet, size);
+}
+
 int meme_gif_encoder_finish(meme_gif_encoder *encoder) { return meme_gif_writer_finish(encoder->writer); }
 
 const uint8_t *meme_gif_encoder_take(meme_gif_encoder *encoder, size_t *size) {

@@ -115,6 +115,27 @@ int meme_gif_writer_add(
   return MEME_ANIMATION_OK;
 }
 
+int meme_gif_writer_add_xmp(meme_gif_writer *writer, const uint8_t *packet, size_t size) {
+  // XMP's own way into a GIF (the XMP specification, part 3): an application extension "XMP Data"
+  // with the authentication code "XMP", the packet's bytes as they are, then a 258-byte "magic
+  // trailer" (1, 255 down to 0, and the block terminator) that lets a GIF reader skip the packet as
+  // if it were sub-blocks. giflib writes sub-blocks only, so the bytes go straight into the output,
+  // which holds everything giflib has written so far. A NUL in the packet would end it early.
+  if (memchr(packet, 0, size) != NULL) return MEME_ANIMATION_ENCODER_FAILED;
+  static const uint8_t introducer[14] = {
+      0x21, 0xFF, 11, 'X', 'M', 'P', ' ', 'D', 'a', 't', 'a', 'X', 'M', 'P'};
+  uint8_t trailer[258];
+  trailer[0] = 1;
+  for (int i = 0; i < 256; i++) trailer[1 + i] = (uint8_t)(255 - i);
+  trailer[257] = 0;
+  if (write_memory(writer->gif, introducer, sizeof introducer) != (int)sizeof introducer ||
+      write_memory(writer->gif, packet, (int)size) != (int)size ||
+      write_memory(writer->gif, trailer, sizeof trailer) != (int)sizeof trailer) {
+    return failure(writer);
+  }
+  return MEME_ANIMATION_OK;
+}
+
 int meme_gif_writer_finish(meme_gif_writer *writer) {
   int error = 0;
   // EGifCloseFile writes the trailer and frees the giflib state, whatever it returns.

@@ -145,6 +145,8 @@ struct meme_webp_encoder {
   int timestamp;
   uint8_t *rgba;
   WebPData output;
+  // The XMP packet to put in the file (empty for none).
+  WebPData xmp;
 };
 
 meme_webp_encoder *meme_webp_encoder_new(int width, int height, int play_count, int lossless, float quality,
@@ -157,6 +159,7 @@ meme_webp_encoder *meme_webp_encoder_new(int width, int height, int play_count, 
   encoder->width = width;
   encoder->height = height;
   WebPDataInit(&encoder->output);
+  WebPDataInit(&encoder->xmp);
   WebPAnimEncoderOptions options;
   if (!WebPAnimEncoderOptionsInit(&options) || !WebPConfigInit(&encoder->config)) {
     free(encoder);
@@ -194,11 +197,42 @@ int meme_webp_encoder_add(meme_webp_encoder *encoder, const uint8_t *pixels, int
   return added ? MEME_ANIMATION_OK : MEME_ANIMATION_ENCODER_FAILED;
 }
 
+int meme_webp_encoder_set_xmp(meme_webp_encoder *encoder, const uint8_t *packet, size_t size) {
+  WebPDataClear(&encoder->xmp);
+  uint8_t *copy = malloc(size);
+  if (copy == NULL) return MEME_ANIMATION_NO_MEMORY;
+  memcpy(copy, packet, size);
+  encoder->xmp = (WebPData){copy, size};
+  return MEME_ANIMATION_OK;
+}
+
+// Puts the XMP packet into the assembled file as its "XMP " chunk (libwebpmux sets the VP8X flag).
+static int add_xmp(meme_webp_encoder *encoder) {
+  WebPMux *mux = WebPMuxCreate(&encoder->output, 1);
+  if (mux == NULL) return MEME_ANIMATION_NO_MEMORY;
+  WebPData assembled;
+  WebPDataInit(&assembled);
+  int status = WebPMuxSetChunk(mux, "XMP ", &encoder->xmp, 1) == WEBP_MUX_OK &&
+                       WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK
+                   ? MEME_ANIMATION_OK
+                   : MEME_ANIMATION_ENCODER_FAILED;
+  WebPMuxDelete(mux);
+  if (status == MEME_ANIMATION_OK) {
+    WebPDataClear(&encoder->output);
+    encoder->output = assembled;
+  }
+  return status;
+}
+
 int meme_webp_encoder_finish(meme_webp_encoder *encoder, const uint8_t **bytes, size_t *size) {
   // A last, empty frame gives the last real frame its delay.
   if (!WebPAnimEncoderAdd(encoder->encoder, NULL, encoder->timestamp, NULL) ||
       !WebPAnimEncoderAssemble(encoder->encoder, &encoder->output)) {
     return MEME_ANIMATION_ENCODER_FAILED;
+  }
+  if (encoder->xmp.size > 0) {
+    int added = add_xmp(encoder);
+    if (added != MEME_ANIMATION_OK) return added;
   }
   *bytes = encoder->output.bytes;
   *size = encoder->output.size;
@@ -209,6 +243,7 @@ void meme_webp_encoder_free(meme_webp_encoder *encoder) {
   if (encoder == NULL) return;
   if (encoder->encoder != NULL) WebPAnimEncoderDelete(encoder->encoder);
   WebPDataClear(&encoder->output);
+  WebPDataClear(&encoder->xmp);
   free(encoder->rgba);
   free(encoder);
 }

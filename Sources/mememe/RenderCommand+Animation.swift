@@ -29,7 +29,8 @@ extension RenderCommand {
     do {
       summary = try AnimationExporter.export(
         captions, imageAt: URL(fileURLWithPath: input), to: destination, as: format, transform: transform,
-        width: width, loader: ImageLoader(maxPixels: maxPixels))
+        width: width, loader: ImageLoader(maxPixels: maxPixels),
+        description: MemeDescription.resolved(description, captions: captions))
     } catch {
       throw CommandFailure(error.description)
     }

@@ -148,7 +148,8 @@ struct RenderCommand: ParsableCommand {
     help: ArgumentHelp(
       """
       The meme's description (alt text for screen readers), written into the file: a PNG iTXt chunk \
-      'Description', or a JPEG XMP packet (dc:description and Iptc4xmpCore:AltTextAccessibility). \
+      'Description', or an XMP packet (dc:description and Iptc4xmpCore:AltTextAccessibility) in a JPEG, \
+      GIF or WebP. \
       Default: the meme's text in reading order, one caption a line: --top, the --caption boxes from \
       top to bottom, --bottom. Control characters are dropped; a description longer than one JPEG \
       metadata segment holds (about 32,000 bytes of UTF-8, less with many of & < > " ') is cut at the \

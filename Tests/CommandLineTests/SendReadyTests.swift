@@ -6,8 +6,8 @@ import PictureFixtures
 import Testing
 
 /// `mememe render` makes send-ready files: nothing private from the source (read back by exiftool),
-/// the meme's description as alt text (`--description`, by default its text), and, with
-/// `--max-bytes`, a file within the size asked for.
+/// the meme's description as alt text (`--description`, by default its text), in PNG, JPEG, GIF and
+/// WebP, and, with `--max-bytes`, a file within the size asked for.
 @Suite struct SendReadyTests {
   static let top = "One does not simply"
   static let bottom = "send a GPS position"
@@ -15,7 +15,7 @@ import Testing
 
   // MARK: Privacy
 
-  @Test(arguments: PrivateSources.Kind.allCases, ["png", "jpg"])
+  @Test(arguments: PrivateSources.Kind.allCases, ["png", "jpg", "gif", "webp"])
   func renderedFilesCarryNothingFromTheSource(kind: PrivateSources.Kind, output extension: String) throws {
     try ExifToolReader.require()
     let fixtures = try Fixtures()
@@ -61,7 +61,7 @@ import Testing
     #expect(tags.xmpDescription == Self.defaultDescription)
   }
 
-  @Test(arguments: ["png", "jpeg"]) func standardOutputIsPrivate(format: String) throws {
+  @Test(arguments: ["png", "jpeg", "gif", "webp"]) func standardOutputIsPrivate(format: String) throws {
     try ExifToolReader.require()
     let fixtures = try Fixtures()
     let source = try PrivateSources.picture(.webp)
@@ -78,7 +78,7 @@ import Testing
 
   // MARK: The description
 
-  @Test(arguments: ["png", "jpg"]) func descriptionIsWrittenExactly(extension: String) throws {
+  @Test(arguments: ["png", "jpg", "gif", "webp"]) func descriptionIsWrittenExactly(extension: String) throws {
     try ExifToolReader.require()
     let fixtures = try Fixtures()
     let input = try fixtures.write(

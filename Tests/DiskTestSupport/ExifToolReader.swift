@@ -18,7 +18,8 @@ public struct ExifToolTags: Sendable {
 
   /// The description in a PNG's `iTXt` chunk.
   public var pngDescription: String? { values["PNG:Description"] }
-  /// The JPEG's XMP `dc:description` and IPTC alt text (`Iptc4xmpCore:AltTextAccessibility`).
+  /// The XMP `dc:description` and IPTC alt text (`Iptc4xmpCore:AltTextAccessibility`) of a JPEG,
+  /// GIF or WebP.
   public var xmpDescription: String? { values["XMP-dc:Description"] }
   public var altTextAccessibility: String? { values["XMP-iptcCore:AltTextAccessibility"] }
 
@@ -32,6 +33,11 @@ public struct ExifToolTags: Sendable {
     "JFIF:JFIFVersion", "JFIF:ResolutionUnit", "JFIF:XResolution", "JFIF:YResolution",
     "PNG:ImageWidth", "PNG:ImageHeight", "PNG:BitDepth", "PNG:ColorType", "PNG:Compression", "PNG:Filter",
     "PNG:Interlace", "Composite:ImageSize", "Composite:Megapixels",
+    "GIF:GIFVersion", "GIF:ImageWidth", "GIF:ImageHeight", "GIF:HasColorMap", "GIF:ColorResolutionDepth",
+    "GIF:BitsPerPixel", "GIF:BackgroundColor", "GIF:AnimationIterations", "GIF:TransparentColor",
+    "GIF:FrameCount", "GIF:Duration",
+    "RIFF:WebP_Flags", "RIFF:ImageWidth", "RIFF:ImageHeight", "RIFF:VP8Version", "RIFF:HorizontalScale",
+    "RIFF:VerticalScale", "RIFF:BackgroundColor", "RIFF:AnimationLoopCount", "RIFF:Duration",
   ]
   /// MemeMe's description, in the tags each format carries it in.
   public static let description: Set<String> = [

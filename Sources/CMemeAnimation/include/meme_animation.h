@@ -66,6 +66,8 @@ meme_gif_encoder *meme_gif_encoder_new(
     int width, int height, int play_count, int transparent, int tolerance, float dithering, int *error);
 // Quantises and writes one frame; its bytes wait in the encoder's output (see meme_gif_encoder_take).
 int meme_gif_encoder_add(meme_gif_encoder *encoder, const uint8_t *pixels, int stride, int delay_cs);
+// Puts an XMP packet (metadata; no NUL in it) into the file. Before the first frame only.
+int meme_gif_encoder_add_xmp(meme_gif_encoder *encoder, const uint8_t *packet, size_t size);
 // Writes the trailer.
 int meme_gif_encoder_finish(meme_gif_encoder *encoder);
 // The bytes written since the last call, valid until the next call on the encoder.
@@ -79,6 +81,8 @@ meme_gif_writer *meme_gif_writer_new(int width, int height, int loop_value, int 
 int meme_gif_writer_add(
     meme_gif_writer *writer, int left, int top, int width, int height, const uint8_t *palette, int colors,
     const uint8_t *indices, int disposal, int transparent_index, int delay_cs, int interlaced);
+// Writes an XMP packet (no NUL in it) the way the XMP specification puts one in a GIF.
+int meme_gif_writer_add_xmp(meme_gif_writer *writer, const uint8_t *packet, size_t size);
 int meme_gif_writer_finish(meme_gif_writer *writer);
 const uint8_t *meme_gif_writer_take(meme_gif_writer *writer, size_t *size);
 void meme_gif_writer_free(meme_gif_writer *writer);
@@ -105,6 +109,8 @@ typedef struct meme_webp_encoder meme_webp_encoder;
 meme_webp_encoder *meme_webp_encoder_new(int width, int height, int play_count, int lossless, float quality,
     int *error);
 int meme_webp_encoder_add(meme_webp_encoder *encoder, const uint8_t *pixels, int stride, int delay_ms);
+// An XMP packet (metadata) to put into the file when it is assembled.
+int meme_webp_encoder_set_xmp(meme_webp_encoder *encoder, const uint8_t *packet, size_t size);
 // Assembles the file; its bytes stay valid until the encoder is freed.
 int meme_webp_encoder_finish(meme_webp_encoder *encoder, const uint8_t **bytes, size_t *size);
 void meme_webp_encoder_free(meme_webp_encoder *encoder);

@@ -17,9 +17,11 @@ final class AnimationEncoder {
   private let name: String
 
   /// An encoder of `width` × `height` frames. `transparent` says whether a frame may have transparent
-  /// pixels (a GIF then writes every frame whole).
+  /// pixels (a GIF then writes every frame whole). `description`, when it has text, goes into the
+  /// file as its alt text (see `DescriptionMetadata`).
   init(
-    format: AnimationFormat, width: Int, height: Int, playCount: Int, transparent: Bool, name: String
+    format: AnimationFormat, width: Int, height: Int, playCount: Int, transparent: Bool,
+    description: String? = nil, name: String
   ) throws(ImageError) {
     self.name = name
     var error: Int32 = 0
@@ -38,6 +40,14 @@ final class AnimationEncoder {
           Int32(width), Int32(height), Int32(clamping: playCount), lossless ? 1 : 0, Float(quality), &error)
       else { throw Self.failure(Int(error), name: name) }
       coder = .webp(webp)
+    }
+    if let packet = DescriptionMetadata.xmpPacket(description) {
+      let status =
+        switch coder {
+        case .gif(let gif): meme_gif_encoder_add_xmp(gif, packet, packet.count)
+        case .webp(let webp): meme_webp_encoder_set_xmp(webp, packet, packet.count)
+        }
+      guard Int(status) == MEME_ANIMATION_OK else { throw Self.failure(Int(status), name: name) }
     }
   }
 

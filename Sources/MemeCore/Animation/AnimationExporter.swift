@@ -22,13 +22,15 @@ public struct AnimationExportSummary: Sendable {
 public enum AnimationExporter {
   /// Writes `captions` on every frame of the picture at `input` (a still picture is one frame) to
   /// `destination` in `format`, atomically when it is a file. `transform` and `width` apply to every
-  /// frame as they do to a still export; delays and the play count are the source's.
+  /// frame as they do to a still export; delays and the play count are the source's. `description`,
+  /// when it has text, goes into the file as its alt text, as for a still export.
   @discardableResult
   public static func export(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination,
     as format: AnimationFormat,
     transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
-    limits: AnimationLimits = AnimationLimits(), cancellation: Cancellation = Cancellation()
+    limits: AnimationLimits = AnimationLimits(), description: String? = nil,
+    cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> AnimationExportSummary {
     try ImageWriter.checkDestination(destination)
     let reader = try AnimationReader(contentsOf: input, loader: loader, limits: limits)
@@ -48,8 +50,7 @@ public enum AnimationExporter {
       try reader.hasTransparentPixels() || (!frame.isPictureOnly && frame.background.alpha < 1)
     let encoder = try AnimationEncoder(
       format: format, width: frame.width, height: frame.height, playCount: info.playCount,
-      transparent: transparent,
-      name: destination.name)
+      transparent: transparent, description: description, name: destination.name)
     var framesWritten = 0
     let write = { (sink: inout AtomicFile.FileSink) throws(ImageError) in
       while let delay = try reader.nextFrame() {

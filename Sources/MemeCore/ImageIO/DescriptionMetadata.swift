@@ -9,6 +9,8 @@
 /// - JPEG: an XMP packet in an APP1 segment, with the text as `dc:description` and as the IPTC
 ///   2021 alt-text property `Iptc4xmpCore:AltTextAccessibility`, each an `rdf:Alt` with one
 ///   `x-default` item.
+/// - GIF and WebP (animations): the same XMP packet, in an "XMP Data" application extension (GIF)
+///   or an `XMP ` chunk (WebP).
 ///
 /// A JPEG segment holds at most 65,533 bytes, and the XMP packet carries the text twice, escaped
 /// for XML; so a description is cut, at the last whole character (grapheme cluster) that fits, to
@@ -68,9 +70,14 @@ enum DescriptionMetadata {
 
   /// The APP1 segment's data: the XMP identifier and the packet, or nil when there is no text.
   static func xmpSegmentData(_ description: String?) -> [UInt8]? {
+    xmpPacket(description).map { xmpIdentifier + $0 }
+  }
+
+  /// The XMP packet holding the text, or nil when there is no text.
+  static func xmpPacket(_ description: String?) -> [UInt8]? {
     guard let text = written(description) else { return nil }
     let escaped = escaped(text)
-    return xmpIdentifier + Array((packetStart + escaped + packetMiddle + escaped + packetEnd).utf8)
+    return Array((packetStart + escaped + packetMiddle + escaped + packetEnd).utf8)
   }
 
   /// The data of a PNG `iTXt` chunk holding the text, or nil when there is no text: keyword, NUL,
