@@ -61,14 +61,18 @@ typedef struct meme_gif_encoder meme_gif_encoder;
 // cleared after it is shown, so its transparent pixels show what is behind the animation; without,
 // each frame after the first is written as the rectangle that changed, its unchanged pixels
 // (within `tolerance` of what is shown, per channel) transparent so they compress to nothing.
-// `dithering` is 0 to 1. Each frame has its own palette, made for it by libimagequant.
+// `dithering` is 0 to 1. Each frame has its own palette, made for it by libimagequant: on `workers`
+// threads of the encoder's own, a few frames at once, or with 0 on the calling thread. The file is
+// the same byte for byte whatever the number of workers.
 meme_gif_encoder *meme_gif_encoder_new(
-    int width, int height, int play_count, int transparent, int tolerance, float dithering, int *error);
-// Quantises and writes one frame; its bytes wait in the encoder's output (see meme_gif_encoder_take).
+    int width, int height, int play_count, int transparent, int tolerance, float dithering, int workers,
+    int *error);
+// Quantises and writes one frame (with workers, hands it over and writes those quantised so far);
+// the bytes wait in the encoder's output (see meme_gif_encoder_take).
 int meme_gif_encoder_add(meme_gif_encoder *encoder, const uint8_t *pixels, int stride, int delay_cs);
 // Puts an XMP packet (metadata; no NUL in it) into the file. Before the first frame only.
 int meme_gif_encoder_add_xmp(meme_gif_encoder *encoder, const uint8_t *packet, size_t size);
-// Writes the trailer.
+// Writes the frames still being quantised, then the trailer.
 int meme_gif_encoder_finish(meme_gif_encoder *encoder);
 // The bytes written since the last call, valid until the next call on the encoder.
 const uint8_t *meme_gif_encoder_take(meme_gif_encoder *encoder, size_t *size);

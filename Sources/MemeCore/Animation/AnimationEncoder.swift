@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeAnimation
+import Foundation
 
 /// Writes an animation one frame at a time, handing its bytes on as soon as they exist.
 final class AnimationEncoder {
@@ -13,15 +14,25 @@ final class AnimationEncoder {
   /// re-dithered but unchanged background out of the file.
   static let gifTolerance: Int32 = 3
 
+  /// Threads that quantise GIF frames beside the one decoding and drawing them: one a processor,
+  /// up to four, and no more than keeps their frames within 128 MB (each holds a frame's RGBA and
+  /// indices); none on one processor.
+  static func gifWorkers(width: Int, height: Int) -> Int {
+    let processors = ProcessInfo.processInfo.activeProcessorCount
+    guard processors > 1 else { return 0 }
+    let framesInMemory = max(1, 128 << 20 / max(1, width * height * 5))
+    return max(0, min(processors, 4, framesInMemory - 1))
+  }
+
   private let coder: Coder
   private let name: String
 
   /// An encoder of `width` × `height` frames. `transparent` says whether a frame may have transparent
   /// pixels (a GIF then writes every frame whole). `description`, when it has text, goes into the
-  /// file as its alt text (see `DescriptionMetadata`).
+  /// file as its alt text (see `DescriptionMetadata`). `gifWorkers` overrides `gifWorkers(width:height:)`.
   init(
     format: AnimationFormat, width: Int, height: Int, playCount: Int, transparent: Bool,
-    description: String? = nil, name: String
+    description: String? = nil, gifWorkers: Int? = nil, name: String
   ) throws(ImageError) {
     self.name = name
     var error: Int32 = 0
@@ -30,8 +41,7 @@ final class AnimationEncoder {
       guard
         let gif = meme_gif_encoder_new(
           Int32(width), Int32(height), Int32(clamping: playCount), transparent ? 1 : 0, Self.gifTolerance,
-          1.0,
-          &error)
+          1.0, Int32(gifWorkers ?? Self.gifWorkers(width: width, height: height)), &error)
       else { throw Self.failure(Int(error), name: name) }
       coder = .gif(gif)
     case .webp(let lossless, let quality):
