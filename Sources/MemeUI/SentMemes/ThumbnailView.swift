@@ -30,20 +30,21 @@ package final class ThumbnailView {
     self.thumbnails = thumbnails
     self.width = width
     self.height = height
-    widget = Widget.overlay()
+    let frame = Overlay()
+    widget = frame.widget
     widget.addCSSClass(cssClass)
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     gtk_widget_set_size_request(widget, width, height)
     widget.horizontalAlignment = GTK_ALIGN_CENTER
     widget.verticalAlignment = GTK_ALIGN_CENTER
     picture = gtk_drawing_area_new()
-    widget.setOverlayChild(picture)
-    placeholder = gtk_image_new_from_icon_name(IconName.missingThumbnail)
+    frame.setChild(picture)
+    placeholder = Image(iconName: IconName.missingThumbnail).widget
     gtk_image_set_pixel_size(gtkkit_image(placeholder), min(width, height) / 3)
     placeholder.addCSSClass("dim-label")
     placeholder.name = "missing-thumbnail"
     placeholder.isVisible = false
-    widget.addOverlay(placeholder)
+    frame.add(placeholder)
     DrawingArea.setDrawFunction(picture) { [weak self] context, width, height in
       self?.draw(on: context, width: width, height: height)
     }
