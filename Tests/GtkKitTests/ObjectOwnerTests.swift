@@ -122,8 +122,8 @@ private final class Keeper {}
       pixels.storeBytes(
         of: UInt32(0xFF00_0000) | UInt32(index * 40) << 16 | 0x30, toByteOffset: index * 4, as: UInt32.self)
     }
-    let picture = gtk_picture_new()!
-    let pictureOwner = ObjectOwner(taking: picture)
+    let picture = Picture()
+    let pictureOwner = ObjectOwner(taking: picture.widget)
     do {
       let keeper = Keeper()
       weakKeeper = keeper

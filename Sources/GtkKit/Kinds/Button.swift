@@ -21,12 +21,3 @@ public struct Button {
     gtk_button_set_child(gtkkit_button(widget), child)
   }
 }
-
-/// A GtkImage of a themed icon.
-public struct Image {
-  public let widget: Widget
-
-  public init(iconName: String) {
-    widget = gtk_image_new_from_icon_name(iconName)
-  }
-}

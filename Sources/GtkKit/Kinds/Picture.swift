@@ -22,6 +22,11 @@ public struct Picture {
 
   private var picture: OpaquePointer { gtkkit_picture(widget) }
 
+  /// Shows `texture` (nil empties the picture); the picture keeps its own reference.
+  public func setPaintable(_ texture: Texture?) {
+    gtk_picture_set_paintable(picture, texture?.paintable)
+  }
+
   /// How the paintable fits the picture's space.
   public var contentFit: GtkContentFit {
     get { gtk_picture_get_content_fit(picture) }

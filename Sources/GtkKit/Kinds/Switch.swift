@@ -15,15 +15,3 @@ public struct Switch {
     nonmutating set { gtk_switch_set_active(gtkkit_switch(widget), newValue ? 1 : 0) }
   }
 }
-
-/// A GtkSpinner: shows that work is under way.
-public struct Spinner {
-  public let widget: Widget
-
-  public init() {
-    widget = gtk_spinner_new()
-  }
-
-  public func start() { gtk_spinner_start(gtkkit_spinner(widget)) }
-  public func stop() { gtk_spinner_stop(gtkkit_spinner(widget)) }
-}

@@ -147,7 +147,7 @@ public final class CameraCaptureWindow {
 
   private func show(_ frame: RasterImage) {
     // The picture takes its own reference; the previous frame's texture is released.
-    picture.setPaintable(FrameTexture.make(from: frame))
+    preview.setPaintable(FrameTexture.make(from: frame))
     if !hasShownAFrame {
       hasShownAFrame = true
       messageLabel.isVisible = false
@@ -157,7 +157,7 @@ public final class CameraCaptureWindow {
 
   private func show(_ error: CameraError) {
     // The session has stopped itself; the last picture would be misleading next to the message.
-    picture.setPaintable(nil)
+    preview.setPaintable(nil)
     takePhotoButton.isSensitive = false
     showMessage(error.message)
   }

@@ -176,7 +176,7 @@ package final class DetailWindow: AppWindow {
   }
 
   private func show(_ image: RasterImage) {
-    picture.setPaintable(FrameTexture.make(from: image))
+    Picture(wrapping: picture).setPaintable(FrameTexture.make(from: image))
   }
 
   /// Decodes the rendered file off the main thread, at most `displayLimit` pixels wide.
@@ -201,7 +201,7 @@ package final class DetailWindow: AppWindow {
           showsPreview = false
         case .failure:
           // The preview must not pass for the meme whose picture is missing.
-          picture.setPaintable(nil)
+          Picture(wrapping: picture).setPaintable(nil)
           showsPreview = false
           missingLabel.isVisible = true
           for target in ShareTarget.allCases {

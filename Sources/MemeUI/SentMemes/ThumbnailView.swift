@@ -15,7 +15,8 @@ package final class ThumbnailView {
   let widget: UnsafeMutablePointer<GtkWidget>
   /// Paints the thumbnail (an image in the accessibility tree, named after the meme).
   let picture: UnsafeMutablePointer<GtkWidget>
-  let placeholder: UnsafeMutablePointer<GtkWidget>
+  private let placeholderIcon = Image(iconName: IconName.missingThumbnail)
+  var placeholder: Widget { placeholderIcon.widget }
   private let thumbnails: ThumbnailCache
   /// The frame's size in logical pixels.
   private(set) var width: Int32
@@ -39,8 +40,7 @@ package final class ThumbnailView {
     widget.verticalAlignment = GTK_ALIGN_CENTER
     picture = gtk_drawing_area_new()
     frame.setChild(picture)
-    placeholder = Image(iconName: IconName.missingThumbnail).widget
-    gtk_image_set_pixel_size(gtkkit_image(placeholder), min(width, height) / 3)
+    placeholderIcon.setPixelSize(min(width, height) / 3)
     placeholder.addCSSClass("dim-label")
     placeholder.name = "missing-thumbnail"
     placeholder.isVisible = false
@@ -73,7 +73,7 @@ package final class ThumbnailView {
     self.width = width
     self.height = height
     gtk_widget_set_size_request(widget, width, height)
-    gtk_image_set_pixel_size(gtkkit_image(placeholder), min(width, height) / 3)
+    placeholderIcon.setPixelSize(min(width, height) / 3)
     if meme != nil, !showsPlaceholder { requestThumbnail() }
   }
 
