@@ -23,7 +23,7 @@ public struct AboutWindow {
     self.widget = gtkkit_widget(widget)
   }
 
-  public func present() { widget.present() }
+  public func present() { Window(wrapping: widget).present() }
 
   public var applicationName: String {
     get { Self.string(adw_about_window_get_application_name(about)) }

@@ -148,14 +148,14 @@ public struct MessageDialog {
   private func onResponse(_ handler: @escaping (String) -> Void) {
     let widget = self.widget
     Signal.connectNamedResponse(widget) { response in
-      widget.destroyWindow()
+      Window(wrapping: widget).destroy()
       handler(response)
     }
   }
 
   // MARK: What it shows
 
-  public func present() { widget.present() }
+  public func present() { Window(wrapping: widget).present() }
 
   /// The heading (also the window's title and accessible name).
   public var heading: String { adw_message_dialog_get_heading(dialog).map { String(cString: $0) } ?? "" }

@@ -134,11 +134,6 @@ public final class Texture {
 }
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
-  /// Shows `texture` in this GtkPicture (nil empties it); the picture keeps its own reference.
-  public func setPaintable(_ texture: Texture?) {
-    gtk_picture_set_paintable(gtkkit_picture(self), texture?.paintable)
-  }
-
   /// A new GtkPopoverMenu showing `menu` (it keeps its own reference).
   public static func popoverMenu(_ menu: Menu) -> Widget { gtk_popover_menu_new_from_model(menu.model) }
 

@@ -112,3 +112,29 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   /// This widget as the `GtkWindow *` a dialog is made modal over (it must be a window).
   public var asWindow: UnsafeMutablePointer<GtkWindow> { gtkkit_window(self) }
 }
+
+/// What any widget can do that is not a property: its frame clock, a key shortcut, a property
+/// binding. These stay on the pointer (not on a kind's wrapper) because they are GtkWidget's or
+/// GObject's own, valid on every kind.
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+  /// The clock that paces this widget's frames; nil until it is realized.
+  public var frameClock: OpaquePointer? { gtk_widget_get_frame_clock(self) }
+
+  /// Makes `keyval` without modifiers activate `action` (e.g. "window.close") while the focus is in
+  /// this widget.
+  public func addShortcut(keyval: UInt32, action: String) {
+    let shortcuts = gtk_shortcut_controller_new()!
+    gtk_shortcut_controller_add_shortcut(
+      gtkkit_shortcut_controller(shortcuts.raw),
+      gtk_shortcut_new(gtk_keyval_trigger_new(keyval, GdkModifierType(0)), gtk_named_action_new(action)))
+    addController(shortcuts)
+  }
+
+  /// Keeps `property` of this widget and `targetProperty` of `target` equal (both ways when
+  /// `isMutual`); the binding ends with either widget.
+  public func bind(_ property: String, to target: Widget, _ targetProperty: String, isMutual: Bool = false) {
+    g_object_bind_property(
+      gtkkit_object(self), property, gtkkit_object(target), targetProperty,
+      isMutual ? G_BINDING_BIDIRECTIONAL : G_BINDING_DEFAULT)
+  }
+}

@@ -147,25 +147,11 @@ final class DurableFolder: Sendable {
   /// type costs about a second for 30,000 files. `remove` cannot delete a sub-folder, so those are
   /// safe anyway; clean-up asks only about the few names no row lists.)
   func entryNames() throws -> [String] {
-    // fdopendir takes the descriptor it is given: a duplicate, so the folder stays open.
-    let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-    guard duplicate >= 0, let stream = fdopendir(duplicate) else {
-      let code = errno
-      if duplicate >= 0 { close(duplicate) }
-      throw StoreError.cannotReadFolder(url, reason: String(cString: strerror(code)))
+    do {
+      return try FolderEntries.names(in: descriptor)
+    } catch {
+      throw StoreError.cannotReadFolder(url, reason: error.description)
     }
-    defer { closedir(stream) }
-    rewinddir(stream)  // A duplicate shares its position with the folder's own descriptor.
-    var names: [String] = []
-    errno = 0
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    if errno != 0 { throw StoreError.cannotReadFolder(url, reason: Self.lastErrorText()) }
-    return names
   }
 
   /// Opens the file `name` in the folder, never through a symbolic link; -1 with errno on failure.

@@ -78,7 +78,8 @@ import Testing
     #expect(MessageDialog(parent) == nil, "a plain window is no message dialog")
     #expect(String(cString: gtk_widget_get_name(dialog.widget)) == "test-question")
     #expect(dialog.heading == "Remove the picture?" && dialog.body == "It cannot be undone.")
-    #expect(dialog.widget.title == "Remove the picture?", "the heading is the window's title")
+    #expect(
+      Window(wrapping: dialog.widget).title == "Remove the picture?", "the heading is the window's title")
     #expect(Self.hasAccessibleLabel(dialog.widget, "Remove the picture?"), "and its accessible name")
     #expect(
       gtk_accessible_get_accessible_role(gtkkit_accessible(dialog.widget)) == GTK_ACCESSIBLE_ROLE_DIALOG)

@@ -42,10 +42,10 @@ private final class Keeper {}
   @Test func aRetainedChildOutlivesItsParentUntilItsOwnerGoes() throws {
     try DisplayHarness.requireDisplay()
     let window = gtk_window_new()!
-    let box = Widget.box(GTK_ORIENTATION_VERTICAL)
-    let child = Widget.label("kept")
+    let box = Box(GTK_ORIENTATION_VERTICAL)
+    let child = Label("kept").widget
     box.append(child)
-    gtk_window_set_child(gtkkit_window(window), box)
+    gtk_window_set_child(gtkkit_window(window), box.widget)
     let watch = Finalization(of: child)
     var owner: ObjectOwner? = ObjectOwner(retaining: child)
     #expect(watch.references == 2, "the parent's reference and the owner's")
@@ -122,8 +122,8 @@ private final class Keeper {}
       pixels.storeBytes(
         of: UInt32(0xFF00_0000) | UInt32(index * 40) << 16 | 0x30, toByteOffset: index * 4, as: UInt32.self)
     }
-    let picture = gtk_picture_new()!
-    let pictureOwner = ObjectOwner(taking: picture)
+    let picture = Picture()
+    let pictureOwner = ObjectOwner(taking: picture.widget)
     do {
       let keeper = Keeper()
       weakKeeper = keeper

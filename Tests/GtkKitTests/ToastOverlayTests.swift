@@ -15,20 +15,20 @@ private final class Witness {
 @Suite(.serialized) struct ToastOverlayTests {
   /// A window holding an overlay over a button, shown.
   private func makeWindow() -> (window: UnsafeMutablePointer<GtkWidget>, overlay: ToastOverlay) {
-    let window = Widget.window()
+    let window = Window()
     let overlay = ToastOverlay(dismissLabel: "Dismiss")
-    overlay.child = Widget.button(label: "Content")
-    window.setWindowChild(overlay.widget)
+    overlay.child = Button(label: "Content").widget
+    window.setChild(overlay.widget)
     window.defaultSize = (480, 320)
     window.present()
-    MainContext.iterate { gtk_widget_get_mapped(window) != 0 }
-    return (window, overlay)
+    MainContext.iterate { gtk_widget_get_mapped(window.widget) != 0 }
+    return (window.widget, overlay)
   }
 
   @Test func aToastSaysItsPlainTitleAndOffersItsButton() throws {
     try DisplayHarness.requireDisplay()
     let (window, overlay) = makeWindow()
-    defer { window.destroyWindow() }
+    defer { gtk_window_destroy(gtkkit_window(window)) }
     #expect(overlay.shownToast == nil)
     let toast = Toast("Saved “Tom & Jerry <3>.png”")
     toast.buttonLabel = "Show in Folder"
@@ -66,7 +66,7 @@ private final class Witness {
   @Test func toastsWaitTheirTurnUnlessTheyReplaceTheOthers() throws {
     try DisplayHarness.requireDisplay()
     let (window, overlay) = makeWindow()
-    defer { window.destroyWindow() }
+    defer { gtk_window_destroy(gtkkit_window(window)) }
     var dismissed: [String] = []
     let toasts = ["First", "Second", "Third"].map { title in
       let toast = Toast(title)
@@ -98,7 +98,7 @@ private final class Witness {
   @Test func theButtonRunsItsHandlerAndTheToastGoes() throws {
     try DisplayHarness.requireDisplay()
     let (window, overlay) = makeWindow()
-    defer { window.destroyWindow() }
+    defer { gtk_window_destroy(gtkkit_window(window)) }
     var events: [String] = []
     let toast = Toast("Text box deleted")
     toast.buttonLabel = "Undo"
@@ -116,7 +116,7 @@ private final class Witness {
     weak var weakWitness: Witness?
     weak var weakToast: Toast?
     let (window, overlay) = makeWindow()
-    defer { window.destroyWindow() }
+    defer { gtk_window_destroy(gtkkit_window(window)) }
     do {
       let witness = Witness()
       weakWitness = witness
@@ -148,7 +148,7 @@ private final class Witness {
     waiting.onDismissed { dismissed.append("waiting") }
     overlay.show(shown)
     overlay.show(waiting)
-    window.destroyWindow()
+    gtk_window_destroy(gtkkit_window(window))
     MainContext.drain()
     #expect(dismissed.sorted() == ["shown", "waiting"])
     #expect(contentAtDismissal == [false], "the content went first")

@@ -31,10 +31,10 @@ import Testing
   }
 
   /// A new window (not yet shown) holding a horizontal box with 4 pixels between its children.
-  private func windowWithBox() -> (window: Widget, box: Widget) {
+  private func windowWithBox() -> (window: Widget, box: Box) {
     let window = gtk_window_new()!
-    let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
-    gtk_window_set_child(gtkkit_window(window), box)
+    let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+    gtk_window_set_child(gtkkit_window(window), box.widget)
     return (window, box)
   }
 
@@ -44,9 +44,9 @@ import Testing
     defer { gtk_window_destroy(gtkkit_window(window)) }
     let button = gtk_button_new_with_label("Press")!
     box.append(button)
-    #expect(gtk_widget_get_parent(button) == box)
-    #expect(button.parent == box)
-    #expect(gtk_box_get_spacing(gtkkit_box(box)) == 4)
+    #expect(gtk_widget_get_parent(button) == box.widget)
+    #expect(button.parent == box.widget)
+    #expect(gtk_box_get_spacing(gtkkit_box(box.widget)) == 4)
 
     button.name = "press-button"
     #expect(String(cString: gtk_widget_get_name(button)) == "press-button")
@@ -77,82 +77,86 @@ import Testing
     #expect(
       gtk_actionable_get_action_name(gtkkit_actionable(button)).map { String(cString: $0) } == "win.press")
     box.setOrientation(GTK_ORIENTATION_VERTICAL)
-    #expect(gtk_orientable_get_orientation(gtkkit_orientable(box)) == GTK_ORIENTATION_VERTICAL)
+    #expect(gtk_orientable_get_orientation(gtkkit_orientable(box.widget)) == GTK_ORIENTATION_VERTICAL)
 
-    window.title = "Widgets"
+    let toplevel = Window(wrapping: window)
+    toplevel.title = "Widgets"
     #expect(String(cString: gtk_window_get_title(gtkkit_window(window))) == "Widgets")
-    window.defaultSize = (420, 300)
+    toplevel.defaultSize = (420, 300)
     var (width, height): (Int32, Int32) = (0, 0)
     gtk_window_get_default_size(gtkkit_window(window), &width, &height)
     #expect(width == 420 && height == 300)
-    #expect(window.defaultSize == (420, 300))
+    #expect(toplevel.defaultSize == (420, 300))
 
     let parent = gtk_window_new()!
-    window.makeModal(over: gtkkit_window(parent))
+    toplevel.makeModal(over: gtkkit_window(parent))
     #expect(gtk_window_get_transient_for(gtkkit_window(window)) == gtkkit_window(parent))
     #expect(gtk_window_get_modal(gtkkit_window(window)) != 0)
     #expect(gtk_window_get_destroy_with_parent(gtkkit_window(window)) != 0)
     // Without a parent again, so destroying the parent leaves this window to its own defer.
-    window.makeModal(over: nil)
+    toplevel.makeModal(over: nil)
     gtk_window_destroy(gtkkit_window(parent))
-    window.present()
+    toplevel.present()
     #expect(DisplayHarness.waitForFrames(window))
     #expect(button.width > 0 && button.width == Int(gtk_widget_get_width(button)))
   }
 
   @Test func labelsRevealersAndTogglesReadBack() throws {
     try DisplayHarness.requireDisplay()
-    let label = Widget.label("first")
+    let typedLabel = Label("first")
+    let label = typedLabel.widget
     let owner = ObjectOwner(taking: label)
-    label.text = "second"
+    typedLabel.text = "second"
     #expect(String(cString: gtk_label_get_text(gtkkit_label(label))) == "second")
-    #expect(label.text == "second")
-    label.textAlignment = 0
-    label.wrapsText = true
-    label.ellipsize(PANGO_ELLIPSIZE_END)
-    label.setMaxWidthChars(12)
+    #expect(typedLabel.text == "second")
+    typedLabel.textAlignment = 0
+    typedLabel.wrapsText = true
+    typedLabel.ellipsize(PANGO_ELLIPSIZE_END)
+    typedLabel.setMaxWidthChars(12)
     #expect(gtk_label_get_xalign(gtkkit_label(label)) == 0 && gtk_label_get_wrap(gtkkit_label(label)) != 0)
     #expect(gtk_label_get_ellipsize(gtkkit_label(label)) == PANGO_ELLIPSIZE_END)
     #expect(gtk_label_get_max_width_chars(gtkkit_label(label)) == 12)
 
-    let revealer = gtk_revealer_new()!
+    let typedRevealer = Revealer(child: label)
+    let revealer = typedRevealer.widget
     let revealerOwner = ObjectOwner(taking: revealer)
-    revealer.setRevealerChild(label)
     #expect(gtk_revealer_get_child(gtkkit_revealer(revealer)) == label)
-    revealer.setRevealerTransition(GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+    #expect(
+      gtk_revealer_get_transition_type(gtkkit_revealer(revealer)) == GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+    typedRevealer.setTransition(GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
     #expect(
       gtk_revealer_get_transition_type(gtkkit_revealer(revealer)) == GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
-    revealer.revealsChild = true
+    typedRevealer.revealsChild = true
     #expect(gtk_revealer_get_reveal_child(gtkkit_revealer(revealer)) != 0)
 
     // A mutual binding: the toggle drives the revealer, and the revealer the toggle.
-    revealer.revealsChild = false
-    let toggle = gtk_toggle_button_new()!
-    let toggleOwner = ObjectOwner(taking: toggle)
-    toggle.bind("active", to: revealer, "reveal-child", isMutual: true)
+    typedRevealer.revealsChild = false
+    let toggle = ToggleButton(label: "Toggle")
+    let toggleOwner = ObjectOwner(taking: toggle.widget)
+    toggle.widget.bind("active", to: revealer, "reveal-child", isMutual: true)
     toggle.isActive = true
     #expect(gtk_revealer_get_reveal_child(gtkkit_revealer(revealer)) != 0)
     gtk_revealer_set_reveal_child(gtkkit_revealer(revealer), 0)
-    #expect(gtk_toggle_button_get_active(gtkkit_toggle_button(toggle)) == 0)
+    #expect(gtk_toggle_button_get_active(gtkkit_toggle_button(toggle.widget)) == 0)
     #expect(!toggle.isActive)
     // One way: the target follows the source, not the other way round.
-    let follower = gtk_toggle_button_new()!
-    let followerOwner = ObjectOwner(taking: follower)
-    toggle.bind("active", to: follower, "active")
+    let follower = ToggleButton(label: "Follower")
+    let followerOwner = ObjectOwner(taking: follower.widget)
+    toggle.widget.bind("active", to: follower.widget, "active")
     toggle.isActive = true
     #expect(follower.isActive)
     follower.isActive = false
     #expect(toggle.isActive)
 
-    let toggleSwitch = gtk_switch_new()!
-    let switchOwner = ObjectOwner(taking: toggleSwitch)
-    toggleSwitch.isSwitchedOn = true
-    #expect(gtk_switch_get_active(gtkkit_switch(toggleSwitch)) != 0)
+    let toggleSwitch = Switch()
+    let switchOwner = ObjectOwner(taking: toggleSwitch.widget)
+    toggleSwitch.isOn = true
+    #expect(gtk_switch_get_active(gtkkit_switch(toggleSwitch.widget)) != 0 && toggleSwitch.isOn)
 
-    let entry = gtk_entry_new()!
-    let entryOwner = ObjectOwner(taking: entry)
-    entry.editableText = "typed"
-    #expect(String(cString: gtk_editable_get_text(gtkkit_editable(entry))) == "typed")
+    let entry = Entry()
+    let entryOwner = ObjectOwner(taking: entry.widget)
+    entry.text = "typed"
+    #expect(String(cString: gtk_editable_get_text(gtkkit_editable(entry.widget))) == "typed")
     _ = (owner, revealerOwner, toggleOwner, followerOwner, switchOwner, entryOwner)
   }
 

@@ -19,7 +19,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let capture = CameraCaptureWindow(parent: nil, source: ball) { _ in }
     defer { capture.close() }
-    #expect(capture.window.title == "Camera")
+    #expect(Window(wrapping: capture.window).title == "Camera")
     #expect(gtk_window_get_modal(gtkkit_window(capture.window)) != 0)
     #expect(label(of: capture.takePhotoButton) == "Take Photo")
     #expect(label(of: capture.cancelButton) == "Cancel")

@@ -68,13 +68,14 @@ import Testing
     #expect(EditorHarness.load(damaged, into: editor))
     #expect(editor.document.image != nil, "the damaged picture is shown")
     #expect(editor.lastError == nil, "not refused with an error dialog")
-    #expect(gtk_revealer_get_reveal_child(OpaquePointer(editor.warningBar.revealer)) != 0)
-    let text = String(cString: gtk_label_get_text(gtkkit_label(editor.warningBar.label)))
+    #expect(gtk_revealer_get_reveal_child(OpaquePointer(editor.warningBar.revealer.widget)) != 0)
+    let text = String(cString: gtk_label_get_text(gtkkit_label(editor.warningBar.label.widget)))
     #expect(text.contains("damaged"), "\(text)")
     Screenshot.save(editor.window, named: "damaged-picture-warning")
 
     #expect(EditorHarness.load(clean, into: editor))
     #expect(
-      gtk_revealer_get_reveal_child(OpaquePointer(editor.warningBar.revealer)) == 0, "gone with the picture")
+      gtk_revealer_get_reveal_child(OpaquePointer(editor.warningBar.revealer.widget)) == 0,
+      "gone with the picture")
   }
 }

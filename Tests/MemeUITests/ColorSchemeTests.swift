@@ -140,7 +140,7 @@ import Testing
     try RealKeyboard.focus(editor.window)
     try RealKeyboard.press("F10")
     let focusedLabel = { () -> String in
-      guard let focused = editor.window.focusedWidget else { return "" }
+      guard let focused = editor.toplevel.focusedWidget else { return "" }
       return WidgetTree.texts(in: focused).first ?? ""
     }
     #expect(MainContext.iterate { !focusedLabel().isEmpty }, "the menu has the focus")

@@ -46,7 +46,7 @@ import Testing
     let dialog = try #require(editor.leaving.dialog)
     #expect(String(cString: gtk_widget_get_name(dialog.widget)) == "discard-meme-dialog")
     #expect(dialog.heading == "Discard this meme?")
-    #expect(dialog.widget.title == "Discard this meme?")
+    #expect(Window(wrapping: dialog.widget).title == "Discard this meme?")
     #expect(dialog.body.hasPrefix("It has not been shared"))
     let discard = LeavingQuestions.DiscardResponse.discard.rawValue
     let cancel = LeavingQuestions.DiscardResponse.cancel.rawValue

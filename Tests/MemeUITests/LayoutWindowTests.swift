@@ -33,7 +33,8 @@ import Testing
     // The panel names what it styles as the layout shows it.
     let target = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "style-target"))
     #expect(
-      target.text == (kind == .band ? "Styles the text on the band." : "Styles the title and the subtitle."))
+      Label(wrapping: target).text
+        == (kind == .band ? "Styles the text on the band." : "Styles the title and the subtitle."))
     editor.stylePanel.isOpen = false
     MainContext.iterate { gtk_revealer_get_child_revealed(OpaquePointer(editor.stylePanel.widget)) == 0 }
     gtk_window_set_focus(gtkkit_window(editor.window), nil)

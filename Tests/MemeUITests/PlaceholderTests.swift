@@ -90,7 +90,7 @@ import Testing
     MainContext.drain()
     #expect(top.text.isEmpty)
     try RealKeyboardOrText.type("TOP", into: top, of: editor.window)
-    editor.window.focusedWidget = nil
+    editor.toplevel.focusedWidget = nil
     MainContext.drain()
     #expect(editor.document.captions.top == "TOP", "typed, so the user's words")
 
@@ -116,7 +116,7 @@ import Testing
       MainContext.drain()
       #expect(entry.text.isEmpty, "clicked into, the placeholder clears")
     }
-    editor.window.focusedWidget = nil
+    editor.toplevel.focusedWidget = nil
     MainContext.drain()
     #expect(editor.canvas.topEntry.text == "TOP" && editor.canvas.bottomEntry.text == "BOTTOM")
     #expect(!editor.document.hasUnsharedChanges, "not a change: Discard this meme? is not asked")

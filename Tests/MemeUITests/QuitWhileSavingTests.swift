@@ -88,7 +88,7 @@ import Testing
     MainContext.drain()
     guard let dialog = editor.leaving.dialog else { return nil }
     run.askedBeforeQuitting = true
-    run.dialogTitle = dialog.widget.title ?? ""
+    run.dialogTitle = Window(wrapping: dialog.widget).title ?? ""
     run.wasStillSaving = editor.isBusy && unsaved()
     return dialog
   }

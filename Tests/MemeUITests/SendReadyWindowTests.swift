@@ -97,7 +97,7 @@ import Testing
     let dialog = try #require(
       EditorWindowTests.toplevel(named: "custom-size-limit-dialog").flatMap(MessageDialog.init))
     let field = try #require(WidgetTree.descendant(of: dialog.widget, named: "custom-size-limit"))
-    field.editableText = "3.5"
+    Entry(wrapping: field).text = "3.5"
     dialog.respond("set")
     MainContext.drain()
     #expect(app.preferences.shareSizeLimit == 3_500_000)
@@ -116,7 +116,7 @@ import Testing
     let dialog = try #require(MessageDialog(dialogWidget))
     let field = try #require(WidgetTree.descendant(of: dialog.widget, named: "description-field"))
     let written = "A cat looks at a phone that shows no map. Ünïcödé 😀 <&>"
-    field.editableText = written
+    Entry(wrapping: field).text = written
     dialog.respond("save")
     MainContext.drain()
     #expect(editor.document.customDescription == written)

@@ -33,7 +33,7 @@ import Testing
   }
 
   private func isFocused(_ widget: UnsafeMutablePointer<GtkWidget>, in window: SentMemesWindow) -> Bool {
-    var focus = window.window.focusedWidget
+    var focus = window.toplevel.focusedWidget
     while let current = focus {
       if current == widget { return true }
       focus = current.parent

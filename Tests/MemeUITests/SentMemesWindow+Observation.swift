@@ -14,14 +14,14 @@ extension SentMemesWindow {
 
   /// The meme whose row or tile has the keyboard focus in the current view, if any.
   var focusedMemeID: Int64? {
-    guard let focus = window.focusedWidget else { return nil }
+    guard let focus = toplevel.focusedWidget else { return nil }
     return boundCells(in: currentTab).first { $0.widget.parent == focus }?.id ?? nil
   }
 }
 
 extension MemeListRow {
   /// The time the row shows, read from its label.
-  var timeText: String { String(cString: gtk_label_get_text(gtkkit_label(timeLabel))) }
+  var timeText: String { timeLabel.text }
   /// The texts of the boxes placed anywhere, as the row's third line shows them.
-  var boxesText: String { String(cString: gtk_label_get_text(gtkkit_label(boxesLabel))) }
+  var boxesText: String { boxesLabel.text }
 }

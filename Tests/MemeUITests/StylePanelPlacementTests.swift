@@ -85,7 +85,7 @@ import Testing
     #expect(editor.stylePanel.fontList != nil)
     let scrolled = try #require(WidgetTree.first(in: editor.stylePanel.content, where: isScrolledWindow))
     // Under the canvas the controls take at most two fifths of the window's height.
-    let limit = max(120, editor.window.defaultSize.height * 2 / 5)
+    let limit = max(120, editor.toplevel.defaultSize.height * 2 / 5)
     #expect(gtk_scrolled_window_get_max_content_height(gtkkit_scrolled_window(scrolled)) == limit)
     #expect(gtk_widget_get_height(scrolled) <= limit && gtk_widget_get_height(scrolled) > 0)
     // The controls work the first time: upper case off is a style change the canvas draws.

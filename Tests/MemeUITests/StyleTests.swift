@@ -57,7 +57,7 @@ import Testing
     let editor = EditorHarness.makeEditor(width: 600, height: 500)
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    let revealer = try #require(editor.warningBar.revealer)
+    let revealer = editor.warningBar.revealer.widget
     #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) == 0)
     let long = Array(repeating: "far too many words for one caption band", count: 80).joined(separator: " ")
     gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), long)

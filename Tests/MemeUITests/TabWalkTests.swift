@@ -8,20 +8,21 @@ import Testing
 @Suite(.serialized) struct TabWalkTests {
   @Test func aControlTabSkipsIsReportedAndTheOthersAreNot() throws {
     try DisplayHarness.requireDisplay()
-    let window = gtk_window_new()!
-    window.title = "Tab walk"
-    defer { gtk_window_destroy(gtkkit_window(window)) }
-    let box = Widget.box(GTK_ORIENTATION_VERTICAL)
-    let reached = Widget.button(label: "Reached")
+    let toplevel = Window()
+    let window = toplevel.widget
+    toplevel.title = "Tab walk"
+    defer { toplevel.destroy() }
+    let box = Box(GTK_ORIENTATION_VERTICAL)
+    let reached = Button(label: "Reached").widget
     reached.name = "reached"
-    let skipped = Widget.button(label: "Skipped")
+    let skipped = Button(label: "Skipped").widget
     skipped.name = "skipped"
     gtk_widget_set_focusable(skipped, 0)
     let entry = gtk_entry_new()!
     entry.name = "entry"
     for widget in [reached, skipped, entry] { box.append(widget) }
-    gtk_window_set_child(gtkkit_window(window), box)
-    window.present()
+    toplevel.setChild(box.widget)
+    toplevel.present()
     #expect(DisplayHarness.waitForFrames(window))
     let chain = try TabWalk.focusChain(of: window)
     // The entry's focus goes to its text widget, inside it.

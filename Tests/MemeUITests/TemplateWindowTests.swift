@@ -208,7 +208,7 @@ import Testing
       let again = try #require(gallery.tiles.first { $0.template.name == "Drake" })
       gtk_widget_activate(again.tile.deleteButton)
       #expect(MainContext.iterate { Self.names(in: gallery) == ["Distracted"] })
-      gallery.window.destroyWindow()
+      gallery.toplevel.destroy()
       #expect(MainContext.iterate { !FileManager.default.fileExists(atPath: drake.template.pictureURL.path) })
       #expect(try SentMemeStore(directory: folder).templates().map(\.name) == ["Distracted"])
     }
@@ -222,8 +222,8 @@ import Testing
       #expect(MainContext.iterate { SentMemesHarness.toplevel(named: "rename-template-dialog") != nil })
       let dialog = try #require(SentMemesHarness.toplevel(named: "rename-template-dialog"))
       let field = try #require(WidgetTree.descendant(of: dialog, named: "template-name-field"))
-      #expect(field.editableText == "IMG_2041")
-      field.editableText = "Surprised cat"
+      #expect(Entry(wrapping: field).text == "IMG_2041")
+      Entry(wrapping: field).text = "Surprised cat"
       try #require(MessageDialog(dialog)).respond("rename")
       #expect(MainContext.iterate { Self.names(in: gallery) == ["Surprised cat"] })
       #expect(try SentMemeStore(directory: folder).templates().map(\.name) == ["Surprised cat"])

@@ -82,12 +82,12 @@ import Testing
     defer { EditorHarness.close(editor) }
     Self.addText(editor)
     let entry = try #require(editor.canvas.boxEntry(at: 0))
-    for text in ["s", "sh", "short"] { entry.widget.editableText = text }
+    for text in ["s", "sh", "short"] { Entry(wrapping: entry.widget).text = text }
     EditorHarness.settle(editor)
     #expect(editor.document.boxes[0].text == "short")
     let short = try #require(editor.canvas.layout?.boxes.first)
     #expect(short.text == "SHORT", "the canvas lays out what was typed")
-    entry.widget.editableText = "short, and then a good deal longer"
+    Entry(wrapping: entry.widget).text = "short, and then a good deal longer"
     let long = try #require(editor.canvas.layout?.boxes.first)
     #expect(long.fontSize < short.fontSize, "longer text is fitted smaller, as it is typed")
     #expect(long.fits)
@@ -110,7 +110,7 @@ import Testing
     // A box emptied and left gets its placeholder back, as a classic caption does.
     let again = try #require(editor.canvas.boxEntry(at: 0))
     again.focus()
-    again.widget.editableText = ""
+    Entry(wrapping: again.widget).text = ""
     again.stopTyping()
     #expect(editor.document.boxes[0].text == "" && again.text == EditorState.boxPlaceholder)
     #expect(editor.document.selectedBoxIndex == 0 && !again.isTyping, "still selected, not typing")
@@ -121,10 +121,10 @@ import Testing
     let editor = Self.editorWithPicture()
     defer { EditorHarness.close(editor) }
     Self.addText(editor)
-    let revealer = try #require(editor.warningBar.revealer)
+    let revealer = editor.warningBar.revealer.widget
     #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) == 0)
     let long = Array(repeating: "far too many words for one small box", count: 120).joined(separator: " ")
-    try #require(editor.canvas.boxEntry(at: 0)).widget.editableText = long
+    Entry(wrapping: try #require(editor.canvas.boxEntry(at: 0)).widget).text = long
     #expect(editor.canvas.layout?.overflowingBoxes == [0], "the engine says it does not fit")
     #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) != 0)
     let label = try #require(WidgetTree.descendant(of: editor.window, named: "caption-overflow"))
@@ -258,7 +258,9 @@ import Testing
     defer { EditorHarness.close(editor) }
     for text in ["a", "b", "c"] {
       Self.addText(editor)
-      editor.canvas.boxEntry(at: editor.document.boxes.count - 1)?.widget.editableText = text
+      editor.canvas.boxEntry(at: editor.document.boxes.count - 1).map {
+        Entry(wrapping: $0.widget).text = text
+      }
     }
     let app = EditorHarness.application.application
     #expect(app.actions(forAccelerator: "<Control>bracketright") == ["win.bring-forward"])
@@ -377,7 +379,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     TextBoxKeyboardTests.addText(editor)
     let entry = try #require(editor.canvas.boxEntry(at: 0))
-    entry.widget.editableText = "HELLO"
+    Entry(wrapping: entry.widget).text = "HELLO"
     let picture = editor.canvas.pictureRect
     let centre = (x: picture.x + picture.width / 2, y: picture.y + picture.height / 2)
 
@@ -404,7 +406,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     TextBoxKeyboardTests.addText(editor)
     let entry = try #require(editor.canvas.boxEntry(at: 0))
-    entry.widget.editableText = text
+    Entry(wrapping: entry.widget).text = text
     EditorHarness.settle(editor)
     #expect(editor.document.boxes[0].text.count == 2000)
     #expect(
@@ -416,7 +418,7 @@ import Testing
     // snapshots below differ by the caret alone (a slow compositor still had it moving).
     #expect(
       MainContext.iterate {
-        gtk_revealer_get_child_revealed(gtkkit_revealer(editor.warningBar.revealer)) != 0
+        gtk_revealer_get_child_revealed(gtkkit_revealer(editor.warningBar.revealer.widget)) != 0
       },
       "the warning is shown")
     DisplayHarness.waitForFrames(editor.window)

@@ -48,7 +48,7 @@ import Testing
     let row = try #require(window.listFactory.boundCells.first { $0.memeID == seeded.id })
     #expect(row.topText == Self.captions.top && row.bottomText == Self.captions.bottom)
     #expect(row.boxesText == Self.boxes[0].text)
-    #expect(SentMemesHarness.isVisible(row.boxesLabel))
+    #expect(SentMemesHarness.isVisible(row.boxesLabel.widget))
     SentMemesHarness.activate(SentMemesAction.showList.name, in: window.window)
     SentMemesHarness.settle(app)
     Screenshot.save(window.window, named: "sent-memes-list-three-box-meme")

@@ -64,7 +64,7 @@ import Testing
     try RealKeyboard.pressHolding("Right")
     #expect(editor.document.boxes[0].angle == 1)
     #expect(badge.isShown, "the angle shows while Ctrl is held")
-    #expect(badge.widget.text == "1°")
+    #expect(badge.text == "1°")
     try RealKeyboard.pressHolding("shift+Right")
     try RealKeyboard.pressHolding("shift+Right")
     #expect(editor.document.boxes[0].angle == 31)
@@ -72,7 +72,7 @@ import Testing
     try RealKeyboard.pressHolding("shift+Right")
     #expect(editor.document.boxes[0].angle == 45)
     EditorHarness.settle(editor)
-    #expect(badge.widget.text == "45°")
+    #expect(badge.text == "45°")
     // The badge lies outside the box, beside its rotation handle, clear of the caption.
     let shown = try TextBoxEditorHarness.shown(0, in: editor)
     let bounds = try #require(WidgetTree.bounds(of: badge.widget, in: editor.canvas.drawingArea))
@@ -117,7 +117,7 @@ import Testing
       in: editor.window
     ) {
       #expect(editor.boxHandles.guides == [.snappedAngle])
-      #expect(badge.isShown && badge.widget.text == "45°", "the angle shows while turning")
+      #expect(badge.isShown && badge.text == "45°", "the angle shows while turning")
     }
     #expect(editor.document.boxes[0].angle == 45)
     #expect(!badge.isShown, "and goes when the turn is done")

@@ -50,10 +50,10 @@ import Testing
       try RealKeyboard.press("Delete")
       #expect(window.memes.list.ids == [memes[0].id])
       let button = try #require(window.toasts.shownToastButton)
-      for _ in 0..<40 where window.window.focusedWidget != button {
+      for _ in 0..<40 where window.toplevel.focusedWidget != button {
         try RealKeyboard.press("Tab")
       }
-      #expect(window.window.focusedWidget == button, "Tab reaches Undo")
+      #expect(window.toplevel.focusedWidget == button, "Tab reaches Undo")
       SentMemesHarness.settle(app)
       Screenshot.save(window.window, named: "sent-memes-undo-focused")
       try RealKeyboard.press("space")
@@ -245,14 +245,15 @@ import Testing
   private func tab(in window: UnsafeMutablePointer<GtkWidget>, to target: UnsafeMutablePointer<GtkWidget>)
     -> Bool
   {
+    let toplevel = Window(wrapping: window)
     for _ in 0..<60 {
-      if window.focusedWidget == target { return true }
+      if toplevel.focusedWidget == target { return true }
       if gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD) == 0 {
         // Past the last control: GTK starts over from the first.
-        window.focusedWidget = nil
+        toplevel.focusedWidget = nil
       }
     }
-    return window.focusedWidget == target
+    return toplevel.focusedWidget == target
   }
 
   /// `widget`'s bounds in `window` once its show animation (a slide up) has ended.

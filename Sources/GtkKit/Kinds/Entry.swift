@@ -9,11 +9,16 @@ public struct Entry {
     widget = gtk_entry_new()
   }
 
+  /// An entry made elsewhere (a dialog's field, found by its name).
+  public init(wrapping widget: Widget) {
+    self.widget = widget
+  }
+
   private var entry: UnsafeMutablePointer<GtkEntry> { gtkkit_entry(widget) }
 
   public var text: String {
-    get { widget.editableText }
-    nonmutating set { widget.editableText = newValue }
+    get { String(cString: gtk_editable_get_text(gtkkit_editable(widget))) }
+    nonmutating set { gtk_editable_set_text(gtkkit_editable(widget), newValue) }
   }
 
   /// The grey text the field shows while it is empty.

@@ -12,6 +12,6 @@ public struct Grid {
   }
 
   public func attach(_ child: Widget, column: Int32, row: Int32, width: Int32 = 1, height: Int32 = 1) {
-    widget.attach(child, column: column, row: row, width: width, height: height)
+    gtk_grid_attach(gtkkit_grid(widget), child, column, row, width, height)
   }
 }

@@ -28,7 +28,23 @@ public struct Label {
     nonmutating set { gtk_label_set_xalign(label, newValue) }
   }
 
+  public var wrapsText: Bool {
+    get { gtk_label_get_wrap(label) != 0 }
+    nonmutating set { gtk_label_set_wrap(label, newValue ? 1 : 0) }
+  }
+
   public func ellipsize(_ mode: PangoEllipsizeMode) { gtk_label_set_ellipsize(label, mode) }
+
+  public func setMaxWidthChars(_ count: Int32) { gtk_label_set_max_width_chars(label, count) }
+
+  /// The least width, in characters, it asks for (an ellipsized label shows that much at least).
+  public func setWidthChars(_ count: Int32) { gtk_label_set_width_chars(label, count) }
+
+  /// How the lines line up with each other (not the label in its space).
+  public var justification: GtkJustification {
+    get { gtk_label_get_justify(label) }
+    nonmutating set { gtk_label_set_justify(label, newValue) }
+  }
 
   /// Draws the text in `family`, `scale` times the label's size (a font list's own entries).
   public func showInFace(_ family: String, scale: Double) {

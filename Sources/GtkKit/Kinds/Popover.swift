@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
-/// A GtkPopover showing `child`, and the GtkMenuButton that opens it.
+/// A GtkPopover showing `child`, opened by a `MenuButton`.
 public struct Popover {
   public let widget: Widget
 
@@ -13,15 +13,4 @@ public struct Popover {
 
   /// Closes it (as a choice made inside it does).
   public func close() { gtk_popover_popdown(gtkkit_popover(widget)) }
-}
-
-/// A GtkMenuButton: `child` on the button, `popover` opened by it.
-public struct MenuButton {
-  public let widget: Widget
-
-  public init(child: Widget, popover: Popover) {
-    widget = gtk_menu_button_new()
-    gtk_menu_button_set_child(gtkkit_menu_button(widget), child)
-    gtk_menu_button_set_popover(gtkkit_menu_button(widget), popover.widget)
-  }
 }

@@ -10,8 +10,8 @@ public struct SearchEntry {
   }
 
   public var text: String {
-    get { widget.editableText }
-    nonmutating set { widget.editableText = newValue }
+    get { String(cString: gtk_editable_get_text(gtkkit_editable(widget))) }
+    nonmutating set { gtk_editable_set_text(gtkkit_editable(widget), newValue) }
   }
 
   /// How long typing must pause, in milliseconds, before `onSearchChanged` runs (GTK's default: 150).

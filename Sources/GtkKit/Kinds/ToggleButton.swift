@@ -25,7 +25,7 @@ public struct ToggleButton {
 
   /// Whether it is pressed in.
   public var isActive: Bool {
-    get { widget.isActive }
-    nonmutating set { widget.isActive = newValue }
+    get { gtk_toggle_button_get_active(gtkkit_toggle_button(widget)) != 0 }
+    nonmutating set { gtk_toggle_button_set_active(gtkkit_toggle_button(widget), newValue ? 1 : 0) }
   }
 }

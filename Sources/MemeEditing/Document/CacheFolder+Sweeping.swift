@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GLibSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -59,21 +60,9 @@ nonisolated extension CacheFolder {
     return unlinkat(parent, name, AT_REMOVEDIR) == 0
   }
 
-  /// The names in the folder open as `descriptor`, without `.` and `..`.
+  /// The names in the folder open as `descriptor`, without `.` and `..`; none when it cannot be read
+  /// (so nothing in it is removed).
   private static func entries(of descriptor: Int32) -> [String] {
-    let copy = dup(descriptor)
-    guard copy >= 0, let stream = fdopendir(copy) else {
-      if copy >= 0 { close(copy) }
-      return []
-    }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
+    (try? FolderEntries.names(in: descriptor)) ?? []
   }
 }

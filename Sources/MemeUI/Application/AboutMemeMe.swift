@@ -58,7 +58,7 @@ enum AboutMemeMe {
     about.translatorCredits = localized("translator-credits")
     about.releaseNotesVersion = AppIdentity.version
     about.releaseNotes = releaseNotes
-    about.widget.makeModal(over: parent)
+    Window(wrapping: about.widget).makeModal(over: parent)
     about.present()
     return about
   }

@@ -117,7 +117,7 @@ extension MemeMeApplication {
       if editor.document.image == nil && !memes.isEmpty {
         sentMemes?.showSentMemes()
         // As its Cancel does, on the next iteration (this runs in the dialog's response).
-        MainLoop.post { [weak editor] in editor?.window.close() }
+        MainLoop.post { [weak editor] in editor?.toplevel.close() }
       }
     }
     // The first frame is long past: the check and repair start now.

@@ -220,8 +220,8 @@ package final class Preferences {
       settings.bind(Key.maximized, to: window, property: "maximized")
       return
     }
-    window.defaultSize = (Int32(memory.width), Int32(memory.height))
-    if memory.isMaximized { window.isMaximized = true }
+    Window(wrapping: window).defaultSize = (Int32(memory.width), Int32(memory.height))
+    if memory.isMaximized { Window(wrapping: window).isMaximized = true }
     for property in ["default-width", "default-height", "maximized"] {
       Signal.connectNotify(window, property: property) { [weak self] in self?.storeGeometry(of: window) }
     }
@@ -233,7 +233,8 @@ package final class Preferences {
     return (settings.int(Key.width), settings.int(Key.height), settings.bool(Key.maximized))
   }
 
-  private func storeGeometry(of window: UnsafeMutablePointer<GtkWidget>) {
+  private func storeGeometry(of widget: UnsafeMutablePointer<GtkWidget>) {
+    let window = Window(wrapping: widget)
     let (width, height) = window.defaultSize
     if width > 0 { memory.width = Int(width) }
     if height > 0 { memory.height = Int(height) }

@@ -14,14 +14,14 @@ enum PrimaryMenu {
     for section in [windowSection].compactMap({ $0 }) + moreSections { menu.appendSection(section) }
     menu.appendSection(StyleChoice.menuSection)
     menu.appendSection(Menu(ApplicationAction.allCases.map { ($0.title, $0.detailedName) }))
-    let button = Widget.menuButton()
-    button.setMenuIconName(IconName.mainMenu)
+    let button = MenuButton()
+    button.setIconName(IconName.mainMenu)
     button.setMenu(menu)
     // Primary: F10 opens it, and screen readers announce it as the window's main menu.
-    button.isPrimaryMenu = true
-    button.name = "main-menu-button"
-    Accessible.setLabel(button, localized("Main Menu"))
-    button.tooltip = localized("Main Menu")
-    return button
+    button.isPrimary = true
+    button.widget.name = "main-menu-button"
+    Accessible.setLabel(button.widget, localized("Main Menu"))
+    button.widget.tooltip = localized("Main Menu")
+    return button.widget
   }
 }

@@ -15,9 +15,12 @@ import MemeCore
 public final class CameraCaptureWindow {
   // MARK: State
 
-  let window: Widget
-  let picture: UnsafeMutablePointer<GtkWidget>
-  let messageLabel: UnsafeMutablePointer<GtkWidget>
+  private let toplevel = Window()
+  var window: Widget { toplevel.widget }
+  private let preview = Picture()
+  var picture: Widget { preview.widget }
+  private let message = Label()
+  var messageLabel: Widget { message.widget }
   let takePhotoButton: UnsafeMutablePointer<GtkWidget>
   let cancelButton: UnsafeMutablePointer<GtkWidget>
 
@@ -39,11 +42,8 @@ public final class CameraCaptureWindow {
     parent: Widget?, source: CameraSource? = nil,
     onPhoto: @escaping (RasterImage) -> Void
   ) {
-    window = Widget.window()
-    picture = Widget.picture()
-    messageLabel = Widget.label()
-    takePhotoButton = Widget.button(label: localized("Take Photo"))
-    cancelButton = Widget.button(label: localized("Cancel"))
+    takePhotoButton = Button(label: localized("Take Photo")).widget
+    cancelButton = Button(label: localized("Cancel")).widget
     session = (source ?? CameraMonitor().preferredSource).map(CameraSession.init(source:))
     self.onPhoto = onPhoto
 
@@ -55,17 +55,19 @@ public final class CameraCaptureWindow {
   }
 
   private func configureWindow(parent: Widget?) {
-    window.title = localized("Camera")
-    if let parent { window.makeModal(over: parent) } else { window.makeModal(over: nil) }
+    toplevel.title = localized("Camera")
+    if let parent { toplevel.makeModal(over: parent) } else { toplevel.makeModal(over: nil) }
     // Joining the editor's application lists the view among its windows (and keeps it running).
-    if let application = parent?.application { window.application = application }
-    window.defaultSize = (720, 540)
+    if let application = parent.flatMap({ Window(wrapping: $0).application }) {
+      toplevel.application = application
+    }
+    toplevel.defaultSize = (720, 540)
     // Escape cancels, as in any dialog; "window.close" is GtkWindow's built-in action.
     window.addShortcut(keyval: UInt32(GDK_KEY_Escape), action: "window.close")
   }
 
   private func buildHeaderBar() {
-    let headerBar = Widget.headerBar()
+    let headerBar = TitleBar()
     // Cancel and Take Photo are the only ways out, as in a GNOME dialog: no close button.
     headerBar.showsTitleButtons = false
     headerBar.packStart(cancelButton)
@@ -73,26 +75,26 @@ public final class CameraCaptureWindow {
     // Nothing to take until the first frame arrives.
     takePhotoButton.isSensitive = false
     headerBar.packEnd(takePhotoButton)
-    window.setTitlebar(headerBar)
+    toplevel.setTitlebar(headerBar.widget)
   }
 
   private func buildPreview() {
-    let overlay = Widget.overlay()
-    picture.contentFit = GTK_CONTENT_FIT_CONTAIN
-    picture.canShrink = true
+    let overlay = Overlay()
+    preview.contentFit = GTK_CONTENT_FIT_CONTAIN
+    preview.canShrink = true
     picture.expandsHorizontally = true
     picture.expandsVertically = true
     Accessible.setLabel(picture, localized("Camera preview"))
-    overlay.setOverlayChild(picture)
+    overlay.setChild(picture)
 
     // Status and errors sit over the (empty) preview, centred.
-    messageLabel.wrapsText = true
-    messageLabel.justification = GTK_JUSTIFY_CENTER
-    messageLabel.setMaxWidthChars(40)
+    message.wrapsText = true
+    message.justification = GTK_JUSTIFY_CENTER
+    message.setMaxWidthChars(40)
     messageLabel.horizontalAlignment = GTK_ALIGN_CENTER
     messageLabel.verticalAlignment = GTK_ALIGN_CENTER
-    overlay.addOverlay(messageLabel)
-    window.setWindowChild(overlay)
+    overlay.add(messageLabel)
+    toplevel.setChild(overlay.widget)
     showMessage(session == nil ? localized("No camera was found.") : localized("Starting the camera…"))
   }
 
@@ -117,7 +119,7 @@ public final class CameraCaptureWindow {
   /// Shows the window and starts the camera.
   public func present() {
     guard isOpen else { return }
-    window.present()
+    toplevel.present()
     guard let session else { return }
     do {
       try session.start()
@@ -129,7 +131,7 @@ public final class CameraCaptureWindow {
   /// Closes the window without a photo; the camera stops.
   public func close() {
     guard isOpen else { return }
-    window.close()
+    toplevel.close()
   }
 
   /// Hands the newest frame to `onPhoto` and closes.
@@ -145,7 +147,7 @@ public final class CameraCaptureWindow {
 
   private func show(_ frame: RasterImage) {
     // The picture takes its own reference; the previous frame's texture is released.
-    picture.setPaintable(FrameTexture.make(from: frame))
+    preview.setPaintable(FrameTexture.make(from: frame))
     if !hasShownAFrame {
       hasShownAFrame = true
       messageLabel.isVisible = false
@@ -155,13 +157,13 @@ public final class CameraCaptureWindow {
 
   private func show(_ error: CameraError) {
     // The session has stopped itself; the last picture would be misleading next to the message.
-    picture.setPaintable(nil)
+    preview.setPaintable(nil)
     takePhotoButton.isSensitive = false
     showMessage(error.message)
   }
 
   private func showMessage(_ text: String) {
-    messageLabel.text = text
+    message.text = text
     messageLabel.isVisible = true
   }
 }

@@ -52,7 +52,7 @@ package final class DetailWindow: AppWindow {
     self.returnTab = returnTab
     SentMemesStyleSheet.installOnce()
     window = Self.makeWindow(of: application, title: localized("Meme Detail"), name: "detail-window")
-    window.defaultSize = (760, 680)
+    toplevel.defaultSize = (760, 680)
     buildHeaderBar()
     buildContent()
     addActions()
@@ -62,23 +62,22 @@ package final class DetailWindow: AppWindow {
   }
 
   func present() {
-    window.present()
+    toplevel.present()
   }
 
   // MARK: - Building the tree
 
   private func buildHeaderBar() {
     let header = HeaderBar()
-    backButton = gtk_button_new()
-    let backContent = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-    backContent.append(gtk_image_new_from_icon_name(IconName.back))
-    let backLabel = Widget.label(localized("Sent Memes"))
+    let backContent = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    backContent.append(Image(iconName: IconName.back).widget)
+    let backLabel = Label(localized("Sent Memes"))
     // Gives way before the window does: with GNOME's own font (Cantarell 11, as the Wayland run
     // has it) the header bar is otherwise a few pixels wider than a 360 px window.
     backLabel.ellipsize(PANGO_ELLIPSIZE_END)
-    gtk_label_set_width_chars(gtkkit_label(backLabel), 5)  // "Sent…" at least, never a lone "…"
-    backContent.append(backLabel)
-    gtk_button_set_child(gtkkit_button(backButton), backContent)
+    backLabel.setWidthChars(5)  // "Sent…" at least, never a lone "…"
+    backContent.append(backLabel.widget)
+    backButton = Button(child: backContent.widget).widget
     backButton.actionName = DetailAction.back.detailedName
     backButton.name = "back-button"
     Accessible.setLabel(backButton, localized("Sent Memes"))
@@ -99,7 +98,7 @@ package final class DetailWindow: AppWindow {
       name: "share-button", lastSection: Menu([TemplateAction.useAsTemplate.menuItem]))
     share.tooltip = ShareMenu.privateTooltip
     header.packEnd(share)
-    let delete = gtk_button_new_from_icon_name(IconName.delete)!
+    let delete = Button(iconName: IconName.delete).widget
     configure(
       delete, action: .delete, name: "delete-button", label: localized("Delete"),
       tooltip: localized("Delete (Delete)"))
@@ -119,48 +118,44 @@ package final class DetailWindow: AppWindow {
 
   /// The captions as the title, when it was sent as the subtitle.
   private func makeTitle() -> UnsafeMutablePointer<GtkWidget> {
-    let box = Widget.box(GTK_ORIENTATION_VERTICAL)
-    box.verticalAlignment = GTK_ALIGN_CENTER
-    let title = Widget.label(MemeDescription.accessibleName(of: meme))
-    title.addCSSClass("detail-title")
+    let box = Box(GTK_ORIENTATION_VERTICAL)
+    box.widget.verticalAlignment = GTK_ALIGN_CENTER
+    let title = Label(MemeDescription.accessibleName(of: meme))
+    title.widget.addCSSClass("detail-title")
     title.ellipsize(PANGO_ELLIPSIZE_END)
     title.setMaxWidthChars(40)
-    let subtitle = Widget.label(SentTimeFormatter().fullString(for: meme.sentAt))
-    subtitle.addCSSClass("detail-subtitle")
-    subtitle.addCSSClass("dim-label")
+    let subtitle = Label(SentTimeFormatter().fullString(for: meme.sentAt))
+    subtitle.widget.addCSSClass("detail-subtitle")
+    subtitle.widget.addCSSClass("dim-label")
     // Both lines give way in a narrow window (down to 360 px) rather than widen it.
     subtitle.ellipsize(PANGO_ELLIPSIZE_END)
-    box.append(title)
-    box.append(subtitle)
-    return box
+    box.append(title.widget)
+    box.append(subtitle.widget)
+    return box.widget
   }
 
   private func buildContent() {
-    let overlay = Widget.overlay()
-    overlay.addCSSClass("detail-canvas")
-    picture = gtk_picture_new()
+    let overlay = Overlay()
+    overlay.widget.addCSSClass("detail-canvas")
+    let shown = Picture()
+    picture = shown.widget
     picture.name = "detail-picture"
-    gtk_picture_set_content_fit(gtkkit_picture(picture), GTK_CONTENT_FIT_CONTAIN)
-    gtk_picture_set_can_shrink(gtkkit_picture(picture), 1)
-    gtk_picture_set_alternative_text(gtkkit_picture(picture), MemeDescription.accessibleName(of: meme))
+    shown.contentFit = GTK_CONTENT_FIT_CONTAIN
+    shown.canShrink = true
+    shown.setAlternativeText(MemeDescription.accessibleName(of: meme))
     // GTK 4.8 gives the alternative text to assistive technologies as a description only: name it too.
     Accessible.setLabel(picture, MemeDescription.accessibleName(of: meme))
     picture.expandsHorizontally = true
     picture.expandsVertically = true
-    for margin in [
-      gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-      gtk_widget_set_margin_end,
-    ] {
-      margin(picture, 18)
-    }
-    overlay.setOverlayChild(picture)
+    picture.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+    overlay.setChild(picture)
 
-    missingLabel = Widget.label(localized("The image of this meme is missing."))
+    missingLabel = Label(localized("The image of this meme is missing.")).widget
     missingLabel.name = "detail-missing"
     missingLabel.addCSSClass("detail-missing")
     missingLabel.isVisible = false
-    overlay.addOverlay(missingLabel)
-    toasts.child = overlay
+    overlay.add(missingLabel)
+    toasts.child = overlay.widget
     AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
   }
 
@@ -181,7 +176,7 @@ package final class DetailWindow: AppWindow {
   }
 
   private func show(_ image: RasterImage) {
-    picture.setPaintable(FrameTexture.make(from: image))
+    Picture(wrapping: picture).setPaintable(FrameTexture.make(from: image))
   }
 
   /// Decodes the rendered file off the main thread, at most `displayLimit` pixels wide.
@@ -206,7 +201,7 @@ package final class DetailWindow: AppWindow {
           showsPreview = false
         case .failure:
           // The preview must not pass for the meme whose picture is missing.
-          picture.setPaintable(nil)
+          Picture(wrapping: picture).setPaintable(nil)
           showsPreview = false
           missingLabel.isVisible = true
           for target in ShareTarget.allCases {

@@ -13,7 +13,8 @@ final class CanvasZoomControls {
   /// The percentage in the canvas's corner (one picture pixel per screen pixel is 100 %), shown
   /// while the size changes and hidden once it has rested a moment, as Loupe does: left up, it
   /// would lie over the end of a full-width bottom caption.
-  let indicator: UnsafeMutablePointer<GtkWidget>
+  private let indicatorLabel = Label("")
+  var indicator: Widget { indicatorLabel.widget }
   private var hidesSoon: Timeout?
   /// How long the indicator stays after the last change.
   static let restingMilliseconds: UInt32 = 1500
@@ -27,7 +28,6 @@ final class CanvasZoomControls {
 
   init(canvas: EditorCanvas) {
     self.canvas = canvas
-    indicator = Widget.label("")
     indicator.name = "zoom-indicator"
     indicator.addCSSClass("osd")
     indicator.addCSSClass("zoom-indicator")
@@ -101,7 +101,7 @@ final class CanvasZoomControls {
       indicator.isVisible = false
       return
     }
-    indicator.text = String(format: localized("%d %%"), percent)
+    indicatorLabel.text = String(format: localized("%d %%"), percent)
     indicator.isVisible = true
     hidesSoon = Timeout(milliseconds: Self.restingMilliseconds) { [weak self] in
       self?.indicator.isVisible = false

@@ -27,7 +27,8 @@ final class CaptionEntry {
   /// The field, as GtkKit's typed entry (`widget` is its widget).
   private let entry: Entry
   /// The message shown on the canvas when an edit went beyond what a caption holds.
-  let limitLabel = CaptionEntry.makeLimitLabel()
+  let limitMessage = CaptionEntry.makeLimitLabel()
+  var limitLabel: Widget { limitMessage.widget }
   let slot: CaptionSlot
   /// The classic caption this field edits, nil for a box's.
   var position: CaptionPosition? { slot.position }
@@ -116,7 +117,7 @@ final class CaptionEntry {
   private func setTextQuietly(_ newText: String) {
     guard newText != text else { return }
     isUpdatingFromModel = true
-    widget.editableText = newText
+    entry.text = newText
     isUpdatingFromModel = false
   }
 

@@ -31,27 +31,28 @@ struct EditorBottomBar {
         TemplateAction.newFromTemplate.menuItem, TemplateAction.importTemplates.menuItem,
         TemplateAction.useAsTemplate.menuItem,
       ]), name: "album-menu-button", label: localized("More Ways to Start a Meme"))
-    let album = Widget.box(GTK_ORIENTATION_HORIZONTAL)
-    album.addCSSClass("linked")
+    let album = Box(GTK_ORIENTATION_HORIZONTAL)
+    album.widget.addCSSClass("linked")
     album.append(albumButton)
     album.append(albumMenuButton)
     // 6 pixels apart, not 12: with Album's arrow the bar still fits a 360-pixel-wide window.
-    let buttons = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     buttons.append(cameraButton)
-    buttons.append(album)
-    gtk_action_bar_set_center_widget(gtkkit_action_bar(widget), buttons)
+    buttons.append(album.widget)
+    gtk_action_bar_set_center_widget(gtkkit_action_bar(widget), buttons.widget)
 
     // One button with a menu at the bar's start: four buttons would not fit a phone-narrow window.
     let pictureActions = [EditorAction.crop, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical]
-    transformButton = gtk_menu_button_new()
-    transformButton.setMenuIconName(IconName.cropRotateFlip)
-    transformButton.setMenu(Menu(pictureActions.map { ($0.title, $0.detailedName) }))
+    let transform = MenuButton()
+    transform.setIconName(IconName.cropRotateFlip)
+    transform.setMenu(Menu(pictureActions.map { ($0.title, $0.detailedName) }))
+    transformButton = transform.widget
     Self.name(
       transformButton, "transform-button", label: localized("Crop, Rotate and Flip"),
       tooltip: localized("Crop, Rotate and Flip"))
     gtk_action_bar_pack_start(gtkkit_action_bar(widget), transformButton)
 
-    addTextButton = gtk_button_new_from_icon_name(IconName.addText)!
+    addTextButton = Button(iconName: IconName.addText).widget
     addTextButton.actionName = EditorAction.addText.detailedName
     Self.name(
       addTextButton, "add-text-button", label: localized("Add Text"), tooltip: localized("Add Text (Ctrl+T)"))
@@ -61,11 +62,10 @@ struct EditorBottomBar {
   private static func iconButton(icon: String, label: String, action: EditorAction) -> UnsafeMutablePointer<
     GtkWidget
   > {
-    let button = gtk_button_new()!
-    let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-    box.append(gtk_image_new_from_icon_name(icon))
-    box.append(Widget.label(label))
-    gtk_button_set_child(gtkkit_button(button), box)
+    let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    box.append(Image(iconName: icon).widget)
+    box.append(Label(label).widget)
+    let button = Button(child: box.widget).widget
     button.actionName = action.detailedName
     button.addCSSClass("bar-button")
     return button
@@ -73,11 +73,11 @@ struct EditorBottomBar {
 
   /// A menu button with a down arrow, the second half of a split button (Album's, Sent Memes' Add).
   static func moreWaysButton(_ menu: Menu, name: String, label: String) -> UnsafeMutablePointer<GtkWidget> {
-    let button = Widget.menuButton()
-    button.setMenuIconName(IconName.moreWays)
+    let button = MenuButton()
+    button.setIconName(IconName.moreWays)
     button.setMenu(menu)
-    self.name(button, name, label: label, tooltip: label)
-    return button
+    self.name(button.widget, name, label: label, tooltip: label)
+    return button.widget
   }
 
   /// Names a control for tests (`gtk_widget_set_name`), screen readers and tooltips.

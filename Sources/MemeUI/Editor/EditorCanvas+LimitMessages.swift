@@ -20,16 +20,16 @@ extension EditorCanvas {
 
   /// Shows `excess`'s message on `entry`, or hides it (`nil`).
   func showLimitMessage(_ excess: CaptionLimits.Excess?, on entry: CaptionEntry) {
-    let label = entry.limitLabel
+    let label = entry.limitMessage
     // Most edits are within the limits and there is no message to take away.
-    guard excess != nil || label.isVisible else { return }
+    guard excess != nil || label.widget.isVisible else { return }
     if let excess {
       label.text = Self.limitMessage(excess)
       Accessible.setDescription(entry.widget, label.text)
     } else {
       Accessible.setDescription(entry.widget, "")
     }
-    label.isVisible = excess != nil && painter.drawsCaptions
+    label.widget.isVisible = excess != nil && painter.drawsCaptions
     gtk_widget_queue_allocate(widget)
   }
 
@@ -54,7 +54,7 @@ extension EditorCanvas {
 
   /// Adds `entry`'s message to the canvas, above everything (made hidden).
   func addLimitMessage(of entry: CaptionEntry) {
-    widget.addOverlay(entry.limitLabel)
+    addOverlay(entry.limitLabel)
   }
 
   /// Where a field's message lies: as wide as its field, right under it (over it for the bottom
@@ -75,14 +75,14 @@ extension EditorCanvas {
 
 extension CaptionEntry {
   /// The label of the field's limit message (see `EditorCanvas.showLimitMessage`).
-  static func makeLimitLabel() -> UnsafeMutablePointer<GtkWidget> {
-    let label = Widget.label("")
-    label.name = "caption-limit-message"
-    label.addCSSClass("osd")
-    label.addCSSClass("caption-limit-message")
+  static func makeLimitLabel() -> Label {
+    let label = Label("")
+    label.widget.name = "caption-limit-message"
+    label.widget.addCSSClass("osd")
+    label.widget.addCSSClass("caption-limit-message")
     label.wrapsText = true
-    label.isVisible = false
-    gtk_widget_set_can_target(label, 0)
+    label.widget.isVisible = false
+    gtk_widget_set_can_target(label.widget, 0)
     return label
   }
 }

@@ -11,8 +11,10 @@ import MemeEditing
 ///
 /// Drawing is `PreviewPainter`'s: the export's layout over a cached on-screen copy of the picture.
 final class EditorCanvas {
-  /// The GtkOverlay holding everything; put it in the window.
-  let widget: UnsafeMutablePointer<GtkWidget>
+  /// The overlay holding everything.
+  private let overlay = Overlay()
+  /// The overlay's widget: put it in the window.
+  var widget: Widget { overlay.widget }
   let drawingArea: UnsafeMutablePointer<GtkWidget>
   let topEntry = CaptionEntry(slot: .classic(.top))
   let bottomEntry = CaptionEntry(slot: .classic(.bottom))
@@ -22,8 +24,8 @@ final class EditorCanvas {
   var onBoxEntryMade: (CaptionEntry) -> Void = { _ in }
   /// The invitation to choose a picture, shown between the caption fields before there is one.
   let placeholder: UnsafeMutablePointer<GtkWidget>
-  private let loadingIndicator: UnsafeMutablePointer<GtkWidget>
-  private let loadingLabel: UnsafeMutablePointer<GtkWidget>
+  private let loadingIndicator: Box
+  private let loadingLabel: Label
   /// Stops the load the indicator shows (its Stop button, Escape); nil while none is shown.
   private(set) var stopLoading: (() -> Void)?
   private var watchesEscape = false
@@ -46,20 +48,19 @@ final class EditorCanvas {
   private(set) var documentCaptions = EditorState.initial.captions
 
   init() {
-    widget = Widget.overlay()
-    widget.name = "canvas"
+    overlay.widget.name = "canvas"
     drawingArea = gtk_drawing_area_new()
     drawingArea.name = "meme-canvas"
     drawingArea.addCSSClass("meme-canvas")
     drawingArea.expandsHorizontally = true
     drawingArea.expandsVertically = true
     Accessible.setLabel(drawingArea, localized("Meme preview"))
-    widget.setOverlayChild(drawingArea)
+    overlay.setChild(drawingArea)
 
     placeholder = Self.makePlaceholder()
     (loadingIndicator, loadingLabel) = Self.makeLoadingIndicator()
-    for child in [topEntry.widget, bottomEntry.widget, placeholder, loadingIndicator] {
-      widget.addOverlay(child)
+    for child in [topEntry.widget, bottomEntry.widget, placeholder, loadingIndicator.widget] {
+      overlay.add(child)
     }
     addStopButton()
     for entry in [topEntry, bottomEntry] { addLimitMessage(of: entry) }
@@ -153,7 +154,12 @@ final class EditorCanvas {
 
   /// Adds a layer over the picture and everything on it.
   func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
-    widget.addOverlay(child)
+    overlay.add(child)
+  }
+
+  /// Takes a layer added with `addOverlay` off the canvas (which drops its reference).
+  func removeOverlay(_ child: Widget) {
+    overlay.remove(child)
   }
 
   /// Adds a layer over the picture and its classic caption fields, under the fields of the text boxes
@@ -171,7 +177,7 @@ final class EditorCanvas {
       watchEscape()
     }
     stopLoading = fileName == nil ? nil : stop
-    loadingIndicator.isVisible = !(fileName == nil)
+    loadingIndicator.widget.isVisible = !(fileName == nil)
   }
 
   /// Escape stops a load while the indicator shows (in the capture phase, before a caption field
@@ -331,21 +337,19 @@ final class EditorCanvas {
     ).makeWidget()
   }
 
-  private static func makeLoadingIndicator() -> (
-    UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>
-  ) {
-    let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-    box.name = "loading"
-    box.addCSSClass("osd")
-    box.addCSSClass("loading-indicator")
-    box.horizontalAlignment = GTK_ALIGN_CENTER
-    box.verticalAlignment = GTK_ALIGN_CENTER
-    let spinner = gtk_spinner_new()!
-    spinner.startSpinning()
-    let label = Widget.label(localized("Loading…"))
-    box.append(spinner)
-    box.append(label)
-    box.isVisible = false
+  private static func makeLoadingIndicator() -> (Box, Label) {
+    let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    box.widget.name = "loading"
+    box.widget.addCSSClass("osd")
+    box.widget.addCSSClass("loading-indicator")
+    box.widget.horizontalAlignment = GTK_ALIGN_CENTER
+    box.widget.verticalAlignment = GTK_ALIGN_CENTER
+    let spinner = Spinner()
+    spinner.start()
+    let label = Label(localized("Loading…"))
+    box.append(spinner.widget)
+    box.append(label.widget)
+    box.widget.isVisible = false
     return (box, label)
   }
 

@@ -4,8 +4,7 @@ import MemeEditing
 
 /// What the editor's parts (sharing, crop mode, text boxes, the questions before leaving) ask of the
 /// window they are in. Each part keeps its own state; the window keeps the widgets and the wiring.
-protocol EditorHost: AnyObject {
-  var window: UnsafeMutablePointer<GtkWidget> { get }
+protocol EditorHost: AppWindow {
   var document: EditorDocument { get }
   var canvas: EditorCanvas { get }
   /// Set once GTK has destroyed the window: late results have no window to speak in.

@@ -112,11 +112,11 @@ extension EditorWindow {
 
   private func startOver() {
     loading.forget()
-    window.focusedWidget = nil
+    toplevel.focusedWidget = nil
     document.reset()
     if !sink.isEmpty, let showSentMemes {
       showSentMemes()
-      window.close()
+      toplevel.close()
     }
   }
 }

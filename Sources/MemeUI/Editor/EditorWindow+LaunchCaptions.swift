@@ -23,8 +23,8 @@ extension EditorWindow {
   /// The size the canvas will be given in the first frame, when the window shows no picture at its
   /// default size; nil when it cannot be known before then.
   var launchCanvasSize: (width: Int32, height: Int32)? {
-    let (width, height) = window.defaultSize
-    guard canvas.image == nil, !window.isMaximized, !styleButton.isActive, width > 0, height > 0 else {
+    let (width, height) = toplevel.defaultSize
+    guard canvas.image == nil, !toplevel.isMaximized, !styleToggle.isActive, width > 0, height > 0 else {
       return nil
     }
     var border = GtkBorder()

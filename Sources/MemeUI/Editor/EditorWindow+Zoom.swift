@@ -9,7 +9,7 @@ extension EditorWindow {
   func noteSpace(pressed: Bool, _ keyval: UInt32) {
     guard Int32(keyval) == GDK_KEY_space else { return }
     // In a caption field Space types a space.
-    let isTyping = window.focusedWidget.map { gtkkit_is_editable($0) != 0 } ?? false
+    let isTyping = toplevel.focusedWidget.map { gtkkit_is_editable($0) != 0 } ?? false
     canvas.zoomControls.isSpaceHeld = pressed && !isTyping && document.image != nil && !cropMode.isOn
   }
 }

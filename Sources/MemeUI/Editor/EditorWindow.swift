@@ -25,7 +25,8 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var headerBar: HeaderBar!
   let shareButton = ShareMenu.button(name: "share-button", includesDescription: true)
   private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
-  private(set) var styleButton: UnsafeMutablePointer<GtkWidget>!
+  private(set) var styleToggle: ToggleButton!
+  var styleButton: Widget { styleToggle.widget }
   let bottomBar = EditorBottomBar()
   let warningBar = WarningBar()
 
@@ -90,7 +91,7 @@ package final class EditorWindow: AppWindow, EditorHost {
   }
 
   package func present() {
-    window.present()
+    toplevel.present()
   }
 
   /// Where shared memes are kept. Sent Memes can open after the editor is shown (a linked pictures
@@ -121,7 +122,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     guard let button = WidgetTree.descendant(of: canvas.placeholder, named: "placeholder-button") else {
       return
     }
-    window.focusedWidget = button
+    toplevel.focusedWidget = button
   }
 
   /// The window is gone (closed, or destroyed by its application) while work may still run: an
@@ -140,8 +141,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     // Shown beside the spinning Share button while an export takes long.
     header.packStart(sharing.progress.stopButton)
     // Opens the style panel beside the canvas (see `StylePanel`).
-    styleButton = gtk_toggle_button_new()
-    gtk_button_set_icon_name(gtkkit_button(styleButton), IconName.captionStyle)
+    styleToggle = ToggleButton(iconName: IconName.captionStyle)
     styleButton.bind("active", to: stylePanel.widget, "reveal-child", isMutual: true)
     EditorBottomBar.name(
       styleButton, "style-button", label: localized("Caption Style"), tooltip: localized("Caption Style"))
@@ -158,14 +158,14 @@ package final class EditorWindow: AppWindow, EditorHost {
   }
 
   private func buildContent() {
-    let content = Widget.box(GTK_ORIENTATION_VERTICAL)
-    content.append(warningBar.revealer)
+    let content = Box(GTK_ORIENTATION_VERTICAL)
+    content.append(warningBar.revealer.widget)
     // The style panel takes its room from the canvas rather than lying over the captions.
-    let middle = Widget.box(GTK_ORIENTATION_HORIZONTAL)
-    middle.expandsVertically = true
+    let middle = Box(GTK_ORIENTATION_HORIZONTAL)
+    middle.widget.expandsVertically = true
     middle.append(canvas.widget)
     middle.append(stylePanel.widget)
-    content.append(middle)
+    content.append(middle.widget)
     arrangeStylePanel(in: middle)
     for property in ["default-width", "default-height"] {
       Signal.connectNotify(window, property: property) { [weak self] in self?.arrangeStylePanel(in: middle) }
@@ -174,14 +174,14 @@ package final class EditorWindow: AppWindow, EditorHost {
     // Everything below the header bar: a toast lies over the bottom bar, off the picture and its
     // captions (libadwaita shows toasts at the bottom of the overlay's child).
     toasts.widget.addCSSClass("editor-toasts")
-    toasts.child = content
+    toasts.child = content.widget
     AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
   }
 
   /// The style panel beside the canvas, or under it when the window is too narrow for both side by
   /// side (the panel is about 340 pixels wide).
-  private func arrangeStylePanel(in box: UnsafeMutablePointer<GtkWidget>) {
-    let (width, height) = window.defaultSize
+  private func arrangeStylePanel(in box: Box) {
+    let (width, height) = toplevel.defaultSize
     stylePanel.isUnderCanvas = width > 0 && width < Self.narrowWidth
     stylePanel.fit(windowHeight: height)
     box.setOrientation(stylePanel.isUnderCanvas ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)

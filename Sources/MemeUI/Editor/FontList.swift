@@ -47,10 +47,10 @@ final class FontList {
     search = SearchEntry()
     search.widget.name = "font-search"
     Accessible.setLabel(search.widget, localized("Search fonts"))
-    let box = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+    let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
     box.append(search.widget)
     box.append(scrolled.widget)
-    popover = Popover(child: box, position: GTK_POS_BOTTOM)
+    popover = Popover(child: box.widget, position: GTK_POS_BOTTOM)
     popover.widget.name = "font-popover"
 
     label = Label(defaultLabel)

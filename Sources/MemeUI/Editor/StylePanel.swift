@@ -17,10 +17,14 @@ import MemeCore
 /// of the editor together, and nobody sees them before then. So is the scrolled window around them,
 /// with its scroll bars: no use before the controls are in it.
 final class StylePanel {
-  /// The revealer that slides the panel in; put it beside the canvas.
-  let widget: UnsafeMutablePointer<GtkWidget>
+  /// The revealer that slides the panel in.
+  private let revealer: Revealer
+  /// The panel's content box.
+  private let box: Box
+  /// The revealer's widget: put it beside the canvas.
+  var widget: Widget { revealer.widget }
   /// The panel's content, what takes room beside the canvas while it is open.
-  let content: UnsafeMutablePointer<GtkWidget>
+  var content: Widget { box.widget }
   /// Called with the new style after the user changes a control.
   var onChange: (CaptionStyle) -> Void = { _ in }
   /// Called with the new alignment after the user chooses one (a selected text box's).
@@ -42,19 +46,19 @@ final class StylePanel {
 
   private struct Controls {
     let fontList: FontList
-    let fontUsedLabel: UnsafeMutablePointer<GtkWidget>
+    let fontUsedLabel: Label
     let textColorButton: ColorButton
     let outlineColorButton: ColorButton
     /// The outline colour's title: in Band and Poster the colour is the one behind the text.
-    let outlineLabel: UnsafeMutablePointer<GtkWidget>
+    let outlineLabel: Label
     /// Classic, Band and Poster, as linked toggle buttons of one group.
     let layoutButtons: [(MemeLayoutKind, ToggleButton)]
-    let uppercaseSwitch: UnsafeMutablePointer<GtkWidget>
+    let uppercaseSwitch: Switch
     /// Says when the face has capitals only, so the switch changes nothing.
-    let capitalsNote: UnsafeMutablePointer<GtkWidget>
-    let overflowLabel: UnsafeMutablePointer<GtkWidget>
+    let capitalsNote: Label
+    let overflowLabel: Label
     /// Says what the controls style: a selected box, or the top and bottom captions.
-    let targetLabel: UnsafeMutablePointer<GtkWidget>
+    let targetLabel: Label
     /// A selected box's alignment, and its row's title; hidden for the classic captions.
     let alignmentButtons: [(TextBox.Alignment, ToggleButton)]
     let alignmentRow: [UnsafeMutablePointer<GtkWidget>]
@@ -65,13 +69,11 @@ final class StylePanel {
   }
 
   init() {
-    widget = gtk_revealer_new()
+    box = Box(GTK_ORIENTATION_HORIZONTAL)
+    separator = Separator(GTK_ORIENTATION_VERTICAL)
+    box.append(separator.widget)
+    revealer = Revealer(child: box.widget, transition: GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
     widget.name = "style-panel"
-    widget.setRevealerTransition(GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
-    content = Widget.box(GTK_ORIENTATION_HORIZONTAL)
-    separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)
-    content.append(separator)
-    widget.setRevealerChild(content)
     // As wide as its controls: the room left goes to the picture (the font button expands within).
     widget.expandsHorizontally = false
     widget.expandsVertically = false
@@ -81,7 +83,7 @@ final class StylePanel {
     }
   }
 
-  private let separator: UnsafeMutablePointer<GtkWidget>
+  private let separator: Separator
   /// The most height the controls may take before they scroll (-1: no limit).
   private var maxControlsHeight: Int32 = -1
 
@@ -101,17 +103,17 @@ final class StylePanel {
         isUnderCanvas
         ? (GTK_ORIENTATION_VERTICAL, GTK_ORIENTATION_HORIZONTAL)
         : (GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL)
-      content.setOrientation(along)
+      box.setOrientation(along)
       separator.setOrientation(across)
-      widget.setRevealerTransition(
+      revealer.setTransition(
         isUnderCanvas ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
     }
   }
 
   /// Whether the panel is shown (or sliding in).
   var isOpen: Bool {
-    get { widget.revealsChild }
-    set { widget.revealsChild = newValue }
+    get { revealer.revealsChild }
+    set { revealer.revealsChild = newValue }
   }
 
   /// Shows the model's style and what the layout really used, without calling `onChange`. With the
@@ -131,7 +133,7 @@ final class StylePanel {
 
   private func buildControlsOnce() {
     guard controls == nil else { return }
-    let controls = Self.makeControls(families: FontResolver.availableFamilies(), in: content)
+    let controls = Self.makeControls(families: FontResolver.availableFamilies(), in: box)
     controls.limitHeight(to: maxControlsHeight)
     self.controls = controls
     connectSignals(of: controls)
@@ -139,7 +141,7 @@ final class StylePanel {
   }
 
   private static func makeControls(
-    families: [String], in panel: UnsafeMutablePointer<GtkWidget>
+    families: [String], in panel: Box
   ) -> Controls {
     let grid = Grid(rowSpacing: 12, columnSpacing: 18)
     grid.widget.setMargins(top: 18, bottom: 18, start: 18, end: 18)
@@ -152,68 +154,66 @@ final class StylePanel {
     let outlineColorButton = ColorButton(color: Self.components(.black), title: localized("Outline Colour"))
     textColorButton.widget.name = "text-color"
     outlineColorButton.widget.name = "outline-color"
-    let uppercaseSwitch = gtk_switch_new()!
-    uppercaseSwitch.name = "uppercase"
-    uppercaseSwitch.horizontalAlignment = GTK_ALIGN_END
-    uppercaseSwitch.verticalAlignment = GTK_ALIGN_CENTER
+    let uppercaseSwitch = Switch()
+    uppercaseSwitch.widget.name = "uppercase"
+    uppercaseSwitch.widget.horizontalAlignment = GTK_ALIGN_END
+    uppercaseSwitch.widget.verticalAlignment = GTK_ALIGN_CENTER
 
     let capitalsNote = makeNote(named: "capitals-note")
 
     let targetLabel = makeNote(named: "style-target")
     let alignmentButtons = makeAlignmentButtons()
-    let alignmentBox = Widget.box(GTK_ORIENTATION_HORIZONTAL)
-    alignmentBox.addCSSClass("linked")
-    alignmentBox.horizontalAlignment = GTK_ALIGN_END
+    let alignmentBox = Box(GTK_ORIENTATION_HORIZONTAL)
+    alignmentBox.widget.addCSSClass("linked")
+    alignmentBox.widget.horizontalAlignment = GTK_ALIGN_END
     for (_, button) in alignmentButtons { alignmentBox.append(button.widget) }
 
-    let overflowLabel = Widget.label("")
-    overflowLabel.name = "overflow-warning"
-    overflowLabel.addCSSClass("warning")
+    let overflowLabel = Label("")
+    overflowLabel.widget.name = "overflow-warning"
+    overflowLabel.widget.addCSSClass("warning")
     overflowLabel.wrapsText = true
     overflowLabel.setMaxWidthChars(30)
     overflowLabel.textAlignment = 0
 
     let layoutButtons = makeLayoutButtons()
-    let layoutBox = Widget.box(GTK_ORIENTATION_HORIZONTAL)
-    layoutBox.addCSSClass("linked")
-    layoutBox.horizontalAlignment = GTK_ALIGN_END
+    let layoutBox = Box(GTK_ORIENTATION_HORIZONTAL)
+    layoutBox.widget.addCSSClass("linked")
+    layoutBox.widget.horizontalAlignment = GTK_ALIGN_END
     for (_, button) in layoutButtons { layoutBox.append(button.widget) }
     // The layout is the meme's, whichever caption is selected: above what the rest styles.
-    let layoutLabel = Widget.label(localized("Layout"))
+    let layoutLabel = Label(localized("Layout"))
     layoutLabel.textAlignment = 0
-    grid.attach(layoutLabel, column: 0, row: 0)
-    grid.attach(layoutBox, column: 1, row: 0)
-    Accessible.setLabelledBy(layoutBox, layoutLabel)
-    grid.attach(targetLabel, column: 0, row: 1, width: 2, height: 1)
+    grid.attach(layoutLabel.widget, column: 0, row: 0)
+    grid.attach(layoutBox.widget, column: 1, row: 0)
+    Accessible.setLabelledBy(layoutBox.widget, layoutLabel.widget)
+    grid.attach(targetLabel.widget, column: 0, row: 1, width: 2, height: 1)
     var row: Int32 = 2
     @discardableResult
-    func addRow(_ title: String, _ control: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<
-      GtkWidget
-    > {
-      let label = Widget.label(title)
+    func addRow(_ title: String, _ control: Widget) -> Label {
+      let label = Label(title)
       label.textAlignment = 0
-      grid.attach(label, column: 0, row: row)
+      grid.attach(label.widget, column: 0, row: row)
       grid.attach(control, column: 1, row: row)
-      Accessible.setLabelledBy(control, label)
+      Accessible.setLabelledBy(control, label.widget)
       row += 1
       return label
     }
     // The font button spans the panel so that the list opening below it stays within the panel.
-    let fontLabel = Widget.label(localized("Font"))
+    let fontLabel = Label(localized("Font"))
     fontLabel.textAlignment = 0
-    fontLabel.addCSSClass("heading")
-    grid.attach(fontLabel, column: 0, row: row, width: 2, height: 1)
+    fontLabel.widget.addCSSClass("heading")
+    grid.attach(fontLabel.widget, column: 0, row: row, width: 2, height: 1)
     grid.attach(fontList.widget, column: 0, row: row + 1, width: 2, height: 1)
-    grid.attach(fontUsedLabel, column: 0, row: row + 2, width: 2, height: 1)
-    Accessible.setLabelledBy(fontList.widget, fontLabel)
+    grid.attach(fontUsedLabel.widget, column: 0, row: row + 2, width: 2, height: 1)
+    Accessible.setLabelledBy(fontList.widget, fontLabel.widget)
     row += 3
     addRow(localized("Text colour"), textColorButton.widget)
     let outlineLabel = addRow(localized("Outline colour"), outlineColorButton.widget)
-    addRow(localized("All capitals"), uppercaseSwitch)
-    let alignmentLabel = addRow(localized("Alignment"), alignmentBox)
-    grid.attach(capitalsNote, column: 0, row: row, width: 2, height: 1)
+    addRow(localized("All capitals"), uppercaseSwitch.widget)
+    let alignmentLabel = addRow(localized("Alignment"), alignmentBox.widget)
+    grid.attach(capitalsNote.widget, column: 0, row: row, width: 2, height: 1)
     row += 1
-    grid.attach(overflowLabel, column: 0, row: row, width: 2, height: 1)
+    grid.attach(overflowLabel.widget, column: 0, row: row, width: 2, height: 1)
     // Scrolls when the window is shorter than the controls; as wide as the font list.
     // Under the canvas, as tall as the controls up to the limit `fit(windowHeight:)` sets.
     grid.widget.setSizeRequest(width: 300, height: -1)
@@ -225,7 +225,7 @@ final class StylePanel {
       outlineColorButton: outlineColorButton, outlineLabel: outlineLabel, layoutButtons: layoutButtons,
       uppercaseSwitch: uppercaseSwitch, capitalsNote: capitalsNote,
       overflowLabel: overflowLabel, targetLabel: targetLabel, alignmentButtons: alignmentButtons,
-      alignmentRow: [alignmentLabel, alignmentBox], scrolled: scrolled)
+      alignmentRow: [alignmentLabel.widget, alignmentBox.widget], scrolled: scrolled)
   }
 
   /// Left, centred and right, as linked toggle buttons of one group.
@@ -268,11 +268,11 @@ final class StylePanel {
   }
 
   /// A small dim wrapped line under a control.
-  private static func makeNote(named name: String) -> UnsafeMutablePointer<GtkWidget> {
-    let label = Widget.label("")
-    label.name = name
-    label.addCSSClass("dim-label")
-    label.addCSSClass("caption")
+  private static func makeNote(named name: String) -> Label {
+    let label = Label("")
+    label.widget.name = name
+    label.widget.addCSSClass("dim-label")
+    label.widget.addCSSClass("caption")
     label.textAlignment = 0
     label.wrapsText = true
     label.setMaxWidthChars(30)
@@ -285,7 +285,7 @@ final class StylePanel {
     controls.fontList.show(style.fontFamily)
     controls.textColorButton.color = Self.components(style.textColor)
     controls.outlineColorButton.color = Self.components(style.outlineColor)
-    controls.uppercaseSwitch.isSwitchedOn = style.isUppercase
+    controls.uppercaseSwitch.isOn = style.isUppercase
     for (choice, button) in controls.layoutButtons { button.isActive = choice == memeLayout }
     // A selected box has an outline in every layout; the band's and the poster's texts have none,
     // and the colour is the one behind them.
@@ -315,11 +315,11 @@ final class StylePanel {
           format: localized("%@ has capitals only: choose another font for lowercase letters."),
           resolved.family)
         : "")
-    controls.capitalsNote.isVisible = capitalsOnly
+    controls.capitalsNote.widget.isVisible = capitalsOnly
     let warning =
       layout.map { Self.overflowMessage($0.overflowingCaptions, boxes: $0.overflowingBoxes) } ?? nil
     controls.overflowLabel.text = warning ?? ""
-    controls.overflowLabel.isVisible = !(warning == nil)
+    controls.overflowLabel.widget.isVisible = !(warning == nil)
   }
 
   /// What the controls style when no box is selected: the layout's own texts, named as it shows them.
@@ -360,8 +360,8 @@ final class StylePanel {
       let color = Self.color(controls.outlineColorButton.color)
       self?.userChanged { $0.outlineColor = color }
     }
-    Signal.connectNotify(controls.uppercaseSwitch, property: "active") { [weak self] in
-      let isOn = controls.uppercaseSwitch.isSwitchedOn
+    Signal.connectNotify(controls.uppercaseSwitch.widget, property: "active") { [weak self] in
+      let isOn = controls.uppercaseSwitch.isOn
       self?.userChanged { $0.isUppercase = isOn }
     }
     connectChoice(controls.layoutButtons) { [weak self] choice in

@@ -5,21 +5,20 @@ import GtkKit
 /// A warning strip under the header bar, revealed while a caption does not fit at the smallest size
 /// or the picture is damaged.
 struct WarningBar {
-  let revealer: UnsafeMutablePointer<GtkWidget>
-  let label: UnsafeMutablePointer<GtkWidget>
+  let revealer: Revealer
+  let label: Label
 
   init() {
-    let bar = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
-    bar.addCSSClass("warning-bar")
-    label = Widget.label("")
-    label.name = "caption-overflow"
+    let bar = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
+    bar.widget.addCSSClass("warning-bar")
+    label = Label("")
+    label.widget.name = "caption-overflow"
     label.wrapsText = true
     label.textAlignment = 0
-    label.expandsHorizontally = true
-    bar.append(gtk_image_new_from_icon_name(IconName.warning)!)
-    bar.append(label)
-    revealer = gtk_revealer_new()
-    revealer.setRevealerChild(bar)
+    label.widget.expandsHorizontally = true
+    bar.append(Image(iconName: IconName.warning).widget)
+    bar.append(label.widget)
+    revealer = Revealer(child: bar.widget)
     revealer.revealsChild = false
   }
 

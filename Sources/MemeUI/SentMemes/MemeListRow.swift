@@ -12,11 +12,11 @@ package final class MemeListRow: MemeCell {
 
   package let widget: UnsafeMutablePointer<GtkWidget>
   package let thumbnail: ThumbnailView
-  let topLabel: UnsafeMutablePointer<GtkWidget>
-  let bottomLabel: UnsafeMutablePointer<GtkWidget>
+  let topLabel: Label
+  let bottomLabel: Label
   /// The text of the boxes placed anywhere, in drawing order, after the classic two.
-  let boxesLabel: UnsafeMutablePointer<GtkWidget>
-  let timeLabel: UnsafeMutablePointer<GtkWidget>
+  let boxesLabel: Label
+  let timeLabel: Label
   private let timeFormatter: SentTimeFormatter
   private let events: MemeCellEvents
   package var memeID: Int64?
@@ -26,42 +26,43 @@ package final class MemeListRow: MemeCell {
   init(thumbnails: ThumbnailCache, timeFormatter: SentTimeFormatter, events: MemeCellEvents) {
     self.timeFormatter = timeFormatter
     self.events = events
-    widget = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 14)
+    let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 14)
+    widget = row.widget
     widget.addCSSClass("meme-row")
     widget.name = "meme-row"
     thumbnail = ThumbnailView(thumbnails: thumbnails, width: 96, height: 72, cssClass: "row-thumbnail")
-    widget.append(thumbnail.widget)
+    row.append(thumbnail.widget)
 
-    let captions = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-    captions.verticalAlignment = GTK_ALIGN_CENTER
-    captions.expandsHorizontally = true
+    let captions = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    captions.widget.verticalAlignment = GTK_ALIGN_CENTER
+    captions.widget.expandsHorizontally = true
     topLabel = Self.captionLabel(cssClass: "row-top")
     bottomLabel = Self.captionLabel(cssClass: "row-bottom")
     boxesLabel = Self.captionLabel(cssClass: "row-boxes")
-    captions.append(topLabel)
-    captions.append(bottomLabel)
-    captions.append(boxesLabel)
-    widget.append(captions)
+    captions.append(topLabel.widget)
+    captions.append(bottomLabel.widget)
+    captions.append(boxesLabel.widget)
+    row.append(captions.widget)
 
-    timeLabel = Widget.label("")
-    timeLabel.addCSSClass("dim-label")
-    timeLabel.addCSSClass("caption")
-    timeLabel.verticalAlignment = GTK_ALIGN_CENTER
+    timeLabel = Label("")
+    timeLabel.widget.addCSSClass("dim-label")
+    timeLabel.widget.addCSSClass("caption")
+    timeLabel.widget.verticalAlignment = GTK_ALIGN_CENTER
     // Asked for when shown: rows are rebound all the time as the list scrolls.
-    timeLabel.provideTooltip { [weak self] in self?.memeID == nil ? nil : self?.fullTime }
-    widget.append(timeLabel)
+    timeLabel.widget.provideTooltip { [weak self] in self?.memeID == nil ? nil : self?.fullTime }
+    row.append(timeLabel.widget)
 
     events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
     attachDragSource()
     attachDropTarget()
   }
 
-  private static func captionLabel(cssClass: String) -> UnsafeMutablePointer<GtkWidget> {
-    let label = Widget.label("")
+  private static func captionLabel(cssClass: String) -> Label {
+    let label = Label("")
     label.textAlignment = 0
     label.ellipsize(PANGO_ELLIPSIZE_END)
-    gtk_label_set_single_line_mode(gtkkit_label(label), 1)
-    label.addCSSClass(cssClass)
+    gtk_label_set_single_line_mode(gtkkit_label(label.widget), 1)
+    label.widget.addCSSClass(cssClass)
     return label
   }
 
@@ -73,22 +74,22 @@ package final class MemeListRow: MemeCell {
     timeLabel.text = timeFormatter.string(for: meme.sentAt)
     let fullTime = timeFormatter.fullString(for: meme.sentAt)
     self.fullTime = fullTime
-    Accessible.setDescription(timeLabel, fullTime)
+    Accessible.setDescription(timeLabel.widget, fullTime)
     setAccessibleName(MemeDescription.accessibleName(of: meme))
     thumbnail.show(meme)
   }
 
-  var topText: String { String(cString: gtk_label_get_text(gtkkit_label(topLabel))) }
-  var bottomText: String { String(cString: gtk_label_get_text(gtkkit_label(bottomLabel))) }
+  var topText: String { topLabel.text }
+  var bottomText: String { bottomLabel.text }
 
   /// The non-empty texts of `meme`'s boxes placed anywhere, one after the other.
   static func boxesText(of meme: SentMeme) -> String {
     meme.textBoxes.map(\.text).filter { !$0.isEmpty }.joined(separator: " · ")
   }
 
-  private func setCaption(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String) {
+  private func setCaption(_ label: Label, _ text: String) {
     label.text = text
-    label.isVisible = !(text.isEmpty)
+    label.widget.isVisible = !(text.isEmpty)
   }
 
   // MARK: - Reordering by drag and drop

@@ -48,7 +48,7 @@ package final class SentMemesNavigator {
   /// memes, else the editor.
   func presentAtLaunch() {
     if let visible = visibleWindow {
-      visible.present()
+      Window(wrapping: visible).present()
     } else if !memes.isEmpty {
       showSentMemes()
     } else {
@@ -88,7 +88,7 @@ package final class SentMemesNavigator {
   func showDetail(id: Int64, from tab: SentMemesWindow.Tab) -> DetailWindow? {
     guard let meme = memes.list.meme(id: id) else { return nil }
     let leaving = visibleWindow
-    if let detailWindow { detailWindow.window.destroyWindow() }
+    if let detailWindow { detailWindow.toplevel.destroy() }
     let detail = DetailWindow(application: application, meme: meme, returnTab: tab, preferences: preferences)
     detail.onBack = { [weak self, weak detail] in
       guard let self, let detail else { return }
@@ -142,7 +142,7 @@ package final class SentMemesNavigator {
     let window = showSentMemes()
     window.select(id: meme.id)
     if let confirmation = editor?.sharing.confirmation { window.confirm(confirmation) }
-    if let editor { editor.window.close() }
+    if let editor { editor.toplevel.close() }
   }
 
   // MARK: - Windows
@@ -185,7 +185,7 @@ package final class SentMemesNavigator {
   private static func closeSoon(_ detail: DetailWindow) {
     MainLoop.post { [weak detail] in
       guard let detail, !detail.isDestroyed else { return }
-      detail.window.close()
+      detail.toplevel.close()
     }
   }
 
@@ -198,7 +198,8 @@ package final class SentMemesNavigator {
   private func carryGeometry(
     from source: UnsafeMutablePointer<GtkWidget>?, to target: UnsafeMutablePointer<GtkWidget>
   ) {
-    guard let source, source.isVisible else { return }
+    guard let sourceWidget = source, sourceWidget.isVisible else { return }
+    let (source, target) = (Window(wrapping: sourceWidget), Window(wrapping: target))
     if source.isMaximized {
       target.isMaximized = true
       return

@@ -27,7 +27,7 @@ package final class SentMemesWindow: AppWindow {
   package private(set) var listView: UnsafeMutablePointer<GtkWidget>!
   /// The Grid's notebook page. Its view is built the first time the page is shown or the view is
   /// asked for, not with the window: a window that opens on the List has no use for its tiles yet.
-  private var gridPage: UnsafeMutablePointer<GtkWidget>!
+  private var gridPage: Box!
   private var builtGrid: (view: UnsafeMutablePointer<GtkWidget>, factory: MemeItemFactory<MemeGridTile>)?
   private(set) var addButton: UnsafeMutablePointer<GtkWidget>!
   package private(set) var listFactory: MemeItemFactory<MemeListRow>!
@@ -92,7 +92,7 @@ package final class SentMemesWindow: AppWindow {
   }
 
   func present() {
-    window.present()
+    toplevel.present()
     (currentTab == .list ? listView : gridView).grabFocus()
   }
 
@@ -124,16 +124,16 @@ package final class SentMemesWindow: AppWindow {
 
   private func buildHeaderBar() {
     let header = HeaderBar()
-    addButton = gtk_button_new_from_icon_name(IconName.newMeme)
+    addButton = Button(iconName: IconName.newMeme).widget
     addButton.actionName = SentMemesAction.add.detailedName
     addButton.name = "add-button"
     Accessible.setLabel(addButton, localized("Add"))
     addButton.tooltip = localized("Make a new meme (Ctrl+N)")
-    let add = Widget.box(GTK_ORIENTATION_HORIZONTAL)
-    add.addCSSClass("linked")
+    let add = Box(GTK_ORIENTATION_HORIZONTAL)
+    add.widget.addCSSClass("linked")
     add.append(addButton)
     add.append(SentMemesMenus.addMenuButton())
-    header.packStart(add)
+    header.packStart(add.widget)
     header.packEnd(SentMemesMenus.mainMenuButton())
     searchButton.widget.name = "search-button"
     Accessible.setLabel(searchButton.widget, localized("Search"))
@@ -150,12 +150,12 @@ package final class SentMemesWindow: AppWindow {
     appendGridPage()
     stack.add(notebook.widget, named: "memes")
 
-    let body = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+    let body = Box(GTK_ORIENTATION_VERTICAL, spacing: 0)
     body.append(search.widget)
     stack.widget.expandsVertically = true
     body.append(stack.widget)
     setUpSearch()
-    toasts.child = body
+    toasts.child = body.widget
     AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
   }
 
@@ -176,9 +176,9 @@ package final class SentMemesWindow: AppWindow {
 
   /// The Grid's tab and its page, empty until the grid is built into it.
   private func appendGridPage() {
-    gridPage = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+    gridPage = Box(GTK_ORIENTATION_VERTICAL, spacing: 0)
     appendPage(
-      gridPage, tab: .grid, title: localized("Grid"), tooltip: localized("Grid (Alt+2)"),
+      gridPage.widget, tab: .grid, title: localized("Grid"), tooltip: localized("Grid (Alt+2)"),
       icon: IconName.gridView)
   }
 
@@ -239,10 +239,11 @@ package final class SentMemesWindow: AppWindow {
   private func appendPage(
     _ page: UnsafeMutablePointer<GtkWidget>, tab: Tab, title: String, tooltip: String, icon: String
   ) {
-    let label = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    let tabContent = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    let label = tabContent.widget
     label.horizontalAlignment = GTK_ALIGN_CENTER
-    label.append(gtk_image_new_from_icon_name(icon))
-    label.append(Widget.label(title))
+    tabContent.append(Image(iconName: icon).widget)
+    tabContent.append(Label(title).widget)
     // The menu label doubles as the tab's plain-text name (the tab itself is an icon and a label);
     // tabs share the width, like a view switcher.
     notebook.appendPage(page, tab: label, title: title, expandsTab: true)

@@ -15,7 +15,8 @@ package final class ThumbnailView {
   let widget: UnsafeMutablePointer<GtkWidget>
   /// Paints the thumbnail (an image in the accessibility tree, named after the meme).
   let picture: UnsafeMutablePointer<GtkWidget>
-  let placeholder: UnsafeMutablePointer<GtkWidget>
+  private let placeholderIcon = Image(iconName: IconName.missingThumbnail)
+  var placeholder: Widget { placeholderIcon.widget }
   private let thumbnails: ThumbnailCache
   /// The frame's size in logical pixels.
   private(set) var width: Int32
@@ -30,20 +31,20 @@ package final class ThumbnailView {
     self.thumbnails = thumbnails
     self.width = width
     self.height = height
-    widget = Widget.overlay()
+    let frame = Overlay()
+    widget = frame.widget
     widget.addCSSClass(cssClass)
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     gtk_widget_set_size_request(widget, width, height)
     widget.horizontalAlignment = GTK_ALIGN_CENTER
     widget.verticalAlignment = GTK_ALIGN_CENTER
     picture = gtk_drawing_area_new()
-    widget.setOverlayChild(picture)
-    placeholder = gtk_image_new_from_icon_name(IconName.missingThumbnail)
-    gtk_image_set_pixel_size(gtkkit_image(placeholder), min(width, height) / 3)
+    frame.setChild(picture)
+    placeholderIcon.setPixelSize(min(width, height) / 3)
     placeholder.addCSSClass("dim-label")
     placeholder.name = "missing-thumbnail"
     placeholder.isVisible = false
-    widget.addOverlay(placeholder)
+    frame.add(placeholder)
     DrawingArea.setDrawFunction(picture) { [weak self] context, width, height in
       self?.draw(on: context, width: width, height: height)
     }
@@ -72,7 +73,7 @@ package final class ThumbnailView {
     self.width = width
     self.height = height
     gtk_widget_set_size_request(widget, width, height)
-    gtk_image_set_pixel_size(gtkkit_image(placeholder), min(width, height) / 3)
+    placeholderIcon.setPixelSize(min(width, height) / 3)
     if meme != nil, !showsPlaceholder { requestThumbnail() }
   }
 

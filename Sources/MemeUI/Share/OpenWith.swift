@@ -31,13 +31,14 @@ final class OpenWith: MemeOpener {
     for format: ImageFormat, parent: UnsafeMutablePointer<GtkWidget>, chosen: @escaping (OpenWith) -> Void
   ) {
     if DesktopPortal.isInUse { return chosen(OpenWith(appInfo: nil, parent: parent)) }
-    let dialog = gtkkit_app_chooser_dialog_new(gtkkit_window(parent), format.mimeType)!
+    let chooser = gtkkit_app_chooser_dialog_new(gtkkit_window(parent), format.mimeType)!
+    let dialog = Window(wrapping: chooser)
     dialog.title = localized("Open Meme With")
-    dialog.name = "open-with-dialog"
-    Signal.connectResponse(dialog) { response in
+    chooser.name = "open-with-dialog"
+    Signal.connectResponse(chooser) { response in
       let appInfo =
-        response == GTK_RESPONSE_OK.rawValue ? gtk_app_chooser_get_app_info(gtkkit_app_chooser(dialog)) : nil
-      dialog.destroyWindow()
+        response == GTK_RESPONSE_OK.rawValue ? gtk_app_chooser_get_app_info(gtkkit_app_chooser(chooser)) : nil
+      dialog.destroy()
       guard let appInfo else { return }  // cancelled
       chosen(OpenWith(appInfo: appInfo, parent: parent))
     }

@@ -35,14 +35,14 @@ enum ShareMenu {
   static func button(name: String, includesDescription: Bool = false, lastSection: Menu? = nil)
     -> UnsafeMutablePointer<GtkWidget>
   {
-    let button = Widget.menuButton()
-    button.setMenuIconName(IconName.share)
+    let button = MenuButton()
+    button.setIconName(IconName.share)
     let menu = menu(includesDescription: includesDescription)
     if let lastSection { menu.appendSection(lastSection) }
     button.setMenu(menu)
-    button.name = name
-    Accessible.setLabel(button, localized("Share"))
-    button.tooltip = localized("Share")
-    return button
+    button.widget.name = name
+    Accessible.setLabel(button.widget, localized("Share"))
+    button.widget.tooltip = localized("Share")
+    return button.widget
   }
 }

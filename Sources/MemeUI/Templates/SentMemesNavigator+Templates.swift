@@ -59,7 +59,7 @@ extension SentMemesNavigator {
     let gallery = TemplateGallery(
       application: application, library: templates, preferences: preferences, over: parent)
     gallery.onChoose = { [weak self, weak gallery] template in
-      gallery?.window.close()
+      gallery?.toplevel.close()
       self?.startMeme(from: template)
     }
     Signal.connect(gallery.window, "destroy") { [weak self, weak gallery] in
@@ -136,15 +136,15 @@ extension SentMemesNavigator {
   ) {
     let message = String(format: localized("Kept as template “%@”"), template.name)
     let toast = Toast(message)
-    let title = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-    let label = Widget.label(message)
+    let title = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    let label = Label(message)
     label.ellipsize(PANGO_ELLIPSIZE_MIDDLE)
-    title.append(label)
+    title.append(label.widget)
     let rename = Accessible.mnemonicButton(localized("_Rename"))
     rename.name = "rename-kept-template-button"
     rename.addCSSClass("flat")
     title.append(rename)
-    toast.customTitle = title
+    toast.customTitle = title.widget
     toast.buttonLabel = localized("Undo")
     let id = template.id
     Signal.connect(rename, "clicked") { [weak self, weak toast] in

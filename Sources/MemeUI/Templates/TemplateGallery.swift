@@ -36,15 +36,15 @@ package final class TemplateGallery: AppWindow {
     self.library = library
     self.preferences = preferences
     window = Self.makeWindow(of: application, title: localized("New from Template"), name: "template-gallery")
-    window.defaultSize = (640, 560)
-    if let parent { window.makeModal(over: parent) }
+    toplevel.defaultSize = (640, 560)
+    if let parent { toplevel.makeModal(over: parent) }
     buildContent()
     addActions()
     Signal.connect(window, "destroy") { [weak self] in self?.windowDestroyed() }
     show()
   }
 
-  package func present() { window.present() }
+  package func present() { toplevel.present() }
 
   // MARK: - Building the tree
 
@@ -54,7 +54,7 @@ package final class TemplateGallery: AppWindow {
     Accessible.setLabel(search.widget, localized("Search templates"))
     search.captureKeys(from: window)
     header.titleWidget = search.widget
-    let importButton = Widget.iconButton(IconName.newMeme)
+    let importButton = Button(iconName: IconName.newMeme).widget
     importButton.name = "import-templates-button"
     importButton.actionName = TemplateAction.importTemplates.detailedName
     Accessible.setLabel(importButton, localized("Import Folder as Templates"))
@@ -87,7 +87,7 @@ package final class TemplateGallery: AppWindow {
 
   private func addActions() {
     actions.add(TemplateAction.importTemplates.name) { [weak self] in self?.importFolder() }
-    actions.add("close") { [weak self] in self?.window.close() }
+    actions.add("close") { [weak self] in self?.toplevel.close() }
     window.addShortcut(keyval: UInt32(GDK_KEY_Escape), action: "win.close")
   }
 

@@ -15,28 +15,29 @@ package struct TemplateTile {
   package let deleteButton: Widget
 
   init(_ template: MemeTemplate) {
-    widget = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    let tile = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    widget = tile.widget
     widget.name = "template-tile"
 
-    let picture = Widget.picture(path: template.thumbnailURL.path)
+    let picture = Picture(path: template.thumbnailURL.path)
     picture.contentFit = GTK_CONTENT_FIT_CONTAIN
     picture.canShrink = true
-    picture.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
-    Accessible.setHidden(picture, true)
-    button = Widget.button(child: picture)
+    picture.widget.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
+    Accessible.setHidden(picture.widget, true)
+    button = Button(child: picture.widget).widget
     button.name = "template-button"
     button.addCSSClass("flat")
     Accessible.setLabel(button, template.name)
     button.tooltip = String(format: localized("Make a meme from “%@”"), template.name)
-    widget.append(button)
+    tile.append(button)
 
-    let row = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
-    let name = Widget.label(template.name)
-    name.name = "template-name"
+    let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
+    let name = Label(template.name)
+    name.widget.name = "template-name"
     name.ellipsize(PANGO_ELLIPSIZE_END)
-    name.expandsHorizontally = true
+    name.widget.expandsHorizontally = true
     name.textAlignment = 0
-    row.append(name)
+    row.append(name.widget)
     renameButton = Self.smallButton(
       icon: IconName.rename, name: "rename-template-button",
       label: String(format: localized("Rename “%@”"), template.name))
@@ -45,11 +46,11 @@ package struct TemplateTile {
       icon: IconName.delete, name: "delete-template-button",
       label: String(format: localized("Delete “%@”"), template.name))
     row.append(deleteButton)
-    widget.append(row)
+    tile.append(row.widget)
   }
 
   private static func smallButton(icon: String, name: String, label: String) -> Widget {
-    let button = Widget.iconButton(icon)
+    let button = Button(iconName: icon).widget
     button.name = name
     button.addCSSClass("flat")
     button.addCSSClass("circular")

@@ -36,7 +36,7 @@ final class LeavingQuestions {
   func closeRequested() -> Bool {
     askIfWorkWouldBeLost(leaveLabel: localized("_Close Anyway")) { [weak host] in
       guard let host, !host.isDestroyed else { return }
-      host.window.destroyWindow()
+      host.toplevel.destroy()
     }
   }
 

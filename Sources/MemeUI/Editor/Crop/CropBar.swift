@@ -10,46 +10,47 @@ final class CropBar {
   let widget: UnsafeMutablePointer<GtkWidget>
   /// Called when the user picks a preset.
   var onAspect: (CropAspect) -> Void = { _ in }
-  private(set) var presetButtons: [CropAspect: UnsafeMutablePointer<GtkWidget>] = [:]
+  private var presets: [CropAspect: ToggleButton] = [:]
+  var presetButtons: [CropAspect: Widget] { presets.mapValues(\.widget) }
   private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var doneButton: UnsafeMutablePointer<GtkWidget>!
   private var isUpdating = false
 
   init() {
-    widget = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+    let bar = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+    widget = bar.widget
     widget.name = "crop-bar"
     widget.addCSSClass("crop-bar")
     widget.isVisible = false
-    widget.append(makePresets())
-    widget.append(makeButtons())
+    bar.append(makePresets())
+    bar.append(makeButtons())
   }
 
   private func makePresets() -> UnsafeMutablePointer<GtkWidget> {
-    let row = Widget.box(GTK_ORIENTATION_HORIZONTAL)
-    row.addCSSClass("linked")
-    row.horizontalAlignment = GTK_ALIGN_CENTER
-    Accessible.setLabel(row, localized("Aspect ratio"))
-    var group: UnsafeMutablePointer<GtkWidget>?
+    let row = Box(GTK_ORIENTATION_HORIZONTAL)
+    row.widget.addCSSClass("linked")
+    row.widget.horizontalAlignment = GTK_ALIGN_CENTER
+    Accessible.setLabel(row.widget, localized("Aspect ratio"))
+    var group: ToggleButton?
     for aspect in CropAspect.allCases {
-      let button = gtk_toggle_button_new_with_label(aspect.label)!
-      button.name = "crop-aspect-\(aspect.rawValue)"
-      if let group { gtk_toggle_button_set_group(gtkkit_toggle_button(button), gtkkit_toggle_button(group)) }
+      let button = ToggleButton(label: aspect.label, group: group)
+      button.widget.name = "crop-aspect-\(aspect.rawValue)"
       group = group ?? button
-      Signal.connect(button, "toggled") { [weak self] in
+      Signal.connect(button.widget, "toggled") { [weak self] in
         guard let self, !isUpdating, button.isActive else {
           return
         }
         onAspect(aspect)
       }
-      presetButtons[aspect] = button
-      row.append(button)
+      presets[aspect] = button
+      row.append(button.widget)
     }
-    return row
+    return row.widget
   }
 
   private func makeButtons() -> UnsafeMutablePointer<GtkWidget> {
-    let row = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-    row.horizontalAlignment = GTK_ALIGN_CENTER
+    let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    row.widget.horizontalAlignment = GTK_ALIGN_CENTER
     let cancel = Accessible.mnemonicButton(localized("_Cancel"))
     cancel.name = "crop-cancel-button"
     cancel.actionName = EditorAction.cropCancel.detailedName
@@ -63,13 +64,13 @@ final class CropBar {
     row.append(done)
     cancelButton = cancel
     doneButton = done
-    return row
+    return row.widget
   }
 
   /// Shows `aspect` as the chosen preset without reporting it back.
   func show(aspect: CropAspect) {
     isUpdating = true
-    if let button = presetButtons[aspect] { button.isActive = true }
+    if let button = presets[aspect] { button.isActive = true }
     isUpdating = false
   }
 }

@@ -65,7 +65,7 @@ final class CropMode {
     switch Int32(keyval) {
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
       // Enter on Cancel cancels, as a press of it would; anywhere else it applies.
-      if host.window.focusedWidget == tools.bar.cancelButton { end() } else { apply() }
+      if host.toplevel.focusedWidget == tools.bar.cancelButton { end() } else { apply() }
       return true
     case GDK_KEY_Escape:
       end()
@@ -80,7 +80,7 @@ final class CropMode {
     guard !isOn, let image = document.image else { return }
     let transform = document.transform
     let seen = transform.uncropped.outputSize(sourceWidth: image.width, sourceHeight: image.height)
-    host.window.focusedWidget = nil  // a caption field would take Enter
+    host.toplevel.focusedWidget = nil  // a caption field would take Enter
     // As the fields show them: an untouched caption's placeholder too.
     overlay.captions = host.canvas.captions
     overlay.selection = CropSelection(
@@ -106,8 +106,8 @@ final class CropMode {
   func end() {
     guard let tools, isOn else { return }
     tools.overlay.selection = nil
-    let window = host.window
-    let hadFocus = window.focusedWidget.map { gtk_widget_is_ancestor($0, tools.bar.widget) != 0 } ?? false
+    let focus = host.toplevel.focusedWidget
+    let hadFocus = focus.map { gtk_widget_is_ancestor($0, tools.bar.widget) != 0 } ?? false
     bottomBar.isVisible = true
     // Left to GTK, the focus of the bar going away would fall to the first caption field, whose
     // focus clears its default text: it goes back to where crop mode was chosen from instead.

@@ -130,7 +130,7 @@ final class PictureLoading {
           pasteDecodedByGDK(from: clipboard)
         }
       }
-    } else if let focus = host.window.focusedWidget {
+    } else if let focus = host.toplevel.focusedWidget {
       // Ctrl+V is bound to win.paste, so text pastes into a caption field are passed on. A text
       // field enables its own paste action only for what the clipboard held when it was focused, so
       // text copied since would not paste: its paste signal is emitted instead.

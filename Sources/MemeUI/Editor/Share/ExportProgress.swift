@@ -16,13 +16,13 @@ final class ExportProgress {
   /// Whether the spinner shows.
   private(set) var isShown = false
 
-  private let shareButton: UnsafeMutablePointer<GtkWidget>
+  private let shareButton: MenuButton
   private var running: Cancellation?
   private var timeout: UInt32?
 
   init(shareButton: UnsafeMutablePointer<GtkWidget>, stopAction: String) {
-    self.shareButton = shareButton
-    stopButton = gtk_button_new_from_icon_name(IconName.stopExport)
+    self.shareButton = MenuButton(wrapping: shareButton)
+    stopButton = Button(iconName: IconName.stopExport).widget
     stopButton.actionName = stopAction
     stopButton.name = "cancel-export-button"
     Accessible.setLabel(stopButton, localized("Cancel Export"))
@@ -80,14 +80,14 @@ final class ExportProgress {
   private func show(_ isShown: Bool) {
     self.isShown = isShown
     if isShown {
-      let spinner = gtk_spinner_new()!
-      spinner.name = "export-spinner"
-      spinner.startSpinning()
-      gtk_menu_button_set_child(gtkkit_menu_button(shareButton), spinner)
-      shareButton.tooltip = localized("Exporting the meme…")
+      let spinner = Spinner()
+      spinner.widget.name = "export-spinner"
+      spinner.start()
+      shareButton.setChild(spinner.widget)
+      shareButton.widget.tooltip = localized("Exporting the meme…")
     } else {
-      shareButton.setMenuIconName(IconName.share)
-      shareButton.tooltip = localized("Share")
+      shareButton.setIconName(IconName.share)
+      shareButton.widget.tooltip = localized("Share")
     }
     stopButton.isVisible = isShown
   }

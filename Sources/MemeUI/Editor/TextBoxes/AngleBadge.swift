@@ -8,12 +8,14 @@ import MemeEditing
 /// the handle, or the turning keys held): outside the box, so it never covers the caption, and
 /// hidden when the turn is done. A label over the canvas, never part of the export.
 final class AngleBadge {
-  let widget: UnsafeMutablePointer<GtkWidget>
+  private let label = Label("")
+  var widget: Widget { label.widget }
+  /// The angle shown.
+  var text: String { label.text }
   /// The gap between the rotation handle and the badge, in logical pixels.
   static let gap = 14.0
 
   init() {
-    widget = Widget.label("")
     widget.name = "angle-badge"
     widget.isVisible = false
     gtk_widget_set_can_target(widget, 0)
@@ -34,7 +36,7 @@ final class AngleBadge {
   /// Shows `angle` beside `knob` (the rotation handle, canvas coordinates), kept inside a canvas
   /// `width` × `height`: to the handle's right, or its left where the right has no room.
   func show(_ angle: Double, besideKnobAt knob: (x: Double, y: Double), width: Double, height: Double) {
-    widget.text = Self.text(for: angle)
+    label.text = Self.text(for: angle)
     var labelWidth: Int32 = 0
     var labelHeight: Int32 = 0
     gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, nil, &labelWidth, nil, nil)

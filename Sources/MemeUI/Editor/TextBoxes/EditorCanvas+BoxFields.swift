@@ -19,7 +19,7 @@ extension EditorCanvas {
       entry.widget.isVisible = painter.drawsCaptions
       connect(entry)
       boxEntries.append(entry)
-      widget.addOverlay(entry.widget)
+      addOverlay(entry.widget)
       addLimitMessage(of: entry)
       onBoxEntryMade(entry)
     }
@@ -27,8 +27,8 @@ extension EditorCanvas {
       // Left to GTK, the focus of a field taken away would fall to the first caption field, whose
       // focus clears its default text: an edit, which would also drop the redo steps.
       if entry.isFocused, let root = gtk_widget_get_root(entry.widget) { gtk_root_set_focus(root, nil) }
-      widget.removeOverlay(entry.widget)
-      widget.removeOverlay(entry.limitLabel)
+      removeOverlay(entry.widget)
+      removeOverlay(entry.limitLabel)
     }
     for (entry, box) in zip(boxEntries, boxes) { entry.show(caption: box.text) }
     gtk_widget_queue_allocate(widget)

@@ -86,7 +86,7 @@ final class TextBoxEditing {
     }
     if let focused = canvas.boxEntries.first(where: \.isFocused) {
       focused.isTyping = false
-      host.window.focusedWidget = nil
+      host.toplevel.focusedWidget = nil
     }
   }
 

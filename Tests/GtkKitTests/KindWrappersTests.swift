@@ -4,64 +4,72 @@ import GtkKit
 import GtkTestSupport
 import Testing
 
-/// The constructors and kind-specific members GtkKit adds for buttons, pictures, header bars and
-/// windows: GTK's own getters read back what they set.
-@Suite(.serialized) struct WidgetKindsTests {
+/// GtkKit's typed wrappers for buttons, menu buttons, pictures, title bars, labels and windows: GTK's
+/// own getters read back what they set.
+@Suite(.serialized) struct KindWrappersTests {
   @Test func buttonsPicturesAndHeaderBarsReadBack() throws {
     try DisplayHarness.requireDisplay()
-    let button = Widget.button(label: "Take Photo")
-    let buttonOwner = ObjectOwner(taking: button)
-    #expect(String(cString: gtk_button_get_label(gtkkit_button(button))) == "Take Photo")
+    let button = Button(label: "Take Photo")
+    let buttonOwner = ObjectOwner(taking: button.widget)
+    #expect(String(cString: gtk_button_get_label(gtkkit_button(button.widget))) == "Take Photo")
 
-    let menuButton = Widget.menuButton()
-    let menuOwner = ObjectOwner(taking: menuButton)
-    #expect(gtk_menu_button_get_primary(gtkkit_menu_button(menuButton)) == 0)
-    menuButton.isPrimaryMenu = true
-    #expect(gtk_menu_button_get_primary(gtkkit_menu_button(menuButton)) != 0)
-    #expect(menuButton.isPrimaryMenu)
+    let menuButton = MenuButton()
+    let menuOwner = ObjectOwner(taking: menuButton.widget)
+    #expect(gtk_menu_button_get_primary(gtkkit_menu_button(menuButton.widget)) == 0)
+    menuButton.isPrimary = true
+    #expect(gtk_menu_button_get_primary(gtkkit_menu_button(menuButton.widget)) != 0)
+    #expect(menuButton.isPrimary)
+    menuButton.setIconName("open-menu-symbolic")
+    #expect(
+      String(cString: gtk_menu_button_get_icon_name(gtkkit_menu_button(menuButton.widget)))
+        == "open-menu-symbolic")
 
-    let picture = Widget.picture()
-    let pictureOwner = ObjectOwner(taking: picture)
+    let picture = Picture()
+    let pictureOwner = ObjectOwner(taking: picture.widget)
     picture.contentFit = GTK_CONTENT_FIT_COVER
-    #expect(gtk_picture_get_content_fit(gtkkit_picture(picture)) == GTK_CONTENT_FIT_COVER)
+    #expect(gtk_picture_get_content_fit(gtkkit_picture(picture.widget)) == GTK_CONTENT_FIT_COVER)
     picture.canShrink = false
-    #expect(gtk_picture_get_can_shrink(gtkkit_picture(picture)) == 0)
+    #expect(gtk_picture_get_can_shrink(gtkkit_picture(picture.widget)) == 0)
     picture.canShrink = true
-    #expect(gtk_picture_get_can_shrink(gtkkit_picture(picture)) != 0 && picture.canShrink)
+    #expect(gtk_picture_get_can_shrink(gtkkit_picture(picture.widget)) != 0 && picture.canShrink)
 
-    let headerBar = Widget.headerBar()
-    let headerOwner = ObjectOwner(taking: headerBar)
+    let headerBar = TitleBar()
+    let headerOwner = ObjectOwner(taking: headerBar.widget)
     #expect(headerBar.showsTitleButtons)
     headerBar.showsTitleButtons = false
-    #expect(gtk_header_bar_get_show_title_buttons(gtkkit_header_bar(headerBar)) == 0)
+    #expect(gtk_header_bar_get_show_title_buttons(gtkkit_header_bar(headerBar.widget)) == 0)
 
-    let label = Widget.label("two\nlines")
-    let labelOwner = ObjectOwner(taking: label)
+    let label = Label("two\nlines")
+    let labelOwner = ObjectOwner(taking: label.widget)
     label.justification = GTK_JUSTIFY_CENTER
-    #expect(gtk_label_get_justify(gtkkit_label(label)) == GTK_JUSTIFY_CENTER)
+    #expect(gtk_label_get_justify(gtkkit_label(label.widget)) == GTK_JUSTIFY_CENTER)
     #expect(label.justification == GTK_JUSTIFY_CENTER)
+    label.setWidthChars(5)
+    #expect(gtk_label_get_width_chars(gtkkit_label(label.widget)) == 5)
     _ = (buttonOwner, menuOwner, pictureOwner, headerOwner, labelOwner)
   }
 
   @Test func windowsJoinTheirParentsApplicationAndModality() throws {
     try DisplayHarness.requireDisplay()
     let application = ObjectOwner(
-      taking: gtk_application_new("org.example.WidgetKindsTests", G_APPLICATION_NON_UNIQUE))
+      taking: gtk_application_new("org.example.KindWrappersTests", G_APPLICATION_NON_UNIQUE))
     let gtkApplication = gtkkit_application(application.raw)
-    let parent = Widget.window()
-    defer { parent.destroyWindow() }
-    let dialog = Widget.window()
-    defer { dialog.destroyWindow() }
-    #expect(gtk_widget_get_parent(dialog) == nil && gtk_window_get_application(gtkkit_window(dialog)) == nil)
+    let parent = Window()
+    defer { parent.destroy() }
+    let dialog = Window()
+    defer { dialog.destroy() }
+    #expect(
+      gtk_widget_get_parent(dialog.widget) == nil
+        && gtk_window_get_application(gtkkit_window(dialog.widget)) == nil)
 
     parent.application = gtkApplication
-    #expect(gtk_window_get_application(gtkkit_window(parent)) == gtkApplication)
+    #expect(gtk_window_get_application(gtkkit_window(parent.widget)) == gtkApplication)
     dialog.application = parent.application
     #expect(dialog.application == gtkApplication)
 
-    dialog.makeModal(over: parent)
-    let window = gtkkit_window(dialog)
-    #expect(gtk_window_get_transient_for(window) == gtkkit_window(parent))
+    dialog.makeModal(over: parent.widget)
+    let window = gtkkit_window(dialog.widget)
+    #expect(gtk_window_get_transient_for(window) == gtkkit_window(parent.widget))
     #expect(gtk_window_get_modal(window) != 0 && gtk_window_get_destroy_with_parent(window) != 0)
     dialog.application = nil
     parent.application = nil
@@ -69,19 +77,20 @@ import Testing
 
   @Test func aWidgetHasAFrameClockOnceRealized() throws {
     try DisplayHarness.requireDisplay()
-    let window = Widget.window()
-    defer { window.destroyWindow() }
-    #expect(window.frameClock == nil)
+    let window = Window()
+    defer { window.destroy() }
+    #expect(window.widget.frameClock == nil)
     window.present()
-    #expect(DisplayHarness.waitForFrames(window))
-    let clock = try #require(window.frameClock)
-    #expect(clock == gtk_widget_get_frame_clock(window))
+    #expect(DisplayHarness.waitForFrames(window.widget))
+    let clock = try #require(window.widget.frameClock)
+    #expect(clock == gtk_widget_get_frame_clock(window.widget))
   }
 
   @Test func aShortcutTriggersTheNamedAction() throws {
     try DisplayHarness.requireDisplay()
-    let window = Widget.window()
-    defer { window.destroyWindow() }
+    let toplevel = Window()
+    defer { toplevel.destroy() }
+    let window = toplevel.widget
     let escapeCloses = Shortcut(trigger: "Escape", action: "action(window.close)")
     // GTK's own controllers on a window do not bind Escape to closing it.
     #expect(!Self.shortcuts(of: window).contains(escapeCloses))

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+
+/// A GtkWindow (or any of its kinds: an AdwApplicationWindow, an about window). It ends with
+/// `destroy()` or `close()`, never by dropping a Swift value: GTK's toplevel list holds it.
+public struct Window {
+  public let widget: Widget
+
+  /// A new plain toplevel GtkWindow.
+  public init() {
+    widget = gtkkit_widget(gtk_window_new())!
+  }
+
+  /// A window made elsewhere (an app window's, made by libadwaita).
+  public init(wrapping widget: Widget) {
+    self.widget = widget
+  }
+
+  private var window: UnsafeMutablePointer<GtkWindow> { gtkkit_window(widget) }
+
+  /// The application this window belongs to, which lists it and keeps running while it is open.
+  public var application: UnsafeMutablePointer<GtkApplication>? {
+    get { gtk_window_get_application(window) }
+    nonmutating set { gtk_window_set_application(window, newValue) }
+  }
+
+  public func present() { gtk_window_present(window) }
+
+  /// Asks the window to close, as its close button does (close-request handlers may refuse).
+  public func close() { gtk_window_close(window) }
+
+  /// Destroys the window at once (no close-request): GTK's toplevel list drops it.
+  public func destroy() { gtk_window_destroy(window) }
+
+  public var title: String? {
+    get { gtk_window_get_title(window).map { String(cString: $0) } }
+    nonmutating set { gtk_window_set_title(window, newValue) }
+  }
+
+  /// Sets the title bar (usually a header bar).
+  public func setTitlebar(_ titlebar: Widget?) { gtk_window_set_titlebar(window, titlebar) }
+
+  /// Sets the content.
+  public func setChild(_ child: Widget?) { gtk_window_set_child(window, child) }
+
+  /// The size when not maximised (-1 where unset).
+  public var defaultSize: (width: Int32, height: Int32) {
+    get {
+      var width: Int32 = 0
+      var height: Int32 = 0
+      gtk_window_get_default_size(window, &width, &height)
+      return (width, height)
+    }
+    nonmutating set { gtk_window_set_default_size(window, newValue.width, newValue.height) }
+  }
+
+  /// Whether the window is maximised; setting it maximises or restores the window.
+  public var isMaximized: Bool {
+    get { gtk_window_is_maximized(window) != 0 }
+    nonmutating set {
+      if newValue {
+        gtk_window_maximize(window)
+      } else {
+        gtk_window_unmaximize(window)
+      }
+    }
+  }
+
+  /// Makes the window a modal dialog of `parent`, destroyed with it.
+  public func makeModal(over parent: UnsafeMutablePointer<GtkWindow>?) {
+    gtk_window_set_transient_for(window, parent)
+    gtk_window_set_modal(window, 1)
+    gtk_window_set_destroy_with_parent(window, 1)
+  }
+
+  /// Makes the window a modal dialog of the window `parent`, destroyed with it.
+  public func makeModal(over parent: Widget) { makeModal(over: gtkkit_window(parent)) }
+
+  /// The widget with the keyboard focus in the window.
+  public var focusedWidget: Widget? {
+    get { gtk_window_get_focus(window) }
+    nonmutating set { gtk_window_set_focus(window, newValue) }
+  }
+}
