@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GtkKit
 import GtkTestSupport
@@ -35,15 +36,21 @@ import Testing
 
   /// Calls `method` with `arguments` on the app's provider and waits (bounded) for its reply.
   private func call(_ app: MemeMeApplication, _ method: String, _ arguments: [Variant]) throws -> [Variant] {
+    try send(method, arguments, to: app.application.id).get().children
+  }
+
+  /// Calls `method` on the provider of the application named `id` on the session bus.
+  private func send(_ method: String, _ arguments: [Variant], to id: String) throws -> Result<
+    Variant, DBusCallError
+  > {
     let client = try #require(DBusConnection.privateSession(), "a session bus (run under dbus-run-session)")
     var outcome: Result<Variant, DBusCallError>?
     client.call(
-      busName: app.application.id,
-      path: SearchProviderInterface.objectPath(applicationID: app.application.id),
+      busName: id, path: SearchProviderInterface.objectPath(applicationID: id),
       interface: "org.gnome.Shell.SearchProvider2", method: method, parameters: Variant(tuple: arguments)
     ) { outcome = $0 }
     try #require(MainContext.iterate { outcome != nil }, "\(method) answered")
-    return try #require(outcome).get().children
+    return try #require(outcome)
   }
 
   private func resultSet(_ app: MemeMeApplication, _ terms: [String]) throws -> [String]? {
@@ -135,5 +142,52 @@ import Testing
       toggle.activate()
       #expect(try resultSet(app, ["mon"]) == [String(memes[0].id), String(memes[2].id)])
     }
+  }
+
+  /// Started as the bus starts it for the desktop's search when it is not running (the installed
+  /// D-Bus service file runs `mememe --gapplication-service`): it answers from its store, and is
+  /// still there for the next keystroke's call.
+  @Test func theAppStartedAsAServiceAnswers() throws {
+    try DisplayHarness.requireDisplay()
+    let share = try StagedData.stage()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: Self.samples)
+    let home = ScratchFolder.unique("provider-service")
+    let dataHome = home.appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      at: folder, to: dataHome.appendingPathComponent(AppIdentity.applicationID))
+    let process = Process()
+    process.executableURL = StagedData.binaries.appendingPathComponent("mememe")
+    process.arguments = ["--gapplication-service"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_DATA_HOME"] = dataHome.path
+    environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+    environment["GSETTINGS_BACKEND"] = "memory"
+    environment["GSETTINGS_SCHEMA_DIR"] = share.appendingPathComponent("glib-2.0/schemas").path
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      if process.isRunning { process.terminate() }
+      process.waitUntilExit()
+    }
+    // Until it has taken its name (the bus would have queued the call, had it started the app).
+    let search = {
+      try send("GetInitialResultSet", [Variant(strings: ["mon"])], to: AppIdentity.applicationID)
+    }
+    var answer = try search()
+    let deadline = Date().addingTimeInterval(60)
+    while case .failure = answer, process.isRunning, Date() < deadline {
+      usleep(100_000)
+      answer = try search()
+    }
+    let answered = (try? answer.get()) != nil
+    try #require(answered, "the service answers: \(answer)")
+    #expect(try answer.get().children.first?.strings == [String(memes[0].id), String(memes[2].id)])
+    #expect(process.isRunning, "it waits for the next search")
+    let metas = try send(
+      "GetResultMetas", [Variant(strings: [String(memes[1].id)])], to: AppIdentity.applicationID)
+    #expect(try metas.get().children.first?.children.first?.dictionary?["name"]?.string == "Café time")
   }
 }

@@ -41,6 +41,11 @@ nonisolated public final class DBusConnection: @unchecked Sendable {
     }
   }
 
+  /// The connection's own name on the bus (":1.42").
+  public var uniqueName: String? {
+    g_dbus_connection_get_unique_name(pointer).map { String(cString: $0) }
+  }
+
   /// Calls `method` of `interface` on the object at `path` of `busName` with `parameters` (a tuple,
   /// or nil for none); `completion` gets the reply's tuple or the error's message, on the main loop.
   public func call(
