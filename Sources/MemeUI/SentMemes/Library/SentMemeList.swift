@@ -90,33 +90,15 @@ package final class SentMemeList {
 
   // MARK: - Changes
 
-  /// More splices than this and one splice over the whole stretch that changed is cheaper: each is
-  /// a signal every view and the selection handle.
-  static let maximumSplices = 64
-
-  /// Replaces everything, e.g. with the store's ids at launch or a search's results. Only where the
-  /// ids differ does the model change (`ListSplices`): items, and the views' rows and tiles for
-  /// them, stay for the ids that stay. Details already read are kept for the ids that stay.
+  /// Replaces everything, e.g. with the store's ids at launch. Details already read are kept for the
+  /// ids that stay.
   func replaceAll(with newIDs: [Int64]) {
-    let oldIDs = ids
+    let removed = ids.count
     ids = newIDs
     let kept = Set(newIDs)
     memes = memes.filter { kept.contains($0.key) }
     reads = reads.map { $0.filter(kept.contains) }.filter { !$0.isEmpty }
-    let splices = ListSplices(from: oldIDs, to: newIDs).splices
-    if splices.count <= Self.maximumSplices {
-      for splice in splices {
-        spliceModel(at: splice.position, removing: splice.removing, inserting: splice.inserting)
-      }
-    } else {
-      // One splice from the first change to the last (what lies around them is the same).
-      let prefix = zip(oldIDs, newIDs).prefix { $0 == $1 }.count
-      let suffix = zip(oldIDs[prefix...].reversed(), newIDs[prefix...].reversed()).prefix { $0 == $1 }.count
-      spliceModel(
-        at: prefix, removing: oldIDs.count - prefix - suffix,
-        inserting: Array(newIDs[prefix..<newIDs.count - suffix]))
-    }
-    onChange()
+    splice(at: 0, removing: removed, inserting: ids)
   }
 
   func insert(_ meme: SentMeme, at index: Int) {
@@ -165,12 +147,6 @@ package final class SentMemeList {
   }
 
   private func splice(at position: Int, removing removals: Int, inserting added: [Int64]) {
-    spliceModel(at: position, removing: removals, inserting: added)
-    onChange()
-  }
-
-  /// Changes the model alone (one items-changed signal), without `onChange`.
-  private func spliceModel(at position: Int, removing removals: Int, inserting added: [Int64]) {
     // strdup'd C strings: gtk_string_list_splice copies them, so they are freed right after.
     var strings: [UnsafeMutablePointer<CChar>?] = added.map { strdup(String($0)) } + [nil]
     defer { for string in strings { free(string) } }
@@ -178,5 +154,6 @@ package final class SentMemeList {
       let array = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self)
       gtk_string_list_splice(owner.opaque, guint(position), guint(removals), array)
     }
+    onChange()
   }
 }
