@@ -118,9 +118,14 @@ for icon in "scalable/apps/$id.svg" "symbolic/apps/$id-symbolic.svg"; do
   [ -f "$root/usr/share/icons/hicolor/$icon" ] || { echo "deb-check.sh: no icon $icon" >&2; exit 1; }
 done
 run grep -q "$id" /usr/share/icons/hicolor/icon-theme.cache
+# The desktop search: the Shell's provider file, and the bus's way to start the app as a service.
+grep -qx "BusName=$id" "$root/usr/share/gnome-shell/search-providers/$id.search-provider.ini" ||
+  { echo "deb-check.sh: no search provider for $id" >&2; exit 1; }
+grep -qx "Exec=/usr/bin/mememe --gapplication-service" "$root/usr/share/dbus-1/services/$id.service" ||
+  { echo "deb-check.sh: no D-Bus service starting mememe" >&2; exit 1; }
 [ -f "$root/usr/share/man/man1/mememe.1.gz" ] || { echo "deb-check.sh: no manual page" >&2; exit 1; }
 [ -f "$root/usr/share/locale/de/LC_MESSAGES/mememe.mo" ] || { echo "deb-check.sh: no German catalogue" >&2; exit 1; }
-step "desktop entry, metainfo, schema, icons, manual page and catalogue in place"
+step "desktop entry, metainfo, schema, search provider, D-Bus service, icons, manual page and catalogue in place"
 
 # The app on a virtual X display: its first window in German, then the editor on screen.
 display() {

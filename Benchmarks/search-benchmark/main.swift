@@ -2,7 +2,8 @@
 // Searching Sent Memes at scale: with N memes in the store (seeded with mememe-seed --words, whose
 // captions are everyday words), how long the search index takes to answer each keystroke of a few
 // searches typed letter by letter, how long from the keystroke until the Grid has painted the
-// results, and the database's size with and without the index.
+// results, the desktop search provider's round trip over D-Bus for the same keystrokes, and the
+// database's size with and without the index.
 //
 //   swift build -c release --product search-benchmark --product mememe-seed
 //   xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo \
@@ -161,6 +162,28 @@ for count in options.counts {
   print(
     "  results: "
       + searches.map { search in "\(search) → \(matches[search] ?? 0)" }.joined(separator: ", "))
+
+  // The desktop's search: every keystroke's GetInitialResultSet, then GetResultMetas for the
+  // results the overview shows, over the session bus (`ProviderSession`).
+  let provider = ProviderSession(directory: folder)
+  var providerTimes: [Double] = []
+  var providerResults: [String: Int] = [:]
+  for _ in 0..<options.runs {
+    for search in searches {
+      for length in 1...search.count {
+        let terms = String(search.prefix(length)).split(separator: " ").map(String.init)
+        guard let timed = provider.search(terms) else { exit(1) }
+        providerTimes.append(timed.milliseconds)
+        providerResults[search] = timed.results
+      }
+    }
+  }
+  print(
+    "desktop search (GetInitialResultSet + GetResultMetas of the first \(ProviderSession.shownResults)"
+      + " over D-Bus), every keystroke, wall clock: \(summary(providerTimes))")
+  print(
+    "  results (at most 100): "
+      + searches.map { search in "\(search) → \(providerResults[search] ?? 0)" }.joined(separator: ", "))
 
   let session = SearchSession(directory: folder)
   session.showGrid(expecting: total)

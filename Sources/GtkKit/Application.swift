@@ -23,6 +23,21 @@ public final class Application {
 
   public var gApplication: UnsafeMutablePointer<GApplication> { gtkkit_g_application(pointer) }
 
+  /// The application id given at creation.
+  public var id: String { String(cString: g_application_get_application_id(gApplication)) }
+
+  /// Whether it was started as a D-Bus service (`--gapplication-service`): it shows no window until
+  /// asked, and quits when nothing has held it for `inactivityTimeout`.
+  public var isService: Bool {
+    g_application_get_flags(gApplication).rawValue & G_APPLICATION_IS_SERVICE.rawValue != 0
+  }
+
+  /// How long, in milliseconds, the application stays after its last `release()` (0: it quits at once).
+  public var inactivityTimeout: UInt32 {
+    get { g_application_get_inactivity_timeout(gApplication) }
+    set { g_application_set_inactivity_timeout(gApplication, newValue) }
+  }
+
   /// `app.` actions.
   public var actions: ActionMap { ActionMap(pointer) }
 
@@ -127,7 +142,7 @@ func stringsOfCStringArray(_ list: UnsafePointer<UnsafePointer<CChar>?>?) -> [St
 }
 
 /// Calls `body` with a NULL-terminated `char **` copy of `strings`, valid only during the call.
-func withCStringArray<Result>(
+nonisolated func withCStringArray<Result>(
   _ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Result
 ) -> Result {
   // strdup'd copies: Swift's temporary C strings would not outlive a nested closure chain.

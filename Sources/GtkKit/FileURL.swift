@@ -25,5 +25,5 @@ public enum FileURL {
 extension OpaquePointer {
   /// The same address as `gpointer`, for GObject calls on types Swift imports as opaque (final GTK
   /// types, GIO interfaces). Not a cast of the object: GLib checks types itself where it matters.
-  public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+  nonisolated public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
 }

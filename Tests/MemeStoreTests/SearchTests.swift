@@ -62,6 +62,17 @@ import Testing
     #expect(try store.memeIDs(matching: "cre\u{300}me brulee") == [ids["Crème brûlée"]!])
   }
 
+  /// A limit keeps the first results in the list's order, for a query and for the empty one.
+  @Test func aLimitKeepsTheFirstResultsInOrder() throws {
+    let folder = try TemporaryFolder()
+    let (store, _) = try store(with: ["mon one", "two", "mon three", "mon four", "five"], folder: folder)
+    let every = try store.memeIDs(matching: "mon")
+    #expect(every.count == 3)
+    #expect(try store.memeIDs(matching: "mon", limit: 2) == Array(every.prefix(2)))
+    #expect(try store.memeIDs(matching: "mon", limit: 10) == every)
+    #expect(try store.memeIDs(matching: "", limit: 3) == Array(store.memeIDs().prefix(3)))
+  }
+
   /// The empty query, and one with nothing but spaces and punctuation, list every meme in order.
   @Test(arguments: ["", "   ", "!?", "\"", "-"])
   func aQueryWithoutWordsListsEveryMeme(query: String) throws {

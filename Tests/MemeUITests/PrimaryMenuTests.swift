@@ -39,6 +39,7 @@ import Testing
   private func expectApplicationItems(_ items: [(label: String, action: String)], in what: String) {
     for (label, action) in [
       ("Keyboard Shortcuts", "app.shortcuts"), ("About MemeMe", "app.about"), ("Quit", "app.quit"),
+      ("Find Memes in Desktop Search", "app.search-provider"),
     ] {
       #expect(items.contains { $0.label == label && $0.action == action }, "\(what): \(label)")
     }

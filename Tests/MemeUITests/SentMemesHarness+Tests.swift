@@ -69,6 +69,8 @@ enum SentMemesHarness {
     // As the app opens its own: on a background thread from launch on.
     let opening = SentMemesLibrary.startOpening(directory: folder)
     app.openStore = { SentMemesLibrary.open(opening) }
+    // As `mememe` does before it takes its name: the desktop's search provider on the session bus.
+    app.exportSearchProvider()
     app.application.register()
     return app
   }

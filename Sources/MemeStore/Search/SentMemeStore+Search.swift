@@ -7,9 +7,13 @@ extension SentMemeStore {
   /// query: none throws a syntax error.
   ///
   /// The index finds the matching rows; only those are read and sorted by position, so a query that
-  /// matches a few memes costs little however many there are.
-  public func memeIDs(matching query: String) throws -> [Int64] {
-    guard let expression = SearchQuery(query).matchExpression else { return try memeIDs() }
+  /// matches a few memes costs little however many there are. With a `limit`, only the first that
+  /// many are returned (the desktop's search shows a few).
+  public func memeIDs(matching query: String, limit: Int? = nil) throws -> [Int64] {
+    guard let expression = SearchQuery(query).matchExpression else {
+      let all = try memeIDs()
+      return limit.map { Array(all.prefix($0)) } ?? all
+    }
     return try reading { db in
       let rows = try Row.fetchCursor(
         db,
@@ -21,7 +25,7 @@ extension SentMemeStore {
           """,
         arguments: [expression])
       var ids: [Int64] = []
-      while let row = try rows.next() {
+      while ids.count < (limit ?? .max), let row = try rows.next() {
         if try SentMemeDecoder.hasPlainFileNames(in: row, from: 1) { ids.append(try row.decode(atIndex: 0)) }
       }
       return ids

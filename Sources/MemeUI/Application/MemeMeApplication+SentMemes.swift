@@ -28,6 +28,12 @@ extension MemeMeApplication {
     } else {
       presentEditor()
     }
+    finishShowingFirstWindow()
+  }
+
+  /// After the first window is shown (at launch, or when the desktop's search opens one): the store
+  /// notice, the store's check and the windows' icon, each once.
+  func finishShowingFirstWindow() {
     showStoreNoticeOnce()
     guard let window = application.windows.first else { return }
     repairStoreAfterFirstFrame(of: gtkkit_widget(window))

@@ -30,6 +30,8 @@ package final class MemeMeApplication {
   private(set) var hasScheduledAppIcon = false
   /// `--print-texts` and `--quit-after-first-frame`, given at launch.
   var launchOptions = LaunchOptions()
+  /// GNOME Shell's search provider, on the session bus (`exportSearchProvider`).
+  var searchProvider: ExportedDBusObject?
 
   package init(id: String = AppIdentity.applicationID, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink
@@ -47,8 +49,10 @@ package final class MemeMeApplication {
     }
   }
 
+  /// Exports the search provider, then runs the application (which takes its name on the bus).
   func run(arguments: [String]) -> Int32 {
-    application.run(arguments: arguments)
+    exportSearchProvider()
+    return application.run(arguments: arguments)
   }
 
   @discardableResult
@@ -118,6 +122,10 @@ package final class MemeMeApplication {
     ApplicationAction.installAccelerators(in: application)
     StyleChoice.install(in: application, preferences: preferences)
     SizeLimitChoice.install(in: application, preferences: preferences) { [weak self] in self?.activeWindow }
+    SearchProviderChoice.install(in: application, preferences: preferences)
+    // Started by the desktop's search (D-Bus activation): no window, and a while to answer the
+    // next keystrokes' calls before quitting.
+    if application.isService { application.inactivityTimeout = SearchProviderService.inactivityTimeout }
     EditorAction.installAccelerators(in: application)
     ShareTarget.installAccelerators(in: application)
     startSentMemes()

@@ -23,6 +23,7 @@ package final class Preferences {
     static let linkedImagesFolder = "linked-images-folder"
     static let styleVariant = "style-variant"
     static let shareSizeLimit = "share-size-limit"
+    static let searchProviderEnabled = "search-provider-enabled"
   }
 
   /// The keys of the caption style before it was kept as one value (`caption-style`); read once,
@@ -50,6 +51,7 @@ package final class Preferences {
     var linkedImagesFolder = ""
     var styleVariant = StyleManager.Scheme.followSystem
     var shareSizeLimit = 0
+    var searchProviderEnabled = true
   }
 
   init(settings: Settings?) {
@@ -201,12 +203,29 @@ package final class Preferences {
   var linkedImagesFolder: String {
     get { settings?.string(Key.linkedImagesFolder) ?? memory.linkedImagesFolder }
     set {
-      guard let settings else {
-        memory.linkedImagesFolder = newValue
-        return
-      }
-      settings.setString(newValue, for: Key.linkedImagesFolder)
+      remember(newValue, in: \.linkedImagesFolder) { $0.setString(newValue, for: Key.linkedImagesFolder) }
     }
+  }
+
+  // MARK: - Desktop search
+
+  /// Whether the desktop's search (GNOME's Activities overview) finds sent memes.
+  var searchProviderEnabled: Bool {
+    get { settings?.bool(Key.searchProviderEnabled) ?? memory.searchProviderEnabled }
+    set {
+      remember(newValue, in: \.searchProviderEnabled) { $0.setBool(newValue, for: Key.searchProviderEnabled) }
+    }
+  }
+
+  /// Stores a value with `write` in GSettings, or in `field` for this run without the schema.
+  private func remember<Value>(
+    _ value: Value, in field: WritableKeyPath<Memory, Value>, _ write: (Settings) -> Void
+  ) {
+    guard let settings else {
+      memory[keyPath: field] = value
+      return
+    }
+    write(settings)
   }
 
   // MARK: - Window size

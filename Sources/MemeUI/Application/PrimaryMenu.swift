@@ -4,8 +4,8 @@ import GLibSupport
 import GtkKit
 
 /// The header bar's primary menu ("hamburger"), the same in every main window: the window's own
-/// items first, then the style (Follow System, Light, Dark), then Keyboard Shortcuts, About MemeMe and
-/// Quit. F10 opens it.
+/// items first, then the style (Follow System, Light, Dark), the desktop search's switch, then
+/// Keyboard Shortcuts, About MemeMe and Quit. F10 opens it.
 enum PrimaryMenu {
   /// A menu button over `windowSection`, then `moreSections` (each set apart by a separator), and
   /// the application's items.
@@ -13,6 +13,7 @@ enum PrimaryMenu {
     let menu = Menu()
     for section in [windowSection].compactMap({ $0 }) + moreSections { menu.appendSection(section) }
     menu.appendSection(StyleChoice.menuSection)
+    menu.appendSection(SearchProviderChoice.menuSection)
     menu.appendSection(Menu(ApplicationAction.allCases.map { ($0.title, $0.detailedName) }))
     let button = MenuButton()
     button.setIconName(IconName.mainMenu)

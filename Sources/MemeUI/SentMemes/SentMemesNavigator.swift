@@ -86,7 +86,8 @@ package final class SentMemesNavigator {
   /// Shows a meme's detail in place of Sent Memes.
   @discardableResult
   func showDetail(id: Int64, from tab: SentMemesWindow.Tab) -> DetailWindow? {
-    guard let meme = memes.list.meme(id: id) else { return nil }
+    // Not in the list when a search hides it (the desktop's search opens any meme).
+    guard let meme = memes.list.meme(id: id) ?? memes.storedMeme(id: id) else { return nil }
     let leaving = visibleWindow
     if let detailWindow { detailWindow.toplevel.destroy() }
     let detail = DetailWindow(application: application, meme: meme, returnTab: tab, preferences: preferences)

@@ -41,6 +41,14 @@ extension SentMemesWindow {
     updateState()
   }
 
+  /// Opens the search bar with `text` searched for at once (the desktop's search hands its terms on).
+  func showSearch(for text: String) {
+    startSearch()
+    search.entry.text = text
+    // At once, not after the typing pause: nobody is typing.
+    showResults()
+  }
+
   private func focusFirstResult() {
     guard let first = memes.list.meme(at: 0) else { return }
     select(id: first.id)

@@ -18,6 +18,16 @@ extension SentMemesLibrary {
     showSearchResults()
   }
 
+  /// A meme read from the store, shown in the list or not (nil when it is gone or cannot be read).
+  func storedMeme(id: Int64) -> SentMeme? {
+    do {
+      return try store.meme(id: id)
+    } catch {
+      onError(localized("Could not read Sent Memes"), Self.message(error))
+      return nil
+    }
+  }
+
   /// Reads the current search's results again, e.g. after a meme was saved while searching.
   func showSearchResults() {
     do {

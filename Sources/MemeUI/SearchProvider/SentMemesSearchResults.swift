@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeStore
+
+/// What the desktop's search finds among the sent memes: the ids of those whose texts match the
+/// terms (the store's full-text search, as Sent Memes' own search bar), and what each result shows.
+struct SentMemesSearchResults {
+  /// The Activities overview shows a handful per provider; more only cost the round trip.
+  static let limit = 100
+
+  let store: SentMemeStore
+
+  /// The ids (as D-Bus wants them: strings) of the memes matching every term, in the user's order
+  /// (newest first unless reordered), at most `limit`. Terms without words find nothing: the
+  /// desktop asks as the user types, and "every meme" is no answer to a search.
+  func ids(matching terms: [String]) throws -> [String] {
+    let query = terms.joined(separator: " ")
+    guard !SentMemeStore.matchesEveryMeme(query) else { return [] }
+    return try store.memeIDs(matching: query, limit: Self.limit).map(String.init)
+  }
+
+  /// One result as the overview shows it: the meme's drawn texts as its name, its own description
+  /// (or when it was sent) below, and its thumbnail as its icon.
+  struct Meta: Equatable {
+    let id: String
+    let name: String
+    let description: String
+    let thumbnail: URL
+  }
+
+  /// The metas of the memes among `ids` that still exist, in the order asked for.
+  func metas(of ids: [String], sentTime: (Date) -> String) throws -> [Meta] {
+    let found = try store.memes(ids: ids.compactMap { Int64($0) })
+    let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    return ids.compactMap { id in
+      guard let meme = Int64(id).flatMap({ byID[$0] }) else { return nil }
+      return Meta(
+        id: id, name: Self.name(of: meme), description: Self.description(of: meme, sentTime: sentTime),
+        thumbnail: meme.thumbnailURL)
+    }
+  }
+
+  /// The texts drawn on the meme, in reading order, on one line; its description when it has none.
+  static func name(of meme: SentMeme) -> String {
+    let drawn = meme.meme.captions.defaultDescription.split(separator: "\n").joined(separator: " · ")
+    return drawn.isEmpty ? meme.resolvedDescription : drawn
+  }
+
+  /// The description the user wrote, or when the meme was sent.
+  static func description(of meme: SentMeme, sentTime: (Date) -> String) -> String {
+    if let custom = meme.customDescription, !custom.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      return custom
+    }
+    return sentTime(meme.sentAt)
+  }
+}

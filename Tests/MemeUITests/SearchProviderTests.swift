@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import DiskTestSupport
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeStore
+import Testing
+
+@testable import MemeUI
+
+/// GNOME Shell's search provider, driven as the Activities overview drives it: over the test's
+/// session bus, from a connection of its own, to the app's bus name.
+@Suite(.serialized) struct SearchProviderTests {
+  /// Four memes, newest first as the list shows them: "Monday mood", "Café time", "monkey business",
+  /// "Nothing here" (as in the search bar's tests).
+  private static var samples: [(picture: URL, captions: MemeCaptions)] {
+    ["Nothing here", "monkey business", "Café time", "Monday mood"].enumerated().map { index, top in
+      (
+        Fixtures.picture(width: 480 + 40 * index, height: 360, name: "provider-\(index).png"),
+        MemeCaptions(top: top, bottom: index == 3 ? "again" : "")
+      )
+    }
+  }
+
+  /// The app on a store of the samples, registered (its store open) but showing no window, as one
+  /// the desktop's search started; `body` gets the memes newest first.
+  private func withRegisteredApp(_ body: (MemeMeApplication, [SentMeme]) throws -> Void) throws {
+    try DisplayHarness.requireDisplay()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: Self.samples)
+    let app = SentMemesHarness.register(storeFolder: folder)
+    defer { SentMemesHarness.close(app) }
+    try body(app, memes)
+  }
+
+  /// Calls `method` with `arguments` on the app's provider and waits (bounded) for its reply.
+  private func call(_ app: MemeMeApplication, _ method: String, _ arguments: [Variant]) throws -> [Variant] {
+    try send(method, arguments, to: app.application.id).get().children
+  }
+
+  /// Calls `method` on the provider of the application named `id` on the session bus.
+  private func send(_ method: String, _ arguments: [Variant], to id: String) throws -> Result<
+    Variant, DBusCallError
+  > {
+    let client = try #require(DBusConnection.privateSession(), "a session bus (run under dbus-run-session)")
+    var outcome: Result<Variant, DBusCallError>?
+    client.call(
+      busName: id, path: SearchProviderInterface.objectPath(applicationID: id),
+      interface: "org.gnome.Shell.SearchProvider2", method: method, parameters: Variant(tuple: arguments)
+    ) { outcome = $0 }
+    try #require(MainContext.iterate { outcome != nil }, "\(method) answered")
+    return try #require(outcome)
+  }
+
+  private func resultSet(_ app: MemeMeApplication, _ terms: [String]) throws -> [String]? {
+    try call(app, "GetInitialResultSet", [Variant(strings: terms)]).first?.strings
+  }
+
+  @Test func searchesFindMemesByTheirTextsWithoutOpeningAWindow() throws {
+    try withRegisteredApp { app, memes in
+      let ids = memes.map { String($0.id) }
+      // Word prefixes in any case, accents ignored, every term required, the list's order.
+      #expect(try resultSet(app, ["mon"]) == [ids[0], ids[2]])
+      #expect(try resultSet(app, ["MON", "mood"]) == [ids[0]])
+      #expect(try resultSet(app, ["cafe"]) == [ids[1]])
+      #expect(try resultSet(app, ["again"]) == [ids[0]], "the bottom caption counts")
+      #expect(try resultSet(app, ["zzz"]) == [])
+      // Terms without words find nothing (not every meme).
+      #expect(try resultSet(app, []) == [])
+      #expect(try resultSet(app, ["!?"]) == [])
+
+      // A narrower search from the previous results.
+      let narrower = try call(
+        app, "GetSubsearchResultSet", [Variant(strings: [ids[0], ids[2]]), Variant(strings: ["monk"])])
+      #expect(narrower.first?.strings == [ids[2]])
+
+      #expect(app.application.windows.isEmpty, "a search opens no window")
+    }
+  }
+
+  @Test func resultMetasNameTheMemeAndCarryItsThumbnail() throws {
+    try withRegisteredApp { app, memes in
+      let asked = [String(memes[0].id), "999999", "not an id", String(memes[1].id)]
+      let reply = try call(app, "GetResultMetas", [Variant(strings: asked)])
+      let metas = try #require(reply.first).children.compactMap(\.dictionary)
+      // Only memes that exist, in the order asked for.
+      #expect(metas.map { $0["id"]?.string } == [String(memes[0].id), String(memes[1].id)])
+      #expect(metas.first?["name"]?.string == "Monday mood · again", "the texts drawn, in reading order")
+      #expect(metas.last?["name"]?.string == "Café time")
+      for (meta, meme) in zip(metas, memes) {
+        #expect(meta["description"]?.string?.isEmpty == false, "when it was sent")
+        // The icon as GNOME Shell reads it (g_icon_deserialize): the meme's own thumbnail file...
+        let file = try #require(meta["icon"]?.iconFile, "\(meta)")
+        #expect(file.standardizedFileURL == meme.thumbnailURL.standardizedFileURL)
+        // ...which decodes to a picture.
+        var error: UnsafeMutablePointer<GError>?
+        let pixbuf = gdk_pixbuf_new_from_file(file.path, &error)
+        if let error { g_error_free(error) }
+        let decoded = try #require(pixbuf, "the thumbnail decodes")
+        #expect(gdk_pixbuf_get_width(decoded) > 0 && gdk_pixbuf_get_height(decoded) > 0)
+        g_object_unref(decoded.raw)
+      }
+      #expect(try call(app, "GetResultMetas", [Variant(strings: [])]).first?.children.isEmpty == true)
+      #expect(app.application.windows.isEmpty, "metas open no window")
+    }
+  }
+
+  @Test func activatingAResultOpensItsDetail() throws {
+    try withRegisteredApp { app, memes in
+      let meme = memes[2]
+      _ = try call(
+        app, "ActivateResult", [Variant(String(meme.id)), Variant(strings: ["mon"]), Variant(UInt32(0))])
+      #expect(
+        MainContext.iterate { app.sentMemes?.detailWindow?.window.isVisible == true },
+        "the Detail window is shown")
+      #expect(app.sentMemes?.detailWindow?.meme.id == meme.id)
+      SentMemesHarness.settle(app)
+      Screenshot.save(try #require(app.sentMemes?.detailWindow?.window), named: "search-provider-detail")
+    }
+  }
+
+  @Test func launchingTheSearchShowsSentMemesSearching() throws {
+    try withRegisteredApp { app, memes in
+      _ = try call(app, "LaunchSearch", [Variant(strings: ["café"]), Variant(UInt32(0))])
+      let window = try #require(app.sentMemes?.sentMemesWindow, "Sent Memes was opened")
+      #expect(MainContext.iterate { window.window.isVisible }, "Sent Memes is shown")
+      #expect(window.search.isSearching)
+      #expect(window.search.entry.text == "café")
+      #expect(MainContext.iterate { window.memes.list.ids == [memes[1].id] }, "the results of the search")
+    }
+  }
+
+  @Test func theSwitchTurnsTheDesktopSearchOff() throws {
+    try withRegisteredApp { app, memes in
+      let toggle = try #require(app.application.actions.action(named: SearchProviderChoice.actionName))
+      #expect(toggle.isOn, "on by default")
+      toggle.activate()
+      #expect(!toggle.isOn)
+      #expect(!app.preferences.searchProviderEnabled, "remembered")
+      #expect(try resultSet(app, ["mon"]) == [])
+      toggle.activate()
+      #expect(try resultSet(app, ["mon"]) == [String(memes[0].id), String(memes[2].id)])
+    }
+  }
+
+  /// Started as the bus starts it for the desktop's search when it is not running (the installed
+  /// D-Bus service file runs `mememe --gapplication-service`): it answers from its store, and is
+  /// still there for the next keystroke's call.
+  @Test func theAppStartedAsAServiceAnswers() throws {
+    try DisplayHarness.requireDisplay()
+    let share = try StagedData.stage()
+    let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: Self.samples)
+    let home = ScratchFolder.unique("provider-service")
+    let dataHome = home.appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      at: folder, to: dataHome.appendingPathComponent(AppIdentity.applicationID))
+    let process = Process()
+    process.executableURL = StagedData.binaries.appendingPathComponent("mememe")
+    process.arguments = ["--gapplication-service"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_DATA_HOME"] = dataHome.path
+    environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+    environment["GSETTINGS_BACKEND"] = "memory"
+    environment["GSETTINGS_SCHEMA_DIR"] = share.appendingPathComponent("glib-2.0/schemas").path
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      if process.isRunning { process.terminate() }
+      process.waitUntilExit()
+    }
+    // Until it has taken its name (the bus would have queued the call, had it started the app).
+    let search = {
+      try send("GetInitialResultSet", [Variant(strings: ["mon"])], to: AppIdentity.applicationID)
+    }
+    var answer = try search()
+    let deadline = Date().addingTimeInterval(60)
+    while case .failure = answer, process.isRunning, Date() < deadline {
+      usleep(100_000)
+      answer = try search()
+    }
+    let answered = (try? answer.get()) != nil
+    try #require(answered, "the service answers: \(answer)")
+    #expect(try answer.get().children.first?.strings == [String(memes[0].id), String(memes[2].id)])
+    #expect(process.isRunning, "it waits for the next search")
+    let metas = try send(
+      "GetResultMetas", [Variant(strings: [String(memes[1].id)])], to: AppIdentity.applicationID)
+    #expect(try metas.get().children.first?.children.first?.dictionary?["name"]?.string == "Café time")
+  }
+}
