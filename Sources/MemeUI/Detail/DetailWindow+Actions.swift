@@ -131,7 +131,7 @@ extension DetailWindow {
 
   /// Open With…: a copy of the sent meme opens in the chosen application.
   func openWith() {
-    OpenWith.chooseApplication(for: sentFormat, parent: window) { [weak self] application in
+    OpenWith.chooseApplication(for: sentFormat.mimeType, parent: window) { [weak self] application in
       self?.copyToCache { [weak self] file, fit in
         application.open(file) { [weak self] result in
           guard let self, !isDestroyed else { return }

@@ -16,6 +16,9 @@ package final class ThumbnailView {
   /// Paints the thumbnail (an image in the accessibility tree, named after the meme).
   let picture: UnsafeMutablePointer<GtkWidget>
   let placeholder: UnsafeMutablePointer<GtkWidget>
+  /// "GIF" in a corner of an animated meme's thumbnail (its first frame); the picture's accessible
+  /// name says it is animated.
+  let animationBadge: UnsafeMutablePointer<GtkWidget>
   private let thumbnails: ThumbnailCache
   /// The frame's size in logical pixels.
   private(set) var width: Int32
@@ -44,6 +47,13 @@ package final class ThumbnailView {
     placeholder.name = "missing-thumbnail"
     placeholder.isVisible = false
     widget.addOverlay(placeholder)
+    animationBadge = Widget.label(localized("GIF"))
+    animationBadge.name = "animation-badge"
+    animationBadge.addCSSClass("animation-badge")
+    animationBadge.horizontalAlignment = GTK_ALIGN_END
+    animationBadge.verticalAlignment = GTK_ALIGN_END
+    animationBadge.isVisible = false
+    widget.addOverlay(animationBadge)
     DrawingArea.setDrawFunction(picture) { [weak self] context, width, height in
       self?.draw(on: context, width: width, height: height)
     }
@@ -51,6 +61,8 @@ package final class ThumbnailView {
 
   /// Whether the placeholder is showing (the meme's files are missing).
   package var showsPlaceholder: Bool { placeholder.isVisible }
+  /// Whether the "GIF" badge is showing (the meme is animated).
+  package var showsAnimationBadge: Bool { animationBadge.isVisible }
   /// Whether the meme's thumbnail is showing at the frame's pixel size.
   package var showsThumbnail: Bool { image != nil && image?.width == pixelWidth }
 
@@ -62,6 +74,7 @@ package final class ThumbnailView {
     self.meme = meme
     // Screen readers announce the picture by what it says (the row's or tile's name too).
     Accessible.setLabel(picture, MemeDescription.accessibleName(of: meme))
+    animationBadge.isVisible = meme.isAnimated
     requestThumbnail()
   }
 
@@ -81,6 +94,7 @@ package final class ThumbnailView {
     meme = nil
     setImage(nil)
     placeholder.isVisible = false
+    animationBadge.isVisible = false
   }
 
   /// Forgets the pending thumbnail without touching the widgets.

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import DiskTestSupport
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeEditing
+import PictureChecks
+import Testing
+
+@testable import MemeUI
+
+/// Animated pictures in real windows: the editor's Share writes every frame (read back by Pillow,
+/// not by MemeMe), Copy Image offers the GIF and its file, and Sent Memes marks, keeps and reopens
+/// the animation.
+@Suite(.serialized, .enabled(if: AnimationReferences.pillowAvailable || RequiredTools.areRequired))
+struct AnimatedShareWindowTests {
+  private static let top = "moving square\nsecond line"
+  private static let bottom = "every frame\ncaptioned"
+
+  /// An editor showing the moving-square GIF with two two-line captions, and its sink.
+  private static func editorWithAnimation() throws -> (EditorWindow, InMemorySentMemes, URL) {
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    let source = try AnimationSamples.write(AnimationSamples.movingSquare())
+    EditorHarness.load(source, into: editor)
+    EditorHarness.type(top: top, bottom: bottom, into: editor)
+    EditorHarness.settle(editor)
+    return (editor, sink, source)
+  }
+
+  @Test(arguments: ["gif", "webp"])
+  func saveAsWritesEveryFrameWithItsDelayAndTheLoop(fileExtension: String) throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, sink, source) = try Self.editorWithAnimation()
+    defer { EditorHarness.close(editor) }
+    #expect(editor.document.image?.isAnimated == true)
+    let output = ScratchFolder.unique("saved").appendingPathExtension(fileExtension)
+    var suggested: String?
+    editor.filePicker = { request, completion in
+      guard case .saveMeme(let name) = request else { return completion(nil) }
+      suggested = name
+      completion(output)
+    }
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
+    #expect(MainContext.iterate { !sink.isEmpty })
+    #expect(suggested?.hasSuffix(".gif") == true, "Save As proposes the source's kind: \(suggested ?? "")")
+
+    let reading = try AnimationReferences.readByPillow(output)
+    #expect(reading.frames.count == AnimationSamples.delays.count)
+    #expect(reading.delays == AnimationSamples.delays.map { $0 * 10 })
+    // Pillow's loop value: a GIF's repeats after the first play, a WebP's plays.
+    let plays = AnimationSamples.loopValue + 1
+    #expect(reading.loop == (fileExtension == "gif" ? plays - 1 : plays))
+    let layout = MemeLayout(captions: editor.document.captions, imageWidth: 160, imageHeight: 120)
+    for (index, (written, original)) in zip(reading.frames, try AnimationSamples.frames(of: source))
+      .enumerated()
+    {
+      let faults = CaptionInk.faults(
+        of: layout, on: written, over: original, linesPerCaption: 2, context: "frame \(index)")
+      #expect(faults.isEmpty, "\(faults)")
+    }
+    // Sent Memes keeps the very file written, and the source animation as the original.
+    let kept = try #require(sink.entries.first)
+    #expect(kept.file.fileExtension == fileExtension)
+    #expect(kept.file.data == (try Data(contentsOf: output)))
+    #expect(kept.originalImage == source)
+    let toast = try #require(editor.toasts.shownToast)
+    #expect(toast.title.contains(output.lastPathComponent) && !toast.title.contains("first frame"))
+  }
+
+  /// A still format holds the first frame only, and the confirmation says so.
+  @Test func saveAsPNGWritesTheFirstFrameAndSaysSo() throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, sink, _) = try Self.editorWithAnimation()
+    defer { EditorHarness.close(editor) }
+    let output = ScratchFolder.unique("first-frame").appendingPathExtension("png")
+    editor.filePicker = { _, completion in completion(output) }
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
+    #expect(MainContext.iterate { !sink.isEmpty })
+    let saved = try ImageLoader().load(contentsOf: output)
+    let picture = try #require(editor.document.image)
+    let expected = try #require(MemeRenderer.rendered(editor.document.captions, image: picture.full))
+    #expect(differingPixels(saved, expected) == 0)
+    let toast = try #require(editor.toasts.shownToast)
+    #expect(toast.title.contains("first frame"), "\(toast.title)")
+  }
+
+  /// Copy Image: the GIF's own bytes as image/gif, and its file for applications that take files.
+  @Test func copyImageOffersTheGIFAndItsFile() throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, sink, _) = try Self.editorWithAnimation()
+    defer { EditorHarness.close(editor) }
+    editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
+    #expect(MainContext.iterate { !sink.isEmpty })
+    let kept = try #require(sink.entries.first)
+    #expect(kept.file.fileExtension == "gif")
+    // In-process read-back: without a clipboard manager X11 content lives only in its owner.
+    let clipboard = Clipboard(for: editor.window)
+    var pasted: [UInt8]?
+    var files: [URL]?
+    clipboard.readImageBytes(mimeTypes: ["image/gif"]) { pasted = $0 }
+    #expect(MainContext.iterate { pasted != nil })
+    #expect(pasted.map { Data($0) } == kept.file.data)
+    #expect(clipboard.offersFiles)
+    clipboard.readFiles { files = $0 }
+    #expect(MainContext.iterate { files != nil })
+    let file = try #require(files?.first)
+    #expect(file.pathExtension == "gif")
+    #expect(try Data(contentsOf: file) == kept.file.data)
+    #expect(try AnimationReferences.readByPillow(file).frames.count == AnimationSamples.delays.count)
+  }
+
+  /// Whether each bound cell's thumbnail shows the "GIF" badge, by meme.
+  private static func badges(_ cells: [any MemeCell]) -> [Int64: Bool] {
+    var shown: [Int64: Bool] = [:]
+    for cell in cells {
+      if let id = cell.memeID { shown[id] = cell.thumbnail.showsAnimationBadge }
+    }
+    return shown
+  }
+
+  /// Sent Memes: an animated meme's thumbnail has the "GIF" badge and its name says it is
+  /// animated, a still one's has neither; Edit & Resend reopens the animation with its captions.
+  @Test func sentMemesMarksAndReopensTheAnimation() throws {
+    let source = try AnimationSamples.write(AnimationSamples.movingSquare())
+    let still = Fixtures.picture(width: 320, height: 240, name: "still-beside-gif.png")
+    let captions = MemeCaptions(top: Self.top, bottom: Self.bottom)
+    try SentMemesHarness.withSentMemes([
+      (still, MemeCaptions(top: "still", bottom: "picture")), (source, captions),
+    ]) { app, window, memes in
+      let (animated, stillMeme) = (memes[0], memes[1])
+      #expect(animated.isAnimated && !stillMeme.isAnimated)
+      #expect(animated.renderedImageURL.pathExtension == "gif")
+      #expect(try AnimationReferences.readByPillow(animated.renderedImageURL).frames.count == 6)
+      #expect(try Data(contentsOf: animated.originalImageURL) == (try Data(contentsOf: source)))
+      #expect(SentMemesHarness.waitForThumbnails(window))
+      let rows = Self.badges(window.listFactory.boundCells)
+      #expect(rows == [animated.id: true, stillMeme.id: false])
+      #expect(MemeDescription.accessibleName(of: animated).hasPrefix("Animated GIF: "))
+      #expect(!MemeDescription.accessibleName(of: stillMeme).contains("Animated"))
+      SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
+      SentMemesHarness.settle(app)
+      #expect(SentMemesHarness.waitForThumbnails(window))
+      #expect(Self.badges(window.boundGridTiles) == [animated.id: true, stillMeme.id: false])
+
+      // Edit & Resend the animated one (newest, selected first).
+      SentMemesHarness.activate(SentMemesAction.showList.name, in: window.window)
+      SentMemesHarness.settle(app)
+      let editor = try #require(SentMemesHarness.editSelectedMeme(in: app))
+      let picture = try #require(editor.document.image)
+      #expect(picture.isAnimated && picture.animation?.frameCount == AnimationSamples.delays.count)
+      #expect(editor.document.captions.top == Self.top && editor.document.captions.bottom == Self.bottom)
+    }
+  }
+}
