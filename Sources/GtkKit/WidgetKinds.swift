@@ -162,6 +162,11 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     gtk_menu_button_set_icon_name(gtkkit_menu_button(self), name)
   }
 
+  /// A plain button's icon, by its name in the icon theme.
+  public func setButtonIconName(_ name: String) {
+    gtk_button_set_icon_name(gtkkit_button(self), name)
+  }
+
   // MARK: Windows
   /// The clock that paces this widget's frames; nil until it is realized.
   public var frameClock: OpaquePointer? { gtk_widget_get_frame_clock(self) }

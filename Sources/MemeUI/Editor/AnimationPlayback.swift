@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import MemeCore
+import MemeEditing
+
+/// Plays an animated picture on the canvas at its own timing: each frame is decoded when its turn
+/// comes (`AnimationPlayer`, one frame in memory) and handed to the painter, which resamples only
+/// the picture and paints the captions from their layers, so typing goes on while it plays. A play
+/// and pause button with the frame count ("Frame 3 of 40") sits in the canvas's corner.
+///
+/// With animations turned off on the desktop (`gtk-enable-animations`) it starts paused on the
+/// first frame; the button (and `win.play-animation`) plays it by hand.
+final class AnimationPlayback {
+  /// The button and the frame count, in the canvas's lower left corner; shown for an animation.
+  let controls: UnsafeMutablePointer<GtkWidget>
+  let playButton: UnsafeMutablePointer<GtkWidget>
+  let frameLabel: UnsafeMutablePointer<GtkWidget>
+  /// Whether the desktop allows animations; tests replace it.
+  var animationsEnabled: () -> Bool = { DesktopMotion.animationsEnabled }
+  /// Called with each new frame shown (the canvas redraws).
+  var onFrame: (RasterImage?) -> Void = { _ in }
+
+  private(set) var player: AnimationPlayer?
+  private(set) var isPlaying = false
+  /// Shows the next frame when the one shown has had its time.
+  private var next: Timeout?
+  /// The picture played, so showing it again (a crop, a turn) does not start it over.
+  private weak var picture: EditorImage?
+
+  init(playAction: String) {
+    controls = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    controls.name = "animation-controls"
+    controls.addCSSClass("osd")
+    controls.addCSSClass("animation-controls")
+    controls.horizontalAlignment = GTK_ALIGN_START
+    controls.verticalAlignment = GTK_ALIGN_END
+    controls.setMargins(bottom: 12, start: 12)
+    playButton = Widget.iconButton(IconName.pause)
+    playButton.name = "play-animation-button"
+    playButton.addCSSClass("flat")
+    playButton.actionName = playAction
+    frameLabel = Widget.label("")
+    frameLabel.name = "animation-frame"
+    frameLabel.addCSSClass("numeric")
+    controls.append(playButton)
+    controls.append(frameLabel)
+    controls.isVisible = false
+    updateControls()
+  }
+
+  var frameIndex: Int? { player?.frameIndex }
+
+  /// Plays `picture` when it is animated (from its first frame, paused when animations are off),
+  /// or stops and hides the controls.
+  func show(_ picture: EditorImage?) {
+    guard picture !== self.picture else { return }
+    stop()
+    self.picture = picture
+    player = nil
+    if let picture, picture.isAnimated {
+      // A file that changed or went away since it was opened shows its first frame, still.
+      player = try? AnimationPlayer(contentsOf: picture.url)
+    }
+    controls.isVisible = player != nil
+    onFrame(nil)
+    if player != nil, animationsEnabled() { play() }
+    updateControls()
+  }
+
+  /// The window is gone: no frame timer may draw on its freed canvas.
+  func windowDestroyed() {
+    stop()
+    player = nil
+  }
+
+  func toggle() {
+    if isPlaying { pause() } else { play() }
+  }
+
+  func play() {
+    guard player != nil, !isPlaying else { return }
+    isPlaying = true
+    schedule()
+    updateControls()
+  }
+
+  func pause() {
+    stop()
+    updateControls()
+  }
+
+  /// Shows the next frame at once (and plays on from it when playing).
+  func step() {
+    guard let player else { return }
+    do { try player.advance() } catch {
+      // A damaged later frame: the animation stops on the frame before it.
+      pause()
+      return
+    }
+    onFrame(player.frame)
+    updateControls()
+  }
+
+  private func schedule() {
+    guard let player else { return }
+    next = Timeout(milliseconds: UInt32(clamping: player.delay)) { [weak self] in
+      guard let self else { return }
+      next = nil
+      step()
+      if isPlaying { schedule() }
+    }
+  }
+
+  private func stop() {
+    isPlaying = false
+    next?.cancel()
+    next = nil
+  }
+
+  private func updateControls() {
+    guard let player else { return }
+    frameLabel.text = String(format: localized("Frame %ld of %ld"), player.frameIndex + 1, player.frameCount)
+    playButton.setButtonIconName(isPlaying ? IconName.pause : IconName.play)
+    let name = isPlaying ? localized("Pause the Animation") : localized("Play the Animation")
+    Accessible.setLabel(playButton, name)
+    playButton.tooltip = name
+  }
+}
