@@ -145,9 +145,27 @@ struct AnimatedShareWindowTests {
       #expect(SentMemesHarness.waitForThumbnails(window))
       #expect(Self.badges(window.boundGridTiles) == [animated.id: true, stillMeme.id: false])
 
-      // Edit & Resend the animated one (newest, selected first).
+      // Detail plays the animated one (newest, selected first), frame after frame.
       SentMemesHarness.activate(SentMemesAction.showList.name, in: window.window)
       SentMemesHarness.settle(app)
+      SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
+      let detail = try #require(app.sentMemes?.detailWindow)
+      detail.playback.animationsEnabled = { true }
+      #expect(MainContext.iterate { !detail.isLoading })
+      #expect(detail.playback.controls.isVisible && detail.playback.isPlaying)
+      // A new picture is handed to the window for each frame.
+      var shown = gtk_picture_get_paintable(gtkkit_picture(detail.picture))
+      var pictureChanges = 0
+      var frames = Set<Int>()
+      #expect(
+        MainContext.iterate(maxIterations: 5000) {
+          let paintable = gtk_picture_get_paintable(gtkkit_picture(detail.picture))
+          if paintable != shown { (shown, pictureChanges) = (paintable, pictureChanges + 1) }
+          if let index = detail.playback.frameIndex { frames.insert(index) }
+          return frames.count >= 3 && pictureChanges >= 2
+        }, "frames \(frames.sorted()), \(pictureChanges) pictures shown")
+
+      // Edit & Resend it.
       let editor = try #require(SentMemesHarness.editSelectedMeme(in: app))
       let picture = try #require(editor.document.image)
       #expect(picture.isAnimated && picture.animation?.frameCount == AnimationSamples.delays.count)

@@ -5,10 +5,11 @@ import GtkKit
 import MemeCore
 import MemeEditing
 
-/// Plays an animated picture on the canvas at its own timing: each frame is decoded when its turn
-/// comes (`AnimationPlayer`, one frame in memory) and handed to the painter, which resamples only
-/// the picture and paints the captions from their layers, so typing goes on while it plays. A play
-/// and pause button with the frame count ("Frame 3 of 40") sits in the canvas's corner.
+/// Plays an animation at its own timing: each frame is decoded when its turn comes
+/// (`AnimationPlayer`, one frame in memory) and handed to `onFrame`. The editor's canvas gives it
+/// to the painter, which resamples only the picture and paints the captions from their layers, so
+/// typing goes on while it plays; Meme Detail shows the sent animation with it. A play and pause
+/// button with the frame count ("Frame 3 of 40") sits in the window's corner.
 ///
 /// With animations turned off on the desktop (`gtk-enable-animations`) it starts paused on the
 /// first frame; the button (and `win.play-animation`) plays it by hand.
@@ -26,8 +27,8 @@ final class AnimationPlayback {
   private(set) var isPlaying = false
   /// Shows the next frame when the one shown has had its time.
   private var next: Timeout?
-  /// The picture played, so showing it again (a crop, a turn) does not start it over.
-  private weak var picture: EditorImage?
+  /// The file played, so showing it again (a crop, a turn) does not start it over.
+  private var file: URL?
 
   init(playAction: String) {
     controls = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
@@ -52,16 +53,16 @@ final class AnimationPlayback {
 
   var frameIndex: Int? { player?.frameIndex }
 
-  /// Plays `picture` when it is animated (from its first frame, paused when animations are off),
-  /// or stops and hides the controls.
-  func show(_ picture: EditorImage?) {
-    guard picture !== self.picture else { return }
+  /// Plays the animation at `file` (from its first frame, paused when animations are off), or with
+  /// nil stops and hides the controls.
+  func show(animationAt file: URL?) {
+    guard file != self.file else { return }
     stop()
-    self.picture = picture
+    self.file = file
     player = nil
-    if let picture, picture.isAnimated {
+    if let file {
       // A file that changed or went away since it was opened shows its first frame, still.
-      player = try? AnimationPlayer(contentsOf: picture.url)
+      player = try? AnimationPlayer(contentsOf: file)
     }
     controls.isVisible = player != nil
     onFrame(nil)

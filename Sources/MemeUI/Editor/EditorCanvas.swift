@@ -128,7 +128,7 @@ final class EditorCanvas {
   func showPicture(_ image: EditorImage?, transform: PictureTransform = .identity, withCaptions: Bool = true)
   {
     painter.show(image, transform: transform)
-    playback.show(image)
+    playback.show(animationAt: image?.isAnimated == true ? image?.url : nil)
     painter.drawsCaptions = withCaptions
     placeholder.isVisible = image == nil
     for entry in [topEntry, bottomEntry] + boxEntries {
