@@ -172,4 +172,51 @@ struct AnimatedShareWindowTests {
       #expect(editor.document.captions.top == Self.top && editor.document.captions.bottom == Self.bottom)
     }
   }
+
+  /// Meme Detail shares a meme sent as an animation as the animation: Save As in its own kind is the
+  /// sent file, in the other kind every frame again, and in PNG the first frame (which it says);
+  /// Copy Image offers the GIF and its file.
+  @Test func detailSharesTheAnimationAsItWasSent() throws {
+    let source = try AnimationSamples.write(AnimationSamples.movingSquare())
+    try SentMemesHarness.withSentMemes([(source, MemeCaptions(top: Self.top, bottom: Self.bottom))]) {
+      app, window, memes in
+      let sent = memes[0]
+      SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
+      let detail = try #require(app.sentMemes?.detailWindow)
+      #expect(MainContext.iterate { !detail.isLoading })
+      var suggested: String?
+      for fileExtension in ["gif", "webp", "png"] {
+        let output = ScratchFolder.unique("detail-saved").appendingPathExtension(fileExtension)
+        detail.filePicker = { request, completion in
+          if case .saveMeme(let name) = request { suggested = name }
+          completion(output)
+        }
+        SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
+        #expect(MainContext.iterate { FileManager.default.fileExists(atPath: output.path) })
+        #expect(
+          MainContext.iterate { detail.toasts.shownToast?.title.contains(output.lastPathComponent) == true })
+        let title = detail.toasts.shownToast?.title ?? ""
+        switch fileExtension {
+        case "gif": #expect(try Data(contentsOf: output) == (try Data(contentsOf: sent.renderedImageURL)))
+        case "webp":
+          let reading = try AnimationReferences.readByPillow(output)
+          #expect(reading.frames.count == AnimationSamples.delays.count)
+          #expect(reading.delays == AnimationSamples.delays.map { $0 * 10 })
+        default:
+          #expect(title.contains("first frame"), "\(title)")
+          let saved = try ImageLoader().load(contentsOf: output)
+          #expect(saved.width == 160 && saved.height == 120)
+        }
+      }
+      #expect(suggested?.hasSuffix(".gif") == true, "\(suggested ?? "")")
+
+      SentMemesHarness.activate(ShareTarget.copyImage.name, in: detail.window)
+      let clipboard = Clipboard(for: detail.window)
+      #expect(MainContext.iterate { clipboard.offersFiles })
+      var pasted: [UInt8]?
+      clipboard.readImageBytes(mimeTypes: ["image/gif"]) { pasted = $0 }
+      #expect(MainContext.iterate { pasted != nil })
+      #expect(pasted.map { Data($0) } == (try Data(contentsOf: sent.renderedImageURL)))
+    }
+  }
 }
