@@ -219,4 +219,40 @@ struct AnimatedShareWindowTests {
       #expect(pasted.map { Data($0) } == (try Data(contentsOf: sent.renderedImageURL)))
     }
   }
+
+  /// A long animated export shows the spinner with Stop, and Stop leaves no file and keeps nothing.
+  /// The export is slow for a real reason: 150 frames, each quantised and encoded.
+  @Test func aLongAnimatedExportShowsProgressAndStops() throws {
+    try DisplayHarness.requireDisplay()
+    let (width, height) = (320, 240)
+    let frames = (0..<150).map { step in
+      GIFBuilder.Frame(width: width, height: height, palette: AnimationSamples.palette, delay: 4) { x, y in
+        UInt8((x / 8 + y / 8 + step) % 8)
+      }
+    }
+    let source = ScratchFolder.unique("long").appendingPathExtension("gif")
+    try GIFBuilder(width: width, height: height, frames: frames).write(to: source)
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(source, into: editor)
+    EditorHarness.type(top: Self.top, bottom: Self.bottom, into: editor)
+    let output = ScratchFolder.unique("stopped").appendingPathExtension("gif")
+    editor.filePicker = { _, completion in completion(output) }
+
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
+    #expect(
+      MainContext.iterate(maxIterations: 3000) { editor.sharing.progress.isShown }, "progress after 300 ms")
+    #expect(gtk_widget_get_visible(editor.sharing.progress.stopButton) != 0)
+    editor.actions.action(named: EditorAction.cancelExport.name)?.activate()
+    #expect(!editor.sharing.progress.isShown)
+    #expect(MainContext.iterate(maxIterations: 12_000) { MainLoop.backgroundWorkInFlight == 0 })
+    MainContext.drain()
+    #expect(!FileManager.default.fileExists(atPath: output.path), "a stopped export writes no file")
+    let leftovers = try FileManager.default.contentsOfDirectory(
+      atPath: output.deletingLastPathComponent().path
+    ).filter { $0.contains(output.deletingPathExtension().lastPathComponent) }
+    #expect(leftovers.isEmpty, "nor a temporary one: \(leftovers)")
+    #expect(sink.entries.isEmpty, "nothing goes to Sent Memes")
+  }
 }
