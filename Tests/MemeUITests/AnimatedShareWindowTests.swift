@@ -255,4 +255,27 @@ struct AnimatedShareWindowTests {
     #expect(leftovers.isEmpty, "nor a temporary one: \(leftovers)")
     #expect(sink.entries.isEmpty, "nothing goes to Sent Memes")
   }
+
+  /// Open With asks for an application that opens GIFs and hands it the animation: every frame with
+  /// its delay, as ImageMagick reads them.
+  @Test func openWithHandsOverTheAnimation() throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, sink, _) = try Self.editorWithAnimation()
+    defer { EditorHarness.close(editor) }
+    let opener = HandOverNameTests.RecordingOpener()
+    var askedFor: String?
+    editor.applicationChooser = { mimeType, chosen in
+      askedFor = mimeType
+      chosen(opener)
+    }
+    editor.actions.action(named: ShareTarget.openWith.name)?.activate()
+    #expect(MainContext.iterate(maxIterations: 12_000) { opener.opened != nil && !sink.isEmpty })
+    #expect(askedFor == "image/gif")
+    let file = try #require(opener.opened)
+    #expect(file.pathExtension == "gif")
+    let delays = try ChildProcess.run("/usr/bin/identify", ["-format", "%T,", file.path])
+    #expect(delays.status == 0, "\(delays.errors)")
+    #expect(delays.output == AnimationSamples.delays.map { "\($0)," }.joined(), "\(delays.output)")
+    #expect(sink.entries.first?.file.data == (try Data(contentsOf: file)))
+  }
 }
