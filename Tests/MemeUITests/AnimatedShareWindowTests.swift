@@ -278,4 +278,14 @@ struct AnimatedShareWindowTests {
     #expect(delays.output == AnimationSamples.delays.map { "\($0)," }.joined(), "\(delays.output)")
     #expect(sink.entries.first?.file.data == (try Data(contentsOf: file)))
   }
+
+  /// Send by E-mail attaches the animation.
+  @Test func sendByEmailAttachesTheAnimation() throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, sink, _) = try Self.editorWithAnimation()
+    defer { EditorHarness.close(editor) }
+    let attached = try ShareTests.attachment(sendingByEmail: editor, keptIn: sink)
+    #expect(attached.pathExtension == "gif")
+    #expect(try AnimationReferences.readByPillow(attached).frames.count == AnimationSamples.delays.count)
+  }
 }
