@@ -288,4 +288,15 @@ struct AnimatedShareWindowTests {
     #expect(attached.pathExtension == "gif")
     #expect(try AnimationReferences.readByPillow(attached).frames.count == AnimationSamples.delays.count)
   }
+
+  /// Save As's chooser offers the animated kinds for an animation's name, its own kind first (the
+  /// filter the chooser selects), and PNG and JPEG alone for a still meme's.
+  @Test func theSaveChooserOffersTheAnimatedKindsForAnAnimation() {
+    func offered(_ name: String) -> [String?] {
+      SaveChooser.filters(suggestedName: name).map(\.defaultExtension)
+    }
+    #expect(offered("meme.gif") == ["gif", "webp", "png", "jpg"])
+    #expect(offered("meme.webp") == ["webp", "gif", "png", "jpg"])
+    #expect(offered("meme.png") == ["png", "jpg"])
+  }
 }

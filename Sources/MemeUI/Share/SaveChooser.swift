@@ -7,8 +7,8 @@ import MemeEditing
 
 /// Save As… for the editor and Meme Detail: the chooser (PNG or JPEG, and GIF and animated WebP
 /// when the suggested name is an animation's, opened in the folder memes were last saved to, else
-/// Pictures) and the file and format a chosen name means. What the toast says afterwards is
-/// `ShareConfirmation.saved`.
+/// Pictures). The file and format a chosen name means are `ShareFormat.destination`'s; what the
+/// toast says afterwards is `ShareConfirmation.saved`.
 enum SaveChooser {
   /// Shows the native save chooser over `parent`; `completion` gets the chosen file or nil.
   static func present(
@@ -38,14 +38,5 @@ enum SaveChooser {
       name: localized("Animated WebP"), mimeTypes: ["image/webp"], patterns: ["*.webp"],
       defaultExtension: "webp")
     return (proposed == .gif ? [gif, webp] : [webp, gif]) + still
-  }
-
-  /// Where a chosen name saves and in which format: PNG unless the name asks for JPEG; a name
-  /// without a known extension gets `.png`.
-  nonisolated static func destination(for chosen: URL) -> (url: URL, format: ImageFormat) {
-    guard let format = ImageFormat(fileExtension: chosen.pathExtension) else {
-      return (chosen.appendingPathExtension("png"), .png)
-    }
-    return (chosen, format)
   }
 }
