@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Editor performance: redraw after a caption keystroke with a 48 MP photo on a 1280×800 canvas
 // (short captions, five-line captions, captions with emoji; fitted and at 400 % zoom), and a 12 MP
-// JPEG from file to first painted frame. Prints numbers and the conditions they were taken in; asserts nothing.
+// JPEG from file to first painted frame, and with an animated GIF playing (AnimatedKeystrokes.swift). Prints numbers and the conditions they were taken in; asserts nothing.
 import CMemeGraphics
 import Foundation
 @_spi(Benchmark) import MemeCore
@@ -339,4 +339,7 @@ for _ in 0..<100 {
 print(
   "   repaint with nothing changed (the floor), 100 frames: median \(format(median(still))) ms, worst \(format(still.max()!)) ms"
 )
+print("Load average at end: \(loadAverage())")
+
+try measureAnimatedKeystrokes()
 print("Load average at end: \(loadAverage())")

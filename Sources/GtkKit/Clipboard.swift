@@ -30,22 +30,62 @@ public struct Clipboard {
       gdk_clipboard_set_texture(pointer, texture)
       return true
     }
-    let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-    defer { g_bytes_unref(gbytes) }
-    var texturesValue = GValue()
-    g_value_init(&texturesValue, gtkkit_type_texture())
-    g_value_set_object(&texturesValue, UnsafeMutableRawPointer(texture))
-    defer { g_value_unset(&texturesValue) }
-    var providers: [UnsafeMutablePointer<GdkContentProvider>?] = [
-      gdk_content_provider_new_for_bytes(mimeType, gbytes),
-      gdk_content_provider_new_for_value(&texturesValue),
+    return setContent([
+      Self.provider(of: bytes, as: mimeType),
+      Self.provider(of: UnsafeMutableRawPointer(texture), type: gtkkit_type_texture()),
+    ])
+  }
+
+  /// Puts a file's encoded bytes on the clipboard as `mimeType` (an animated GIF's own bytes, for
+  /// applications that paste animations), and the file itself (as a GFile, which GDK offers as
+  /// `text/uri-list` too) for applications that take files; also its first picture as a texture
+  /// when GDK can decode it, for those that paste only still images. Returns false when GDK
+  /// refuses the content.
+  @discardableResult
+  public func setFile(_ file: URL, encoded bytes: some ContiguousBytes, mimeType: String) -> Bool {
+    let gfile = g_file_new_for_path(file.path)!
+    defer { g_object_unref(gfile.raw) }
+    var providers = [
+      Self.provider(of: bytes, as: mimeType),
+      Self.provider(of: UnsafeMutableRawPointer(gfile), type: gtkkit_type_file()),
     ]
+    if let texture = Self.texture(fromEncoded: bytes) {
+      providers.append(Self.provider(of: UnsafeMutableRawPointer(texture), type: gtkkit_type_texture()))
+      g_object_unref(texture.raw)  // the provider holds its own reference
+    }
+    return setContent(providers)
+  }
+
+  /// Offers every provider's content at once (transfer full: the providers are consumed).
+  private func setContent(_ providers: [UnsafeMutablePointer<GdkContentProvider>?]) -> Bool {
+    var providers = providers
     let union = providers.withUnsafeMutableBufferPointer {
       gdk_content_provider_new_union($0.baseAddress, gsize($0.count))
     }
     let isSet = gdk_clipboard_set_content(pointer, union) != 0
     g_object_unref(UnsafeMutableRawPointer(union))
     return isSet
+  }
+
+  /// A provider of `bytes` as `mimeType` (transfer full).
+  private static func provider(of bytes: some ContiguousBytes, as mimeType: String)
+    -> UnsafeMutablePointer<GdkContentProvider>?
+  {
+    let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    defer { g_bytes_unref(gbytes) }
+    return gdk_content_provider_new_for_bytes(mimeType, gbytes)
+  }
+
+  /// A provider of a GObject of `type` (a texture, a GFile), which takes its own reference to it
+  /// (transfer full).
+  private static func provider(of object: UnsafeMutableRawPointer, type: GType)
+    -> UnsafeMutablePointer<GdkContentProvider>?
+  {
+    var value = GValue()
+    g_value_init(&value, type)
+    g_value_set_object(&value, object)
+    defer { g_value_unset(&value) }
+    return gdk_content_provider_new_for_value(&value)
   }
 
   /// Puts text on the clipboard.

@@ -61,6 +61,11 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   /// Description", and what its file carries).
   public var resolvedDescription: String { meme.resolvedDescription }
 
+  /// Whether the meme was sent as an animation: its rendered file is a GIF or an animated WebP,
+  /// which MemeMe writes only for an animated picture (a still one is sent as PNG or JPEG). Its
+  /// original is then the source animation, which Edit & Resend opens again.
+  public var isAnimated: Bool { ["gif", "webp"].contains(renderedImageURL.pathExtension.lowercased()) }
+
   /// Whether all three image files exist right now. This asks the file system, so call it off the main
   /// thread when checking many memes.
   public var hasAllFiles: Bool {

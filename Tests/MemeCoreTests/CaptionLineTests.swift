@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
 import Foundation
+import PictureChecks
 import PixelCompare
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
       let caption = layout.caption(at: position)
       // A caption that does not fit is cut at its band on purpose.
       guard caption.fits else { continue }
-      let lines = Self.lines(of: caption)
+      let lines = CaptionInk.lines(of: caption)
       let reach = caption.outlineWidth / 2 + 1
       var drawnLeft = Double.infinity
       var drawnRight = -Double.infinity
@@ -50,7 +51,7 @@ import Testing
         let top = max(line.y - reach, index > 0 ? lines[index - 1].ink.maxY + reach : -.infinity)
         let bottom = min(
           line.maxY + reach, index + 1 < lines.count ? lines[index + 1].ink.y - reach : .infinity)
-        let drawn = Self.drawnSpan(in: image, over: background, rows: top..<bottom, band: caption.band)
+        let drawn = CaptionInk.drawnSpan(in: image, over: background, rows: top..<bottom, band: caption.band)
         let context = "\(name), \(position) line \(index + 1) on \(shape.testDescription)"
         guard let drawn else {
           Issue.record("\(context): nothing drawn where Pango put \(line)")
@@ -89,55 +90,8 @@ import Testing
     }
   }
 
-  /// A rectangle of `caption`'s Pango layout, in image pixels.
-  static func imageRect(_ rectangle: PangoRectangle, of caption: CaptionLayout) -> ImageRect {
-    ImageRect(
-      x: caption.origin.x + pangoPixels(rectangle.x) * caption.scale,
-      y: caption.origin.y + pangoPixels(rectangle.y) * caption.scale,
-      width: pangoPixels(rectangle.width) * caption.scale,
-      height: pangoPixels(rectangle.height) * caption.scale)
-  }
-
   static func isEmoji(_ character: Character) -> Bool {
     // Emoji by default, or a text symbol (☀) asked to show as emoji by a variation selector.
     character.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
-  }
-
-  /// The ink rectangle, in image pixels, and the text of each non-empty line of `caption`.
-  static func lines(of caption: CaptionLayout) -> [(ink: ImageRect, logical: ImageRect, text: Substring)] {
-    guard let layout = caption.layout else { return [] }
-    let utf8 = Array(caption.text.utf8)
-    var lines: [(ink: ImageRect, logical: ImageRect, text: Substring)] = []
-    let iterator = pango_layout_get_iter(layout)!
-    defer { pango_layout_iter_free(iterator) }
-    repeat {
-      var ink = PangoRectangle()
-      var logical = PangoRectangle()
-      pango_layout_iter_get_line_extents(iterator, &ink, &logical)
-      guard ink.width > 0, ink.height > 0, let line = pango_layout_iter_get_line_readonly(iterator) else {
-        continue
-      }
-      let start = Int(line.pointee.start_index)
-      let bytes = utf8[start..<min(utf8.count, start + Int(line.pointee.length))]
-      let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-      lines.append((imageRect(ink, of: caption), imageRect(logical, of: caption), Substring(text)))
-    } while pango_layout_iter_next_line(iterator) != 0
-    return lines
-  }
-
-  /// The first and last columns where `image` differs from `background` in `rows`, within `band`.
-  static func drawnSpan(
-    in image: RasterImage, over background: RasterImage, rows: Range<Double>, band: ImageRect
-  ) -> (first: Double, last: Double)? {
-    let top = max(Int(band.y), Int(rows.lowerBound.rounded()))
-    let bottom = min(Int(band.maxY), Int(rows.upperBound.rounded()))
-    var first: Int32 = -1
-    var last: Int32 = -1
-    pixel_changed_span(
-      image.pixels, background.pixels, Int32(image.stride), Int32(max(0, Int(band.x))), Int32(top),
-      Int32(min(image.width, Int(band.maxX.rounded(.up)))), Int32(max(top + 1, bottom)), 24, &first, &last)
-    guard first >= 0 else { return nil }
-    // Column `last` is drawn, so the ink reaches its right edge.
-    return (Double(first), Double(last + 1))
   }
 }

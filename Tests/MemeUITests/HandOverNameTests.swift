@@ -12,8 +12,9 @@ import Testing
 /// The file Open With hands another application is named after the meme, as Save As suggests: the
 /// picture's name, or for a pasted picture (a file the app named itself) the meme's first words.
 @Suite(.serialized) struct HandOverNameTests {
-  /// Stands in for the application the user chose: keeps the file it was given.
-  private final class RecordingOpener: MemeOpener {
+  /// Stands in for the application the user chose: keeps the file it was given (the animated
+  /// share tests use it too).
+  final class RecordingOpener: MemeOpener {
     var opened: URL?
     func open(_ file: URL, completion: @escaping (Result<Void, OpenWithFailure>) -> Void) {
       opened = file

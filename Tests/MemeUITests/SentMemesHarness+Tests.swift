@@ -38,10 +38,12 @@ enum SentMemesHarness {
     var saved: [SentMeme] = []
     let count = memes.count
     for (index, (picture, captions)) in memes.enumerated() {
-      // Shared as the editor does: through the Share pipeline, to the caller (as Copy Image).
+      // Shared as the editor does: through the Share pipeline, to the caller (as Copy Image, which
+      // copies an animated picture as a GIF).
       let snapshot = ShareSnapshot(
         captions: captions, picture: try EditorImage.load(contentsOf: picture), transform: .identity)
-      let meme = try SharePipeline.run(snapshot, as: .png, to: .caller).get()
+      let format: ShareFormat = snapshot.picture.isAnimated ? .animated(.gif) : .still(.png)
+      let meme = try SharePipeline.run(snapshot, as: format, to: .caller).get()
       let draft = SentMemeDraftMaker.draft(
         of: meme, sentAt: Date(timeIntervalSinceNow: Double(index - count) * 3600))
       saved.append(try store.save(draft))

@@ -215,6 +215,20 @@ import Testing
   /// The whole Send by E-mail path, with a stand-in xdg-email that records what it was given.
   @Test func sendByEmailAttachesASafelyNamedFile() throws {
     try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(Fixtures.picture(width: 320, height: 240, name: Self.hostileNames[0]), into: editor)
+    EditorHarness.type(top: "attach", bottom: "only this", into: editor)
+
+    let attached = try Self.attachment(sendingByEmail: editor, keptIn: sink)
+    #expect(attached.lastPathComponent.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]*\.png/) != nil, "\(attached)")
+    #expect(try ImageLoader().load(contentsOf: attached).width == 320)
+  }
+
+  /// Sends the editor's meme by e-mail through a stand-in xdg-email that records its arguments, and
+  /// returns the file it was asked to attach (the animated share tests use it too).
+  static func attachment(sendingByEmail editor: EditorWindow, keptIn sink: InMemorySentMemes) throws -> URL {
     let bin = Fixtures.folder.appendingPathComponent("fake-bin-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     let log = bin.appendingPathComponent("arguments")
@@ -224,11 +238,6 @@ import Testing
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     setenv("PATH", "\(bin.path):\(path)", 1)
     defer { setenv("PATH", path, 1) }
-    let sink = InMemorySentMemes()
-    let editor = EditorHarness.makeEditor(sink: sink)
-    defer { EditorHarness.close(editor) }
-    EditorHarness.load(Fixtures.picture(width: 320, height: 240, name: Self.hostileNames[0]), into: editor)
-    EditorHarness.type(top: "attach", bottom: "only this", into: editor)
 
     editor.actions.action(named: "send-by-email")?.activate()
     #expect(MainContext.iterate { !sink.isEmpty }, "the mail client took the meme")
@@ -237,8 +246,6 @@ import Testing
       separator: "\0", omittingEmptySubsequences: false
     ).dropLast().map(String.init)
     #expect(arguments.count == 2 && arguments.first == "--attach", "\(arguments)")
-    let attached = URL(fileURLWithPath: arguments.last ?? "")
-    #expect(attached.lastPathComponent.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]*\.png/) != nil, "\(attached)")
-    #expect(try ImageLoader().load(contentsOf: attached).width == 320)
+    return URL(fileURLWithPath: arguments.last ?? "")
   }
 }

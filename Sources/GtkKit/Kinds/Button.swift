@@ -20,4 +20,9 @@ public struct Button {
     widget = gtk_button_new()
     gtk_button_set_child(gtkkit_button(widget), child)
   }
+
+  /// Shows the icon `iconName` instead of what the button showed.
+  public func setIconName(_ iconName: String) {
+    gtk_button_set_icon_name(gtkkit_button(widget), iconName)
+  }
 }

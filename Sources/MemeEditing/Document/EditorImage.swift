@@ -11,15 +11,29 @@ public nonisolated final class EditorImage: Sendable {
   public let full: RasterImage
   /// At most `previewLimit` pixels on its longest side (or `full` itself when smaller).
   public let preview: RasterImage
+  /// The animation's structure when the file is an animated GIF or WebP (more than one frame), whose
+  /// first frame `full` is; nil for a still picture. Shares of an animated picture may write every
+  /// frame (`ShareFormat.animated`), read again from `url`.
+  public let animation: AnimationInfo?
+  /// The kind of animation the file is (GIF, or WebP written lossy by default), which a share of
+  /// the animation proposes; nil for a still picture.
+  public let animationFormat: AnimationFormat?
 
   /// Big enough for a full-screen canvas on a HiDPI laptop, small enough to rescale per resize.
   public static let previewLimit = 2560
 
-  public init(url: URL, full: RasterImage, preview: RasterImage) {
+  public init(
+    url: URL, full: RasterImage, preview: RasterImage, animation: AnimationInfo? = nil,
+    animationFormat: AnimationFormat = .gif
+  ) {
     self.url = url
     self.full = full
     self.preview = preview
+    self.animation = animation.flatMap { $0.isAnimated ? $0 : nil }
+    self.animationFormat = self.animation == nil ? nil : animationFormat
   }
+
+  public var isAnimated: Bool { animation != nil }
 
   public var width: Int { full.width }
   public var height: Int { full.height }

@@ -14,6 +14,9 @@ public nonisolated enum PictureLoader {
   public static func load(_ url: URL, cancellation: Cancellation? = nil) -> Result<EditorImage, ImageError> {
     let loader = ImageLoader()
     do throws(ImageError) {
+      if let animation = AnimationReader.info(ofImageAt: url), animation.isAnimated {
+        return .success(try loadAnimation(url, loader: loader, cancellation: cancellation))
+      }
       let full = try loader.load(contentsOf: url, cancellation: cancellation)
       try cancellation?.check(name: url.path)
       let preview = try preview(of: full, from: url, loader: loader, cancellation: cancellation)
@@ -22,6 +25,28 @@ public nonisolated enum PictureLoader {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// An animated GIF or WebP: its first frame as the animation reader composes it (on the
+  /// logical screen, as every later frame and the animated export are), under the reader's limits,
+  /// so a hostile file is refused here with the reason.
+  private static func loadAnimation(_ url: URL, loader: ImageLoader, cancellation: Cancellation?)
+    throws(ImageError) -> EditorImage
+  {
+    let reader = try AnimationReader(contentsOf: url, loader: loader)
+    guard try reader.nextFrame() != nil, let full = reader.canvas.copy() else {
+      throw ImageError(
+        path: url.path, kind: .corrupt, reason: localized("the animation is damaged or has no whole frame"))
+    }
+    try cancellation?.check(name: url.path)
+    let size = EditorImage.previewSize(width: full.width, height: full.height)
+    let preview = try scaled(full, to: size, name: url.path)
+    let handle = try? FileHandle(forReadingFrom: url)
+    let head = [UInt8]((try? handle?.read(upToCount: 16)) ?? Data())
+    try? handle?.close()
+    let kind = ImageLoader.fileExtension(sniffing: head).flatMap(AnimationFormat.init(fileExtension:))
+    return EditorImage(
+      url: url, full: full, preview: preview, animation: reader.info, animationFormat: kind ?? .gif)
   }
 
   /// Saves pasted or dropped image bytes (as another application offered them, or PNG) to the cache so the meme has an
@@ -49,10 +74,16 @@ public nonisolated enum PictureLoader {
     guard size.width != full.width || size.height != full.height else { return full }
     let reduced =
       (try? loader.load(contentsOf: url, targetWidth: size.width, cancellation: cancellation)) ?? full
-    if reduced.width == size.width && reduced.height == size.height { return reduced }
-    guard let scaled = reduced.scaled(toWidth: size.width, height: size.height) else {
-      throw ImageError(
-        path: url.path, kind: .outOfMemory, reason: localized("not enough memory for a preview"))
+    return try scaled(reduced, to: size, name: url.path)
+  }
+
+  /// `image` at `size` (itself when it has that size already).
+  private static func scaled(_ image: RasterImage, to size: (width: Int, height: Int), name: String)
+    throws(ImageError) -> RasterImage
+  {
+    if image.width == size.width && image.height == size.height { return image }
+    guard let scaled = image.scaled(toWidth: size.width, height: size.height) else {
+      throw ImageError(path: name, kind: .outOfMemory, reason: localized("not enough memory for a preview"))
     }
     return scaled
   }

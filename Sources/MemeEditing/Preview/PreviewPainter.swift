@@ -28,6 +28,9 @@ public final class PreviewPainter {
   private(set) var captionLayers: [CaptionPosition: CaptionLayer] = [:]
   /// Each text box placed anywhere as last drawn on the view, in the order of `captions.boxes`.
   private(set) var boxLayers: [CaptionLayer?] = []
+  /// The animation frame shown in place of the picture (at the picture's full size), while an
+  /// animated picture plays; nil shows the picture itself (its first frame).
+  public private(set) var shownFrame: RasterImage?
   /// The visible part of the picture at its on-screen size in device pixels, and what it shows.
   private var fittedPicture: RasterImage?
   private var fittedKey: FittedKey?
@@ -98,6 +101,7 @@ public final class PreviewPainter {
 
   public func show(_ picture: EditorImage?, transform: PictureTransform = .identity) {
     guard picture !== self.picture || transform != self.transform else { return }
+    if picture !== self.picture { shownFrame = nil }
     self.picture = picture
     self.transform = transform
     sheetPreparation = nil
@@ -105,6 +109,17 @@ public final class PreviewPainter {
     cachedLayout = nil
     previousLayout = nil
     zoom = CanvasZoom()  // a new picture, or a turned one, starts fitted
+  }
+
+  /// Shows `frame` (an animation frame of the picture's full size, e.g. `AnimationPlayer.frame`)
+  /// in place of the picture, cut and turned alike; nil goes back to the picture. Only the picture
+  /// is resampled for the next paint: the captions keep their layout and layers.
+  public func showFrame(_ frame: RasterImage?) {
+    guard let picture, frame.map({ $0.width == picture.width && $0.height == picture.height }) ?? true else {
+      return
+    }
+    shownFrame = frame
+    fittedPicture = nil
   }
 
   /// The transformed picture's pixel size: what the captions are laid out on and export writes.
@@ -209,11 +224,14 @@ public final class PreviewPainter {
       height: visible.height / scale)
     // The bounded preview while it has enough pixels for the screen; zoomed in further, the source's
     // own pixels, so the picture stays sharp at any zoom.
-    let usesFull = scale * scaleFactor > Double(picture.preview.width) / Double(picture.width)
+    // A playing animation's frame is at the full size (animations are small enough to scale whole).
+    let usesFull =
+      shownFrame != nil || scale * scaleFactor > Double(picture.preview.width) / Double(picture.width)
     let key = FittedKey(region: region, width: deviceWidth, height: deviceHeight, usesFull: usesFull)
     if fittedPicture == nil || fittedKey != key {
       fittedPicture = transform.render(
-        usesFull ? picture.full : picture.preview, sourceWidth: picture.width, sourceHeight: picture.height,
+        shownFrame ?? (usesFull ? picture.full : picture.preview), sourceWidth: picture.width,
+        sourceHeight: picture.height,
         region: region, outputWidth: deviceWidth, outputHeight: deviceHeight)
       fittedKey = key
     }

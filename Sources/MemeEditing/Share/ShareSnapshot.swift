@@ -34,11 +34,30 @@ public nonisolated struct ShareSnapshot: Sendable {
     return isJPEG && transform.isIdentity ? .jpeg(quality: ImageFormat.defaultJPEGQuality) : .png
   }
 
+  /// The animation format matching an animated picture's own file (GIF, or lossy WebP for a WebP),
+  /// which Save As proposes and Open With and Send by E-mail hand over; nil for a still picture.
+  public var sourceAnimationFormat: AnimationFormat? { picture.animationFormat }
+
+  /// The format Open With and Send by E-mail hand over: the animation in its own kind, else
+  /// `handOverFormat(for:transform:)`.
+  public var handOverShareFormat: ShareFormat {
+    sourceAnimationFormat.map { .animated($0) }
+      ?? .still(Self.handOverFormat(for: picture, transform: transform))
+  }
+
+  /// The format Save As proposes: the animation in its own kind, else PNG.
+  public var proposedSaveFormat: ShareFormat { sourceAnimationFormat.map { .animated($0) } ?? .still(.png) }
+
   /// What the meme's file is called, without the extension (see `MemeFileName`).
   public var name: String { MemeFileName.base(picture: picture.url, captions: captions) }
 
   /// A file name for this meme in `format`: `name` with its extension.
   public func suggestedName(format: ImageFormat = .png) -> String {
+    "\(name).\(format.fileExtension)"
+  }
+
+  /// A file name for this meme in `format`.
+  public func suggestedName(for format: ShareFormat) -> String {
     "\(name).\(format.fileExtension)"
   }
 }

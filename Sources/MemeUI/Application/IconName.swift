@@ -27,6 +27,9 @@ enum IconName {
   static let alignLeft = "format-justify-left-symbolic"
   static let alignCenter = "format-justify-center-symbolic"
   static let alignRight = "format-justify-right-symbolic"
+  /// Playing and pausing an animated picture.
+  static let play = "media-playback-start-symbolic"
+  static let pause = "media-playback-pause-symbolic"
 
   // Sent Memes.
   static let listView = "view-list-symbolic"
@@ -51,7 +54,7 @@ enum IconName {
   /// Every icon above, once.
   static let all: [String] = [
     share, mainMenu, stopExport, captionStyle, back, delete, newMeme,
-    camera, album, cropRotateFlip, addText, warning, alignLeft, alignCenter, alignRight,
+    camera, album, cropRotateFlip, addText, warning, alignLeft, alignCenter, alignRight, play, pause,
     listView, gridView, search, dismiss, noPicture, missingThumbnail, rename, templates, moreWays,
   ]
 }

@@ -9,6 +9,8 @@ enum DetailAction: String, NamedAction {
   case edit = "edit"
   case delete = "delete"
   case close = "close"
+  /// Plays or pauses a meme sent as an animation.
+  case playAnimation = "play-animation"
 
   var accelerators: [String] {
     switch self {
@@ -16,6 +18,7 @@ enum DetailAction: String, NamedAction {
     case .edit: ["<Control>e"]
     case .delete: ["Delete", "KP_Delete"]
     case .close: ["<Control>w"]
+    case .playAnimation: []
     }
   }
 
@@ -25,6 +28,7 @@ enum DetailAction: String, NamedAction {
     case .edit: localized("Change and send again")
     case .delete: localized("Delete the meme")
     case .close: localized("Close the window")
+    case .playAnimation: localized("Play or Pause the Animation")
     }
   }
 }

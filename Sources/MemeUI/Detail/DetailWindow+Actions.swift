@@ -19,6 +19,7 @@ extension DetailWindow {
     case .edit: onEdit(meme.meme)
     case .delete: onDelete(meme.id)
     case .close: gtk_window_close(gtkkit_window(window))
+    case .playAnimation: playback.toggle()
     }
   }
 
@@ -60,16 +61,23 @@ extension DetailWindow {
 
   /// Save As…: PNG or JPEG (by the name's extension) of the meme as it was sent, at full size. A
   /// meme sent as JPEG and saved as JPEG is the sent file itself, with no generation lost. Under a
-  /// size limit it is no larger: a file over it is saved as the largest JPEG that fits.
+  /// size limit it is no larger: a file over it is saved as the largest JPEG that fits. A meme sent
+  /// as an animation is saved as it is in its own kind, converted to the other animated kind, or as
+  /// its first frame in PNG or JPEG (which the toast says).
   func saveAs() {
     let source = meme.renderedImageURL
     let sentFormat = self.sentFormat
     let description = meme.resolvedDescription
-    let sizeLimit = preferences.shareSizeLimit
+    let sizeLimit = sizeLimitForShares
     filePicker(.saveMeme(suggestedName: suggestedName)) { [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
-      let (url, format) = SaveChooser.destination(for: chosen)
+      let (url, shareFormat) = ShareFormat.destination(for: chosen, animation: sentAnimation)
+      guard case .still(let format) = shareFormat else {
+        if case .animated(let animation) = shareFormat { saveAnimation(as: animation, to: url) }
+        return
+      }
+      let isFirstFrame = sentAnimation != nil
       MainLoop.runInBackground({ () -> Result<(URL, SizeFit?), ImageError> in
         do throws(ImageError) {
           let file = try Self.sentFile(at: source, description: description, sizeLimit: sizeLimit)
@@ -92,18 +100,68 @@ extension DetailWindow {
       }) { [weak self] result in
         guard let self, !isDestroyed else { return }
         switch result {
-        case .success(let (written, fit)): confirm(ShareConfirmation.saved(written).fitted(fit))
-        case .failure(let error):
-          showError(
-            title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
-            detail: EditorWindow.sentence(error.reason))
+        case .success(let (written, fit)):
+          let saved = ShareConfirmation.saved(written).fitted(fit)
+          confirm(isFirstFrame ? saved.firstFrameOnly() : saved)
+        case .failure(let error): saveFailed(url, error)
         }
       }
     }
   }
 
-  /// Copy Image: the sent meme goes on the clipboard as it is (under a size limit, no larger).
+  /// Save As of a meme sent as an animation in an animated kind: the sent file itself in its own
+  /// kind, else every frame written again in `format` (the captions are in the frames already).
+  private func saveAnimation(as format: AnimationFormat, to url: URL) {
+    let source = meme.renderedImageURL
+    let isSentKind = format.fileExtension == sentFileExtension
+    MainLoop.runInBackground(
+      { () -> Result<URL, ImageError> in
+        do throws(ImageError) {
+          if isSentKind {
+            try ImageWriter.write(
+              encoded: try Self.sentFile(at: source, description: "", sizeLimit: nil).bytes, to: url)
+          } else {
+            try AnimationExporter.export(
+              MemeCaptions(top: "", bottom: ""), imageAt: source, to: .file(url), as: format)
+          }
+          return .success(url)
+        } catch {
+          return .failure(error)
+        }
+      },
+      then: { [weak self] result in
+        guard let self, !isDestroyed else { return }
+        switch result {
+        case .success(let written): confirm(ShareConfirmation.saved(written))
+        case .failure(let error): saveFailed(url, error)
+        }
+      })
+  }
+
+  private func saveFailed(_ url: URL, _ error: ImageError) {
+    showError(
+      title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
+      detail: EditorWindow.sentence(error.reason))
+  }
+
+  /// Copy Image: the sent meme goes on the clipboard as it is (under a size limit, no larger). An
+  /// animation goes as its bytes with its file in the cache folder, as the editor copies it.
   func copyImage() {
+    if let animation = sentAnimation {
+      copyToCache { [weak self] file, _ in
+        guard let self, !isDestroyed else { return }
+        guard let bytes = try? Data(contentsOf: file),
+          Clipboard(for: window).setFile(file, encoded: bytes, mimeType: animation.mimeType)
+        else {
+          showError(
+            title: localized("Could not copy the meme"),
+            detail: localized("The meme’s image could not be read."))
+          return
+        }
+        confirm(ShareConfirmation(localized("Copied to the clipboard")))
+      }
+      return
+    }
     let source = meme.renderedImageURL
     let description = meme.resolvedDescription
     let sizeLimit = preferences.shareSizeLimit
@@ -131,7 +189,8 @@ extension DetailWindow {
 
   /// Open With…: a copy of the sent meme opens in the chosen application.
   func openWith() {
-    OpenWith.chooseApplication(for: sentFormat, parent: window) { [weak self] application in
+    OpenWith.chooseApplication(for: sentAnimation?.mimeType ?? sentFormat.mimeType, parent: window) {
+      [weak self] application in
       self?.copyToCache { [weak self] file, fit in
         application.open(file) { [weak self] result in
           guard let self, !isDestroyed else { return }
@@ -170,16 +229,27 @@ extension DetailWindow {
     ImageFormat(fileExtension: meme.renderedImageURL.pathExtension) ?? .png
   }
 
+  /// The kind of animation a meme sent as one was written in (nil for a still meme).
+  private var sentAnimation: AnimationFormat? {
+    meme.isAnimated ? ShareFormat.animation(of: meme.renderedImageURL) : nil
+  }
+
+  /// The extension of the file the meme was sent as.
+  private var sentFileExtension: String { sentAnimation?.fileExtension ?? sentFormat.fileExtension }
+
+  /// The size limit shares follow: none for an animation, which is not made smaller.
+  private var sizeLimitForShares: Int? { sentAnimation == nil ? preferences.shareSizeLimit : nil }
+
   /// Copies the sent meme to a new file in the cache folder (other applications get a copy, never
   /// the store's own file, in the format it was sent in, or as the JPEG a size limit made), then
   /// calls `body` on the main thread.
   private func copyToCache(then body: @escaping @Sendable @MainActor (URL, SizeFit?) -> Void) {
     let source = meme.renderedImageURL
     let description = meme.resolvedDescription
-    let sizeLimit = preferences.shareSizeLimit
+    let sizeLimit = sizeLimitForShares
     // Named as Save As suggests, in a folder of its own: the name the other application shows.
     let name = fileName
-    let sentExtension = sentFormat.fileExtension
+    let sentExtension = sentFileExtension
     MainLoop.runInBackground(
       { () -> Result<(URL, SizeFit?), ImageError> in
         // Read and written again rather than copied: the copy goes through the engine's writer, as
@@ -213,6 +283,7 @@ extension DetailWindow {
     MemeFileName.base(picture: meme.meme.originalImage, captions: meme.meme.captions)
   }
 
-  /// Save As's suggestion: `fileName` as PNG, the format Save As writes unless told otherwise.
-  var suggestedName: String { "\(fileName).png" }
+  /// Save As's suggestion: `fileName` as PNG, the format Save As writes unless told otherwise, or
+  /// in its own animated kind for a meme sent as an animation.
+  var suggestedName: String { "\(fileName).\(sentAnimation?.fileExtension ?? "png")" }
 }

@@ -17,6 +17,8 @@ package final class DetailWindow: AppWindow {
 
   package private(set) var picture: UnsafeMutablePointer<GtkWidget>!
   private(set) var missingLabel: UnsafeMutablePointer<GtkWidget>!
+  /// Plays a meme sent as an animation, once its first frame has been shown.
+  let playback = AnimationPlayback(playAction: DetailAction.playAnimation.detailedName)
   private(set) var backButton: UnsafeMutablePointer<GtkWidget>!
   /// Pixel size of the rendered meme once loaded (nil while loading or when missing).
   private(set) var imageSize: (width: Int, height: Int)?
@@ -56,7 +58,10 @@ package final class DetailWindow: AppWindow {
     buildHeaderBar()
     buildContent()
     addActions()
-    Signal.connect(window, "destroy") { [weak self] in self?.isDestroyed = true }
+    Signal.connect(window, "destroy") { [weak self] in
+      self?.isDestroyed = true
+      self?.playback.windowDestroyed()
+    }
     loadImage()
     showPreview()
   }
@@ -155,6 +160,12 @@ package final class DetailWindow: AppWindow {
     missingLabel.addCSSClass("detail-missing")
     missingLabel.isVisible = false
     overlay.add(missingLabel)
+    overlay.add(playback.controls)
+    playback.onFrame = { [weak self] frame in
+      // A copy: the player draws its next frame into the one it holds while GTK may still show it.
+      guard let self, let frame = frame?.copy() else { return }
+      show(frame)
+    }
     toasts.child = overlay.widget
     AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
   }
@@ -199,6 +210,7 @@ package final class DetailWindow: AppWindow {
           imageSize = (image.width, image.height)
           show(image)
           showsPreview = false
+          if meme.isAnimated { playback.show(animationAt: meme.renderedImageURL) }
         case .failure:
           // The preview must not pass for the meme whose picture is missing.
           Picture(wrapping: picture).setPaintable(nil)

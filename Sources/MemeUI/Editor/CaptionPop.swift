@@ -25,10 +25,7 @@ final class CaptionPop {
   /// Called on every frame of a pop, and once when it ends.
   var onFrame: () -> Void = {}
   /// Whether the desktop allows animations; tests replace it.
-  var animationsEnabled: () -> Bool = {
-    guard let settings = gtk_settings_get_default() else { return true }
-    return gtkkit_object_get_bool(settings.raw, "gtk-enable-animations") != 0
-  }
+  var animationsEnabled: () -> Bool = { DesktopMotion.animationsEnabled }
 
   private let widget: UnsafeMutablePointer<GtkWidget>
   private var wasPortrait: Bool?

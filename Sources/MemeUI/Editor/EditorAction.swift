@@ -33,6 +33,8 @@ package enum EditorAction: String, NamedAction {
   case editDescription = "edit-description"
   case nextCaption = "next-caption"
   case previousCaption = "previous-caption"
+  /// Plays or pauses an animated picture on the canvas.
+  case playAnimation = "play-animation"
 
   var accelerators: [String] {
     switch self {
@@ -65,7 +67,7 @@ package enum EditorAction: String, NamedAction {
     // which is many presses from one caption to the next.
     case .nextCaption: ["<Control>Tab"]
     case .previousCaption: ["<Control><Shift>Tab"]
-    case .camera, .share, .cancel, .editDescription, .cropApply, .cropCancel, .cancelExport:
+    case .camera, .share, .cancel, .editDescription, .cropApply, .cropCancel, .cancelExport, .playAnimation:
       []
     }
   }
@@ -100,6 +102,7 @@ package enum EditorAction: String, NamedAction {
     case .editDescription: localized("Description…")
     case .nextCaption: localized("Next caption or text box")
     case .previousCaption: localized("Previous caption or text box")
+    case .playAnimation: localized("Play or Pause the Animation")
     }
   }
 

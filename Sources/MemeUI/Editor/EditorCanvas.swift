@@ -35,6 +35,8 @@ final class EditorCanvas {
   private var layerPoll: Timeout?
   /// Ctrl+scroll, pinch and panning; the percentage shown in a corner.
   private(set) var zoomControls: CanvasZoomControls!
+  /// Plays an animated picture, with its play and pause button and frame count.
+  let playback = AnimationPlayback(playAction: EditorAction.playAnimation.detailedName)
   /// The spring the captions and fields settle with when the canvas turns portrait or landscape.
   private(set) var pop: CaptionPop!
   var image: EditorImage? { painter.picture }
@@ -109,7 +111,14 @@ final class EditorCanvas {
     }
     // Zoomed in, the picture reaches past the canvas: keep it (and the caption fields) inside.
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+    // Under the zoom indicator, which layers added later expect just beneath them.
+    overlay.add(playback.controls)
     zoomControls = CanvasZoomControls(canvas: self)
+    playback.onFrame = { [weak self] frame in
+      guard let self else { return }
+      painter.showFrame(frame)
+      drawingArea.queueDraw()
+    }
     showPicture(nil)
   }
 
@@ -120,6 +129,7 @@ final class EditorCanvas {
   func showPicture(_ image: EditorImage?, transform: PictureTransform = .identity, withCaptions: Bool = true)
   {
     painter.show(image, transform: transform)
+    playback.show(animationAt: image?.isAnimated == true ? image?.url : nil)
     painter.drawsCaptions = withCaptions
     placeholder.isVisible = image == nil
     for entry in [topEntry, bottomEntry] + boxEntries {

@@ -39,6 +39,7 @@ extension EditorWindow {
     case .editDescription: DescriptionDialog.present(for: document, over: window)
     case .nextCaption: textBoxes.focusCaption(after: true)
     case .previousCaption: textBoxes.focusCaption(after: false)
+    case .playAnimation: canvas.playback.toggle()
     }
   }
 
@@ -55,6 +56,7 @@ extension EditorWindow {
     enable(.crop, hasPicture && !isCropping)
     enable(.cropApply, isCropping)
     enable(.cropCancel, isCropping)
+    enable(.playAnimation, document.image?.isAnimated == true)
     // One export at a time: while one runs, Share shows its progress.
     let isExporting = sharing.progress.isRunning
     enable(.share, hasPicture && !isExporting)

@@ -131,6 +131,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     isDestroyed = true
     leaving.windowDestroyed()
     sharing.progress.windowDestroyed()
+    canvas.playback.windowDestroyed()
   }
 
   // MARK: - Building the tree

@@ -43,7 +43,8 @@ enum MemeDescription {
     let captions = ([meme.topText, drawnBottomText(of: meme)] + meme.textBoxes.map(\.text)).filter {
       !$0.isEmpty
     }
-    return captions.isEmpty ? localized("Meme without captions") : captions.joined(separator: " / ")
+    let name = captions.isEmpty ? localized("Meme without captions") : captions.joined(separator: " / ")
+    return meme.isAnimated ? String(format: localized("Animated GIF: %@"), name) : name
   }
 
   /// The bottom caption as the meme shows it: none in the Band layout, which keeps it unseen.

@@ -18,6 +18,10 @@ enum SentMemesStyleSheet {
     .meme-grid > child { padding: 6px; border-radius: 12px; }
     .meme-grid > child:selected { background-color: alpha(@theme_selected_bg_color, 0.22); }
     .tile-thumbnail { border-radius: 10px; }
+    .animation-badge {
+      margin: 4px; padding: 0 4px; border-radius: 4px; font-size: 0.7em; font-weight: 800;
+      color: white; background-color: alpha(black, 0.65);
+    }
     notebook > header.top { border-bottom: 1px solid alpha(currentColor, 0.1); }
     .detail-canvas { background-color: @view_bg_color; }
     .detail-missing { color: alpha(@view_fg_color, 0.7); }

@@ -17,6 +17,9 @@ package final class ThumbnailView {
   let picture: UnsafeMutablePointer<GtkWidget>
   private let placeholderIcon = Image(iconName: IconName.missingThumbnail)
   var placeholder: Widget { placeholderIcon.widget }
+  /// "GIF" in a corner of an animated meme's thumbnail (its first frame); the picture's accessible
+  /// name says it is animated.
+  let animationBadge = Label(localized("GIF"))
   private let thumbnails: ThumbnailCache
   /// The frame's size in logical pixels.
   private(set) var width: Int32
@@ -45,6 +48,13 @@ package final class ThumbnailView {
     placeholder.name = "missing-thumbnail"
     placeholder.isVisible = false
     frame.add(placeholder)
+    let badge = animationBadge.widget
+    badge.name = "animation-badge"
+    badge.addCSSClass("animation-badge")
+    badge.horizontalAlignment = GTK_ALIGN_END
+    badge.verticalAlignment = GTK_ALIGN_END
+    badge.isVisible = false
+    frame.add(badge)
     DrawingArea.setDrawFunction(picture) { [weak self] context, width, height in
       self?.draw(on: context, width: width, height: height)
     }
@@ -52,6 +62,8 @@ package final class ThumbnailView {
 
   /// Whether the placeholder is showing (the meme's files are missing).
   package var showsPlaceholder: Bool { placeholder.isVisible }
+  /// Whether the "GIF" badge is showing (the meme is animated).
+  package var showsAnimationBadge: Bool { animationBadge.widget.isVisible }
   /// Whether the meme's thumbnail is showing at the frame's pixel size.
   package var showsThumbnail: Bool { image != nil && image?.width == pixelWidth }
 
@@ -63,6 +75,7 @@ package final class ThumbnailView {
     self.meme = meme
     // Screen readers announce the picture by what it says (the row's or tile's name too).
     Accessible.setLabel(picture, MemeDescription.accessibleName(of: meme))
+    animationBadge.widget.isVisible = meme.isAnimated
     requestThumbnail()
   }
 
@@ -82,6 +95,7 @@ package final class ThumbnailView {
     meme = nil
     setImage(nil)
     placeholder.isVisible = false
+    animationBadge.widget.isVisible = false
   }
 
   /// Forgets the pending thumbnail without touching the widgets.

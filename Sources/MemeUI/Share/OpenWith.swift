@@ -25,13 +25,13 @@ final class OpenWith: MemeOpener {
   /// The application's name as menus show it ("Image Viewer"); nil when the portal chose it.
   var applicationName: String? { appInfo.map { String(cString: g_app_info_get_display_name($0.opaque)) } }
 
-  /// Shows the application chooser for images in `format` over `parent`; `chosen` runs only when
+  /// Shows the application chooser for files of `mimeType` over `parent`; `chosen` runs only when
   /// the user picks one (at once when the portal is to ask).
   static func chooseApplication(
-    for format: ImageFormat, parent: UnsafeMutablePointer<GtkWidget>, chosen: @escaping (OpenWith) -> Void
+    for mimeType: String, parent: UnsafeMutablePointer<GtkWidget>, chosen: @escaping (OpenWith) -> Void
   ) {
     if DesktopPortal.isInUse { return chosen(OpenWith(appInfo: nil, parent: parent)) }
-    let chooser = gtkkit_app_chooser_dialog_new(gtkkit_window(parent), format.mimeType)!
+    let chooser = gtkkit_app_chooser_dialog_new(gtkkit_window(parent), mimeType)!
     let dialog = Window(wrapping: chooser)
     dialog.title = localized("Open Meme With")
     chooser.name = "open-with-dialog"

@@ -3,10 +3,12 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeEditing
 
-/// Save As… for the editor and Meme Detail: the chooser (PNG or JPEG, opened in the folder memes
-/// were last saved to, else Pictures) and the file and format a chosen name means. What the toast
-/// says afterwards is `ShareConfirmation.saved`.
+/// Save As… for the editor and Meme Detail: the chooser (PNG or JPEG, and GIF and animated WebP
+/// when the suggested name is an animation's, opened in the folder memes were last saved to, else
+/// Pictures). The file and format a chosen name means are `ShareFormat.destination`'s; what the
+/// toast says afterwards is `ShareConfirmation.saved`.
 enum SaveChooser {
   /// Shows the native save chooser over `parent`; `completion` gets the chosen file or nil.
   static func present(
@@ -15,23 +17,26 @@ enum SaveChooser {
   ) {
     FileChooser.present(
       parent: gtkkit_window(parent), title: localized("Save Meme"), mode: .save(suggestedName: suggestedName),
-      acceptLabel: localized("_Save"),
-      filters: [
-        FileChooser.Filter(
-          name: localized("PNG image"), mimeTypes: ["image/png"], patterns: ["*.png"], defaultExtension: "png"
-        ),
-        FileChooser.Filter(
-          name: localized("JPEG image"), mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"],
-          defaultExtension: "jpg"),
-      ], initialFolder: preferences.saveFolder, completion: completion)
+      acceptLabel: localized("_Save"), filters: filters(suggestedName: suggestedName),
+      initialFolder: preferences.saveFolder, completion: completion)
   }
 
-  /// Where a chosen name saves and in which format: PNG unless the name asks for JPEG; a name
-  /// without a known extension gets `.png`.
-  nonisolated static func destination(for chosen: URL) -> (url: URL, format: ImageFormat) {
-    guard let format = ImageFormat(fileExtension: chosen.pathExtension) else {
-      return (chosen.appendingPathExtension("png"), .png)
-    }
-    return (chosen, format)
+  /// PNG and JPEG; for an animation's name (`.gif`, `.webp`) its kind first (the chooser selects the
+  /// first filter), then the other animated kind, then the still ones.
+  static func filters(suggestedName: String) -> [FileChooser.Filter] {
+    let still = [
+      FileChooser.Filter(
+        name: localized("PNG image"), mimeTypes: ["image/png"], patterns: ["*.png"], defaultExtension: "png"),
+      FileChooser.Filter(
+        name: localized("JPEG image"), mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"],
+        defaultExtension: "jpg"),
+    ]
+    guard let proposed = ShareFormat.animation(of: URL(fileURLWithPath: suggestedName)) else { return still }
+    let gif = FileChooser.Filter(
+      name: localized("Animated GIF"), mimeTypes: ["image/gif"], patterns: ["*.gif"], defaultExtension: "gif")
+    let webp = FileChooser.Filter(
+      name: localized("Animated WebP"), mimeTypes: ["image/webp"], patterns: ["*.webp"],
+      defaultExtension: "webp")
+    return (proposed == .gif ? [gif, webp] : [webp, gif]) + still
   }
 }

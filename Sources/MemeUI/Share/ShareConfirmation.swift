@@ -42,6 +42,14 @@ struct ShareConfirmation {
     return fitted
   }
 
+  /// This confirmation, saying also that a still format got an animation's first frame only.
+  func firstFrameOnly() -> ShareConfirmation {
+    var noted = self
+    noted.title = String(
+      format: localized("%@ (the first frame only: save as GIF or WebP for the animation)"), title)
+    return noted
+  }
+
   /// A toast saying it in `window`; for a saved file, with Show in Folder.
   func toast(in window: UnsafeMutablePointer<GtkWidget>) -> Toast {
     let toast = Toast(title)

@@ -151,35 +151,14 @@ struct AnimationRoundTripTests {
   }
 
   /// Every non-empty line of every fitting caption of `layout` is drawn whole on `image` over
-  /// `background`, as `CaptionLineTests` checks still captions.
+  /// `background`, as `CaptionLineTests` checks still captions (`CaptionInk`).
   static func expectEveryLineDrawn(
     of layout: MemeLayout, on image: RasterImage, over background: RasterImage, frame: Int
   ) {
-    for position in CaptionPosition.allCases {
-      let caption = layout.caption(at: position)
-      guard caption.fits else { continue }
-      let lines = CaptionLineTests.lines(of: caption)
-      #expect(lines.count == 2, "frame \(frame), \(position): \(lines.count) lines laid out")
-      let reach = caption.outlineWidth / 2 + 1
-      for (index, line) in lines.enumerated() {
-        let top = max(line.ink.y - reach, index > 0 ? lines[index - 1].ink.maxY + reach : -.infinity)
-        let bottom = min(
-          line.ink.maxY + reach, index + 1 < lines.count ? lines[index + 1].ink.y - reach : .infinity)
-        let drawn = CaptionLineTests.drawnSpan(
-          in: image, over: background, rows: top..<bottom, band: caption.band)
-        let context = "frame \(frame), \(position) line \(index + 1)"
-        guard let drawn else {
-          Issue.record("\(context): nothing drawn")
-          continue
-        }
-        let tolerance = caption.outlineWidth / 2 + 2.5
-        #expect(
-          abs(drawn.first - line.ink.x) <= tolerance,
-          "\(context): starts at \(drawn.first), not \(line.ink.x)")
-        #expect(
-          abs(drawn.last - line.ink.maxX) <= tolerance,
-          "\(context): ends at \(drawn.last), not \(line.ink.maxX)")
-      }
+    for fault in CaptionInk.faults(
+      of: layout, on: image, over: background, linesPerCaption: 2, context: "frame \(frame)")
+    {
+      Issue.record(Comment(rawValue: fault))
     }
   }
 

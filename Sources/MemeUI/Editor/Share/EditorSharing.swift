@@ -7,9 +7,9 @@ import MemeCore
 import MemeEditing
 import MemeStore
 
-/// How Open With asks which application gets a meme in `format`; `chosen` runs only on a choice.
+/// How Open With asks which application gets a meme of `mimeType`; `chosen` runs only on a choice.
 package typealias ApplicationChooser = (
-  _ format: ImageFormat, _ chosen: @escaping (any MemeOpener) -> Void
+  _ mimeType: String, _ chosen: @escaping (any MemeOpener) -> Void
 ) -> Void
 
 /// The editor's share targets: each runs `SharePipeline` (MemeEditing), whose comment lists the
@@ -45,8 +45,8 @@ final class EditorSharing {
     let window = host.window
     progress = ExportProgress(shareButton: shareButton, stopAction: EditorAction.cancelExport.detailedName)
     self.filePicker = filePicker
-    applicationChooser = { format, chosen in
-      OpenWith.chooseApplication(for: format, parent: window, chosen: chosen)
+    applicationChooser = { mimeType, chosen in
+      OpenWith.chooseApplication(for: mimeType, parent: window, chosen: chosen)
     }
     progress.onChange = { [unowned host] in host.updateActionStates() }
     dragOut = DragOut(
@@ -66,11 +66,13 @@ final class EditorSharing {
     }
   }
 
-  /// The format `target` writes `snapshot` in; Save As's comes from the name chosen.
-  private static func format(of target: ShareTarget, for snapshot: ShareSnapshot) -> ImageFormat {
+  /// The format `target` writes `snapshot` in; Save As's comes from the name chosen. An animated
+  /// picture is copied as a GIF (what applications paste as an animation) and handed over in its
+  /// own kind.
+  private static func format(of target: ShareTarget, for snapshot: ShareSnapshot) -> ShareFormat {
     switch target.formatRule {
-    case .png, .byChosenName, .text: .png
-    case .handOver: ShareSnapshot.handOverFormat(for: snapshot.picture, transform: snapshot.transform)
+    case .png, .byChosenName, .text: snapshot.picture.isAnimated ? .animated(.gif) : .still(.png)
+    case .handOver: snapshot.handOverShareFormat
     }
   }
 
@@ -85,14 +87,17 @@ final class EditorSharing {
   }
 
   private func saveAs(_ snapshot: ShareSnapshot) {
-    filePicker(.saveMeme(suggestedName: snapshot.suggestedName())) { [weak self] chosen in
+    let proposed = snapshot.proposedSaveFormat
+    filePicker(.saveMeme(suggestedName: snapshot.suggestedName(for: proposed))) { [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
-      let (url, format) = SaveChooser.destination(for: chosen)
+      let (url, format) = ShareFormat.destination(for: chosen, animation: snapshot.sourceAnimationFormat)
       run(snapshot, as: format, to: .file(url)) { [weak self] meme in
         // A PNG over the size limit was written as a JPEG beside the name chosen.
         let written = meme.deliveredFile ?? url
-        self?.shared(snapshot, meme, confirmation: ShareConfirmation.saved(written).fitted(meme.fit))
+        var confirmation = ShareConfirmation.saved(written).fitted(meme.fit)
+        if case .still = format, snapshot.picture.isAnimated { confirmation = confirmation.firstFrameOnly() }
+        self?.shared(snapshot, meme, confirmation: confirmation)
       } failed: { [weak self] error in
         self?.host.showError(
           title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
@@ -105,8 +110,7 @@ final class EditorSharing {
     run(snapshot, as: Self.format(of: .copyImage, for: snapshot), to: .caller) { [weak self] meme in
       guard let self else { return }
       // Stage 5 for the clipboard, on the main thread.
-      let mimeType = ImageFormat(fileExtension: meme.file.fileExtension)?.mimeType
-      guard Clipboard(for: host.window).setImage(encoded: [UInt8](meme.file.data), mimeType: mimeType) else {
+      guard copyToClipboard(meme) else {
         host.showError(
           title: localized("Could not copy the meme"),
           detail: localized("The picture could not be put on the clipboard."))
@@ -122,6 +126,20 @@ final class EditorSharing {
     }
   }
 
+  /// Puts the shared file on the clipboard: a still meme's bytes with GDK's texture of them; an
+  /// animation's GIF bytes as `image/gif` with its file in the cache folder (for applications that
+  /// take files) and its first frame as a texture.
+  private func copyToClipboard(_ meme: SharedMeme) -> Bool {
+    let clipboard = Clipboard(for: host.window)
+    let bytes = [UInt8](meme.file.data)
+    if let animation = AnimationFormat(fileExtension: meme.file.fileExtension), let file = meme.deliveredFile
+    {
+      return clipboard.setFile(file, encoded: bytes, mimeType: animation.mimeType)
+    }
+    let mimeType = ImageFormat(fileExtension: meme.file.fileExtension)?.mimeType
+    return clipboard.setImage(encoded: bytes, mimeType: mimeType)
+  }
+
   /// Copy Description: the meme's alt text on the clipboard, for services that ask for it apart from
   /// the picture. The meme itself goes nowhere, so Sent Memes keeps nothing.
   private func copyDescription(_ snapshot: ShareSnapshot) {
@@ -133,7 +151,7 @@ final class EditorSharing {
   /// cache folder and hands the file over.
   private func openWith(_ snapshot: ShareSnapshot) {
     let format = Self.format(of: .openWith, for: snapshot)
-    applicationChooser(format) { [weak self] application in
+    applicationChooser(format.mimeType) { [weak self] application in
       self?.shareToCache(snapshot, as: format) { [weak self] file, meme in
         application.open(file) { [weak self] result in
           guard let self else { return }
@@ -167,7 +185,7 @@ final class EditorSharing {
   /// Delivers the meme to a new file in `format` in the cache folder, named as Save As suggests,
   /// then calls `body` on the main thread with that file.
   private func shareToCache(
-    _ snapshot: ShareSnapshot, as format: ImageFormat, then body: @escaping (URL, SharedMeme) -> Void
+    _ snapshot: ShareSnapshot, as format: ShareFormat, then body: @escaping (URL, SharedMeme) -> Void
   ) {
     let file = CacheFolder.newFile(named: snapshot.name, extension: format.fileExtension)
     run(snapshot, as: format, to: .file(file)) { meme in
@@ -182,7 +200,7 @@ final class EditorSharing {
   /// back on the main thread, `done` or `failed` runs unless the share was stopped or the window is
   /// gone.
   private func run(
-    _ snapshot: ShareSnapshot, as format: ImageFormat, to destination: SharePipeline.Destination,
+    _ snapshot: ShareSnapshot, as format: ShareFormat, to destination: SharePipeline.Destination,
     done: @escaping (SharedMeme) -> Void, failed: @escaping (ImageError) -> Void
   ) {
     let completion = SendableCompletion(done: done, failed: failed)

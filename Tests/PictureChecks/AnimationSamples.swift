@@ -1,25 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import DiskTestSupport
 import Foundation
-import PictureChecks
-import Testing
+import MemeCore
 
-@testable import MemeCore
-
-/// The animation the round-trip tests caption: flat colours (so a GIF palette holds them exactly),
-/// a square moving over a changing background, delays that differ, zero among them, and a loop.
-enum AnimationSamples {
+/// The animation the round-trip tests and the editor's window tests caption: flat colours (so a
+/// GIF palette holds them exactly), a square moving over a changing background, delays that differ,
+/// zero among them, and a loop.
+public enum AnimationSamples {
   /// Eight colours: the backgrounds and the square.
-  static let palette: [UInt8] = [
+  public static let palette: [UInt8] = [
     40, 90, 160, 200, 60, 60, 70, 150, 80, 230, 200, 90, 120, 60, 140, 20, 20, 20, 250, 250, 250, 90, 200,
     220,
   ]
   /// Hundredths of a second.
-  static let delays = [7, 0, 12, 30, 5, 100]
+  public static let delays = [7, 0, 12, 30, 5, 100]
   /// Plays three times (two repeats).
-  static let loopValue = 2
+  public static let loopValue = 2
 
-  static func movingSquare(width: Int = 160, height: Int = 120) -> GIFBuilder {
+  public static func movingSquare(width: Int = 160, height: Int = 120) -> GIFBuilder {
     let frames = delays.indices.map { step in
       let (upper, lower) = (UInt8(step % 4), UInt8((step + 1) % 4 + 4))
       return GIFBuilder.Frame(width: width, height: height, palette: palette, delay: delays[step]) { x, y in
@@ -31,7 +29,7 @@ enum AnimationSamples {
     return GIFBuilder(width: width, height: height, loopValue: loopValue, frames: frames)
   }
 
-  static func write(_ gif: GIFBuilder) throws -> URL {
+  public static func write(_ gif: GIFBuilder) throws -> URL {
     let file = ScratchFolder.unique("animation").appendingPathExtension("gif")
     try gif.write(to: file)
     return file
@@ -39,11 +37,14 @@ enum AnimationSamples {
 
   /// Every frame of the picture at `url` as MemeMe composes it (checked against ImageMagick by
   /// `AnimationCompositingTests`), copied.
-  static func frames(of url: URL) throws -> [RasterImage] {
+  public static func frames(of url: URL) throws -> [RasterImage] {
     let reader = try AnimationReader(contentsOf: url)
     var frames: [RasterImage] = []
     while try reader.nextFrame() != nil {
-      frames.append(try #require(reader.canvas.copy()))
+      guard let frame = reader.canvas.copy() else {
+        throw AnimationReferences.ReadingFailure(description: "no memory for a copy of a frame")
+      }
+      frames.append(frame)
     }
     return frames
   }

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+
+/// An animated picture played on the canvas: each frame is decoded when it is to be shown, onto the
+/// reader's one canvas (memory holds one frame whatever the frame count), and after the last the
+/// reader starts again from the first. No GTK: the canvas's timer calls `advance()`.
+public final class AnimationPlayer {
+  public let frameCount: Int
+  /// The index of the frame shown, from 0.
+  public private(set) var frameIndex = 0
+  /// The frame shown, at the animation's size (the editor picture's `full` size). The next
+  /// `advance()` draws the next frame into it (or replaces it, when the animation starts again).
+  public private(set) var frame: RasterImage
+  /// How long the frame shown stays, in milliseconds, as browsers play it: a delay under 20 ms
+  /// plays at 100 ms (`AnimationLimits.playedDelay`).
+  public private(set) var delay: Int
+  private let reader: AnimationReader
+
+  /// Opens the animation at `url` and shows its first frame.
+  public init(contentsOf url: URL) throws(ImageError) {
+    reader = try AnimationReader(contentsOf: url)
+    frameCount = reader.info.frameCount
+    guard let first = try reader.nextFrame() else {
+      throw ImageError(
+        path: url.path, kind: .corrupt, reason: localized("the animation is damaged or has no whole frame"))
+    }
+    frame = reader.canvas
+    delay = AnimationLimits.playedDelay(first)
+  }
+
+  /// Shows the next frame, or the first after the last.
+  public func advance() throws(ImageError) {
+    if let next = try reader.nextFrame() {
+      frameIndex += 1
+      delay = AnimationLimits.playedDelay(next)
+    } else {
+      try reader.rewind()
+      frameIndex = 0
+      delay = AnimationLimits.playedDelay(try reader.nextFrame() ?? 0)
+    }
+    frame = reader.canvas
+  }
+}

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+import MemeStore
+
+/// Shares of an animated picture: every frame captioned by `AnimationExporter`, the one path `mememe
+/// render --format gif|webp` takes, frame by frame from the source file (memory holds one canvas and
+/// one output frame whatever the frame count).
+nonisolated extension SharePipeline {
+  /// Stages 2 to 5 in `format`: a still format goes through `run(_:as:to:sizeLimit:cancellation:)`
+  /// (an animated picture's first frame); an animated one is written to the file `destination` names,
+  /// or to a new file in the cache folder for the caller's share (Copy Image offers that file as well
+  /// as its bytes). The size limit applies to still formats only: an animation is not made smaller.
+  public static func run(
+    _ snapshot: ShareSnapshot, as format: ShareFormat, to destination: Destination, sizeLimit: Int? = nil,
+    cancellation: Cancellation = Cancellation()
+  ) -> Result<SharedMeme, ImageError> {
+    switch format {
+    case .still(let still):
+      return run(snapshot, as: still, to: destination, sizeLimit: sizeLimit, cancellation: cancellation)
+    case .animated(let animation):
+      return runAnimation(snapshot, as: animation, to: destination, cancellation: cancellation)
+    }
+  }
+
+  /// Every frame of the snapshot's picture, read again from its file, with the captions, crop, turn
+  /// and flip on each. The thumbnail is the first frame as a still share draws it (the editor's
+  /// picture is the animation's first frame). A stop is honoured between frames and leaves no file.
+  static func runAnimation(
+    _ snapshot: ShareSnapshot, as format: AnimationFormat, to destination: Destination,
+    cancellation: Cancellation
+  ) -> Result<SharedMeme, ImageError> {
+    let file: URL
+    switch destination {
+    case .file(let url): file = url
+    case .caller: file = CacheFolder.newFile(named: snapshot.name, extension: format.fileExtension)
+    }
+    do throws(ImageError) {
+      try cancellation.check(name: snapshot.picture.url.path)
+      try AnimationExporter.export(
+        snapshot.captions, imageAt: snapshot.picture.url, to: .file(file), as: format,
+        transform: snapshot.transform, cancellation: cancellation)
+      let bytes: Data
+      do { bytes = try Data(contentsOf: file) } catch {
+        throw ImageError(path: file.path, kind: .unreadable, reason: error.localizedDescription)
+      }
+      let thumbnail = try thumbnail(of: render(snapshot))
+      return .success(
+        SharedMeme(
+          snapshot: snapshot, file: EncodedImage(data: bytes, fileExtension: format.fileExtension),
+          thumbnail: thumbnail, thumbnailPNG: Data(try ImageWriter.encode(thumbnail, as: .png)),
+          deliveredFile: file))
+    } catch {
+      return .failure(error)
+    }
+  }
+}
