@@ -36,6 +36,24 @@ struct AnimatedShareTests {
     #expect(!still.isAnimated && still.animationFormat == nil)
   }
 
+  /// The meme's description travels in the animation as in a still share: its XMP packet, read
+  /// back by exiftool, and nothing else of the source.
+  @Test(arguments: [AnimationFormat.gif, .webp(lossless: true, quality: 50)])
+  func anAnimatedShareCarriesTheDescription(format: AnimationFormat) throws {
+    try ExifToolReader.require()
+    let source = try AnimationSamples.write(AnimationSamples.movingSquare())
+    let text = "A square crosses the screen, \"twice\" & <fast>"
+    let snapshot = ShareSnapshot(
+      captions: Self.captions, picture: try EditorImage.load(contentsOf: source), transform: .identity,
+      customDescription: text)
+    let url = Fixtures.folder.appendingPathComponent("\(UUID().uuidString).\(format.fileExtension)")
+    _ = try SharePipeline.run(snapshot, as: .animated(format), to: .file(url)).get()
+    let tags = try ExifToolReader.read(url)
+    #expect(tags.xmpDescription == text && tags.altTextAccessibility == text)
+    #expect(
+      tags.unexpected(allowingICCProfile: false).isEmpty, "\(tags.unexpected(allowingICCProfile: false))")
+  }
+
   /// GIF and WebP: every frame, each frame's delay and the loop count are the source's, and every
   /// caption line is drawn on every frame; Sent Memes gets the very file, as a GIF or WebP.
   @Test(arguments: [AnimationFormat.gif, .webp(lossless: false, quality: 90)])

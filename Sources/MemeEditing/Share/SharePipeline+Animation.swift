@@ -24,7 +24,7 @@ nonisolated extension SharePipeline {
   }
 
   /// Every frame of the snapshot's picture, read again from its file, with the captions, crop, turn
-  /// and flip on each. The thumbnail is the first frame as a still share draws it (the editor's
+  /// and flip on each, and the meme's description as the file's alt text. The thumbnail is the first frame as a still share draws it (the editor's
   /// picture is the animation's first frame). A stop is honoured between frames and leaves no file.
   static func runAnimation(
     _ snapshot: ShareSnapshot, as format: AnimationFormat, to destination: Destination,
@@ -39,7 +39,7 @@ nonisolated extension SharePipeline {
       try cancellation.check(name: snapshot.picture.url.path)
       try AnimationExporter.export(
         snapshot.captions, imageAt: snapshot.picture.url, to: .file(file), as: format,
-        transform: snapshot.transform, cancellation: cancellation)
+        transform: snapshot.transform, description: snapshot.resolvedDescription, cancellation: cancellation)
       let bytes: Data
       do { bytes = try Data(contentsOf: file) } catch {
         throw ImageError(path: file.path, kind: .unreadable, reason: error.localizedDescription)

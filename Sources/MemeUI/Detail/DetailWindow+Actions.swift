@@ -113,6 +113,7 @@ extension DetailWindow {
   /// kind, else every frame written again in `format` (the captions are in the frames already).
   private func saveAnimation(as format: AnimationFormat, to url: URL) {
     let source = meme.renderedImageURL
+    let description = meme.resolvedDescription
     let isSentKind = format.fileExtension == sentFileExtension
     MainLoop.runInBackground(
       { () -> Result<URL, ImageError> in
@@ -122,7 +123,8 @@ extension DetailWindow {
               encoded: try Self.sentFile(at: source, description: "", sizeLimit: nil).bytes, to: url)
           } else {
             try AnimationExporter.export(
-              MemeCaptions(top: "", bottom: ""), imageAt: source, to: .file(url), as: format)
+              MemeCaptions(top: "", bottom: ""), imageAt: source, to: .file(url), as: format,
+              description: description)
           }
           return .success(url)
         } catch {
