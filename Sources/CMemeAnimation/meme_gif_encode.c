@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "meme_gif_job.h"
+#include "meme_straight_pixel.h"
 
 struct meme_gif_encoder {
   meme_gif_writer *writer;
@@ -27,9 +28,8 @@ struct meme_gif_encoder {
   // Frames made ready, and the first error (later calls return it).
   int frames;
   int failure;
-  // Opaque animations only: the previous frame as given, room for this one, and each pixel's colour
-  // as last written (before quantising).
-  uint8_t *previous, *spare, *written;
+  // Opaque animations only: each pixel's colour as last written (before quantising).
+  uint8_t *written;
   // A ring of jobs: `in_flight` of them from `oldest` are handed over and not yet written.
   meme_gif_job *jobs;
   int job_count, oldest, in_flight;
@@ -52,16 +52,14 @@ meme_gif_encoder *meme_gif_encoder_new(
   encoder->tolerance = tolerance;
   encoder->dithering = dithering;
   if (!transparent) {
-    encoder->previous = calloc(pixels, 4);
-    encoder->spare = malloc(pixels * 4);
     encoder->written = calloc(pixels, 4);
   }
   // One frame being made ready or written, and one for each worker.
   encoder->job_count = workers > 0 ? workers + 1 : 1;
   encoder->jobs = calloc((size_t)encoder->job_count, sizeof *encoder->jobs);
   encoder->attributes = liq_attr_create();
-  int opaque_ready = encoder->previous != NULL && encoder->spare != NULL && encoder->written != NULL;
-  int ready = encoder->jobs != NULL && encoder->attributes != NULL && (transparent || opaque_ready);
+  int ready =
+      encoder->jobs != NULL && encoder->attributes != NULL && (transparent || encoder->written != NULL);
   for (int i = 0; ready && i < encoder->job_count; i++) {
     ready = meme_gif_job_init(&encoder->jobs[i], width, height);
   }
@@ -95,22 +93,13 @@ meme_gif_encoder *meme_gif_encoder_new(
   return encoder;
 }
 
-// A pixel of Cairo's (premultiplied ARGB, native order) as straight RGBA in memory order, with one
-// bit of transparency (all GIF has): fully transparent (all zero) or opaque.
+// A pixel of Cairo's as straight RGBA in memory order, with one bit of transparency (all GIF has):
+// fully transparent (all zero) or opaque.
 static inline uint32_t gif_pixel(uint32_t argb, int transparent) {
-  uint32_t alpha = argb >> 24;
+  uint8_t bytes[4];
+  uint32_t alpha = meme_straight_pixel(argb, bytes);
   if (transparent && alpha < 128) return 0;
-  uint32_t red = argb >> 16 & 0xFF, green = argb >> 8 & 0xFF, blue = argb & 0xFF;
-  if (alpha != 255 && alpha != 0) {
-    // Undo Cairo's premultiplication, rounding to the nearest.
-    red = (red * 255 + alpha / 2) / alpha;
-    green = (green * 255 + alpha / 2) / alpha;
-    blue = (blue * 255 + alpha / 2) / alpha;
-  }
-  if (red > 255) red = 255;
-  if (green > 255) green = 255;
-  if (blue > 255) blue = 255;
-  uint8_t bytes[4] = {(uint8_t)red, (uint8_t)green, (uint8_t)blue, 255};
+  bytes[3] = 255;
   uint32_t word;
   memcpy(&word, bytes, 4);
   return word;
@@ -125,17 +114,15 @@ static inline int differs(uint32_t a, uint32_t b, int tolerance) {
 }
 
 // The first stage, in one pass over the frame: the frame as straight RGBA in `job`, and the
-// rectangle to write. In an opaque animation after the first frame, a pixel is written when it
-// changed since the previous frame and by more than the tolerance since it was last written;
-// the others are made transparent. A pixel the frames do not change is never written again, so the
-// first frame's dithering is not redone where nothing moves; a pixel that creeps is written again
-// once it is off by more than the tolerance, so errors do not add up.
+// rectangle to write. In an opaque animation after the first frame, a pixel is written when it is
+// off by more than the tolerance from the colour it was last written with (the source's colour, not
+// the quantiser's); the others are made transparent. A pixel the frames do not change is never
+// written again, so the first frame's dithering is not redone where nothing moves; a pixel that
+// creeps is written again once it is off by more than the tolerance, so errors do not add up.
 static void make_ready(meme_gif_encoder *encoder, meme_gif_job *job, const uint8_t *pixels, int stride) {
   int width = encoder->width, height = encoder->height, transparent = encoder->transparent;
   int partial = !transparent && encoder->frames > 0;
   uint32_t *rgba = (uint32_t *)job->rgba;
-  // This frame as given (the next one's `previous`), the previous one, and what was last written.
-  uint32_t *given = (uint32_t *)encoder->spare, *previous = (uint32_t *)encoder->previous;
   uint32_t *written = (uint32_t *)encoder->written;
   int left = width, top = height, right = -1, bottom = -1;
   for (int y = 0; y < height; y++) {
@@ -148,10 +135,9 @@ static void make_ready(meme_gif_encoder *encoder, meme_gif_job *job, const uint8
         rgba[at] = pixel;
         continue;
       }
-      given[at] = pixel;
       if (!partial) {
         rgba[at] = written[at] = pixel;
-      } else if (pixel != previous[at] && differs(pixel, written[at], encoder->tolerance)) {
+      } else if (differs(pixel, written[at], encoder->tolerance)) {
         rgba[at] = written[at] = pixel;
         if (x < left) left = x;
         if (x > right) right = x;
@@ -174,10 +160,6 @@ static void make_ready(meme_gif_encoder *encoder, meme_gif_job *job, const uint8
     box[1] = top;
     box[2] = right - left + 1;
     box[3] = bottom - top + 1;
-  }
-  if (!transparent) {
-    encoder->spare = encoder->previous;
-    encoder->previous = (uint8_t *)given;
   }
 }
 
@@ -257,8 +239,6 @@ void meme_gif_encoder_free(meme_gif_encoder *encoder) {
     meme_gif_job_release(&encoder->jobs[i]);
   }
   free(encoder->jobs);
-  free(encoder->previous);
-  free(encoder->spare);
   free(encoder->written);
   free(encoder);
 }
