@@ -336,6 +336,7 @@ static inline GtkRevealer *gtkkit_revealer(gpointer p) { return GTK_REVEALER(p);
 static inline GtkScrolledWindow *gtkkit_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkListView *gtkkit_list_view(gpointer p) { return GTK_LIST_VIEW(p); }
 static inline GtkGridView *gtkkit_grid_view(gpointer p) { return GTK_GRID_VIEW(p); }
+static inline gboolean gtkkit_is_grid_view(gpointer p) { return GTK_IS_GRID_VIEW(p); }
 static inline GtkListItem *gtkkit_list_item(gpointer p) { return GTK_LIST_ITEM(p); }
 static inline GtkStringObject *gtkkit_string_object(gpointer p) { return GTK_STRING_OBJECT(p); }
 static inline GtkSelectionModel *gtkkit_selection_model(gpointer p) { return GTK_SELECTION_MODEL(p); }
@@ -404,6 +405,11 @@ static inline GdkContentProvider *gtkkit_content_provider_for_string(const char 
 /// with a parameter is variadic in C.
 static inline void gtkkit_list_scroll_to(GtkWidget *view, guint position) {
   gtk_widget_activate_action(view, "list.scroll-to-item", "u", position);
+}
+
+/// A scrollable widget's vertical adjustment (GtkScrollable is an interface: the cast is a macro).
+static inline GtkAdjustment *gtkkit_vertical_adjustment(GtkWidget *scrollable) {
+  return gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(scrollable));
 }
 
 

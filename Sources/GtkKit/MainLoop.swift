@@ -10,13 +10,25 @@ import Synchronization
 /// `DispatchQueue.main` nor `Task { @MainActor in }` ever runs. Results come back through
 /// `g_idle_add_full` instead, which is thread-safe and wakes the main context.
 public enum MainLoop {
+  /// How soon posted work runs against GTK's drawing.
+  nonisolated public enum Urgency: Sendable {
+    /// Before a frame that is due: the default, for completions something waits for. A continuous
+    /// redraw (a spinner) must not starve them.
+    case beforeFrames
+    /// After a frame that is due (GTK draws at GDK_PRIORITY_REDRAW): for results that only change
+    /// what is drawn, such as thumbnails arriving one by one, which would otherwise hold back the
+    /// frame showing what the user just did.
+    case afterFrames
+  }
+
   /// Runs `work` on the main thread at the next main-loop iteration. Callable from any thread.
-  nonisolated public static func post(_ work: @escaping @Sendable @MainActor () -> Void) {
+  nonisolated public static func post(
+    _ urgency: Urgency = .beforeFrames, _ work: @escaping @Sendable @MainActor () -> Void
+  ) {
     let box = ClosureBox(work)
-    // G_PRIORITY_DEFAULT rather than idle priority: a continuous redraw (a spinner) must not starve
-    // the completion it is waiting for. The destroy notify releases the box once the source is gone.
+    // The destroy notify releases the box once the source is gone.
     g_idle_add_full(
-      G_PRIORITY_DEFAULT,
+      urgency == .beforeFrames ? G_PRIORITY_DEFAULT : G_PRIORITY_DEFAULT_IDLE,
       { data in
         let work = ClosureBox<@Sendable @MainActor () -> Void>.unretained(data).payload
         MainActor.assumeIsolated { work() }

@@ -66,4 +66,32 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
       gtkkit_selection_model(selection.owner.newReference()), gtkkit_list_item_factory(factory.newReference())
     )
   }
+
+  /// Shows `selection`'s items in a view made by `listView(of:factory:)` or `gridView(of:factory:)`;
+  /// nil empties it: the view then holds no rows and follows no changes, until given one again.
+  public func showItems(of selection: SingleSelection?) {
+    let model: OpaquePointer? = selection.flatMap { gtkkit_selection_model($0.owner.raw) }
+    if gtkkit_is_grid_view(self) != 0 {
+      gtk_grid_view_set_model(gtkkit_grid_view(self), model)
+    } else {
+      gtk_list_view_set_model(gtkkit_list_view(self), model)
+    }
+  }
+
+  /// How far a list or grid view is scrolled from its start, in pixels.
+  public var scrollOffset: Double {
+    gtkkit_vertical_adjustment(self).map { gtk_adjustment_get_value($0) } ?? 0
+  }
+
+  /// Calls `handler` whenever a scrollable widget (a list or grid view in its scrolled window)
+  /// scrolls vertically.
+  public func onScroll(_ handler: @escaping () -> Void) {
+    guard let adjustment = gtkkit_vertical_adjustment(self) else { return }
+    Signal.connect(adjustment, "value-changed", handler)
+  }
+
+  /// Scrolls a list or grid view so that the item at `position` is visible.
+  public func scrollToItem(at position: Int) {
+    gtkkit_list_scroll_to(self, guint(position))
+  }
 }

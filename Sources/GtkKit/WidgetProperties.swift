@@ -19,6 +19,10 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }
   }
 
+  /// Whether the widget is on screen: visible, and every parent up to its window mapped (a list
+  /// view's rows scrolled out of sight are not).
+  public var isMapped: Bool { gtk_widget_get_mapped(self) != 0 }
+
   public var isSensitive: Bool {
     get { gtk_widget_get_sensitive(self) != 0 }
     nonmutating set { gtk_widget_set_sensitive(self, newValue ? 1 : 0) }

@@ -33,6 +33,8 @@ public final class SentMemeStore: Sendable {
   private let reader: Locked<any DatabaseReader>
   /// Whether the file has been checked and opened for writing, which happens once, before any write.
   private let opening: Locked<Opening>
+  /// The ids `memeIDs()` read, until the next write: see `VisibleOrder`.
+  let visibleOrder = Locked(VisibleOrder())
   /// The store's own folder and its images folder, each opened once: every file operation is
   /// relative to them.
   let folder: DurableFolder
@@ -165,6 +167,16 @@ public final class SentMemeStore: Sendable {
   /// The ids of the memes `allMemes()` returns, in the same order, without building the memes: a list
   /// of tens of thousands shows its first rows long before every meme could be read.
   public func memeIDs() throws -> [Int64] {
+    let (generation, kept) = visibleOrder.withLock { ($0.generation, $0.ids) }
+    if let kept { return kept }
+    let ids = try readMemeIDs()
+    visibleOrder.withLock { order in
+      if order.generation == generation { order.ids = ids }
+    }
+    return ids
+  }
+
+  private func readMemeIDs() throws -> [Int64] {
     try reading { db in
       let rows = try Row.fetchCursor(
         db,
@@ -235,6 +247,9 @@ public final class SentMemeStore: Sendable {
 
   func writing<T>(_ body: (Database) throws -> T) throws -> T {
     let pool = try openForWriting()
+    // Once the write is over, whether it committed or not: a read that began before it may keep
+    // nothing it read.
+    defer { visibleOrder.withLock { $0.forget() } }
     do { return try pool.write(body) } catch { throw Self.databaseError(error) }
   }
 

@@ -130,6 +130,35 @@ import Testing
     #expect(try store.memeIDs(matching: "cat") == [ids["cat one"]!, ids["cat three"]!, ids["cat two"]!])
   }
 
+  /// Searches put their matches in the order `memeIDs()` keeps between writes: after every kind of
+  /// write, that order is the one a plain reading of every row gives, and a search follows it.
+  @Test func theOrderKeptBetweenWritesFollowsEveryWrite() throws {
+    let folder = try TemporaryFolder()
+    let (store, ids) = try store(with: ["cat one", "dog", "cat two"], folder: folder)
+    func expectInStep(_ when: String) throws {
+      let order = try store.allMemes().map(\.id)
+      #expect(try store.memeIDs() == order, "\(when)")
+      let cats = try store.allMemes().filter { $0.topText.hasPrefix("cat") }.map(\.id)
+      #expect(try store.memeIDs(matching: "cat") == cats, "\(when)")
+    }
+    try expectInStep("at first")
+    var draft = sampleDraft(7)
+    draft.topText = "cat three"
+    let three = try store.save(draft)
+    try expectInStep("after a save")
+    _ = try store.save(contentsOf: [sampleDraft(8), sampleDraft(9)])
+    try expectInStep("after saving two")
+    try store.move(id: ids["cat one"]!, toIndex: 0)
+    try expectInStep("after a move")
+    try store.delete(id: three.id)
+    try expectInStep("after a delete")
+    try store.undoDelete(id: three.id)
+    try expectInStep("after undoing it")
+    try store.delete(id: ids["cat two"]!)
+    _ = try store.purgeDeleted()
+    try expectInStep("after a purge")
+  }
+
   /// Deleting hides a meme from results, undoing brings it back, purging removes its index entry.
   @Test func theIndexStaysInStepThroughDeleteUndoAndPurge() throws {
     let folder = try TemporaryFolder()

@@ -51,13 +51,15 @@ import Testing
     #expect(row.bottomText == "the editor")
     #expect(row.timeText.hasPrefix("Today"))
     #expect(row.thumbnail.showsThumbnail)
+    // The List's rows go when the Grid is shown: remember which meme the row showed.
+    let sharedID = try #require(row.memeID)
 
     SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
     SentMemesHarness.settle(app)
     #expect(window.currentTab == .grid)
     SentMemesHarness.waitForThumbnails(window)
     let tile = try #require(window.gridFactory.boundCells.first { $0.memeID != nil })
-    #expect(tile.memeID == row.memeID)
+    #expect(tile.memeID == sharedID)
     #expect(tile.thumbnail.showsThumbnail)
     Screenshot.save(window.window, named: "sent-memes-after-share-grid")
 

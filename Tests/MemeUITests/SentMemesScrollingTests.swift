@@ -68,24 +68,47 @@ import Testing
     }
   }
 
-  @Test(arguments: [SentMemesWindow.Tab.list, .grid])
-  func recycledCellsShowTheirOwnMemeAfterFastScrolling(tab: SentMemesWindow.Tab) throws {
+  /// What the tests below look at: Sent Memes over 64 coloured memes (`makeColouredStore`) showing
+  /// `tab`, its view, and the view's vertical adjustment once it can scroll two pages.
+  private struct ColouredWindow {
+    let app: MemeMeApplication
+    let window: SentMemesWindow
+    let view: UnsafeMutablePointer<GtkWidget>
+    let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    let colors: [Int64: (red: Int, green: Int, blue: Int)]
+  }
+
+  private static func withColouredWindow(on tab: SentMemesWindow.Tab, _ body: (ColouredWindow) throws -> Void)
+    throws
+  {
     try DisplayHarness.requireDisplay()
-    let (folder, colors) = try Self.makeColouredStore(memes: 64)
+    let (folder, colors) = try makeColouredStore(memes: 64)
     let app = SentMemesHarness.launch(storeFolder: folder)
     defer { SentMemesHarness.close(app) }
     let window = try #require(SentMemesHarness.sentMemes(of: app))
     window.currentTab = tab
     SentMemesHarness.settle(app)
     let view = tab == .list ? window.listView! : window.gridView
-    let cells: () -> [any MemeCell] = {
-      tab == .list ? window.listFactory.boundCells : window.gridFactory.boundCells
-    }
     let adjustment = try #require(
       gtk_scrolled_window_get_vadjustment(
         gtkkit_scrolled_window(gtk_widget_get_ancestor(view, gtk_scrolled_window_get_type()))))
     MainContext.iterate {
       gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
+    }
+    try body(ColouredWindow(app: app, window: window, view: view, adjustment: adjustment, colors: colors))
+  }
+
+  @Test(arguments: [SentMemesWindow.Tab.list, .grid])
+  func recycledCellsShowTheirOwnMemeAfterFastScrolling(tab: SentMemesWindow.Tab) throws {
+    try Self.withColouredWindow(on: tab) { shown in
+      Self.expectOwnThumbnailsWhileJumping(shown, tab: tab)
+    }
+  }
+
+  private static func expectOwnThumbnailsWhileJumping(_ shown: ColouredWindow, tab: SentMemesWindow.Tab) {
+    let (window, adjustment, colors) = (shown.window, shown.adjustment, shown.colors)
+    let cells: () -> [any MemeCell] = {
+      tab == .list ? window.listFactory.boundCells : window.gridFactory.boundCells
     }
 
     // Jumps faster than thumbnails load: every frame lands somewhere else, so rows are rebound
@@ -95,14 +118,62 @@ import Testing
       let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
       gtk_adjustment_set_value(adjustment, Double.random(in: 0...end, using: &generator))
       MainContext.iterate(maxIterations: 3) { false }
-      Self.expectOwnThumbnails(cells(), colors: colors, when: "after jump \(jump)")
+      expectOwnThumbnails(cells(), colors: colors, when: "after jump \(jump)")
     }
     SentMemesHarness.waitForThumbnails(window)
     let bound = cells().filter { $0.memeID != nil }
     #expect(!bound.isEmpty)
     #expect(bound.allSatisfy { $0.thumbnail.showsThumbnail }, "every visible meme shows its thumbnail")
-    Self.expectOwnThumbnails(bound, colors: colors, when: "once settled")
+    expectOwnThumbnails(bound, colors: colors, when: "once settled")
     Screenshot.save(window.window, named: "sent-memes-scrolled-\(tab == .list ? "list" : "grid")")
+  }
+
+  /// Searching keeps the views' rows and tiles and shows other memes in them: every bound one
+  /// shows the meme now at its place, with that meme's own captions and thumbnail, through
+  /// narrowing, clearing and a search that finds nothing. The view shows the first result, and the
+  /// tab not shown holds no rows at all.
+  @Test(arguments: [SentMemesWindow.Tab.list, .grid])
+  func searchResultsShowInTheCellsAtTheirPlaces(tab: SentMemesWindow.Tab) throws {
+    try Self.withColouredWindow(on: tab) { shown in
+      try Self.expectSearchesShowInPlace(shown, tab: tab)
+    }
+  }
+
+  private static func expectSearchesShowInPlace(_ shown: ColouredWindow, tab: SentMemesWindow.Tab) throws {
+    let (app, window, view, adjustment) = (shown.app, shown.window, shown.view, shown.adjustment)
+    let places: () -> [(position: Int, cell: any MemeCell)] = {
+      tab == .list
+        ? window.listFactory.boundPlaces.map { ($0.position, $0.cell) }
+        : window.gridFactory.boundPlaces.map { ($0.position, $0.cell) }
+    }
+    let otherCells = tab == .list ? window.boundGridTiles.count : window.listFactory.boundCells.count
+    #expect(otherCells == 0, "the tab not shown holds no cells")
+    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+    SentMemesHarness.settle(app)
+    #expect(view.scrollOffset > 0)
+
+    window.search.isSearching = true
+    // "1" starts the captions of memes 1 and 10 to 19; "12" only meme 12's; nothing has "xyz".
+    for query in ["1", "12", "1", "", "xyz", "", "Top"] {
+      window.search.entry.text = query
+      let expected = try window.memes.store.memeIDs(matching: query)
+      #expect(MainContext.iterate { window.memes.list.ids == expected }, "results of “\(query)”")
+      SentMemesHarness.settle(app)
+      if !expected.isEmpty { #expect(view.scrollOffset == 0, "“\(query)” shows its first result") }
+      let cells = places()
+      #expect(cells.isEmpty == expected.isEmpty, "“\(query)”: \(cells.count) cells bound")
+      for (position, cell) in cells {
+        #expect(cell.memeID == expected[position], "“\(query)”: the cell at \(position)")
+        if let row = cell as? MemeListRow, let id = cell.memeID {
+          #expect(
+            row.topText == (try window.memes.store.meme(id: id))?.topText, "“\(query)”: row \(position)")
+        }
+      }
+      if !expected.isEmpty {
+        SentMemesHarness.waitForThumbnails(window)
+        expectOwnThumbnails(cells.map(\.cell), colors: shown.colors, when: "showing “\(query)”")
+      }
+    }
   }
 
   @Test func gridTilesFollowTheWindowWidth() throws {

@@ -5,6 +5,9 @@ import GtkKit
 /// How big the Grid's tiles are: as many columns as tiles of at least `minimumWidth` fit (up to
 /// `maximumColumns`), sharing the view's width, so tiles grow with a wide window instead of
 /// leaving ever wider gaps between them. Tiles keep the thumbnails' 4:3 shape.
+///
+/// The view's own largest number of columns follows too: GTK 4.8's grid keeps thirty rows of that
+/// many tiles, bound and rebound with every search typed, whatever fits on screen.
 final class GridTileSizer {
   /// The narrowest tile, in logical pixels: a thumbnail still worth looking at.
   static let minimumWidth: Int32 = 176
@@ -15,6 +18,8 @@ final class GridTileSizer {
   static let cellPadding: Int32 = 12
 
   private(set) var size = tileSize(width: minimumWidth)
+  private var columns = maximumColumns
+  private var gridView: UnsafeMutablePointer<GtkWidget>?
   /// Called when `size` changes, to resize the tiles already made.
   var onChange: ((width: Int32, height: Int32)) -> Void = { _ in }
 
@@ -32,7 +37,8 @@ final class GridTileSizer {
   /// Follows the width of `gridView` (through its scrolled window's horizontal adjustment, whose
   /// page size is the view's width).
   func follow(_ gridView: UnsafeMutablePointer<GtkWidget>, in scrolled: UnsafeMutablePointer<GtkWidget>) {
-    gtk_grid_view_set_max_columns(gtkkit_grid_view(gridView), guint(Self.maximumColumns))
+    self.gridView = gridView
+    gtk_grid_view_set_max_columns(gtkkit_grid_view(gridView), guint(columns))
     let adjustment = gtk_scrolled_window_get_hadjustment(gtkkit_scrolled_window(scrolled))!
     Signal.connectNotify(adjustment, property: "page-size") { [weak self] in
       guard let self, !isUpdatePending else { return }
@@ -51,7 +57,12 @@ final class GridTileSizer {
 
   func update(forViewWidth viewWidth: Int32) {
     guard viewWidth > 0 else { return }
-    let tile = Self.layout(forViewWidth: viewWidth).tile
+    let layout = Self.layout(forViewWidth: viewWidth)
+    if layout.columns != columns, let gridView {
+      columns = layout.columns
+      gtk_grid_view_set_max_columns(gtkkit_grid_view(gridView), guint(columns))
+    }
+    let tile = layout.tile
     guard tile != size else { return }
     size = tile
     onChange(tile)

@@ -34,7 +34,8 @@ extension MemeCell {
   }
 }
 
-/// A GtkSignalListItemFactory whose items are Swift cells, bound to memes through `SentMemeList`.
+/// A GtkSignalListItemFactory whose items are Swift cells, bound to the meme at their item's place in
+/// `SentMemeList`.
 ///
 /// `factory` is handed to a view (which takes ownership); the handlers reach back here weakly, so
 /// the window that keeps this object decides how long cells live.
@@ -45,6 +46,9 @@ package final class MemeItemFactory<Cell: MemeCell> {
   private let makeCell: () -> Cell
   /// Cells by their `GtkListItem *`.
   private var cells: [OpaquePointer: Cell] = [:]
+  /// The items of cells that were off screen when the list was replaced, and still show the memes
+  /// at their places before (see `rebindBoundCells`).
+  private var staleItems: Set<OpaquePointer> = []
 
   init(list: SentMemeList, makeCell: @escaping () -> Cell) {
     self.list = list
@@ -52,26 +56,79 @@ package final class MemeItemFactory<Cell: MemeCell> {
     factory = ObjectOwner(taking: gtk_signal_list_item_factory_new())
     Signal.connectListItem(factory.raw, "setup") { [weak self] item in self?.setUp(item) }
     Signal.connectListItem(factory.raw, "bind") { [weak self] item in self?.bind(item) }
-    Signal.connectListItem(factory.raw, "unbind") { [weak self] item in self?.cells[item]?.unbind() }
+    Signal.connectListItem(factory.raw, "unbind") { [weak self] item in
+      self?.staleItems.remove(item)
+      self?.cells[item]?.unbind()
+    }
     Signal.connectListItem(factory.raw, "teardown") { [weak self] item in
+      self?.staleItems.remove(item)
       self?.cells[item]?.tearDown()
       self?.cells[item] = nil
     }
+    list.onPlacesReplaced(by: self) { $0.rebindBoundCells() }
   }
 
   /// The cells currently showing memes (tests and the context menu look at them).
   package var boundCells: [Cell] { Array(cells.values) }
 
+  /// Rebinds the cells left stale as soon as `view` scrolls, before GTK lays out the ones it brings
+  /// on screen. `view` must already be in its scrolled window (which gives it its adjustment).
+  func rebindStaleCells(whenScrolling view: Widget) {
+    view.onScroll { [weak self] in self?.rebindStaleCells() }
+  }
+
   private func setUp(_ item: OpaquePointer) {
     let cell = makeCell()
     gtk_list_item_set_child(gtkkit_list_item(item.raw), cell.widget)
     cells[item] = cell
+    // Shown without a scroll (the window grew): rebound before the next frame.
+    Signal.connect(cell.widget, "map") { [weak self] in
+      guard let self, staleItems.contains(item) else { return }
+      MainLoop.post { [weak self] in self?.rebindStaleCells() }
+    }
+  }
+
+  /// The bound cells with the place each shows (tests compare them with the list).
+  package var boundPlaces: [(position: Int, cell: Cell)] {
+    cells.compactMap { item, cell in
+      let position = gtk_list_item_get_position(gtkkit_list_item(item.raw))
+      return cell.memeID == nil || position == GTK_INVALID_LIST_POSITION ? nil : (Int(position), cell)
+    }
   }
 
   private func bind(_ item: OpaquePointer) {
-    guard let cell = cells[item], let object = gtk_list_item_get_item(gtkkit_list_item(item.raw)),
-      let id = SentMemeList.id(ofItem: object), let meme = list.meme(id: id)
-    else { return }
+    staleItems.remove(item)
+    guard let cell = cells[item], let meme = meme(at: item) else { return }
     cell.bind(meme)
+  }
+
+  /// The meme at the place `item` stands for; nil while GTK holds the item unbound.
+  private func meme(at item: OpaquePointer) -> SentMeme? {
+    let position = gtk_list_item_get_position(gtkkit_list_item(item.raw))
+    return position == GTK_INVALID_LIST_POSITION ? nil : list.meme(at: Int(position))
+  }
+
+  /// After the list was replaced, the cells GTK keeps bound show the memes now at their places:
+  /// those on screen at once, the others (GTK's grid keeps thirty rows of tiles) after the frame
+  /// that shows the new memes, unless a scroll needs them first.
+  private func rebindBoundCells() {
+    for (item, cell) in cells where cell.memeID != nil {
+      if cell.widget.isMapped { rebind(item, cell) } else { staleItems.insert(item) }
+    }
+    guard !staleItems.isEmpty else { return }
+    MainLoop.post(.afterFrames) { [weak self] in self?.rebindStaleCells() }
+  }
+
+  private func rebindStaleCells() {
+    let items = staleItems
+    staleItems = []
+    for item in items {
+      if let cell = cells[item] { rebind(item, cell) }
+    }
+  }
+
+  private func rebind(_ item: OpaquePointer, _ cell: Cell) {
+    guard let meme = meme(at: item) else { return cell.unbind() }
+    if meme.id != cell.memeID { cell.bind(meme) }
   }
 }

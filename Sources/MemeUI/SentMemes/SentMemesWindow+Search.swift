@@ -36,9 +36,21 @@ extension SentMemesWindow {
   private func showResults() {
     guard !isDestroyed else { return }
     let selected = selectedMeme?.id
+    let shown = memes.list.ids
     memes.search(search.entry.text)
-    if let selected, let position = memes.list.index(of: selected) { selection.selectedPosition = position }
+    if memes.list.ids != shown {
+      if let selected, let position = memes.list.index(of: selected) { selection.selectedPosition = position }
+      scrollToFirstResult()
+    }
     updateState()
+  }
+
+  /// New results are read from the first: both views show their start, wherever they were scrolled
+  /// to (the list's places are kept across searches, and so would the scrolling be).
+  private func scrollToFirstResult() {
+    guard !memes.list.isEmpty else { return }
+    // Only when away from it: scrolling costs the view a frame's wait before it lays out.
+    for view in builtViews where view.scrollOffset > 0 { view.scrollToItem(at: 0) }
   }
 
   /// Opens the search bar with `text` searched for at once (the desktop's search hands its terms on).

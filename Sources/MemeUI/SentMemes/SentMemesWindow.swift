@@ -81,6 +81,8 @@ package final class SentMemesWindow: AppWindow {
   /// The Grid's view, built on first use.
   package var gridView: UnsafeMutablePointer<GtkWidget> { grid.view }
   package var gridFactory: MemeItemFactory<MemeGridTile> { grid.factory }
+  /// The List's view, and the Grid's once it is built.
+  var builtViews: [UnsafeMutablePointer<GtkWidget>] { [listView] + (builtGrid.map { [$0.view] } ?? []) }
   /// The tiles the Grid shows now; none before it is built.
   var boundGridTiles: [MemeGridTile] { builtGrid?.factory.boundCells ?? [] }
 
@@ -116,7 +118,7 @@ package final class SentMemesWindow: AppWindow {
     let view = view(for: tab)
     gtkkit_list_select_item(view, guint(position))
     selection.selectedPosition = position
-    gtkkit_list_scroll_to(view, guint(position))
+    view.scrollToItem(at: position)
     moveFocus(to: id, in: tab)
   }
 
@@ -168,8 +170,10 @@ package final class SentMemesWindow: AppWindow {
     listView = Widget.listView(of: selection, factory: listFactory.factory)
     setUpView(listView, name: "meme-list")
     openOnClick(in: .list)
+    let page = Self.scrolled(Self.clamped(listView))
+    listFactory.rebindStaleCells(whenScrolling: listView)
     appendPage(
-      Self.scrolled(Self.clamped(listView)), tab: .list, title: localized("List"),
+      page, tab: .list, title: localized("List"),
       tooltip: localized("List (Alt+1)"),
       icon: IconName.listView)
   }
@@ -196,6 +200,7 @@ package final class SentMemesWindow: AppWindow {
     let view = Widget.gridView(of: selection, factory: factory.factory)
     setUpView(view, name: "meme-grid")
     let scrolled = Self.scrolled(view)
+    factory.rebindStaleCells(whenScrolling: view)
     sizer.follow(view, in: scrolled)
     gridPage.append(scrolled)
     builtGrid = (view, factory)
@@ -284,10 +289,20 @@ package final class SentMemesWindow: AppWindow {
       // Before the page is shown: the grid is built the first time it is.
       if page == Tab.grid.rawValue { _ = gridView }
       exposeOnlyPage(page)
+      showItemsOnlyIn(page)
       guard let id = selectedMeme?.id, let tab = Tab(rawValue: page) else { return }
       MainLoop.post { [weak self] in self?.select(id: id, in: tab) }
     }
     exposeOnlyPage(notebook.currentPage)
+    showItemsOnlyIn(notebook.currentPage)
+  }
+
+  /// Only the view shown holds rows or tiles. The other is emptied, so that a search typed (or any
+  /// change to the list) costs it nothing, and filled again when its tab is shown: GTK then builds
+  /// the rows around where it is scrolled to, and the selected meme is scrolled to.
+  private func showItemsOnlyIn(_ shown: Int) {
+    listView.showItems(of: shown == Tab.list.rawValue ? selection : nil)
+    builtGrid?.view.showItems(of: shown == Tab.grid.rawValue ? selection : nil)
   }
 
   /// The tab not shown stays a visible widget in GTK 4.8: hide its page from screen readers, which

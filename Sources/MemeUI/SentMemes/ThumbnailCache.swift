@@ -165,7 +165,8 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
     }) {
       let result = load(job.meme, key: key)
       let completion = job.completion
-      MainLoop.post { completion(result) }
+      // After frames: a search's results are drawn first, their thumbnails as they come.
+      MainLoop.post(.afterFrames) { completion(result) }
     }
   }
 

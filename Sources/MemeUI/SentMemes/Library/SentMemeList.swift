@@ -6,9 +6,16 @@ import MemeStore
 
 /// The sent memes in the user's order, as one GListModel that the List and the Grid share.
 ///
-/// Swift cannot cheaply subclass GObject, so the model is a GtkStringList of meme ids (GTK makes an
-/// item object only when a view asks for it) and the memes live in a Swift dictionary: a view's
-/// factory reads the id of the item it binds and looks it up.
+/// The model is a `PlaceList`, whose items stand only for places in the list, and the memes live
+/// here: a view's factory binds the item at a position to the meme `ids` has there.
+///
+/// Insertions, removals and moves change the model where the list changes, as any list model does.
+/// Replacing everything (a search typed, a search cleared) does not: GTK 4.8's views would destroy
+/// every row and tile they hold (up to thirty rows of the Grid's widest layout) and build new ones,
+/// about a third of a second with a few hundred results. The model only grows or shrinks at its end,
+/// and the views' cells already built are told to show the memes now at their places
+/// (`onPlacesReplaced`). Its places cost nothing each, so that growing or shrinking by a hundred
+/// thousand is as quick as by one.
 ///
 /// Only the ids are held for every meme. A meme's details are read from the store when a view first
 /// asks for it, a page of neighbours at a time, and only the most recently read pages are kept: tens
@@ -19,8 +26,7 @@ package final class SentMemeList {
   /// Reads kept before the oldest is forgotten (a page, or a meme inserted or updated).
   let keptReads: Int
 
-  /// The `GtkStringList *` (views take their own references).
-  private let owner = ObjectOwner(taking: gtk_string_list_new(nil))
+  private let places = PlaceList()
   private(set) var ids: [Int64] = []
   /// Reads the details of the memes with these ids (missing or deleted ones are left out).
   private let read: ([Int64]) throws -> [SentMeme]
@@ -31,6 +37,9 @@ package final class SentMemeList {
   var onChange: () -> Void = {}
   /// Called when reading memes from the store fails; the rows stay empty until asked for again.
   var onReadError: (any Error) -> Void = { _ in }
+  /// Called after `replaceAll`, once per view's factory: the cells already showing memes must show
+  /// the ones now at their places.
+  private var placesReplacedHandlers: [() -> Void] = []
 
   /// `read` fetches the details of memes by id: the store's `memes(ids:)`.
   init(pageSize: Int = 128, keptReads: Int = 16, read: @escaping ([Int64]) throws -> [SentMeme]) {
@@ -39,10 +48,10 @@ package final class SentMemeList {
     self.read = read
   }
 
-  /// The `GtkStringList *` the views show.
-  var model: ObjectOwner { owner }
+  /// The `GListModel *` the views show (they take their own references).
+  var model: ObjectOwner { places.owner }
   /// `GListModel *` view of `model`.
-  var listModel: OpaquePointer { gtkkit_list_model(owner.raw) }
+  var listModel: OpaquePointer { gtkkit_list_model(places.owner.raw) }
   package var count: Int { ids.count }
   var isEmpty: Bool { ids.isEmpty }
   /// Memes whose details are held right now (the rest are read when asked for).
@@ -62,10 +71,11 @@ package final class SentMemeList {
 
   func index(of id: Int64) -> Int? { ids.firstIndex(of: id) }
 
-  /// The meme id an item of `model` stands for (a `GtkStringObject` holding the id).
-  static func id(ofItem item: gpointer) -> Int64? {
-    guard let string = gtk_string_object_get_string(gtkkit_string_object(item)) else { return nil }
-    return Int64(String(cString: string))
+  /// Calls `handler` after every `replaceAll`, while `owner` lives (a view's factory).
+  func onPlacesReplaced<Owner: AnyObject>(by owner: Owner, _ handler: @escaping (Owner) -> Void) {
+    placesReplacedHandlers.append { [weak owner] in
+      if let owner { handler(owner) }
+    }
   }
 
   private func readPage(containing position: Int) {
@@ -90,29 +100,35 @@ package final class SentMemeList {
 
   // MARK: - Changes
 
-  /// Replaces everything, e.g. with the store's ids at launch. Details already read are kept for the
-  /// ids that stay.
+  /// Replaces everything, e.g. with the store's ids at launch or a search's results. Details already
+  /// read are kept for the ids that stay.
+  ///
+  /// The model changes only at its end, by the difference in length; the views' cells over the
+  /// places kept are rebound by `onPlacesReplaced`'s handlers.
   func replaceAll(with newIDs: [Int64]) {
-    let removed = ids.count
+    let oldCount = ids.count
     ids = newIDs
     let kept = Set(newIDs)
     memes = memes.filter { kept.contains($0.key) }
     reads = reads.map { $0.filter(kept.contains) }.filter { !$0.isEmpty }
-    splice(at: 0, removing: removed, inserting: ids)
+    let shared = min(oldCount, newIDs.count)
+    splice(at: shared, removing: oldCount - shared, inserting: newIDs.count - shared, announcing: false)
+    for handler in placesReplacedHandlers { handler() }
+    onChange()
   }
 
   func insert(_ meme: SentMeme, at index: Int) {
     let index = min(max(index, 0), ids.count)
     keep([meme])
     ids.insert(meme.id, at: index)
-    splice(at: index, removing: 0, inserting: [meme.id])
+    splice(at: index, removing: 0, inserting: 1)
   }
 
   /// Inserts a meme known only by its id; its details are read when a view shows it.
   func insert(id: Int64, at index: Int) {
     let index = min(max(index, 0), ids.count)
     ids.insert(id, at: index)
-    splice(at: index, removing: 0, inserting: [id])
+    splice(at: index, removing: 0, inserting: 1)
   }
 
   /// Removes the meme; returns where it was.
@@ -121,7 +137,7 @@ package final class SentMemeList {
     guard let index = index(of: id) else { return nil }
     ids.remove(at: index)
     memes[id] = nil
-    splice(at: index, removing: 1, inserting: [])
+    splice(at: index, removing: 1, inserting: 0)
     return index
   }
 
@@ -136,7 +152,7 @@ package final class SentMemeList {
     // One splice over the affected range: a single items-changed signal for the views.
     let low = min(from, to)
     let high = max(from, to)
-    splice(at: low, removing: high - low + 1, inserting: Array(ids[low...high]))
+    splice(at: low, removing: high - low + 1, inserting: high - low + 1)
     return to
   }
 
@@ -146,14 +162,10 @@ package final class SentMemeList {
     if memes[meme.id] != nil { memes[meme.id] = meme } else { keep([meme]) }
   }
 
-  private func splice(at position: Int, removing removals: Int, inserting added: [Int64]) {
-    // strdup'd C strings: gtk_string_list_splice copies them, so they are freed right after.
-    var strings: [UnsafeMutablePointer<CChar>?] = added.map { strdup(String($0)) } + [nil]
-    defer { for string in strings { free(string) } }
-    strings.withUnsafeMutableBufferPointer { buffer in
-      let array = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self)
-      gtk_string_list_splice(owner.opaque, guint(position), guint(removals), array)
-    }
-    onChange()
+  /// Puts `added` places in place of `removals` at `position`.
+  private func splice(at position: Int, removing removals: Int, inserting added: Int, announcing: Bool = true)
+  {
+    places.splice(at: position, removing: removals, inserting: added)
+    if announcing { onChange() }
   }
 }
