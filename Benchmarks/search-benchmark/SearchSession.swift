@@ -19,14 +19,20 @@ final class SearchSession {
   /// The main thread's CPU time then, in seconds.
   private var resultsShownCPU = 0.0
 
+  /// Sessions started in this process: each registers its app under a name of its own (the bus
+  /// keeps a closed one's name a while).
+  private static var sessions = 0
+
   init(directory: URL) {
+    Self.sessions += 1
     let opening = SentMemesLibrary.startOpening(directory: directory)
     guard Gtk.initialize() else {
       print("no display: run under xvfb-run with GDK_BACKEND=x11")
       exit(1)
     }
     app = MemeMeApplication(
-      id: "io.github.mememe.SearchBenchmark.p\(getpid())", sink: InMemorySentMemes(), preferences: .inMemory()
+      id: "io.github.mememe.SearchBenchmark.p\(getpid()).s\(Self.sessions)", sink: InMemorySentMemes(),
+      preferences: .inMemory()
     )
     app.openStore = { SentMemesLibrary.open(opening) }
     app.application.register()
