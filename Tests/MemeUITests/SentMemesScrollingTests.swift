@@ -68,8 +68,8 @@ import Testing
     }
   }
 
-  /// What the tests below look at: Sent Memes over 64 coloured memes (`makeColouredStore`) showing
-  /// `tab`, its view, and the view's vertical adjustment once it can scroll two pages.
+  /// What the tests below look at: Sent Memes over `count` coloured memes (`makeColouredStore`)
+  /// showing `tab`, its view, and the view's vertical adjustment once it can scroll two pages.
   private struct ColouredWindow {
     let app: MemeMeApplication
     let window: SentMemesWindow
@@ -78,11 +78,11 @@ import Testing
     let colors: [Int64: (red: Int, green: Int, blue: Int)]
   }
 
-  private static func withColouredWindow(on tab: SentMemesWindow.Tab, _ body: (ColouredWindow) throws -> Void)
-    throws
-  {
+  private static func withColouredWindow(
+    of count: Int, on tab: SentMemesWindow.Tab, _ body: (ColouredWindow) throws -> Void
+  ) throws {
     try DisplayHarness.requireDisplay()
-    let (folder, colors) = try makeColouredStore(memes: 64)
+    let (folder, colors) = try makeColouredStore(memes: count)
     let app = SentMemesHarness.launch(storeFolder: folder)
     defer { SentMemesHarness.close(app) }
     let window = try #require(SentMemesHarness.sentMemes(of: app))
@@ -100,7 +100,7 @@ import Testing
 
   @Test(arguments: [SentMemesWindow.Tab.list, .grid])
   func recycledCellsShowTheirOwnMemeAfterFastScrolling(tab: SentMemesWindow.Tab) throws {
-    try Self.withColouredWindow(on: tab) { shown in
+    try Self.withColouredWindow(of: 64, on: tab) { shown in
       Self.expectOwnThumbnailsWhileJumping(shown, tab: tab)
     }
   }
@@ -134,7 +134,8 @@ import Testing
   /// tab not shown holds no rows at all.
   @Test(arguments: [SentMemesWindow.Tab.list, .grid])
   func searchResultsShowInTheCellsAtTheirPlaces(tab: SentMemesWindow.Tab) throws {
-    try Self.withColouredWindow(on: tab) { shown in
+    // Fewer memes than scrolling needs: three pages of them are enough to search over.
+    try Self.withColouredWindow(of: 40, on: tab) { shown in
       try Self.expectSearchesShowInPlace(shown, tab: tab)
     }
   }
