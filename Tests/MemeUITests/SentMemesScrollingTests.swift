@@ -183,7 +183,9 @@ import Testing
       var widths: [Int32: Int32] = [:]
       for windowWidth: Int32 in [1000, 1900, 700] {
         gtk_window_set_default_size(gtkkit_window(window.window), windowWidth, 800)
-        MainContext.iterate { gtk_widget_get_width(window.window) == windowWidth }
+        // Near it, not exactly: on X11 the window comes out 10 px narrower than its default width,
+        // and waiting for the exact width ran into the ten-second bound at every width.
+        MainContext.iterate { abs(gtk_widget_get_width(window.window) - windowWidth) <= 16 }
         SentMemesHarness.settle(app)
         SentMemesHarness.waitForThumbnails(window)
         let grid = window.gridView
