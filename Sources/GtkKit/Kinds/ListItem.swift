@@ -18,6 +18,12 @@ public struct ListItem {
     nonmutating set { gtk_list_item_set_child(listItem, newValue) }
   }
 
+  /// The position of the item shown; nil while the view holds the list item unbound.
+  public var position: Int? {
+    let position = gtk_list_item_get_position(listItem)
+    return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+  }
+
   /// The item's string, when the model is a string list.
   public var string: String? {
     guard let object = gtk_list_item_get_item(listItem),

@@ -79,7 +79,7 @@ package final class MemeItemFactory<Cell: MemeCell> {
 
   private func setUp(_ item: OpaquePointer) {
     let cell = makeCell()
-    gtk_list_item_set_child(gtkkit_list_item(item.raw), cell.widget)
+    ListItem(item).child = cell.widget
     cells[item] = cell
     // Shown without a scroll (the window grew): rebound before the next frame.
     Signal.connect(cell.widget, "map") { [weak self] in
@@ -91,8 +91,8 @@ package final class MemeItemFactory<Cell: MemeCell> {
   /// The bound cells with the place each shows (tests compare them with the list).
   package var boundPlaces: [(position: Int, cell: Cell)] {
     cells.compactMap { item, cell in
-      let position = gtk_list_item_get_position(gtkkit_list_item(item.raw))
-      return cell.memeID == nil || position == GTK_INVALID_LIST_POSITION ? nil : (Int(position), cell)
+      guard cell.memeID != nil, let position = ListItem(item).position else { return nil }
+      return (position, cell)
     }
   }
 
@@ -104,8 +104,7 @@ package final class MemeItemFactory<Cell: MemeCell> {
 
   /// The meme at the place `item` stands for; nil while GTK holds the item unbound.
   private func meme(at item: OpaquePointer) -> SentMeme? {
-    let position = gtk_list_item_get_position(gtkkit_list_item(item.raw))
-    return position == GTK_INVALID_LIST_POSITION ? nil : list.meme(at: Int(position))
+    ListItem(item).position.flatMap(list.meme(at:))
   }
 
   /// After the list was replaced, the cells GTK keeps bound show the memes now at their places:
