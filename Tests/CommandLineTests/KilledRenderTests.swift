@@ -1,5 +1,6 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+// SPDX-License-Identifier: GPL-3.0-or-later
+import DiskTestSupport
 import Foundation
 import MemeCore
 import Testing
@@ -15,8 +16,7 @@ import Testing
 @Suite struct KilledRenderTests {
   static let rounds = 50
 
-  /// Only a hang: under ThreadSanitizer on a loaded machine one render takes several seconds.
-  @Test(.timeLimit(.minutes(10)))
+  @Test(.hangGuard)
   func aRenderKilledAnywhereLeavesTheOldFileOrTheWholeNewOne() throws {
     let fixtures = try Fixtures()
     // About 1.6 megapixels of photo-like texture: its PNG takes a good part of a second to write.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import DiskTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// inside `BEGIN IMMEDIATE`): the store waits for it, and when it has to give up, it says the database
 /// is busy and tries again on the next call, never taking the database for a broken one.
 @Suite struct BusyDatabaseTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func aSaveWhileAnotherConnectionWritesWaitsForItAndLands() throws {
     let folder = try TemporaryFolder()
     let store = try SentMemeStore(directory: folder.url)
@@ -30,7 +31,7 @@ import Testing
 
   /// Held for longer than the store waits: the check after the first frame (`finishOpening`) and a
   /// save say the database is busy, leave nothing behind, and both work once it is released.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func aCheckThatFindsTheDatabaseBusyIsTriedAgainNotFailedForGood() throws {
     let folder = try TemporaryFolder()
     let first = try SentMemeStore(directory: folder.url).save(sampleDraft(1))

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import DiskTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -12,7 +13,7 @@ import Testing
 /// Kills the seeding tool with SIGKILL while it saves memes one after another, then checks the store it
 /// leaves behind: every meme it reported as saved is there, complete, and nothing else half-made is.
 @Suite struct CrashSafetyTests {
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.hangGuard)
   func killedWhileSavingKeepsEveryCommittedMemeWhole() throws {
     let folder = try TemporaryFolder()
     let store = folder.url.appendingPathComponent("store", isDirectory: true)
@@ -63,7 +64,7 @@ import Testing
 /// complete (`DurableFile`), so the images folder holds only whole files and never a `.partial-`
 /// one, before any clean-up has run.
 @Suite struct KilledWriteTests {
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.hangGuard)
   func aSaveKilledWhileWritingLeavesOnlyWholeFiles() throws {
     let folder = try TemporaryFolder()
     let store = folder.url.appendingPathComponent("store", isDirectory: true)
