@@ -120,6 +120,39 @@ import Testing
     }
   }
 
+  /// The overview passes the time of the click or key that chose a result, and the window is
+  /// presented with it, so that the window manager's focus-stealing prevention lets it have the focus
+  /// the user asked for, and keeps it from a request older than the user's last input elsewhere.
+  /// Under Xvfb there is no window manager: GTK asks the X server itself, which ignores a request
+  /// older than the last change of focus. (X11 only: GTK on Wayland asks the compositor with an
+  /// activation token, and the time plays no part.)
+  @Test func aResultsWindowIsPresentedWithTheTimeOfTheRequest() throws {
+    try withRegisteredApp { app, memes in
+      if DisplayHarness.isWayland {
+        try Test.cancel(
+          Comment(rawValue: "The request's time is X11's; on Wayland GTK activates with a token."))
+      }
+      @MainActor func activate(_ meme: SentMeme, at time: UInt32) throws -> Window {
+        _ = try call(app, "ActivateResult", [Variant(String(meme.id)), Variant(strings: []), Variant(time)])
+        let detail = try #require(app.sentMemes?.detailWindow)
+        #expect(detail.meme.id == meme.id)
+        #expect(MainContext.iterate { detail.window.isVisible }, "the Detail window is shown")
+        return detail.toplevel
+      }
+      // Asked for now (X11's CurrentTime): the window takes the focus.
+      let first = try activate(memes[0], at: 0)
+      #expect(MainContext.iterate { first.isActive }, "a request made now gets the focus")
+      // Asked for at a time before that focus change: the request is refused.
+      let second = try activate(memes[2], at: 1)
+      gdk_display_sync(gdk_display_get_default())
+      for _ in 0..<5 {
+        g_usleep(20_000)
+        MainContext.drain()
+      }
+      #expect(!second.isActive, "a request older than the last focus change does not take the focus")
+    }
+  }
+
   @Test func launchingTheSearchShowsSentMemesSearching() throws {
     try withRegisteredApp { app, memes in
       _ = try call(app, "LaunchSearch", [Variant(strings: ["café"]), Variant(UInt32(0))])

@@ -26,6 +26,15 @@ public struct Window {
 
   public func present() { gtk_window_present(window) }
 
+  /// Shows and raises the window for a request the user made at `time`, the window system's
+  /// timestamp of that input (as GNOME Shell passes it with a search result). An X11 window manager's
+  /// focus-stealing prevention weighs it against the user's last input elsewhere; `present()` gives
+  /// none, so a window opened for the overview could be left behind with a "ready" notification.
+  public func present(requestedAt time: UInt32) { gtk_window_present_with_time(window, time) }
+
+  /// Whether the window has the keyboard focus of the desktop (GtkWindow's is-active).
+  public var isActive: Bool { gtk_window_is_active(window) != 0 }
+
   /// Asks the window to close, as its close button does (close-request handlers may refuse).
   public func close() { gtk_window_close(window) }
 

@@ -66,8 +66,8 @@ package final class DetailWindow: AppWindow {
     showPreview()
   }
 
-  func present() {
-    toplevel.present()
+  func present(requestedAt time: UInt32 = 0) {
+    toplevel.present(requestedAt: time)
   }
 
   // MARK: - Building the tree

@@ -90,8 +90,8 @@ package final class EditorWindow: AppWindow, EditorHost {
     Signal.connect(window, "destroy") { [weak self] in self?.windowDestroyed() }
   }
 
-  package func present() {
-    toplevel.present()
+  package func present(requestedAt time: UInt32 = 0) {
+    toplevel.present(requestedAt: time)
   }
 
   /// Where shared memes are kept. Sent Memes can open after the editor is shown (a linked pictures

@@ -49,10 +49,12 @@ extension MemeMeApplication {
       case .getResultMetas:
         call.reply([try resultMetas(of: call.argument(0)?.strings ?? [])])
       case .activateResult:
-        if let id = call.argument(0)?.string.flatMap({ Int64($0) }) { showSearchResult(id: id) }
+        if let id = call.argument(0)?.string.flatMap({ Int64($0) }) {
+          showSearchResult(id: id, requestedAt: call.argument(2)?.uint32 ?? 0)
+        }
         call.reply()
       case .launchSearch:
-        showSearch(for: call.argument(0)?.strings ?? [])
+        showSearch(for: call.argument(0)?.strings ?? [], requestedAt: call.argument(1)?.uint32 ?? 0)
         call.reply()
       }
     } catch {
@@ -85,18 +87,22 @@ extension MemeMeApplication {
   }
 
   /// The meme's Detail, in place of whatever window was shown (the app's first window when it was
-  /// started by the search).
-  private func showSearchResult(id: Int64) {
+  /// started by the search). `time` is when the user chose the result in the overview.
+  private func showSearchResult(id: Int64, requestedAt time: UInt32) {
     guard let sentMemes else { return presentFirstWindow() }
     let tab = sentMemes.sentMemesWindow?.currentTab ?? .list
-    if sentMemes.showDetail(id: id, from: tab) == nil { sentMemes.presentAtLaunch() }
+    sentMemes.presenting(requestedAt: time) {
+      if sentMemes.showDetail(id: id, from: tab) == nil { sentMemes.presentAtLaunch() }
+    }
     finishShowingFirstWindow()
   }
 
   /// Sent Memes with the search bar open on the terms.
-  private func showSearch(for terms: [String]) {
+  private func showSearch(for terms: [String], requestedAt time: UInt32) {
     guard let sentMemes else { return presentFirstWindow() }
-    sentMemes.showSentMemes().showSearch(for: terms.joined(separator: " "))
+    sentMemes.presenting(requestedAt: time) {
+      sentMemes.showSentMemes().showSearch(for: terms.joined(separator: " "))
+    }
     finishShowingFirstWindow()
   }
 }

@@ -48,7 +48,7 @@ package final class SentMemesNavigator {
   /// memes, else the editor.
   func presentAtLaunch() {
     if let visible = visibleWindow {
-      Window(wrapping: visible).present()
+      Window(wrapping: visible).present(requestedAt: requestTime)
     } else if !memes.isEmpty {
       showSentMemes()
     } else {
@@ -58,6 +58,17 @@ package final class SentMemesNavigator {
 
   // MARK: - Going places
 
+  /// When the user asked for the window being shown, in the window system's time (GNOME Shell
+  /// passes it with a search result), or 0 for now: see `Window.present(requestedAt:)`.
+  private var requestTime: UInt32 = 0
+
+  /// Runs `body`, whose windows are presented as asked for at `time`.
+  func presenting(requestedAt time: UInt32, _ body: () -> Void) {
+    requestTime = time
+    defer { requestTime = 0 }
+    body()
+  }
+
   /// Shows Sent Memes (on `tab`, if given). The window that asked closes itself (the editor's
   /// Cancel) or is closed by the caller.
   @discardableResult
@@ -66,7 +77,7 @@ package final class SentMemesNavigator {
     if let tab { target.currentTab = tab }
     let leaving = visibleWindow
     if leaving != target.window { carryGeometry(from: leaving, to: target.window) }
-    target.present()
+    target.present(requestedAt: requestTime)
     return target
   }
 
@@ -77,7 +88,7 @@ package final class SentMemesNavigator {
     let leaving = visibleWindow
     let editor = makeEditor()
     if leaving != editor.window { carryGeometry(from: leaving, to: editor.window) }
-    editor.present()
+    editor.present(requestedAt: requestTime)
     if let meme { editor.edit(meme) }
     hideOrClose(leaving, keeping: editor.window)
     return editor
@@ -109,7 +120,7 @@ package final class SentMemesNavigator {
     }
     detailWindow = detail
     carryGeometry(from: leaving, to: detail.window)
-    detail.present()
+    detail.present(requestedAt: requestTime)
     hideOrClose(leaving, keeping: detail.window)
     return detail
   }

@@ -93,8 +93,8 @@ package final class SentMemesWindow: AppWindow {
     return built
   }
 
-  func present() {
-    toplevel.present()
+  func present(requestedAt time: UInt32 = 0) {
+    toplevel.present(requestedAt: time)
     (currentTab == .list ? listView : gridView).grabFocus()
   }
 
