@@ -60,9 +60,10 @@ let package = Package(
       pkgConfig: "libadwaita-1",
       providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
     ),
-    // A list model of places alone, for views whose rows are looked up by position (Sent Memes):
-    // GObject types are declared in C.
-    .target(name: "CPlaceList", dependencies: ["CGtk"], path: "Sources/CPlaceList"),
+    // GObject types GtkKit needs and GTK lacks, declared in C as GObject types must be: a list model
+    // of places alone, for views whose rows are looked up by position (Sent Memes), and a dragged
+    // file's content whose file is still being written.
+    .target(name: "CGtkTypes", dependencies: ["CGtk"], path: "Sources/CGtkTypes"),
     // GStreamer's headers for the camera: device monitor, capture pipeline, app sink. No GTK here.
     // Its libraries are opened on the camera's first use by CMemeGStreamer, never linked.
     .systemLibrary(
@@ -95,7 +96,7 @@ let package = Package(
     ),
     .target(
       name: "GtkKit",
-      dependencies: ["GLibSupport", "CGtk", "CPlaceList"],
+      dependencies: ["GLibSupport", "CGtk", "CGtkTypes"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     // The editor without GTK: the document and its undo history, the preview painter (plain Cairo) and

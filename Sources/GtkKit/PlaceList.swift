@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import CPlaceList
+import CGtkTypes
 
 /// A list model of places alone (`MemePlaceList`): a length, and an item per place that stands
 /// for nothing but its position. A view over it finds what a place shows from the position of the

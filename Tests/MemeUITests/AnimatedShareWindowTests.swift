@@ -112,6 +112,54 @@ struct AnimatedShareWindowTests {
     #expect(try AnimationReferences.readByPillow(file).frames.count == AnimationSamples.delays.count)
   }
 
+  /// Dragging the animation out of the canvas: the drag starts at once with a file on offer, a drop
+  /// target asking for it is answered once every frame is written, and the meme is kept once the
+  /// drop is over, as the very file the target got.
+  @Test func aDraggedAnimationArrivesWithEveryFrame() throws {
+    try withDragStarted { editor, sink, source, content in
+      #expect(editor.sharing.progress.isRunning, "written in the background")
+
+      let uriList = try #require(DragSourceProbe.read(content, as: "text/uri-list")).get()
+      let file = try #require(DragSourceProbe.files(in: uriList).first, "\(uriList)")
+      #expect(file.pathExtension == "gif")
+      let reading = try AnimationReferences.readByPillow(file)
+      #expect(reading.frames.count == AnimationSamples.delays.count)
+      #expect(reading.delays == AnimationSamples.delays.map { $0 * 10 })
+      #expect(sink.isEmpty, "kept only once dropped")
+
+      DragSourceProbe.emitEnd(on: source, dropped: true)
+      #expect(MainContext.iterate { !sink.isEmpty })
+      #expect(sink.entries.first?.file.data == (try Data(contentsOf: file)))
+    }
+  }
+
+  /// A drag that goes nowhere before its file is written stops the export: a late request for the
+  /// file fails, and nothing is kept.
+  @Test func aDragThatGoesNowhereStopsItsExport() throws {
+    try withDragStarted { editor, sink, source, content in
+      DragSourceProbe.emitEnd(on: source, dropped: false)
+      #expect(!editor.sharing.progress.isRunning, "the export is stopped")
+      let late = try #require(DragSourceProbe.read(content, as: "text/uri-list"))
+      #expect(throws: DragSourceProbe.ReadError.self) { try late.get() }
+      EditorHarness.settle(editor)
+      #expect(sink.isEmpty)
+    }
+  }
+
+  /// Starts a drag out of the canvas of an editor showing the animation, as GTK starts one, and
+  /// runs `body` with the editor, its sink, the drag source and the content it offers.
+  private func withDragStarted(
+    _ body: (EditorWindow, InMemorySentMemes, gpointer, UnsafeMutableRawPointer) throws -> Void
+  ) throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, sink, _) = try Self.editorWithAnimation()
+    defer { EditorHarness.close(editor) }
+    let source = try #require(DragSourceProbe.dragSource(of: editor.canvas.drawingArea))
+    let content = try #require(DragSourceProbe.emitPrepare(on: source))
+    defer { g_object_unref(content) }
+    try body(editor, sink, source, content)
+  }
+
   /// Whether each bound cell's thumbnail shows the "GIF" badge, by meme.
   private static func badges(_ cells: [any MemeCell]) -> [Int64: Bool] {
     var shown: [Int64: Bool] = [:]

@@ -169,8 +169,8 @@ import Testing
     try ExifToolReader.require()
     let (editor, _) = try Self.editorShowingPrivatePhoto()
     defer { EditorHarness.close(editor) }
-    let source = try #require(Self.dragSource(of: editor.canvas.drawingArea))
-    let content = try #require(Self.emitPrepare(on: source))
+    let source = try #require(DragSourceProbe.dragSource(of: editor.canvas.drawingArea))
+    let content = try #require(DragSourceProbe.emitPrepare(on: source))
     defer { g_object_unref(content) }
     var value = GValue()
     g_value_init(&value, g_file_get_type())
@@ -184,38 +184,6 @@ import Testing
     let tags = try ExifToolReader.read(file)
     #expect(tags.unexpected(allowingICCProfile: false).isEmpty, "\(tags.values)")
     #expect(tags.pngDescription == editor.document.resolvedDescription)
-  }
-
-  /// Emits the drag source's `prepare` (x, y) as GTK does when a drag starts, and returns the
-  /// content it offers (a reference the caller releases).
-  private static func emitPrepare(on source: gpointer) -> UnsafeMutableRawPointer? {
-    var arguments = [GValue(), GValue(), GValue()]
-    g_value_init(&arguments[0], gtk_drag_source_get_type())
-    g_value_set_object(&arguments[0], source)
-    for index in 1...2 {
-      g_value_init(&arguments[index], GType(15 << 2))  // G_TYPE_DOUBLE, a macro Swift does not see
-      g_value_set_double(&arguments[index], 10)
-    }
-    var result = GValue()
-    g_value_init(&result, gdk_content_provider_get_type())
-    let signal = g_signal_lookup("prepare", gtk_drag_source_get_type())
-    g_signal_emitv(&arguments, signal, 0, &result)
-    let provider = g_value_dup_object(&result)
-    g_value_unset(&result)
-    for index in arguments.indices { g_value_unset(&arguments[index]) }
-    return provider
-  }
-
-  /// The drag source among `widget`'s event controllers.
-  private static func dragSource(of widget: UnsafeMutablePointer<GtkWidget>) -> gpointer? {
-    let controllers = gtk_widget_observe_controllers(widget)
-    defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-    for index in 0..<g_list_model_get_n_items(controllers) {
-      guard let controller = g_list_model_get_item(controllers, index) else { continue }
-      g_object_unref(controller)
-      if gtkkit_is_a(controller, gtk_drag_source_get_type()) != 0 { return controller }
-    }
-    return nil
   }
 
   /// Shares the editor's meme to `target` and returns the file that left: the one opened, attached,

@@ -142,8 +142,8 @@ public nonisolated enum SharePipeline {
   }
 
   /// Stage 2: the captions on the picture cut and turned by the snapshot's transform, at the source's
-  /// own resolution.
-  static func render(_ snapshot: ShareSnapshot) throws(ImageError) -> RasterImage {
+  /// own resolution (an animation's first frame).
+  public static func render(_ snapshot: ShareSnapshot) throws(ImageError) -> RasterImage {
     guard
       let rendered = MemeRenderer.rendered(
         snapshot.captions, image: snapshot.picture.full, transform: snapshot.transform)

@@ -51,6 +51,10 @@ final class EditorSharing {
     progress.onChange = { [unowned host] in host.updateActionStates() }
     dragOut = DragOut(
       from: host.canvas.drawingArea, snapshot: { [weak self] in self?.snapshot },
+      export: { [weak self] snapshot, format, file, finished in
+        self?.exportForDrag(snapshot, as: format, to: file, finished: finished) ?? false
+      },
+      stopExport: { [weak self] in self?.progress.cancel() },
       dropped: { [weak self] snapshot, meme in self?.shared(snapshot, meme, confirmation: nil) })
   }
 
@@ -196,21 +200,42 @@ final class EditorSharing {
     }
   }
 
+  /// A dragged animation's file, written like any share's (with the spinner and the Stop button);
+  /// `finished` gets nil when it was stopped. A failure is also shown. False when another export is
+  /// running.
+  private func exportForDrag(
+    _ snapshot: ShareSnapshot, as format: ShareFormat, to file: URL,
+    finished: @escaping (Result<SharedMeme, ImageError>?) -> Void
+  ) -> Bool {
+    guard !progress.isRunning else { return false }
+    run(snapshot, as: format, to: .file(file)) { meme in
+      finished(.success(meme))
+    } failed: { [weak self] error in
+      finished(.failure(error))
+      self?.host.showError(
+        title: localized("Could not export the meme"), detail: EditorWindow.sentence(error.reason))
+    } stopped: {
+      finished(nil)
+    }
+    return true
+  }
+
   /// Stages 2 to 5 on one background hop (`SharePipeline.run`), with the Stop button and the spinner;
-  /// back on the main thread, `done` or `failed` runs unless the share was stopped or the window is
-  /// gone.
+  /// back on the main thread, `done` or `failed` runs unless the share was stopped (then `stopped`
+  /// runs) or the window is gone.
   private func run(
     _ snapshot: ShareSnapshot, as format: ShareFormat, to destination: SharePipeline.Destination,
-    done: @escaping (SharedMeme) -> Void, failed: @escaping (ImageError) -> Void
+    done: @escaping (SharedMeme) -> Void, failed: @escaping (ImageError) -> Void,
+    stopped: @escaping () -> Void = {}
   ) {
-    let completion = SendableCompletion(done: done, failed: failed)
+    let completion = SendableCompletion(done: done, failed: failed, stopped: stopped)
     let cancellation = progress.begin()
     let sizeLimit = preferences.shareSizeLimit
     MainLoop.runInBackground {
       SharePipeline.run(
         snapshot, as: format, to: destination, sizeLimit: sizeLimit, cancellation: cancellation)
     } then: { [weak self] result in
-      guard let self, progress.end(cancellation) else { return }
+      guard let self, progress.end(cancellation) else { return completion.stopped() }
       switch result {
       case .success(let meme): completion.done(meme)
       case .failure(let error): completion.failed(error)
@@ -244,8 +269,13 @@ final class EditorSharing {
 private final class SendableCompletion {
   let done: (SharedMeme) -> Void
   let failed: (ImageError) -> Void
-  init(done: @escaping (SharedMeme) -> Void, failed: @escaping (ImageError) -> Void) {
+  let stopped: () -> Void
+  init(
+    done: @escaping (SharedMeme) -> Void, failed: @escaping (ImageError) -> Void,
+    stopped: @escaping () -> Void
+  ) {
     self.done = done
     self.failed = failed
+    self.stopped = stopped
   }
 }
