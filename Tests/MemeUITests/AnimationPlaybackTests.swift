@@ -16,10 +16,15 @@ import Testing
 /// starts paused.
 @Suite(.serialized) struct AnimationPlaybackTests {
   /// An editor whose desktop allows animations as `animations` says, showing the moving square.
-  private static func editorPlaying(animations: Bool = true) throws -> EditorWindow {
+  /// `loopValue` is the GIF's (nil: none, so it plays once).
+  private static func editorPlaying(animations: Bool = true, loopValue: Int? = AnimationSamples.loopValue)
+    throws -> EditorWindow
+  {
     let editor = EditorHarness.makeEditor()
     editor.canvas.playback.animationsEnabled = { animations }
-    let source = try AnimationSamples.write(AnimationSamples.movingSquare())
+    var gif = AnimationSamples.movingSquare()
+    gif.loopValue = loopValue
+    let source = try AnimationSamples.write(gif)
     EditorHarness.load(source, into: editor)
     return editor
   }
@@ -107,6 +112,58 @@ import Testing
         return seen.count > AnimationSamples.delays.count
       })
     #expect(Array(seen.prefix(7)) == [0, 1, 2, 3, 4, 5, 0])
+  }
+
+  /// A GIF that plays once (no loop in its file) stops on its last frame, as browsers leave it, and
+  /// the button says it plays; playing it again starts from the first frame, and plays it once more.
+  @Test func anAnimationThatPlaysOnceStopsOnItsLastFrame() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = try Self.editorPlaying(loopValue: nil)
+    defer { EditorHarness.close(editor) }
+    let playback = editor.canvas.playback
+    let everyFrame = Array(AnimationSamples.delays.indices)
+    /// The frames shown until it stops.
+    func framesUntilItStops() -> [Int] {
+      var seen: [Int] = []
+      MainContext.iterate(maxIterations: 5_000) {
+        if let index = playback.frameIndex, seen.last != index { seen.append(index) }
+        return !playback.isPlaying
+      }
+      return seen
+    }
+    #expect(playback.isPlaying)
+    #expect(framesUntilItStops() == everyFrame)
+    #expect(!playback.isPlaying)
+    try Self.expectShows(frame: everyFrame.last!, in: editor)
+    #expect(playback.playButton.tooltip == "Play the Animation")
+    // Longer than any of the sample's delays: it stays there.
+    Self.run(milliseconds: 1_200)
+    #expect(playback.frameIndex == everyFrame.last)
+
+    editor.actions.action(named: EditorAction.playAnimation.name)?.activate()
+    #expect(playback.isPlaying && playback.frameIndex == 0)
+    try Self.expectShows(frame: 0, in: editor)
+    #expect(framesUntilItStops() == everyFrame)
+  }
+
+  /// One that plays for ever goes on past its last frame as many times as it is given.
+  @Test func anAnimationThatLoopsForEverGoesOn() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = try Self.editorPlaying(loopValue: 0)
+    defer { EditorHarness.close(editor) }
+    let playback = editor.canvas.playback
+    var rounds = 0
+    var last = 0
+    // Four plays: more than the sample's own three.
+    #expect(
+      MainContext.iterate(maxIterations: 5_000) {
+        if let index = playback.frameIndex, index != last {
+          if index < last { rounds += 1 }
+          last = index
+        }
+        return rounds == 4 || !playback.isPlaying
+      })
+    #expect(playback.isPlaying && rounds == 4)
   }
 
   /// Typing while it plays: the frames go on advancing, and the captions typed are on the canvas.

@@ -4,9 +4,14 @@ import MemeCore
 
 /// An animated picture played on the canvas: each frame is decoded when it is to be shown, onto the
 /// reader's one canvas (memory holds one frame whatever the frame count), and after the last the
-/// reader starts again from the first. No GTK: the canvas's timer calls `advance()`.
+/// reader starts again from the first. No GTK: the canvas's timer calls `advance()`, and stops on
+/// the last frame once the animation has played as many times as its file says (`isAtTheEnd`).
 public final class AnimationPlayer {
   public let frameCount: Int
+  /// How many times the file says the animation plays; 0 for ever.
+  public let playCount: Int
+  /// How many times it has played to its last frame and started again.
+  private var completedPlays = 0
   /// The index of the frame shown, from 0.
   public private(set) var frameIndex = 0
   /// The frame shown, at the animation's size (the editor picture's `full` size). The next
@@ -21,6 +26,7 @@ public final class AnimationPlayer {
   public init(contentsOf url: URL) throws(ImageError) {
     reader = try AnimationReader(contentsOf: url)
     frameCount = reader.info.frameCount
+    playCount = reader.info.playCount
     guard let first = try reader.nextFrame() else {
       throw ImageError(
         path: url.path, kind: .corrupt, reason: localized("the animation is damaged or has no whole frame"))
@@ -29,16 +35,34 @@ public final class AnimationPlayer {
     delay = AnimationLimits.playedDelay(first)
   }
 
+  /// Whether the frame shown is the last of the animation's last play: it stays, as browsers leave
+  /// it. Never for an animation that plays for ever.
+  public var isAtTheEnd: Bool {
+    playCount > 0 && frameIndex == frameCount - 1 && completedPlays + 1 >= playCount
+  }
+
   /// Shows the next frame, or the first after the last.
   public func advance() throws(ImageError) {
     if let next = try reader.nextFrame() {
       frameIndex += 1
       delay = AnimationLimits.playedDelay(next)
+      frame = reader.canvas
     } else {
-      try reader.rewind()
-      frameIndex = 0
-      delay = AnimationLimits.playedDelay(try reader.nextFrame() ?? 0)
+      try showFirstFrame()
+      completedPlays += 1
     }
+  }
+
+  /// Shows the first frame, to play the animation its number of times again.
+  public func startOver() throws(ImageError) {
+    try showFirstFrame()
+    completedPlays = 0
+  }
+
+  private func showFirstFrame() throws(ImageError) {
+    try reader.rewind()
+    frameIndex = 0
+    delay = AnimationLimits.playedDelay(try reader.nextFrame() ?? 0)
     frame = reader.canvas
   }
 }

@@ -9,7 +9,9 @@ import MemeEditing
 /// (`AnimationPlayer`, one frame in memory) and handed to `onFrame`. The editor's canvas gives it
 /// to the painter, which resamples only the picture and paints the captions from their layers, so
 /// typing goes on while it plays; Meme Detail shows the sent animation with it. A play and pause
-/// button with the frame count ("Frame 3 of 40") sits in the window's corner.
+/// button with the frame count ("Frame 3 of 40") sits in the window's corner. It plays as many
+/// times as the file says (most GIFs: for ever) and then stays on the last frame; the button plays
+/// it again from the first.
 ///
 /// With animations turned off on the desktop (`gtk-enable-animations`) it starts paused on the
 /// first frame; the button (and `win.play-animation`) plays it by hand.
@@ -81,7 +83,11 @@ final class AnimationPlayback {
   }
 
   func play() {
-    guard player != nil, !isPlaying else { return }
+    guard let player, !isPlaying else { return }
+    if player.isAtTheEnd {
+      guard (try? player.startOver()) != nil else { return }
+      onFrame(player.frame)
+    }
     isPlaying = true
     schedule()
     updateControls()
@@ -109,6 +115,7 @@ final class AnimationPlayback {
     next = Timeout(milliseconds: UInt32(clamping: player.delay)) { [weak self] in
       guard let self else { return }
       next = nil
+      if player.isAtTheEnd { return pause() }
       step()
       if isPlaying { schedule() }
     }
