@@ -85,7 +85,7 @@ func seed(_ count: Int) -> URL {
   }
   process.waitUntilExit()
   guard process.terminationStatus == 0 else { exit(1) }
-  FileManager.default.createFile(atPath: marker.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
   return folder
 }
 

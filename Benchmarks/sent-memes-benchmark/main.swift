@@ -175,7 +175,7 @@ func seedStore() {
   try? FileManager.default.removeItem(at: options.directory)
   let status = run(seeder, [String(options.count), "--directory", options.directory.path])
   guard status == 0 else { exit(1) }
-  FileManager.default.createFile(atPath: marker.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
 }
 
 @discardableResult
@@ -196,7 +196,7 @@ func run(_ executable: URL, _ arguments: [String], environment: [String: String]
   var data = Data()
   if let output { data = output.fileHandleForReading.readDataToEndOfFile() }
   process.waitUntilExit()
-  if let output { lastOutput = String(decoding: data, as: UTF8.self) }
+  if output != nil { lastOutput = String(decoding: data, as: UTF8.self) }
   return process.terminationStatus
 }
 nonisolated(unsafe) var lastOutput = ""

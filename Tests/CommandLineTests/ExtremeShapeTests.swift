@@ -74,7 +74,9 @@ import Testing
   @Test func aHeaderOverTheDefaultLimitIsRefused() throws {
     let fixtures = try Fixtures()
     let input = fixtures.path("huge.png")
-    FileManager.default.createFile(atPath: input, contents: Data(Self.pngHeader(width: 10001, height: 10000)))
+    #expect(
+      FileManager.default.createFile(
+        atPath: input, contents: Data(Self.pngHeader(width: 10001, height: 10000))))
     let result = try CommandLineRunner.run(["render", input, "--top", "x", "-o", fixtures.path("out.png")])
     #expect(result.status == 1)
     #expect(result.errorLines.count == 1)
@@ -99,7 +101,7 @@ import Testing
       UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF),
     ]
     let input = fixtures.path("wide.jpg")
-    FileManager.default.createFile(atPath: input, contents: Data(bytes))
+    #expect(FileManager.default.createFile(atPath: input, contents: Data(bytes)))
     let output = fixtures.path("out.png")
     let result = try CommandLineRunner.run(["render", input, "--top", "wide", "-o", output])
     if renders {

@@ -67,7 +67,7 @@ final class Fixtures {
     let length = payload.count + 2
     let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     bytes.insert(contentsOf: segment, at: 2)  // right after SOI
-    FileManager.default.createFile(atPath: path(name), contents: Data(bytes))
+    try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
     return path(name)
   }
 

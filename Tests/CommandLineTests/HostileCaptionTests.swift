@@ -137,7 +137,7 @@ struct MeasuredRun {
     process.arguments = ["-c", Self.reporter, statsFile.path, CommandLineRunner.binary.path] + arguments
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
-    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    #expect(FileManager.default.createFile(atPath: errorFile.path, contents: nil))
     process.standardError = try FileHandle(forWritingTo: errorFile)
     let start = ContinuousClock.now
     try process.run()

@@ -72,7 +72,7 @@ import Testing
     ]
     bytes.insert(contentsOf: segments.joined(), at: 2)  // right after SOI
     let path = fixtures.path("tagged.jpg")
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
     return path
   }
 

@@ -29,15 +29,16 @@ import Testing
     (
       "empty file",
       { fixtures in
-        FileManager.default.createFile(atPath: fixtures.path("empty.jpg"), contents: Data())
+        #expect(FileManager.default.createFile(atPath: fixtures.path("empty.jpg"), contents: Data()))
         return fixtures.path("empty.jpg")
       }
     ),
     (
       "not an image",
       { fixtures in
-        FileManager.default.createFile(
-          atPath: fixtures.path("notes.png"), contents: Data("just some text\n".utf8))
+        #expect(
+          FileManager.default.createFile(
+            atPath: fixtures.path("notes.png"), contents: Data("just some text\n".utf8)))
         return fixtures.path("notes.png")
       }
     ),
@@ -45,8 +46,9 @@ import Testing
       "truncated JPEG",
       { fixtures in
         let bytes = try ImageWriter.encode(fixtures.image(width: 300, height: 300), as: .jpeg(quality: 90))
-        FileManager.default.createFile(
-          atPath: fixtures.path("cut.jpg"), contents: Data(bytes.prefix(bytes.count / 3)))
+        #expect(
+          FileManager.default.createFile(
+            atPath: fixtures.path("cut.jpg"), contents: Data(bytes.prefix(bytes.count / 3))))
         return fixtures.path("cut.jpg")
       }
     ),
@@ -54,8 +56,9 @@ import Testing
       "truncated PNG",
       { fixtures in
         let bytes = try ImageWriter.encode(fixtures.image(width: 300, height: 300), as: .png)
-        FileManager.default.createFile(
-          atPath: fixtures.path("cut.png"), contents: Data(bytes.prefix(bytes.count / 2)))
+        #expect(
+          FileManager.default.createFile(
+            atPath: fixtures.path("cut.png"), contents: Data(bytes.prefix(bytes.count / 2))))
         return fixtures.path("cut.png")
       }
     ),
@@ -64,7 +67,7 @@ import Testing
       { fixtures in
         var bytes = try ImageWriter.encode(fixtures.image(width: 300, height: 300), as: .jpeg(quality: 90))
         for index in stride(from: 20, to: bytes.count - 2, by: 3) { bytes[index] = 0xFF }
-        FileManager.default.createFile(atPath: fixtures.path("noise.jpg"), contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: fixtures.path("noise.jpg"), contents: Data(bytes)))
         return fixtures.path("noise.jpg")
       }
     ),
@@ -95,7 +98,7 @@ import Testing
     let input = try make(fixtures)
     let output = fixtures.path("precious.png")
     let precious = Data((0..<4096).map { UInt8($0 % 251) })
-    FileManager.default.createFile(atPath: output, contents: precious)
+    #expect(FileManager.default.createFile(atPath: output, contents: precious))
     let result = try CommandLineRunner.run(["render", input, "--top", "hello", "-o", output], timeout: 30)
     #expect(result.status != 0, "\(name)")
     #expect(result.errorLines.count == 1, "\(name): \(result.standardError)")
@@ -125,7 +128,7 @@ import Testing
     #expect(!result.standardError.contains("empty"), "\(result.standardError)")
     #expect(!FileManager.default.fileExists(atPath: output))
 
-    FileManager.default.createFile(atPath: fixtures.path("empty.png"), contents: Data())
+    #expect(FileManager.default.createFile(atPath: fixtures.path("empty.png"), contents: Data()))
     let empty = try CommandLineRunner.run(["render", fixtures.path("empty.png"), "-o", output])
     #expect(empty.status != 0 && empty.errorLines.count == 1)
     #expect(empty.standardError.contains("file is empty"), "\(empty.standardError)")

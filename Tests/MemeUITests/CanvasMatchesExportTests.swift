@@ -28,7 +28,8 @@ import Testing
     let layout = try #require(editor.canvas.layout)
     let caption = layout.caption(at: .top)
     if top == Self.threeLines {
-      let lines = pango_layout_get_line_count(try #require(caption.layout))
+      let layout = try #require(caption.layout)
+      let lines = pango_layout_get_line_count(layout)
       #expect(lines == 3, "\(lines) lines")
     }
     let picture = try #require(editor.canvas.image)

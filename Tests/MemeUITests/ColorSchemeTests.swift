@@ -136,7 +136,8 @@ import Testing
     defer { StyleManager.scheme = .followSystem }
     let preferences = Preferences.inMemory()
     let (app, editor) = Self.appWithEditor(named: "k", preferences: preferences)
-    defer { EditorHarness.close(editor) }
+    // The menu's style actions are the application's: it must outlive the key presses.
+    defer { withExtendedLifetime(app) { EditorHarness.close(editor) } }
     try RealKeyboard.focus(editor.window)
     try RealKeyboard.press("F10")
     let focusedLabel = { () -> String in

@@ -65,7 +65,7 @@ import Testing
         contrast != plain, "\(name): the high-contrast theme changed nothing", sourceLocation: sourceLocation)
       expectControlsInside(window, "\(name), high contrast", sourceLocation: sourceLocation)
     }
-    try Appearance.with(highContrast: true, textScale: 2) {
+    Appearance.with(highContrast: true, textScale: 2) {
       settle()
       // Every label is restyled for the new text size by the frames that follow; under load, the
       // frames `settle` waits for may come before the last label's turn. Wait (up to about half a

@@ -25,9 +25,8 @@ import Testing
     let shot = try #require(Screenshot.save(editor.window, named: "editor-launch-\(width)x\(height)"))
     let canvas = editor.canvas
     #expect(editor.document.image == nil)
-    #expect(
-      gtk_widget_get_visible(try #require(WidgetTree.descendant(of: editor.window, named: "placeholder")))
-        != 0)
+    let placeholder = try #require(WidgetTree.descendant(of: editor.window, named: "placeholder"))
+    #expect(gtk_widget_get_visible(placeholder) != 0)
     let share = try #require(WidgetTree.descendant(of: editor.window, named: "share-button"))
     #expect(gtk_widget_is_sensitive(share) == 0, "Share needs a picture")
     #expect(canvas.topEntry.text == "TOP" && canvas.bottomEntry.text == "BOTTOM")
@@ -113,9 +112,8 @@ import Testing
     #expect(editor.canvas.layout?.captions.top == "First the words")
     #expect(editor.canvas.layout?.captions.bottom == "then the picture")
     #expect(gtk_widget_is_sensitive(share) != 0, "Share follows the picture")
-    #expect(
-      gtk_widget_get_visible(try #require(WidgetTree.descendant(of: editor.window, named: "placeholder")))
-        == 0)
+    let placeholder = try #require(WidgetTree.descendant(of: editor.window, named: "placeholder"))
+    #expect(gtk_widget_get_visible(placeholder) == 0)
   }
 
   /// A picture of the canvas's own shape puts the fields exactly where the launch state had them.

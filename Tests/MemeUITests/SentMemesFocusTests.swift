@@ -152,6 +152,7 @@ import Testing
     while let current = item, String(cString: g_type_name(gtkkit_type_of(current))) != "GtkModelButton" {
       item = gtk_widget_get_parent(current)
     }
-    gtk_widget_activate(try #require(item, "the item's button"))
+    let button = try #require(item, "the item's button")
+    gtk_widget_activate(button)
   }
 }

@@ -100,7 +100,8 @@ import Testing
       #expect(WidgetTree.descendant(of: window.window, named: "rename-kept-template-button") != nil)
 
       // Undo takes it back (and its files go).
-      gtk_widget_activate(try #require(window.toasts.shownToastButton))
+      let undo = try #require(window.toasts.shownToastButton)
+      gtk_widget_activate(undo)
       #expect(Self.waitForTemplates(0, in: navigator.templates))
       #expect(MainContext.iterate { !FileManager.default.fileExists(atPath: template.pictureURL.path) })
     }
@@ -201,7 +202,8 @@ import Testing
       #expect(MainContext.iterate { Self.names(in: gallery) == ["Distracted"] })
       let toast = try #require(gallery.toasts.shownToast)
       #expect(toast.title == "“Drake” deleted" && toast.buttonLabel == "Undo")
-      gtk_widget_activate(try #require(gallery.toasts.shownToastButton))
+      let undo = try #require(gallery.toasts.shownToastButton)
+      gtk_widget_activate(undo)
       #expect(MainContext.iterate { gallery.tiles.count == 2 })
 
       gallery = try Self.openGallery(in: navigator, count: 2)

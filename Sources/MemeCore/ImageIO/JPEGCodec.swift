@@ -47,7 +47,7 @@ enum JPEGCodec {
     else {
       throw ImageError(
         path: name, kind: .corrupt,
-        reason: String(format: localized("corrupt JPEG: %@"), String(cString: reason)))
+        reason: String(format: localized("corrupt JPEG: %@"), String(messageIn: reason)))
     }
     try ImageLimits.check(width: Int(width), height: Int(height), maxPixels: maxPixels, name: name)
 
@@ -86,11 +86,11 @@ enum JPEGCodec {
     default:
       throw ImageError(
         path: name, kind: .corrupt,
-        reason: String(format: localized("corrupt JPEG: %@"), String(cString: reason)))
+        reason: String(format: localized("corrupt JPEG: %@"), String(messageIn: reason)))
     }
     var damage: String?
     if warnings > 0 {
-      let message = String(cString: warning)
+      let message = String(messageIn: warning)
       // Warnings leave a usable image, except a missing end, which leaves grey rows behind.
       if message.contains("Premature end") {
         throw ImageError(path: name, kind: .corrupt, reason: localized("file is truncated"))
@@ -233,4 +233,11 @@ final class FlattenedPixels {
   }
 
   deinit { free(base) }
+}
+
+extension String {
+  /// The text C wrote into `buffer`, up to its terminating NUL (or the whole buffer without one).
+  init(messageIn buffer: [CChar]) {
+    self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
 }

@@ -135,6 +135,7 @@ package final class TemplateLibrary {
   }
 
   /// A row write and a read of the list, at once; the user is told when it fails.
+  @discardableResult
   private func perform(failure title: String, _ body: () throws -> [MemeTemplate]) -> Bool {
     do {
       show(try body())
