@@ -176,7 +176,7 @@ final class JPEGBlocks: @unchecked Sendable {
   ) -> Result<Void, Refusal> {
     var reason = [CChar](repeating: 0, count: 256)
     let status = reason.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
-    let text = reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    let text = String(messageIn: reason)
     switch status {
     case MEME_BLOCKS_OK: return .success(())
     case MEME_BLOCKS_UNSUITABLE: return .failure(.unsuitable(text))

@@ -234,10 +234,3 @@ final class FlattenedPixels {
 
   deinit { free(base) }
 }
-
-extension String {
-  /// The text C wrote into `buffer`, up to its terminating NUL (or the whole buffer without one).
-  init(messageIn buffer: [CChar]) {
-    self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-}
