@@ -26,6 +26,9 @@ int meme_webp_scan(const void *file, size_t size, int max_frames, meme_animation
   if (size < 12 || memcmp(data, "RIFF", 4) != 0 || memcmp(data + 8, "WEBP", 4) != 0) {
     return MEME_ANIMATION_NOT_RECOGNISED;
   }
+  // The RIFF header gives the file's length: a file shorter than that was cut short (a writer may
+  // leave out the pad byte of an odd length).
+  if (size < 8 + (size_t)little_endian_32(data + 4)) info->truncated = 1;
   int animated = 0;
   size_t position = 12;
   // The chunks are walked without decoding: the canvas from VP8X, the loop count from ANIM, a
@@ -77,6 +80,52 @@ int meme_webp_scan(const void *file, size_t size, int max_frames, meme_animation
   if (info->width <= 0 || info->height <= 0) return MEME_ANIMATION_CORRUPT;
   if (info->frame_count == 0) return MEME_ANIMATION_CORRUPT;
   return MEME_ANIMATION_OK;
+}
+
+int meme_webp_features(const void *data, size_t size, int *width, int *height, int *animated) {
+  WebPBitstreamFeatures features;
+  VP8StatusCode status = WebPGetFeatures(data, size, &features);
+  if (status == VP8_STATUS_NOT_ENOUGH_DATA) return MEME_ANIMATION_NOT_RECOGNISED;
+  if (status != VP8_STATUS_OK) return MEME_ANIMATION_CORRUPT;
+  *width = features.width;
+  *height = features.height;
+  *animated = features.has_animation;
+  return MEME_ANIMATION_OK;
+}
+
+int meme_webp_first_frame(const void *file, size_t size, uint8_t *canvas, int stride, int width, int height) {
+  WebPData webp = {file, size};
+  WebPDemuxState state;
+  // Partial: the frames after the first may be cut short; only the first must be whole.
+  WebPDemuxer *demux = WebPDemuxPartial(&webp, &state);
+  if (demux == NULL) return -MEME_ANIMATION_CORRUPT;
+  int status = -MEME_ANIMATION_CORRUPT;
+  WebPIterator frame;
+  memset(&frame, 0, sizeof frame);
+  if ((int)WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH) == width &&
+      (int)WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT) == height && WebPDemuxGetFrame(demux, 1, &frame) &&
+      frame.complete && frame.x_offset >= 0 && frame.y_offset >= 0 && frame.width > 0 && frame.height > 0 &&
+      frame.x_offset + frame.width <= width && frame.y_offset + frame.height <= height) {
+    WebPDecoderConfig config;
+    if (WebPInitDecoderConfig(&config)) {
+      // Straight into the caller's canvas at the frame's place: premultiplied B, G, R, A bytes are
+      // Cairo's ARGB32 on a little-endian machine. The first frame is drawn on a cleared canvas, so
+      // blending it changes nothing.
+      config.output.colorspace = MODE_bgrA;
+      config.output.is_external_memory = 1;
+      config.output.u.RGBA.rgba = canvas + (size_t)frame.y_offset * stride + (size_t)frame.x_offset * 4;
+      config.output.u.RGBA.stride = stride;
+      config.output.u.RGBA.size = (size_t)stride * (frame.height - 1) + (size_t)frame.width * 4;
+      VP8StatusCode decoded = WebPDecode(frame.fragment.bytes, frame.fragment.size, &config);
+      WebPFreeDecBuffer(&config.output);
+      status = decoded == VP8_STATUS_OK              ? 1
+               : decoded == VP8_STATUS_OUT_OF_MEMORY ? -MEME_ANIMATION_NO_MEMORY
+                                                     : -MEME_ANIMATION_CORRUPT;
+    }
+  }
+  WebPDemuxReleaseIterator(&frame);
+  WebPDemuxDelete(demux);
+  return status;
 }
 
 struct meme_webp_decoder {

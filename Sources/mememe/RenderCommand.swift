@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
       -o -, the meme goes to standard output, as PNG unless --format says otherwise. \
       As GIF or WebP, an animated GIF or WebP keeps every frame, its delays and how often it plays, \
       with the captions drawn on every frame (a still picture becomes one frame); as PNG or JPEG, an \
-      animation gives its first frame, with a note on standard error. \
+      animation gives its first frame, with a note on standard error. \(animationLimitsSentence) \
       A JPEG photo written as JPEG at its own size keeps every 8×8 block no caption touches, bit for \
       bit, and only the rows under the captions are encoded again with the photo's own tables; \
       --quality, --width, --crop, --rotate, --flip or --reencode encode the whole picture instead. \

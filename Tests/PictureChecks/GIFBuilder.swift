@@ -108,3 +108,23 @@ extension GIFBuilder {
     return bytes
   }
 }
+
+extension GIFBuilder {
+  /// A GIF whose one `side` × `side` frame (blue, a red top-left pixel) comes after `blocks` empty
+  /// comment extensions (3 bytes each): the extension flood of issue 48, which a loader that is
+  /// handed everything up to the first frame reads in quadratic time.
+  public static func extensionFlood(blocks: Int, side: Int) throws -> [UInt8] {
+    let one = try GIFBuilder(
+      width: side, height: side, loopValue: nil,
+      frames: [
+        Frame(width: side, height: side, palette: [0, 0, 255, 255, 0, 0]) { x, y in x == 0 && y == 0 ? 1 : 0 }
+      ]
+    ).bytes()
+    // The header and screen descriptor (13 bytes, no global colour table), then the comments.
+    var bytes = Array(one[0..<13])
+    bytes.reserveCapacity(one.count + 3 * blocks)
+    for _ in 0..<blocks { bytes += [0x21, 0xFE, 0x00] }
+    bytes += one[13...]
+    return bytes
+  }
+}

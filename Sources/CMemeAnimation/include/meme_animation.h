@@ -97,6 +97,16 @@ void meme_gif_writer_free(meme_gif_writer *writer);
 // stopping with MEME_ANIMATION_TOO_MANY_FRAMES once there are more than `max_frames`.
 int meme_webp_scan(const void *data, size_t size, int max_frames, meme_animation_info *info);
 
+// The picture's size (an animation's canvas) and whether it is animated, from its first bytes.
+// MEME_ANIMATION_NOT_RECOGNISED when they are too few to tell.
+int meme_webp_features(const void *data, size_t size, int *width, int *height, int *animated);
+
+// Draws the first frame of a WebP (a still picture's one picture) onto `canvas`, which is
+// `width` × `height` (the canvas `meme_webp_scan` read) and cleared by the caller, without
+// composing any other frame: one canvas of memory, where libwebp's animation decoder keeps two of
+// its own. Returns 1, or -MEME_ANIMATION_* when the first frame is damaged or cut short.
+int meme_webp_first_frame(const void *data, size_t size, uint8_t *canvas, int stride, int width, int height);
+
 typedef struct meme_webp_decoder meme_webp_decoder;
 // Opens the animation `meme_webp_scan` read as `width` × `height` with at most `max_frames` frames:
 // a file whose canvas or frame count libwebp reads otherwise (chunks that disagree) is corrupt,

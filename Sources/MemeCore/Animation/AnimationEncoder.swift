@@ -25,6 +25,15 @@ final class AnimationEncoder {
     return max(0, min(processors + 1, 4, framesInMemory - 1))
   }
 
+  /// The memory `gifWorkers(width:height:)` workers hold: a frame each, straight RGBA and a
+  /// palette index a pixel.
+  static func gifWorkerBytes(width: Int, height: Int) -> Int {
+    gifWorkers(width: width, height: height) * width * height * 5
+  }
+
+  /// The most plays a WebP can say (a 16-bit count); a GIF that repeats 65,535 times plays 65,536.
+  static let maximumWebPPlayCount = 65535
+
   private let coder: Coder
   private let name: String
 
@@ -48,7 +57,8 @@ final class AnimationEncoder {
     case .webp(let lossless, let quality):
       guard
         let webp = meme_webp_encoder_new(
-          Int32(width), Int32(height), Int32(clamping: playCount), lossless ? 1 : 0, Float(quality), &error)
+          Int32(width), Int32(height), Int32(min(playCount, Self.maximumWebPPlayCount)), lossless ? 1 : 0,
+          Float(quality), &error)
       else { throw Self.failure(Int(error), name: name) }
       coder = .webp(webp)
     }

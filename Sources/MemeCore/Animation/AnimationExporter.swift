@@ -46,8 +46,15 @@ public enum AnimationExporter {
     }
     let prepared = PreparedCaptions(captions, imageWidth: size.width, imageHeight: size.height)
     let frame = prepared.layout.frame
+    if let reading = reader.memory {
+      let workerBytes = AnimationEncoder.gifWorkerBytes(width: frame.width, height: frame.height)
+      try limits.check(
+        reading.encoding(to: format, width: frame.width, height: frame.height, gifWorkerBytes: workerBytes),
+        name: input.path)
+    }
     let transparent =
-      try reader.hasTransparentPixels() || (!frame.isPictureOnly && frame.background.alpha < 1)
+      try reader.hasTransparentPixels(cancellation: cancellation)
+      || (!frame.isPictureOnly && frame.background.alpha < 1)
     let encoder = try AnimationEncoder(
       format: format, width: frame.width, height: frame.height, playCount: info.playCount,
       transparent: transparent, description: description, name: destination.name)

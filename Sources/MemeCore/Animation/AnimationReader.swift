@@ -15,6 +15,8 @@ public final class AnimationReader {
   private let name: String
   private let source: Source
   private var decoder: Decoder
+  /// What reading it keeps in memory (nil for a still picture, already decoded).
+  let memory: AnimationMemory?
   private var framesRead = 0
 
   private enum Source {
@@ -47,11 +49,14 @@ public final class AnimationReader {
       source = .still(picture)
       decoder = .still(done: false)
       canvas = picture
+      memory = nil
       return
     }
     let bytes = try file.readAll(limit: loader.fileSizeLimit)
     let scanned = try Self.scan(bytes.bytes, isGIF: container == .gif, limits: limits, name: name)
-    try limits.check(scanned, maxPixels: loader.maxPixels, name: name)
+    let memory = AnimationMemory.reading(scanned, isGIF: container == .gif)
+    try limits.check(scanned, maxPixels: loader.maxPixels, memory: memory, name: name)
+    self.memory = memory
     info = scanned
     source = container == .gif ? .gif(bytes) : .webp(bytes)
     guard let canvas = RasterImage(width: scanned.width, height: scanned.height, hasAlpha: true) else {
@@ -123,12 +128,14 @@ public final class AnimationReader {
   }
 
   /// Whether any frame has a pixel that is not opaque, found by decoding the frames (only when the
-  /// structure allows one); the reader is rewound afterwards.
-  public func hasTransparentPixels() throws(ImageError) -> Bool {
+  /// structure allows one); the reader is rewound afterwards. Stops between frames once
+  /// `cancellation` is set.
+  public func hasTransparentPixels(cancellation: Cancellation? = nil) throws(ImageError) -> Bool {
     guard info.mayHaveTransparency else { return false }
     defer { try? rewind() }
     try rewind()
     while try nextFrame() != nil {
+      try cancellation?.check(name: name)
       canvas.flush()
       if meme_has_transparency(canvas.pixels, Int32(canvas.stride), Int32(canvas.width), Int32(canvas.height))
         != 0
@@ -139,7 +146,7 @@ public final class AnimationReader {
     return false
   }
 
-  private static func scan(
+  static func scan(
     _ bytes: UnsafeRawBufferPointer, isGIF: Bool, limits: AnimationLimits, name: String
   )
     throws(ImageError) -> AnimationInfo

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// Reads images into `RasterImage`s: JPEG through libjpeg-turbo, PNG, WebP, GIF (first frame),
-/// BMP and TIFF through gdk-pixbuf, upright as their EXIF orientation says.
+/// Reads images into `RasterImage`s: JPEG through libjpeg-turbo; GIF and WebP (their first frame)
+/// through the animation reader's decoders, under its limits; PNG, BMP and TIFF through gdk-pixbuf;
+/// upright as their EXIF orientation says.
 ///
 /// Every failure is an `ImageError` naming the file and the reason in one line. Sizes are checked
 /// from the header before any pixel memory is allocated, and nothing ever blocks on a FIFO.
@@ -12,9 +13,14 @@ public struct ImageLoader: Sendable {
   public static let maximumSide = 32767
   /// Images with more pixels than this are refused from their header.
   public var maxPixels: Int
+  /// What a GIF or WebP may hold, checked before its first frame is decoded, as for the whole
+  /// animation.
+  public var animationLimits: AnimationLimits
 
-  public init(maxPixels: Int = ImageLoader.defaultMaxPixels) {
+  public init(maxPixels: Int = ImageLoader.defaultMaxPixels, animationLimits: AnimationLimits = AnimationLimits())
+  {
     self.maxPixels = maxPixels
+    self.animationLimits = animationLimits
   }
 
   /// The usual file extension of the format `bytes` start with (`jpg`, `png`…), or nil for none
@@ -100,7 +106,14 @@ public struct ImageLoader: Sendable {
       }
       let orientation = bytes.withUnsafeBytes { ExifOrientation(tiff: $0) } ?? .upright
       return orientation.swapsAxes ? (size.height, size.width) : size
-    case .png, .webp, .gif, .bmp:
+    case .gif, .webp:
+      // Read from the header as the animation reader reads it; no loader is handed the file.
+      guard let size = bytes.withUnsafeBytes({ AnimationReader.canvasSize(ofHead: $0, isGIF: container == .gif) })
+      else {
+        throw ImageError(path: path, kind: .corrupt, reason: localized("file is truncated"))
+      }
+      return (size.width, size.height)
+    case .png, .bmp:
       // These loaders do not apply an orientation, so the header size is the upright size.
       return try PixbufDecoder.headerSize(container: container, name: path) {
         (more: inout [UInt8]) throws(ImageError) in
@@ -132,11 +145,17 @@ public struct ImageLoader: Sendable {
         reason: String(format: localized("cannot scale to a width of %ld pixels"), targetWidth))
     }
     guard let container = ImageContainer(sniffing: bytes) else { throw Self.notAnImage(name) }
-    if container == .jpeg {
+    let image: RasterImage
+    switch container {
+    case .jpeg:
       return try JPEGCodec.decode(
         bytes, name: name, maxPixels: maxPixels, targetWidth: targetWidth, cancellation: cancellation)
+    case .gif, .webp:
+      image = try AnimationReader.firstFrame(
+        of: bytes, isGIF: container == .gif, name: name, maxPixels: maxPixels, limits: animationLimits)
+    case .png, .bmp, .tiff:
+      image = try PixbufDecoder.decode(bytes, container: container, name: name, maxPixels: maxPixels)
     }
-    let image = try PixbufDecoder.decode(bytes, container: container, name: name, maxPixels: maxPixels)
     return try ImageLimits.resized(image, toWidth: targetWidth, maxPixels: maxPixels, name: name)
   }
 

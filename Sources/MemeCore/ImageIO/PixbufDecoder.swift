@@ -2,8 +2,9 @@
 import CMemeGraphics
 import Foundation
 
-/// Every format except JPEG, through gdk-pixbuf's loaders fed from memory (never by path, so the
-/// file checks made before reading cannot be raced by a swapped-in FIFO).
+/// PNG, BMP and TIFF, through gdk-pixbuf's loaders fed from memory (never by path, so the file
+/// checks made before reading cannot be raced by a swapped-in FIFO). JPEG has a decoder of its own,
+/// and GIF and WebP go through the animation reader's (`AnimationReader.firstFrame`).
 enum PixbufDecoder {
   static func decode(
     _ bytes: UnsafeRawBufferPointer, container: ImageContainer, name: String, maxPixels: Int
@@ -12,7 +13,7 @@ enum PixbufDecoder {
       switch container {
       case .png: PNGStructure.problem(in: bytes)
       case .bmp: BMPStructure.problem(in: bytes)
-      case .webp, .tiff, .gif: TruncationCheck.problem(in: bytes, container: container)
+      case .tiff: TruncationCheck.problem(in: bytes, container: container)
       default: nil
       }
     if let structureProblem {

@@ -1,31 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// Whether a WebP, TIFF or GIF file ends before the data its own structure says it holds. gdk-pixbuf's
-/// WebP loader decodes what it was given and fills the rest with nothing, with no error (issue 33:
-/// a truncated WebP made a meme with no word of the missing part), and its TIFF loader does the same
-/// for a file cut short after its pixel data. A truncated JPEG, GIF or PNG already fails with one
-/// line; these now do too, with the JPEG's reason.
+/// Whether a TIFF file ends before the data its own structure says it holds. gdk-pixbuf's TIFF
+/// loader decodes what it was given and fills the rest with nothing, with no error, for a file cut
+/// short after its pixel data. A truncated JPEG or PNG fails with one line; a TIFF now does too, with
+/// the JPEG's reason. (GIF and WebP are walked by the animation reader, which finds where they end.)
 enum TruncationCheck {
   /// `localized("file is truncated")` when `bytes` (a whole file of `container`) ends early.
   static func problem(in bytes: UnsafeRawBufferPointer, container: ImageContainer) -> String? {
-    let truncated: Bool =
-      switch container {
-      case .webp: webPIsTruncated(bytes)
-      case .tiff: tiffIsTruncated(bytes)
-      // A GIF cut within its first frame fails in the loader; a later frame cut short is said too,
-      // though only the first frame is decoded (see `FirstPicture`).
-      case .gif: FirstPicture.gifIsCutAfterItsFirstFrame(bytes)
-      default: false
-      }
+    let truncated = container == .tiff && tiffIsTruncated(bytes)
     return truncated ? localized("file is truncated") : nil
-  }
-
-  /// A WebP file is one RIFF chunk, whose header gives its length: every byte of it must be there.
-  static func webPIsTruncated(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count >= 12 else { return true }
-    let size = (0..<4).reduce(0) { $0 | Int(bytes[4 + $1]) << (8 * $1) }
-    // The RIFF header (8 bytes) and the chunk; a writer may leave out the pad byte of an odd length.
-    return bytes.count < 8 + size
   }
 
   /// The size of one value of each TIFF field type (BYTE, ASCII, SHORT, LONG, RATIONAL, SBYTE,
