@@ -2,7 +2,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the fuzz targets with libFuzzer and AddressSanitizer and runs them.
 #
-#   Fuzz/run.sh [-t SECONDS] [-r RUNS] [-j JOBS] [TARGET...]
+#   Fuzz/run.sh [-t SECONDS] [-r RUNS] [-j JOBS] [-a BYTES] [TARGET...]
+#
+# With -a, each target runs under an address-space cap of BYTES (util-linux's prlimit --as), so
+# an input that makes MemeMe ask for more memory than its limits allow fails there instead of being
+# served from the machine's memory. AddressSanitizer reserves terabytes of address space for its
+# shadow memory, so that build leaves it out (libFuzzer alone, in .build-fuzz-capped).
 #
 # TARGET is image-loading, headers, captions, png-round-trip, store-decoding, jpeg-blocks, gif-decoding
 # or webp-decoding (default: all), JOBS of them at a time (default 1). Each runs for SECONDS (default 60) or RUNS executions, whichever ends
@@ -15,24 +20,28 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds=60 runs=-1 jobs=1
-while getopts "t:r:j:" option; do
+seconds=60 runs=-1 jobs=1 cap=
+while getopts "t:r:j:a:" option; do
   case $option in
     t) seconds=$OPTARG ;;
     r) runs=$OPTARG ;;
     j) jobs=$OPTARG ;;
-    *) sed -n 5,14p "$0" >&2; exit 2 ;;
+    a) cap=$OPTARG ;;
+    *) sed -n 5,19p "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(image-loading headers captions png-round-trip store-decoding jpeg-blocks gif-decoding webp-decoding)
 
-scratch=.build-fuzz
+scratch=.build-fuzz sanitizers=fuzzer,address capped=()
+if [ -n "$cap" ]; then
+  scratch=.build-fuzz-capped sanitizers=fuzzer capped=(prlimit "--as=$cap" --)
+fi
 # MEMEME_LIBFUZZER makes the driver hand its main() to libFuzzer instead of replaying files. The
 # sanitized objects are linked with lld: gold fails on their debug information.
 swift build -c release --product mememe-fuzz --scratch-path "$scratch" \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DMEMEME_LIBFUZZER -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+  -Xswiftc -sanitize="$sanitizers" -Xswiftc -DMEMEME_LIBFUZZER -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 fuzzer="$scratch/release/mememe-fuzz"
 
 # The longest input worth trying: captions go up to 10,000 characters of up to 4 UTF-8 bytes, and
@@ -68,7 +77,7 @@ fuzz() {
   # as leaks at exit, so leaks are not checked. Swift's own crash backtracer would read memory
   # AddressSanitizer guards; libFuzzer prints the stack instead.
   local status=0
-  MEMEME_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$fuzzer" \
+  MEMEME_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "${capped[@]}" "$fuzzer" \
     -max_total_time="$seconds" -runs="$runs" $(length_options "$target") $(timeout_option "$target") \
     -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$scratch/findings/$target/" \
     "$scratch/corpus/$target" "Fuzz/corpus/$target" >"$log" 2>&1 || status=$?

@@ -4,7 +4,8 @@ import MemeCore
 
 /// Any bytes as an animated GIF or WebP, decoded frame by frame: each input gives frames on a
 /// canvas of the size its structure announced, no more frames than it counted, or one
-/// `ImageError`, never a crash.
+/// `ImageError`, never a crash. The still path (`ImageLoader`, which decodes the first frame
+/// alone) gives the same first frame when both read it.
 enum AnimationDecodingTarget {
   /// Low enough that a forged canvas or frame count within them cannot exhaust the fuzzer's memory
   /// or time; the checks against them are the same code as against the real limits.
@@ -28,8 +29,13 @@ enum AnimationDecodingTarget {
       throw FuzzFinding(
         "announced \(info.frameCount) frames of \(info.width)×\(info.height), beyond the limits")
     }
+    let loader = ImageLoader(maxPixels: maxPixels, animationLimits: limits)
+    let still = try? loader.load(data: data, name: name)
     var frames = 0
     while let delay = try? reader.nextFrame() {
+      if frames == 0, let still {
+        try checkSameFirstFrame(still, reader.canvas)
+      }
       frames += 1
       guard frames <= info.frameCount else {
         throw FuzzFinding("more frames than the \(info.frameCount) counted")
@@ -42,6 +48,21 @@ enum AnimationDecodingTarget {
       // Every pixel must be readable: this touches the first and last row of the canvas.
       _ = reader.canvas.color(atX: 0, y: 0)
       _ = reader.canvas.color(atX: info.width - 1, y: info.height - 1)
+    }
+  }
+
+  /// The still path draws the first frame onto a canvas as the reader composes it.
+  private static func checkSameFirstFrame(_ still: RasterImage, _ canvas: RasterImage) throws(FuzzFinding) {
+    guard still.width == canvas.width, still.height == canvas.height else {
+      throw FuzzFinding(
+        "the still path's first frame is \(still.width)×\(still.height), the reader's \(canvas.width)×\(canvas.height)"
+      )
+    }
+    still.flush()
+    canvas.flush()
+    for y in 0..<still.height
+    where memcmp(still.pixels + y * still.stride, canvas.pixels + y * canvas.stride, still.width * 4) != 0 {
+      throw FuzzFinding("the still path's first frame differs from the reader's in row \(y)")
     }
   }
 }

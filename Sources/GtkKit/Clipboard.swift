@@ -38,20 +38,27 @@ public struct Clipboard {
 
   /// Puts a file's encoded bytes on the clipboard as `mimeType` (an animated GIF's own bytes, for
   /// applications that paste animations), and the file itself (as a GFile, which GDK offers as
-  /// `text/uri-list` too) for applications that take files; also its first picture as a texture
-  /// when GDK can decode it, for those that paste only still images. Returns false when GDK
-  /// refuses the content.
+  /// `text/uri-list` too) for applications that take files; also `firstFrame`, when given, for
+  /// those that paste only still images. Returns false when GDK refuses the content.
+  ///
+  /// The first frame comes from the caller's own decoder: GDK would hand an animation to
+  /// gdk-pixbuf, which decodes every frame of it into memory to give the first.
   @discardableResult
-  public func setFile(_ file: URL, encoded bytes: some ContiguousBytes, mimeType: String) -> Bool {
+  public func setFile(
+    _ file: URL, encoded bytes: some ContiguousBytes, mimeType: String, firstFrame: Texture?
+  )
+    -> Bool
+  {
     let gfile = g_file_new_for_path(file.path)!
     defer { g_object_unref(gfile.raw) }
     var providers = [
       Self.provider(of: bytes, as: mimeType),
       Self.provider(of: UnsafeMutableRawPointer(gfile), type: gtkkit_type_file()),
     ]
-    if let texture = Self.texture(fromEncoded: bytes) {
-      providers.append(Self.provider(of: UnsafeMutableRawPointer(texture), type: gtkkit_type_texture()))
-      g_object_unref(texture.raw)  // the provider holds its own reference
+    if let firstFrame {
+      // The provider holds its own reference.
+      providers.append(
+        Self.provider(of: UnsafeMutableRawPointer(firstFrame.texture), type: gtkkit_type_texture()))
     }
     return setContent(providers)
   }

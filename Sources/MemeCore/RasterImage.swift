@@ -12,8 +12,9 @@ public final class RasterImage: @unchecked Sendable {
   public let surface: OpaquePointer
   public let width: Int
   public let height: Int
-  /// Whether any pixel may be less than fully opaque (PNG keeps it; JPEG flattens on white).
-  public let hasAlpha: Bool
+  /// Whether any pixel may be less than fully opaque (PNG keeps it; JPEG flattens on white). Set by
+  /// the decoder before the image is handed out, never changed afterwards.
+  public internal(set) var hasAlpha: Bool
   /// What the decoder reported when the file decoded with errors (a damaged JPEG still gives a
   /// picture, but parts of it may be grey or smeared); nil for a clean decode. Set by the decoder
   /// before the image is handed out, never changed afterwards.

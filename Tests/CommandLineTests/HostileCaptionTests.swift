@@ -126,7 +126,10 @@ struct MeasuredRun {
     os._exit(code if code >= 0 else 128 - code)
     """
 
-  init(_ arguments: [String], timeout: Double = 60) throws {
+  /// With `addressSpace` (bytes), the kernel refuses it more memory than that (util-linux's
+  /// `prlimit --as`, which then runs the binary in its own process): an allocation past it fails
+  /// rather than taking the machine's memory.
+  init(_ arguments: [String], timeout: Double = 60, addressSpace: Int? = nil) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-run-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -134,7 +137,9 @@ struct MeasuredRun {
     let statsFile = folder.appendingPathComponent("stats")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", Self.reporter, statsFile.path, CommandLineRunner.binary.path] + arguments
+    let limit = addressSpace.map { ["/usr/bin/prlimit", "--as=\($0)", "--"] } ?? []
+    process.arguments =
+      ["-c", Self.reporter, statsFile.path] + limit + [CommandLineRunner.binary.path] + arguments
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     #expect(FileManager.default.createFile(atPath: errorFile.path, contents: nil))

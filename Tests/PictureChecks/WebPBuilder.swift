@@ -13,7 +13,8 @@ public enum WebPBuilder {
   /// `frames` frames on a `width` × `height` canvas, each the red square at the top left corner
   /// (or at `offset`, in pixels, even), shown for `delay` milliseconds; `loopCount` 0 plays for ever.
   public static func animation(
-    width: Int, height: Int, frames: Int, delay: Int = 100, loopCount: Int = 0, offset: (x: Int, y: Int) = (0, 0)
+    width: Int, height: Int, frames: Int, delay: Int = 100, loopCount: Int = 0,
+    offset: (x: Int, y: Int) = (0, 0)
   ) -> [UInt8] {
     var body = Array("WEBP".utf8)
     // VP8X: the animation and alpha flags, three reserved bytes, the canvas less one (24 bits each).

@@ -43,7 +43,8 @@ public struct AnimationLimits: Sendable, Equatable {
 
   /// Fails with one line when `info` asks for more work than these limits allow, or a canvas of
   /// more than `maxPixels`, or when reading it as `memory` says takes more than the budget.
-  func check(_ info: AnimationInfo, maxPixels: Int, memory: AnimationMemory, name: String) throws(ImageError) {
+  func check(_ info: AnimationInfo, maxPixels: Int, memory: AnimationMemory, name: String) throws(ImageError)
+  {
     guard info.width > 0, info.height > 0 else {
       throw ImageError(
         path: name, kind: .corrupt,

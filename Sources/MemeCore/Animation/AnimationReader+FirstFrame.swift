@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeAnimation
-import CMemeGraphics
 
 extension AnimationReader {
   /// The first frame of the GIF or WebP in `bytes` (a still WebP's one picture), for the still
@@ -44,17 +43,19 @@ extension AnimationReader {
     // GIF's frames are counted only when whole, and an animation cut short keeps those.)
     let cutStill = info.isTruncated && !isGIF && canvasSize(ofHead: bytes, isGIF: false)?.animated == false
     guard status > 0, !cutStill else {
-      if info.isTruncated { throw ImageError(path: name, kind: .corrupt, reason: localized("file is truncated")) }
+      if info.isTruncated {
+        throw ImageError(path: name, kind: .corrupt, reason: localized("file is truncated"))
+      }
       throw failure(status == 0 ? MEME_ANIMATION_CORRUPT : -Int(status), name: name)
     }
     let translucent =
-      meme_has_transparency(canvas.pixels, Int32(canvas.stride), Int32(canvas.width), Int32(canvas.height)) != 0
+      meme_has_transparency(canvas.pixels, Int32(canvas.stride), Int32(canvas.width), Int32(canvas.height))
+      != 0
     // An opaque first frame is an opaque picture: a JPEG of it needs no background.
-    let picture = translucent ? canvas : RasterImage(adopting: cairo_surface_reference(canvas.surface), hasAlpha: false)
-    // The frames after the first are not drawn, but an animation cut short is said to be, as the
-    // animated export says it.
-    if info.isTruncated { picture.damage = localized("file is truncated") }
-    return picture
+    canvas.hasAlpha = translucent
+    // An animation cut after its first frame gives that frame whole: nothing to warn of in a still
+    // picture (the animated export says the animation is cut short).
+    return canvas
   }
 
   /// The canvas size of the GIF or WebP whose first bytes are `head` (enough for the WebP's first

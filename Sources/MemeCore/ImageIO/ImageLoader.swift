@@ -17,8 +17,9 @@ public struct ImageLoader: Sendable {
   /// animation.
   public var animationLimits: AnimationLimits
 
-  public init(maxPixels: Int = ImageLoader.defaultMaxPixels, animationLimits: AnimationLimits = AnimationLimits())
-  {
+  public init(
+    maxPixels: Int = ImageLoader.defaultMaxPixels, animationLimits: AnimationLimits = AnimationLimits()
+  ) {
     self.maxPixels = maxPixels
     self.animationLimits = animationLimits
   }
@@ -108,7 +109,8 @@ public struct ImageLoader: Sendable {
       return orientation.swapsAxes ? (size.height, size.width) : size
     case .gif, .webp:
       // Read from the header as the animation reader reads it; no loader is handed the file.
-      guard let size = bytes.withUnsafeBytes({ AnimationReader.canvasSize(ofHead: $0, isGIF: container == .gif) })
+      guard
+        let size = bytes.withUnsafeBytes({ AnimationReader.canvasSize(ofHead: $0, isGIF: container == .gif) })
       else {
         throw ImageError(path: path, kind: .corrupt, reason: localized("file is truncated"))
       }

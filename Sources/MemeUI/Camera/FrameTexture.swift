@@ -13,3 +13,12 @@ enum FrameTexture {
       keeping: image)
   }
 }
+
+extension FrameTexture {
+  /// The first frame of the animation in `bytes` (the file MemeMe just wrote), decoded by the
+  /// engine under the animation limits, for the clipboard's still picture; nil when it cannot be.
+  static func firstFrame(ofAnimation bytes: [UInt8]) -> Texture? {
+    guard let picture = try? ImageLoader().load(data: bytes, name: "animation") else { return nil }
+    return make(from: picture)
+  }
+}

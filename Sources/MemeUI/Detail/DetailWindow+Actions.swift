@@ -152,8 +152,10 @@ extension DetailWindow {
     if let animation = sentAnimation {
       copyToCache { [weak self] file, _ in
         guard let self, !isDestroyed else { return }
-        guard let bytes = try? Data(contentsOf: file),
-          Clipboard(for: window).setFile(file, encoded: bytes, mimeType: animation.mimeType)
+        guard let bytes = try? [UInt8](Data(contentsOf: file)),
+          Clipboard(for: window).setFile(
+            file, encoded: bytes, mimeType: animation.mimeType,
+            firstFrame: FrameTexture.firstFrame(ofAnimation: bytes))
         else {
           showError(
             title: localized("Could not copy the meme"),

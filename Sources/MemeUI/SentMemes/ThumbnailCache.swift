@@ -171,13 +171,13 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
   }
 
   private func load(_ meme: SentMeme, key: Key) -> Result {
-    if let image = thumbnail(at: meme.thumbnailURL, pixelWidth: key.pixelWidth) {
+    if let image = Self.thumbnail(at: meme.thumbnailURL, pixelWidth: key.pixelWidth) {
       return Result(key: key, image: image, replacedMeme: nil)
     }
     // The thumbnail file is gone or unreadable: make a new one from the rendered meme.
     guard let png = try? SentMemeDraftMaker.thumbnailPNG(ofImageAt: meme.renderedImageURL),
       let replaced = try? store.replaceThumbnail(id: meme.id, with: .png(Data(png))),
-      let image = thumbnail(at: replaced.thumbnailURL, pixelWidth: key.pixelWidth)
+      let image = Self.thumbnail(at: replaced.thumbnailURL, pixelWidth: key.pixelWidth)
     else { return Result(key: key, image: nil, replacedMeme: nil) }
     return Result(key: key, image: image, replacedMeme: replaced)
   }
@@ -189,7 +189,7 @@ nonisolated final class ThumbnailLoader: @unchecked Sendable {
   /// memes' shapes, and an image at the frame's own pixel size is drawn without resampling, which
   /// keeps scrolling cheap. The meme is fitted, never cropped: its captions sit at its top and
   /// bottom edges, the first thing a crop would cut.
-  private func thumbnail(at url: URL, pixelWidth width: Int) -> RasterImage? {
+  static func thumbnail(at url: URL, pixelWidth width: Int) -> RasterImage? {
     guard let image = try? ImageLoader().load(contentsOf: url) else { return nil }
     let height = ThumbnailShape.pixelHeight(forWidth: width)
     let fitted = ThumbnailShape.fittedRect(width: image.width, height: image.height, inFrameWidth: width)

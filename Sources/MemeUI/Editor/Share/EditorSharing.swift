@@ -138,7 +138,9 @@ final class EditorSharing {
     let bytes = [UInt8](meme.file.data)
     if let animation = AnimationFormat(fileExtension: meme.file.fileExtension), let file = meme.deliveredFile
     {
-      return clipboard.setFile(file, encoded: bytes, mimeType: animation.mimeType)
+      return clipboard.setFile(
+        file, encoded: bytes, mimeType: animation.mimeType,
+        firstFrame: FrameTexture.firstFrame(ofAnimation: bytes))
     }
     let mimeType = ImageFormat(fileExtension: meme.file.fileExtension)?.mimeType
     return clipboard.setImage(encoded: bytes, mimeType: mimeType)
