@@ -28,6 +28,16 @@ static inline long meme_file_system_type(int descriptor) {
   return fstatfs(descriptor, &info) == 0 ? (long)info.f_type : 0;
 }
 
+// Adds the outlines of the first `count` glyphs of `glyphs` to the current path, as
+// pango_cairo_glyph_string_path does for all of them: a meme's glyph budget may end inside a run.
+// The glyph string is read through a shallow copy with fewer glyphs and left as it is.
+static inline void meme_glyph_string_path_prefix(cairo_t *context, PangoFont *font,
+                                                 PangoGlyphString *glyphs, int count) {
+  PangoGlyphString prefix = *glyphs;
+  if (count < prefix.num_glyphs) prefix.num_glyphs = count < 0 ? 0 : count;
+  pango_cairo_glyph_string_path(context, font, &prefix);
+}
+
 // MARK: Image input (gdk-pixbuf)
 
 // What a GdkPixbufLoader announced in "size-prepared", before it allocated any pixels.

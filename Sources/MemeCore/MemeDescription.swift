@@ -20,8 +20,10 @@ public enum MemeDescription {
   }
 
   /// `text` as files can carry it: line breaks as `\n` (a lone carriage return is one too), no
-  /// control characters other than tab and line feed (XML 1.0, and so XMP, allows no others, even
-  /// escaped; a PNG text chunk no NUL), and without white space at either end.
+  /// control characters other than tab and line feed (XML 1.0, and so XMP, allows no others of C0,
+  /// even escaped; a PNG text chunk no NUL), and without white space at either end. The C1 controls
+  /// (U+0080 to U+009F, NEXT LINE among them) go too, as they do from captions (`CaptionText`): XML
+  /// discourages them, readers break lines at NEXT LINE or show a box, and no one types them.
   public static func cleaned(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     var previousWasReturn = false
@@ -31,7 +33,7 @@ public enum MemeDescription {
       case 0x0D: scalars.append("\n")
       case 0x0A: if !previousWasReturn { scalars.append(scalar) }
       case 0x09: scalars.append(scalar)
-      case 0x00...0x1F, 0x7F, 0xFFFE, 0xFFFF: continue
+      case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: continue
       default: scalars.append(scalar)
       }
     }

@@ -37,7 +37,7 @@ struct RenderCommand: ParsableCommand {
       A caption shrinks to fit down to a tenth of its band's or box's height, and never below \
       \(Int(CaptionGeometry.minimumLegibleFontSize)) pixels unless the band is lower; text that does \
       not fit even then is cut off at the band's edges, with a warning. \
-      \(captionLimitsSentence)
+      \(captionLimitsSentence) \(memeBudgetSentence)
       """)
 
   @Argument(help: "The image to draw on (JPEG, PNG, WebP, GIF, BMP or TIFF).")
@@ -298,7 +298,8 @@ struct RenderCommand: ParsableCommand {
     return "\(limit): JPEG quality \(fit.quality ?? 0), \(size), \(bytes), \(encodes)"
   }
 
-  /// Refuses a caption beyond `CaptionLimits`, naming it and the limit, rather than cutting it.
+  /// Refuses a caption beyond `CaptionLimits`, naming it and the limit, and captions beyond the
+  /// meme's budget together, rather than cutting them.
   func checkCaptionLimits() throws {
     let named =
       [("--top", top), ("--bottom", bottom)] + caption.indices.map { ("--caption #\($0 + 1)", caption[$0]) }
@@ -306,11 +307,18 @@ struct RenderCommand: ParsableCommand {
       guard let excess = CaptionLimits.excess(in: text) else { continue }
       let what =
         switch excess {
-        case .characters: "more than \(CaptionLimits.maximumCharacters) characters"
+        // (A caption alone is never beyond the meme's budget: that is judged below.)
+        case .characters, .memeCharacters: "more than \(CaptionLimits.maximumCharacters) characters"
         case .lines: "more than \(CaptionLimits.maximumLines) lines"
         case .marks: "more than \(CaptionLimits.maximumMarksPerCharacter) combining marks on one character"
         }
       throw CommandFailure("\(name) has \(what); \(captionLimitsSentence.lowercasedFirst)")
+    }
+    // Within a caption's limits, they may still be too many together (a hundred boxes).
+    if CaptionLimits.charactersInMeme(named.map(\.1)) > CaptionLimits.maximumCharactersPerMeme {
+      throw CommandFailure(
+        "--top, --bottom and the --caption boxes have more than \(CaptionLimits.maximumCharactersPerMeme) "
+          + "characters together; \(memeBudgetSentence.lowercasedFirst)")
     }
   }
 
@@ -411,6 +419,12 @@ let captionLimitsSentence =
   "A caption holds at most \(CaptionLimits.maximumCharacters) characters (Unicode code points), "
   + "\(CaptionLimits.maximumLines) lines and \(CaptionLimits.maximumMarksPerCharacter) combining marks on one "
   + "character."
+
+/// What all the captions of a meme may hold together, as `--help` and the refusal of more say it.
+let memeBudgetSentence =
+  "All the captions and text boxes of a meme hold at most \(CaptionLimits.maximumCharactersPerMeme) "
+  + "characters together, and at most \(CaptionLimits.maximumGlyphsPerMeme) of their glyphs are drawn "
+  + "(text past that is cut off, with a warning)."
 
 extension String {
   fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }

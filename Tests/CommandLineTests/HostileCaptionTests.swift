@@ -54,6 +54,54 @@ import Testing
     }
   }
 
+  /// A hundred turned boxes of 10,000 characters each (thirty took 22 s, a hundred 428 MB) are
+  /// beyond the meme's budget together: refused in one line before anything is read or drawn.
+  @Test func aHundredBoxesAtTheLimitAreRefusedInOneLine() throws {
+    let fixtures = try Fixtures()
+    let input = try fixtures.write(
+      fixtures.image(width: Self.width, height: Self.height), as: "in.jpg", format: .jpeg(quality: 90))
+    let text = HostileCaptions.words(length: CaptionLimits.maximumCharacters)
+    let boxes = (0..<100).flatMap { _ in ["--caption=" + text, "--box", "0.1,0.1,0.8,0.8", "--angle=33"] }
+    let run = try MeasuredRun(["render", input, "-o", fixtures.path("out.png")] + boxes)
+    print(
+      "100 boxes of \(text.count) characters refused in \(run.seconds) s (\(run.processorSeconds) s of processor time)"
+    )
+    #expect(run.status == 1)
+    let lines = run.standardError.split(separator: "\n")
+    #expect(lines.count == 1, "\(run.standardError.prefix(500))")
+    let line = String(lines.first ?? "")
+    #expect(
+      line.contains("more than \(CaptionLimits.maximumCharactersPerMeme) characters together"), "\(line)")
+    #expect(line.count < 300)
+    #expect(run.processorSeconds < 2, "\(run.processorSeconds) s")
+    #expect(!FileManager.default.fileExists(atPath: fixtures.path("out.png")))
+  }
+
+  /// A hundred turned boxes sharing the budget (200 characters each) render, in bounded memory and
+  /// processor time (printed). Their cost is the ink of a hundred boxes filled with large outlined
+  /// text, which no budget of characters or glyphs bounds (a hundred boxes of one character each
+  /// cost half as much): about 5 s of processor time for the debug build on two busy cores, so
+  /// the bound is loose, there to catch a return of the per-character cost (thirty boxes at the
+  /// limit took 22 s).
+  @Test func aHundredBoxesWithinTheBudgetRender() throws {
+    let fixtures = try Fixtures()
+    let input = try fixtures.write(
+      fixtures.image(width: Self.width, height: Self.height), as: "in.jpg", format: .jpeg(quality: 90))
+    let text = HostileCaptions.words(length: CaptionLimits.maximumCharactersPerMeme / 100)
+    let boxes = (0..<100).flatMap { index in
+      ["--caption=" + text, "--box", "0.1,0.1,0.8,0.8", "--angle=\(index * 7 % 360)"]
+    }
+    let run = try MeasuredRun(["render", input, "-o", fixtures.path("out.png")] + boxes)
+    print(
+      "100 boxes of \(text.count) characters rendered in \(run.seconds) s, \(run.processorSeconds) s of processor time, peak \(run.peakBytes >> 20) MB"
+    )
+    #expect(run.status == 0, "\(run.standardError.prefix(500))")
+    #expect(run.processorSeconds < 15, "\(run.processorSeconds) s of processor time")
+    if !Self.isThreadSanitized {
+      #expect(run.peakBytes < Self.memoryBound, "\(run.peakBytes >> 20) MB")
+    }
+  }
+
   /// A 100 KB value in an error is shortened, and its length said.
   @Test func aLongValueIsShortenedInTheMessage() throws {
     let fixtures = try Fixtures()
@@ -79,6 +127,10 @@ import Testing
     #expect(help.contains("\(CaptionLimits.maximumCharacters) characters"))
     #expect(help.contains("\(CaptionLimits.maximumLines) lines"))
     #expect(help.contains("\(CaptionLimits.maximumMarksPerCharacter) combining marks"))
+    #expect(
+      help.contains(
+        "All the captions and text boxes of a meme hold at most \(CaptionLimits.maximumCharactersPerMeme) characters together, and at most \(CaptionLimits.maximumGlyphsPerMeme) of their glyphs are drawn"
+      ))
     #expect(help.contains("never below \(Int(CaptionGeometry.minimumLegibleFontSize)) pixels"))
   }
 

@@ -29,5 +29,7 @@ import Testing
 
   @Test func dropsControlCharacters() {
     #expect(CaptionText.normalized("a\u{7}b\u{0}c\u{1B}d\te", uppercase: false) == "abcd e")
+    // The C1 controls too: NEXT LINE (U+0085) is neither drawn nor a line break.
+    #expect(CaptionText.normalized("a\u{80}b\u{85}c\u{9F}d\u{A0}e", uppercase: false) == "abcd\u{A0}e")
   }
 }

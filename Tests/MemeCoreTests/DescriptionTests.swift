@@ -63,6 +63,9 @@ import Testing
 
   @Test func controlCharactersAreDroppedAndLineBreaksMadeOne() {
     #expect(MemeDescription.cleaned("a\u{0}b\u{7}c\r\nd\re\u{7F}f\u{FFFE}\tg") == "abc\nd\nef\tg")
+    // The C1 controls too, NEXT LINE (U+0085) among them; the letters beside them stay.
+    #expect(MemeDescription.cleaned("a\u{80}b\u{85}c\u{9F}d\u{A0}e\u{7E}") == "abcd\u{A0}e\u{7E}")
+    #expect(MemeDescription.cleaned("\u{85}line\u{85}") == "line")
   }
 
   // MARK: In the file

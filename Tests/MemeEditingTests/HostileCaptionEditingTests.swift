@@ -46,6 +46,38 @@ import Testing
     #expect(elapsed < .seconds(2), "\(name): \(elapsed)")
   }
 
+  /// Issue 48: what is typed or pasted gets the room the meme's other texts leave of its budget, and
+  /// says so when it was cut to it; a meme already beyond the budget keeps its texts.
+  @Test func anEditIsCutToWhatTheOtherTextsLeave() throws {
+    let document = EditorDocument()
+    let full = String(repeating: "a", count: CaptionLimits.maximumCharacters)
+    #expect(document.setText(full, at: .top) == nil)
+    #expect(document.setText(String(full.dropFirst(100)), at: .bottom) == nil)
+    let index = document.addBox(TextBox(text: "", frame: HostileCaptions.Case.boxFrame))
+    #expect(document.setText(String(repeating: "b", count: 500), ofBoxAt: index) == .memeCharacters)
+    #expect(document.captions.boxes[index].text == String(repeating: "b", count: 100))
+    #expect(
+      CaptionLimits.charactersInMeme(document.captions.budgetedTexts)
+        == CaptionLimits.maximumCharactersPerMeme)
+    // More in the top caption is cut to what it had; less frees room for the box.
+    #expect(document.setText(full + "more", at: .top) == .characters)
+    #expect(document.setText(String(full.dropFirst(50)), at: .top) == nil)
+    #expect(document.setText(String(repeating: "b", count: 500), ofBoxAt: index) == .memeCharacters)
+    #expect(document.captions.boxes[index].text.count == 150)
+
+    // A meme beyond the budget (three boxes at the limit, from the store) keeps its texts when
+    // opened, and an edit to one of them is never cut below what it held.
+    var meme = Meme(topText: "", bottomText: "", originalImage: URL(fileURLWithPath: "/x.png"))
+    meme.textBoxes = (0..<3).map { _ in TextBox(text: full, frame: HostileCaptions.Case.boxFrame) }
+    let reopened = EditorDocument()
+    reopened.setTexts(of: meme)
+    #expect(reopened.captions.boxes.map(\.text) == [full, full, full])
+    #expect(reopened.setText(String(full.dropLast()) + "z", ofBoxAt: 2) == nil)
+    #expect(reopened.captions.boxes[2].text.last == "z")
+    #expect(reopened.setText("top", at: .top) == .memeCharacters)
+    #expect(reopened.captions.top.isEmpty)
+  }
+
   @Test func textWithinTheLimitsIsKeptAsItIs() {
     let document = EditorDocument()
     let text = HostileCaptions.zalgo(letters: 20, marks: CaptionLimits.maximumMarksPerCharacter)

@@ -73,6 +73,27 @@ import Testing
     #expect(try store.memeIDs(matching: "", limit: 3) == Array(store.memeIDs().prefix(3)))
   }
 
+  /// A query reads its first 32 words and the first 256 characters of each, whatever it is given:
+  /// a search for a sentence of more words still finds its meme, a word cut at 256 characters still
+  /// finds every meme it would (it matches by prefix), and a hundred thousand words are not read.
+  @Test func aQueryReadsItsFirstWordsAndTheirFirstCharacters() throws {
+    let long = String(repeating: "x", count: SearchQuery.maximumWordLength + 50)
+    let words = (0..<100_000).map { "w\($0)" }
+    let query = SearchQuery(words.joined(separator: " "))
+    #expect(query.words == Array(words.prefix(SearchQuery.maximumWords)))
+    #expect(SearchQuery("a " + long).words == ["a", String(long.prefix(SearchQuery.maximumWordLength))])
+    // Words past the limit are ignored, not refused.
+    let sentence = (1...40).map { "word\($0)" }
+    let folder = try TemporaryFolder()
+    let (store, ids) = try store(
+      with: [sentence.prefix(SearchQuery.maximumWords).joined(separator: " "), "lonely " + long],
+      folder: folder)
+    let first = ids[sentence.prefix(SearchQuery.maximumWords).joined(separator: " ")]!
+    #expect(try store.memeIDs(matching: sentence.joined(separator: " ")) == [first])
+    #expect(try store.memeIDs(matching: long + "yyy") == [ids["lonely " + long]!])
+    #expect(try store.memeIDs(matching: words.joined(separator: " ")) == [])
+  }
+
   /// The empty query, and one with nothing but spaces and punctuation, list every meme in order.
   @Test(arguments: ["", "   ", "!?", "\"", "-"])
   func aQueryWithoutWordsListsEveryMeme(query: String) throws {

@@ -91,4 +91,37 @@ import Testing
     EditorHarness.settle(editor)
     #expect(!entry.limitLabel.isVisible)
   }
+
+  /// Issue 48: a box pasted into when the other captions have spent most of the meme's budget keeps
+  /// what they left room for, and its field says so, with the budget.
+  @Test func aPasteBeyondTheMemesBudgetSaysSo() throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
+    defer { EditorHarness.close(editor) }
+    let full = HostileCaptions.words(length: CaptionLimits.maximumCharacters)
+    editor.document.setText(full, at: .top)
+    editor.document.setText(String(full.prefix(CaptionLimits.maximumCharacters - 30)), at: .bottom)
+    editor.actions.action(named: EditorAction.addText.name)?.activate()
+    EditorHarness.settle(editor)
+    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    editor.canvas.typeInBox(at: 0)
+    EditorHarness.settle(editor)
+    // What a paste inserts once the clipboard is read.
+    let delegate = try #require(gtk_editable_get_delegate(gtkkit_editable(entry.widget)))
+    gtk_editable_select_region(gtkkit_editable(entry.widget), 0, -1)
+    gtk_editable_delete_selection(gtkkit_editable(entry.widget))
+    var position: Int32 = 0
+    gtk_editable_insert_text(delegate, String(repeating: "pasted ", count: 100), -1, &position)
+    EditorHarness.settle(editor)
+
+    let kept = try #require(editor.document.captions.boxes.first?.text)
+    #expect(kept.count == 30, "what the other texts left: \(kept)")
+    #expect(entry.text == kept, "the field shows what was kept")
+    #expect(entry.limitLabel.isVisible)
+    let message = String(cString: gtk_label_get_text(gtkkit_label(entry.limitLabel)))
+    #expect(message == EditorCanvas.limitMessage(.memeCharacters))
+    #expect(message.contains("\(CaptionLimits.maximumCharactersPerMeme) characters"), "\(message)")
+    #expect(message.contains("\(CaptionLimits.maximumGlyphsPerMeme) glyphs"), "\(message)")
+    Screenshot.save(editor.window, named: "caption-budget-message")
+  }
 }

@@ -6,6 +6,7 @@ import GtkKit
 import GtkTestSupport
 import MemeCore
 import MemeStore
+import Synchronization
 import Testing
 
 @testable import MemeUI
@@ -76,6 +77,73 @@ import Testing
       #expect(narrower.first?.strings == [ids[2]])
 
       #expect(app.application.windows.isEmpty, "a search opens no window")
+    }
+  }
+
+  /// Anyone on the session bus may call the provider. A call of a hundred thousand terms is answered
+  /// at once with nothing found: the search reads the first 32 (the others are not even read), and
+  /// those find nothing. (It took 9.7 s on the main thread, the window frozen, when every term was read.)
+  @Test func aHundredThousandTermsAreAnsweredAtOnce() throws {
+    try withRegisteredApp { app, memes in
+      let read = Mutex<[[String]]>([])
+      app.searchProviderWillQuery = { terms in read.withLock { $0.append(terms) } }
+      // The first term finds memes on its own; the next 31 find none.
+      let terms = ["mon"] + (1..<100_000).map { "nothing\($0)" }
+      let arguments = [Variant(strings: terms)]
+      let clock = ContinuousClock()
+      var reply: [String]?
+      let elapsed = try clock.measure {
+        reply = try call(app, "GetInitialResultSet", arguments).first?.strings
+      }
+      print("GetInitialResultSet with \(terms.count) terms answered in \(elapsed)")
+      #expect(reply == [], "nothing found")
+      #expect(read.withLock { $0 } == [Array(terms.prefix(SentMemeStore.searchedWords))])
+      // The issue asks for 100 ms; bounded generously here, since the suite runs beside other work
+      // (the measure above is printed). Reading every term took seconds.
+      #expect(elapsed < .seconds(1), "\(elapsed)")
+
+      // The overview asks for the metas of what it was given; more ids than a search gives are not read.
+      let ids = [String(memes[0].id)] + (0..<100_000).map { "\(1_000_000 + $0)" }
+      let metas = try call(app, "GetResultMetas", [Variant(strings: ids)]).first?.children
+      #expect(metas?.count == 1)
+      // A launched search shows the terms a search reads.
+      _ = try call(app, "LaunchSearch", [Variant(strings: terms), Variant(UInt32(0))])
+      let window = try #require(app.sentMemes?.sentMemesWindow)
+      #expect(window.search.entry.text == terms.prefix(SentMemeStore.searchedWords).joined(separator: " "))
+    }
+  }
+
+  /// A search runs on a worker and is answered when it ends, while the main loop goes on: a window
+  /// keeps drawing frames meanwhile. The query is held on its worker until the window has drawn
+  /// five frames (at most ten seconds); run on the main thread, it would hold those frames up.
+  @Test func theWindowKeepsDrawingWhileASearchRuns() throws {
+    try withRegisteredApp { app, memes in
+      app.application.activate()
+      #expect(MainContext.iterate { SentMemesHarness.visibleWindow(of: app) != nil }, "a window is shown")
+      let window = try #require(SentMemesHarness.visibleWindow(of: app))
+      SentMemesHarness.settle(app)
+      let frames = FrameTally()
+      // Each frame is drawn anew, as the window paints.
+      let tick = TickCallback.add(to: gtkkit_widget(window)) { [frames] _ in
+        frames.count.add(1, ordering: .relaxed)
+        gtk_widget_queue_draw(gtkkit_widget(window))
+        return true
+      }
+      defer { TickCallback.remove(tick, from: gtkkit_widget(window)) }
+      let framesDuringQuery = FrameTally()
+      app.searchProviderWillQuery = { [frames, framesDuringQuery] _ in
+        let start = frames.count.load(ordering: .relaxed)
+        let giveUp = ContinuousClock.now + .seconds(10)
+        while frames.count.load(ordering: .relaxed) < start + 5, ContinuousClock.now < giveUp {
+          usleep(1_000)
+        }
+        framesDuringQuery.count.store(frames.count.load(ordering: .relaxed) - start, ordering: .relaxed)
+      }
+      let ids = try call(app, "GetInitialResultSet", [Variant(strings: ["mon"])]).first?.strings
+      let drawn = framesDuringQuery.count.load(ordering: .relaxed)
+      print("frames drawn while the search was held on its worker: \(drawn)")
+      #expect(drawn >= 5, "the window kept drawing while the search ran")
+      #expect(ids == [String(memes[0].id), String(memes[2].id)], "the answer came when the search ended")
     }
   }
 
@@ -223,4 +291,9 @@ import Testing
       "GetResultMetas", [Variant(strings: [String(memes[1].id)])], to: AppIdentity.applicationID)
     #expect(try metas.get().children.first?.children.first?.dictionary?["name"]?.string == "Café time")
   }
+}
+
+/// Frames counted by a tick callback on the main thread and read on the search's worker.
+private final class FrameTally: Sendable {
+  let count = Atomic<Int>(0)
 }

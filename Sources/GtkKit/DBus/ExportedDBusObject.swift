@@ -12,7 +12,8 @@ nonisolated public final class ExportedDBusObject {
 
   /// Exports the first interface of `interfaceXML` (a `<node>`) at `path`. GDBus answers calls to
   /// methods the XML does not declare, or with the wrong argument types, by itself; `handler` sees
-  /// only well-formed calls and must answer each (an unanswered call is answered with an error).
+  /// only well-formed calls and must answer each, at once or later (keeping the call, for work done
+  /// on another thread); a call dropped unanswered is answered with an error.
   public init(
     interfaceXML: String, path: String, on connection: DBusConnection,
     handler: @escaping @MainActor (DBusMethodCall) -> Void

@@ -107,9 +107,16 @@ nonisolated public final class Variant: @unchecked Sendable {
   }
 
   /// An `as`'s strings; nil for any other type.
-  public var strings: [String]? {
+  public var strings: [String]? { strings(upTo: .max) }
+
+  /// The first `limit` strings of an `as`, without reading the others (a caller may send a hundred
+  /// thousand); nil for any other type.
+  public func strings(upTo limit: Int) -> [String]? {
     guard typeString == "as" else { return nil }
-    return children.compactMap(\.string)
+    let count = min(max(0, limit), Int(g_variant_n_children(pointer)))
+    return (0..<count).compactMap { index in
+      Variant(adopting: g_variant_get_child_value(pointer, gsize(index))).string
+    }
   }
 
   /// An `a{sv}`'s entries, each value unboxed; nil for any other type.

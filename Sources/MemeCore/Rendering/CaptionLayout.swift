@@ -21,6 +21,10 @@ public final class CaptionLayout {
   public let fits: Bool
   /// Where the ink, outline included, lands in the image before clipping to the band.
   public let inkRect: ImageRect
+  /// The glyphs traced for drawing, taken from the meme's `GlyphBudget`.
+  let tracedGlyphs: Int
+  /// Whether the meme's glyph budget ran out in this caption: the glyphs past it are not drawn.
+  let glyphsLeftOut: Bool
 
   /// The caption as drawn, or `nil` for an empty caption.
   let drawing: CaptionDrawing?
@@ -37,13 +41,13 @@ public final class CaptionLayout {
   /// The classic caption at `position`, fitted into its band.
   convenience init(
     text: String, position: CaptionPosition, imageWidth: Int, imageHeight: Int, font: ResolvedFont,
-    style: CaptionStyle
+    style: CaptionStyle, glyphs: GlyphBudget = GlyphBudget()
   ) {
     self.init(
       text: text, position: position,
       band: CaptionGeometry.band(for: position, imageWidth: imageWidth, imageHeight: imageHeight),
       placement: Placement(anchor: position == .top ? .top : .bottom), imageWidth: imageWidth,
-      imageHeight: imageHeight, font: font, style: style)
+      imageHeight: imageHeight, font: font, style: style, glyphs: glyphs)
   }
 
   /// `box`, whose text is already normalised, fitted into its frame on a picture of the given size
@@ -51,7 +55,7 @@ public final class CaptionLayout {
   /// `pictureOrigin` is where the picture lies in the output the box is drawn on.
   convenience init(
     box: TextBox, text: String, imageWidth: Int, imageHeight: Int, font: ResolvedFont,
-    pictureOrigin: (x: Double, y: Double) = (0, 0)
+    pictureOrigin: (x: Double, y: Double) = (0, 0), glyphs: GlyphBudget = GlyphBudget()
   ) {
     var band = box.frame.clampedToAllowed.pixels(width: imageWidth, height: imageHeight)
     band.x += pictureOrigin.x
@@ -73,7 +77,7 @@ public final class CaptionLayout {
         anchor: box.anchor, alignment: box.alignment, fixedSize: size,
         angle: box.angle.isFinite ? box.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0,
         clip: picture),
-      imageWidth: imageWidth, imageHeight: imageHeight, font: font, style: box.style)
+      imageWidth: imageWidth, imageHeight: imageHeight, font: font, style: box.style, glyphs: glyphs)
   }
 
   /// A text of the Band or Poster layout (see `FramedText`): centred in `band` of an output
@@ -81,14 +85,14 @@ public final class CaptionLayout {
   /// drawn in `style`'s text colour (the outline colour is the background behind it).
   convenience init(
     framedText text: String, position: CaptionPosition, band: ImageRect, largestSize: Double,
-    outputWidth: Int, outputHeight: Int, font: ResolvedFont, style: CaptionStyle
+    outputWidth: Int, outputHeight: Int, font: ResolvedFont, style: CaptionStyle, glyphs: GlyphBudget
   ) {
     var plain = style
     plain.outlineColor = .transparent
     self.init(
       text: text, position: position, band: band,
       placement: Placement(anchor: .middle, largestSize: largestSize, outlineToFontSize: 0),
-      imageWidth: outputWidth, imageHeight: outputHeight, font: font, style: plain)
+      imageWidth: outputWidth, imageHeight: outputHeight, font: font, style: plain, glyphs: glyphs)
   }
 
   /// How a caption sits in its band besides its size: the classic captions are centred, hug their
@@ -109,7 +113,7 @@ public final class CaptionLayout {
 
   private init(
     text: String, position: CaptionPosition?, band: ImageRect, placement: Placement, imageWidth: Int,
-    imageHeight: Int, font: ResolvedFont, style: CaptionStyle
+    imageHeight: Int, font: ResolvedFont, style: CaptionStyle, glyphs budget: GlyphBudget
   ) {
     self.position = position
     self.text = text
@@ -123,6 +127,8 @@ public final class CaptionLayout {
       scale = 1
       outlineWidth = 0
       drawing = nil
+      tracedGlyphs = 0
+      glyphsLeftOut = false
       return
     }
     let context = PangoContextFactory.makeContext()
@@ -171,12 +177,15 @@ public final class CaptionLayout {
       }
     origin = (x, y)
     inkRect = ImageRect(x: ink.x + x, y: ink.y + y, width: ink.width, height: ink.height)
+    let traced = CaptionTracer.trace(
+      layout: layout, origin: origin, scale: scale,
+      visible: Self.tracedArea(band: band, outline: outlineWidth),
+      budget: budget)
+    tracedGlyphs = traced.glyphCount
+    glyphsLeftOut = traced.glyphsLeftOut
     drawing = CaptionDrawing(
-      traced: CaptionTracer.trace(
-        layout: layout, origin: origin, scale: scale,
-        visible: Self.tracedArea(band: band, outline: outlineWidth)),
-      band: band,
-      outlineWidth: outlineWidth, style: style, angle: placement.angle, clip: placement.clip)
+      traced: traced, band: band, outlineWidth: outlineWidth, style: style, angle: placement.angle,
+      clip: placement.clip)
   }
 
   /// The part of the image whose glyphs are traced for drawing: the band, grown by half the outline

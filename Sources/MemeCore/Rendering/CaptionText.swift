@@ -44,7 +44,8 @@ public enum CaptionText {
     return count
   }
 
-  /// `text` with newlines unified, tabs made spaces and other control characters dropped.
+  /// `text` with newlines unified, tabs made spaces and other control characters dropped: C0 and C1
+  /// alike (general category Cc), so NEXT LINE (U+0085) never reaches Pango as a line break.
   private static func keptCharacters(of text: String) -> String {
     let unifiedNewlines = text.replacingOccurrences(of: "\r\n", with: "\n")
       .replacingOccurrences(of: "\r", with: "\n")

@@ -20,8 +20,12 @@ enum CaptionTracer {
   /// outlines of the thousands of glyphs beyond it (all of them were, before) took minutes. The
   /// caller grows the band by more than the outline and the antialiasing reach, so leaving those
   /// runs out changes no pixel.
+  ///
+  /// The glyphs traced are taken from `budget`, the meme's (see `GlyphBudget`): once it is spent,
+  /// the rest of the caption is not traced.
   static func trace(
-    layout: OpaquePointer, origin: (x: Double, y: Double), scale: Double, visible: ImageRect? = nil
+    layout: OpaquePointer, origin: (x: Double, y: Double), scale: Double, visible: ImageRect? = nil,
+    budget: GlyphBudget = GlyphBudget()
   ) -> TracedCaption {
     // The path is recorded in user space against an unbounded surface. A bounded one (even a
     // scratch 1×1 image) makes Pango's renderer drop every glyph that falls outside the surface,
@@ -53,11 +57,16 @@ enum CaptionTracer {
       var logical = PangoRectangle()
       pango_layout_iter_get_run_extents(iterator, &ink, &logical)
       if let visible, !reaches(ink, into: visible, origin: origin, scale: scale) { continue }
+      let wanted = Int(glyphs.pointee.num_glyphs)
+      let granted = budget.take(wanted)
+      traced.glyphCount += granted
+      if granted < wanted { traced.glyphsLeftOut = true }
+      guard granted > 0 else { continue }
       let x = pangoPixels(logical.x)
       let baseline = pangoPixels(pango_layout_iter_get_baseline(iterator) - run.pointee.y_offset)
       if ColorFonts.isColor(font) {
         if let colorRun = ColorGlyphRun(
-          font: font, glyphs: glyphs, x: x, baseline: baseline, origin: origin, scale: scale)
+          font: font, glyphs: glyphs, count: granted, x: x, baseline: baseline, origin: origin, scale: scale)
         {
           traced.colorRuns.append(colorRun)
           traced.colorRunLines.append(lineIndex)
@@ -68,7 +77,7 @@ enum CaptionTracer {
         cairo_translate(context, origin.x, origin.y)
         cairo_scale(context, scale, scale)
         cairo_move_to(context, x, baseline)
-        pango_cairo_glyph_string_path(context, font, glyphs)
+        meme_glyph_string_path_prefix(context, font, glyphs, Int32(granted))
         // Back to image pixels before copying, so the path's coordinates are the image's.
         cairo_identity_matrix(context)
         traced.outlines.append(cairo_copy_path(context))
@@ -102,6 +111,10 @@ struct TracedCaption {
   var colorRunLines: [Int] = []
   /// Where each line's ink or logical box, whichever is higher, begins.
   var lineTops: [Double] = []
+  /// The glyphs traced (outlined or painted in colour), taken from the meme's `GlyphBudget`.
+  var glyphCount = 0
+  /// Whether the budget left out glyphs that would have been traced.
+  var glyphsLeftOut = false
 }
 
 /// Pango units to (reference-size) pixels.
@@ -126,20 +139,19 @@ final class ColorGlyphRun: @unchecked Sendable {
   private let origin: (x: Double, y: Double)
   private let scale: Double
 
-  /// The glyphs of `glyphString` with the run's origin at (`x`, `baseline`) in the layout's
-  /// coordinates, which `origin` and `scale` place in the image; `nil` when the font has no Cairo font
-  /// or the run draws nothing.
+  /// The first `count` glyphs of `glyphString` with the run's origin at (`x`, `baseline`) in the
+  /// layout's coordinates, which `origin` and `scale` place in the image; `nil` when the font has no
+  /// Cairo font or those glyphs draw nothing.
   init?(
     font: UnsafeMutablePointer<PangoFont>, glyphs glyphString: UnsafeMutablePointer<PangoGlyphString>,
-    x: Double,
-    baseline: Double, origin: (x: Double, y: Double), scale: Double
+    count: Int, x: Double, baseline: Double, origin: (x: Double, y: Double), scale: Double
   ) {
     // Pango's fonts in a Cairo font map are PangoCairoFonts; the scaled font belongs to the Pango font.
     guard let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
     var glyphs: [cairo_glyph_t] = []
     var advance: Int32 = 0
     let infos = glyphString.pointee.glyphs!
-    for index in 0..<Int(glyphString.pointee.num_glyphs) {
+    for index in 0..<min(count, Int(glyphString.pointee.num_glyphs)) {
       let info = infos[index]
       defer { advance += info.geometry.width }
       // Empty glyphs (zero-width joiners, variation selectors) draw nothing.

@@ -37,23 +37,23 @@ struct FramedLayout {
   /// `top` and `bottom` are normalised already (the subtitle is never upper-cased).
   init(
     _ kind: MemeLayoutKind, top: String, bottom: String, pictureWidth: Int, pictureHeight: Int,
-    font: ResolvedFont, style: CaptionStyle
+    font: ResolvedFont, style: CaptionStyle, glyphs: GlyphBudget
   ) {
     precondition(kind != .classic, "Classic has no frame")
     if kind == .band {
       self.init(
         band: top, pictureWidth: pictureWidth, pictureHeight: pictureHeight, font: font,
-        style: style)
+        style: style, glyphs: glyphs)
     } else {
       self.init(
         poster: top, subtitle: bottom, pictureWidth: pictureWidth, pictureHeight: pictureHeight,
-        font: font, style: style)
+        font: font, style: style, glyphs: glyphs)
     }
   }
 
   private init(
     band text: String, pictureWidth: Int, pictureHeight: Int, font: ResolvedFont,
-    style: CaptionStyle
+    style: CaptionStyle, glyphs: GlyphBudget
   ) {
     let (width, height) = (Double(pictureWidth), Double(pictureHeight))
     let size = max(CaptionGeometry.minimumLegibleFontSize, width * Proportions.bandTextSize)
@@ -73,16 +73,17 @@ struct FramedLayout {
     // Less padding in a band kept low by its limit, so the text keeps most of it.
     let inset = min(padding, Double(bandHeight) / 5)
     let area = ImageRect(x: margin, y: inset, width: textWidth, height: Double(bandHeight) - 2 * inset)
-    top = Self.caption(text, .top, in: area, size: size, frame: frame, font: font, style: style)
+    top = Self.caption(
+      text, .top, in: area, size: size, frame: frame, font: font, style: style, glyphs: glyphs)
     // Band draws one text; the bottom one is kept for switching back, not drawn.
     bottom = Self.caption(
       "", .bottom, in: ImageRect(x: 0, y: 0, width: 0, height: 0), size: size, frame: frame, font: font,
-      style: style)
+      style: style, glyphs: glyphs)
   }
 
   private init(
     poster title: String, subtitle: String, pictureWidth: Int, pictureHeight: Int, font: ResolvedFont,
-    style: CaptionStyle
+    style: CaptionStyle, glyphs: GlyphBudget
   ) {
     let (width, height) = (Double(pictureWidth), Double(pictureHeight))
     let margin = max(4, (width * Proportions.posterMargin).rounded())
@@ -109,20 +110,20 @@ struct FramedLayout {
       border: border, background: style.outlineColor, borderColor: .white)
     top = Self.caption(
       title, .top, in: ImageRect(x: margin, y: Double(titleY), width: textWidth, height: Double(titleHeight)),
-      size: titleSize, frame: frame, font: font, style: style)
+      size: titleSize, frame: frame, font: font, style: style, glyphs: glyphs)
     bottom = Self.caption(
       subtitle, .bottom,
       in: ImageRect(x: margin, y: Double(subtitleY), width: textWidth, height: Double(subtitleHeight)),
-      size: subtitleSize, frame: frame, font: font, style: style)
+      size: subtitleSize, frame: frame, font: font, style: style, glyphs: glyphs)
   }
 
   private static func caption(
     _ text: String, _ position: CaptionPosition, in area: ImageRect, size: Double, frame: MemeFrame,
-    font: ResolvedFont, style: CaptionStyle
+    font: ResolvedFont, style: CaptionStyle, glyphs: GlyphBudget
   ) -> CaptionLayout {
     CaptionLayout(
       framedText: text, position: position, band: area, largestSize: size, outputWidth: frame.width,
-      outputHeight: frame.height, font: font, style: style)
+      outputHeight: frame.height, font: font, style: style, glyphs: glyphs)
   }
 
   /// How tall `text`'s ink is at `size`, wrapped at words to `width` (smaller where a word is wider

@@ -34,12 +34,16 @@ public final class MemeLayout {
     let kind = captions.layout
     font = FontResolver.resolve(captions.style.fontFamily, layout: kind)
     let font = font
-    let texts = CaptionPosition.allCases.map { position in
+    // Every text within the limits of a caption and the meme's budget, spent in drawing order.
+    let bounded = CaptionLimits.bounded(meme: captions.budgetedTexts)
+    cutByTheBudget = bounded.map(\.isCutByBudget)
+    let texts = zip(CaptionPosition.allCases, bounded).map { position, bounded in
       CaptionText.normalized(
-        CaptionLimits.bounded(captions.text(at: position)),
+        bounded.text,
         // The poster's subtitle is set as typed, below its upper-case title.
         uppercase: captions.style.isUppercase && !(kind == .poster && position == .bottom), locale: locale)
     }
+    let glyphs = GlyphBudget()
     var layouts: [CaptionPosition: CaptionLayout] = [:]
     if kind == .classic {
       frame = .classic(width: imageWidth, height: imageHeight)
@@ -49,19 +53,20 @@ public final class MemeLayout {
             && $0.captions.style == captions.style && $0.captions.layout == kind
         } ?? false
       for (position, text) in zip(CaptionPosition.allCases, texts) {
-        if reusable, let earlier = previous?.caption(at: position), earlier.text == text {
+        if reusable, let earlier = previous?.caption(at: position), earlier.text == text,
+          glyphs.reuses(earlier)
+        {
           layouts[position] = earlier
           continue
         }
         layouts[position] = CaptionLayout(
           text: text, position: position, imageWidth: imageWidth, imageHeight: imageHeight, font: font,
-          style: captions.style)
+          style: captions.style, glyphs: glyphs)
       }
     } else {
       let framed = FramedLayout(
         kind, top: texts[0], bottom: texts[1], pictureWidth: imageWidth, pictureHeight: imageHeight,
-        font: font,
-        style: captions.style)
+        font: font, style: captions.style, glyphs: glyphs)
       frame = framed.frame
       layouts = [.top: framed.top, .bottom: framed.bottom]
     }
@@ -77,17 +82,20 @@ public final class MemeLayout {
           && $0.frame.pictureY == frame.pictureY ? $0 : nil
       }
       .map { Array(zip($0.captions.boxes, $0.boxes)) } ?? []
-    boxes = captions.boxes.enumerated().map { index, box in
-      let text = CaptionText.normalized(
-        CaptionLimits.bounded(box.text), uppercase: box.style.isUppercase, locale: locale)
+    let boxTexts = bounded.dropFirst(CaptionPosition.allCases.count)
+    boxes = zip(captions.boxes.indices, zip(captions.boxes, boxTexts)).map { index, boxAndText in
+      let (box, bounded) = boxAndText
+      let text = CaptionText.normalized(bounded.text, uppercase: box.style.isUppercase, locale: locale)
       let sameIndex = earlierBoxes.indices.contains(index) ? [earlierBoxes[index]] : []
-      if let (_, earlier) = (sameIndex + earlierBoxes).first(where: { $0.0 == box && $0.1.text == text }) {
+      if let (_, earlier) = (sameIndex + earlierBoxes).first(where: { $0.0 == box && $0.1.text == text }),
+        glyphs.reuses(earlier)
+      {
         return earlier
       }
       return CaptionLayout(
         box: box, text: text, imageWidth: imageWidth, imageHeight: imageHeight,
         font: FontResolver.resolve(box.style.fontFamily),
-        pictureOrigin: (Double(frame.pictureX), Double(frame.pictureY)))
+        pictureOrigin: (Double(frame.pictureX), Double(frame.pictureY)), glyphs: glyphs)
     }
   }
 
@@ -101,13 +109,35 @@ public final class MemeLayout {
   /// The family the captions are really drawn with.
   public var fontFamilyUsed: String { font.family }
 
-  /// Captions that do not fit their band even at the smallest size.
+  /// Captions that do not fit their band even at the smallest size, or are cut off because the
+  /// meme's budget of characters or glyphs (see `CaptionLimits`) ran out in them.
   public var overflowingCaptions: Set<CaptionPosition> {
-    Set(layouts.filter { !$0.value.fits }.keys)
+    Set(layouts.filter { !$0.value.fits || $0.value.glyphsLeftOut || isCutByTheBudget($0.key) }.keys)
   }
 
-  /// The indices (in `captions.boxes`) of the text boxes whose text does not fit them.
-  public var overflowingBoxes: [Int] { boxes.indices.filter { !boxes[$0].fits } }
+  /// The indices (in `captions.boxes`) of the text boxes whose text does not fit them, or that the
+  /// meme's budget of characters or glyphs cut off.
+  public var overflowingBoxes: [Int] {
+    boxes.indices.filter { !boxes[$0].fits || boxes[$0].glyphsLeftOut || isCutByTheBudget(box: $0) }
+  }
+
+  /// Whether the meme's budget of characters cut the text of each caption, then each box.
+  private let cutByTheBudget: [Bool]
+
+  private func isCutByTheBudget(_ position: CaptionPosition) -> Bool {
+    cutByTheBudget[CaptionPosition.allCases.firstIndex(of: position)!]
+  }
+
+  private func isCutByTheBudget(box index: Int) -> Bool {
+    cutByTheBudget[CaptionPosition.allCases.count + index]
+  }
+
+  /// The glyphs traced for drawing in all the captions together: at most
+  /// `CaptionLimits.maximumGlyphsPerMeme`.
+  public var tracedGlyphs: Int {
+    CaptionPosition.allCases.map { caption(at: $0).tracedGlyphs }.reduce(0, +)
+      + boxes.map(\.tracedGlyphs).reduce(0, +)
+  }
 
   public func caption(at position: CaptionPosition) -> CaptionLayout { layouts[position]! }
 

@@ -116,10 +116,11 @@ extension EditorDocument {
   }
 
   /// A keystroke in the field of the box at `index`; a run of keystrokes in one box is one undo step.
-  /// Text beyond `CaptionLimits` is cut to them, and the limit it went beyond returned.
+  /// Text beyond `CaptionLimits` (a caption's, or the meme's budget) is cut to them, and the limit it
+  /// went beyond returned.
   @discardableResult
   public func setText(_ text: String, ofBoxAt index: Int) -> CaptionLimits.Excess? {
-    let (text, excess) = Self.bounded(text)
+    let (text, excess) = bounded(text, inPlaceOf: CaptionPosition.allCases.count + index)
     guard boxes.indices.contains(index) else { return excess }
     var box = boxes[index]
     box.text = text

@@ -81,7 +81,7 @@ public final class EditorDocument {
   /// `CaptionLimits` is cut to them, and the limit it went beyond returned, for the field to say so.
   @discardableResult
   public func setText(_ text: String, at position: CaptionPosition) -> CaptionLimits.Excess? {
-    let (text, excess) = Self.bounded(text)
+    let (text, excess) = bounded(text, inPlaceOf: CaptionPosition.allCases.firstIndex(of: position)!)
     guard state.text(at: position) != text else { return excess }
     var next = state
     next.setText(text, at: position)
@@ -120,6 +120,20 @@ public final class EditorDocument {
   static func bounded(_ text: String) -> (text: String, excess: CaptionLimits.Excess?) {
     guard let excess = CaptionLimits.excess(in: text) else { return (text, nil) }
     return (CaptionLimits.bounded(text), excess)
+  }
+
+  /// `text` typed in place of the meme's text at `index` of `MemeCaptions.budgetedTexts` (the top
+  /// caption, the bottom one, then the boxes): within `CaptionLimits` and within what the other
+  /// texts leave of the meme's budget, and the limit it went beyond, if any. It is never cut below
+  /// the length of the text it replaces: a meme already beyond the budget (from the store, or boxes
+  /// duplicated) keeps its texts, and the renderer cuts what it draws of them.
+  func bounded(_ text: String, inPlaceOf index: Int) -> (text: String, excess: CaptionLimits.Excess?) {
+    var others = captions.budgetedTexts
+    let replaced = others.indices.contains(index) ? others.remove(at: index) : ""
+    let room = max(
+      CaptionLimits.maximumCharactersPerMeme - CaptionLimits.charactersInMeme(others),
+      replaced.unicodeScalars.count)
+    return CaptionLimits.bounded(text, room: room)
   }
 
   /// Replaces the text boxes placed anywhere (one undo step).

@@ -12,13 +12,37 @@ import Foundation
 ///
 /// A query with no letters, digits or symbols in it ("", "  ", "!?") has no words and matches every
 /// meme: punctuation separates words, as spaces do.
+///
+/// The work a query costs is bounded whatever its text (anyone on the session bus may send the
+/// desktop's search a hundred thousand terms): the first `maximumWords` words are kept and the rest
+/// ignored, and a word longer than `maximumWordLength` characters is cut to that length. Both keep
+/// what a person would expect: a sentence pasted whole still finds its meme by its first 32 words,
+/// and a word matches by prefix, so its first 256 characters find every meme the whole word would.
+/// Refusing instead would find nothing for a search that has an answer.
 struct SearchQuery: Equatable {
-  /// The words, as typed (segmented), without those that cannot match anything.
+  /// Words read from a query; those past it are ignored.
+  static let maximumWords = 32
+  /// Characters (graphemes) of one word that are looked for; the rest is ignored.
+  static let maximumWordLength = 256
+
+  /// The words, as typed (segmented), without those that cannot match anything: of the first
+  /// `maximumWords` words of the text, each cut to `maximumWordLength` characters before segmenting.
   let words: [String]
 
   init(_ text: String) {
-    words = text.split(whereSeparator: \.isWhitespace).map { SearchText.segmented(String($0)) }
-      .filter { word in word.unicodeScalars.contains(where: Self.isSearchable) }
+    // Read word by word up to the limit, so that a megabyte of text costs no more than finding
+    // where its first words end.
+    var words: [String] = []
+    var rest = Substring(text)
+    for _ in 0..<Self.maximumWords {
+      rest = rest.drop(while: \.isWhitespace)
+      guard !rest.isEmpty else { break }
+      let end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
+      let word = SearchText.segmented(String(rest[..<end].prefix(Self.maximumWordLength)))
+      if word.unicodeScalars.contains(where: Self.isSearchable) { words.append(word) }
+      rest = rest[end...]
+    }
+    self.words = words
   }
 
   /// Matches every meme.

@@ -34,6 +34,11 @@ extension SentMemeStore {
 }
 
 extension SentMemeStore {
+  /// How many words of a query a search reads, and how many characters of each (see `SearchQuery`):
+  /// the rest are ignored.
+  public static let searchedWords = SearchQuery.maximumWords
+  public static let searchedWordLength = SearchQuery.maximumWordLength
+
   /// Whether `query` has no words (it is blank, or only punctuation): it matches every meme, so a
   /// list of its results is the whole list, in the whole list's order.
   public static func matchesEveryMeme(_ query: String) -> Bool {

@@ -32,6 +32,9 @@ package final class MemeMeApplication {
   var launchOptions = LaunchOptions()
   /// GNOME Shell's search provider, on the session bus (`exportSearchProvider`).
   var searchProvider: ExportedDBusObject?
+  /// Called on the search provider's worker with the terms a search reads, just before the query:
+  /// for tests, which hold a query there to see the window keep drawing meanwhile.
+  package var searchProviderWillQuery: (@Sendable ([String]) -> Void)?
 
   package init(id: String = AppIdentity.applicationID, sink: SentMemeSink, preferences: Preferences) {
     self.sink = sink

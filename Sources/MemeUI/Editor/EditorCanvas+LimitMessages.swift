@@ -5,7 +5,7 @@ import GtkKit
 import MemeCore
 
 /// The message a caption field shows when what was typed or pasted into it went beyond what a
-/// caption holds (`CaptionLimits`) and was cut: a line just under the field (over it, for the bottom
+/// caption holds, or what the meme's other captions left of its budget (`CaptionLimits`), and was cut: a line just under the field (over it, for the bottom
 /// caption), on the canvas, until the next edit within the limits. Never a silent cut.
 extension EditorCanvas {
   /// Sends `entry`'s edits to the document through `setText`, which returns the caption limit an
@@ -33,7 +33,8 @@ extension EditorCanvas {
     gtk_widget_queue_allocate(widget)
   }
 
-  /// What the field says when its text went beyond `excess`, with every limit a caption has.
+  /// What the field says when its text went beyond `excess`, with every limit a caption has, or the
+  /// budget of the whole meme when that is what cut it.
   static func limitMessage(_ excess: CaptionLimits.Excess) -> String {
     let cut =
       switch excess {
@@ -45,7 +46,16 @@ extension EditorCanvas {
         String(
           format: localized("Marks past %d on one letter were removed."),
           CaptionLimits.maximumMarksPerCharacter)
+      case .memeCharacters:
+        localized("Only what the other texts left room for was kept.")
       }
+    guard excess != .memeCharacters else {
+      let budget = String(
+        format: localized(
+          "A meme holds at most %d characters in all its texts, and draws at most %d glyphs."),
+        CaptionLimits.maximumCharactersPerMeme, CaptionLimits.maximumGlyphsPerMeme)
+      return cut + " " + budget
+    }
     let limits = String(
       format: localized("A caption holds at most %d characters, %d lines and %d marks on one letter."),
       CaptionLimits.maximumCharacters, CaptionLimits.maximumLines, CaptionLimits.maximumMarksPerCharacter)

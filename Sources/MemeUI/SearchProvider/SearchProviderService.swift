@@ -31,52 +31,105 @@ extension MemeMeApplication {
     }
   }
 
+  /// Answers `call`. The searches and the metas read the store on a worker and answer from the main
+  /// loop once it is done (GDBus lets a call be answered later), so that whatever a caller sends
+  /// (anyone on the session bus may), the windows keep drawing; what a search reads is bounded
+  /// (see `SentMemesSearchResults.readTerms(_:)` and the store's `SearchQuery`).
   private func answer(_ call: DBusMethodCall) {
-    // A call keeps the app running: in service mode, the inactivity timeout runs from its end.
-    application.hold()
-    defer { application.release() }
     guard let method = SearchProviderInterface.Method(name: call.methodName) else {
       return call.fail(name: "org.freedesktop.DBus.Error.UnknownMethod", message: call.methodName)
     }
-    do {
-      switch method {
-      case .getInitialResultSet:
-        call.reply([Variant(strings: try resultIDs(matching: call.argument(0)?.strings ?? []))])
-      case .getSubsearchResultSet:
-        // A new search, not a filter of the previous results: those were cut at the limit, and a
-        // narrower search may find memes beyond it.
-        call.reply([Variant(strings: try resultIDs(matching: call.argument(1)?.strings ?? []))])
-      case .getResultMetas:
-        call.reply([try resultMetas(of: call.argument(0)?.strings ?? [])])
-      case .activateResult:
-        if let id = call.argument(0)?.string.flatMap({ Int64($0) }) {
-          showSearchResult(id: id, requestedAt: call.argument(2)?.uint32 ?? 0)
-        }
-        call.reply()
-      case .launchSearch:
-        showSearch(for: call.argument(0)?.strings ?? [], requestedAt: call.argument(1)?.uint32 ?? 0)
-        call.reply()
+    switch method {
+    case .getInitialResultSet:
+      search(call, terms: call.argument(0))
+    case .getSubsearchResultSet:
+      // A new search, not a filter of the previous results: those were cut at the limit, and a
+      // narrower search may find memes beyond it.
+      search(call, terms: call.argument(1))
+    case .getResultMetas:
+      answerMetas(call, ids: call.argument(0))
+    case .activateResult:
+      if let id = call.argument(0)?.string.flatMap({ Int64($0) }) {
+        showSearchResult(id: id, requestedAt: call.argument(2)?.uint32 ?? 0)
       }
-    } catch {
-      call.fail(message: SentMemesLibrary.message(error))
+      call.reply()
+      restartInactivityTimeout()
+    case .launchSearch:
+      // The search bar gets what a search reads, each term cut as the search cuts it.
+      let terms = SentMemesSearchResults.readTerms(call.argument(0)).map {
+        String($0.prefix(SentMemeStore.searchedWordLength))
+      }
+      showSearch(for: terms, requestedAt: call.argument(1)?.uint32 ?? 0)
+      call.reply()
+      restartInactivityTimeout()
     }
+  }
+
+  /// In service mode the app quits when no call has come for a while (`inactivityTimeout`): that
+  /// time runs from the end of the last call, as it does when a call answered later is released.
+  private func restartInactivityTimeout() {
+    application.hold()
+    application.release()
   }
 
   private var searchResults: SentMemesSearchResults? {
     sentMemes.map { SentMemesSearchResults(store: $0.memes.store) }
   }
 
-  /// No results while the user has turned the desktop's search off, or without a store.
-  private func resultIDs(matching terms: [String]) throws -> [String] {
-    guard preferences.searchProviderEnabled, let searchResults else { return [] }
-    return try searchResults.ids(matching: terms)
+  /// Answers with the ids of the memes matching `terms` (an `as`, read on the worker). No results
+  /// while the user has turned the desktop's search off, or without a store.
+  private func search(_ call: DBusMethodCall, terms: Variant?) {
+    guard preferences.searchProviderEnabled, let searchResults else {
+      return call.reply([Variant(strings: [])])
+    }
+    let willQuery = searchProviderWillQuery
+    answerInBackground(call) {
+      let words = SentMemesSearchResults.readTerms(terms)
+      willQuery?(words)
+      return try searchResults.ids(matching: words)
+    } then: { ids in
+      [Variant(strings: ids)]
+    }
   }
 
-  /// `aa{sv}`: id, name, description and the thumbnail as a serialised file icon.
-  private func resultMetas(of ids: [String]) throws -> Variant {
-    let formatter = SentTimeFormatter()
-    let metas = try searchResults?.metas(of: ids) { formatter.string(for: $0) } ?? []
-    return Variant(
+  /// Answers with the metas (`aa{sv}`) of the memes among `ids` (an `as`): id, name, description and
+  /// the thumbnail as a serialised file icon. The memes are read on the worker; their texts are
+  /// formatted here, where the formatter lives.
+  private func answerMetas(_ call: DBusMethodCall, ids: Variant?) {
+    guard let searchResults else { return call.reply([Self.metasVariant([])]) }
+    answerInBackground(call) {
+      try searchResults.memes(ids: SentMemesSearchResults.readIDs(ids))
+    } then: { found in
+      let formatter = SentTimeFormatter()
+      let metas = found.map { id, meme in
+        SentMemesSearchResults.meta(id: id, of: meme) { formatter.string(for: $0) }
+      }
+      return [Self.metasVariant(metas)]
+    }
+  }
+
+  /// Runs `work` on a worker, then answers `call` with what `reply` makes of its result on the main
+  /// loop, or with the error's message. The app is held until then: in service mode its inactivity
+  /// timeout runs from the answer.
+  private func answerInBackground<Found: Sendable>(
+    _ call: DBusMethodCall, _ work: @escaping @Sendable () throws -> Found,
+    then reply: @escaping @Sendable @MainActor (Found) -> [Variant]
+  ) {
+    let application = application
+    application.hold()
+    MainLoop.runInBackground(
+      { Result { try work() } },
+      then: { result in
+        switch result {
+        case .success(let found): call.reply(reply(found))
+        case .failure(let error): call.fail(message: SentMemesLibrary.message(error))
+        }
+        application.release()
+      })
+  }
+
+  private static func metasVariant(_ metas: [SentMemesSearchResults.Meta]) -> Variant {
+    Variant(
       array: metas.map { meta in
         var entries: [(key: String, value: Variant)] = [
           ("id", Variant(meta.id)), ("name", Variant(meta.name)), ("description", Variant(meta.description)),

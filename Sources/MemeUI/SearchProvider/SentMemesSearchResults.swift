@@ -1,14 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GtkKit
 import MemeStore
 
 /// What the desktop's search finds among the sent memes: the ids of those whose texts match the
 /// terms (the store's full-text search, as Sent Memes' own search bar), and what each result shows.
-struct SentMemesSearchResults {
+/// Its queries run on the search provider's worker.
+nonisolated struct SentMemesSearchResults: Sendable {
   /// The Activities overview shows a handful per provider; more only cost the round trip.
   static let limit = 100
 
   let store: SentMemeStore
+
+  /// The terms of a call (an `as`) a search reads: the first `SentMemeStore.searchedWords` (the
+  /// store's search reads no more words, see `SearchQuery`); the others are not even read. The
+  /// store cuts each word to `SentMemeStore.searchedWordLength` characters.
+  static func readTerms(_ terms: Variant?) -> [String] {
+    terms?.strings(upTo: SentMemeStore.searchedWords) ?? []
+  }
+
+  /// The ids of a call for metas (an `as`): the overview asks for those of results it was given,
+  /// which are at most `limit`; any past that are not read.
+  static func readIDs(_ ids: Variant?) -> [String] {
+    ids?.strings(upTo: limit) ?? []
+  }
 
   /// The ids (as D-Bus wants them: strings) of the memes matching every term, in the user's order
   /// (newest first unless reordered), at most `limit`. Terms without words find nothing: the
@@ -28,16 +43,18 @@ struct SentMemesSearchResults {
     let thumbnail: URL
   }
 
-  /// The metas of the memes among `ids` that still exist, in the order asked for.
-  func metas(of ids: [String], sentTime: (Date) -> String) throws -> [Meta] {
+  /// The memes among `ids` that still exist, each with its id as asked for, in the order asked for.
+  func memes(ids: [String]) throws -> [(id: String, meme: SentMeme)] {
     let found = try store.memes(ids: ids.compactMap { Int64($0) })
     let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    return ids.compactMap { id in
-      guard let meme = Int64(id).flatMap({ byID[$0] }) else { return nil }
-      return Meta(
-        id: id, name: Self.name(of: meme), description: Self.description(of: meme, sentTime: sentTime),
-        thumbnail: meme.thumbnailURL)
-    }
+    return ids.compactMap { id in Int64(id).flatMap { byID[$0] }.map { (id, $0) } }
+  }
+
+  /// The meta of `meme`, whose id was asked for as `id`.
+  static func meta(id: String, of meme: SentMeme, sentTime: (Date) -> String) -> Meta {
+    Meta(
+      id: id, name: name(of: meme), description: description(of: meme, sentTime: sentTime),
+      thumbnail: meme.thumbnailURL)
   }
 
   /// The texts drawn on the meme, in reading order, on one line; its description when it has none.
