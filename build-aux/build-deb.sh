@@ -39,6 +39,10 @@ if readelf -d "$work/contents/usr/bin/mememe" | grep -E 'NEEDED.*libswift|NEEDED
   exit 1
 fi
 
+# Nor a run path: with $ORIGIN in it, a copy run from ~/Downloads would load libraries planted there.
+readelf -d "$work/contents/usr/bin/mememe" | grep -E 'NEEDED|RPATH|RUNPATH'
+"$root/build-aux/check-run-path.sh" "$work/contents/usr/bin/mememe"
+
 echo "build-deb: lintian"
 lintian --fail-on error --display-info --tag-display-limit 0 "$work"/mememe_"${version}"_*.changes
 echo "$out/mememe_${version}_amd64.deb"

@@ -18,6 +18,10 @@ for flag in ${LDFLAGS:-}; do
     ;;
   esac
 done
-swift build -c release --static-swift-stdlib --product mememe --package-path "$source_root" \
-  --scratch-path "$scratch" "${linker[@]}" "$@"
+# SwiftPM gives every executable a run path of $ORIGIN (`--disable-local-rpath` leaves it out): an
+# installed /usr/bin/mememe, or a copy run from ~/Downloads, would load a libgtk-4.so.1 planted
+# beside it. With the Swift runtime linked in, the binary needs no run path at all (meson's test
+# "binary has no run path" holds it to that).
+swift build -c release --static-swift-stdlib --disable-local-rpath --product mememe \
+  --package-path "$source_root" --scratch-path "$scratch" "${linker[@]}" "$@"
 cp "$scratch/release/mememe" "$output"

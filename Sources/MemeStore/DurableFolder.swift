@@ -134,6 +134,21 @@ final class DurableFolder: Sendable {
     return nil
   }
 
+  /// Renames `name` to `newName` in this folder without replacing anything: false (and nothing
+  /// changed) when `newName` is taken or `name` cannot be moved. Nothing is ever removed that is not
+  /// already under its new name.
+  func rename(_ name: String, to newName: String) -> Bool {
+    guard linkat(descriptor, name, descriptor, newName, 0) == 0 else { return false }
+    unlinkat(descriptor, name, 0)
+    return true
+  }
+
+  /// Whether anything (a file, a folder, a link even to nothing) has `name` in this folder.
+  func hasEntry(_ name: String) -> Bool {
+    var status = stat()
+    return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
+  }
+
   /// Whether `name` is a regular file (not a folder, link or device), and when it last changed.
   func regularFileModificationDate(_ name: String) -> Date? {
     var status = stat()

@@ -242,7 +242,7 @@ public final class SentMemeStore: Sendable {
 
   func reading<T>(_ body: (Database) throws -> T) throws -> T {
     let reader = reader.withLock { $0 }
-    do { return try reader.read(body) } catch { throw Self.databaseError(error) }
+    do { return try reader.read(body) } catch { throw storeError(error) }
   }
 
   func writing<T>(_ body: (Database) throws -> T) throws -> T {
@@ -250,7 +250,19 @@ public final class SentMemeStore: Sendable {
     // Once the write is over, whether it committed or not: a read that began before it may keep
     // nothing it read.
     defer { visibleOrder.withLock { $0.forget() } }
-    do { return try pool.write(body) } catch { throw Self.databaseError(error) }
+    do { return try pool.write(body) } catch { throw storeError(error) }
+  }
+
+  /// `databaseError(_:)`, and a query that finds the file damaged (a page that passed the check
+  /// made at opening, or was damaged since) is `StoreError.corruptDatabase`, which the app offers to
+  /// rebuild (`rebuildDamagedDatabase(in:)`).
+  private func storeError(_ error: any Error) -> StoreError {
+    if let error = error as? DatabaseError,
+      error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    {
+      return .corruptDatabase(databaseURL, reason: Self.reason(error))
+    }
+    return Self.databaseError(error)
   }
 
   static func databaseError(_ error: any Error) -> StoreError {

@@ -165,8 +165,9 @@ struct RenderCommand: ParsableCommand {
       (1,024-based); 8M is 8,000,000 bytes. When the normal file is larger, the largest JPEG that \
       fits is written instead: quality \(SizeFitter.highestQuality) (or --quality) down to \
       \(SizeFitter.lowestQuality), then smaller in pixels, keeping the aspect ratio. A PNG that has to \
-      become a JPEG is written to OUTPUT with the extension .jpg (said on standard error). A limit \
-      that not even a \(SizeFitter.minimumShortSide)-pixel-high JPEG meets fails, writing nothing.
+      become a JPEG is written to OUTPUT with the extension .jpg (said on standard error); when a file \
+      or a symbolic link of that name exists, it is left as it is and the render fails, writing \
+      nothing. A limit that not even a \(SizeFitter.minimumShortSide)-pixel-high JPEG meets fails, writing nothing.
       """, valueName: "SIZE"))
   var maxBytes: String?
 

@@ -173,6 +173,44 @@ import Testing
     #expect(result.standardError.contains("wrote a JPEG to") && result.standardError.contains("meme.jpg"))
   }
 
+  /// The JPEG's name was not given, so it is never taken from what has it: a file there, or a
+  /// symbolic link (to a file outside the folder, or to nothing), stays as it was, the PNG is not
+  /// written either, and the render fails in one line.
+  @Test(arguments: ["file", "link", "dangling link"]) func aPNGOverTheLimitNeverReplacesTheOtherName(
+    planted: String
+  ) throws {
+    let fixtures = try Fixtures()
+    let outside = try Fixtures()
+    let input = try Self.photo(fixtures)
+    let output = fixtures.path("meme.png")
+    let jpeg = fixtures.path("meme.jpg")
+    let target = outside.path("precious.txt")
+    try Data("precious\n".utf8).write(to: URL(fileURLWithPath: target))
+    switch planted {
+    case "file": try Data("precious\n".utf8).write(to: URL(fileURLWithPath: jpeg))
+    case "link": try FileManager.default.createSymbolicLink(atPath: jpeg, withDestinationPath: target)
+    default:
+      try FileManager.default.createSymbolicLink(atPath: jpeg, withDestinationPath: outside.path("gone"))
+    }
+    let before = try FileManager.default.contentsOfDirectory(atPath: fixtures.folder.path).sorted()
+    let result = try CommandLineRunner.run([
+      "render", input, "--top", "hi", "-o", output, "--max-bytes", "100K",
+    ])
+    #expect(result.status != 0)
+    #expect(result.errorLines.count == 1, "\(result.standardError)")
+    #expect(result.standardError.hasPrefix("mememe: ") && result.standardError.contains("meme.jpg"))
+    #expect(result.standardError.contains("exists"), "\(result.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixtures.folder.path).sorted() == before)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside.folder.path) == ["precious.txt"])
+    switch planted {
+    case "file": #expect(try String(contentsOfFile: jpeg, encoding: .utf8) == "precious\n")
+    case "link": #expect(try FileManager.default.destinationOfSymbolicLink(atPath: jpeg) == target)
+    default:
+      #expect(try FileManager.default.destinationOfSymbolicLink(atPath: jpeg) == outside.path("gone"))
+    }
+  }
+
   /// A limit nothing meets: one line, a failure status, and no file.
   @Test(arguments: ["200", "1K"]) func anImpossibleLimitFailsWritingNothing(limit: String) throws {
     let fixtures = try Fixtures()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import DiskTestSupport
 import Foundation
 import Testing
 
@@ -58,12 +59,12 @@ import Testing
 
   /// Reading a megabyte of text for its limits costs no more than reading the limit's worth.
   @Test func aMegabyteIsJudgedQuickly() {
-    let clock = ContinuousClock()
-    let elapsed = clock.measure {
+    // Processor time of this thread, which does the reading: the wall clock stretches under load.
+    let elapsed = ThreadProcessorTime.measure {
       #expect(CaptionLimits.excess(in: HostileCaptions.megabyte) == .characters)
       #expect(CaptionLimits.bounded(HostileCaptions.megabyte).count == CaptionLimits.maximumCharacters)
     }
-    #expect(elapsed < .milliseconds(100), "\(elapsed)")
+    #expect(elapsed < 0.1, "\(elapsed) s of processor time")
   }
 
   /// Each case of the issue renders on an 800×600 picture in well under two seconds.
@@ -71,9 +72,12 @@ import Testing
   func hostileCaptionsRenderQuickly(_ name: String) throws {
     let hostile = try #require(HostileCaptions.cases.first { $0.name == name })
     let image = TestImages.grey(width: 800, height: 600)
-    let clock = ContinuousClock()
-    let elapsed = clock.measure { MemeRenderer.render(hostile.captions, onto: image) }
-    #expect(elapsed < .seconds(2), "\(name): \(elapsed)")
+    // Processor time of this thread, not the wall clock, which stretches while other tests share
+    // the cores. The captions are drawn on every core, this thread taking its share, so a caption
+    // whose cost were out of bounds shows here too; the command line's test bounds the whole
+    // process's processor time.
+    let elapsed = ThreadProcessorTime.measure { MemeRenderer.render(hostile.captions, onto: image) }
+    #expect(elapsed < 2, "\(name): \(elapsed) s of processor time")
   }
 
   /// Leaving out the glyphs beyond the band changes no pixel: a caption cut off at its band, drawn

@@ -10,9 +10,12 @@ import Testing
 @Suite struct DecodeTimeTests {
   @Test func aGIFOfTwentyThousandFramesDecodesItsFirstAtOnce() throws {
     let gif = SlowPictures.manyFrameGIF(width: 500, height: 500, frames: 20_000)
-    let start = Date()
-    let image = try ImageLoader().load(data: gif, name: "frames.gif")
-    let elapsed = Date().timeIntervalSince(start)
+    // Processor time of this thread, where the decode runs: the wall clock stretches under load.
+    var decoded: RasterImage?
+    let elapsed = try ThreadProcessorTime.measure {
+      decoded = try ImageLoader().load(data: gif, name: "frames.gif")
+    }
+    let image = try #require(decoded)
     #expect(image.width == 500 && image.height == 500)
     #expect(image.color(atX: 0, y: 0).red > 0.9, "the first frame's red pixel")
     #expect(elapsed < 1, "took \(elapsed) s")
@@ -23,10 +26,13 @@ import Testing
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("directories-\(UUID()).tiff")
     try Data(tiff).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    let start = Date()
-    let size = try ImageLoader().pixelSize(ofImageAt: url)
-    let image = try ImageLoader().load(contentsOf: url)
-    let elapsed = Date().timeIntervalSince(start)
+    var size = (width: 0, height: 0)
+    var decoded: RasterImage?
+    let elapsed = try ThreadProcessorTime.measure {
+      size = try ImageLoader().pixelSize(ofImageAt: url)
+      decoded = try ImageLoader().load(contentsOf: url)
+    }
+    let image = try #require(decoded)
     #expect(size.width == 256 && size.height == 256)
     #expect(image.width == 256 && image.height == 256)
     #expect(elapsed < 1, "took \(elapsed) s")

@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import DiskTestSupport
 import Foundation
-// SPDX-License-Identifier: GPL-3.0-or-later
 import PictureChecks
 import Testing
 
@@ -22,12 +22,14 @@ import Testing
     Fixtures.remove(folder)
   }
 
-  /// Runs `body`, expecting the damaged-picture error within two seconds.
+  /// Runs `body`, expecting the damaged-picture error within two seconds of this thread's processor
+  /// time (the decode runs on it; the wall clock would stretch with other work on the machine).
+  /// Decoding the whole bomb would take minutes.
   private func expectStopped(_ what: String, _ body: () throws(ImageError) -> Void) {
-    let start = Date()
     var error: ImageError?
-    do { try body() } catch let thrown { error = thrown }
-    let elapsed = Date().timeIntervalSince(start)
+    let elapsed = ThreadProcessorTime.measure {
+      do throws(ImageError) { try body() } catch let thrown { error = thrown }
+    }
     #expect(error?.kind == .corrupt, "\(what): \(String(describing: error))")
     #expect(error?.reason.contains("the picture is damaged") == true, "\(what): \(String(describing: error))")
     #expect(error?.description.contains("\n") == false)
@@ -48,11 +50,13 @@ import Testing
   @Test func theBlockPathGivesUpAtTheFirstRepeat() throws {
     // The first repeated scan draws libjpeg's warning about the progression: the block path stops
     // reading there and declines (the picture is then decoded whole, and stops at the scan limit).
+    // The blocks are read on another thread, so this is wall-clock time: bounded loosely (reading
+    // every repeated scan would take minutes), so that a loaded machine cannot fail it.
     let start = Date()
     let encoded = try MemeExporter.encodeKeepingJPEGBlocks(
       MemeCaptions(top: "top", bottom: "bottom"), imageAt: bomb)
     #expect(encoded == nil)
-    #expect(Date().timeIntervalSince(start) < 0.5)
+    #expect(Date().timeIntervalSince(start) < 20)
     expectStopped("a JPEG export") { () throws(ImageError) in
       try MemeExporter.export(
         MemeCaptions(top: "top", bottom: "bottom"), imageAt: bomb,
@@ -78,9 +82,9 @@ import Testing
   }
 
   @Test func theHeaderProbeReadsNoScan() throws {
-    let start = Date()
-    let size = try ImageLoader().pixelSize(ofImageAt: bomb)
+    var size = (width: 0, height: 0)
+    let elapsed = try ThreadProcessorTime.measure { size = try ImageLoader().pixelSize(ofImageAt: bomb) }
     #expect(size.width == 1000 && size.height == 1000)
-    #expect(Date().timeIntervalSince(start) < 0.5)
+    #expect(elapsed < 0.5, "\(elapsed) s of processor time")
   }
 }

@@ -59,6 +59,11 @@ import Testing
       let written = chosen.deletingPathExtension().appendingPathExtension("jpg")
       detail.filePicker = { _, completion in completion(chosen) }
       SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
+      // The JPEG's name is not the one chosen: asked first, and nothing is there before the answer.
+      let question = try #require(SendReadyWindowTests.saveAsJPEGQuestion())
+      #expect(question.body.contains("“\(written.lastPathComponent)”"), "\(question.body)")
+      #expect(!FileManager.default.fileExists(atPath: written.path))
+      question.respond(RenamedSaveQuestion.Response.save.rawValue)
       #expect(Self.waitForFile(written))
       #expect(!FileManager.default.fileExists(atPath: chosen.path))
       let size = try #require(try FileManager.default.attributesOfItem(atPath: written.path)[.size] as? Int)

@@ -51,25 +51,23 @@ import Testing
     #expect(sink.isEmpty)
   }
 
-  /// Under a size limit a PNG too large becomes the largest JPEG that fits, beside the name chosen,
-  /// and the toast says what was made.
+  /// Under a size limit a PNG too large becomes the largest JPEG that fits, beside the name chosen
+  /// once the user agrees to that name, and the toast says what was made.
   @Test func aSizeLimitMakesAPNGOverItAJPEGUnderIt() throws {
     try DisplayHarness.requireDisplay()
     let sink = InMemorySentMemes()
-    let editor = EditorHarness.makeEditor(sink: sink)
+    let (editor, limit) = try Self.editorWithNoiseOverTheLimit(sink: sink)
     defer { EditorHarness.close(editor) }
-    // Noise: a PNG of it is several megabytes.
-    let picture = Fixtures.folder.appendingPathComponent("noise-\(UUID().uuidString).png")
-    try Self.run("/usr/bin/convert", ["-size", "1600x1200", "xc:", "+noise", "Random", picture.path])
-    #expect(EditorHarness.load(picture, into: editor))
-    let limit = 400_000
-    editor.preferences.shareSizeLimit = limit
+    defer { editor.preferences.shareSizeLimit = nil }
     let chosen = Fixtures.folder.appendingPathComponent("limited-\(UUID().uuidString).png")
     editor.filePicker = { _, completion in completion(chosen) }
     editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
+    let written = chosen.deletingPathExtension().appendingPathExtension("jpg")
+    let question = try #require(Self.saveAsJPEGQuestion())
+    #expect(question.body.contains("“\(written.lastPathComponent)”"), "\(question.body)")
+    question.respond(RenamedSaveQuestion.Response.save.rawValue)
     #expect(MainContext.iterate(maxIterations: 6000) { !sink.isEmpty })
 
-    let written = chosen.deletingPathExtension().appendingPathExtension("jpg")
     #expect(!FileManager.default.fileExists(atPath: chosen.path), "no PNG over the limit")
     let size = try #require(try FileManager.default.attributesOfItem(atPath: written.path)[.size] as? Int)
     #expect(size <= limit && size >= limit * 8 / 10, "\(size) bytes against a limit of \(limit)")
@@ -77,6 +75,103 @@ import Testing
     #expect(identified == "JPEG")
     let title = try #require(editor.toasts.shownToast?.title)
     #expect(title.contains(written.lastPathComponent) && title.contains("JPEG quality"), "\(title)")
+  }
+
+  /// The JPEG's name beside the PNG chosen is not one the user gave: Save As asks before writing
+  /// it, proposes only a free name (here after a file and a symbolic link to a file outside the
+  /// folder, both planted), and leaves both untouched. Cancel writes and keeps nothing; a link
+  /// planted at the proposed name while the question is shown is not followed either.
+  @Test func saveAsAsksBeforeWritingANameNotChosenAndNeverReplacesOne() throws {
+    try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let (editor, _) = try Self.editorWithNoiseOverTheLimit(sink: sink)
+    defer { EditorHarness.close(editor) }
+    defer { editor.preferences.shareSizeLimit = nil }
+    let folder = Fixtures.folder.appendingPathComponent("planted-\(UUID().uuidString)")
+    let outside = Fixtures.folder.appendingPathComponent("outside-\(UUID().uuidString)")
+    for made in [folder, outside] {
+      try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+    }
+    let precious = outside.appendingPathComponent("precious.txt")
+    try Data("precious\n".utf8).write(to: precious)
+    try Data("precious\n".utf8).write(to: folder.appendingPathComponent("meme.jpg"))
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("meme (2).jpg").path, withDestinationPath: precious.path)
+    let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    let chosen = folder.appendingPathComponent("meme.png")
+    editor.filePicker = { _, completion in completion(chosen) }
+    func plantedAreUntouched() throws {
+      #expect(
+        try String(contentsOf: folder.appendingPathComponent("meme.jpg"), encoding: .utf8) == "precious\n")
+      #expect(
+        try FileManager.default.destinationOfSymbolicLink(
+          atPath: folder.appendingPathComponent("meme (2).jpg").path)
+          == precious.path)
+      #expect(try String(contentsOf: precious, encoding: .utf8) == "precious\n")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["precious.txt"])
+    }
+
+    // Asked, and cancelled: nothing written, nothing kept.
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
+    var question = try #require(Self.saveAsJPEGQuestion())
+    #expect(question.heading == "Save as JPEG?")
+    #expect(
+      question.body.contains("“meme (3).jpg”") && question.body.contains("“meme.png”"), "\(question.body)")
+    question.respond(RenamedSaveQuestion.Response.cancel.rawValue)
+    MainContext.drain()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+    #expect(sink.isEmpty)
+    try plantedAreUntouched()
+
+    // Asked again, and a link to the file outside appears at the proposed name before the answer:
+    // the save fails and says so, and the link and its target stay as they are.
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
+    question = try #require(Self.saveAsJPEGQuestion())
+    let proposed = folder.appendingPathComponent("meme (3).jpg")
+    try FileManager.default.createSymbolicLink(atPath: proposed.path, withDestinationPath: precious.path)
+    question.respond(RenamedSaveQuestion.Response.save.rawValue)
+    #expect(
+      MainContext.iterate(maxIterations: 3000) { EditorWindowTests.toplevel(named: "message-dialog") != nil })
+    let failure = try #require(
+      EditorWindowTests.toplevel(named: "message-dialog").flatMap(MessageDialog.init))
+    #expect(failure.heading.contains("meme (3).jpg"), "\(failure.heading)")
+    failure.respond(MessageDialog.okResponse)
+    MainContext.drain()
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: proposed.path) == precious.path)
+    #expect(sink.isEmpty)
+    try plantedAreUntouched()
+    try FileManager.default.removeItem(at: proposed)
+
+    // Asked, and agreed: the JPEG goes to the free name only.
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
+    question = try #require(Self.saveAsJPEGQuestion())
+    question.respond(RenamedSaveQuestion.Response.save.rawValue)
+    #expect(MainContext.iterate(maxIterations: 6000) { !sink.isEmpty })
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        == (before + ["meme (3).jpg"]).sorted())
+    #expect(try Data(contentsOf: proposed).prefix(2) == Data([0xFF, 0xD8]))
+    try plantedAreUntouched()
+  }
+
+  /// An editor showing noise (a PNG of it is several megabytes) under a size limit it cannot meet
+  /// as a PNG.
+  private static func editorWithNoiseOverTheLimit(sink: InMemorySentMemes) throws -> (EditorWindow, Int) {
+    let editor = EditorHarness.makeEditor(sink: sink)
+    let picture = Fixtures.folder.appendingPathComponent("noise-\(UUID().uuidString).png")
+    try Self.run("/usr/bin/convert", ["-size", "1600x1200", "xc:", "+noise", "Random", picture.path])
+    #expect(EditorHarness.load(picture, into: editor))
+    let limit = 400_000
+    editor.preferences.shareSizeLimit = limit
+    return (editor, limit)
+  }
+
+  /// Save As's "Save as JPEG?", once the export has made the JPEG.
+  static func saveAsJPEGQuestion() -> MessageDialog? {
+    MainContext.iterate(maxIterations: 6000) {
+      EditorWindowTests.toplevel(named: RenamedSaveQuestion.dialogName) != nil
+    }
+    return EditorWindowTests.toplevel(named: RenamedSaveQuestion.dialogName).flatMap(MessageDialog.init)
   }
 
   /// The Size Limit submenu's choices are one app-wide setting, and Custom Limit… asks for a number

@@ -16,7 +16,8 @@ public struct ExportSummary: Sendable {
   /// What a size limit made of the export (nil without one).
   public var fit: SizeFit?
   /// Where the file went: the destination asked for, or, when a size limit turned a PNG into a
-  /// JPEG, the same name ending in `.jpg` (a pipe or a device is written to as it is).
+  /// JPEG, the same name ending in `.jpg` when nothing had that name (a pipe or a device is written
+  /// to as it is).
   public var output: ImageDestination?
 }
 
@@ -169,7 +170,22 @@ public enum MemeExporter {
         earlierEncodes: earlierEncodes)
       let output = MemeExporter.destination(destination, for: fitted.fit)
       let result = fitted.bytes.withUnsafeBytes { bytes -> Result<Void, ImageError> in
-        Result { () throws(ImageError) in try ImageWriter.write(bytes, to: output) }
+        Result { () throws(ImageError) in
+          guard output != destination, case .file(let url) = output else {
+            return try ImageWriter.write(bytes, to: output)
+          }
+          // A name nobody gave: it is written only while nothing has it, never replaced.
+          do throws(ImageError) {
+            try ImageWriter.writeNew(encoded: bytes, to: url)
+          } catch  where ImageWriter.isExisting(error) {
+            throw ImageError(
+              path: error.path, kind: .writeFailed,
+              reason: String(
+                format: localized(
+                  "exists; as PNG the meme is over %@ bytes and its JPEG would go here, so nothing was written"
+                ), PixelCount.grouped(sizeLimit)))
+          }
+        }
       }
       try result.get()
       return (fitted.fit, output)
@@ -178,7 +194,8 @@ public enum MemeExporter {
 
   /// Where a file made under a size limit goes: `destination`, or, when the fit turned a PNG into a
   /// JPEG, the same name ending in `.jpg` (see `SizeFit.fileURL(for:)`). A pipe or a device keeps its
-  /// name: it is written to, not replaced.
+  /// name: it is written to, not replaced. The export writes that other name only while nothing has
+  /// it: a file or a symbolic link of that name (even one to nothing) fails the export, unchanged.
   public static func destination(_ destination: ImageDestination, for fit: SizeFit) -> ImageDestination {
     guard fit.formatChanged, case .file(let url) = destination,
       case .replace = try? OutputTarget(path: ImageWriter.path(of: url))

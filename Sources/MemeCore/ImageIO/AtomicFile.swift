@@ -17,13 +17,28 @@ enum AtomicFile {
   ) throws(ImageError) {
     switch try OutputTarget(path: path) {
     case .replace(let target):
-      try replace(target, reportedAs: path, contents: contents)
+      try replace(target, reportedAs: path, replacing: true, contents: contents)
     case .stream(let target):
       let descriptor = meme_open_with_mode(target, O_WRONLY | O_NOCTTY | O_CLOEXEC, 0)
       guard descriptor >= 0 else { throw failure(errno, path: path) }
       defer { close(descriptor) }
       try stream(to: descriptor, reportedAs: path, contents: contents)
     }
+  }
+
+  /// Writes what `contents` writes to a new file at `path`, which must not exist: whatever has that
+  /// name (a file, a symbolic link, even one to nothing) is left as it is and the write fails with
+  /// `.writeFailed` and `errno` EEXIST (see `isExisting`). The name is taken only when the finished
+  /// file is linked into place, so a file that appears meanwhile is not replaced either.
+  static func create(
+    at path: String, contents: (inout FileSink) throws(ImageError) -> Void
+  ) throws(ImageError) {
+    try replace(path, reportedAs: path, replacing: false, contents: contents)
+  }
+
+  /// Whether `error` is `create(at:contents:)` finding its name taken.
+  static func isExisting(_ error: ImageError) -> Bool {
+    error.kind == .writeFailed && error.reason == failure(EEXIST, path: error.path).reason
   }
 
   /// Writes to an open descriptor (standard output, a pipe) as the bytes come; nothing can be undone
@@ -37,7 +52,7 @@ enum AtomicFile {
   }
 
   private static func replace(
-    _ path: String, reportedAs name: String,
+    _ path: String, reportedAs name: String, replacing: Bool,
     contents: (inout FileSink) throws(ImageError) -> Void
   ) throws(ImageError) {
     let slash = path.lastIndex(of: "/")
@@ -48,11 +63,11 @@ enum AtomicFile {
     defer { close(folder) }
     var existing = stat()
     let existingMode: mode_t? =
-      fstatat(folder, fileName, &existing, 0) == 0 && existing.st_mode & S_IFMT == S_IFREG
+      replacing && fstatat(folder, fileName, &existing, 0) == 0 && existing.st_mode & S_IFMT == S_IFREG
       ? existing.st_mode & 0o7777 : nil
     do {
       try DurableFile.write(
-        in: folder, named: fileName, mode: existingMode ?? newFileMode(in: folder), replacing: true,
+        in: folder, named: fileName, mode: existingMode ?? newFileMode(in: folder), replacing: replacing,
         temporaryName: temporaryName
       ) { (descriptor) throws(ImageError) in
         // An export replacing a file keeps that file's permissions (the umask applied to them at
@@ -134,6 +149,7 @@ enum AtomicFile {
       case ENOENT: localized("cannot write: the folder does not exist")
       case ENOTDIR: localized("cannot write: a part of the path is not a folder")
       case EROFS: localized("cannot write: the file system is read-only")
+      case EEXIST: localized("cannot write: a file of that name exists")
       // The reader of a pipe, FIFO or socket went away (SIGPIPE is ignored by the command line).
       case EPIPE: localized("cannot write: broken pipe")
       default: String(format: localized("cannot write: %@"), ImageFile.describe(code))

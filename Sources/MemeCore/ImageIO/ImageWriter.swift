@@ -84,6 +84,26 @@ public enum ImageWriter {
     }
   }
 
+  /// Writes an already encoded file to a new file at `url`, never replacing anything: when the name
+  /// is taken (by a file, or a symbolic link even to nothing) it fails and changes nothing (see
+  /// `AtomicFile.create(at:contents:)`; `isExisting` tells that failure apart).
+  public static func writeNew(encoded bytes: UnsafeRawBufferPointer, to url: URL) throws(ImageError) {
+    try AtomicFile.create(at: path(of: url)) { (sink: inout AtomicFile.FileSink) throws(ImageError) in
+      try sink.write(bytes)
+    }
+  }
+
+  /// As `writeNew(encoded:to:)`, from `Data`.
+  public static func writeNew(encoded data: Data, to url: URL) throws(ImageError) {
+    let result = data.withUnsafeBytes { bytes -> Result<Void, ImageError> in
+      Result { () throws(ImageError) in try writeNew(encoded: bytes, to: url) }
+    }
+    try result.get()
+  }
+
+  /// Whether `error` is `writeNew` finding its name taken.
+  public static func isExisting(_ error: ImageError) -> Bool { AtomicFile.isExisting(error) }
+
   /// Throws the error writing to `destination` would give for what is there now (a folder, a link to
   /// nothing, a block device), so an export can fail before it decodes and renders.
   public static func checkDestination(_ destination: ImageDestination) throws(ImageError) {

@@ -32,7 +32,7 @@ nonisolated extension SharePipeline {
   ) -> Result<SharedMeme, ImageError> {
     let file: URL
     switch destination {
-    case .file(let url): file = url
+    case .file(let url), .chosenFile(let url): file = url
     case .caller: file = CacheFolder.newFile(named: snapshot.name, extension: format.fileExtension)
     }
     do throws(ImageError) {

@@ -34,8 +34,13 @@ import MemeStore
 public nonisolated enum SharePipeline {
   /// Where stage 5 puts the bytes.
   public enum Destination: Sendable {
-    /// A file, replaced atomically: the one Save As chose, or a new file in the cache folder.
+    /// A file, replaced atomically: a new file in the cache folder. When the size limit turns a PNG
+    /// into a JPEG, the JPEG goes to a free name beside it ending in `.jpg`.
     case file(URL)
+    /// The file the user chose (Save As), replaced atomically. When the size limit turns a PNG into
+    /// a JPEG nothing is written: `SharedMeme.proposedFile` names a free `.jpg` beside it, for the
+    /// caller to ask about.
+    case chosenFile(URL)
     /// The caller: it hands the bytes over on the main thread (Copy Image's clipboard).
     case caller
   }
@@ -46,7 +51,9 @@ public nonisolated enum SharePipeline {
   /// With `sizeLimit` (bytes), the file is at most that large: the normal export when it fits,
   /// else the largest JPEG that does (`SizeFitter`); `SharedMeme.fit` says which, at what quality
   /// and size. A PNG that had to become a JPEG is delivered to the same name ending in `.jpg`
-  /// (`SharedMeme.deliveredFile`; its `file.fileExtension` is `jpg`). A limit no JPEG can meet fails
+  /// (`SharedMeme.deliveredFile`; its `file.fileExtension` is `jpg`), or a free one after it, never
+  /// one that exists; to a chosen file (Save As) it is not delivered, but proposed
+  /// (`SharedMeme.proposedFile`) for the caller to ask about. A limit no JPEG can meet fails
   /// with `ImageError.Kind.overSizeLimit`, delivering nothing.
   public static func run(
     _ snapshot: ShareSnapshot, as format: ImageFormat, to destination: Destination, sizeLimit: Int? = nil,
@@ -90,16 +97,27 @@ public nonisolated enum SharePipeline {
       }
       guard let made else { preconditionFailure("every path above makes the file") }
       var delivered: URL?
-      if case .file(let url) = destination {
+      var proposed: URL?
+      switch destination {
+      case .file(let url):
         delivered = try made.fit?.unusedFileURL(for: url) ?? url
         try deliver(made.bytes, to: delivered!, cancellation: cancellation)
+      case .chosenFile(let url):
+        let renamed = try made.fit?.unusedFileURL(for: url) ?? url
+        if renamed == url {
+          delivered = url
+          try deliver(made.bytes, to: url, cancellation: cancellation)
+        } else {
+          proposed = renamed
+        }
+      case .caller: break
       }
       let written = made.fit?.format ?? format
       return .success(
         SharedMeme(
           snapshot: snapshot, file: EncodedImage(data: made.bytes, fileExtension: written.fileExtension),
           thumbnail: made.thumbnail, thumbnailPNG: Data(try ImageWriter.encode(made.thumbnail, as: .png)),
-          fit: made.fit, deliveredFile: delivered))
+          fit: made.fit, deliveredFile: delivered, proposedFile: proposed))
     } catch {
       return .failure(error)
     }
@@ -207,5 +225,17 @@ public nonisolated enum SharePipeline {
   /// is stopped before the file is in place.
   static func deliver(_ bytes: Data, to url: URL, cancellation: Cancellation) throws(ImageError) {
     try ImageWriter.write(encoded: bytes, to: url, cancellation: cancellation)
+  }
+
+  /// Stage 5 for Save As's proposed file, once the user agreed: `meme`'s bytes to `url` as a new
+  /// file. Whatever has that name by then (a file, or a symbolic link even to nothing) is left as it
+  /// is and the write fails (`ImageWriter.isExisting`). Runs on the calling thread.
+  public static func deliverNew(_ meme: SharedMeme, to url: URL) -> Result<SharedMeme, ImageError> {
+    do throws(ImageError) {
+      try ImageWriter.writeNew(encoded: meme.file.data, to: url)
+      return .success(meme.delivered(to: url))
+    } catch {
+      return .failure(error)
+    }
   }
 }

@@ -25,13 +25,19 @@ public nonisolated struct SharedMeme: Sendable {
   /// ("Saved 7.8 MB: quality 84, 6000×4000") and, when a PNG became a JPEG, to say so.
   public let fit: SizeFit?
   /// The file the bytes were written to, for a share to a file: the one asked for, or the same
-  /// name ending in `.jpg` when the size limit turned a PNG into a JPEG. Nil for the caller's share.
-  public let deliveredFile: URL?
+  /// name ending in `.jpg` when the size limit turned a PNG into a JPEG. Nil for the caller's share,
+  /// and for Save As's JPEG not written yet (`proposedFile`).
+  public private(set) var deliveredFile: URL?
+  /// For Save As (`SharePipeline.Destination.chosenFile`) when the size limit turned a PNG into a
+  /// JPEG: a free name beside the one chosen, ending in `.jpg`, that the JPEG could go to. The user
+  /// did not choose it, so nothing was written: the caller asks first, then writes `file` there
+  /// with `SharePipeline.deliverNew`, which never replaces what has that name by then.
+  public private(set) var proposedFile: URL?
 
   public init(
     snapshot: ShareSnapshot, file: EncodedImage, thumbnail: RasterImage, thumbnailPNG: Data,
     fit: SizeFit? = nil,
-    deliveredFile: URL? = nil
+    deliveredFile: URL? = nil, proposedFile: URL? = nil
   ) {
     captions = snapshot.captions
     originalImage = snapshot.picture.url
@@ -43,5 +49,14 @@ public nonisolated struct SharedMeme: Sendable {
     self.thumbnailPNG = thumbnailPNG
     self.fit = fit
     self.deliveredFile = deliveredFile
+    self.proposedFile = proposedFile
+  }
+
+  /// This meme once its proposed file is written to `url`.
+  public func delivered(to url: URL) -> SharedMeme {
+    var meme = self
+    meme.deliveredFile = url
+    meme.proposedFile = nil
+    return meme
   }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import Foundation
 import GLibSupport
 import GtkKit
 import MemeStore
@@ -18,6 +19,7 @@ extension MemeMeApplication {
     case .failure(let error):
       reportStoreNotice(Self.unavailableNotice(error))
       if let question = LinkedImagesQuestion(error) { reportLinkedImages(question) }
+      if let question = DamagedStoreQuestion(error) { reportDamagedStore(question) }
     }
   }
 
@@ -63,6 +65,7 @@ extension MemeMeApplication {
       switch result {
       case .failure(let error):
         guard let parent = activeWindow else { return }
+        if let question = DamagedStoreQuestion(error) { return offerRebuild(question, over: parent) }
         let notice = Self.unavailableNotice(error)
         MessageDialog.present(parent: parent, heading: notice.heading, body: notice.body)
       case .success(let repairs):
@@ -86,7 +89,9 @@ extension MemeMeApplication {
   private func showStoreNoticeOnce() {
     guard let notice = storeNotice, let window = application.windows.first else { return }
     let question = linkedImagesQuestion
+    let damaged = damagedStoreQuestion
     clearStoreNotice()
+    if let damaged { return offerRebuild(damaged, over: window) }
     guard let question else {
       MessageDialog.present(parent: window, heading: notice.heading, body: notice.body)
       return
@@ -129,6 +134,63 @@ extension MemeMeApplication {
     // The first frame is long past: the check and repair start now.
     markRepairStarted()
     finishOpening(memes)
+  }
+}
+
+// MARK: - A damaged store
+
+extension MemeMeApplication {
+  /// Offers, once a run, to rebuild Sent Memes from a damaged database (`DamagedStoreQuestion`).
+  func offerRebuild(_ question: DamagedStoreQuestion, over parent: UnsafeMutablePointer<GtkWindow>) {
+    guard !hasOfferedRebuild else { return }
+    markRebuildOffered()
+    question.ask(over: parent) { [weak self] answer in
+      guard answer == .rebuild else { return }
+      self?.rebuildSentMemes(in: question.storeFolder)
+    }
+  }
+
+  /// Rebuilds the store in `folder` in the background, then lets Sent Memes take over with it, as
+  /// at a launch that found memes, and says what came back and where the damaged file is.
+  private func rebuildSentMemes(in folder: URL) {
+    MainLoop.runInBackground { () -> Result<(SentMemeStore, [Int64], DatabaseRebuild), StoreError> in
+      do {
+        let (store, rebuild) = try SentMemeStore.rebuildDamagedDatabase(in: folder)
+        return .success((store, try store.memeIDs(), rebuild))
+      } catch {
+        return .failure(error as? StoreError ?? .databaseFailure(reason: error.localizedDescription))
+      }
+    } then: { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .failure(let error):
+        let notice = Self.unavailableNotice(error)
+        MessageDialog.present(parent: activeWindow, heading: notice.heading, body: notice.body)
+      case .success(let (store, ids, rebuild)):
+        takeOver(with: SentMemesLibrary(store: store, ids: ids))
+        // The rebuild ran the store's repair already.
+        markRepairStarted()
+        MessageDialog.present(
+          parent: activeWindow, heading: localized("Sent Memes were rebuilt"), body: rebuild.message)
+      }
+    }
+  }
+
+  /// Sent Memes, from `memes`, take over from the editor (or from Sent Memes of the damaged store,
+  /// whose windows close).
+  private func takeOver(with memes: SentMemesLibrary) {
+    let previous = sentMemes
+    useSentMemes(memes)
+    if let editor {
+      editor.sink = memes
+      sentMemes?.adopt(editor)
+    }
+    let editorIsShown = editor?.window.isVisible ?? false
+    if !editorIsShown || (editor?.document.image == nil && !memes.isEmpty) {
+      sentMemes?.showSentMemes()
+      if editorIsShown, let editor { MainLoop.post { [weak editor] in editor?.toplevel.close() } }
+    }
+    previous?.closeWindows()
   }
 }
 

@@ -24,6 +24,10 @@ package final class MemeMeApplication {
   private(set) var storeNotice: StoreNotice?
   /// Asked over the first window when the store's pictures folder is a link (instead of `storeNotice`).
   private(set) var linkedImagesQuestion: LinkedImagesQuestion?
+  /// Asked over the first window when the store's database is damaged (instead of `storeNotice`).
+  private(set) var damagedStoreQuestion: DamagedStoreQuestion?
+  /// Whether the offer to rebuild a damaged store has been made this run (it is made once).
+  private(set) var hasOfferedRebuild = false
   /// Whether the store's repair has been started (it runs once per launch, after the first frame).
   private(set) var hasStartedRepair = false
   /// Whether the app's icon is on its way to the windows (`giveWindowsTheAppIconAfterFirstFrame`).
@@ -98,8 +102,11 @@ package final class MemeMeApplication {
   func clearStoreNotice() {
     storeNotice = nil
     linkedImagesQuestion = nil
+    damagedStoreQuestion = nil
   }
   func reportLinkedImages(_ question: LinkedImagesQuestion) { linkedImagesQuestion = question }
+  func reportDamagedStore(_ question: DamagedStoreQuestion) { damagedStoreQuestion = question }
+  func markRebuildOffered() { hasOfferedRebuild = true }
   func markRepairStarted() { hasStartedRepair = true }
   func markAppIconScheduled() { hasScheduledAppIcon = true }
 

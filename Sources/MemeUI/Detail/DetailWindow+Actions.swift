@@ -78,13 +78,15 @@ extension DetailWindow {
         return
       }
       let isFirstFrame = sentAnimation != nil
-      MainLoop.runInBackground({ () -> Result<(URL, SizeFit?), ImageError> in
+      MainLoop.runInBackground({ () -> Result<SavedFile, ImageError> in
         do throws(ImageError) {
           let file = try Self.sentFile(at: source, description: description, sizeLimit: sizeLimit)
           if let fit = file.fit, file.isRefitted {
             let written = url.pathExtension.lowercased() == "png" ? try fit.unusedFileURL(for: url) : url
+            // A JPEG beside the PNG chosen is a name the user did not choose: asked about first.
+            guard written == url else { return .success(.proposed(written, file.bytes, fit)) }
             try ImageWriter.write(encoded: file.bytes, to: written)
-            return .success((written, fit))
+            return .success(.saved(written, fit))
           }
           if case .jpeg = format, case .jpeg = sentFormat {
             try ImageWriter.write(encoded: file.bytes, to: url)
@@ -93,18 +95,46 @@ extension DetailWindow {
               ImageLoader().load(data: [UInt8](file.bytes), name: source.path), to: url, as: format,
               description: description)
           }
-          return .success((url, nil))
+          return .success(.saved(url, nil))
         } catch {
           return .failure(error)
         }
       }) { [weak self] result in
         guard let self, !isDestroyed else { return }
         switch result {
-        case .success(let (written, fit)):
+        case .success(.saved(let written, let fit)):
           let saved = ShareConfirmation.saved(written).fitted(fit)
           confirm(isFirstFrame ? saved.firstFrameOnly() : saved)
+        case .success(.proposed(let proposed, let bytes, let fit)):
+          RenamedSaveQuestion.ask(over: window.asWindow, chosen: url, proposed: proposed, fit: fit) {
+            [weak self] in
+            self?.saveNew(bytes, to: proposed, fit: fit, isFirstFrame: isFirstFrame)
+          }
         case .failure(let error): saveFailed(url, error)
         }
+      }
+    }
+  }
+
+  /// What Save As made in the background: a file saved, or a JPEG that fits the size limit proposed
+  /// under a name the user did not choose.
+  private nonisolated enum SavedFile: Sendable {
+    case saved(URL, SizeFit?)
+    case proposed(URL, Data, SizeFit)
+  }
+
+  /// Save As's JPEG, once the user agreed to its name: written as a new file, never over what has
+  /// that name by then.
+  private func saveNew(_ bytes: Data, to url: URL, fit: SizeFit, isFirstFrame: Bool) {
+    MainLoop.runInBackground {
+      Result { () throws(ImageError) in try ImageWriter.writeNew(encoded: bytes, to: url) }
+    } then: { [weak self] result in
+      guard let self, !isDestroyed else { return }
+      switch result {
+      case .success:
+        let saved = ShareConfirmation.saved(url).fitted(fit)
+        confirm(isFirstFrame ? saved.firstFrameOnly() : saved)
+      case .failure(let error): saveFailed(url, error)
       }
     }
   }

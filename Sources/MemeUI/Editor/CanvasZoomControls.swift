@@ -38,6 +38,8 @@ final class CanvasZoomControls {
     gtk_widget_set_can_target(indicator, 0)
     indicator.isVisible = false
     canvas.addOverlay(indicator)
+    // The indicator goes with the window: a hiding still pending then would touch a freed widget.
+    Signal.connect(indicator, "destroy") { [weak self] in self?.hidesSoon?.cancel() }
     connectControllers(to: canvas.drawingArea)
   }
 

@@ -224,6 +224,18 @@ package final class SentMemesNavigator {
     target.defaultSize = size
   }
 
+  /// Closes this navigator's Sent Memes and detail windows: another navigator, on a rebuilt store,
+  /// has taken over (and adopted the editor). Sent Memes first, so that the detail's closing does
+  /// not bring it back.
+  func closeWindows() {
+    let detail = detailWindow
+    if let sentMemesWindow {
+      self.sentMemesWindow = nil
+      sentMemesWindow.toplevel.destroy()
+    }
+    if let detail, !detail.isDestroyed { detail.toplevel.destroy() }
+  }
+
   func showError(title: String, detail: String) {
     let parent = visibleWindow.flatMap { gtkkit_window($0) }
     MessageDialog.present(parent: parent, heading: title, body: detail)

@@ -55,6 +55,9 @@ package final class ThumbnailView {
     badge.verticalAlignment = GTK_ALIGN_END
     badge.isVisible = false
     frame.add(badge)
+    // A thumbnail that arrives after the window is gone must not touch the frame's widgets, which
+    // went with it.
+    Signal.connect(widget, "destroy") { [weak self] in self?.cancelRequest() }
     DrawingArea.setDrawFunction(picture) { [weak self] context, width, height in
       self?.draw(on: context, width: width, height: height)
     }

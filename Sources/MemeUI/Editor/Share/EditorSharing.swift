@@ -96,18 +96,42 @@ final class EditorSharing {
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
       let (url, format) = ShareFormat.destination(for: chosen, animation: snapshot.sourceAnimationFormat)
-      run(snapshot, as: format, to: .file(url)) { [weak self] meme in
-        // A PNG over the size limit was written as a JPEG beside the name chosen.
-        let written = meme.deliveredFile ?? url
-        var confirmation = ShareConfirmation.saved(written).fitted(meme.fit)
-        if case .still = format, snapshot.picture.isAnimated { confirmation = confirmation.firstFrameOnly() }
-        self?.shared(snapshot, meme, confirmation: confirmation)
+      run(snapshot, as: format, to: .chosenFile(url)) { [weak self] meme in
+        guard let self else { return }
+        guard let proposed = meme.proposedFile, let fit = meme.fit else {
+          return saved(snapshot, meme, to: meme.deliveredFile ?? url, format: format)
+        }
+        // A PNG over the size limit fits only as a JPEG, which needs a name the user did not choose.
+        RenamedSaveQuestion.ask(over: host.window.asWindow, chosen: url, proposed: proposed, fit: fit) {
+          [weak self] in
+          MainLoop.runInBackground {
+            SharePipeline.deliverNew(meme, to: proposed)
+          } then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let written): saved(snapshot, written, to: proposed, format: format)
+            case .failure(let error): saveFailed(proposed, error)
+            }
+          }
+        }
       } failed: { [weak self] error in
-        self?.host.showError(
-          title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
-          detail: EditorWindow.sentence(error.reason))
+        self?.saveFailed(url, error)
       }
     }
+  }
+
+  /// Save As completed: Sent Memes keeps the meme, and the toast says where it went.
+  private func saved(_ snapshot: ShareSnapshot, _ meme: SharedMeme, to written: URL, format: ShareFormat) {
+    var confirmation = ShareConfirmation.saved(written).fitted(meme.fit)
+    if case .still = format, snapshot.picture.isAnimated { confirmation = confirmation.firstFrameOnly() }
+    shared(snapshot, meme, confirmation: confirmation)
+  }
+
+  private func saveFailed(_ url: URL, _ error: ImageError) {
+    guard !host.isDestroyed else { return }
+    host.showError(
+      title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
+      detail: EditorWindow.sentence(error.reason))
   }
 
   private func copyImage(_ snapshot: ShareSnapshot) {
