@@ -6,11 +6,27 @@ import Testing
 @testable import MemeCore
 
 /// Files small on disk that made gdk-pixbuf's loaders spin (issue 33) decode in well under a second:
-/// MemeMe shows them only their first frame or directory.
+/// MemeMe shows them only their first frame or directory, and a GIF that declares more frames than
+/// an animation may have is refused from its structure (issue 48: the still path reads GIFs with the
+/// animation reader and its limits).
 @Suite struct DecodeTimeTests {
-  @Test func aGIFOfTwentyThousandFramesDecodesItsFirstAtOnce() throws {
+  @Test func aGIFOfTwentyThousandFramesIsRefusedAtOnce() throws {
     let gif = SlowPictures.manyFrameGIF(width: 500, height: 500, frames: 20_000)
     // Processor time of this thread, where the decode runs: the wall clock stretches under load.
+    var failure: ImageError?
+    let elapsed = ThreadProcessorTime.measure {
+      do throws(ImageError) {
+        _ = try ImageLoader().load(data: gif, name: "frames.gif")
+      } catch {
+        failure = error
+      }
+    }
+    #expect(failure?.reason == "the animation has more than 6,000 frames", "\(String(describing: failure))")
+    #expect(elapsed < 1, "took \(elapsed) s")
+  }
+
+  @Test func aGIFOfSixThousandFramesDecodesItsFirstAtOnce() throws {
+    let gif = SlowPictures.manyFrameGIF(width: 500, height: 500, frames: AnimationLimits.defaultMaxFrames)
     var decoded: RasterImage?
     let elapsed = try ThreadProcessorTime.measure {
       decoded = try ImageLoader().load(data: gif, name: "frames.gif")

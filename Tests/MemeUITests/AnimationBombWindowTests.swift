@@ -28,7 +28,7 @@ import Testing
     ),
     (
       "gigapixel.webp", WebPBuilder.animation(width: 10_000, height: 10_000, frames: 21),
-      "The animation's 10,000 × 10,000 canvas needs 1.2 GB of memory"
+      "The animation's 10,000 × 10,000 canvas needs 2.0 GB of memory"
     ),
     (
       "tall.webp", WebPBuilder.animation(width: 16, height: 16_777_215, frames: 2), "Image is 16 × 16,777,215"

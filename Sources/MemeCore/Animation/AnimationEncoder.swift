@@ -25,10 +25,11 @@ final class AnimationEncoder {
     return max(0, min(processors + 1, 4, framesInMemory - 1))
   }
 
-  /// The memory `gifWorkers(width:height:)` workers hold: a frame each, straight RGBA and a
-  /// palette index a pixel.
+  /// The memory `gifWorkers(width:height:)` workers hold: a frame each (straight RGBA and a palette
+  /// index a pixel) and libimagequant's working memory for it (its image, histogram, and the
+  /// dithering's error rows and remapped pixels), 24 bytes a pixel in all, above what noise takes.
   static func gifWorkerBytes(width: Int, height: Int) -> Int {
-    gifWorkers(width: width, height: height) * width * height * 5
+    gifWorkers(width: width, height: height) * width * height * 24
   }
 
   /// The most plays a WebP can say (a 16-bit count); a GIF that repeats 65,535 times plays 65,536.

@@ -14,8 +14,9 @@ public struct AnimationLimits: Sendable, Equatable {
   /// areas when larger): 1,000 frames at 1920 × 1080, about a minute of work on one core.
   public static let defaultMaxTotalPixels = 2_100_000_000
   /// The memory the canvases of one animation may take while it is read, drawn and encoded
-  /// (`AnimationMemory`): a 1920 × 1080 WebP made into a WebP needs 133 MB, a 3840 × 2160 one 531 MB.
-  public static let defaultMemoryBudget = 600_000_000
+  /// (`AnimationMemory`): a 1920 × 1080 GIF made into a GIF needs 232 MB, a 3840 × 2160 one 730 MB;
+  /// a 3840 × 2160 WebP made into a WebP 597 MB.
+  public static let defaultMemoryBudget = 800_000_000
   /// The shortest delay a frame is played with, in milliseconds. A shorter one (GIF's 0 and 10 ms)
   /// means "as fast as you can" in old GIFs and is played at `replacementDelay`, as browsers do;
   /// the file's own delay is still what an export writes.

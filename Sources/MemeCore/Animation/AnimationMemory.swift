@@ -6,8 +6,10 @@
 /// Every step keeps whole frames, 4 bytes a pixel: the reader its canvas (and the decoder's own),
 /// the drawing the frame it draws and the frame it frames, and each encoder its working copies. The
 /// counts are what the code and the libraries allocate, rounded up to cover the peak resident memory
-/// of exports of 2400 × 2400 noise, the worst case for both encoders (a 23 MB canvas: 14.7 canvases
-/// measured from WebP to WebP, 13.9 to GIF with three workers; `AnimationMemoryTests` holds them to it).
+/// measured for exports of three frames of 1600 × 1600 noise, the worst case for both encoders (a
+/// 10 MB canvas; above what the program takes for a tiny picture: GIF to GIF 210 MB, GIF to WebP
+/// 135 MB, WebP to GIF 266 MB, WebP to WebP 146 MB; `AnimationMemoryTests` holds them to it). The
+/// allocator keeps some of what each thread frees, which is part of what is counted.
 struct AnimationMemory: Sendable, Equatable {
   let canvasWidth: Int
   let canvasHeight: Int
@@ -25,8 +27,9 @@ struct AnimationMemory: Sendable, Equatable {
   /// before it, that frame's rectangle: at most a canvas more.
   static let gifReadingCopies = 2
   /// libwebp's animation decoder composes on a canvas of its own and keeps the previous frame to
-  /// dispose to; each frame is then copied onto the caller's canvas.
-  static let webPReadingCopies = 3
+  /// dispose to, decodes each frame into a buffer of its own, and the demuxer keeps its chunks;
+  /// each frame is then copied onto the caller's canvas.
+  static let webPReadingCopies = 5
   /// A frame transformed (cut, turned or scaled) and the frame composed in its layout.
   static let drawingCopies = 2
   /// The GIF encoder: the colours last written, and the frame being made ready (straight RGBA and a

@@ -58,14 +58,14 @@ import Testing
   }
 
   /// 1 KB declaring a 10000 × 10000 canvas: within the pixel and frame limits, but reading it takes
-  /// three canvases of 400 MB: refused in one line by the memory budget, on every path.
+  /// five canvases of 400 MB: refused in one line by the memory budget, on every path.
   @Test func aGigapixelCanvasIsRefusedByTheMemoryBudget() throws {
     let file = try Self.write(WebPBuilder.animation(width: 10_000, height: 10_000, frames: 21), "gigapixel")
     let still = #expect(throws: ImageError.self) { try ImageLoader().load(contentsOf: file) }
     #expect(still?.kind == .tooLarge)
     #expect(
       still?.reason
-        == "the animation's 10,000 × 10,000 canvas needs 1.2 GB of memory to work on, more than the limit of 600.0 MB",
+        == "the animation's 10,000 × 10,000 canvas needs 2.0 GB of memory to work on, more than the limit of 800.0 MB",
       "\(String(describing: still))")
     let animated = #expect(throws: ImageError.self) { try AnimationReader(contentsOf: file) }
     #expect(animated?.reason == still?.reason)
@@ -74,7 +74,7 @@ import Testing
   /// A canvas whose reading fits the budget can still be refused before an export whose encoder
   /// keeps more copies of it, before any frame is decoded.
   @Test func anExportIsRefusedWhenItsEncoderWouldPassTheBudget() throws {
-    let file = try Self.write(WebPBuilder.animation(width: 3200, height: 3200, frames: 2), "encoder")
+    let file = try Self.write(WebPBuilder.animation(width: 3500, height: 3500, frames: 2), "encoder")
     #expect(throws: Never.self) { try AnimationReader(contentsOf: file) }
     let output = ScratchFolder.unique("encoder-out").appendingPathExtension("webp")
     let error = #expect(throws: ImageError.self) {
