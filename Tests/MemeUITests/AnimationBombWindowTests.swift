@@ -41,23 +41,11 @@ import Testing
     return file
   }
 
-  func editorWithAMeme() -> (EditorWindow, URL) {
-    let (editor, _, picture) = EditorHarness.makeEditorShowingLandscape()
-    editor.document.setText("kept caption", at: .top)
-    return (editor, picture)
-  }
-
-  func expectUnchanged(_ editor: EditorWindow, showing picture: URL) {
-    #expect(editor.document.image?.url == picture, "the picture shown before is kept")
-    #expect(editor.document.captions.top == "kept caption", "the captions are kept")
-    #expect(!editor.isLoading)
-  }
-
   @Test(arguments: 0..<refused.count)
   func aRefusedAnimationOpensWithItsReason(index: Int) throws {
     try DisplayHarness.requireDisplay()
     let bomb = Self.refused[index]
-    let (editor, picture) = editorWithAMeme()
+    let (editor, picture) = EditorHarness.makeEditorWithAMeme()
     defer { EditorHarness.close(editor) }
     let file = try write(bomb.bytes, bomb.name)
     #expect(EditorHarness.load(file, into: editor))
@@ -65,13 +53,13 @@ import Testing
     #expect(error.title == "Could not open “\(bomb.name)”")
     #expect(error.detail.hasPrefix(bomb.reason), "\(error.detail)")
     #expect(!error.detail.contains("\n"))
-    expectUnchanged(editor, showing: picture)
+    EditorHarness.expectMemeKept(in: editor, showing: picture)
     #expect(ThumbnailLoader.thumbnail(at: file, pixelWidth: 200) == nil)
   }
 
   @Test func aPastedAnimationIsReadByTheSameReader() throws {
     try DisplayHarness.requireDisplay()
-    let (editor, picture) = editorWithAMeme()
+    let (editor, picture) = EditorHarness.makeEditorWithAMeme()
     defer { EditorHarness.close(editor) }
     let bomb = Self.refused[0]
     let bytes = bomb.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
@@ -83,7 +71,7 @@ import Testing
     #expect(MainContext.iterate(maxIterations: 100_000) { editor.lastError != nil })
     #expect(
       editor.lastError?.detail.hasPrefix(bomb.reason) == true, "\(String(describing: editor.lastError))")
-    expectUnchanged(editor, showing: picture)
+    EditorHarness.expectMemeKept(in: editor, showing: picture)
   }
 
   /// Within the limits: 2,000 frames on a 999 × 999 canvas open as an animation whose first frame is
@@ -91,7 +79,7 @@ import Testing
   /// opens as its picture; both make thumbnails.
   @Test func animationsWithinTheLimitsOpenWithTheirFirstFrame() throws {
     try DisplayHarness.requireDisplay()
-    let (editor, _) = editorWithAMeme()
+    let (editor, _) = EditorHarness.makeEditorWithAMeme()
     defer { EditorHarness.close(editor) }
     let frames = try write(WebPBuilder.animation(width: 999, height: 999, frames: 2_000), "two-thousand.webp")
     #expect(EditorHarness.load(frames, into: editor))

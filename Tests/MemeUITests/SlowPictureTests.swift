@@ -19,22 +19,9 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
-  /// An editor showing the landscape with a top caption.
-  func editorWithAMeme() -> (EditorWindow, URL) {
-    let (editor, _, picture) = EditorHarness.makeEditorShowingLandscape()
-    editor.document.setText("kept caption", at: .top)
-    return (editor, picture)
-  }
-
-  func expectUnchanged(_ editor: EditorWindow, showing picture: URL) {
-    #expect(editor.document.image?.url == picture, "the picture shown before is kept")
-    #expect(editor.document.captions.top == "kept caption", "the captions are kept")
-    #expect(!editor.isLoading)
-  }
-
   @Test func aScanBombIsRefusedInUnderTwoSecondsKeepingThePicture() throws {
     try DisplayHarness.requireDisplay()
-    let (editor, picture) = editorWithAMeme()
+    let (editor, picture) = EditorHarness.makeEditorWithAMeme()
     defer { EditorHarness.close(editor) }
     let bomb = folder.appendingPathComponent("bomb.jpg")
     try Data(ScanBomb.jpeg(width: 2000, height: 2000, repeats: 20_000)).write(to: bomb)
@@ -47,14 +34,14 @@ import Testing
     #expect(error.title == "Could not open “bomb.jpg”")
     #expect(error.detail.hasPrefix("The picture is damaged"), "\(error.detail)")
     #expect(!error.detail.contains("\n"))
-    expectUnchanged(editor, showing: picture)
+    EditorHarness.expectMemeKept(in: editor, showing: picture)
   }
 
   @Test func aPastedScanBombIsDecodedByMemeMeAndRefused() throws {
     // Another application offering JPEG bytes: GDK's own JPEG decoder has no scan limit, so the bytes
     // are taken as they are and decoded by MemeMe.
     try DisplayHarness.requireDisplay()
-    let (editor, picture) = editorWithAMeme()
+    let (editor, picture) = EditorHarness.makeEditorWithAMeme()
     defer { EditorHarness.close(editor) }
     let bomb = ScanBomb.jpeg(width: 2000, height: 2000, repeats: 20_000)
     let bytes = bomb.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
@@ -71,13 +58,13 @@ import Testing
     #expect(
       editor.lastError?.detail.hasPrefix("The picture is damaged") == true,
       "\(String(describing: editor.lastError))")
-    expectUnchanged(editor, showing: picture)
+    EditorHarness.expectMemeKept(in: editor, showing: picture)
   }
 
   @Test(arguments: ["stop button", "escape"])
   func aSlowOpenCanBeStopped(how: String) throws {
     try DisplayHarness.requireDisplay()
-    let (editor, picture) = editorWithAMeme()
+    let (editor, picture) = EditorHarness.makeEditorWithAMeme()
     defer { EditorHarness.close(editor) }
     // Under the scan limit, but slow: 16 megapixels read 250 times over.
     let slow = folder.appendingPathComponent("slow.jpg")
@@ -99,7 +86,7 @@ import Testing
     #expect(gtk_widget_is_visible(stop) == 0)
     // The stopped load's result never arrives, whether it ran on or stopped early.
     MainContext.iterate(maxIterations: 300) { false }
-    expectUnchanged(editor, showing: picture)
+    EditorHarness.expectMemeKept(in: editor, showing: picture)
     #expect(editor.lastError == nil, "stopping is no error")
     #expect(!editor.canvas.handleLoadingKey(UInt32(GDK_KEY_Escape)), "Escape passes on when nothing loads")
   }
