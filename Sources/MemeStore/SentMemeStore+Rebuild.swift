@@ -108,7 +108,7 @@ private struct RecoveredRows {
     for table in ["sentMeme", "memeTemplate"] {
       // Not in a read transaction: SQLite may end one when a lookup finds a damaged page, and then
       // the rows read before it would be lost with it.
-      recovered.rows[table] = (try? queue.inDatabase { db in rowsThatRead(of: table, in: db) }) ?? []
+      recovered.rows[table] = queue.inDatabase { db in rowsThatRead(of: table, in: db) }
     }
     return recovered
   }
