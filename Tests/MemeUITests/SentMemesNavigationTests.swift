@@ -159,7 +159,8 @@ import Testing
   }
 
   /// A file only a check of the whole database finds damaged: the memes show at once, then the check
-  /// after the first frame reports the store as one that cannot be opened, and nothing is written.
+  /// after the first frame reports the damage and offers to rebuild Sent Memes; until the user
+  /// agrees, nothing is written.
   @Test func damageFoundByTheCheckAfterTheFirstFrameIsReportedAndLeftUntouched() throws {
     try DisplayHarness.requireDisplay()
     let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 2)
@@ -175,11 +176,15 @@ import Testing
 
     let library = try #require(app.sentMemes?.memes, "the memes are listed before the check")
     #expect(library.list.ids == memes.map(\.id))
-    #expect(MainContext.iterate { SentMemesHarness.toplevel(named: "message-dialog") != nil })
-    let dialog = try #require(SentMemesHarness.toplevel(named: "message-dialog"), "the damage is told")
-    defer { gtk_window_destroy(gtkkit_window(dialog)) }
-    #expect(MessageDialog(dialog)?.heading == "Sent Memes are not available")
+    let name = DamagedStoreQuestion.dialogName
+    #expect(MainContext.iterate { SentMemesHarness.toplevel(named: name) != nil })
+    let dialog = try #require(
+      SentMemesHarness.toplevel(named: name).flatMap { MessageDialog($0) }, "the damage is told")
+    #expect(dialog.heading == "Sent Memes are damaged")
     #expect(library.hasFailedCheck, "shared memes are no longer kept")
     #expect(try Data(contentsOf: database) == damaged)
+    dialog.respond(DamagedStoreQuestion.Answer.notNow.rawValue)
+    SentMemesHarness.settle(app)
+    #expect(try Data(contentsOf: database) == damaged, "Not Now leaves it as it was")
   }
 }
