@@ -13,9 +13,10 @@ suites='MemeCoreTests|MemeStoreTests|CommandLineTests|FuzzRegressionTests'
 # Left out under the sanitizers: KilledRenderTests kills fifty renders of one process each to check
 # the files they leave, which says nothing about memory or threads that the other renders do not,
 # and is the longest test under ThreadSanitizer (about a second a render; the plain run keeps it).
-# AnimationBombCommandTests holds hostile animations to bounds of processor time and memory, which a
-# sanitizer's own work and shadow memory stretch; it draws as the other renders do.
-skipped='KilledRenderTests|AnimationBombCommandTests'
+# AnimationBombCommandTests and AnimationMemoryTests hold animations to bounds of processor time and
+# peak memory, which a sanitizer's own work and shadow memory stretch; they draw as the other
+# renders do.
+skipped='KilledRenderTests|AnimationBombCommandTests|AnimationMemoryTests'
 sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
 

@@ -54,9 +54,7 @@ import Testing
       #expect(run.status == 0, "\(bomb) to \(output): \(run.standardError.prefix(500))")
       #expect(!run.standardError.contains("CRITICAL"), "\(run.standardError.prefix(500))")
     }
-    if !HostileCaptionTests.isThreadSanitized {
-      #expect(run.peakBytes < peakBound, "\(bomb) to \(output): \(run.peakBytes >> 20) MB")
-    }
+    #expect(run.peakBytes < peakBound, "\(bomb) to \(output): \(run.peakBytes >> 20) MB")
     print(
       "\(bomb) to \(output): exit \(run.status), \(run.processorSeconds) s of processor time, "
         + "peak \(run.peakBytes >> 20) MB: \(run.standardError.split(separator: "\n").first ?? "")")

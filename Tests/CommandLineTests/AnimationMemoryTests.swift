@@ -25,7 +25,6 @@ import Testing
   }
 
   @Test func anExportTakesNoMoreThanItsReckonedMemory() throws {
-    guard !HostileCaptionTests.isThreadSanitized else { return }
     let fixtures = try Fixtures()
     let gif = fixtures.path("noise.gif")
     try Self.noise().write(to: URL(fileURLWithPath: gif))
