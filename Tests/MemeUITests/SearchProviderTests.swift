@@ -6,6 +6,7 @@ import GtkKit
 import GtkTestSupport
 import MemeCore
 import MemeStore
+import PictureChecks
 import Synchronization
 import Testing
 
@@ -171,6 +172,22 @@ import Testing
       }
       #expect(try call(app, "GetResultMetas", [Variant(strings: [])]).first?.children.isEmpty == true)
       #expect(app.application.windows.isEmpty, "metas open no window")
+    }
+  }
+
+  /// A thumbnail file replaced by an animated WebP of 10,000 frames (a hostile store) is not handed
+  /// to the shell, whose loaders would decode every frame: that result has no icon, the others keep
+  /// theirs.
+  @Test func aThumbnailThatIsNoThumbnailIsNotAnIcon() throws {
+    try withRegisteredApp { app, memes in
+      try Data(WebPBuilder.animation(width: 999, height: 999, frames: 10_000)).write(
+        to: memes[1].thumbnailURL)
+      let asked = [String(memes[0].id), String(memes[1].id)]
+      let reply = try call(app, "GetResultMetas", [Variant(strings: asked)])
+      let metas = try #require(reply.first).children.compactMap(\.dictionary)
+      #expect(metas.map { $0["id"]?.string } == asked)
+      #expect(metas.first?["icon"]?.iconFile != nil, "a thumbnail MemeMe wrote is the icon")
+      #expect(metas.last?["icon"] == nil, "\(String(describing: metas.last))")
     }
   }
 

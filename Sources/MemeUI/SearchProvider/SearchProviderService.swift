@@ -134,7 +134,9 @@ extension MemeMeApplication {
         var entries: [(key: String, value: Variant)] = [
           ("id", Variant(meta.id)), ("name", Variant(meta.name)), ("description", Variant(meta.description)),
         ]
-        if let icon = Variant.fileIcon(meta.thumbnail) { entries.append(("icon", icon)) }
+        if let thumbnail = meta.thumbnail, let icon = Variant.fileIcon(thumbnail) {
+          entries.append(("icon", icon))
+        }
         return Variant(dictionary: entries)
       }, elementType: "a{sv}")
   }

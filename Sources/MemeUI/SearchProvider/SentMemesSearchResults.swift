@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import GtkKit
+import MemeCore
 import MemeStore
 
 /// What the desktop's search finds among the sent memes: the ids of those whose texts match the
@@ -35,12 +36,13 @@ nonisolated struct SentMemesSearchResults: Sendable {
   }
 
   /// One result as the overview shows it: the meme's drawn texts as its name, its own description
-  /// (or when it was sent) below, and its thumbnail as its icon.
+  /// (or when it was sent) below, and its thumbnail as its icon (none when the file is not a
+  /// thumbnail MemeMe would have written).
   struct Meta: Equatable {
     let id: String
     let name: String
     let description: String
-    let thumbnail: URL
+    let thumbnail: URL?
   }
 
   /// The memes among `ids` that still exist, each with its id as asked for, in the order asked for.
@@ -54,7 +56,26 @@ nonisolated struct SentMemesSearchResults: Sendable {
   static func meta(id: String, of meme: SentMeme, sentTime: (Date) -> String) -> Meta {
     Meta(
       id: id, name: name(of: meme), description: description(of: meme, sentTime: sentTime),
-      thumbnail: meme.thumbnailURL)
+      thumbnail: iconFile(meme.thumbnailURL))
+  }
+
+  /// The longest side of a thumbnail file the overview is given: the store writes them 256 pixels
+  /// wide, and a tall meme's is taller.
+  static let longestIconSide = 4096
+
+  /// `file` when MemeMe's reader finds in its header a PNG or JPEG of a thumbnail's size, which the
+  /// desktop's shell can decode at no risk; nil for anything else (a store whose files were
+  /// replaced: an animated WebP of thousands of frames would be decoded whole by the shell's
+  /// loaders, in the session's own process). Only the header is read, on the worker.
+  static func iconFile(_ file: URL) -> URL? {
+    guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
+    let head = [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
+    try? handle.close()
+    guard let kind = ImageLoader.fileExtension(sniffing: head), kind == "png" || kind == "jpg",
+      let size = try? ImageLoader().pixelSize(ofImageAt: file),
+      size.width <= longestIconSide, size.height <= longestIconSide
+    else { return nil }
+    return file
   }
 
   /// The texts drawn on the meme, in reading order, on one line; its description when it has none.
