@@ -124,8 +124,11 @@ import Testing
     #expect(entry.limitLabel.isVisible)
     let message = String(cString: gtk_label_get_text(gtkkit_label(entry.limitLabel)))
     #expect(message == EditorCanvas.limitMessage(.memeCharacters))
-    #expect(message.contains("\(CaptionLimits.maximumCharactersPerMeme) characters"), "\(message)")
-    #expect(message.contains("\(CaptionLimits.maximumGlyphsPerMeme) glyphs"), "\(message)")
+    #expect(
+      message.contains("\(PixelCount.grouped(CaptionLimits.maximumCharactersPerMeme)) characters"),
+      "\(message)")
+    #expect(
+      message.contains("\(PixelCount.grouped(CaptionLimits.maximumGlyphsPerMeme)) glyphs"), "\(message)")
     Screenshot.save(editor.window, named: "caption-budget-message")
   }
 }

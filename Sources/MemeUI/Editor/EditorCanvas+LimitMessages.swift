@@ -52,8 +52,9 @@ extension EditorCanvas {
     guard excess != .memeCharacters else {
       let budget = String(
         format: localized(
-          "A meme holds at most %d characters in all its texts, and draws at most %d glyphs."),
-        CaptionLimits.maximumCharactersPerMeme, CaptionLimits.maximumGlyphsPerMeme)
+          "A meme holds at most %@ characters in all its texts, and draws at most %@ glyphs."),
+        PixelCount.grouped(CaptionLimits.maximumCharactersPerMeme),
+        PixelCount.grouped(CaptionLimits.maximumGlyphsPerMeme))
       return cut + " " + budget
     }
     let limits = String(
