@@ -16,30 +16,60 @@ swift build --build-tests
 # when the tool is missing, instead of skipping (Tests/DiskTestSupport/RequiredTools.swift).
 export MEMEME_REQUIRE_TOOLS=1
 mkdir -p test-output/wayland
-# Window tests must run here: a missing display is a failure, not a skip (with-display.sh sets
-# MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb); screenshots land in test-output/.
-MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 swift test --skip-build
-# The window test suites again on Wayland (headless weston, GDK_BACKEND=wayland); screenshots in
-# test-output/wayland/. The engine, store and command-line suites draw nothing and run once.
-MEMEME_TEST_OUTPUT="$PWD/test-output/wayland" build-aux/with-display.sh wayland \
-  swift test --skip-build --filter 'GtkKitTests|MemeUITests|MemeCameraUITests'
+# Each stage prints how long it took, so a slow stage shows in the log.
+stage_started=$SECONDS
+stage_done() { echo "== $1: $((SECONDS - stage_started)) s"; stage_started=$SECONDS; }
+stage_done "set-up, lint and build"
 # A screen reader's walk through the app over the real AT-SPI bus, its files chosen and saved through
-# the desktop portals, on both display servers, in English and in German (Tests/ScreenReaderWalk).
-for server in x11 wayland; do
+# the desktop portals, in English and in German (Tests/ScreenReaderWalk).
+walk() {
   for language in en de; do
-    MEMEME_WALK_LANGUAGE="$language" build-aux/with-display.sh "$server" \
+    MEMEME_WALK_LANGUAGE="$language" build-aux/with-display.sh "$1" \
       Tests/ScreenReaderWalk/screen-reader-walk.py .build/debug/mememe
   done
-done
+}
+# The window test suites on Wayland (headless weston, GDK_BACKEND=wayland; screenshots in
+# test-output/wayland/), then the walk there, run beside the X11 run below. Window tests run one at
+# a time on the main actor, so the X11 run keeps one core on them while its engine suites share the
+# other and then leave it idle; the Wayland run fills it. Both only read the build (--ignore-lock lets
+# a second `swift test --skip-build` read it), and each has its own display, session bus and
+# screenshot folder. Its log is printed when it ends.
+wayland_log=test-output/wayland/run.log
+# Job control puts that run in a process group of its own, so a failing X11 run can stop all of it.
+set -m
+(
+  MEMEME_TEST_OUTPUT="$PWD/test-output/wayland" build-aux/with-display.sh wayland \
+    swift test --skip-build --ignore-lock --filter 'GtkKitTests|MemeUITests|MemeCameraUITests'
+  walk wayland
+) >"$wayland_log" 2>&1 &
+wayland_run=$!
+set +m
+trap 'kill -- "-$wayland_run" 2>/dev/null || true' EXIT
+# Window tests must run here: a missing display is a failure, not a skip (with-display.sh sets
+# MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb); screenshots land in test-output/. The engine,
+# store and command-line suites draw nothing and run only here.
+MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 swift test --skip-build
+walk x11
+stage_done "X11 tests and walks"
+wayland_status=0
+wait "$wayland_run" || wayland_status=$?
+trap - EXIT
+echo "== Wayland tests and walks (run beside X11):"
+cat "$wayland_log"
+[ "$wayland_status" -eq 0 ] || { echo "The Wayland run failed (status $wayland_status)."; exit 1; }
+stage_done "Wayland, after X11"
 # The desktop data files: the .desktop entry, AppStream metainfo and GSettings schema validators.
 rm -rf .build-meson && meson setup .build-meson >/dev/null && meson test -C .build-meson --print-errorlogs
+stage_done "desktop data files"
 # Fuzzing: every target for a minute, four at a time on the two cores (eight targets in two
 # minutes, which keeps the whole run under half an hour), from its seeds and what earlier runs found
 # (Fuzz/run.sh). A finding is printed and its input kept in .build-fuzz/findings/, but a minute of
 # random search is not repeatable, so it does not fail the run; the regression tests replay every
 # input that ever crashed (Fuzz/crashes/), and each new one is to be fixed and added there.
 Fuzz/run.sh -t 60 -j 4 || echo "Fuzzing found a crashing input; see the lines above."
-# The engine, store and command line under ThreadSanitizer (and Sent Memes' thumbnails, loaded off
-# the main thread): the captions drawn on two cores and the PNG strips compressed in parallel must be
+stage_done "fuzzing"
+# The engine and store under ThreadSanitizer (and Sent Memes' thumbnails, loaded off the main
+# thread): the captions drawn on two cores and the PNG strips compressed in parallel must be
 # race-free.
 build-aux/run-sanitizers.sh thread
+stage_done "ThreadSanitizer"
