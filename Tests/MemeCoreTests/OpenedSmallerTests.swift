@@ -12,32 +12,32 @@ import Testing
 @Suite struct OpenedSmallerTests {
   let folder = Fixtures.temporaryFolder()
 
-  /// 100 × 100 is 10,000 pixels: twice a limit of 5,000.
+  /// 5,000 pixels: below a 100 x 60 picture's 6,000 and a 100 x 100 one's 10,000.
   let loader = ImageLoader(maxPixels: 5000)
 
   @Test func aJPEGOverTheLimitIsDecodedSmallerByTheDCTScaling() throws {
     let url = folder.appendingPathComponent("over.jpg")
     Fixtures.write(Fixtures.jpeg(Fixtures.noise(width: 100, height: 60, translucent: false)), to: url)
     let image = try loader.load(contentsOf: url)
-    // 5/8 is the largest of libjpeg's scalings within the limit: 63 × 38; 3/4 would give 75 × 45.
-    #expect(image.width == 63 && image.height == 38)
+    // 7/8 is the largest of libjpeg's scalings below 1 within the limit: 88 x 53 (4,664 pixels).
+    #expect(image.width == 88 && image.height == 53)
     #expect(image.sizeInFile?.width == 100 && image.sizeInFile?.height == 60)
-    #expect(try loader.pixelSize(ofImageAt: url) == (63, 38))
+    #expect(try loader.pixelSize(ofImageAt: url) == (88, 53))
     #expect(image.openedSmaller?.message(locale: Locale(identifier: "en_US")) == "Opened at 0 MP")
     // Within the limit nothing changes, and nothing is said.
     let whole = try ImageLoader().load(contentsOf: url)
     #expect(whole.width == 100 && whole.sizeInFile == nil && whole.openedSmaller == nil)
   }
 
-  /// The size counted is the upright one: a photo stored 60 × 100 and turned opens 38 wide.
+  /// The size counted is the upright one: a photo stored 100 x 60 and turned opens 53 wide.
   @Test func theUprightSizeCounts() throws {
     let url = folder.appendingPathComponent("turned.jpg")
     Fixtures.write(
       Fixtures.jpeg(Fixtures.noise(width: 100, height: 60, translucent: false), orientation: 6), to: url)
     let image = try loader.load(contentsOf: url)
-    #expect(image.width == 38 && image.height == 63)
+    #expect(image.width == 53 && image.height == 88)
     #expect(image.sizeInFile?.width == 60 && image.sizeInFile?.height == 100)
-    #expect(try loader.pixelSize(ofImageAt: url) == (38, 63))
+    #expect(try loader.pixelSize(ofImageAt: url) == (53, 88))
   }
 
   @Test(arguments: [false, true])

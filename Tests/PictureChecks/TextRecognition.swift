@@ -12,8 +12,9 @@ public enum TextRecognition {
   public static func words(inImageAt path: String) throws -> String {
     try RequiredTools.require(
       FileManager.default.isExecutableFile(atPath: tesseract), "tesseract is not installed (tesseract-ocr)")
-    // Page segmentation 11: sparse text, found anywhere (a band above and a band below the photo).
-    let data = try JPEGTools.run("tesseract", [path, "stdout", "--psm", "11"])
+    // Page segmentation 3 (the default, automatic): the blocks of text in reading order, top to
+    // bottom (a band above the photo, then the band under it).
+    let data = try JPEGTools.run("tesseract", [path, "stdout", "--psm", "3"])
     let text = String(decoding: data, as: UTF8.self).lowercased()
     return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
