@@ -79,9 +79,14 @@ let package = Package(
     // The photo's DCT blocks through libjpeg's coefficient API (errors arrive by longjmp, so in C), and
     // the size fitter's area-averaging downscale (a 48 MP picture read whole for each size tried).
     .target(name: "CMemeJPEG", path: "Sources/CMemeJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+    // A PNG over the pixel limit read by rows through libpng (errors by longjmp) and averaged down as
+    // they arrive, with CMemeJPEG's area averaging.
+    .target(
+      name: "CMemePNG", dependencies: ["CMemeJPEG"], path: "Sources/CMemePNG",
+      linkerSettings: [.linkedLibrary("png16")]),
     .target(
       name: "MemeCore",
-      dependencies: ["GLibSupport", "CMemeGraphics", "CMemeJPEG", "CMemeAnimation"]
+      dependencies: ["GLibSupport", "CMemeGraphics", "CMemeJPEG", "CMemePNG", "CMemeAnimation"]
     ),
     .target(
       name: "MemeStore",

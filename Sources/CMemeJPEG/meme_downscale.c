@@ -1,18 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "meme_downscale.h"
+#include "meme_downscale_axis.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-// Four channels at once: clang turns the sums below into vector instructions.
-typedef float channels __attribute__((vector_size(16)));
-
-// Per target pixel: the first source pixel it covers, how many, and each one's share (summing to 1).
-struct meme_downscale_axis {
-  int source_size, target_size, max_taps;
-  int *first, *count;
-  float *weights;  // target_size × max_taps
-};
 
 meme_downscale_axis *meme_downscale_axis_new(int source_size, int target_size) {
   if (source_size < 1 || target_size < 1 || target_size > source_size) return NULL;
@@ -55,8 +47,10 @@ void meme_downscale_axis_free(meme_downscale_axis *axis) {
   free(axis);
 }
 
-// One source row averaged across: `out` gets 4 floats per target column.
-static void reduce_row(const uint8_t *row, const meme_downscale_axis *columns, float *out) {
+// Four channels at once: clang turns the sums below into vector instructions.
+typedef float channels __attribute__((vector_size(16)));
+
+void meme_downscale_reduce_row(const uint8_t *row, const meme_downscale_axis *columns, float *out) {
   for (int i = 0; i < columns->target_size; i++) {
     const uint8_t *pixel = row + (size_t)columns->first[i] * 4;
     const float *weight = columns->weights + (size_t)i * (size_t)columns->max_taps;
@@ -88,7 +82,7 @@ int meme_downscale_rows(const uint8_t *source, int source_stride, uint8_t *targe
     for (int k = 0; k < rows->count[y]; k++) {
       int source_row = rows->first[y] + k;
       if (source_row != reduced_row) {
-        reduce_row(source + (size_t)source_row * (size_t)source_stride, columns, reduced);
+        meme_downscale_reduce_row(source + (size_t)source_row * (size_t)source_stride, columns, reduced);
         reduced_row = source_row;
       }
       for (size_t c = 0; c < width; c++) sum[c] += weight[k] * reduced[c];

@@ -28,10 +28,10 @@ public struct MemeCaptions: Sendable, Hashable {
     CaptionPosition.allCases.map { TextBox.classic($0, text: text(at: $0), style: style) } + boxes
   }
 
-  /// The texts the layout draws, in drawing order: the top one, the bottom one unless the layout
-  /// keeps it unseen (Band), then the boxes'.
+  /// The texts the layout draws, in drawing order: the top one, the bottom one, then the boxes'.
+  /// Every layout draws both captions.
   public var drawnTexts: [String] {
-    [top] + (layout.drawsBottomText ? [bottom] : []) + boxes.map(\.text)
+    [top, bottom] + boxes.map(\.text)
   }
 
   public func text(at position: CaptionPosition) -> String {

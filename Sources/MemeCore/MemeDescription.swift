@@ -44,8 +44,8 @@ public enum MemeDescription {
 extension MemeCaptions {
   /// The meme's text in reading order, one caption a line, as the layout places it: Classic reads the
   /// top caption, the text boxes from top to bottom (by their centres; left to right, then drawing
-  /// order, where level), then the bottom caption; Band the band's text above the picture, then the
-  /// boxes on it (its kept bottom text is not drawn, so not read); Poster the boxes on the picture,
+  /// order, where level), then the bottom caption; Band the band's text above the picture, the
+  /// boxes on it, then the text of the band under it; Poster the boxes on the picture,
   /// then the title and the subtitle below it. A caption with no text is left out: the editor keeps a caption nobody typed empty (it
   /// only shows TOP, BOTTOM or TEXT in its place), so a placeholder is never part of it. The text is
   /// as typed, not upper-cased as drawn (a screen reader spells out capitals); a caption's own
@@ -63,7 +63,7 @@ extension MemeCaptions {
     let texts: [String] =
       switch layout {
       case .classic: [top] + boxTexts + [bottom]
-      case .band: [top] + boxTexts
+      case .band: [top] + boxTexts + [bottom]
       case .poster: boxTexts + [top, bottom]
       }
     return texts.map(Self.oneLine).filter { !$0.isEmpty }.joined(separator: "\n")

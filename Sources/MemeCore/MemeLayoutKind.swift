@@ -2,10 +2,10 @@
 
 /// How a meme's two texts and its picture are arranged in the output.
 ///
-/// The texts are the same fields in every layout, so switching keeps them: Classic draws them as the
-/// top and bottom captions on the picture; Band draws the top one on a band above the picture (the
-/// bottom one is kept but not drawn); Poster draws them as the title and subtitle below the picture
-/// in a black frame. Text boxes are placed on the picture in every layout.
+/// The texts are the same fields in every layout, so switching keeps them, and every layout draws
+/// both: Classic as the top and bottom captions on the picture; Band on a band above the picture and
+/// (when there is a bottom text) a second band under it; Poster as the title and subtitle below the
+/// picture in a black frame. Text boxes are placed on the picture in every layout.
 public enum MemeLayoutKind: String, Sendable, Hashable, Codable, CaseIterable {
   case classic, band, poster
 
@@ -19,9 +19,6 @@ public enum MemeLayoutKind: String, Sendable, Hashable, Codable, CaseIterable {
     case .poster: CaptionStyle(textColor: .white, outlineColor: .black, isUppercase: true)
     }
   }
-
-  /// Whether the bottom text is drawn in this layout.
-  public var drawsBottomText: Bool { self != .band }
 
   /// `style` for this layout after switching from `previous`: colours and case still at `previous`'s
   /// defaults take this layout's; ones the user chose are kept. The font is kept either way.

@@ -19,6 +19,14 @@ public final class RasterImage: @unchecked Sendable {
   /// picture, but parts of it may be grey or smeared); nil for a clean decode. Set by the decoder
   /// before the image is handed out, never changed afterwards.
   public internal(set) var damage: String?
+  /// The picture's upright size in its file when it was opened smaller to keep within the pixel
+  /// limit (see `ImageLimits.fitted`); nil when it opened at its own size. Set by the decoder.
+  public internal(set) var sizeInFile: (width: Int, height: Int)?
+
+  /// The sizes in the file and opened, when the picture opened smaller than its file.
+  public var openedSmaller: OpenedSmaller? {
+    sizeInFile.map { OpenedSmaller(fileWidth: $0.width, fileHeight: $0.height, width: width, height: height) }
+  }
 
   /// Takes ownership of `surface` (one reference), which must be an ARGB32 image surface.
   public init(adopting surface: OpaquePointer, hasAlpha: Bool) {

@@ -24,11 +24,12 @@ struct RenderCommand: ParsableCommand {
       left, top, width and height in fractions of the (cut and turned) picture's width and height, \
       turned clockwise by DEG degrees about its centre; each is fitted into its box like the top and \
       bottom captions, and what reaches past the picture is cut off. \
-      --layout band puts the top caption on a white band above the picture, black and in a plain \
-      sans serif, the picture left as it is; --layout poster frames the picture in black with a thin \
+      --layout band puts the top caption on a white band above the picture and the bottom one, when \
+      given, on a second band under it, black and in a plain sans serif, the picture left as it is \
+      (with a band under it, a JPEG photo is encoded whole); --layout poster frames the picture in black with a thin \
       white line, the top caption as the title and the bottom one as the subtitle below it, in a \
       serif. Their texts have no outline: --text-color colours the text and --outline-color the band \
-      or the frame. The band is 10% to 60% of the picture's height and grows with its text before \
+      or the frame. Each band is 10% to 60% of the picture's height and grows with its text before \
       the text shrinks; the output is larger than the picture, which keeps its pixels. \
       The file carries no metadata of the input (no EXIF, GPS, XMP, IPTC or text chunks); only a JPEG \
       photo's ICC colour profile is kept on the block path, and the meme's description is written \
@@ -56,7 +57,7 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "The top caption (the band's text, the poster's title).")
   var top: String = ""
 
-  @Option(help: "The bottom caption (the poster's subtitle; not drawn by the band).")
+  @Option(help: "The bottom caption (the poster's subtitle; the band's second band, under the picture).")
   var bottom: String = ""
 
   @Option(
@@ -171,7 +172,12 @@ struct RenderCommand: ParsableCommand {
       """, valueName: "SIZE"))
   var maxBytes: String?
 
-  @Option(help: "Refuse inputs, and --width outputs, with more pixels than this.")
+  @Option(
+    help: """
+      The most pixels an input opens with, and a --width output may have. A JPEG or PNG with more \
+      (up to \(ImageLoader.largestFittedMultiple) times as many) opens smaller, within this limit, \
+      with a warning; other inputs with more are refused.
+      """)
   var maxPixels: Int = ImageLoader.defaultMaxPixels
 
   @Flag(
@@ -218,6 +224,13 @@ struct RenderCommand: ParsableCommand {
       // The meme was made, from what could be decoded: say so rather than pass it off as whole.
       printToStandardError(
         "warning: \(quoted(input)): the picture is damaged and parts of it may look wrong (\(damage))")
+    }
+    if let opened = summary.openedSmaller {
+      // The meme was made, smaller than the photo: say so, and which limit made it so.
+      printToStandardError(
+        "warning: \(quoted(input)): \(opened.message()): the picture is "
+          + "\(PixelCount.grouped(opened.fileWidth)) × \(PixelCount.grouped(opened.fileHeight)) pixels, "
+          + "over the limit of \(PixelCount.described(maxPixels)) (--max-pixels)")
     }
     warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {

@@ -23,12 +23,12 @@ import Testing
         == "One does not simply\nupper box\nleft of middle\nright of middle\nlower box\nwalk into Mordor")
   }
 
-  /// Band reads its band, above the picture, then the boxes on the picture, and not the bottom text it
-  /// keeps but does not draw; Poster the boxes on the picture, then its title and subtitle below.
+  /// Band reads its band above the picture, then the boxes on the picture, then the band under it;
+  /// Poster the boxes on the picture, then its title and subtitle below.
   @Test func theDefaultFollowsTheLayoutsReadingOrder() {
     let box = TextBox(text: "on the picture", frame: RelativeRect(x: 0.1, y: 0.1, width: 0.3, height: 0.1))
-    let band = MemeCaptions(top: "when the band", bottom: "kept, not drawn", boxes: [box], layout: .band)
-    #expect(band.defaultDescription == "when the band\non the picture")
+    let band = MemeCaptions(top: "when the band", bottom: "and the band under", boxes: [box], layout: .band)
+    #expect(band.defaultDescription == "when the band\non the picture\nand the band under")
     let poster = MemeCaptions(top: "TITLE", bottom: "subtitle", boxes: [box], layout: .poster)
     #expect(poster.defaultDescription == "on the picture\nTITLE\nsubtitle")
     // Every text the layout draws is read, and nothing else.

@@ -42,8 +42,10 @@ import Testing
   static let allowedFraction = 0.001
 
   @Test func theCasesAreThere() {
-    #expect(Self.cases.count == 18)
-    #expect(Self.cases.filter { $0.layout == .band }.count == 3)
+    #expect(Self.cases.count == 19)
+    #expect(Self.cases.filter { $0.layout == .band }.count == 4)
+    // The band under the picture is drawn for a bottom text only: the others are as they always were.
+    #expect(Self.cases.filter { $0.layout == .band && !$0.bottom.isEmpty }.map(\.name) == ["band-both"])
     #expect(Self.cases.filter { $0.layout == .poster }.count == 3)
   }
 

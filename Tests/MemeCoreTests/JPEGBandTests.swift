@@ -34,6 +34,8 @@ struct JPEGBandTests {
     var captions = kind.captions
     (captions.style, captions.layout) = (MemeLayoutKind.band.defaultStyle, .band)
     captions.top = "when every block of the photo moves down by whole MCU rows"
+    // The top band alone: a bottom caption's band under the photo is encoded whole (see BandRows).
+    captions.bottom = ""
     let meme = folder.appendingPathComponent("band.jpg")
     let summary = try MemeExporter.export(captions, imageAt: source, to: meme, as: .jpeg(quality: 90))
     guard case .keptBlocks(let replaced, let total, let keptCode) = summary.encoding else {

@@ -61,10 +61,21 @@ import Testing
     #expect(empty.frame.pictureY == 80, "at least 10% of the picture's height")
   }
 
-  @Test func theBandDrawsOnlyTheTopText() {
+  /// The bottom text gets a band of its own under the picture, sized as the top one; without a
+  /// bottom text the output ends with the picture, as it always did.
+  @Test func theBandDrawsTheBottomTextOnASecondBandUnderThePicture() {
     let layout = Self.layout(.band, top: "top", bottom: "bottom")
-    #expect(layout.caption(at: .bottom).drawing == nil)
-    #expect(layout.drawings.count == 1)
+    let topOnly = Self.layout(.band, top: "top")
+    let frame = layout.frame
+    #expect(layout.drawings.count == 2)
+    #expect(frame.pictureY == topOnly.frame.pictureY, "the top band is as it was")
+    #expect(topOnly.frame.height == topOnly.frame.pictureY + 800, "no band under the picture")
+    let bandUnder = frame.height - (frame.pictureY + 800)
+    #expect(bandUnder == frame.pictureY, "both one-line texts get bands of the same height")
+    let bottom = layout.caption(at: .bottom)
+    #expect(bottom.inkRect.y > Double(frame.pictureY + 800), "under the picture")
+    #expect(bottom.inkRect.maxY < Double(frame.height))
+    #expect(abs(bottom.fontSize - layout.caption(at: .top).fontSize) < 0.01, "the same size of text")
   }
 
   @Test func thePosterFramesThePictureAndSetsTitleAndSubtitleBelow() {

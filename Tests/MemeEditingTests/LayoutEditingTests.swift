@@ -43,15 +43,15 @@ struct LayoutEditingTests {
     #expect(document.captions.style.textColor == style.textColor)
   }
 
-  /// A meme named by its words is named by those it draws: the band keeps its bottom text unseen.
+  /// A meme named by its words is named by those it draws: the band draws both its texts.
   @Test func aBandMemeIsNamedByTheTextItDraws() {
     // Named by the app (as Sent Memes names its copies): the meme is called by its words.
     let picture = URL(fileURLWithPath: "/sent/\(UUID().uuidString)-original.png")
-    let captions = MemeCaptions(top: "seen words", bottom: "hidden words", layout: .band)
-    #expect(MemeFileName.base(picture: picture, captions: captions) == "seen-words")
+    let captions = MemeCaptions(top: "upper words", bottom: "lower words", layout: .band)
+    #expect(MemeFileName.base(picture: picture, captions: captions) == "upper-words-lower-words")
     var classic = captions
     classic.layout = .classic
-    #expect(MemeFileName.base(picture: picture, captions: classic) == "seen-words-hidden-words")
+    #expect(MemeFileName.base(picture: picture, captions: classic) == "upper-words-lower-words")
   }
 
   /// Share, then keep: the store's row has the layout, the rendered file the whole output.

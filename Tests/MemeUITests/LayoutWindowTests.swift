@@ -9,8 +9,9 @@ import Testing
 @testable import MemeUI
 
 /// The layout choice in the style panel: the canvas shows the whole output (the band or the poster's
-/// frame included) fitted into the view, as the export draws it; the caption fields sit on their
-/// texts; undo takes the switch back and the texts stay.
+/// frame included) fitted into the view, as the export draws it; both caption fields are shown and sit
+/// on their texts (Band's bottom one on its band under the picture); undo, or choosing Classic again,
+/// takes the switch back and both texts stay.
 @MainActor @Suite(.serialized) struct LayoutWindowTests {
   @Test(arguments: [MemeLayoutKind.band, .poster])
   func theCanvasShowsTheWholeOutputAsTheExportDoes(layout kind: MemeLayoutKind) throws {
@@ -61,22 +62,26 @@ import Testing
     let expected = try #require(
       CanvasMatchesExportTests.draw(exported, into: output, width: shown.width, height: shown.height))
     let scale = output.width / Double(layout.outputWidth)
-    for position in kind == .band ? [CaptionPosition.top] : CaptionPosition.allCases {
+    for position in CaptionPosition.allCases {
       let caption = layout.caption(at: position)
       CanvasMatchesExportTests.expectMatch(
         shown, expected, in: caption.band, inkRect: caption.inkRect, picture: output, scale: scale,
         label: "\(kind) \(position)")
     }
 
-    // The fields sit on their texts; the band has no bottom field.
+    // Both fields are shown, inside the canvas, and sit on their texts.
     for position in CaptionPosition.allCases {
       let entry = position == .top ? editor.canvas.topEntry : editor.canvas.bottomEntry
-      guard position == .top || kind.drawsBottomText else {
-        #expect(!entry.widget.isVisible, "the band draws no bottom text")
-        continue
-      }
+      #expect(entry.widget.isVisible && gtk_widget_get_mapped(entry.widget) != 0, "\(kind) \(position) field")
       var bounds = graphene_rect_t()
       #expect(gtk_widget_compute_bounds(entry.widget, editor.canvas.drawingArea, &bounds) != 0)
+      #expect(bounds.size.width > 20 && bounds.size.height > 10)
+      #expect(bounds.origin.x >= 0 && bounds.origin.y >= 0)
+      #expect(Double(bounds.origin.x + bounds.size.width) <= width + 0.5)
+      #expect(Double(bounds.origin.y + bounds.size.height) <= height + 0.5)
+      #expect(
+        Double(bounds.origin.y) >= output.y - 0.5
+          && Double(bounds.origin.y + bounds.size.height) <= output.maxY + 0.5)
       let centre = Double(bounds.origin.y + bounds.size.height / 2)
       let band = layout.caption(at: position).band
       let textCentre = output.y + (band.y + band.height / 2) * scale
@@ -91,5 +96,21 @@ import Testing
     #expect(editor.canvas.layout?.frame.isPictureOnly == true)
     #expect(editor.canvas.bottomEntry.widget.isVisible)
     #expect(editor.document.captions.bottom == "and keeps its texts")
+
+    // Choosing the layout again and then Classic in the panel: both texts are still there.
+    editor.actions.action(named: "redo")?.activate()
+    EditorHarness.settle(editor)
+    #expect(editor.document.layout == kind)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    DisplayHarness.waitForFrames(editor.stylePanel.widget)
+    let classic = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "layout-classic"))
+    gtk_toggle_button_set_active(gtkkit_toggle_button(classic), 1)
+    EditorHarness.settle(editor)
+    #expect(editor.document.layout == .classic)
+    #expect(editor.document.captions.top == "when the meme gets a layout of its own")
+    #expect(editor.document.captions.bottom == "and keeps its texts")
+    #expect(editor.canvas.topEntry.text == "when the meme gets a layout of its own")
+    #expect(editor.canvas.bottomEntry.text == "and keeps its texts")
+    #expect(editor.canvas.topEntry.widget.isVisible && editor.canvas.bottomEntry.widget.isVisible)
   }
 }

@@ -25,4 +25,18 @@ int meme_downscale_rows(const uint8_t *source, int source_stride, uint8_t *targe
                         const meme_downscale_axis *columns, const meme_downscale_axis *rows, int first_row,
                         int end_row);
 
+// The same averaging for a picture whose rows arrive one by one, top to bottom, and are not kept (a
+// decoder's output that must never be held whole): each row of the smaller picture is written to
+// `target` as soon as the last source row it covers has been pushed. Holds two rows of sums.
+typedef struct meme_downscale_stream meme_downscale_stream;
+
+// `columns` and `rows` must outlive the stream; `target` is the smaller picture's first row.
+meme_downscale_stream *meme_downscale_stream_new(const meme_downscale_axis *columns,
+                                                 const meme_downscale_axis *rows, uint8_t *target,
+                                                 int target_stride);
+void meme_downscale_stream_free(meme_downscale_stream *stream);
+
+// Adds the next source row (`columns`' source size of 4-byte premultiplied pixels).
+void meme_downscale_stream_push(meme_downscale_stream *stream, const uint8_t *row);
+
 #endif

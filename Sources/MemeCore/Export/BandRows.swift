@@ -8,6 +8,10 @@ import CMemeGraphics
 /// The band is a whole number of 16-pixel rows (see `FramedLayout`), so of the photo's MCU rows
 /// (8 or 16 pixels) too: every block of the photo moves down by whole MCU rows unchanged, and only
 /// the band's blocks and those under the text boxes are encoded.
+///
+/// A meme with a bottom text has a second band under the photo. The photo's last MCU row is mostly
+/// cut short (its height is rarely a multiple of the MCU's), so the band under it would start inside
+/// that row's blocks, whose padding rows become visible pixels: such a meme is encoded whole.
 struct BandRows {
   let layout: MemeLayout
   /// The text boxes alone, on a Classic layout of the photo: the same boxes, in the photo's rows.
@@ -20,6 +24,12 @@ struct BandRows {
     (boxes.top, boxes.bottom, boxes.layout) = ("", "", .classic)
     boxesOnPhoto = MemeLayout(captions: boxes, imageWidth: layout.imageWidth, imageHeight: layout.imageHeight)
   }
+
+  /// Why a meme with a band under its photo is encoded whole (see above).
+  static let betweenTwoBands = "the photo lies between two bands"
+
+  /// Whether the meme has the second band, under the photo: then it is encoded whole.
+  var hasBandBelow: Bool { layout.frame.height > layout.frame.pictureY + layout.frame.pictureHeight }
 
   /// The band's own texts (its top caption).
   var drawings: [CaptionDrawing] {

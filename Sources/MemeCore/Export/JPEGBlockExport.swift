@@ -81,6 +81,12 @@ enum JPEGBlockExport {
       // The decoder gives the error this file deserves.
       return .declined("the source's JPEG header cannot be read")
     }
+    // A photo over the limit opens smaller (see `JPEGCodec.fittingFactor`): its blocks are not the
+    // meme's, which is encoded whole from the scaled pixels.
+    if JPEGCodec.fittingFactor(width: header.width, height: header.height, maxPixels: loader.maxPixels) != nil
+    {
+      return .declined("the photo is over the pixel limit and opens smaller")
+    }
     try ImageLimits.check(width: header.width, height: header.height, maxPixels: loader.maxPixels, name: path)
     let orientation = header.orientation
     let blocks: JPEGBlocks
@@ -106,6 +112,11 @@ enum JPEGBlockExport {
     // Band: the text boxes lie on the photo and are redrawn on its blocks as the classic captions
     // are; the band above it is drawn and encoded on its own (see `BandRows`).
     let band = captions.layout == .band ? BandRows(layout) : nil
+    if band?.hasBandBelow == true {
+      blocks.abandon()
+      _ = reading.wait()
+      return .declined(BandRows.betweenTwoBands)
+    }
     let drawings = band?.boxesOnPhoto.drawings ?? layout.drawings
     if blocks.isGrey,
       !(drawings + (band?.drawings ?? [])).allSatisfy({ $0.drawsOnlyGrey }) || band?.isGrey == false

@@ -11,6 +11,9 @@ public struct ExportSummary: Sendable {
   public var overflowingBoxes: [Int] = []
   /// The decoder's complaint when the picture decoded with errors (see `RasterImage.damage`).
   public let damage: String?
+  /// The picture's size in its file and as opened, when it was over the pixel limit and opened
+  /// smaller (see `RasterImage.sizeInFile`); nil when it opened at its own size.
+  public var openedSmaller: OpenedSmaller?
   /// Whether the photo's JPEG blocks were kept, or why the picture was encoded whole.
   public let encoding: ExportEncoding
   /// What a size limit made of the export (nil without one).
@@ -147,7 +150,8 @@ public enum MemeExporter {
     return ExportSummary(
       width: image.width, height: image.height, font: layout.font,
       overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
-      damage: image.damage, encoding: encoding, fit: written.fit, output: written.output)
+      damage: image.damage, openedSmaller: picture.openedSmaller, encoding: encoding, fit: written.fit,
+      output: written.output)
   }
 
   /// The last step of an export from pixels: the rendered meme encoded and written, under the size
@@ -280,7 +284,8 @@ public enum MemeExporter {
     return ExportSummary(
       width: output.width, height: output.height, font: layout.font,
       overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
-      damage: source.damage, encoding: encoding, fit: written.fit, output: written.output)
+      damage: source.damage, openedSmaller: source.openedSmaller, encoding: encoding, fit: written.fit,
+      output: written.output)
   }
 
   /// Fails with one line when `transform`'s crop does not lie inside a picture of `size`.

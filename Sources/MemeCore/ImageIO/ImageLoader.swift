@@ -11,8 +11,12 @@ public struct ImageLoader: Sendable {
   public static let defaultMaxPixels = 100_000_000
   /// The longest side an image can have, read or made (Cairo's limit for image surfaces).
   public static let maximumSide = 32767
-  /// Images with more pixels than this are refused from their header.
+  /// Images with more pixels than this are refused from their header, or (JPEG and PNG up to
+  /// `largestFittedMultiple` times as many) opened smaller, within it.
   public var maxPixels: Int
+  /// How many times `maxPixels` a JPEG or PNG may have and still open smaller (see
+  /// `ImageLimits+Fitting`).
+  public static let largestFittedMultiple = 16
   /// What a GIF or WebP may hold, checked before its first frame is decoded, as for the whole
   /// animation.
   public var animationLimits: AnimationLimits
@@ -37,8 +41,11 @@ public struct ImageLoader: Sendable {
   /// that wide (the height keeps the aspect ratio, and the result keeps within `maxPixels`); JPEGs are then decoded at a reduced size by
   /// libjpeg's DCT scaling when that is still at least as wide.
   ///
-  /// Once `cancellation` is set, a JPEG's decoding stops within a few rows and throws
-  /// `.cancelled` (other formats are decoded whole first; see `PixbufDecoder`).
+  /// A JPEG or PNG over `maxPixels` (up to `ImageLimits.largestFittedMultiple` times it) opens
+  /// smaller, within the limit, its `sizeInFile` saying so; never decoded at full size first.
+  ///
+  /// Once `cancellation` is set, a JPEG's decoding (or a PNG's opened smaller) stops within a few
+  /// rows and throws `.cancelled` (other formats are decoded whole first; see `PixbufDecoder`).
   public func load(contentsOf url: URL, targetWidth: Int? = nil, cancellation: Cancellation? = nil)
     throws(ImageError) -> RasterImage
   {
@@ -64,8 +71,10 @@ public struct ImageLoader: Sendable {
     return try result.get()
   }
 
-  /// The upright pixel size, read from the header only (for progress and UI decisions). An image
-  /// above the pixel limit still reports its size here; loading it is what fails.
+  /// The upright pixel size the picture opens at, read from the header only (for progress and UI
+  /// decisions): a JPEG or PNG over the pixel limit opens smaller (see `ImageLimits.fitted`) and
+  /// reports that size. An image that cannot be opened within the limit still reports its own size
+  /// here; loading it is what fails.
   public func pixelSize(ofImageAt url: URL) throws(ImageError) -> (width: Int, height: Int) {
     let path = url.path
     let file = try ImageFile(path: path)
@@ -81,7 +90,8 @@ public struct ImageLoader: Sendable {
       while true {
         switch bytes.withUnsafeBytes({ JPEGHeader.scan($0) }) {
         case .header(let header):
-          return header.orientation.swapsAxes ? (header.height, header.width) : (header.width, header.height)
+          let size = JPEGCodec.openedSize(width: header.width, height: header.height, maxPixels: maxPixels)
+          return header.orientation.swapsAxes ? (size.height, size.width) : size
         case .corrupt(let reason):
           throw ImageError(
             path: path, kind: .corrupt, reason: String(format: localized("corrupt JPEG: %@"), reason))
@@ -115,6 +125,9 @@ public struct ImageLoader: Sendable {
         throw ImageError(path: path, kind: .corrupt, reason: localized("file is truncated"))
       }
       return (size.width, size.height)
+    case .png where bytes.withUnsafeBytes({ PNGRows.opensSmaller($0, maxPixels: maxPixels) }):
+      let header = bytes.withUnsafeBytes { PNGRows.header(of: $0) }!
+      return ImageLimits.fitted(width: header.width, height: header.height, maxPixels: maxPixels)
     case .png, .bmp:
       // These loaders do not apply an orientation, so the header size is the upright size.
       return try PixbufDecoder.headerSize(container: container, name: path) {
@@ -155,6 +168,11 @@ public struct ImageLoader: Sendable {
     case .gif, .webp:
       image = try AnimationReader.firstFrame(
         of: bytes, isGIF: container == .gif, name: name, maxPixels: maxPixels, limits: animationLimits)
+    case .png where PNGRows.opensSmaller(bytes, maxPixels: maxPixels):
+      if let problem = PNGStructure.problem(in: bytes) {
+        throw ImageError(path: name, kind: .corrupt, reason: problem)
+      }
+      image = try PNGRows.decodeFitted(bytes, name: name, maxPixels: maxPixels, cancellation: cancellation)
     case .png, .bmp, .tiff:
       image = try PixbufDecoder.decode(bytes, container: container, name: name, maxPixels: maxPixels)
     }

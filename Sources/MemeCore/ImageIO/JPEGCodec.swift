@@ -49,10 +49,15 @@ enum JPEGCodec {
         path: name, kind: .corrupt,
         reason: String(format: localized("corrupt JPEG: %@"), String(messageIn: reason)))
     }
-    try ImageLimits.check(width: Int(width), height: Int(height), maxPixels: maxPixels, name: name)
+    // Over the limit, the photo is decoded smaller by the DCT scaling, never at full size first.
+    let fitting = fittingFactor(width: Int(width), height: Int(height), maxPixels: maxPixels)
+    if fitting == nil {
+      try ImageLimits.check(width: Int(width), height: Int(height), maxPixels: maxPixels, name: name)
+    }
 
     let uprightWidth = Int(header.orientation.swapsAxes ? height : width)
-    let factor = targetWidth.map { scalingFactor(from: uprightWidth, toAtLeast: $0) }
+    let factor = [targetWidth.map { scalingFactor(from: uprightWidth, toAtLeast: $0) }, fitting]
+      .compactMap { $0 }.min { $0.num * $1.denom < $1.num * $0.denom }
     let decodedWidth = factor.map { scaled(Int(width), by: $0) } ?? Int(width)
     let decodedHeight = factor.map { scaled(Int(height), by: $0) } ?? Int(height)
     try ImageLimits.checkSides(width: decodedWidth, height: decodedHeight, name: name)
@@ -70,11 +75,8 @@ enum JPEGCodec {
       meme_jpeg_decode(
         source, bytes.count, Int32(factor?.num ?? 1), Int32(factor?.denom ?? 1), image.pixels,
         Int32(decodedWidth), Int32(decodedHeight), Int32(image.stride), isCMYK ? 1 : 0,
-        cancellation == nil
-          ? nil
-          : { context in
-            Unmanaged<DecodeStop>.fromOpaque(context!).takeUnretainedValue().isStopped ? 1 : 0
-          }, Unmanaged.passUnretained(stop).toOpaque(), nil, &warnings, &warning, warning.count, &reason,
+        cancellation == nil ? nil : DecodeStop.callback, stop.context, nil, &warnings, &warning,
+        warning.count, &reason,
         reason.count)
     }
     switch status {
@@ -109,6 +111,7 @@ enum JPEGCodec {
     let result = try ImageLimits.resized(
       upright, toWidth: targetWidth, fullSize: fullSize, maxPixels: maxPixels, name: name)
     result.damage = damage
+    if fitting != nil { result.sizeInFile = fullSize }
     return result
   }
 
@@ -158,6 +161,34 @@ enum JPEGCodec {
     return TurboJPEGBuffer(adoptingTurboJPEGBuffer: output, count: Int(size))
   }
 
+  /// The size (before orientation) a `width` × `height` JPEG opens at: its own within `maxPixels`,
+  /// else the largest DCT scaling's within it (see `fittingFactor`).
+  static func openedSize(width: Int, height: Int, maxPixels: Int) -> (width: Int, height: Int) {
+    guard let factor = fittingFactor(width: width, height: height, maxPixels: maxPixels) else {
+      return (width, height)
+    }
+    return (scaled(width, by: factor), scaled(height, by: factor))
+  }
+
+  /// For a photo over `maxPixels` that can be opened smaller (`ImageLimits.canFit`), the largest
+  /// DCT scaling factor below 1 whose result is within the limit: libjpeg decodes straight to that
+  /// size, so no more than the limit's pixels are ever held (a 12000 × 9000 photo opens at 7/8, as
+  /// 10500 × 7875). nil for a photo within the limit, or one too large even to be scaled.
+  static func fittingFactor(width: Int, height: Int, maxPixels: Int) -> tjscalingfactor? {
+    guard ImageLimits.canFit(width: width, height: height, maxPixels: maxPixels) else { return nil }
+    var count: Int32 = 0
+    guard let factors = tjGetScalingFactors(&count) else { return nil }
+    var best: tjscalingfactor?
+    for factor in UnsafeBufferPointer(start: factors, count: Int(count))
+    where factor.num < factor.denom
+      && scaled(width, by: factor) * scaled(height, by: factor) <= maxPixels
+      && best.map({ factor.num * $0.denom > $0.num * factor.denom }) ?? true
+    {
+      best = factor
+    }
+    return best
+  }
+
   /// The smallest DCT scaling factor (at most 1) that still decodes at least `target` pixels wide.
   private static func scalingFactor(from width: Int, toAtLeast target: Int) -> tjscalingfactor {
     var count: Int32 = 0
@@ -175,13 +206,6 @@ enum JPEGCodec {
   /// TJSCALED: the size libjpeg produces for `size` at `factor` (rounding up).
   private static func scaled(_ size: Int, by factor: tjscalingfactor) -> Int {
     (size * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
-  }
-
-  /// What the decoder's stop asks: whether the decoding was cancelled.
-  private final class DecodeStop {
-    let cancellation: Cancellation?
-    init(_ cancellation: Cancellation?) { self.cancellation = cancellation }
-    var isStopped: Bool { cancellation?.isCancelled ?? false }
   }
 
   private static func errorText(_ handle: tjhandle) -> String {

@@ -192,9 +192,8 @@ public enum CaptionLimits {
 
 extension MemeCaptions {
   /// The texts that spend the meme's character budget (`CaptionLimits.bounded(meme:)`), in drawing
-  /// order: the top caption, the bottom one, then the boxes. Band keeps its bottom text for switching
-  /// back without drawing it: it spends nothing (an empty text in its place).
+  /// order: the top caption, the bottom one, then the boxes (every layout draws both captions).
   public var budgetedTexts: [String] {
-    [top, layout == .band ? "" : bottom] + boxes.map(\.text)
+    [top, bottom] + boxes.map(\.text)
   }
 }

@@ -7,9 +7,11 @@ import CMemeGraphics
 /// (wrapped at words to the area's width) needs, within the limits below; only a text that needs
 /// more than the largest area is shrunk, by the same fitting as the classic captions.
 ///
-/// Band: the band is 10% to 60% of the picture's height, and a whole number of 16-pixel rows (so
-/// a JPEG photo's blocks, in MCU rows of 8 or 16 pixels, move down by whole MCU rows under it). Its
-/// text is set at 6.5% of the picture's width, with half that size above and below it.
+/// Band: the band above the picture holds the top text; a bottom text, when there is one, has a second
+/// band of its own under the picture (the picture stays clean, and the texts keep their reading
+/// order). Each band is 10% to 60% of the picture's height, and a whole number of 16-pixel rows (so
+/// a JPEG photo's blocks, in MCU rows of 8 or 16 pixels, move down by whole MCU rows under the top
+/// one). Its text is set at 6.5% of the picture's width, with half that size above and below it.
 ///
 /// Poster: a black margin of 8% of the picture's width around a white line of 0.4% of it (at least
 /// a pixel) around the picture; below, the title (preferred size 11% of the picture's width, its
@@ -42,7 +44,7 @@ struct FramedLayout {
     precondition(kind != .classic, "Classic has no frame")
     if kind == .band {
       self.init(
-        band: top, pictureWidth: pictureWidth, pictureHeight: pictureHeight, font: font,
+        band: top, under: bottom, pictureWidth: pictureWidth, pictureHeight: pictureHeight, font: font,
         style: style, glyphs: glyphs)
     } else {
       self.init(
@@ -52,7 +54,7 @@ struct FramedLayout {
   }
 
   private init(
-    band text: String, pictureWidth: Int, pictureHeight: Int, font: ResolvedFont,
+    band text: String, under bottomText: String, pictureWidth: Int, pictureHeight: Int, font: ResolvedFont,
     style: CaptionStyle, glyphs: GlyphBudget
   ) {
     let (width, height) = (Double(pictureWidth), Double(pictureHeight))
@@ -60,24 +62,34 @@ struct FramedLayout {
     let margin = (width * CaptionGeometry.horizontalMargin).rounded()
     let textWidth = max(1, width - 2 * margin)
     let padding = size / 2
-    let needed = Self.inkHeight(of: text, size: size, width: textWidth, font: font) + 2 * padding
-    let multiple = Double(Proportions.bandRowMultiple)
-    let lowest = max(multiple, height * Proportions.bandHeight.lowerBound)
-    let highest = max(lowest, height * Proportions.bandHeight.upperBound)
-    let bandHeight = Int((min(max(needed, lowest), highest) / multiple).rounded(.up) * multiple)
+    func bandHeight(for text: String) -> Int {
+      let needed = Self.inkHeight(of: text, size: size, width: textWidth, font: font) + 2 * padding
+      let multiple = Double(Proportions.bandRowMultiple)
+      let lowest = max(multiple, height * Proportions.bandHeight.lowerBound)
+      let highest = max(lowest, height * Proportions.bandHeight.upperBound)
+      return Int((min(max(needed, lowest), highest) / multiple).rounded(.up) * multiple)
+    }
+    let topHeight = bandHeight(for: text)
+    // The bottom text gets a band of its own under the picture, sized as the top one is; an empty
+    // bottom text takes no room, so a meme with only a top text is exactly as it always was.
+    let bottomHeight = bottomText.isEmpty ? 0 : bandHeight(for: bottomText)
+    let bottomY = topHeight + pictureHeight
     frame = MemeFrame(
-      layout: .band, width: pictureWidth, height: bandHeight + pictureHeight, pictureX: 0,
-      pictureY: bandHeight,
+      layout: .band, width: pictureWidth, height: bottomY + bottomHeight, pictureX: 0, pictureY: topHeight,
       pictureWidth: pictureWidth, pictureHeight: pictureHeight, border: 0, background: style.outlineColor,
       borderColor: style.outlineColor)
     // Less padding in a band kept low by its limit, so the text keeps most of it.
-    let inset = min(padding, Double(bandHeight) / 5)
-    let area = ImageRect(x: margin, y: inset, width: textWidth, height: Double(bandHeight) - 2 * inset)
+    func area(y: Int, height: Int) -> ImageRect {
+      let inset = min(padding, Double(height) / 5)
+      return ImageRect(x: margin, y: Double(y) + inset, width: textWidth, height: Double(height) - 2 * inset)
+    }
     top = Self.caption(
-      text, .top, in: area, size: size, frame: frame, font: font, style: style, glyphs: glyphs)
-    // Band draws one text; the bottom one is kept for switching back, not drawn.
+      text, .top, in: area(y: 0, height: topHeight), size: size, frame: frame, font: font, style: style,
+      glyphs: glyphs)
+    // With no bottom text, its (empty) area is the line under the picture, where its band will open:
+    // the editor's field waits there, at the picture's lower edge.
     bottom = Self.caption(
-      "", .bottom, in: ImageRect(x: 0, y: 0, width: 0, height: 0), size: size, frame: frame, font: font,
+      bottomText, .bottom, in: area(y: bottomY, height: bottomHeight), size: size, frame: frame, font: font,
       style: style, glyphs: glyphs)
   }
 

@@ -2,7 +2,7 @@
 import CMemeGraphics
 
 /// Where the picture lies in a meme's output and what surrounds it: nothing for Classic (the output
-/// is the picture), the band above it for Band, the border and the black frame for Poster.
+/// is the picture), the band above it (and the one under it, for a bottom text) for Band, the border and the black frame for Poster.
 ///
 /// The picture is never scaled: it lies at whole pixels, so every picture pixel of the output is the
 /// source's pixel (see `compose(_:)`).

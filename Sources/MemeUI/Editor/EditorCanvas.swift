@@ -133,8 +133,7 @@ final class EditorCanvas {
     painter.drawsCaptions = withCaptions
     placeholder.isVisible = image == nil
     for entry in [topEntry, bottomEntry] + boxEntries {
-      entry.widget.isVisible =
-        withCaptions && (entry !== bottomEntry || documentCaptions.layout.drawsBottomText)
+      entry.widget.isVisible = withCaptions
       if !withCaptions { entry.limitLabel.isVisible = false }
     }
     zoomControls?.update()
@@ -146,8 +145,6 @@ final class EditorCanvas {
     documentCaptions = captions
     topEntry.show(caption: captions.top)
     bottomEntry.show(caption: captions.bottom)
-    // The band draws one text: the bottom one is kept (switching back shows it) but has no field.
-    bottomEntry.widget.isVisible = painter.drawsCaptions && captions.layout.drawsBottomText
     showBoxes(captions.boxes)
     showFieldTexts()
   }

@@ -241,6 +241,8 @@ package final class EditorWindow: AppWindow, EditorHost {
           ? nil
           : localized(
             "This picture is damaged: parts of it may look wrong. The meme uses what could be read."),
+        // A photo over the pixel limit opened smaller: the meme is made at that size.
+        document.image?.full.openedSmaller?.message(),
         layout.flatMap { StylePanel.overflowMessage($0.overflowingCaptions, boxes: $0.overflowingBoxes) },
       ].compactMap { $0 }
       warningBar.show(warnings.isEmpty ? nil : warnings.joined(separator: "\n"))

@@ -40,15 +40,10 @@ package final class MemeGridTile: MemeCell {
 /// How a meme is named to people who cannot see its picture.
 enum MemeDescription {
   static func accessibleName(of meme: SentMeme) -> String {
-    let captions = ([meme.topText, drawnBottomText(of: meme)] + meme.textBoxes.map(\.text)).filter {
+    let captions = ([meme.topText, meme.bottomText] + meme.textBoxes.map(\.text)).filter {
       !$0.isEmpty
     }
     let name = captions.isEmpty ? localized("Meme without captions") : captions.joined(separator: " / ")
     return meme.isAnimated ? String(format: localized("Animated GIF: %@"), name) : name
-  }
-
-  /// The bottom caption as the meme shows it: none in the Band layout, which keeps it unseen.
-  static func drawnBottomText(of meme: SentMeme) -> String {
-    meme.layout.drawsBottomText ? meme.bottomText : ""
   }
 }

@@ -69,7 +69,7 @@ package final class MemeListRow: MemeCell {
   package func bind(_ meme: SentMeme) {
     memeID = meme.id
     setCaption(topLabel, meme.topText)
-    setCaption(bottomLabel, MemeDescription.drawnBottomText(of: meme))
+    setCaption(bottomLabel, meme.bottomText)
     setCaption(boxesLabel, Self.boxesText(of: meme))
     timeLabel.text = timeFormatter.string(for: meme.sentAt)
     let fullTime = timeFormatter.fullString(for: meme.sentAt)
