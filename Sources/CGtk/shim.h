@@ -423,6 +423,10 @@ static inline gboolean gtkkit_is_about_window(gpointer p) { return ADW_IS_ABOUT_
 /// The squeezer inside a message dialog that shows its buttons in a row or, when narrow, a column.
 static inline AdwSqueezer *gtkkit_squeezer(gpointer p) { return ADW_SQUEEZER(p); }
 static inline gboolean gtkkit_is_squeezer(gpointer p) { return ADW_IS_SQUEEZER(p); }
+// The style panel's groups and rows (derivable: Swift sees typed pointers).
+static inline AdwPreferencesGroup *gtkkit_preferences_group(gpointer p) { return ADW_PREFERENCES_GROUP(p); }
+static inline AdwPreferencesRow *gtkkit_preferences_row(gpointer p) { return ADW_PREFERENCES_ROW(p); }
+static inline AdwActionRow *gtkkit_action_row(gpointer p) { return ADW_ACTION_ROW(p); }
 
 // MARK: - Desktop portals
 // OpenURI.OpenFile and Email.ComposeEmail (xdg-desktop-portal) for the share targets when portals

@@ -26,6 +26,23 @@ public struct HeaderBar {
     nonmutating set { adw_header_bar_set_title_widget(bar, newValue) }
   }
 
+  /// Shows `window`'s title (following it when it changes) as the bar's own title does, but giving
+  /// way entirely when the bar is too narrow: libadwaita's title keeps five characters however
+  /// narrow the window, and with the minimise and maximise buttons of GTK's default layout those
+  /// made a header bar of a 360 px window wider than the window.
+  public func showTitleGivingWay(of window: Widget) {
+    let label = Label()
+    label.widget.addCSSClass("title")
+    label.ellipsize(PANGO_ELLIPSIZE_END)
+    label.setWidthChars(5)
+    gtk_label_set_single_line_mode(gtkkit_label(label.widget), 1)
+    g_object_bind_property(
+      gtkkit_object(window), "title", gtkkit_object(label.widget), "label", G_BINDING_SYNC_CREATE)
+    let squeezer = Squeezer(allowsNone: true)
+    squeezer.add(label.widget)
+    titleWidget = squeezer.widget
+  }
+
   /// Whether the window's buttons (close, minimise, maximise) show at the end. A window that is
   /// one step of a task (the camera's capture window) shows its own Cancel instead.
   public var showsWindowButtons: Bool {

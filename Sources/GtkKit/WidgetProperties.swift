@@ -75,6 +75,14 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
 
   public var parent: Widget? { gtk_widget_get_parent(self) }
 
+  /// The width the widget asks for to show all of itself, whatever it is given now.
+  public var naturalWidth: Int32 {
+    var minimum: Int32 = 0
+    var natural: Int32 = 0
+    gtk_widget_measure(self, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+    return natural
+  }
+
   public func addCSSClass(_ name: String) { gtk_widget_add_css_class(self, name) }
   public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(self, name) }
   public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(self, name) != 0 }

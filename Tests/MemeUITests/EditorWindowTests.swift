@@ -50,7 +50,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     let names = [
       "share-button": "Share", "cancel-button": "Cancel", "camera-button": "Camera", "album-button": "Album",
-      "top-caption": "Top caption", "bottom-caption": "Bottom caption", "style-button": "Caption Style",
+      "top-caption": "Top caption", "bottom-caption": "Bottom caption", "style-button": "Style & Layout",
     ]
     for (widgetName, label) in names {
       let control = try widget(widgetName, in: editor)

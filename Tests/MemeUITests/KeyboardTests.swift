@@ -47,7 +47,7 @@ import Testing
     let chain = tabChain(of: editor.window)
     for (widget, name) in [
       (editor.canvas.topEntry.widget, "top caption"), (editor.canvas.bottomEntry.widget, "bottom caption"),
-      (editor.shareButton, "Share"), (editor.styleButton, "Caption Style"),
+      (editor.shareButton, "Share"), (editor.styleButton, "Style & Layout"),
       (editor.cancelButton!, "Cancel"),
       (editor.bottomBar.albumButton, "Album"),
     ] {

@@ -36,6 +36,11 @@ enum ShownControls {
     return found
   }
 
+  /// Whether `widget` lies in a scrolled window, which may have scrolled it out of view.
+  static func isInScrolledWindow(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type()) != nil
+  }
+
   /// The shown controls that have no size or reach past `window`'s edges (half a pixel of slack
   /// for fractional allocations), described.
   static func cutOff(in window: UnsafeMutablePointer<GtkWidget>) -> [String] {

@@ -107,7 +107,7 @@ import Testing
     let canvasSize = Self.size(of: editor.canvas.drawingArea)
 
     gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
-    #expect(editor.stylePanel.isOpen, "the Caption Style button opens the panel")
+    #expect(editor.stylePanel.isOpen, "the Style & Layout button opens the panel")
     #expect(
       MainContext.iterate { gtk_revealer_get_child_revealed(OpaquePointer(editor.stylePanel.widget)) != 0 })
     EditorHarness.settle(editor)

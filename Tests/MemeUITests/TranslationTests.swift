@@ -87,7 +87,7 @@ import Testing
     let german = try dumpEditor(language: "de", localeDirectory: locale)
     for text in [
       "Teilen", "Abbrechen", "Kamera", "Album", "Speichern unter…", "Bild kopieren", "Öffnen mit…",
-      "Per E-Mail senden", "Noch kein Bild", "Tastenkürzel", "Info zu MemeMe", "Beschriftungsstil",
+      "Per E-Mail senden", "Noch kein Bild", "Tastenkürzel", "Info zu MemeMe", "Stil & Anordnung",
       // Crop mode's Done: its bar is built when crop mode first opens, and for the printed texts.
       "Hauptmenü", "Fertig",
     ] {

@@ -106,6 +106,9 @@ INTERACTIVE = {
 MNEMONIC = re.compile(r"(^|[\s(“\"'])_\w")
 # The same words twice: a label property and a labelled-by relation both announced.
 DOUBLED = re.compile(r"^(.+?)\s+\1$")
+# A GTK or libadwaita class name (GtkButton, AdwActionRow): what GTK 4.8 announces for a widget
+# nobody named, as it did for the colour and font buttons.
+TYPE_NAME = re.compile(r"^(Gtk|Gdk|Adw)[A-Z][A-Za-z]*$")
 
 
 class WalkFailure(Exception):
@@ -391,12 +394,26 @@ class Walk:
                 problems.append(f"mnemonic underscore: {path_of(accessible)}")
             if DOUBLED.match(name):
                 problems.append(f"doubled name: {path_of(accessible)}")
+            if TYPE_NAME.match(name.strip()):
+                problems.append(f"named after its GTK type: {path_of(accessible)}")
             if name in hidden_names or (role, name) in hidden_names:
                 problems.append(f"exposed although not shown: {path_of(accessible)}")
         for problem in problems:
             self.problems.append(f"{where}: {problem}")
         self.steps.append(f"{where}: {sum(1 for _ in descendants(root)) + 1} elements audited")
         return problems
+
+    def audit_style_panel(self, editor):
+        """Style & Layout: its colour and font buttons, layouts and switch are named for what they
+        set, not after their GTK types."""
+        toggle = self.button(editor, tr("Style & Layout"))
+        self.click(toggle)
+        for name in (tr("Font"), tr("Text colour"), tr("Outline colour"), tr("Classic"), tr("Band"),
+                     tr("Poster")):
+            wait_for(f"the style control “{name}”", lambda: find(editor, name=name, predicate=lambda a: a.getRole() in (
+                pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON)))
+        self.audit(editor, "Style & Layout")
+        self.click(toggle)
 
     # The walk ---------------------------------------------------------------------------------
 
@@ -431,6 +448,7 @@ class Walk:
         wait_for("the picture to load", lambda: states(
             self.button(editor, tr("Share"))).contains(pyatspi.STATE_SENSITIVE), timeout=30)
         self.audit(editor, "editor with a picture")
+        self.audit_style_panel(editor)
 
         # Both captions typed, each letter announced as it goes in, and read back.
         top = find(editor, pyatspi.ROLE_TEXT, tr("Top caption"))

@@ -12,6 +12,11 @@ public struct Box {
   /// Adds `child` at the end.
   public func append(_ child: Widget) { gtk_box_append(gtkkit_box(widget), child) }
 
+  /// Takes every child out (each is freed unless something else holds a reference to it).
+  public func removeAll() {
+    while let child = gtk_widget_get_first_child(widget) { gtk_box_remove(gtkkit_box(widget), child) }
+  }
+
   /// Lays the children out along `orientation` (a panel that moves under the canvas on a narrow window).
   public func setOrientation(_ orientation: GtkOrientation) {
     gtk_orientable_set_orientation(gtkkit_orientable(widget), orientation)

@@ -15,6 +15,14 @@ public struct ColorButton {
     gtk_color_button_set_title(gtkkit_color_button(widget), title)
   }
 
+  /// Names the button for screen readers. GTK 4.8's colour button is a wrapper around a plain
+  /// button, which takes the focus and which GTK announces by its type name ("GtkButton"): both
+  /// are named.
+  public func setAccessibleName(_ name: String) {
+    Accessible.setLabel(widget, name)
+    if let inner = gtk_widget_get_first_child(widget) { Accessible.setLabel(inner, name) }
+  }
+
   /// The colour shown; setting it does not emit "color-set" (that is the user's choice).
   public var color: Components {
     get {

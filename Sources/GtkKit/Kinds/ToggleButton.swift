@@ -18,6 +18,13 @@ public struct ToggleButton {
     join(group)
   }
 
+  /// A button showing `child` (a picture above a name); with `group`, as above.
+  public init(child: Widget, group: ToggleButton? = nil) {
+    widget = gtk_toggle_button_new()
+    gtk_button_set_child(gtkkit_button(widget), child)
+    join(group)
+  }
+
   private func join(_ group: ToggleButton?) {
     guard let group else { return }
     gtk_toggle_button_set_group(gtkkit_toggle_button(widget), gtkkit_toggle_button(group.widget))

@@ -76,20 +76,20 @@ package final class DetailWindow: AppWindow {
     let header = HeaderBar()
     let backContent = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     backContent.append(Image(iconName: IconName.back).widget)
-    let backLabel = Label(localized("Sent Memes"))
-    // Gives way before the window does: with GNOME's own font (Cantarell 11, as the Wayland run
-    // has it) the header bar is otherwise a few pixels wider than a 360 px window.
-    backLabel.ellipsize(PANGO_ELLIPSIZE_END)
-    backLabel.setWidthChars(5)  // "Sent…" at least, never a lone "…"
-    backContent.append(backLabel.widget)
-    backButton = Button(child: backContent.widget).widget
+    backContent.append(Label(localized("Sent Memes")).widget)
+    // The arrow alone when the header is too narrow for its label: at 360 px, with the minimise and
+    // maximise buttons beside close, the label left the meme's title no room.
+    let back = Squeezer()
+    back.add(backContent.widget)
+    back.add(Image(iconName: IconName.back).widget)
+    backButton = Button(child: back.widget).widget
     backButton.actionName = DetailAction.back.detailedName
     backButton.name = "back-button"
     Accessible.setLabel(backButton, localized("Sent Memes"))
     backButton.tooltip = localized("Back to Sent Memes (Alt+←)")
     header.packStart(backButton)
 
-    header.titleWidget = makeTitle()
+    header.titleWidget = DetailTitle.make(for: meme)
 
     let edit = Accessible.mnemonicButton(localized("_Edit"))
     edit.addCSSClass("suggested-action")
@@ -119,24 +119,6 @@ package final class DetailWindow: AppWindow {
     button.name = name
     Accessible.setLabel(button, label)
     button.tooltip = tooltip
-  }
-
-  /// The captions as the title, when it was sent as the subtitle.
-  private func makeTitle() -> UnsafeMutablePointer<GtkWidget> {
-    let box = Box(GTK_ORIENTATION_VERTICAL)
-    box.widget.verticalAlignment = GTK_ALIGN_CENTER
-    let title = Label(MemeDescription.accessibleName(of: meme))
-    title.widget.addCSSClass("detail-title")
-    title.ellipsize(PANGO_ELLIPSIZE_END)
-    title.setMaxWidthChars(40)
-    let subtitle = Label(SentTimeFormatter().fullString(for: meme.sentAt))
-    subtitle.widget.addCSSClass("detail-subtitle")
-    subtitle.widget.addCSSClass("dim-label")
-    // Both lines give way in a narrow window (down to 360 px) rather than widen it.
-    subtitle.ellipsize(PANGO_ELLIPSIZE_END)
-    box.append(title.widget)
-    box.append(subtitle.widget)
-    return box.widget
   }
 
   private func buildContent() {

@@ -66,6 +66,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     buildContent()
     boxHandles = BoxHandles(canvas: canvas, document: document)
     cropMode = CropMode(host: self, bottomBar: bottomBar.widget, returnFocus: bottomBar.transformButton)
+    cropMode.windowWidth = toplevel.defaultSize.width
     textBoxes = TextBoxEditing(
       host: self, boxHandles: boxHandles, stylePanel: stylePanel, toasts: toasts,
       addTextButton: bottomBar.addTextButton
@@ -138,6 +139,7 @@ package final class EditorWindow: AppWindow, EditorHost {
 
   private func buildHeaderBar() {
     let header = HeaderBar()
+    header.showTitleGivingWay(of: window)
     header.packStart(shareButton)
     // Shown beside the spinning Share button while an export takes long.
     header.packStart(sharing.progress.stopButton)
@@ -145,7 +147,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     styleToggle = ToggleButton(iconName: IconName.captionStyle)
     styleButton.bind("active", to: stylePanel.widget, "reveal-child", isMutual: true)
     EditorBottomBar.name(
-      styleButton, "style-button", label: localized("Caption Style"), tooltip: localized("Caption Style"))
+      styleButton, "style-button", label: localized("Style & Layout"), tooltip: localized("Style & Layout"))
     header.packStart(styleButton)
     cancelButton = Accessible.mnemonicButton(localized("_Cancel"))
     cancelButton.actionName = EditorAction.cancel.detailedName
@@ -185,6 +187,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     let (width, height) = toplevel.defaultSize
     stylePanel.isUnderCanvas = width > 0 && width < Self.narrowWidth
     stylePanel.fit(windowHeight: height)
+    cropMode?.windowWidth = width
     box.setOrientation(stylePanel.isUnderCanvas ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
   }
 

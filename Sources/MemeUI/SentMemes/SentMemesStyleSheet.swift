@@ -27,6 +27,9 @@ enum SentMemesStyleSheet {
     .detail-missing { color: alpha(@view_fg_color, 0.7); }
     .detail-subtitle { font-size: 0.85em; }
     .detail-title { font-weight: bold; }
+    /* The file type under Detail's title, as a small pill. */
+    .detail-type-badge { padding: 0 6px; border-radius: 999px; font-weight: bold;
+      background-color: alpha(currentColor, 0.12); }
     """
 
   /// Installs the CSS once per process, when the first Sent Memes or Detail window is made.

@@ -26,11 +26,10 @@ final class CropBar {
     bar.append(makeButtons())
   }
 
+  /// The presets in one linked row, or two when the window is too narrow for one (see `fit`).
   private func makePresets() -> UnsafeMutablePointer<GtkWidget> {
-    let row = Box(GTK_ORIENTATION_HORIZONTAL)
-    row.widget.addCSSClass("linked")
-    row.widget.horizontalAlignment = GTK_ALIGN_CENTER
-    Accessible.setLabel(row.widget, localized("Aspect ratio"))
+    presetRows.widget.horizontalAlignment = GTK_ALIGN_CENTER
+    Accessible.setLabel(presetRows.widget, localized("Aspect ratio"))
     var group: ToggleButton?
     for aspect in CropAspect.allCases {
       let button = ToggleButton(label: aspect.label, group: group)
@@ -43,9 +42,44 @@ final class CropBar {
         onAspect(aspect)
       }
       presets[aspect] = button
-      row.append(button.widget)
+      presetOwners.append(ObjectOwner(taking: button.widget))
     }
-    return row.widget
+    arrangePresets(inRows: 1)
+    return presetRows.widget
+  }
+
+  /// The rows the presets are in, one linked box each.
+  private let presetRows = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+  private var presetRowCount = 0
+  /// A reference to each preset of its own: taken out of a row, a button would otherwise be freed.
+  private var presetOwners: [ObjectOwner] = []
+
+  /// Puts the presets in one row when `width` (the window's) holds them all, else in two, so that
+  /// crop mode never makes the window wider than a phone's 360 pixels: a row of seven presets
+  /// (more in German) needs about 420.
+  func fit(width: Int32) {
+    var needed: Int32 = 2 * Self.barPadding
+    for button in presets.values { needed += button.widget.naturalWidth }
+    arrangePresets(inRows: width > 0 && needed > width ? 2 : 1)
+  }
+
+  /// The crop bar's padding at each side (see `EditorStyleSheet`), with the window's border.
+  private static let barPadding: Int32 = 16
+
+  private func arrangePresets(inRows count: Int) {
+    guard count != presetRowCount else { return }
+    presetRowCount = count
+    let buttons = CropAspect.allCases.compactMap { presets[$0]?.widget }
+    // `presetOwners` keeps the buttons while they move between rows.
+    presetRows.removeAll()
+    let perRow = (buttons.count + count - 1) / count
+    for start in stride(from: 0, to: buttons.count, by: perRow) {
+      let row = Box(GTK_ORIENTATION_HORIZONTAL)
+      row.widget.addCSSClass("linked")
+      row.widget.horizontalAlignment = GTK_ALIGN_CENTER
+      for button in buttons[start..<min(start + perRow, buttons.count)] { row.append(button) }
+      presetRows.append(row.widget)
+    }
   }
 
   private func makeButtons() -> UnsafeMutablePointer<GtkWidget> {

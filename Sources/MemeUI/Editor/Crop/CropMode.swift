@@ -29,6 +29,11 @@ final class CropMode {
     self.returnFocus = returnFocus
   }
 
+  /// The window's width, which the bar's presets fit (see `CropBar.fit`).
+  var windowWidth: Int32 = 0 {
+    didSet { if let tools { tools.bar.fit(width: windowWidth) } }
+  }
+
   /// The crop being edited while crop mode is on.
   var selection: CropSelection? { tools?.overlay.selection }
   var isOn: Bool { selection != nil }
@@ -88,6 +93,8 @@ final class CropMode {
       rect: transform.cropInView(sourceWidth: image.width, sourceHeight: image.height))
     host.canvas.showPicture(image, transform: transform.uncropped, withCaptions: false)
     bar.show(aspect: .free)
+    // Measured in the window, with the theme's padding.
+    bar.fit(width: windowWidth)
     for widget in [overlay.widget, bar.widget] { widget.isVisible = true }
     bottomBar.isVisible = false
     host.updateActionStates()
