@@ -25,11 +25,64 @@ public enum Gesture {
       gtkkit_gesture(gesture.raw), isClaimed ? GTK_EVENT_SEQUENCE_CLAIMED : GTK_EVENT_SEQUENCE_DENIED)
   }
 
+  /// Where the current touch point or pointer of single-point `gesture` (a drag source, a click)
+  /// is now, in its widget's coordinates; nil when it is not active.
+  public static func currentPoint(of gesture: OpaquePointer) -> (x: Double, y: Double)? {
+    let sequence = gtk_gesture_single_get_current_sequence(gtkkit_gesture_single(gesture.raw))
+    var x = 0.0
+    var y = 0.0
+    guard gtk_gesture_get_point(gtkkit_gesture(gesture.raw), sequence, &x, &y) != 0 else { return nil }
+    return (x, y)
+  }
+
   /// The centre of the gesture's touch points, in its widget's coordinates; nil when not active.
   public static func center(of gesture: OpaquePointer) -> (x: Double, y: Double)? {
     var x = 0.0
     var y = 0.0
     guard gtk_gesture_get_bounding_box_center(gtkkit_gesture(gesture.raw), &x, &y) != 0 else { return nil }
     return (x, y)
+  }
+
+  /// A motion controller: `moved` on every pointer motion over its widget (with the position).
+  public static func motion(_ moved: @escaping (_ x: Double, _ y: Double) -> Void) -> OpaquePointer {
+    let motion = gtk_event_controller_motion_new()!
+    Signal.connectPoint(motion.raw, "motion", moved)
+    return motion
+  }
+
+  /// A focus controller: `entered` when the keyboard focus moves into its widget or a child.
+  public static func focusEntering(_ entered: @escaping () -> Void) -> OpaquePointer {
+    let focus = gtk_event_controller_focus_new()!
+    Signal.connect(focus.raw, "enter", entered)
+    return focus
+  }
+
+  /// Whether the keyboard focus is in the widget of `focusController` (made by `focusEntering`)
+  /// or one of its children.
+  public static func containsFocus(_ focusController: OpaquePointer) -> Bool {
+    gtk_event_controller_focus_contains_focus(focusController) != 0
+  }
+
+  /// A key controller that sees keys after the focused widget had its turn (a text field types a
+  /// comma rather than give it to the window): `pressed` gets the key and whether a modifier that
+  /// makes a shortcut (Ctrl, Alt, Shift, Super) was held, and returns whether it handled the key.
+  public static func keysLeftOver(
+    _ pressed: @escaping (_ keyval: UInt32, _ withModifiers: Bool) -> Bool
+  ) -> OpaquePointer {
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_BUBBLE)
+    Signal.connectKeyPressed(keys.raw) { keyval, _, state in
+      pressed(keyval, state.rawValue & gtk_accelerator_get_default_mod_mask().rawValue != 0)
+    }
+    return keys
+  }
+
+  /// A long-press gesture for mouse `button` (and touch): `pressed` once the press has been held
+  /// still for the desktop's long-press time.
+  public static func longPress(button: UInt32, _ pressed: @escaping () -> Void) -> OpaquePointer {
+    let hold = gtk_gesture_long_press_new()!
+    gtk_gesture_single_set_button(gtkkit_gesture_single(hold.raw), button)
+    Signal.connectPoint(hold.raw, "pressed") { _, _ in pressed() }
+    return hold
   }
 }

@@ -23,6 +23,12 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   /// view's rows scrolled out of sight are not).
   public var isMapped: Bool { gtk_widget_get_mapped(self) != 0 }
 
+  /// Whether the pointer can reach the widget: off, clicks go to what lies under it.
+  public var canTarget: Bool {
+    get { gtk_widget_get_can_target(self) != 0 }
+    nonmutating set { gtk_widget_set_can_target(self, newValue ? 1 : 0) }
+  }
+
   public var isSensitive: Bool {
     get { gtk_widget_get_sensitive(self) != 0 }
     nonmutating set { gtk_widget_set_sensitive(self, newValue ? 1 : 0) }

@@ -27,12 +27,17 @@ public struct SentMeme: Sendable, Hashable, Identifiable {
   public var thumbnailURL: URL
   /// The description the user wrote, or nil for the default (see `resolvedDescription`).
   public var customDescription: String?
+  /// The file Save As last wrote the meme to, outside the store (it may have been moved or deleted
+  /// since), or nil when it was never saved to a file.
+  public var savedFileURL: URL?
 
   public init(
     id: Int64, topText: String, bottomText: String, style: CaptionStyle, sentAt: Date, position: Int64,
     originalImageURL: URL, renderedImageURL: URL, thumbnailURL: URL, transform: PictureTransform = .identity,
-    textBoxes: [TextBox] = [], layout: MemeLayoutKind = .classic, customDescription: String? = nil
+    textBoxes: [TextBox] = [], layout: MemeLayoutKind = .classic, customDescription: String? = nil,
+    savedFileURL: URL? = nil
   ) {
+    self.savedFileURL = savedFileURL
     self.layout = layout
     self.customDescription = customDescription
     self.transform = transform

@@ -11,7 +11,7 @@ struct SentMemeDecoder {
     .joined(separator: ", ")
   /// The columns, in the order `decode` reads them.
   static let columns =
-    "id, topText, bottomText, style, sentAt, position, \(fileColumns), transform, textBoxes, description, layout"
+    "id, topText, bottomText, style, sentAt, position, \(fileColumns), transform, textBoxes, description, layout, savedFile"
 
   let images: DurableFolder
   private var styles: [String: CaptionStyle] = [:]
@@ -33,7 +33,8 @@ struct SentMemeDecoder {
       originalImageURL: images.fileURL(names[0]), renderedImageURL: images.fileURL(names[1]),
       thumbnailURL: images.fileURL(names[2]), transform: transform(fromJSON: try row.decode(atIndex: 9)),
       textBoxes: textBoxes(fromJSON: try row.decode(atIndex: 10)),
-      layout: layout(named: try row.decode(atIndex: 12)), customDescription: try row.decode(atIndex: 11))
+      layout: layout(named: try row.decode(atIndex: 12)), customDescription: try row.decode(atIndex: 11),
+      savedFileURL: savedFile(atPath: try row.decode(atIndex: 13)))
   }
 
   /// Whether the three file names read with `fileColumns` from column `start` are plain names, read in
@@ -78,6 +79,13 @@ struct SentMemeDecoder {
   private func textBoxes(fromJSON json: String?) -> [TextBox] {
     guard let json else { return [] }
     return (try? jsonDecoder.decode([TextBox].self, from: Data(json.utf8))) ?? []
+  }
+
+  /// NULL is none; only an absolute path is a place the meme was saved to (a relative one, from a
+  /// damaged or foreign file, would mean a different place for every process).
+  private func savedFile(atPath path: String?) -> URL? {
+    guard let path, path.hasPrefix("/") else { return nil }
+    return URL(fileURLWithPath: path, isDirectory: false)
   }
 
   /// NULL is Classic; a layout this version does not know (written by a later one) shows as Classic

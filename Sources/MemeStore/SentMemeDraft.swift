@@ -44,13 +44,16 @@ public struct SentMemeDraft: Sendable, Hashable {
   /// The description the user wrote, or nil for the default (the meme's text in reading order).
   /// Blank text is stored as nil.
   public var customDescription: String?
+  /// The file the share saved the meme to (Save As), which Meme Detail shows; nil for other shares.
+  public var savedFile: URL?
 
   public init(
     topText: String, bottomText: String, style: CaptionStyle, sentAt: Date = Date(),
     original: OriginalImage, transform: PictureTransform = .identity, textBoxes: [TextBox] = [],
     rendered: EncodedImage, thumbnail: EncodedImage, layout: MemeLayoutKind = .classic,
-    customDescription: String? = nil
+    customDescription: String? = nil, savedFile: URL? = nil
   ) {
+    self.savedFile = savedFile
     self.layout = layout
     self.customDescription = customDescription
     self.transform = transform

@@ -94,8 +94,8 @@ extension SentMemeStore {
         sql: """
           INSERT INTO sentMeme
             (topText, bottomText, style, sentAt, position, originalFile, renderedFile, thumbnailFile,
-             transform, textBoxes, description, layout)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             transform, textBoxes, description, layout, savedFile)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       return try zip(drafts, zip(styles, files)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
@@ -105,7 +105,7 @@ extension SentMemeStore {
           names.original, names.rendered, names.thumbnail, try SentMemeDecoder.json(for: draft.transform),
           try SentMemeDecoder.json(for: draft.textBoxes),
           SentMemeDecoder.column(forDescription: draft.customDescription),
-          SentMemeDecoder.column(for: draft.layout),
+          SentMemeDecoder.column(for: draft.layout), draft.savedFile?.path,
         ])
         let id = db.lastInsertedRowID
         try SearchIndex.index(
@@ -119,7 +119,8 @@ extension SentMemeStore {
           renderedImageURL: images.fileURL(names.rendered),
           thumbnailURL: images.fileURL(names.thumbnail), transform: draft.transform,
           textBoxes: draft.textBoxes, layout: draft.layout,
-          customDescription: SentMemeDecoder.column(forDescription: draft.customDescription))
+          customDescription: SentMemeDecoder.column(forDescription: draft.customDescription),
+          savedFileURL: draft.savedFile)
       }
     }
   }

@@ -83,6 +83,12 @@ enum StoreSchema {
           CREATE INDEX memeTemplate_use ON memeTemplate(useCount DESC, lastUsedAt DESC);
           """)
     }
+    migrator.registerMigration("v8 saved file") { db in
+      // Where Save As last wrote the meme (a path outside the store, which the store never reads
+      // or changes), for Meme Detail's "Show in Folder"; NULL (every meme sent before, and every
+      // meme shared another way) is none.
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN savedFile TEXT")
+    }
     return migrator
   }
 }

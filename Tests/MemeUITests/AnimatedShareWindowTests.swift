@@ -155,6 +155,8 @@ struct AnimatedShareWindowTests {
     let (editor, sink, _) = try Self.editorWithAnimation()
     defer { EditorHarness.close(editor) }
     let source = try #require(DragSourceProbe.dragSource(of: editor.canvas.drawingArea))
+    // The button held still long enough, as a drag-out begins (DragOutTests presses it for real).
+    editor.sharing.dragOut.isArmed = true
     let content = try #require(DragSourceProbe.emitPrepare(on: source))
     defer { g_object_unref(content) }
     try body(editor, sink, source, content)

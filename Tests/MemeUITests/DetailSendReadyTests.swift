@@ -80,7 +80,7 @@ import Testing
     return MainContext.iterate(maxIterations: 3000) { FileManager.default.fileExists(atPath: path) }
   }
 
-  private static func waitForToast(in detail: DetailWindow, saying title: String? = nil) {
+  static func waitForToast(in detail: DetailWindow, saying title: String? = nil) {
     let toasts = detail.toasts
     MainContext.iterate(maxIterations: 300) {
       guard let shown = toasts.shownToast else { return false }
@@ -100,7 +100,7 @@ import Testing
     }
   }
 
-  private static func openDetail(_ meme: SentMeme, in app: MemeMeApplication, window: SentMemesWindow) throws
+  static func openDetail(_ meme: SentMeme, in app: MemeMeApplication, window: SentMemesWindow) throws
     -> DetailWindow
   {
     window.select(id: meme.id)

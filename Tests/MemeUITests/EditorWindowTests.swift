@@ -22,7 +22,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
-    #expect(String(cString: gtk_window_get_title(gtkkit_window(editor.window))) == "MemeMe")
+    #expect(String(cString: gtk_window_get_title(gtkkit_window(editor.window))) == "New Meme")
     for name in [
       "share-button", "cancel-button", "camera-button", "album-button", "top-caption", "bottom-caption",
       "meme-canvas", "placeholder",

@@ -211,7 +211,7 @@ import Testing
     let dialog = try #require(MessageDialog(dialogWidget))
     let field = try #require(WidgetTree.descendant(of: dialog.widget, named: "description-field"))
     let written = "A cat looks at a phone that shows no map. Ünïcödé 😀 <&>"
-    Entry(wrapping: field).text = written
+    TextView(wrapping: field).text = written
     dialog.respond("save")
     MainContext.drain()
     #expect(editor.document.customDescription == written)
@@ -265,6 +265,8 @@ import Testing
     let (editor, _) = try Self.editorShowingPrivatePhoto()
     defer { EditorHarness.close(editor) }
     let source = try #require(DragSourceProbe.dragSource(of: editor.canvas.drawingArea))
+    // The button held still long enough, as a drag-out begins (DragOutTests presses it for real).
+    editor.sharing.dragOut.isArmed = true
     let content = try #require(DragSourceProbe.emitPrepare(on: source))
     defer { g_object_unref(content) }
     var value = GValue()

@@ -268,7 +268,7 @@ import Testing
 
 /// The stand-in file manager (Tests/FakeServices/fake-file-manager.py) on the test's session bus,
 /// owning org.freedesktop.FileManager1 until stopped, and the calls it received.
-private final class FakeFileManager {
+final class FakeFileManager {
   struct Call {
     let method: String
     let uris: [String]

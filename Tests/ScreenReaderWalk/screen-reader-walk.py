@@ -420,7 +420,8 @@ class Walk:
     def run(self):
         self.prepare()
         self.app = self.launch()
-        editor = self.window("MemeMe")
+        # The editor is titled after its meme: a fresh one is a new meme.
+        editor = self.window(tr("New Meme"))
         if CAN_TYPE:
             # Xvfb runs no window manager to give the keyboard back to the app when a dialog
             # closes: X then sends keys to the window under the pointer. Windows open at the top

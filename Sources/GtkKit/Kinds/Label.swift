@@ -33,6 +33,12 @@ public struct Label {
     nonmutating set { gtk_label_set_wrap(label, newValue ? 1 : 0) }
   }
 
+  /// Whether the text can be selected and copied, as any text a person may want to quote.
+  public var isSelectable: Bool {
+    get { gtk_label_get_selectable(label) != 0 }
+    nonmutating set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
+  }
+
   public func ellipsize(_ mode: PangoEllipsizeMode) { gtk_label_set_ellipsize(label, mode) }
 
   public func setMaxWidthChars(_ count: Int32) { gtk_label_set_max_width_chars(label, count) }

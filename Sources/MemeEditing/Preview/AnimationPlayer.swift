@@ -59,6 +59,20 @@ public final class AnimationPlayer {
     completedPlays = 0
   }
 
+  /// Shows frame `index` (stepping by hand: the plays counted so far stay as they were). Frames
+  /// build on the ones before them, so a step back decodes from the first frame again: one frame in
+  /// memory still, at the cost of time for a long animation.
+  public func seek(toFrame index: Int) throws(ImageError) {
+    let target = min(max(index, 0), frameCount - 1)
+    if target < frameIndex || target == 0 { try showFirstFrame() }
+    while frameIndex < target {
+      guard let next = try reader.nextFrame() else { break }
+      frameIndex += 1
+      delay = AnimationLimits.playedDelay(next)
+    }
+    frame = reader.canvas
+  }
+
   private func showFirstFrame() throws(ImageError) {
     try reader.rewind()
     frameIndex = 0

@@ -38,7 +38,7 @@ public nonisolated enum MemeFileName {
 
   /// Files in the app's cache folder, and files named by a UUID (Sent Memes names every file it
   /// keeps `<uuid>-original.jpg` and so on).
-  private static func isNamedByTheApp(_ picture: URL) -> Bool {
+  public static func isNamedByTheApp(_ picture: URL) -> Bool {
     if CacheFolder.contains(picture) { return true }
     let stem = stem(of: picture)
     return stem.count >= 36 && UUID(uuidString: String(stem.prefix(36))) != nil

@@ -17,7 +17,7 @@ public nonisolated enum SentMemeDraftMaker {
       sentAt: sentAt, original: .file(meme.originalImage), transform: meme.transform,
       textBoxes: meme.captions.boxes, rendered: meme.file,
       thumbnail: .png(meme.thumbnailPNG), layout: meme.captions.layout,
-      customDescription: meme.customDescription)
+      customDescription: meme.customDescription, savedFile: meme.savedFile)
   }
 
   /// `image` scaled to `thumbnailWidth` (or as it is when already narrower).

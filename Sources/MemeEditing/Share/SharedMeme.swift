@@ -33,6 +33,10 @@ public nonisolated struct SharedMeme: Sendable {
   /// did not choose it, so nothing was written: the caller asks first, then writes `file` there
   /// with `SharePipeline.deliverNew`, which never replaces what has that name by then.
   public private(set) var proposedFile: URL?
+  /// The file a Save As wrote (what the user chose, or the JPEG they agreed to): Sent Memes records
+  /// it as where the meme was last saved. Nil for every other share, whose files are copies in the
+  /// cache folder or nowhere.
+  public var savedFile: URL?
 
   public init(
     snapshot: ShareSnapshot, file: EncodedImage, thumbnail: RasterImage, thumbnailPNG: Data,

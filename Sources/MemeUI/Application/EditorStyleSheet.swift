@@ -8,6 +8,10 @@ enum EditorStyleSheet {
        viewers have it. */
     .meme-canvas { background-color: @view_bg_color; }
 
+    /* The animation's controls over the picture fade out while the pointer rests (and back in). */
+    .animation-controls { transition: opacity 200ms ease-out; }
+    .animation-controls.faded-out { opacity: 0; }
+
     /* Caption fields show only their focus: the engine draws the caption, and the canvas draws the
        caret and the selection on it. The field's own text is never seen, so it keeps the interface
        font: a size or weight of its own would cost Pango another sort of every installed font at

@@ -30,6 +30,11 @@ enum IconName {
   /// Playing and pausing an animated picture.
   static let play = "media-playback-start-symbolic"
   static let pause = "media-playback-pause-symbolic"
+  /// Stepping through an animation's frames by hand.
+  static let previousFrame = "media-skip-backward-symbolic"
+  static let nextFrame = "media-skip-forward-symbolic"
+  /// Copy Description in Meme Detail.
+  static let copy = "edit-copy-symbolic"
 
   // Sent Memes.
   static let listView = "view-list-symbolic"
@@ -55,6 +60,7 @@ enum IconName {
   static let all: [String] = [
     share, mainMenu, stopExport, captionStyle, back, delete, newMeme,
     camera, album, cropRotateFlip, addText, warning, alignLeft, alignCenter, alignRight, play, pause,
+    previousFrame, nextFrame, copy,
     listView, gridView, search, dismiss, noPicture, missingThumbnail, rename, templates, moreWays,
   ]
 }

@@ -11,6 +11,14 @@ enum DetailAction: String, NamedAction {
   case close = "close"
   /// Plays or pauses a meme sent as an animation.
   case playAnimation = "play-animation"
+  /// Pause and show the frame before, or after, the one shown (comma and period, which the
+  /// window takes: see `AnimationPlayback.attachKeys`).
+  case previousFrame = "previous-frame"
+  case nextFrame = "next-frame"
+  /// Changes the description Sent Memes keeps for the meme.
+  case editDescription = "edit-description"
+  /// Shows the file Save As last wrote in the file manager.
+  case showInFolder = "show-in-folder"
 
   var accelerators: [String] {
     switch self {
@@ -18,7 +26,7 @@ enum DetailAction: String, NamedAction {
     case .edit: ["<Control>e"]
     case .delete: ["Delete", "KP_Delete"]
     case .close: ["<Control>w"]
-    case .playAnimation: []
+    case .playAnimation, .previousFrame, .nextFrame, .editDescription, .showInFolder: []
     }
   }
 
@@ -29,6 +37,10 @@ enum DetailAction: String, NamedAction {
     case .delete: localized("Delete the meme")
     case .close: localized("Close the window")
     case .playAnimation: localized("Play or Pause the Animation")
+    case .previousFrame: localized("Previous Frame")
+    case .nextFrame: localized("Next Frame")
+    case .editDescription: localized("Edit Description")
+    case .showInFolder: localized("Show in Folder")
     }
   }
 }

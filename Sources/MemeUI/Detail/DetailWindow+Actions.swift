@@ -20,6 +20,10 @@ extension DetailWindow {
     case .delete: onDelete(meme.id)
     case .close: gtk_window_close(gtkkit_window(window))
     case .playAnimation: playback.toggle()
+    case .previousFrame: playback.stepBack()
+    case .nextFrame: playback.stepOn()
+    case .editDescription: editDescription()
+    case .showInFolder: showInFolder()
     }
   }
 
@@ -103,6 +107,7 @@ extension DetailWindow {
         guard let self, !isDestroyed else { return }
         switch result {
         case .success(.saved(let written, let fit)):
+          rememberSaved(written)
           let saved = ShareConfirmation.saved(written).fitted(fit)
           confirm(isFirstFrame ? saved.firstFrameOnly() : saved)
         case .success(.proposed(let proposed, let bytes, let fit)):
@@ -132,6 +137,7 @@ extension DetailWindow {
       guard let self, !isDestroyed else { return }
       switch result {
       case .success:
+        rememberSaved(url)
         let saved = ShareConfirmation.saved(url).fitted(fit)
         confirm(isFirstFrame ? saved.firstFrameOnly() : saved)
       case .failure(let error): saveFailed(url, error)
@@ -164,7 +170,9 @@ extension DetailWindow {
       then: { [weak self] result in
         guard let self, !isDestroyed else { return }
         switch result {
-        case .success(let written): confirm(ShareConfirmation.saved(written))
+        case .success(let written):
+          rememberSaved(written)
+          confirm(ShareConfirmation.saved(written))
         case .failure(let error): saveFailed(url, error)
         }
       })
@@ -219,6 +227,37 @@ extension DetailWindow {
   func copyDescription() {
     Clipboard(for: window).setText(meme.resolvedDescription)
     confirm(ShareConfirmation(localized("Description copied to the clipboard")))
+  }
+
+  /// Edit Description: the description dialog the editor has, for the sent meme; what is saved goes
+  /// into Sent Memes (and the next share's file), not into the file already sent.
+  func editDescription() {
+    var plain = meme
+    plain.customDescription = nil
+    DescriptionDialog.present(
+      text: meme.customDescription, placeholder: plain.resolvedDescription, over: window
+    ) { [weak self] text in
+      guard let self, !isDestroyed, let stored = saveDescription(meme.id, text) else { return }
+      show(stored)
+      // What was just done, at once, rather than after an earlier toast times out.
+      toasts.show(Toast(localized("Description saved")), replacingOthers: true)
+    }
+  }
+
+  /// Save As wrote the meme to `file`: Sent Memes remembers it, and the window shows it.
+  private func rememberSaved(_ file: URL) {
+    guard let stored = recordSavedFile(meme.id, file) else { return }
+    show(stored)
+  }
+
+  /// Show in Folder: the file manager shows the file Save As last wrote. When neither a file
+  /// manager nor the desktop portal can, a toast says so: the window shows where it is already.
+  func showInFolder() {
+    guard let file = meme.savedFileURL else { return }
+    ShowInFolder.show(file, over: window) { [weak self] outcome in
+      guard let self, !isDestroyed, case .failed = outcome else { return }
+      toasts.show(Toast(localized("No file manager could show the folder")), replacingOthers: true)
+    }
   }
 
   /// Open With…: a copy of the sent meme opens in the chosen application.

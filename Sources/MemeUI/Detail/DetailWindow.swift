@@ -11,14 +11,25 @@ import MemeStore
 /// `DetailWindow+Actions.swift`; this file holds the state and builds the widget tree.
 package final class DetailWindow: AppWindow {
   package let window: UnsafeMutablePointer<GtkWidget>
-  let meme: SentMeme
+  /// The meme as Sent Memes keeps it; Edit Description and Save As change what is kept.
+  private(set) var meme: SentMeme
   /// The Sent Memes tab the meme was opened from: Back returns there.
   let returnTab: SentMemesWindow.Tab
 
   package private(set) var picture: UnsafeMutablePointer<GtkWidget>!
   private(set) var missingLabel: UnsafeMutablePointer<GtkWidget>!
   /// Plays a meme sent as an animation, once its first frame has been shown.
-  let playback = AnimationPlayback(playAction: DetailAction.playAnimation.detailedName)
+  /// Its controls sit in a row under the picture, in the same place at every width.
+  let playback = AnimationPlayback(
+    actions: .init(
+      play: DetailAction.playAnimation.detailedName, previousFrame: DetailAction.previousFrame.detailedName,
+      nextFrame: DetailAction.nextFrame.detailedName),
+    placement: .besidePicture)
+  /// The description, and where the meme was saved, under the picture.
+  let info = DetailInfo(
+    descriptionActions: (
+      copy: ShareTarget.copyDescription.detailedName, edit: DetailAction.editDescription.detailedName
+    ), showInFolderAction: DetailAction.showInFolder.detailedName)
   private(set) var backButton: UnsafeMutablePointer<GtkWidget>!
   /// Pixel size of the rendered meme once loaded (nil while loading or when missing).
   private(set) var imageSize: (width: Int, height: Int)?
@@ -33,6 +44,11 @@ package final class DetailWindow: AppWindow {
   var onBack: () -> Void = {}
   var onEdit: (Meme) -> Void = { _ in }
   var onDelete: (Int64) -> Void = { _ in }
+  /// Keeps a new description (nil: the default) in Sent Memes; the meme as kept, or nil when it
+  /// could not be (Sent Memes says why).
+  var saveDescription: (Int64, String?) -> SentMeme? = { _, _ in nil }
+  /// Records in Sent Memes where Save As wrote the meme; the meme as kept, or nil.
+  var recordSavedFile: (Int64, URL) -> SentMeme? = { _, _ in nil }
   /// Asks the user where Save As saves; tests replace it to answer without a dialog.
   lazy var filePicker: FilePicker = NativeFilePicker.over(window, preferences: preferences)
   /// "Saved “cat-meme.png”", "Copied to the clipboard": what a share did, over the picture's bottom.
@@ -58,6 +74,8 @@ package final class DetailWindow: AppWindow {
     buildHeaderBar()
     buildContent()
     addActions()
+    playback.attachKeys(to: window)
+    show(meme)
     Signal.connect(window, "destroy") { [weak self] in
       self?.isDestroyed = true
       self?.playback.windowDestroyed()
@@ -142,14 +160,27 @@ package final class DetailWindow: AppWindow {
     missingLabel.addCSSClass("detail-missing")
     missingLabel.isVisible = false
     overlay.add(missingLabel)
-    overlay.add(playback.controls)
     playback.onFrame = { [weak self] frame in
       // A copy: the player draws its next frame into the one it holds while GTK may still show it.
       guard let self, let frame = frame?.copy() else { return }
       show(frame)
     }
-    toasts.child = overlay.widget
+    // The picture, then its animation's controls and its words, each in a row of its own: nothing
+    // lies over the meme, and each sits in the same place whatever the window's width.
+    let body = Box(GTK_ORIENTATION_VERTICAL)
+    overlay.widget.expandsVertically = true
+    body.append(overlay.widget)
+    body.append(playback.controls)
+    body.append(info.widget)
+    toasts.child = body.widget
     AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
+  }
+
+  /// Shows what Sent Memes keeps of `meme` now (its description, where it was saved).
+  func show(_ meme: SentMeme) {
+    self.meme = meme
+    info.show(meme)
+    actions.action(named: DetailAction.showInFolder.name)?.isEnabled = meme.savedFileURL != nil
   }
 
   // MARK: - The rendered meme

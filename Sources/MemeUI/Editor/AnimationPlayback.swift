@@ -8,21 +8,47 @@ import MemeEditing
 /// Plays an animation at its own timing: each frame is decoded when its turn comes
 /// (`AnimationPlayer`, one frame in memory) and handed to `onFrame`. The editor's canvas gives it
 /// to the painter, which resamples only the picture and paints the captions from their layers, so
-/// typing goes on while it plays; Meme Detail shows the sent animation with it. A play and pause
-/// button with the frame count ("Frame 3 of 40") sits in the window's corner. It plays as many
-/// times as the file says (most GIFs: for ever) and then stays on the last frame; the button plays
-/// it again from the first.
+/// typing goes on while it plays; Meme Detail shows the sent animation with it. It plays as many
+/// times as the file says (most GIFs: for ever) and then stays on the last frame; Play plays it
+/// again from the first.
+///
+/// Its controls are a pill: previous frame, play or pause, next frame, and the frame count
+/// ("Frame 3 of 40"). Comma and period step a frame back and on (and pause), as video players do.
+/// Where they sit is `Placement`: over the canvas's bottom in the editor, where they fade out once
+/// the pointer rests (as Loupe's and Videos' controls do) so that they keep off the picture; in a
+/// row under the picture in Meme Detail, where they stay.
 ///
 /// With animations turned off on the desktop (`gtk-enable-animations`) it starts paused on the
 /// first frame; the button (and `win.play-animation`) plays it by hand.
 final class AnimationPlayback {
-  /// The button and the frame count, in the canvas's lower left corner; shown for an animation.
+  enum Placement {
+    /// Over the picture: hidden while the pointer rests, shown when it moves or the keyboard
+    /// focus comes in, and never hidden while the focus is inside.
+    case overPicture
+    /// In a row of its own beside the picture: always shown.
+    case besidePicture
+  }
+
+  /// The names of the `win.` actions the buttons activate.
+  struct Actions {
+    let play: String
+    let previousFrame: String
+    let nextFrame: String
+  }
+
+  /// How long the pointer may rest before the controls over the picture fade out.
+  static let idleMilliseconds: UInt32 = 2500
+
+  /// The pill, shown for an animation.
   var controls: Widget { controlsBox.widget }
   var playButton: Widget { playPauseButton.widget }
   var frameLabel: Widget { frameCount.widget }
-  private let controlsBox = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+  let previousFrameButton = Button(iconName: IconName.previousFrame)
+  let nextFrameButton = Button(iconName: IconName.nextFrame)
+  private let controlsBox = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
   private let playPauseButton = Button(iconName: IconName.pause)
   private let frameCount = Label("")
+  let placement: Placement
   /// Whether the desktop allows animations; tests replace it.
   var animationsEnabled: () -> Bool = { DesktopMotion.animationsEnabled }
   /// Called with each new frame shown (the canvas redraws).
@@ -30,30 +56,85 @@ final class AnimationPlayback {
 
   private(set) var player: AnimationPlayer?
   private(set) var isPlaying = false
+  /// Whether the controls over the picture are shown now (always, beside it).
+  private(set) var isShown = true
   /// Shows the next frame when the one shown has had its time.
   private var next: Timeout?
+  /// Hides the controls over the picture once the pointer has rested.
+  private var idle: Timeout?
+  /// Tells whether the keyboard focus is in the controls.
+  private var focusWatch: OpaquePointer?
   /// The file played, so showing it again (a crop, a turn) does not start it over.
   private var file: URL?
 
-  init(playAction: String) {
+  init(actions: Actions, placement: Placement) {
+    self.placement = placement
     controls.name = "animation-controls"
     controls.addCSSClass("osd")
     controls.addCSSClass("animation-controls")
-    controls.horizontalAlignment = GTK_ALIGN_START
+    controls.horizontalAlignment = GTK_ALIGN_CENTER
     controls.verticalAlignment = GTK_ALIGN_END
-    controls.setMargins(bottom: 12, start: 12)
-    playButton.name = "play-animation-button"
-    playButton.addCSSClass("flat")
-    playButton.actionName = playAction
+    if placement == .overPicture {
+      controls.setMargins(bottom: 12)
+    } else {
+      controls.setMargins(top: 6, bottom: 6)
+    }
+    let buttons: [(button: Widget, name: String, action: String, label: String?, tooltip: String?)] = [
+      (
+        previousFrameButton.widget, "previous-frame-button", actions.previousFrame,
+        localized("Previous Frame"),
+        localized("Previous Frame (,)")
+      ),
+      (playButton, "play-animation-button", actions.play, nil, nil),
+      (
+        nextFrameButton.widget, "next-frame-button", actions.nextFrame, localized("Next Frame"),
+        localized("Next Frame (.)")
+      ),
+    ]
+    for item in buttons {
+      item.button.name = item.name
+      item.button.addCSSClass("flat")
+      item.button.addCSSClass("circular")
+      item.button.actionName = item.action
+      if let label = item.label { Accessible.setLabel(item.button, label) }
+      item.button.tooltip = item.tooltip
+      controlsBox.append(item.button)
+    }
     frameLabel.name = "animation-frame"
     frameLabel.addCSSClass("numeric")
-    controlsBox.append(playButton)
+    frameLabel.setMargins(start: 6, end: 10)
     controlsBox.append(frameLabel)
     controls.isVisible = false
+    if placement == .overPicture {
+      let watch = Gesture.focusEntering { [weak self] in self?.reveal() }
+      controls.addController(watch)
+      focusWatch = watch
+    }
     updateControls()
   }
 
   var frameIndex: Int? { player?.frameIndex }
+
+  /// The controls over the picture come back when the pointer moves over `area` (the canvas).
+  func watchPointer(over area: Widget) {
+    guard placement == .overPicture else { return }
+    area.addController(Gesture.motion { [weak self] _, _ in self?.reveal() })
+  }
+
+  /// Comma and period in `window` step through the frames, when the focused control does not take
+  /// them itself (a caption field types them).
+  func attachKeys(to window: Widget) {
+    window.addController(
+      Gesture.keysLeftOver { [weak self] keyval, withModifiers in
+        guard let self, player != nil, !withModifiers else { return false }
+        switch Int32(keyval) {
+        case GDK_KEY_comma: stepBack()
+        case GDK_KEY_period: stepOn()
+        default: return false
+        }
+        return true
+      })
+  }
 
   /// Plays the animation at `file` (from its first frame, paused when animations are off), or with
   /// nil stops and hides the controls.
@@ -70,11 +151,14 @@ final class AnimationPlayback {
     onFrame(nil)
     if player != nil, animationsEnabled() { play() }
     updateControls()
+    if player != nil { reveal() }
   }
 
   /// The window is gone: no frame timer may draw on its freed canvas.
   func windowDestroyed() {
     stop()
+    idle?.cancel()
+    idle = nil
     player = nil
   }
 
@@ -108,6 +192,54 @@ final class AnimationPlayback {
     }
     onFrame(player.frame)
     updateControls()
+  }
+
+  /// Next Frame (period): pauses and shows the next frame, the first after the last.
+  func stepOn() {
+    guard let player else { return }
+    seek(to: player.frameIndex + 1 == player.frameCount ? 0 : player.frameIndex + 1)
+  }
+
+  /// Previous Frame (comma): pauses and shows the frame before, the last before the first.
+  func stepBack() {
+    guard let player else { return }
+    seek(to: player.frameIndex == 0 ? player.frameCount - 1 : player.frameIndex - 1)
+  }
+
+  private func seek(to index: Int) {
+    guard let player else { return }
+    stop()
+    // A damaged frame on the way: it stays on the last one that could be drawn.
+    try? player.seek(toFrame: index)
+    onFrame(player.frame)
+    updateControls()
+    reveal()
+  }
+
+  /// Shows the controls over the picture, and hides them again once the pointer has rested.
+  func reveal() {
+    guard placement == .overPicture, player != nil else { return }
+    setShown(true)
+    idle?.cancel()
+    idle = Timeout(milliseconds: Self.idleMilliseconds) { [weak self] in self?.pointerRested() }
+  }
+
+  /// The pointer has rested: the controls over the picture fade out, unless the keyboard is in them.
+  /// (Tests call it rather than wait.)
+  func pointerRested() {
+    idle?.cancel()
+    idle = nil
+    guard placement == .overPicture else { return }
+    if let focusWatch, Gesture.containsFocus(focusWatch) { return }
+    setShown(false)
+  }
+
+  /// Faded rather than hidden: Tab still reaches the buttons, and the focus coming in shows them.
+  private func setShown(_ shown: Bool) {
+    guard shown != isShown else { return }
+    isShown = shown
+    controls.setCSSClass("faded-out", !shown)
+    controls.canTarget = shown
   }
 
   private func schedule() {

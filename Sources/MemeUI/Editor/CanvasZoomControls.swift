@@ -26,6 +26,11 @@ final class CanvasZoomControls {
   /// Where the view was when the pan under way began; nil when none is.
   var panStart: CanvasZoom?
 
+  /// Whether the press under way was held for a drag-out (`DragOut.isArmed`): it then does not pan.
+  var isDragOutArmed: () -> Bool = { false }
+  /// How far a left-button press moves before it pans (GTK's drag threshold, at its default).
+  static let panThreshold = 8.0
+
   init(canvas: EditorCanvas) {
     self.canvas = canvas
     indicator.name = "zoom-indicator"
@@ -134,20 +139,30 @@ final class CanvasZoomControls {
     }
     area.addController(pinch)
 
-    // Middle button: always pans. Left button: pans while Space is held, else the meme is dragged out.
+    // Middle button: always pans. Left button: pans while Space is held, and on a zoomed picture
+    // once it moves (a text box's own drag claims its press first); held still first, the meme is
+    // dragged out instead (`DragOut`). On the fitted picture a plain left drag does nothing.
     for button in [2, 1] as [UInt32] {
       let drag = Gesture.drag(button: button)
       Signal.connectPoint(drag.raw, "drag-begin") { [weak self] _, _ in
         guard let self else { return }
         if button == 1 && !isSpaceHeld {
-          Gesture.claim(drag, false)
+          if canvas.painter.zoom.isFitted { Gesture.claim(drag, false) }
           return
         }
         Gesture.claim(drag)
         panStart = canvas.painter.zoom
       }
       Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, dy in
-        guard let self, let panStart else { return }
+        guard let self else { return }
+        if panStart == nil, button == 1 {
+          // Undecided until it moves past the drag threshold: a hold before it is a drag-out.
+          guard (dx * dx + dy * dy).squareRoot() >= Self.panThreshold else { return }
+          guard !isDragOutArmed() else { return Gesture.claim(drag, false) }
+          Gesture.claim(drag)
+          panStart = canvas.painter.zoom
+        }
+        guard let panStart else { return }
         pan(by: dx, dy, from: panStart)
       }
       Signal.connectPoint(drag.raw, "drag-end") { [weak self] _, _ in self?.panStart = nil }

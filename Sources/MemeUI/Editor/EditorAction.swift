@@ -35,6 +35,10 @@ package enum EditorAction: String, NamedAction {
   case previousCaption = "previous-caption"
   /// Plays or pauses an animated picture on the canvas.
   case playAnimation = "play-animation"
+  /// Pause and show the animation's frame before, or after, the one shown (comma and period, which
+  /// the window takes only when the focused control does not type them).
+  case previousFrame = "previous-frame"
+  case nextFrame = "next-frame"
 
   var accelerators: [String] {
     switch self {
@@ -67,7 +71,8 @@ package enum EditorAction: String, NamedAction {
     // which is many presses from one caption to the next.
     case .nextCaption: ["<Control>Tab"]
     case .previousCaption: ["<Control><Shift>Tab"]
-    case .camera, .share, .cancel, .editDescription, .cropApply, .cropCancel, .cancelExport, .playAnimation:
+    case .camera, .share, .cancel, .editDescription, .cropApply, .cropCancel, .cancelExport, .playAnimation,
+      .previousFrame, .nextFrame:
       []
     }
   }
@@ -103,6 +108,8 @@ package enum EditorAction: String, NamedAction {
     case .nextCaption: localized("Next caption or text box")
     case .previousCaption: localized("Previous caption or text box")
     case .playAnimation: localized("Play or Pause the Animation")
+    case .previousFrame: localized("Previous Frame")
+    case .nextFrame: localized("Next Frame")
     }
   }
 

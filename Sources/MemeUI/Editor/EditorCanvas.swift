@@ -36,7 +36,11 @@ final class EditorCanvas {
   /// Ctrl+scroll, pinch and panning; the percentage shown in a corner.
   private(set) var zoomControls: CanvasZoomControls!
   /// Plays an animated picture, with its play and pause button and frame count.
-  let playback = AnimationPlayback(playAction: EditorAction.playAnimation.detailedName)
+  let playback = AnimationPlayback(
+    actions: .init(
+      play: EditorAction.playAnimation.detailedName, previousFrame: EditorAction.previousFrame.detailedName,
+      nextFrame: EditorAction.nextFrame.detailedName),
+    placement: .overPicture)
   /// The spring the captions and fields settle with when the canvas turns portrait or landscape.
   private(set) var pop: CaptionPop!
   var image: EditorImage? { painter.picture }
@@ -113,6 +117,7 @@ final class EditorCanvas {
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     // Under the zoom indicator, which layers added later expect just beneath them.
     overlay.add(playback.controls)
+    playback.watchPointer(over: widget)
     zoomControls = CanvasZoomControls(canvas: self)
     playback.onFrame = { [weak self] frame in
       guard let self else { return }

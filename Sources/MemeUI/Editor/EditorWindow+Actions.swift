@@ -40,11 +40,15 @@ extension EditorWindow {
     case .nextCaption: textBoxes.focusCaption(after: true)
     case .previousCaption: textBoxes.focusCaption(after: false)
     case .playAnimation: canvas.playback.toggle()
+    case .previousFrame: canvas.playback.stepBack()
+    case .nextFrame: canvas.playback.stepOn()
     }
   }
 
   /// Enables each action from the current state; buttons and menu items follow their actions.
   func updateActionStates() {
+    // Every change of the meme and every completed share come through here: the title follows both.
+    toplevel.title = EditorTitle.text(for: document)
     let hasPicture = document.image != nil
     let isCropping = cropMode?.isOn ?? false
     for action in EditorAction.allCases where action.needsPicture {
@@ -56,7 +60,9 @@ extension EditorWindow {
     enable(.crop, hasPicture && !isCropping)
     enable(.cropApply, isCropping)
     enable(.cropCancel, isCropping)
-    enable(.playAnimation, document.image?.isAnimated == true)
+    for action in [EditorAction.playAnimation, .previousFrame, .nextFrame] {
+      enable(action, document.image?.isAnimated == true)
+    }
     // One export at a time: while one runs, Share shows its progress.
     let isExporting = sharing.progress.isRunning
     enable(.share, hasPicture && !isExporting)

@@ -78,6 +78,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     }
     contextMenu = EditorContextMenu(canvas: canvas, boxHandles: boxHandles, document: document)
     contextMenu.attachKeys(to: window)
+    canvas.playback.attachKeys(to: window)
     addActions()
     connectDocument()
     acceptDrops()

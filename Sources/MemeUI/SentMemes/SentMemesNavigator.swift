@@ -107,6 +107,8 @@ package final class SentMemesNavigator {
       back(from: detail)
     }
     detail.onEdit = { [weak self] meme in self?.showEditor(meme) }
+    detail.saveDescription = { [weak self] id, text in self?.memes.setDescription(text, ofMemeWithID: id) }
+    detail.recordSavedFile = { [weak self] id, file in self?.memes.recordSavedFile(file, ofMemeWithID: id) }
     addTemplateActions(to: detail)
     detail.onDelete = { [weak self, weak detail] id in
       guard let self, let detail else { return }

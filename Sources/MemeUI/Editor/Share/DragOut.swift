@@ -10,7 +10,15 @@ import MemeEditing
 /// the drag starts; an animated one as every frame in the source's kind (GIF or WebP), written in the
 /// background while it is dragged (seconds for a long animation), and handed to the drop target
 /// when it is done.
+///
+/// A drag starts on purpose only: the button held still for the desktop's long-press time, then
+/// the pointer moved `minimumDistance` pixels or more. A plain drag is not a drag-out (it pans a
+/// zoomed picture, `CanvasZoomControls`): a click that slips, or a drag meant for a text box, must
+/// not send a file into another window.
 final class DragOut {
+  /// How far the pointer goes, after the hold, before the meme leaves with it.
+  static let minimumDistance = 12.0
+
   /// Writes an animation to a file in the background (the editor's export, with its spinner and
   /// Stop button); `finished` runs on the main thread with the result, or with nil when it was
   /// stopped. Returns false when it cannot start (another export is running).
@@ -37,6 +45,10 @@ final class DragOut {
   private let dropped: (ShareSnapshot, SharedMeme) -> Void
   private var pending: Drag?
   private var isCancelled = false
+  /// Whether the button of the press under way was held still long enough: moving on drags out.
+  /// (Tests that drive the drag source's signals without a pointer set it.)
+  var isArmed = false
+  private let source: OpaquePointer
 
   /// Offers drags from `widget`; `snapshot` is what would be shared now (nil: nothing to drag),
   /// `export` writes an animation in the background and `stopExport` stops it, and `dropped` keeps
@@ -51,17 +63,39 @@ final class DragOut {
     self.stopExport = stopExport
     self.dropped = dropped
     let source = gtk_drag_source_new()!
+    self.source = source
     gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
-    Signal.connectDragPrepare(source.raw) { [weak self] _, _ in self?.prepare(source) }
+    Signal.connectDragPrepare(source.raw) { [weak self] x, y in self?.prepare(source, fromX: x, y: y) }
     Signal.connectDragCancel(source.raw) { [weak self] _ in
       self?.isCancelled = true
       return false
     }
     Signal.connectDragEnd(source.raw) { [weak self] _ in self?.end() }
     widget.addController(source)
+    watchHold(on: widget)
   }
 
-  private func prepare(_ source: OpaquePointer) -> UnsafeMutablePointer<GdkContentProvider>? {
+  /// A press begins unarmed; held still for the long-press time (any pointer, not only touch), it
+  /// is armed until the button is let go.
+  private func watchHold(on widget: UnsafeMutablePointer<GtkWidget>) {
+    let press = Gesture.click(button: 1)
+    Signal.connectPressed(press.raw) { [weak self] _, _, _ in self?.isArmed = false }
+    widget.addController(press)
+    widget.addController(Gesture.longPress(button: 1) { [weak self] in self?.isArmed = true })
+  }
+
+  /// Called by GTK once the pointer has moved past its drag threshold, and again at every motion
+  /// after that while it refuses: so the drag starts at the first motion that is held and far enough.
+  private func prepare(_ source: OpaquePointer, fromX x: Double, y: Double)
+    -> UnsafeMutablePointer<GdkContentProvider>?
+  {
+    guard isArmed else { return nil }
+    // GTK asks only during a press; a test driving the signals has no pointer to measure.
+    if let now = Gesture.currentPoint(of: source),
+      ((now.x - x) * (now.x - x) + (now.y - y) * (now.y - y)).squareRoot() < Self.minimumDistance
+    {
+      return nil
+    }
     guard let snapshot = snapshot() else { return nil }
     isCancelled = false
     if case .animated = snapshot.handOverShareFormat { return prepareAnimation(snapshot, source) }

@@ -32,7 +32,7 @@ final class EditorSharing {
   private let toasts: ToastOverlay
   private let preferences: Preferences
   /// Kept for the life of the window: its drag source calls it through weak references.
-  private var dragOut: DragOut!
+  private(set) var dragOut: DragOut!
 
   init(
     host: any EditorHost, shareButton: UnsafeMutablePointer<GtkWidget>, toasts: ToastOverlay,
@@ -56,6 +56,7 @@ final class EditorSharing {
       },
       stopExport: { [weak self] in self?.progress.cancel() },
       dropped: { [weak self] snapshot, meme in self?.shared(snapshot, meme, confirmation: nil) })
+    host.canvas.zoomControls.isDragOutArmed = { [weak dragOut] in dragOut?.isArmed ?? false }
   }
 
   /// Shares the current meme to `target`.
@@ -124,6 +125,8 @@ final class EditorSharing {
   private func saved(_ snapshot: ShareSnapshot, _ meme: SharedMeme, to written: URL, format: ShareFormat) {
     var confirmation = ShareConfirmation.saved(written).fitted(meme.fit)
     if case .still = format, snapshot.picture.isAnimated { confirmation = confirmation.firstFrameOnly() }
+    var meme = meme
+    meme.savedFile = written
     shared(snapshot, meme, confirmation: confirmation)
   }
 

@@ -219,6 +219,33 @@ package final class SentMemesLibrary: SentMemeSink {
     return true
   }
 
+  /// Meme Detail's Edit Description: the store keeps `description` (nil: the default again) and
+  /// the list the meme as stored now, which is returned; nil when the store refused (it says why).
+  /// One row and its search entry: quick enough for the main thread, as a delete is.
+  func setDescription(_ description: String?, ofMemeWithID id: Int64) -> SentMeme? {
+    updated(localized("Could not change the description")) {
+      try store.setDescription(description, ofMemeWithID: id)
+    }
+  }
+
+  /// Meme Detail's Save As wrote the meme to `file`: the store records it for Show in Folder.
+  func recordSavedFile(_ file: URL, ofMemeWithID id: Int64) -> SentMeme? {
+    updated(localized("Could not remember where the meme was saved")) {
+      try store.recordSavedFile(file, ofMemeWithID: id)
+    }
+  }
+
+  private func updated(_ failure: String, _ change: () throws -> SentMeme) -> SentMeme? {
+    do {
+      let meme = try change()
+      list.update(meme)
+      return meme
+    } catch {
+      onError(failure, Self.message(error))
+      return nil
+    }
+  }
+
   /// Brings deleted memes back where they were. The store knows their places (other memes may have
   /// moved since), so the order is read again off the main thread; `completion` runs when the list
   /// shows them.
