@@ -68,6 +68,13 @@ import Testing
     editor.document.reset()
     EditorHarness.settle(editor)
     #expect(title(of: editor) == "New Meme")
+
+    // A pasted picture is saved in the cache under a name the app made up: no name to show.
+    let png = try Data(contentsOf: Fixtures.picture(width: 300, height: 200, name: "clipboard.png"))
+    editor.loading.load(pasted: [UInt8](png))
+    #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
+    EditorHarness.settle(editor)
+    #expect(title(of: editor) == "• New Meme")
   }
 
   /// A picture the app named (Sent Memes' copy) is no name a person gave the meme.
