@@ -291,7 +291,7 @@ struct AnimatedShareWindowTests {
     editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(
       MainContext.iterate(maxIterations: 3000) { editor.sharing.progress.isShown }, "progress after a second")
-    #expect(gtk_widget_get_mapped(editor.sharing.progress.stopButton) != 0)
+    #expect(MainContext.iterate { gtk_widget_get_mapped(editor.sharing.progress.stopButton) != 0 })
     editor.actions.action(named: EditorAction.cancelExport.name)?.activate()
     #expect(!editor.sharing.progress.isShown)
     #expect(MainContext.iterate(maxIterations: 12_000) { MainLoop.backgroundWorkInFlight == 0 })

@@ -61,8 +61,13 @@ import Testing
     #expect(!editor.sharing.progress.isShown, "not at once: a short export would only flicker")
     #expect(editor.actions.action(named: ShareTarget.copyImage.name)?.isEnabled == false, "one at a time")
     #expect(MainContext.iterate(maxIterations: 3000) { editor.sharing.progress.isShown }, "after a second")
-    EditorHarness.settle(editor)
     let progress = editor.sharing.progress
+    // Measured where the row rests, once it has slid down.
+    #expect(
+      MainContext.iterate(maxIterations: 3000) {
+        gtk_revealer_get_child_revealed(gtkkit_revealer(progress.bar.widget)) != 0
+      })
+    EditorHarness.settle(editor)
     #expect(progress.label.text == "Saving…" && gtk_widget_get_mapped(progress.label.widget) != 0)
     let stop = progress.stopButton
     #expect(gtk_widget_get_mapped(stop) != 0)

@@ -32,9 +32,11 @@ import Testing
   /// goes again when the limit is taken off.
   @Test func theShareButtonShowsTheSizeLimit() throws {
     try DisplayHarness.requireDisplay()
-    let editor = EditorHarness.makeEditor()
+    // One app-wide setting, as the application's windows share it.
+    let preferences = Preferences.inMemory()
+    let editor = EditorHarness.makeEditor(preferences: preferences)
     defer { EditorHarness.close(editor) }
-    let other = EditorHarness.makeEditor()
+    let other = EditorHarness.makeEditor(preferences: preferences)
     defer { EditorHarness.close(other) }
     defer { editor.preferences.shareSizeLimit = nil }
     editor.preferences.shareSizeLimit = nil
@@ -48,15 +50,20 @@ import Testing
     #expect(shown.mapped && shown.text == "Under 1 MB", "\(shown)")
     #expect(shown.menu.contains("Size Limit: Under 1 MB"), "\(shown.menu)")
     #expect(editor.shareButton.tooltip == "Share\nShared files stay under 1 MB.")
-    let inOther = try Self.shown(in: other)
-    #expect(inOther.mapped && inOther.text == "Under 1 MB", "every window shows it")
+    let otherBadge = try #require(
+      WidgetTree.descendant(of: other.shareButton, named: ShareMenu.limitBadgeName))
+    #expect(
+      gtk_widget_get_visible(otherBadge) != 0 && Label(wrapping: otherBadge).text == "Under 1 MB",
+      "every window shows it")
     Screenshot.save(editor.window, named: "share-size-limit")
 
     editor.preferences.shareSizeLimit = 2_500_000
     #expect(try Self.shown(in: editor).text == "Under 2.5 MB")
     editor.preferences.shareSizeLimit = nil
-    shown = try Self.shown(in: other)
-    #expect(!shown.mapped && shown.menu.contains("Size Limit"))
+    #expect(
+      gtk_widget_get_visible(otherBadge) == 0
+        && WidgetTree.texts(in: other.shareButton).contains("Size Limit"))
+    #expect(!(try Self.shown(in: editor)).mapped)
   }
 
   /// The presets read as people write limits: whole megabytes with no decimal.
