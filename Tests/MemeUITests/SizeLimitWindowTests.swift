@@ -66,6 +66,21 @@ import Testing
     #expect(!(try Self.shown(in: editor)).mapped)
   }
 
+  /// At 360 pixels the window does not grow for the badge: the icon gives it way, and the tooltip
+  /// and the menu still say the limit.
+  @Test func theLimitFitsA360PixelWindow() throws {
+    try DisplayHarness.requireDisplay()
+    let preferences = Preferences.inMemory()
+    preferences.shareSizeLimit = 25_000_000
+    let editor = EditorHarness.makeEditor(width: 360, height: 640, preferences: preferences)
+    defer { EditorHarness.close(editor) }
+    let shown = try Self.shown(in: editor)
+    #expect(shown.menu.contains("Size Limit: Under 25 MB"), "\(shown.menu)")
+    #expect(editor.shareButton.tooltip == "Share\nShared files stay under 25 MB.")
+    #expect(gtk_widget_get_width(editor.window) <= 360, "\(gtk_widget_get_width(editor.window)) pixels wide")
+    Screenshot.save(editor.window, named: "share-size-limit-360")
+  }
+
   /// The presets read as people write limits: whole megabytes with no decimal.
   @Test func thePresetsReadAsWholeMegabytes() {
     #expect(

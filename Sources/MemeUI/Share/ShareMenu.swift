@@ -52,7 +52,9 @@ enum ShareMenu {
     badge.widget.addCSSClass("caption")
     badge.widget.addCSSClass("numeric")
     content.append(badge.widget)
-    button.setChild(content.widget)
+    // Where a narrow window has no room for the words, the icon alone: the tooltip, the accessible
+    // description and the menu's label still say the limit.
+    button.setChild(Squeezer([content.widget, Image(iconName: IconName.share).widget]).widget)
     let limitSection = Menu()
     let menu = Menu(sections: [Menu(items), limitSection])
     if let lastSection { menu.appendSection(lastSection) }
