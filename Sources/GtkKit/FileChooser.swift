@@ -31,15 +31,17 @@ public enum FileChooser {
   }
 
   /// Shows the chooser, opened in `initialFolder` when given; `completion` gets the chosen file,
-  /// or nil when cancelled.
+  /// or nil when cancelled. Returns the native chooser (tests drive the dialog GTK shows for it);
+  /// it lives until its response.
   ///
   /// A native chooser is not a widget and nothing else references it, so it is kept alive by the
   /// reference `gtk_file_chooser_native_new` returns, dropped only after its response (trap: dropping
   /// it earlier closes the dialog without a response).
+  @discardableResult
   public static func present(
     parent: UnsafeMutablePointer<GtkWindow>?, title: String, mode: Mode, acceptLabel: String,
     filters: [Filter] = [], initialFolder: URL? = nil, completion: @escaping (URL?) -> Void
-  ) {
+  ) -> gpointer {
     let action: GtkFileChooserAction
     switch mode {
     case .open: action = GTK_FILE_CHOOSER_ACTION_OPEN
@@ -63,6 +65,7 @@ public enum FileChooser {
     }
     if case .save(let suggestedName) = mode {
       gtk_file_chooser_set_current_name(chooser, suggestedName)
+      SaveNameFollowsFilter.attach(toNative: native.raw, filters: filters)
     }
     gtk_native_dialog_set_modal(gtkkit_native_dialog(native.raw), 1)
     Signal.connectResponse(native.raw) { response in
@@ -82,10 +85,11 @@ public enum FileChooser {
       g_object_unref(native.raw)
     }
     gtk_native_dialog_show(gtkkit_native_dialog(native.raw))
+    return native.raw
   }
 
   /// The filter selected in `chooser`, matched by position against the ones it was given.
-  private static func selectedFilter(of chooser: OpaquePointer?, among filters: [Filter])
+  static func selectedFilter(of chooser: OpaquePointer?, among filters: [Filter])
     -> Filter?
   {
     guard let selected = gtk_file_chooser_get_filter(chooser),

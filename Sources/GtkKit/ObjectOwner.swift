@@ -73,6 +73,10 @@ public final class Menu {
     for section in sections { appendSection(section) }
   }
 
+  /// Removes every item, sections and submenus included: a GMenu item's label cannot change, so a
+  /// section whose labels follow a setting is emptied and filled again.
+  public func removeAll() { g_menu_remove_all(owner.opaque) }
+
   /// The number of items at this level (sections count as one).
   public var count: Int { Int(g_menu_model_get_n_items(model)) }
 }

@@ -292,8 +292,8 @@ struct AnimatedShareWindowTests {
 
     editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(
-      MainContext.iterate(maxIterations: 3000) { editor.sharing.progress.isShown }, "progress after 300 ms")
-    #expect(gtk_widget_get_visible(editor.sharing.progress.stopButton) != 0)
+      MainContext.iterate(maxIterations: 3000) { editor.sharing.progress.isShown }, "progress after a second")
+    #expect(MainContext.iterate { gtk_widget_get_mapped(editor.sharing.progress.stopButton) != 0 })
     editor.actions.action(named: EditorAction.cancelExport.name)?.activate()
     #expect(!editor.sharing.progress.isShown)
     #expect(MainContext.iterate(maxIterations: 12_000) { MainLoop.backgroundWorkInFlight == 0 })

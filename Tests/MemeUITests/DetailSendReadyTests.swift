@@ -70,8 +70,37 @@ import Testing
       #expect(size <= limit && size >= limit * 8 / 10, "\(size) bytes against \(limit)")
       Self.waitForToast(in: detail)
       let title = try #require(detail.toasts.shownToast?.title)
-      #expect(title.contains(written.lastPathComponent) && title.contains("JPEG quality"), "\(title)")
+      #expect(
+        title.hasPrefix("Saved as JPEG to stay under 250 kB: ") && title.contains("JPEG quality"), "\(title)")
       #expect(try ExifToolReader.read(written).xmpDescription == memes[0].resolvedDescription)
+    }
+  }
+
+  /// Keep PNG, from Detail: the name chosen, a PNG (by its header, as ImageMagick reads it) with fewer
+  /// pixels, within the limit, and no JPEG beside it.
+  @Test func keepPNGUnderASizeLimitWritesASmallerPNG() throws {
+    let noise = Fixtures.folder.appendingPathComponent("detail-noise-\(UUID().uuidString).png")
+    _ = try SendReadyWindowTests.run(
+      "/usr/bin/convert", ["-size", "1200x900", "xc:", "+noise", "Random", noise.path])
+    try SentMemesHarness.withSentMemes([(noise, MemeCaptions(top: "Too big", bottom: "to send"))]) {
+      app, window, memes in
+      let detail = try Self.openDetail(memes[0], in: app, window: window)
+      let limit = 250_000
+      detail.preferences.shareSizeLimit = limit
+      defer { detail.preferences.shareSizeLimit = nil }
+      let chosen = Fixtures.folder.appendingPathComponent("detail-kept-\(UUID().uuidString).png")
+      detail.filePicker = { _, completion in completion(chosen) }
+      SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
+      let question = try #require(SendReadyWindowTests.saveAsJPEGQuestion())
+      question.respond(RenamedSaveQuestion.Response.keepPNG.rawValue)
+      #expect(Self.waitForFile(chosen))
+      Self.waitForToast(in: detail)
+      try SendReadyWindowTests.expectSmallerPNG(chosen, limit: limit, fullWidth: 1200, fullHeight: 900)
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: chosen.deletingPathExtension().appendingPathExtension("jpg").path))
+      let title = try #require(detail.toasts.shownToast?.title)
+      #expect(title.hasPrefix("Saved “\(chosen.lastPathComponent)”"), "\(title)")
     }
   }
 

@@ -90,6 +90,8 @@ import Testing
       "Per E-Mail senden", "Noch kein Bild", "Tastenkürzel", "Info zu MemeMe", "Stil & Anordnung",
       // Crop mode's Done: its bar is built when crop mode first opens, and for the printed texts.
       "Hauptmenü", "Fertig",
+      // The Share menu's size limits, numbers and all.
+      "Größengrenze", "Unter 25 MB", "Unter 8 MB", "Unter 1 MB",
     ] {
       #expect(german.contains(text), "\(text) in \(german)")
     }

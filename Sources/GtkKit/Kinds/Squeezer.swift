@@ -15,6 +15,13 @@ public struct Squeezer {
     adw_squeezer_set_switch_threshold_policy(squeezer, ADW_FOLD_THRESHOLD_POLICY_MINIMUM)
   }
 
+  /// `children`, widest first, each shown while its natural width fits: a control that says more
+  /// where there is room and gives way in a narrow window instead of widening it.
+  public init(_ children: [Widget]) {
+    widget = adw_squeezer_new()
+    for child in children { add(child) }
+  }
+
   private var squeezer: OpaquePointer { gtkkit_squeezer(widget) }
 
   /// Adds `child` after the others: the squeezer tries it when they do not fit.

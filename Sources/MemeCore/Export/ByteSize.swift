@@ -32,6 +32,16 @@ public enum ByteSize {
   /// `bytes` in decimal units with one decimal, as a confirmation says it: "950 bytes", "12.3 kB",
   /// "7.8 MB", "1.2 GB" (the decimal separator the locale's).
   public static func described(_ bytes: Int, locale: Locale = .current) -> String {
+    described(bytes, locale: locale, wholeWithoutTenth: false)
+  }
+
+  /// A limit as people write one: a whole number of units without its ".0" ("25 MB", not
+  /// "25.0 MB"), else as `described` ("2.5 MB", "2,5 MB" in German).
+  public static func limitDescribed(_ bytes: Int, locale: Locale = .current) -> String {
+    described(bytes, locale: locale, wholeWithoutTenth: true)
+  }
+
+  private static func described(_ bytes: Int, locale: Locale, wholeWithoutTenth: Bool) -> String {
     guard bytes >= 1000 else {
       return String(
         format: localizedPlural("%@ byte", "%@ bytes", bytes), PixelCount.grouped(bytes, locale: locale))
@@ -43,6 +53,9 @@ public enum ByteSize {
       : bytes < 1_000_000_000 ? (1_000_000, localized("%@ MB")) : (1_000_000_000, localized("%@ GB"))
     let tenths = bytes / (unit / 10)
     let separator = locale.decimalSeparator ?? "."
+    if wholeWithoutTenth, tenths % 10 == 0 {
+      return String(format: format, PixelCount.grouped(tenths / 10, locale: locale))
+    }
     return String(
       format: format, "\(PixelCount.grouped(tenths / 10, locale: locale))\(separator)\(tenths % 10)")
   }

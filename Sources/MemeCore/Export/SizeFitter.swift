@@ -440,7 +440,7 @@ private struct Sizes {
 }
 
 /// The tries of one search along one key (a quality, or a length), and which way to go next.
-private struct Search {
+struct Search {
   struct Probe {
     let key: Int
     let bytes: Int

@@ -13,11 +13,13 @@ nonisolated extension SharePipeline {
   /// as its bytes). The size limit applies to still formats only: an animation is not made smaller.
   public static func run(
     _ snapshot: ShareSnapshot, as format: ShareFormat, to destination: Destination, sizeLimit: Int? = nil,
-    cancellation: Cancellation = Cancellation()
+    strategy: SizeLimitStrategy = .largestJPEG, cancellation: Cancellation = Cancellation()
   ) -> Result<SharedMeme, ImageError> {
     switch format {
     case .still(let still):
-      return run(snapshot, as: still, to: destination, sizeLimit: sizeLimit, cancellation: cancellation)
+      return run(
+        snapshot, as: still, to: destination, sizeLimit: sizeLimit, strategy: strategy,
+        cancellation: cancellation)
     case .animated(let animation):
       return runAnimation(snapshot, as: animation, to: destination, cancellation: cancellation)
     }

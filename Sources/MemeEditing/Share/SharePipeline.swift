@@ -55,9 +55,12 @@ public nonisolated enum SharePipeline {
   /// one that exists; to a chosen file (Save As) it is not delivered, but proposed
   /// (`SharedMeme.proposedFile`) for the caller to ask about. A limit no JPEG can meet fails
   /// with `ImageError.Kind.overSizeLimit`, delivering nothing.
+  ///
+  /// With `strategy` `.keepFormat` (Save As's "Keep PNG"), a PNG over the limit stays a PNG with
+  /// fewer pixels instead (`SizeFitter.encodeKeepingFormat`), delivered under the name given.
   public static func run(
     _ snapshot: ShareSnapshot, as format: ImageFormat, to destination: Destination, sizeLimit: Int? = nil,
-    cancellation: Cancellation = Cancellation()
+    strategy: SizeLimitStrategy = .largestJPEG, cancellation: Cancellation = Cancellation()
   ) -> Result<SharedMeme, ImageError> {
     do throws(ImageError) {
       let name = snapshot.picture.url.path
@@ -85,7 +88,7 @@ public nonisolated enum SharePipeline {
         let rendered = try render(snapshot)
         if let sizeLimit {
           let fitted = try SizeFitter.encode(
-            rendered, as: format, limit: sizeLimit, description: description, name: name,
+            rendered, as: format, limit: sizeLimit, description: description, strategy: strategy, name: name,
             earlierEncodes: earlierEncodes, cancellation: cancellation)
           made = (Data(fitted.bytes), try thumbnail(of: rendered), fitted.fit)
         } else {
@@ -126,9 +129,11 @@ public nonisolated enum SharePipeline {
   /// A sent meme's stored file (Sent Memes' Detail shares it as it is) under `sizeLimit`: the file
   /// itself when it fits (`fit.isNormalExport`), else the largest JPEG of it that does, decoded
   /// once, with `description` (the meme's `resolvedDescription`) as its alt text. Runs on the
-  /// calling thread (a background one).
+  /// calling thread (a background one). With `strategy` `.keepFormat`, a PNG over the limit stays a
+  /// PNG with fewer pixels instead.
   public static func fitting(
-    fileAt url: URL, description: String, sizeLimit: Int, cancellation: Cancellation = Cancellation()
+    fileAt url: URL, description: String, sizeLimit: Int, strategy: SizeLimitStrategy = .largestJPEG,
+    cancellation: Cancellation = Cancellation()
   ) -> Result<FittedImage, ImageError> {
     do throws(ImageError) {
       let loader = ImageLoader()
@@ -150,6 +155,12 @@ public nonisolated enum SharePipeline {
       }
       try cancellation.check(name: url.path)
       let image = try loader.load(data: [UInt8](bytes), name: url.path)
+      if strategy == .keepFormat, format == .png {
+        return .success(
+          try SizeFitter.encodeKeepingFormat(
+            image, as: format, limit: sizeLimit, description: description, name: url.path,
+            earlierEncodes: 1, cancellation: cancellation))
+      }
       return .success(
         try SizeFitter.fitJPEG(
           image, limit: sizeLimit, description: description, requestedFormat: format, name: url.path,

@@ -64,5 +64,10 @@ enum EditorStyleSheet {
       border-bottom: 1px solid alpha(black, 0.12);
     }
     .warning-bar image { color: @warning_color; }
+    .export-progress {
+      padding: 6px 12px 6px 16px;
+      background-color: @headerbar_bg_color;
+      border-bottom: 1px solid alpha(black, 0.12);
+    }
     """
 }

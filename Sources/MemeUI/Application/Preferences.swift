@@ -180,7 +180,23 @@ package final class Preferences {
 
   // MARK: - Sharing
 
-  /// The largest file a share may make, in bytes; nil for no limit.
+  /// What shows the size limit (the Share buttons of every window), by a number of their own.
+  private var shareSizeLimitObservers: [Int: (Int?) -> Void] = [:]
+  private var nextShareSizeLimitObserver = 0
+
+  /// Runs `observer` with the new limit whenever `shareSizeLimit` is set, until `widget` (what it
+  /// shows the limit in) is destroyed.
+  func observeShareSizeLimit(
+    while widget: UnsafeMutablePointer<GtkWidget>, _ observer: @escaping (Int?) -> Void
+  ) {
+    let key = nextShareSizeLimitObserver
+    nextShareSizeLimitObserver += 1
+    shareSizeLimitObservers[key] = observer
+    Signal.connect(widget, "destroy") { [weak self] in self?.shareSizeLimitObservers[key] = nil }
+  }
+
+  /// The largest file a share may make, in bytes; nil for no limit. Every window's Share button
+  /// shows it (`observeShareSizeLimit`).
   var shareSizeLimit: Int? {
     get {
       let bytes = settings?.int(Key.shareSizeLimit) ?? memory.shareSizeLimit
@@ -188,11 +204,13 @@ package final class Preferences {
     }
     set {
       let bytes = max(0, min(newValue ?? 0, SizeLimitChoice.largest))
-      guard let settings else {
+      if let settings {
+        settings.setInt(bytes, for: Key.shareSizeLimit)
+      } else {
         memory.shareSizeLimit = bytes
-        return
       }
-      settings.setInt(bytes, for: Key.shareSizeLimit)
+      let limit = shareSizeLimit
+      for observer in shareSizeLimitObservers.values { observer(limit) }
     }
   }
 

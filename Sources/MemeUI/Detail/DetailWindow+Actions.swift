@@ -41,7 +41,7 @@ extension DetailWindow {
   /// largest JPEG of it that fits, with the meme's description (`SharePipeline.fitting`). Runs on a
   /// background thread.
   private nonisolated static func sentFile(
-    at source: URL, description: String, sizeLimit: Int?
+    at source: URL, description: String, sizeLimit: Int?, strategy: SizeLimitStrategy = .largestJPEG
   ) throws(ImageError) -> FittedFile {
     guard let sizeLimit else {
       do {
@@ -50,8 +50,9 @@ extension DetailWindow {
         throw ImageError(path: source.path, kind: .unreadable, reason: error.localizedDescription)
       }
     }
-    let fitted = try SharePipeline.fitting(fileAt: source, description: description, sizeLimit: sizeLimit)
-      .get()
+    let fitted = try SharePipeline.fitting(
+      fileAt: source, description: description, sizeLimit: sizeLimit, strategy: strategy
+    ).get()
     return FittedFile(bytes: Data(fitted.bytes), fit: fitted.fit)
   }
 
@@ -111,8 +112,13 @@ extension DetailWindow {
           let saved = ShareConfirmation.saved(written).fitted(fit)
           confirm(isFirstFrame ? saved.firstFrameOnly() : saved)
         case .success(.proposed(let proposed, let bytes, let fit)):
-          RenamedSaveQuestion.ask(over: window.asWindow, chosen: url, proposed: proposed, fit: fit) {
-            [weak self] in
+          RenamedSaveQuestion.ask(
+            over: window.asWindow, chosen: url, proposed: proposed, fit: fit,
+            keepPNG: { [weak self] in
+              self?.savePNGKeepingFormat(
+                from: source, description: description, to: url, isFirstFrame: isFirstFrame)
+            }
+          ) { [weak self] in
             self?.saveNew(bytes, to: proposed, fit: fit, isFirstFrame: isFirstFrame)
           }
         case .failure(let error): saveFailed(url, error)
@@ -128,6 +134,28 @@ extension DetailWindow {
     case proposed(URL, Data, SizeFit)
   }
 
+  /// Save As's "Keep PNG": the sent meme as a PNG made smaller until it fits the size limit, under
+  /// the name chosen.
+  private func savePNGKeepingFormat(from source: URL, description: String, to url: URL, isFirstFrame: Bool) {
+    let sizeLimit = sizeLimitForShares
+    MainLoop.runInBackground {
+      Result { () throws(ImageError) -> SizeFit? in
+        let file = try Self.sentFile(
+          at: source, description: description, sizeLimit: sizeLimit, strategy: .keepFormat)
+        try ImageWriter.write(encoded: file.bytes, to: url)
+        return file.fit
+      }
+    } then: { [weak self] result in
+      guard let self, !isDestroyed else { return }
+      switch result {
+      case .success(let fit):
+        let saved = ShareConfirmation.saved(url).fitted(fit)
+        confirm(isFirstFrame ? saved.firstFrameOnly() : saved)
+      case .failure(let error): saveFailed(url, error)
+      }
+    }
+  }
+
   /// Save As's JPEG, once the user agreed to its name: written as a new file, never over what has
   /// that name by then.
   private func saveNew(_ bytes: Data, to url: URL, fit: SizeFit, isFirstFrame: Bool) {
@@ -138,7 +166,7 @@ extension DetailWindow {
       switch result {
       case .success:
         rememberSaved(url)
-        let saved = ShareConfirmation.saved(url).fitted(fit)
+        let saved = ShareConfirmation.savedAsJPEG(url, limit: fit.limit).fitted(fit)
         confirm(isFirstFrame ? saved.firstFrameOnly() : saved)
       case .failure(let error): saveFailed(url, error)
       }

@@ -118,8 +118,9 @@ package final class DetailWindow: AppWindow {
     // Use as Template goes out of the meme too (into the templates), and the header bar has no
     // room for another button at 360 pixels.
     let share = ShareMenu.button(
-      name: "share-button", lastSection: Menu([TemplateAction.useAsTemplate.menuItem]))
-    share.tooltip = ShareMenu.privateTooltip
+      name: "share-button", preferences: preferences,
+      lastSection: Menu([TemplateAction.useAsTemplate.menuItem]),
+      tooltip: ShareMenu.privateTooltip)
     header.packEnd(share)
     let delete = Button(iconName: IconName.delete).widget
     configure(

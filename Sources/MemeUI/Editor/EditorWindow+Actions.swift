@@ -31,7 +31,7 @@ extension EditorWindow {
     case .flipVertical: document.flip(horizontally: false)
     case .cancel: cancel()
     case .close: gtk_window_close(gtkkit_window(window))
-    case .cancelExport: sharing.progress.cancel()
+    case .cancelExport: sharing.stop()
     case .addText: textBoxes.addText()
     case .bringForward, .sendBackward, .bringToFront, .sendToBack:
       if let order = action.boxOrder { textBoxes.reorderSelectedBox(order) }

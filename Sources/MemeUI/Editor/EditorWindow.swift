@@ -23,7 +23,7 @@ package final class EditorWindow: AppWindow, EditorHost {
   let stylePanel = StylePanel()
 
   private(set) var headerBar: HeaderBar!
-  let shareButton = ShareMenu.button(name: "share-button", includesDescription: true)
+  let shareButton: UnsafeMutablePointer<GtkWidget>
   private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
   private(set) var styleToggle: ToggleButton!
   var styleButton: Widget { styleToggle.widget }
@@ -56,9 +56,10 @@ package final class EditorWindow: AppWindow, EditorHost {
     document = EditorDocument(launchStyle: preferences.captionStyle)
     window = Self.makeWindow(of: application, title: "MemeMe", name: "editor-window")
     preferences.rememberGeometry(of: window)
-    sharing = EditorSharing(
-      host: self, shareButton: shareButton, toasts: toasts, sink: sink, preferences: preferences
-    ) { [unowned self] request, completion in filePicker(request, completion) }
+    shareButton = ShareMenu.button(name: "share-button", preferences: preferences, includesDescription: true)
+    sharing = EditorSharing(host: self, toasts: toasts, sink: sink, preferences: preferences) {
+      [unowned self] request, completion in filePicker(request, completion)
+    }
     loading = PictureLoading(host: self, preferences: preferences) { [unowned self] request, completion in
       filePicker(request, completion)
     }
@@ -142,8 +143,6 @@ package final class EditorWindow: AppWindow, EditorHost {
     let header = HeaderBar()
     header.showTitleGivingWay(of: window)
     header.packStart(shareButton)
-    // Shown beside the spinning Share button while an export takes long.
-    header.packStart(sharing.progress.stopButton)
     // Opens the style panel beside the canvas (see `StylePanel`).
     styleToggle = ToggleButton(iconName: IconName.captionStyle)
     styleButton.bind("active", to: stylePanel.widget, "reveal-child", isMutual: true)
@@ -163,6 +162,8 @@ package final class EditorWindow: AppWindow, EditorHost {
 
   private func buildContent() {
     let content = Box(GTK_ORIENTATION_VERTICAL)
+    // "Saving…" with Stop, while an export takes long: a row of its own (see `ExportProgress`).
+    content.append(sharing.progress.bar.widget)
     content.append(warningBar.revealer.widget)
     // The style panel takes its room from the canvas rather than lying over the captions.
     let middle = Box(GTK_ORIENTATION_HORIZONTAL)

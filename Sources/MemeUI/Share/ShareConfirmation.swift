@@ -23,16 +23,24 @@ struct ShareConfirmation {
     ShareConfirmation(title: String(format: localized("Saved “%@”"), displayName(of: file)), savedFile: file)
   }
 
+  /// "Saved as JPEG to stay under 1 MB": Save As's PNG became a JPEG (under another name, which
+  /// the question before it named) because of the size limit.
+  static func savedAsJPEG(_ file: URL, limit: Int) -> ShareConfirmation {
+    ShareConfirmation(
+      title: String(format: localized("Saved as JPEG to stay under %@"), ByteSize.limitDescribed(limit)),
+      savedFile: file)
+  }
+
   private init(title: String, savedFile: URL) {
     self.title = title
     self.savedFile = savedFile
   }
 
   /// This confirmation, saying also what a size limit made of the file: "Saved “cat-meme.jpg”:
-  /// 7.8 MB, JPEG quality 84, 6000×4000". Nothing is added when the meme fitted as it was.
+  /// 7.8 MB, JPEG quality 84, 6,000×4,000" (the numbers as the reader's locale writes them). Nothing is added when the meme fitted as it was.
   func fitted(_ fit: SizeFit?) -> ShareConfirmation {
     guard let fit, !fit.isNormalExport else { return self }
-    let size = "\(fit.width)×\(fit.height)"
+    let size = "\(PixelCount.grouped(fit.width))×\(PixelCount.grouped(fit.height))"
     let detail =
       fit.quality.map {
         String(format: localized("%@, JPEG quality %ld, %@"), ByteSize.described(fit.byteCount), $0, size)

@@ -43,9 +43,10 @@ enum SizeLimitChoice {
     return Menu(sections: [Menu(choices), Menu([(localized("Custom Limit…"), "app.\(customActionName)")])])
   }
 
-  /// "Under 8 MB".
+  /// "Under 8 MB", "Unter 2,5 MB": the number as the reader's locale writes it, whole units without
+  /// a decimal.
   static func title(of bytes: Int) -> String {
-    String(format: localized("Under %@"), ByteSize.described(bytes))
+    String(format: localized("Under %@"), ByteSize.limitDescribed(bytes))
   }
 
   private enum Response: String {

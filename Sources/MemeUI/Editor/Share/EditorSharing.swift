@@ -35,15 +35,15 @@ final class EditorSharing {
   private(set) var dragOut: DragOut!
 
   init(
-    host: any EditorHost, shareButton: UnsafeMutablePointer<GtkWidget>, toasts: ToastOverlay,
-    sink: SentMemeSink, preferences: Preferences, filePicker: @escaping FilePicker
+    host: any EditorHost, toasts: ToastOverlay, sink: SentMemeSink, preferences: Preferences,
+    filePicker: @escaping FilePicker
   ) {
     self.host = host
     self.toasts = toasts
     self.sink = sink
     self.preferences = preferences
     let window = host.window
-    progress = ExportProgress(shareButton: shareButton, stopAction: EditorAction.cancelExport.detailedName)
+    progress = ExportProgress(stopAction: EditorAction.cancelExport.detailedName)
     self.filePicker = filePicker
     applicationChooser = { mimeType, chosen in
       OpenWith.chooseApplication(for: mimeType, parent: window, chosen: chosen)
@@ -57,6 +57,16 @@ final class EditorSharing {
       stopExport: { [weak self] in self?.progress.cancel() },
       dropped: { [weak self] snapshot, meme in self?.shared(snapshot, meme, confirmation: nil) })
     host.canvas.zoomControls.isDragOutArmed = { [weak dragOut] in dragOut?.isArmed ?? false }
+  }
+
+  /// Tests only: runs on the export's background thread before the pipeline, to hold an export
+  /// there (until it is stopped) as a slow one would be held.
+  var holdExport: (@Sendable (Cancellation) -> Void)?
+
+  /// The Stop button (`win.cancel-export`): the export stops, and the toast says nothing was saved.
+  func stop() {
+    guard progress.cancel(), !host.isDestroyed else { return }
+    toasts.show(Toast(localized("Not saved")))
   }
 
   /// Shares the current meme to `target`.
@@ -102,9 +112,12 @@ final class EditorSharing {
         guard let proposed = meme.proposedFile, let fit = meme.fit else {
           return saved(snapshot, meme, to: meme.deliveredFile ?? url, format: format)
         }
-        // A PNG over the size limit fits only as a JPEG, which needs a name the user did not choose.
-        RenamedSaveQuestion.ask(over: host.window.asWindow, chosen: url, proposed: proposed, fit: fit) {
-          [weak self] in
+        // A PNG over the size limit fits only as a JPEG, which needs a name the user did not choose,
+        // or as a smaller PNG under the name chosen.
+        RenamedSaveQuestion.ask(
+          over: host.window.asWindow, chosen: url, proposed: proposed, fit: fit,
+          keepPNG: { [weak self] in self?.savePNGKeepingFormat(snapshot, to: url, format: format) }
+        ) { [weak self] in
           MainLoop.runInBackground {
             SharePipeline.deliverNew(meme, to: proposed)
           } then: { [weak self] result in
@@ -121,9 +134,24 @@ final class EditorSharing {
     }
   }
 
-  /// Save As completed: Sent Memes keeps the meme, and the toast says where it went.
+  /// Save As's "Keep PNG": the meme exported again to the name chosen, as a PNG made smaller until
+  /// it fits the limit.
+  private func savePNGKeepingFormat(_ snapshot: ShareSnapshot, to url: URL, format: ShareFormat) {
+    guard !progress.isRunning, !host.isDestroyed else { return }
+    run(snapshot, as: format, to: .chosenFile(url), strategy: .keepFormat) { [weak self] meme in
+      self?.saved(snapshot, meme, to: meme.deliveredFile ?? url, format: format)
+    } failed: { [weak self] error in
+      self?.saveFailed(url, error)
+    }
+  }
+
+  /// Save As completed: Sent Memes keeps the meme, and the toast says where it went, and why it is
+  /// a JPEG when the size limit made it one.
   private func saved(_ snapshot: ShareSnapshot, _ meme: SharedMeme, to written: URL, format: ShareFormat) {
-    var confirmation = ShareConfirmation.saved(written).fitted(meme.fit)
+    let base =
+      meme.fit.flatMap { $0.formatChanged ? ShareConfirmation.savedAsJPEG(written, limit: $0.limit) : nil }
+      ?? ShareConfirmation.saved(written)
+    var confirmation = base.fitted(meme.fit)
     if case .still = format, snapshot.picture.isAnimated { confirmation = confirmation.firstFrameOnly() }
     var meme = meme
     meme.savedFile = written
@@ -254,15 +282,18 @@ final class EditorSharing {
   /// runs) or the window is gone.
   private func run(
     _ snapshot: ShareSnapshot, as format: ShareFormat, to destination: SharePipeline.Destination,
-    done: @escaping (SharedMeme) -> Void, failed: @escaping (ImageError) -> Void,
-    stopped: @escaping () -> Void = {}
+    strategy: SizeLimitStrategy = .largestJPEG, done: @escaping (SharedMeme) -> Void,
+    failed: @escaping (ImageError) -> Void, stopped: @escaping () -> Void = {}
   ) {
     let completion = SendableCompletion(done: done, failed: failed, stopped: stopped)
     let cancellation = progress.begin()
     let sizeLimit = preferences.shareSizeLimit
+    let hold = holdExport
     MainLoop.runInBackground {
-      SharePipeline.run(
-        snapshot, as: format, to: destination, sizeLimit: sizeLimit, cancellation: cancellation)
+      hold?(cancellation)
+      return SharePipeline.run(
+        snapshot, as: format, to: destination, sizeLimit: sizeLimit, strategy: strategy,
+        cancellation: cancellation)
     } then: { [weak self] result in
       guard let self, progress.end(cancellation) else { return completion.stopped() }
       switch result {

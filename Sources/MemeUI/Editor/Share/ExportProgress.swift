@@ -4,30 +4,49 @@ import GLibSupport
 import GtkKit
 import MemeCore
 
-/// One export at a time, in the background. One that takes longer than a moment turns the Share
-/// button into a spinner, with a Stop button beside it (`stopButton`, packed by the window).
+/// One export at a time, in the background. One that takes longer than a second says so in place: a
+/// row at the top of the editor's content (`bar`, packed by the window) slides down with a spinner,
+/// "Saving…" and a Stop button, and slides away when the export ends.
+///
+/// Why there: nothing else ever appears in that row. The Stop button used to be packed beside the
+/// Share button in the header, so when an export ended, the Caption Style button slid into the place
+/// the pointer was on, and a late second click on Stop opened the style panel. Toasts appear at the
+/// bottom of the window and questions in its middle, never under the row.
 final class ExportProgress {
-  /// Shorter exports finish before a spinner would be noticed; it would only flicker.
-  static let delay: UInt32 = 300
+  /// Shorter exports finish before the row would be read; it would only flicker.
+  static let delay: UInt32 = 1000
 
+  /// The row: spinner, "Saving…", Stop.
+  let bar: Revealer
   let stopButton: UnsafeMutablePointer<GtkWidget>
+  let label: Label
   /// Runs whenever an export starts or stops: what the window's actions may do changes with it.
   var onChange: () -> Void = {}
-  /// Whether the spinner shows.
+  /// Whether the row shows.
   private(set) var isShown = false
 
-  private let shareButton: MenuButton
+  private let spinner = Spinner()
   private var running: Cancellation?
   private var timeout: UInt32?
 
-  init(shareButton: UnsafeMutablePointer<GtkWidget>, stopAction: String) {
-    self.shareButton = MenuButton(wrapping: shareButton)
-    stopButton = Button(iconName: IconName.stopExport).widget
+  init(stopAction: String) {
+    stopButton = Accessible.mnemonicButton(localized("_Stop"))
     stopButton.actionName = stopAction
     stopButton.name = "cancel-export-button"
-    Accessible.setLabel(stopButton, localized("Cancel Export"))
-    stopButton.tooltip = localized("Stop exporting the meme")
-    stopButton.isVisible = false
+    stopButton.tooltip = localized("Stop saving the meme: nothing is written or kept")
+    label = Label(localized("Saving…"))
+    label.widget.name = "export-progress-label"
+    label.textAlignment = 0
+    label.widget.expandsHorizontally = true
+    spinner.widget.name = "export-spinner"
+    let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
+    row.widget.addCSSClass("export-progress")
+    row.append(spinner.widget)
+    row.append(label.widget)
+    row.append(stopButton)
+    bar = Revealer(child: row.widget)
+    bar.widget.name = "export-progress"
+    bar.revealsChild = false
   }
 
   var isRunning: Bool { running != nil }
@@ -53,11 +72,14 @@ final class ExportProgress {
     return !cancellation.isCancelled
   }
 
-  /// The Stop button: the export stops at its next step and leaves no file; the editor is free at once.
-  func cancel() {
-    guard let running else { return }
+  /// The Stop button: the export stops at its next step and leaves no file; the editor is free at
+  /// once. True when an export was running.
+  @discardableResult
+  func cancel() -> Bool {
+    guard let running else { return false }
     running.cancel()
     stopShowing()
+    return true
   }
 
   /// The window is gone: the export stops, and no timer may touch the freed widgets.
@@ -76,19 +98,9 @@ final class ExportProgress {
     onChange()
   }
 
-  /// A spinner in place of the Share icon, and the Stop button beside it.
   private func show(_ isShown: Bool) {
     self.isShown = isShown
-    if isShown {
-      let spinner = Spinner()
-      spinner.widget.name = "export-spinner"
-      spinner.start()
-      shareButton.setChild(spinner.widget)
-      shareButton.widget.tooltip = localized("Exporting the meme…")
-    } else {
-      shareButton.setIconName(IconName.share)
-      shareButton.widget.tooltip = localized("Share")
-    }
-    stopButton.isVisible = isShown
+    if isShown { spinner.start() } else { spinner.stop() }
+    bar.revealsChild = isShown
   }
 }
