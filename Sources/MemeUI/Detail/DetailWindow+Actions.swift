@@ -149,6 +149,7 @@ extension DetailWindow {
       guard let self, !isDestroyed else { return }
       switch result {
       case .success(let fit):
+        rememberSaved(url)
         let saved = ShareConfirmation.saved(url).fitted(fit)
         confirm(isFirstFrame ? saved.firstFrameOnly() : saved)
       case .failure(let error): saveFailed(url, error)
