@@ -41,24 +41,6 @@ import Testing
     #expect(gtk_widget_get_has_tooltip(button.widget) == 0)
   }
 
-  /// The box of the popover's menu (its child: the popover widget's own edges are its transparent
-  /// shadow) in the window's coordinates, from where GDK put the popover's surface.
-  static func bounds(of popover: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>)
-    -> (x: Double, y: Double, width: Double, height: Double)?
-  {
-    guard let surface = gtk_native_get_surface(OpaquePointer(popover)) else { return nil }
-    var popoverOffset = (x: 0.0, y: 0.0)
-    var windowOffset = (x: 0.0, y: 0.0)
-    gtk_native_get_surface_transform(OpaquePointer(popover), &popoverOffset.x, &popoverOffset.y)
-    gtk_native_get_surface_transform(OpaquePointer(window), &windowOffset.x, &windowOffset.y)
-    let x = Double(gdk_popup_get_position_x(surface)) + popoverOffset.x - windowOffset.x
-    let y = Double(gdk_popup_get_position_y(surface)) + popoverOffset.y - windowOffset.y
-    guard let child = gtk_popover_get_child(gtkkit_popover(popover)),
-      let inPopover = WidgetTree.bounds(of: child, in: popover)
-    else { return nil }
-    return (x + inPopover.x, y + inPopover.y, inPopover.width, inPopover.height)
-  }
-
   @Test func aContextMenuNearTheEdgesOfASmallWindowLiesInsideIt() throws {
     try DisplayHarness.requireDisplay()
     let toplevel = Window()
@@ -84,7 +66,7 @@ import Testing
       menu.popUp(atX: x, y: y)
       #expect(MainContext.iterate { gtk_widget_get_mapped(menu) != 0 && gtk_widget_get_width(menu) > 0 })
       DisplayHarness.waitForFrames(menu)
-      let box = try #require(Self.bounds(of: menu, in: toplevel.widget))
+      let box = try #require(PopoverBounds.menu(of: menu, in: toplevel.widget))
       let room = (
         width: Double(gtk_widget_get_width(toplevel.widget)),
         height: Double(gtk_widget_get_height(toplevel.widget))
