@@ -437,7 +437,10 @@ class Walk:
         bottom = find(editor, pyatspi.ROLE_TEXT, tr("Bottom caption"))
         if CAN_TYPE:
             # Typing goes on where it would: the picture chosen, the caret is in the top caption.
-            self.check_focus(top, "opened from the chooser")
+            # Xvfb has no window manager to give the keyboard back to the window when the portal's
+            # dialog (another program's) closes: until it comes back, nothing in the app reports the
+            # focus, and only a focus shown elsewhere fails.
+            self.check_focus(top, "opened from the chooser", unless_inactive=True)
         self.listen_for_typing()
         if CAN_TYPE:
             self.tab_to(top, "editor")
@@ -472,9 +475,9 @@ class Walk:
         self.stop_listening()
         self.audit(editor, "editor with a text box")
         if CAN_TYPE:
-            self.check_tab_cycles(editor, "editor with a text box")
             self.size_and_turn_box_by_keyboard(editor, box)
             self.crop_by_keyboard(editor)
+            self.check_tab_cycles(editor, "editor with a picture and a text box")
 
         # Share → Open With: the OpenURI portal asks which app; the walk changes its mind.
         self.share(editor, tr("Open With…"))
@@ -712,14 +715,19 @@ class Walk:
             self.press("Tab")
         raise WalkFailure(f"{where}: Tab never reaches a meme")
 
-    def check_focus(self, field, where):
-        """The keyboard focus is in `field` (a screen reader says so as the focus lands)."""
+    def check_focus(self, field, where, unless_inactive=False):
+        """The keyboard focus is in `field` (a screen reader says so as the focus lands).
+        `unless_inactive`: no element of the app reporting the focus (its window not active) is
+        only noted."""
         if wait_for_value(lambda: states(field).contains(pyatspi.STATE_FOCUSED)):
             self.steps.append(f"{where}: the focus is in {describe(field)}")
-        else:
-            focused = find(self.app, predicate=lambda a: states(a).contains(pyatspi.STATE_FOCUSED))
-            self.problems.append(f"{where}: the focus is on {describe(focused) if focused else 'nothing'}, "
-                                 f"not in {describe(field)}")
+            return
+        focused = find(self.app, predicate=lambda a: states(a).contains(pyatspi.STATE_FOCUSED))
+        if focused is None and unless_inactive:
+            self.steps.append(f"{where}: the window is not active (no window manager): the focus is not read")
+            return
+        self.problems.append(f"{where}: the focus is on {describe(focused) if focused else 'nothing'}, "
+                             f"not in {describe(field)}")
 
     def tab_cycle(self, root, backwards):
         """The elements the focus visits as Tab (`backwards`: Shift+Tab) is pressed round `root`,
