@@ -9,6 +9,7 @@ import Testing
 @MainActor @Suite(.serialized) struct MenuPopoverTests {
   @Test func aMenuButtonsTooltipIsOffWhileItsMenuIsOpen() throws {
     try DisplayHarness.requireDisplay()
+    try PopoverBounds.requireMenus()
     let toplevel = Window()
     defer { toplevel.destroy() }
     toplevel.title = "Tooltip while open"
@@ -43,6 +44,7 @@ import Testing
 
   @Test func aContextMenuNearTheEdgesOfASmallWindowLiesInsideIt() throws {
     try DisplayHarness.requireDisplay()
+    try PopoverBounds.requireMenus()
     let toplevel = Window()
     defer { toplevel.destroy() }
     toplevel.title = "Context menu fits"

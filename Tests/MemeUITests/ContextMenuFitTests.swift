@@ -11,6 +11,7 @@ import Testing
 @MainActor @Suite(.serialized) struct ContextMenuFitTests {
   @Test func theCanvasMenuFitsANarrowWindowAtEveryCorner() throws {
     try DisplayHarness.requireDisplay()
+    try PopoverBounds.requireMenus()
     let editor = EditorHarness.makeEditor(width: 360, height: 640)
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
@@ -33,6 +34,7 @@ import Testing
   }
 
   @Test func theSentMemesMenuFitsANarrowWindowOnItsLastTile() throws {
+    try PopoverBounds.requireMenus()
     try SentMemesHarness.withSentMemes(memes: 3) { app, window, memes in
       gtk_window_set_default_size(gtkkit_window(window.window), 360, 640)
       SentMemesHarness.activate(SentMemesAction.showGrid.name, in: window.window)
