@@ -297,6 +297,12 @@ static inline void gtkkit_emit_signal(gpointer instance, const char *name) {
   g_signal_emit_by_name(instance, name);
 }
 
+/// Emits GtkWidget::move-focus with its direction, as the window's Tab binding does
+/// (g_signal_emit_by_name is variadic).
+static inline void gtkkit_emit_move_focus(gpointer widget, GtkDirectionType direction) {
+  g_signal_emit_by_name(widget, "move-focus", direction);
+}
+
 /// A string property as a newly allocated string (free with g_free), or NULL (g_object_get is variadic).
 static inline char *gtkkit_object_get_string(gpointer object, const char *property) {
   char *value = NULL;

@@ -259,6 +259,9 @@ import Testing
     var key: guint = 0
     var modifiers = GdkModifierType(rawValue: 0)
     gtk_accelerator_parse(accelerator, &key, &modifiers)
+    // A modifier shown alone ("<Alt>": hold it with the arrows) names no key: GDK's keymap has no
+    // entries for keyval 0, and asking is a CRITICAL.
+    guard key != 0 else { return [] }
     var keys: UnsafeMutablePointer<GdkKeymapKey>?
     var count: Int32 = 0
     guard gdk_display_map_keyval(gtk_widget_get_display(widget), key, &keys, &count) != 0, let keys else {

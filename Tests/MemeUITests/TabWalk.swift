@@ -4,24 +4,76 @@ import GtkKit
 import GtkTestSupport
 import Testing
 
-/// Tab through a window as a keyboard user does: real Tab presses through the X server on X11
-/// (xdotool), and on Wayland, where nothing can synthesise a key, the focus move GTK's own Tab
-/// binding makes (`gtk_widget_child_focus` on the window, starting over at the end).
+/// Tab through a window as a keyboard user does: real Tab (and Shift+Tab) presses through the X
+/// server on X11 (xdotool), and on Wayland, where nothing can synthesise a key, the `move-focus`
+/// signal the window's Tab binding emits for them.
 enum TabWalk {
-  /// The widgets that had the keyboard focus, in order, as Tab was pressed once round `window`
-  /// (until the focus came back to where it started, or after `maxPresses`).
+  /// The widgets that had the keyboard focus, in order, as Tab (`backwards`: Shift+Tab) was pressed
+  /// round `window` (until the focus came back to a widget it had visited, or after `maxPresses`).
   static func focusChain(
-    of window: UnsafeMutablePointer<GtkWidget>, maxPresses: Int = 80
+    of window: UnsafeMutablePointer<GtkWidget>, backwards: Bool = false, maxPresses: Int = 80
   ) throws -> [UnsafeMutablePointer<GtkWidget>] {
+    try walk(window, backwards: backwards, maxPresses: maxPresses).chain
+  }
+
+  private static func walk(
+    _ window: UnsafeMutablePointer<GtkWidget>, backwards: Bool, maxPresses: Int
+  ) throws -> (chain: [UnsafeMutablePointer<GtkWidget>], cycleStart: Int) {
     if !DisplayHarness.isWayland { try RealKeyboard.focus(window) }
     var chain: [UnsafeMutablePointer<GtkWidget>] = []
     for _ in 0..<maxPresses {
-      try pressTab(in: window)
+      try pressTab(in: window, backwards: backwards)
       guard let focused = gtk_root_get_focus(OpaquePointer(window)) else { continue }
-      if let first = chain.first, focused == first { break }
+      if let seen = chain.firstIndex(of: focused) { return (chain, seen) }
       chain.append(focused)
     }
-    return chain
+    return (chain, 0)
+  }
+
+  /// Tab round `window`, then Shift+Tab round it: the cycles they went through once the focus came
+  /// round (where it started may lie outside one), with the rows of a list or grid view as the
+  /// view: GTK enters a view at the row focused last, so which rows a lap visits depends on where
+  /// the one before left the view.
+  static func cycles(
+    of window: UnsafeMutablePointer<GtkWidget>
+  ) throws -> (forwards: [UnsafeMutablePointer<GtkWidget>], backwards: [UnsafeMutablePointer<GtkWidget>]) {
+    let forwards = try walk(window, backwards: false, maxPresses: 80)
+    let backwards = try walk(window, backwards: true, maxPresses: 80)
+    return (
+      stops(Array(forwards.chain[forwards.cycleStart...])),
+      stops(Array(backwards.chain[backwards.cycleStart...]))
+    )
+  }
+
+  /// `cycle` with each row of a list or grid view replaced by the view, once for each visit.
+  private static func stops(_ cycle: [UnsafeMutablePointer<GtkWidget>]) -> [UnsafeMutablePointer<GtkWidget>] {
+    var stops: [UnsafeMutablePointer<GtkWidget>] = []
+    for widget in cycle {
+      let stop =
+        gtk_widget_get_ancestor(widget, gtk_list_view_get_type())
+        ?? gtk_widget_get_ancestor(widget, gtk_grid_view_get_type()) ?? widget
+      if stops.last != stop { stops.append(stop) }
+    }
+    if stops.count > 1, stops.first == stops.last { stops.removeLast() }
+    return stops
+  }
+
+  /// Where Shift+Tab's cycle is not Tab's backwards, both described from the same control (empty
+  /// when they are the same controls in opposite order).
+  static func mismatch(
+    forwards: [UnsafeMutablePointer<GtkWidget>], backwards: [UnsafeMutablePointer<GtkWidget>]
+  ) -> String? {
+    let reversed = Array(forwards.reversed())
+    guard let start = backwards.first, let offset = reversed.firstIndex(of: start),
+      reversed.count == backwards.count,
+      Array(reversed[offset...] + reversed[..<offset]) == backwards
+    else {
+      let describe = { (chain: [UnsafeMutablePointer<GtkWidget>]) in
+        chain.map(AccessibilityAudit.describe).joined(separator: " → ")
+      }
+      return "Tab: \(describe(forwards))\nShift+Tab: \(describe(backwards))"
+    }
+    return nil
   }
 
   /// The controls shown and enabled in `window` that no widget in `chain` is or lies inside,
@@ -46,16 +98,12 @@ enum TabWalk {
     }
   }
 
-  private static func pressTab(in window: UnsafeMutablePointer<GtkWidget>) throws {
+  private static func pressTab(in window: UnsafeMutablePointer<GtkWidget>, backwards: Bool) throws {
     if DisplayHarness.isWayland {
-      if gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD) == 0 {
-        // Past the last widget: GTK's binding starts again from the first.
-        gtk_window_set_focus(gtkkit_window(window), nil)
-        gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD)
-      }
+      window.moveFocus(forwards: !backwards)
       MainContext.drain()
     } else {
-      try RealKeyboard.press("Tab")
+      try RealKeyboard.press(backwards ? "shift+Tab" : "Tab")
     }
   }
 }

@@ -454,6 +454,12 @@ class Walk:
         # Both captions typed, each letter announced as it goes in, and read back.
         top = find(editor, pyatspi.ROLE_TEXT, tr("Top caption"))
         bottom = find(editor, pyatspi.ROLE_TEXT, tr("Bottom caption"))
+        if CAN_TYPE:
+            # Typing goes on where it would: the picture chosen, the caret is in the top caption.
+            # Xvfb has no window manager to give the keyboard back to the window when the portal's
+            # dialog (another program's) closes: until it comes back, nothing in the app reports the
+            # focus, and only a focus shown elsewhere fails.
+            self.check_focus(top, "opened from the chooser", unless_inactive=True)
         self.listen_for_typing()
         if CAN_TYPE:
             self.tab_to(top, "editor")
@@ -490,6 +496,7 @@ class Walk:
         if CAN_TYPE:
             self.size_and_turn_box_by_keyboard(editor, box)
             self.crop_by_keyboard(editor)
+            self.check_tab_cycles(editor, "editor with a picture and a text box")
 
         # Share → Open With: the OpenURI portal asks which app; the walk changes its mind.
         self.share(editor, tr("Open With…"))
@@ -533,6 +540,8 @@ class Walk:
             other_page = (pyatspi.ROLE_PANEL, tr("List") if tab_name == tr("Grid") else tr("Grid"))
             self.audit(sent, f"Sent Memes, {tab_name}", hidden_names=hidden | {other_page})
         self.check_grid_cells(sent)
+        if CAN_TYPE:
+            self.check_tab_cycles(sent, "Sent Memes")
 
         # Detail of the meme, and back.
         # The new meme is selected: open it (Return on it, or the window's Open action).
@@ -543,6 +552,10 @@ class Walk:
             self.window_action(sent, "win.open-meme")
         detail = self.window(tr("Meme Detail"))
         self.audit(detail, "Detail")
+        if CAN_TYPE:
+            self.check_tab_cycles(detail, "Detail")
+        # Kept as a template, for a meme started from it at the end of the walk.
+        self.window_action(detail, "win.use-as-template")
         self.click(self.button(detail, tr("Sent Memes")))
         wait_for("Detail to close", lambda: all(w.name != tr("Meme Detail") for w in children(self.app)))
 
@@ -558,6 +571,27 @@ class Walk:
         wait_for("the toast gone", lambda: find(sent, name=tr("Undo")) is None, timeout=10)
         self.audit(sent, "Sent Memes after Undo", hidden_names=hidden)
         self.check_portal_calls()
+        self.start_from_template(sent)
+
+    def start_from_template(self, sent):
+        """New from Template, and the template kept from Detail pressed: the editor opens on its
+        picture with the caret in the top caption."""
+        self.window_action(sent, "win.new-from-template")
+        gallery = self.window(tr("New from Template"))
+
+        def template_button():
+            buttons = [a for a in descendants(gallery) if a.getRole() == pyatspi.ROLE_PUSH_BUTTON and a.name]
+            names = {a.name for a in buttons}
+            return next((a for a in buttons if tr("Rename “%@”", a.name) in names), None)
+
+        tile = wait_for("a template in the gallery", template_button)
+        self.steps.append(f"New from Template: the gallery offers {describe(tile)}")
+        self.click(tile)
+        top = wait_for("the editor's top caption", lambda: next(
+            (field for window in children(self.app) if window.name != tr("New from Template")
+             for field in [find(window, pyatspi.ROLE_TEXT, tr("Top caption"))] if field), None), timeout=30)
+        if CAN_TYPE:
+            self.check_focus(top, "opened from a template")
 
     def size_and_turn_box_by_keyboard(self, editor, box):
         """The selected box made wider with Alt+Shift+Right, then turned with Ctrl+Shift+Right
@@ -699,6 +733,49 @@ class Walk:
                 return
             self.press("Tab")
         raise WalkFailure(f"{where}: Tab never reaches a meme")
+
+    def check_focus(self, field, where, unless_inactive=False):
+        """The keyboard focus is in `field` (a screen reader says so as the focus lands).
+        `unless_inactive`: no element of the app reporting the focus (its window not active) is
+        only noted."""
+        if wait_for_value(lambda: states(field).contains(pyatspi.STATE_FOCUSED)):
+            self.steps.append(f"{where}: the focus is in {describe(field)}")
+            return
+        focused = find(self.app, predicate=lambda a: states(a).contains(pyatspi.STATE_FOCUSED))
+        if focused is None and unless_inactive:
+            self.steps.append(f"{where}: the window is not active (no window manager): the focus is not read")
+            return
+        self.problems.append(f"{where}: the focus is on {describe(focused) if focused else 'nothing'}, "
+                             f"not in {describe(field)}")
+
+    def tab_cycle(self, root, backwards):
+        """The elements the focus visits as Tab (`backwards`: Shift+Tab) is pressed round `root`,
+        until it comes back to the first one."""
+        cycle = []
+        for _ in range(60):
+            self.press_with("Tab", self.SHIFT if backwards else 0)
+            focused = wait_for_value(lambda: find(root, predicate=lambda a: states(a).contains(
+                pyatspi.STATE_FOCUSED)), timeout=2)
+            where = path_of(focused) if focused else "nothing"
+            if cycle and where == cycle[0]:
+                break
+            cycle.append(where)
+        return cycle
+
+    def check_tab_cycles(self, root, where):
+        """Tab and Shift+Tab go round the same elements, in opposite order."""
+        forwards = self.tab_cycle(root, backwards=False)
+        backwards = self.tab_cycle(root, backwards=True)
+        reversed_forwards = list(reversed(forwards))
+        same = len(forwards) == len(backwards) and backwards and backwards[0] in reversed_forwards and (
+            reversed_forwards[reversed_forwards.index(backwards[0]):]
+            + reversed_forwards[:reversed_forwards.index(backwards[0])] == backwards)
+        if not same:
+            self.problems.append(f"{where}: Shift+Tab is not Tab backwards:\n  Tab: {forwards}\n  "
+                                 f"Shift+Tab: {backwards}")
+        else:
+            self.steps.append(f"{where}: Tab and Shift+Tab go round the same {len(forwards)} elements, "
+                              f"in opposite order")
 
     def tab_to(self, field, where):
         """Presses Tab until `field` has the keyboard focus (a screen reader user's way there)."""

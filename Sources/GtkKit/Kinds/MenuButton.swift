@@ -8,11 +8,13 @@ public struct MenuButton {
   /// A button to give an icon and a menu.
   public init() {
     widget = gtk_menu_button_new()
+    widget.hidesTooltipWhileMenuIsOpen()
   }
 
   /// `child` on the button, `popover` opened by it.
   public init(child: Widget, popover: Popover) {
     widget = gtk_menu_button_new()
+    widget.hidesTooltipWhileMenuIsOpen()
     setChild(child)
     gtk_menu_button_set_popover(button, popover.widget)
   }

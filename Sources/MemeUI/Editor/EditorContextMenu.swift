@@ -61,11 +61,9 @@ final class EditorContextMenu {
     popUp(at: GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1))
   }
 
+  /// Opens the menu at the point, on the side of it where the menu fits inside the window.
   private func popUp(at rectangle: GdkRectangle) {
-    let menu = builtPopover()
-    var rectangle = rectangle
-    gtk_popover_set_pointing_to(gtkkit_popover(menu), &rectangle)
-    gtk_popover_popup(gtkkit_popover(menu))
+    builtPopover().popUp(atX: Double(rectangle.x), y: Double(rectangle.y))
   }
 
   /// The popover, built now unless it is.
@@ -74,7 +72,6 @@ final class EditorContextMenu {
     let menu = Widget.popoverMenu(Self.menu)
     menu.name = "canvas-context-menu"
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
-    menu.horizontalAlignment = GTK_ALIGN_START
     let area = canvas.drawingArea
     gtk_widget_set_parent(menu, area)
     // A popover is a child the drawing area does not know about: unparent it as the area goes.

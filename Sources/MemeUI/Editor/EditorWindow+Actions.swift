@@ -122,6 +122,8 @@ extension EditorWindow {
     loading.forget()
     toplevel.focusedWidget = nil
     document.reset()
+    // Back at the launch state, the focus is where it was at launch, never on nothing.
+    focusInvitation()
     if !sink.isEmpty, let showSentMemes {
       showSentMemes()
       toplevel.close()

@@ -7,7 +7,7 @@ extension EditorWindow {
   /// Decodes `url` off the main thread (see `PictureLoading.load`).
   package func load(
     _ url: URL, transform: PictureTransform = .identity, asKept: Bool = false,
-    focusingTopCaption: Bool = false
+    focusingTopCaption: Bool = true
   ) {
     loading.load(url, transform: transform, asKept: asKept, focusingTopCaption: focusingTopCaption)
   }

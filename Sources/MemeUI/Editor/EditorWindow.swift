@@ -121,7 +121,7 @@ package final class EditorWindow: AppWindow, EditorHost {
 
   /// At launch the invitation to choose a picture has the focus: left to GTK, the first caption field
   /// would take it and clear its TOP before anyone clicked it.
-  private func focusInvitation() {
+  func focusInvitation() {
     guard let button = WidgetTree.descendant(of: canvas.placeholder, named: "placeholder-button") else {
       return
     }

@@ -106,6 +106,10 @@ final class FontList {
     }
     // Enter in the search field takes the first match.
     Signal.connect(search.widget, "activate") { [weak self] in self?.choose(at: 0) }
+    // Escape: the search field takes it (as "stop-search") before the popover sees it, which left
+    // the list open over the window, keeping the window's shortcuts from it. It closes the list,
+    // as it closes every other menu.
+    Signal.connect(search.widget, "stop-search") { [weak self] in self?.popover.close() }
     // Keys typed while the list is open go to the search field, the first time too.
     search.captureKeys(from: popover.widget)
     Signal.connect(popover.widget, "show") { [weak self] in

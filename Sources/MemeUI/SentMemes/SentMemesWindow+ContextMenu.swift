@@ -40,9 +40,8 @@ extension SentMemesWindow {
   private func popUpContextMenu(for id: Int64, in tab: Tab, at rectangle: GdkRectangle) {
     let menu = contextMenu(for: tab)
     contextMenuMeme = id
-    var rectangle = rectangle
-    gtk_popover_set_pointing_to(gtkkit_popover(menu), &rectangle)
-    gtk_popover_popup(gtkkit_popover(menu))
+    // On the side of the point where it fits inside the window (a narrow window's last column).
+    menu.popUp(atX: Double(rectangle.x), y: Double(rectangle.y))
   }
 
   /// Makes both views' menus with the window: a menu made at its first popup is measured before its
@@ -58,7 +57,6 @@ extension SentMemesWindow {
     let menu = Widget.popoverMenu(SentMemesMenus.contextMenu())
     menu.name = "meme-context-menu"
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
-    menu.horizontalAlignment = GTK_ALIGN_START
     // The menu's item runs after the menu closes, in the same event: forget the meme just after.
     Signal.connect(menu, "closed") { [weak self] in
       MainLoop.post { [weak self] in

@@ -85,19 +85,38 @@ final class CropMode {
     guard !isOn, let image = document.image else { return }
     let transform = document.transform
     let seen = transform.uncropped.outputSize(sourceWidth: image.width, sourceHeight: image.height)
-    host.toplevel.focusedWidget = nil  // a caption field would take Enter
     // As the fields show them: an untouched caption's placeholder too.
     overlay.captions = host.canvas.captions
     overlay.selection = CropSelection(
       pictureWidth: seen.width, pictureHeight: seen.height,
       rect: transform.cropInView(sourceWidth: image.width, sourceHeight: image.height))
+    // A focus left on a caption field or the bottom bar, both hidden now, GTK would move on to the
+    // next control at its next layout, whatever lies there.
+    host.toplevel.focusedWidget = nil
     host.canvas.showPicture(image, transform: transform.uncropped, withCaptions: false)
     bar.show(aspect: .free)
     // Measured in the window, with the theme's padding.
     bar.fit(width: windowWidth)
     for widget in [overlay.widget, bar.widget] { widget.isVisible = true }
     bottomBar.isVisible = false
+    // Done's action is enabled now: an insensitive button takes no focus.
     host.updateActionStates()
+    focusDone()
+  }
+
+  /// The keys are the window's while cropping (Enter applies, Escape cancels, the arrows move the
+  /// crop): the focus waits on Done, in sight, rather than in a caption field that would take Enter,
+  /// or on nothing. GTK gives the focus only to a shown button: Done takes it once it is mapped.
+  private func focusDone() {
+    let done = bar.doneButton!
+    guard gtk_widget_get_mapped(done) == 0 else {
+      _ = gtk_widget_grab_focus(done)
+      return
+    }
+    Signal.connectOnce(done, "map") { [weak self] in
+      guard let self, isOn, host.toplevel.focusedWidget == nil else { return }
+      _ = gtk_widget_grab_focus(done)
+    }
   }
 
   func apply() {
@@ -114,10 +133,11 @@ final class CropMode {
     guard let tools, isOn else { return }
     tools.overlay.selection = nil
     let focus = host.toplevel.focusedWidget
-    let hadFocus = focus.map { gtk_widget_is_ancestor($0, tools.bar.widget) != 0 } ?? false
+    let hadFocus = focus.map { gtk_widget_is_ancestor($0, tools.bar.widget) != 0 } ?? true
     bottomBar.isVisible = true
     // Left to GTK, the focus of the bar going away would fall to the first caption field, whose
-    // focus clears its default text: it goes back to where crop mode was chosen from instead.
+    // focus clears its default text, or to nothing: it goes back to the Crop button, where crop
+    // mode is chosen from.
     if hadFocus { _ = gtk_widget_grab_focus(returnFocus) }
     for widget in [tools.overlay.widget, tools.bar.widget] { widget.isVisible = false }
     host.canvas.showPicture(host.document.image, transform: host.document.transform)

@@ -37,14 +37,13 @@ final class PictureLoading {
   /// Decodes `url` off the main thread, showing progress; on failure shows the file and the reason
   /// and keeps the current picture. `asKept`: the picture completes a meme kept in Sent Memes, so
   /// closing the editor right after loses nothing. `focusingTopCaption`: once loaded, the caret
-  /// goes to the top caption, ready for typing, as after Album (a picture opened from the command
-  /// line into the running window).
+  /// goes to the top caption, ready for typing (see `focusTopCaption`).
   func load(
     _ url: URL, transform: PictureTransform = .identity, asKept: Bool = false,
-    focusingTopCaption: Bool = false
+    focusingTopCaption: Bool = true
   ) {
     startLoading(name: url.lastPathComponent, transform: transform, asKept: asKept) { [weak self] in
-      if focusingTopCaption { self?.host.canvas.topEntry.focus() }
+      if focusingTopCaption { self?.focusTopCaption() }
     } work: { cancellation in
       PictureLoader.load(url, cancellation: cancellation)
     }
@@ -53,8 +52,17 @@ final class PictureLoading {
   /// Loads pasted or dropped encoded image bytes.
   func load(pasted bytes: [UInt8]) {
     startLoading(
-      name: localized("pasted picture"),
+      name: localized("pasted picture"), loaded: { [weak self] in self?.focusTopCaption() },
       work: { cancellation in PictureLoader.loadPasted(bytes, cancellation: cancellation) })
+  }
+
+  /// A picture arrived (Album, a template, a paste, a drop, the camera, the command line): typing
+  /// goes on in the top caption, as in Loupe's and Text Editor's "focus where typing goes", unless
+  /// a caption field already has the caret (someone typing while a slow picture loaded).
+  private func focusTopCaption() {
+    let canvas = host.canvas
+    guard !canvas.captionEntries.contains(where: \.isFocused) else { return }
+    canvas.topEntry.focus()
   }
 
   /// A slow open shows "Loading…" with a Stop button over the canvas; Stop or Escape ends it (see

@@ -11,7 +11,8 @@ import MemeEditing
 /// Undo in a toast), the arrow keys (nudges; with Alt they resize it, Ctrl with Left and Right turns
 /// it), Enter (type again), any letter and a paste (replace its text); Escape again deselects and
 /// leaves the focus on Add Text. Tab and Shift+Tab go through the captions in Caption N order, then
-/// on through the window; Ctrl+Tab and Ctrl+Shift+Tab go round the captions alone.
+/// on through the window, the same controls both ways (`TabOrder`); Ctrl+Tab and Ctrl+Shift+Tab go
+/// round the captions alone.
 final class TextBoxEditing {
   /// A nudge moves a box by this many screen pixels; with Shift, by `largeNudge`.
   static let smallNudge = 1.0
@@ -28,6 +29,8 @@ final class TextBoxEditing {
   private let addTextButton: UnsafeMutablePointer<GtkWidget>
   /// Whether crop mode is on: the caption fields are hidden then.
   private let isCropping: () -> Bool
+  /// Tab's way through the window: the caption fields in Caption N order, wherever they lie.
+  private var tabOrder: TabOrder?
 
   init(
     host: any EditorHost, boxHandles: BoxHandles, stylePanel: StylePanel, toasts: ToastOverlay,
@@ -54,11 +57,11 @@ final class TextBoxEditing {
     for entry in [canvas.topEntry, canvas.bottomEntry] {
       // Typing into a classic caption leaves the box that was selected.
       entry.onFocus = { [weak self] in self?.document.selectBox(at: nil) }
-      onKey(of: entry) { [weak self, weak entry] keyval, state in
-        guard let self, let entry else { return false }
-        return handleTab(keyval, state, from: entry)
-      }
     }
+    tabOrder = TabOrder(
+      window: host.window, region: canvas.widget,
+      orderedStops: { [weak self] in self?.canvas.captionEntries.map(\.widget) ?? [] },
+      focusStop: { [weak self] widget in self?.tabbed(to: widget) ?? false })
   }
 
   /// Add Text: a box in the middle of the picture, selected, its placeholder ready to be typed over.
@@ -86,7 +89,8 @@ final class TextBoxEditing {
     }
     if let focused = canvas.boxEntries.first(where: \.isFocused) {
       focused.isTyping = false
-      host.toplevel.focusedWidget = nil
+      // Never on nothing: on Add Text, where Escape leaves it too.
+      _ = gtk_widget_grab_focus(addTextButton)
     }
   }
 
@@ -110,7 +114,7 @@ final class TextBoxEditing {
     entry.onFocus = { [weak self] in self?.document.selectBox(at: index) }
     onKey(of: entry) { [weak self, weak entry] keyval, state in
       guard let self, let entry else { return false }
-      return handleTab(keyval, state, from: entry) || handleBoxKey(keyval, state, in: entry, index: index)
+      return handleBoxKey(keyval, state, in: entry, index: index)
     }
     // The turning keys show the angle while Ctrl is held; letting go of it ends the turn.
     let releases = gtk_event_controller_key_new()!
@@ -215,25 +219,13 @@ final class TextBoxEditing {
 
   // MARK: - Tab through the captions
 
-  /// Tab and Shift+Tab move between the caption fields in Caption N order while there are boxes
-  /// (without them GTK's own order is the same). From the last field Tab goes on past the canvas.
-  private func handleTab(_ keyval: UInt32, _ state: GdkModifierType, from entry: CaptionEntry) -> Bool {
-    let key = Int32(keyval)
-    guard key == GDK_KEY_Tab || key == GDK_KEY_ISO_Left_Tab || key == GDK_KEY_KP_Tab,
-      state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0, !canvas.boxEntries.isEmpty
-    else { return false }
-    let backwards = key == GDK_KEY_ISO_Left_Tab || state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+  /// Tab or Shift+Tab reached the caption field `widget` (see `tabOrder`): the field left stops
+  /// typing, and the caret goes in as Ctrl+Tab puts it there. False for a control that is no field.
+  private func tabbed(to widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
     let entries = canvas.captionEntries
-    guard let here = entries.firstIndex(where: { $0 === entry }) else { return false }
-    let there = here + (backwards ? -1 : 1)
-    guard entries.indices.contains(there) else {
-      // Past the first field GTK's order is right; past the last one the focus leaves the canvas.
-      guard !backwards else { return false }
-      _ = gtk_widget_grab_focus(addTextButton)
-      return true
-    }
-    if entry.isTyping { entry.stopTyping() }
-    focus(entries[there])
+    guard let entry = entries.first(where: { $0.widget == widget }) else { return false }
+    if let here = entries.first(where: \.isFocused), here !== entry, here.isTyping { here.stopTyping() }
+    focus(entry)
     return true
   }
 
