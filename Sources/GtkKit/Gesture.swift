@@ -37,6 +37,9 @@ public enum Gesture {
 
   /// The centre of the gesture's touch points, in its widget's coordinates; nil when not active.
   public static func center(of gesture: OpaquePointer) -> (x: Double, y: Double)? {
+    // GTK 4.8 reads the gesture's last event without checking there is one: asked while idle, it
+    // passes NULL to gdk_event_get_event_type (a CRITICAL).
+    guard gtk_gesture_is_active(gtkkit_gesture(gesture.raw)) != 0 else { return nil }
     var x = 0.0
     var y = 0.0
     guard gtk_gesture_get_bounding_box_center(gtkkit_gesture(gesture.raw), &x, &y) != 0 else { return nil }

@@ -54,6 +54,8 @@ import Testing
     let application = ObjectOwner(
       taking: gtk_application_new("org.example.KindWrappersTests", G_APPLICATION_NON_UNIQUE))
     let gtkApplication = gtkkit_application(application.raw)
+    // GTK takes windows only into an application that has started (registering emits startup).
+    #expect(g_application_register(gtkkit_g_application(gtkApplication), nil, nil) != 0)
     let parent = Window()
     defer { parent.destroy() }
     let dialog = Window()

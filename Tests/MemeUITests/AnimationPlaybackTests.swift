@@ -124,7 +124,7 @@ import Testing
     let everyFrame = Array(AnimationSamples.delays.indices)
     /// The frames shown until it stops.
     func framesUntilItStops() -> [Int] {
-      var seen: [Int] = []
+      var seen = playback.frameIndex.map { [$0] } ?? []
       MainContext.iterate(maxIterations: 5_000) {
         if let index = playback.frameIndex, seen.last != index { seen.append(index) }
         return !playback.isPlaying
@@ -132,6 +132,11 @@ import Testing
       return seen
     }
     #expect(playback.isPlaying)
+    // From the first frame, however many frames a loaded machine let pass while the editor opened.
+    playback.pause()
+    for _ in everyFrame where playback.frameIndex != 0 { playback.stepOn() }
+    #expect(playback.frameIndex == 0)
+    playback.play()
     #expect(framesUntilItStops() == everyFrame)
     #expect(!playback.isPlaying)
     try Self.expectShows(frame: everyFrame.last!, in: editor)
