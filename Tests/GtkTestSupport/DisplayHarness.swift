@@ -27,6 +27,7 @@ public enum DisplayHarness {
     TestEnvironment.prepareOnce()
     if Gtk.initialize() {
       configureOnce()
+      ParkedPointer.park()
       return
     }
     let reason =

@@ -54,6 +54,8 @@ enum RealPointer {
 
   /// Runs xdotool (build-aux/test-packages.txt) and returns its output.
   static func xdotool(_ arguments: [String]) throws -> String {
+    // Wherever this leaves the pointer, the next test parks it off its windows again.
+    ParkedPointer.pointerMoved()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["xdotool"] + arguments

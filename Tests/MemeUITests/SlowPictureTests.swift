@@ -9,9 +9,11 @@ import Testing
 
 @testable import MemeUI
 
-/// A picture that is small on disk but slow to decode (issue 33): a scan bomb is refused within two
-/// seconds in one line, and a slow open can be stopped with its Stop button or Escape. Either way the
-/// picture and captions shown before stay as they were.
+/// A picture that is small on disk but slow to decode (issue 33): a scan bomb is refused in one line,
+/// by the scan limit the editor's loader shares with every other path (ScanLimitTests holds that
+/// refusal to two seconds of processor time, which a window test cannot measure on the loader's
+/// thread), and a slow open can be stopped with its Stop button or Escape. Either way the picture
+/// and captions shown before stay as they were.
 @Suite(.serialized) struct SlowPictureTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)")
 
@@ -19,17 +21,14 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
-  @Test func aScanBombIsRefusedInUnderTwoSecondsKeepingThePicture() throws {
+  @Test func aScanBombIsRefusedKeepingThePicture() throws {
     try DisplayHarness.requireDisplay()
     let (editor, picture) = EditorHarness.makeEditorWithAMeme()
     defer { EditorHarness.close(editor) }
     let bomb = folder.appendingPathComponent("bomb.jpg")
     try Data(ScanBomb.jpeg(width: 2000, height: 2000, repeats: 20_000)).write(to: bomb)
-    let start = Date()
     editor.load(bomb)
     #expect(MainContext.iterate(maxIterations: 100_000) { !editor.isLoading })
-    let elapsed = Date().timeIntervalSince(start)
-    #expect(elapsed < 2, "took \(elapsed) s")
     let error = try #require(editor.lastError, "the refusal is shown")
     #expect(error.title == "Could not open “bomb.jpg”")
     #expect(error.detail.hasPrefix("The picture is damaged"), "\(error.detail)")
@@ -50,11 +49,8 @@ import Testing
     let clipboard = gtk_widget_get_clipboard(gtkkit_widget(editor.window))
     gdk_clipboard_set_content(clipboard, provider)
     g_object_unref(provider)
-    let start = Date()
     editor.actions.action(named: "paste")?.activate()
     #expect(MainContext.iterate(maxIterations: 100_000) { editor.lastError != nil })
-    let elapsed = Date().timeIntervalSince(start)
-    #expect(elapsed < 2, "took \(elapsed) s")
     #expect(
       editor.lastError?.detail.hasPrefix("The picture is damaged") == true,
       "\(String(describing: editor.lastError))")
