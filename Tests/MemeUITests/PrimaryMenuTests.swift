@@ -91,31 +91,32 @@ import Testing
     defer { gtk_window_destroy(gtkkit_window(window)) }
     #expect(gtk_window_get_transient_for(gtkkit_window(window)) == gtkkit_window(editor.window))
 
+    #expect(gtk_window_get_modal(gtkkit_window(window)) != 0)
+
+    // One boxed list per group, titled as the group; in each row what the shortcut does and, in
+    // its shortcut label, the keys.
     var groups: [String] = []
     var shortcuts: [(title: String, accelerator: String)] = []
-    func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
-      if gtkkit_is_a(widget, gtk_shortcuts_group_get_type()) != 0 {
-        groups.append(Self.string(widget, "title"))
+    _ = WidgetTree.first(in: window) { widget in
+      if gtkkit_is_a(widget, adw_preferences_group_get_type()) != 0 {
+        groups.append(String(cString: adw_preferences_group_get_title(gtkkit_preferences_group(widget))))
       }
-      if gtkkit_is_a(widget, gtk_shortcuts_shortcut_get_type()) != 0 {
-        shortcuts.append((Self.string(widget, "title"), Self.string(widget, "accelerator")))
+      if gtkkit_is_a(widget, adw_action_row_get_type()) != 0 {
+        let keys = WidgetTree.first(in: widget) { ShortcutLabel(wrapping: $0) != nil }
+        shortcuts.append(
+          (ActionRow(wrapping: widget).title, keys.map { Self.string($0, "accelerator") } ?? ""))
       }
-      var child = gtk_widget_get_first_child(widget)
-      while let current = child {
-        visit(current)
-        child = gtk_widget_get_next_sibling(current)
-      }
+      return false
     }
-    visit(window)
     // One group per window, the editor's crop mode and text boxes apart, the general shortcuts on
-    // both pages (a section lays groups out in columns, in its own order).
+    // both pages.
     #expect(
       groups.sorted() == [
         "Camera", "Crop", "General", "General", "Meme Detail", "Meme Editor", "Sent Memes", "Text Boxes",
         "View and Picture",
       ])
     // Opened over the editor, it starts on the editor's page.
-    #expect(Self.string(window, "section-name") == ShortcutsWindow.editorSection)
+    #expect(Self.pages(of: window)?.visibleChildName == ShortcutsWindow.editorSection)
     #expect(shortcuts.contains { $0.title == "Move the crop" && $0.accelerator == "Left Right Up Down" })
     #expect(shortcuts.contains { $0.title == "Turn the selected text box" })
     #expect(shortcuts.contains { $0.title == "Next caption or text box" && $0.accelerator == "<Control>Tab" })
@@ -154,6 +155,50 @@ import Testing
     MainContext.iterate { gtk_widget_get_mapped(window) != 0 }
     DisplayHarness.waitForFrames(window)
     Screenshot.save(window, named: "keyboard-shortcuts")
+    try Self.expectShortcutsFit360(window)
+  }
+
+  /// At 360×640 the Keyboard Shortcuts window stays 360 px wide (GTK's own shortcuts window was
+  /// 1,065 px), its pages switched from a bar at the bottom, and every row of both pages lies
+  /// inside it across.
+  private static func expectShortcutsFit360(_ window: UnsafeMutablePointer<GtkWidget>) throws {
+    let pages = try #require(Self.pages(of: window))
+    let width = NarrowWindow.make360(window) {
+      MainContext.iterate { gtk_widget_get_width(window) < 400 }
+      DisplayHarness.waitForFrames(window)
+    }
+    var minimum: Int32 = 0
+    gtk_widget_measure(window, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+    #expect(minimum <= 360, "the window needs \(minimum) px")
+    #expect(
+      MainContext.iterate { gtk_widget_get_width(window) == width }, "\(gtk_widget_get_width(window)) px")
+    let bar = try #require(
+      WidgetTree.first(in: window) { gtkkit_is_a($0, adw_view_switcher_bar_get_type()) != 0 })
+    #expect(
+      MainContext.iterate { gtk_widget_get_mapped(bar) != 0 }, "the pages' switcher moves to the bottom")
+    DisplayHarness.waitForFrames(window, count: 30)  // the header's switcher fades into the title
+    for name in [ShortcutsWindow.editorSection, ShortcutsWindow.sentMemesSection] {
+      pages.visibleChildName = name
+      let page = try #require(pages.child(named: name))
+      MainContext.iterate { gtk_widget_get_mapped(page) != 0 }
+      DisplayHarness.waitForFrames(window)
+      var rows = 0
+      ShownControls.visit(page) { row in
+        guard gtkkit_is_a(row, adw_action_row_get_type()) != 0 else { return }
+        rows += 1
+        let bounds = WidgetTree.bounds(of: row, in: window)
+        #expect(
+          bounds.map { $0.width >= 1 && $0.x >= -0.5 && $0.x + $0.width <= Double(width) + 0.5 } == true,
+          "\(name): \(ActionRow(wrapping: row).title) at \(String(describing: bounds))")
+      }
+      #expect(rows > 10, "\(name) shows its rows")
+      Screenshot.save(window, named: "keyboard-shortcuts-360-\(name)")
+    }
+  }
+
+  /// The Keyboard Shortcuts window's pages.
+  private static func pages(of window: UnsafeMutablePointer<GtkWidget>) -> ViewStack? {
+    WidgetTree.first(in: window) { ViewStack(wrapping: $0) != nil }.flatMap { ViewStack(wrapping: $0) }
   }
 
   @Test func aboutWindowNamesTheAppAndItsRelease() throws {
@@ -252,13 +297,15 @@ import Testing
 
   /// The key presses on the display's keyboard that give `accelerator`: keycode, layout group, shift
   /// level (a symbol typed with Shift and the unshifted key pressed with Shift are the same press)
-  /// and the other modifiers.
+  /// and the other modifiers; for a modifier alone, that modifier.
   private static func keyPresses(_ accelerator: String, _ widget: UnsafeMutablePointer<GtkWidget>) -> Set<
     String
   > {
     var key: guint = 0
     var modifiers = GdkModifierType(rawValue: 0)
     gtk_accelerator_parse(accelerator, &key, &modifiers)
+    // A modifier held alone ("<Shift>") has no key to look up: GDK would report a CRITICAL.
+    guard key != 0 else { return ["modifiers/\(modifiers.rawValue)"] }
     var keys: UnsafeMutablePointer<GdkKeymapKey>?
     var count: Int32 = 0
     guard gdk_display_map_keyval(gtk_widget_get_display(widget), key, &keys, &count) != 0, let keys else {

@@ -40,11 +40,23 @@ public struct ActionRow {
     }
   }
 
+  /// A row made elsewhere (found in a window's tree).
+  public init(wrapping widget: Widget) {
+    self.widget = widget
+  }
+
   private var row: UnsafeMutablePointer<AdwActionRow> { gtkkit_action_row(widget) }
 
   public var title: String {
     get { adw_preferences_row_get_title(gtkkit_preferences_row(widget)).map { String(cString: $0) } ?? "" }
     nonmutating set { adw_preferences_row_set_title(gtkkit_preferences_row(widget), newValue) }
+  }
+
+  /// Whether the title is Pango markup (libadwaita's default). Off for text that is not markup
+  /// and may hold "&" or "<", such as a translated title.
+  public var titleIsMarkup: Bool {
+    get { adw_preferences_row_get_use_markup(gtkkit_preferences_row(widget)) != 0 }
+    nonmutating set { adw_preferences_row_set_use_markup(gtkkit_preferences_row(widget), newValue ? 1 : 0) }
   }
 
   /// The smaller line under the title.

@@ -40,7 +40,7 @@ enum DetailTitle {
 
   /// The captions in reading order, or what stands for none.
   static func captions(of meme: SentMeme) -> String {
-    let texts = ([meme.topText, MemeDescription.drawnBottomText(of: meme)] + meme.textBoxes.map(\.text))
+    let texts = ([meme.topText, meme.bottomText] + meme.textBoxes.map(\.text))
       .filter { !$0.isEmpty }
     return texts.isEmpty ? localized("Meme without captions") : texts.joined(separator: " / ")
   }
