@@ -37,6 +37,10 @@ public struct ActionRow {
       control.verticalAlignment = GTK_ALIGN_CENTER
       adw_action_row_add_suffix(row, control)
       adw_action_row_set_activatable_widget(row, control)
+      // libadwaita labels the control by the row's title as well: GTK 4.8 then reads both, its own
+      // name and the title ("Font Font"). The title is its name.
+      gtk_accessible_reset_relation(gtkkit_accessible(control), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+      Accessible.setLabel(control, title)
     }
   }
 

@@ -39,7 +39,7 @@ enum ShareMenu {
     button.setIconName(IconName.share)
     let menu = menu(includesDescription: includesDescription)
     if let lastSection { menu.appendSection(lastSection) }
-    button.setMenu(menu)
+    button.setMenu(menu, named: localized("Share"))
     button.widget.name = name
     Accessible.setLabel(button.widget, localized("Share"))
     button.widget.tooltip = localized("Share")
