@@ -73,6 +73,11 @@ import Testing
     SentMemesHarness.settle(app)
     let popover = try #require(gtk_menu_button_get_popover(gtkkit_menu_button(button)))
     #expect(gtk_widget_get_mapped(gtkkit_widget(popover)) != 0)
+    // Named for screen readers, which GTK 4.8 would tell "GtkPopoverMenu".
+    let mismatch = gtkkit_accessible_check_string(
+      gtkkit_accessible(popover), GTK_ACCESSIBLE_PROPERTY_LABEL, "Main Menu")
+    defer { g_free(mismatch) }
+    #expect(mismatch == nil, "\(mismatch.map { String(cString: $0) } ?? "")")
     DisplayHarness.waitForFrames(popover)
     Screenshot.save(popover, named: "primary-menu")
     gtk_menu_button_popdown(gtkkit_menu_button(button))
@@ -154,7 +159,7 @@ import Testing
     gtk_window_present(gtkkit_window(window))
     MainContext.iterate { gtk_widget_get_mapped(window) != 0 }
     DisplayHarness.waitForFrames(window)
-    Screenshot.save(window, named: "keyboard-shortcuts")
+    Self.saveLightAndDark(window, named: "keyboard-shortcuts")
     try Self.expectShortcutsFit360(window)
   }
 
@@ -192,8 +197,17 @@ import Testing
           "\(name): \(ActionRow(wrapping: row).title) at \(String(describing: bounds))")
       }
       #expect(rows > 10, "\(name) shows its rows")
-      Screenshot.save(window, named: "keyboard-shortcuts-360-\(name)")
+      Self.saveLightAndDark(window, named: "keyboard-shortcuts-360-\(name)")
     }
+  }
+
+  /// Screenshots of `window` in the light style and in the dark one, for a look at both.
+  private static func saveLightAndDark(_ window: UnsafeMutablePointer<GtkWidget>, named name: String) {
+    Screenshot.save(window, named: name)
+    SystemStyle.setColorScheme(.preferDark)
+    defer { SystemStyle.setColorScheme(.default) }
+    DisplayHarness.waitForFrames(window, count: 5)
+    Screenshot.save(window, named: "\(name)-dark")
   }
 
   /// The Keyboard Shortcuts window's pages.

@@ -11,11 +11,13 @@ extension ShortcutsWindow {
   /// How wide the column of shortcuts grows in a wide window, as GNOME's preferences clamp theirs.
   static let columnWidth: Int32 = 600
 
-  /// Key caps a little narrower than Adwaita's (6 px each side of the key's name, 20 px at least):
-  /// Redo's five keys and the four arrows otherwise leave a 360 px window no room for the row's
-  /// title.
+  /// Key caps narrower than Adwaita's (6 px each side of the key's name, 20 px at least): otherwise
+  /// Redo's five keys (German "Umschalt" and "Strg" among them) and the four arrows leave a 360 px
+  /// window no room for the row's title. (A narrower margin beside the column only when the
+  /// clamp calls it small would not do: GTK keeps the window as wide as it was before the style
+  /// changed.)
   private static let css = """
-    .shortcuts-page shortcut > .keycap { padding-left: 3px; padding-right: 3px; min-width: 14px; }
+    .shortcuts-page shortcut > .keycap { padding-left: 2px; padding-right: 2px; min-width: 14px; }
     """
 
   /// Builds the window, transient for and modal over `parent`; it destroys itself when closed (by
