@@ -65,6 +65,12 @@ static inline AdwStatusPage *gtkkit_adw_status_page(gpointer p) { return ADW_STA
 static inline AdwClampScrollable *gtkkit_adw_clamp_scrollable(gpointer p) { return ADW_CLAMP_SCROLLABLE(p); }
 static inline AdwClamp *gtkkit_adw_clamp(gpointer p) { return ADW_CLAMP(p); }
 static inline AdwHeaderBar *gtkkit_adw_header_bar(gpointer p) { return ADW_HEADER_BAR(p); }
+static inline AdwWindow *gtkkit_adw_window(gpointer p) { return ADW_WINDOW(p); }
+static inline AdwViewStack *gtkkit_adw_view_stack(gpointer p) { return ADW_VIEW_STACK(p); }
+static inline AdwViewSwitcherTitle *gtkkit_adw_view_switcher_title(gpointer p) {
+  return ADW_VIEW_SWITCHER_TITLE(p);
+}
+static inline AdwViewSwitcherBar *gtkkit_adw_view_switcher_bar(gpointer p) { return ADW_VIEW_SWITCHER_BAR(p); }
 static inline AdwApplicationWindow *gtkkit_adw_application_window(gpointer p) {
   return ADW_APPLICATION_WINDOW(p);
 }

@@ -145,8 +145,12 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   ///
   /// The popover and its item widgets are built the first time the menu opens (by pointer, key
   /// or F10), not now: a window's menus cost nothing on the way to its first frame.
-  public func setMenu(_ menu: Menu) {
+  ///
+  /// `name` is the menu's accessible name: GTK 4.8 announces an unnamed menu by its type name,
+  /// "GtkPopoverMenu".
+  public func setMenu(_ menu: Menu, named name: String? = nil) {
     g_object_set_data_full(gtkkit_object(self), pendingMenuKey, g_object_ref(menu.model), g_object_unref)
+    if let name { g_object_set_data_full(gtkkit_object(self), menuNameKey, g_strdup(name), g_free) }
     gtk_menu_button_set_create_popup_func(
       gtkkit_menu_button(self),
       { button, _ in
@@ -169,6 +173,11 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     {
       gtk_menu_button_set_menu_model(button, pending.assumingMemoryBound(to: GMenuModel.self))
       g_object_set_data(gtkkit_object(self), pendingMenuKey, nil)
+      if let name = g_object_get_data(gtkkit_object(self), menuNameKey),
+        let popover = gtk_menu_button_get_popover(button)
+      {
+        Accessible.setLabel(popover, String(cString: name.assumingMemoryBound(to: CChar.self)))
+      }
     }
     return gtk_menu_button_get_popover(button)
   }
@@ -176,3 +185,5 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
 
 /// The object-data key under which a GtkMenuButton keeps the menu it builds on first opening.
 private let pendingMenuKey = "gtkkit-pending-menu"
+/// The object-data key under which a GtkMenuButton keeps its menu's accessible name until it builds it.
+private let menuNameKey = "gtkkit-menu-name"

@@ -86,9 +86,9 @@ import Testing
       "\(Self.labelMismatch(window, "Keyboard Shortcuts") ?? "")")
     #expect(String(cString: gtk_window_get_title(window)) == "Keyboard Shortcuts")
     // Over no editor, it opens on Sent Memes' page.
-    let section = try #require(gtkkit_object_get_string(window, "section-name"))
-    defer { g_free(section) }
-    #expect(String(cString: section) == ShortcutsWindow.sentMemesSection)
+    let pages = try #require(
+      WidgetTree.first(in: gtkkit_widget(window)) { ViewStack(wrapping: $0) != nil }.flatMap(ViewStack.init))
+    #expect(pages.visibleChildName == ShortcutsWindow.sentMemesSection)
     gtk_window_present(window)
     #expect(MainContext.iterate { gtk_widget_get_mapped(gtkkit_widget(window)) != 0 })
     DisplayHarness.waitForFrames(window)

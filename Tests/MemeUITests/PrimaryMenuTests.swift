@@ -73,6 +73,11 @@ import Testing
     SentMemesHarness.settle(app)
     let popover = try #require(gtk_menu_button_get_popover(gtkkit_menu_button(button)))
     #expect(gtk_widget_get_mapped(gtkkit_widget(popover)) != 0)
+    // Named for screen readers, which GTK 4.8 would tell "GtkPopoverMenu".
+    let mismatch = gtkkit_accessible_check_string(
+      gtkkit_accessible(popover), GTK_ACCESSIBLE_PROPERTY_LABEL, "Main Menu")
+    defer { g_free(mismatch) }
+    #expect(mismatch == nil, "\(mismatch.map { String(cString: $0) } ?? "")")
     DisplayHarness.waitForFrames(popover)
     Screenshot.save(popover, named: "primary-menu")
     gtk_menu_button_popdown(gtkkit_menu_button(button))
@@ -91,31 +96,32 @@ import Testing
     defer { gtk_window_destroy(gtkkit_window(window)) }
     #expect(gtk_window_get_transient_for(gtkkit_window(window)) == gtkkit_window(editor.window))
 
+    #expect(gtk_window_get_modal(gtkkit_window(window)) != 0)
+
+    // One boxed list per group, titled as the group; in each row what the shortcut does and, in
+    // its shortcut label, the keys.
     var groups: [String] = []
     var shortcuts: [(title: String, accelerator: String)] = []
-    func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
-      if gtkkit_is_a(widget, gtk_shortcuts_group_get_type()) != 0 {
-        groups.append(Self.string(widget, "title"))
+    _ = WidgetTree.first(in: window) { widget in
+      if gtkkit_is_a(widget, adw_preferences_group_get_type()) != 0 {
+        groups.append(String(cString: adw_preferences_group_get_title(gtkkit_preferences_group(widget))))
       }
-      if gtkkit_is_a(widget, gtk_shortcuts_shortcut_get_type()) != 0 {
-        shortcuts.append((Self.string(widget, "title"), Self.string(widget, "accelerator")))
+      if gtkkit_is_a(widget, adw_action_row_get_type()) != 0 {
+        let keys = WidgetTree.first(in: widget) { ShortcutLabel(wrapping: $0) != nil }
+        shortcuts.append(
+          (ActionRow(wrapping: widget).title, keys.map { Self.string($0, "accelerator") } ?? ""))
       }
-      var child = gtk_widget_get_first_child(widget)
-      while let current = child {
-        visit(current)
-        child = gtk_widget_get_next_sibling(current)
-      }
+      return false
     }
-    visit(window)
     // One group per window, the editor's crop mode and text boxes apart, the general shortcuts on
-    // both pages (a section lays groups out in columns, in its own order).
+    // both pages.
     #expect(
       groups.sorted() == [
         "Camera", "Crop", "General", "General", "Meme Detail", "Meme Editor", "Sent Memes", "Text Boxes",
         "View and Picture",
       ])
     // Opened over the editor, it starts on the editor's page.
-    #expect(Self.string(window, "section-name") == ShortcutsWindow.editorSection)
+    #expect(Self.pages(of: window)?.visibleChildName == ShortcutsWindow.editorSection)
     #expect(shortcuts.contains { $0.title == "Move the crop" && $0.accelerator == "Left Right Up Down" })
     #expect(shortcuts.contains { $0.title == "Turn the selected text box" })
     #expect(shortcuts.contains { $0.title == "Next caption or text box" && $0.accelerator == "<Control>Tab" })
@@ -153,7 +159,60 @@ import Testing
     gtk_window_present(gtkkit_window(window))
     MainContext.iterate { gtk_widget_get_mapped(window) != 0 }
     DisplayHarness.waitForFrames(window)
-    Screenshot.save(window, named: "keyboard-shortcuts")
+    Self.saveLightAndDark(window, named: "keyboard-shortcuts")
+    try Self.expectShortcutsFit360(window)
+  }
+
+  /// At 360×640 the Keyboard Shortcuts window stays 360 px wide (GTK's own shortcuts window was
+  /// 1,065 px), its pages switched from a bar at the bottom, and every row of both pages lies
+  /// inside it across.
+  private static func expectShortcutsFit360(_ window: UnsafeMutablePointer<GtkWidget>) throws {
+    let pages = try #require(Self.pages(of: window))
+    let width = NarrowWindow.make360(window) {
+      MainContext.iterate { gtk_widget_get_width(window) < 400 }
+      DisplayHarness.waitForFrames(window)
+    }
+    var minimum: Int32 = 0
+    gtk_widget_measure(window, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+    #expect(minimum <= 360, "the window needs \(minimum) px")
+    #expect(
+      MainContext.iterate { gtk_widget_get_width(window) == width }, "\(gtk_widget_get_width(window)) px")
+    let bar = try #require(
+      WidgetTree.first(in: window) { gtkkit_is_a($0, adw_view_switcher_bar_get_type()) != 0 })
+    #expect(
+      MainContext.iterate { gtk_widget_get_mapped(bar) != 0 }, "the pages' switcher moves to the bottom")
+    DisplayHarness.waitForFrames(window, count: 30)  // the header's switcher fades into the title
+    for name in [ShortcutsWindow.editorSection, ShortcutsWindow.sentMemesSection] {
+      pages.visibleChildName = name
+      let page = try #require(pages.child(named: name))
+      MainContext.iterate { gtk_widget_get_mapped(page) != 0 }
+      DisplayHarness.waitForFrames(window)
+      var rows = 0
+      ShownControls.visit(page) { row in
+        guard gtkkit_is_a(row, adw_action_row_get_type()) != 0 else { return }
+        rows += 1
+        let bounds = WidgetTree.bounds(of: row, in: window)
+        #expect(
+          bounds.map { $0.width >= 1 && $0.x >= -0.5 && $0.x + $0.width <= Double(width) + 0.5 } == true,
+          "\(name): \(ActionRow(wrapping: row).title) at \(String(describing: bounds))")
+      }
+      #expect(rows > 10, "\(name) shows its rows")
+      Self.saveLightAndDark(window, named: "keyboard-shortcuts-360-\(name)")
+    }
+  }
+
+  /// Screenshots of `window` in the light style and in the dark one, for a look at both.
+  private static func saveLightAndDark(_ window: UnsafeMutablePointer<GtkWidget>, named name: String) {
+    Screenshot.save(window, named: name)
+    SystemStyle.setColorScheme(.preferDark)
+    defer { SystemStyle.setColorScheme(.default) }
+    DisplayHarness.waitForFrames(window, count: 5)
+    Screenshot.save(window, named: "\(name)-dark")
+  }
+
+  /// The Keyboard Shortcuts window's pages.
+  private static func pages(of window: UnsafeMutablePointer<GtkWidget>) -> ViewStack? {
+    WidgetTree.first(in: window) { ViewStack(wrapping: $0) != nil }.flatMap { ViewStack(wrapping: $0) }
   }
 
   @Test func aboutWindowNamesTheAppAndItsRelease() throws {
@@ -252,16 +311,15 @@ import Testing
 
   /// The key presses on the display's keyboard that give `accelerator`: keycode, layout group, shift
   /// level (a symbol typed with Shift and the unshifted key pressed with Shift are the same press)
-  /// and the other modifiers.
+  /// and the other modifiers; for a modifier alone, that modifier.
   private static func keyPresses(_ accelerator: String, _ widget: UnsafeMutablePointer<GtkWidget>) -> Set<
     String
   > {
     var key: guint = 0
     var modifiers = GdkModifierType(rawValue: 0)
     gtk_accelerator_parse(accelerator, &key, &modifiers)
-    // A modifier shown alone ("<Alt>": hold it with the arrows) names no key: GDK's keymap has no
-    // entries for keyval 0, and asking is a CRITICAL.
-    guard key != 0 else { return [] }
+    // A modifier held alone ("<Shift>") has no key to look up: GDK would report a CRITICAL.
+    guard key != 0 else { return ["modifiers/\(modifiers.rawValue)"] }
     var keys: UnsafeMutablePointer<GdkKeymapKey>?
     var count: Int32 = 0
     guard gdk_display_map_keyval(gtk_widget_get_display(widget), key, &keys, &count) != 0, let keys else {

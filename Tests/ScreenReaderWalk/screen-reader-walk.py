@@ -109,6 +109,13 @@ DOUBLED = re.compile(r"^(.+?)\s+\1$")
 # A GTK or libadwaita class name (GtkButton, AdwActionRow): what GTK 4.8 announces for a widget
 # nobody named, as it did for the colour and font buttons.
 TYPE_NAME = re.compile(r"^(Gtk|Gdk|Adw)[A-Z][A-Za-z]*$")
+# What a screen reader announces by name: the controls, and the menus and windows it enters. GTK 4.8
+# names every unnamed element after its type, also the layout's fillers and panels, the icons
+# inside named buttons and the non-focusable scroll bars, which Orca passes over in silence.
+ANNOUNCED = INTERACTIVE | {
+    pyatspi.ROLE_MENU, pyatspi.ROLE_POPUP_MENU, pyatspi.ROLE_DIALOG, pyatspi.ROLE_ALERT, pyatspi.ROLE_FRAME,
+    pyatspi.ROLE_WINDOW,
+}
 
 
 class WalkFailure(Exception):
@@ -394,7 +401,7 @@ class Walk:
                 problems.append(f"mnemonic underscore: {path_of(accessible)}")
             if DOUBLED.match(name):
                 problems.append(f"doubled name: {path_of(accessible)}")
-            if TYPE_NAME.match(name.strip()):
+            if role in ANNOUNCED and TYPE_NAME.match(name.strip()):
                 problems.append(f"named after its GTK type: {path_of(accessible)}")
             if name in hidden_names or (role, name) in hidden_names:
                 problems.append(f"exposed although not shown: {path_of(accessible)}")

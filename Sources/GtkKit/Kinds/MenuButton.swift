@@ -38,7 +38,8 @@ public struct MenuButton {
   public func setChild(_ child: Widget?) { gtk_menu_button_set_child(button, child) }
 
   /// Shows `menu` when pressed; built the first time it opens (see the widget's `setMenu`).
-  public func setMenu(_ menu: Menu) { widget.setMenu(menu) }
+  /// `name` names the menu for screen readers, as they announce it on opening.
+  public func setMenu(_ menu: Menu, named name: String? = nil) { widget.setMenu(menu, named: name) }
 
   /// Opens the menu, as a press does.
   public func popUp() { gtk_menu_button_popup(button) }

@@ -37,7 +37,16 @@ public struct ActionRow {
       control.verticalAlignment = GTK_ALIGN_CENTER
       adw_action_row_add_suffix(row, control)
       adw_action_row_set_activatable_widget(row, control)
+      // libadwaita labels the control by the row's title as well: GTK 4.8 then reads both, its own
+      // name and the title ("Font Font"). The title is its name.
+      gtk_accessible_reset_relation(gtkkit_accessible(control), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+      Accessible.setLabel(control, title)
     }
+  }
+
+  /// A row made elsewhere (found in a window's tree).
+  public init(wrapping widget: Widget) {
+    self.widget = widget
   }
 
   private var row: UnsafeMutablePointer<AdwActionRow> { gtkkit_action_row(widget) }
@@ -45,6 +54,13 @@ public struct ActionRow {
   public var title: String {
     get { adw_preferences_row_get_title(gtkkit_preferences_row(widget)).map { String(cString: $0) } ?? "" }
     nonmutating set { adw_preferences_row_set_title(gtkkit_preferences_row(widget), newValue) }
+  }
+
+  /// Whether the title is Pango markup (libadwaita's default). Off for text that is not markup
+  /// and may hold "&" or "<", such as a translated title.
+  public var titleIsMarkup: Bool {
+    get { adw_preferences_row_get_use_markup(gtkkit_preferences_row(widget)) != 0 }
+    nonmutating set { adw_preferences_row_set_use_markup(gtkkit_preferences_row(widget), newValue ? 1 : 0) }
   }
 
   /// The smaller line under the title.

@@ -11,6 +11,12 @@ public struct Window {
     widget = gtkkit_widget(gtk_window_new())!
   }
 
+  /// A new AdwWindow: a plain toplevel drawn as libadwaita's windows are (rounded corners, the
+  /// desktop's colours), whose header bar is part of its content (see `setAdwaitaContent`).
+  public static func adwaita() -> Window {
+    Window(wrapping: adw_window_new())
+  }
+
   /// A window made elsewhere (an app window's, made by libadwaita).
   public init(wrapping widget: Widget) {
     self.widget = widget
@@ -51,6 +57,17 @@ public struct Window {
 
   /// Sets the content.
   public func setChild(_ child: Widget?) { gtk_window_set_child(window, child) }
+
+  /// Sets an AdwWindow's content, its header bar included: an AdwWindow has no separate title bar,
+  /// so `setTitlebar` and `setChild` must not be used on it.
+  public func setAdwaitaContent(_ content: Widget) {
+    adw_window_set_content(gtkkit_adw_window(widget), content)
+  }
+
+  /// Closes the window on Escape, as a dialog closes (GTK gives a plain window no such key).
+  public func closesOnEscape() {
+    widget.addShortcut(keyval: UInt32(GDK_KEY_Escape), action: "window.close")
+  }
 
   /// The size when not maximised (-1 where unset).
   public var defaultSize: (width: Int32, height: Int32) {

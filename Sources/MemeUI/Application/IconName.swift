@@ -17,6 +17,9 @@ enum IconName {
   static let back = "go-previous-symbolic"
   static let delete = "user-trash-symbolic"
   static let newMeme = "list-add-symbolic"
+  /// Meme Detail's Edit when the header is too narrow for its label: the pencil that renames a
+  /// template, one icon for changing something.
+  static let edit = rename
 
   // The editor.
   static let camera = "camera-photo-symbolic"

@@ -17,7 +17,7 @@ enum PrimaryMenu {
     menu.appendSection(Menu(ApplicationAction.allCases.map { ($0.title, $0.detailedName) }))
     let button = MenuButton()
     button.setIconName(IconName.mainMenu)
-    button.setMenu(menu)
+    button.setMenu(menu, named: localized("Main Menu"))
     // Primary: F10 opens it, and screen readers announce it as the window's main menu.
     button.isPrimary = true
     button.widget.name = "main-menu-button"

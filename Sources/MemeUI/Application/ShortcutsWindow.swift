@@ -8,8 +8,7 @@ import GtkKit
 /// was asked from.
 ///
 /// Made from the typed action lists, so a shortcut added to an action appears here by itself. The
-/// GtkShortcutsWindow is described as GtkBuilder XML (its groups and lines have no other public
-/// constructor in GTK 4.8), generated here with the translated titles already filled in.
+/// window's widgets are built in `ShortcutsWindow+Widgets.swift`.
 enum ShortcutsWindow {
   /// One line: what it does and its accelerators (GTK syntax: "<Control>o").
   struct Shortcut: Equatable {
@@ -28,7 +27,7 @@ enum ShortcutsWindow {
   /// A page of the window, chosen from its title bar: the editor's, or Sent Memes' and Meme
   /// Detail's. Each repeats the general shortcuts, so that every page is whole.
   struct Section {
-    /// GtkShortcutsSection's section-name.
+    /// The page's name in the window's view stack.
     let name: String
     let title: String
     let groups: [Group]
@@ -39,8 +38,7 @@ enum ShortcutsWindow {
       Section(
         name: editorSection, title: localized("Meme Editor"),
         groups: [
-          // Two groups: GTK never splits a group across columns, and one of 19 lines is taller than
-          // a small screen.
+          // Two groups: one of 19 lines is long to scroll through.
           Group(
             title: localized("Meme Editor"),
             shortcuts: editorShortcuts + [

@@ -109,7 +109,9 @@ package final class DetailWindow: AppWindow {
 
     header.titleWidget = DetailTitle.make(for: meme)
 
-    let edit = Accessible.mnemonicButton(localized("_Edit"))
+    // The pencil alone when the header is too narrow for the label: at 360 px, with the minimise
+    // and maximise buttons beside close, the label left the meme's title too little room.
+    let edit = Button(mnemonic: localized("_Edit"), narrowIcon: IconName.edit).widget
     edit.addCSSClass("suggested-action")
     configure(
       edit, action: .edit, name: "edit-button", label: localized("Edit"),

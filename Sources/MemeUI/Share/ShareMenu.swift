@@ -58,7 +58,7 @@ enum ShareMenu {
     let limitSection = Menu()
     let menu = Menu(sections: [Menu(items), limitSection])
     if let lastSection { menu.appendSection(lastSection) }
-    button.setMenu(menu)
+    button.setMenu(menu, named: localized("Share"))
     button.widget.name = name
     Accessible.setLabel(button.widget, localized("Share"))
     let show = { (limit: Int?) in
