@@ -17,7 +17,7 @@ swift build --build-tests
 export MEMEME_REQUIRE_TOOLS=1
 mkdir -p test-output/wayland
 # Each stage prints how long it took, so a slow stage shows in the log.
-stage_started=$SECONDS
+stage_started=0
 stage_done() { echo "== $1: $((SECONDS - stage_started)) s"; stage_started=$SECONDS; }
 stage_done "set-up, lint and build"
 # A screen reader's walk through the app over the real AT-SPI bus, its files chosen and saved through
@@ -31,9 +31,9 @@ walk() {
 # The window test suites on Wayland (headless weston, GDK_BACKEND=wayland; screenshots in
 # test-output/wayland/), then the walk there, run beside the X11 run below. Window tests run one at
 # a time on the main actor, so the X11 run keeps one core on them while its engine suites share the
-# other and then leave it idle; the Wayland run fills it. Both only read the build (--ignore-lock lets
-# a second `swift test --skip-build` read it), and each has its own display, session bus and
-# screenshot folder. Its log is printed when it ends.
+# other and then leave it idle; the Wayland run fills it. Both only read the build, so both pass
+# --ignore-lock (without it, the second `swift test` waits for the first to end), and each has its
+# own display, session bus and screenshot folder. Its log is printed when it ends.
 wayland_log=test-output/wayland/run.log
 # Job control puts that run in a process group of its own, so a failing X11 run can stop all of it.
 set -m
@@ -52,7 +52,7 @@ trap 'kill -- "-$wayland_run" 2>/dev/null || true' EXIT
 # too): a GLib or GTK CRITICAL (an API misused: a freed widget, a missing key) aborts the test that
 # caused it, instead of scrolling by in the log.
 MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 \
-  env G_DEBUG=fatal-criticals swift test --skip-build
+  env G_DEBUG=fatal-criticals swift test --skip-build --ignore-lock
 walk x11
 stage_done "X11 tests and walks"
 wayland_status=0
