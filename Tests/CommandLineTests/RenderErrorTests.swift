@@ -134,16 +134,27 @@ import Testing
     #expect(empty.standardError.contains("file is empty"), "\(empty.standardError)")
   }
 
-  @Test func imagesOverThePixelLimitAreRefusedFromTheHeader() throws {
+  /// A JPEG up to `ImageLoader.largestFittedMultiple` times the limit opens smaller, with a warning;
+  /// beyond that it is refused from the header, before its pixels are read.
+  @Test func imagesOverThePixelLimitOpenSmallerOrAreRefusedFromTheHeader() throws {
     let fixtures = try Fixtures()
     let input = try fixtures.write(
       fixtures.image(width: 400, height: 300), as: "big.jpg", format: .jpeg(quality: 80))
-    let result = try CommandLineRunner.run([
-      "render", input, "-o", fixtures.path("x.png"), "--max-pixels", "100000",
-    ])
-    #expect(result.status != 0)
-    #expect(result.errorLines.count == 1 && result.standardError.contains(input))
-    #expect(!FileManager.default.fileExists(atPath: fixtures.path("x.png")))
+    let output = fixtures.path("x.png")
+    let fitted = try CommandLineRunner.run(["render", input, "-o", output, "--max-pixels", "100000"])
+    #expect(fitted.status == 0, "\(fitted.standardError)")
+    #expect(fitted.errorLines.count == 1 && fitted.standardError.contains(input))
+    #expect(fitted.standardError.contains("Opened at "), "\(fitted.standardError)")
+    let size = try ImageLoader().pixelSize(ofImageAt: URL(fileURLWithPath: output))
+    #expect(size.width * size.height <= 100_000 && size.width * size.height > 50_000, "\(size)")
+    try FileManager.default.removeItem(atPath: output)
+
+    let tooFar = 400 * 300 / (ImageLoader.largestFittedMultiple + 1)
+    let refused = try CommandLineRunner.run(["render", input, "-o", output, "--max-pixels", "\(tooFar)"])
+    #expect(refused.status != 0)
+    #expect(refused.errorLines.count == 1 && refused.standardError.contains(input))
+    #expect(refused.standardError.contains("more than the limit"), "\(refused.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output))
   }
 
   @Test func unwritableOutputFolderIsReported() throws {

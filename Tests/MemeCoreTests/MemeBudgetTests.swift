@@ -44,13 +44,14 @@ import Testing
     #expect(CaptionLimits.bounded(long, room: 50_000).text.count == CaptionLimits.maximumCharacters)
   }
 
-  /// Band does not draw its bottom text, which spends nothing.
-  @Test func theBandsKeptBottomTextSpendsNothing() {
+  /// Band draws its bottom text too (on a second band under the picture), which spends from the
+  /// same budget as in Classic.
+  @Test func theBandsBottomTextSpendsAsInClassic() {
     var captions = MemeCaptions(
       top: "top", bottom: "kept", boxes: [TextBox(text: "box", frame: HostileCaptions.Case.boxFrame)])
     #expect(captions.budgetedTexts == ["top", "kept", "box"])
     captions.layout = .band
-    #expect(captions.budgetedTexts == ["top", "", "box"])
+    #expect(captions.budgetedTexts == ["top", "kept", "box"])
   }
 
   /// The glyphs are spent as they are traced: a caption traces no more than the budget has left,

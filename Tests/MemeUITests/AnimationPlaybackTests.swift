@@ -29,6 +29,15 @@ import Testing
     return editor
   }
 
+  /// Plays on from the first frame, however many frames a loaded machine let pass while the editor
+  /// opened.
+  private static func playFromTheFirstFrame(_ playback: AnimationPlayback) {
+    playback.pause()
+    for _ in AnimationSamples.delays where playback.frameIndex != 0 { playback.stepOn() }
+    #expect(playback.frameIndex == 0)
+    playback.play()
+  }
+
   /// Waits (a bounded number of main loop iterations) for the frame shown to change from `index`.
   private static func waitForFrame(after index: Int?, in editor: EditorWindow) -> Bool {
     MainContext.iterate(maxIterations: 3000) { editor.canvas.playback.frameIndex != index }
@@ -105,7 +114,8 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = try Self.editorPlaying()
     defer { EditorHarness.close(editor) }
-    var seen: [Int] = []
+    Self.playFromTheFirstFrame(editor.canvas.playback)
+    var seen = [0]
     #expect(
       MainContext.iterate(maxIterations: 20_000) {
         if let index = editor.canvas.playback.frameIndex, seen.last != index { seen.append(index) }
@@ -132,11 +142,7 @@ import Testing
       return seen
     }
     #expect(playback.isPlaying)
-    // From the first frame, however many frames a loaded machine let pass while the editor opened.
-    playback.pause()
-    for _ in everyFrame where playback.frameIndex != 0 { playback.stepOn() }
-    #expect(playback.frameIndex == 0)
-    playback.play()
+    Self.playFromTheFirstFrame(playback)
     #expect(framesUntilItStops() == everyFrame)
     #expect(!playback.isPlaying)
     try Self.expectShows(frame: everyFrame.last!, in: editor)
