@@ -77,8 +77,9 @@ import Testing
     try FileManager.default.moveItem(at: drake, to: pictures.appendingPathComponent("Drake Hotline.png"))
     try convert(["-size", "30x20", "xc:rgb(200,30,40)", pictures.appendingPathComponent("café.jpg").path])
     try Data("this is not a picture".utf8).write(to: pictures.appendingPathComponent("broken.jpg"))
-    // Over the loader's pixel limit below: refused from its header.
-    try convert(["-size", "300x300", "xc:white", pictures.appendingPathComponent("huge.png").path])
+    // Over sixteen times the loader's pixel limit below: refused from its header (a picture nearer
+    // the limit would open smaller).
+    try convert(["-size", "1000x1000", "xc:white", pictures.appendingPathComponent("huge.png").path])
     try Data("notes".utf8).write(to: pictures.appendingPathComponent("notes.txt"))
     try convert(["-size", "8x8", "xc:black", pictures.appendingPathComponent(".hidden.png").path])
     // A link to a device that never ends must be refused, not read.

@@ -289,6 +289,11 @@ struct AnimatedShareWindowTests {
     EditorHarness.type(top: Self.top, bottom: Self.bottom, into: editor)
     let output = ScratchFolder.unique("stopped").appendingPathExtension("gif")
     editor.filePicker = { _, completion in completion(output) }
+    // Held until stopped before it starts, so that the progress shows after its second however fast
+    // the machine encodes; Stop then reaches the real encoding's cancellation.
+    editor.sharing.holdExport = { cancellation in
+      for _ in 0..<60_000 where !cancellation.isCancelled { usleep(1000) }
+    }
 
     editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
     #expect(
