@@ -4,7 +4,7 @@
 # files git tracks, with their changes, and new files it does not ignore), with Debian's own tools:
 # debian/ (debhelper, meson) built by dpkg-buildpackage in a copy of the tree, so that nothing is
 # written beside the repository. Then lintian checks it: an error fails the build; every warning
-# kept is listed in the README with its reason.
+# kept is listed in CONTRIBUTING.md with its reason.
 #
 #   build-aux/build-deb.sh [OUTPUT_DIR]      default .build-deb; the .deb's path is the last line
 #
