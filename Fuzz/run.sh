@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the fuzz targets with libFuzzer and AddressSanitizer and runs them.
 #
-#   Fuzz/run.sh [-t SECONDS] [-r RUNS] [-j JOBS] [-a BYTES] [TARGET...]
+#   Fuzz/run.sh [-t SECONDS] [-r RUNS] [-j JOBS] [-a BYTES] [-b] [TARGET...]
 #
+# With -b, it only builds (build-aux/run-tests.sh builds ahead, beside the window tests).
 # With -a, each target runs under an address-space cap of BYTES (util-linux's prlimit --as), so
 # an input that makes MemeMe ask for more memory than its limits allow fails there instead of being
 # served from the machine's memory. AddressSanitizer reserves terabytes of address space for its
@@ -20,14 +21,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds=60 runs=-1 jobs=1 cap=
-while getopts "t:r:j:a:" option; do
+seconds=60 runs=-1 jobs=1 cap= build_only=
+while getopts "t:r:j:a:b" option; do
   case $option in
     t) seconds=$OPTARG ;;
     r) runs=$OPTARG ;;
     j) jobs=$OPTARG ;;
     a) cap=$OPTARG ;;
-    *) sed -n 5,19p "$0" >&2; exit 2 ;;
+    b) build_only=1 ;;
+    *) sed -n 5,21p "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -43,6 +45,7 @@ fi
 swift build -c release --product mememe-fuzz --scratch-path "$scratch" \
   -Xswiftc -sanitize="$sanitizers" -Xswiftc -DMEMEME_LIBFUZZER -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 fuzzer="$scratch/release/mememe-fuzz"
+[ -z "$build_only" ] || exit 0
 
 # The longest input worth trying: captions go up to 10,000 characters of up to 4 UTF-8 bytes, and
 # are tried at any length from the start (libFuzzer otherwise lets lengths grow slowly).

@@ -6,7 +6,9 @@
 # ThreadSanitizer: the engine and store suites, and the Sent Memes window tests (thumbnails loaded off
 # the main thread) on a virtual display.
 #
-#   build-aux/run-sanitizers.sh [address] [thread]     (default: both)
+#   build-aux/run-sanitizers.sh [--build-only] [address] [thread]     (default: both)
+#
+# --build-only builds and stops (build-aux/run-tests.sh builds ahead, beside the window tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +26,8 @@ thread_suites='MemeCoreTests|MemeStoreTests'
 # peak memory, which a sanitizer's own work and shadow memory stretch; they draw as the other
 # renders do.
 skipped='KilledRenderTests|AnimationBombCommandTests|AnimationMemoryTests'
+build_only=
+if [ "${1:-}" = --build-only ]; then build_only=1; shift; fi
 sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
 
@@ -43,7 +47,8 @@ for sanitizer in "${sanitizers[@]}"; do
   echo "== $sanitizer: building"
   start=$SECONDS
   swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"
-  echo "== $sanitizer: built in $((SECONDS - start)) s; testing"
+  echo "== $sanitizer: built in $((SECONDS - start)) s"
+  [ -z "$build_only" ] || continue
   start=$SECONDS
   swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" --filter "$suites" --skip "$skipped"
   if [ "$sanitizer" = thread ]; then

@@ -20,6 +20,15 @@ mkdir -p test-output/wayland
 stage_started=0
 stage_done() { echo "== $1: $((SECONDS - stage_started)) s"; stage_started=$SECONDS; }
 stage_done "set-up, lint and build"
+# The fuzzing and ThreadSanitizer builds run ahead, beside the tests, at the lowest priority: the
+# window tests wait for frames, timers and other processes much of the time, and these builds take
+# the cycles they leave instead of a stage of their own afterwards. Their log is printed after the
+# tests; the stages below build again, which finds nothing left to do.
+prebuild_log=test-output/prebuild.log
+set -m
+(nice -n 19 Fuzz/run.sh -b && nice -n 19 build-aux/run-sanitizers.sh --build-only thread) >"$prebuild_log" 2>&1 &
+prebuild=$!
+set +m
 # A screen reader's walk through the app over the real AT-SPI bus, its files chosen and saved through
 # the desktop portals, in English and in German (Tests/ScreenReaderWalk).
 walk() {
@@ -31,33 +40,42 @@ walk() {
 # The window test suites on Wayland (headless weston, GDK_BACKEND=wayland; screenshots in
 # test-output/wayland/), then the walk there, run beside the X11 run below. Window tests run one at
 # a time on the main actor, so the X11 run keeps one core on them while its engine suites share the
-# other and then leave it idle; the Wayland run fills it. Both only read the build, so both pass
-# --ignore-lock (without it, the second `swift test` waits for the first to end), and each has its
-# own display, session bus and screenshot folder. Its log is printed when it ends.
+# other and then leave it idle; the Wayland run fills it. It runs the built test bundle itself rather
+# than a second `swift test`, which would wait for the first one's lock on the build (or, with
+# --ignore-lock, can fail on the build database the first one holds open). Each run has its own
+# display, session bus and screenshot folder. Its log is printed when it ends.
+# Both window runs make a GLib CRITICAL fatal (G_DEBUG=fatal-criticals), so a new one fails the test
+# that caused it instead of scrolling past in the log.
 wayland_log=test-output/wayland/run.log
 # Job control puts that run in a process group of its own, so a failing X11 run can stop all of it.
 set -m
 (
-  MEMEME_TEST_OUTPUT="$PWD/test-output/wayland" build-aux/with-display.sh wayland \
-    swift test --skip-build --ignore-lock --filter 'GtkKitTests|MemeUITests|MemeCameraUITests'
+  G_DEBUG=fatal-criticals MEMEME_TEST_OUTPUT="$PWD/test-output/wayland" build-aux/with-display.sh wayland \
+    .build/debug/MemeMePackageTests.xctest --testing-library swift-testing \
+    --filter 'GtkKitTests|MemeUITests|MemeCameraUITests'
   walk wayland
 ) >"$wayland_log" 2>&1 &
 wayland_run=$!
 set +m
-trap 'kill -- "-$wayland_run" 2>/dev/null || true' EXIT
+trap 'kill -- "-$wayland_run" "-$prebuild" 2>/dev/null || true' EXIT
 # Window tests must run here: a missing display is a failure, not a skip (with-display.sh sets
 # MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb); screenshots land in test-output/. The engine,
 # store and command-line suites draw nothing and run only here.
-MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 swift test --skip-build --ignore-lock
+G_DEBUG=fatal-criticals MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 swift test --skip-build
 walk x11
 stage_done "X11 tests and walks"
 wayland_status=0
 wait "$wayland_run" || wayland_status=$?
-trap - EXIT
 echo "== Wayland tests and walks (run beside X11):"
 cat "$wayland_log"
 [ "$wayland_status" -eq 0 ] || { echo "The Wayland run failed (status $wayland_status)."; exit 1; }
 stage_done "Wayland, after X11"
+prebuild_status=0
+wait "$prebuild" || prebuild_status=$?
+trap - EXIT
+echo "== Fuzzing and ThreadSanitizer builds (run beside the tests, status $prebuild_status):"
+cat "$prebuild_log"
+stage_done "those builds, after the tests"
 # The desktop data files: the .desktop entry, AppStream metainfo and GSettings schema validators.
 rm -rf .build-meson && meson setup .build-meson >/dev/null && meson test -C .build-meson --print-errorlogs
 stage_done "desktop data files"

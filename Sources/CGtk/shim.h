@@ -326,6 +326,25 @@ static inline gboolean gtkkit_object_get_bool(gpointer object, const char *prope
 /// The path of a GFile as a newly allocated string, or NULL for non-native files.
 static inline char *gtkkit_file_path(GFile *file) { return g_file_get_path(file); }
 
+// MARK: - A tooltip timer that outlives its window (GTK 4.8)
+// GTK keeps one GtkTooltip per display, as the display's "gdk-display-current-tooltip" data. When
+// the pointer, or the crossing a popover's grab makes, enters a widget, it starts a half-second
+// timer; if the window closes sooner, GTK 4.8 lets the timer run, and it then reads the pointer's
+// position on the window's missing surface (CRITICALs from gdk_surface_get_device_position and
+// _gtk_widget_find_at_coords). Dropping the display's tooltip when a window leaves the application
+// ends the timer with it (GtkTooltip's dispose removes it); GTK makes a new one at the next motion.
+static inline void gtkkit_forget_tooltip_of_removed_window(GtkApplication *application, GtkWindow *window,
+                                                           gpointer data) {
+  (void)application;
+  (void)data;
+  g_object_set_qdata(G_OBJECT(gtk_widget_get_display(GTK_WIDGET(window))),
+                     g_quark_from_static_string("gdk-display-current-tooltip"), NULL);
+}
+/// Connects the handler above to the application's "window-removed".
+static inline void gtkkit_forget_tooltips_of_removed_windows(GtkApplication *application) {
+  g_signal_connect(application, "window-removed", G_CALLBACK(gtkkit_forget_tooltip_of_removed_window), NULL);
+}
+
 // MARK: - libadwaita toasts
 // AdwToastOverlay and AdwToast are final types: Swift sees them as OpaquePointer.
 static inline AdwToastOverlay *gtkkit_toast_overlay(gpointer p) { return ADW_TOAST_OVERLAY(p); }

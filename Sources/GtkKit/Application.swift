@@ -19,6 +19,7 @@ public final class Application {
     g_set_prgname(programName)
     let flags = handlesOpen ? G_APPLICATION_HANDLES_OPEN : G_APPLICATION_DEFAULT_FLAGS
     pointer = gtkkit_adw_application_new(id, flags)!
+    gtkkit_forget_tooltips_of_removed_windows(pointer)
   }
 
   public var gApplication: UnsafeMutablePointer<GApplication> { gtkkit_g_application(pointer) }

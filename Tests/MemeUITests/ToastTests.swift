@@ -203,9 +203,9 @@ import Testing
       editor.lastError?.detail
         == "No file manager answered, and the desktop portal could not open the folder either. The meme is in /tmp/memes."
     )
-    if let dialog = SentMemesHarness.toplevel(named: "message-dialog") {
-      gtk_dialog_response(gtkkit_dialog(dialog), GTK_RESPONSE_OK.rawValue)
-    }
+    let dialog = try #require(
+      SentMemesHarness.toplevel(named: "message-dialog").flatMap { MessageDialog($0) })
+    dialog.respond(MessageDialog.okResponse)
   }
 
   // MARK: - Where the editor's toasts lie
