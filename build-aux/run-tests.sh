@@ -45,13 +45,15 @@ walk() {
 # --ignore-lock, can fail on the build database the first one holds open). Each run has its own
 # display, session bus and screenshot folder. Its log is printed when it ends.
 # Both window runs make a GLib CRITICAL fatal (G_DEBUG=fatal-criticals), so a new one fails the test
-# that caused it instead of scrolling past in the log.
+# that caused it instead of scrolling past in the log. It is set for the tests (and the mememe
+# processes they start) only, inside the session: the desktop portal the session bus starts is not
+# ours, and on the headless compositor, which has no keyboard, it logs CRITICALs of its own.
 wayland_log=test-output/wayland/run.log
 # Job control puts that run in a process group of its own, so a failing X11 run can stop all of it.
 set -m
 (
-  G_DEBUG=fatal-criticals MEMEME_TEST_OUTPUT="$PWD/test-output/wayland" build-aux/with-display.sh wayland \
-    .build/debug/MemeMePackageTests.xctest --testing-library swift-testing \
+  MEMEME_TEST_OUTPUT="$PWD/test-output/wayland" build-aux/with-display.sh wayland \
+    env G_DEBUG=fatal-criticals .build/debug/MemeMePackageTests.xctest --testing-library swift-testing \
     --filter 'GtkKitTests|MemeUITests|MemeCameraUITests'
   walk wayland
 ) >"$wayland_log" 2>&1 &
@@ -61,7 +63,7 @@ trap 'kill -- "-$wayland_run" "-$prebuild" 2>/dev/null || true' EXIT
 # Window tests must run here: a missing display is a failure, not a skip (with-display.sh sets
 # MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb); screenshots land in test-output/. The engine,
 # store and command-line suites draw nothing and run only here.
-G_DEBUG=fatal-criticals MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 swift test --skip-build
+MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 env G_DEBUG=fatal-criticals swift test --skip-build
 walk x11
 stage_done "X11 tests and walks"
 wayland_status=0

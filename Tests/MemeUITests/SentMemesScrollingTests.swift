@@ -50,6 +50,22 @@ import Testing
     return (folder, colors)
   }
 
+  /// The coloured stores made so far, by meme count. Making one shares every meme through the
+  /// pipeline (most of this suite's time), so each test case opens a copy of the one made first.
+  private static var madeStores: [Int: (folder: URL, colors: [Int64: (red: Int, green: Int, blue: Int)])] =
+    [:]
+
+  /// A copy of the coloured store of `count` memes, for one test case to open.
+  private static func colouredStore(memes count: Int) throws
+    -> (folder: URL, colors: [Int64: (red: Int, green: Int, blue: Int)])
+  {
+    let made = try madeStores[count] ?? makeColouredStore(memes: count)
+    madeStores[count] = made
+    let copy = ScratchFolder.unique("scrolling-copy")
+    try FileManager.default.copyItem(at: made.folder, to: copy)
+    return (copy, made.colors)
+  }
+
   /// Every bound cell that paints an image paints its own meme's: the image's centre (between
   /// the captions) has the colour of that meme's picture.
   private static func expectOwnThumbnails(
@@ -68,7 +84,7 @@ import Testing
     }
   }
 
-  /// What the tests below look at: Sent Memes over `count` coloured memes (`makeColouredStore`)
+  /// What the tests below look at: Sent Memes over `count` coloured memes (`colouredStore`)
   /// showing `tab`, its view, and the view's vertical adjustment once it can scroll two pages.
   private struct ColouredWindow {
     let app: MemeMeApplication
@@ -82,7 +98,7 @@ import Testing
     of count: Int, on tab: SentMemesWindow.Tab, _ body: (ColouredWindow) throws -> Void
   ) throws {
     try DisplayHarness.requireDisplay()
-    let (folder, colors) = try makeColouredStore(memes: count)
+    let (folder, colors) = try colouredStore(memes: count)
     let app = SentMemesHarness.launch(storeFolder: folder)
     defer { SentMemesHarness.close(app) }
     let window = try #require(SentMemesHarness.sentMemes(of: app))
