@@ -43,6 +43,7 @@ public enum DisplayHarness {
   private static func configureOnce() {
     guard !isConfigured else { return }
     isConfigured = true
+    FatalCriticals.installOnce()
     gtkkit_object_set_string(gtk_settings_get_default().raw, "gtk-decoration-layout", "appmenu:close")
   }
 

@@ -145,7 +145,11 @@ public final class CameraCaptureWindow {
 
   // MARK: Camera events
 
+  // A frame or an error the camera sent before it stopped can arrive after GTK destroyed the
+  // window, whose widgets are freed by then: it is dropped.
+
   private func show(_ frame: RasterImage) {
+    guard isOpen else { return }
     // The picture takes its own reference; the previous frame's texture is released.
     preview.setPaintable(FrameTexture.make(from: frame))
     if !hasShownAFrame {
@@ -156,6 +160,7 @@ public final class CameraCaptureWindow {
   }
 
   private func show(_ error: CameraError) {
+    guard isOpen else { return }
     // The session has stopped itself; the last picture would be misleading next to the message.
     preview.setPaintable(nil)
     takePhotoButton.isSensitive = false

@@ -100,7 +100,9 @@ package final class SentMemesNavigator {
     // Not in the list when a search hides it (the desktop's search opens any meme).
     guard let meme = memes.list.meme(id: id) ?? memes.storedMeme(id: id) else { return nil }
     let leaving = visibleWindow
-    if let detailWindow { detailWindow.toplevel.destroy() }
+    // Another meme's detail gives way to this one once this one shows (its size carried over first:
+    // destroyed any sooner, its widget would be read after it was freed).
+    let previousDetail = detailWindow
     let detail = DetailWindow(application: application, meme: meme, returnTab: tab, preferences: preferences)
     detail.onBack = { [weak self, weak detail] in
       guard let self, let detail else { return }
@@ -123,6 +125,10 @@ package final class SentMemesNavigator {
     detailWindow = detail
     carryGeometry(from: leaving, to: detail.window)
     detail.present(requestedAt: requestTime)
+    if let previousDetail {
+      previousDetail.toplevel.destroy()
+      if leaving == previousDetail.window { return detail }
+    }
     hideOrClose(leaving, keeping: detail.window)
     return detail
   }
