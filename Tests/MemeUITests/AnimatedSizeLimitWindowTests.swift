@@ -90,4 +90,46 @@ struct AnimatedSizeLimitWindowTests {
     #expect(!FileManager.default.fileExists(atPath: impossible.url.path))
     #expect(impossible.kept == nil)
   }
+
+  /// Meme Detail's Save As of a meme sent as a GIF follows the limit too: every frame and delay in
+  /// a file at most the limit, a toast that says what was made, and an error, with no file, when
+  /// the limit is impossible.
+  @Test func detailSaveAsKeepsTheSentAnimationWithinTheLimit() throws {
+    let source = try AnimationSamples.write(AnimationSamples.noise(width: 200, height: 150))
+    try SentMemesHarness.withSentMemes([(source, MemeCaptions(top: "sent", bottom: "animated"))]) {
+      app, window, memes in
+      let sentSize = try Self.byteCount(memes[0].renderedImageURL)
+      SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
+      let detail = try #require(app.sentMemes?.detailWindow)
+      #expect(MainContext.iterate { !detail.isLoading })
+      defer { detail.preferences.shareSizeLimit = nil }
+
+      let limit = sentSize * 2 / 5
+      detail.preferences.shareSizeLimit = limit
+      let output = ScratchFolder.unique("detail-limited").appendingPathExtension("gif")
+      detail.filePicker = { _, completion in completion(output) }
+      SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
+      #expect(
+        MainContext.iterate(maxIterations: 60_000) {
+          detail.toasts.shownToast?.title.contains(output.lastPathComponent) == true
+        })
+      let written = try Self.byteCount(output)
+      #expect(written <= limit, "\(written) bytes over the limit of \(limit)")
+      let reading = try AnimationReferences.readByPillow(output)
+      #expect(reading.frames.count == AnimationSamples.delays.count)
+      #expect(reading.delays == AnimationSamples.delays.map { $0 * 10 })
+      let frame = try #require(reading.frames.first)
+      #expect(frame.width < 200 && min(frame.width, frame.height) >= 16)
+      let title = detail.toasts.shownToast?.title ?? ""
+      #expect(title.hasSuffix("\(frame.width)×\(frame.height)"), "\(title)")
+
+      detail.preferences.shareSizeLimit = 300
+      let impossible = ScratchFolder.unique("detail-impossible").appendingPathExtension("gif")
+      detail.filePicker = { _, completion in completion(impossible) }
+      SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
+      #expect(MainContext.iterate(maxIterations: 60_000) { detail.lastError != nil })
+      #expect(detail.lastError?.detail.contains("No GIF of the meme fits in 300 bytes") == true)
+      #expect(!FileManager.default.fileExists(atPath: impossible.path))
+    }
+  }
 }

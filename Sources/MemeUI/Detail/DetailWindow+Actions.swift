@@ -191,29 +191,39 @@ extension DetailWindow {
   /// Save As of a meme sent as an animation in an animated kind: the sent file itself in its own
   /// kind, else every frame written again in `format` (the captions are in the frames already).
   private func saveAnimation(as format: AnimationFormat, to url: URL) {
+    let isSentKind = format.fileExtension == sentFileExtension
+    writeAnimationInBackground(as: format, isSentKind: isSentKind, to: url) { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(let (written, fit)):
+        rememberSaved(written)
+        confirm(ShareConfirmation.saved(written).fitted(fit))
+      case .failure(let error): saveFailed(url, error)
+      }
+    }
+  }
+
+  /// `writeAnimation` on a background thread to `url`, under the size limit, then `done` with that
+  /// file and what the limit made of it, while the window is open.
+  private func writeAnimationInBackground(
+    as format: AnimationFormat, isSentKind: Bool, to url: URL,
+    then done: @escaping @Sendable @MainActor (Result<(URL, AnimationFit?), ImageError>) -> Void
+  ) {
     let source = meme.renderedImageURL
     let description = meme.resolvedDescription
-    let isSentKind = format.fileExtension == sentFileExtension
     let sizeLimit = preferences.shareSizeLimit
     MainLoop.runInBackground(
-      { () -> Result<(URL, AnimationFit?), ImageError> in
-        do throws(ImageError) {
+      {
+        Result { () throws(ImageError) -> (URL, AnimationFit?) in
           let fit = try Self.writeAnimation(
             from: source, as: format, isSentKind: isSentKind, to: url, description: description,
             sizeLimit: sizeLimit)
-          return .success((url, fit))
-        } catch {
-          return .failure(error)
+          return (url, fit)
         }
       },
       then: { [weak self] result in
         guard let self, !isDestroyed else { return }
-        switch result {
-        case .success(let (written, fit)):
-          rememberSaved(written)
-          confirm(ShareConfirmation.saved(written).fitted(fit))
-        case .failure(let error): saveFailed(url, error)
-        }
+        done(result)
       })
   }
 
@@ -366,28 +376,15 @@ extension DetailWindow {
     let name = fileName
     let sentExtension = sentFileExtension
     if let animation = sentAnimation {
-      let animationLimit = preferences.shareSizeLimit
-      MainLoop.runInBackground(
-        { () -> Result<(URL, AnimationFit?), ImageError> in
-          do throws(ImageError) {
-            let url = CacheFolder.newFile(named: name, extension: animation.fileExtension)
-            let fit = try Self.writeAnimation(
-              from: source, as: animation, isSentKind: true, to: url, description: description,
-              sizeLimit: animationLimit)
-            return .success((url, fit))
-          } catch {
-            return .failure(error)
-          }
-        },
-        then: { [weak self] result in
-          guard let self, !isDestroyed else { return }
-          switch result {
-          case .success(let (url, fit)): body(url, { $0.fitted(fit) })
-          case .failure(let failure):
-            showError(
-              title: localized("Could not export the meme"), detail: EditorWindow.sentence(failure.reason))
-          }
-        })
+      let file = CacheFolder.newFile(named: name, extension: animation.fileExtension)
+      writeAnimationInBackground(as: animation, isSentKind: true, to: file) { [weak self] result in
+        switch result {
+        case .success(let (url, fit)): body(url, { $0.fitted(fit) })
+        case .failure(let failure):
+          self?.showError(
+            title: localized("Could not export the meme"), detail: EditorWindow.sentence(failure.reason))
+        }
+      }
       return
     }
     MainLoop.runInBackground(
