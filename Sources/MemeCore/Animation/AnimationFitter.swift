@@ -9,8 +9,8 @@ struct FittedAnimation {
 
 /// Makes an animated export fit a size limit, from frames read, drawn and captioned once.
 ///
-/// Every frame goes first to the normal export (streamed into memory, and given up as soon as it
-/// passes the limit) and is kept: at its own size when the frames together stay within half the
+/// Every frame goes first to the normal export (streamed into memory, only counted once it passes
+/// the limit, and given up at four times the limit; see `MeasuringSink`) and is kept: at its own size when the frames together stay within half the
 /// animation's memory budget, else made smaller once, as much as that takes. When the normal export
 /// does not fit, the kept frames are encoded again, never decoded again:
 ///
@@ -43,7 +43,7 @@ final class AnimationFitter {
   private let cancellation: Cancellation
   private var frames: [(image: RasterImage, delay: Int)] = []
   private var normal: AnimationEncoder?
-  private var normalSink: CancellableSink<LimitedSink>
+  private var normalSink: CancellableSink<MeasuringSink>
   private var encodeCount = 1
 
   /// A fitter of `frameCount` frames of `width` × `height` pixels, whose kept copies may take
@@ -69,7 +69,7 @@ final class AnimationFitter {
     self.limit = limit
     self.name = name
     self.cancellation = cancellation
-    normalSink = CancellableSink(base: LimitedSink(limit: limit), cancellation: cancellation, name: name)
+    normalSink = CancellableSink(base: MeasuringSink(limit: limit), cancellation: cancellation, name: name)
     normal = try AnimationEncoder(
       format: format, width: width, height: height, playCount: playCount, transparent: transparent,
       description: description, name: name)
@@ -80,8 +80,8 @@ final class AnimationFitter {
     if let normal {
       do {
         try normal.add(frame, delay: delay, to: &normalSink)
-      } catch  where normalSink.base.exceeded {
-        // Over the limit already: the rest of the normal export is not worth encoding.
+      } catch  where normalSink.base.isPastBound {
+        // Far over the limit already: the rest of the normal export is not worth encoding.
         self.normal = nil
       }
     }
@@ -94,16 +94,14 @@ final class AnimationFitter {
     if let normal {
       do {
         try normal.finish(to: &normalSink)
-        return made(
-          normalSink.base.bytes, width: width, height: height, format: format, gifQuality: nil, isNormal: true
-        )
-      } catch  where normalSink.base.exceeded {}
+        if let bytes = normalSink.base.fittingBytes {
+          return made(bytes, width: width, height: height, format: format, gifQuality: nil, isNormal: true)
+        }
+      } catch  where normalSink.base.isPastBound {}
     }
     normal = nil
-    let fullSide = min(width, height)
-    // Too large: how much is not known (encoding stopped at the limit), which the search needs
-    // only roughly.
-    let over = (fullSide, limit + 1)
+    // Too large, by as much as was measured: the search's first point.
+    let over = (min(width, height), normalSink.base.measured)
     switch format {
     case .gif:
       if let found = try fitBySize(format: .gif, gifQuality: Self.fullGIFQuality, known: over) {
@@ -204,7 +202,7 @@ final class AnimationFitter {
   }
 
   /// Every kept frame, made `side` pixels on its short side, encoded whole in `format`: its bytes when
-  /// they fit, and how many there were (the limit plus one once they passed it).
+  /// they fit, and how many there were (see `MeasuringSink`).
   private func encode(side: Int, format: AnimationFormat, gifQuality: Int?) throws(ImageError) -> (
     bytes: [UInt8]?, count: Int
   ) {
@@ -213,7 +211,7 @@ final class AnimationFitter {
     let encoder = try AnimationEncoder(
       format: format, width: size.width, height: size.height, playCount: playCount, transparent: transparent,
       description: description, gifQuality: gifQuality ?? Self.fullGIFQuality, name: name)
-    var sink = CancellableSink(base: LimitedSink(limit: limit), cancellation: cancellation, name: name)
+    var sink = CancellableSink(base: MeasuringSink(limit: limit), cancellation: cancellation, name: name)
     encodeCount += 1
     do {
       for frame in frames {
@@ -221,10 +219,8 @@ final class AnimationFitter {
           try scaled(frame.image, width: size.width, height: size.height), delay: frame.delay, to: &sink)
       }
       try encoder.finish(to: &sink)
-    } catch  where sink.base.exceeded {
-      return (nil, limit + 1)
-    }
-    return (sink.base.bytes, sink.base.bytes.count)
+    } catch  where sink.base.isPastBound {}
+    return (sink.base.fittingBytes, sink.base.measured)
   }
 
   private func scaled(_ frame: RasterImage, width: Int, height: Int) throws(ImageError) -> RasterImage {
@@ -262,5 +258,33 @@ final class AnimationFitter {
       reason: String(
         format: localized("no %@ of the meme fits in %@, not even with its frames %@ × %@ pixels"), kind,
         SizeFitter.byteCountText(limit), PixelCount.grouped(size.width), PixelCount.grouped(size.height)))
+  }
+}
+
+/// Keeps a file's bytes while they are within `limit`, then only counts them, so a search knows how
+/// far over the limit a try was (its next guess depends on it); past four times the limit it stops
+/// the encoder: that much is all the search needs to know.
+struct MeasuringSink: ByteSink {
+  let limit: Int
+  private(set) var measured = 0
+  private var bytes: [UInt8] = []
+
+  init(limit: Int) { self.limit = limit }
+
+  var bound: Int { limit > Int.max / 4 ? Int.max - 1 : limit * 4 }
+  var isPastBound: Bool { measured > bound }
+  /// The file, when it is within the limit.
+  var fittingBytes: [UInt8]? { measured <= limit ? bytes : nil }
+
+  mutating func write(_ buffer: UnsafeRawBufferPointer) throws(ImageError) {
+    measured += buffer.count
+    if measured <= limit {
+      bytes.append(contentsOf: buffer)
+    } else if !bytes.isEmpty {
+      bytes = []
+    }
+    guard !isPastBound else {
+      throw ImageError(path: "", kind: .overSizeLimit, reason: "far over the size limit")
+    }
   }
 }
