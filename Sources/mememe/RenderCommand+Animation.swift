@@ -21,16 +21,17 @@ extension RenderCommand {
   }
 
   func renderAnimation(as format: AnimationFormat, style: CaptionStyle) throws {
-    if maxBytes != nil { throw CommandFailure("--max-bytes applies to PNG and JPEG only") }
     let transform = try pictureTransform()
     try checkSizeOptions()
+    let sizeLimit = try byteLimit()
     let (destination, captions) = try openedDestinationAndCaptions(style: style)
+    let plan = ExportPlan(
+      sizeLimit: sizeLimit, description: MemeDescription.resolved(description, captions: captions))
     let summary: AnimationExportSummary
     do {
-      summary = try AnimationExporter.export(
+      summary = try plan.exportAnimation(
         captions, imageAt: URL(fileURLWithPath: input), to: destination, as: format, transform: transform,
-        width: width, loader: ImageLoader(maxPixels: maxPixels),
-        description: MemeDescription.resolved(description, captions: captions))
+        width: width, loader: ImageLoader(maxPixels: maxPixels))
     } catch {
       throw CommandFailure(error.description)
     }
@@ -41,11 +42,33 @@ extension RenderCommand {
     warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {
       let plays = summary.playCount == 0 ? "played for ever" : "played \(summary.playCount)×"
-      let line =
+      var lines = [
         "\(quoted(output)): \(summary.width)×\(summary.height), \(summary.frameCount) frames, \(plays), "
-        + "font \(summary.font.family)"
-      if destination == .standardOutput { printToStandardError(line) } else { print(line) }
+          + "font \(summary.font.family)"
+      ]
+      if let fit = summary.fit { lines.append("\(quoted(output)): \(Self.explanation(of: fit))") }
+      for line in lines {
+        if destination == .standardOutput { printToStandardError(line) } else { print(line) }
+      }
     }
+  }
+
+  /// What --max-bytes made of an animated file, in one line.
+  static func explanation(of fit: AnimationFit) -> String {
+    let limit = "size limit \(PixelCount.grouped(fit.limit)) bytes"
+    let share = String(format: "%.1f%%", Double(fit.byteCount) * 100 / Double(fit.limit))
+    let bytes = "\(PixelCount.grouped(fit.byteCount)) bytes (\(share) of the limit)"
+    if fit.isNormalExport { return "\(limit): the file fits as it is, \(bytes)" }
+    let size =
+      "\(fit.width)×\(fit.height)\(fit.isScaled ? " (scaled from \(fit.originalWidth)×\(fit.originalHeight))" : "")"
+    let quality: String
+    switch fit.format {
+    case .gif: quality = "GIF palette quality \(fit.gifQuality ?? AnimationFit.fullQuality)"
+    case .webp(lossless: true, _): quality = "lossless WebP"
+    case .webp(lossless: false, let value): quality = "WebP quality \(value)"
+    }
+    let encodes = "\(fit.encodeCount) whole encode\(fit.encodeCount == 1 ? "" : "s") tried"
+    return "\(limit): \(quality), \(size), \(bytes), \(encodes)"
   }
 
   /// Says on standard error that a still format got only an animation's first frame.

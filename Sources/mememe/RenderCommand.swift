@@ -168,7 +168,11 @@ struct RenderCommand: ParsableCommand {
       \(SizeFitter.lowestQuality), then smaller in pixels, keeping the aspect ratio. A PNG that has to \
       become a JPEG is written to OUTPUT with the extension .jpg (said on standard error); when a file \
       or a symbolic link of that name exists, it is left as it is and the render fails, writing \
-      nothing. A limit that not even a \(SizeFitter.minimumShortSide)-pixel-high JPEG meets fails, writing nothing.
+      nothing. A limit that not even a \(SizeFitter.minimumShortSide)-pixel-high JPEG meets fails, writing nothing. \
+      A GIF or WebP keeps every frame and delay: a GIF is made smaller in pixels, then (at \
+      \(SizeFitter.minimumShortSide) pixels) given fewer colours; a WebP goes down in quality to \
+      \(AnimationFit.lowestWebPQuality), then smaller in pixels; a limit not even \
+      \(SizeFitter.minimumShortSide)-pixel-high frames meet fails, writing nothing.
       """, valueName: "SIZE"))
   var maxBytes: String?
 

@@ -77,7 +77,6 @@ struct AnimationOptionTests {
     (["-o", "out.png", "--lossless"], "--lossless applies to WebP only"),
     (["-o", "out.gif", "--quality", "50"], "--quality applies to JPEG and WebP, not GIF"),
     (["-o", "out.webp", "--quality", "0"], "--quality must be between 1 and 100, not 0"),
-    (["-o", "out.gif", "--max-bytes", "1M"], "--max-bytes applies to PNG and JPEG only"),
   ])
   func optionsThatDoNotFitTheFormatAreRefused(options: [String], message: String) throws {
     let fixtures = try Fixtures()

@@ -116,9 +116,8 @@ import Testing
         try Self.snapshot(source, description: description), as: .png, to: .file(stored)
       )
       .get()
-      let fitted = try SharePipeline.fitting(fileAt: stored, description: description, sizeLimit: 12_000)
-        .get()
-      #expect(fitted.fit.formatChanged && fitted.bytes.count <= 12_000)
+      let fitted = try ExportPlan(sizeLimit: 12_000, description: description).refit(fileAt: stored)
+      #expect(fitted.fit?.formatChanged == true && fitted.bytes.count <= 12_000)
       try Data(fitted.bytes).write(to: written)
     }
     let tags = try ExifToolReader.read(written)

@@ -29,6 +29,26 @@ public enum AnimationSamples {
     return GIFBuilder(width: width, height: height, loopValue: loopValue, frames: frames)
   }
 
+  /// Noise in a palette of 256 colours, a new pattern every frame (which compresses badly, so a size
+  /// limit bites), with `delays` over and over, played for ever.
+  public static func noise(width: Int, height: Int, frames: Int = delays.count) -> GIFBuilder {
+    var state: UInt32 = 2_463_534_242
+    let next = { () -> UInt8 in
+      state ^= state << 13
+      state ^= state >> 17
+      state ^= state << 5
+      return UInt8(truncatingIfNeeded: state)
+    }
+    let palette = (0..<768).map { _ in next() }
+    return GIFBuilder(
+      width: width, height: height, loopValue: 0,
+      frames: (0..<frames).map { step in
+        GIFBuilder.Frame(width: width, height: height, palette: palette, delay: delays[step % delays.count]) {
+          _, _ in next()
+        }
+      })
+  }
+
   public static func write(_ gif: GIFBuilder) throws -> URL {
     let file = ScratchFolder.unique("animation").appendingPathExtension("gif")
     try gif.write(to: file)

@@ -63,10 +63,11 @@ typedef struct meme_gif_encoder meme_gif_encoder;
 // (within `tolerance` of what is shown, per channel) transparent so they compress to nothing.
 // `dithering` is 0 to 1. Each frame has its own palette, made for it by libimagequant: on `workers`
 // threads of the encoder's own, a few frames at once, or with 0 on the calling thread. The file is
-// the same byte for byte whatever the number of workers.
+// the same byte for byte whatever the number of workers. `quality` (0 to 100) is libimagequant's
+// highest quality: below 100 it makes palettes of fewer colours, for smaller files.
 meme_gif_encoder *meme_gif_encoder_new(
-    int width, int height, int play_count, int transparent, int tolerance, float dithering, int workers,
-    int *error);
+    int width, int height, int play_count, int transparent, int tolerance, float dithering, int quality,
+    int workers, int *error);
 // Quantises and writes one frame (with workers, hands it over and writes those quantised so far);
 // the bytes wait in the encoder's output (see meme_gif_encoder_take).
 int meme_gif_encoder_add(meme_gif_encoder *encoder, const uint8_t *pixels, int stride, int delay_cs);

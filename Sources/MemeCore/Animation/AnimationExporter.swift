@@ -13,6 +13,8 @@ public struct AnimationExportSummary: Sendable {
   public let overflowingBoxes: [Int]
   /// Whether the source ended inside a frame (the frames before it were written).
   public let sourceWasTruncated: Bool
+  /// What a size limit made of the file (nil without one); `width` and `height` are the file's.
+  public var fit: AnimationFit?
 }
 
 /// Captions an animation frame by frame: each frame is decoded onto the reader's canvas, cut and
@@ -24,12 +26,17 @@ public enum AnimationExporter {
   /// `destination` in `format`, atomically when it is a file. `transform` and `width` apply to every
   /// frame as they do to a still export; delays and the play count are the source's. `description`,
   /// when it has text, goes into the file as its alt text, as for a still export.
+  ///
+  /// With `sizeLimit` (bytes) the file is at most that large, with every frame and delay: the
+  /// normal export when it fits, else the frames made smaller or encoded at a lower quality
+  /// (`AnimationFitter`), which the summary's `fit` describes. A limit not even the smallest frames
+  /// meet fails with `.overSizeLimit`, writing nothing.
   @discardableResult
   public static func export(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination,
     as format: AnimationFormat,
     transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
-    limits: AnimationLimits = AnimationLimits(), description: String? = nil,
+    limits: AnimationLimits = AnimationLimits(), description: String? = nil, sizeLimit: Int? = nil,
     cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> AnimationExportSummary {
     try ImageWriter.checkDestination(destination)
@@ -55,11 +62,9 @@ public enum AnimationExporter {
     let transparent =
       try reader.hasTransparentPixels(cancellation: cancellation)
       || (!frame.isPictureOnly && frame.background.alpha < 1)
-    let encoder = try AnimationEncoder(
-      format: format, width: frame.width, height: frame.height, playCount: info.playCount,
-      transparent: transparent, description: description, name: destination.name)
     var framesWritten = 0
-    let write = { (sink: inout AtomicFile.FileSink) throws(ImageError) in
+    // Every frame read, cut, turned, framed and captioned, in order, for `body`.
+    let frames = { (body: (RasterImage, Int) throws(ImageError) -> Void) throws(ImageError) in
       while let delay = try reader.nextFrame() {
         try cancellation.check(name: destination.name)
         guard
@@ -70,22 +75,43 @@ public enum AnimationExporter {
             path: input.path, kind: .outOfMemory, reason: localized("not enough memory for the animation"))
         }
         prepared.draw(onto: output)
-        try encoder.add(output, delay: delay, to: &sink)
+        try body(output, delay)
         framesWritten += 1
       }
-      try encoder.finish(to: &sink)
-      try cancellation.check(name: destination.name)
     }
-    switch destination {
-    case .file(let url): try AtomicFile.write(to: ImageWriter.path(of: url), contents: write)
-    case .standardOutput:
-      try AtomicFile.stream(to: STDOUT_FILENO, reportedAs: destination.name, contents: write)
+    var fit: AnimationFit?
+    if let sizeLimit {
+      let fitter = try AnimationFitter(
+        format: format, width: frame.width, height: frame.height, frameCount: info.frameCount,
+        memory: limits.memoryBudget / 2, playCount: info.playCount, transparent: transparent,
+        description: description, limit: sizeLimit, name: destination.name, cancellation: cancellation)
+      try frames { (output, delay) throws(ImageError) in try fitter.add(output, delay: delay) }
+      let fitted = try fitter.finish()
+      try cancellation.check(name: destination.name)
+      let result = fitted.bytes.withUnsafeBytes { bytes in
+        Result { () throws(ImageError) in try ImageWriter.write(bytes, to: destination) }
+      }
+      try result.get()
+      fit = fitted.fit
+    } else {
+      let encoder = try AnimationEncoder(
+        format: format, width: frame.width, height: frame.height, playCount: info.playCount,
+        transparent: transparent, description: description, name: destination.name)
+      let write = { (sink: inout AtomicFile.FileSink) throws(ImageError) in
+        try frames { (output, delay) throws(ImageError) in try encoder.add(output, delay: delay, to: &sink) }
+        try encoder.finish(to: &sink)
+        try cancellation.check(name: destination.name)
+      }
+      switch destination {
+      case .file(let url): try AtomicFile.write(to: ImageWriter.path(of: url), contents: write)
+      case .standardOutput:
+        try AtomicFile.stream(to: STDOUT_FILENO, reportedAs: destination.name, contents: write)
+      }
     }
     let layout = prepared.layout
     return AnimationExportSummary(
-      width: frame.width, height: frame.height, frameCount: framesWritten, playCount: info.playCount,
-      font: layout.font, overflowingCaptions: layout.overflowingCaptions,
-      overflowingBoxes: layout.overflowingBoxes,
-      sourceWasTruncated: info.isTruncated)
+      width: fit?.width ?? frame.width, height: fit?.height ?? frame.height, frameCount: framesWritten,
+      playCount: info.playCount, font: layout.font, overflowingCaptions: layout.overflowingCaptions,
+      overflowingBoxes: layout.overflowingBoxes, sourceWasTruncated: info.isTruncated, fit: fit)
   }
 }

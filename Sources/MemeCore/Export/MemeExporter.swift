@@ -66,27 +66,20 @@ public enum MemeExporter {
     reencodeReason: String? = nil, description: String? = nil, sizeLimit: Int? = nil
   ) throws(ImageError) -> ExportSummary {
     try ImageWriter.checkDestination(destination)
-    var reason = reencodeReason
-    if reason == nil {
-      reason = blockPathObstacle(format: format, transform: transform, width: width, layout: captions.layout)
-    }
-    if reason == nil, let sizeLimit, let photoSize = try? ImageFile(path: input.path).size,
-      photoSize > sizeLimit + sizeLimit / 10
-    {
-      reason = "the photo is over the size limit, and so would be its blocks"
-    }
+    let plan = ExportPlan(sizeLimit: sizeLimit, description: description)
+    var reason = plan.blockPathObstacle(
+      format: format, transform: transform, width: width, layout: captions.layout, photo: input,
+      reencodeReason: reencodeReason)
     var earlierEncodes = 0
-    if reason == nil, let sizeLimit {
+    if reason == nil, sizeLimit != nil {
       switch try JPEGBlockExport.encode(
         captions, imageAt: input, loader: loader, description: description, cancellation: Cancellation())
       {
       case .encoded(let bytes, var summary):
-        if bytes.count <= sizeLimit {
+        if plan.accepts(byteCount: bytes.count) {
           try ImageWriter.write(bytes.bytes, to: destination)
-          summary.fit = SizeFit(
-            limit: sizeLimit, requestedFormat: format, format: format, width: summary.width,
-            height: summary.height, originalWidth: summary.width, originalHeight: summary.height,
-            byteCount: bytes.count, encodeCount: 1, isNormalExport: true, keptBlocks: true)
+          summary.fit = plan.keptFit(
+            format: format, width: summary.width, height: summary.height, byteCount: bytes.count)
           summary.output = destination
           return summary
         }
@@ -114,9 +107,7 @@ public enum MemeExporter {
       }
     }
     let encoding = ExportEncoding.encoded(reason: reason ?? "")
-    let finish = Finish(
-      destination: destination, format: format, description: description, sizeLimit: sizeLimit,
-      earlierEncodes: earlierEncodes)
+    let finish = Finish(destination: destination, format: format, plan: plan, earlierEncodes: earlierEncodes)
     guard transform.isIdentity else {
       return try exportTransformed(
         captions, imageAt: input, transform: transform, width: width, loader: loader, encoding: encoding,
@@ -159,19 +150,19 @@ public enum MemeExporter {
   private struct Finish {
     let destination: ImageDestination
     let format: ImageFormat
-    let description: String?
-    let sizeLimit: Int?
+    let plan: ExportPlan
     /// Files encoded before the pixels were drawn (the block path's, over the limit).
     let earlierEncodes: Int
 
     func write(_ image: RasterImage) throws(ImageError) -> (fit: SizeFit?, output: ImageDestination) {
-      guard let sizeLimit else {
-        try ImageWriter.write(image, to: destination, as: format, description: description)
+      guard let sizeLimit = plan.sizeLimit else {
+        try ImageWriter.write(image, to: destination, as: format, description: plan.description)
         return (nil, destination)
       }
-      let fitted = try SizeFitter.encode(
-        image, as: format, limit: sizeLimit, description: description, name: destination.name,
-        earlierEncodes: earlierEncodes)
+      let encoded = try plan.encode(
+        image, as: format, name: destination.name, earlierEncodes: earlierEncodes)
+      guard let fit = encoded.fit else { preconditionFailure("a size limit always says what it made") }
+      let fitted = FittedImage(bytes: encoded.bytes, fit: fit)
       let output = MemeExporter.destination(destination, for: fitted.fit)
       let result = fitted.bytes.withUnsafeBytes { bytes -> Result<Void, ImageError> in
         Result { () throws(ImageError) in
@@ -238,17 +229,6 @@ public enum MemeExporter {
     case .encoded(let bytes, _): return Data(bytes.bytes)
     case .declined: return nil
     }
-  }
-
-  /// Why an export in `format` cannot keep a JPEG photo's blocks whatever the photo, or `nil`.
-  private static func blockPathObstacle(
-    format: ImageFormat, transform: PictureTransform, width: Int?, layout: MemeLayoutKind
-  ) -> String? {
-    guard case .jpeg = format else { return "the output is not a JPEG" }
-    if layout == .poster { return "the poster's frame is encoded whole" }
-    if width != nil { return "a width was given" }
-    if !transform.isIdentity { return "the picture is cropped, turned or mirrored" }
-    return nil
   }
 
   /// A cut or turned export: the crop is in the source's own pixels, so the source is decoded whole,

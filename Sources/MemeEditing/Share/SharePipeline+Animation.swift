@@ -10,7 +10,9 @@ nonisolated extension SharePipeline {
   /// Stages 2 to 5 in `format`: a still format goes through `run(_:as:to:sizeLimit:cancellation:)`
   /// (an animated picture's first frame); an animated one is written to the file `destination` names,
   /// or to a new file in the cache folder for the caller's share (Copy Image offers that file as well
-  /// as its bytes). The size limit applies to still formats only: an animation is not made smaller.
+  /// as its bytes). The size limit applies to animations too: `SharedMeme.animationFit` says what it
+  /// made of the file (`AnimationFitter`); a limit not even the smallest frames meet fails with
+  /// `ImageError.Kind.overSizeLimit`, writing nothing.
   public static func run(
     _ snapshot: ShareSnapshot, as format: ShareFormat, to destination: Destination, sizeLimit: Int? = nil,
     strategy: SizeLimitStrategy = .largestJPEG, cancellation: Cancellation = Cancellation()
@@ -21,7 +23,8 @@ nonisolated extension SharePipeline {
         snapshot, as: still, to: destination, sizeLimit: sizeLimit, strategy: strategy,
         cancellation: cancellation)
     case .animated(let animation):
-      return runAnimation(snapshot, as: animation, to: destination, cancellation: cancellation)
+      return runAnimation(
+        snapshot, as: animation, to: destination, sizeLimit: sizeLimit, cancellation: cancellation)
     }
   }
 
@@ -29,7 +32,7 @@ nonisolated extension SharePipeline {
   /// and flip on each, and the meme's description as the file's alt text. The thumbnail is the first frame as a still share draws it (the editor's
   /// picture is the animation's first frame). A stop is honoured between frames and leaves no file.
   static func runAnimation(
-    _ snapshot: ShareSnapshot, as format: AnimationFormat, to destination: Destination,
+    _ snapshot: ShareSnapshot, as format: AnimationFormat, to destination: Destination, sizeLimit: Int?,
     cancellation: Cancellation
   ) -> Result<SharedMeme, ImageError> {
     let file: URL
@@ -39,9 +42,10 @@ nonisolated extension SharePipeline {
     }
     do throws(ImageError) {
       try cancellation.check(name: snapshot.picture.url.path)
-      try AnimationExporter.export(
+      let plan = ExportPlan(sizeLimit: sizeLimit, description: snapshot.resolvedDescription)
+      let summary = try plan.exportAnimation(
         snapshot.captions, imageAt: snapshot.picture.url, to: .file(file), as: format,
-        transform: snapshot.transform, description: snapshot.resolvedDescription, cancellation: cancellation)
+        transform: snapshot.transform, cancellation: cancellation)
       let bytes: Data
       do { bytes = try Data(contentsOf: file) } catch {
         throw ImageError(path: file.path, kind: .unreadable, reason: error.localizedDescription)
@@ -51,7 +55,7 @@ nonisolated extension SharePipeline {
         SharedMeme(
           snapshot: snapshot, file: EncodedImage(data: bytes, fileExtension: format.fileExtension),
           thumbnail: thumbnail, thumbnailPNG: Data(try ImageWriter.encode(thumbnail, as: .png)),
-          deliveredFile: file))
+          animationFit: summary.fit, deliveredFile: file))
     } catch {
       return .failure(error)
     }

@@ -11,7 +11,7 @@ import MemeStore
 ///    they are now, so that edits made while the meme is exported do not leak into it.
 /// 2. **render** (background, `render`): the captions drawn on the picture at its own resolution, once,
 ///    by the same `MemeRenderer` as `mememe render`.
-/// 3. **encode** (background, `encode`): those pixels to PNG or JPEG bytes, once, with the meme's
+/// 3. **encode** (background, `ExportPlan.encode`): those pixels to PNG or JPEG bytes, once, with the meme's
 ///    description (`ShareSnapshot.resolvedDescription`) as the file's alt text and no other metadata.
 ///    A JPEG photo shown as it is and shared as a JPEG takes the block path instead of 2 and 3
 ///    (`MemeExporter.encodeKeepingJPEGBlocks`): every block no caption touches is copied from the photo.
@@ -27,6 +27,9 @@ import MemeStore
 /// 6. **keep** (`SentMemeSink.keep`, main thread): once the target has taken the meme, the same bytes and
 ///    the thumbnail go to Sent Memes, which stores them as they are (`SentMemeDraftMaker` makes the
 ///    record, `SentMemeStore.save` writes it on the store's background thread).
+///
+/// `ExportPlan` (MemeCore) makes every decision of stages 2 and 3, as it does for `mememe render`:
+/// this pipeline says where the pixels come from and where the bytes go, and makes the thumbnail.
 ///
 /// Stages 2 to 5 run in one call (`run`) on one background hop. A stop (`Cancellation`) is honoured
 /// before rendering, between PNG strips and before the file is renamed into place; a stopped or failed
@@ -65,38 +68,25 @@ public nonisolated enum SharePipeline {
     do throws(ImageError) {
       let name = snapshot.picture.url.path
       try cancellation.check(name: name)
-      let description = snapshot.resolvedDescription
+      let plan = ExportPlan(
+        sizeLimit: sizeLimit, strategy: strategy, description: snapshot.resolvedDescription)
       var made: (bytes: Data, thumbnail: RasterImage, fit: SizeFit?)?
       var earlierEncodes = 0
-      if let kept = try keepingBlocks(
-        snapshot, as: format, description: description, sizeLimit: sizeLimit, cancellation: cancellation)
-      {
-        if let sizeLimit, kept.count > sizeLimit {
-          earlierEncodes = 1
-        } else {
-          let fit = sizeLimit.map { limit in
-            SizeFit(
-              limit: limit, requestedFormat: format, format: format, width: snapshot.picture.width,
-              height: snapshot.picture.height, originalWidth: snapshot.picture.width,
-              originalHeight: snapshot.picture.height, byteCount: kept.count, encodeCount: 1,
-              isNormalExport: true, keptBlocks: true)
-          }
+      if let kept = try keepingBlocks(snapshot, as: format, plan: plan, cancellation: cancellation) {
+        if plan.accepts(byteCount: kept.count) {
+          let fit = plan.keptFit(
+            format: format, width: snapshot.picture.width, height: snapshot.picture.height,
+            byteCount: kept.count)
           made = (kept, try thumbnail(ofJPEG: kept, picture: snapshot.picture), fit)
+        } else {
+          earlierEncodes = 1
         }
       }
       if made == nil {
         let rendered = try render(snapshot)
-        if let sizeLimit {
-          let fitted = try SizeFitter.encode(
-            rendered, as: format, limit: sizeLimit, description: description, strategy: strategy, name: name,
-            earlierEncodes: earlierEncodes, cancellation: cancellation)
-          made = (Data(fitted.bytes), try thumbnail(of: rendered), fitted.fit)
-        } else {
-          made = (
-            try encode(rendered, as: format, description: description, cancellation: cancellation),
-            try thumbnail(of: rendered), nil
-          )
-        }
+        let encoded = try plan.encode(
+          rendered, as: format, name: name, earlierEncodes: earlierEncodes, cancellation: cancellation)
+        made = (Data(encoded.bytes), try thumbnail(of: rendered), encoded.fit)
       }
       guard let made else { preconditionFailure("every path above makes the file") }
       var delivered: URL?
@@ -126,50 +116,6 @@ public nonisolated enum SharePipeline {
     }
   }
 
-  /// A sent meme's stored file (Sent Memes' Detail shares it as it is) under `sizeLimit`: the file
-  /// itself when it fits (`fit.isNormalExport`), else the largest JPEG of it that does, decoded
-  /// once, with `description` (the meme's `resolvedDescription`) as its alt text. Runs on the
-  /// calling thread (a background one). With `strategy` `.keepFormat`, a PNG over the limit stays a
-  /// PNG with fewer pixels instead.
-  public static func fitting(
-    fileAt url: URL, description: String, sizeLimit: Int, strategy: SizeLimitStrategy = .largestJPEG,
-    cancellation: Cancellation = Cancellation()
-  ) -> Result<FittedImage, ImageError> {
-    do throws(ImageError) {
-      let loader = ImageLoader()
-      let size = try loader.pixelSize(ofImageAt: url)
-      let format = ImageFormat(fileExtension: url.pathExtension) ?? .png
-      let bytes: Data
-      do { bytes = try Data(contentsOf: url) } catch {
-        throw ImageError(path: url.path, kind: .unreadable, reason: error.localizedDescription)
-      }
-      if bytes.count <= sizeLimit {
-        return .success(
-          FittedImage(
-            bytes: [UInt8](bytes),
-            fit: SizeFit(
-              limit: sizeLimit, requestedFormat: format, format: format, width: size.width,
-              height: size.height,
-              originalWidth: size.width, originalHeight: size.height, byteCount: bytes.count, encodeCount: 0,
-              isNormalExport: true, keptBlocks: format != .png)))
-      }
-      try cancellation.check(name: url.path)
-      let image = try loader.load(data: [UInt8](bytes), name: url.path)
-      if strategy == .keepFormat, format == .png {
-        return .success(
-          try SizeFitter.encodeKeepingFormat(
-            image, as: format, limit: sizeLimit, description: description, name: url.path,
-            earlierEncodes: 1, cancellation: cancellation))
-      }
-      return .success(
-        try SizeFitter.fitJPEG(
-          image, limit: sizeLimit, description: description, requestedFormat: format, name: url.path,
-          cancellation: cancellation))
-    } catch {
-      return .failure(error)
-    }
-  }
-
   /// Stage 2: the captions on the picture cut and turned by the snapshot's transform, at the source's
   /// own resolution (an animation's first frame).
   public static func render(_ snapshot: ShareSnapshot) throws(ImageError) -> RasterImage {
@@ -184,40 +130,27 @@ public nonisolated enum SharePipeline {
     return rendered
   }
 
-  /// Stage 3: the rendered meme as a file's bytes, with `description` as its alt text.
-  static func encode(
-    _ rendered: RasterImage, as format: ImageFormat, description: String?, cancellation: Cancellation
-  )
-    throws(ImageError) -> Data
-  {
-    Data(try ImageWriter.encode(rendered, as: format, description: description, cancellation: cancellation))
-  }
-
   /// Stages 2 and 3 for a JPEG photo shown as it is and shared as a JPEG: the file with every block
   /// no caption touches kept, or `nil` when the block path cannot serve the picture. The photo is read
   /// again from its file, so it must still be the picture the editor shows. A stop ends it within an
   /// MCU row, with nothing delivered.
   ///
-  /// Under a size limit, a photo more than a tenth over it is not tried: the block path's file is
-  /// about as large as the photo's.
+  /// Whether the block path is tried is the plan's decision (`ExportPlan.blockPathObstacle`).
   private static func keepingBlocks(
-    _ snapshot: ShareSnapshot, as format: ImageFormat, description: String, sizeLimit: Int?,
-    cancellation: Cancellation
+    _ snapshot: ShareSnapshot, as format: ImageFormat, plan: ExportPlan, cancellation: Cancellation
   )
     throws(ImageError) -> Data?
   {
-    guard case .jpeg = format, snapshot.transform.isIdentity, !cancellation.isCancelled,
+    guard !cancellation.isCancelled,
+      plan.blockPathObstacle(
+        format: format, transform: snapshot.transform, width: nil, layout: snapshot.captions.layout,
+        photo: snapshot.picture.url) == nil,
       let size = try? ImageLoader().pixelSize(ofImageAt: snapshot.picture.url),
       size == (snapshot.picture.width, snapshot.picture.height)
     else { return nil }
-    if let sizeLimit,
-      let attributes = try? FileManager.default.attributesOfItem(atPath: snapshot.picture.url.path),
-      let photoSize = (attributes[.size] as? NSNumber)?.intValue, photoSize > sizeLimit + sizeLimit / 10
-    {
-      return nil
-    }
     return try MemeExporter.encodeKeepingJPEGBlocks(
-      snapshot.captions, imageAt: snapshot.picture.url, description: description, cancellation: cancellation)
+      snapshot.captions, imageAt: snapshot.picture.url, description: plan.description ?? "",
+      cancellation: cancellation)
   }
 
   /// Stage 4: Sent Memes' thumbnail of the rendered meme.

@@ -24,6 +24,8 @@ public nonisolated struct SharedMeme: Sendable {
   /// What the size limit made of the file (nil when the share had none): for the confirmation
   /// ("Saved 7.8 MB: quality 84, 6000×4000") and, when a PNG became a JPEG, to say so.
   public let fit: SizeFit?
+  /// What the size limit made of an animated file (nil for a still one, or without a limit).
+  public let animationFit: AnimationFit?
   /// The file the bytes were written to, for a share to a file: the one asked for, or the same
   /// name ending in `.jpg` when the size limit turned a PNG into a JPEG. Nil for the caller's share,
   /// and for Save As's JPEG not written yet (`proposedFile`).
@@ -40,7 +42,7 @@ public nonisolated struct SharedMeme: Sendable {
 
   public init(
     snapshot: ShareSnapshot, file: EncodedImage, thumbnail: RasterImage, thumbnailPNG: Data,
-    fit: SizeFit? = nil,
+    fit: SizeFit? = nil, animationFit: AnimationFit? = nil,
     deliveredFile: URL? = nil, proposedFile: URL? = nil
   ) {
     captions = snapshot.captions
@@ -52,6 +54,7 @@ public nonisolated struct SharedMeme: Sendable {
     self.thumbnail = thumbnail
     self.thumbnailPNG = thumbnailPNG
     self.fit = fit
+    self.animationFit = animationFit
     self.deliveredFile = deliveredFile
     self.proposedFile = proposedFile
   }

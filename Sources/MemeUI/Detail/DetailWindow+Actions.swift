@@ -38,22 +38,36 @@ extension DetailWindow {
   }
 
   /// The sent meme's file as it is, or under the size limit (`Preferences.shareSizeLimit`) the
-  /// largest JPEG of it that fits, with the meme's description (`SharePipeline.fitting`). Runs on a
+  /// largest JPEG of it that fits, with the meme's description (`ExportPlan.refit`). Runs on a
   /// background thread.
   private nonisolated static func sentFile(
     at source: URL, description: String, sizeLimit: Int?, strategy: SizeLimitStrategy = .largestJPEG
   ) throws(ImageError) -> FittedFile {
-    guard let sizeLimit else {
-      do {
-        return FittedFile(bytes: try Data(contentsOf: source), fit: nil)
-      } catch {
-        throw ImageError(path: source.path, kind: .unreadable, reason: error.localizedDescription)
+    let plan = ExportPlan(sizeLimit: sizeLimit, strategy: strategy, description: description)
+    let fitted = try plan.refit(fileAt: source)
+    return FittedFile(bytes: Data(fitted.bytes), fit: fitted.fit)
+  }
+
+  /// The meme sent as an animation, written to `url` in `format`: the sent file itself when it is
+  /// of that kind and within the size limit, else every frame written again (the captions are in
+  /// them already) under the limit (`ExportPlan.exportAnimation`), which the result describes.
+  /// Runs on a background thread.
+  private nonisolated static func writeAnimation(
+    from source: URL, as format: AnimationFormat, isSentKind: Bool, to url: URL, description: String,
+    sizeLimit: Int?
+  ) throws(ImageError) -> AnimationFit? {
+    if isSentKind {
+      let bytes = try sentFile(at: source, description: description, sizeLimit: nil).bytes
+      if sizeLimit.map({ bytes.count <= $0 }) ?? true {
+        try ImageWriter.write(encoded: bytes, to: url)
+        return nil
       }
     }
-    let fitted = try SharePipeline.fitting(
-      fileAt: source, description: description, sizeLimit: sizeLimit, strategy: strategy
-    ).get()
-    return FittedFile(bytes: Data(fitted.bytes), fit: fitted.fit)
+    let plan = ExportPlan(sizeLimit: sizeLimit, description: description)
+    return try plan.exportAnimation(
+      MemeCaptions(top: "", bottom: ""), imageAt: source, to: .file(url), as: format
+    )
+    .fit
   }
 
   /// What `sentFile` gives: the bytes, and what a size limit made of them.
@@ -177,33 +191,39 @@ extension DetailWindow {
   /// Save As of a meme sent as an animation in an animated kind: the sent file itself in its own
   /// kind, else every frame written again in `format` (the captions are in the frames already).
   private func saveAnimation(as format: AnimationFormat, to url: URL) {
+    let isSentKind = format.fileExtension == sentFileExtension
+    writeAnimationInBackground(as: format, isSentKind: isSentKind, to: url) { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(let (written, fit)):
+        rememberSaved(written)
+        confirm(ShareConfirmation.saved(written).fitted(fit))
+      case .failure(let error): saveFailed(url, error)
+      }
+    }
+  }
+
+  /// `writeAnimation` on a background thread to `url`, under the size limit, then `done` with that
+  /// file and what the limit made of it, while the window is open.
+  private func writeAnimationInBackground(
+    as format: AnimationFormat, isSentKind: Bool, to url: URL,
+    then done: @escaping @Sendable @MainActor (Result<(URL, AnimationFit?), ImageError>) -> Void
+  ) {
     let source = meme.renderedImageURL
     let description = meme.resolvedDescription
-    let isSentKind = format.fileExtension == sentFileExtension
+    let sizeLimit = preferences.shareSizeLimit
     MainLoop.runInBackground(
-      { () -> Result<URL, ImageError> in
-        do throws(ImageError) {
-          if isSentKind {
-            try ImageWriter.write(
-              encoded: try Self.sentFile(at: source, description: "", sizeLimit: nil).bytes, to: url)
-          } else {
-            try AnimationExporter.export(
-              MemeCaptions(top: "", bottom: ""), imageAt: source, to: .file(url), as: format,
-              description: description)
-          }
-          return .success(url)
-        } catch {
-          return .failure(error)
+      {
+        Result { () throws(ImageError) -> (URL, AnimationFit?) in
+          let fit = try Self.writeAnimation(
+            from: source, as: format, isSentKind: isSentKind, to: url, description: description,
+            sizeLimit: sizeLimit)
+          return (url, fit)
         }
       },
       then: { [weak self] result in
         guard let self, !isDestroyed else { return }
-        switch result {
-        case .success(let written):
-          rememberSaved(written)
-          confirm(ShareConfirmation.saved(written))
-        case .failure(let error): saveFailed(url, error)
-        }
+        done(result)
       })
   }
 
@@ -217,7 +237,7 @@ extension DetailWindow {
   /// animation goes as its bytes with its file in the cache folder, as the editor copies it.
   func copyImage() {
     if let animation = sentAnimation {
-      copyToCache { [weak self] file, _ in
+      copyToCache { [weak self] file, fitted in
         guard let self, !isDestroyed else { return }
         guard let bytes = try? [UInt8](Data(contentsOf: file)),
           Clipboard(for: window).setFile(
@@ -229,7 +249,7 @@ extension DetailWindow {
             detail: localized("The meme’s image could not be read."))
           return
         }
-        confirm(ShareConfirmation(localized("Copied to the clipboard")))
+        confirm(fitted(ShareConfirmation(localized("Copied to the clipboard"))))
       }
       return
     }
@@ -293,11 +313,11 @@ extension DetailWindow {
   func openWith() {
     OpenWith.chooseApplication(for: sentAnimation?.mimeType ?? sentFormat.mimeType, parent: window) {
       [weak self] application in
-      self?.copyToCache { [weak self] file, fit in
+      self?.copyToCache { [weak self] file, fitted in
         application.open(file) { [weak self] result in
           guard let self, !isDestroyed else { return }
           switch result {
-          case .success: confirm(ShareConfirmation(application.confirmation).fitted(fit))
+          case .success: confirm(fitted(ShareConfirmation(application.confirmation)))
           case .failure(let failure):
             showError(title: localized("Could not open the meme"), detail: failure.reason)
           }
@@ -308,14 +328,14 @@ extension DetailWindow {
 
   /// Send by E-mail: a copy of the sent meme is attached to a new e-mail.
   func sendByEmail() {
-    copyToCache { [weak self] file, fit in
+    copyToCache { [weak self] file, fitted in
       guard let self else { return }
       EmailComposer.attach(file, over: window) { [weak self] failure in
         guard let self, !isDestroyed else { return }
         if let failure {
           showError(title: localized("Could not start an e-mail"), detail: failure)
         } else {
-          confirm(ShareConfirmation(localized("Meme attached to a new e-mail")).fitted(fit))
+          confirm(fitted(ShareConfirmation(localized("Meme attached to a new e-mail"))))
         }
       }
     }
@@ -339,19 +359,34 @@ extension DetailWindow {
   /// The extension of the file the meme was sent as.
   private var sentFileExtension: String { sentAnimation?.fileExtension ?? sentFormat.fileExtension }
 
-  /// The size limit shares follow: none for an animation, which is not made smaller.
+  /// The size limit shares of a still meme follow (an animation follows it through `writeAnimation`).
   private var sizeLimitForShares: Int? { sentAnimation == nil ? preferences.shareSizeLimit : nil }
+
+  /// What a copy made for a share says of a size limit, added to a confirmation.
+  private typealias Fitted = @Sendable @MainActor (ShareConfirmation) -> ShareConfirmation
 
   /// Copies the sent meme to a new file in the cache folder (other applications get a copy, never
   /// the store's own file, in the format it was sent in, or as the JPEG a size limit made), then
   /// calls `body` on the main thread.
-  private func copyToCache(then body: @escaping @Sendable @MainActor (URL, SizeFit?) -> Void) {
+  private func copyToCache(then body: @escaping @Sendable @MainActor (URL, @escaping Fitted) -> Void) {
     let source = meme.renderedImageURL
     let description = meme.resolvedDescription
     let sizeLimit = sizeLimitForShares
     // Named as Save As suggests, in a folder of its own: the name the other application shows.
     let name = fileName
     let sentExtension = sentFileExtension
+    if let animation = sentAnimation {
+      let file = CacheFolder.newFile(named: name, extension: animation.fileExtension)
+      writeAnimationInBackground(as: animation, isSentKind: true, to: file) { [weak self] result in
+        switch result {
+        case .success(let (url, fit)): body(url, { $0.fitted(fit) })
+        case .failure(let failure):
+          self?.showError(
+            title: localized("Could not export the meme"), detail: EditorWindow.sentence(failure.reason))
+        }
+      }
+      return
+    }
     MainLoop.runInBackground(
       { () -> Result<(URL, SizeFit?), ImageError> in
         // Read and written again rather than copied: the copy goes through the engine's writer, as
@@ -370,7 +405,7 @@ extension DetailWindow {
       then: { [weak self] result in
         guard let self, !isDestroyed else { return }
         switch result {
-        case .success(let (url, fit)): body(url, fit)
+        case .success(let (url, fit)): body(url, { $0.fitted(fit) })
         case .failure(let failure):
           showError(
             title: localized("Could not export the meme"), detail: EditorWindow.sentence(failure.reason))

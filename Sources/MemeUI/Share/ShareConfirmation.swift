@@ -50,6 +50,26 @@ struct ShareConfirmation {
     return fitted
   }
 
+  /// This confirmation, saying also what a size limit made of an animated file, as `fitted(_:)`
+  /// says it of a still one: "Saved “clip.gif”: 1.9 MB, 320×180", with the WebP quality (or the GIF
+  /// palette quality when it was lowered). Nothing is added when the animation fitted as it was.
+  func fitted(_ fit: AnimationFit?) -> ShareConfirmation {
+    guard let fit, !fit.isNormalExport else { return self }
+    let size = "\(PixelCount.grouped(fit.width))×\(PixelCount.grouped(fit.height))"
+    let bytes = ByteSize.described(fit.byteCount)
+    let detail: String
+    switch (fit.format, fit.loweredQuality) {
+    case (.webp, let quality?):
+      detail = String(format: localized("%@, WebP quality %ld, %@"), bytes, quality, size)
+    case (.gif, let quality?):
+      detail = String(format: localized("%@, GIF quality %ld, %@"), bytes, quality, size)
+    case (_, nil): detail = String(format: localized("%@, %@"), bytes, size)
+    }
+    var fitted = self
+    fitted.title = String(format: localized("%@: %@"), title, detail)
+    return fitted
+  }
+
   /// This confirmation, saying also that a still format got an animation's first frame only.
   func firstFrameOnly() -> ShareConfirmation {
     var noted = self

@@ -151,7 +151,7 @@ final class EditorSharing {
     let base =
       meme.fit.flatMap { $0.formatChanged ? ShareConfirmation.savedAsJPEG(written, limit: $0.limit) : nil }
       ?? ShareConfirmation.saved(written)
-    var confirmation = base.fitted(meme.fit)
+    var confirmation = base.fitted(meme.fit).fitted(meme.animationFit)
     if case .still = format, snapshot.picture.isAnimated { confirmation = confirmation.firstFrameOnly() }
     var meme = meme
     meme.savedFile = written
@@ -177,7 +177,9 @@ final class EditorSharing {
       }
       // Sent Memes keeps the very PNG that went on the clipboard.
       shared(
-        snapshot, meme, confirmation: ShareConfirmation(localized("Copied to the clipboard")).fitted(meme.fit)
+        snapshot, meme,
+        confirmation: ShareConfirmation(localized("Copied to the clipboard")).fitted(meme.fit).fitted(
+          meme.animationFit)
       )
     } failed: { [weak self] error in
       self?.host.showError(
@@ -218,7 +220,10 @@ final class EditorSharing {
           guard let self else { return }
           switch result {
           case .success:
-            shared(snapshot, meme, confirmation: ShareConfirmation(application.confirmation).fitted(meme.fit))
+            shared(
+              snapshot, meme,
+              confirmation: ShareConfirmation(application.confirmation).fitted(meme.fit).fitted(
+                meme.animationFit))
           case .failure(let failure):
             host.showError(title: localized("Could not open the meme"), detail: failure.reason)
           }
@@ -237,7 +242,8 @@ final class EditorSharing {
         } else {
           shared(
             snapshot, meme,
-            confirmation: ShareConfirmation(localized("Meme attached to a new e-mail")).fitted(meme.fit))
+            confirmation: ShareConfirmation(localized("Meme attached to a new e-mail")).fitted(meme.fit)
+              .fitted(meme.animationFit))
         }
       }
     }
