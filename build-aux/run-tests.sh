@@ -11,6 +11,8 @@ swift format lint --recursive --strict Sources Tests Benchmarks Fuzz Package.swi
 # No module calls C more directly than it did: the counts of raw GLib/GTK, Cairo/Pango calls,
 # pointer conversions and ref counting per module stay at or below build-aux/raw-c-baseline.txt.
 build-aux/count-raw-c.sh --check
+# No two modules declare a top-level type of the same name (one would shadow the other).
+build-aux/check-type-names.sh
 swift build --build-tests
 # A test that needs a tool (libjpeg-turbo's cjpeg, djpeg and jpegtran; the built mememe) fails here
 # when the tool is missing, instead of skipping (Tests/DiskTestSupport/RequiredTools.swift).

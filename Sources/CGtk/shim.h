@@ -91,6 +91,7 @@ static inline GtkColorChooser *gtkkit_color_chooser(gpointer p) { return GTK_COL
 static inline GtkStyleProvider *gtkkit_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 static inline GApplication *gtkkit_g_application(gpointer p) { return G_APPLICATION(p); }
 static inline GActionMap *gtkkit_action_map(gpointer p) { return G_ACTION_MAP(p); }
+static inline GActionGroup *gtkkit_action_group(gpointer p) { return G_ACTION_GROUP(p); }
 static inline GAction *gtkkit_action(gpointer p) { return G_ACTION(p); }
 static inline GMenuModel *gtkkit_menu_model(gpointer p) { return G_MENU_MODEL(p); }
 static inline GListModel *gtkkit_list_model(gpointer p) { return G_LIST_MODEL(p); }

@@ -55,7 +55,7 @@ import Testing
     #expect(editor.document.selectedBoxIndex == nil)
     #expect(editor.canvas.focusedEntry === editor.canvas.topEntry)
     // Crop mode shows no boxes and takes no presses for them.
-    editor.actions.action(named: EditorAction.crop.name)?.activate()
+    editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
     #expect(editor.boxHandles.mapping == nil)
     #expect(editor.boxHandles.target(atX: box.centreX, y: box.centreY) == nil)
   }

@@ -41,9 +41,9 @@ import Testing
       SentMemesHarness.waitForThumbnails(window)
       SentMemesHarness.settle(app)
       let view = window.view(for: .grid)
-      window.showContextMenu(
+      window.contextMenu.show(
         for: memes[0].id, in: .grid, over: view, x: Double(view.width) - 4, y: Double(view.height) - 4)
-      let menu = try #require(window.contextMenus[.grid])
+      let menu = try #require(window.contextMenu.menus[.grid])
       #expect(MainContext.iterate { gtk_widget_get_mapped(menu) != 0 && gtk_widget_get_width(menu) > 0 })
       DisplayHarness.waitForFrames(menu)
       #expect(

@@ -109,7 +109,7 @@ import Testing
     let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
     try RealKeyboard.focus(editor.window)
-    editor.actions.action(named: EditorAction.crop.name)?.activate()
+    editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
     EditorHarness.settle(editor)
     try RealKeyboard.press("alt+shift+Up")
     #expect(editor.cropMode.selection?.rect.height ?? 800 < 800)
@@ -119,7 +119,7 @@ import Testing
     #expect(editor.cropMode.selection == nil && editor.document.transform.crop == nil)
     #expect(!editor.canvas.topEntry.isFocused)
     // Escape, as before, leaves crop mode too.
-    editor.actions.action(named: EditorAction.crop.name)?.activate()
+    editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
     EditorHarness.settle(editor)
     try RealKeyboard.press("Escape")
     #expect(editor.cropMode.selection == nil)
@@ -128,7 +128,7 @@ import Testing
   @Test func altAndTheArrowsMoveTheEdgeNearestThePointer() throws {
     let editor = try Self.editorWithThePointerOffThePicture()
     defer { EditorHarness.close(editor) }
-    editor.actions.action(named: EditorAction.crop.name)?.activate()
+    editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
     EditorHarness.settle(editor)
     let overlay = editor.cropMode.overlay
     #expect(overlay.resizingHandle == .bottomRight, "with the pointer elsewhere")

@@ -18,6 +18,12 @@ import Testing
     EditorHarness.settle(editor)
   }
 
+  /// Crop mode's actions are in its own `crop.` group.
+  private func activate(_ action: CropAction, in editor: EditorWindow) {
+    editor.cropMode.actions.action(named: action.name)?.activate()
+    EditorHarness.settle(editor)
+  }
+
   private func isVisible(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
     gtk_widget_get_visible(widget) != 0
   }
@@ -30,6 +36,28 @@ import Testing
     editor.cropMode.overlay.updateDrag(dx: dx, dy: dy)
   }
 
+  /// Crop mode's actions are a `crop.` group of its own on the editor window, not the window's:
+  /// Ctrl+Shift+X, the picture's Crop… item and the crop bar's buttons find them there by name, as
+  /// GTK resolves an accelerator or a button's action from the widget.
+  @Test func cropModesActionsAreAGroupOfTheirOwn() throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
+    defer { EditorHarness.close(editor) }
+    let application = EditorHarness.application.application
+    #expect(application.accelerators(for: "crop.begin") == ["<Shift><Control>x"])
+    #expect(editor.actions.action(named: "crop") == nil && editor.actions.action(named: "crop-apply") == nil)
+    #expect(gtk_widget_activate_action_variant(editor.window, "crop.begin", nil) != 0)
+    EditorHarness.settle(editor)
+    #expect(editor.cropMode.isOn)
+    #expect(editor.cropMode.actions.action(named: CropAction.begin.name)?.isEnabled == false)
+    let done = try #require(editor.cropMode.bar.doneButton)
+    #expect(done.actionName == "crop.apply")
+    // A button's activation clicks it after its pressed look has shown a moment.
+    #expect(gtk_widget_activate(done) != 0)
+    #expect(MainContext.iterate { !editor.cropMode.isOn })
+    #expect(editor.cropMode.actions.action(named: CropAction.apply.name)?.isEnabled == false)
+  }
+
   @Test(arguments: [(960, 720), (420, 760)])
   func draggingACornerAndDoneCropsTheSourceAndUndoRestoresIt(width: Int32, height: Int32) throws {
     try DisplayHarness.requireDisplay()
@@ -37,14 +65,14 @@ import Testing
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     EditorHarness.type(top: "Only the sun", bottom: "nothing else", into: editor)
-    activate(.crop, in: editor)
+    activate(CropAction.begin, in: editor)
     #expect(editor.cropMode.selection != nil)
     #expect(isVisible(editor.cropMode.overlay.widget) && isVisible(editor.cropMode.bar.widget))
     #expect(!isVisible(editor.canvas.topEntry.widget), "the caption fields step aside while cropping")
     #expect(
       editor.cropMode.selection?.rect == ImageRect(x: 0, y: 0, width: 1200, height: 800),
       "the crop starts as the whole")
-    #expect(editor.actions.action(named: EditorAction.crop.name)?.isEnabled == false)
+    #expect(editor.cropMode.actions.action(named: CropAction.begin.name)?.isEnabled == false)
 
     // The top-left corner dragged a quarter of the picture right and down.
     let rect = editor.canvas.pictureRect
@@ -59,7 +87,7 @@ import Testing
     EditorHarness.settle(editor)
     Screenshot.save(editor.window, named: "editor-crop-\(width)x\(height)")
 
-    activate(.cropApply, in: editor)
+    activate(CropAction.apply, in: editor)
     #expect(editor.cropMode.selection == nil && !isVisible(editor.cropMode.overlay.widget))
     let crop = try #require(editor.document.transform.crop)
     #expect(abs(crop.x - 300) <= 3 && abs(crop.y - 200) <= 3)
@@ -74,7 +102,7 @@ import Testing
     activate(.redo, in: editor)
     #expect(editor.document.transform.crop == crop)
     // Reopening crop mode shows the crop where it was, still adjustable.
-    activate(.crop, in: editor)
+    activate(CropAction.begin, in: editor)
     let again = try #require(editor.cropMode.selection?.rect)
     #expect(abs(again.x - Double(crop.x)) < 0.5 && abs(again.width - Double(crop.width)) < 0.5)
     #expect(editor.cropMode.handleKey(UInt32(GDK_KEY_Escape)))
@@ -110,7 +138,7 @@ import Testing
     )
     #expect(editor.cropMode.tools == nil)
 
-    activate(.crop, in: editor)
+    activate(CropAction.begin, in: editor)
     let tools = try #require(editor.cropMode.tools)
     #expect(isVisible(tools.overlay.widget) && isVisible(tools.bar.widget))
     #expect(editor.cropMode.selection?.aspect == .free)
@@ -147,7 +175,7 @@ import Testing
     #expect(crop.width == 800 && crop.height == 800)
 
     // Built once: the next crop mode shows the same layer and bar.
-    activate(.crop, in: editor)
+    activate(CropAction.begin, in: editor)
     #expect(editor.cropMode.tools?.bar === tools.bar && editor.cropMode.tools?.overlay === tools.overlay)
     #expect(editor.cropMode.handleKey(UInt32(GDK_KEY_Escape)), "Escape leaves crop mode")
     #expect(editor.cropMode.selection == nil && editor.document.transform.crop == crop)
@@ -157,7 +185,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
-    activate(.crop, in: editor)
+    activate(CropAction.begin, in: editor)
     let expected: [(CropAspect, Double)] = [
       (.square, 1), (.portrait, 0.8), (.widescreen, 16.0 / 9.0), (.tall, 9.0 / 16.0), (.original, 1.5),
     ]
@@ -184,13 +212,13 @@ import Testing
     let crop = try #require(editor.document.transform.crop)
     #expect(crop.width == crop.height || abs(crop.width - crop.height) <= 1)
     // Free lets the shape go: the Free button is what crop mode starts with.
-    activate(.crop, in: editor)
+    activate(CropAction.begin, in: editor)
     #expect(editor.cropMode.selection?.aspect == .free)
     let reopened = try #require(editor.cropMode.selection?.rect)
     drag(in: editor, from: reopened.maxX / 1200, 0.5, by: -50, 0)
     #expect(
       abs((editor.cropMode.selection?.rect.width ?? 0) - (editor.cropMode.selection?.rect.height ?? 0)) > 20)
-    activate(.cropCancel, in: editor)
+    activate(CropAction.cancel, in: editor)
     #expect(editor.document.transform.crop == crop)
   }
 
@@ -199,11 +227,11 @@ import Testing
     let (editor, sink, picture) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
     activate(.rotateRight, in: editor)
-    activate(.crop, in: editor)
+    activate(CropAction.begin, in: editor)
     // Seen 800×1200: keep its upper half.
     let rect = editor.canvas.pictureRect
     drag(in: editor, from: 0.5, 1, by: 0, -rect.height / 2)
-    activate(.cropApply, in: editor)
+    activate(CropAction.apply, in: editor)
     let transform = editor.document.transform
     // The upper half of the turned picture is the left half of the source.
     let crop = try #require(transform.crop)
@@ -236,10 +264,10 @@ import Testing
     defer { SentMemesHarness.close(app) }
     let editor = try #require(app.editor)
     EditorHarness.load(Fixtures.picture(width: 900, height: 600, name: "to-crop.png"), into: editor)
-    activate(.crop, in: editor)
+    activate(CropAction.begin, in: editor)
     drag(
       in: editor, from: 1, 1, by: -editor.canvas.pictureRect.width / 3, -editor.canvas.pictureRect.height / 3)
-    activate(.cropApply, in: editor)
+    activate(CropAction.apply, in: editor)
     let sent = editor.document.transform
     #expect(sent.crop != nil)
     #expect(SentMemesHarness.shareByCopying(editor, in: app, expecting: 1))
@@ -249,9 +277,9 @@ import Testing
 
     let reopened = try #require(SentMemesHarness.editSelectedMeme(in: app))
     #expect(reopened.document.transform == sent)
-    activate(.crop, in: reopened)
+    activate(CropAction.begin, in: reopened)
     let shown = try #require(reopened.cropMode.selection?.rect)
     #expect(abs(shown.width - Double(sent.crop?.width ?? 0)) < 0.5, "the crop is adjustable where it was")
-    activate(.cropCancel, in: reopened)
+    activate(CropAction.cancel, in: reopened)
   }
 }

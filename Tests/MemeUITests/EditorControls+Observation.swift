@@ -12,5 +12,5 @@ extension CropBar {
 
 extension CanvasZoomControls {
   /// Starts a pan as a middle-button drag's begin does (the tests then drive it through `pan`).
-  func beginPan() { panStart = canvas.painter.zoom }
+  func beginPan() { panStart = zoom }
 }

@@ -62,15 +62,15 @@ import Testing
     try DisplayHarness.requireDisplay()
     let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
-    for ending in [EditorAction.cropApply, .cropCancel] {
-      editor.actions.action(named: EditorAction.crop.name)?.activate()
+    for ending in [CropAction.apply, .cancel] {
+      editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
       #expect(editor.cropMode.isOn)
       Self.expectFocusShown(in: editor, "crop mode")
       #expect(
         editor.focusIsInside(editor.cropMode.bar.doneButton),
         "in crop mode the focus waits on Done, not on \(editor.focusWidget.map(AccessibilityAudit.describe) ?? "nothing")"
       )
-      editor.actions.action(named: ending.name)?.activate()
+      editor.cropMode.actions.action(named: ending.name)?.activate()
       EditorHarness.settle(editor)
       #expect(!editor.cropMode.isOn)
       #expect(

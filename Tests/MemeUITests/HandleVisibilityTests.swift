@@ -117,7 +117,7 @@ import Testing
   @Test(arguments: [StyleManager.Scheme.light, .dark])
   func cropCornersStandOutOnEveryPicture(style: StyleManager.Scheme) throws {
     try Self.onEveryPhoto(in: style) { editor, photo in
-      editor.actions.action(named: EditorAction.crop.name)?.activate()
+      editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
       EditorHarness.settle(editor)
       let image = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.widget))
       // The crop starts as the whole picture: its corners are the picture's.

@@ -94,7 +94,7 @@ import Testing
   @Test(arguments: TitleBarButtons.allCases)
   func cropModeFitsAndTheWindowStays360(buttons: TitleBarButtons) throws {
     try Self.withNarrowEditor(buttons) { editor, width in
-      editor.actions.action(named: EditorAction.crop.name)?.activate()
+      editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
       #expect(editor.cropMode.isOn)
       EditorHarness.settle(editor)
       Self.expectFits(editor.window, width: width, "crop mode")
@@ -105,7 +105,7 @@ import Testing
       }
       Screenshot.save(editor.window, named: "narrow-crop-\(Self.screenshotSuffix(buttons))")
 
-      editor.actions.action(named: EditorAction.cropCancel.name)?.activate()
+      editor.cropMode.actions.action(named: CropAction.cancel.name)?.activate()
       #expect(!editor.cropMode.isOn)
       Self.expectFitsAfter("crop mode", editor, width: width)
     }

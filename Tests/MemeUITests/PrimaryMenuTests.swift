@@ -133,6 +133,7 @@ import Testing
     // Every accelerator the application binds appears, with its action's title.
     let bound: [(String, [String])] =
       EditorAction.allCases.map { ($0.title, $0.accelerators) }
+      + CropAction.allCases.map { ($0.title, $0.accelerators) }
       + SentMemesAction.allCases.map { ($0.title, $0.accelerators) }
       + DetailAction.allCases.map { ($0.title, $0.accelerators) }
       + ApplicationAction.allCases.map { ($0.title, $0.accelerators) }

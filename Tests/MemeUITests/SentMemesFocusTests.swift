@@ -81,7 +81,7 @@ import Testing
       expectSelectedAndFocused(memes[2].id, in: window, "after the delete, its neighbour")
 
       var undone = false
-      window.undoDeletions { undone = true }
+      window.deletion.undo { undone = true }
       #expect(MainContext.iterate { undone })
       SentMemesHarness.settle(app)
       expectSelectedAndFocused(memes[1].id, in: window, "after the undo")
@@ -118,11 +118,11 @@ import Testing
     try SentMemesHarness.withSentMemes(memes: 4) { app, window, memes in
       SentMemesHarness.waitForThumbnails(window)
       let row = try #require(window.listFactory.boundCells.first { $0.memeID == memes[1].id })
-      window.showContextMenu(for: memes[1].id, in: .list, over: row.widget, x: 40, y: 20)
+      window.contextMenu.show(for: memes[1].id, in: .list, over: row.widget, x: 40, y: 20)
       SentMemesHarness.settle(app)
       // The open menu has the focus; the row gets it back when the menu closes.
       #expect(window.selectedMeme?.id == memes[1].id, "the meme clicked is selected")
-      let menu = try #require(window.contextMenus[.list])
+      let menu = try #require(window.contextMenu.menus[.list])
       #expect(SentMemesHarness.isVisible(menu))
       // The selection moves while the menu is open (as GTK's hover selection did).
       gtk_single_selection_set_selected(gtkkit_single_selection(window.selection.raw), 3)
@@ -134,7 +134,7 @@ import Testing
 
       // Reopened on another meme, Move Up moves that one.
       let other = try #require(window.listFactory.boundCells.first { $0.memeID == memes[3].id })
-      window.showContextMenu(for: memes[3].id, in: .list, over: other.widget, x: 40, y: 20)
+      window.contextMenu.show(for: memes[3].id, in: .list, over: other.widget, x: 40, y: 20)
       SentMemesHarness.settle(app)
       try activateMenuItem(labelled: "Move Up", in: menu)
       SentMemesHarness.settle(app)

@@ -33,16 +33,26 @@ enum SentMemesHarness {
   static func makeStoreFolder(memes: [(picture: URL, captions: MemeCaptions)]) throws -> (
     folder: URL, memes: [SentMeme]
   ) {
+    try makeStoreFolder(
+      shares: memes.map { picture, captions in
+        let snapshot = ShareSnapshot(
+          captions: captions, picture: try EditorImage.load(contentsOf: picture), transform: .identity)
+        // As Copy Image shares: an animated picture as a GIF.
+        return (snapshot, snapshot.picture.isAnimated ? .animated(.gif) : .still(.png))
+      })
+  }
+
+  /// A store holding each snapshot shared in its format, sent in that order an hour apart
+  /// (returned newest first, as the list shows them).
+  static func makeStoreFolder(shares: [(snapshot: ShareSnapshot, format: ShareFormat)]) throws -> (
+    folder: URL, memes: [SentMeme]
+  ) {
     let folder = ScratchFolder.unique("sent-memes")
     let store = try SentMemeStore(directory: folder)
     var saved: [SentMeme] = []
-    let count = memes.count
-    for (index, (picture, captions)) in memes.enumerated() {
-      // Shared as the editor does: through the Share pipeline, to the caller (as Copy Image, which
-      // copies an animated picture as a GIF).
-      let snapshot = ShareSnapshot(
-        captions: captions, picture: try EditorImage.load(contentsOf: picture), transform: .identity)
-      let format: ShareFormat = snapshot.picture.isAnimated ? .animated(.gif) : .still(.png)
+    let count = shares.count
+    for (index, (snapshot, format)) in shares.enumerated() {
+      // Shared as the editor does: through the Share pipeline, to the caller.
       let meme = try SharePipeline.run(snapshot, as: format, to: .caller).get()
       let draft = SentMemeDraftMaker.draft(
         of: meme, sentAt: Date(timeIntervalSinceNow: Double(index - count) * 3600))
@@ -102,6 +112,15 @@ enum SentMemesHarness {
   ) throws {
     try DisplayHarness.requireDisplay()
     try withStore(makeStoreFolder(memes: samples), body)
+  }
+
+  /// As `withSentMemes(memes:)`, with each snapshot shared in its format.
+  static func withSentMemes(
+    shares: [(snapshot: ShareSnapshot, format: ShareFormat)],
+    _ body: (MemeMeApplication, SentMemesWindow, [SentMeme]) throws -> Void
+  ) throws {
+    try DisplayHarness.requireDisplay()
+    try withStore(makeStoreFolder(shares: shares), body)
   }
 
   private static func withStore(

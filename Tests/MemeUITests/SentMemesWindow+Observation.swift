@@ -8,7 +8,7 @@ import GtkKit
 extension SentMemesWindow {
   /// Whether the toast shown is the one offering Undo.
   var isUndoToastShown: Bool {
-    guard let shown = toasts.shownToast, let undoToast else { return false }
+    guard let shown = toasts.shownToast, let undoToast = deletion.undoToast else { return false }
     return shown.isSame(as: undoToast)
   }
 

@@ -97,7 +97,7 @@ import Testing
       #expect(window.isUndoToastShown)
       #expect(window.toasts.shownToast?.title == "Meme deleted")
       #expect(window.toasts.shownToast?.buttonLabel == "Undo")
-      #expect(window.toasts.shownToast?.timeoutSeconds == SentMemesWindow.undoSeconds)
+      #expect(window.toasts.shownToast?.timeoutSeconds == SentMemesDeletion.undoSeconds)
       #expect(try window.memes.store.count() == 2)
       SentMemesHarness.settle(app)
       window.toasts.waitForSlideIn()
@@ -211,10 +211,10 @@ import Testing
   @Test func contextMenuOffersTheMemeActions() throws {
     try SentMemesHarness.withSentMemes(memes: 2) { app, window, memes in
       let row = try #require(window.listFactory.boundCells.first { $0.memeID == memes[1].id })
-      window.showContextMenu(for: memes[1].id, in: .list, over: row.widget, x: 40, y: 20)
+      window.contextMenu.show(for: memes[1].id, in: .list, over: row.widget, x: 40, y: 20)
       SentMemesHarness.settle(app)
       #expect(window.selectedMeme?.id == memes[1].id, "the meme clicked is the one acted on")
-      let menu = try #require(window.contextMenus[.list])
+      let menu = try #require(window.contextMenu.menus[.list])
       #expect(SentMemesHarness.isVisible(menu))
       Screenshot.save(window.window, named: "sent-memes-context-menu")
       gtk_popover_popdown(gtkkit_popover(menu))

@@ -69,7 +69,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
-    editor.actions.action(named: EditorAction.crop.name)?.activate()
+    editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
     EditorHarness.settle(editor)
     #expect(editor.cropMode.isOn)
     try Self.checkBothWays(editor.window, "crop mode")

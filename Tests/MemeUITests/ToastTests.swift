@@ -77,7 +77,7 @@ import Testing
       // Timed out (made short here; the toast's own time is eight seconds).
       window.select(id: memes[1].id)
       SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
-      let toast = try #require(window.undoToast)
+      let toast = try #require(window.deletion.undoToast)
       #expect(toast.timeoutSeconds == 8)
       toast.timeoutSeconds = 1
       window.toasts.show(toast)  // its time starts over, at the new length

@@ -44,11 +44,7 @@ enum ShortcutsWindow {
             shortcuts: editorShortcuts + [
               Shortcut(title: localized("Finish a caption"), accelerators: ["Return"])
             ]),
-          Group(
-            title: localized("View and Picture"),
-            shortcuts: EditorAction.allCases.filter(\.isAboutThePicture).compactMap {
-              shortcut($0.title, $0.accelerators)
-            }),
+          Group(title: localized("View and Picture"), shortcuts: pictureShortcuts),
           Group(title: localized("Crop"), shortcuts: cropShortcuts),
           Group(title: localized("Text Boxes"), shortcuts: textBoxShortcuts),
           Group(
@@ -100,6 +96,15 @@ enum ShortcutsWindow {
         + [Shortcut(title: localized("Main Menu"), accelerators: ["F10"])])
   }
 
+  /// What changes how the picture is seen, cut, turned and mirrored: the zoom, Crop…, then the turns.
+  private static var pictureShortcuts: [Shortcut] {
+    let zoom: [EditorAction] = [.zoomIn, .zoomOut, .zoomFit]
+    let turns = EditorAction.allCases.filter { $0.isAboutThePicture && !zoom.contains($0) }
+    return
+      (zoom.map { ($0.title, $0.accelerators) } + [(CropAction.begin.title, CropAction.begin.accelerators)]
+      + turns.map { ($0.title, $0.accelerators) }).compactMap { shortcut($0.0, $0.1) }
+  }
+
   /// Crop mode's keys (see `CropOverlay+Keys.swift`). A modifier held with the arrows is shown as
   /// that key alone: four Alt+arrow pairs would not fit a small screen's width.
   private static var cropShortcuts: [Shortcut] {
@@ -109,8 +114,8 @@ enum ShortcutsWindow {
         title: localized("With the arrows: move an edge or corner"),
         accelerators: ["<Alt>"]),
       Shortcut(title: localized("Hold while moving to go ten times as far"), accelerators: ["<Shift>"]),
-      Shortcut(title: EditorAction.cropApply.title, accelerators: ["Return"]),
-      Shortcut(title: EditorAction.cropCancel.title, accelerators: ["Escape"]),
+      Shortcut(title: CropAction.apply.title, accelerators: CropAction.apply.keys),
+      Shortcut(title: CropAction.cancel.title, accelerators: CropAction.cancel.keys),
     ]
   }
 

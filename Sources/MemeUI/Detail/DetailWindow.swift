@@ -150,9 +150,6 @@ package final class DetailWindow: AppWindow {
     picture.name = "detail-picture"
     shown.contentFit = GTK_CONTENT_FIT_CONTAIN
     shown.canShrink = true
-    shown.setAlternativeText(MemeDescription.accessibleName(of: meme))
-    // GTK 4.8 gives the alternative text to assistive technologies as a description only: name it too.
-    Accessible.setLabel(picture, MemeDescription.accessibleName(of: meme))
     picture.expandsHorizontally = true
     picture.expandsVertically = true
     picture.setMargins(top: 18, bottom: 18, start: 18, end: 18)
@@ -182,6 +179,10 @@ package final class DetailWindow: AppWindow {
   /// Shows what Sent Memes keeps of `meme` now (its description, where it was saved).
   func show(_ meme: SentMeme) {
     self.meme = meme
+    // Named again with each change: an edited description is part of the name.
+    Picture(wrapping: picture).setAlternativeText(meme.accessibleName)
+    // GTK 4.8 gives the alternative text to assistive technologies as a description only: name it too.
+    Accessible.setLabel(picture, meme.accessibleName)
     info.show(meme)
     actions.action(named: DetailAction.showInFolder.name)?.isEnabled = meme.savedFileURL != nil
   }

@@ -9,7 +9,12 @@ import MemeEditing
 /// scrolling and a middle-button drag (or Space and a drag) pan, and a small indicator shows the
 /// size. Ctrl+plus, Ctrl+minus and Ctrl+0 are the window's actions, which call `zoom(by:)` and `fit()`.
 final class CanvasZoomControls {
-  unowned let canvas: EditorCanvas
+  /// The canvas's drawing, which the zoom is shown in and the gestures are on.
+  private let drawing: UnsafeMutablePointer<GtkWidget>
+  /// What draws the meme at the zoom.
+  private let painter: PreviewPainter
+  /// Lays the canvas's fields out again: they follow the picture.
+  private let relayout: () -> Void
   /// The percentage in the canvas's corner (one picture pixel per screen pixel is 100 %), shown
   /// while the size changes and hidden once it has rested a moment, as Loupe does: left up, it
   /// would lie over the end of a full-width bottom caption.
@@ -31,8 +36,11 @@ final class CanvasZoomControls {
   /// How far a left-button press moves before it pans (GTK's drag threshold, at its default).
   static let panThreshold = 8.0
 
-  init(canvas: EditorCanvas) {
-    self.canvas = canvas
+  /// The canvas puts `indicator` over itself.
+  init(drawing: UnsafeMutablePointer<GtkWidget>, painter: PreviewPainter, relayout: @escaping () -> Void) {
+    self.drawing = drawing
+    self.painter = painter
+    self.relayout = relayout
     indicator.name = "zoom-indicator"
     indicator.addCSSClass("osd")
     indicator.addCSSClass("zoom-indicator")
@@ -42,27 +50,23 @@ final class CanvasZoomControls {
     indicator.setMargins(bottom: 12)
     gtk_widget_set_can_target(indicator, 0)
     indicator.isVisible = false
-    canvas.addOverlay(indicator)
     // The indicator goes with the window: a hiding still pending then would touch a freed widget.
     Signal.connect(indicator, "destroy") { [weak self] in self?.hidesSoon?.cancel() }
-    connectControllers(to: canvas.drawingArea)
+    connectControllers(to: drawing)
   }
 
   // MARK: - Zooming and panning
 
   private var sizes: (pictureWidth: Int, pictureHeight: Int, viewWidth: Double, viewHeight: Double)? {
     // The whole output is fitted and zoomed: the picture with its band or frame.
-    guard let size = canvas.painter.outputSize else { return nil }
-    return (
-      size.width, size.height, Double(canvas.drawingArea.width),
-      Double(canvas.drawingArea.height)
-    )
+    guard let size = painter.outputSize else { return nil }
+    return (size.width, size.height, Double(drawing.width), Double(drawing.height))
   }
 
   /// Zooms by `factor` around (x, y) of the canvas, or around its centre.
   func zoom(by factor: Double, aroundX x: Double? = nil, y: Double? = nil) {
     guard let sizes else { return }
-    var zoom = canvas.painter.zoom
+    var zoom = painter.zoom
     zoom.zoom(
       by: factor, aroundX: x ?? sizes.viewWidth / 2, y: y ?? sizes.viewHeight / 2,
       pictureWidth: sizes.pictureWidth,
@@ -73,7 +77,7 @@ final class CanvasZoomControls {
   /// Moves the zoomed picture by (dx, dy) screen pixels.
   func pan(by dx: Double, _ dy: Double, from start: CanvasZoom? = nil) {
     guard let sizes else { return }
-    var zoom = start ?? canvas.painter.zoom
+    var zoom = start ?? painter.zoom
     zoom.pan(
       by: dx, dy, pictureWidth: sizes.pictureWidth, pictureHeight: sizes.pictureHeight,
       viewWidth: sizes.viewWidth,
@@ -84,18 +88,21 @@ final class CanvasZoomControls {
   /// The whole picture again.
   func fit() { show(CanvasZoom()) }
 
+  /// The zoom shown.
+  var zoom: CanvasZoom { painter.zoom }
+
   private func show(_ zoom: CanvasZoom) {
-    guard zoom != canvas.painter.zoom else { return }
-    canvas.painter.zoom = zoom
-    canvas.drawingArea.queueDraw()
-    gtk_widget_queue_allocate(canvas.widget)  // the caption fields follow the picture
+    guard zoom != painter.zoom else { return }
+    painter.zoom = zoom
+    drawing.queueDraw()
+    relayout()
     update()
   }
 
   /// The size shown, in percent of the picture's own pixels; nil without a picture.
   var percent: Int? {
     guard let sizes else { return nil }
-    let scale = canvas.painter.zoom.effectiveScale(
+    let scale = painter.zoom.effectiveScale(
       pictureWidth: sizes.pictureWidth, pictureHeight: sizes.pictureHeight, viewWidth: sizes.viewWidth,
       viewHeight: sizes.viewHeight)
     return Int((scale * 100).rounded())
@@ -147,11 +154,11 @@ final class CanvasZoomControls {
       Signal.connectPoint(drag.raw, "drag-begin") { [weak self] _, _ in
         guard let self else { return }
         if button == 1 && !isSpaceHeld {
-          if canvas.painter.zoom.isFitted { Gesture.claim(drag, false) }
+          if painter.zoom.isFitted { Gesture.claim(drag, false) }
           return
         }
         Gesture.claim(drag)
-        panStart = canvas.painter.zoom
+        panStart = painter.zoom
       }
       Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, dy in
         guard let self else { return }
@@ -160,7 +167,7 @@ final class CanvasZoomControls {
           guard (dx * dx + dy * dy).squareRoot() >= Self.panThreshold else { return }
           guard !isDragOutArmed() else { return Gesture.claim(drag, false) }
           Gesture.claim(drag)
-          panStart = canvas.painter.zoom
+          panStart = painter.zoom
         }
         guard let panStart else { return }
         pan(by: dx, dy, from: panStart)
@@ -172,12 +179,12 @@ final class CanvasZoomControls {
 
   /// A scroll: with Ctrl it zooms around the pointer; zoomed in, it pans; otherwise it is not used.
   func scrolled(dx: Double, dy: Double, withControl: Bool) -> Bool {
-    guard canvas.painter.pictureSize != nil else { return false }
+    guard painter.pictureSize != nil else { return false }
     if withControl {
       zoom(by: pow(CanvasZoom.step, -dy), aroundX: pointer?.x, y: pointer?.y)
       return true
     }
-    guard !canvas.painter.zoom.isFitted else { return false }
+    guard !painter.zoom.isFitted else { return false }
     pan(by: -dx * 40, -dy * 40)
     return true
   }

@@ -14,9 +14,6 @@ package enum EditorAction: String, NamedAction {
   case zoomIn = "zoom-in"
   case zoomOut = "zoom-out"
   case zoomFit = "zoom-fit"
-  case crop = "crop"
-  case cropApply = "crop-apply"
-  case cropCancel = "crop-cancel"
   case rotateLeft = "rotate-left"
   case rotateRight = "rotate-right"
   case flipHorizontal = "flip-horizontal"
@@ -56,8 +53,6 @@ package enum EditorAction: String, NamedAction {
     // H and V as drawing apps flip (Inkscape), with Ctrl and Shift so that they never type a letter.
     case .flipHorizontal: ["<Control><Shift>h"]
     case .flipVertical: ["<Control><Shift>v"]
-    // X for cutting the picture down; Ctrl+Shift as the other picture commands.
-    case .crop: ["<Control><Shift>x"]
     case .addText: ["<Control>t"]
     // As in drawing apps (Figma, Sketch, Penpot): brackets step through the drawing order.
     case .bringForward: ["<Control>bracketright"]
@@ -71,8 +66,8 @@ package enum EditorAction: String, NamedAction {
     // which is many presses from one caption to the next.
     case .nextCaption: ["<Control>Tab"]
     case .previousCaption: ["<Control><Shift>Tab"]
-    case .camera, .share, .cancel, .editDescription, .cropApply, .cropCancel, .cancelExport, .playAnimation,
-      .previousFrame, .nextFrame:
+    case .camera, .share, .cancel, .editDescription, .cancelExport, .playAnimation, .previousFrame,
+      .nextFrame:
       []
     }
   }
@@ -88,9 +83,6 @@ package enum EditorAction: String, NamedAction {
     case .zoomIn: localized("Zoom In")
     case .zoomOut: localized("Zoom Out")
     case .zoomFit: localized("Fit the Picture in the Window")
-    case .crop: localized("Crop…")
-    case .cropApply: localized("Apply the crop")
-    case .cropCancel: localized("Leave the picture as it was")
     case .rotateLeft: localized("Rotate Left")
     case .rotateRight: localized("Rotate Right")
     case .flipHorizontal: localized("Flip Horizontally")
@@ -129,11 +121,11 @@ package enum EditorAction: String, NamedAction {
     self == .addText || boxOrder != nil
   }
 
-  /// Listed under View and Picture in the shortcuts window: what changes how the picture is seen or
-  /// cut, turned and mirrored.
+  /// Listed under View and Picture in the shortcuts window (with crop mode's `CropAction.begin`
+  /// between the zoom and the turns): what changes how the picture is seen, turned and mirrored.
   var isAboutThePicture: Bool {
     switch self {
-    case .zoomIn, .zoomOut, .zoomFit, .crop, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical: true
+    case .zoomIn, .zoomOut, .zoomFit, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical: true
     default: false
     }
   }
@@ -141,7 +133,7 @@ package enum EditorAction: String, NamedAction {
   /// Actions that need a picture: insensitive (with their buttons and menu items) until one is loaded.
   var needsPicture: Bool {
     switch self {
-    case .share, .editDescription, .crop, .zoomIn, .zoomOut, .zoomFit,
+    case .share, .editDescription, .zoomIn, .zoomOut, .zoomFit,
       .rotateLeft, .rotateRight,
       .flipHorizontal, .flipVertical, .addText:
       true

@@ -42,10 +42,13 @@ struct EditorBottomBar {
     gtk_action_bar_set_center_widget(gtkkit_action_bar(widget), buttons.widget)
 
     // One button with a menu at the bar's start: four buttons would not fit a phone-narrow window.
-    let pictureActions = [EditorAction.crop, .rotateLeft, .rotateRight, .flipHorizontal, .flipVertical]
+    let turns = [EditorAction.rotateLeft, .rotateRight, .flipHorizontal, .flipVertical]
     let transform = MenuButton()
     transform.setIconName(IconName.cropRotateFlip)
-    transform.setMenu(Menu(pictureActions.map { ($0.title, $0.detailedName) }))
+    transform.setMenu(
+      Menu(
+        [(CropAction.begin.title, CropAction.begin.detailedName)] + turns.map { ($0.title, $0.detailedName) })
+    )
     transformButton = transform.widget
     Self.name(
       transformButton, "transform-button", label: localized("Crop, Rotate and Flip"),

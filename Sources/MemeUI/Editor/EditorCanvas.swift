@@ -15,6 +15,9 @@ final class EditorCanvas {
   private let overlay = Overlay()
   /// The overlay's widget: put it in the window.
   var widget: Widget { overlay.widget }
+  /// Where the meme is drawn, and what draws it. The canvas's parts (zoom, box handles, the context
+  /// menu, drag-out) reach them only through the narrow interface below ("For the canvas's parts");
+  /// tests read them as they are.
   let drawingArea: UnsafeMutablePointer<GtkWidget>
   let topEntry = CaptionEntry(slot: .classic(.top))
   let bottomEntry = CaptionEntry(slot: .classic(.bottom))
@@ -118,7 +121,11 @@ final class EditorCanvas {
     // Under the zoom indicator, which layers added later expect just beneath them.
     overlay.add(playback.controls)
     playback.watchPointer(over: widget)
-    zoomControls = CanvasZoomControls(canvas: self)
+    zoomControls = CanvasZoomControls(drawing: drawingArea, painter: painter) { [unowned self] in
+      // The caption fields follow the picture.
+      gtk_widget_queue_allocate(widget)
+    }
+    addOverlay(zoomControls.indicator)
     playback.onFrame = { [weak self] frame in
       guard let self else { return }
       painter.showFrame(frame)
@@ -234,6 +241,50 @@ final class EditorCanvas {
   var pictureRect: ImageRect {
     painter.pictureRect(
       inWidth: Double(drawingArea.width), height: Double(drawingArea.height))
+  }
+
+  // MARK: - For the canvas's parts: box handles, the context menu, drag-out, the launch
+
+  /// The drawing's size, in logical pixels.
+  var drawingSize: (width: Double, height: Double) { (Double(drawingArea.width), Double(drawingArea.height)) }
+
+  /// Draws the canvas again (a box's frame moved, the selection changed).
+  func redraw() {
+    drawingArea.queueDraw()
+  }
+
+  /// Adds `controller` (a gesture, a key or scroll handler) to the drawing, which owns it.
+  func addToDrawing(_ controller: OpaquePointer) {
+    drawingArea.addController(controller)
+  }
+
+  /// How text boxes map onto the canvas now; nil while they are not drawn (crop mode, no room).
+  var boxMapping: BoxMapping? {
+    guard painter.drawsCaptions else { return nil }
+    return painter.boxMapping(inWidth: drawingSize.width, height: drawingSize.height)
+  }
+
+  /// The theme's accent colour, as the drawing is styled.
+  var accentColor: GdkRGBA { ThemeColors.accent(in: drawingArea) }
+
+  /// Where `child` (a field over the drawing) lies, in the drawing's coordinates.
+  func boundsInDrawing(of child: UnsafeMutablePointer<GtkWidget>) -> (
+    x: Double, y: Double, width: Double, height: Double
+  )? {
+    WidgetTree.bounds(of: child, in: drawingArea)
+  }
+
+  /// Parents `popover` to the drawing, so that it points at the drawing's coordinates, and unparents
+  /// it as the drawing goes (a popover is a child the drawing does not know about).
+  func attachPopover(_ popover: UnsafeMutablePointer<GtkWidget>) {
+    gtk_widget_set_parent(popover, drawingArea)
+    Signal.connect(drawingArea, "destroy") { gtk_widget_unparent(popover) }
+  }
+
+  /// Lays the empty sheet out for a canvas of this size before its first frame (see
+  /// `EditorWindow+LaunchCaptions.swift`).
+  func prepareSheet(width: Int32, height: Int32, scaleFactor: Double) {
+    painter.prepareSheet(inWidth: Double(width), height: Double(height), scaleFactor: scaleFactor)
   }
 
   // MARK: - Caption fields over the picture

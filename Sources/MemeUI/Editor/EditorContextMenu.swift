@@ -19,7 +19,7 @@ final class EditorContextMenu {
     self.canvas = canvas
     self.boxHandles = boxHandles
     self.document = document
-    attachGestures(to: canvas.drawingArea)
+    attachGestures()
   }
 
   /// Paste, Undo and Redo; then the box's drawing order; then Use as Template (the picture).
@@ -48,10 +48,7 @@ final class EditorContextMenu {
 
   /// The Menu key: at the selected box's centre, else the canvas's middle.
   func showForSelection() {
-    var point = (
-      x: Double(canvas.drawingArea.width) / 2,
-      y: Double(canvas.drawingArea.height) / 2
-    )
+    var point = (x: canvas.drawingSize.width / 2, y: canvas.drawingSize.height / 2)
     if let mapping = boxHandles.mapping, let index = document.selectedBoxIndex,
       document.boxes.indices.contains(index)
     {
@@ -72,10 +69,7 @@ final class EditorContextMenu {
     let menu = Widget.popoverMenu(Self.menu)
     menu.name = "canvas-context-menu"
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
-    let area = canvas.drawingArea
-    gtk_widget_set_parent(menu, area)
-    // A popover is a child the drawing area does not know about: unparent it as the area goes.
-    Signal.connect(area, "destroy") { gtk_widget_unparent(menu) }
+    canvas.attachPopover(menu)
     popover = menu
     return menu
   }
@@ -84,12 +78,12 @@ final class EditorContextMenu {
   /// the field's own menu (cut, copy and paste of its text).
   private func isOnClassicCaption(_ x: Double, _ y: Double) -> Bool {
     [canvas.topEntry, canvas.bottomEntry].contains { entry in
-      guard let bounds = WidgetTree.bounds(of: entry.widget, in: canvas.drawingArea) else { return false }
+      guard let bounds = canvas.boundsInDrawing(of: entry.widget) else { return false }
       return x >= bounds.x && x < bounds.x + bounds.width && y >= bounds.y && y < bounds.y + bounds.height
     }
   }
 
-  private func attachGestures(to area: UnsafeMutablePointer<GtkWidget>) {
+  private func attachGestures() {
     // On the canvas and everything over it, in the capture phase: a box's field lies over its box
     // and would otherwise open its own text menu.
     let click = Gesture.click(button: 3)  // GDK_BUTTON_SECONDARY
@@ -104,7 +98,7 @@ final class EditorContextMenu {
     let longPress = gtk_gesture_long_press_new()!
     gtk_gesture_single_set_touch_only(gtkkit_gesture_single(longPress.raw), 1)
     Signal.connectPoint(longPress.raw, "pressed") { [weak self] x, y in self?.show(atX: x, y: y) }
-    area.addController(longPress)
+    canvas.addToDrawing(longPress)
   }
 
   /// The Menu key and Shift+F10, in the window's capture phase: ours unless the focus is in the top

@@ -22,9 +22,6 @@ extension EditorWindow {
     case .zoomIn: canvas.zoomControls.zoom(by: CanvasZoom.step)
     case .zoomOut: canvas.zoomControls.zoom(by: 1 / CanvasZoom.step)
     case .zoomFit: canvas.zoomControls.fit()
-    case .crop: cropMode.begin()
-    case .cropApply: cropMode.apply()
-    case .cropCancel: cropMode.end()
     case .rotateLeft: document.rotate(clockwise: false)
     case .rotateRight: document.rotate(clockwise: true)
     case .flipHorizontal: document.flip(horizontally: true)
@@ -57,9 +54,7 @@ extension EditorWindow {
     enable(.undo, document.canUndo)
     enable(.redo, document.canRedo)
     enable(.camera, cameraCapture != nil)
-    enable(.crop, hasPicture && !isCropping)
-    enable(.cropApply, isCropping)
-    enable(.cropCancel, isCropping)
+    cropMode?.updateActions(hasPicture: hasPicture)
     for action in [EditorAction.playAnimation, .previousFrame, .nextFrame] {
       enable(action, document.image?.isAnimated == true)
     }

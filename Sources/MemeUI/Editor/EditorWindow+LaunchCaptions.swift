@@ -15,9 +15,8 @@ extension EditorWindow {
 
   private func prepareLaunchCaptions() {
     guard let size = launchCanvasSize else { return }
-    canvas.painter.prepareSheet(
-      inWidth: Double(size.width), height: Double(size.height),
-      scaleFactor: Double(gtk_widget_get_scale_factor(window)))
+    canvas.prepareSheet(
+      width: size.width, height: size.height, scaleFactor: Double(gtk_widget_get_scale_factor(window)))
   }
 
   /// The size the canvas will be given in the first frame, when the window shows no picture at its

@@ -156,7 +156,7 @@ extension MemeMeApplication {
   private func showSearch(for terms: [String], requestedAt time: UInt32) {
     guard let sentMemes else { return presentFirstWindow() }
     sentMemes.presenting(requestedAt: time) {
-      sentMemes.showSentMemes().showSearch(for: terms.joined(separator: " "))
+      sentMemes.showSentMemes().searching.show(for: terms.joined(separator: " "))
     }
     finishShowingFirstWindow()
   }

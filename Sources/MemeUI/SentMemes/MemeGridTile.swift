@@ -24,26 +24,20 @@ package final class MemeGridTile: MemeCell {
 
   package func bind(_ meme: SentMeme) {
     memeID = meme.id
-    let name = MemeDescription.accessibleName(of: meme)
+    let name = meme.accessibleName
     self.name = name
     setAccessibleName(name)
     thumbnail.show(meme)
   }
 
+  package func showDetails(of meme: SentMeme) {
+    name = meme.accessibleName
+    setAccessibleName(meme.accessibleName)
+    thumbnail.showDetails(of: meme)
+  }
+
   /// Follows the Grid's column width.
   func resize(to size: (width: Int32, height: Int32)) {
     thumbnail.resize(width: size.width, height: size.height)
-  }
-
-}
-
-/// How a meme is named to people who cannot see its picture.
-enum MemeDescription {
-  static func accessibleName(of meme: SentMeme) -> String {
-    let captions = ([meme.topText, meme.bottomText] + meme.textBoxes.map(\.text)).filter {
-      !$0.isEmpty
-    }
-    let name = captions.isEmpty ? localized("Meme without captions") : captions.joined(separator: " / ")
-    return meme.isAnimated ? String(format: localized("Animated GIF: %@"), name) : name
   }
 }

@@ -10,12 +10,20 @@ package protocol MemeCell: AnyObject {
   /// The bound meme's id; nil while the cell is unbound.
   var memeID: Int64? { get set }
   func bind(_ meme: SentMeme)
+  /// The bound meme's details changed (an edited description): what names it follows, the
+  /// thumbnail stays.
+  func showDetails(of meme: SentMeme)
   func unbind()
   /// The view is done with the cell (its widget may already be gone): forget pending work only.
   func tearDown()
 }
 
 extension MemeCell {
+  package func showDetails(of meme: SentMeme) {
+    setAccessibleName(meme.accessibleName)
+    thumbnail.showDetails(of: meme)
+  }
+
   package func unbind() {
     memeID = nil
     thumbnail.clear()
@@ -66,6 +74,9 @@ package final class MemeItemFactory<Cell: MemeCell> {
       self?.cells[item] = nil
     }
     list.onPlacesReplaced(by: self) { $0.rebindBoundCells() }
+    list.onDetailsChanged(by: self) { factory, meme in
+      for cell in factory.cells.values where cell.memeID == meme.id { cell.showDetails(of: meme) }
+    }
   }
 
   /// The cells currently showing memes (tests and the context menu look at them).

@@ -75,7 +75,7 @@ package final class MemeListRow: MemeCell {
     let fullTime = timeFormatter.fullString(for: meme.sentAt)
     self.fullTime = fullTime
     Accessible.setDescription(timeLabel.widget, fullTime)
-    setAccessibleName(MemeDescription.accessibleName(of: meme))
+    setAccessibleName(meme.accessibleName)
     thumbnail.show(meme)
   }
 

@@ -115,7 +115,7 @@ package final class SentMemesNavigator {
     detail.onDelete = { [weak self, weak detail] id in
       guard let self, let detail else { return }
       back(from: detail)
-      sentMemesWindow?.delete(id: id)
+      sentMemesWindow?.deletion.delete(id: id)
     }
     Signal.connect(detail.window, "destroy") { [weak self, weak detail] in
       guard let self else { return }

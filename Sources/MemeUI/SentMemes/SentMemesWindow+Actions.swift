@@ -8,15 +8,6 @@ import MemeStore
 extension SentMemesWindow {
   func addActions() {
     SentMemesAction.add(to: actions) { [weak self] action in self?.perform(action) }
-    // Closing the window ends the undo chance: deleted memes are purged. (Its toast overlay goes
-    // first and dismisses the undo toast, which purges them; this is for any left.)
-    Signal.connect(window, "destroy") { [weak self] in
-      guard let self else { return }
-      isDestroyed = true
-      undoToast = nil
-      memes.purge(ids: pendingDeletions)
-      pendingDeletions.removeAll()
-    }
   }
 
   private func perform(_ action: SentMemesAction) {
@@ -24,16 +15,16 @@ extension SentMemesWindow {
     case .add: onAdd()
     case .openMeme:
       if let meme = targetMeme, let position = memes.list.index(of: meme.id) { open(at: position) }
-    case .delete: if let meme = targetMeme { delete(id: meme.id) }
-    case .undo: undoDeletions()
-    case .dismissUndo: purgePendingDeletions()
+    case .delete: if let meme = targetMeme { deletion.delete(id: meme.id) }
+    case .undo: deletion.undo()
+    case .dismissUndo: deletion.purgePending()
     case .moveUp: moveSelected(by: -1)
     case .moveDown: moveSelected(by: 1)
-    case .search: startSearch()
-    case .clearSearch: search.isSearching = false
+    case .search: searching.start()
+    case .clearSearch: searching.stop()
     case .showList: currentTab = .list
     case .showGrid: currentTab = .grid
-    case .contextMenu: showContextMenuForSelection()
+    case .contextMenu: contextMenu.showForSelection()
     case .close: gtk_window_close(gtkkit_window(window))
     }
   }
@@ -41,7 +32,7 @@ extension SentMemesWindow {
   /// The meme an action acts on: the one the context menu was opened on while it is open, else the
   /// selected one.
   var targetMeme: SentMeme? {
-    contextMenuMeme.flatMap { memes.list.meme(id: $0) } ?? selectedMeme
+    contextMenu.memeID.flatMap { memes.list.meme(id: $0) } ?? selectedMeme
   }
 
   package func open(at position: Int) {
@@ -53,7 +44,7 @@ extension SentMemesWindow {
   // MARK: - Reordering
 
   private func moveSelected(by offset: Int) {
-    guard !refusesToReorder() else { return }
+    guard !searching.refusesToReorder() else { return }
     guard let meme = targetMeme, let position = memes.list.index(of: meme.id) else { return }
     move(id: meme.id, to: position + offset)
   }
@@ -66,7 +57,7 @@ extension SentMemesWindow {
 
   /// A row was dropped onto another row: the dragged meme takes the target's place above or below it.
   func drop(_ dragged: Int64, onto target: Int64, below: Bool) {
-    guard dragged != target, !refusesToReorder(), let from = memes.list.index(of: dragged),
+    guard dragged != target, !searching.refusesToReorder(), let from = memes.list.index(of: dragged),
       let onto = memes.list.index(of: target)
     else { return }
     var index = below ? onto + 1 : onto

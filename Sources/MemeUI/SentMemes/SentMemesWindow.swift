@@ -6,9 +6,12 @@ import GtkKit
 import MemeStore
 
 /// The Sent Memes window: an Add button, a search bar, a notebook with the List and the Grid over one
-/// shared model and selection, an empty state and a no-results one, and toasts: Undo for deletions, what a share did. Behaviour lives in the
-/// `SentMemesWindow+*.swift` files; this one holds the state and builds the widget tree.
-package final class SentMemesWindow: AppWindow {
+/// shared model and selection, an empty state and a no-results one, and toasts: Undo for deletions,
+/// what a share did. Its parts own their state: deletion with undo (`SentMemesDeletion`), search
+/// (`SentMemesSearch`), keyboard focus (`SentMemesFocus`) and the context menu
+/// (`SentMemesContextMenu`). This file holds the views and the wiring; `SentMemesWindow+Actions.swift`
+/// the `win.` actions.
+package final class SentMemesWindow: AppWindow, SentMemesHost {
   /// The notebook's pages, in order.
   package enum Tab: Int {
     case list = 0
@@ -31,29 +34,18 @@ package final class SentMemesWindow: AppWindow {
   private var builtGrid: (view: UnsafeMutablePointer<GtkWidget>, factory: MemeItemFactory<MemeGridTile>)?
   private(set) var addButton: UnsafeMutablePointer<GtkWidget>!
   package private(set) var listFactory: MemeItemFactory<MemeListRow>!
-  /// The context menu, parented to the view it opens over.
-  var contextMenus: [Tab: UnsafeMutablePointer<GtkWidget>] = [:]
-  /// The meme the context menu was opened on: its items act on it, whatever is selected meanwhile.
-  var contextMenuMeme: Int64?
-  /// Counts focus moves, so that a later one ends the retries of an earlier one.
-  var focusRequest = 0
   /// The toasts over the window's content: what a share did ("Saved “cat-meme.png”"), said again
   /// here when Sent Memes takes over, and Undo for deletions, which takes its place.
   let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
   /// The bar at the top of the window, built before the body it stands above.
   private var headerBar: HeaderBar!
-  /// The search bar under the header bar, and its toggle button in the header bar.
-  package let search = SearchBar(entry: SearchEntry(), maximumWidth: 480)
-  private(set) var searchButton = ToggleButton(iconName: IconName.search)
 
-  /// Deleted memes that Undo can still bring back, oldest first, and the toast that offers it: the
-  /// chance ends when the toast goes.
-  var pendingDeletions: [Int64] = []
-  var undoToast: Toast?
+  private(set) var deletion: SentMemesDeletion!
+  private(set) var searching: SentMemesSearch!
+  private(set) var focus: SentMemesFocus!
+  private(set) var contextMenu: SentMemesContextMenu!
   /// Set when GTK destroys the window: work posted earlier must not touch its widgets.
-  var isDestroyed = false
-  /// How long the undo toast stays, in seconds (a toast's unit); hovering or focusing it pauses it.
-  static let undoSeconds: UInt32 = 8
+  private(set) var isDestroyed = false
 
   /// Add: open an empty editor.
   var onAdd: () -> Void = {}
@@ -70,13 +62,25 @@ package final class SentMemesWindow: AppWindow {
     window = Self.makeWindow(of: application, title: localized("Sent Memes"), name: "sent-memes-window")
     // The same size as the editor: the navigator turns between them like pages.
     preferences.rememberGeometry(of: window)
+    deletion = SentMemesDeletion(host: self)
+    searching = SentMemesSearch(host: self, keysFrom: notebook.widget)
+    focus = SentMemesFocus(host: self)
+    contextMenu = SentMemesContextMenu(host: self)
     buildHeaderBar()
     buildContent()
     addActions()
-    buildContextMenu(for: .list)
+    contextMenu.build(for: .list)
     connectModel()
     updateState()
+    Signal.connect(window, "destroy") { [weak self] in
+      guard let self else { return }
+      isDestroyed = true
+      deletion.windowDestroyed()
+    }
   }
+
+  /// The search bar under the header bar.
+  package var search: SearchBar { searching.bar }
 
   /// The Grid's view, built on first use.
   package var gridView: UnsafeMutablePointer<GtkWidget> { grid.view }
@@ -89,7 +93,7 @@ package final class SentMemesWindow: AppWindow {
   private var grid: (view: UnsafeMutablePointer<GtkWidget>, factory: MemeItemFactory<MemeGridTile>) {
     if let builtGrid { return builtGrid }
     let built = buildGrid()
-    buildContextMenu(for: .grid)
+    contextMenu.build(for: .grid)
     return built
   }
 
@@ -119,7 +123,19 @@ package final class SentMemesWindow: AppWindow {
     gtkkit_list_select_item(view, guint(position))
     selection.selectedPosition = position
     view.scrollToItem(at: position)
-    moveFocus(to: id, in: tab)
+    focus.move(to: id, in: tab)
+  }
+
+  /// The list or the grid.
+  func view(for tab: Tab) -> UnsafeMutablePointer<GtkWidget> {
+    tab == .list ? listView : gridView
+  }
+
+  /// The meme ids and widgets of the rows or tiles `tab`'s view shows now.
+  func boundCells(in tab: Tab) -> [(id: Int64?, widget: UnsafeMutablePointer<GtkWidget>)] {
+    tab == .list
+      ? listFactory.boundCells.map { ($0.memeID, $0.widget) }
+      : boundGridTiles.map { ($0.memeID, $0.widget) }
   }
 
   // MARK: - Building the tree
@@ -137,10 +153,7 @@ package final class SentMemesWindow: AppWindow {
     add.append(SentMemesMenus.addMenuButton())
     header.packStart(add.widget)
     header.packEnd(SentMemesMenus.mainMenuButton())
-    searchButton.widget.name = "search-button"
-    Accessible.setLabel(searchButton.widget, localized("Search"))
-    searchButton.widget.tooltip = localized("Search (Ctrl+F)")
-    header.packEnd(searchButton.widget)
+    header.packEnd(searching.button.widget)
     headerBar = header
   }
 
@@ -156,7 +169,6 @@ package final class SentMemesWindow: AppWindow {
     body.append(search.widget)
     stack.widget.expandsVertically = true
     body.append(stack.widget)
-    setUpSearch()
     toasts.child = body.widget
     AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
   }
@@ -169,7 +181,7 @@ package final class SentMemesWindow: AppWindow {
     // The view takes references of its own to the selection and the factory.
     listView = Widget.listView(of: selection, factory: listFactory.factory)
     setUpView(listView, name: "meme-list")
-    openOnClick(in: .list)
+    focus.openOnClick(in: .list)
     let page = Self.scrolled(Self.clamped(listView))
     listFactory.rebindStaleCells(whenScrolling: listView)
     appendPage(
@@ -204,7 +216,7 @@ package final class SentMemesWindow: AppWindow {
     sizer.follow(view, in: scrolled)
     gridPage.append(scrolled)
     builtGrid = (view, factory)
-    openOnClick(in: .grid)
+    focus.openOnClick(in: .grid)
     return (view, factory)
   }
 
@@ -220,7 +232,7 @@ package final class SentMemesWindow: AppWindow {
   private func cellEvents(for tab: Tab) -> MemeCellEvents {
     MemeCellEvents(
       contextMenu: { [weak self] id, widget, x, y in
-        self?.showContextMenu(for: id, in: tab, over: widget, x: x, y: y)
+        self?.contextMenu.show(for: id, in: tab, over: widget, x: x, y: y)
       },
       drop: { [weak self] dragged, target, below in self?.drop(dragged, onto: target, below: below) })
   }
@@ -330,8 +342,8 @@ package final class SentMemesWindow: AppWindow {
     actions.action(named: SentMemesAction.moveUp.name)?.isEnabled = hasSelection && position > 0
     actions.action(named: SentMemesAction.moveDown.name)?.isEnabled =
       hasSelection && position < memes.list.count - 1
-    actions.action(named: SentMemesAction.undo.name)?.isEnabled = !pendingDeletions.isEmpty
-    actions.action(named: SentMemesAction.clearSearch.name)?.isEnabled = search.isSearching
+    actions.action(named: SentMemesAction.undo.name)?.isEnabled = deletion.canUndo
+    actions.action(named: SentMemesAction.clearSearch.name)?.isEnabled = searching.isSearching
   }
 
   /// Says what a share did, in a toast (after any toast shown now).

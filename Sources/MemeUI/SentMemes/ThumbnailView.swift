@@ -77,9 +77,16 @@ package final class ThumbnailView {
     clear()
     self.meme = meme
     // Screen readers announce the picture by what it says (the row's or tile's name too).
-    Accessible.setLabel(picture, MemeDescription.accessibleName(of: meme))
+    Accessible.setLabel(picture, meme.accessibleName)
     animationBadge.widget.isVisible = meme.isAnimated
     requestThumbnail()
+  }
+
+  /// The meme shown, with details changed (an edited description): the picture's name follows.
+  func showDetails(of meme: SentMeme) {
+    guard meme.id == self.meme?.id else { return }
+    self.meme = meme
+    Accessible.setLabel(picture, meme.accessibleName)
   }
 
   /// Changes the frame's size (the Grid's tiles follow the window's width); the thumbnail shown is

@@ -87,12 +87,12 @@ final class CropBar {
     row.widget.horizontalAlignment = GTK_ALIGN_CENTER
     let cancel = Accessible.mnemonicButton(localized("_Cancel"))
     cancel.name = "crop-cancel-button"
-    cancel.actionName = EditorAction.cropCancel.detailedName
+    cancel.actionName = CropAction.cancel.detailedName
     cancel.tooltip = localized("Leave the picture as it was (Escape)")
     let done = Accessible.mnemonicButton(localized("_Done"))
     done.name = "crop-done-button"
     done.addCSSClass("suggested-action")
-    done.actionName = EditorAction.cropApply.detailedName
+    done.actionName = CropAction.apply.detailedName
     done.tooltip = localized("Apply the crop (Enter)")
     row.append(cancel)
     row.append(done)

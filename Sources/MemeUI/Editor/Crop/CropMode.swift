@@ -15,6 +15,8 @@ final class CropMode {
   private(set) var tools: (overlay: CropOverlay, bar: CropBar)?
 
   private unowned let host: any EditorHost
+  /// Crop mode's `crop.` actions (`CropAction`), in a group of their own on the window.
+  let actions: ActionMap
   /// The bar the crop bar takes the place of while cropping.
   private let bottomBar: UnsafeMutablePointer<GtkWidget>
   /// Where the focus goes back to when crop mode ends from its bar: the control it was chosen from.
@@ -27,6 +29,25 @@ final class CropMode {
     self.host = host
     self.bottomBar = bottomBar
     self.returnFocus = returnFocus
+    actions = ActionGroup(insertedInto: host.window, prefix: CropAction.scope).actions
+    CropAction.add(to: actions) { [weak self] action in self?.perform(action) }
+  }
+
+  /// Each handler checks its preconditions first: an action can come from the picture's menu, a
+  /// shortcut, the crop bar or a test.
+  private func perform(_ action: CropAction) {
+    switch action {
+    case .begin: begin()
+    case .apply: apply()
+    case .cancel: end()
+    }
+  }
+
+  /// Crop… with a picture outside crop mode; Apply and Cancel in it (an insensitive Done takes no
+  /// focus, see `begin`).
+  func updateActions(hasPicture: Bool) {
+    actions.action(named: CropAction.begin.name)?.isEnabled = hasPicture && !isOn
+    for action in [CropAction.apply, .cancel] { actions.action(named: action.name)?.isEnabled = isOn }
   }
 
   /// The window's width, which the bar's presets fit (see `CropBar.fit`).

@@ -50,11 +50,12 @@ final class DragOut {
   var isArmed = false
   private let source: OpaquePointer
 
-  /// Offers drags from `widget`; `snapshot` is what would be shared now (nil: nothing to drag),
+  /// Offers drags from the widget `addController` puts its gestures on (the canvas's drawing);
+  /// `snapshot` is what would be shared now (nil: nothing to drag),
   /// `export` writes an animation in the background and `stopExport` stops it, and `dropped` keeps
   /// a meme that was dropped.
   init(
-    from widget: UnsafeMutablePointer<GtkWidget>, snapshot: @escaping () -> ShareSnapshot?,
+    addController: (OpaquePointer) -> Void, snapshot: @escaping () -> ShareSnapshot?,
     export: @escaping BackgroundExport, stopExport: @escaping () -> Void,
     dropped: @escaping (ShareSnapshot, SharedMeme) -> Void
   ) {
@@ -71,17 +72,17 @@ final class DragOut {
       return false
     }
     Signal.connectDragEnd(source.raw) { [weak self] _ in self?.end() }
-    widget.addController(source)
-    watchHold(on: widget)
+    addController(source)
+    watchHold(addController)
   }
 
   /// A press begins unarmed; held still for the long-press time (any pointer, not only touch), it
   /// is armed until the button is let go.
-  private func watchHold(on widget: UnsafeMutablePointer<GtkWidget>) {
+  private func watchHold(_ addController: (OpaquePointer) -> Void) {
     let press = Gesture.click(button: 1)
     Signal.connectPressed(press.raw) { [weak self] _, _, _ in self?.isArmed = false }
-    widget.addController(press)
-    widget.addController(Gesture.longPress(button: 1) { [weak self] in self?.isArmed = true })
+    addController(press)
+    addController(Gesture.longPress(button: 1) { [weak self] in self?.isArmed = true })
   }
 
   /// Called by GTK once the pointer has moved past its drag threshold, and again at every motion

@@ -50,7 +50,7 @@ final class EditorSharing {
     }
     progress.onChange = { [unowned host] in host.updateActionStates() }
     dragOut = DragOut(
-      from: host.canvas.drawingArea, snapshot: { [weak self] in self?.snapshot },
+      addController: host.canvas.addToDrawing, snapshot: { [weak self] in self?.snapshot },
       export: { [weak self] snapshot, format, file, finished in
         self?.exportForDrag(snapshot, as: format, to: file, finished: finished) ?? false
       },

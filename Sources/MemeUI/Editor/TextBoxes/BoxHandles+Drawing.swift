@@ -125,5 +125,5 @@ extension BoxHandles {
   }
 
   /// The theme's accent colour.
-  var accentColor: GdkRGBA { ThemeColors.accent(in: canvas.drawingArea) }
+  var accentColor: GdkRGBA { canvas.accentColor }
 }

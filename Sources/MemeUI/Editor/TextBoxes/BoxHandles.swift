@@ -63,8 +63,7 @@ final class BoxHandles {
     let box = document.boxes[index]
     angleBadge.show(
       box.angle, besideKnobAt: mapping.onScreen(box).position(of: .rotation),
-      width: Double(canvas.drawingArea.width),
-      height: Double(canvas.drawingArea.height))
+      width: canvas.drawingSize.width, height: canvas.drawingSize.height)
   }
 
   /// After any change to the document: the frame follows the selection and the boxes.
@@ -72,17 +71,14 @@ final class BoxHandles {
     if let hoveredIndex, !document.boxes.indices.contains(hoveredIndex) { self.hoveredIndex = nil }
     // The box turning is no longer selected: its angle goes too.
     if change.contains(.selection), drag == nil { angleBadge.hide() }
-    if !change.isDisjoint(with: [.selection, .captions]) { canvas.drawingArea.queueDraw() }
+    if !change.isDisjoint(with: [.selection, .captions]) { canvas.redraw() }
   }
 
   // MARK: - Where things are (canvas coordinates)
 
   /// How boxes map onto the canvas now; nil while they are not shown (crop mode, no room).
   var mapping: BoxMapping? {
-    guard canvas.painter.drawsCaptions else { return nil }
-    return canvas.painter.boxMapping(
-      inWidth: Double(canvas.drawingArea.width),
-      height: Double(canvas.drawingArea.height))
+    canvas.boxMapping
   }
 
   /// What a press at (x, y) takes hold of: the selected box's handles and body first, then the
@@ -123,7 +119,7 @@ final class BoxHandles {
       index: index, box: document.boxes[index], handle: handle, mapping: mapping, pressX: x, pressY: y)
     // A handle is ours at once; the body only once the pointer moves, so a click reaches its field.
     if handle != .body { beginDragging() }
-    canvas.drawingArea.queueDraw()
+    canvas.redraw()
   }
 
   /// The pointer moved (dx, dy) from the press.
@@ -142,7 +138,7 @@ final class BoxHandles {
     guard document.boxes.indices.contains(drag.index) else { return }
     document.updateBox(at: drag.index, to: result.box, coalescingKey: "box-drag-\(dragCount)")
     if drag.handle == .rotation { showAngle(ofBoxAt: drag.index) }
-    canvas.drawingArea.queueDraw()
+    canvas.redraw()
   }
 
   /// The press ended (or another gesture took it): the drag is one undo step.
@@ -153,7 +149,7 @@ final class BoxHandles {
     isDragging = false
     guides = []
     gtk_widget_set_cursor_from_name(canvas.widget, nil)
-    canvas.drawingArea.queueDraw()
+    canvas.redraw()
   }
 
   private func beginDragging() {
@@ -213,7 +209,7 @@ final class BoxHandles {
     let hovered = target.flatMap { $0.index == document.selectedBoxIndex ? nil : $0.index }
     if hovered != hoveredIndex {
       hoveredIndex = hovered
-      canvas.drawingArea.queueDraw()
+      canvas.redraw()
     }
     let angle = target.map { document.boxes[$0.index].angle } ?? 0
     gtk_widget_set_cursor_from_name(canvas.widget, Self.cursorName(for: target?.handle, angle: angle))

@@ -40,6 +40,7 @@ package final class SentMemeList {
   /// Called after `replaceAll`, once per view's factory: the cells already showing memes must show
   /// the ones now at their places.
   private var placesReplacedHandlers: [() -> Void] = []
+  private var detailsChangedHandlers: [(SentMeme) -> Void] = []
 
   /// `read` fetches the details of memes by id: the store's `memes(ids:)`.
   init(pageSize: Int = 128, keptReads: Int = 16, read: @escaping ([Int64]) throws -> [SentMeme]) {
@@ -75,6 +76,14 @@ package final class SentMemeList {
   func onPlacesReplaced<Owner: AnyObject>(by owner: Owner, _ handler: @escaping (Owner) -> Void) {
     placesReplacedHandlers.append { [weak owner] in
       if let owner { handler(owner) }
+    }
+  }
+
+  /// Calls `handler` with a meme whose details `update` changed, while `owner` lives (a view's
+  /// factory, whose cells name the meme by its description).
+  func onDetailsChanged<Owner: AnyObject>(by owner: Owner, _ handler: @escaping (Owner, SentMeme) -> Void) {
+    detailsChangedHandlers.append { [weak owner] meme in
+      if let owner { handler(owner, meme) }
     }
   }
 
@@ -160,6 +169,7 @@ package final class SentMemeList {
   func update(_ meme: SentMeme) {
     guard index(of: meme.id) != nil else { return }
     if memes[meme.id] != nil { memes[meme.id] = meme } else { keep([meme]) }
+    for handler in detailsChangedHandlers { handler(meme) }
   }
 
   /// Puts `added` places in place of `removals` at `position`.

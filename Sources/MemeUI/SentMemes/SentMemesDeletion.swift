@@ -5,25 +5,41 @@ import GtkKit
 /// Deleting with undo: a deleted meme disappears at once and a toast offers Undo ("3 memes deleted"
 /// after three deletions, each of which starts its time again); when the toast goes (timed out,
 /// closed, or with the window), the deleted memes and their files are purged for good.
-extension SentMemesWindow {
+final class SentMemesDeletion {
+  private unowned let host: any SentMemesHost
+  /// Deleted memes that Undo can still bring back, oldest first, and the toast that offers it: the
+  /// chance ends when the toast goes.
+  private var pending: [Int64] = []
+  private(set) var undoToast: Toast?
+  /// How long the undo toast stays, in seconds (a toast's unit); hovering or focusing it pauses it.
+  static let undoSeconds: UInt32 = 8
+
+  init(host: any SentMemesHost) {
+    self.host = host
+  }
+
+  /// Whether Undo has memes to bring back.
+  var canUndo: Bool { !pending.isEmpty }
+
   /// Deletes a meme (undoable until the toast goes).
   func delete(id: Int64) {
+    let memes = host.memes
     let position = memes.list.index(of: id)
     guard memes.delete(id: id) else { return }
-    pendingDeletions.append(id)
+    pending.append(id)
     // Keep a neighbour selected (and focused) so that Delete can be pressed again.
     if let position, let neighbour = memes.list.meme(at: min(position, memes.list.count - 1)) {
-      select(id: neighbour.id)
+      host.select(id: neighbour.id, in: nil)
     }
     showUndoToast()
-    updateState()
+    host.updateState()
   }
 
   private func showUndoToast() {
-    let title = Self.deletedMessage(count: pendingDeletions.count)
+    let title = Self.deletedMessage(count: pending.count)
     if let undoToast {
       undoToast.title = title
-      toasts.show(undoToast)  // shown again: its time starts over
+      host.toasts.show(undoToast)  // shown again: its time starts over
       return
     }
     let toast = Toast(title)
@@ -36,7 +52,7 @@ extension SentMemesWindow {
     }
     undoToast = toast
     // It takes the place of a share's confirmation, shown or waiting.
-    toasts.show(toast, replacingOthers: true)
+    host.toasts.show(toast, replacingOthers: true)
   }
 
   /// "Meme deleted", "3 memes deleted" (plural forms as the language has them).
@@ -52,23 +68,23 @@ extension SentMemesWindow {
   }
 
   /// Brings back every meme deleted since the toast appeared, at their places.
-  func undoDeletions(completion: @escaping () -> Void = {}) {
-    guard !pendingDeletions.isEmpty else { return completion() }
-    let restored = pendingDeletions
-    pendingDeletions.removeAll()
+  func undo(completion: @escaping () -> Void = {}) {
+    guard !pending.isEmpty else { return completion() }
+    let restored = pending
+    pending.removeAll()
     dismissUndoToast()
-    updateState()
-    memes.undoDelete(ids: restored) { [weak self] in
-      if let self, let last = restored.last { select(id: last) }
+    host.updateState()
+    host.memes.undoDelete(ids: restored) { [weak self] in
+      if let self, let last = restored.last { host.select(id: last, in: nil) }
       completion()
     }
   }
 
   /// Ends the undo chance now (Dismiss): purges deleted memes and their files.
-  func purgePendingDeletions() {
+  func purgePending() {
     dismissUndoToast()
     endUndoChance()
-    updateState()
+    host.updateState()
   }
 
   /// The undo toast went: the deleted memes are purged. The toast may go with the window, whose
@@ -76,9 +92,17 @@ extension SentMemesWindow {
   /// the main loop, if the window is still there.
   private func endUndoChance() {
     undoToast = nil
-    let purged = pendingDeletions
-    pendingDeletions.removeAll()
-    memes.purge(ids: purged)
-    MainLoop.post { [weak self] in self?.updateState() }
+    let purged = pending
+    pending.removeAll()
+    host.memes.purge(ids: purged)
+    MainLoop.post { [weak self] in self?.host.updateState() }
+  }
+
+  /// Closing the window ends the undo chance: deleted memes are purged. (Its toast overlay goes
+  /// first and dismisses the undo toast, which purges them; this is for any left.)
+  func windowDestroyed() {
+    undoToast = nil
+    host.memes.purge(ids: pending)
+    pending.removeAll()
   }
 }

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
+import MemeCore
+import MemeStore
+
+/// How a sent meme is named to people who cannot see its picture, in the List, the Grid and Detail:
+/// that it moves and in which format, its captions, and the description its user wrote for it (the
+/// alt text they chose is what they meant a screen reader to say).
+extension SentMeme {
+  var accessibleName: String {
+    let captions = ([topText, bottomText] + textBoxes.map(\.text)).filter { !$0.isEmpty }
+    var name = captions.isEmpty ? localized("Meme without captions") : captions.joined(separator: " / ")
+    if let written = customDescription, MemeDescription.hasText(written) {
+      // Translators: a sent meme's name for screen readers: its captions, then the description
+      // its user wrote for it ("Top / Bottom. A cat staring at a wall").
+      name = String(format: localized("%@. %@"), name, Self.oneLine(written))
+    }
+    // The rendered file says what the meme was shared as (a still one is a PNG or a JPEG).
+    return switch AnimationFormat(fileExtension: renderedImageURL.pathExtension) {
+    case .gif: String(format: localized("Animated GIF: %@"), name)
+    case .webp: String(format: localized("Animated WebP: %@"), name)
+    case nil: name
+    }
+  }
+
+  /// A description's line breaks and runs of white space as single spaces: a name is read as one line.
+  private static func oneLine(_ text: String) -> String {
+    MemeDescription.cleaned(text).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+  }
+}
