@@ -75,14 +75,6 @@ extension MemeCaptions {
   }
 }
 
-extension Meme {
-  /// The description files and Sent Memes carry: `customDescription` when it holds text, else the
-  /// meme's text in reading order.
-  public var resolvedDescription: String {
-    MemeDescription.resolved(customDescription, captions: captions)
-  }
-}
-
 extension String {
   /// Without white space (line breaks included) at either end.
   var trimmingWhiteSpace: String {

@@ -40,7 +40,7 @@ package final class MemeGridTile: MemeCell {
 /// How a meme is named to people who cannot see its picture.
 enum MemeDescription {
   static func accessibleName(of meme: SentMeme) -> String {
-    let captions = ([meme.topText, meme.bottomText] + meme.textBoxes.map(\.text)).filter {
+    let captions = ([meme.top, meme.bottom] + meme.boxes.map(\.text)).filter {
       !$0.isEmpty
     }
     let name = captions.isEmpty ? localized("Meme without captions") : captions.joined(separator: " / ")
