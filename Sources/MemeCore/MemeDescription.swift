@@ -59,13 +59,7 @@ extension MemeCaptions {
       if ax != bx { return ax < bx }
       return first.offset < second.offset
     }
-    let boxTexts = ordered.map(\.element.text)
-    let texts: [String] =
-      switch layout {
-      case .classic: [top] + boxTexts + [bottom]
-      case .band: [top] + boxTexts + [bottom]
-      case .poster: boxTexts + [top, bottom]
-      }
+    let texts = layout.readingOrder(top: top, bottom: bottom, boxes: ordered.map(\.element.text))
     return texts.map(Self.oneLine).filter { !$0.isEmpty }.joined(separator: "\n")
   }
 

@@ -91,7 +91,7 @@ struct SentMemeDecoder {
 
   /// The column value for `layout`: NULL for Classic, as every meme sent before layouts existed.
   static func column(for layout: MemeLayoutKind) -> String? {
-    layout == .classic ? nil : layout.rawValue
+    layout.storedName
   }
 
   /// The column value for `textBoxes`: NULL for none, as every meme with only the classic captions.

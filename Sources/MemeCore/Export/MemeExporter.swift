@@ -245,7 +245,10 @@ public enum MemeExporter {
     format: ImageFormat, transform: PictureTransform, width: Int?, layout: MemeLayoutKind
   ) -> String? {
     guard case .jpeg = format else { return "the output is not a JPEG" }
-    if layout == .poster { return "the poster's frame is encoded whole" }
+    switch layout.jpegBlockPolicy {
+    case .encodeWhole(let reason): return reason
+    case .keepPhoto, .photoBelowBand: break
+    }
     if width != nil { return "a width was given" }
     if !transform.isIdentity { return "the picture is cropped, turned or mirrored" }
     return nil
