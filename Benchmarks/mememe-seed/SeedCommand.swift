@@ -136,7 +136,7 @@ struct SeedImages {
       usesWords
       ? SeedWords.captions(number: number) : (top: "Seeded meme \(number)", bottom: "Bottom text \(number)")
     return SentMemeDraft(
-      topText: captions.top, bottomText: captions.bottom, style: .classic,
+      content: MemeContent(captions: MemeCaptions(top: captions.top, bottom: captions.bottom)),
       sentAt: sentAt, original: .encoded(.png(variant.image)), rendered: .png(variant.image),
       thumbnail: .png(variant.thumbnail))
   }

@@ -28,10 +28,9 @@ public struct MemeCaptions: Sendable, Hashable {
     CaptionPosition.allCases.map { TextBox.classic($0, text: text(at: $0), style: style) } + boxes
   }
 
-  /// The texts the layout draws, in drawing order: the top one, the bottom one, then the boxes'.
-  /// Every layout draws both captions.
+  /// The texts the layout draws, in drawing order (see `MemeLayoutKind.drawnTexts`).
   public var drawnTexts: [String] {
-    [top, bottom] + boxes.map(\.text)
+    layout.drawnTexts(top: top, bottom: bottom, boxes: boxes.map(\.text))
   }
 
   public func text(at position: CaptionPosition) -> String {

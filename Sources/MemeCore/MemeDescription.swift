@@ -59,27 +59,13 @@ extension MemeCaptions {
       if ax != bx { return ax < bx }
       return first.offset < second.offset
     }
-    let boxTexts = ordered.map(\.element.text)
-    let texts: [String] =
-      switch layout {
-      case .classic: [top] + boxTexts + [bottom]
-      case .band: [top] + boxTexts + [bottom]
-      case .poster: boxTexts + [top, bottom]
-      }
+    let texts = layout.readingOrder(top: top, bottom: bottom, boxes: ordered.map(\.element.text))
     return texts.map(Self.oneLine).filter { !$0.isEmpty }.joined(separator: "\n")
   }
 
   /// `text` on one line: every run of white space (line breaks included) one space, none at the ends.
   private static func oneLine(_ text: String) -> String {
     MemeDescription.cleaned(text).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-  }
-}
-
-extension Meme {
-  /// The description files and Sent Memes carry: `customDescription` when it holds text, else the
-  /// meme's text in reading order.
-  public var resolvedDescription: String {
-    MemeDescription.resolved(customDescription, captions: captions)
   }
 }
 

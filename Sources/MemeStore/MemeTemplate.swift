@@ -2,18 +2,19 @@
 import Foundation
 import MemeCore
 
-/// A picture kept to make new memes from: the picture as it was cut, turned and mirrored, the layout
-/// and caption style it was used with, and a name. No texts: a meme made from it starts with empty
-/// captions. The store owns its two files, inside its `images` folder.
-public struct MemeTemplate: Sendable, Hashable, Identifiable {
+/// A picture kept to make new memes from: the picture as it was cut, turned and mirrored, the
+/// content it was used with (of which a template keeps the layout and the caption style) and a name.
+/// No texts: a meme made from it starts with empty captions. The store owns its two files, inside its
+/// `images` folder.
+public struct MemeTemplate: MemeContentHolder, Sendable, Hashable, Identifiable {
   public let id: Int64
   public var name: String
   /// The picture, already cut, turned and mirrored: a new meme uses it as it is.
   public var pictureURL: URL
   /// A small image for the gallery.
   public var thumbnailURL: URL
-  public var layout: MemeLayoutKind
-  public var style: CaptionStyle
+  /// What a meme made from it starts with: its layout and style, no text, the picture as it is.
+  public var content: MemeContent
   public var createdAt: Date
   /// How many memes were started from it, and when the last one was: the gallery shows the most used
   /// first.
@@ -23,16 +24,14 @@ public struct MemeTemplate: Sendable, Hashable, Identifiable {
   public var source: String?
 
   public init(
-    id: Int64, name: String, pictureURL: URL, thumbnailURL: URL, layout: MemeLayoutKind = .classic,
-    style: CaptionStyle = .classic, createdAt: Date = Date(), useCount: Int = 0, lastUsedAt: Date? = nil,
-    source: String? = nil
+    id: Int64, name: String, pictureURL: URL, thumbnailURL: URL, content: MemeContent = .empty,
+    createdAt: Date = Date(), useCount: Int = 0, lastUsedAt: Date? = nil, source: String? = nil
   ) {
     self.id = id
     self.name = name
     self.pictureURL = pictureURL
     self.thumbnailURL = thumbnailURL
-    self.layout = layout
-    self.style = style
+    self.content = MemeContent.template(of: content)
     self.createdAt = createdAt
     self.useCount = useCount
     self.lastUsedAt = lastUsedAt
@@ -41,32 +40,38 @@ public struct MemeTemplate: Sendable, Hashable, Identifiable {
 
   /// The meme a template starts: its picture as it is, empty captions, its layout and style.
   public var meme: Meme {
-    Meme(
-      topText: "", bottomText: "", style: style, originalImage: pictureURL, createdAt: Date(), layout: layout)
+    Meme(content: content, originalImage: pictureURL, createdAt: Date())
   }
 }
 
 /// Everything needed to keep one template. The caller makes the picture (cut, turned and mirrored)
 /// and its thumbnail; the store only writes bytes.
-public struct MemeTemplateDraft: Sendable, Hashable {
+public struct MemeTemplateDraft: MemeContentHolder, Sendable, Hashable {
   public var name: String
   public var picture: EncodedImage
   public var thumbnail: EncodedImage
-  public var layout: MemeLayoutKind
-  public var style: CaptionStyle
+  /// The content the template keeps: its layout and style (see `MemeContent.template(of:)`).
+  public var content: MemeContent
   public var createdAt: Date
   public var source: String?
 
   public init(
-    name: String, picture: EncodedImage, thumbnail: EncodedImage, layout: MemeLayoutKind = .classic,
-    style: CaptionStyle = .classic, createdAt: Date = Date(), source: String? = nil
+    name: String, picture: EncodedImage, thumbnail: EncodedImage, content: MemeContent = .empty,
+    createdAt: Date = Date(), source: String? = nil
   ) {
     self.name = name
     self.picture = picture
     self.thumbnail = thumbnail
-    self.layout = layout
-    self.style = style
+    self.content = MemeContent.template(of: content)
     self.createdAt = createdAt
     self.source = source
+  }
+}
+
+extension MemeContent {
+  /// What a template keeps of `content`: its layout and style. Its texts, boxes and description
+  /// belong to one meme, and its picture is kept already cut and turned.
+  public static func template(of content: MemeContent) -> MemeContent {
+    MemeContent(captions: MemeCaptions(top: "", bottom: "", style: content.style, layout: content.layout))
   }
 }

@@ -9,9 +9,8 @@ struct SentMemeDecoder {
   /// The three file name columns, as raw bytes for `StoredFileName`.
   static let fileColumns = ["originalFile", "renderedFile", "thumbnailFile"].map(StoredFileName.bytes(of:))
     .joined(separator: ", ")
-  /// The columns, in the order `decode` reads them.
-  static let columns =
-    "id, topText, bottomText, style, sentAt, position, \(fileColumns), transform, textBoxes, description, layout, savedFile"
+  /// The columns, in the order `decode` reads them: the meme's own, then its content's.
+  static let columns = "id, sentAt, position, \(fileColumns), savedFile, \(StoredMemeContent.columns)"
 
   let images: DurableFolder
   private var styles: [String: CaptionStyle] = [:]
@@ -24,17 +23,13 @@ struct SentMemeDecoder {
   /// what the schema promises (a NULL, a blob where text belongs): only a damaged or foreign file has
   /// such rows, and GRDB's subscripts would stop the app on them.
   mutating func decode(_ row: Row) throws -> SentMeme? {
-    guard let names = try Self.fileNames(in: row, from: 6) else { return nil }
+    guard let names = try Self.fileNames(in: row, from: 3) else { return nil }
     return SentMeme(
-      id: try row.decode(atIndex: 0), topText: try row.decode(atIndex: 1),
-      bottomText: try row.decode(atIndex: 2), style: style(fromJSON: try row.decode(atIndex: 3)),
-      sentAt: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 4)),
-      position: try row.decode(atIndex: 5),
+      id: try row.decode(atIndex: 0), content: try StoredMemeContent.read(row, from: 7, decoder: &self),
+      sentAt: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 1)),
+      position: try row.decode(atIndex: 2),
       originalImageURL: images.fileURL(names[0]), renderedImageURL: images.fileURL(names[1]),
-      thumbnailURL: images.fileURL(names[2]), transform: transform(fromJSON: try row.decode(atIndex: 9)),
-      textBoxes: textBoxes(fromJSON: try row.decode(atIndex: 10)),
-      layout: layout(named: try row.decode(atIndex: 12)), customDescription: try row.decode(atIndex: 11),
-      savedFileURL: savedFile(atPath: try row.decode(atIndex: 13)))
+      thumbnailURL: images.fileURL(names[2]), savedFileURL: savedFile(atPath: try row.decode(atIndex: 6)))
   }
 
   /// Whether the three file names read with `fileColumns` from column `start` are plain names, read in
@@ -69,14 +64,14 @@ struct SentMemeDecoder {
 
   /// NULL is the picture as it is; a transform that no longer decodes shows the picture as it is too,
   /// rather than hiding the meme.
-  private func transform(fromJSON json: String?) -> PictureTransform {
+  func transform(fromJSON json: String?) -> PictureTransform {
     guard let json else { return .identity }
     return (try? jsonDecoder.decode(PictureTransform.self, from: Data(json.utf8))) ?? .identity
   }
 
   /// NULL is no box beyond the classic two; boxes that no longer decode are left out rather than hiding
   /// the meme (its classic captions still show).
-  private func textBoxes(fromJSON json: String?) -> [TextBox] {
+  func textBoxes(fromJSON json: String?) -> [TextBox] {
     guard let json else { return [] }
     return (try? jsonDecoder.decode([TextBox].self, from: Data(json.utf8))) ?? []
   }
@@ -96,7 +91,7 @@ struct SentMemeDecoder {
 
   /// The column value for `layout`: NULL for Classic, as every meme sent before layouts existed.
   static func column(for layout: MemeLayoutKind) -> String? {
-    layout == .classic ? nil : layout.rawValue
+    layout.storedName
   }
 
   /// The column value for `textBoxes`: NULL for none, as every meme with only the classic captions.

@@ -25,54 +25,34 @@ public enum OriginalImage: Sendable, Hashable {
   case encoded(EncodedImage)
 }
 
-/// Everything needed to record one sent meme. The caller renders and encodes the images (with the
-/// engine); the store only writes bytes.
-public struct SentMemeDraft: Sendable, Hashable {
-  public var topText: String
-  public var bottomText: String
-  public var style: CaptionStyle
+/// Everything needed to record one sent meme: its content, and the files. The caller renders and
+/// encodes the images (with the engine); the store only writes bytes.
+public struct SentMemeDraft: MemeContentHolder, Sendable, Hashable {
+  /// What makes the meme. A description of blank text is stored as nil (the default).
+  public var content: MemeContent
   public var sentAt: Date
   public var original: OriginalImage
-  /// How the original is cut and turned for the rendered image.
-  public var transform: PictureTransform
-  /// The text boxes placed anywhere, beside the classic captions.
-  public var textBoxes: [TextBox]
-  /// How the texts and the picture are arranged.
-  public var layout: MemeLayoutKind
   public var rendered: EncodedImage
   public var thumbnail: EncodedImage
-  /// The description the user wrote, or nil for the default (the meme's text in reading order).
-  /// Blank text is stored as nil.
-  public var customDescription: String?
   /// The file the share saved the meme to (Save As), which Meme Detail shows; nil for other shares.
   public var savedFile: URL?
 
   public init(
-    topText: String, bottomText: String, style: CaptionStyle, sentAt: Date = Date(),
-    original: OriginalImage, transform: PictureTransform = .identity, textBoxes: [TextBox] = [],
-    rendered: EncodedImage, thumbnail: EncodedImage, layout: MemeLayoutKind = .classic,
-    customDescription: String? = nil, savedFile: URL? = nil
+    content: MemeContent, sentAt: Date = Date(), original: OriginalImage, rendered: EncodedImage,
+    thumbnail: EncodedImage, savedFile: URL? = nil
   ) {
-    self.savedFile = savedFile
-    self.layout = layout
-    self.customDescription = customDescription
-    self.transform = transform
-    self.textBoxes = textBoxes
-    self.topText = topText
-    self.bottomText = bottomText
-    self.style = style
+    self.content = content
     self.sentAt = sentAt
     self.original = original
     self.rendered = rendered
     self.thumbnail = thumbnail
+    self.savedFile = savedFile
   }
 
-  /// A draft for `meme` as it is being sent: its captions and style, a copy of its original image.
+  /// A draft for `meme` as it is being sent: its content, a copy of its original image.
   public init(meme: Meme, rendered: EncodedImage, thumbnail: EncodedImage, sentAt: Date = Date()) {
     self.init(
-      topText: meme.topText, bottomText: meme.bottomText, style: meme.style, sentAt: sentAt,
-      original: .file(meme.originalImage), transform: meme.transform, textBoxes: meme.textBoxes,
-      rendered: rendered, thumbnail: thumbnail, layout: meme.layout, customDescription: meme.customDescription
-    )
+      content: meme.content, sentAt: sentAt, original: .file(meme.originalImage), rendered: rendered,
+      thumbnail: thumbnail)
   }
 }

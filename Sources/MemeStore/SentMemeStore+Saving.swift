@@ -93,34 +93,28 @@ extension SentMemeStore {
       let insert = try db.cachedStatement(
         sql: """
           INSERT INTO sentMeme
-            (topText, bottomText, style, sentAt, position, originalFile, renderedFile, thumbnailFile,
-             transform, textBoxes, description, layout, savedFile)
+            (sentAt, position, originalFile, renderedFile, thumbnailFile, savedFile, \(StoredMemeContent.columns))
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       return try zip(drafts, zip(styles, files)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
         position -= 1
-        try insert.execute(arguments: [
-          draft.topText, draft.bottomText, style, draft.sentAt.timeIntervalSinceReferenceDate, position,
-          names.original, names.rendered, names.thumbnail, try SentMemeDecoder.json(for: draft.transform),
-          try SentMemeDecoder.json(for: draft.textBoxes),
-          SentMemeDecoder.column(forDescription: draft.customDescription),
-          SentMemeDecoder.column(for: draft.layout), draft.savedFile?.path,
-        ])
+        try insert.execute(
+          arguments: StatementArguments(
+            [
+              draft.sentAt.timeIntervalSinceReferenceDate, position, names.original, names.rendered,
+              names.thumbnail, draft.savedFile?.path,
+            ] + (try StoredMemeContent.values(for: draft.content, style: style))))
         let id = db.lastInsertedRowID
+        var content = draft.content
+        content.customDescription = StoredMemeContent.storedDescription(of: content)
         try SearchIndex.index(
-          id: id, topText: draft.topText, bottomText: draft.bottomText,
-          textBoxes: draft.textBoxes,
-          description: SentMemeDecoder.column(forDescription: draft.customDescription), in: db)
+          id: id, topText: content.top, bottomText: content.bottom, textBoxes: content.boxes,
+          description: content.customDescription, in: db)
         return SentMeme(
-          id: id, topText: draft.topText, bottomText: draft.bottomText,
-          style: draft.style, sentAt: draft.sentAt, position: position,
-          originalImageURL: images.fileURL(names.original),
-          renderedImageURL: images.fileURL(names.rendered),
-          thumbnailURL: images.fileURL(names.thumbnail), transform: draft.transform,
-          textBoxes: draft.textBoxes, layout: draft.layout,
-          customDescription: SentMemeDecoder.column(forDescription: draft.customDescription),
-          savedFileURL: draft.savedFile)
+          id: id, content: content, sentAt: draft.sentAt, position: position,
+          originalImageURL: images.fileURL(names.original), renderedImageURL: images.fileURL(names.rendered),
+          thumbnailURL: images.fileURL(names.thumbnail), savedFileURL: draft.savedFile)
       }
     }
   }

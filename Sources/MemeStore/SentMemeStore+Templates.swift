@@ -145,8 +145,8 @@ extension SentMemeStore {
         ])
         return MemeTemplate(
           id: db.lastInsertedRowID, name: draft.name, pictureURL: images.fileURL(names.picture),
-          thumbnailURL: images.fileURL(names.thumbnail), layout: draft.layout, style: draft.style,
-          createdAt: draft.createdAt, source: draft.source)
+          thumbnailURL: images.fileURL(names.thumbnail), content: draft.content, createdAt: draft.createdAt,
+          source: draft.source)
       }
     }
   }

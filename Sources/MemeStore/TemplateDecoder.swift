@@ -29,8 +29,10 @@ struct TemplateDecoder {
     return MemeTemplate(
       id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1),
       pictureURL: images.fileURL(names[0]), thumbnailURL: images.fileURL(names[1]),
-      layout: memeDecoder.layout(named: layoutName),
-      style: memeDecoder.style(fromJSON: try row.decode(atIndex: 5)),
+      content: MemeContent(
+        captions: MemeCaptions(
+          top: "", bottom: "", style: memeDecoder.style(fromJSON: try row.decode(atIndex: 5)),
+          layout: memeDecoder.layout(named: layoutName))),
       createdAt: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 6)),
       useCount: try row.decode(atIndex: 7),
       lastUsedAt: lastUsed.map(Date.init(timeIntervalSinceReferenceDate:)), source: try row.decode(atIndex: 9)

@@ -6,23 +6,27 @@ import Testing
 /// `--layout band|poster`: the command line writes what the engine renders, larger than the picture,
 /// with the layout's default colours unless others are given.
 @Suite struct LayoutOptionTests {
-  @Test(arguments: [MemeLayoutKind.band, .poster])
+  /// Every layout, with a text box (every kind of layer the command line gives) over the picture.
+  @Test(arguments: MemeLayoutKind.allCases)
   func outputEqualsTheEngineRendering(layout: MemeLayoutKind) throws {
     let fixtures = try Fixtures()
     let input = try fixtures.write(
       fixtures.noise(width: 300, height: 200, seed: 3), as: "in.png", format: .png)
     let output = fixtures.path("out.png")
     let result = try CommandLineRunner.run([
-      "render", input, "--layout", layout.rawValue, "--top", "the title", "--bottom", "the subtitle", "-o",
-      output,
+      "render", input, "--layout", layout.rawValue, "--top", "the title", "--bottom", "the subtitle",
+      "--caption", "a layer", "--box", "0.1,0.3,0.6,0.3", "--angle", "15", "-o", output,
     ])
     #expect(result.status == 0, "\(result.standardError)")
+    let box = TextBox(
+      text: "a layer", frame: RelativeRect(x: 0.1, y: 0.3, width: 0.6, height: 0.3), angle: 15,
+      style: layout.defaultStyle)
     let captions = MemeCaptions(
-      top: "the title", bottom: "the subtitle", style: layout.defaultStyle, layout: layout)
+      top: "the title", bottom: "the subtitle", style: layout.defaultStyle, boxes: [box], layout: layout)
     let expected = try #require(MemeRenderer.rendered(captions, image: try fixtures.decode(input)))
     let actual = try fixtures.decode(output)
     #expect(actual.width == expected.width && actual.height == expected.height)
-    #expect(actual.height > 200)
+    #expect(layout.drawsAroundPicture == (actual.height > 200))
     for y in 0..<actual.height {
       for x in 0..<actual.width where actual.color(atX: x, y: y) != expected.color(atX: x, y: y) {
         Issue.record("pixel (\(x), \(y)) differs")

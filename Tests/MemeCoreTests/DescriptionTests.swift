@@ -55,7 +55,9 @@ import Testing
     #expect(MemeDescription.resolved(nil, captions: captions) == "top\nbottom")
     #expect(MemeDescription.resolved(" \n\t", captions: captions) == "top\nbottom")
     #expect(MemeDescription.resolved("  A cat, surprised  ", captions: captions) == "A cat, surprised")
-    var meme = Meme(topText: "top", bottomText: "bottom", originalImage: URL(fileURLWithPath: "/x.png"))
+    var meme = Meme(
+      content: MemeContent(captions: MemeCaptions(top: "top", bottom: "bottom")),
+      originalImage: URL(fileURLWithPath: "/x.png"))
     #expect(meme.resolvedDescription == "top\nbottom")
     meme.customDescription = "mine"
     #expect(meme.resolvedDescription == "mine")

@@ -69,8 +69,8 @@ import Testing
 
     // A meme beyond the budget (three boxes at the limit, from the store) keeps its texts when
     // opened, and an edit to one of them is never cut below what it held.
-    var meme = Meme(topText: "", bottomText: "", originalImage: URL(fileURLWithPath: "/x.png"))
-    meme.textBoxes = (0..<3).map { _ in TextBox(text: full, frame: HostileCaptions.Case.boxFrame) }
+    var meme = Meme(content: .empty, originalImage: URL(fileURLWithPath: "/x.png"))
+    meme.boxes = (0..<3).map { _ in TextBox(text: full, frame: HostileCaptions.Case.boxFrame) }
     let reopened = EditorDocument()
     reopened.setTexts(of: meme)
     #expect(reopened.captions.boxes.map(\.text) == [full, full, full])

@@ -163,7 +163,7 @@ import Testing
     #expect(try Data(contentsOf: stored.renderedImageURL) == Data(contentsOf: url))
     #expect(try Data(contentsOf: stored.thumbnailURL) == meme.thumbnailPNG)
     #expect(try Data(contentsOf: stored.originalImageURL) == Data(contentsOf: picture))
-    #expect(stored.topText == Self.captions.top && stored.bottomText == Self.captions.bottom)
+    #expect(stored.top == Self.captions.top && stored.bottom == Self.captions.bottom)
     #expect(abs(stored.sentAt.timeIntervalSince(sentAt)) < 1)
   }
 

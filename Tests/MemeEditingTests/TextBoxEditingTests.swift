@@ -74,7 +74,7 @@ import Testing
     let folder = Fixtures.folder.appendingPathComponent("\(UUID().uuidString)-boxes-store")
     _ = try SentMemeStore(directory: folder).save(SentMemeDraftMaker.draft(of: meme))
     let stored = try #require(try SentMemeStore(directory: folder).allMemes().first)
-    #expect(stored.textBoxes == Self.boxes)
+    #expect(stored.boxes == Self.boxes)
     #expect(stored.meme.captions == Self.captions)
   }
 }

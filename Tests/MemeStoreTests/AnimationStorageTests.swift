@@ -16,7 +16,8 @@ import Testing
     let sourceBytes = randomBytes(4096)
     try sourceBytes.write(to: source)
     let rendered = randomBytes(2048)
-    let meme = Meme(topText: "moving", bottomText: "picture", originalImage: source)
+    let meme = Meme(
+      content: MemeContent(captions: MemeCaptions(top: "moving", bottom: "picture")), originalImage: source)
     let saved = try SentMemeStore(directory: folder.url).save(
       SentMemeDraft(
         meme: meme, rendered: EncodedImage(data: rendered, fileExtension: fileExtension),

@@ -21,7 +21,7 @@ import Testing
     let saved = try store.save(sampleDraft(1))
 
     #expect(Date().timeIntervalSince(started) > 1.5, "the save waited for the other connection")
-    #expect(try store.meme(id: saved.id)?.topText == "Top 1")
+    #expect(try store.meme(id: saved.id)?.top == "Top 1")
     let rows = try DatabaseQueue(path: folder.databaseURL.path).read {
       try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sentMeme")
     }

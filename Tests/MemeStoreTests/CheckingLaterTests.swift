@@ -35,7 +35,7 @@ import Testing
 
       // The first rows are there before the check has run.
       #expect(try store.memeIDs() == savedIDs.reversed())
-      #expect(try store.memes(ids: [savedIDs[0]]).map(\.topText) == ["Top 1"])
+      #expect(try store.memes(ids: [savedIDs[0]]).map(\.top) == ["Top 1"])
       #expect(try contents(folder.databaseURL) == damaged)
 
       // A share, a deletion and the check itself all fail as opening would have, and leave the file.

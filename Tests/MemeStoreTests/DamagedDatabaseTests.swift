@@ -27,7 +27,7 @@ import Testing
         for number in 1...DamagedDatabaseTests.memeCount {
           var draft = sampleDraft(number)
           // Long captions: a few rows to a page, so the table has many pages.
-          draft.topText = "Top \(number) " + String(repeating: "word ", count: 80)
+          draft.top = "Top \(number) " + String(repeating: "word ", count: 80)
           memes.append(try store.save(draft))
         }
       }
@@ -124,14 +124,14 @@ import Testing
     #expect(rebuild.repairs.rebuiltMemeIDs.count == damaged.lost.count)
     for original in damaged.memes where !damaged.lost.contains(original.id) {
       let kept = try #require(try store.meme(id: original.id), "meme \(original.id)")
-      #expect(kept.topText == original.topText && kept.bottomText == original.bottomText)
+      #expect(kept.top == original.top && kept.bottom == original.bottom)
       #expect(kept.renderedImageURL == original.renderedImageURL)
     }
     let lostFiles = Set(
       damaged.memes.filter { damaged.lost.contains($0.id) }.map(\.renderedImageURL.lastPathComponent))
     let rebuilt = memes.filter { rebuild.repairs.rebuiltMemeIDs.contains($0.id) }
     #expect(Set(rebuilt.map(\.renderedImageURL.lastPathComponent)) == lostFiles)
-    #expect(rebuilt.allSatisfy { $0.topText.isEmpty && $0.hasAllFiles })
+    #expect(rebuilt.allSatisfy { $0.top.isEmpty && $0.hasAllFiles })
     // No picture was moved or removed, and the new store passes its check and searches.
     #expect(try damaged.folder.imageFileNames() == imagesBefore)
     #expect(rebuild.repairs.filesSetAside.isEmpty)

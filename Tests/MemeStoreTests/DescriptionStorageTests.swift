@@ -67,7 +67,7 @@ import Testing
 
     let store = try SentMemeStore(directory: folder.url)
     let memes = try store.allMemes()
-    #expect(memes.map(\.topText) == ["Top 1", "Top 2", "Top 3"])
+    #expect(memes.map(\.top) == ["Top 1", "Top 2", "Top 3"])
     #expect(memes.allSatisfy { $0.customDescription == nil })
     #expect(memes[0].resolvedDescription == "Top 1\nBottom 1")
     #expect(memes[1].resolvedDescription == "Top 2\nin the middle\nBottom 2")

@@ -21,7 +21,7 @@ import Testing
     #expect(edited.customDescription == "A surprised cat, wide-eyed")
     #expect(edited.resolvedDescription == "A surprised cat, wide-eyed")
     // Its captions, files and place are as they were; the other meme is untouched.
-    #expect(edited.topText == saved.topText && edited.renderedImageURL == saved.renderedImageURL)
+    #expect(edited.top == saved.top && edited.renderedImageURL == saved.renderedImageURL)
     #expect(edited.position == saved.position)
     #expect(try store.meme(id: other.id)?.customDescription == nil)
 
@@ -78,7 +78,7 @@ import Testing
     try makeReleaseStore(in: folder, upTo: "v7 templates")
     let store = try SentMemeStore(directory: folder.url)
     let memes = try store.allMemes()
-    #expect(memes.map(\.topText) == ["top"])
+    #expect(memes.map(\.top) == ["top"])
     #expect(memes.first?.savedFileURL == nil)
     let columns = try DatabaseQueue(path: folder.databaseURL.path).read { db in
       try db.columns(in: "sentMeme").map(\.name)

@@ -55,7 +55,7 @@ import Testing
       #expect(Set(fileSets) == Set(expected), sourceLocation: sourceLocation)
       #expect(rebuilt.allSatisfy { $0.hasAllFiles }, sourceLocation: sourceLocation)
       #expect(
-        rebuilt.allSatisfy { $0.topText.isEmpty && $0.bottomText.isEmpty }, "captions are not in the files",
+        rebuilt.allSatisfy { $0.top.isEmpty && $0.bottom.isEmpty }, "captions are not in the files",
         sourceLocation: sourceLocation)
       #expect(store.repairs.message?.contains("rebuilt") == true, sourceLocation: sourceLocation)
     }
@@ -115,7 +115,7 @@ import Testing
     try saved.expectEveryFileKept()
     try saved.expectMemesRebuilt(in: store)
     let listed = try store.allMemes()
-    #expect(listed.map(\.topText).first == stranger.topText, "the other store's meme keeps its place")
+    #expect(listed.map(\.top).first == stranger.top, "the other store's meme keeps its place")
     #expect(listed.count == 4)
   }
 

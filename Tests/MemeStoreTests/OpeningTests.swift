@@ -90,7 +90,7 @@ import Testing
     }
     do {
       let memes = try store.allMemes()
-      #expect(memes.allSatisfy { !$0.topText.isEmpty || !$0.bottomText.isEmpty || $0.id > 0 })
+      #expect(memes.allSatisfy { !$0.top.isEmpty || !$0.bottom.isEmpty || $0.id > 0 })
     } catch let error as StoreError {
       #expect(error.message.contains("NULL"), "\(error.message)")
     }

@@ -13,7 +13,7 @@ import Testing
   }
 
   private func id(of topText: String, in store: SentMemeStore) throws -> Int64 {
-    try #require(try store.allMemes().first { $0.topText == topText }).id
+    try #require(try store.allMemes().first { $0.top == topText }).id
   }
 
   @Test func newMemesGoToTheTop() throws {

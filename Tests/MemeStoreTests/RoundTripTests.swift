@@ -19,7 +19,8 @@ import Testing
     let thumbnail = randomBytes(512)
     let sentAt = Date()
     let meme = Meme(
-      topText: "One does not simply", bottomText: "walk into Mördor 🚶", style: style,
+      content: MemeContent(
+        captions: MemeCaptions(top: "One does not simply", bottom: "walk into Mördor 🚶", style: style)),
       originalImage: source)
 
     let saved = try SentMemeStore(directory: folder.url).save(
@@ -29,8 +30,8 @@ import Testing
     let loaded = try #require(try store.meme(id: saved.id))
     #expect(loaded == saved)
     #expect(try store.allMemes() == [saved])
-    #expect(loaded.topText == "One does not simply")
-    #expect(loaded.bottomText == "walk into Mördor 🚶")
+    #expect(loaded.top == "One does not simply")
+    #expect(loaded.bottom == "walk into Mördor 🚶")
     #expect(loaded.style == style)
     #expect(loaded.sentAt == sentAt)
     #expect(try contents(loaded.originalImageURL) == originalBytes)
@@ -54,8 +55,8 @@ import Testing
     let saved = try SentMemeStore(directory: folder.url).save(sampleDraft(1, style: style))
 
     let meme = saved.meme
-    #expect(meme.topText == saved.topText)
-    #expect(meme.bottomText == saved.bottomText)
+    #expect(meme.top == saved.top)
+    #expect(meme.bottom == saved.bottom)
     #expect(meme.style == style)
     #expect(meme.originalImage == saved.originalImageURL)
     #expect(meme.renderedImage == saved.renderedImageURL)
@@ -67,13 +68,13 @@ import Testing
     let store = try SentMemeStore(directory: folder.url)
     let first = try store.save(sampleDraft(1))
     var edited = first.meme
-    edited.bottomText = "Changed"
+    edited.bottom = "Changed"
 
     let second = try store.save(
       SentMemeDraft(meme: edited, rendered: .png(randomBytes(100)), thumbnail: .png(randomBytes(10))))
 
     #expect(second.id != first.id)
-    #expect(try store.allMemes().map(\.bottomText) == ["Changed", "Bottom 1"])
+    #expect(try store.allMemes().map(\.bottom) == ["Changed", "Bottom 1"])
     #expect(second.originalImageURL != first.originalImageURL)
     #expect(try contents(second.originalImageURL) == contents(first.originalImageURL))
   }
@@ -85,7 +86,7 @@ import Testing
 
     let saved = try store.save(contentsOf: drafts)
 
-    #expect(saved.map(\.topText) == drafts.map(\.topText))
+    #expect(saved.map(\.top) == drafts.map(\.top))
     #expect(try store.topTexts() == ["Top 5", "Top 4", "Top 3", "Top 2", "Top 1"])
     for (meme, draft) in zip(saved, drafts) {
       #expect(try contents(meme.renderedImageURL) == draft.rendered.data)
@@ -109,7 +110,7 @@ import Testing
     }
 
     let memes = try store.allMemes()
-    #expect(Set(memes.map(\.topText)) == Set((1...12).map { "Top \($0)" }))
+    #expect(Set(memes.map(\.top)) == Set((1...12).map { "Top \($0)" }))
     #expect(Set(memes.map(\.position)).count == 12)
     #expect(try store.count() == 12)
   }

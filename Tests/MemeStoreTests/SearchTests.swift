@@ -15,8 +15,8 @@ import Testing
     var ids: [String: Int64] = [:]
     for (number, text) in texts.enumerated() {
       var draft = sampleDraft(number)
-      draft.topText = text
-      draft.bottomText = ""
+      draft.top = text
+      draft.bottom = ""
       ids[text] = try store.save(draft).id
     }
     return (store, ids)
@@ -128,9 +128,9 @@ import Testing
     let folder = try TemporaryFolder()
     let store = try SentMemeStore(directory: folder.url)
     var draft = sampleDraft(1)
-    draft.topText = "upper"
-    draft.bottomText = "lower"
-    draft.textBoxes = [
+    draft.top = "upper"
+    draft.bottom = "lower"
+    draft.boxes = [
       TextBox(text: "floating words", frame: RelativeRect(x: 0.1, y: 0.1, width: 0.5, height: 0.2))
     ]
     draft.customDescription = "A cat staring at a cucumber"
@@ -159,12 +159,12 @@ import Testing
     func expectInStep(_ when: String) throws {
       let order = try store.allMemes().map(\.id)
       #expect(try store.memeIDs() == order, "\(when)")
-      let cats = try store.allMemes().filter { $0.topText.hasPrefix("cat") }.map(\.id)
+      let cats = try store.allMemes().filter { $0.top.hasPrefix("cat") }.map(\.id)
       #expect(try store.memeIDs(matching: "cat") == cats, "\(when)")
     }
     try expectInStep("at first")
     var draft = sampleDraft(7)
-    draft.topText = "cat three"
+    draft.top = "cat three"
     let three = try store.save(draft)
     try expectInStep("after a save")
     _ = try store.save(contentsOf: [sampleDraft(8), sampleDraft(9)])
@@ -201,8 +201,8 @@ import Testing
     let folder = try TemporaryFolder()
     let (store, ids) = try store(with: ["before edit"], folder: folder)
     var draft = sampleDraft(2)
-    draft.topText = "after edit"
-    draft.bottomText = ""
+    draft.top = "after edit"
+    draft.bottom = ""
     let resent = try store.save(draft)
     #expect(try store.memeIDs(matching: "after") == [resent.id])
     #expect(try store.memeIDs(matching: "before") == [ids["before edit"]!])

@@ -39,7 +39,9 @@ func sampleDraft(
   _ number: Int, style: CaptionStyle = .classic, sentAt: Date = Date()
 ) -> SentMemeDraft {
   SentMemeDraft(
-    topText: "Top \(number)", bottomText: "Bottom \(number)", style: style, sentAt: sentAt,
+    content: MemeContent(
+      captions: MemeCaptions(top: "Top \(number)", bottom: "Bottom \(number)", style: style)),
+    sentAt: sentAt,
     original: .encoded(EncodedImage(data: randomBytes(300), fileExtension: "jpg")),
     rendered: .png(randomBytes(200)), thumbnail: .png(randomBytes(50)))
 }
@@ -48,7 +50,7 @@ func contents(_ url: URL) throws -> Data { try Data(contentsOf: url) }
 
 extension SentMemeStore {
   /// The top captions in list order: the easiest way to see an order in an assertion.
-  func topTexts() throws -> [String] { try allMemes().map(\.topText) }
+  func topTexts() throws -> [String] { try allMemes().map(\.top) }
 }
 
 /// A store as an earlier release left it: its migrations up to `lastMigration` (never edited once

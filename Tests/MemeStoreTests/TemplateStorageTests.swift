@@ -12,9 +12,13 @@ import Testing
   func sampleTemplate(_ name: String, layout: MemeLayoutKind = .classic) -> MemeTemplateDraft {
     MemeTemplateDraft(
       name: name, picture: EncodedImage(data: randomBytes(400), fileExtension: "png"),
-      thumbnail: .png(randomBytes(60)), layout: layout,
-      style: CaptionStyle(
-        fontFamily: "DejaVu Serif", textColor: .black, outlineColor: .white, isUppercase: false),
+      thumbnail: .png(randomBytes(60)),
+      content: MemeContent(
+        captions: MemeCaptions(
+          top: "", bottom: "",
+          style: CaptionStyle(
+            fontFamily: "DejaVu Serif", textColor: .black, outlineColor: .white, isUppercase: false),
+          layout: layout)),
       source: "\(name).png")
   }
 
@@ -38,7 +42,7 @@ import Testing
     }
     // The meme it starts: its picture as it is, no texts, its layout and style.
     let meme = loaded.meme
-    #expect(meme.topText.isEmpty && meme.bottomText.isEmpty && meme.textBoxes.isEmpty)
+    #expect(meme.top.isEmpty && meme.bottom.isEmpty && meme.boxes.isEmpty)
     #expect(meme.originalImage == loaded.pictureURL && meme.transform.isIdentity)
     #expect(meme.layout == .poster && meme.style == draft.style)
     // Templates are not memes.

@@ -54,7 +54,7 @@ import Testing
 
     let store = try SentMemeStore(directory: folder.url)
     let loaded = try #require(try store.allMemes().first)
-    #expect(loaded.textBoxes.isEmpty)
+    #expect(loaded.boxes.isEmpty)
     #expect(loaded.transform.quarterTurns == 1)
     let captions = loaded.meme.captions
     #expect(captions.top == "One does not simply" && captions.bottom == "migrate a meme")
@@ -90,7 +90,7 @@ import Testing
   @Test func textBoxesReadBackAndTravelToTheResentDraft() throws {
     let folder = try TemporaryFolder()
     var draft = sampleDraft(1)
-    draft.textBoxes = [
+    draft.boxes = [
       TextBox(
         text: "turned", frame: RelativeRect(x: 0.2, y: 0.3, width: 0.5, height: 0.25), angle: -12.5,
         style: CaptionStyle(
@@ -99,20 +99,20 @@ import Testing
       TextBox(text: "plain", frame: RelativeRect(x: -0.1, y: 0.8, width: 0.6, height: 0.3)),
     ]
     let saved = try SentMemeStore(directory: folder.url).save(draft)
-    #expect(saved.textBoxes == draft.textBoxes)
+    #expect(saved.boxes == draft.boxes)
     let plain = try SentMemeStore(directory: folder.url).save(sampleDraft(2))
 
     let store = try SentMemeStore(directory: folder.url)
     let loaded = try #require(try store.meme(id: saved.id))
-    #expect(loaded.textBoxes == draft.textBoxes)
-    #expect(loaded.meme.captions.boxes == draft.textBoxes)
+    #expect(loaded.boxes == draft.boxes)
+    #expect(loaded.meme.captions.boxes == draft.boxes)
     #expect(loaded.meme.captions.allBoxes.count == 4)
-    #expect(try store.meme(id: plain.id)?.textBoxes == [])
+    #expect(try store.meme(id: plain.id)?.boxes == [])
     let resent = SentMemeDraft(
       meme: loaded.meme, rendered: .png(randomBytes(10)), thumbnail: .png(randomBytes(10)))
-    #expect(resent.textBoxes == draft.textBoxes)
+    #expect(resent.boxes == draft.boxes)
     let again = try store.save(resent)
-    #expect(try store.meme(id: again.id)?.textBoxes == draft.textBoxes)
+    #expect(try store.meme(id: again.id)?.boxes == draft.boxes)
   }
 
   private static func picture(width: Int, height: Int) -> RasterImage {

@@ -50,7 +50,7 @@ import Testing
     let store = try SentMemeStore(directory: folder.url)
     let loaded = try #require(try store.meme(id: saved.id))
     #expect(loaded.transform == .identity)
-    #expect(loaded.topText == saved.topText)
+    #expect(loaded.top == saved.top)
     let migrated = try DatabaseQueue(path: folder.databaseURL.path).read { db in
       try db.columns(in: "sentMeme").map(\.name)
     }

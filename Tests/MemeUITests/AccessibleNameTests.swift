@@ -131,7 +131,7 @@ import Testing
   {
     let meme = try #require(memes.first { $0.id == cell.memeID })
     let item = try #require(gtk_widget_get_parent(cell.widget), "GTK's item around the cell")
-    let expected = "\(meme.topText) / \(meme.bottomText)"
+    let expected = "\(meme.top) / \(meme.bottom)"
     #expect(Self.labelMismatch(item, expected) == nil, "\(Self.labelMismatch(item, expected) ?? "")")
     return item
   }

@@ -39,10 +39,10 @@ import Testing
     // Bounded: a try every few seconds at most; 30 s of iterations at the most.
     #expect(MainContext.iterate(maxIterations: 3000) { !library.isSaving })
     #expect(errors.isEmpty, "\(errors)")
-    #expect(saved.map(\.topText) == ["Kept", "Kept after"], "in the order they were shared")
+    #expect(saved.map(\.top) == ["Kept", "Kept after"], "in the order they were shared")
     #expect(library.list.ids == saved.reversed().map(\.id) + memes.map(\.id))
     let stored = try SentMemeStore(directory: folder).allMemes()
-    #expect(stored.map(\.topText) == ["Kept after", "Kept", "Top 1"])
+    #expect(stored.map(\.top) == ["Kept after", "Kept", "Top 1"])
     #expect(stored.allSatisfy { $0.hasAllFiles })
   }
 
@@ -65,7 +65,7 @@ import Testing
     #expect(
       notices.first?.message.hasPrefix("Another program is writing to the sent memes database.") == true)
     #expect(notices.first?.message.contains("as soon as the other program is done") == true)
-    #expect(try SentMemeStore(directory: folder).allMemes().map(\.topText) == ["Waited"])
+    #expect(try SentMemeStore(directory: folder).allMemes().map(\.top) == ["Waited"])
     #expect(library.list.count == 1)
   }
 
@@ -124,7 +124,7 @@ import Testing
     #expect(row?.thumbnail.showsThumbnail == true)
     #expect(!library.hasFailedCheck, "the check after the first frame was tried again")
     #expect(SentMemesHarness.toplevel(named: "message-dialog") == nil, "nothing to tell the user")
-    #expect(try SentMemeStore(directory: folder).allMemes().map(\.topText) == ["Shared while", "Top 1"])
+    #expect(try SentMemeStore(directory: folder).allMemes().map(\.top) == ["Shared while", "Top 1"])
   }
 
   /// A meme shared as the editor shares one (through the Share pipeline, to the caller).

@@ -139,7 +139,9 @@ import Testing
   @Test func aSentMemeOpenedUnchangedClosesWithoutAsking() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
-    let meme = Meme(topText: "SENT", bottomText: "BEFORE", originalImage: Self.picture())
+    let meme = Meme(
+      content: MemeContent(captions: MemeCaptions(top: "SENT", bottom: "BEFORE")),
+      originalImage: Self.picture())
     editor.edit(meme)
     #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
     #expect(Self.requestClose(editor), "what was sent is still in Sent Memes")
@@ -149,7 +151,10 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
-    editor.edit(Meme(topText: "SENT", bottomText: "BEFORE", originalImage: Self.picture()))
+    editor.edit(
+      Meme(
+        content: MemeContent(captions: MemeCaptions(top: "SENT", bottom: "BEFORE")),
+        originalImage: Self.picture()))
     #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
     EditorHarness.type(top: "SENT", bottom: "AND CHANGED", into: editor)
     #expect(!Self.requestClose(editor))

@@ -35,7 +35,7 @@ import Testing
     let row = try #require(window.listFactory.boundCells.first { $0.memeID == saved.id })
     #expect(row.topText == "morning coffee")
     #expect(row.bottomText == "evening tea", "the band draws the bottom text too")
-    #expect(saved.topText == "morning coffee" && saved.bottomText == "evening tea")
+    #expect(saved.top == "morning coffee" && saved.bottom == "evening tea")
     let words = try TextRecognition.words(inImageAt: saved.renderedImageURL.path)
     let top = try #require(words.range(of: "morning coffee"), "read: \(words)")
     let bottom = try #require(words.range(of: "evening tea"), "read: \(words)")

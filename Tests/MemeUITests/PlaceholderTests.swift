@@ -76,8 +76,8 @@ import Testing
     #expect(
       try Self.colourCount(of: Self.write(kept.thumbnailPNG, named: "thumbnail")) == 1, "nor its thumbnail")
     let draft = SentMemeDraftMaker.draft(of: kept)
-    #expect(draft.topText.isEmpty && draft.bottomText.isEmpty, "Sent Memes stores no caption")
-    #expect(draft.textBoxes.map(\.text) == [""])
+    #expect(draft.top.isEmpty && draft.bottom.isEmpty, "Sent Memes stores no caption")
+    #expect(draft.boxes.map(\.text) == [""])
   }
 
   @Test func typedWordsReachTheFileEvenWhenTheyAreThePlaceholdersOwn() throws {

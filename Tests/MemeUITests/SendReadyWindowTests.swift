@@ -231,8 +231,10 @@ import Testing
     let again = EditorHarness.makeEditor()
     defer { EditorHarness.close(again) }
     let meme = Meme(
-      topText: "When the photo", bottomText: "has no GPS", originalImage: output,
-      customDescription: kept.customDescription)
+      content: MemeContent(
+        captions: MemeCaptions(top: "When the photo", bottom: "has no GPS"),
+        customDescription: kept.customDescription),
+      originalImage: output)
     again.edit(meme)
     #expect(again.document.customDescription == written, "Edit & Resend brings it back")
     #expect(MainContext.iterate { !again.isLoading })

@@ -25,7 +25,7 @@ import Testing
     try store.save(
       contentsOf: (1...count).map { number in
         SentMemeDraft(
-          topText: "Top \(number)", bottomText: "Bottom \(number)", style: .classic,
+          content: MemeContent(captions: MemeCaptions(top: "Top \(number)", bottom: "Bottom \(number)")),
           sentAt: Date(timeIntervalSinceNow: Double(number - count) * 60), original: .encoded(png),
           rendered: png, thumbnail: png)
       })
@@ -102,7 +102,8 @@ import Testing
 
     let added = try store.save(
       SentMemeDraft(
-        topText: "New", bottomText: "", style: .classic, original: .encoded(.png(Data([1]))),
+        content: MemeContent(captions: MemeCaptions(top: "New", bottom: "")),
+        original: .encoded(.png(Data([1]))),
         rendered: .png(Data([2])), thumbnail: .png(Data([3]))))
     list.insert(added, at: 0)
     try Self.expectSameAsStore(list, store, when: "after adding on top")
@@ -151,8 +152,8 @@ import Testing
     let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     for row in bound {
       let meme = try #require(row.memeID.flatMap { byID[$0] })
-      #expect(row.topText == meme.topText)
-      #expect(row.bottomText == meme.bottomText)
+      #expect(row.topText == meme.top)
+      #expect(row.bottomText == meme.bottom)
     }
 
     // The last row, scrolled to, shows the store's last meme.
@@ -164,7 +165,7 @@ import Testing
     let last = try #require(rows.last)
     #expect(
       MainContext.iterate {
-        window.listFactory.boundCells.contains { $0.memeID == last.id && $0.topText == last.topText }
+        window.listFactory.boundCells.contains { $0.memeID == last.id && $0.topText == last.top }
       })
     #expect(window.memes.list.loadedCount < rows.count, "the pages scrolled past unseen are not read")
   }

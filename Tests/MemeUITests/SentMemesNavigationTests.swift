@@ -65,7 +65,7 @@ import Testing
 
     // It is in the store, with its files.
     let stored = try SentMemeStore(directory: folder).allMemes()
-    #expect(stored.map(\.topText) == ["Shared from"])
+    #expect(stored.map(\.top) == ["Shared from"])
     #expect(stored.first?.hasAllFiles == true)
   }
 
@@ -85,10 +85,10 @@ import Testing
     gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "A new ending")
     #expect(SentMemesHarness.shareByCopying(editor, in: app, expecting: 2))
     let list = window.memes.list
-    #expect(list.meme(at: 0)?.bottomText == "A new ending")
-    #expect(list.meme(at: 0)?.topText == "Top 1")
+    #expect(list.meme(at: 0)?.bottom == "A new ending")
+    #expect(list.meme(at: 0)?.top == "Top 1")
     #expect(list.meme(at: 1)?.id == memes[0].id, "the original entry is kept")
-    #expect(list.meme(at: 1)?.bottomText == "Bottom 1")
+    #expect(list.meme(at: 1)?.bottom == "Bottom 1")
     #expect(try SentMemeStore(directory: folder).count() == 2)
   }
 

@@ -183,7 +183,7 @@ import Testing
         #expect(cell.memeID == expected[position], "“\(query)”: the cell at \(position)")
         if let row = cell as? MemeListRow, let id = cell.memeID {
           #expect(
-            row.topText == (try window.memes.store.meme(id: id))?.topText, "“\(query)”: row \(position)")
+            row.topText == (try window.memes.store.meme(id: id))?.top, "“\(query)”: row \(position)")
         }
       }
       if !expected.isEmpty {

@@ -29,8 +29,8 @@ import Testing
       #expect(Set(rows.compactMap(\.memeID)) == Set(memes.map(\.id)))
       for row in rows {
         let meme = try #require(memes.first { $0.id == row.memeID })
-        #expect(row.topText == meme.topText)
-        #expect(row.bottomText == meme.bottomText)
+        #expect(row.topText == meme.top)
+        #expect(row.bottomText == meme.bottom)
         #expect(!row.timeText.isEmpty)
         #expect(row.thumbnail.showsThumbnail)
       }
@@ -201,7 +201,7 @@ import Testing
     let broken = try #require(rows.first { $0.memeID == memes[1].id })
     #expect(remade.thumbnail.showsThumbnail)
     #expect(broken.thumbnail.showsPlaceholder)
-    #expect(broken.topText == memes[1].topText, "the captions still show")
+    #expect(broken.topText == memes[1].top, "the captions still show")
     let newThumbnail = try #require(window.memes.list.meme(id: memes[0].id)?.thumbnailURL)
     #expect(FileManager.default.fileExists(atPath: newThumbnail.path))
     SentMemesHarness.settle(app)

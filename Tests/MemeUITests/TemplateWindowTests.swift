@@ -25,8 +25,12 @@ import Testing
     let picture = Fixtures.picture(width: 320, height: 200, name: "template-turned-source.png")
     let png = EncodedImage.png(try Data(contentsOf: picture))
     let meme = Meme(
-      topText: "When the build", bottomText: "finally passes", style: MemeLayoutKind.band.defaultStyle,
-      originalImage: picture, transform: PictureTransform(quarterTurns: 1), layout: .band)
+      content: MemeContent(
+        captions: MemeCaptions(
+          top: "When the build", bottom: "finally passes", style: MemeLayoutKind.band.defaultStyle,
+          layout: .band),
+        transform: PictureTransform(quarterTurns: 1)),
+      originalImage: picture)
     return (folder, try store.save(SentMemeDraft(meme: meme, rendered: png, thumbnail: png)))
   }
 
@@ -93,7 +97,7 @@ import Testing
       #expect(template.name == "When the build / finally passes")
       #expect(template.layout == .band && template.style == meme.style)
       #expect(try Self.pictureSize(template.pictureURL) == (200, 320), "turned as the meme was")
-      #expect(template.meme.topText.isEmpty && template.meme.bottomText.isEmpty)
+      #expect(template.meme.top.isEmpty && template.meme.bottom.isEmpty)
       let toast = try #require(window.toasts.shownToast)
       #expect(Self.message(of: toast) == "Kept as template “When the build / finally passes”")
       #expect(toast.buttonLabel == "Undo")

@@ -38,7 +38,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let folder = try Self.seededStore()
     let seeded = try #require(try SentMemeStore(directory: folder).allMemes().first)
-    #expect(seeded.textBoxes == Self.boxes)
+    #expect(seeded.boxes == Self.boxes)
     let app = SentMemesHarness.launch(storeFolder: folder)
     defer { SentMemesHarness.close(app) }
     let window = try #require(SentMemesHarness.sentMemes(of: app))
@@ -78,7 +78,7 @@ import Testing
     #expect(SentMemesHarness.shareByCopying(editor, in: app, expecting: 2))
     let memes = try SentMemeStore(directory: folder).allMemes()
     let resent = try #require(memes.first { $0.id != seeded.id })
-    #expect(resent.textBoxes == Self.boxes)
+    #expect(resent.boxes == Self.boxes)
     #expect(resent.meme.captions == Self.captions)
     #expect(
       differingPixels(try ImageLoader().load(contentsOf: resent.renderedImageURL), renderedByEngine) == 0

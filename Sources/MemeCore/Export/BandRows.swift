@@ -18,11 +18,11 @@ struct BandRows {
   let boxesOnPhoto: MemeLayout
 
   init(_ layout: MemeLayout) {
-    precondition(layout.captions.layout == .band, "only the band lies above the photo")
+    precondition(
+      layout.captions.layout.jpegBlockPolicy == .photoBelowBand, "only the band lies above the photo")
     self.layout = layout
-    var boxes = layout.captions
-    (boxes.top, boxes.bottom, boxes.layout) = ("", "", .classic)
-    boxesOnPhoto = MemeLayout(captions: boxes, imageWidth: layout.imageWidth, imageHeight: layout.imageHeight)
+    boxesOnPhoto = MemeLayout(
+      captions: layout.captions.onPictureOnly, imageWidth: layout.imageWidth, imageHeight: layout.imageHeight)
   }
 
   /// Why a meme with a band under its photo is encoded whole (see above).

@@ -32,7 +32,10 @@ public struct ExportPlan: Sendable {
   ) -> String? {
     if let reencodeReason { return reencodeReason }
     guard case .jpeg = format else { return "the output is not a JPEG" }
-    if layout == .poster { return "the poster's frame is encoded whole" }
+    switch layout.jpegBlockPolicy {
+    case .encodeWhole(let reason): return reason
+    case .keepPhoto, .photoBelowBand: break
+    }
     if width != nil { return "a width was given" }
     if !transform.isIdentity { return "the picture is cropped, turned or mirrored" }
     if let sizeLimit, let photoSize = try? ImageFile(path: photo.path).size,

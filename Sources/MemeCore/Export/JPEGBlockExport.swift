@@ -71,7 +71,11 @@ enum JPEGBlockExport {
     cancellation: Cancellation
   ) throws(ImageError) -> Encoding {
     let path = input.path
-    guard captions.layout != .poster else { return .declined("the poster's frame is encoded whole") }
+    let policy = captions.layout.jpegBlockPolicy
+    switch policy {
+    case .encodeWhole(let reason): return .declined(reason)
+    case .keepPhoto, .photoBelowBand: break
+    }
     let file = try ImageFile(path: path)
     guard file.size > 2, try file.prefix(2) == [0xFF, 0xD8] else {
       return .declined("the source is not a JPEG")
@@ -111,7 +115,11 @@ enum JPEGBlockExport {
     let layout = MemeLayout(captions: captions, imageWidth: upright.0, imageHeight: upright.1)
     // Band: the text boxes lie on the photo and are redrawn on its blocks as the classic captions
     // are; the band above it is drawn and encoded on its own (see `BandRows`).
-    let band = captions.layout == .band ? BandRows(layout) : nil
+    let band: BandRows? =
+      switch policy {
+      case .keepPhoto, .encodeWhole: nil
+      case .photoBelowBand: BandRows(layout)
+      }
     if band?.hasBandBelow == true {
       blocks.abandon()
       _ = reading.wait()

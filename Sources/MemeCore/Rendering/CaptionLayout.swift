@@ -131,11 +131,7 @@ public final class CaptionLayout {
       glyphsLeftOut = false
       return
     }
-    let context = PangoContextFactory.makeContext()
-    let layout = pango_layout_new(context)!
-    g_object_unref(UnsafeMutableRawPointer(context))  // the layout keeps its own reference
-    pango_layout_set_text(layout, text, -1)
-    pango_layout_set_alignment(layout, placement.alignment.pango)
+    let layout = Self.pangoLayout(text, alignment: placement.alignment)
     let fitter = CaptionFitter(
       layout: layout, band: band, font: font, outlineToFontSize: placement.outlineToFontSize)
     let size: Double
@@ -186,6 +182,19 @@ public final class CaptionLayout {
     drawing = CaptionDrawing(
       traced: traced, band: band, outlineWidth: outlineWidth, style: style, angle: placement.angle,
       clip: placement.clip)
+  }
+
+  /// The one Pango layout builder of every text a meme draws (the classic captions, the text boxes,
+  /// Band's and Poster's texts, and the measuring of the latter's areas): `text` set in a new layout
+  /// with `alignment`, its font and wrap set by `CaptionFitter`. A new style field is taught here
+  /// once. The caller owns the layout (`g_object_unref`).
+  static func pangoLayout(_ text: String, alignment: TextBox.Alignment) -> OpaquePointer {
+    let context = PangoContextFactory.makeContext()
+    let layout = pango_layout_new(context)!
+    g_object_unref(UnsafeMutableRawPointer(context))  // the layout keeps its own reference
+    pango_layout_set_text(layout, text, -1)
+    pango_layout_set_alignment(layout, alignment.pango)
+    return layout
   }
 
   /// The part of the image whose glyphs are traced for drawing: the band, grown by half the outline

@@ -41,15 +41,6 @@ public enum FontResolver {
     ("Times New Roman", false), ("Liberation Serif", false), ("Nimbus Roman", false), ("DejaVu Serif", false),
   ]
 
-  /// The default faces, best first, of `layout`'s own texts.
-  static func defaultFamilies(for layout: MemeLayoutKind) -> [(family: String, isBold: Bool)] {
-    switch layout {
-    case .classic: defaultFamilies
-    case .band: bandFamilies
-    case .poster: posterFamilies
-    }
-  }
-
   private static let cache = Locked<[String: ResolvedFont]>([:])
 
   /// The font to draw with for `family` (`nil` for the default face of `layout`'s texts: the meme
@@ -57,7 +48,7 @@ public enum FontResolver {
   /// set, so callers can refuse or warn.
   public static func resolve(_ family: String?, layout: MemeLayoutKind = .classic) -> ResolvedFont {
     let key = family?.lowercased() ?? "\u{0}\(layout.rawValue)"
-    let defaultFamilies = defaultFamilies(for: layout)
+    let defaultFamilies = layout.defaultFaces
     if let known = cache.withLock({ $0[key] }) { return known }
     let resolved: ResolvedFont
     if let family {

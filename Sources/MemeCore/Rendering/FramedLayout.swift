@@ -41,12 +41,13 @@ struct FramedLayout {
     _ kind: MemeLayoutKind, top: String, bottom: String, pictureWidth: Int, pictureHeight: Int,
     font: ResolvedFont, style: CaptionStyle, glyphs: GlyphBudget
   ) {
-    precondition(kind != .classic, "Classic has no frame")
-    if kind == .band {
+    switch kind.placement {
+    case .onPicture: preconditionFailure("Classic has no frame")
+    case .bands:
       self.init(
         band: top, under: bottom, pictureWidth: pictureWidth, pictureHeight: pictureHeight, font: font,
         style: style, glyphs: glyphs)
-    } else {
+    case .posterFrame:
       self.init(
         poster: top, subtitle: bottom, pictureWidth: pictureWidth, pictureHeight: pictureHeight,
         font: font, style: style, glyphs: glyphs)
@@ -142,12 +143,8 @@ struct FramedLayout {
   /// than the line); 0 for no text.
   private static func inkHeight(of text: String, size: Double, width: Double, font: ResolvedFont) -> Double {
     guard !text.isEmpty else { return 0 }
-    let context = PangoContextFactory.makeContext()
-    let layout = pango_layout_new(context)!
-    g_object_unref(UnsafeMutableRawPointer(context))
+    let layout = CaptionLayout.pangoLayout(text, alignment: .center)
     defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-    pango_layout_set_text(layout, text, -1)
-    pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
     let fitter = CaptionFitter(
       layout: layout, band: ImageRect(x: 0, y: 0, width: width, height: .infinity), font: font,
       outlineToFontSize: 0)

@@ -41,11 +41,12 @@ public final class MemeLayout {
       CaptionText.normalized(
         bounded.text,
         // The poster's subtitle is set as typed, below its upper-case title.
-        uppercase: captions.style.isUppercase && !(kind == .poster && position == .bottom), locale: locale)
+        uppercase: captions.style.isUppercase && kind.uppercases(position), locale: locale)
     }
     let glyphs = GlyphBudget()
     var layouts: [CaptionPosition: CaptionLayout] = [:]
-    if kind == .classic {
+    switch kind.placement {
+    case .onPicture:
       frame = .classic(width: imageWidth, height: imageHeight)
       let reusable =
         previous.map {
@@ -63,7 +64,7 @@ public final class MemeLayout {
           text: text, position: position, imageWidth: imageWidth, imageHeight: imageHeight, font: font,
           style: captions.style, glyphs: glyphs)
       }
-    } else {
+    case .bands, .posterFrame:
       let framed = FramedLayout(
         kind, top: texts[0], bottom: texts[1], pictureWidth: imageWidth, pictureHeight: imageHeight,
         font: font, style: captions.style, glyphs: glyphs)

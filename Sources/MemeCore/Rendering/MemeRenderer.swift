@@ -10,7 +10,7 @@ public enum MemeRenderer {
   /// make a larger output: see `render(_:picture:)`).
   @discardableResult
   public static func render(_ captions: MemeCaptions, onto image: RasterImage) -> MemeLayout {
-    precondition(captions.layout == .classic, "only Classic draws on the picture in place")
+    precondition(!captions.layout.drawsAroundPicture, "only Classic draws on the picture in place")
     let prepared = PreparedCaptions(captions, imageWidth: image.width, imageHeight: image.height)
     prepared.draw(onto: image)
     return prepared.layout
@@ -34,7 +34,7 @@ public enum MemeRenderer {
     _ captions: MemeCaptions, image: RasterImage, transform: PictureTransform = .identity
   ) -> RasterImage? {
     // Band and Poster compose a new output, so the picture needs no copy of its own.
-    let framed = captions.layout != .classic
+    let framed = captions.layout.drawsAroundPicture
     let picture = transform.isIdentity ? (framed ? image : image.copy()) : transform.render(image)
     guard let picture else { return nil }
     return render(captions, picture: picture)?.output

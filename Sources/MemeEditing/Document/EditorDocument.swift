@@ -104,9 +104,9 @@ public final class EditorDocument {
   /// style and description, in one undo step. The picture is set apart (`setImage`), once it is loaded.
   public func setTexts(of meme: Meme) {
     var next = state
-    next.topText = Self.bounded(meme.topText).text
-    next.bottomText = Self.bounded(meme.bottomText).text
-    next.boxes = meme.textBoxes
+    next.top = Self.bounded(meme.top).text
+    next.bottom = Self.bounded(meme.bottom).text
+    next.boxes = meme.boxes
     // The meme's own style, not the one switching layouts would adapt to.
     next.layout = meme.layout
     next.style = meme.style
@@ -231,7 +231,7 @@ public final class EditorDocument {
 
   private func replace(with next: EditorState) {
     var changed: Change = .history
-    if next.topText != state.topText || next.bottomText != state.bottomText || next.boxes != state.boxes {
+    if next.top != state.top || next.bottom != state.bottom || next.boxes != state.boxes {
       changed.insert(.captions)
     }
     if next.style != state.style || next.layout != state.layout { changed.insert([.captions, .style]) }

@@ -13,11 +13,10 @@ public nonisolated enum SentMemeDraftMaker {
 
   public static func draft(of meme: SharedMeme, sentAt: Date = Date()) -> SentMemeDraft {
     SentMemeDraft(
-      topText: meme.captions.top, bottomText: meme.captions.bottom, style: meme.captions.style,
-      sentAt: sentAt, original: .file(meme.originalImage), transform: meme.transform,
-      textBoxes: meme.captions.boxes, rendered: meme.file,
-      thumbnail: .png(meme.thumbnailPNG), layout: meme.captions.layout,
-      customDescription: meme.customDescription, savedFile: meme.savedFile)
+      content: MemeContent(
+        captions: meme.captions, transform: meme.transform, customDescription: meme.customDescription),
+      sentAt: sentAt, original: .file(meme.originalImage), rendered: meme.file,
+      thumbnail: .png(meme.thumbnailPNG), savedFile: meme.savedFile)
   }
 
   /// `image` scaled to `thumbnailWidth` (or as it is when already narrower).

@@ -48,6 +48,7 @@ public nonisolated enum TemplateMaker {
     let thumbnail = try SentMemeDraftMaker.thumbnail(of: transformed)
     return MemeTemplateDraft(
       name: name, picture: encoded, thumbnail: .png(Data(try ImageWriter.encode(thumbnail, as: .png))),
-      layout: layout, style: style, source: source)
+      content: MemeContent(captions: MemeCaptions(top: "", bottom: "", style: style, layout: layout)),
+      source: source)
   }
 }

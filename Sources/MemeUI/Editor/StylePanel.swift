@@ -127,7 +127,7 @@ final class StylePanel {
     // A selected box has an outline in every layout; the band's and the poster's texts have none,
     // and the colour is the one behind them.
     let outlineTitle =
-      memeLayout == .classic || alignment != nil
+      memeLayout.outlinesTexts || alignment != nil
       ? localized("Outline colour") : localized("Background colour")
     controls.outlineRow.title = outlineTitle
     controls.outlineColorButton.setAccessibleName(outlineTitle)

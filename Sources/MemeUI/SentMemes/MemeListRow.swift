@@ -68,8 +68,8 @@ package final class MemeListRow: MemeCell {
 
   package func bind(_ meme: SentMeme) {
     memeID = meme.id
-    setCaption(topLabel, meme.topText)
-    setCaption(bottomLabel, meme.bottomText)
+    setCaption(topLabel, meme.top)
+    setCaption(bottomLabel, meme.bottom)
     setCaption(boxesLabel, Self.boxesText(of: meme))
     timeLabel.text = timeFormatter.string(for: meme.sentAt)
     let fullTime = timeFormatter.fullString(for: meme.sentAt)
@@ -84,7 +84,7 @@ package final class MemeListRow: MemeCell {
 
   /// The non-empty texts of `meme`'s boxes placed anywhere, one after the other.
   static func boxesText(of meme: SentMeme) -> String {
-    meme.textBoxes.map(\.text).filter { !$0.isEmpty }.joined(separator: " · ")
+    meme.boxes.map(\.text).filter { !$0.isEmpty }.joined(separator: " · ")
   }
 
   private func setCaption(_ label: Label, _ text: String) {

@@ -98,7 +98,7 @@ extension SentMemesNavigator {
   /// A sent meme's picture as it was cut, turned and mirrored, its layout and style.
   func keepTemplate(of meme: SentMeme, in window: UnsafeMutablePointer<GtkWidget>, toasts: ToastOverlay) {
     let name = TemplateName.suggested(
-      forPictureAt: nil, captions: [meme.topText, meme.bottomText] + meme.textBoxes.map(\.text))
+      forPictureAt: nil, captions: [meme.top, meme.bottom] + meme.boxes.map(\.text))
     let (url, transform, layout, style) = (meme.originalImageURL, meme.transform, meme.layout, meme.style)
     let makeDraft: @Sendable () throws -> MemeTemplateDraft = {
       try TemplateMaker.draft(

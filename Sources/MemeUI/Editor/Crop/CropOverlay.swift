@@ -116,10 +116,7 @@ final class CropOverlay {
     let width = max(1, Int(pixelWidth.rounded()))
     let height = max(1, Int(pixelHeight.rounded()))
     // Band and Poster set their texts around the picture, not on the crop: only the boxes lie on it.
-    var onPicture = captions
-    if onPicture.layout != .classic {
-      (onPicture.top, onPicture.bottom, onPicture.layout) = ("", "", .classic)
-    }
+    let onPicture = captions.onPictureOnly
     if cachedLayout?.imageWidth != width || cachedLayout?.imageHeight != height
       || cachedLayout?.captions != onPicture
     {

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GRDB
+import MemeCore
+
+/// The one mapping between a meme's content and the `sentMeme` columns that keep it: the texts, the
+/// style, the picture's transform, the text boxes, the description and the layout. Saving writes
+/// through `values(for:style:)`, listing reads through `read(_:from:decoder:)`; a new part of a
+/// meme's content is mapped here and nowhere else.
+enum StoredMemeContent {
+  /// The columns, in the order `values(for:style:)` gives and `read(_:from:decoder:)` reads them.
+  static let columns = ["topText", "bottomText", "style", "transform", "textBoxes", "description", "layout"]
+    .joined(separator: ", ")
+
+  /// The column values for `content`, with its style as `SentMemeDecoder.json(for:)` wrote it (styles
+  /// are encoded, and refused, before any file is written). The defaults (no transform, no box, no
+  /// description, Classic) are NULL, as in every meme sent before they existed.
+  static func values(for content: MemeContent, style: String) throws -> [(any DatabaseValueConvertible)?] {
+    [
+      content.top, content.bottom, style, try SentMemeDecoder.json(for: content.transform),
+      try SentMemeDecoder.json(for: content.boxes),
+      SentMemeDecoder.column(forDescription: content.customDescription),
+      SentMemeDecoder.column(for: content.layout),
+    ]
+  }
+
+  /// The content kept in `row`, its `columns` starting at `start`. A part that no longer decodes reads
+  /// as its default (see `SentMemeDecoder`) rather than hiding the meme.
+  static func read(_ row: Row, from start: Int, decoder: inout SentMemeDecoder) throws -> MemeContent {
+    let captions = MemeCaptions(
+      top: try row.decode(atIndex: start), bottom: try row.decode(atIndex: start + 1),
+      style: decoder.style(fromJSON: try row.decode(atIndex: start + 2)),
+      boxes: decoder.textBoxes(fromJSON: try row.decode(atIndex: start + 4)),
+      layout: decoder.layout(named: try row.decode(atIndex: start + 6)))
+    return MemeContent(
+      captions: captions, transform: decoder.transform(fromJSON: try row.decode(atIndex: start + 3)),
+      customDescription: try row.decode(atIndex: start + 5))
+  }
+
+  /// `content`'s description as the store keeps it: the user's text, or nil for the default (blank
+  /// text is the default too).
+  static func storedDescription(of content: MemeContent) -> String? {
+    SentMemeDecoder.column(forDescription: content.customDescription)
+  }
+}
