@@ -103,6 +103,9 @@ final class EditorCanvas {
         layerPoll = Timeout(milliseconds: 16) { [weak self] in self?.drawingArea.queueDraw() }
       }
     }
+    // A look-again still pending when the window closes must not reach the freed drawing area (the
+    // canvas may outlive its widgets while late work still holds it).
+    Signal.connect(drawingArea, "destroy") { [weak self] in self?.layerPoll?.cancel() }
     connectEntries()
     Signal.connectChildPosition(widget) { [weak self] child in self?.position(of: child) }
     pop = CaptionPop(clockOf: drawingArea)
