@@ -7,7 +7,9 @@ import Foundation
 /// (half a second) for the widget there. When the test closes the window sooner, GTK 4.8's timer
 /// still fires for the window, now without a surface, and reads the pointer's position on that
 /// missing surface (gtk_tooltip_show_tooltip): two CRITICALs, which fail the run under
-/// G_DEBUG=fatal-criticals. A person's pointer is where they put it; a test's is parked out of the
+/// G_DEBUG=fatal-criticals. The app drops that timer when one of its windows closes (`Application`);
+/// the windows tests open outside an application have no such guard. A person's pointer is where
+/// they put it; a test's is parked out of the
 /// way, and parked again after a test moved it (`pointerMoved()`). Xvfb places windows at the top
 /// left and starts the pointer at the screen's centre. X11 only: Wayland's headless compositor has
 /// no pointer.
