@@ -9,10 +9,9 @@ import Foundation
 /// missing surface (gtk_tooltip_show_tooltip): two CRITICALs, which fail the run under
 /// G_DEBUG=fatal-criticals. The app drops that timer when one of its windows closes (`Application`);
 /// the windows tests open outside an application have no such guard. A person's pointer is where
-/// they put it; a test's is parked out of the
-/// way, and parked again after a test moved it (`pointerMoved()`). Xvfb places windows at the top
-/// left and starts the pointer at the screen's centre. X11 only: Wayland's headless compositor has
-/// no pointer.
+/// they put it; a test's is parked out of the way, and parked again after a test moved it
+/// (`pointerMoved()`). Xvfb places windows at the top left and starts the pointer at the screen's
+/// centre. X11 only: Wayland's headless compositor has no pointer.
 public enum ParkedPointer {
   private static var isParked = false
 
