@@ -107,9 +107,13 @@ import Testing
         groups.append(String(cString: adw_preferences_group_get_title(gtkkit_preferences_group(widget))))
       }
       if gtkkit_is_a(widget, adw_action_row_get_type()) != 0 {
-        let keys = WidgetTree.first(in: widget) { ShortcutLabel(wrapping: $0) != nil }
-        shortcuts.append(
-          (ActionRow(wrapping: widget).title, keys.map { Self.string($0, "accelerator") } ?? ""))
+        // Each accelerator has a key-cap label of its own, in order.
+        var keys: [String] = []
+        _ = WidgetTree.first(in: widget) {
+          if ShortcutLabel(wrapping: $0) != nil { keys.append(Self.string($0, "accelerator")) }
+          return false
+        }
+        shortcuts.append((ActionRow(wrapping: widget).title, keys.joined(separator: " ")))
       }
       return false
     }

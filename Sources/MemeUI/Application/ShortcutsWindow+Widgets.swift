@@ -68,12 +68,19 @@ extension ShortcutsWindow {
     return page.widget
   }
 
-  /// What the shortcut does (wrapping in a narrow window), and its keys at the end.
+  /// What the shortcut does (wrapping in a narrow window), and its keys at the end: each
+  /// accelerator on a line of its own, so that two of them side by side do not squeeze the title
+  /// to a few letters a line at 360 px.
   private static func row(for shortcut: Shortcut) -> Widget {
     let row = ActionRow(title: shortcut.title)
     row.titleIsMarkup = false
-    let keys = ShortcutLabel(shortcut.accelerators.joined(separator: " "))
+    let keys = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
     keys.widget.verticalAlignment = GTK_ALIGN_CENTER
+    for accelerator in shortcut.accelerators {
+      let label = ShortcutLabel(accelerator)
+      label.widget.horizontalAlignment = GTK_ALIGN_END
+      keys.append(label.widget)
+    }
     row.addSuffix(keys.widget)
     return row.widget
   }
