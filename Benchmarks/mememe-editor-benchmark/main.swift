@@ -275,7 +275,7 @@ func processorMilliseconds() -> Double {
   let shown = mapping.onScreen(boxes[0])
   let press = shown.position(of: handle)
   let drag = BoxDrag(
-    index: 0, box: boxes[0], handle: handle, mapping: mapping, pressX: press.x, pressY: press.y)
+    index: 0, box: .text(boxes[0]), handle: handle, mapping: mapping, pressX: press.x, pressY: press.y)
   var times: [Double] = []
   var layouts: [Double] = []
   var processor: [Double] = []
@@ -290,7 +290,7 @@ func processorMilliseconds() -> Double {
     times.append(
       milliseconds {
         let result = drag.box(pointerAtX: press.x + dx, y: press.y + dy)
-        document.updateBox(at: 0, to: result.box, coalescingKey: "benchmark-drag")
+        document.updateLayer(at: 0, to: result.box, coalescingKey: "benchmark-drag")
         layouts.append(
           milliseconds {
             painter.show(document.captions)

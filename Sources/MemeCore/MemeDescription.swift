@@ -51,7 +51,7 @@ extension MemeCaptions {
   /// as typed, not upper-cased as drawn (a screen reader spells out capitals); a caption's own
   /// line breaks and runs of white space become single spaces, since they only shape the drawing.
   public var defaultDescription: String {
-    let ordered = boxes.enumerated().sorted { first, second in
+    let ordered = layers.enumerated().sorted { first, second in
       let (a, b) = (first.element.frame, second.element.frame)
       let (ay, by) = (a.y + a.height / 2, b.y + b.height / 2)
       if ay != by { return ay < by }
@@ -59,7 +59,8 @@ extension MemeCaptions {
       if ax != bx { return ax < bx }
       return first.offset < second.offset
     }
-    let texts = layout.readingOrder(top: top, bottom: bottom, boxes: ordered.map(\.element.text))
+    let described = ordered.compactMap(\.element.kind.describedText)
+    let texts = layout.readingOrder(top: top, bottom: bottom, boxes: described)
     return texts.map(Self.oneLine).filter { !$0.isEmpty }.joined(separator: "\n")
   }
 

@@ -69,11 +69,16 @@ struct SentMemeDecoder {
     return (try? jsonDecoder.decode(PictureTransform.self, from: Data(json.utf8))) ?? .identity
   }
 
-  /// NULL is no box beyond the classic two; boxes that no longer decode are left out rather than hiding
-  /// the meme (its classic captions still show).
-  func textBoxes(fromJSON json: String?) -> [TextBox] {
+  /// The layers kept in the `textBoxes` column (each with its kind's name, see `MemeLayer`'s
+  /// coding; text boxes stored before there were other kinds have none). NULL is no layer; layers that
+  /// no longer decode are left out rather than hiding the meme (its classic captions still show).
+  func layers(fromJSON json: String?) -> [MemeLayer] {
+    Self.layers(fromJSON: json, decoder: jsonDecoder)
+  }
+
+  static func layers(fromJSON json: String?, decoder: JSONDecoder = JSONDecoder()) -> [MemeLayer] {
     guard let json else { return [] }
-    return (try? jsonDecoder.decode([TextBox].self, from: Data(json.utf8))) ?? []
+    return (try? decoder.decode([MemeLayer].self, from: Data(json.utf8))) ?? []
   }
 
   /// NULL is none; only an absolute path is a place the meme was saved to (a relative one, from a
@@ -94,10 +99,11 @@ struct SentMemeDecoder {
     layout.storedName
   }
 
-  /// The column value for `textBoxes`: NULL for none, as every meme with only the classic captions.
-  static func json(for textBoxes: [TextBox]) throws -> String? {
-    guard !textBoxes.isEmpty else { return nil }
-    return String(decoding: try JSONEncoder().encode(textBoxes), as: UTF8.self)
+  /// The `textBoxes` column's value for `layers`: NULL for none, as every meme with only the classic
+  /// captions.
+  static func json(for layers: [MemeLayer]) throws -> String? {
+    guard !layers.isEmpty else { return nil }
+    return String(decoding: try JSONEncoder().encode(layers), as: UTF8.self)
   }
 
   /// The column value for a description: NULL for the default (none written, or only white space).

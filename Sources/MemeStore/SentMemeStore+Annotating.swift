@@ -20,12 +20,10 @@ extension SentMemeStore {
           arguments: [id])
       else { throw StoreError.memeNotFound(id: id) }
       try db.execute(sql: "UPDATE sentMeme SET description = ? WHERE id = ?", arguments: [stored, id])
-      let boxes = String.fromDatabaseValue(row[2]).flatMap { json in
-        try? JSONDecoder().decode([TextBox].self, from: Data(json.utf8))
-      }
       try SearchIndex.index(
         id: id, topText: String.fromDatabaseValue(row[0]) ?? "",
-        bottomText: String.fromDatabaseValue(row[1]) ?? "", textBoxes: boxes ?? [], description: stored,
+        bottomText: String.fromDatabaseValue(row[1]) ?? "",
+        layers: SentMemeDecoder.layers(fromJSON: String.fromDatabaseValue(row[2])), description: stored,
         in: db)
     }
     guard let meme = try meme(id: id) else { throw StoreError.memeNotFound(id: id) }

@@ -109,7 +109,7 @@ extension SentMemeStore {
         var content = draft.content
         content.customDescription = StoredMemeContent.storedDescription(of: content)
         try SearchIndex.index(
-          id: id, topText: content.top, bottomText: content.bottom, textBoxes: content.boxes,
+          id: id, topText: content.top, bottomText: content.bottom, layers: content.layers,
           description: content.customDescription, in: db)
         return SentMeme(
           id: id, content: content, sentAt: draft.sentAt, position: position,

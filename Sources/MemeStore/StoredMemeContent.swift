@@ -4,7 +4,7 @@ import GRDB
 import MemeCore
 
 /// The one mapping between a meme's content and the `sentMeme` columns that keep it: the texts, the
-/// style, the picture's transform, the text boxes, the description and the layout. Saving writes
+/// style, the picture's transform, the layers, the description and the layout. Saving writes
 /// through `values(for:style:)`, listing reads through `read(_:from:decoder:)`; a new part of a
 /// meme's content is mapped here and nowhere else.
 enum StoredMemeContent {
@@ -18,7 +18,7 @@ enum StoredMemeContent {
   static func values(for content: MemeContent, style: String) throws -> [(any DatabaseValueConvertible)?] {
     [
       content.top, content.bottom, style, try SentMemeDecoder.json(for: content.transform),
-      try SentMemeDecoder.json(for: content.boxes),
+      try SentMemeDecoder.json(for: content.layers),
       SentMemeDecoder.column(forDescription: content.customDescription),
       SentMemeDecoder.column(for: content.layout),
     ]
@@ -30,7 +30,7 @@ enum StoredMemeContent {
     let captions = MemeCaptions(
       top: try row.decode(atIndex: start), bottom: try row.decode(atIndex: start + 1),
       style: decoder.style(fromJSON: try row.decode(atIndex: start + 2)),
-      boxes: decoder.textBoxes(fromJSON: try row.decode(atIndex: start + 4)),
+      layers: decoder.layers(fromJSON: try row.decode(atIndex: start + 4)),
       layout: decoder.layout(named: try row.decode(atIndex: start + 6)))
     return MemeContent(
       captions: captions, transform: decoder.transform(fromJSON: try row.decode(atIndex: start + 3)),

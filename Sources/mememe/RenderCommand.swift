@@ -66,10 +66,12 @@ struct RenderCommand: ParsableCommand {
       valueName: "LAYOUT"))
   var layout: MemeLayoutKind = .classic
 
-  @Option(
-    help: ArgumentHelp(
-      "A caption placed anywhere, in the --box given after it (repeatable).", valueName: "TEXT"))
+  @Option(help: ArgumentHelp(TextBox.commandLine.help, valueName: TextBox.commandLine.valueName))
   var caption: [String] = []
+
+  /// Each layer's kind, in command-line order: added by `pairingLayerOptions`, never typed.
+  @Option(help: .private)
+  var layerKind: [LayerKindName] = []
 
   @Option(
     help: ArgumentHelp(
@@ -274,8 +276,19 @@ struct RenderCommand: ParsableCommand {
     try checkCaptionLimits()
     let captions = MemeCaptions(
       top: top, bottom: bottom, style: style,
-      boxes: try textBoxes(captions: caption, boxes: box, angles: angle, style: style), layout: layout)
+      layers: try layers(style: style), layout: layout)
     return (destination, captions)
+  }
+
+  /// The layers the kinds' options give, in command-line order (see `pairingLayerOptions`).
+  func layers(style: CaptionStyle) throws -> [MemeLayer] {
+    try commandLineLayers(
+      kinds: layerKind,
+      values: { kind in
+        switch kind {
+        case .text: caption
+        }
+      }, boxes: box, angles: angle, style: style)
   }
 
   /// A warning for every caption and text box too long to fit, which is cut off.
@@ -490,3 +503,4 @@ func shorteningLongWords(_ message: String) -> String {
 
 /// `--layout classic|band|poster`, by the layouts' own names.
 extension MemeLayoutKind: ExpressibleByArgument {}
+extension LayerKindName: ExpressibleByArgument {}

@@ -22,7 +22,8 @@ import Testing
       text: "a layer", frame: RelativeRect(x: 0.1, y: 0.3, width: 0.6, height: 0.3), angle: 15,
       style: layout.defaultStyle)
     let captions = MemeCaptions(
-      top: "the title", bottom: "the subtitle", style: layout.defaultStyle, boxes: [box], layout: layout)
+      top: "the title", bottom: "the subtitle", style: layout.defaultStyle, layers: [box].map(MemeLayer.text),
+      layout: layout)
     let expected = try #require(MemeRenderer.rendered(captions, image: try fixtures.decode(input)))
     let actual = try fixtures.decode(output)
     #expect(actual.width == expected.width && actual.height == expected.height)

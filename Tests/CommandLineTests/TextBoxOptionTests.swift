@@ -26,7 +26,8 @@ import Testing
       TextBox(text: "corner", frame: RelativeRect(x: 0.6, y: 0.6, width: 0.5, height: 0.2)),
     ]
     let expected = MemeRenderer.rendered(
-      MemeCaptions(top: "top", bottom: "bottom", boxes: boxes), image: try fixtures.decode(input))!
+      MemeCaptions(top: "top", bottom: "bottom", layers: boxes.map(MemeLayer.text)),
+      image: try fixtures.decode(input))!
     let plain = MemeRenderer.rendered(
       MemeCaptions(top: "top", bottom: "bottom"), image: try fixtures.decode(input))!
     #expect(differingPixels(meme, expected) == 0)
@@ -35,13 +36,13 @@ import Testing
 
   /// The angle belongs to the caption it follows, wherever the other captions' options are.
   @Test func anAngleTurnsOnlyItsOwnCaption() {
-    let paired = try? pairingTextBoxOptions([
+    let paired = try? pairingLayerOptions([
       "--caption", "a", "--box", "0,0,1,1", "--caption=b", "--angle", "45", "--box=0,0,1,1", "--top", "t",
     ])
     #expect(
       paired == [
-        "--caption", "a", "--box", "0,0,1,1", "--angle", "0", "--caption=b", "--angle", "45", "--box=0,0,1,1",
-        "--top", "t",
+        "--layer-kind", "text", "--caption", "a", "--box", "0,0,1,1", "--angle", "0", "--layer-kind", "text",
+        "--caption=b", "--angle", "45", "--box=0,0,1,1", "--top", "t",
       ])
   }
 

@@ -19,19 +19,20 @@ import Testing
 
   @Test func unchangedBoxesAreTakenOverAndTheResultDrawsAsAFreshLayout() {
     let before = MemeLayout(
-      captions: MemeCaptions(top: "top", bottom: "bottom", boxes: Self.boxes), imageWidth: 800,
+      captions: MemeCaptions(top: "top", bottom: "bottom", layers: Self.boxes.map(MemeLayer.text)),
+      imageWidth: 800,
       imageHeight: 600)
     var moved = Self.boxes
     moved[0].frame.x += 0.05
     // The dragged box also goes last (brought forward): boxes are matched by what they are, not where.
     moved.append(moved.remove(at: 0))
-    let captions = MemeCaptions(top: "top", bottom: "bottom", boxes: moved)
+    let captions = MemeCaptions(top: "top", bottom: "bottom", layers: moved.map(MemeLayer.text))
     let reused = MemeLayout(captions: captions, imageWidth: 800, imageHeight: 600, reusing: before)
-    #expect(reused.boxes[0] === before.boxes[1] && reused.boxes[1] === before.boxes[2])
-    #expect(reused.boxes[2] !== before.boxes[0], "the moved box is laid out again")
+    #expect(reused.layers[0] === before.layers[1] && reused.layers[1] === before.layers[2])
+    #expect(reused.layers[2] !== before.layers[0], "the moved box is laid out again")
     // Another picture size: nothing is taken over.
     let resized = MemeLayout(captions: captions, imageWidth: 801, imageHeight: 600, reusing: before)
-    #expect(!resized.boxes.contains { box in before.boxes.contains { $0 === box } })
+    #expect(!resized.layers.contains { box in before.layers.contains { $0 === box } })
 
     let fresh = MemeLayout(captions: captions, imageWidth: 800, imageHeight: 600)
     let (a, b) = (

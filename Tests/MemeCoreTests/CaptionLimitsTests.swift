@@ -88,8 +88,9 @@ import Testing
     let text = String(repeating: "much too long for one band ", count: 60) + "ÅÉÎ gjpq 😂"
     let box = TextBox(text: text, frame: RelativeRect(x: 0.1, y: 0.3, width: 0.8, height: 0.2), angle: angle)
     let layout = MemeLayout(
-      captions: MemeCaptions(top: text, bottom: "", boxes: [box]), imageWidth: 800, imageHeight: 600)
-    for caption in [layout.caption(at: .top), layout.boxes[0]] {
+      captions: MemeCaptions(top: text, bottom: "", layers: [box].map(MemeLayer.text)), imageWidth: 800,
+      imageHeight: 600)
+    for caption in [layout.caption(at: .top), layout.layers[0]] {
       #expect(!caption.fits)
       let culled = try #require(caption.drawing)
       let pango = try #require(caption.layout)

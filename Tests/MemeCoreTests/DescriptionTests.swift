@@ -17,7 +17,8 @@ import Testing
       TextBox(text: "right of middle", frame: RelativeRect(x: 0.6, y: 0.4, width: 0.2, height: 0.2)),
       TextBox(text: "left of middle", frame: RelativeRect(x: 0.1, y: 0.4, width: 0.2, height: 0.2)),
     ]
-    let captions = MemeCaptions(top: "One does not simply", bottom: "walk into Mordor", boxes: boxes)
+    let captions = MemeCaptions(
+      top: "One does not simply", bottom: "walk into Mordor", layers: boxes.map(MemeLayer.text))
     #expect(
       captions.defaultDescription
         == "One does not simply\nupper box\nleft of middle\nright of middle\nlower box\nwalk into Mordor")
@@ -27,9 +28,11 @@ import Testing
   /// Poster the boxes on the picture, then its title and subtitle below.
   @Test func theDefaultFollowsTheLayoutsReadingOrder() {
     let box = TextBox(text: "on the picture", frame: RelativeRect(x: 0.1, y: 0.1, width: 0.3, height: 0.1))
-    let band = MemeCaptions(top: "when the band", bottom: "and the band under", boxes: [box], layout: .band)
+    let band = MemeCaptions(
+      top: "when the band", bottom: "and the band under", layers: [box].map(MemeLayer.text), layout: .band)
     #expect(band.defaultDescription == "when the band\non the picture\nand the band under")
-    let poster = MemeCaptions(top: "TITLE", bottom: "subtitle", boxes: [box], layout: .poster)
+    let poster = MemeCaptions(
+      top: "TITLE", bottom: "subtitle", layers: [box].map(MemeLayer.text), layout: .poster)
     #expect(poster.defaultDescription == "on the picture\nTITLE\nsubtitle")
     // Every text the layout draws is read, and nothing else.
     for captions in [band, poster] {
@@ -44,7 +47,7 @@ import Testing
   @Test func emptyCaptionsAreLeftOutAndLinesJoined() {
     let captions = MemeCaptions(
       top: "", bottom: "  two\nlines   of\ttext  ", style: .classic,
-      boxes: [TextBox(text: "", frame: RelativeRect(x: 0, y: 0, width: 1, height: 1))])
+      layers: [TextBox(text: "", frame: RelativeRect(x: 0, y: 0, width: 1, height: 1))].map(MemeLayer.text))
     #expect(captions.defaultDescription == "two lines of text")
     #expect(MemeCaptions(top: "", bottom: "").defaultDescription == "")
     #expect(MemeCaptions(top: "lower case", bottom: "").defaultDescription == "lower case")

@@ -87,7 +87,8 @@ struct JPEGBandTests {
     let photo = try JPEGTools.photo(width: 1024, height: 768, options: ["-sample", "2x2"], in: folder)
     let box = TextBox(text: "on the photo", frame: RelativeRect(x: 0.1, y: 0.4, width: 0.8, height: 0.15))
     let captions = MemeCaptions(
-      top: "the band", bottom: "", style: MemeLayoutKind.band.defaultStyle, boxes: [box], layout: .band)
+      top: "the band", bottom: "", style: MemeLayoutKind.band.defaultStyle, layers: [box].map(MemeLayer.text),
+      layout: .band)
     let meme = folder.appendingPathComponent("band-box.jpg")
     let summary = try MemeExporter.export(captions, imageAt: photo, to: meme, as: .jpeg(quality: 90))
     guard case .keptBlocks = summary.encoding else {

@@ -39,7 +39,7 @@ final class JPEGBlockPathTests {
     }
     var testDescription: String {
       "\(width)×\(height) \(options.joined(separator: " ")) orientation \(orientation)"
-        + (captions.boxes.isEmpty ? "" : " with \(captions.boxes.count) text boxes")
+        + (captions.textBoxes.isEmpty ? "" : " with \(captions.textBoxes.count) text boxes")
     }
   }
 
@@ -87,12 +87,12 @@ final class JPEGBlockPathTests {
   @Test(arguments: [Case(), Case(width: 1001, height: 768, orientation: 6)])
   func keepsEveryBlockOutsideTheTextBoxes(_ kind: Case) throws {
     var kind = kind
-    kind.captions.boxes = [
+    kind.captions.layers = [
       TextBox(text: "turned", frame: RelativeRect(x: 0.3, y: 0.42, width: 0.4, height: 0.1), angle: 25),
       TextBox(
         text: "half outside", frame: RelativeRect(x: -0.2, y: 0.6, width: 0.5, height: 0.08),
         style: CaptionStyle(textColor: RGBAColor(red: 1, green: 0.8, blue: 0))),
-    ]
+    ].map(MemeLayer.text)
     try check(kind)
   }
 

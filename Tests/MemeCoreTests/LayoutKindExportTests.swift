@@ -14,10 +14,10 @@ struct LayoutKindExportTests {
   static func captions(_ layout: MemeLayoutKind, bottom: String = "and the bottom") -> MemeCaptions {
     MemeCaptions(
       top: "every layout", bottom: bottom, style: layout.defaultStyle,
-      boxes: [
+      layers: [
         TextBox(
           text: "a layer on top", frame: RelativeRect(x: 0.1, y: 0.35, width: 0.6, height: 0.25), angle: 12)
-      ], layout: layout)
+      ].map(MemeLayer.text), layout: layout)
   }
 
   @Test(arguments: MemeLayoutKind.allCases)
@@ -66,7 +66,7 @@ struct LayoutKindExportTests {
       // Every picture row of an MCU row (16 pixels) no text reaches is the photo's, bit for bit.
       var touched = IndexSet()
       let captions = CaptionPosition.allCases.map { (meme.caption(at: $0), turned: false) }
-      for (caption, turned) in captions + meme.boxes.map({ ($0, turned: true) }) where caption.drawing != nil
+      for (caption, turned) in captions + meme.layers.map({ ($0, turned: true) }) where caption.drawing != nil
       {
         // A turned box reaches past its band by a quarter of its width at most; every caption by
         // its outline.

@@ -48,7 +48,8 @@ import Testing
   /// same budget as in Classic.
   @Test func theBandsBottomTextSpendsAsInClassic() {
     var captions = MemeCaptions(
-      top: "top", bottom: "kept", boxes: [TextBox(text: "box", frame: HostileCaptions.Case.boxFrame)])
+      top: "top", bottom: "kept",
+      layers: [TextBox(text: "box", frame: HostileCaptions.Case.boxFrame)].map(MemeLayer.text))
     #expect(captions.budgetedTexts == ["top", "kept", "box"])
     captions.layout = .band
     #expect(captions.budgetedTexts == ["top", "kept", "box"])
@@ -86,7 +87,7 @@ import Testing
     let boxes = (0..<100).map { _ in
       TextBox(text: text, frame: HostileCaptions.Case.boxFrame, angle: 33)
     }
-    let captions = MemeCaptions(top: "", bottom: "", boxes: boxes)
+    let captions = MemeCaptions(top: "", bottom: "", layers: boxes.map(MemeLayer.text))
     let image = TestImages.grey(width: 800, height: 600)
     let clock = ContinuousClock()
     var layout: MemeLayout?
@@ -96,10 +97,10 @@ import Testing
       "100 turned boxes of \(text.count) characters drawn in \(elapsed), \(drawn.tracedGlyphs) glyphs traced")
     #expect(drawn.tracedGlyphs <= CaptionLimits.maximumGlyphsPerMeme)
     #expect(drawn.tracedGlyphs > 0)
-    let laidOut = drawn.boxes.map(\.text.unicodeScalars.count).reduce(0, +)
+    let laidOut = drawn.layers.map(\.text.unicodeScalars.count).reduce(0, +)
     #expect(laidOut <= CaptionLimits.maximumCharactersPerMeme)
-    #expect(drawn.boxes.prefix(2).allSatisfy { !$0.text.isEmpty })
-    #expect(drawn.boxes.dropFirst(2).allSatisfy { $0.text.isEmpty }, "the budget is spent by the first two")
+    #expect(drawn.layers.prefix(2).allSatisfy { !$0.text.isEmpty })
+    #expect(drawn.layers.dropFirst(2).allSatisfy { $0.text.isEmpty }, "the budget is spent by the first two")
     #expect(Set(drawn.overflowingBoxes).isSuperset(of: 2..<100), "the boxes the budget cut are reported")
   }
 

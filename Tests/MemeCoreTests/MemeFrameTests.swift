@@ -105,9 +105,10 @@ import Testing
     for kind in MemeLayoutKind.allCases {
       let layout = MemeLayout(
         captions: MemeCaptions(
-          top: "top", bottom: "bottom", style: kind.defaultStyle, boxes: [box], layout: kind),
+          top: "top", bottom: "bottom", style: kind.defaultStyle, layers: [box].map(MemeLayer.text),
+          layout: kind),
         imageWidth: 1000, imageHeight: 800)
-      let band = layout.boxes[0].band
+      let band = layout.layers[0].band
       #expect(band.x == Double(layout.frame.pictureX) + 100, "\(kind)")
       #expect(band.y == Double(layout.frame.pictureY) + 400, "\(kind)")
     }
@@ -120,7 +121,7 @@ import Testing
     let box = TextBox(text: "reaching out", frame: RelativeRect(x: -0.3, y: -0.3, width: 1.6, height: 0.6))
     let plain = MemeCaptions(top: "", bottom: "", style: kind.defaultStyle, layout: kind)
     var boxed = plain
-    boxed.boxes = [box]
+    boxed.layers = [box].map(MemeLayer.text)
     let without = try #require(MemeRenderer.render(plain, picture: TestImages.grey(width: 400, height: 300)))
     let with = try #require(MemeRenderer.render(boxed, picture: TestImages.grey(width: 400, height: 300)))
     let picture = with.layout.frame.pictureRect
@@ -188,7 +189,7 @@ import Testing
     try ImageWriter.write(source, to: input, as: .png)
     let captions = MemeCaptions(
       top: "the picture stays clean", bottom: "below it", style: kind.defaultStyle,
-      boxes: [], layout: kind)
+      layers: [], layout: kind)
     let summary = try MemeExporter.export(captions, imageAt: input, to: output, as: .png)
     let original = try ImageLoader().load(contentsOf: input)
     let meme = try ImageLoader().load(contentsOf: output)

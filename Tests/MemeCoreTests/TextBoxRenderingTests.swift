@@ -25,7 +25,11 @@ import Testing
     ] {
       let classic = MemeCaptions(
         top: "one does not simply", bottom: "draw two captions\nthe same way twice", style: style)
-      let asBoxes = MemeCaptions(top: "", bottom: "", style: style, boxes: classic.allBoxes)
+      let asBoxes = MemeCaptions(
+        top: "", bottom: "", style: style,
+        layers: CaptionPosition.allCases.map {
+          .text(TextBox.classic($0, text: classic.text(at: $0), style: style))
+        })
       let first = MemeRenderer.rendered(classic, image: TestPictures.gradient(width: width, height: height))!
       let second = MemeRenderer.rendered(asBoxes, image: TestPictures.gradient(width: width, height: height))!
       let untouched = TestPictures.gradient(width: width, height: height)
@@ -45,7 +49,7 @@ import Testing
       angle: angle,
       style: CaptionStyle(textColor: RGBAColor(red: 1, green: 0.85, blue: 0.1)))
     let comparison = Self.compare(
-      MemeCaptions(top: "top", bottom: "bottom", boxes: [box]), width: 800, height: 600)
+      MemeCaptions(top: "top", bottom: "bottom", layers: [box].map(MemeLayer.text)), width: 800, height: 600)
     #expect(Double(comparison.differing) <= comparison.allowed, "\(angle)°: \(comparison)")
   }
 
@@ -66,7 +70,7 @@ import Testing
         angle: 20),
     ]
     let comparison = Self.compare(
-      MemeCaptions(top: "", bottom: "bottom", boxes: boxes), width: 900, height: 700)
+      MemeCaptions(top: "", bottom: "bottom", layers: boxes.map(MemeLayer.text)), width: 900, height: 700)
     #expect(Double(comparison.differing) <= comparison.allowed, "\(comparison)")
   }
 
@@ -76,15 +80,15 @@ import Testing
     let frame = RelativeRect(x: 0.1, y: 0.1, width: 0.8, height: 0.5)
     let captions = MemeCaptions(
       top: "", bottom: "",
-      boxes: [
+      layers: [
         TextBox(text: "big", frame: frame, fitting: .fixed(heightFraction: 0.05)),
         TextBox(text: "big", frame: frame),
         TextBox(
           text: String(repeating: "too long ", count: 40), frame: frame, fitting: .fixed(heightFraction: 0.2)),
-      ])
+      ].map(MemeLayer.text))
     let layout = MemeLayout(captions: captions, imageWidth: 1000, imageHeight: 800)
-    #expect(layout.boxes[0].fontSize == 40)
-    #expect(layout.boxes[1].fontSize > 40)
+    #expect(layout.layers[0].fontSize == 40)
+    #expect(layout.layers[1].fontSize > 40)
     #expect(layout.overflowingBoxes == [2])
     #expect(layout.overflowingCaptions.isEmpty)
   }
@@ -97,8 +101,9 @@ import Testing
         text: text, frame: RelativeRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8), angle: angle,
         fitting: .fixed(heightFraction: 0.1))
       let layout = MemeLayout(
-        captions: MemeCaptions(top: "", bottom: "", boxes: [box]), imageWidth: 800, imageHeight: 600)
-      return try #require(layout.boxes[0].drawing)
+        captions: MemeCaptions(top: "", bottom: "", layers: [box].map(MemeLayer.text)), imageWidth: 800,
+        imageHeight: 600)
+      return try #require(layout.layers[0].drawing)
     }
     let upright = try drawing("first line\nsecond", angle: 0)
     let uprightEdited = try drawing("first line\nsecond line", angle: 0)
@@ -119,7 +124,8 @@ import Testing
       TextBox(text: "zero", frame: RelativeRect(x: 0.5, y: 0.5, width: 0, height: 0)),
     ]
     let image = MemeRenderer.rendered(
-      MemeCaptions(top: "", bottom: "", boxes: boxes), image: TestPictures.gradient(width: 200, height: 100))
+      MemeCaptions(top: "", bottom: "", layers: boxes.map(MemeLayer.text)),
+      image: TestPictures.gradient(width: 200, height: 100))
     #expect(image != nil)
   }
 
@@ -140,7 +146,7 @@ import Testing
     let reference = TestPictures.gradient(width: width, height: height)
     let context = cairo_create(reference.surface)!
     ReferenceCaption.draw(layout, on: context)
-    for (box, caption) in zip(captions.boxes, layout.boxes) {
+    for (box, caption) in zip(captions.textBoxes, layout.layers) {
       cairo_save(context)
       let band = caption.band
       cairo_translate(context, band.x + band.width / 2, band.y + band.height / 2)
@@ -155,7 +161,7 @@ import Testing
     let result = pixel_compare(
       image.pixels, reference.pixels, Int32(width), Int32(height), Int32(image.stride), 0, 0, Int32(width),
       Int32(height), CaptionComparison.channelThreshold, 1)
-    let captionsDrawn = CaptionPosition.allCases.map(layout.caption(at:)) + layout.boxes
+    let captionsDrawn = CaptionPosition.allCases.map(layout.caption(at:)) + layout.layers
     let ink = captionsDrawn.reduce(0.0) { $0 + $1.inkRect.width * $1.inkRect.height }
     #expect(
       differingPixels(image, TestPictures.gradient(width: width, height: height)) > 0, "nothing was drawn")

@@ -149,7 +149,7 @@ import Testing
   }
 
   @Test func aBoxDraggedFarOffThePictureStopsWithItsCentreOnTheEdge() {
-    let drag = BoxDrag(index: 0, box: box, handle: .body, mapping: mapping, pressX: 100, pressY: 100)
+    let drag = BoxDrag(index: 0, box: .text(box), handle: .body, mapping: mapping, pressX: 100, pressY: 100)
     // Far past the bottom right corner: the centre stops on that corner, the size is unchanged.
     let far = drag.box(pointerAtX: 100 + 5000, y: 100 + 4000).box
     #expect(near(far.frame.x + far.frame.width / 2, 1) && near(far.frame.y + far.frame.height / 2, 1))
@@ -181,7 +181,7 @@ import Testing
     let shown = mapping.onScreen(box)
     let threshold = BoxDrag.centreSnap
     // Dragged to land threshold - 1 pixels right of the vertical centre line: snapped onto it.
-    let drag = BoxDrag(index: 0, box: box, handle: .body, mapping: mapping, pressX: 100, pressY: 100)
+    let drag = BoxDrag(index: 0, box: .text(box), handle: .body, mapping: mapping, pressX: 100, pressY: 100)
     let toLine = centre.x - shown.centreX
     let snapped = drag.box(pointerAtX: 100 + toLine + threshold - 1, y: 100)
     #expect(snapped.guides == [.verticalCentre])
@@ -203,7 +203,8 @@ import Testing
     let offCentre = TextBox(text: "", frame: RelativeRect(x: 0.31, y: 0.1, width: 0.4, height: 0.2))
     for (width, snaps) in [(800.0, false), (200.0, true)] {
       let mapping = BoxMapping(pictureRect: ImageRect(x: 0, y: 0, width: width, height: width))
-      let drag = BoxDrag(index: 0, box: offCentre, handle: .body, mapping: mapping, pressX: 5, pressY: 5)
+      let drag = BoxDrag(
+        index: 0, box: .text(offCentre), handle: .body, mapping: mapping, pressX: 5, pressY: 5)
       #expect(drag.box(pointerAtX: 5, y: 5).guides.contains(.verticalCentre) == snaps, "shown \(width) wide")
     }
   }
@@ -211,7 +212,7 @@ import Testing
   @Test func rotatingFollowsThePointerAndSnapsToMultiplesOf45Degrees() {
     let shown = mapping.onScreen(box)
     let drag = BoxDrag(
-      index: 0, box: box, handle: .rotation, mapping: mapping, pressX: shown.position(of: .rotation).x,
+      index: 0, box: .text(box), handle: .rotation, mapping: mapping, pressX: shown.position(of: .rotation).x,
       pressY: shown.position(of: .rotation).y)
     // The pointer put 150 pixels from the centre in the direction "up, turned by `degrees`".
     func pointer(at degrees: Double) -> (x: Double, y: Double) {

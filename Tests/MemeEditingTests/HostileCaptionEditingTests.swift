@@ -37,7 +37,7 @@ import Testing
         let index = document.addBox(
           TextBox(text: "", frame: HostileCaptions.Case.boxFrame, angle: hostile.angle))
         #expect(document.setText(box, ofBoxAt: index) != nil)
-        let kept = try #require(document.captions.boxes.last?.text)
+        let kept = try #require(document.captions.textBoxes.last?.text)
         #expect(kept == CaptionLimits.bounded(box))
       }
       painter.show(document.captions)
@@ -57,7 +57,7 @@ import Testing
     #expect(document.setText(String(full.dropFirst(100)), at: .bottom) == nil)
     let index = document.addBox(TextBox(text: "", frame: HostileCaptions.Case.boxFrame))
     #expect(document.setText(String(repeating: "b", count: 500), ofBoxAt: index) == .memeCharacters)
-    #expect(document.captions.boxes[index].text == String(repeating: "b", count: 100))
+    #expect(document.captions.textBoxes[index].text == String(repeating: "b", count: 100))
     #expect(
       CaptionLimits.charactersInMeme(document.captions.budgetedTexts)
         == CaptionLimits.maximumCharactersPerMeme)
@@ -65,17 +65,18 @@ import Testing
     #expect(document.setText(full + "more", at: .top) == .characters)
     #expect(document.setText(String(full.dropFirst(50)), at: .top) == nil)
     #expect(document.setText(String(repeating: "b", count: 500), ofBoxAt: index) == .memeCharacters)
-    #expect(document.captions.boxes[index].text.count == 150)
+    #expect(document.captions.textBoxes[index].text.count == 150)
 
     // A meme beyond the budget (three boxes at the limit, from the store) keeps its texts when
     // opened, and an edit to one of them is never cut below what it held.
     var meme = Meme(content: .empty, originalImage: URL(fileURLWithPath: "/x.png"))
-    meme.boxes = (0..<3).map { _ in TextBox(text: full, frame: HostileCaptions.Case.boxFrame) }
+    meme.layers = (0..<3).map { _ in TextBox(text: full, frame: HostileCaptions.Case.boxFrame) }.map(
+      MemeLayer.text)
     let reopened = EditorDocument()
     reopened.setTexts(of: meme)
-    #expect(reopened.captions.boxes.map(\.text) == [full, full, full])
+    #expect(reopened.captions.textBoxes.map(\.text) == [full, full, full])
     #expect(reopened.setText(String(full.dropLast()) + "z", ofBoxAt: 2) == nil)
-    #expect(reopened.captions.boxes[2].text.last == "z")
+    #expect(reopened.captions.textBoxes[2].text.last == "z")
     #expect(reopened.setText("top", at: .top) == .memeCharacters)
     #expect(reopened.captions.top.isEmpty)
   }

@@ -17,23 +17,24 @@ import Testing
       text: "a third caption, turned", frame: RelativeRect(x: 0.55, y: 0.3, width: 0.6, height: 0.25),
       angle: -20, style: CaptionStyle.classic)
   ]
-  static let captions = MemeCaptions(top: "the classic top", bottom: "and the bottom", boxes: boxes)
+  static let captions = MemeCaptions(
+    top: "the classic top", bottom: "and the bottom", layers: boxes.map(MemeLayer.text))
 
   @Test func theDocumentCarriesTheBoxesAndUndoRestoresThem() {
     let document = EditorDocument()
     var changes: [EditorDocument.Change] = []
     document.onChange = { changes.append($0) }
-    document.setBoxes(Self.boxes)
-    #expect(document.captions.boxes == Self.boxes)
+    document.setLayers(Self.boxes.map(MemeLayer.text))
+    #expect(document.captions.textBoxes == Self.boxes)
     #expect(changes.last?.contains(.captions) == true)
     document.setText("typed", at: .top)
-    #expect(document.captions.boxes == Self.boxes, "typing into a classic caption keeps the boxes")
+    #expect(document.captions.textBoxes == Self.boxes, "typing into a classic caption keeps the boxes")
     document.undo()
     document.undo()
-    #expect(document.captions.boxes.isEmpty)
+    #expect(document.captions.textBoxes.isEmpty)
     #expect(changes.last?.contains(.captions) == true, "undo tells the canvas the captions changed")
     document.redo()
-    #expect(document.captions.boxes == Self.boxes)
+    #expect(document.captions.textBoxes == Self.boxes)
     #expect(document.hasUnsharedChanges, "a box added is work that closing would lose")
     document.markKept()
     #expect(!document.hasUnsharedChanges)
@@ -74,7 +75,7 @@ import Testing
     let folder = Fixtures.folder.appendingPathComponent("\(UUID().uuidString)-boxes-store")
     _ = try SentMemeStore(directory: folder).save(SentMemeDraftMaker.draft(of: meme))
     let stored = try #require(try SentMemeStore(directory: folder).allMemes().first)
-    #expect(stored.boxes == Self.boxes)
+    #expect(stored.textBoxes == Self.boxes)
     #expect(stored.meme.captions == Self.captions)
   }
 }

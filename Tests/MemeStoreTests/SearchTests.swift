@@ -130,8 +130,8 @@ import Testing
     var draft = sampleDraft(1)
     draft.top = "upper"
     draft.bottom = "lower"
-    draft.boxes = [
-      TextBox(text: "floating words", frame: RelativeRect(x: 0.1, y: 0.1, width: 0.5, height: 0.2))
+    draft.layers = [
+      .text(TextBox(text: "floating words", frame: RelativeRect(x: 0.1, y: 0.1, width: 0.5, height: 0.2)))
     ]
     draft.customDescription = "A cat staring at a cucumber"
     let meme = try store.save(draft)
@@ -223,7 +223,7 @@ import Testing
     let queue = try DatabaseQueue(path: folder.databaseURL.path)
     try StoreSchema.migrator.migrate(queue, upTo: "v5 meme layout")
     let boxes = try SentMemeDecoder.json(for: [
-      TextBox(text: "Über boxes", frame: RelativeRect(x: 0, y: 0, width: 1, height: 1))
+      .text(TextBox(text: "Über boxes", frame: RelativeRect(x: 0, y: 0, width: 1, height: 1)))
     ])
     try queue.write { db in
       let rows: [(String, String, String?, String?, Double?)] = [

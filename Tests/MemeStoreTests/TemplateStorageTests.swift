@@ -42,7 +42,7 @@ import Testing
     }
     // The meme it starts: its picture as it is, no texts, its layout and style.
     let meme = loaded.meme
-    #expect(meme.top.isEmpty && meme.bottom.isEmpty && meme.boxes.isEmpty)
+    #expect(meme.top.isEmpty && meme.bottom.isEmpty && meme.textBoxes.isEmpty)
     #expect(meme.originalImage == loaded.pictureURL && meme.transform.isIdentity)
     #expect(meme.layout == .poster && meme.style == draft.style)
     // Templates are not memes.

@@ -54,17 +54,19 @@ import Testing
 
     let store = try SentMemeStore(directory: folder.url)
     let loaded = try #require(try store.allMemes().first)
-    #expect(loaded.boxes.isEmpty)
+    #expect(loaded.textBoxes.isEmpty)
     #expect(loaded.transform.quarterTurns == 1)
     let captions = loaded.meme.captions
     #expect(captions.top == "One does not simply" && captions.bottom == "migrate a meme")
     #expect(captions.style.isUppercase == false && captions.style.outlineColor.blue == 0.5)
     // Two boxes: the classic captions in their bands, in the stored style.
-    let boxes = captions.allBoxes
+    let boxes = CaptionPosition.allCases.map {
+      TextBox.classic($0, text: captions.text(at: $0), style: captions.style)
+    }
     #expect(boxes.map(\.text) == ["One does not simply", "migrate a meme"])
     #expect(boxes.allSatisfy { $0.style == captions.style && $0.angle == 0 })
     // Drawn as two boxes, the meme is the one the release drew from the same row.
-    let asBoxes = MemeCaptions(top: "", bottom: "", style: captions.style, boxes: boxes)
+    let asBoxes = MemeCaptions(top: "", bottom: "", style: captions.style, layers: boxes.map(MemeLayer.text))
     let release = MemeCaptions(top: "One does not simply", bottom: "migrate a meme", style: captions.style)
     let picture = Self.picture(width: 300, height: 200)
     let drawn = try #require(MemeRenderer.rendered(asBoxes, image: picture))
@@ -90,29 +92,29 @@ import Testing
   @Test func textBoxesReadBackAndTravelToTheResentDraft() throws {
     let folder = try TemporaryFolder()
     var draft = sampleDraft(1)
-    draft.boxes = [
+    draft.layers = [
       TextBox(
         text: "turned", frame: RelativeRect(x: 0.2, y: 0.3, width: 0.5, height: 0.25), angle: -12.5,
         style: CaptionStyle(
           fontFamily: "DejaVu Serif", textColor: .black, outlineColor: .white, isUppercase: false),
         alignment: .right, anchor: .top, fitting: .fixed(heightFraction: 0.07)),
       TextBox(text: "plain", frame: RelativeRect(x: -0.1, y: 0.8, width: 0.6, height: 0.3)),
-    ]
+    ].map(MemeLayer.text)
     let saved = try SentMemeStore(directory: folder.url).save(draft)
-    #expect(saved.boxes == draft.boxes)
+    #expect(saved.textBoxes == draft.textBoxes)
     let plain = try SentMemeStore(directory: folder.url).save(sampleDraft(2))
 
     let store = try SentMemeStore(directory: folder.url)
     let loaded = try #require(try store.meme(id: saved.id))
-    #expect(loaded.boxes == draft.boxes)
-    #expect(loaded.meme.captions.boxes == draft.boxes)
-    #expect(loaded.meme.captions.allBoxes.count == 4)
-    #expect(try store.meme(id: plain.id)?.boxes == [])
+    #expect(loaded.textBoxes == draft.textBoxes)
+    #expect(loaded.meme.captions.textBoxes == draft.textBoxes)
+    #expect(loaded.meme.captions.layers.count == 2)
+    #expect(try store.meme(id: plain.id)?.textBoxes == [])
     let resent = SentMemeDraft(
       meme: loaded.meme, rendered: .png(randomBytes(10)), thumbnail: .png(randomBytes(10)))
-    #expect(resent.boxes == draft.boxes)
+    #expect(resent.textBoxes == draft.textBoxes)
     let again = try store.save(resent)
-    #expect(try store.meme(id: again.id)?.boxes == draft.boxes)
+    #expect(try store.meme(id: again.id)?.textBoxes == draft.textBoxes)
   }
 
   private static func picture(width: Int, height: Int) -> RasterImage {

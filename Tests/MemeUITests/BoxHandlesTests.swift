@@ -33,26 +33,26 @@ import Testing
     let canvas = editor.canvas.widget
     let box = try shown(0, in: editor)
     try RealPointer.click(atX: box.centreX, y: box.centreY, of: canvas, in: editor.window)
-    #expect(editor.document.selectedBoxIndex == 0)
-    #expect(editor.document.boxes == [Self.box], "a click moves nothing")
+    #expect(editor.document.selectedLayerIndex == 0)
+    #expect(editor.document.textBoxes == [Self.box], "a click moves nothing")
     // On the empty picture: nothing selected.
     let picture = editor.canvas.pictureRect
     try RealPointer.click(
       atX: picture.x + picture.width * 0.8, y: picture.y + picture.height * 0.5, of: canvas, in: editor.window
     )
-    #expect(editor.document.selectedBoxIndex == nil)
+    #expect(editor.document.selectedLayerIndex == nil)
     // The clicks made no undo step: one undo takes the box away again.
     editor.actions.action(named: EditorAction.undo.name)?.activate()
-    #expect(editor.document.boxes.isEmpty)
+    #expect(editor.document.textBoxes.isEmpty)
     editor.actions.action(named: EditorAction.redo.name)?.activate()
     EditorHarness.settle(editor)
     // The classic top caption is no box: its field takes the click as before, and no box is selected.
     try RealPointer.click(atX: box.centreX, y: box.centreY, of: canvas, in: editor.window)
-    #expect(editor.document.selectedBoxIndex == 0)
+    #expect(editor.document.selectedLayerIndex == 0)
     let top = try #require(WidgetTree.bounds(of: editor.canvas.topEntry.widget, in: canvas))
     try RealPointer.click(
       atX: top.x + top.width / 2, y: top.y + top.height / 2, of: canvas, in: editor.window)
-    #expect(editor.document.selectedBoxIndex == nil)
+    #expect(editor.document.selectedLayerIndex == nil)
     #expect(editor.canvas.focusedEntry === editor.canvas.topEntry)
     // Crop mode shows no boxes and takes no presses for them.
     editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
@@ -74,17 +74,17 @@ import Testing
       }
       #expect(cursor == "move")
     }
-    let moved = try #require(editor.document.boxes.first)
+    let moved = try #require(editor.document.textBoxes.first)
     // Where the pointer put it, to the pixel; its size and turn as they were.
     #expect(near((moved.frame.x - Self.box.frame.x) * picture.width, 80, 1.5))
     #expect(near((moved.frame.y - Self.box.frame.y) * picture.height, -50, 1.5))
     #expect(moved.frame.width == Self.box.frame.width && moved.frame.height == Self.box.frame.height)
-    #expect(moved.angle == Self.box.angle && editor.document.selectedBoxIndex == 0)
+    #expect(moved.angle == Self.box.angle && editor.document.selectedLayerIndex == 0)
     EditorHarness.settle(editor)
     editor.actions.action(named: EditorAction.undo.name)?.activate()
-    #expect(editor.document.boxes == [Self.box], "one undo restores the box exactly")
+    #expect(editor.document.textBoxes == [Self.box], "one undo restores the box exactly")
     editor.actions.action(named: EditorAction.redo.name)?.activate()
-    #expect(editor.document.boxes == [moved])
+    #expect(editor.document.textBoxes == [moved])
   }
 
   @Test func aCaptionFieldOverTheBoxGetsClicksButNotDrags() throws {
@@ -111,12 +111,12 @@ import Testing
     try RealPointer.click(atX: start.centreX, y: start.centreY, of: editor.canvas.widget, in: editor.window)
     let focus = try #require(gtk_root_get_focus(OpaquePointer(editor.window)))
     #expect(gtk_widget_is_ancestor(focus, field) != 0, "the field under the box took the click")
-    #expect(editor.document.selectedBoxIndex == 0 && editor.document.boxes == [Self.box])
+    #expect(editor.document.selectedLayerIndex == 0 && editor.document.textBoxes == [Self.box])
 
     // A drag from inside the field moves the box and selects no text.
     try RealPointer.drag(
       fromX: start.centreX, y: start.centreY, by: 60, 40, of: editor.canvas.widget, in: editor.window)
-    let moved = try #require(editor.document.boxes.first)
+    let moved = try #require(editor.document.textBoxes.first)
     #expect(near((moved.frame.x - Self.box.frame.x) * editor.canvas.pictureRect.width, 60, 1.5))
     var selectionStart: Int32 = 0
     var selectionEnd: Int32 = 0
@@ -130,16 +130,17 @@ import Testing
     try RealPointer.drag(
       fromX: here.centreX, y: here.centreY, by: -30, 25, of: editor.canvas.widget, in: editor.window)
     #expect(
-      near((editor.document.boxes[0].frame.x - moved.frame.x) * editor.canvas.pictureRect.width, -30, 1.5))
+      near((editor.document.textBoxes[0].frame.x - moved.frame.x) * editor.canvas.pictureRect.width, -30, 1.5)
+    )
     #expect(gtk_editable_get_selection_bounds(gtkkit_editable(field), &selectionStart, &selectionEnd) != 0)
     #expect(selectionStart == 0 && selectionEnd == Int32("a box to move".count), "the selection stays")
-    let beforeResize = try #require(editor.document.boxes.first)
+    let beforeResize = try #require(editor.document.textBoxes.first)
 
     // A press on a corner handle (inside the field's edge) resizes at once.
     let corner = try shown(0, in: editor).position(of: .bottomRight)
     try RealPointer.drag(
       fromX: corner.x - 2, y: corner.y - 2, by: 30, 20, of: editor.canvas.widget, in: editor.window)
-    let resized = try #require(editor.document.boxes.first)
+    let resized = try #require(editor.document.textBoxes.first)
     #expect(
       resized.frame.width > beforeResize.frame.width && resized.frame.height > beforeResize.frame.height)
     #expect(
@@ -152,7 +153,7 @@ import Testing
     turned.angle = 90
     let editor = makeEditor(boxes: [turned, Self.second])
     defer { EditorHarness.close(editor) }
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     let canvas = editor.canvas.widget
     func cursor() -> String? {
@@ -186,7 +187,7 @@ import Testing
     turned.angle = 20
     let editor = makeEditor(boxes: [turned])
     defer { EditorHarness.close(editor) }
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     let start = try shown(0, in: editor)
     let handle = start.position(of: .topLeft)
@@ -214,7 +215,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = makeEditor(boxes: [Self.box, Self.second, Self.turned])
     defer { EditorHarness.close(editor) }
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     Screenshot.save(editor.window, named: "editor-three-boxes-selected")
     let start = try shown(0, in: editor)
@@ -231,8 +232,8 @@ import Testing
       EditorHarness.settle(editor)
       Screenshot.save(editor.window, named: "editor-box-rotate-snapping")
     }
-    #expect(editor.document.boxes[0].angle == 90)
-    #expect(editor.document.boxes[0].frame == Self.box.frame, "turning leaves the frame")
+    #expect(editor.document.textBoxes[0].angle == 90)
+    #expect(editor.document.textBoxes[0].frame == Self.box.frame, "turning leaves the frame")
     #expect(editor.boxHandles.guides.isEmpty, "the guide goes with the drag")
     // Farther than the snap: the angle the pointer gives.
     let again = try shown(0, in: editor).position(of: .rotation)
@@ -243,11 +244,11 @@ import Testing
     try RealPointer.drag(
       fromX: again.x, y: again.y, by: point.x - again.x, point.y - again.y, of: editor.canvas.widget,
       in: editor.window)
-    #expect(near(editor.document.boxes[0].angle, far, 1))
+    #expect(near(editor.document.textBoxes[0].angle, far, 1))
     editor.actions.action(named: EditorAction.undo.name)?.activate()
-    #expect(editor.document.boxes[0].angle == 90)
+    #expect(editor.document.textBoxes[0].angle == 90)
     editor.actions.action(named: EditorAction.undo.name)?.activate()
-    #expect(editor.document.boxes[0] == Self.box)
+    #expect(editor.document.textBoxes[0] == Self.box)
   }
 
   @Test func movingSnapsToThePicturesCentreLines() throws {
@@ -266,7 +267,7 @@ import Testing
       EditorHarness.settle(editor)
       Screenshot.save(editor.window, named: "editor-box-move-snapping")
     }
-    let moved = try #require(editor.document.boxes.first)
+    let moved = try #require(editor.document.textBoxes.first)
     #expect(near(moved.frame.x + moved.frame.width / 2, 0.5, 1e-9))
     #expect(near(moved.frame.y + moved.frame.height / 2, 0.5, 1e-9))
     // Well past the snap distance: where the pointer puts it.
@@ -274,7 +275,7 @@ import Testing
     let now = try shown(0, in: editor)
     try RealPointer.drag(
       fromX: now.centreX, y: now.centreY, by: off, 0, of: editor.canvas.widget, in: editor.window)
-    let free = try #require(editor.document.boxes.first)
+    let free = try #require(editor.document.textBoxes.first)
     #expect(near((free.frame.x + free.frame.width / 2 - 0.5) * picture.width, off, 1.5))
   }
 
@@ -295,7 +296,7 @@ import Testing
     var expected = Self.box
     expected.frame.x += dx / rect.width
     expected.frame.y += dy / rect.height
-    #expect(near(editor.document.boxes[0].frame.x, expected.frame.x, 1e-12))
+    #expect(near(editor.document.textBoxes[0].frame.x, expected.frame.x, 1e-12))
 
     let output = Fixtures.folder.appendingPathComponent("moved-box-\(UUID().uuidString).png")
     editor.filePicker = { _, completion in completion(output) }
@@ -304,10 +305,10 @@ import Testing
     let saved = try ImageLoader().load(contentsOf: output)
     let source = try ImageLoader().load(contentsOf: picture)
     var captions = editor.document.captions
-    captions.boxes = [expected]
+    captions.layers = [expected].map(MemeLayer.text)
     let reference = try #require(MemeRenderer.rendered(captions, image: source))
     #expect(differingPixels(saved, reference) == 0, "the export is the moved box")
-    captions.boxes = [Self.box]
+    captions.layers = [Self.box].map(MemeLayer.text)
     let unmoved = try #require(MemeRenderer.rendered(captions, image: source))
     #expect(differingPixels(saved, unmoved) > 1000, "and not the box where it was")
   }

@@ -60,11 +60,11 @@ import Testing
     let box = TextBox(
       text: "a third caption, turned and cut off at the edge",
       frame: RelativeRect(x: 0.6, y: 0.3, width: 0.55, height: 0.3), angle: -25, style: .classic)
-    editor.document.setBoxes([box])
+    editor.document.setLayers([box].map(MemeLayer.text))
     gtk_window_set_focus(gtkkit_window(editor.window), nil)
     EditorHarness.settle(editor)
     let layout = try #require(editor.canvas.layout)
-    let drawn = try #require(layout.boxes.first?.drawing, "the box has text to draw")
+    let drawn = try #require(layout.layers.first?.drawing, "the box has text to draw")
     let picture = try #require(editor.canvas.image)
     let shown = try #require(Self.snapshot(editor.canvas.drawingArea))
     let rect = editor.canvas.pictureRect
@@ -73,9 +73,9 @@ import Testing
     let expected = try #require(Self.draw(exported, into: rect, width: shown.width, height: shown.height))
     let scale = rect.width / Double(picture.width)
     let captions =
-      CaptionPosition.allCases.map { (layout.caption(at: $0), "\($0)") } + [(layout.boxes[0], "box")]
+      CaptionPosition.allCases.map { (layout.caption(at: $0), "\($0)") } + [(layout.layers[0], "box")]
     for (caption, label) in captions {
-      let region = caption === layout.boxes[0] ? drawn.bounds : caption.band
+      let region = caption === layout.layers[0] ? drawn.bounds : caption.band
       Self.expectMatch(
         shown, expected, in: region, inkRect: caption.inkRect, picture: rect, scale: scale, label: label)
     }

@@ -82,7 +82,7 @@ import Testing
 
     // The caption holds what the limits allow, and the field says what was cut.
     let kept =
-      intoBox ? try #require(editor.document.captions.boxes.first?.text) : editor.document.captions.top
+      intoBox ? try #require(editor.document.captions.textBoxes.first?.text) : editor.document.captions.top
     #expect(CaptionLimits.excess(in: kept) == nil)
     #expect(!kept.isEmpty)
     #expect(entry.limitLabel.isVisible)
@@ -118,7 +118,7 @@ import Testing
     gtk_editable_insert_text(delegate, String(repeating: "pasted ", count: 100), -1, &position)
     EditorHarness.settle(editor)
 
-    let kept = try #require(editor.document.captions.boxes.first?.text)
+    let kept = try #require(editor.document.captions.textBoxes.first?.text)
     #expect(kept.count == 30, "what the other texts left: \(kept)")
     #expect(entry.text == kept, "the field shows what was kept")
     #expect(entry.limitLabel.isVisible)

@@ -51,7 +51,7 @@ import Testing
     }
     #expect(!dragged, "no drag-out without a hold")
     #expect(editor.canvas.painter.zoom.isFitted, "and nothing panned: the picture is fitted")
-    #expect(editor.document.boxes.isEmpty, "nor a box made")
+    #expect(editor.document.textBoxes.isEmpty, "nor a box made")
   }
 
   @Test func aZoomedPlainDragPansAndStartsNothing() throws {

@@ -35,7 +35,7 @@ import Testing
       #expect(
         application.actions(forAccelerator: key).contains("win.\(EditorAction.contextMenu.name)"), "\(key)")
     }
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     // A Wayland compositor maps a popup that grabs input only for a real input event.
     if DisplayHarness.isWayland {
@@ -52,8 +52,8 @@ import Testing
     _ = Screenshot.save(editor.window, named: "editor-context-menu")
     // Its items are the window's actions: Bring to Front moves the box it was opened for.
     Self.close(editor)
-    editor.actions.action(named: EditorAction.bringToFront.name)?.activate()
-    #expect(editor.document.boxes.map(\.text) == ["b", "a"])
+    editor.layerActions.actions.action(named: LayerAction.bringToFront.name)?.activate()
+    #expect(editor.document.textBoxes.map(\.text) == ["b", "a"])
   }
 
   /// A real secondary click on a box selects it and opens the menu there; a click elsewhere closes it.
@@ -62,11 +62,11 @@ import Testing
     let editor = TextBoxEditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     let box = try TextBoxEditorHarness.shown(0, in: editor)
-    #expect(editor.document.selectedBoxIndex == nil)
+    #expect(editor.document.selectedLayerIndex == nil)
     try RealPointer.hover(atX: box.centreX, y: box.centreY, of: editor.canvas.widget, in: editor.window)
     _ = try RealPointer.xdotool(["click", "3"])
     #expect(MainContext.iterate { Self.isShown(editor) }, "the menu opened")
-    #expect(editor.document.selectedBoxIndex == 0, "the box clicked is selected")
+    #expect(editor.document.selectedLayerIndex == 0, "the box clicked is selected")
     Self.close(editor)
   }
 

@@ -109,7 +109,7 @@ import Testing
     editor.actions.action(named: EditorAction.addText.name)?.activate()
     EditorHarness.settle(editor)
     // A press on the picture away from the box deselects it: its field lets the focus go.
-    editor.document.selectBox(at: nil)
+    editor.document.selectLayer(at: nil)
     Self.expectFocusShown(in: editor, "the text box deselected")
     editor.document.markKept()
     editor.actions.action(named: EditorAction.cancel.name)?.activate()

@@ -86,7 +86,7 @@ import Testing
   func textBoxHandlesStandOutOnEveryPicture(style: StyleManager.Scheme) throws {
     try Self.onEveryPhoto(in: style) { editor, photo in
       editor.document.addBox(TextBoxEditorHarness.box)
-      editor.document.selectBox(at: 0)
+      editor.document.selectLayer(at: 0)
       EditorHarness.settle(editor)
       let image = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.widget))
       let shown = try TextBoxEditorHarness.shown(0, in: editor)

@@ -19,12 +19,12 @@ import Testing
     MemeContent(
       captions: MemeCaptions(
         top: "every layer", bottom: "every layout", style: layout.defaultStyle,
-        boxes: [
+        layers: [
           TextBox(
             text: "a box over the picture", frame: RelativeRect(x: 0.1, y: 0.3, width: 0.7, height: 0.25),
             angle: -10),
           TextBox(text: "and one above it", frame: RelativeRect(x: 0.3, y: 0.6, width: 0.6, height: 0.2)),
-        ], layout: layout),
+        ].map(MemeLayer.text), layout: layout),
       transform: PictureTransform(crop: PixelRect(x: 20, y: 10, width: 400, height: 300), quarterTurns: 1),
       customDescription: "a meme in the \(layout.rawValue) layout")
   }
@@ -63,7 +63,7 @@ import Testing
     let preview = try #require(editor.canvas.layout)
     let exported = MemeLayout(captions: content.captions, imageWidth: 300, imageHeight: 400)
     #expect(preview.frame == exported.frame)
-    #expect(preview.boxes.map(\.inkRect) == exported.boxes.map(\.inkRect))
+    #expect(preview.layers.map(\.inkRect) == exported.layers.map(\.inkRect))
 
     editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     #expect(MainContext.iterate(maxIterations: 6000) { !sink.isEmpty })

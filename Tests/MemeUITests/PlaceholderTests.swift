@@ -43,7 +43,7 @@ import Testing
     let editor = EditorHarness.makeEditor(sink: sink)
     #expect(EditorHarness.load(try solidPicture(), into: editor))
     editor.actions.action(named: EditorAction.addText.name)?.activate()
-    editor.document.selectBox(at: nil)
+    editor.document.selectLayer(at: nil)
     EditorHarness.settle(editor)
     return (editor, sink)
   }
@@ -54,13 +54,13 @@ import Testing
     defer { EditorHarness.close(editor) }
     // The editor shows them, drawn as captions.
     #expect(editor.canvas.topEntry.text == "TOP" && editor.canvas.bottomEntry.text == "BOTTOM")
-    #expect(editor.canvas.captions.top == "TOP" && editor.canvas.captions.boxes.map(\.text) == ["TEXT"])
+    #expect(editor.canvas.captions.top == "TOP" && editor.canvas.captions.textBoxes.map(\.text) == ["TEXT"])
     let top = try #require(
       WidgetTree.bounds(of: editor.canvas.topEntry.widget, in: editor.canvas.drawingArea))
     #expect(try TextBoxKeyboardTests.whitePixels(in: editor, around: top) > 30, "TOP is drawn on the canvas")
     // The meme holds no text.
     #expect(editor.document.captions.top.isEmpty && editor.document.captions.bottom.isEmpty)
-    #expect(editor.document.boxes.map(\.text) == [""])
+    #expect(editor.document.textBoxes.map(\.text) == [""])
 
     let output = Fixtures.folder.appendingPathComponent("placeholders-\(UUID().uuidString).png")
     editor.filePicker = { request, completion in
@@ -77,7 +77,7 @@ import Testing
       try Self.colourCount(of: Self.write(kept.thumbnailPNG, named: "thumbnail")) == 1, "nor its thumbnail")
     let draft = SentMemeDraftMaker.draft(of: kept)
     #expect(draft.top.isEmpty && draft.bottom.isEmpty, "Sent Memes stores no caption")
-    #expect(draft.boxes.map(\.text) == [""])
+    #expect(draft.textBoxes.map(\.text) == [""])
   }
 
   @Test func typedWordsReachTheFileEvenWhenTheyAreThePlaceholdersOwn() throws {

@@ -52,11 +52,10 @@ import Testing
     let editorItems = try primaryMenuItems(of: editor.window)
     expectApplicationItems(editorItems, in: "editor")
     // The app's own items only (HIG): what acts on the picture is in the canvas's context menu.
-    let pictureItems: [EditorAction] = [
-      .paste, .undo, .redo, .bringForward, .sendBackward, .bringToFront, .sendToBack,
-    ]
+    let pictureItems =
+      [EditorAction.paste, .undo, .redo].map(\.detailedName) + LayerAction.allCases.map(\.detailedName)
     #expect(
-      !editorItems.contains { item in pictureItems.contains { $0.detailedName == item.action } },
+      !editorItems.contains { item in pictureItems.contains { $0 == item.action } },
       "\(editorItems)")
 
     let (folder, _) = try SentMemesHarness.makeStoreFolder(memes: 1)

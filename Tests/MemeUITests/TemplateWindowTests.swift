@@ -185,7 +185,7 @@ import Testing
       #expect(MainContext.iterate { navigator.templateGallery == nil }, "the gallery closed")
       #expect(SentMemesHarness.isVisible(editor.window))
       #expect(editor.document.captions.top.isEmpty && editor.document.captions.bottom.isEmpty)
-      #expect(editor.document.captions.boxes.isEmpty)
+      #expect(editor.document.captions.textBoxes.isEmpty)
       #expect(editor.document.layout == .poster)
       #expect(editor.document.captions.style == Self.posterStyle)
       #expect(editor.document.image?.url == drake.template.pictureURL)

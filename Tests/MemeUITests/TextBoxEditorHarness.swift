@@ -17,7 +17,7 @@ enum TextBoxEditorHarness {
     let editor = EditorHarness.makeEditor()
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     for box in boxes { editor.document.addBox(box) }
-    editor.document.selectBox(at: nil)
+    editor.document.selectLayer(at: nil)
     EditorHarness.settle(editor)
     return editor
   }
@@ -25,6 +25,6 @@ enum TextBoxEditorHarness {
   /// Where the box at `index` lies on the canvas now.
   static func shown(_ index: Int, in editor: EditorWindow) throws -> BoxOnScreen {
     let mapping = try #require(editor.boxHandles.mapping)
-    return mapping.onScreen(editor.document.boxes[index])
+    return mapping.onScreen(editor.document.textBoxes[index])
   }
 }

@@ -58,7 +58,7 @@ import Testing
     editor.actions.action(named: EditorAction.addText.name)?.activate()
     waitForTransitions(editor)
     let entry = try #require(editor.canvas.boxEntry(at: 0))
-    #expect(entry.isFocused && entry.isTyping && editor.document.selectedBoxIndex == 0)
+    #expect(entry.isFocused && entry.isTyping && editor.document.selectedLayerIndex == 0)
     #expect(try paintedPixels(of: entry.widget) == 0, "the box's field draws nothing over the frame")
     // The frame and handles are the focus indication: drawn in the accent colour around the box.
     let frame = try shown(0, in: editor)
@@ -105,16 +105,16 @@ import Testing
     EditorHarness.settle(editor)
     let entry = try #require(editor.canvas.boxEntry(at: 0))
     let picture = editor.canvas.pictureRect
-    #expect(abs((editor.document.boxes[0].frame.x - Self.box.frame.x) * picture.width - 70) <= 1.5)
-    #expect(editor.document.selectedBoxIndex == 0, "the dragged box is selected")
+    #expect(abs((editor.document.textBoxes[0].frame.x - Self.box.frame.x) * picture.width - 70) <= 1.5)
+    #expect(editor.document.selectedLayerIndex == 0, "the dragged box is selected")
     #expect(entry.isFocused && !entry.isTyping, "and not being typed in")
     #expect(entry.selection == nil)
     // Its keys are a selected box's: an arrow nudges it, the text stays.
-    let afterDrag = editor.document.boxes[0].frame
+    let afterDrag = editor.document.textBoxes[0].frame
     try RealKeyboard.focus(editor.window)
     try RealKeyboard.press("Right")
-    #expect(abs((editor.document.boxes[0].frame.x - afterDrag.x) * picture.width - 1) < 1e-6)
-    #expect(editor.document.boxes[0].text == Self.box.text)
+    #expect(abs((editor.document.textBoxes[0].frame.x - afterDrag.x) * picture.width - 1) < 1e-6)
+    #expect(editor.document.textBoxes[0].text == Self.box.text)
 
     // A plain click on the selected box starts typing where it falls.
     let here = try shown(0, in: editor)
@@ -130,17 +130,17 @@ import Testing
     try RealPointer.click(
       atX: picture.x + picture.width * 0.8, y: picture.y + picture.height * 0.5, of: editor.canvas.widget,
       in: editor.window)
-    #expect(editor.document.selectedBoxIndex == nil)
+    #expect(editor.document.selectedLayerIndex == nil)
     try RealPointer.drag(
       fromX: picked.centreX, y: picked.centreY, by: 30, -30, of: editor.canvas.widget, in: editor.window)
-    #expect(editor.document.selectedBoxIndex == 0 && entry.isFocused && !entry.isTyping)
+    #expect(editor.document.selectedLayerIndex == 0 && entry.isFocused && !entry.isTyping)
     // A plain click on an unselected box goes straight to typing.
     try RealPointer.click(
       atX: picture.x + picture.width * 0.8, y: picture.y + picture.height * 0.5, of: editor.canvas.widget,
       in: editor.window)
     let last = try shown(0, in: editor)
     try RealPointer.click(atX: last.centreX, y: last.centreY, of: editor.canvas.widget, in: editor.window)
-    #expect(editor.document.selectedBoxIndex == 0 && entry.isFocused && entry.isTyping)
+    #expect(editor.document.selectedLayerIndex == 0 && entry.isFocused && entry.isTyping)
   }
 
   @Test func aPasteOnASelectedBoxReplacesItsTextAsALetterDoes() throws {
@@ -152,20 +152,20 @@ import Testing
     try RealKeyboard.type("old")
     try RealKeyboard.press("Escape")
     let entry = try #require(editor.canvas.boxEntry(at: 0))
-    #expect(entry.isFocused && !entry.isTyping && editor.document.boxes[0].text == "old")
+    #expect(entry.isFocused && !entry.isTyping && editor.document.textBoxes[0].text == "old")
     let clipboard = gtk_widget_get_clipboard(editor.window)
     gdk_clipboard_set_text(clipboard, "pasted")
     try RealKeyboard.press("ctrl+v")
-    #expect(MainContext.iterate { editor.document.boxes[0].text != "old" })
-    #expect(editor.document.boxes[0].text == "pasted", "the paste replaces the selected box's text")
+    #expect(MainContext.iterate { editor.document.textBoxes[0].text != "old" })
+    #expect(editor.document.textBoxes[0].text == "pasted", "the paste replaces the selected box's text")
     #expect(entry.isTyping, "and the box is being typed in, as after a letter")
     // While typing, a paste goes in at the caret, as in any text.
     try RealKeyboard.press("ctrl+v")
-    #expect(MainContext.iterate { editor.document.boxes[0].text == "pastedpasted" })
+    #expect(MainContext.iterate { editor.document.textBoxes[0].text == "pastedpasted" })
     // One undo step for the replacing paste's typing run, as for typed letters: back to "old".
     try RealKeyboard.press("Escape")
     editor.actions.action(named: EditorAction.undo.name)?.activate()
-    #expect(editor.document.boxes[0].text == "old")
+    #expect(editor.document.textBoxes[0].text == "old")
   }
 
   @Test func textCopiedAfterAFieldWasFocusedPastesIntoIt() throws {
@@ -187,23 +187,23 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = makeEditor()
     defer { EditorHarness.close(editor) }
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     let entry = try #require(editor.canvas.boxEntry(at: 0))
     #expect(entry.isFocused && !entry.isTyping)
     try RealKeyboard.focus(editor.window)
     try RealKeyboard.press("Escape")
-    #expect(editor.document.selectedBoxIndex == nil)
+    #expect(editor.document.selectedLayerIndex == nil)
     let focus = try #require(gtk_root_get_focus(OpaquePointer(editor.window)), "some widget has the focus")
     #expect(focus == editor.bottomBar.addTextButton)
     // From there Ctrl+T and Enter work at once: Enter on the button adds a box.
     try RealKeyboard.press("Return")
-    #expect(MainContext.iterate { editor.document.boxes.count == 2 })
+    #expect(MainContext.iterate { editor.document.textBoxes.count == 2 })
     // Delete on a selected box leaves the keyboard there too, not on nothing.
     try RealKeyboard.press("Escape")
     #expect(editor.canvas.boxEntry(at: 1).map { $0.isFocused && !$0.isTyping } == true)
     try RealKeyboard.press("Delete")
-    #expect(editor.document.boxes.count == 1)
+    #expect(editor.document.textBoxes.count == 1)
     #expect(gtk_root_get_focus(OpaquePointer(editor.window)) == editor.bottomBar.addTextButton)
   }
 
@@ -211,25 +211,25 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = makeEditor(boxes: ["a", "b", "c"].map { TextBox(text: $0, frame: Self.box.frame) })
     defer { EditorHarness.close(editor) }
-    editor.document.selectBox(at: 1)
+    editor.document.selectLayer(at: 1)
     EditorHarness.settle(editor)
     try RealKeyboard.focus(editor.window)
     try RealKeyboard.press("ctrl+bracketright")
-    #expect(editor.document.boxes.map(\.text) == ["a", "c", "b"], "Ctrl+] brings it forward")
+    #expect(editor.document.textBoxes.map(\.text) == ["a", "c", "b"], "Ctrl+] brings it forward")
     try RealKeyboard.press("ctrl+shift+bracketleft")
-    #expect(editor.document.boxes.map(\.text) == ["b", "a", "c"], "Shift+Ctrl+[ sends it to the back")
+    #expect(editor.document.textBoxes.map(\.text) == ["b", "a", "c"], "Shift+Ctrl+[ sends it to the back")
     try RealKeyboard.press("ctrl+shift+bracketright")
-    #expect(editor.document.boxes.map(\.text) == ["a", "c", "b"], "Shift+Ctrl+] brings it to the front")
+    #expect(editor.document.textBoxes.map(\.text) == ["a", "c", "b"], "Shift+Ctrl+] brings it to the front")
     try RealKeyboard.press("ctrl+bracketleft")
-    #expect(editor.document.boxes.map(\.text) == ["a", "b", "c"], "Ctrl+[ sends it backward")
-    #expect(editor.document.selectedBoxIndex == 1 && editor.document.boxes[1].text == "b")
+    #expect(editor.document.textBoxes.map(\.text) == ["a", "b", "c"], "Ctrl+[ sends it backward")
+    #expect(editor.document.selectedLayerIndex == 1 && editor.document.textBoxes[1].text == "b")
   }
 
   @Test func shiftOnACornerKeepsTheBoxsProportions() throws {
     try DisplayHarness.requireDisplay()
     let editor = makeEditor()
     defer { EditorHarness.close(editor) }
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     let before = try shown(0, in: editor)
     let corner = before.position(of: .bottomRight)

@@ -32,25 +32,25 @@ import Testing
     #expect(gtk_widget_is_sensitive(button) == 0, "no picture yet: nothing to put text on")
     #expect(EditorHarness.application.application.actions(forAccelerator: "<Control>t") == ["win.add-text"])
     Self.addText(editor)
-    #expect(editor.document.boxes.isEmpty)
+    #expect(editor.document.textBoxes.isEmpty)
 
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     #expect(gtk_widget_is_sensitive(button) != 0)
     #expect(AccessibleNameTests.labelMismatch(button, "Add Text") == nil)
     #expect(gtk_widget_activate(button) != 0)
     // A keyboard-activated button shows itself pressed for a moment, then clicks.
-    #expect(MainContext.iterate { editor.document.boxes.count == 1 }, "the button adds a box")
+    #expect(MainContext.iterate { editor.document.textBoxes.count == 1 }, "the button adds a box")
     EditorHarness.settle(editor)
-    #expect(editor.document.selectedBoxIndex == 0)
+    #expect(editor.document.selectedLayerIndex == 0)
     let entry = try #require(editor.canvas.boxEntry(at: 0))
     #expect(entry.isFocused && entry.isTyping, "the caret is in the new box")
-    #expect(entry.text == EditorState.boxPlaceholder && editor.document.boxes[0].text == "")
+    #expect(entry.text == EditorState.boxPlaceholder && editor.document.textBoxes[0].text == "")
     #expect(
       entry.selection == 0..<EditorState.boxPlaceholder.count, "the placeholder is selected to be typed over")
     // The field lies over the box, in the middle of the picture.
     let picture = editor.canvas.pictureRect
     let field = try #require(WidgetTree.bounds(of: entry.widget, in: editor.canvas.drawingArea))
-    let box = editor.document.boxes[0].frame
+    let box = editor.document.textBoxes[0].frame
     #expect(abs(field.x + field.width / 2 - (picture.x + picture.width / 2)) <= 1.5)
     #expect(abs(field.y + field.height / 2 - (picture.y + picture.height / 2)) <= 1.5)
     #expect(abs(field.width - box.width * picture.width) <= 1.5, "\(field) over \(box) of \(picture)")
@@ -84,21 +84,21 @@ import Testing
     let entry = try #require(editor.canvas.boxEntry(at: 0))
     for text in ["s", "sh", "short"] { Entry(wrapping: entry.widget).text = text }
     EditorHarness.settle(editor)
-    #expect(editor.document.boxes[0].text == "short")
-    let short = try #require(editor.canvas.layout?.boxes.first)
+    #expect(editor.document.textBoxes[0].text == "short")
+    let short = try #require(editor.canvas.layout?.layers.first)
     #expect(short.text == "SHORT", "the canvas lays out what was typed")
     Entry(wrapping: entry.widget).text = "short, and then a good deal longer"
-    let long = try #require(editor.canvas.layout?.boxes.first)
+    let long = try #require(editor.canvas.layout?.layers.first)
     #expect(long.fontSize < short.fontSize, "longer text is fitted smaller, as it is typed")
     #expect(long.fits)
     editor.actions.action(named: "undo")?.activate()
     EditorHarness.settle(editor)
-    #expect(editor.document.boxes.map(\.text) == [""], "one step for the whole run")
+    #expect(editor.document.textBoxes.map(\.text) == [""], "one step for the whole run")
     #expect(entry.text == EditorState.boxPlaceholder)
     editor.actions.action(named: "undo")?.activate()
     EditorHarness.settle(editor)
     #expect(
-      editor.document.boxes.isEmpty && editor.canvas.boxEntries.isEmpty, "the next undo removes the box")
+      editor.document.textBoxes.isEmpty && editor.canvas.boxEntries.isEmpty, "the next undo removes the box")
     #expect(
       !editor.canvas.topEntry.isFocused && editor.canvas.topEntry.text == "TOP",
       "the focus did not fall to the top caption, clearing it")
@@ -112,8 +112,8 @@ import Testing
     again.focus()
     Entry(wrapping: again.widget).text = ""
     again.stopTyping()
-    #expect(editor.document.boxes[0].text == "" && again.text == EditorState.boxPlaceholder)
-    #expect(editor.document.selectedBoxIndex == 0 && !again.isTyping, "still selected, not typing")
+    #expect(editor.document.textBoxes[0].text == "" && again.text == EditorState.boxPlaceholder)
+    #expect(editor.document.selectedLayerIndex == 0 && !again.isTyping, "still selected, not typing")
   }
 
   @Test func aBoxTooSmallForItsTextIsReportedByItsName() throws {
@@ -148,7 +148,7 @@ import Testing
     editor.document.setText("the second box", ofBoxAt: 1)
     EditorHarness.settle(editor)
     #expect(editor.canvas.boxEntry(at: 1)?.text == "the second box", "each field shows its box's text")
-    editor.document.removeBox(at: 0)
+    editor.document.removeLayer(at: 0)
     EditorHarness.settle(editor)
     #expect(editor.canvas.boxEntries.count == 2)
     #expect(editor.canvas.boxEntry(at: 0)?.text == "the second box")
@@ -163,60 +163,60 @@ import Testing
     try RealKeyboard.focus(editor.window)
     try RealKeyboard.press("ctrl+t")
     EditorHarness.settle(editor)
-    try #require(editor.document.boxes.count == 1, "Ctrl+T adds a box")
+    try #require(editor.document.textBoxes.count == 1, "Ctrl+T adds a box")
     let entry = try #require(editor.canvas.boxEntry(at: 0))
     try RealKeyboard.type("hi")
-    #expect(editor.document.boxes[0].text == "hi", "typing replaces the placeholder")
+    #expect(editor.document.textBoxes[0].text == "hi", "typing replaces the placeholder")
 
     try RealKeyboard.press("Escape")
     #expect(entry.isFocused && !entry.isTyping, "Escape leaves typing")
-    #expect(editor.document.selectedBoxIndex == 0, "and keeps the box selected")
+    #expect(editor.document.selectedLayerIndex == 0, "and keeps the box selected")
 
     // Arrows nudge by a screen pixel, Shift+arrows by ten; the text stays as it was.
     let picture = editor.canvas.pictureRect
-    let start = editor.document.boxes[0].frame
+    let start = editor.document.textBoxes[0].frame
     try RealKeyboard.press("Right")
     try RealKeyboard.press("Right")
     try RealKeyboard.press("shift+Down")
-    let moved = editor.document.boxes[0].frame
+    let moved = editor.document.textBoxes[0].frame
     #expect(abs((moved.x - start.x) * picture.width - 2) < 1e-6, "\(moved.x - start.x)")
     #expect(abs((moved.y - start.y) * picture.height - 10) < 1e-6)
-    #expect(editor.document.boxes[0].text == "hi")
+    #expect(editor.document.textBoxes[0].text == "hi")
     editor.actions.action(named: "undo")?.activate()
-    #expect(editor.document.boxes[0].frame == start, "the run of nudges is one step")
+    #expect(editor.document.textBoxes[0].frame == start, "the run of nudges is one step")
 
     // A letter on a selected box replaces its text; Enter ends typing, keeping the box selected.
     try RealKeyboard.type("yo")
-    #expect(editor.document.boxes[0].text == "yo")
+    #expect(editor.document.textBoxes[0].text == "yo")
     #expect(entry.isTyping)
     try RealKeyboard.press("Return")
-    #expect(!entry.isTyping && editor.document.selectedBoxIndex == 0)
+    #expect(!entry.isTyping && editor.document.selectedLayerIndex == 0)
 
     // Escape with nothing typed deselects; the field lets the focus go.
     try RealKeyboard.press("Escape")
-    #expect(editor.document.selectedBoxIndex == nil)
+    #expect(editor.document.selectedLayerIndex == nil)
     #expect(!entry.isFocused)
 
     // Delete removes a selected box, and Ctrl+Z brings it back selected, its frame drawn.
     let mapping = try #require(editor.boxHandles.mapping)
-    let corner = mapping.onScreen(editor.document.boxes[0]).position(of: .topLeft)
+    let corner = mapping.onScreen(editor.document.textBoxes[0]).position(of: .topLeft)
     func cornerPixel() throws -> (red: Double, green: Double, blue: Double) {
       let canvas = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
       let pixel = canvas.color(atX: Int(corner.x.rounded()), y: Int(corner.y.rounded()))
       return (pixel.red, pixel.green, pixel.blue)
     }
     let unselected = try cornerPixel()
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     #expect(entry.isFocused && !entry.isTyping, "selecting a box gives its field the keys")
     let selected = try cornerPixel()
     #expect(selected != unselected, "the probe sees the frame's handle: \(selected) \(unselected)")
     try RealKeyboard.press("Delete")
-    #expect(editor.document.boxes.isEmpty)
+    #expect(editor.document.textBoxes.isEmpty)
     try RealKeyboard.press("ctrl+z")
     EditorHarness.settle(editor)
-    #expect(editor.document.boxes.map(\.text) == ["yo"])
-    #expect(editor.document.selectedBoxIndex == 0, "the box undo brought back is selected")
+    #expect(editor.document.textBoxes.map(\.text) == ["yo"])
+    #expect(editor.document.selectedLayerIndex == 0, "the box undo brought back is selected")
     let back = try #require(editor.canvas.boxEntry(at: 0))
     #expect(back.isFocused && !back.isTyping, "its field takes the keys at once")
     #expect(try cornerPixel() == selected, "its frame is drawn")
@@ -232,13 +232,13 @@ import Testing
     editor.canvas.topEntry.focus()
     try RealKeyboard.press("Tab")
     #expect(editor.canvas.bottomEntry.isFocused)
-    #expect(editor.document.selectedBoxIndex == nil)
+    #expect(editor.document.selectedLayerIndex == nil)
     try RealKeyboard.press("Tab")
     #expect(editor.canvas.boxEntry(at: 0)?.isFocused == true, "Caption 3 after the bottom caption")
-    #expect(editor.document.selectedBoxIndex == 0)
+    #expect(editor.document.selectedLayerIndex == 0)
     try RealKeyboard.press("Tab")
     #expect(editor.canvas.boxEntry(at: 1)?.isFocused == true)
-    #expect(editor.document.selectedBoxIndex == 1)
+    #expect(editor.document.selectedLayerIndex == 1)
     try RealKeyboard.press("shift+Tab")
     #expect(editor.canvas.boxEntry(at: 0)?.isFocused == true, "Shift+Tab goes back")
     try RealKeyboard.press("Tab")
@@ -250,10 +250,10 @@ import Testing
     #expect(gtk_window_get_focus(gtkkit_window(editor.window)) != nil)
     #expect(!captions.contains { $0.isFocused }, "after the last caption Tab leaves the captions")
     // Tab from a box not being typed in goes on in the same order.
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     try RealKeyboard.press("shift+Tab")
-    #expect(editor.canvas.bottomEntry.isFocused && editor.document.selectedBoxIndex == nil)
+    #expect(editor.canvas.bottomEntry.isFocused && editor.document.selectedLayerIndex == nil)
   }
 
   @Test func theDrawingOrderActionsMoveTheSelectedBoxAndAreInTheMenu() throws {
@@ -262,36 +262,35 @@ import Testing
     defer { EditorHarness.close(editor) }
     for text in ["a", "b", "c"] {
       Self.addText(editor)
-      editor.canvas.boxEntry(at: editor.document.boxes.count - 1).map {
+      editor.canvas.boxEntry(at: editor.document.textBoxes.count - 1).map {
         Entry(wrapping: $0.widget).text = text
       }
     }
     let app = EditorHarness.application.application
-    #expect(app.actions(forAccelerator: "<Control>bracketright") == ["win.bring-forward"])
-    #expect(app.actions(forAccelerator: "<Control>bracketleft") == ["win.send-backward"])
-    #expect(app.actions(forAccelerator: "<Control><Shift>bracketright") == ["win.bring-to-front"])
-    #expect(app.actions(forAccelerator: "<Control><Shift>bracketleft") == ["win.send-to-back"])
-    func enabled(_ action: EditorAction) -> Bool {
-      editor.actions.action(named: action.name)?.isEnabled ?? false
+    #expect(app.actions(forAccelerator: "<Control>bracketright") == ["layer.bring-forward"])
+    #expect(app.actions(forAccelerator: "<Control>bracketleft") == ["layer.send-backward"])
+    #expect(app.actions(forAccelerator: "<Control><Shift>bracketright") == ["layer.bring-to-front"])
+    #expect(app.actions(forAccelerator: "<Control><Shift>bracketleft") == ["layer.send-to-back"])
+    func enabled(_ action: LayerAction) -> Bool {
+      editor.layerActions.actions.action(named: action.name)?.isEnabled ?? false
     }
     // The last added box is selected and on top: it can only go down.
-    #expect(editor.document.selectedBoxIndex == 2)
+    #expect(editor.document.selectedLayerIndex == 2)
     #expect(
       !enabled(.bringForward) && !enabled(.bringToFront) && enabled(.sendBackward) && enabled(.sendToBack))
-    editor.actions.action(named: EditorAction.sendToBack.name)?.activate()
+    editor.layerActions.actions.action(named: LayerAction.sendToBack.name)?.activate()
     EditorHarness.settle(editor)
-    #expect(editor.document.boxes.map(\.text) == ["c", "a", "b"])
-    #expect(editor.document.selectedBoxIndex == 0 && editor.canvas.boxEntry(at: 0)?.isFocused == true)
+    #expect(editor.document.textBoxes.map(\.text) == ["c", "a", "b"])
+    #expect(editor.document.selectedLayerIndex == 0 && editor.canvas.boxEntry(at: 0)?.isFocused == true)
     #expect(enabled(.bringForward) && !enabled(.sendBackward))
-    editor.actions.action(named: EditorAction.bringForward.name)?.activate()
-    #expect(editor.document.boxes.map(\.text) == ["a", "c", "b"])
+    editor.layerActions.actions.action(named: LayerAction.bringForward.name)?.activate()
+    #expect(editor.document.textBoxes.map(\.text) == ["a", "c", "b"])
     editor.actions.action(named: "undo")?.activate()
     editor.actions.action(named: "undo")?.activate()
-    #expect(editor.document.boxes.map(\.text) == ["a", "b", "c"])
-    editor.document.selectBox(at: nil)
+    #expect(editor.document.textBoxes.map(\.text) == ["a", "b", "c"])
+    editor.document.selectLayer(at: nil)
     EditorHarness.settle(editor)
-    #expect(
-      EditorAction.allCases.filter { $0.boxOrder != nil }.allSatisfy { !enabled($0) }, "nothing selected")
+    #expect(LayerAction.allCases.allSatisfy { !enabled($0) }, "nothing selected")
     // The canvas's context menu lists them, in its second section.
     let menu = EditorContextMenu.menu
     let section = try #require(g_menu_model_get_item_link(menu.model, 1, "section"))
@@ -303,7 +302,11 @@ import Testing
       defer { g_variant_unref(value) }
       return String(cString: g_variant_get_string(value, nil))
     }
-    #expect(items == ["win.bring-forward", "win.send-backward", "win.bring-to-front", "win.send-to-back"])
+    #expect(
+      items == [
+        "layer.bring-forward", "layer.send-backward", "layer.bring-to-front", "layer.send-to-back",
+        "layer.delete",
+      ])
   }
 
   @Test func theStylePanelStylesTheSelectedBoxAlone() throws {
@@ -316,37 +319,38 @@ import Testing
     DisplayHarness.waitForFrames(editor.stylePanel.widget)
     defer { editor.stylePanel.isOpen = false }
     let toggle = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "uppercase"))
-    #expect(editor.document.selectedBoxIndex == 1)
+    #expect(editor.document.selectedLayerIndex == 1)
     gtk_switch_set_active(OpaquePointer(toggle), 0)
-    #expect(editor.document.boxes[1].style.isUppercase == false, "the selected box changed")
-    #expect(editor.document.boxes[0].style.isUppercase, "the other box did not")
+    #expect(editor.document.textBoxes[1].style.isUppercase == false, "the selected box changed")
+    #expect(editor.document.textBoxes[0].style.isUppercase, "the other box did not")
     #expect(editor.document.captions.style.isUppercase, "nor did the classic captions")
-    #expect(editor.canvas.layout?.captions.boxes[1].style.isUppercase == false, "the canvas draws it so")
+    #expect(editor.canvas.layout?.captions.textBoxes[1].style.isUppercase == false, "the canvas draws it so")
     let target = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "style-target"))
     #expect(String(cString: gtk_label_get_text(gtkkit_label(target))) == "Styles the selected text box only.")
     // A box has an alignment of its own; the classic captions are always centred.
     let left = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "align-left"))
     #expect(gtk_widget_get_mapped(left) != 0)
     gtk_toggle_button_set_active(gtkkit_toggle_button(left), 1)
-    #expect(editor.document.boxes[1].alignment == .left && editor.document.boxes[0].alignment == .center)
+    #expect(
+      editor.document.textBoxes[1].alignment == .left && editor.document.textBoxes[0].alignment == .center)
     editor.actions.action(named: "undo")?.activate()
-    #expect(editor.document.boxes[1].alignment == .center)
+    #expect(editor.document.textBoxes[1].alignment == .center)
     #expect(gtk_toggle_button_get_active(gtkkit_toggle_button(left)) == 0, "the panel follows undo")
     // Selecting the other box shows its style; with none selected the panel is the captions' again.
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     #expect(gtk_switch_get_active(OpaquePointer(toggle)) != 0)
-    editor.document.selectBox(at: nil)
+    editor.document.selectLayer(at: nil)
     EditorHarness.settle(editor)
     #expect(
       String(cString: gtk_label_get_text(gtkkit_label(target))) == "Styles the top and bottom captions.")
     #expect(gtk_widget_get_mapped(left) == 0, "no alignment for the classic captions")
     gtk_switch_set_active(OpaquePointer(toggle), 0)
     #expect(!editor.document.captions.style.isUppercase)
-    #expect(editor.document.boxes[0].style.isUppercase)
+    #expect(editor.document.textBoxes[0].style.isUppercase)
     editor.actions.action(named: "undo")?.activate()
     editor.actions.action(named: "undo")?.activate()
-    #expect(editor.document.captions.style.isUppercase && editor.document.boxes[1].style.isUppercase)
+    #expect(editor.document.captions.style.isUppercase && editor.document.textBoxes[1].style.isUppercase)
   }
 }
 
@@ -393,7 +397,7 @@ import Testing
     #expect(Double(upright.minX) > centre.x + 10, "after the last letter: \(upright)")
 
     // A quarter turn clockwise: the word reads downwards, its end below the middle, the caret lies flat.
-    var box = editor.document.boxes[0]
+    var box = editor.document.textBoxes[0]
     box.angle = 90
     editor.document.updateBox(at: 0, to: box)
     let turned = try Self.caretPixels(editor, entry: entry)
@@ -412,7 +416,7 @@ import Testing
     let entry = try #require(editor.canvas.boxEntry(at: 0))
     Entry(wrapping: entry.widget).text = text
     EditorHarness.settle(editor)
-    #expect(editor.document.boxes[0].text.count == 2000)
+    #expect(editor.document.textBoxes[0].text.count == 2000)
     #expect(
       editor.canvas.painter.drawnCaptions(
         inWidth: Double(gtk_widget_get_width(editor.canvas.drawingArea)),
@@ -429,7 +433,7 @@ import Testing
     EditorHarness.settle(editor)
     let caret = try Self.caretPixels(editor, entry: entry)
     // The box on the canvas, grown by the caret's own width and its dark edge.
-    let box = try #require(editor.boxHandles.mapping).onScreen(editor.document.boxes[0])
+    let box = try #require(editor.boxHandles.mapping).onScreen(editor.document.textBoxes[0])
     let (left, right) = (box.centreX - box.width / 2 - 3, box.centreX + box.width / 2 + 3)
     let (top, bottom) = (box.centreY - box.height / 2 - 3, box.centreY + box.height / 2 + 3)
     #expect(
@@ -470,7 +474,8 @@ import Testing
     let box = TextBox(
       text: text, frame: RelativeRect(x: 0.2, y: 0.3, width: 0.6, height: 0.3), angle: angle)
     let layout = MemeLayout(
-      captions: MemeCaptions(top: "", bottom: "", boxes: [box]), imageWidth: 1200, imageHeight: 800)
+      captions: MemeCaptions(top: "", bottom: "", layers: [box].map(MemeLayer.text)), imageWidth: 1200,
+      imageHeight: 800)
     let frame = ImageRect(x: 40, y: 30, width: 600, height: 400)
     let cursor = try #require(CaptionCursor(layout: layout, slot: .box(0), frame: frame, popScale: 1))
     let turn = cursor.turn

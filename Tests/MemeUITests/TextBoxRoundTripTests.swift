@@ -20,7 +20,8 @@ import Testing
       text: "a third box, turned", frame: RelativeRect(x: 0.5, y: 0.35, width: 0.55, height: 0.3), angle: 15,
       style: CaptionStyle.classic)
   ]
-  static let captions = MemeCaptions(top: "one does not simply", bottom: "stop at two captions", boxes: boxes)
+  static let captions = MemeCaptions(
+    top: "one does not simply", bottom: "stop at two captions", layers: boxes.map(MemeLayer.text))
 
   /// A store holding one meme of `captions`, shared as the editor shares.
   static func seededStore() throws -> URL {
@@ -38,7 +39,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let folder = try Self.seededStore()
     let seeded = try #require(try SentMemeStore(directory: folder).allMemes().first)
-    #expect(seeded.boxes == Self.boxes)
+    #expect(seeded.textBoxes == Self.boxes)
     let app = SentMemesHarness.launch(storeFolder: folder)
     defer { SentMemesHarness.close(app) }
     let window = try #require(SentMemesHarness.sentMemes(of: app))
@@ -72,13 +73,13 @@ import Testing
     #expect(MainContext.iterate(until: { editor.document.image != nil && !editor.isLoading }))
     EditorHarness.settle(editor)
     #expect(editor.document.captions == Self.captions)
-    #expect(editor.canvas.layout?.boxes.count == 1)
+    #expect(editor.canvas.layout?.layers.count == 1)
     Screenshot.save(editor.window, named: "editor-three-box-meme")
 
     #expect(SentMemesHarness.shareByCopying(editor, in: app, expecting: 2))
     let memes = try SentMemeStore(directory: folder).allMemes()
     let resent = try #require(memes.first { $0.id != seeded.id })
-    #expect(resent.boxes == Self.boxes)
+    #expect(resent.textBoxes == Self.boxes)
     #expect(resent.meme.captions == Self.captions)
     #expect(
       differingPixels(try ImageLoader().load(contentsOf: resent.renderedImageURL), renderedByEngine) == 0

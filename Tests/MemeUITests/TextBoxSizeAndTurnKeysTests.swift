@@ -23,7 +23,7 @@ import Testing
         throw error
       }
     }
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     return editor
   }
@@ -39,7 +39,7 @@ import Testing
     #expect(abs(after.width - before.width - 11) < 1e-6, "\(before.width) → \(after.width)")
     #expect(abs(after.height - before.height + 10) < 1e-6, "\(before.height) → \(after.height)")
     #expect(abs(after.centreX - before.centreX) < 1e-6 && abs(after.centreY - before.centreY) < 1e-6)
-    #expect(editor.document.boxes[0].text == TextBoxEditorHarness.box.text, "the text stays")
+    #expect(editor.document.textBoxes[0].text == TextBoxEditorHarness.box.text, "the text stays")
     // Never smaller than a handle can take hold of.
     for _ in 0..<40 { try RealKeyboard.press("alt+shift+Up") }
     #expect(try TextBoxEditorHarness.shown(0, in: editor).height >= BoxDrag.minimumSide - 1e-6)
@@ -51,7 +51,7 @@ import Testing
     // The run of resizes is one undo step.
     editor.actions.action(named: EditorAction.undo.name)?.activate()
     editor.actions.action(named: EditorAction.undo.name)?.activate()
-    #expect(editor.document.boxes[0] == TextBoxEditorHarness.box)
+    #expect(editor.document.textBoxes[0] == TextBoxEditorHarness.box)
   }
 
   @Test func ctrlAndLeftOrRightTurnTheBoxStoppingOnMultiplesOf45WhileTheAngleShows() throws {
@@ -62,15 +62,15 @@ import Testing
     try RealKeyboard.hold("ctrl")
     defer { try? RealKeyboard.releaseModifiers() }  // also when a check below throws
     try RealKeyboard.pressHolding("Right")
-    #expect(editor.document.boxes[0].angle == 1)
+    #expect(editor.document.textBoxes[0].angle == 1)
     #expect(badge.isShown, "the angle shows while Ctrl is held")
     #expect(badge.text == "1°")
     try RealKeyboard.pressHolding("shift+Right")
     try RealKeyboard.pressHolding("shift+Right")
-    #expect(editor.document.boxes[0].angle == 31)
+    #expect(editor.document.textBoxes[0].angle == 31)
     // 15 more would pass 45°: the turn stops there.
     try RealKeyboard.pressHolding("shift+Right")
-    #expect(editor.document.boxes[0].angle == 45)
+    #expect(editor.document.textBoxes[0].angle == 45)
     EditorHarness.settle(editor)
     #expect(badge.text == "45°")
     // The badge lies outside the box, beside its rotation handle, clear of the caption.
@@ -83,23 +83,23 @@ import Testing
     Screenshot.save(editor.window, named: "editor-box-turning-angle")
     // From a snap angle the next press leaves it.
     try RealKeyboard.pressHolding("Right")
-    #expect(editor.document.boxes[0].angle == 46)
+    #expect(editor.document.textBoxes[0].angle == 46)
     try RealKeyboard.pressHolding("Left")
     try RealKeyboard.pressHolding("Left")
-    #expect(editor.document.boxes[0].angle == 44)
+    #expect(editor.document.textBoxes[0].angle == 44)
     try RealKeyboard.release("ctrl")
     #expect(!badge.isShown, "letting go of Ctrl ends the turn")
-    #expect(editor.document.boxes[0].frame == TextBoxEditorHarness.box.frame, "turning leaves the frame")
+    #expect(editor.document.textBoxes[0].frame == TextBoxEditorHarness.box.frame, "turning leaves the frame")
     // Anticlockwise past 0° to negative angles, and back to upright in one undo step.
     try RealKeyboard.press("ctrl+shift+Left")
     try RealKeyboard.press("ctrl+shift+Left")
-    #expect(editor.document.boxes[0].angle == 14)
+    #expect(editor.document.textBoxes[0].angle == 14)
     try RealKeyboard.press("ctrl+shift+Left")
-    #expect(editor.document.boxes[0].angle == 0, "the turn stops on upright")
+    #expect(editor.document.textBoxes[0].angle == 0, "the turn stops on upright")
     try RealKeyboard.press("ctrl+shift+Left")
-    #expect(editor.document.boxes[0].angle == -15)
+    #expect(editor.document.textBoxes[0].angle == -15)
     editor.actions.action(named: EditorAction.undo.name)?.activate()
-    #expect(editor.document.boxes[0].angle == 0)
+    #expect(editor.document.textBoxes[0].angle == 0)
   }
 
   @Test func thePointerSnapsTo45DegreesAndShowsTheAngleWhileTurning() throws {
@@ -119,7 +119,7 @@ import Testing
       #expect(editor.boxHandles.guides == [.snappedAngle])
       #expect(badge.isShown && badge.text == "45°", "the angle shows while turning")
     }
-    #expect(editor.document.boxes[0].angle == 45)
+    #expect(editor.document.textBoxes[0].angle == 45)
     #expect(!badge.isShown, "and goes when the turn is done")
   }
 
@@ -135,12 +135,12 @@ import Testing
     try RealKeyboard.press("ctrl+Tab")
     #expect(editor.canvas.bottomEntry.isFocused)
     try RealKeyboard.press("ctrl+Tab")
-    #expect(editor.canvas.boxEntry(at: 0)?.isFocused == true && editor.document.selectedBoxIndex == 0)
+    #expect(editor.canvas.boxEntry(at: 0)?.isFocused == true && editor.document.selectedLayerIndex == 0)
     try RealKeyboard.press("ctrl+Tab")
-    #expect(editor.canvas.boxEntry(at: 1)?.isFocused == true && editor.document.selectedBoxIndex == 1)
+    #expect(editor.canvas.boxEntry(at: 1)?.isFocused == true && editor.document.selectedLayerIndex == 1)
     // All round: after the last box, the top caption again.
     try RealKeyboard.press("ctrl+Tab")
-    #expect(editor.canvas.topEntry.isFocused && editor.document.selectedBoxIndex == nil)
+    #expect(editor.canvas.topEntry.isFocused && editor.document.selectedLayerIndex == nil)
     try RealKeyboard.press("ctrl+shift+Tab")
     #expect(editor.canvas.boxEntry(at: 1)?.isFocused == true, "Ctrl+Shift+Tab goes back")
     try RealKeyboard.press("ctrl+shift+Tab")

@@ -112,12 +112,12 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = TextBoxEditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     let entry = try #require(editor.canvas.boxEntry(at: 0))
     // Delete on the selected box, as its field's key handler gets it.
     #expect(editor.textBoxes.handleBoxKey(UInt32(GDK_KEY_Delete), GdkModifierType(0), in: entry, index: 0))
-    #expect(editor.document.boxes.isEmpty)
+    #expect(editor.document.textBoxes.isEmpty)
     let toast = try #require(editor.toasts.shownToast)
     #expect(toast.title == "Text box deleted")
     #expect(toast.buttonLabel == "Undo")
@@ -129,8 +129,8 @@ import Testing
     let button = try #require(editor.toasts.shownToastButton)
     #expect(tab(in: editor.window, to: button), "Tab reaches Undo")
     #expect(gtk_widget_activate(button) != 0)
-    #expect(MainContext.iterate { editor.document.boxes == [TextBoxEditorHarness.box] })
-    #expect(editor.document.selectedBoxIndex == 0, "the box is back, selected")
+    #expect(MainContext.iterate { editor.document.textBoxes == [TextBoxEditorHarness.box] })
+    #expect(editor.document.selectedLayerIndex == 0, "the box is back, selected")
     #expect(MainContext.iterate { editor.toasts.shownToast == nil })
   }
 
@@ -139,7 +139,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = TextBoxEditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
-    editor.document.selectBox(at: 0)
+    editor.document.selectLayer(at: 0)
     editor.textBoxes.deleteBox(at: 0)
     #expect(editor.toasts.shownToast?.title == "Text box deleted")
     editor.document.setText("changed", at: .top)
@@ -147,7 +147,7 @@ import Testing
     #expect(editor.textBoxes.deletionToast == nil)
     editor.actions.action(named: EditorAction.undo.name)?.activate()
     #expect(editor.document.captions.top != "changed")
-    #expect(editor.document.boxes.isEmpty, "one step back: the caption, not the box")
+    #expect(editor.document.textBoxes.isEmpty, "one step back: the caption, not the box")
   }
 
   // MARK: - Saved, and Show in Folder

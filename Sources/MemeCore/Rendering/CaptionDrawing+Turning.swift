@@ -14,12 +14,5 @@ extension CaptionDrawing {
   }
 
   /// The smallest upright rectangle holding the turned band: everything this caption may draw.
-  var bounds: ImageRect {
-    guard angle != 0 else { return band }
-    let (cosine, sine) = (abs(cos(angle)), abs(sin(angle)))
-    let width = band.width * cosine + band.height * sine
-    let height = band.width * sine + band.height * cosine
-    let (centreX, centreY) = (band.x + band.width / 2, band.y + band.height / 2)
-    return ImageRect(x: centreX - width / 2, y: centreY - height / 2, width: width, height: height)
-  }
+  var bounds: ImageRect { band.turnedBounds(radians: angle) }
 }

@@ -194,6 +194,6 @@ extension MemeCaptions {
   /// The texts that spend the meme's character budget (`CaptionLimits.bounded(meme:)`), in drawing
   /// order: the top caption, the bottom one, then the boxes (every layout draws both captions).
   public var budgetedTexts: [String] {
-    [top, bottom] + boxes.map(\.text)
+    [top, bottom] + layerTexts
   }
 }

@@ -25,7 +25,7 @@
     public var captions: MemeCaptions {
       MemeCaptions(
         top: top, bottom: bottom,
-        boxes: box.map { [TextBox(text: $0, frame: Self.boxFrame, angle: angle)] } ?? [])
+        layers: box.map { [.text(TextBox(text: $0, frame: Self.boxFrame, angle: angle))] } ?? [])
     }
 
     /// The case with every caption cut to `CaptionLimits`, as the renderer draws it.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 
 /// A rectangle in image pixel coordinates.
 public struct ImageRect: Sendable, Hashable {
@@ -29,5 +30,18 @@ public struct ImageRect: Sendable, Hashable {
     let right = min(maxX, other.maxX)
     let bottom = min(maxY, other.maxY)
     return ImageRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+  }
+}
+
+extension ImageRect {
+  /// The smallest upright rectangle holding this one turned by `radians` about its centre.
+  public func turnedBounds(radians: Double) -> ImageRect {
+    guard radians != 0 else { return self }
+    let (cosine, sine) = (abs(cos(radians)), abs(sin(radians)))
+    let turnedWidth = width * cosine + height * sine
+    let turnedHeight = width * sine + height * cosine
+    let (centreX, centreY) = (x + width / 2, y + height / 2)
+    return ImageRect(
+      x: centreX - turnedWidth / 2, y: centreY - turnedHeight / 2, width: turnedWidth, height: turnedHeight)
   }
 }

@@ -18,8 +18,8 @@ public final class MemeLayout {
   public let imageHeight: Int
   public let font: ResolvedFont
   private let layouts: [CaptionPosition: CaptionLayout]
-  /// The text boxes of `captions.boxes`, in the same order.
-  public let boxes: [CaptionLayout]
+  /// The layers of `captions.layers` laid out (see `LayerKind.laidOut`), in the same order.
+  public let layers: [CaptionLayout]
 
   /// Lays `captions` out; a caption that `previous` (a layout for the same image size and style)
   /// already laid out with the same text is taken over from it rather than laid out again, as the
@@ -77,28 +77,33 @@ public final class MemeLayout {
     // that one, and the others keep their layouts, and with them the layers the editor painted them
     // into.
     let frame = frame
-    let earlierBoxes =
+    let earlierLayers =
       previous.flatMap {
         $0.imageWidth == imageWidth && $0.imageHeight == imageHeight && $0.frame.pictureX == frame.pictureX
           && $0.frame.pictureY == frame.pictureY ? $0 : nil
       }
-      .map { Array(zip($0.captions.boxes, $0.boxes)) } ?? []
-    let boxTexts = bounded.dropFirst(CaptionPosition.allCases.count)
-    boxes = zip(captions.boxes.indices, zip(captions.boxes, boxTexts)).map { index, boxAndText in
-      let (box, bounded) = boxAndText
-      let text = CaptionText.normalized(bounded.text, uppercase: box.style.isUppercase, locale: locale)
-      let sameIndex = earlierBoxes.indices.contains(index) ? [earlierBoxes[index]] : []
-      if let (_, earlier) = (sameIndex + earlierBoxes).first(where: { $0.0 == box && $0.1.text == text }),
+      .map { Array(zip(zip($0.captions.layers, $0.layerTexts), $0.layers)) } ?? []
+    let layerTexts = bounded.dropFirst(CaptionPosition.allCases.count).map(\.text)
+    self.layerTexts = layerTexts
+    layers = zip(captions.layers.indices, zip(captions.layers, layerTexts)).map { index, layerAndText in
+      let sameIndex = earlierLayers.indices.contains(index) ? [earlierLayers[index]] : []
+      if let (_, earlier) = (sameIndex + earlierLayers).first(where: { $0.0 == layerAndText }),
         glyphs.reuses(earlier)
       {
         return earlier
       }
-      return CaptionLayout(
-        box: box, text: text, imageWidth: imageWidth, imageHeight: imageHeight,
-        font: FontResolver.resolve(box.style.fontFamily),
-        pictureOrigin: (Double(frame.pictureX), Double(frame.pictureY)), glyphs: glyphs)
+      return layerAndText.0.kind.laidOut(
+        LayerLayoutRequest(
+          pictureWidth: imageWidth, pictureHeight: imageHeight,
+          pictureOrigin: (Double(frame.pictureX), Double(frame.pictureY)), text: layerAndText.1,
+          locale: locale,
+          glyphs: glyphs))
     }
   }
+
+  /// Each layer's text as the meme's budget left it, as typed: a layer laid out with the same text
+  /// and value is taken over by the next layout.
+  private let layerTexts: [String]
 
   /// Where the picture lies in the output, and the output's size.
   public let frame: MemeFrame
@@ -116,10 +121,10 @@ public final class MemeLayout {
     Set(layouts.filter { !$0.value.fits || $0.value.glyphsLeftOut || isCutByTheBudget($0.key) }.keys)
   }
 
-  /// The indices (in `captions.boxes`) of the text boxes whose text does not fit them, or that the
+  /// The indices (in `captions.layers`) of the layers whose text does not fit them, or that the
   /// meme's budget of characters or glyphs cut off.
   public var overflowingBoxes: [Int] {
-    boxes.indices.filter { !boxes[$0].fits || boxes[$0].glyphsLeftOut || isCutByTheBudget(box: $0) }
+    layers.indices.filter { !layers[$0].fits || layers[$0].glyphsLeftOut || isCutByTheBudget(box: $0) }
   }
 
   /// Whether the meme's budget of characters cut the text of each caption, then each box.
@@ -137,7 +142,7 @@ public final class MemeLayout {
   /// `CaptionLimits.maximumGlyphsPerMeme`.
   public var tracedGlyphs: Int {
     CaptionPosition.allCases.map { caption(at: $0).tracedGlyphs }.reduce(0, +)
-      + boxes.map(\.tracedGlyphs).reduce(0, +)
+      + layers.map(\.tracedGlyphs).reduce(0, +)
   }
 
   public func caption(at position: CaptionPosition) -> CaptionLayout { layouts[position]! }
@@ -157,7 +162,7 @@ public final class MemeLayout {
     on context: OpaquePointer, scalingEachCaptionBy factor: Double,
     including: (CaptionLayout) -> Bool = { _ in true }
   ) {
-    for caption in CaptionPosition.allCases.map(caption(at:)) + boxes where including(caption) {
+    for caption in CaptionPosition.allCases.map(caption(at:)) + layers where including(caption) {
       guard let drawing = caption.drawing else { continue }
       let centreX = caption.band.x + caption.band.width / 2
       let centreY = caption.band.y + caption.band.height / 2
@@ -170,8 +175,8 @@ public final class MemeLayout {
     }
   }
 
-  /// What draws the non-empty captions, in drawing order: top, bottom, then the text boxes.
+  /// What draws the non-empty captions, in drawing order: top, bottom, then the layers.
   var drawings: [CaptionDrawing] {
-    CaptionPosition.allCases.compactMap { caption(at: $0).drawing } + boxes.compactMap(\.drawing)
+    CaptionPosition.allCases.compactMap { caption(at: $0).drawing } + layers.compactMap(\.drawing)
   }
 }

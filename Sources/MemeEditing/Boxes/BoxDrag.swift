@@ -14,7 +14,7 @@ public struct BoxGuides: OptionSet, Hashable, Sendable {
   public static let snappedAngle = BoxGuides(rawValue: 4)
 }
 
-/// One drag of a text box: what it took hold of and the box as it was, and for every pointer
+/// One drag of a layer: what it took hold of and the layer as it was, and for every pointer
 /// position the box it makes. No GTK: the canvas turns pointer events into calls here, tests call
 /// it directly. All pointer positions are in canvas logical pixels.
 public struct BoxDrag: Sendable {
@@ -22,7 +22,7 @@ public struct BoxDrag: Sendable {
   public let index: Int
   public let handle: BoxHandle
   /// The box as it was when the drag began.
-  public let start: TextBox
+  public let start: MemeLayer
   public let mapping: BoxMapping
   /// Where the press was.
   public let pressX: Double
@@ -37,7 +37,7 @@ public struct BoxDrag: Sendable {
   public static let minimumSide = 24.0
 
   public init(
-    index: Int, box: TextBox, handle: BoxHandle, mapping: BoxMapping, pressX: Double, pressY: Double
+    index: Int, box: MemeLayer, handle: BoxHandle, mapping: BoxMapping, pressX: Double, pressY: Double
   ) {
     self.index = index
     start = box
@@ -50,7 +50,7 @@ public struct BoxDrag: Sendable {
   /// The box with the pointer at (x, y), and the guides it snapped to. `keepingRatio` (Shift held)
   /// keeps a corner resize to the box's proportions.
   public func box(pointerAtX x: Double, y: Double, keepingRatio: Bool = false) -> (
-    box: TextBox, guides: BoxGuides
+    box: MemeLayer, guides: BoxGuides
   ) {
     let shown = mapping.onScreen(start)
     let result: (shown: BoxOnScreen, guides: BoxGuides)
@@ -64,7 +64,7 @@ public struct BoxDrag: Sendable {
       result = (
         Self.resized(
           shown, handle: handle, by: x - pressX, y - pressY, minimumSide: Self.minimumSide,
-          keepingRatio: keepingRatio), []
+          keepingRatio: keepingRatio || type(of: start.kind).editing.keepsAspectRatio), []
       )
     }
     var box = start

@@ -1,11 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import MemeCore
 
 /// What a press on the selected box takes hold of: its body (to move it), one of the eight handles
 /// on its corners and edges (to resize it), or the rotation handle above its top edge.
 public enum BoxHandle: Hashable, Sendable, CaseIterable {
   case body, rotation
   case topLeft, top, topRight, right, bottomRight, bottom, bottomLeft, left
+
+  /// Whether a selected layer whose kind offers `handles` (see `LayerEditing`) shows this handle:
+  /// the body always (every layer moves), the resize and rotation handles when its kind has them.
+  public func isOffered(by handles: Set<LayerHandles>) -> Bool {
+    switch self {
+    case .body: true
+    case .rotation: handles.contains(.turn)
+    case .topLeft, .top, .topRight, .right, .bottomRight, .bottom, .bottomLeft, .left:
+      handles.contains(.resize)
+    }
+  }
 
   /// The eight resize handles, clockwise from the top left.
   public static let resizeHandles: [BoxHandle] = [

@@ -69,6 +69,8 @@ public struct BoxMapping: Equatable, Sendable {
 
   public func onScreen(_ box: TextBox) -> BoxOnScreen { onScreen(box.frame, angle: box.angle) }
 
+  public func onScreen(_ layer: MemeLayer) -> BoxOnScreen { onScreen(layer.frame, angle: layer.angle) }
+
   /// The frame, in fractions of the picture, of a box shown as `shown`, within what the model
   /// allows (a box may reach past the picture, not without end).
   public func frame(of shown: BoxOnScreen) -> RelativeRect {

@@ -1,90 +1,36 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MemeCore
 
-/// Editing the text boxes placed anywhere: adding, changing, removing and ordering them, and which
-/// one is selected. Every change is one undo step, except runs that share a coalescing key (typing
-/// into one box, or one drag of it), which make one step until `endTyping()`.
+/// The text boxes among the layers: what only a layer with text has.
 extension EditorDocument {
-  /// The boxes placed anywhere, in drawing order (the last is drawn on top).
-  public var boxes: [TextBox] { state.boxes }
+  /// The text boxes among the layers, in drawing order.
+  public var textBoxes: [TextBox] { state.captions.textBoxes }
 
-  /// The selected box, if it still exists.
-  public var selectedBox: TextBox? {
-    selectedBoxIndex.flatMap { boxes.indices.contains($0) ? boxes[$0] : nil }
+  /// The text box at layer `index`, or nil when there is none or the layer is of another kind.
+  public func textBox(at index: Int) -> TextBox? {
+    layers.indices.contains(index) ? layers[index].textBox : nil
   }
 
-  /// Selects the box at `index` (nil: none). Selection is not a change undo restores.
-  public func selectBox(at index: Int?) {
-    let valid = index.flatMap { boxes.indices.contains($0) ? $0 : nil }
-    guard valid != selectedBoxIndex else { return }
-    history.endCoalescing()
-    selectedBoxIndex = valid
-    onChange(.selection)
-  }
+  /// The selected layer when it is a text box.
+  public var selectedBox: TextBox? { selectedLayer?.textBox }
 
-  /// Adds `box` on top of the others and selects it (one undo step); returns its index.
+  /// Adds `box` on top of the other layers and selects it (one undo step); returns its index.
   @discardableResult
-  public func addBox(_ box: TextBox) -> Int {
-    var next = state
-    next.boxes.append(box)
-    apply(next, changed: .captions)
-    selectBox(at: next.boxes.count - 1)
-    return next.boxes.count - 1
-  }
+  public func addBox(_ box: TextBox) -> Int { addLayer(.text(box)) }
 
-  /// Replaces the box at `index`. Changes sharing `coalescingKey` (one drag, one run of typing) make
-  /// one undo step.
+  /// Replaces the layer at `index` with `box`. Changes sharing `coalescingKey` (one drag, one run
+  /// of typing) make one undo step.
   public func updateBox(at index: Int, to box: TextBox, coalescingKey: String? = nil) {
-    guard boxes.indices.contains(index), boxes[index] != box else { return }
-    var next = state
-    next.boxes[index] = box
-    apply(next, changed: .captions, coalescingKey: coalescingKey)
-  }
-
-  /// Removes the box at `index` (one undo step); nothing stays selected.
-  public func removeBox(at index: Int) {
-    guard boxes.indices.contains(index) else { return }
-    var next = state
-    next.boxes.remove(at: index)
-    selectedBoxIndex = nil
-    apply(next, changed: [.captions, .selection])
-  }
-
-  /// The box selected once undo or redo turns `old` into `new`, as in drawing apps, so the user can
-  /// act on it at once: the box that reappeared, or the one box that changed; otherwise the selected
-  /// box wherever the change took it (nil when it was undone away).
-  static func selection(after old: [TextBox], _ new: [TextBox], selected: Int?) -> Int? {
-    let changed = new.indices.filter { !old.indices.contains($0) || new[$0] != old[$0] }
-    if new.count > old.count { return changed.first }
-    if new.count == old.count, changed.count == 1 { return changed[0] }
-    guard let selected, old.indices.contains(selected) else { return nil }
-    if new.count < old.count {
-      // One box gone: the others after it move down a place. More at once: nothing to follow.
-      guard old.count - new.count == 1 else { return nil }
-      let removed = old.indices.first { !new.indices.contains($0) || new[$0] != old[$0] } ?? old.count - 1
-      return selected == removed ? nil : selected > removed ? selected - 1 : selected
-    }
-    // Reordered: the selected box moved with the order.
-    return changed.contains(selected) ? changed.first { new[$0] == old[selected] } ?? selected : selected
-  }
-
-  /// Moves the box at `index` to `newIndex` in drawing order (one undo step), keeping it selected
-  /// if it was.
-  public func moveBox(at index: Int, to newIndex: Int) {
-    guard boxes.indices.contains(index), boxes.indices.contains(newIndex), index != newIndex else { return }
-    var next = state
-    next.boxes.insert(next.boxes.remove(at: index), at: newIndex)
-    if selectedBoxIndex == index { selectedBoxIndex = newIndex }
-    apply(next, changed: [.captions, .selection])
+    updateLayer(at: index, to: .text(box), coalescingKey: coalescingKey)
   }
 }
 
-/// The commands the editor's keyboard and menus give a box: a new one, a nudge, a resize, a turn, a
-/// place in the drawing order, a style.
+/// The commands the editor's keyboard and menus give a layer: a nudge, a resize, a turn, a place in
+/// the drawing order; and a text box: a new one, its text, its style.
 extension EditorDocument {
-  /// Where a box moves in the drawing order.
-  public enum BoxOrder: Sendable, CaseIterable {
-    /// One place up, over the box that was above it.
+  /// Where a layer moves in the drawing order.
+  public enum LayerOrder: Sendable, CaseIterable {
+    /// One place up, over the layer that was above it.
     case forward
     /// One place down.
     case backward
@@ -101,7 +47,7 @@ extension EditorDocument {
   public var newBox: TextBox {
     var frame = EditorState.newBoxFrame
     var steps = 0
-    while steps < EditorState.newBoxCascadeSteps, boxes.contains(where: { $0.frame == frame }) {
+    while steps < EditorState.newBoxCascadeSteps, layers.contains(where: { $0.frame == frame }) {
       frame.x += EditorState.newBoxCascadeStep.x
       frame.y += EditorState.newBoxCascadeStep.y
       steps += 1
@@ -121,79 +67,79 @@ extension EditorDocument {
   @discardableResult
   public func setText(_ text: String, ofBoxAt index: Int) -> CaptionLimits.Excess? {
     let (text, excess) = bounded(text, inPlaceOf: CaptionPosition.allCases.count + index)
-    guard boxes.indices.contains(index) else { return excess }
-    var box = boxes[index]
+    guard var box = textBox(at: index) else { return excess }
     box.text = text
     updateBox(at: index, to: box, coalescingKey: "typing-box-\(index)")
     return excess
   }
 
-  /// Moves the box at `index` by (`dx`, `dy`), in fractions of the picture's width and height, as
-  /// far as a box may reach. Nudges of one box in a row make one undo step.
-  public func nudgeBox(at index: Int, dx: Double, dy: Double) {
-    guard boxes.indices.contains(index) else { return }
-    var box = boxes[index]
-    box.frame.x += dx
-    box.frame.y += dy
+  /// Moves the layer at `index` by (`dx`, `dy`), in fractions of the picture's width and height, as
+  /// far as a layer may reach. Nudges of one layer in a row make one undo step.
+  public func nudgeLayer(at index: Int, dx: Double, dy: Double) {
+    guard layers.indices.contains(index) else { return }
+    var layer = layers[index]
+    var frame = layer.frame
+    frame.x += dx
+    frame.y += dy
     // On a picture far thinner than the screen one nudge is many picture widths.
-    box.frame = box.frame.withCentreOnPicture.clampedToAllowed
-    updateBox(at: index, to: box, coalescingKey: "nudge-box-\(index)")
+    layer.frame = frame.withCentreOnPicture.clampedToAllowed
+    updateLayer(at: index, to: layer, coalescingKey: "nudge-box-\(index)")
   }
 
-  /// Resizes the box at `index` about its centre, along its own (turned) sides, by `dWidth` and
+  /// Resizes the layer at `index` about its centre, along its own (turned) sides, by `dWidth` and
   /// `dHeight` canvas pixels as `mapping` shows it, never below `BoxDrag.minimumSide` (nor below
-  /// the box's own side where that is smaller already). Resizes of one box in a row make one undo
-  /// step, as its nudges do.
-  public func resizeBox(at index: Int, by dWidth: Double, _ dHeight: Double, on mapping: BoxMapping) {
-    guard boxes.indices.contains(index), mapping.isUsable else { return }
-    var box = boxes[index]
-    var shown = mapping.onScreen(box)
+  /// the layer's own side where that is smaller already). Resizes of one layer in a row make one
+  /// undo step, as its nudges do.
+  public func resizeLayer(at index: Int, by dWidth: Double, _ dHeight: Double, on mapping: BoxMapping) {
+    guard layers.indices.contains(index), mapping.isUsable else { return }
+    var layer = layers[index]
+    var shown = mapping.onScreen(layer)
     shown.width = max(min(shown.width, BoxDrag.minimumSide), shown.width + dWidth)
     shown.height = max(min(shown.height, BoxDrag.minimumSide), shown.height + dHeight)
-    box.frame = mapping.frame(of: shown)
-    updateBox(at: index, to: box, coalescingKey: "resize-box-\(index)")
+    layer.frame = mapping.frame(of: shown)
+    updateLayer(at: index, to: layer, coalescingKey: "resize-box-\(index)")
   }
 
-  /// Turns the box at `index` by `degrees` (negative: anticlockwise) as a key press does, stopping
-  /// on a multiple of 45° it reaches (see `BoxAngle.turned`). Turns of one box in a row make one
+  /// Turns the layer at `index` by `degrees` (negative: anticlockwise) as a key press does, stopping
+  /// on a multiple of 45° it reaches (see `BoxAngle.turned`). Turns of one layer in a row make one
   /// undo step. Returns whether the turn stopped on a snap angle.
   @discardableResult
-  public func turnBox(at index: Int, by degrees: Double) -> Bool {
-    guard boxes.indices.contains(index) else { return false }
-    var box = boxes[index]
-    let turn = BoxAngle.turned(box.angle, by: degrees)
-    box.angle = turn.angle
-    updateBox(at: index, to: box, coalescingKey: "turn-box-\(index)")
+  public func turnLayer(at index: Int, by degrees: Double) -> Bool {
+    guard layers.indices.contains(index) else { return false }
+    var layer = layers[index]
+    let turn = BoxAngle.turned(layer.angle, by: degrees)
+    layer.angle = turn.angle
+    updateLayer(at: index, to: layer, coalescingKey: "turn-box-\(index)")
     return turn.snapped
   }
 
-  /// Moves the box at `index` in the drawing order (one undo step; nothing when it is already there).
-  public func reorderBox(at index: Int, _ order: BoxOrder) {
-    guard let target = targetIndex(ofBoxAt: index, order) else { return }
-    moveBox(at: index, to: target)
+  /// Moves the layer at `index` in the drawing order (one undo step; nothing when it is already
+  /// there).
+  public func reorderLayer(at index: Int, _ order: LayerOrder) {
+    guard let target = targetIndex(ofLayerAt: index, order) else { return }
+    moveLayer(at: index, to: target)
   }
 
-  /// Whether the box at `index` can move that way: menus and shortcuts are off when it cannot.
-  public func canReorderBox(at index: Int, _ order: BoxOrder) -> Bool {
-    targetIndex(ofBoxAt: index, order) != nil
+  /// Whether the layer at `index` can move that way: menus and shortcuts are off when it cannot.
+  public func canReorderLayer(at index: Int, _ order: LayerOrder) -> Bool {
+    targetIndex(ofLayerAt: index, order) != nil
   }
 
-  private func targetIndex(ofBoxAt index: Int, _ order: BoxOrder) -> Int? {
-    guard boxes.indices.contains(index) else { return nil }
+  private func targetIndex(ofLayerAt index: Int, _ order: LayerOrder) -> Int? {
+    guard layers.indices.contains(index) else { return nil }
     let target =
       switch order {
       case .forward: index + 1
       case .backward: index - 1
-      case .front: boxes.count - 1
+      case .front: layers.count - 1
       case .back: 0
       }
-    return boxes.indices.contains(target) && target != index ? target : nil
+    return layers.indices.contains(target) && target != index ? target : nil
   }
 
-  /// Gives the box at `index` `style` and `alignment` (one undo step).
+  /// Gives the text box at `index` `style` and `alignment` (one undo step).
   public func setStyle(_ style: CaptionStyle, alignment: TextBox.Alignment, ofBoxAt index: Int) {
-    guard boxes.indices.contains(index) else { return }
-    var box = boxes[index]
+    guard var box = textBox(at: index) else { return }
     box.style = style
     box.alignment = alignment
     updateBox(at: index, to: box)

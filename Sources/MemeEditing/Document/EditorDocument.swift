@@ -28,8 +28,8 @@ public final class EditorDocument {
   /// The style of a fresh start (launch and reset): the one used last.
   public var launchStyle: CaptionStyle
   var history = UndoHistory<EditorState>()
-  /// The index in `boxes` of the text box being worked on, if any (see `selectBox(at:)`).
-  public internal(set) var selectedBoxIndex: Int?
+  /// The index in `boxes` of the text box being worked on, if any (see `selectLayer(at:)`).
+  public internal(set) var selectedLayerIndex: Int?
   /// The state last kept: shared into Sent Memes, or opened from there. Closing the editor with any
   /// other state, apart from the blank launch state, loses work.
   private var keptState: EditorState
@@ -100,13 +100,13 @@ public final class EditorDocument {
     apply(next, changed: .description, coalescingKey: "description")
   }
 
-  /// The texts of `meme` (a sent meme opened for Edit & Resend): its captions, text boxes, layout,
+  /// The texts of `meme` (a sent meme opened for Edit & Resend): its captions, layers, layout,
   /// style and description, in one undo step. The picture is set apart (`setImage`), once it is loaded.
   public func setTexts(of meme: Meme) {
     var next = state
     next.top = Self.bounded(meme.top).text
     next.bottom = Self.bounded(meme.bottom).text
-    next.boxes = meme.boxes
+    next.layers = meme.layers
     // The meme's own style, not the one switching layouts would adapt to.
     next.layout = meme.layout
     next.style = meme.style
@@ -134,14 +134,6 @@ public final class EditorDocument {
       CaptionLimits.maximumCharactersPerMeme - CaptionLimits.charactersInMeme(others),
       replaced.unicodeScalars.count)
     return CaptionLimits.bounded(text, room: room)
-  }
-
-  /// Replaces the text boxes placed anywhere (one undo step).
-  public func setBoxes(_ boxes: [TextBox]) {
-    guard state.boxes != boxes else { return }
-    var next = state
-    next.boxes = boxes
-    apply(next, changed: .captions)
   }
 
   /// Closes the current run of typing (the field lost focus or Enter was pressed).
@@ -231,7 +223,7 @@ public final class EditorDocument {
 
   private func replace(with next: EditorState) {
     var changed: Change = .history
-    if next.top != state.top || next.bottom != state.bottom || next.boxes != state.boxes {
+    if next.top != state.top || next.bottom != state.bottom || next.layers != state.layers {
       changed.insert(.captions)
     }
     if next.style != state.style || next.layout != state.layout { changed.insert([.captions, .style]) }
@@ -239,11 +231,11 @@ public final class EditorDocument {
     if next.image !== state.image { changed.insert(.image) }
     if next.transform != state.transform { changed.insert(.transform) }
     let selection =
-      next.boxes == state.boxes
-      ? selectedBoxIndex : Self.selection(after: state.boxes, next.boxes, selected: selectedBoxIndex)
+      next.layers == state.layers
+      ? selectedLayerIndex : Self.selection(after: state.layers, next.layers, selected: selectedLayerIndex)
     state = next
-    if selection != selectedBoxIndex {
-      selectedBoxIndex = selection
+    if selection != selectedLayerIndex {
+      selectedLayerIndex = selection
       changed.insert(.selection)
     }
     dropStaleSelection(&changed)
@@ -252,8 +244,8 @@ public final class EditorDocument {
 
   /// Forgets a selected box that no longer exists (undone, reset).
   private func dropStaleSelection(_ changed: inout Change) {
-    guard let selected = selectedBoxIndex, !state.boxes.indices.contains(selected) else { return }
-    selectedBoxIndex = nil
+    guard let selected = selectedLayerIndex, !state.layers.indices.contains(selected) else { return }
+    selectedLayerIndex = nil
     changed.insert(.selection)
   }
 }

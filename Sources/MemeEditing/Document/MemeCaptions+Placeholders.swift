@@ -8,8 +8,10 @@ extension MemeCaptions {
     var shown = self
     if shown.top.isEmpty { shown.top = EditorState.placeholder(at: .top) }
     if shown.bottom.isEmpty { shown.bottom = EditorState.placeholder(at: .bottom) }
-    for index in shown.boxes.indices where shown.boxes[index].text.isEmpty {
-      shown.boxes[index].text = EditorState.boxPlaceholder
+    for index in shown.layers.indices {
+      guard var box = shown.layers[index].textBox, box.text.isEmpty else { continue }
+      box.text = EditorState.boxPlaceholder
+      shown.layers[index] = .text(box)
     }
     return shown
   }

@@ -380,11 +380,11 @@ public final class PreviewPainter {
         captionLayers[position] = layer
         layer?.paint(on: context)
       }
-      boxLayers = layout.boxes.indices.map { index in
-        guard Self.drawsInBackground(layout.boxes[index]) else { return nil }
+      boxLayers = layout.layers.indices.map { index in
+        guard Self.drawsInBackground(layout.layers[index]) else { return nil }
         let earlier = index < boxLayers.count ? boxLayers[index] : nil
         let (layer, isFinal) = layer(
-          for: layout.boxes[index], in: .box(index), placement: placement, current: earlier)
+          for: layout.layers[index], in: .box(index), placement: placement, current: earlier)
         layer?.paint(on: context)
         return isFinal || layer == nil ? layer : earlier
       }
@@ -398,10 +398,10 @@ public final class PreviewPainter {
       layer?.paint(on: context)
     }
     // The boxes are drawn after the classic two, as export draws them.
-    boxLayers = layout.boxes.indices.map { index in
+    boxLayers = layout.layers.indices.map { index in
       let earlier = index < boxLayers.count ? boxLayers[index] : nil
       let (layer, isFinal) = layer(
-        for: layout.boxes[index], in: .box(index), placement: placement, current: earlier)
+        for: layout.layers[index], in: .box(index), placement: placement, current: earlier)
       // A stand-in keeps its own caption, so the box is drawn again when its layer is ready.
       return isFinal || layer == nil ? layer : earlier
     }
@@ -409,7 +409,7 @@ public final class PreviewPainter {
     for slot in layersInDrawing.keys {
       switch slot {
       case .caption: continue
-      case .box(let index) where index < layout.boxes.count: continue
+      case .box(let index) where index < layout.layers.count: continue
       case .box: layersInDrawing[slot] = nil
       }
     }

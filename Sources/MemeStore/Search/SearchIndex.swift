@@ -34,11 +34,11 @@ enum SearchIndex {
 
   /// Indexes a meme (or replaces its entry) inside the caller's transaction.
   static func index(
-    id: Int64, topText: String, bottomText: String, textBoxes: [TextBox], description: String?,
+    id: Int64, topText: String, bottomText: String, layers: [MemeLayer], description: String?,
     in db: Database
   ) throws {
     let text = SearchText.indexed(
-      topText: topText, bottomText: bottomText, textBoxes: textBoxes, description: description)
+      topText: topText, bottomText: bottomText, layers: layers, description: description)
     try db.cachedStatement(sql: "DELETE FROM \(tableName) WHERE rowid = ?").execute(arguments: [id])
     guard !text.isEmpty else { return }
     try db.cachedStatement(sql: "INSERT INTO \(tableName) (rowid, text) VALUES (?, ?)")
@@ -54,12 +54,10 @@ enum SearchIndex {
     let decoder = JSONDecoder()
     while let row = try rows.next() {
       guard let id = Int64.fromDatabaseValue(row[0]) else { continue }
-      let boxes = String.fromDatabaseValue(row[3]).flatMap { json in
-        try? decoder.decode([TextBox].self, from: Data(json.utf8))
-      }
       try index(
         id: id, topText: String.fromDatabaseValue(row[1]) ?? "",
-        bottomText: String.fromDatabaseValue(row[2]) ?? "", textBoxes: boxes ?? [],
+        bottomText: String.fromDatabaseValue(row[2]) ?? "",
+        layers: SentMemeDecoder.layers(fromJSON: String.fromDatabaseValue(row[3]), decoder: decoder),
         description: String.fromDatabaseValue(row[4]), in: db)
     }
   }

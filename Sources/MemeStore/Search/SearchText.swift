@@ -12,11 +12,12 @@ import MemeCore
 /// as a phrase of adjacent tokens, which is substring search, at any length (FTS5's trigram tokenizer
 /// needs three characters, and most Chinese and Japanese words are two).
 enum SearchText {
-  /// Every text a meme has: both captions, the free text boxes' texts and the user's description.
-  static func indexed(topText: String, bottomText: String, textBoxes: [TextBox], description: String?)
+  /// Every text a meme has: both captions, what its layers add to its description (a text box's
+  /// text) and the user's description.
+  static func indexed(topText: String, bottomText: String, layers: [MemeLayer], description: String?)
     -> String
   {
-    let texts = [topText, bottomText] + textBoxes.map(\.text) + [description ?? ""]
+    let texts = [topText, bottomText] + layers.compactMap(\.kind.describedText) + [description ?? ""]
     return segmented(texts.filter { !$0.isEmpty }.joined(separator: "\n"))
   }
 

@@ -138,6 +138,7 @@ package final class MemeMeApplication {
     if application.isService { application.inactivityTimeout = SearchProviderService.inactivityTimeout }
     EditorAction.installAccelerators(in: application)
     CropAction.installAccelerators(in: application)
+    LayerAction.installAccelerators(in: application)
     ShareTarget.installAccelerators(in: application)
     startSentMemes()
     // What was handed to other programs, pasted or taken a week ago is no longer in use.

@@ -121,19 +121,21 @@ enum ShortcutsWindow {
 
   /// The text box actions, then the keys of a selected box (see `TextBoxEditing`).
   private static var textBoxShortcuts: [Shortcut] {
-    EditorAction.allCases.filter(\.isAboutTextBoxes).compactMap { shortcut($0.title, $0.accelerators) } + [
-      Shortcut(title: localized("Type in the selected text box"), accelerators: ["Return"]),
-      Shortcut(title: localized("Stop typing; again: deselect the box"), accelerators: ["Escape"]),
-      Shortcut(title: localized("Remove the selected text box"), accelerators: ["Delete"]),
-      Shortcut(
-        title: localized("Nudge the selected text box"), accelerators: ["Left", "Right", "Up", "Down"]),
-      Shortcut(title: localized("With the arrows: resize the selected text box"), accelerators: ["<Alt>"]),
-      Shortcut(
-        title: localized("Turn the selected text box"), accelerators: ["<Control>Left", "<Control>Right"]),
-      // One key rather than Shift with every arrow: the window must fit a small screen's width.
-      Shortcut(
-        title: localized("Hold for larger steps: ten pixels, or 15 degrees"), accelerators: ["<Shift>"]),
-    ]
+    (EditorAction.allCases.filter(\.isAboutTextBoxes).map { ($0.title, $0.accelerators) }
+      + LayerAction.allCases.map { ($0.title, $0.accelerators) })
+      .compactMap { shortcut($0.0, $0.1) } + [
+        Shortcut(title: localized("Type in the selected text box"), accelerators: ["Return"]),
+        Shortcut(title: localized("Stop typing; again: deselect the box"), accelerators: ["Escape"]),
+        Shortcut(title: localized("Remove the selected text box"), accelerators: ["Delete"]),
+        Shortcut(
+          title: localized("Nudge the selected text box"), accelerators: ["Left", "Right", "Up", "Down"]),
+        Shortcut(title: localized("With the arrows: resize the selected text box"), accelerators: ["<Alt>"]),
+        Shortcut(
+          title: localized("Turn the selected text box"), accelerators: ["<Control>Left", "<Control>Right"]),
+        // One key rather than Shift with every arrow: the window must fit a small screen's width.
+        Shortcut(
+          title: localized("Hold for larger steps: ten pixels, or 15 degrees"), accelerators: ["<Shift>"]),
+      ]
   }
 
   /// A line for an action's accelerators; nil when it has none.

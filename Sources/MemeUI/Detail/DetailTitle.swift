@@ -40,7 +40,7 @@ enum DetailTitle {
 
   /// The captions in reading order, or what stands for none.
   static func captions(of meme: SentMeme) -> String {
-    let texts = ([meme.top] + meme.boxes.map(\.text) + [meme.bottom])
+    let texts = ([meme.top] + meme.textBoxes.map(\.text) + [meme.bottom])
       .filter { !$0.isEmpty }
     return texts.isEmpty ? localized("Meme without captions") : texts.joined(separator: " / ")
   }

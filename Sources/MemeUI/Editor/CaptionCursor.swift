@@ -33,11 +33,12 @@ struct CaptionCursor {
       isUppercase = layout.captions.style.isUppercase
       angle = 0
     case .box(let index):
-      guard layout.boxes.indices.contains(index), layout.captions.boxes.indices.contains(index) else {
+      guard layout.layers.indices.contains(index), layout.captions.layers.indices.contains(index),
+        let box = layout.captions.layers[index].textBox
+      else {
         return nil
       }
-      let box = layout.captions.boxes[index]
-      caption = layout.boxes[index]
+      caption = layout.layers[index]
       typed = box.text
       isUppercase = box.style.isUppercase
       angle = box.angle.isFinite ? box.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0

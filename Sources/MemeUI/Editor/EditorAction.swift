@@ -22,10 +22,6 @@ package enum EditorAction: String, NamedAction {
   case close = "close"
   case cancelExport = "cancel-export"
   case addText = "add-text"
-  case bringForward = "bring-forward"
-  case sendBackward = "send-backward"
-  case bringToFront = "bring-to-front"
-  case sendToBack = "send-to-back"
   case contextMenu = "context-menu"
   case editDescription = "edit-description"
   case nextCaption = "next-caption"
@@ -54,12 +50,6 @@ package enum EditorAction: String, NamedAction {
     case .flipHorizontal: ["<Control><Shift>h"]
     case .flipVertical: ["<Control><Shift>v"]
     case .addText: ["<Control>t"]
-    // As in drawing apps (Figma, Sketch, Penpot): brackets step through the drawing order.
-    case .bringForward: ["<Control>bracketright"]
-    case .sendBackward: ["<Control>bracketleft"]
-    // With Shift a bracket key types a brace on most layouts, and that is the key GTK matches.
-    case .bringToFront: ["<Control><Shift>bracketright", "<Control>braceright"]
-    case .sendToBack: ["<Control><Shift>bracketleft", "<Control>braceleft"]
     // As in Sent Memes and every GTK view.
     case .contextMenu: ["Menu", "<Shift>F10"]
     // Ctrl+Tab as between a window's tabs: Tab alone goes through every control (the bars' too),
@@ -91,10 +81,6 @@ package enum EditorAction: String, NamedAction {
     case .close: localized("Close the window")
     case .cancelExport: localized("Stop exporting the meme")
     case .addText: localized("Add Text")
-    case .bringForward: localized("Bring Forward")
-    case .sendBackward: localized("Send Backward")
-    case .bringToFront: localized("Bring to Front")
-    case .sendToBack: localized("Send to Back")
     case .contextMenu: localized("Open the picture’s menu")
     case .editDescription: localized("Description…")
     case .nextCaption: localized("Next caption or text box")
@@ -105,20 +91,9 @@ package enum EditorAction: String, NamedAction {
     }
   }
 
-  /// The drawing-order moves, with what each does to the selected box.
-  var boxOrder: EditorDocument.BoxOrder? {
-    switch self {
-    case .bringForward: .forward
-    case .sendBackward: .backward
-    case .bringToFront: .front
-    case .sendToBack: .back
-    default: nil
-    }
-  }
-
-  /// Listed under Text Boxes in the shortcuts window.
+  /// Listed under Text Boxes in the shortcuts window (with the `layer.` actions, `LayerAction`).
   var isAboutTextBoxes: Bool {
-    self == .addText || boxOrder != nil
+    self == .addText
   }
 
   /// Listed under View and Picture in the shortcuts window (with crop mode's `CropAction.begin`

@@ -160,7 +160,7 @@ final class EditorCanvas {
     documentCaptions = captions
     topEntry.show(caption: captions.top)
     bottomEntry.show(caption: captions.bottom)
-    showBoxes(captions.boxes)
+    showBoxes(captions.layers)
     showFieldTexts()
   }
 
@@ -169,7 +169,11 @@ final class EditorCanvas {
     var shown = documentCaptions
     shown.top = topEntry.text
     shown.bottom = bottomEntry.text
-    for (index, entry) in zip(shown.boxes.indices, boxEntries) { shown.boxes[index].text = entry.text }
+    for (index, entry) in zip(shown.layers.indices, boxEntries) {
+      guard var box = shown.layers[index].textBox else { continue }
+      box.text = entry.text
+      shown.layers[index] = .text(box)
+    }
     painter.show(shown)
     drawingArea.queueDraw()
   }

@@ -22,7 +22,8 @@ final class EditorContextMenu {
     attachGestures()
   }
 
-  /// Paste, Undo and Redo; then the box's drawing order; then Use as Template (the picture).
+  /// Paste, Undo and Redo; then the selected layer's place in the drawing order and Delete; then Use as
+  /// Template (the picture).
   static var menu: Menu {
     let menu = Menu()
     menu.appendSection(
@@ -33,26 +34,24 @@ final class EditorContextMenu {
       ]))
     menu.appendSection(
       Menu(
-        [EditorAction.bringForward, .sendBackward, .bringToFront, .sendToBack].map {
-          ($0.title, $0.detailedName)
-        }))
+        LayerAction.allCases.map { ($0.title, $0.detailedName) }))
     menu.appendSection(Menu([TemplateAction.useAsTemplate.menuItem]))
     return menu
   }
 
   /// Shows the menu pointing at (`x`, `y`) of the canvas; over a text box, that box is selected.
   func show(atX x: Double, y: Double) {
-    if let target = boxHandles.target(atX: x, y: y) { document.selectBox(at: target.index) }
+    if let target = boxHandles.target(atX: x, y: y) { document.selectLayer(at: target.index) }
     popUp(at: GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1))
   }
 
   /// The Menu key: at the selected box's centre, else the canvas's middle.
   func showForSelection() {
     var point = (x: canvas.drawingSize.width / 2, y: canvas.drawingSize.height / 2)
-    if let mapping = boxHandles.mapping, let index = document.selectedBoxIndex,
-      document.boxes.indices.contains(index)
+    if let mapping = boxHandles.mapping, let index = document.selectedLayerIndex,
+      document.layers.indices.contains(index)
     {
-      let shown = mapping.onScreen(document.boxes[index])
+      let shown = mapping.onScreen(document.layers[index])
       point = (shown.centreX, shown.centreY)
     }
     popUp(at: GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1))

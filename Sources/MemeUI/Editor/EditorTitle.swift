@@ -22,7 +22,7 @@ enum EditorTitle {
   }
 
   static func name(captions: MemeCaptions, picture: URL?) -> String {
-    let typed = ([captions.top, captions.bottom] + captions.boxes.map(\.text)).lazy
+    let typed = ([captions.top, captions.bottom] + captions.textBoxes.map(\.text)).lazy
       .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
       .first { !$0.isEmpty }
     if let typed {

@@ -30,8 +30,6 @@ extension EditorWindow {
     case .close: gtk_window_close(gtkkit_window(window))
     case .cancelExport: sharing.stop()
     case .addText: textBoxes.addText()
-    case .bringForward, .sendBackward, .bringToFront, .sendToBack:
-      if let order = action.boxOrder { textBoxes.reorderSelectedBox(order) }
     case .contextMenu: contextMenu.showForSelection()
     case .editDescription: DescriptionDialog.present(for: document, over: window)
     case .nextCaption: textBoxes.focusCaption(after: true)
@@ -65,12 +63,7 @@ extension EditorWindow {
       actions.action(named: target.name)?.isEnabled = hasPicture && !isExporting
     }
     enable(.cancelExport, isExporting)
-    // The drawing-order moves are on while a selected box can move that way.
-    for action in EditorAction.allCases {
-      guard let order = action.boxOrder else { continue }
-      let canMove = document.selectedBoxIndex.map { document.canReorderBox(at: $0, order) } ?? false
-      enable(action, canMove && !isCropping)
-    }
+    layerActions.update(isCropping: isCropping)
     enable(.addText, hasPicture && !isCropping)
     // Present only while Sent Memes' store is open (templates live in it).
     actions.action(named: TemplateAction.useAsTemplate.name)?.isEnabled = hasPicture && !isCropping

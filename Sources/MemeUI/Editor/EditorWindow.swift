@@ -33,6 +33,8 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var sharing: EditorSharing!
   private(set) var cropMode: CropMode!
   private(set) var textBoxes: TextBoxEditing!
+  /// The selected layer's `layer.` actions: its place in the drawing order, Delete.
+  private(set) var layerActions: LayerActions!
   private(set) var leaving: LeavingQuestions!
   private(set) var loading: PictureLoading!
   /// Selecting, moving, resizing and turning text boxes with the pointer.
@@ -72,6 +74,7 @@ package final class EditorWindow: AppWindow, EditorHost {
       host: self, boxHandles: boxHandles, stylePanel: stylePanel, toasts: toasts,
       addTextButton: bottomBar.addTextButton
     ) { [unowned self] in cropMode.isOn }
+    layerActions = LayerActions(window: window, document: document, textBoxes: textBoxes)
     leaving = LeavingQuestions(host: self) { [unowned self] in
       isBusy
     } stopExport: { [unowned self] in
@@ -214,7 +217,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     stylePanel.onChange = { [weak self] style in
       guard let self else { return }
       // With a box selected, the panel styles that box alone.
-      if let index = document.selectedBoxIndex, let box = document.selectedBox {
+      if let index = document.selectedLayerIndex, let box = document.selectedBox {
         document.setStyle(style, alignment: box.alignment, ofBoxAt: index)
         return
       }

@@ -84,7 +84,7 @@ package final class MemeListRow: MemeCell {
 
   /// The non-empty texts of `meme`'s boxes placed anywhere, one after the other.
   static func boxesText(of meme: SentMeme) -> String {
-    meme.boxes.map(\.text).filter { !$0.isEmpty }.joined(separator: " · ")
+    meme.textBoxes.map(\.text).filter { !$0.isEmpty }.joined(separator: " · ")
   }
 
   private func setCaption(_ label: Label, _ text: String) {

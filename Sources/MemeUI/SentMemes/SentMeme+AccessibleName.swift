@@ -8,7 +8,7 @@ import MemeStore
 /// alt text they chose is what they meant a screen reader to say).
 extension SentMeme {
   var accessibleName: String {
-    let captions = ([self.top, self.bottom] + self.boxes.map(\.text)).filter { !$0.isEmpty }
+    let captions = ([self.top, self.bottom] + self.textBoxes.map(\.text)).filter { !$0.isEmpty }
     var name = captions.isEmpty ? localized("Meme without captions") : captions.joined(separator: " / ")
     if let written = self.customDescription, MemeDescription.hasText(written) {
       // Translators: a sent meme's name for screen readers: its captions, then the description

@@ -98,7 +98,7 @@ extension SentMemesNavigator {
   /// A sent meme's picture as it was cut, turned and mirrored, its layout and style.
   func keepTemplate(of meme: SentMeme, in window: UnsafeMutablePointer<GtkWidget>, toasts: ToastOverlay) {
     let name = TemplateName.suggested(
-      forPictureAt: nil, captions: [meme.top, meme.bottom] + meme.boxes.map(\.text))
+      forPictureAt: nil, captions: [meme.top, meme.bottom] + meme.textBoxes.map(\.text))
     let (url, transform, layout, style) = (meme.originalImageURL, meme.transform, meme.layout, meme.style)
     let makeDraft: @Sendable () throws -> MemeTemplateDraft = {
       try TemplateMaker.draft(
@@ -116,7 +116,7 @@ extension SentMemesNavigator {
     let document = editor.document
     let captions = document.captions
     let name = TemplateName.suggested(
-      forPictureAt: image.url, captions: [captions.top, captions.bottom] + captions.boxes.map(\.text))
+      forPictureAt: image.url, captions: [captions.top, captions.bottom] + captions.textBoxes.map(\.text))
     let (transform, layout, style) = (document.transform, document.layout, captions.style)
     let source = image.url.lastPathComponent
     let makeDraft: @Sendable () throws -> MemeTemplateDraft = {

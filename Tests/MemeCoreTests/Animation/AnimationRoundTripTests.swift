@@ -107,7 +107,7 @@ struct AnimationRoundTripTests {
     let source = try AnimationSamples.write(AnimationSamples.movingSquare())
     let output = ScratchFolder.unique("boxed").appendingPathExtension("gif")
     let box = TextBox(text: "boxed", frame: RelativeRect(x: 0.1, y: 0.35, width: 0.8, height: 0.3))
-    let captions = MemeCaptions(top: "", bottom: "", boxes: [box])
+    let captions = MemeCaptions(top: "", bottom: "", layers: [box].map(MemeLayer.text))
     try AnimationExporter.export(captions, imageAt: source, to: .file(output), as: .gif)
     let reading = try AnimationReferences.readByPillow(output)
     for (index, (written, original)) in zip(reading.frames, try AnimationSamples.frames(of: source))

@@ -17,34 +17,43 @@ extension BoxHandles {
 
   func draw(on context: OpaquePointer) {
     guard let mapping else { return }
-    let boxes = document.boxes
+    let boxes = document.layers
     let accent = accentColor
     cairo_save(context)
-    if let hoveredIndex, boxes.indices.contains(hoveredIndex), hoveredIndex != document.selectedBoxIndex {
+    if let hoveredIndex, boxes.indices.contains(hoveredIndex), hoveredIndex != document.selectedLayerIndex {
       outline(mapping.onScreen(boxes[hoveredIndex]), on: context, color: (1, 1, 1, 0.55), width: 1)
     }
     drawGuides(mapping, on: context, accent: accent)
-    if let selected = document.selectedBoxIndex, boxes.indices.contains(selected) {
-      drawSelection(mapping.onScreen(boxes[selected]), on: context, accent: accent)
+    if let selected = document.selectedLayerIndex, boxes.indices.contains(selected) {
+      drawSelection(
+        mapping.onScreen(boxes[selected]), offering: type(of: boxes[selected].kind).editing.handles,
+        on: context,
+        accent: accent)
     }
     cairo_restore(context)
   }
 
-  private func drawSelection(_ shown: BoxOnScreen, on context: OpaquePointer, accent: GdkRGBA) {
+  /// The selected layer's frame and the handles its kind offers (`handles`).
+  private func drawSelection(
+    _ shown: BoxOnScreen, offering handles: Set<LayerHandles>, on context: OpaquePointer, accent: GdkRGBA
+  ) {
     let color = (Double(accent.red), Double(accent.green), Double(accent.blue), 1.0)
+    let turns = BoxHandle.rotation.isOffered(by: handles)
     // The stalk from the top edge to the rotation handle, then the frame.
     let top = shown.position(of: .top)
     let knob = shown.position(of: .rotation)
     for (shade, width) in [(Self.darkEdge, 7.0), (Self.lightHalo, 4.5), (color, 2.0)] {
-      cairo_move_to(context, top.x, top.y)
-      cairo_line_to(context, knob.x, knob.y)
-      setSource(shade, on: context)
-      cairo_set_line_width(context, width)
-      cairo_stroke(context)
+      if turns {
+        cairo_move_to(context, top.x, top.y)
+        cairo_line_to(context, knob.x, knob.y)
+        setSource(shade, on: context)
+        cairo_set_line_width(context, width)
+        cairo_stroke(context)
+      }
       outline(shown, on: context, color: shade, width: width)
     }
     // Handles: white with an accent rim, the squares turned with the box.
-    for handle in BoxHandle.resizeHandles {
+    for handle in BoxHandle.resizeHandles where handle.isOffered(by: handles) {
       let place = shown.position(of: handle)
       cairo_save(context)
       cairo_translate(context, place.x, place.y)
@@ -53,6 +62,7 @@ extension BoxHandles {
       cairo_restore(context)
       fillAndRim(on: context, rim: color)
     }
+    guard turns else { return }
     cairo_new_sub_path(context)
     cairo_arc(context, knob.x, knob.y, Self.rotationRadius, 0, 2 * .pi)
     fillAndRim(on: context, rim: color)
@@ -76,8 +86,8 @@ extension BoxHandles {
       cairo_move_to(context, rect.x, centre.y)
       cairo_line_to(context, rect.maxX, centre.y)
     }
-    if guides.contains(.snappedAngle), let drag, document.boxes.indices.contains(drag.index) {
-      let shown = mapping.onScreen(document.boxes[drag.index])
+    if guides.contains(.snappedAngle), let drag, document.layers.indices.contains(drag.index) {
+      let shown = mapping.onScreen(document.layers[drag.index])
       let reach = max(shown.width, shown.height) / 2 + 40
       let (left, right) = (shown.canvasPoint(localX: -reach, y: 0), shown.canvasPoint(localX: reach, y: 0))
       let (up, down) = (shown.canvasPoint(localX: 0, y: -reach), shown.canvasPoint(localX: 0, y: reach))

@@ -59,8 +59,8 @@ final class BoxHandles {
 
   /// Shows the angle of the box at `index` beside its rotation handle (while it turns).
   func showAngle(ofBoxAt index: Int) {
-    guard let mapping, document.boxes.indices.contains(index) else { return angleBadge.hide() }
-    let box = document.boxes[index]
+    guard let mapping, document.layers.indices.contains(index) else { return angleBadge.hide() }
+    let box = document.layers[index]
     angleBadge.show(
       box.angle, besideKnobAt: mapping.onScreen(box).position(of: .rotation),
       width: canvas.drawingSize.width, height: canvas.drawingSize.height)
@@ -68,7 +68,7 @@ final class BoxHandles {
 
   /// After any change to the document: the frame follows the selection and the boxes.
   func documentChanged(_ change: EditorDocument.Change) {
-    if let hoveredIndex, !document.boxes.indices.contains(hoveredIndex) { self.hoveredIndex = nil }
+    if let hoveredIndex, !document.layers.indices.contains(hoveredIndex) { self.hoveredIndex = nil }
     // The box turning is no longer selected: its angle goes too.
     if change.contains(.selection), drag == nil { angleBadge.hide() }
     if !change.isDisjoint(with: [.selection, .captions]) { canvas.redraw() }
@@ -85,9 +85,10 @@ final class BoxHandles {
   /// body of the topmost box under it.
   func target(atX x: Double, y: Double) -> (index: Int, handle: BoxHandle)? {
     guard let mapping else { return nil }
-    let boxes = document.boxes
-    if let selected = document.selectedBoxIndex, boxes.indices.contains(selected),
-      let handle = mapping.onScreen(boxes[selected]).handle(atCanvasX: x, y: y)
+    let boxes = document.layers
+    if let selected = document.selectedLayerIndex, boxes.indices.contains(selected),
+      let handle = mapping.onScreen(boxes[selected]).handle(atCanvasX: x, y: y),
+      handle.isOffered(by: type(of: boxes[selected].kind).editing.handles)
     {
       return (selected, handle)
     }
@@ -109,14 +110,14 @@ final class BoxHandles {
     // Space and a drag pan the zoomed picture (see `CanvasZoomControls`).
     guard !canvas.zoomControls.isSpaceHeld, let mapping else { return }
     guard let (index, handle) = target(atX: x, y: y) else {
-      document.selectBox(at: nil)
+      document.selectLayer(at: nil)
       return
     }
     wasTypingAtPress = canvas.boxEntry(at: index).map { $0.isFocused && $0.isTyping } ?? false
-    document.selectBox(at: index)
+    document.selectLayer(at: index)
     dragCount += 1
     drag = BoxDrag(
-      index: index, box: document.boxes[index], handle: handle, mapping: mapping, pressX: x, pressY: y)
+      index: index, box: document.layers[index], handle: handle, mapping: mapping, pressX: x, pressY: y)
     // A handle is ours at once; the body only once the pointer moves, so a click reaches its field.
     if handle != .body { beginDragging() }
     canvas.redraw()
@@ -135,8 +136,8 @@ final class BoxHandles {
     let shift = gtk_event_controller_get_current_event_state(gesture).rawValue & GDK_SHIFT_MASK.rawValue != 0
     let result = drag.box(pointerAtX: drag.pressX + dx, y: drag.pressY + dy, keepingRatio: shift)
     guides = result.guides
-    guard document.boxes.indices.contains(drag.index) else { return }
-    document.updateBox(at: drag.index, to: result.box, coalescingKey: "box-drag-\(dragCount)")
+    guard document.layers.indices.contains(drag.index) else { return }
+    document.updateLayer(at: drag.index, to: result.box, coalescingKey: "box-drag-\(dragCount)")
     if drag.handle == .rotation { showAngle(ofBoxAt: drag.index) }
     canvas.redraw()
   }
@@ -206,12 +207,12 @@ final class BoxHandles {
   private func hover(atX x: Double?, y: Double?) {
     guard drag == nil else { return }
     let target = x.flatMap { x in y.flatMap { self.target(atX: x, y: $0) } }
-    let hovered = target.flatMap { $0.index == document.selectedBoxIndex ? nil : $0.index }
+    let hovered = target.flatMap { $0.index == document.selectedLayerIndex ? nil : $0.index }
     if hovered != hoveredIndex {
       hoveredIndex = hovered
       canvas.redraw()
     }
-    let angle = target.map { document.boxes[$0.index].angle } ?? 0
+    let angle = target.map { document.layers[$0.index].angle } ?? 0
     gtk_widget_set_cursor_from_name(canvas.widget, Self.cursorName(for: target?.handle, angle: angle))
   }
 

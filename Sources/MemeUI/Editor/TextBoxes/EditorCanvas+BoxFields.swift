@@ -11,9 +11,11 @@ import MemeCore
 /// pointer only while the box is being typed in, so presses on a box otherwise reach the canvas,
 /// which selects and drags boxes.
 extension EditorCanvas {
-  /// Makes or drops fields so there is one per box, and shows each box's text in its own.
-  func showBoxes(_ boxes: [TextBox]) {
-    while boxEntries.count < boxes.count {
+  /// Makes or drops fields so there is one per layer, and shows each text box's text in its own. A
+  /// layer without text (see `LayerEditing.hasText`) keeps its field hidden, so a field's index is
+  /// always its layer's.
+  func showBoxes(_ layers: [MemeLayer]) {
+    while boxEntries.count < layers.count {
       let entry = CaptionEntry(slot: .box(boxEntries.count))
       entry.widget.addCSSClass("caption-box-entry")
       entry.widget.isVisible = painter.drawsCaptions
@@ -23,14 +25,18 @@ extension EditorCanvas {
       addLimitMessage(of: entry)
       onBoxEntryMade(entry)
     }
-    while boxEntries.count > boxes.count, let entry = boxEntries.popLast() {
+    while boxEntries.count > layers.count, let entry = boxEntries.popLast() {
       // Left to GTK, the focus of a field taken away would fall to the first caption field, whose
       // focus clears its default text: an edit, which would also drop the redo steps.
       if entry.isFocused, let root = gtk_widget_get_root(entry.widget) { gtk_root_set_focus(root, nil) }
       removeOverlay(entry.widget)
       removeOverlay(entry.limitLabel)
     }
-    for (entry, box) in zip(boxEntries, boxes) { entry.show(caption: box.text) }
+    for (entry, layer) in zip(boxEntries, layers) {
+      let hasText = type(of: layer.kind).editing.hasText
+      entry.widget.isVisible = hasText && painter.drawsCaptions
+      entry.show(caption: layer.textBox?.text ?? "")
+    }
     gtk_widget_queue_allocate(widget)
   }
 
@@ -53,11 +59,11 @@ extension EditorCanvas {
   /// centre while the captions pop), never below the field's minimum size. Nil for other children.
   func boxFieldPosition(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
     guard let index = boxEntries.firstIndex(where: { $0.widget == child }) else { return nil }
-    let boxes = painter.captions.boxes
-    guard boxes.indices.contains(index), let frame = captionFrame else {
+    let layers = painter.captions.layers
+    guard layers.indices.contains(index), let frame = captionFrame else {
       return GdkRectangle(x: 0, y: 0, width: 0, height: 0)
     }
-    let box = boxes[index]
+    let box = layers[index]
     let scaleX = frame.rect.width / Double(frame.imageWidth)
     let scaleY = frame.rect.height / Double(frame.imageHeight)
     let pixels = box.frame.clampedToAllowed.pixels(width: frame.imageWidth, height: frame.imageHeight)

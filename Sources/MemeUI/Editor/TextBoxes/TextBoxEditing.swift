@@ -50,13 +50,13 @@ final class TextBoxEditing {
 
   private func connect() {
     stylePanel.onAlignmentChange = { [weak self] alignment in
-      guard let self, let index = document.selectedBoxIndex, let box = document.selectedBox else { return }
+      guard let self, let index = document.selectedLayerIndex, let box = document.selectedBox else { return }
       document.setStyle(box.style, alignment: alignment, ofBoxAt: index)
     }
     canvas.onBoxEntryMade = { [weak self] entry in self?.connectBoxEntry(entry) }
     for entry in [canvas.topEntry, canvas.bottomEntry] {
       // Typing into a classic caption leaves the box that was selected.
-      entry.onFocus = { [weak self] in self?.document.selectBox(at: nil) }
+      entry.onFocus = { [weak self] in self?.document.selectLayer(at: nil) }
     }
     tabOrder = TabOrder(
       window: host.window, region: canvas.widget,
@@ -72,18 +72,18 @@ final class TextBoxEditing {
   }
 
   /// Moves the selected box in the drawing order; its field follows it (see `followSelection`).
-  func reorderSelectedBox(_ order: EditorDocument.BoxOrder) {
-    guard let index = document.selectedBoxIndex else { return }
+  func reorderSelectedLayer(_ order: EditorDocument.LayerOrder) {
+    guard let index = document.selectedLayerIndex else { return }
     let typing = canvas.boxEntry(at: index)?.isTyping ?? false
     document.endTyping()
-    document.reorderBox(at: index, order)
-    if typing, let moved = document.selectedBoxIndex { canvas.typeInBox(at: moved) }
+    document.reorderLayer(at: index, order)
+    if typing, let moved = document.selectedLayerIndex { canvas.typeInBox(at: moved) }
   }
 
   /// The selected box's field has the focus, so its keys reach it: a box selected on the canvas, a
   /// box moved in the drawing order. Without a selected box, a box's field keeps no focus.
   func followSelection() {
-    if let index = document.selectedBoxIndex, let entry = canvas.boxEntry(at: index) {
+    if let index = document.selectedLayerIndex, let entry = canvas.boxEntry(at: index) {
       if !entry.isFocused { entry.focus(typing: false) }
       return
     }
@@ -111,7 +111,7 @@ final class TextBoxEditing {
     entry.onCommit = { [weak self] in self?.document.endTyping() }
     // Enter ends typing and leaves the box selected, as Escape does.
     entry.onEnter = { [weak entry] in entry?.stopTyping() }
-    entry.onFocus = { [weak self] in self?.document.selectBox(at: index) }
+    entry.onFocus = { [weak self] in self?.document.selectLayer(at: index) }
     onKey(of: entry) { [weak self, weak entry] keyval, state in
       guard let self, let entry else { return false }
       return handleBoxKey(keyval, state, in: entry, index: index)
@@ -138,7 +138,7 @@ final class TextBoxEditing {
     let command = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) != 0
     switch key {
     case GDK_KEY_Escape:
-      document.selectBox(at: nil)
+      document.selectLayer(at: nil)
       // The box's field lets the focus go; a keyboard user lands on Add Text, the control the
       // boxes came from and the next stop after them in Tab's order, rather than on nothing.
       _ = gtk_widget_grab_focus(addTextButton)
@@ -163,8 +163,8 @@ final class TextBoxEditing {
   /// Deletes the box at `index`. A toast offers Undo (the editor's own undo) for as long as that
   /// undoes the deletion: the next change to the meme takes the toast away.
   func deleteBox(at index: Int) {
-    guard document.boxes.indices.contains(index) else { return }
-    document.removeBox(at: index)  // dismisses an earlier deletion's toast: a change
+    guard document.layers.indices.contains(index) else { return }
+    document.removeLayer(at: index)  // dismisses an earlier deletion's toast: a change
     let toast = Toast(localized("Text box deleted"))
     toast.buttonLabel = localized("Undo")
     toast.actionName = EditorAction.undo.detailedName
@@ -198,10 +198,10 @@ final class TextBoxEditing {
     case (false, true):
       guard let mapping = boxHandles.mapping else { return true }
       let step = far ? Self.largeNudge : Self.smallNudge
-      document.resizeBox(at: index, by: direction.x * step, direction.y * step, on: mapping)
+      document.resizeLayer(at: index, by: direction.x * step, direction.y * step, on: mapping)
     case (true, false):
       guard direction.x != 0 else { return false }
-      document.turnBox(at: index, by: direction.x * (far ? BoxAngle.largeStep : BoxAngle.smallStep))
+      document.turnLayer(at: index, by: direction.x * (far ? BoxAngle.largeStep : BoxAngle.smallStep))
       // Shown while Ctrl is held (see `connectBoxEntry`).
       boxHandles.showAngle(ofBoxAt: index)
     case (true, true):
@@ -214,7 +214,7 @@ final class TextBoxEditing {
   private func nudge(_ index: Int, dx: Double, dy: Double, far: Bool) {
     guard let frame = canvas.captionFrame, frame.rect.width > 0, frame.rect.height > 0 else { return }
     let step = far ? Self.largeNudge : Self.smallNudge
-    document.nudgeBox(at: index, dx: dx * step / frame.rect.width, dy: dy * step / frame.rect.height)
+    document.nudgeLayer(at: index, dx: dx * step / frame.rect.width, dy: dy * step / frame.rect.height)
   }
 
   // MARK: - Tab through the captions
@@ -245,7 +245,7 @@ final class TextBoxEditing {
   /// Puts the caret in `entry`; a box's field also selects its box.
   private func focus(_ entry: CaptionEntry) {
     if let index = entry.slot.boxIndex {
-      document.selectBox(at: index)
+      document.selectLayer(at: index)
       canvas.typeInBox(at: index)
     } else {
       entry.focus()

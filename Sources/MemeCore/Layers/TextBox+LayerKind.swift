@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// A text box as a layer: its text fitted into its frame, turned about its centre.
+extension TextBox: LayerKind {
+  public static let kindName = LayerKindName.text
+
+  public var asLayer: MemeLayer { .text(self) }
+
+  public func laidOut(_ request: LayerLayoutRequest) -> CaptionLayout {
+    CaptionLayout(
+      box: self,
+      text: CaptionText.normalized(request.text, uppercase: style.isUppercase, locale: request.locale),
+      imageWidth: request.pictureWidth, imageHeight: request.pictureHeight,
+      font: FontResolver.resolve(style.fontFamily), pictureOrigin: request.pictureOrigin,
+      glyphs: request.glyphs)
+  }
+
+  /// The box's frame, turned as the box is, within the picture: the outline drawn around the text
+  /// stays inside the box's band (`CaptionLayout`), and what reaches past the picture is cut off.
+  public func touchedRect(pictureWidth: Int, pictureHeight: Int) -> ImageRect {
+    let band = ImageRect(
+      x: frame.x * Double(pictureWidth), y: frame.y * Double(pictureHeight),
+      width: frame.width * Double(pictureWidth), height: frame.height * Double(pictureHeight))
+    return band.turnedBounds(radians: angle * .pi / 180)
+      .intersection(ImageRect(x: 0, y: 0, width: Double(pictureWidth), height: Double(pictureHeight)))
+  }
+
+  public var describedText: String? { text }
+
+  public static let editing = LayerEditing(handles: [.resize, .turn], keepsAspectRatio: false, hasText: true)
+
+  public static let commandLine = LayerCommandLine(
+    flag: "caption", valueName: "TEXT",
+    help: "A caption placed anywhere, in the --box given after it (repeatable).")
+
+  public init(commandLineValue value: String, frame: RelativeRect, angle: Double, style: CaptionStyle)
+    throws(LayerOptionError)
+  {
+    self.init(text: value, frame: frame, angle: angle, style: style)
+  }
+}

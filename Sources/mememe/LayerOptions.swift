@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+
+/// Each layer kind's option (`--caption TEXT` for a text box, see `LayerKind.commandLine`) followed by
+/// `--box X,Y,W,H` and `--angle DEG`, repeatable, the kinds in any order: the layers are drawn in the
+/// order they are given.
+///
+/// The argument parser collects each option's values on their own, losing which `--angle` belongs to
+/// which layer and in which order the kinds came; so before parsing, every layer given without an
+/// angle gets an explicit `--angle 0`, and each layer's kind is recorded in a hidden
+/// `--layer-kind NAME` option, so the lists line up again (`RenderCommand.layers(style:)`).
+func pairingLayerOptions(_ arguments: [String]) throws -> [String] {
+  let kinds = Dictionary(
+    uniqueKeysWithValues: LayerKindName.allCases.map { ("--" + $0.type.commandLine.flag, $0) })
+  var paired: [String] = []
+  /// The current layer's option and which of `--box` and `--angle` it has yet; nil before the first.
+  var current: (option: String, given: Set<String>)? = nil
+  var numbers: [String: Int] = [:]
+  func name(_ option: String) -> String { "\(option) #\(numbers[option] ?? 0)" }
+  func closeLayer() throws {
+    guard let (option, given) = current else { return }
+    guard given.contains("--box") else {
+      throw CommandFailure("\(name(option)) needs a --box X,Y,W,H after it")
+    }
+    if !given.contains("--angle") { paired += ["--angle", "0"] }
+  }
+  var index = 0
+  while index < arguments.count {
+    let argument = arguments[index]
+    if argument == "--" {
+      try closeLayer()
+      current = nil
+      paired += arguments[index...]
+      return paired
+    }
+    let option = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+    if let kind = kinds[option] {
+      try closeLayer()
+      current = (option, [])
+      numbers[option, default: 0] += 1
+      paired += ["--layer-kind", kind.rawValue]
+    } else if option == "--box" || option == "--angle" {
+      guard let (layerOption, given) = current else {
+        throw CommandFailure("\(option) must follow the \(LayerKindName.optionList) it places")
+      }
+      guard !given.contains(option) else {
+        throw CommandFailure("\(name(layerOption)) has more than one \(option)")
+      }
+      current?.given.insert(option)
+    }
+    paired.append(argument)
+    index += 1
+  }
+  try closeLayer()
+  return paired
+}
+
+extension LayerKindName {
+  /// Every kind's option, as a message names them: `--caption`, or `--caption or --sticker`.
+  static var optionList: String {
+    allCases.map { "--" + $0.type.commandLine.flag }.joined(separator: " or ")
+  }
+}
+
+/// The layers the kinds' options give, in command-line order: `kinds` and `boxes` and `angles` as
+/// lined up by `pairingLayerOptions`, `values(kind)` each kind's own option's values in order.
+func commandLineLayers(
+  kinds: [LayerKindName], values: (LayerKindName) -> [String], boxes: [String], angles: [String],
+  style: CaptionStyle
+) throws -> [MemeLayer] {
+  guard kinds.count == boxes.count, kinds.count == angles.count else {
+    throw CommandFailure("every \(LayerKindName.optionList) needs one --box X,Y,W,H after it")
+  }
+  var taken: [LayerKindName: Int] = [:]
+  return try kinds.indices.map { index in
+    let kind = kinds[index]
+    let kindValues = values(kind)
+    let number = taken[kind, default: 0]
+    taken[kind] = number + 1
+    guard kindValues.indices.contains(number) else {
+      throw CommandFailure("every \(LayerKindName.optionList) needs one --box X,Y,W,H after it")
+    }
+    do {
+      return try kind.type.init(
+        commandLineValue: kindValues[number], frame: try relativeRect(boxes[index]),
+        angle: try angle(angles[index]),
+        style: style
+      ).asLayer
+    } catch let error as LayerOptionError {
+      throw CommandFailure("--\(kind.type.commandLine.flag) #\(number + 1): \(error.message)")
+    }
+  }
+}
+
+/// `X,Y,W,H` in fractions of the picture's width and height.
+private func relativeRect(_ text: String) throws -> RelativeRect {
+  let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map {
+    Double($0.trimmingCharacters(in: .whitespaces))
+  }
+  guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+    let height = numbers[3], [x, y, width, height].allSatisfy(\.isFinite)
+  else {
+    throw CommandFailure(
+      "--box must be X,Y,WIDTH,HEIGHT in fractions of the picture (four numbers), not \(alwaysQuoted(text))")
+  }
+  guard width > 0, height > 0 else {
+    throw CommandFailure("--box must have a positive width and height, not \(alwaysQuoted(text))")
+  }
+  let rect = RelativeRect(x: x, y: y, width: width, height: height)
+  guard rect.isAllowed else {
+    let origins = RelativeRect.allowedOrigins
+    let sizes = RelativeRect.allowedSizes
+    throw CommandFailure(
+      "--box \(alwaysQuoted(text)) is out of range: X and Y must lie between \(origins.lowerBound) and "
+        + "\(origins.upperBound), WIDTH and HEIGHT be at most \(sizes.upperBound)")
+  }
+  return rect
+}
+
+/// Degrees, clockwise.
+private func angle(_ text: String) throws -> Double {
+  guard let degrees = Double(text.trimmingCharacters(in: .whitespaces)), degrees.isFinite,
+    (-360...360).contains(degrees)
+  else {
+    throw CommandFailure(
+      "--angle must be a number of degrees between -360 and 360, not \(alwaysQuoted(text))")
+  }
+  return degrees
+}

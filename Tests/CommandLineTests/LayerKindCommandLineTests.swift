@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+import PictureChecks
+import Testing
+
+@testable import mememe
+
+/// Every kind of layer on every layout through `mememe render`: the kind's own option (with `--box`
+/// and `--angle`) gives, pixel for pixel, the meme the engine draws with that layer; and the layers
+/// are drawn in the order their options came.
+@Suite struct LayerKindCommandLineTests {
+  /// A layer of `kind` and the value its option takes. A new kind does not compile here until it has
+  /// one.
+  static func sample(_ kind: LayerKindName) -> (layer: MemeLayer, value: String) {
+    switch kind {
+    case .text:
+      let box = TextBox(
+        text: "a layer", frame: RelativeRect(x: 0.125, y: 0.25, width: 0.5, height: 0.375), angle: -20)
+      return (.text(box), box.text)
+    }
+  }
+
+  /// The options that give `layer`: its kind's option, `--box` and `--angle`.
+  static func arguments(_ kind: LayerKindName) -> [String] {
+    let (layer, value) = sample(kind)
+    let frame = layer.frame
+    return [
+      "--\(kind.type.commandLine.flag)=\(value)", "--box",
+      "\(frame.x),\(frame.y),\(frame.width),\(frame.height)",
+      "--angle=\(layer.angle)",
+    ]
+  }
+
+  @Test(arguments: LayerKindName.allCases, MemeLayoutKind.allCases)
+  func eachKindsOptionGivesTheEnginesMeme(_ kind: LayerKindName, _ layout: MemeLayoutKind) throws {
+    let fixtures = try Fixtures()
+    let input = try fixtures.write(fixtures.image(width: 320, height: 240), as: "in.png", format: .png)
+    let meme = try fixtures.render(
+      input, ["--top", "top", "--layout", layout.rawValue] + Self.arguments(kind))
+    let expected = try #require(
+      MemeRenderer.rendered(
+        MemeCaptions(
+          top: "top", bottom: "", style: layout.defaultStyle, layers: [Self.sample(kind).layer],
+          layout: layout),
+        image: try fixtures.decode(input)))
+    let plain = try #require(
+      MemeRenderer.rendered(
+        MemeCaptions(top: "top", bottom: "", style: layout.defaultStyle, layout: layout),
+        image: try fixtures.decode(input)))
+    #expect(differingPixels(meme, expected) == 0)
+    #expect(differingPixels(meme, plain) > 300, "the layer was not drawn")
+  }
+
+  /// Layers of every kind, given in turn, are drawn in that order: the second covers the first.
+  @Test func layersAreDrawnInTheOrderTheirOptionsCame() throws {
+    let kinds = LayerKindName.allCases + LayerKindName.allCases
+    let paired = try pairingLayerOptions(kinds.flatMap(Self.arguments))
+    let command = try RenderCommand.parse(["in.png", "-o", "out.png"] + paired)
+    #expect(command.layerKind == kinds)
+    let layers = try command.layers(style: .classic)
+    #expect(layers.map(\.kindName) == kinds)
+  }
+
+  /// The hidden option that keeps the kinds' order is not the user's: help does not list it.
+  @Test func helpDoesNotListTheHiddenOrderOption() throws {
+    #expect(!RenderCommand.helpMessage().contains("layer-kind"))
+    #expect(
+      RenderCommand.helpMessage().contains("--\(TextBox.commandLine.flag) <\(TextBox.commandLine.valueName)>")
+    )
+  }
+}
