@@ -111,9 +111,14 @@ let package = Package(
       dependencies: ["GLibSupport", "MemeCore", "MemeStore", "CMemeGraphics"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
+    // The app's GtkBuilder files (data/ui), compiled into the binary with #embed.
+    .target(name: "CMemeInterface", path: "Sources/CMemeInterface"),
     .target(
       name: "MemeUI",
-      dependencies: ["GLibSupport", "MemeCore", "MemeStore", "MemeEditing", "GtkKit", "CGtk", "MemeCamera"],
+      dependencies: [
+        "GLibSupport", "MemeCore", "MemeStore", "MemeEditing", "GtkKit", "CGtk", "MemeCamera",
+        "CMemeInterface",
+      ],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     .executableTarget(

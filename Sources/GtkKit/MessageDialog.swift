@@ -59,8 +59,19 @@ public struct MessageDialog {
   /// A new dialog, modal over `parent` and destroyed with it, named `name` (tests find it by that).
   /// Its window title is its heading (libadwaita sets it), which also names it for screen readers
   /// and window lists.
-  private init(parent: UnsafeMutablePointer<GtkWindow>?, named name: String, heading: String, body: String) {
-    widget = adw_message_dialog_new(parent, heading, body)
+  /// With `built`, the dialog is that one (from a .ui file), given the same parent, heading and body.
+  private init(
+    built: Widget? = nil, parent: UnsafeMutablePointer<GtkWindow>?, named name: String, heading: String,
+    body: String
+  ) {
+    if let built {
+      widget = built
+      gtk_window_set_transient_for(gtkkit_window(built), parent)
+      adw_message_dialog_set_heading(gtkkit_message_dialog(built), heading)
+      adw_message_dialog_set_body(gtkkit_message_dialog(built), body)
+    } else {
+      widget = adw_message_dialog_new(parent, heading, body)
+    }
     widget.name = name
     Self.hideResponsesNotShown(in: widget)
   }
@@ -70,14 +81,15 @@ public struct MessageDialog {
   /// Asks `heading` over `parent` with a button for each of `choices`, named `name`. Enter answers
   /// `defaultResponse`; Escape or closing the window answers `closeResponse`, which needs no button
   /// of its own. `extraChild` goes below the body (a field the question asks to fill). `answer` gets
-  /// the response once the dialog is gone.
+  /// the response once the dialog is gone. With `built`, the question is that dialog, made from a
+  /// .ui file, rather than a new one.
   @discardableResult
   public static func ask<Response: RawRepresentable>(
-    parent: UnsafeMutablePointer<GtkWindow>?, named name: String, heading: String, body: String,
-    extraChild: Widget? = nil, choices: [Choice<Response>], defaultResponse: Response,
+    built: Widget? = nil, parent: UnsafeMutablePointer<GtkWindow>?, named name: String, heading: String,
+    body: String, extraChild: Widget? = nil, choices: [Choice<Response>], defaultResponse: Response,
     closeResponse: Response, answer: @escaping (Response) -> Void
   ) -> MessageDialog where Response.RawValue == String {
-    let dialog = MessageDialog(parent: parent, named: name, heading: heading, body: body)
+    let dialog = MessageDialog(built: built, parent: parent, named: name, heading: heading, body: body)
     if let extraChild { adw_message_dialog_set_extra_child(dialog.dialog, extraChild) }
     for choice in choices {
       dialog.addResponse(choice.response.rawValue, label: choice.label, appearance: choice.appearance)

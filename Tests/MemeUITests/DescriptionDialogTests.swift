@@ -42,6 +42,7 @@ import Testing
     #expect(hint.isMapped)
     let hintBounds = try #require(WidgetTree.bounds(of: hint, in: field))
     #expect(hintBounds.x >= 0 && hintBounds.y >= 0 && hintBounds.y < 12, "where the first line starts")
+    Screenshot.save(dialog.widget, named: "description-dialog")
 
     // A paragraph's room: four lines at least, and not the whole screen.
     let scroller = try #require(WidgetTree.descendant(of: dialog.widget, named: "description-scroller"))

@@ -29,6 +29,14 @@ import Testing
       marked.formUnion(strings)
       if !strings.isEmpty { modulesWithStrings.insert(Self.module(of: file)) }
     }
+    // And the .ui files' words marked translatable="yes", which GtkBuilder translates.
+    let interfaceStrings = try Self.listedFiles().filter { $0.hasSuffix(".ui") }.flatMap {
+      Self.translatableStrings(
+        inInterface: try String(
+          contentsOf: TestEnvironment.packageRoot.appendingPathComponent($0), encoding: .utf8))
+    }
+    #expect(interfaceStrings.contains("Text colour"), "the .ui files' strings are read: \(interfaceStrings)")
+    marked.formUnion(interfaceStrings)
     #expect(marked.count > 100, "localized(...) strings found: \(marked.count)")
     // The engine's, the editor model's, the store's and the camera's messages reach the same dialogs.
     for module in ["MemeUI", "MemeCore", "MemeEditing", "MemeStore", "MemeCamera"] {
@@ -169,6 +177,19 @@ import Testing
       let code = String(line)
       guard !code.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { return false }
       return call.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
+    }
+  }
+
+  /// The texts of a GtkBuilder file's elements marked translatable="yes", XML entities decoded.
+  static func translatableStrings(inInterface xml: String) -> [String] {
+    let regex = try! NSRegularExpression(pattern: #"<[a-z]+ [^>]*translatable="yes"[^>]*>([^<]*)<"#)
+    return regex.matches(in: xml, range: NSRange(xml.startIndex..., in: xml)).compactMap { match in
+      Range(match.range(at: 1), in: xml).map {
+        String(xml[$0]).replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(
+          of: "&gt;", with: ">"
+        )
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+      }
     }
   }
 

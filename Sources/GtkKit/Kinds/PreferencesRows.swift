@@ -33,15 +33,24 @@ public struct ActionRow {
   public init(title: String, control: Widget? = nil) {
     widget = adw_action_row_new()
     self.title = title
-    if let control {
-      control.verticalAlignment = GTK_ALIGN_CENTER
-      adw_action_row_add_suffix(row, control)
-      adw_action_row_set_activatable_widget(row, control)
-      // libadwaita labels the control by the row's title as well: GTK 4.8 then reads both, its own
-      // name and the title ("Font Font"). The title is its name.
-      gtk_accessible_reset_relation(gtkkit_accessible(control), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-      Accessible.setLabel(control, title)
-    }
+    if let control { setControl(control) }
+  }
+
+  /// Puts `control` at the row's end; a click anywhere on the row works it.
+  public func setControl(_ control: Widget) {
+    control.verticalAlignment = GTK_ALIGN_CENTER
+    adw_action_row_add_suffix(row, control)
+    adw_action_row_set_activatable_widget(row, control)
+    nameControl()
+  }
+
+  /// Names the row's control (its activatable widget, as a .ui file sets it) after the title alone.
+  /// libadwaita labels the control by the row's title as well: GTK 4.8 then reads both, its own
+  /// name and the title ("Font Font").
+  public func nameControl() {
+    guard let control = adw_action_row_get_activatable_widget(row) else { return }
+    gtk_accessible_reset_relation(gtkkit_accessible(control), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+    Accessible.setLabel(control, title)
   }
 
   /// A row made elsewhere (found in a window's tree).

@@ -20,4 +20,9 @@ public struct SpinButton {
     }
     nonmutating set { gtk_spin_button_set_value(gtkkit_spin_button(widget), newValue) }
   }
+
+  /// The values it takes, for one made by a .ui file (whose adjustment gives the steps).
+  public func setRange(_ range: ClosedRange<Double>) {
+    gtk_spin_button_set_range(gtkkit_spin_button(widget), range.lowerBound, range.upperBound)
+  }
 }

@@ -30,6 +30,11 @@ public struct ToggleButton {
     gtk_toggle_button_set_group(gtkkit_toggle_button(widget), gtkkit_toggle_button(group.widget))
   }
 
+  /// Shows the icon `iconName` (a button made by a .ui file).
+  public func setIconName(_ iconName: String) {
+    gtk_button_set_icon_name(gtkkit_button(widget), iconName)
+  }
+
   /// Whether it is pressed in.
   public var isActive: Bool {
     get { gtk_toggle_button_get_active(gtkkit_toggle_button(widget)) != 0 }

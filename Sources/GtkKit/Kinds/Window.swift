@@ -99,6 +99,11 @@ public struct Window {
     gtk_window_set_destroy_with_parent(window, 1)
   }
 
+  /// Keeps the window above `parent` (nil: no parent), for a window a .ui file made modal.
+  public func setTransientParent(_ parent: Widget?) {
+    gtk_window_set_transient_for(window, parent.map { gtkkit_window($0) })
+  }
+
   /// Makes the window a modal dialog of the window `parent`, destroyed with it.
   public func makeModal(over parent: Widget) { makeModal(over: gtkkit_window(parent)) }
 

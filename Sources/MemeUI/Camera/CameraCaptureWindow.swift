@@ -15,11 +15,11 @@ import MemeCore
 public final class CameraCaptureWindow {
   // MARK: State
 
-  private let toplevel = Window()
+  private let toplevel: Window
   var window: Widget { toplevel.widget }
-  private let preview = Picture()
+  private let preview: Picture
   var picture: Widget { preview.widget }
-  private let message = Label()
+  private let message: Label
   var messageLabel: Widget { message.widget }
   let takePhotoButton: UnsafeMutablePointer<GtkWidget>
   let cancelButton: UnsafeMutablePointer<GtkWidget>
@@ -42,60 +42,31 @@ public final class CameraCaptureWindow {
     parent: Widget?, source: CameraSource? = nil,
     onPhoto: @escaping (RasterImage) -> Void
   ) {
-    takePhotoButton = Button(label: localized("Take Photo")).widget
-    cancelButton = Button(label: localized("Cancel")).widget
+    // The window, its header bar and preview, from camera-window.ui.
+    let tree = CameraWindowTree.build()
+    toplevel = tree.window
+    preview = tree.preview
+    message = tree.message
+    takePhotoButton = tree.takePhoto.widget
+    cancelButton = tree.cancel.widget
     session = (source ?? CameraMonitor().preferredSource).map(CameraSession.init(source:))
     self.onPhoto = onPhoto
 
     configureWindow(parent: parent)
-    buildHeaderBar()
-    buildPreview()
+    showMessage(session == nil ? localized("No camera was found.") : localized("Starting the camera…"))
     connectSignals()
     connectSession()
   }
 
+  /// Makes the window modal for `parent` (the file makes it modal, destroyed with its parent).
   private func configureWindow(parent: Widget?) {
-    toplevel.title = localized("Camera")
-    if let parent { toplevel.makeModal(over: parent) } else { toplevel.makeModal(over: nil) }
+    toplevel.setTransientParent(parent)
     // Joining the editor's application lists the view among its windows (and keeps it running).
     if let application = parent.flatMap({ Window(wrapping: $0).application }) {
       toplevel.application = application
     }
-    toplevel.defaultSize = (720, 540)
     // Escape cancels, as in any dialog; "window.close" is GtkWindow's built-in action.
     window.addShortcut(keyval: UInt32(GDK_KEY_Escape), action: "window.close")
-  }
-
-  private func buildHeaderBar() {
-    let headerBar = TitleBar()
-    // Cancel and Take Photo are the only ways out, as in a GNOME dialog: no close button.
-    headerBar.showsTitleButtons = false
-    headerBar.packStart(cancelButton)
-    takePhotoButton.addCSSClass("suggested-action")
-    // Nothing to take until the first frame arrives.
-    takePhotoButton.isSensitive = false
-    headerBar.packEnd(takePhotoButton)
-    toplevel.setTitlebar(headerBar.widget)
-  }
-
-  private func buildPreview() {
-    let overlay = Overlay()
-    preview.contentFit = GTK_CONTENT_FIT_CONTAIN
-    preview.canShrink = true
-    picture.expandsHorizontally = true
-    picture.expandsVertically = true
-    Accessible.setLabel(picture, localized("Camera preview"))
-    overlay.setChild(picture)
-
-    // Status and errors sit over the (empty) preview, centred.
-    message.wrapsText = true
-    message.justification = GTK_JUSTIFY_CENTER
-    message.setMaxWidthChars(40)
-    messageLabel.horizontalAlignment = GTK_ALIGN_CENTER
-    messageLabel.verticalAlignment = GTK_ALIGN_CENTER
-    overlay.add(messageLabel)
-    toplevel.setChild(overlay.widget)
-    showMessage(session == nil ? localized("No camera was found.") : localized("Starting the camera…"))
   }
 
   private func connectSignals() {
@@ -170,5 +141,23 @@ public final class CameraCaptureWindow {
   private func showMessage(_ text: String) {
     message.text = text
     messageLabel.isVisible = true
+  }
+}
+
+/// The camera-window.ui file's objects.
+struct CameraWindowTree: InterfaceTree {
+  static let file = InterfaceFile.cameraWindow
+  let window: Window
+  let cancel: Button
+  let takePhoto: Button
+  let preview: Picture
+  let message: Label
+
+  init(_ builder: Builder) throws(BuilderError) {
+    window = try builder.object("window")
+    cancel = try builder.object("cancel")
+    takePhoto = try builder.object("take-photo")
+    preview = try builder.object("preview")
+    message = try builder.object("message")
   }
 }

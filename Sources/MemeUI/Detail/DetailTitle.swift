@@ -8,34 +8,12 @@ import MemeStore
 /// type as a badge (PNG, JPEG, GIF, Animated WebP) beside when it was sent. The type used to open
 /// the title ("Animated GIF: …"), which left only the type readable in a narrow window.
 enum DetailTitle {
-  static func make(for meme: SentMeme) -> UnsafeMutablePointer<GtkWidget> {
-    let box = Box(GTK_ORIENTATION_VERTICAL)
-    box.widget.verticalAlignment = GTK_ALIGN_CENTER
-    let title = Label(captions(of: meme))
-    title.widget.name = "detail-title"
-    title.widget.addCSSClass("detail-title")
-    title.ellipsize(PANGO_ELLIPSIZE_END)
-    title.setMaxWidthChars(40)
-    // A few characters at least, so that a narrow window shows the start of the caption.
-    title.setWidthChars(6)
-    box.append(title.widget)
-
-    let line = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-    line.widget.horizontalAlignment = GTK_ALIGN_CENTER
-    let badge = Label(fileType(of: meme))
-    badge.widget.name = "detail-type"
-    badge.widget.addCSSClass("detail-type-badge")
-    badge.widget.addCSSClass("caption")
-    badge.widget.verticalAlignment = GTK_ALIGN_CENTER
-    line.append(badge.widget)
-    let subtitle = Label(SentTimeFormatter().fullString(for: meme.sentAt))
-    subtitle.widget.addCSSClass("detail-subtitle")
-    subtitle.widget.addCSSClass("dim-label")
-    // Gives way in a narrow window (down to 360 px) rather than widen it.
-    subtitle.ellipsize(PANGO_ELLIPSIZE_END)
-    line.append(subtitle.widget)
-    box.append(line.widget)
-    return box.widget
+  /// Fills detail-window.ui's title with `meme`'s.
+  static func make(for meme: SentMeme, in tree: DetailWindowTree) -> UnsafeMutablePointer<GtkWidget> {
+    tree.titleCaptions.text = captions(of: meme)
+    tree.titleType.text = fileType(of: meme)
+    tree.titleSent.text = SentTimeFormatter().fullString(for: meme.sentAt)
+    return tree.title.widget
   }
 
   /// The captions in reading order, or what stands for none.

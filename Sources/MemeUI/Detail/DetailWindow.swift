@@ -26,10 +26,9 @@ package final class DetailWindow: AppWindow {
       nextFrame: DetailAction.nextFrame.detailedName),
     placement: .besidePicture)
   /// The description, and where the meme was saved, under the picture.
-  let info = DetailInfo(
-    descriptionActions: (
-      copy: ShareTarget.copyDescription.detailedName, edit: DetailAction.editDescription.detailedName
-    ), showInFolderAction: DetailAction.showInFolder.detailedName)
+  let info: DetailInfo
+  /// The window's trees from detail-window.ui (title, body, the words under the picture).
+  private let tree = DetailWindowTree.build()
   private(set) var backButton: UnsafeMutablePointer<GtkWidget>!
   /// Pixel size of the rendered meme once loaded (nil while loading or when missing).
   private(set) var imageSize: (width: Int, height: Int)?
@@ -68,6 +67,11 @@ package final class DetailWindow: AppWindow {
     self.meme = meme
     self.preferences = preferences
     self.returnTab = returnTab
+    info = DetailInfo(
+      tree: tree,
+      descriptionActions: (
+        copy: ShareTarget.copyDescription.detailedName, edit: DetailAction.editDescription.detailedName
+      ), showInFolderAction: DetailAction.showInFolder.detailedName)
     SentMemesStyleSheet.installOnce()
     window = Self.makeWindow(of: application, title: localized("Meme Detail"), name: "detail-window")
     toplevel.defaultSize = (760, 680)
@@ -107,7 +111,7 @@ package final class DetailWindow: AppWindow {
     backButton.tooltip = localized("Back to Sent Memes (Alt+←)")
     header.packStart(backButton)
 
-    header.titleWidget = DetailTitle.make(for: meme)
+    header.titleWidget = DetailTitle.make(for: meme, in: tree)
 
     // The pencil alone when the header is too narrow for the label: at 360 px, with the minimise
     // and maximise buttons beside close, the label left the meme's title too little room.
@@ -143,23 +147,8 @@ package final class DetailWindow: AppWindow {
   }
 
   private func buildContent() {
-    let overlay = Overlay()
-    overlay.widget.addCSSClass("detail-canvas")
-    let shown = Picture()
-    picture = shown.widget
-    picture.name = "detail-picture"
-    shown.contentFit = GTK_CONTENT_FIT_CONTAIN
-    shown.canShrink = true
-    picture.expandsHorizontally = true
-    picture.expandsVertically = true
-    picture.setMargins(top: 18, bottom: 18, start: 18, end: 18)
-    overlay.setChild(picture)
-
-    missingLabel = Label(localized("The image of this meme is missing.")).widget
-    missingLabel.name = "detail-missing"
-    missingLabel.addCSSClass("detail-missing")
-    missingLabel.isVisible = false
-    overlay.add(missingLabel)
+    picture = tree.picture.widget
+    missingLabel = tree.missing.widget
     playback.onFrame = { [weak self] frame in
       // A copy: the player draws its next frame into the one it holds while GTK may still show it.
       guard let self, let frame = frame?.copy() else { return }
@@ -167,9 +156,7 @@ package final class DetailWindow: AppWindow {
     }
     // The picture, then its animation's controls and its words, each in a row of its own: nothing
     // lies over the meme, and each sits in the same place whatever the window's width.
-    let body = Box(GTK_ORIENTATION_VERTICAL)
-    overlay.widget.expandsVertically = true
-    body.append(overlay.widget)
+    let body = tree.body
     body.append(playback.controls)
     body.append(info.widget)
     toasts.child = body.widget

@@ -13,10 +13,8 @@ struct LayoutPicker {
   /// Every layout with its button, in `MemeLayoutKind.allCases` order.
   let buttons: [(MemeLayoutKind, ToggleButton)]
 
-  init() {
-    let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-    row.widget.name = "layout-picker"
-    Accessible.setLabel(row.widget, localized("Layout"))
+  /// Adds a button for every layout kind to `row` (style-panel.ui's, named and labelled there).
+  init(in row: Box) {
     var made: [(MemeLayoutKind, ToggleButton)] = []
     for kind in MemeLayoutKind.allCases {
       let button = Self.button(for: kind, group: made.first?.1)

@@ -30,84 +30,41 @@ struct StyleControls {
 
   func limitHeight(to height: Int32) { scrolled.setMaximumContentHeight(height) }
 
-  /// Builds the controls into `panel`, the font list holding `families`.
+  /// Builds the controls (style-panel.ui) into `panel`, the font list holding `families`.
   init(families: [String], in panel: Box) {
-    let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 18)
-    content.widget.setMargins(top: 12, bottom: 18, start: 12, end: 12)
-
-    layoutPicker = LayoutPicker()
-    // The layout is the meme's, whichever caption is selected: above what the rest styles.
-    let layoutGroup = PreferencesGroup(title: localized("Layout"))
-    layoutGroup.add(layoutPicker.widget)
-    content.append(layoutGroup.widget)
-
-    textGroup = PreferencesGroup(
-      title: localized("Text"), description: StylePanel.captionsTarget(in: .classic))
+    let tree = StylePanelTree.build()
+    layoutPicker = LayoutPicker(in: tree.layoutPicker)
+    textGroup = tree.textGroup
     fontList = FontList(families: families, defaultLabel: localized("Default meme face"))
-    Accessible.setLabel(fontList.widget, localized("Font"))
-    fontRow = ActionRow(title: localized("Font"), control: fontList.widget)
+    fontRow = tree.fontRow
+    fontRow.setControl(fontList.widget)
     fontRow.subtitle = " "
-    textColorButton = ColorButton(color: Self.components(.white), title: localized("Text Colour"))
-    textColorButton.widget.name = "text-color"
+    textColorButton = tree.textColor
     textColorButton.setAccessibleName(localized("Text colour"))
-    outlineColorButton = ColorButton(color: Self.components(.black), title: localized("Outline Colour"))
-    outlineColorButton.widget.name = "outline-color"
+    tree.textColorRow.nameControl()
+    outlineColorButton = tree.outlineColor
     outlineColorButton.setAccessibleName(localized("Outline colour"))
-    uppercaseSwitch = Switch()
-    uppercaseSwitch.widget.name = "uppercase"
-    Accessible.setLabel(uppercaseSwitch.widget, localized("All capitals"))
-    alignmentButtons = Self.makeAlignmentButtons()
-    let alignmentBox = Box(GTK_ORIENTATION_HORIZONTAL)
-    alignmentBox.widget.addCSSClass("linked")
-    for (_, button) in alignmentButtons { alignmentBox.append(button.widget) }
-    Accessible.setLabel(alignmentBox.widget, localized("Alignment"))
-
-    let textColorRow = ActionRow(title: localized("Text colour"), control: textColorButton.widget)
-    outlineRow = ActionRow(title: localized("Outline colour"), control: outlineColorButton.widget)
-    uppercaseRow = ActionRow(title: localized("All capitals"), control: uppercaseSwitch.widget)
+    outlineRow = tree.outlineRow
+    outlineRow.nameControl()
+    uppercaseSwitch = tree.uppercase
+    uppercaseRow = tree.uppercaseRow
+    uppercaseRow.nameControl()
     uppercaseRow.subtitle = " "
-    alignmentRow = ActionRow(title: localized("Alignment"))
-    alignmentBox.widget.verticalAlignment = GTK_ALIGN_CENTER
-    alignmentRow.addSuffix(alignmentBox.widget)
-    for row in [fontRow, textColorRow, outlineRow, uppercaseRow, alignmentRow] { textGroup.add(row.widget) }
-
-    overflowLabel = Label("")
-    overflowLabel.widget.name = "overflow-warning"
-    overflowLabel.widget.addCSSClass("warning")
-    overflowLabel.wrapsText = true
-    overflowLabel.textAlignment = 0
-    textGroup.add(overflowLabel.widget)
-    content.append(textGroup.widget)
+    let icons: [TextBox.Alignment: String] = [
+      .left: IconName.alignLeft, .center: IconName.alignCenter, .right: IconName.alignRight,
+    ]
+    alignmentButtons = tree.alignmentButtons
+    for (alignment, button) in alignmentButtons { button.setIconName(icons[alignment] ?? "") }
+    alignmentRow = tree.alignmentRow
+    overflowLabel = tree.overflowWarning
 
     // The lines the rows fill in get the names the rest of the app and its tests know them by.
     Self.name(subtitleOf: fontRow, "font-used")
     Self.name(subtitleOf: uppercaseRow, "capitals-note")
     Self.name(descriptionOf: textGroup, "style-target")
 
-    // Scrolls when the window is shorter than the controls. Beside the canvas as wide as a phone
-    // screen's panel; under it, as wide as the window (no minimum of its own).
-    content.widget.setSizeRequest(width: 280, height: -1)
-    scrolled = ScrolledWindow(vertical: content.widget)
-    scrolled.followsChildSize()
+    scrolled = tree.scrolled
     panel.append(scrolled.widget)
-  }
-
-  /// Left, centred and right, as linked toggle buttons of one group.
-  private static func makeAlignmentButtons() -> [(TextBox.Alignment, ToggleButton)] {
-    let buttons: [(TextBox.Alignment, String, String)] = [
-      (.left, IconName.alignLeft, localized("Align Left")),
-      (.center, IconName.alignCenter, localized("Centre")),
-      (.right, IconName.alignRight, localized("Align Right")),
-    ]
-    var made: [(TextBox.Alignment, ToggleButton)] = []
-    for (alignment, icon, title) in buttons {
-      let button = ToggleButton(iconName: icon, group: made.first?.1)
-      button.widget.name = "align-\(alignment.rawValue)"
-      Accessible.setLabel(button.widget, title)
-      button.widget.tooltip = title
-      made.append((alignment, button))
-    }
-    return made
   }
 
   /// Names the label libadwaita shows a row's subtitle in (set beforehand, so that it exists).

@@ -45,14 +45,11 @@ final class StylePanel {
   var fontList: FontList? { controls?.fontList }
 
   init() {
-    box = Box(GTK_ORIENTATION_HORIZONTAL)
-    separator = Separator(GTK_ORIENTATION_VERTICAL)
-    box.append(separator.widget)
-    revealer = Revealer(child: box.widget, transition: GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
-    widget.name = "style-panel"
     // As wide as its controls: the room left goes to the picture (the font button expands within).
-    widget.expandsHorizontally = false
-    widget.expandsVertically = false
+    frame = StylePanelFrameTree.build()
+    revealer = frame.revealer
+    box = frame.box
+    separator = frame.separator
     Signal.connectNotify(widget, property: "reveal-child") { [weak self] in
       guard let self, isOpen else { return }
       buildControlsOnce()
@@ -60,6 +57,8 @@ final class StylePanel {
   }
 
   private let separator: Separator
+  /// style-panel.ui's panel, whose builder holds it until the editor puts it in its window.
+  private let frame: StylePanelFrameTree
   /// The most height the controls may take before they scroll (-1: no limit).
   private var maxControlsHeight: Int32 = -1
 

@@ -49,32 +49,20 @@ enum SizeLimitChoice {
     String(format: localized("Under %@"), ByteSize.limitDescribed(bytes))
   }
 
-  private enum Response: String {
-    case set, cancel
-  }
-
   /// A dialog with a number of megabytes; `chosen` gets the bytes when the user sets it.
   private static func askForCustomLimit(
     over parent: UnsafeMutablePointer<GtkWindow>?, current: Int?, chosen: @escaping (Int) -> Void
   ) {
-    let field = SpinButton(minimum: smallestMegabytes, maximum: Double(largest) / 1e6, step: 0.5, digits: 1)
-    field.value = Double(current ?? 8_000_000) / 1e6
-    field.widget.name = "custom-size-limit"
-    Accessible.setLabel(field.widget, localized("Size limit in megabytes"))
-    MessageDialog.ask(
-      parent: parent, named: "custom-size-limit-dialog",
-      heading: localized("Custom Size Limit"),
-      body: localized(
-        "Shared memes larger than this, in megabytes, are made into the largest JPEG that fits."),
-      extraChild: field.widget,
-      choices: [
-        MessageDialog.Choice(label: localized("_Cancel"), response: Response.cancel),
-        MessageDialog.Choice(label: localized("_Set Limit"), response: Response.set, appearance: .suggested),
-      ],
-      defaultResponse: .set, closeResponse: .cancel
-    ) { response in
-      guard response == .set else { return }
-      chosen(Int((field.value * 1e6).rounded()))
+    OneFieldDialog.askForNumber(
+      OneFieldDialog.Question(
+        name: "custom-size-limit-dialog", heading: localized("Custom Size Limit"),
+        body: localized(
+          "Shared memes larger than this, in megabytes, are made into the largest JPEG that fits."),
+        acceptLabel: localized("_Set Limit"), acceptResponse: "set"),
+      over: parent, fieldName: "custom-size-limit", label: localized("Size limit in megabytes"),
+      value: Double(current ?? 8_000_000) / 1e6, range: smallestMegabytes...(Double(largest) / 1e6)
+    ) { megabytes in
+      chosen(Int((megabytes * 1e6).rounded()))
     }
   }
 }

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+
+/// A widget kind a `Builder` hands out: the GType a .ui file must give the object (or a subtype of
+/// it), and the wrapper over an object already checked to be one.
+public protocol BuildableWidget {
+  /// The GType the object must be, or derive from.
+  static var gtkType: GType { get }
+  /// Wraps `widget`, whose type the builder has checked.
+  init(built widget: Widget)
+}
+
+/// Why a .ui file did not give the code what it asked for: the file, the id and the type are named,
+/// so the message alone says which line of which file to fix.
+public struct BuilderError: Error, CustomStringConvertible {
+  public let description: String
+
+  public init(_ description: String) { self.description = description }
+}
+
+/// A GtkBuilder over one .ui file's XML, handing out its objects as typed wrappers: `object("id",
+/// as: Button.self)` is a Button or an error naming the id, the type asked for and the type found.
+/// Signals are connected in Swift (`Signal.connect`), not by the file: GtkBuilder finds handlers by
+/// symbol name, which Swift closures do not have.
+///
+/// The builder holds a reference to every object at the file's top level that is not a window
+/// (GTK's window list holds those): keep it until they are in a parent, or for as long as the
+/// objects are used.
+public final class Builder {
+  /// The file's name, for messages.
+  public let fileName: String
+  private let owner: ObjectOwner
+
+  /// Builds the objects of `xml` (a .ui file's bytes, `fileName` naming it in messages), its
+  /// strings marked translatable="yes" translated in `translationDomain`: every object, or only
+  /// those named in `objects` (with their children), for a file that holds trees built at
+  /// different times.
+  public init(
+    xml: UnsafeBufferPointer<CChar>, named fileName: String, translationDomain: String,
+    objects: [String]? = nil
+  ) throws(BuilderError) {
+    self.fileName = fileName
+    owner = ObjectOwner(taking: gtk_builder_new())
+    gtk_builder_set_translation_domain(builder, translationDomain)
+    var error: UnsafeMutablePointer<GError>?
+    let built: gboolean
+    if let objects {
+      // A NULL-terminated array of C strings, freed once GTK has read it.
+      var ids: [UnsafePointer<CChar>?] = objects.map { UnsafePointer(g_strdup($0)) } + [nil]
+      defer { for id in ids { g_free(UnsafeMutablePointer(mutating: id)) } }
+      built = gtk_builder_add_objects_from_string(builder, xml.baseAddress, xml.count, &ids, &error)
+    } else {
+      built = gtk_builder_add_from_string(builder, xml.baseAddress, xml.count, &error)
+    }
+    guard built != 0 else {
+      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      g_clear_error(&error)
+      throw BuilderError("\(fileName) could not be built: \(message)")
+    }
+  }
+
+  private var builder: OpaquePointer { owner.opaque }
+
+  /// The object `id` as a `kind`, or an error naming the id, the type expected and what is there.
+  public func object<Kind: BuildableWidget>(_ id: String, as kind: Kind.Type = Kind.self) throws(BuilderError)
+    -> Kind
+  {
+    Kind(built: try widget(id, ofType: Kind.gtkType))
+  }
+
+  /// The object `id`, a widget of `type` or a subtype; an error naming both otherwise.
+  public func widget(_ id: String, ofType type: GType = gtk_widget_get_type()) throws(BuilderError) -> Widget
+  {
+    let expected = String(cString: g_type_name(type))
+    guard let object = gtk_builder_get_object(builder, id) else {
+      throw BuilderError("\(fileName) has no object “\(id)” (the code expects a \(expected))")
+    }
+    guard gtkkit_is_a(object, type) != 0 else {
+      let found = String(cString: g_type_name(gtkkit_type_of(object)))
+      throw BuilderError(
+        "\(fileName): object “\(id)” is a \(found), where the code expects a \(expected)")
+    }
+    return gtkkit_widget(object)
+  }
+}
