@@ -41,33 +41,10 @@ extension DetailWindow {
   /// largest JPEG of it that fits, with the meme's description (`ExportPlan.refit`). Runs on a
   /// background thread.
   private nonisolated static func sentFile(
-    at source: URL, description: String, sizeLimit: Int?, strategy: SizeLimitStrategy = .largestJPEG
+    at source: URL, description: String, sizeLimit: Int?
   ) throws(ImageError) -> FittedFile {
-    let plan = ExportPlan(sizeLimit: sizeLimit, strategy: strategy, description: description)
-    let fitted = try plan.refit(fileAt: source)
+    let fitted = try ExportPlan(sizeLimit: sizeLimit, description: description).refit(fileAt: source)
     return FittedFile(bytes: Data(fitted.bytes), fit: fitted.fit)
-  }
-
-  /// The meme sent as an animation, written to `url` in `format`: the sent file itself when it is
-  /// of that kind and within the size limit, else every frame written again (the captions are in
-  /// them already) under the limit (`ExportPlan.exportAnimation`), which the result describes.
-  /// Runs on a background thread.
-  private nonisolated static func writeAnimation(
-    from source: URL, as format: AnimationFormat, isSentKind: Bool, to url: URL, description: String,
-    sizeLimit: Int?
-  ) throws(ImageError) -> AnimationFit? {
-    if isSentKind {
-      let bytes = try sentFile(at: source, description: description, sizeLimit: nil).bytes
-      if sizeLimit.map({ bytes.count <= $0 }) ?? true {
-        try ImageWriter.write(encoded: bytes, to: url)
-        return nil
-      }
-    }
-    let plan = ExportPlan(sizeLimit: sizeLimit, description: description)
-    return try plan.exportAnimation(
-      MemeCaptions(top: "", bottom: ""), imageAt: source, to: .file(url), as: format
-    )
-    .fit
   }
 
   /// What `sentFile` gives: the bytes, and what a size limit made of them.
@@ -85,9 +62,8 @@ extension DetailWindow {
   /// its first frame in PNG or JPEG (which the toast says).
   func saveAs() {
     let source = meme.renderedImageURL
-    let sentFormat = self.sentFormat
     let description = meme.resolvedDescription
-    let sizeLimit = sizeLimitForShares
+    let sizeLimit = preferences.shareSizeLimit
     filePicker(.saveMeme(suggestedName: suggestedName)) { [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
@@ -99,21 +75,16 @@ extension DetailWindow {
       let isFirstFrame = sentAnimation != nil
       MainLoop.runInBackground({ () -> Result<SavedFile, ImageError> in
         do throws(ImageError) {
-          let file = try Self.sentFile(at: source, description: description, sizeLimit: sizeLimit)
-          if let fit = file.fit, file.isRefitted {
+          let plan = ExportPlan(sizeLimit: sizeLimit, description: description)
+          let file = try plan.still(ofSentFileAt: source, as: format)
+          if let fit = file.fit, !fit.isNormalExport {
             let written = url.pathExtension.lowercased() == "png" ? try fit.unusedFileURL(for: url) : url
             // A JPEG beside the PNG chosen is a name the user did not choose: asked about first.
-            guard written == url else { return .success(.proposed(written, file.bytes, fit)) }
-            try ImageWriter.write(encoded: file.bytes, to: written)
+            guard written == url else { return .success(.proposed(written, Data(file.bytes), fit)) }
+            try ImageWriter.write(encoded: Data(file.bytes), to: written)
             return .success(.saved(written, fit))
           }
-          if case .jpeg = format, case .jpeg = sentFormat {
-            try ImageWriter.write(encoded: file.bytes, to: url)
-          } else {
-            try ImageWriter.write(
-              ImageLoader().load(data: [UInt8](file.bytes), name: source.path), to: url, as: format,
-              description: description)
-          }
+          try ImageWriter.write(encoded: Data(file.bytes), to: url)
           return .success(.saved(url, nil))
         } catch {
           return .failure(error)
@@ -151,12 +122,12 @@ extension DetailWindow {
   /// Save As's "Keep PNG": the sent meme as a PNG made smaller until it fits the size limit, under
   /// the name chosen.
   private func savePNGKeepingFormat(from source: URL, description: String, to url: URL, isFirstFrame: Bool) {
-    let sizeLimit = sizeLimitForShares
+    let plan = ExportPlan(
+      sizeLimit: preferences.shareSizeLimit, strategy: .keepFormat, description: description)
     MainLoop.runInBackground {
       Result { () throws(ImageError) -> SizeFit? in
-        let file = try Self.sentFile(
-          at: source, description: description, sizeLimit: sizeLimit, strategy: .keepFormat)
-        try ImageWriter.write(encoded: file.bytes, to: url)
+        let file = try plan.still(ofSentFileAt: source, as: .png)
+        try ImageWriter.write(encoded: Data(file.bytes), to: url)
         return file.fit
       }
     } then: { [weak self] result in
@@ -191,8 +162,7 @@ extension DetailWindow {
   /// Save As of a meme sent as an animation in an animated kind: the sent file itself in its own
   /// kind, else every frame written again in `format` (the captions are in the frames already).
   private func saveAnimation(as format: AnimationFormat, to url: URL) {
-    let isSentKind = format.fileExtension == sentFileExtension
-    writeAnimationInBackground(as: format, isSentKind: isSentKind, to: url) { [weak self] result in
+    writeAnimationInBackground(as: format, to: url) { [weak self] result in
       guard let self else { return }
       switch result {
       case .success(let (written, fit)):
@@ -203,10 +173,10 @@ extension DetailWindow {
     }
   }
 
-  /// `writeAnimation` on a background thread to `url`, under the size limit, then `done` with that
-  /// file and what the limit made of it, while the window is open.
+  /// `ExportPlan.animation(ofSentFileAt:as:to:)` on a background thread to `url`, under the size
+  /// limit, then `done` with that file and what the limit made of it, while the window is open.
   private func writeAnimationInBackground(
-    as format: AnimationFormat, isSentKind: Bool, to url: URL,
+    as format: AnimationFormat, to url: URL,
     then done: @escaping @Sendable @MainActor (Result<(URL, AnimationFit?), ImageError>) -> Void
   ) {
     let source = meme.renderedImageURL
@@ -215,9 +185,8 @@ extension DetailWindow {
     MainLoop.runInBackground(
       {
         Result { () throws(ImageError) -> (URL, AnimationFit?) in
-          let fit = try Self.writeAnimation(
-            from: source, as: format, isSentKind: isSentKind, to: url, description: description,
-            sizeLimit: sizeLimit)
+          let fit = try ExportPlan(sizeLimit: sizeLimit, description: description).animation(
+            ofSentFileAt: source, as: format, to: url)
           return (url, fit)
         }
       },
@@ -359,9 +328,6 @@ extension DetailWindow {
   /// The extension of the file the meme was sent as.
   private var sentFileExtension: String { sentAnimation?.fileExtension ?? sentFormat.fileExtension }
 
-  /// The size limit shares of a still meme follow (an animation follows it through `writeAnimation`).
-  private var sizeLimitForShares: Int? { sentAnimation == nil ? preferences.shareSizeLimit : nil }
-
   /// What a copy made for a share says of a size limit, added to a confirmation.
   private typealias Fitted = @Sendable @MainActor (ShareConfirmation) -> ShareConfirmation
 
@@ -371,13 +337,13 @@ extension DetailWindow {
   private func copyToCache(then body: @escaping @Sendable @MainActor (URL, @escaping Fitted) -> Void) {
     let source = meme.renderedImageURL
     let description = meme.resolvedDescription
-    let sizeLimit = sizeLimitForShares
+    let sizeLimit = preferences.shareSizeLimit
     // Named as Save As suggests, in a folder of its own: the name the other application shows.
     let name = fileName
     let sentExtension = sentFileExtension
     if let animation = sentAnimation {
       let file = CacheFolder.newFile(named: name, extension: animation.fileExtension)
-      writeAnimationInBackground(as: animation, isSentKind: true, to: file) { [weak self] result in
+      writeAnimationInBackground(as: animation, to: file) { [weak self] result in
         switch result {
         case .success(let (url, fit)): body(url, { $0.fitted(fit) })
         case .failure(let failure):
