@@ -144,7 +144,7 @@ func runCase(_ name: String, input: String, output: String) {
       guard let limit = Int(parts[1]) else { fail("bad limit \(parts[1])") }
       let start = now()
       let summary = try MemeExporter.export(
-        twoLineCaptions, imageAt: URL(fileURLWithPath: input), to: URL(fileURLWithPath: output),
+        twoLineCaptions, imageAt: URL(fileURLWithPath: input), to: .file(URL(fileURLWithPath: output)),
         as: parts[0] == "fit" ? .jpeg(quality: 90) : .png, description: twoLineCaptions.defaultDescription,
         sizeLimit: limit)
       let elapsed = now() - start
@@ -163,7 +163,7 @@ func runCase(_ name: String, input: String, output: String) {
       let encodesWhole = parts[0].hasSuffix("full")
       let summary = try MemeExporter.export(
         parts[0].hasPrefix("band") ? bandCaptions : twoLineCaptions, imageAt: URL(fileURLWithPath: input),
-        to: URL(fileURLWithPath: output), as: .jpeg(quality: 90),
+        to: .file(URL(fileURLWithPath: output)), as: .jpeg(quality: 90),
         reencodeReason: encodesWhole ? "benchmark" : nil)
       let elapsed = now() - start
       var kept = 0.0
@@ -184,7 +184,7 @@ func runCase(_ name: String, input: String, output: String) {
       // the picture decodes, so font setup is part of the measured time.
       let start = now()
       try MemeExporter.export(
-        pair.captions, imageAt: URL(fileURLWithPath: input), to: URL(fileURLWithPath: output),
+        pair.captions, imageAt: URL(fileURLWithPath: input), to: .file(URL(fileURLWithPath: output)),
         as: parts[0] == "png" ? .png : .jpeg(quality: 90))
       print("total=\(now() - start) rss=\(peakRSS()) bytes=\(fileSize(output))")
       return
@@ -685,15 +685,15 @@ func photoSizes(_ photos: [String], folder: URL) {
     let plain = folder.appendingPathComponent("photo-plain.jpg")
     do {
       let summary = try MemeExporter.export(
-        twoLineCaptions, imageAt: input, to: blocks, as: .jpeg(quality: 90))
+        twoLineCaptions, imageAt: input, to: .file(blocks), as: .jpeg(quality: 90))
       guard case .keptBlocks = summary.encoding else {
         print("   \(path): the block path was not taken (\(summary.encoding.explanation))")
         continue
       }
       try MemeExporter.export(
-        twoLineCaptions, imageAt: input, to: full, as: .jpeg(quality: 90), reencodeReason: "benchmark")
+        twoLineCaptions, imageAt: input, to: .file(full), as: .jpeg(quality: 90), reencodeReason: "benchmark")
       try MemeExporter.export(
-        MemeCaptions(top: "", bottom: ""), imageAt: input, to: plain, as: .jpeg(quality: 90),
+        MemeCaptions(top: "", bottom: ""), imageAt: input, to: .file(plain), as: .jpeg(quality: 90),
         reencodeReason: "benchmark")
     } catch {
       print("   \(path): \(error)")

@@ -1,24 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// A rectangle in fractions of a picture's width (x, width) and height (y, height).
-public struct RelativeRect: Sendable, Hashable, Codable {
-  public var x: Double
-  public var y: Double
-  public var width: Double
-  public var height: Double
+public typealias RelativeRect = Rectangle<Double, RectangleSpace.Relative>
 
-  public init(x: Double, y: Double, width: Double, height: Double) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-
+extension RelativeRect {
   /// Where a box may start, in fractions of the picture: it may reach past the picture's edges (and
   /// be cut off there), but not without end.
-  public static let allowedOrigins = -1.0...2.0
+  public static var allowedOrigins: ClosedRange<Double> { -1.0...2.0 }
   /// How large a box may be, in fractions of the picture.
-  public static let allowedSizes = 0.0...3.0
+  public static var allowedSizes: ClosedRange<Double> { 0.0...3.0 }
 
   /// Whether every value is a number within `allowedOrigins` and `allowedSizes`.
   public var isAllowed: Bool {

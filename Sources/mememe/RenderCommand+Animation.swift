@@ -21,7 +21,7 @@ extension RenderCommand {
   }
 
   func renderAnimation(as format: AnimationFormat, style: CaptionStyle) throws {
-    let transform = try pictureTransform()
+    let transform = try TransformOptions.transform(crop: crop, rotate: rotate, flip: flip)
     try checkSizeOptions()
     let sizeLimit = try byteLimit()
     let (destination, captions) = try openedDestinationAndCaptions(style: style)
@@ -39,36 +39,16 @@ extension RenderCommand {
       printToStandardError(
         "warning: \(quoted(input)): the animation is cut short; wrote its \(summary.frameCount) whole frames")
     }
-    warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
+    RenderReport.warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {
       let plays = summary.playCount == 0 ? "played for ever" : "played \(summary.playCount)×"
       var lines = [
         "\(quoted(output)): \(summary.width)×\(summary.height), \(summary.frameCount) frames, \(plays), "
           + "font \(summary.font.family)"
       ]
-      if let fit = summary.fit { lines.append("\(quoted(output)): \(Self.explanation(of: fit))") }
-      for line in lines {
-        if destination == .standardOutput { printToStandardError(line) } else { print(line) }
-      }
+      if let fit = summary.fit { lines.append("\(quoted(output)): \(RenderReport.explanation(of: fit))") }
+      RenderReport.printVerbose(lines, besides: destination)
     }
-  }
-
-  /// What --max-bytes made of an animated file, in one line.
-  static func explanation(of fit: AnimationFit) -> String {
-    let limit = "size limit \(PixelCount.grouped(fit.limit)) bytes"
-    let share = String(format: "%.1f%%", Double(fit.byteCount) * 100 / Double(fit.limit))
-    let bytes = "\(PixelCount.grouped(fit.byteCount)) bytes (\(share) of the limit)"
-    if fit.isNormalExport { return "\(limit): the file fits as it is, \(bytes)" }
-    let size =
-      "\(fit.width)×\(fit.height)\(fit.isScaled ? " (scaled from \(fit.originalWidth)×\(fit.originalHeight))" : "")"
-    let quality: String
-    switch fit.format {
-    case .gif: quality = "GIF palette quality \(fit.gifQuality ?? AnimationFit.fullQuality)"
-    case .webp(lossless: true, _): quality = "lossless WebP"
-    case .webp(lossless: false, let value): quality = "WebP quality \(value)"
-    }
-    let encodes = "\(fit.encodeCount) whole encode\(fit.encodeCount == 1 ? "" : "s") tried"
-    return "\(limit): \(quality), \(size), \(bytes), \(encodes)"
   }
 
   /// Says on standard error that a still format got only an animation's first frame.

@@ -38,7 +38,7 @@ struct RenderCommand: ParsableCommand {
       A caption shrinks to fit down to a tenth of its band's or box's height, and never below \
       \(Int(CaptionGeometry.minimumLegibleFontSize)) pixels unless the band is lower; text that does \
       not fit even then is cut off at the band's edges, with a warning. \
-      \(captionLimitsSentence) \(memeBudgetSentence)
+      \(CaptionLimitsCheck.captionSentence) \(CaptionLimitsCheck.memeSentence)
       """)
 
   @Argument(help: "The image to draw on (JPEG, PNG, WebP, GIF, BMP or TIFF).")
@@ -195,13 +195,14 @@ struct RenderCommand: ParsableCommand {
   var verbose = false
 
   func run() throws {
-    let style = try captionStyle()
+    let style = try StyleOptions.style(
+      layout: layout, font: font, textColor: textColor, outlineColor: outlineColor, uppercase: uppercase)
     if let animationFormat = try animationFormat() {
       return try renderAnimation(as: animationFormat, style: style)
     }
     if lossless { throw CommandFailure("--lossless applies to WebP only") }
     let imageFormat = try outputFormat()
-    let transform = try pictureTransform()
+    let transform = try TransformOptions.transform(crop: crop, rotate: rotate, flip: flip)
     try checkSizeOptions()
     let sizeLimit = try byteLimit()
     let (destination, captions) = try openedDestinationAndCaptions(style: style)
@@ -218,27 +219,8 @@ struct RenderCommand: ParsableCommand {
     }
     let written = summary.output ?? destination
     noteFramesLeftOut(format: imageFormat)
-    if let fit = summary.fit, fit.formatChanged {
-      // Said whether or not --verbose is given: the file is not where, or not what, was asked for.
-      let target: String
-      if case .file(let url) = written { target = url.path } else { target = written.name }
-      printToStandardError(
-        "mememe: as PNG the meme is over \(PixelCount.grouped(fit.limit)) bytes; wrote a JPEG to "
-          + "\(quoted(target)) instead")
-    }
-    if let damage = summary.damage {
-      // The meme was made, from what could be decoded: say so rather than pass it off as whole.
-      printToStandardError(
-        "warning: \(quoted(input)): the picture is damaged and parts of it may look wrong (\(damage))")
-    }
-    if let opened = summary.openedSmaller {
-      // The meme was made, smaller than the photo: say so, and which limit made it so.
-      printToStandardError(
-        "warning: \(quoted(input)): \(opened.message()): the picture is "
-          + "\(PixelCount.grouped(opened.fileWidth)) × \(PixelCount.grouped(opened.fileHeight)) pixels, "
-          + "over the limit of \(PixelCount.described(maxPixels)) (--max-pixels)")
-    }
-    warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
+    RenderReport.warnAboutStill(summary, written: written, input: input, maxPixels: maxPixels)
+    RenderReport.warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {
       let name: String
       if case .file(let url) = written, written != destination {
@@ -250,11 +232,8 @@ struct RenderCommand: ParsableCommand {
         "\(name): \(summary.width)×\(summary.height), font \(summary.font.family)",
         "\(name): \(summary.encoding.explanation)",
       ]
-      if let fit = summary.fit { lines.append("\(name): \(Self.explanation(of: fit))") }
-      // Standard output may be carrying the image itself.
-      for line in lines {
-        if destination == .standardOutput { printToStandardError(line) } else { print(line) }
-      }
+      if let fit = summary.fit { lines.append("\(name): \(RenderReport.explanation(of: fit))") }
+      RenderReport.printVerbose(lines, besides: destination)
     }
   }
 
@@ -273,7 +252,7 @@ struct RenderCommand: ParsableCommand {
     // output is (`-o -`, `-o /dev/stdout`, `-o FIFO`).
     signal(SIGPIPE, SIG_IGN)
     let destination = try self.destination()
-    try checkCaptionLimits()
+    try CaptionLimitsCheck.check(top: top, bottom: bottom, captions: caption)
     let captions = MemeCaptions(
       top: top, bottom: bottom, style: style,
       layers: try layers(style: style), layout: layout)
@@ -291,16 +270,6 @@ struct RenderCommand: ParsableCommand {
       }, boxes: box, angles: angle, style: style)
   }
 
-  /// A warning for every caption and text box too long to fit, which is cut off.
-  func warnAboutCutCaptions(_ captions: Set<CaptionPosition>, boxes: [Int]) {
-    for position in CaptionPosition.allCases.filter(captions.contains) {
-      printToStandardError("warning: the \(position) caption is too long to fit and is cut off")
-    }
-    for index in boxes {
-      printToStandardError("warning: --caption #\(index + 1) is too long to fit its box and is cut off")
-    }
-  }
-
   /// --max-bytes in bytes, or nil without it.
   func byteLimit() throws -> Int? {
     guard let maxBytes else { return nil }
@@ -309,48 +278,6 @@ struct RenderCommand: ParsableCommand {
         "--max-bytes must be a size such as 8M, 500K or 1500000 (bytes), not \(alwaysQuoted(maxBytes))")
     }
     return bytes
-  }
-
-  /// What --max-bytes made of the file, in one line.
-  static func explanation(of fit: SizeFit) -> String {
-    let limit = "size limit \(PixelCount.grouped(fit.limit)) bytes"
-    let share = String(format: "%.1f%%", Double(fit.byteCount) * 100 / Double(fit.limit))
-    let bytes = "\(PixelCount.grouped(fit.byteCount)) bytes (\(share) of the limit)"
-    if fit.isNormalExport {
-      return "\(limit): the file fits as it is, \(bytes)"
-    }
-    let size =
-      "\(fit.width)×\(fit.height)\(fit.isScaled ? " (scaled from \(fit.originalWidth)×\(fit.originalHeight))" : "")"
-    var encodes = "\(fit.encodeCount) whole encode\(fit.encodeCount == 1 ? "" : "s")"
-    if fit.sampleEncodeCount > 0 {
-      encodes += " and \(fit.sampleEncodeCount) sample\(fit.sampleEncodeCount == 1 ? "" : "s") of its rows"
-    }
-    encodes += " tried"
-    return "\(limit): JPEG quality \(fit.quality ?? 0), \(size), \(bytes), \(encodes)"
-  }
-
-  /// Refuses a caption beyond `CaptionLimits`, naming it and the limit, and captions beyond the
-  /// meme's budget together, rather than cutting them.
-  func checkCaptionLimits() throws {
-    let named =
-      [("--top", top), ("--bottom", bottom)] + caption.indices.map { ("--caption #\($0 + 1)", caption[$0]) }
-    for (name, text) in named {
-      guard let excess = CaptionLimits.excess(in: text) else { continue }
-      let what =
-        switch excess {
-        // (A caption alone is never beyond the meme's budget: that is judged below.)
-        case .characters, .memeCharacters: "more than \(CaptionLimits.maximumCharacters) characters"
-        case .lines: "more than \(CaptionLimits.maximumLines) lines"
-        case .marks: "more than \(CaptionLimits.maximumMarksPerCharacter) combining marks on one character"
-        }
-      throw CommandFailure("\(name) has \(what); \(captionLimitsSentence.lowercasedFirst)")
-    }
-    // Within a caption's limits, they may still be too many together (a hundred boxes).
-    if CaptionLimits.charactersInMeme(named.map(\.1)) > CaptionLimits.maximumCharactersPerMeme {
-      throw CommandFailure(
-        "--top, --bottom and the --caption boxes have more than \(CaptionLimits.maximumCharactersPerMeme) "
-          + "characters together; \(memeBudgetSentence.lowercasedFirst)")
-    }
   }
 
   var writesToStandardOutput: Bool { output == "-" }
@@ -369,58 +296,6 @@ struct RenderCommand: ParsableCommand {
       throw CommandFailure("standard output is a terminal; redirect it to a file or a pipe, or give -o FILE")
     }
     return .standardOutput
-  }
-
-  private func captionStyle() throws -> CaptionStyle {
-    let defaults = layout.defaultStyle
-    guard let text = textColor.map(RGBAColor.init(parsing:)) ?? defaults.textColor else {
-      throw CommandFailure("--text-color: \(alwaysQuoted(textColor ?? "")) is not a colour")
-    }
-    guard let outline = outlineColor.map(RGBAColor.init(parsing:)) ?? defaults.outlineColor else {
-      throw CommandFailure("--outline-color: \(alwaysQuoted(outlineColor ?? "")) is not a colour")
-    }
-    if let font {
-      // A missing font must never silently become another one.
-      let resolved = FontResolver.resolve(font)
-      guard !resolved.isSubstitute else {
-        throw CommandFailure("--font: font family \(alwaysQuoted(font)) is not installed")
-      }
-    }
-    return CaptionStyle(
-      fontFamily: font, textColor: text, outlineColor: outline, isUppercase: uppercase ?? defaults.isUppercase
-    )
-  }
-
-  /// --crop, --rotate and --flip as one transform (checked against the picture when it is read).
-  func pictureTransform() throws -> PictureTransform {
-    var transform = PictureTransform.identity
-    if let crop {
-      let numbers = crop.split(separator: ",", omittingEmptySubsequences: false).map {
-        Int($0.trimmingCharacters(in: .whitespaces))
-      }
-      guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2],
-        let h = numbers[3],
-        x >= 0, y >= 0, w > 0, h > 0
-      else {
-        throw CommandFailure(
-          "--crop must be X,Y,WIDTH,HEIGHT in pixels (a positive size), not \(alwaysQuoted(crop))")
-      }
-      transform.crop = PixelRect(x: x, y: y, width: w, height: h)
-    }
-    if let rotate {
-      guard [0, 90, 180, 270].contains(rotate) else {
-        throw CommandFailure("--rotate must be 90, 180 or 270, not \(rotate)")
-      }
-      transform = PictureTransform(crop: transform.crop, quarterTurns: rotate / 90)
-    }
-    for direction in flip {
-      switch direction {
-      case "horizontal": transform.flipsHorizontally.toggle()
-      case "vertical": transform.flipsVertically.toggle()
-      default: throw CommandFailure("--flip must be horizontal or vertical, not \(alwaysQuoted(direction))")
-      }
-    }
-    return transform
   }
 
   /// --format, or the output's extension (PNG for standard output).
@@ -443,62 +318,6 @@ struct RenderCommand: ParsableCommand {
     if case .jpeg = kind { return .jpeg(quality: quality) }
     return kind
   }
-}
-
-/// What one caption may hold, as `--help` and the refusal of a longer caption say it.
-let captionLimitsSentence =
-  "A caption holds at most \(CaptionLimits.maximumCharacters) characters (Unicode code points), "
-  + "\(CaptionLimits.maximumLines) lines and \(CaptionLimits.maximumMarksPerCharacter) combining marks on one "
-  + "character."
-
-/// What all the captions of a meme may hold together, as `--help` and the refusal of more say it.
-let memeBudgetSentence =
-  "All the captions and text boxes of a meme hold at most \(CaptionLimits.maximumCharactersPerMeme) "
-  + "characters together, and at most \(CaptionLimits.maximumGlyphsPerMeme) of their glyphs are drawn "
-  + "(text past that is cut off, with a warning)."
-
-extension String {
-  fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
-}
-
-/// A name or value from the command line as a message shows it: quoted when it could break the line
-/// or reach the terminal.
-func quoted(_ name: String) -> String { FileNameQuoting.quoted(name) }
-
-/// Always in quotes, for values set in a sentence (`'Comic Sans'`), escaped like `quoted`; a long
-/// value (a 100 KB `--text-color`) is shortened to its start and its length, so the message stays one
-/// readable line.
-func alwaysQuoted(_ value: String) -> String {
-  let text = FileNameQuoting.quoted(shortened(value))
-  return text.hasPrefix("'") || text.hasPrefix("$") ? text : "'\(text)'"
-}
-
-/// A failure reported as one line on standard error, with a non-zero exit.
-struct CommandFailure: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
-}
-
-func printToStandardError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
-}
-
-/// The longest value a message shows whole, in characters.
-let longestValueShown = 60
-
-/// `value`, or its first characters and how long it is when it is longer than `longestValueShown`.
-func shortened(_ value: String) -> String {
-  guard value.count > longestValueShown else { return value }
-  return "\(value.prefix(longestValueShown - 20))… (\(value.count) characters)"
-}
-
-/// `message` with every word longer than `longestValueShown` shortened: the argument parser echoes
-/// whatever value it refuses.
-func shorteningLongWords(_ message: String) -> String {
-  guard message.count > longestValueShown else { return message }
-  return message.split(separator: " ", omittingEmptySubsequences: false).map { word in
-    word.count > longestValueShown ? shortened(String(word)) : String(word)
-  }.joined(separator: " ")
 }
 
 /// `--layout classic|band|poster`, by the layouts' own names.

@@ -51,14 +51,15 @@ import Testing
     case .png:
       output = Self.folder.appendingPathComponent("\(name).png")
       try MemeExporter.export(
-        Self.captions, imageAt: source, to: output, as: .png, description: Self.description)
+        Self.captions, imageAt: source, to: .file(output), as: .png, description: Self.description)
     case .jpeg:
       let summary = try MemeExporter.export(
-        Self.captions, imageAt: source, to: output, as: .jpeg(quality: 90), description: Self.description)
+        Self.captions, imageAt: source, to: .file(output), as: .jpeg(quality: 90),
+        description: Self.description)
       if case .keptBlocks = summary.encoding { keptBlocks = true }
     case .reencodedJPEG:
       try MemeExporter.export(
-        Self.captions, imageAt: source, to: output, as: .jpeg(quality: 90), reencodeReason: "test",
+        Self.captions, imageAt: source, to: .file(output), as: .jpeg(quality: 90), reencodeReason: "test",
         description: Self.description)
     case .blockPath:
       guard kind == .jpeg else { return }
@@ -72,13 +73,15 @@ import Testing
       keptBlocks = true
     case .fittedJPEG:
       let summary = try MemeExporter.export(
-        Self.captions, imageAt: source, to: output, as: .jpeg(quality: 90), description: Self.description,
+        Self.captions, imageAt: source, to: .file(output), as: .jpeg(quality: 90),
+        description: Self.description,
         sizeLimit: 6_000)
       #expect(summary.fit?.isNormalExport == false)
     case .fittedFromPNG:
       let asked = Self.folder.appendingPathComponent("\(name).png")
       let summary = try MemeExporter.export(
-        Self.captions, imageAt: source, to: asked, as: .png, description: Self.description, sizeLimit: 12_000)
+        Self.captions, imageAt: source, to: .file(asked), as: .png, description: Self.description,
+        sizeLimit: 12_000)
       #expect(summary.fit?.formatChanged == true)
       #expect(summary.output == .file(output))
       #expect(!FileManager.default.fileExists(atPath: asked.path))

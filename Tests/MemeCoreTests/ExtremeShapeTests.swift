@@ -32,7 +32,8 @@ import Testing
     try ImageWriter.write(TestImages.grey(width: 20, height: 30), to: input, as: .png)
     let error = #expect(throws: ImageError.self) {
       try MemeExporter.export(
-        MemeCaptions(top: "a", bottom: "b"), imageAt: input, to: folder.appendingPathComponent("out.png"),
+        MemeCaptions(top: "a", bottom: "b"), imageAt: input,
+        to: .file(folder.appendingPathComponent("out.png")),
         as: .png, width: .max)
     }
     // Refused as too large for the pixel limit, or as a size no picture can have: either way, a message.

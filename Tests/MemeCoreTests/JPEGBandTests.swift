@@ -37,7 +37,7 @@ struct JPEGBandTests {
     // The top band alone: a bottom caption's band under the photo is encoded whole (see BandRows).
     captions.bottom = ""
     let meme = folder.appendingPathComponent("band.jpg")
-    let summary = try MemeExporter.export(captions, imageAt: source, to: meme, as: .jpeg(quality: 90))
+    let summary = try MemeExporter.export(captions, imageAt: source, to: .file(meme), as: .jpeg(quality: 90))
     guard case .keptBlocks(let replaced, let total, let keptCode) = summary.encoding else {
       Issue.record("fell back: \(summary.encoding.explanation)")
       return
@@ -90,7 +90,7 @@ struct JPEGBandTests {
       top: "the band", bottom: "", style: MemeLayoutKind.band.defaultStyle, layers: [box].map(MemeLayer.text),
       layout: .band)
     let meme = folder.appendingPathComponent("band-box.jpg")
-    let summary = try MemeExporter.export(captions, imageAt: photo, to: meme, as: .jpeg(quality: 90))
+    let summary = try MemeExporter.export(captions, imageAt: photo, to: .file(meme), as: .jpeg(quality: 90))
     guard case .keptBlocks = summary.encoding else {
       Issue.record("fell back: \(summary.encoding.explanation)")
       return

@@ -134,7 +134,8 @@ final class JPEGBlockPathTests {
   @Test func cmykFallsBackToAFullEncode() throws {
     let cmyk = try cmykPhoto(width: 320, height: 240)
     let output = folder.appendingPathComponent("cmyk-meme.jpg")
-    let summary = try MemeExporter.export(Self.captions, imageAt: cmyk, to: output, as: .jpeg(quality: 90))
+    let summary = try MemeExporter.export(
+      Self.captions, imageAt: cmyk, to: .file(output), as: .jpeg(quality: 90))
     guard case .encoded(let reason) = summary.encoding else {
       Issue.record("a CMYK photo kept its blocks")
       return
@@ -149,7 +150,8 @@ final class JPEGBlockPathTests {
     let photo = try JPEGTools.photo(width: 1024, height: 749, options: ["-sample", "2x2"], in: folder)
     let turned = try JPEGTools.withOrientation(photo, 6, in: folder)
     let output = folder.appendingPathComponent("meme.jpg")
-    let summary = try MemeExporter.export(Self.captions, imageAt: turned, to: output, as: .jpeg(quality: 90))
+    let summary = try MemeExporter.export(
+      Self.captions, imageAt: turned, to: .file(output), as: .jpeg(quality: 90))
     guard case .encoded(let reason) = summary.encoding else {
       Issue.record("kept blocks that cannot line up")
       return
@@ -165,7 +167,7 @@ final class JPEGBlockPathTests {
     var captions = Self.captions
     captions.style.textColor = RGBAColor(red: 1, green: 0.8, blue: 0)
     let output = folder.appendingPathComponent("meme.jpg")
-    let summary = try MemeExporter.export(captions, imageAt: photo, to: output, as: .jpeg(quality: 90))
+    let summary = try MemeExporter.export(captions, imageAt: photo, to: .file(output), as: .jpeg(quality: 90))
     guard case .encoded(let reason) = summary.encoding else {
       Issue.record("coloured captions drawn into grey blocks")
       return
@@ -184,7 +186,8 @@ final class JPEGBlockPathTests {
     let turned = try JPEGTools.withOrientation(photo, 6, in: folder)
     #expect(try JPEGTools.markers(of: turned).contains(0xE1))
     let output = folder.appendingPathComponent("meme.jpg")
-    let summary = try MemeExporter.export(Self.captions, imageAt: turned, to: output, as: .jpeg(quality: 90))
+    let summary = try MemeExporter.export(
+      Self.captions, imageAt: turned, to: .file(output), as: .jpeg(quality: 90))
     guard case .keptBlocks = summary.encoding else {
       Issue.record("fell back: \(summary.encoding.explanation)")
       return
@@ -202,7 +205,7 @@ final class JPEGBlockPathTests {
     try bytes.prefix(bytes.count / 2).write(to: truncated)
     let output = folder.appendingPathComponent("meme.jpg")
     #expect(throws: ImageError.self) {
-      try MemeExporter.export(Self.captions, imageAt: truncated, to: output, as: .jpeg(quality: 90))
+      try MemeExporter.export(Self.captions, imageAt: truncated, to: .file(output), as: .jpeg(quality: 90))
     }
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
@@ -215,7 +218,8 @@ final class JPEGBlockPathTests {
       kind.orientation == 1 ? photo : try JPEGTools.withOrientation(photo, kind.orientation, in: folder)
     let meme = folder.appendingPathComponent("meme.jpg")
     let full = folder.appendingPathComponent("full.jpg")
-    let summary = try MemeExporter.export(kind.captions, imageAt: source, to: meme, as: .jpeg(quality: 90))
+    let summary = try MemeExporter.export(
+      kind.captions, imageAt: source, to: .file(meme), as: .jpeg(quality: 90))
     guard case .keptBlocks(let replaced, let total, let keptCode) = summary.encoding else {
       Issue.record("fell back: \(summary.encoding.explanation)")
       return
@@ -223,7 +227,8 @@ final class JPEGBlockPathTests {
     #expect(replaced > 0 && replaced < total)
     #expect(keptCode == kind.keepsCode, "kept the photo's coded data: \(keptCode)")
     try MemeExporter.export(
-      kind.captions, imageAt: source, to: full, as: .jpeg(quality: 90), reencodeReason: "the reference")
+      kind.captions, imageAt: source, to: .file(full), as: .jpeg(quality: 90), reencodeReason: "the reference"
+    )
 
     let reference = try JPEGTools.decode(JPEGTools.upright(photo, orientation: kind.orientation, in: folder))
     let output = try JPEGTools.decode(meme)

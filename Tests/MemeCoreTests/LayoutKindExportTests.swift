@@ -28,7 +28,7 @@ struct LayoutKindExportTests {
     let captions = Self.captions(layout)
     let output = folder.appendingPathComponent("meme.png")
     let summary = try MemeExporter.export(
-      captions, imageAt: photo, to: output, as: .png, description: "every layout, \(layout)")
+      captions, imageAt: photo, to: .file(output), as: .png, description: "every layout, \(layout)")
     let expected = try #require(
       MemeRenderer.rendered(captions, image: try ImageLoader().load(contentsOf: photo)))
     let actual = try ImageLoader().load(contentsOf: output)
@@ -49,7 +49,7 @@ struct LayoutKindExportTests {
     let bottom = layout.jpegBlockPolicy == .photoBelowBand ? "" : "and the bottom"
     let captions = Self.captions(layout, bottom: bottom)
     let output = folder.appendingPathComponent("meme.jpg")
-    let summary = try MemeExporter.export(captions, imageAt: photo, to: output, as: .jpeg(quality: 90))
+    let summary = try MemeExporter.export(captions, imageAt: photo, to: .file(output), as: .jpeg(quality: 90))
     // Without djpeg's chroma smoothing, which blends a kept row with the redrawn one beside it.
     let reference = try JPEGTools.decode(photo, smooth: false)
     let decoded = try JPEGTools.decode(output, smooth: false)

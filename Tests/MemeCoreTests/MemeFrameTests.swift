@@ -190,7 +190,7 @@ import Testing
     let captions = MemeCaptions(
       top: "the picture stays clean", bottom: "below it", style: kind.defaultStyle,
       layers: [], layout: kind)
-    let summary = try MemeExporter.export(captions, imageAt: input, to: output, as: .png)
+    let summary = try MemeExporter.export(captions, imageAt: input, to: .file(output), as: .png)
     let original = try ImageLoader().load(contentsOf: input)
     let meme = try ImageLoader().load(contentsOf: output)
     let frame = MemeLayout(captions: captions, imageWidth: width, imageHeight: height).frame

@@ -138,7 +138,7 @@ import Testing
     let captions = MemeCaptions(top: "cropped", bottom: "and turned")
     let output = folder.appendingPathComponent("out.png")
     let summary = try MemeExporter.export(
-      captions, imageAt: input, to: output, as: .png, transform: transform)
+      captions, imageAt: input, to: .file(output), as: .png, transform: transform)
     #expect(summary.width == 700 && summary.height == 900)
     let expected = Self.reference(try ImageLoader().load(contentsOf: input), transform)
     MemeRenderer.render(captions, onto: expected)

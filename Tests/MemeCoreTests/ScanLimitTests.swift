@@ -60,7 +60,7 @@ import Testing
     expectStopped("a JPEG export") { () throws(ImageError) in
       try MemeExporter.export(
         MemeCaptions(top: "top", bottom: "bottom"), imageAt: bomb,
-        to: folder.appendingPathComponent("meme.jpg"), as: .jpeg(quality: 90))
+        to: .file(folder.appendingPathComponent("meme.jpg")), as: .jpeg(quality: 90))
     }
   }
 

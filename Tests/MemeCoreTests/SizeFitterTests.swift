@@ -172,7 +172,7 @@ import Testing
     let captions = MemeCaptions(top: "kept blocks", bottom: "under the limit")
     let blocks = Self.folder.appendingPathComponent("blocks-\(UUID().uuidString).jpg")
     let kept = try MemeExporter.export(
-      captions, imageAt: photo, to: blocks, as: .jpeg(quality: 90), description: Self.description,
+      captions, imageAt: photo, to: .file(blocks), as: .jpeg(quality: 90), description: Self.description,
       sizeLimit: 100_000_000)
     guard case .keptBlocks = kept.encoding else {
       Issue.record("the block path was not taken: \(kept.encoding.explanation)")
@@ -185,7 +185,7 @@ import Testing
     let limit = blockBytes - 1
     let fitted = Self.folder.appendingPathComponent("fitted-\(UUID().uuidString).jpg")
     let summary = try MemeExporter.export(
-      captions, imageAt: photo, to: fitted, as: .jpeg(quality: 90), description: Self.description,
+      captions, imageAt: photo, to: .file(fitted), as: .jpeg(quality: 90), description: Self.description,
       sizeLimit: limit)
     let fit = try #require(summary.fit)
     #expect(summary.encoding.explanation.contains("over the size limit"), "\(summary.encoding.explanation)")

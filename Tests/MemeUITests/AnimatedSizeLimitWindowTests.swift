@@ -132,4 +132,41 @@ struct AnimatedSizeLimitWindowTests {
       #expect(!FileManager.default.fileExists(atPath: impossible.path))
     }
   }
+
+  /// Meme Detail's Save As of a sent animation as a JPEG (its first frame) keeps to the size limit
+  /// as the animation does, and the toast says what was made, and that it is the first frame.
+  @Test func detailFirstFrameKeepsToTheLimit() throws {
+    let source = try AnimationSamples.write(AnimationSamples.noise(width: 400, height: 300))
+    try SentMemesHarness.withSentMemes([(source, MemeCaptions(top: "sent", bottom: "animated"))]) {
+      app, window, _ in
+      SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
+      let detail = try #require(app.sentMemes?.detailWindow)
+      #expect(MainContext.iterate { !detail.isLoading })
+      defer { detail.preferences.shareSizeLimit = nil }
+      let save = { (name: String) throws -> (url: URL, toast: String) in
+        let output = ScratchFolder.unique(name).appendingPathExtension("jpg")
+        detail.filePicker = { _, completion in completion(output) }
+        SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
+        #expect(
+          MainContext.iterate(maxIterations: 60_000) {
+            detail.toasts.shownToast?.title.contains(output.lastPathComponent) == true
+          })
+        return (output, detail.toasts.shownToast?.title ?? "")
+      }
+
+      // Without a limit: the first frame at the default quality, the size the limit bites into.
+      let unlimited = try save("detail-first-frame")
+      #expect(unlimited.toast.contains("first frame"))
+      #expect(!unlimited.toast.contains("JPEG quality"), "\(unlimited.toast)")
+      let limit = try Self.byteCount(unlimited.url) / 3
+      detail.preferences.shareSizeLimit = limit
+      let limited = try save("detail-first-frame-limited")
+      let written = try Self.byteCount(limited.url)
+      #expect(written <= limit, "\(written) bytes over the limit of \(limit)")
+      let reading = try AnimationReferences.readByPillow(limited.url)
+      #expect(reading.frames.count == 1)
+      #expect(limited.toast.contains("JPEG quality"), "\(limited.toast)")
+      #expect(limited.toast.contains("first frame"), "\(limited.toast)")
+    }
+  }
 }

@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// An animated file made under a size limit: its bytes and what was done to fit.
-struct FittedAnimation {
-  let bytes: [UInt8]
-  let fit: AnimationFit
-}
+/// An animated file made under a size limit.
+typealias FittedAnimation = Fitted<AnimationFit>
 
 /// Makes an animated export fit a size limit, from frames read, drawn and captioned once.
 ///
@@ -35,9 +32,10 @@ final class AnimationFitter {
   private let height: Int
   private let heldWidth: Int
   private let heldHeight: Int
-  private let playCount: Int
-  private let transparent: Bool
-  private let description: String?
+  /// An encoder of the file's kind (its play count, transparency and description) for frames of a
+  /// size, in a format, at a GIF palette quality.
+  private let encoder:
+    (_ width: Int, _ height: Int, AnimationFormat, _ gifQuality: Int) throws(ImageError) -> AnimationEncoder
   private let limit: Int
   private let name: String
   private let cancellation: Cancellation
@@ -58,21 +56,21 @@ final class AnimationFitter {
     let frameBytes = Double(width) * Double(height) * 4 * Double(max(1, frameCount))
     let share = min(1, (Double(memory) / frameBytes).squareRoot())
     let short = min(width, height)
-    let held = SizeFitter.size(
+    let held = FittedSize.size(
       shortSide: max(min(short, SizeFitter.minimumShortSide), Int(Double(short) * share)), width: width,
       height: height)
     heldWidth = held.width
     heldHeight = held.height
-    self.playCount = playCount
-    self.transparent = transparent
-    self.description = description
+    encoder = { (width, height, format, gifQuality) throws(ImageError) in
+      try AnimationEncoder(
+        format: format, width: width, height: height, playCount: playCount, transparent: transparent,
+        description: description, gifQuality: gifQuality, name: name)
+    }
     self.limit = limit
     self.name = name
     self.cancellation = cancellation
     normalSink = CancellableSink(base: MeasuringSink(limit: limit), cancellation: cancellation, name: name)
-    normal = try AnimationEncoder(
-      format: format, width: width, height: height, playCount: playCount, transparent: transparent,
-      description: description, name: name)
+    normal = try encoder(width, height, format, Self.fullGIFQuality)
   }
 
   /// Adds the next frame, shown for `delay` milliseconds, at the meme's full size.
@@ -156,7 +154,7 @@ final class AnimationFitter {
       }
     }
     guard let best else { return nil }
-    let size = SizeFitter.size(shortSide: best.side, width: width, height: height)
+    let size = FittedSize.size(shortSide: best.side, width: width, height: height)
     return made(best.bytes, width: size.width, height: size.height, format: format, gifQuality: gifQuality)
   }
 
@@ -176,7 +174,7 @@ final class AnimationFitter {
         over = middle
       }
     }
-    let size = SizeFitter.size(shortSide: side, width: width, height: height)
+    let size = FittedSize.size(shortSide: side, width: width, height: height)
     return made(fits.bytes, width: size.width, height: size.height, format: .gif, gifQuality: fits.quality)
   }
 
@@ -207,10 +205,8 @@ final class AnimationFitter {
     bytes: [UInt8]?, count: Int
   ) {
     try cancellation.check(name: name)
-    let size = SizeFitter.size(shortSide: side, width: width, height: height)
-    let encoder = try AnimationEncoder(
-      format: format, width: size.width, height: size.height, playCount: playCount, transparent: transparent,
-      description: description, gifQuality: gifQuality ?? Self.fullGIFQuality, name: name)
+    let size = FittedSize.size(shortSide: side, width: width, height: height)
+    let encoder = try self.encoder(size.width, size.height, format, gifQuality ?? Self.fullGIFQuality)
     var sink = CancellableSink(base: MeasuringSink(limit: limit), cancellation: cancellation, name: name)
     encodeCount += 1
     do {
@@ -241,13 +237,14 @@ final class AnimationFitter {
     return FittedAnimation(
       bytes: bytes,
       fit: AnimationFit(
-        limit: limit, format: format, gifQuality: paletteQuality, width: width, height: height,
-        originalWidth: self.width, originalHeight: self.height, byteCount: bytes.count,
-        encodeCount: encodeCount, isNormalExport: isNormal))
+        fitted: FittedSize(
+          limit: limit, width: width, height: height, originalWidth: self.width, originalHeight: self.height,
+          byteCount: bytes.count, encodeCount: encodeCount, isNormalExport: isNormal),
+        format: format, gifQuality: paletteQuality))
   }
 
   private func overLimit() -> ImageError {
-    let size = SizeFitter.size(shortSide: smallestSide, width: width, height: height)
+    let size = FittedSize.size(shortSide: smallestSide, width: width, height: height)
     let kind =
       switch format {
       case .gif: "GIF"
@@ -258,33 +255,5 @@ final class AnimationFitter {
       reason: String(
         format: localized("no %@ of the meme fits in %@, not even with its frames %@ × %@ pixels"), kind,
         SizeFitter.byteCountText(limit), PixelCount.grouped(size.width), PixelCount.grouped(size.height)))
-  }
-}
-
-/// Keeps a file's bytes while they are within `limit`, then only counts them, so a search knows how
-/// far over the limit a try was (its next guess depends on it); past four times the limit it stops
-/// the encoder: that much is all the search needs to know.
-struct MeasuringSink: ByteSink {
-  let limit: Int
-  private(set) var measured = 0
-  private var bytes: [UInt8] = []
-
-  init(limit: Int) { self.limit = limit }
-
-  var bound: Int { limit > Int.max / 4 ? Int.max - 1 : limit * 4 }
-  var isPastBound: Bool { measured > bound }
-  /// The file, when it is within the limit.
-  var fittingBytes: [UInt8]? { measured <= limit ? bytes : nil }
-
-  mutating func write(_ buffer: UnsafeRawBufferPointer) throws(ImageError) {
-    measured += buffer.count
-    if measured <= limit {
-      bytes.append(contentsOf: buffer)
-    } else if !bytes.isEmpty {
-      bytes = []
-    }
-    guard !isPastBound else {
-      throw ImageError(path: "", kind: .overSizeLimit, reason: "far over the size limit")
-    }
   }
 }

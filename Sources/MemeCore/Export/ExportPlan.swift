@@ -84,43 +84,6 @@ public struct ExportPlan: Sendable {
     return (fitted.bytes, fitted.fit)
   }
 
-  /// A still file already made (a sent meme's, which Detail shares again) under the limit: the file
-  /// itself when it fits or there is no limit (`fit` then says so, or is nil), else the largest JPEG
-  /// of its pixels (under `keepFormat`, a PNG stays a smaller PNG), decoded once.
-  public func refit(fileAt url: URL, cancellation: Cancellation = Cancellation()) throws(ImageError) -> (
-    bytes: [UInt8], fit: SizeFit?
-  ) {
-    let bytes: [UInt8]
-    do { bytes = [UInt8](try Data(contentsOf: url)) } catch {
-      throw ImageError(path: url.path, kind: .unreadable, reason: error.localizedDescription)
-    }
-    guard let sizeLimit else { return (bytes, nil) }
-    let loader = ImageLoader()
-    let size = try loader.pixelSize(ofImageAt: url)
-    let format = ImageFormat(fileExtension: url.pathExtension) ?? .png
-    if bytes.count <= sizeLimit {
-      return (
-        bytes,
-        keptFit(
-          format: format, width: size.width, height: size.height, byteCount: bytes.count, encodeCount: 0,
-          keptBlocks: format != .png)
-      )
-    }
-    try cancellation.check(name: url.path)
-    let image = try loader.load(data: bytes, name: url.path)
-    let fitted: FittedImage
-    if strategy == .keepFormat, format == .png {
-      fitted = try SizeFitter.encodeKeepingFormat(
-        image, as: format, limit: sizeLimit, description: description, name: url.path, earlierEncodes: 1,
-        cancellation: cancellation)
-    } else {
-      fitted = try SizeFitter.fitJPEG(
-        image, limit: sizeLimit, description: description, requestedFormat: format, name: url.path,
-        cancellation: cancellation)
-    }
-    return (fitted.bytes, fitted.fit)
-  }
-
   // MARK: Animations
 
   /// Every frame of the picture at `input`, captioned, to `destination` in `format`, with the

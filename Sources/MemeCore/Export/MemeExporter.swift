@@ -1,52 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// What an export produced, for the caller to report.
-public struct ExportSummary: Sendable {
-  public let width: Int
-  public let height: Int
-  public let font: ResolvedFont
-  public let overflowingCaptions: Set<CaptionPosition>
-  /// The indices (in `MemeCaptions.boxes`) of the text boxes whose text does not fit them.
-  public var overflowingBoxes: [Int] = []
-  /// The decoder's complaint when the picture decoded with errors (see `RasterImage.damage`).
-  public let damage: String?
-  /// The picture's size in its file and as opened, when it was over the pixel limit and opened
-  /// smaller (see `RasterImage.sizeInFile`); nil when it opened at its own size.
-  public var openedSmaller: OpenedSmaller?
-  /// Whether the photo's JPEG blocks were kept, or why the picture was encoded whole.
-  public let encoding: ExportEncoding
-  /// What a size limit made of the export (nil without one).
-  public var fit: SizeFit?
-  /// Where the file went: the destination asked for, or, when a size limit turned a PNG into a
-  /// JPEG, the same name ending in `.jpg` when nothing had that name (a pipe or a device is written
-  /// to as it is).
-  public var output: ImageDestination?
-}
-
-/// Renders a meme from an image file straight to an image file at the source's resolution.
-///
-/// The decoded picture is drawn on in place and encoded from the same buffer, so an export holds one
-/// full-size copy of the pixels; the text is prepared while the picture decodes, so an export costs
-/// little more than decoding and encoding.
+/// `mememe render`'s still export, from an image file straight to an image file (or standard
+/// output) at the source's resolution: an adapter that names the file and the destination for
+/// `ExportPlan.exportStill`, which decodes, draws, keeps a JPEG photo's blocks and fits the size
+/// limit. The decoded picture is drawn on in place and encoded from the same buffer, so an export
+/// holds one full-size copy of the pixels; the text is prepared while the picture decodes, so an
+/// export costs little more than decoding and encoding.
 public enum MemeExporter {
   /// Decodes `input` (optionally straight to `width` pixels wide), draws `captions` on it and writes
-  /// it atomically to `output`. An existing `output` is untouched when anything fails.
-  @discardableResult
-  public static func export(
-    _ captions: MemeCaptions, imageAt input: URL, to output: URL, as format: ImageFormat,
-    transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
-    reencodeReason: String? = nil, description: String? = nil, sizeLimit: Int? = nil
-  ) throws(ImageError) -> ExportSummary {
-    try export(
-      captions, imageAt: input, to: .file(output), as: format, transform: transform, width: width,
-      loader: loader, reencodeReason: reencodeReason, description: description, sizeLimit: sizeLimit)
-  }
-
-  /// As `export(_:imageAt:to:as:width:loader:)`, to a file or to standard output. A destination that
-  /// cannot be written, or a `width` that would make more pixels than the loader allows, fails before
-  /// anything is decoded. `transform` cuts and turns the upright source first (a crop outside the
-  /// picture fails); the captions are laid out on the result and `width` scales the result.
+  /// it atomically to a file or to standard output; an existing file is untouched when anything
+  /// fails. A destination that cannot be written, or a `width` that would make more pixels than the
+  /// loader allows, fails before anything is decoded. `transform` cuts and turns the upright source
+  /// first (a crop outside the picture fails); the captions are laid out on the result and `width`
+  /// scales the result.
   ///
   /// A JPEG photo exported as JPEG at its own size keeps every block no caption touches (see
   /// `JPEGBlockExport`) unless `reencodeReason` asks for a full encode (and says why, for the
@@ -65,126 +32,10 @@ public enum MemeExporter {
     transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
     reencodeReason: String? = nil, description: String? = nil, sizeLimit: Int? = nil
   ) throws(ImageError) -> ExportSummary {
-    try ImageWriter.checkDestination(destination)
-    let plan = ExportPlan(sizeLimit: sizeLimit, description: description)
-    var reason = plan.blockPathObstacle(
-      format: format, transform: transform, width: width, layout: captions.layout, photo: input,
-      reencodeReason: reencodeReason)
-    var earlierEncodes = 0
-    if reason == nil, sizeLimit != nil {
-      switch try JPEGBlockExport.encode(
-        captions, imageAt: input, loader: loader, description: description, cancellation: Cancellation())
-      {
-      case .encoded(let bytes, var summary):
-        if plan.accepts(byteCount: bytes.count) {
-          try ImageWriter.write(bytes.bytes, to: destination)
-          summary.fit = plan.keptFit(
-            format: format, width: summary.width, height: summary.height, byteCount: bytes.count)
-          summary.output = destination
-          return summary
-        }
-        reason = "the file with the photo's blocks is over the size limit"
-        earlierEncodes = 1
-      case .declined(let why): reason = why
-      }
-    }
-    if reason == nil {
-      // Decode once: the block path and the pixel path below never both read a whole photo. The
-      // block path declines from the header (before reading anything) for every photo it cannot
-      // carry, and once reading it declines only for damaged data, at libjpeg's first warning, or
-      // for a photo that changes its tables between scans; a photo past the scan limit fails here
-      // and is not read again. Its work cannot be shared with the pixel path in those cases: it stops
-      // part-way, and holds coefficients, while the pixel path must decode every block with
-      // libjpeg's repairs of the damage (the warning the user is shown comes from them).
-      switch try JPEGBlockExport.export(
-        captions, imageAt: input, to: destination, loader: loader, description: description,
-        cancellation: Cancellation())
-      {
-      case .exported(var summary):
-        summary.output = destination
-        return summary
-      case .declined(let why): reason = why
-      }
-    }
-    let encoding = ExportEncoding.encoded(reason: reason ?? "")
-    let finish = Finish(destination: destination, format: format, plan: plan, earlierEncodes: earlierEncodes)
-    guard transform.isIdentity else {
-      return try exportTransformed(
-        captions, imageAt: input, transform: transform, width: width, loader: loader, encoding: encoding,
-        finish: finish)
-    }
-    let expectedSize = try? expectedPixelSize(of: input, width: width, loader: loader)
-    if let expectedSize, width != nil {
-      try ImageLimits.checkScaled(
-        width: expectedSize.width, height: expectedSize.height, maxPixels: loader.maxPixels, name: input.path)
-    }
-    let decoding = BackgroundTask { () -> Result<RasterImage, ImageError> in
-      Result { () throws(ImageError) in try loader.load(contentsOf: input, targetWidth: width) }
-    }
-    // While another core decodes, this one reads the fonts, lays the captions out for the size the
-    // header promises, turns them into paths and strokes their outlines until the picture is there;
-    // after decoding only the filling, and any outline not stroked yet, is left for both cores.
-    let early = PreparedCaptions(
-      captions, imageWidth: expectedSize?.width ?? 1000, imageHeight: expectedSize?.height ?? 1000,
-      until: { decoding.isFinished })
-    let picture = try decoding.wait().get()
-    let prepared =
-      early.fits(picture)
-      ? early : PreparedCaptions(captions, imageWidth: picture.width, imageHeight: picture.height)
-    guard let image = prepared.layout.frame.compose(picture) else {
-      throw ImageError(
-        path: input.path, kind: .outOfMemory, reason: "not enough memory for the meme's frame")
-    }
-    prepared.draw(onto: image)
-    let layout = prepared.layout
-    let written = try finish.write(image)
-    return ExportSummary(
-      width: image.width, height: image.height, font: layout.font,
-      overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
-      damage: image.damage, openedSmaller: picture.openedSmaller, encoding: encoding, fit: written.fit,
-      output: written.output)
-  }
-
-  /// The last step of an export from pixels: the rendered meme encoded and written, under the size
-  /// limit when there is one.
-  private struct Finish {
-    let destination: ImageDestination
-    let format: ImageFormat
-    let plan: ExportPlan
-    /// Files encoded before the pixels were drawn (the block path's, over the limit).
-    let earlierEncodes: Int
-
-    func write(_ image: RasterImage) throws(ImageError) -> (fit: SizeFit?, output: ImageDestination) {
-      guard let sizeLimit = plan.sizeLimit else {
-        try ImageWriter.write(image, to: destination, as: format, description: plan.description)
-        return (nil, destination)
-      }
-      let encoded = try plan.encode(
-        image, as: format, name: destination.name, earlierEncodes: earlierEncodes)
-      guard let fit = encoded.fit else { preconditionFailure("a size limit always says what it made") }
-      let fitted = FittedImage(bytes: encoded.bytes, fit: fit)
-      let output = MemeExporter.destination(destination, for: fitted.fit)
-      let result = fitted.bytes.withUnsafeBytes { bytes -> Result<Void, ImageError> in
-        Result { () throws(ImageError) in
-          guard output != destination, case .file(let url) = output else {
-            return try ImageWriter.write(bytes, to: output)
-          }
-          // A name nobody gave: it is written only while nothing has it, never replaced.
-          do throws(ImageError) {
-            try ImageWriter.writeNew(encoded: bytes, to: url)
-          } catch  where ImageWriter.isExisting(error) {
-            throw ImageError(
-              path: error.path, kind: .writeFailed,
-              reason: String(
-                format: localized(
-                  "exists; as PNG the meme is over %@ bytes and its JPEG would go here, so nothing was written"
-                ), PixelCount.grouped(sizeLimit)))
-          }
-        }
-      }
-      try result.get()
-      return (fitted.fit, output)
-    }
+    try ExportPlan(sizeLimit: sizeLimit, description: description).exportStill(
+      captions, from: .file(input, loader: loader), as: format, to: .destination(destination),
+      transform: transform, width: width, reencodeReason: reencodeReason
+    ).summary
   }
 
   /// Where a file made under a size limit goes: `destination`, or, when the fit turned a PNG into a
@@ -231,43 +82,6 @@ public enum MemeExporter {
     }
   }
 
-  /// A cut or turned export: the crop is in the source's own pixels, so the source is decoded whole,
-  /// transformed pixel for pixel, and only then scaled to `width`.
-  private static func exportTransformed(
-    _ captions: MemeCaptions, imageAt input: URL, transform: PictureTransform, width: Int?,
-    loader: ImageLoader,
-    encoding: ExportEncoding, finish: Finish
-  ) throws(ImageError) -> ExportSummary {
-    try ImageWriter.checkDestination(finish.destination)
-    let full = try loader.pixelSize(ofImageAt: input)
-    try check(transform, fits: full, name: input.path)
-    let turned = transform.outputSize(sourceWidth: full.width, sourceHeight: full.height)
-    var size = turned
-    if let width {
-      size = (width, max(1, Int((Double(width) * Double(turned.height) / Double(turned.width)).rounded())))
-      try ImageLimits.checkScaled(
-        width: size.width, height: size.height, maxPixels: loader.maxPixels, name: input.path)
-    }
-    let source = try loader.load(contentsOf: input)
-    try check(transform, fits: (source.width, source.height), name: input.path)
-    guard
-      let image = transform.render(source, outputWidth: size.width, outputHeight: size.height)
-    else {
-      throw ImageError(
-        path: input.path, kind: .outOfMemory, reason: "not enough memory to transform the picture")
-    }
-    guard let (output, layout) = MemeRenderer.render(captions, picture: image) else {
-      throw ImageError(
-        path: input.path, kind: .outOfMemory, reason: "not enough memory for the meme's frame")
-    }
-    let written = try finish.write(output)
-    return ExportSummary(
-      width: output.width, height: output.height, font: layout.font,
-      overflowingCaptions: layout.overflowingCaptions, overflowingBoxes: layout.overflowingBoxes,
-      damage: source.damage, openedSmaller: source.openedSmaller, encoding: encoding, fit: written.fit,
-      output: written.output)
-  }
-
   /// Fails with one line when `transform`'s crop does not lie inside a picture of `size`.
   public static func check(
     _ transform: PictureTransform, fits size: (width: Int, height: Int), name: String
@@ -279,18 +93,6 @@ public enum MemeExporter {
       path: name, kind: .unsupported,
       reason:
         "the crop \(crop.x),\(crop.y),\(crop.width),\(crop.height) is not inside the \(size.width)×\(size.height) picture"
-    )
-  }
-
-  /// The size `load(contentsOf:targetWidth:)` will produce, from the header alone.
-  private static func expectedPixelSize(of input: URL, width: Int?, loader: ImageLoader) throws(ImageError)
-    -> (width: Int, height: Int)
-  {
-    let full = try loader.pixelSize(ofImageAt: input)
-    guard let width, full.width > 0 else { return full }
-    // Saturating: `width` comes from the caller unchecked, and any size here only shapes the early layout.
-    return (
-      width, max(1, Int(saturating: (Double(width) * Double(full.height) / Double(full.width)).rounded()))
     )
   }
 }

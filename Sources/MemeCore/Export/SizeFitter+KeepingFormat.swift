@@ -59,7 +59,7 @@ extension SizeFitter {
     var side = fullShortSide
     while true {
       try cancellation.check(name: name)
-      let size = self.size(shortSide: side, width: image.width, height: image.height)
+      let size = FittedSize.size(shortSide: side, width: image.width, height: image.height)
       let bytes = try pngSize(
         of: image, width: size.width, height: size.height, limit: limit, description: description, name: name,
         cancellation: cancellation)
@@ -80,7 +80,7 @@ extension SizeFitter {
     }
     guard let fit = search.fit, let file = search.fitFile else {
       let side = smallest?.side ?? fullShortSide
-      let size = self.size(shortSide: side, width: image.width, height: image.height)
+      let size = FittedSize.size(shortSide: side, width: image.width, height: image.height)
       throw ImageError(
         path: name, kind: .overSizeLimit,
         reason: String(
@@ -88,7 +88,7 @@ extension SizeFitter {
           byteCountText(limit), PixelCount.grouped(size.width), PixelCount.grouped(size.height),
           byteCountText(smallest?.bytes ?? 0)))
     }
-    let size = self.size(shortSide: fit.key, width: image.width, height: image.height)
+    let size = FittedSize.size(shortSide: fit.key, width: image.width, height: image.height)
     return FittedImage(
       bytes: file,
       fit: SizeFit(

@@ -1,113 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// What a size limit made of an export, for the caller to say ("Saved 7.8 MB: quality 84,
-/// 6000×4000") and, when the format changed, to name the file after it (`fileURL(for:)`).
-public struct SizeFit: Sendable, Hashable {
-  /// The limit, in bytes.
-  public let limit: Int
-  /// The format asked for.
-  public let requestedFormat: ImageFormat
-  /// The format of the file made: the one asked for when its normal export fits, else a JPEG at
-  /// the quality chosen.
-  public let format: ImageFormat
-  /// The file's pixel size, and the meme's own (they differ when it had to be scaled down).
-  public let width: Int
-  public let height: Int
-  public let originalWidth: Int
-  public let originalHeight: Int
-  /// The file's size in bytes, metadata included: at most `limit`.
-  public let byteCount: Int
-  /// How many files were encoded whole to find it, the normal export's included.
-  public let encodeCount: Int
-  /// How many samples (every eighth MCU row of a large picture) were encoded to predict sizes.
-  public let sampleEncodeCount: Int
-  /// Whether the file is the normal export (it fit): nothing was changed for the limit.
-  public let isNormalExport: Bool
-  /// Whether that normal export is a JPEG of a quality not chosen here: one that kept a photo's
-  /// blocks (it has the photo's quality), or a sent meme's JPEG file as it was.
-  public let keptBlocks: Bool
-
-  public init(
-    limit: Int, requestedFormat: ImageFormat, format: ImageFormat, width: Int, height: Int,
-    originalWidth: Int,
-    originalHeight: Int, byteCount: Int, encodeCount: Int, isNormalExport: Bool, keptBlocks: Bool = false,
-    sampleEncodeCount: Int = 0
-  ) {
-    self.keptBlocks = keptBlocks
-    self.sampleEncodeCount = sampleEncodeCount
-    self.limit = limit
-    self.requestedFormat = requestedFormat
-    self.format = format
-    self.width = width
-    self.height = height
-    self.originalWidth = originalWidth
-    self.originalHeight = originalHeight
-    self.byteCount = byteCount
-    self.encodeCount = encodeCount
-    self.isNormalExport = isNormalExport
-  }
-
-  /// Whether a PNG was asked for and a JPEG made (the file's name must say `.jpg`).
-  public var formatChanged: Bool {
-    if case .png = requestedFormat, case .jpeg = format { return true }
-    return false
-  }
-
-  /// Whether the picture had to be made smaller than the meme.
-  public var isScaled: Bool { width != originalWidth || height != originalHeight }
-
-  /// The JPEG quality the file was encoded at; nil for a PNG, and for a JPEG whose blocks were kept
-  /// from the photo (it has the photo's own quality).
-  public var quality: Int? {
-    guard !keptBlocks, case .jpeg(let quality) = format else { return nil }
-    return quality
-  }
-
-  /// `url`, or `url` with the extension `.jpg` in place of its own when the format changed (a file
-  /// with no extension gets one).
-  public func fileURL(for url: URL) -> URL {
-    guard formatChanged else { return url }
-    let base = url.pathExtension.isEmpty ? url : url.deletingPathExtension()
-    return base.appendingPathExtension(format.fileExtension)
-  }
-
-  /// `fileURL(for:)`, but never a file that exists and is not `url` itself: the user chose `url`
-  /// (and agreed to replace it), not the `.jpg` beside it, so a file of that name is kept and the
-  /// meme goes to "name (2).jpg", "name (3).jpg", … as GNOME names copies. Fails when every name up
-  /// to a hundred is taken.
-  public func unusedFileURL(for url: URL) throws(ImageError) -> URL {
-    let renamed = fileURL(for: url)
-    guard renamed != url else { return url }
-    // Not following links: a link named so is a file the user has, even when it leads nowhere.
-    let exists = { (candidate: URL) in
-      (try? FileManager.default.attributesOfItem(atPath: candidate.path)) != nil
-    }
-    guard exists(renamed) else { return renamed }
-    let base = renamed.deletingPathExtension()
-    let folder = base.deletingLastPathComponent()
-    for number in 2...100 {
-      let candidate = folder.appendingPathComponent("\(base.lastPathComponent) (\(number))")
-        .appendingPathExtension(format.fileExtension)
-      if !exists(candidate) { return candidate }
-    }
-    throw ImageError(
-      path: renamed.path, kind: .writeFailed,
-      reason: localized("the JPEG that fits the size limit has no free name beside it"))
-  }
-}
-
-/// A file made under a size limit: its bytes and what was done to fit.
-public struct FittedImage: Sendable {
-  public let bytes: [UInt8]
-  public let fit: SizeFit
-
-  public init(bytes: [UInt8], fit: SizeFit) {
-    self.bytes = bytes
-    self.fit = fit
-  }
-}
-
 /// Makes a meme's file fit a size limit, from the one rendered picture.
 ///
 /// The normal export comes first (a PNG, or a JPEG at the quality asked for) and is kept when it
@@ -233,7 +126,8 @@ public enum SizeFitter {
     lowestQuality: Int, tooLarge: Int?, earlierEncodes: Int, earlierSamples: Int, name: String,
     cancellation: Cancellation
   ) throws(ImageError) -> FittedImage {
-    var sizes = Sizes(trials: trials, limit: limit, overhead: JPEGMetadata.segmentSize(description))
+    var sizes = PredictedJPEGSizes(
+      trials: trials, limit: limit, overhead: JPEGMetadata.segmentSize(description))
     let qualityLow = max(1, min(lowestQuality, highestQuality))
     var search = Search(limit: limit)
     if let tooLarge {
@@ -300,14 +194,14 @@ public enum SizeFitter {
       let next = try sizes.shortSide(
         between: low, high, quality: quality, cancellation: cancellation, name: name)
       try cancellation.check(name: name)
-      let size = self.size(shortSide: next, width: trials.width, height: trials.height)
+      let size = FittedSize.size(shortSide: next, width: trials.width, height: trials.height)
       let bytes = try trials.encode(width: size.width, height: size.height, quality: quality) + sizes.overhead
       scaled.record(next, bytes: bytes, file: trials.file(0))
       try sizes.calibrate(shortSide: next, quality: quality, measured: bytes)
       if next < smallest.side { smallest = (next, bytes) }
     }
     guard let fit = scaled.fit, let file = scaled.fitFile else {
-      let size = self.size(shortSide: smallest.side, width: trials.width, height: trials.height)
+      let size = FittedSize.size(shortSide: smallest.side, width: trials.width, height: trials.height)
       throw ImageError(
         path: name, kind: .overSizeLimit,
         reason: String(
@@ -315,7 +209,7 @@ public enum SizeFitter {
           byteCountText(limit), PixelCount.grouped(size.width), PixelCount.grouped(size.height), quality,
           byteCountText(smallest.bytes)))
     }
-    let size = self.size(shortSide: fit.key, width: trials.width, height: trials.height)
+    let size = FittedSize.size(shortSide: fit.key, width: trials.width, height: trials.height)
     return FittedImage(
       bytes: Self.file(file, description: description),
       fit: SizeFit(
@@ -328,15 +222,6 @@ public enum SizeFitter {
   /// `count` bytes in words: "1,234 bytes".
   static func byteCountText(_ count: Int) -> String {
     String(format: localizedPlural("%@ byte", "%@ bytes", count), PixelCount.grouped(count))
-  }
-
-  /// The picture's size with its short side `shortSide` long, keeping the aspect ratio.
-  static func size(shortSide: Int, width: Int, height: Int) -> (width: Int, height: Int) {
-    guard shortSide < min(width, height) else { return (width, height) }
-    let long = { (side: Int, short: Int) in
-      max(1, Int((Double(side) * Double(shortSide) / Double(short)).rounded()))
-    }
-    return width <= height ? (shortSide, long(height, width)) : (long(width, height), shortSide)
   }
 
   /// Where libjpeg puts `quality` on its scale of quantisation: the log of the factor it scales the
@@ -368,156 +253,5 @@ public enum SizeFitter {
     // An ArraySink never fails.
     try? JPEGMetadata.write(jpeg, description: description, to: &sink)
     return sink.bytes
-  }
-}
-
-/// Sizes predicted from the samples of `JPEGTrials`, corrected by every whole try: the sample's size
-/// times the rows it stands for, times the ratio the last whole try measured between the two.
-private struct Sizes {
-  let trials: JPEGTrials
-  let limit: Int
-  /// The description's bytes, added to every file.
-  let overhead: Int
-  /// Whole file / (sample × its rows factor), as last measured at full size and when scaled.
-  private var correction = 1.0
-  private var scaledCorrection: Double?
-
-  init(trials: JPEGTrials, limit: Int, overhead: Int) {
-    self.trials = trials
-    self.limit = limit
-    self.overhead = overhead
-  }
-
-  /// `share` of the limit.
-  func aim(_ share: Double) -> Int { Int(Double(limit) * share) }
-
-  func predicted(quality: Int) throws(ImageError) -> Int {
-    let sample = try trials.sampleSize(quality: quality)
-    return Int(Double(sample.bytes) * sample.rowsFactor * correction) + overhead
-  }
-
-  mutating func calibrate(quality: Int, measured: Int) throws(ImageError) {
-    let sample = try trials.sampleSize(quality: quality)
-    correction = Double(measured - overhead) / (Double(sample.bytes) * sample.rowsFactor)
-  }
-
-  func predicted(shortSide: Int, quality: Int) throws(ImageError) -> Int {
-    let size = SizeFitter.size(shortSide: shortSide, width: trials.width, height: trials.height)
-    let sample = try trials.sampleSize(width: size.width, height: size.height, quality: quality)
-    return Int(Double(sample.bytes) * sample.rowsFactor * (scaledCorrection ?? correction)) + overhead
-  }
-
-  mutating func calibrate(shortSide: Int, quality: Int, measured: Int) throws(ImageError) {
-    let size = SizeFitter.size(shortSide: shortSide, width: trials.width, height: trials.height)
-    let sample = try trials.sampleSize(width: size.width, height: size.height, quality: quality)
-    scaledCorrection = Double(measured - overhead) / (Double(sample.bytes) * sample.rowsFactor)
-  }
-
-  /// The longest short side strictly between `low` (fits, or below the range) and `high` (does not
-  /// fit) whose predicted file is within 98.5% of the limit, searched on the samples by the
-  /// bracketed line of `Search` (log size against log length), closely enough: until a prediction
-  /// falls within 97.5–98.5% of the limit or the lengths are neighbours. At least `low + 1`.
-  func shortSide(between low: Int, _ high: Int, quality: Int, cancellation: Cancellation, name: String)
-    throws(ImageError) -> Int
-  {
-    let goal = aim(0.985)
-    var predictions = Search(limit: goal)
-    var best = low + 1
-    for _ in 0..<12 {
-      let fitting = predictions.fit?.key ?? low
-      let over = predictions.fail?.key ?? high
-      if over - fitting <= 1 { break }
-      if let fit = predictions.fit, fit.bytes >= aim(0.975) { break }
-      try cancellation.check(name: name)
-      let next = predictions.next(
-        between: fitting, over, target: 1, defaultSlope: 2, position: { log(Double($0)) },
-        key: { Int(min(exp($0), Double(Int32.max)).rounded(.down)) })
-      predictions.record(next, bytes: try predicted(shortSide: next, quality: quality), file: nil)
-    }
-    if let fit = predictions.fit { best = fit.key }
-    return min(max(best, low + 1), high - 1)
-  }
-}
-
-/// The tries of one search along one key (a quality, or a length), and which way to go next.
-struct Search {
-  struct Probe {
-    let key: Int
-    let bytes: Int
-  }
-
-  let limit: Int
-  /// The highest key known to fit, and its file; the lowest key known not to.
-  private(set) var fit: Probe?
-  private(set) var fitFile: [UInt8]?
-  private(set) var fail: Probe?
-  /// Every try, oldest first, and whether each fit.
-  private var tries: [(probe: Probe, fits: Bool)] = []
-
-  init(limit: Int) { self.limit = limit }
-
-  mutating func record(_ key: Int, bytes: Int, file: UnsafeRawBufferPointer?) {
-    let probe = Probe(key: key, bytes: bytes)
-    let fits = bytes <= limit
-    tries.append((probe, fits))
-    if fits {
-      if fit == nil || key > fit!.key {
-        fit = probe
-        fitFile = file.map { Array($0) }
-      }
-    } else if fail == nil || key < fail!.key {
-      fail = probe
-    }
-  }
-
-  /// The next key to try, strictly between `low` (fits, or below the range) and `high` (does not
-  /// fit, or above it): where the line through the two tries nearest the limit, in
-  /// (`position(key)`, log size), meets `target` × the limit (with one try, a line of
-  /// `defaultSlope`). After two tries in a row on one side of a closed bracket, or three without a
-  /// fit, the midpoint instead: the bracket at least halves every other try.
-  func next(
-    between low: Int, _ high: Int, target: Double, defaultSlope: Double, position: (Int) -> Double,
-    key: (Double) -> Int
-  ) -> Int {
-    let inside = { (value: Int) in min(max(value, low + 1), high - 1) }
-    let midpoint = low + (high - low) / 2
-    let run = tries.reversed().prefix { $0.fits == tries.last?.fits }.count
-    if (fit != nil && fail != nil && run >= 2) || (fit == nil && run >= 3) { return inside(midpoint) }
-    // The two points: both ends of the bracket when known, else the two tries nearest the limit.
-    let points: [Probe]
-    if let fit, let fail {
-      points = [fit, fail]
-    } else {
-      let distance = { (probe: Probe) in abs(log(Double(probe.bytes) / Double(limit))) }
-      points = Array(tries.map(\.probe).sorted { distance($0) < distance($1) }.prefix(2))
-    }
-    guard let first = points.first else { return inside(midpoint) }
-    var slope = defaultSlope
-    if points.count == 2, points[0].key != points[1].key {
-      let measured =
-        (log(Double(points[1].bytes)) - log(Double(points[0].bytes)))
-        / (position(points[1].key) - position(points[0].key))
-      if measured.isFinite, measured > 0 { slope = min(max(measured, defaultSlope / 4), defaultSlope * 4) }
-    }
-    let value = position(first.key) + (log(target * Double(limit)) - log(Double(first.bytes))) / slope
-    guard value.isFinite else { return inside(midpoint) }
-    return inside(key(value))
-  }
-}
-
-/// Collects the bytes in memory while they stay within `limit`, then fails (and says so).
-struct LimitedSink: ByteSink {
-  let limit: Int
-  var bytes: [UInt8] = []
-  private(set) var exceeded = false
-
-  init(limit: Int) { self.limit = limit }
-
-  mutating func write(_ bytes: UnsafeRawBufferPointer) throws(ImageError) {
-    guard self.bytes.count + bytes.count <= limit else {
-      exceeded = true
-      throw ImageError(path: "", kind: .overSizeLimit, reason: "over the size limit")
-    }
-    self.bytes.append(contentsOf: bytes)
   }
 }

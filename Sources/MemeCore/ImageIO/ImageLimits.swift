@@ -8,28 +8,31 @@ enum ImageLimits {
   static let maximumSide = ImageLoader.maximumSide
 
   static func check(width: Int, height: Int, maxPixels: Int, name: String) throws(ImageError) {
-    let pixels = width.multipliedReportingOverflow(by: height)
-    guard !pixels.overflow, pixels.partialValue <= maxPixels else {
-      throw ImageError(
-        path: name, kind: .tooLarge,
-        reason: String(
-          format: localized("image is %@ × %@ pixels (%@), more than the limit of %@"),
-          PixelCount.grouped(width), PixelCount.grouped(height), counts(pixels, limit: maxPixels).count,
-          counts(pixels, limit: maxPixels).limit))
-    }
+    try check(
+      width: width, height: height, maxPixels: maxPixels, name: name,
+      saying: localized("image is %@ × %@ pixels (%@), more than the limit of %@"))
   }
 
   /// The pixel limit holds for what is made, not only for what is read: scaling a 1 × 1 picture to
   /// 32767 pixels wide would make a gigapixel image.
   static func checkScaled(width: Int, height: Int, maxPixels: Int, name: String) throws(ImageError) {
+    try check(
+      width: width, height: height, maxPixels: maxPixels, name: name,
+      saying: localized("scaled to %@ × %@, the image would have %@, more than the limit of %@"))
+  }
+
+  /// Fails with `.tooLarge` when `width` × `height` is over `maxPixels`, saying so with `format`
+  /// (the width, the height, the pixel count and the limit).
+  private static func check(width: Int, height: Int, maxPixels: Int, name: String, saying format: String)
+    throws(ImageError)
+  {
     let pixels = width.multipliedReportingOverflow(by: height)
     guard !pixels.overflow, pixels.partialValue <= maxPixels else {
+      let counts = counts(pixels, limit: maxPixels)
       throw ImageError(
         path: name, kind: .tooLarge,
         reason: String(
-          format: localized("scaled to %@ × %@, the image would have %@, more than the limit of %@"),
-          PixelCount.grouped(width), PixelCount.grouped(height), counts(pixels, limit: maxPixels).count,
-          counts(pixels, limit: maxPixels).limit))
+          format: format, PixelCount.grouped(width), PixelCount.grouped(height), counts.count, counts.limit))
     }
   }
 

@@ -2,19 +2,9 @@
 import Foundation
 
 /// A rectangle in image pixel coordinates.
-public struct ImageRect: Sendable, Hashable {
-  public var x: Double
-  public var y: Double
-  public var width: Double
-  public var height: Double
+public typealias ImageRect = Rectangle<Double, RectangleSpace.Image>
 
-  public init(x: Double, y: Double, width: Double, height: Double) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-
+extension ImageRect {
   public var maxX: Double { x + width }
   public var maxY: Double { y + height }
 

@@ -33,11 +33,18 @@ public enum MemeRenderer {
   public static func rendered(
     _ captions: MemeCaptions, image: RasterImage, transform: PictureTransform = .identity
   ) -> RasterImage? {
+    renderedWithLayout(captions, image: image, transform: transform)?.output
+  }
+
+  /// `rendered(_:image:transform:)`, with the layout it drew (the font, and what did not fit).
+  public static func renderedWithLayout(
+    _ captions: MemeCaptions, image: RasterImage, transform: PictureTransform = .identity
+  ) -> (output: RasterImage, layout: MemeLayout)? {
     // Band and Poster compose a new output, so the picture needs no copy of its own.
     let framed = captions.layout.drawsAroundPicture
     let picture = transform.isIdentity ? (framed ? image : image.copy()) : transform.render(image)
     guard let picture else { return nil }
-    return render(captions, picture: picture)?.output
+    return render(captions, picture: picture)
   }
 }
 

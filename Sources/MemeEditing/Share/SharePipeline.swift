@@ -9,12 +9,12 @@ import MemeStore
 ///
 /// 1. **snapshot** (main thread, `ShareSnapshot`): the captions, the picture and its crop and turn as
 ///    they are now, so that edits made while the meme is exported do not leak into it.
-/// 2. **render** (background, `render`): the captions drawn on the picture at its own resolution, once,
-///    by the same `MemeRenderer` as `mememe render`.
-/// 3. **encode** (background, `ExportPlan.encode`): those pixels to PNG or JPEG bytes, once, with the meme's
-///    description (`ShareSnapshot.resolvedDescription`) as the file's alt text and no other metadata.
-///    A JPEG photo shown as it is and shared as a JPEG takes the block path instead of 2 and 3
-///    (`MemeExporter.encodeKeepingJPEGBlocks`): every block no caption touches is copied from the photo.
+/// 2. **render** (background, `ExportPlan.exportStill`): the captions drawn on the picture at its own
+///    resolution, once, by the same `MemeRenderer` as `mememe render`.
+/// 3. **encode** (background, `ExportPlan.exportStill`): those pixels to PNG or JPEG bytes, once, with
+///    the meme's description (`ShareSnapshot.resolvedDescription`) as the file's alt text and no other
+///    metadata. A JPEG photo shown as it is and shared as a JPEG takes the block path instead of 2 and
+///    3: every block no caption touches is copied from the photo.
 ///    With a size limit, a file over it is replaced by the largest JPEG of the rendered pixels that
 ///    fits (`SizeFitter`: the same pixels encoded at lower qualities, then smaller), and the shared
 ///    meme says what was done (`SharedMeme.fit`).
@@ -28,8 +28,9 @@ import MemeStore
 ///    the thumbnail go to Sent Memes, which stores them as they are (`SentMemeDraftMaker` makes the
 ///    record, `SentMemeStore.save` writes it on the store's background thread).
 ///
-/// `ExportPlan` (MemeCore) makes every decision of stages 2 and 3, as it does for `mememe render`:
-/// this pipeline says where the pixels come from and where the bytes go, and makes the thumbnail.
+/// `ExportPlan.exportStill` (MemeCore) makes every decision of stages 2 and 3 and does them, as it does
+/// for `mememe render`: this pipeline says where the pixels come from and where the bytes go, and
+/// makes the thumbnail.
 ///
 /// Stages 2 to 5 run in one call (`run`) on one background hop. A stop (`Cancellation`) is honoured
 /// before rendering, between PNG strips and before the file is renamed into place; a stopped or failed
@@ -66,29 +67,21 @@ public nonisolated enum SharePipeline {
     strategy: SizeLimitStrategy = .largestJPEG, cancellation: Cancellation = Cancellation()
   ) -> Result<SharedMeme, ImageError> {
     do throws(ImageError) {
-      let name = snapshot.picture.url.path
-      try cancellation.check(name: name)
+      try cancellation.check(name: snapshot.picture.url.path)
       let plan = ExportPlan(
         sizeLimit: sizeLimit, strategy: strategy, description: snapshot.resolvedDescription)
-      var made: (bytes: Data, thumbnail: RasterImage, fit: SizeFit?)?
-      var earlierEncodes = 0
-      if let kept = try keepingBlocks(snapshot, as: format, plan: plan, cancellation: cancellation) {
-        if plan.accepts(byteCount: kept.count) {
-          let fit = plan.keptFit(
-            format: format, width: snapshot.picture.width, height: snapshot.picture.height,
-            byteCount: kept.count)
-          made = (kept, try thumbnail(ofJPEG: kept, picture: snapshot.picture), fit)
-        } else {
-          earlierEncodes = 1
-        }
+      let export = try plan.exportStill(
+        snapshot.captions, from: .decoded(snapshot.picture.full, photo: snapshot.picture.url), as: format,
+        to: .memory, transform: snapshot.transform, cancellation: cancellation)
+      guard let bytes = export.bytes else { preconditionFailure("an export to memory returns its bytes") }
+      // Stage 4, from the rendered pixels, or on the block path from the file.
+      let thumbnail: RasterImage
+      if let rendered = export.rendered {
+        thumbnail = try Self.thumbnail(of: rendered)
+      } else {
+        thumbnail = try Self.thumbnail(ofJPEG: Data(bytes), picture: snapshot.picture)
       }
-      if made == nil {
-        let rendered = try render(snapshot)
-        let encoded = try plan.encode(
-          rendered, as: format, name: name, earlierEncodes: earlierEncodes, cancellation: cancellation)
-        made = (Data(encoded.bytes), try thumbnail(of: rendered), encoded.fit)
-      }
-      guard let made else { preconditionFailure("every path above makes the file") }
+      let made = (bytes: Data(bytes), thumbnail: thumbnail, fit: export.summary.fit)
       var delivered: URL?
       var proposed: URL?
       switch destination {
@@ -128,29 +121,6 @@ public nonisolated enum SharePipeline {
         reason: localized("not enough memory to render the meme"))
     }
     return rendered
-  }
-
-  /// Stages 2 and 3 for a JPEG photo shown as it is and shared as a JPEG: the file with every block
-  /// no caption touches kept, or `nil` when the block path cannot serve the picture. The photo is read
-  /// again from its file, so it must still be the picture the editor shows. A stop ends it within an
-  /// MCU row, with nothing delivered.
-  ///
-  /// Whether the block path is tried is the plan's decision (`ExportPlan.blockPathObstacle`).
-  private static func keepingBlocks(
-    _ snapshot: ShareSnapshot, as format: ImageFormat, plan: ExportPlan, cancellation: Cancellation
-  )
-    throws(ImageError) -> Data?
-  {
-    guard !cancellation.isCancelled,
-      plan.blockPathObstacle(
-        format: format, transform: snapshot.transform, width: nil, layout: snapshot.captions.layout,
-        photo: snapshot.picture.url) == nil,
-      let size = try? ImageLoader().pixelSize(ofImageAt: snapshot.picture.url),
-      size == (snapshot.picture.width, snapshot.picture.height)
-    else { return nil }
-    return try MemeExporter.encodeKeepingJPEGBlocks(
-      snapshot.captions, imageAt: snapshot.picture.url, description: plan.description ?? "",
-      cancellation: cancellation)
   }
 
   /// Stage 4: Sent Memes' thumbnail of the rendered meme.

@@ -7,8 +7,9 @@ import MemeStore
 
 /// The Meme Detail window: the rendered meme centred at its aspect ratio, scaled to fit; a back
 /// button to Sent Memes; Edit, Delete, and the editor's Share menu (Save As…, Copy Image, Open With…,
-/// Send by E-mail), each confirmed by a toast. Behaviour lives in
-/// `DetailWindow+Actions.swift`; this file holds the state and builds the widget tree.
+/// Send by E-mail), each confirmed by a toast. The window's actions live in
+/// `DetailWindow+Actions.swift` and its Share menu in `DetailSharing`; this file holds the state and
+/// builds the widget tree.
 package final class DetailWindow: AppWindow {
   package let window: UnsafeMutablePointer<GtkWidget>
   /// The meme as Sent Memes keeps it; Edit Description and Save As change what is kept.
@@ -52,6 +53,8 @@ package final class DetailWindow: AppWindow {
   lazy var filePicker: FilePicker = NativeFilePicker.over(window, preferences: preferences)
   /// "Saved “cat-meme.png”", "Copied to the clipboard": what a share did, over the picture's bottom.
   let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
+  /// The Share menu's handlers, over the meme as it was sent.
+  private(set) lazy var sharing = DetailSharing(host: self)
   /// The bar at the top of the window, built before the body it stands above.
   private var headerBar: HeaderBar!
 
