@@ -4,12 +4,11 @@
 /// next). Everything the app does with a layer that depends on its kind is answered here, once, by
 /// the kind's own type; none of it has a default, so a new kind that forgets one does not compile.
 ///
-/// To add a kind: its type conforms here in files of its own, and `MemeLayer` gets a case for it
-/// (the compiler then points at the one switch in `MemeLayer.swift` and at the editor's
-/// `LayerEditor.editor(for:)`). See CONTRIBUTING.md.
+/// To add a kind: its type conforms here in files of its own, and `MemeLayer` and `LayerKindName`
+/// get a case for it; the compiler then points at the switches in `MemeLayer.swift` and at
+/// `RenderCommand.layers(style:)`, where its option is declared. See CONTRIBUTING.md.
 public protocol LayerKind: Sendable, Hashable, Codable {
-  /// The kind's name in the store and in the editor's menus; also says which `MemeLayer` case wraps
-  /// it.
+  /// The kind's name in the store (and in `mememe render`'s record of the layers' order).
   static var kindName: LayerKindName { get }
 
   /// Itself as a layer of a meme.
