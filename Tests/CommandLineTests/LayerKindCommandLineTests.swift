@@ -38,10 +38,16 @@ import Testing
     let input = try fixtures.write(fixtures.image(width: 320, height: 240), as: "in.png", format: .png)
     let meme = try fixtures.render(
       input, ["--top", "top", "--layout", layout.rawValue] + Self.arguments(kind))
+    // The layer in the meme's style, as the command line draws every layer with text.
+    let (sample, value) = Self.sample(kind)
+    let layer = try kind.type.init(
+      commandLineValue: value, frame: sample.frame, angle: sample.angle, style: layout.defaultStyle
+    ).asLayer
+    #expect(layer.frame == sample.frame && layer.angle == sample.angle)
     let expected = try #require(
       MemeRenderer.rendered(
         MemeCaptions(
-          top: "top", bottom: "", style: layout.defaultStyle, layers: [Self.sample(kind).layer],
+          top: "top", bottom: "", style: layout.defaultStyle, layers: [layer],
           layout: layout),
         image: try fixtures.decode(input)))
     let plain = try #require(

@@ -118,7 +118,8 @@ import Testing
     let with = try MemeExporter.export(
       Self.captions(kind, layout), imageAt: photo, to: .file(withURL), as: .jpeg(quality: 90))
     let without = try MemeExporter.export(
-      Self.captions(kind, layout, withLayer: false), imageAt: photo, to: .file(withoutURL), as: .jpeg(quality: 90))
+      Self.captions(kind, layout, withLayer: false), imageAt: photo, to: .file(withoutURL),
+      as: .jpeg(quality: 90))
     let keepsBlocks =
       switch layout.jpegBlockPolicy {
       case .keepPhoto, .photoBelowBand: true

@@ -25,7 +25,7 @@ public final class PreviewPainter {
   /// The last layout drawn, whose unchanged captions the next layout takes over.
   private var previousLayout: MemeLayout?
   /// Each caption as last drawn on the view, painted again while its layout and place stay.
-  private(set) var captionLayers: [CaptionPosition: CaptionLayer] = [:]
+  var captionLayers: [CaptionPosition: CaptionLayer] = [:]
   /// Each text box placed anywhere as last drawn on the view, in the order of `captions.boxes`.
   private(set) var boxLayers: [CaptionLayer?] = []
   /// The animation frame shown in place of the picture (at the picture's full size), while an
@@ -39,10 +39,10 @@ public final class PreviewPainter {
     didSet { if zoom != oldValue { fittedPicture = nil } }
   }
   /// The layout of `captions` over the empty sheet, rebuilt when the captions or the sheet change.
-  private var cachedSheetLayout: MemeLayout?
+  var cachedSheetLayout: MemeLayout?
   /// The launch captions being laid out and drawn ahead (see `prepareSheet`), until a paint takes
   /// them or anything they were made for changes.
-  private(set) var sheetPreparation: SheetPreparation?
+  var sheetPreparation: SheetPreparation?
 
   /// The launch state's sheet, a little apart from the letterbox around it (the canvas gives it from
   /// the style in force: light or dark, high contrast or not).
@@ -55,7 +55,7 @@ public final class PreviewPainter {
   /// onto the view, the plain path the tests compare the layers with.
   var usesCaptionLayers = true
   /// The layers of oversized captions being drawn on other threads (see `drawsInBackground`).
-  private var layersInDrawing: [LayerSlot: LayerDrawing] = [:]
+  private var layersInDrawing: [CaptionLayerSlot: BackgroundCaptionLayer] = [:]
 
   /// Whether a caption's layer is being drawn on another thread: paint again shortly to show it.
   public var isDrawingLayers: Bool { !layersInDrawing.isEmpty }
@@ -79,7 +79,8 @@ public final class PreviewPainter {
   /// one drawn now, or (for an oversized caption) one being drawn on another thread, for which the
   /// current one stands in while it is in the same place. `nil` when nothing is to be painted.
   private func layer(
-    for caption: CaptionLayout, in slot: LayerSlot, placement: CaptionLayer.Placement, current: CaptionLayer?
+    for caption: CaptionLayout, in slot: CaptionLayerSlot, placement: CaptionLayer.Placement,
+    current: CaptionLayer?
   ) -> (layer: CaptionLayer?, isFinal: Bool) {
     if let current, current.caption === caption, current.placement == placement { return (current, true) }
     guard Self.drawsInBackground(caption) else {
@@ -95,7 +96,7 @@ public final class PreviewPainter {
       layersInDrawing[slot] = nil
       if matches { return (finished, true) }
     }
-    layersInDrawing[slot] = LayerDrawing(caption: caption, placement: placement)
+    layersInDrawing[slot] = BackgroundCaptionLayer(caption: caption, placement: placement)
     return (current?.placement == placement ? current : nil, false)
   }
 
@@ -250,7 +251,7 @@ public final class PreviewPainter {
   }
 
   /// The band or the poster's frame, scaled onto `output` within `view`; nothing for Classic.
-  private func paintSurroundings(
+  func paintSurroundings(
     of frame: MemeFrame, on context: OpaquePointer, in output: ImageRect, view: ImageRect
   ) {
     guard !frame.isPictureOnly else { return }
@@ -272,75 +273,6 @@ public final class PreviewPainter {
     cairo_restore(context)
   }
 
-  /// The launch state: a sheet a little lighter than the letterbox, and the captions on it.
-  private func paintSheet(
-    on context: OpaquePointer, width: Double, height: Double, scaleFactor: Double,
-    beneathCaptions: (OpaquePointer) -> Void
-  ) {
-    guard let frame = captionFrame(inWidth: width, height: height) else { return }
-    let layout = sheetLayout(width: frame.imageWidth, height: frame.imageHeight)
-    // In Band and Poster the sheet stands for the picture, and the whole output is fitted in.
-    let output = Self.sheetOutputRect(of: layout, in: frame.rect)
-    paintSurroundings(of: layout.frame, on: context, in: output, view: viewRect(width, height))
-    let rect = Self.pictureRect(of: layout.frame, in: output)
-    cairo_save(context)
-    cairo_set_source_rgba(context, sheetColor.red, sheetColor.green, sheetColor.blue, sheetColor.alpha)
-    cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
-    cairo_fill(context)
-    cairo_restore(context)
-    beneathCaptions(context)
-    drawCaptions(layout, on: context, in: output, view: viewRect(width, height), scaleFactor: scaleFactor)
-  }
-
-  /// Where the output of `layout`, laid out on the empty sheet `sheet`, is shown: the sheet itself
-  /// for Classic, the output fitted into it for Band and Poster.
-  private static func sheetOutputRect(of layout: MemeLayout, in sheet: ImageRect) -> ImageRect {
-    guard !layout.frame.isPictureOnly else { return sheet }
-    let fit = AspectFit.rect(
-      imageWidth: layout.outputWidth, imageHeight: layout.outputHeight, inWidth: sheet.width,
-      height: sheet.height)
-    return ImageRect(x: sheet.x + fit.x, y: sheet.y + fit.y, width: fit.width, height: fit.height)
-  }
-
-  /// The captions laid out over an empty sheet of `width` × `height`, cached.
-  private func sheetLayout(width: Int, height: Int) -> MemeLayout {
-    if let cachedSheetLayout, cachedSheetLayout.imageWidth == width, cachedSheetLayout.imageHeight == height {
-      return cachedSheetLayout
-    }
-    let layout =
-      takePreparedSheet(width: width, height: height)
-      ?? MemeLayout(captions: captions, imageWidth: width, imageHeight: height)
-    cachedSheetLayout = layout
-    return layout
-  }
-
-  /// Starts laying out the captions over the empty sheet of a view of `width` × `height` shown at
-  /// `scaleFactor`, and drawing them into their layers, on a thread of their own: the first paint at
-  /// that size then finds them made. The editor asks before its window is first shown, while the
-  /// main thread still has the whole window to style and lay out. A paint at another size lays the
-  /// captions out itself, as without this.
-  public func prepareSheet(inWidth width: Double, height: Double, scaleFactor: Double) {
-    guard picture == nil, usesCaptionLayers, let frame = captionFrame(inWidth: width, height: height) else {
-      return
-    }
-    sheetPreparation = SheetPreparation(
-      captions: captions, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight,
-      placement: Self.layerPlacement(
-        imageWidth: frame.imageWidth, imageHeight: frame.imageHeight, in: frame.rect,
-        view: viewRect(width, height), scaleFactor: scaleFactor))
-  }
-
-  /// The prepared layout of the sheet, when it was prepared for these captions at this size; its
-  /// layers are kept to be painted when their placement is the one the paint asks for.
-  private func takePreparedSheet(width: Int, height: Int) -> MemeLayout? {
-    defer { sheetPreparation = nil }
-    guard let preparation = sheetPreparation, preparation.matches(captions, width: width, height: height)
-    else { return nil }
-    let prepared = preparation.wait()
-    captionLayers = prepared.layers
-    return prepared.layout
-  }
-
   /// The caption layout drawn in a view of `width` × `height` (the picture's, or the empty sheet's)
   /// and the rectangle of the view its image pixels are scaled onto: what the caret and selection
   /// of the caption fields are placed by.
@@ -356,7 +288,7 @@ public final class PreviewPainter {
   /// The captions: the export's layout, in image pixels, scaled onto `rect`, from each caption's
   /// layer where the view's pixels allow (see `layerPixels(of:scaleFactor:)`), else straight onto
   /// `context`.
-  private func drawCaptions(
+  func drawCaptions(
     _ layout: MemeLayout, on context: OpaquePointer, in rect: ImageRect, view: ImageRect, scaleFactor: Double
   ) {
     let placement = Self.layerPlacement(
@@ -417,7 +349,7 @@ public final class PreviewPainter {
 
   /// How layers put captions laid out on `imageWidth` × `imageHeight` pixels onto `rect` of a view
   /// showing `view` at `scaleFactor`.
-  private static func layerPlacement(
+  static func layerPlacement(
     imageWidth: Int, imageHeight: Int, in rect: ImageRect, view: ImageRect, scaleFactor: Double
   ) -> CaptionLayer.Placement {
     CaptionLayer.Placement(
@@ -454,7 +386,7 @@ public final class PreviewPainter {
   }
 
   /// The view, in its own user space.
-  private func viewRect(_ width: Double, _ height: Double) -> ImageRect {
+  func viewRect(_ width: Double, _ height: Double) -> ImageRect {
     ImageRect(x: 0, y: 0, width: width, height: height)
   }
 }
@@ -465,35 +397,4 @@ private struct FittedKey: Equatable {
   let width: Int
   let height: Int
   let usesFull: Bool
-}
-
-/// Where a caption's layer goes: a classic caption, or the text box at an index.
-private enum LayerSlot: Hashable {
-  case caption(CaptionPosition)
-  case box(Int)
-}
-
-/// A caption's layer being drawn on its own thread (see `PreviewPainter.drawsInBackground`).
-///
-/// The thread reads only the caption's drawing (Cairo paths and thread-safe scaled fonts, as the
-/// two captions of an export are drawn on two cores), never its Pango layout, and hands the layer
-/// over whole once it has ended.
-private final class LayerDrawing {
-  let caption: HandedOver<CaptionLayout>
-  let placement: CaptionLayer.Placement
-  let task: BackgroundTask<HandedOver<CaptionLayer?>>
-
-  init(caption: CaptionLayout, placement: CaptionLayer.Placement) {
-    let handed = HandedOver(caption)
-    self.caption = handed
-    self.placement = placement
-    task = BackgroundTask { HandedOver(CaptionLayer(handed.value, placement: placement, onOneCore: true)) }
-  }
-}
-
-/// A reference another thread may read while this one keeps it: only what never changes after it
-/// was made (a caption's drawing), or what the other thread made and has finished with (its layer).
-nonisolated struct HandedOver<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
