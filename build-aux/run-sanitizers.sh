@@ -3,9 +3,9 @@
 # Runs test suites under AddressSanitizer and ThreadSanitizer, each build in its own scratch folder
 # (.build-asan, .build-tsan). AddressSanitizer: the engine, store, command-line and fuzz regression
 # suites; the command-line tests run the sanitized mememe binary, so a report in it fails them too.
-# ThreadSanitizer: the engine and store suites but for sweeps that start no thread of their own (see
-# thread_skipped), and the Sent Memes window tests (thumbnails loaded off the main thread) on a
-# virtual display.
+# ThreadSanitizer: the engine and store suites but for long sweeps that start no thread the others
+# do not (see thread_skipped), and the Sent Memes window tests (thumbnails loaded off the main
+# thread) on a virtual display.
 #
 #   build-aux/run-sanitizers.sh [--build-only] [address] [thread]     (default: both)
 #

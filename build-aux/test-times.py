@@ -23,6 +23,7 @@ import argparse
 import collections
 import json
 import re
+import signal
 
 
 def turns(path):
@@ -54,6 +55,8 @@ def short(test_id):
 
 
 def main():
+    # Piped into head, stop quietly.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", help="a MEMEME_TEST_TIMES file (.tsv) or an event stream (.jsonl)")
     parser.add_argument("--top", type=int, default=20)
