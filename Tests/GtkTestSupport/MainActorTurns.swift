@@ -10,9 +10,11 @@ import Testing
 /// turn: every suite's first test starts at once and waits for the main actor, and a main-actor
 /// test's end is reported only once the runner gets a thread back. A turn is measured here from one
 /// window test's `DisplayHarness.requireDisplay()` to the next one's, which the main actor reaches
-/// as soon as it is free (the queue of waiting tests never runs dry in a window run): it is the
-/// test's own time plus the next suite's set-up, when that is made on the main actor. The last
-/// test's turn is not written. `build-aux/test-times.py --turns <file>` sums them.
+/// as soon as it is free (while many suites still wait their turn): it is the test's own time plus
+/// the next suite's set-up, when that is made on the main actor. Near the end of a run, or in a run
+/// of a few suites, the queue can run dry while the runner starts a suite's next test, and a turn
+/// then counts that wait too. The last test's turn is not written. `build-aux/test-times.py <file>`
+/// sums them.
 enum MainActorTurns {
   private static let file = ProcessInfo.processInfo.environment["MEMEME_TEST_TIMES"].flatMap {
     $0.isEmpty ? nil : FileHandle(forWritingAtPath: $0) ?? create($0)
