@@ -46,6 +46,9 @@ walk() {
 # than a second `swift test`, which would wait for the first one's lock on the build (or, with
 # --ignore-lock, can fail on the build database the first one holds open). Each run has its own
 # display, session bus and screenshot folder. Its log is printed when it ends.
+# The editing and camera engine suites (MemeEditingTests, MemeCameraTests) draw nothing, but their
+# targets are main-actor isolated too, so wherever they run they take turns with the window tests.
+# They run here, once: the X11 run, which also carries every other engine suite, is the longer.
 # Both window runs make a GLib CRITICAL fatal (G_DEBUG=fatal-criticals), so a new one fails the test
 # that caused it instead of scrolling past in the log. It is set for the tests (and the mememe
 # processes they start) only, inside the session: the desktop portal the session bus starts is not
@@ -56,16 +59,18 @@ set -m
 (
   MEMEME_TEST_OUTPUT="$PWD/test-output/wayland" build-aux/with-display.sh wayland \
     env G_DEBUG=fatal-criticals .build/debug/MemeMePackageTests.xctest --testing-library swift-testing \
-    --filter 'GtkKitTests|MemeUITests|MemeCameraUITests'
+    --filter 'GtkKitTests|MemeUITests|MemeCameraUITests|MemeEditingTests|MemeCameraTests'
   walk wayland
 ) >"$wayland_log" 2>&1 &
 wayland_run=$!
 set +m
 trap 'kill -- "-$wayland_run" "-$prebuild" 2>/dev/null || true' EXIT
 # Window tests must run here: a missing display is a failure, not a skip (with-display.sh sets
-# MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb); screenshots land in test-output/. The engine,
-# store and command-line suites draw nothing and run only here.
-MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 env G_DEBUG=fatal-criticals swift test --skip-build
+# MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb) but the editing and camera suites, which the
+# Wayland run has; screenshots land in test-output/. The engine, store and command-line suites draw
+# nothing and run only here.
+MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 env G_DEBUG=fatal-criticals \
+  swift test --skip-build --skip 'MemeEditingTests|MemeCameraTests'
 walk x11
 stage_done "X11 tests and walks"
 wayland_status=0

@@ -24,6 +24,7 @@ public enum DisplayHarness {
   /// fails it when a display is required.
   public static func requireDisplay(sourceLocation: SourceLocation = #_sourceLocation) throws {
     MainActor.assertIsolated("GTK tests must run on the main actor")
+    MainActorTurns.begin()
     TestEnvironment.prepareOnce()
     if Gtk.initialize() {
       configureOnce()

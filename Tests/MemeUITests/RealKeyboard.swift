@@ -24,11 +24,7 @@ enum RealKeyboard {
   /// handle it.
   static func press(_ key: String) throws {
     _ = try run(["key", "--clearmodifiers", key])
-    // The X server delivers asynchronously: give GTK its events.
-    for _ in 0..<5 {
-      g_usleep(20_000)
-      MainContext.drain()
-    }
+    settle()
   }
 
   /// Holds `key` down (xdotool's names: "ctrl") until `release(_:)`: what a person does while
@@ -55,20 +51,20 @@ enum RealKeyboard {
     settle()
   }
 
+  /// Lets GTK handle every event the keys made. xdotool has ended, and closing its connection waited
+  /// for the X server to carry out its requests, so the events are already on their way to GTK; a
+  /// round trip on GTK's own connection (`gdk_display_sync`) returns only once they have all been
+  /// read, and draining the main context handles them. (This replaced a fixed 100 ms wait after
+  /// every key, which the Tab walks pay some sixty times a window.)
   private static func settle() {
-    for _ in 0..<5 {
-      g_usleep(20_000)
-      MainContext.drain()
-    }
+    gdk_display_sync(gdk_display_get_default())
+    MainContext.drain()
   }
 
   /// Types `text` as key presses.
   static func type(_ text: String) throws {
     _ = try run(["type", "--delay", "5", text])
-    for _ in 0..<5 {
-      g_usleep(20_000)
-      MainContext.drain()
-    }
+    settle()
   }
 
   private static func run(_ arguments: [String]) throws -> String { try RealPointer.xdotool(arguments) }

@@ -21,12 +21,14 @@ import Testing
   }
 
   /// A store of `count` memes whose pictures are each a plain colour (`color(of:)`), with captions.
-  /// Returns the folder and each meme's picture colour by id.
+  /// Returns the folder, the memes' ids in the order they were shared, and each meme's picture
+  /// colour by id.
   private static func makeColouredStore(memes count: Int) throws
-    -> (folder: URL, colors: [Int64: (red: Int, green: Int, blue: Int)])
+    -> (folder: URL, ids: [Int64], colors: [Int64: (red: Int, green: Int, blue: Int)])
   {
     let folder = ScratchFolder.unique("scrolling")
     let store = try SentMemeStore(directory: folder)
+    var ids: [Int64] = []
     var colors: [Int64: (red: Int, green: Int, blue: Int)] = [:]
     for index in 0..<count {
       let color = Self.color(of: index)
@@ -45,25 +47,38 @@ import Testing
         captions: captions, picture: try EditorImage.load(contentsOf: url), transform: .identity)
       let meme = try SharePipeline.run(snapshot, as: .png, to: .caller).get()
       let draft = SentMemeDraftMaker.draft(of: meme, sentAt: Date(timeIntervalSinceNow: -60))
-      colors[try store.save(draft).id] = color
+      let id = try store.save(draft).id
+      ids.append(id)
+      colors[id] = color
     }
-    return (folder, colors)
+    return (folder, ids, colors)
   }
 
-  /// The coloured stores made so far, by meme count. Making one shares every meme through the
-  /// pipeline (most of this suite's time), so each test case opens a copy of the one made first.
-  private static var madeStores: [Int: (folder: URL, colors: [Int64: (red: Int, green: Int, blue: Int)])] =
-    [:]
+  /// The most memes a test here opens: the fast scrolling's four pages.
+  private static let mostMemes = 64
 
-  /// A copy of the coloured store of `count` memes, for one test case to open.
+  /// The coloured store of `mostMemes`, once made. Making it shares every meme through the
+  /// pipeline (most of this suite's time), so it is made once and each test case opens a copy.
+  private static var madeStore:
+    (folder: URL, ids: [Int64], colors: [Int64: (red: Int, green: Int, blue: Int)])?
+
+  /// A copy of the coloured store holding its first `count` memes, for one test case to open: the
+  /// later ones are deleted from the copy and purged, as Sent Memes deletes them.
   private static func colouredStore(memes count: Int) throws
     -> (folder: URL, colors: [Int64: (red: Int, green: Int, blue: Int)])
   {
-    let made = try madeStores[count] ?? makeColouredStore(memes: count)
-    madeStores[count] = made
+    let made = try madeStore ?? makeColouredStore(memes: mostMemes)
+    madeStore = made
     let copy = ScratchFolder.unique("scrolling-copy")
     try FileManager.default.copyItem(at: made.folder, to: copy)
-    return (copy, made.colors)
+    let kept = Set(made.ids.prefix(count))
+    if kept.count < made.ids.count {
+      let store = try SentMemeStore(directory: copy)
+      for id in made.ids where !kept.contains(id) { try store.delete(id: id) }
+      #expect(try store.purgeDeleted() == made.ids.count - kept.count)
+      #expect(try store.count() == count)
+    }
+    return (copy, made.colors.filter { kept.contains($0.key) })
   }
 
   /// Every bound cell that paints an image paints its own meme's: the image's centre (between
@@ -116,7 +131,7 @@ import Testing
 
   @Test(arguments: [SentMemesWindow.Tab.list, .grid])
   func recycledCellsShowTheirOwnMemeAfterFastScrolling(tab: SentMemesWindow.Tab) throws {
-    try Self.withColouredWindow(of: 64, on: tab) { shown in
+    try Self.withColouredWindow(of: Self.mostMemes, on: tab) { shown in
       Self.expectOwnThumbnailsWhileJumping(shown, tab: tab)
     }
   }
