@@ -68,17 +68,23 @@ public final class Builder {
     Kind(built: try widget(id, ofType: Kind.gtkType))
   }
 
+  /// A type name with its article: "a GtkBox", "an AdwActionRow".
+  static func article(_ typeName: String) -> String {
+    (typeName.first.map { "AEIOU".contains($0) } ?? false ? "an " : "a ") + typeName
+  }
+
   /// The object `id`, a widget of `type` or a subtype; an error naming both otherwise.
   public func widget(_ id: String, ofType type: GType = gtk_widget_get_type()) throws(BuilderError) -> Widget
   {
     let expected = String(cString: g_type_name(type))
     guard let object = gtk_builder_get_object(builder, id) else {
-      throw BuilderError("\(fileName) has no object “\(id)” (the code expects a \(expected))")
+      throw BuilderError("\(fileName) has no object “\(id)” (the code expects \(Self.article(expected)))")
     }
     guard gtkkit_is_a(object, type) != 0 else {
       let found = String(cString: g_type_name(gtkkit_type_of(object)))
       throw BuilderError(
-        "\(fileName): object “\(id)” is a \(found), where the code expects a \(expected)")
+        "\(fileName): object “\(id)” is \(Self.article(found)), where the code expects \(Self.article(expected))"
+      )
     }
     return gtkkit_widget(object)
   }

@@ -48,6 +48,14 @@ import Testing
     #expect(error?.description == "test.ui: object “row” is a GtkBox, where the code expects a GtkLabel")
   }
 
+  /// A type whose name starts with a vowel (libadwaita's) takes "an".
+  @Test func anAdwaitaTypeIsNamedWithItsArticle() throws {
+    try DisplayHarness.requireDisplay()
+    let builder = try build(Self.xml)
+    let error = #expect(throws: BuilderError.self) { try builder.object("row", as: ActionRow.self) }
+    #expect(error?.description == "test.ui: object “row” is a GtkBox, where the code expects an AdwActionRow")
+  }
+
   @Test func aFileGTKCannotReadFailsWithGTKsReason() throws {
     try DisplayHarness.requireDisplay()
     let error = #expect(throws: BuilderError.self) {
