@@ -147,8 +147,12 @@ final class EditorCanvas {
     playback.show(animationAt: image?.isAnimated == true ? image?.url : nil)
     painter.drawsCaptions = withCaptions
     placeholder.isVisible = image == nil
-    for entry in [topEntry, bottomEntry] + boxEntries {
+    for entry in [topEntry, bottomEntry] {
       entry.widget.isVisible = withCaptions
+      if !withCaptions { entry.limitLabel.isVisible = false }
+    }
+    for (index, entry) in boxEntries.enumerated() {
+      entry.widget.isVisible = showsField(ofLayerAt: index)
       if !withCaptions { entry.limitLabel.isVisible = false }
     }
     zoomControls?.update()

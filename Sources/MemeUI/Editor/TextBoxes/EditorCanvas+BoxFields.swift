@@ -32,12 +32,19 @@ extension EditorCanvas {
       removeOverlay(entry.widget)
       removeOverlay(entry.limitLabel)
     }
-    for (entry, layer) in zip(boxEntries, layers) {
-      let hasText = type(of: layer.kind).editing.hasText
-      entry.widget.isVisible = hasText && painter.drawsCaptions
-      entry.show(caption: layer.textBox?.text ?? "")
+    for (index, entry) in zip(layers.indices, boxEntries) {
+      entry.widget.isVisible = showsField(ofLayerAt: index)
+      entry.show(caption: layers[index].textBox?.text ?? "")
     }
     gtk_widget_queue_allocate(widget)
+  }
+
+  /// Whether the field of the layer at `index` shows: while the captions are drawn (not in crop
+  /// mode), for a layer with text (see `LayerEditing.hasText`).
+  func showsField(ofLayerAt index: Int) -> Bool {
+    let layers = documentCaptions.layers
+    return painter.drawsCaptions && layers.indices.contains(index)
+      && type(of: layers[index].kind).editing.hasText
   }
 
   /// The field of the box at `index`, if there is such a box.
