@@ -36,6 +36,7 @@ public final class SentMemeStore: Sendable {
 
   let database: StoreDatabase
   private let reader: SentMemeReader
+  private let search: SentMemeSearch
   private let writer: SentMemeWriter
   private let changes: SentMemeChanges
   private let shelf: TemplateShelf
@@ -94,6 +95,7 @@ public final class SentMemeStore: Sendable {
       url: directory.appendingPathComponent(Self.databaseFileName, isDirectory: false),
       checkingLater: checkingLater, purgeOnOpening: { _ = try deletions.purgeEverything(in: $0) })
     reader = SentMemeReader(database: database, images: images)
+    search = SentMemeSearch(reader: reader)
     let files = StoreFileWriter(database: database, images: images, lock: lock)
     writer = SentMemeWriter(files: files, reader: reader)
     changes = SentMemeChanges(database: database, reader: reader, deletions: deletions)
@@ -134,7 +136,7 @@ public final class SentMemeStore: Sendable {
   /// The ids of the memes whose texts match `query`, in `memeIDs()` order, the first `limit` of them
   /// when given (see `SentMemeSearch`). The empty query is `memeIDs()`; no query throws a syntax error.
   public func memeIDs(matching query: String, limit: Int? = nil) throws -> [Int64] {
-    try SentMemeSearch(reader: reader).memeIDs(matching: query, limit: limit)
+    try search.memeIDs(matching: query, limit: limit)
   }
 
   /// How many words of a query a search reads, and how many characters of each (see `SearchQuery`):
