@@ -69,6 +69,16 @@ final class EditorSharing {
     toasts.show(Toast(localized("Not saved")))
   }
 
+  /// Enables Share, its targets and Stop. One export at a time: while one runs, Share shows its
+  /// progress.
+  func updateActions(hasPicture: Bool) {
+    let isExporting = progress.isRunning
+    for name in [EditorAction.share.name] + ShareTarget.allCases.map(\.name) {
+      host.actions.action(named: name)?.isEnabled = hasPicture && !isExporting
+    }
+    host.actions.action(named: EditorAction.cancelExport.name)?.isEnabled = isExporting
+  }
+
   /// Shares the current meme to `target`.
   func share(to target: ShareTarget) {
     guard let snapshot = progress.isRunning ? nil : snapshot else { return }  // one export at a time
@@ -162,7 +172,7 @@ final class EditorSharing {
     guard !host.isDestroyed else { return }
     host.showError(
       title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
-      detail: EditorWindow.sentence(error.reason))
+      detail: ErrorSentence.from(error.reason))
   }
 
   private func copyImage(_ snapshot: ShareSnapshot) {
@@ -183,7 +193,7 @@ final class EditorSharing {
       )
     } failed: { [weak self] error in
       self?.host.showError(
-        title: localized("Could not copy the meme"), detail: EditorWindow.sentence(error.reason))
+        title: localized("Could not copy the meme"), detail: ErrorSentence.from(error.reason))
     }
   }
 
@@ -259,7 +269,7 @@ final class EditorSharing {
       body(meme.deliveredFile ?? file, meme)
     } failed: { [weak self] error in
       self?.host.showError(
-        title: localized("Could not export the meme"), detail: EditorWindow.sentence(error.reason))
+        title: localized("Could not export the meme"), detail: ErrorSentence.from(error.reason))
     }
   }
 
@@ -276,7 +286,7 @@ final class EditorSharing {
     } failed: { [weak self] error in
       finished(.failure(error))
       self?.host.showError(
-        title: localized("Could not export the meme"), detail: EditorWindow.sentence(error.reason))
+        title: localized("Could not export the meme"), detail: ErrorSentence.from(error.reason))
     } stopped: {
       finished(nil)
     }
@@ -324,7 +334,7 @@ final class EditorSharing {
       document.markKept()
     }
     if let confirmation { toasts.show(confirmation.toast(in: host.window)) }
-    host.canvas.forgetPointer()
+    host.canvas.fields.forgetPointer()
     host.updateActionStates()
   }
 }
