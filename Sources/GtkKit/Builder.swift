@@ -18,6 +18,14 @@ public struct BuilderError: Error, CustomStringConvertible {
   public init(_ description: String) { self.description = description }
 }
 
+/// The id of an object in a .ui file that the code takes as a `Kind`: a string literal where
+/// `Builder.objects` is called.
+public struct BuiltObjectID<Kind: BuildableWidget>: ExpressibleByStringLiteral {
+  public let name: String
+
+  public init(stringLiteral name: String) { self.name = name }
+}
+
 /// A GtkBuilder over one .ui file's XML, handing out its objects as typed wrappers: `object("id",
 /// as: Button.self)` is a Button or an error naming the id, the type asked for and the type found.
 /// Signals are connected in Swift (`Signal.connect`), not by the file: GtkBuilder finds handlers by
@@ -93,6 +101,14 @@ public final class Builder {
     -> Kind
   {
     Kind(built: try widget(id, ofType: Kind.gtkType))
+  }
+
+  /// The objects `ids`, each as the kind its place in the result takes (see `object(_:as:)`): a .ui
+  /// file's tree takes its objects in one call, `(title, body) = try builder.objects("title", "body")`.
+  public func objects<each Kind: BuildableWidget>(_ ids: repeat BuiltObjectID<each Kind>) throws(BuilderError)
+    -> (repeat each Kind)
+  {
+    (repeat try object((each ids).name, as: (each Kind).self))
   }
 
   /// A type name with its article: "a GtkBox", "an AdwActionRow".

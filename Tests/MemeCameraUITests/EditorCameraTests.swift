@@ -26,7 +26,7 @@ import Testing
     let editor = makeEditor()
     defer { gtk_window_destroy(gtkkit_window(editor.window)) }
 
-    editor.attachCamera(CameraMonitor(customSourceDescription: nil))
+    editor.camera.attach(CameraMonitor(customSourceDescription: nil))
     let hasDevice = (try? FileManager.default.contentsOfDirectory(atPath: "/dev"))?.contains {
       $0.hasPrefix("video")
     }
@@ -34,7 +34,7 @@ import Testing
       #expect(gtk_widget_is_sensitive(editor.bottomBar.cameraButton) == 0)
     }
 
-    editor.attachCamera(CameraMonitor(customSourceDescription: "videotestsrc pattern=ball"))
+    editor.camera.attach(CameraMonitor(customSourceDescription: "videotestsrc pattern=ball"))
     MainContext.drain()
     #expect(gtk_widget_is_sensitive(editor.bottomBar.cameraButton) != 0)
   }
@@ -47,17 +47,17 @@ import Testing
     gtk_window_destroy(gtkkit_window(editor.window))
     MainContext.drain()
 
-    editor.attachCamera(CameraMonitor(customSourceDescription: "videotestsrc pattern=ball"))
+    editor.camera.attach(CameraMonitor(customSourceDescription: "videotestsrc pattern=ball"))
     MainContext.drain()
-    #expect(editor.cameraMonitor == nil)
-    #expect(editor.cameraCapture == nil)
+    #expect(editor.camera.monitor == nil)
+    #expect(editor.camera.capture == nil)
   }
 
   @Test func cameraActionOpensTheCaptureView() throws {
     try DisplayHarness.requireDisplay()
     let editor = makeEditor()
     defer { gtk_window_destroy(gtkkit_window(editor.window)) }
-    editor.attachCamera(CameraMonitor(customSourceDescription: "videotestsrc pattern=ball"))
+    editor.camera.attach(CameraMonitor(customSourceDescription: "videotestsrc pattern=ball"))
 
     editor.actions.action(named: EditorAction.camera.name)?.activate()
     MainContext.drain()
@@ -74,7 +74,7 @@ import Testing
     defer { gtk_window_destroy(gtkkit_window(editor.window)) }
     #expect(editor.document.image == nil)
 
-    let capture = editor.openCamera(
+    let capture = editor.camera.open(
       .custom(
         description:
           "videotestsrc pattern=ball ! capsfilter caps=video/x-raw,width=320,height=240,framerate=30/1"

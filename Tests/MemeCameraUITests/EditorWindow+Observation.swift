@@ -9,5 +9,5 @@ extension EditorWindow {
   var lastError: (title: String, detail: String)? { ErrorDialog.shown(over: window) }
 
   /// Whether the Camera button follows a camera monitor (the window holds it).
-  var isFollowingCameras: Bool { cameraMonitor != nil }
+  var isFollowingCameras: Bool { camera.monitor != nil }
 }

@@ -30,10 +30,10 @@ import Testing
     expectAllNamed(editor.window, "editor with a picture")
 
     // The caption style popover's controls, while it is open.
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
     EditorHarness.settle(editor)
     expectAllNamed(editor.stylePanel.widget, "caption style panel")
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 0)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 0)
   }
 
   @Test func sentMemesListGridAndDetailAreNamed() throws {

@@ -67,7 +67,7 @@ import Testing
     #expect(playback.frameIndex == 2)
     try RealKeyboard.press("comma")
     #expect(playback.frameIndex == 1)
-    #expect(editor.canvas.topEntry.widget.grabFocus())
+    #expect(editor.canvas.fields.topEntry.widget.grabFocus())
     try RealKeyboard.press("comma")
     #expect(playback.frameIndex == 1, "a caption types the comma")
     #expect(editor.document.captions.top.contains(","))
@@ -93,7 +93,7 @@ import Testing
     playback.pointerRested()
     #expect(playback.isShown, "never hidden under the focus")
     // Focus elsewhere: the next rest fades it again; a step shows it.
-    #expect(editor.canvas.topEntry.widget.grabFocus())
+    #expect(editor.canvas.fields.topEntry.widget.grabFocus())
     playback.pointerRested()
     #expect(!playback.isShown)
     editor.actions.action(named: EditorAction.nextFrame.name)?.activate()

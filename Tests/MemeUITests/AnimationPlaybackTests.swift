@@ -192,7 +192,7 @@ import Testing
     var typed = ""
     for letter in "TYPING ALONG" {
       typed.append(letter)
-      gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), typed)
+      gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.topEntry.widget), typed)
       Self.run(milliseconds: 60)
       if let index = playback.frameIndex { framesSeen.insert(index) }
     }

@@ -31,7 +31,7 @@ import Testing
     let text = String(cString: gtk_label_get_text(gtkkit_label(editor.warningBar.label.widget)))
     let megapixels = Int((Double(image.width * image.height) / 1e6).rounded())
     #expect(text == "Opened at \(megapixels) MP", "\(text)")
-    #expect(editor.canvas.topEntry.widget.isVisible)
+    #expect(editor.canvas.fields.topEntry.widget.isVisible)
     Screenshot.save(editor.window, named: "editor-opened-smaller-\(kind)")
 
     #expect(

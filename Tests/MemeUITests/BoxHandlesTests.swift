@@ -49,11 +49,11 @@ import Testing
     // The classic top caption is no box: its field takes the click as before, and no box is selected.
     try RealPointer.click(atX: box.centreX, y: box.centreY, of: canvas, in: editor.window)
     #expect(editor.document.selectedLayerIndex == 0)
-    let top = try #require(WidgetTree.bounds(of: editor.canvas.topEntry.widget, in: canvas))
+    let top = try #require(WidgetTree.bounds(of: editor.canvas.fields.topEntry.widget, in: canvas))
     try RealPointer.click(
       atX: top.x + top.width / 2, y: top.y + top.height / 2, of: canvas, in: editor.window)
     #expect(editor.document.selectedLayerIndex == nil)
-    #expect(editor.canvas.focusedEntry === editor.canvas.topEntry)
+    #expect(editor.canvas.fields.focusedEntry === editor.canvas.fields.topEntry)
     // Crop mode shows no boxes and takes no presses for them.
     editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
     #expect(editor.boxHandles.mapping == nil)

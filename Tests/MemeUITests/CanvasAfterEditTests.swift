@@ -19,9 +19,9 @@ import Testing
     defer { EditorHarness.close(editor) }
     let cancel = editor.actions.action(named: EditorAction.cancel.name)
     #expect(cancel?.isEnabled == false, "a blank first launch has nothing to start over from")
-    #expect(gtk_widget_get_sensitive(editor.cancelButton) == 0)
-    editor.canvas.topEntry.focus()
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "typed")
+    #expect(gtk_widget_get_sensitive(editor.header.cancelButton) == 0)
+    editor.canvas.fields.topEntry.focus()
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.topEntry.widget), "typed")
     #expect(cancel?.isEnabled == true, "typed captions can be cleared")
     cancel?.activate()
     // Typed words would be lost: asked first, as closing the window does.
@@ -29,7 +29,7 @@ import Testing
     #expect(MainContext.iterate { cancel?.isEnabled == false }, "back to blank")
     EditorHarness.settle(editor)
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    #expect(cancel?.isEnabled == true && gtk_widget_get_sensitive(editor.cancelButton) != 0)
+    #expect(cancel?.isEnabled == true && gtk_widget_get_sensitive(editor.header.cancelButton) != 0)
   }
 
   @Test func aShareLeavesNoHoverHighlightOrTooltipOnTheCaptions() throws {
@@ -38,14 +38,14 @@ import Testing
     let editor = EditorHarness.makeEditor(sink: sink)
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    let top = editor.canvas.topEntry.widget
+    let top = editor.canvas.fields.topEntry.widget
     // The pointer was over the top caption when it went for the Share menu.
     gtk_widget_set_state_flags(top, GTK_STATE_FLAG_PRELIGHT, 0)
     editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     #expect(MainContext.iterate(maxIterations: 3000) { sink.entries.count == 1 })
     EditorHarness.settle(editor)
     #expect(gtk_widget_get_state_flags(top).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue == 0)
-    for entry in [editor.canvas.topEntry, editor.canvas.bottomEntry] {
+    for entry in [editor.canvas.fields.topEntry, editor.canvas.fields.bottomEntry] {
       #expect(gtk_widget_get_has_tooltip(entry.widget) == 0, "no tooltip to pop up over the meme")
     }
     // The highlight fades out over 150 ms (a CSS transition): look once it has.

@@ -73,8 +73,8 @@ import Testing
 
   /// Types the caption into the top field, leaves it, and returns the canvas without caret.
   private static func typeAndLeave(_ editor: EditorWindow) throws -> RasterImage {
-    editor.canvas.topEntry.focus()
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), text)
+    editor.canvas.fields.topEntry.focus()
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.topEntry.widget), text)
     gtk_window_set_focus(gtkkit_window(editor.window), nil)
     return try snapshot(editor)
   }
@@ -88,7 +88,7 @@ import Testing
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    try body(editor, editor.canvas.topEntry, try typeAndLeave(editor))
+    try body(editor, editor.canvas.fields.topEntry, try typeAndLeave(editor))
   }
 
   /// The widest run of blank columns between inked ones: the space between the words.
@@ -101,8 +101,8 @@ import Testing
   private static func caretColumns(at offset: Int, in editor: EditorWindow, unfocused: RasterImage) throws
     -> (columns: [Int], rows: [Int])
   {
-    editor.canvas.topEntry.focus()
-    gtk_editable_set_position(gtkkit_editable(editor.canvas.topEntry.widget), Int32(offset))
+    editor.canvas.fields.topEntry.focus()
+    gtk_editable_set_position(gtkkit_editable(editor.canvas.fields.topEntry.widget), Int32(offset))
     return difference(try snapshot(editor), unfocused)
   }
 
@@ -155,14 +155,14 @@ import Testing
     defer { EditorHarness.close(editor) }
     EditorHarness.load(try Self.picture(picture), into: editor)
     let unfocused = try Self.typeAndLeave(editor)
-    let top = editor.canvas.topEntry
+    let top = editor.canvas.fields.topEntry
     top.focus()
     gtk_editable_select_region(gtkkit_editable(top.widget), 0, -1)
     let selected = try Self.snapshot(editor)
     Screenshot.save(
       editor.window, named: "caption-selected-\(picture.replacingOccurrences(of: "xc:", with: ""))")
     // Inside the selection as laid out on the caption (the white page around the letters is no letter).
-    let cursor = try #require(editor.canvas.cursor(for: top))
+    let cursor = try #require(editor.canvas.cursor(for: top.slot))
     let rects = cursor.selectionRects(from: 0, to: top.text.unicodeScalars.count)
     let inside = rects.flatMap { rect in
       (Int(rect.y.rounded(.up) + 3)..<Int(rect.y + rect.height - 3)).flatMap { y in
@@ -213,7 +213,7 @@ import Testing
       // Enter: the focus moves on to the bottom caption and nothing stays selected on the top one.
       let typing = try #require(gtk_window_get_focus(gtkkit_window(editor.window)))
       gtkkit_emit_signal(typing, "activate")
-      #expect(editor.canvas.focusedEntry === editor.canvas.bottomEntry)
+      #expect(editor.canvas.fields.focusedEntry === editor.canvas.fields.bottomEntry)
       gtk_window_set_focus(gtkkit_window(editor.window), nil)
       #expect(
         Self.difference(try Self.snapshot(editor), unfocused).columns.isEmpty, "no selection after Enter")
@@ -265,7 +265,7 @@ import Testing
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    let (top, bottom) = (editor.canvas.topEntry, editor.canvas.bottomEntry)
+    let (top, bottom) = (editor.canvas.fields.topEntry, editor.canvas.fields.bottomEntry)
     top.focus()
     gtk_editable_set_text(gtkkit_editable(top.widget), "first line")
     gtkkit_emit_signal(try #require(gtk_window_get_focus(gtkkit_window(editor.window))), "activate")

@@ -28,10 +28,10 @@ import Testing
     if intoBox {
       editor.actions.action(named: EditorAction.addText.name)?.activate()
       EditorHarness.settle(editor)
-      entry = try #require(editor.canvas.boxEntry(at: 0))
-      editor.canvas.typeInBox(at: 0)
+      entry = try #require(editor.canvas.fields.boxEntry(at: 0))
+      editor.canvas.fields.typeInBox(at: 0)
     } else {
-      entry = editor.canvas.topEntry
+      entry = editor.canvas.fields.topEntry
       entry.focus()
       gtk_editable_set_text(gtkkit_editable(entry.widget), "")
     }
@@ -107,8 +107,8 @@ import Testing
     editor.document.setText(String(full.prefix(CaptionLimits.maximumCharacters - 30)), at: .bottom)
     editor.actions.action(named: EditorAction.addText.name)?.activate()
     EditorHarness.settle(editor)
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
-    editor.canvas.typeInBox(at: 0)
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
+    editor.canvas.fields.typeInBox(at: 0)
     EditorHarness.settle(editor)
     // What a paste inserts once the clipboard is read.
     let delegate = try #require(gtk_editable_get_delegate(gtkkit_editable(entry.widget)))
@@ -123,7 +123,7 @@ import Testing
     #expect(entry.text == kept, "the field shows what was kept")
     #expect(entry.limitLabel.isVisible)
     let message = String(cString: gtk_label_get_text(gtkkit_label(entry.limitLabel)))
-    #expect(message == EditorCanvas.limitMessage(.memeCharacters))
+    #expect(message == CaptionFields.limitMessage(.memeCharacters))
     #expect(
       message.contains("\(PixelCount.grouped(CaptionLimits.maximumCharactersPerMeme)) characters"),
       "\(message)")

@@ -21,7 +21,7 @@ import Testing
   }
 
   private func fieldBounds(_ editor: EditorWindow) -> ImageRect? {
-    WidgetTree.bounds(of: editor.canvas.topEntry.widget, in: editor.canvas.drawingArea).map {
+    WidgetTree.bounds(of: editor.canvas.fields.topEntry.widget, in: editor.canvas.drawingArea).map {
       ImageRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
     }
   }

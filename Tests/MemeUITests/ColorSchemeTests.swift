@@ -72,23 +72,23 @@ import Testing
     let editor = Self.editorShowingLandscape()
     defer { EditorHarness.close(editor) }
 
-    let lightHeader = try Self.luminance(of: editor.headerBar.widget)
+    let lightHeader = try Self.luminance(of: editor.header.bar.widget)
     let lightLetterbox = try Self.letterboxLuminance(editor)
     #expect(lightHeader > 0.6, "a light header bar: \(lightHeader)")
     #expect(lightLetterbox > 0.6, "a light letterbox: \(lightLetterbox)")
 
     SystemStyle.setColorScheme(.preferDark)
     let turned = try Self.within(seconds: 1) {
-      try Self.luminance(of: editor.headerBar.widget) < 0.3 && Self.letterboxLuminance(editor) < 0.3
+      try Self.luminance(of: editor.header.bar.widget) < 0.3 && Self.letterboxLuminance(editor) < 0.3
     }
-    let darkHeader = try Self.luminance(of: editor.headerBar.widget)
+    let darkHeader = try Self.luminance(of: editor.header.bar.widget)
     #expect(turned, "dark within a second: header \(darkHeader)")
     #expect(StyleManager.isDark)
     _ = Screenshot.save(editor.window, named: "editor-dark")
 
     SystemStyle.setColorScheme(.default)
     #expect(
-      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 }, "light again")
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.header.bar.widget) > 0.6 }, "light again")
   }
 
   /// Follow System, Light and Dark in the main menu: the choice wins over the desktop's, every
@@ -106,12 +106,13 @@ import Testing
     let choice = try #require(app.application.actions.action(named: StyleChoice.actionName))
     #expect(choice.stringState == "follow")
     #expect(
-      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) < 0.3 },
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.header.bar.widget) < 0.3 },
       "the desktop's dark")
 
     choice.activate(choosing: "light")
     #expect(
-      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 }, "light by choice"
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.header.bar.widget) > 0.6 },
+      "light by choice"
     )
     #expect(preferences.styleVariant == .light)
     #expect(choice.stringState == "light")
@@ -119,12 +120,13 @@ import Testing
     SystemStyle.setColorScheme(.default)
     choice.activate(choosing: "dark")
     #expect(
-      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) < 0.3 }, "dark by choice")
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.header.bar.widget) < 0.3 }, "dark by choice"
+    )
     #expect(preferences.styleVariant == .dark)
 
     choice.activate(choosing: "follow")
     #expect(
-      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) > 0.6 },
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.header.bar.widget) > 0.6 },
       "the desktop's light")
     #expect(preferences.styleVariant == .followSystem)
   }
@@ -152,7 +154,7 @@ import Testing
     Screenshot.saveScreen(named: "style-choice-by-keyboard")
     try RealKeyboard.press("Return")
     #expect(
-      try Self.within(seconds: 1) { try Self.luminance(of: editor.headerBar.widget) < 0.3 },
+      try Self.within(seconds: 1) { try Self.luminance(of: editor.header.bar.widget) < 0.3 },
       "dark by the keyboard")
     #expect(preferences.styleVariant == .dark)
   }

@@ -20,7 +20,7 @@ import Testing
     let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
     do {
       try RealKeyboard.focus(editor.window)
-      try RealPointer.hover(atX: 2, y: 2, of: editor.cancelButton, in: editor.window)
+      try RealPointer.hover(atX: 2, y: 2, of: editor.header.cancelButton, in: editor.window)
     } catch {
       EditorHarness.close(editor)
       throw error
@@ -95,9 +95,10 @@ import Testing
     #expect(editor.cropMode.selection == nil)
     let crop = try #require(editor.document.transform.crop, "the crop is applied")
     #expect(abs(Double(crop.width) - smaller.width) <= 1 && abs(Double(crop.height) - smaller.height) <= 1)
-    #expect(editor.canvas.topEntry.isFocused == false, "the top caption did not take the focus")
+    #expect(editor.canvas.fields.topEntry.isFocused == false, "the top caption did not take the focus")
     #expect(editor.document.captions.top.isEmpty, "the top caption is still untouched")
-    #expect(editor.canvas.topEntry.text == EditorState.placeholder(at: .top), "and shows its placeholder")
+    #expect(
+      editor.canvas.fields.topEntry.text == EditorState.placeholder(at: .top), "and shows its placeholder")
     let focus = try #require(gtk_window_get_focus(gtkkit_window(editor.window)))
     #expect(
       focus == editor.bottomBar.transformButton
@@ -117,7 +118,7 @@ import Testing
     try RealKeyboard.press("Return")
     EditorHarness.settle(editor)
     #expect(editor.cropMode.selection == nil && editor.document.transform.crop == nil)
-    #expect(!editor.canvas.topEntry.isFocused)
+    #expect(!editor.canvas.fields.topEntry.isFocused)
     // Escape, as before, leaves crop mode too.
     editor.cropMode.actions.action(named: CropAction.begin.name)?.activate()
     EditorHarness.settle(editor)

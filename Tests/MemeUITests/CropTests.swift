@@ -68,7 +68,7 @@ import Testing
     activate(CropAction.begin, in: editor)
     #expect(editor.cropMode.selection != nil)
     #expect(isVisible(editor.cropMode.overlay.widget) && isVisible(editor.cropMode.bar.widget))
-    #expect(!isVisible(editor.canvas.topEntry.widget), "the caption fields step aside while cropping")
+    #expect(!isVisible(editor.canvas.fields.topEntry.widget), "the caption fields step aside while cropping")
     #expect(
       editor.cropMode.selection?.rect == ImageRect(x: 0, y: 0, width: 1200, height: 800),
       "the crop starts as the whole")
@@ -93,7 +93,7 @@ import Testing
     #expect(abs(crop.x - 300) <= 3 && abs(crop.y - 200) <= 3)
     #expect(crop.x + crop.width == 1200 && crop.y + crop.height == 800)
     #expect(editor.canvas.layout?.imageWidth == crop.width, "captions lay out on the crop")
-    #expect(isVisible(editor.canvas.topEntry.widget))
+    #expect(isVisible(editor.canvas.fields.topEntry.widget))
     Screenshot.save(editor.window, named: "editor-cropped-\(width)x\(height)")
 
     activate(.undo, in: editor)
@@ -127,7 +127,7 @@ import Testing
     let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
     activate(.addText, in: editor)
-    let box = try #require(editor.canvas.boxEntries.first?.widget)
+    let box = try #require(editor.canvas.fields.boxEntries.first?.widget)
     // Not built at launch, nor by a key outside crop mode (Enter and Escape pass on).
     #expect(editor.cropMode.tools == nil)
     for name in ["crop-overlay", "crop-bar", "crop-done-button"] {

@@ -142,7 +142,7 @@ import Testing
     let meme = Meme(
       content: MemeContent(captions: MemeCaptions(top: "SENT", bottom: "BEFORE")),
       originalImage: Self.picture())
-    editor.edit(meme)
+    editor.loading.load(sent: meme)
     #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
     #expect(Self.requestClose(editor), "what was sent is still in Sent Memes")
   }
@@ -151,8 +151,8 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
-    editor.edit(
-      Meme(
+    editor.loading.load(
+      sent: Meme(
         content: MemeContent(captions: MemeCaptions(top: "SENT", bottom: "BEFORE")),
         originalImage: Self.picture()))
     #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
@@ -187,7 +187,7 @@ import Testing
 
   /// Presses the header bar's Cancel as a person does (the button's own activation).
   private static func pressCancel(_ editor: EditorWindow) {
-    #expect(gtk_widget_activate(editor.cancelButton) != 0)
+    #expect(gtk_widget_activate(editor.header.cancelButton) != 0)
     MainContext.iterate(maxIterations: 200) { editor.leaving.dialog != nil || editor.document.image == nil }
     MainContext.drain()
   }
@@ -210,7 +210,7 @@ import Testing
     let again = try #require(editor.leaving.dialog)
     again.respond(LeavingQuestions.DiscardResponse.discard.rawValue)
     #expect(MainContext.iterate { editor.document.image == nil }, "Discard starts over")
-    #expect(editor.document.captions.top.isEmpty && editor.canvas.topEntry.text == "TOP")
+    #expect(editor.document.captions.top.isEmpty && editor.canvas.fields.topEntry.text == "TOP")
   }
 
   @Test func cancelOnASharedMemeStartsOverWithoutAsking() throws {

@@ -69,8 +69,8 @@ enum EditorHarness {
 
   /// Types both captions into the editor's entries, as a person replacing their text would.
   static func type(top: String, bottom: String, into editor: EditorWindow) {
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), top)
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), bottom)
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.topEntry.widget), top)
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.bottomEntry.widget), bottom)
   }
 
   /// Lays out and draws pending changes.

@@ -43,7 +43,7 @@ import Testing
 
     let windowWidth = Double(gtk_widget_get_width(editor.window))
     let windowHeight = Double(gtk_widget_get_height(editor.window))
-    for entry in [canvas.topEntry, canvas.bottomEntry] {
+    for entry in [canvas.fields.topEntry, canvas.fields.bottomEntry] {
       let bounds = try #require(WidgetTree.bounds(of: entry.widget, in: canvas.drawingArea))
       #expect(bounds.width > 0 && bounds.height > 0)
       #expect(
@@ -55,8 +55,8 @@ import Testing
       #expect(inWindow.x + inWindow.width <= windowWidth && inWindow.y + inWindow.height <= windowHeight)
     }
     // The top field is over the upper part of the picture, the bottom one over the lower part.
-    let top = try #require(WidgetTree.bounds(of: canvas.topEntry.widget, in: canvas.drawingArea))
-    let bottom = try #require(WidgetTree.bounds(of: canvas.bottomEntry.widget, in: canvas.drawingArea))
+    let top = try #require(WidgetTree.bounds(of: canvas.fields.topEntry.widget, in: canvas.drawingArea))
+    let bottom = try #require(WidgetTree.bounds(of: canvas.fields.bottomEntry.widget, in: canvas.drawingArea))
     #expect(top.y + top.height / 2 < rect.y + rect.height / 2)
     #expect(bottom.y + bottom.height / 2 > rect.y + rect.height / 2)
   }
@@ -66,7 +66,7 @@ import Testing
     let editor = EditorHarness.makeEditor(width: 960, height: 720)
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    let top = editor.canvas.topEntry.widget
+    let top = editor.canvas.fields.topEntry.widget
     gtk_widget_grab_focus(top)
     gtk_editable_set_text(gtkkit_editable(top), "Typing a caption")
     gtk_editable_set_position(gtkkit_editable(top), -1)

@@ -40,8 +40,8 @@ import Testing
     #expect(!isSensitive(try widget("camera-button", in: editor)), "no camera capture is wired in tests")
     #expect(isSensitive(try widget("album-button", in: editor)))
     #expect(gtk_widget_get_visible(try widget("placeholder", in: editor)) != 0)
-    #expect(editor.canvas.topEntry.text == "TOP")
-    #expect(editor.canvas.bottomEntry.text == "BOTTOM")
+    #expect(editor.canvas.fields.topEntry.text == "TOP")
+    #expect(editor.canvas.fields.bottomEntry.text == "BOTTOM")
   }
 
   @Test func controlsCarryTheirAccessibleNames() throws {
@@ -94,7 +94,7 @@ import Testing
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    let top = editor.canvas.topEntry
+    let top = editor.canvas.fields.topEntry
     // Focusing a field that holds its default text clears it.
     gtk_widget_grab_focus(top.widget)
     MainContext.drain()
@@ -107,7 +107,7 @@ import Testing
     #expect(gtk_widget_has_focus(top.widget) == 0)
     #expect(editor.document.captions.top == "Hello there")
     // A field left empty shows its placeholder again; the caption stays empty.
-    let bottom = editor.canvas.bottomEntry
+    let bottom = editor.canvas.fields.bottomEntry
     gtk_widget_grab_focus(bottom.widget)
     MainContext.drain()
     gtk_widget_grab_focus(top.widget)
@@ -123,8 +123,8 @@ import Testing
     let first = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
     let second = Fixtures.picture(width: 600, height: 900, name: "portrait.png")
     EditorHarness.load(first, into: editor)
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "One")
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "One two")
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.topEntry.widget), "One")
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.topEntry.widget), "One two")
     editor.document.endTyping()
     var style = editor.document.captions.style
     style.isUppercase = false
@@ -140,9 +140,9 @@ import Testing
     undo.activate()
     #expect(editor.document.captions.top == "", "typing in one field is one undo step")
     // Empty, with no placeholder: an opened picture put the caret in the top caption.
-    #expect(editor.canvas.topEntry.text == "")
+    #expect(editor.canvas.fields.topEntry.text == "")
     editor.actions.action(named: "redo")?.activate()
-    #expect(editor.canvas.topEntry.text == "One two")
+    #expect(editor.canvas.fields.topEntry.text == "One two")
     #expect(editor.document.captions.top == "One two")
   }
 
@@ -151,7 +151,7 @@ import Testing
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "Changed")
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.bottomEntry.widget), "Changed")
     editor.actions.action(named: "cancel")?.activate()
     MainContext.drain()
     // The edited meme was never shared: Cancel asks first, as closing the window does.
@@ -160,7 +160,7 @@ import Testing
     MainContext.drain()
     #expect(editor.document.image == nil)
     #expect(editor.document.captions.top == "" && editor.document.captions.bottom == "")
-    #expect(editor.canvas.topEntry.text == "TOP" && editor.canvas.bottomEntry.text == "BOTTOM")
+    #expect(editor.canvas.fields.topEntry.text == "TOP" && editor.canvas.fields.bottomEntry.text == "BOTTOM")
     #expect(!isSensitive(try widget("share-button", in: editor)))
     #expect(gtk_widget_get_visible(try widget("placeholder", in: editor)) != 0)
   }
@@ -170,7 +170,7 @@ import Testing
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "Keep me")
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.topEntry.widget), "Keep me")
     let before = try #require(editor.document.image)
     EditorHarness.load(Fixtures.broken(), into: editor)
     let error = try #require(editor.lastError)

@@ -81,7 +81,7 @@ import Testing
       bounds.origin.x >= 0 && bounds.origin.x + bounds.size.width <= window.width && bounds.origin.y >= 0
         && bounds.origin.y + bounds.size.height <= window.height, "Stop is inside the window: \(bounds)")
     var header = graphene_rect_t()
-    #expect(gtk_widget_compute_bounds(editor.headerBar.widget, editor.window, &header) != 0)
+    #expect(gtk_widget_compute_bounds(editor.header.bar.widget, editor.window, &header) != 0)
     #expect(bounds.origin.y >= header.origin.y + header.size.height, "below the header bar, not in it")
     Screenshot.save(editor.window, named: "export-progress")
 

@@ -61,7 +61,7 @@ import Testing
     EditorHarness.type(top: "one does not simply", bottom: "open a banner", into: editor)
     EditorHarness.settle(editor)
     #expect(editor.canvas.layout?.imageWidth == source.width)
-    for entry in [editor.canvas.topEntry, editor.canvas.bottomEntry] {
+    for entry in [editor.canvas.fields.topEntry, editor.canvas.fields.bottomEntry] {
       #expect(gtk_widget_get_width(entry.widget) > 0 && gtk_widget_get_height(entry.widget) > 0)
     }
     guard save else { return }

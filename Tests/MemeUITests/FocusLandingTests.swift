@@ -31,31 +31,31 @@ import Testing
     let landscape = Fixtures.picture(width: 1200, height: 800, name: "landscape.png")
     _ = gtk_widget_grab_focus(editor.bottomBar.albumButton)
     #expect(EditorHarness.load(landscape, into: editor))
-    #expect(editor.canvas.topEntry.isFocused, "Album: the caret is in the top caption")
+    #expect(editor.canvas.fields.topEntry.isFocused, "Album: the caret is in the top caption")
 
     _ = gtk_widget_grab_focus(editor.bottomBar.albumButton)
     let portrait = Fixtures.picture(width: 600, height: 900, name: "portrait.png")
     editor.loading.load(pasted: [UInt8](try Data(contentsOf: portrait)))
     #expect(MainContext.iterate { editor.document.image?.width == 600 && !editor.isLoading })
     EditorHarness.settle(editor)
-    #expect(editor.canvas.topEntry.isFocused, "paste: the caret is in the top caption")
+    #expect(editor.canvas.fields.topEntry.isFocused, "paste: the caret is in the top caption")
 
     _ = gtk_widget_grab_focus(editor.bottomBar.albumButton)
     var value = GValue()
     g_value_init(&value, gtkkit_type_file())
     g_value_take_object(&value, FileURL.file(for: landscape).raw)
     defer { g_value_unset(&value) }
-    #expect(editor.acceptDrop(&value))
+    #expect(editor.loading.acceptDrop(&value))
     #expect(MainContext.iterate { editor.document.image?.width == 1200 && !editor.isLoading })
     EditorHarness.settle(editor)
-    #expect(editor.canvas.topEntry.isFocused, "drop: the caret is in the top caption")
+    #expect(editor.canvas.fields.topEntry.isFocused, "drop: the caret is in the top caption")
 
     // Someone already typing in a caption keeps typing there.
-    editor.canvas.bottomEntry.focus()
+    editor.canvas.fields.bottomEntry.focus()
     editor.loading.load(pasted: [UInt8](try Data(contentsOf: portrait)))
     #expect(MainContext.iterate { editor.document.image?.width == 600 && !editor.isLoading })
     EditorHarness.settle(editor)
-    #expect(editor.canvas.bottomEntry.isFocused, "the bottom caption being typed in keeps the caret")
+    #expect(editor.canvas.fields.bottomEntry.isFocused, "the bottom caption being typed in keeps the caret")
   }
 
   @Test func cropDoneAndCancelGiveTheFocusBackToTheCropButton() throws {
@@ -96,13 +96,13 @@ import Testing
       gtk_menu_button_popdown(gtkkit_menu_button(button))
       Self.expectFocusShown(in: editor, "\(AccessibilityAudit.describe(button))'s menu closed")
     }
-    editor.styleToggle.isActive = true
+    editor.header.styleToggle.isActive = true
     Self.expectFocusShown(in: editor, "style panel open")
-    editor.styleToggle.isActive = false
+    editor.header.styleToggle.isActive = false
     Self.expectFocusShown(in: editor, "style panel closed")
     editor.actions.action(named: EditorAction.addText.name)?.activate()
     Self.expectFocusShown(in: editor, "a text box added")
-    let box = try #require(editor.canvas.boxEntries.first)
+    let box = try #require(editor.canvas.fields.boxEntries.first)
     box.stopTyping()
     _ = editor.textBoxes.handleBoxKey(UInt32(GDK_KEY_Delete), GdkModifierType(rawValue: 0), in: box, index: 0)
     Self.expectFocusShown(in: editor, "the text box deleted")
@@ -142,7 +142,7 @@ import Testing
     try RealKeyboard.focus(editor.window)
     try RealKeyboard.press("ctrl+shift+s")
     #expect(MainContext.iterate { saveRequests == 1 }, "Shift+Ctrl+S before any menu")
-    editor.styleToggle.isActive = true
+    editor.header.styleToggle.isActive = true
     EditorHarness.settle(editor)
     let buttons = ShownControls.controls(in: editor.window).filter {
       gtkkit_is_a($0, gtk_menu_button_get_type()) != 0 && gtk_widget_is_sensitive($0) != 0

@@ -26,8 +26,7 @@ import Testing
         #expect(tree.file == file)
         let before = Self.toplevels()
         do {
-          let built = try tree.init(file.builder(objects: tree.objects))
-          withExtendedLifetime(built) {}
+          try tree.check()
         } catch {
           Issue.record("\(error)")
         }

@@ -18,22 +18,22 @@ import Testing
     let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
     try RealKeyboard.focus(editor.window)
-    editor.canvas.topEntry.focus()
+    editor.canvas.fields.topEntry.focus()
     try RealKeyboard.type("up")
     try RealKeyboard.press("Return")
-    #expect(editor.canvas.bottomEntry.isFocused, "Enter in the top caption goes on to the bottom one")
+    #expect(editor.canvas.fields.bottomEntry.isFocused, "Enter in the top caption goes on to the bottom one")
     try RealKeyboard.type("down")
     try RealKeyboard.press("Return")
     EditorHarness.settle(editor)
     #expect(editor.document.captions.bottom == "down")
-    #expect(editor.focusIsInside(editor.shareButton), "the focus is on Share")
+    #expect(editor.focusIsInside(editor.header.shareButton), "the focus is on Share")
   }
 
   @Test func beforeAPictureEnterInTheBottomCaptionMovesOnToAlbum() throws {
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
-    editor.canvas.bottomEntry.focus()
+    editor.canvas.fields.bottomEntry.focus()
     let text = try #require(editor.focusWidget)
     gtkkit_emit_signal(text, "activate")
     EditorHarness.settle(editor)
@@ -48,7 +48,7 @@ import Testing
     editor.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), focusingTopCaption: true)
     #expect(MainContext.iterate { editor.document.image != nil })
     EditorHarness.settle(editor)
-    #expect(editor.canvas.topEntry.isFocused, "the caret is in the top caption")
+    #expect(editor.canvas.fields.topEntry.isFocused, "the caret is in the top caption")
     // A load asked not to (none does today) leaves the focus where it was.
     _ = gtk_widget_grab_focus(editor.bottomBar.albumButton)
     editor.load(

@@ -46,40 +46,41 @@ import Testing
 
     let chain = tabChain(of: editor.window)
     for (widget, name) in [
-      (editor.canvas.topEntry.widget, "top caption"), (editor.canvas.bottomEntry.widget, "bottom caption"),
-      (editor.shareButton, "Share"), (editor.styleButton, "Style & Layout"),
-      (editor.cancelButton!, "Cancel"),
+      (editor.canvas.fields.topEntry.widget, "top caption"),
+      (editor.canvas.fields.bottomEntry.widget, "bottom caption"),
+      (editor.header.shareButton, "Share"), (editor.header.styleButton, "Style & Layout"),
+      (editor.header.cancelButton, "Cancel"),
       (editor.bottomBar.albumButton, "Album"),
     ] {
       #expect(reaches(chain, widget), "Tab reaches \(name)")
     }
 
     // Typing into the focused top caption, Enter to finish: the meme has the caption.
-    gtk_widget_grab_focus(editor.canvas.topEntry.widget)
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.topEntry.widget), "Typed")
+    gtk_widget_grab_focus(editor.canvas.fields.topEntry.widget)
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.topEntry.widget), "Typed")
     // Enter reaches the entry's text widget, which holds the focus; its key binding emits "activate".
     let typing = try #require(gtk_window_get_focus(gtkkit_window(editor.window)))
-    #expect(reaches([typing], editor.canvas.topEntry.widget))
+    #expect(reaches([typing], editor.canvas.fields.topEntry.widget))
     gtkkit_emit_signal(typing, "activate")
     EditorHarness.settle(editor)
     #expect(editor.document.captions.top == "Typed")
     let focusAfterEnter = gtk_window_get_focus(gtkkit_window(editor.window))
     #expect(
-      focusAfterEnter.map { reaches([$0], editor.canvas.bottomEntry.widget) } ?? false,
+      focusAfterEnter.map { reaches([$0], editor.canvas.fields.bottomEntry.widget) } ?? false,
       "Enter moves on to the bottom caption")
 
     // Enter (or Space) on the focused Share button opens its menu.
-    let shareToggle = try #require(gtk_widget_get_first_child(editor.shareButton))
+    let shareToggle = try #require(gtk_widget_get_first_child(editor.header.shareButton))
     #expect(gtk_widget_grab_focus(shareToggle) != 0)
     #expect(gtk_widget_activate(shareToggle) != 0)
     // A keyboard-activated button shows itself pressed for a moment, then clicks, which builds
     // the menu (on its first opening) and shows it.
     #expect(
       MainContext.iterate {
-        gtk_menu_button_get_popover(gtkkit_menu_button(editor.shareButton))
+        gtk_menu_button_get_popover(gtkkit_menu_button(editor.header.shareButton))
           .map { gtk_widget_get_visible(gtkkit_widget($0)) != 0 } ?? false
       }, "the Share menu is open")
-    gtk_menu_button_popdown(gtkkit_menu_button(editor.shareButton))
+    gtk_menu_button_popdown(gtkkit_menu_button(editor.header.shareButton))
   }
 
   @Test func sentMemesRowsOpenWithEnterAndDetailGoesBackWithEscape() throws {
@@ -88,7 +89,7 @@ import Testing
 
       // Tab reaches the Add button, the tabs and the rows.
       let chain = tabChain(of: window.window)
-      #expect(reaches(chain, window.addButton), "Tab reaches Add")
+      #expect(reaches(chain, window.header.addButton), "Tab reaches Add")
       #expect(reaches(chain, window.listView), "Tab reaches the list")
 
       // Enter on a focused row opens its meme.

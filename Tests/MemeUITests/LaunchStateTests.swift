@@ -29,11 +29,11 @@ import Testing
     #expect(gtk_widget_get_visible(placeholder) != 0)
     let share = try #require(WidgetTree.descendant(of: editor.window, named: "share-button"))
     #expect(gtk_widget_is_sensitive(share) == 0, "Share needs a picture")
-    #expect(canvas.topEntry.text == "TOP" && canvas.bottomEntry.text == "BOTTOM")
+    #expect(canvas.fields.topEntry.text == "TOP" && canvas.fields.bottomEntry.text == "BOTTOM")
 
     let frame = try #require(canvas.captionFrame)
     let scale = frame.rect.width / Double(frame.imageWidth)
-    for entry in [canvas.topEntry, canvas.bottomEntry] {
+    for entry in [canvas.fields.topEntry, canvas.fields.bottomEntry] {
       #expect(gtk_widget_get_mapped(entry.widget) != 0, "\(entry.position) field is shown")
       let field = try bounds(entry.widget, in: editor)
       #expect(field.width > 0 && field.height > 0)
@@ -49,7 +49,7 @@ import Testing
     // The engine drew the default captions on the canvas: white fill under each field.
     let pixels = try ImageLoader().load(contentsOf: shot)
     let origin = try #require(WidgetTree.bounds(of: canvas.drawingArea, in: editor.window))
-    for entry in [canvas.topEntry, canvas.bottomEntry] {
+    for entry in [canvas.fields.topEntry, canvas.fields.bottomEntry] {
       let field = try bounds(entry.widget, in: editor)
       var whites = 0
       for y in stride(from: Int(origin.y + field.y), to: Int(origin.y + field.maxY), by: 2) {
@@ -72,7 +72,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     // The captions are prepared for the size the window predicts (a preparation of the size a paint
     // asks for is taken: SheetPreparationTests); the canvas must be given exactly that size.
-    let predicted = try #require(editor.launchCanvasSize)
+    let predicted = try #require(editor.launchSheet.canvasSize)
     let given = (
       width: gtk_widget_get_width(editor.canvas.drawingArea),
       height: gtk_widget_get_height(editor.canvas.drawingArea)
@@ -86,7 +86,7 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
-    let top = editor.canvas.topEntry
+    let top = editor.canvas.fields.topEntry
     gtk_widget_grab_focus(top.widget)
     MainContext.drain()
     #expect(top.text == "", "focusing the field clears TOP")
@@ -107,8 +107,8 @@ import Testing
     #expect(gtk_widget_is_sensitive(share) == 0)
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     #expect(editor.document.image != nil)
-    #expect(editor.canvas.topEntry.text == "First the words")
-    #expect(editor.canvas.bottomEntry.text == "then the picture")
+    #expect(editor.canvas.fields.topEntry.text == "First the words")
+    #expect(editor.canvas.fields.bottomEntry.text == "then the picture")
     #expect(editor.canvas.layout?.captions.top == "First the words")
     #expect(editor.canvas.layout?.captions.bottom == "then the picture")
     #expect(gtk_widget_is_sensitive(share) != 0, "Share follows the picture")
@@ -122,14 +122,14 @@ import Testing
     let editor = EditorHarness.makeEditor(width: 960, height: 720)
     defer { EditorHarness.close(editor) }
     let frame = try #require(editor.canvas.captionFrame)
-    let before = try [editor.canvas.topEntry, editor.canvas.bottomEntry].map {
+    let before = try [editor.canvas.fields.topEntry, editor.canvas.fields.bottomEntry].map {
       try bounds($0.widget, in: editor)
     }
     let picture = Fixtures.picture(
       width: frame.imageWidth * 2, height: frame.imageHeight * 2,
       name: "canvas-shape-\(frame.imageWidth)x\(frame.imageHeight).png")
     EditorHarness.load(picture, into: editor)
-    let after = try [editor.canvas.topEntry, editor.canvas.bottomEntry].map {
+    let after = try [editor.canvas.fields.topEntry, editor.canvas.fields.bottomEntry].map {
       try bounds($0.widget, in: editor)
     }
     for (old, new) in zip(before, after) {

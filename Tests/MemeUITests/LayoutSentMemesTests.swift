@@ -61,7 +61,7 @@ import Testing
     #expect(MainContext.iterate(until: { editor.document.image != nil && !editor.isLoading }))
     #expect(editor.document.layout == .band)
     #expect(editor.document.captions == captions)
-    #expect(editor.canvas.bottomEntry.widget.isVisible)
-    #expect(editor.canvas.bottomEntry.text == "evening tea")
+    #expect(editor.canvas.fields.bottomEntry.widget.isVisible)
+    #expect(editor.canvas.fields.bottomEntry.text == "evening tea")
   }
 }

@@ -21,7 +21,7 @@ import Testing
     EditorHarness.load(Fixtures.picture(width: 1600, height: 1000, name: "layout-\(kind).png"), into: editor)
     EditorHarness.type(
       top: "when the meme gets a layout of its own", bottom: "and keeps its texts", into: editor)
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
     DisplayHarness.waitForFrames(editor.stylePanel.widget)
     let button = try #require(
       WidgetTree.descendant(of: editor.stylePanel.widget, named: "layout-\(kind.rawValue)"))
@@ -75,7 +75,7 @@ import Testing
 
     // Both fields are shown, inside the canvas, and sit on their texts.
     for position in CaptionPosition.allCases {
-      let entry = position == .top ? editor.canvas.topEntry : editor.canvas.bottomEntry
+      let entry = position == .top ? editor.canvas.fields.topEntry : editor.canvas.fields.bottomEntry
       #expect(entry.widget.isVisible && gtk_widget_get_mapped(entry.widget) != 0, "\(kind) \(position) field")
       var bounds = graphene_rect_t()
       #expect(gtk_widget_compute_bounds(entry.widget, editor.canvas.drawingArea, &bounds) != 0)
@@ -98,14 +98,14 @@ import Testing
     EditorHarness.settle(editor)
     #expect(editor.document.layout == .classic)
     #expect(editor.canvas.layout?.frame.isPictureOnly == true)
-    #expect(editor.canvas.bottomEntry.widget.isVisible)
+    #expect(editor.canvas.fields.bottomEntry.widget.isVisible)
     #expect(editor.document.captions.bottom == "and keeps its texts")
 
     // Choosing the layout again and then Classic in the panel: both texts are still there.
     editor.actions.action(named: "redo")?.activate()
     EditorHarness.settle(editor)
     #expect(editor.document.layout == kind)
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
     DisplayHarness.waitForFrames(editor.stylePanel.widget)
     let classic = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "layout-classic"))
     gtk_toggle_button_set_active(gtkkit_toggle_button(classic), 1)
@@ -113,8 +113,9 @@ import Testing
     #expect(editor.document.layout == .classic)
     #expect(editor.document.captions.top == "when the meme gets a layout of its own")
     #expect(editor.document.captions.bottom == "and keeps its texts")
-    #expect(editor.canvas.topEntry.text == "when the meme gets a layout of its own")
-    #expect(editor.canvas.bottomEntry.text == "and keeps its texts")
-    #expect(editor.canvas.topEntry.widget.isVisible && editor.canvas.bottomEntry.widget.isVisible)
+    #expect(editor.canvas.fields.topEntry.text == "when the meme gets a layout of its own")
+    #expect(editor.canvas.fields.bottomEntry.text == "and keeps its texts")
+    #expect(
+      editor.canvas.fields.topEntry.widget.isVisible && editor.canvas.fields.bottomEntry.widget.isVisible)
   }
 }

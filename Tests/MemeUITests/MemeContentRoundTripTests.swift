@@ -54,7 +54,7 @@ import Testing
     let sink = InMemorySentMemes()
     let editor = EditorHarness.makeEditor(sink: sink)
     defer { EditorHarness.close(editor) }
-    editor.edit(loaded.meme)
+    editor.loading.load(sent: loaded.meme)
     #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
     EditorHarness.settle(editor)
     #expect(editor.document.captions == content.captions)

@@ -79,13 +79,13 @@ import Testing
   @Test(arguments: TitleBarButtons.allCases)
   func theStylePanelFitsAndTheWindowStays360(buttons: TitleBarButtons) throws {
     try Self.withNarrowEditor(buttons) { editor, width in
-      gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+      gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
       #expect(MainContext.iterate { Self.isRevealed(editor) })
       EditorHarness.settle(editor)
       Self.expectFits(editor.window, width: width, "the style panel")
       Screenshot.save(editor.window, named: "narrow-style-panel-\(Self.screenshotSuffix(buttons))")
 
-      gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 0)
+      gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 0)
       #expect(MainContext.iterate { !Self.isRevealed(editor) })
       Self.expectFitsAfter("the style panel", editor, width: width)
     }

@@ -34,14 +34,14 @@ import Testing
     g_value_init(&value, gtkkit_type_file())
     g_value_take_object(&value, FileURL.file(for: url).raw)
     defer { g_value_unset(&value) }
-    #expect(editor.acceptDrop(&value))
+    #expect(editor.loading.acceptDrop(&value))
     #expect(MainContext.iterate { !editor.isLoading })
     #expect(editor.document.image?.url == url)
 
     var text = GValue()
     g_value_init(&text, gtkkit_type_string())
     defer { g_value_unset(&text) }
-    #expect(!editor.acceptDrop(&text), "text is not a picture")
+    #expect(!editor.loading.acceptDrop(&text), "text is not a picture")
   }
 
   @Test func openingFilesPresentsTheEditorWithTheFirstOne() throws {

@@ -53,10 +53,10 @@ import Testing
     let (editor, sink) = try Self.untouchedEditor()
     defer { EditorHarness.close(editor) }
     // The editor shows them, drawn as captions.
-    #expect(editor.canvas.topEntry.text == "TOP" && editor.canvas.bottomEntry.text == "BOTTOM")
+    #expect(editor.canvas.fields.topEntry.text == "TOP" && editor.canvas.fields.bottomEntry.text == "BOTTOM")
     #expect(editor.canvas.captions.top == "TOP" && editor.canvas.captions.textBoxes.map(\.text) == ["TEXT"])
     let top = try #require(
-      WidgetTree.bounds(of: editor.canvas.topEntry.widget, in: editor.canvas.drawingArea))
+      WidgetTree.bounds(of: editor.canvas.fields.topEntry.widget, in: editor.canvas.drawingArea))
     #expect(try TextBoxKeyboardTests.whitePixels(in: editor, around: top) > 30, "TOP is drawn on the canvas")
     // The meme holds no text.
     #expect(editor.document.captions.top.isEmpty && editor.document.captions.bottom.isEmpty)
@@ -85,7 +85,7 @@ import Testing
     let (editor, sink) = try Self.untouchedEditor()
     defer { EditorHarness.close(editor) }
     // Typed into the field as a person does: focusing it clears TOP, then the letters go in.
-    let top = editor.canvas.topEntry
+    let top = editor.canvas.fields.topEntry
     top.focus()
     MainContext.drain()
     #expect(top.text.isEmpty)
@@ -111,14 +111,14 @@ import Testing
     #expect(MainContext.iterate(maxIterations: 12_000) { !sink.isEmpty && !editor.isBusy })
     #expect(!editor.document.hasUnsharedChanges)
     let undoable = editor.document.canUndo
-    for entry in [editor.canvas.topEntry, editor.canvas.bottomEntry] {
+    for entry in [editor.canvas.fields.topEntry, editor.canvas.fields.bottomEntry] {
       entry.focus()
       MainContext.drain()
       #expect(entry.text.isEmpty, "clicked into, the placeholder clears")
     }
     editor.toplevel.focusedWidget = nil
     MainContext.drain()
-    #expect(editor.canvas.topEntry.text == "TOP" && editor.canvas.bottomEntry.text == "BOTTOM")
+    #expect(editor.canvas.fields.topEntry.text == "TOP" && editor.canvas.fields.bottomEntry.text == "BOTTOM")
     #expect(!editor.document.hasUnsharedChanges, "not a change: Discard this meme? is not asked")
     #expect(editor.document.canUndo == undoable, "and nothing to undo")
   }

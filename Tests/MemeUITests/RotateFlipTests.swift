@@ -52,7 +52,7 @@ import Testing
     #expect(layout.imageWidth == 800 && layout.imageHeight == 1200, "captions lay out on the turned picture")
     let rect = editor.canvas.pictureRect
     #expect(abs(rect.width / rect.height - 800.0 / 1200.0) < 0.01)
-    for entry in [editor.canvas.topEntry, editor.canvas.bottomEntry] {
+    for entry in [editor.canvas.fields.topEntry, editor.canvas.fields.bottomEntry] {
       let box = try #require(WidgetTree.bounds(of: entry.widget, in: editor.canvas.drawingArea))
       #expect(
         rect.contains(ImageRect(x: box.x, y: box.y, width: box.width, height: box.height), tolerance: 1))

@@ -235,7 +235,7 @@ import Testing
         captions: MemeCaptions(top: "When the photo", bottom: "has no GPS"),
         customDescription: kept.customDescription),
       originalImage: output)
-    again.edit(meme)
+    again.loading.load(sent: meme)
     #expect(again.document.customDescription == written, "Edit & Resend brings it back")
     #expect(MainContext.iterate { !again.isLoading })
   }

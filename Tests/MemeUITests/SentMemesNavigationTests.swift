@@ -77,12 +77,12 @@ import Testing
     let window = try #require(SentMemesHarness.sentMemes(of: app))
     let editor = try #require(SentMemesHarness.editSelectedMeme(in: app))
     #expect(SentMemesHarness.isVisible(editor.window))
-    #expect(editor.canvas.topEntry.text == "Top 1")
-    #expect(editor.canvas.bottomEntry.text == "Bottom 1")
+    #expect(editor.canvas.fields.topEntry.text == "Top 1")
+    #expect(editor.canvas.fields.bottomEntry.text == "Bottom 1")
     #expect(editor.document.image?.width == 640, "the original picture, not the rendered meme")
     #expect(MainContext.iterate { app.sentMemes?.detailWindow == nil }, "the detail closes")
 
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), "A new ending")
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.bottomEntry.widget), "A new ending")
     #expect(SentMemesHarness.shareByCopying(editor, in: app, expecting: 2))
     let list = window.memes.list
     #expect(list.meme(at: 0)?.bottom == "A new ending")

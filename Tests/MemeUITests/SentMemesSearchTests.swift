@@ -52,7 +52,7 @@ import Testing
       #expect(window.search.entry.text == "mon")
       // "mon" is a prefix of Monday and monkey, in any case; not of "Nothing" or "Café".
       waitForResults([all[0], all[2]], in: window)
-      #expect(window.stack.visibleChildName == "memes")
+      #expect(window.states.stack.visibleChildName == "memes")
       SentMemesHarness.waitForThumbnails(window)
       Screenshot.save(window.window, named: "sent-memes-search-list")
 
@@ -71,7 +71,7 @@ import Testing
       waitForResults([all[0]], in: window)
       try RealKeyboard.type("x")
       waitForResults([], in: window)
-      #expect(window.stack.visibleChildName == "no-results")
+      #expect(window.states.stack.visibleChildName == "no-results")
       #expect(SentMemesHarness.labels(in: window.window).contains("No Results Found"))
       Screenshot.save(window.window, named: "sent-memes-search-no-results")
 
@@ -79,7 +79,7 @@ import Testing
       #expect(MainContext.iterate { !window.search.isSearching }, "Escape closes the search bar")
       #expect(window.search.entry.text == "", "Escape clears the search")
       waitForResults(all, in: window)
-      #expect(window.stack.visibleChildName == "memes")
+      #expect(window.states.stack.visibleChildName == "memes")
     }
   }
 

@@ -22,7 +22,9 @@ import Testing
           cString: gtk_notebook_get_menu_label_text(notebook, gtk_notebook_get_nth_page(notebook, index)))
       }
       #expect(titles == ["List", "Grid"])
-      #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack.widget))) == "memes")
+      #expect(
+        String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.states.stack.widget))) == "memes"
+      )
 
       SentMemesHarness.waitForThumbnails(window)
       let rows = window.listFactory.boundCells.filter { $0.memeID != nil }
@@ -79,7 +81,9 @@ import Testing
     try SentMemesHarness.withSentMemes(memes: 1) { app, window, _ in
       SentMemesHarness.activate(SentMemesAction.delete.name, in: window.window)
       SentMemesHarness.settle(app)
-      #expect(String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.stack.widget))) == "empty")
+      #expect(
+        String(cString: gtk_stack_get_visible_child_name(gtkkit_stack(window.states.stack.widget))) == "empty"
+      )
       let empty = try #require(WidgetTree.descendant(of: window.window, named: "empty-state"))
       let texts = SentMemesHarness.labels(in: empty)
       #expect(texts.contains("No Sent Memes"))
@@ -162,7 +166,7 @@ import Testing
       expected = [ids[1], ids[0], ids[3], ids[2]]
       #expect(window.memes.list.ids == expected)
       // A row dropped below the last row (what drag and drop in the List does).
-      window.drop(ids[1], onto: ids[2], below: true)
+      window.reordering.drop(ids[1], onto: ids[2], below: true)
       expected = [ids[0], ids[3], ids[2], ids[1]]
       #expect(window.memes.list.ids == expected)
       // Moving the top meme up does nothing.

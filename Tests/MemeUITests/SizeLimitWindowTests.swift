@@ -16,7 +16,8 @@ import Testing
   /// the Share menu's texts.
   private static func shown(in editor: EditorWindow) throws -> (text: String, mapped: Bool, menu: [String]) {
     EditorHarness.settle(editor)
-    let badge = try #require(WidgetTree.descendant(of: editor.shareButton, named: ShareMenu.limitBadgeName))
+    let badge = try #require(
+      WidgetTree.descendant(of: editor.header.shareButton, named: ShareMenu.limitBadgeName))
     var mapped = gtk_widget_get_mapped(badge) != 0
     if mapped {
       var bounds = graphene_rect_t()
@@ -24,7 +25,7 @@ import Testing
       let width = Float(gtk_widget_get_width(editor.window))
       mapped = bounds.origin.x >= 0 && bounds.origin.x + bounds.size.width <= width && bounds.size.width > 0
     }
-    return (Label(wrapping: badge).text, mapped, WidgetTree.texts(in: editor.shareButton))
+    return (Label(wrapping: badge).text, mapped, WidgetTree.texts(in: editor.header.shareButton))
   }
 
   /// With no limit the button is the icon alone and the menu says "Size Limit"; with one, "Under
@@ -43,15 +44,15 @@ import Testing
     var shown = try Self.shown(in: editor)
     #expect(!shown.mapped, "no badge without a limit")
     #expect(shown.menu.contains("Size Limit") && !shown.menu.contains { $0.hasPrefix("Size Limit:") })
-    #expect(editor.shareButton.tooltip == "Share")
+    #expect(editor.header.shareButton.tooltip == "Share")
 
     editor.preferences.shareSizeLimit = 1_000_000
     shown = try Self.shown(in: editor)
     #expect(shown.mapped && shown.text == "Under 1 MB", "\(shown)")
     #expect(shown.menu.contains("Size Limit: Under 1 MB"), "\(shown.menu)")
-    #expect(editor.shareButton.tooltip == "Share\nShared files stay under 1 MB.")
+    #expect(editor.header.shareButton.tooltip == "Share\nShared files stay under 1 MB.")
     let otherBadge = try #require(
-      WidgetTree.descendant(of: other.shareButton, named: ShareMenu.limitBadgeName))
+      WidgetTree.descendant(of: other.header.shareButton, named: ShareMenu.limitBadgeName))
     #expect(
       gtk_widget_get_visible(otherBadge) != 0 && Label(wrapping: otherBadge).text == "Under 1 MB",
       "every window shows it")
@@ -62,7 +63,7 @@ import Testing
     editor.preferences.shareSizeLimit = nil
     #expect(
       gtk_widget_get_visible(otherBadge) == 0
-        && WidgetTree.texts(in: other.shareButton).contains("Size Limit"))
+        && WidgetTree.texts(in: other.header.shareButton).contains("Size Limit"))
     #expect(!(try Self.shown(in: editor)).mapped)
   }
 
@@ -76,7 +77,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     let shown = try Self.shown(in: editor)
     #expect(shown.menu.contains("Size Limit: Under 25 MB"), "\(shown.menu)")
-    #expect(editor.shareButton.tooltip == "Share\nShared files stay under 25 MB.")
+    #expect(editor.header.shareButton.tooltip == "Share\nShared files stay under 25 MB.")
     #expect(gtk_widget_get_width(editor.window) <= 360, "\(gtk_widget_get_width(editor.window)) pixels wide")
     Screenshot.save(editor.window, named: "share-size-limit-360")
   }

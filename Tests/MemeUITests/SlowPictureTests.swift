@@ -72,7 +72,7 @@ import Testing
     MainContext.iterate(maxIterations: 20) { false }
     if how == "escape" {
       // What the window's key controller does with Escape.
-      #expect(editor.canvas.handleLoadingKey(UInt32(GDK_KEY_Escape)))
+      #expect(editor.canvas.loading.handleKey(UInt32(GDK_KEY_Escape)))
     } else {
       // A keyboard activation: GTK shows the button pressed for a moment, then it is clicked.
       gtk_widget_activate(stop)
@@ -84,6 +84,6 @@ import Testing
     MainContext.iterate(maxIterations: 300) { false }
     EditorHarness.expectMemeKept(in: editor, showing: picture)
     #expect(editor.lastError == nil, "stopping is no error")
-    #expect(!editor.canvas.handleLoadingKey(UInt32(GDK_KEY_Escape)), "Escape passes on when nothing loads")
+    #expect(!editor.canvas.loading.handleKey(UInt32(GDK_KEY_Escape)), "Escape passes on when nothing loads")
   }
 }

@@ -18,7 +18,7 @@ import Testing
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
     MainContext.iterate { gtk_revealer_get_child_revealed(OpaquePointer(editor.stylePanel.widget)) != 0 }
     EditorHarness.settle(editor)
     try body(editor)

@@ -78,7 +78,7 @@ import Testing
     }
     #expect(editor.stylePanel.isUnderCanvas, "a narrow window puts the panel under the canvas")
 
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
     #expect(
       MainContext.iterate { gtk_revealer_get_child_revealed(OpaquePointer(editor.stylePanel.widget)) != 0 })
     EditorHarness.settle(editor)
@@ -94,7 +94,7 @@ import Testing
     gtk_switch_set_active(OpaquePointer(toggle), 0)
     #expect(editor.document.captions.style.isUppercase == false)
     #expect(editor.canvas.layout?.captions.style.isUppercase == false)
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 0)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 0)
   }
 
   @Test(arguments: [(960, 720), (480, 420), (360, 640)])
@@ -106,7 +106,7 @@ import Testing
     let before = try Self.drawnBands(in: editor)
     let canvasSize = Self.size(of: editor.canvas.drawingArea)
 
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
     #expect(editor.stylePanel.isOpen, "the Style & Layout button opens the panel")
     #expect(
       MainContext.iterate { gtk_revealer_get_child_revealed(OpaquePointer(editor.stylePanel.widget)) != 0 })
@@ -116,7 +116,7 @@ import Testing
     let panel = try #require(WidgetTree.bounds(of: editor.stylePanel.content, in: editor.window))
     #expect(panel.width > 0 && panel.height > 0)
     // Beside the canvas in a wide window, under it in a narrow one: either way it takes the canvas's room.
-    let isUnder = size.width < EditorWindow.narrowWidth
+    let isUnder = size.width < StylePanel.narrowWidth
     #expect(editor.stylePanel.isUnderCanvas == isUnder)
     let openSize = Self.size(of: editor.canvas.drawingArea)
     #expect(
@@ -144,7 +144,7 @@ import Testing
       height: Int(size.height) + 80)
     gtk_popover_popdown(popover)
 
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 0)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 0)
     #expect(!editor.stylePanel.isOpen)
   }
 }

@@ -20,7 +20,7 @@ import Testing
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
     DisplayHarness.waitForFrames(editor.stylePanel.widget)
     Screenshot.save(editor.stylePanel.widget, named: "style-panel")
 
@@ -60,7 +60,7 @@ import Testing
     let revealer = editor.warningBar.revealer.widget
     #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) == 0)
     let long = Array(repeating: "far too many words for one caption band", count: 80).joined(separator: " ")
-    gtk_editable_set_text(gtkkit_editable(editor.canvas.bottomEntry.widget), long)
+    gtk_editable_set_text(gtkkit_editable(editor.canvas.fields.bottomEntry.widget), long)
     #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) != 0)
     #expect(try labelText("caption-overflow", in: editor.window).contains("bottom caption"))
     MainContext.iterate { gtk_revealer_get_child_revealed(OpaquePointer(revealer)) != 0 }
@@ -74,7 +74,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
     editor.actions.action(named: "share")?.activate()
-    let popover = try #require(gtk_menu_button_get_popover(gtkkit_menu_button(editor.shareButton)))
+    let popover = try #require(gtk_menu_button_get_popover(gtkkit_menu_button(editor.header.shareButton)))
     DisplayHarness.waitForFrames(popover)
     #expect(gtk_widget_get_visible(gtkkit_widget(popover)) != 0)
     Screenshot.save(popover, named: "share-menu")
@@ -100,7 +100,7 @@ import Testing
     let note = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "capitals-note"))
     // Whether the default face has lowercase is seen in what the engine draws: lowercase with the
     // switch off has exactly the ink of capitals in a face without lowercase.
-    let (top, bottom) = (editor.canvas.topEntry, editor.canvas.bottomEntry)
+    let (top, bottom) = (editor.canvas.fields.topEntry, editor.canvas.fields.bottomEntry)
     for entry in [top, bottom] { entry.focus() }
     gtk_editable_set_text(gtkkit_editable(top.widget), "abcdefg")
     gtk_editable_set_text(gtkkit_editable(bottom.widget), "ABCDEFG")
@@ -130,7 +130,7 @@ import Testing
   private static func editorWithStyleControlsOpen() -> EditorWindow {
     let editor = EditorHarness.makeEditor()
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), into: editor)
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
     DisplayHarness.waitForFrames(editor.stylePanel.widget)
     return editor
   }

@@ -47,19 +47,20 @@ import Testing
     }
     // The captions one after another in Caption N order: top, bottom, then the box.
     let fields = forwards.compactMap { focus in
-      editor.canvas.captionEntries.firstIndex { Self.isInside(focus, $0.widget) }
+      editor.canvas.fields.captionEntries.firstIndex { Self.isInside(focus, $0.widget) }
     }
     #expect(fields == [0, 1, 2])
-    let first = try #require(forwards.firstIndex { Self.isInside($0, editor.canvas.topEntry.widget) })
+    let first = try #require(forwards.firstIndex { Self.isInside($0, editor.canvas.fields.topEntry.widget) })
     #expect(
-      forwards.count > first + 2 && Self.isInside(forwards[first + 2], editor.canvas.boxEntries[0].widget))
+      forwards.count > first + 2
+        && Self.isInside(forwards[first + 2], editor.canvas.fields.boxEntries[0].widget))
   }
 
   @Test func theEditorWithTheStylePanelOpen() throws {
     try DisplayHarness.requireDisplay()
     let (editor, _, _) = EditorHarness.makeEditorShowingLandscape()
     defer { EditorHarness.close(editor) }
-    editor.styleToggle.isActive = true
+    editor.header.styleToggle.isActive = true
     EditorHarness.settle(editor)
     let forwards = try Self.checkBothWays(editor.window, "editor with the style panel")
     #expect(forwards.contains { Self.isInside($0, editor.stylePanel.widget) }, "Tab enters the style panel")

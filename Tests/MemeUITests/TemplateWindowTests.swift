@@ -192,7 +192,7 @@ import Testing
       #expect((editor.document.image?.width, editor.document.image?.height) == (240, 160))
       #expect(!editor.document.hasUnsharedChanges, "nothing to lose yet")
       EditorHarness.settle(editor)
-      #expect(editor.canvas.topEntry.isFocused, "the caret is in the top caption, ready for typing")
+      #expect(editor.canvas.fields.topEntry.isFocused, "the caret is in the top caption, ready for typing")
       // Used once now: it counts, and comes first next to the one used twice when used again.
       let store = try SentMemeStore(directory: folder)
       #expect(try store.template(id: drake.template.id)?.useCount == 1)

@@ -51,13 +51,14 @@ import Testing
     let editor = makeEditor(boxes: [])
     defer { EditorHarness.close(editor) }
     // The classic field shows its focus outline: the probe sees an outline where there is one.
-    editor.canvas.topEntry.focus()
+    editor.canvas.fields.topEntry.focus()
     waitForTransitions(editor)
-    #expect(try paintedPixels(of: editor.canvas.topEntry.widget) > 100, "the classic field's focus outline")
+    #expect(
+      try paintedPixels(of: editor.canvas.fields.topEntry.widget) > 100, "the classic field's focus outline")
 
     editor.actions.action(named: EditorAction.addText.name)?.activate()
     waitForTransitions(editor)
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     #expect(entry.isFocused && entry.isTyping && editor.document.selectedLayerIndex == 0)
     #expect(try paintedPixels(of: entry.widget) == 0, "the box's field draws nothing over the frame")
     // The frame and handles are the focus indication: drawn in the accent colour around the box.
@@ -81,15 +82,16 @@ import Testing
     let editor = makeEditor()
     defer { EditorHarness.close(editor) }
     // The classic field shades itself under the pointer: the probe sees shading where there is some.
-    let top = try #require(WidgetTree.bounds(of: editor.canvas.topEntry.widget, in: editor.canvas.widget))
+    let top = try #require(
+      WidgetTree.bounds(of: editor.canvas.fields.topEntry.widget, in: editor.canvas.widget))
     try RealPointer.hover(
       atX: top.x + top.width / 2, y: top.y + top.height / 2, of: editor.canvas.widget, in: editor.window)
     waitForTransitions(editor)
-    #expect(try paintedPixels(of: editor.canvas.topEntry.widget) > 100)
+    #expect(try paintedPixels(of: editor.canvas.fields.topEntry.widget) > 100)
     let box = try shown(0, in: editor)
     try RealPointer.hover(atX: box.centreX, y: box.centreY, of: editor.canvas.widget, in: editor.window)
     waitForTransitions(editor)
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     #expect(gtk_widget_get_state_flags(entry.widget).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0)
     #expect(try paintedPixels(of: entry.widget) == 0, "the box's field adds no shading of its own")
     #expect(editor.boxHandles.hoveredIndex == 0, "the canvas outlines the box")
@@ -103,7 +105,7 @@ import Testing
     try RealPointer.drag(
       fromX: start.centreX, y: start.centreY, by: 70, 30, of: editor.canvas.widget, in: editor.window)
     EditorHarness.settle(editor)
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     let picture = editor.canvas.pictureRect
     #expect(abs((editor.document.textBoxes[0].frame.x - Self.box.frame.x) * picture.width - 70) <= 1.5)
     #expect(editor.document.selectedLayerIndex == 0, "the dragged box is selected")
@@ -151,7 +153,7 @@ import Testing
     try RealKeyboard.press("ctrl+t")
     try RealKeyboard.type("old")
     try RealKeyboard.press("Escape")
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     #expect(entry.isFocused && !entry.isTyping && editor.document.textBoxes[0].text == "old")
     let clipboard = gtk_widget_get_clipboard(editor.window)
     gdk_clipboard_set_text(clipboard, "pasted")
@@ -174,12 +176,12 @@ import Testing
     defer { EditorHarness.close(editor) }
     // The clipboard is empty when the field gets the focus; the text arrives on it afterwards.
     gdk_clipboard_set_text(gtk_widget_get_clipboard(editor.window), "")
-    editor.canvas.topEntry.focus()
+    editor.canvas.fields.topEntry.focus()
     EditorHarness.settle(editor)
     gdk_clipboard_set_text(gtk_widget_get_clipboard(editor.window), "copied later")
     try RealKeyboard.focus(editor.window)
     try RealKeyboard.press("ctrl+v")
-    #expect(MainContext.iterate { editor.canvas.topEntry.text == "copied later" })
+    #expect(MainContext.iterate { editor.canvas.fields.topEntry.text == "copied later" })
     #expect(editor.document.captions.top == "copied later", "the paste is an edit of the caption")
   }
 
@@ -189,7 +191,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     #expect(entry.isFocused && !entry.isTyping)
     try RealKeyboard.focus(editor.window)
     try RealKeyboard.press("Escape")
@@ -201,7 +203,7 @@ import Testing
     #expect(MainContext.iterate { editor.document.textBoxes.count == 2 })
     // Delete on a selected box leaves the keyboard there too, not on nothing.
     try RealKeyboard.press("Escape")
-    #expect(editor.canvas.boxEntry(at: 1).map { $0.isFocused && !$0.isTyping } == true)
+    #expect(editor.canvas.fields.boxEntry(at: 1).map { $0.isFocused && !$0.isTyping } == true)
     try RealKeyboard.press("Delete")
     #expect(editor.document.textBoxes.count == 1)
     #expect(gtk_root_get_focus(OpaquePointer(editor.window)) == editor.bottomBar.addTextButton)

@@ -42,7 +42,7 @@ import Testing
     #expect(MainContext.iterate { editor.document.textBoxes.count == 1 }, "the button adds a box")
     EditorHarness.settle(editor)
     #expect(editor.document.selectedLayerIndex == 0)
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     #expect(entry.isFocused && entry.isTyping, "the caret is in the new box")
     #expect(entry.text == EditorState.boxPlaceholder && editor.document.textBoxes[0].text == "")
     #expect(
@@ -81,7 +81,7 @@ import Testing
     let editor = Self.editorWithPicture()
     defer { EditorHarness.close(editor) }
     Self.addText(editor)
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     for text in ["s", "sh", "short"] { Entry(wrapping: entry.widget).text = text }
     EditorHarness.settle(editor)
     #expect(editor.document.textBoxes[0].text == "short")
@@ -98,17 +98,18 @@ import Testing
     editor.actions.action(named: "undo")?.activate()
     EditorHarness.settle(editor)
     #expect(
-      editor.document.textBoxes.isEmpty && editor.canvas.boxEntries.isEmpty, "the next undo removes the box")
+      editor.document.textBoxes.isEmpty && editor.canvas.fields.boxEntries.isEmpty,
+      "the next undo removes the box")
     #expect(
-      !editor.canvas.topEntry.isFocused && editor.canvas.topEntry.text == "TOP",
+      !editor.canvas.fields.topEntry.isFocused && editor.canvas.fields.topEntry.text == "TOP",
       "the focus did not fall to the top caption, clearing it")
     editor.actions.action(named: "redo")?.activate()
     editor.actions.action(named: "redo")?.activate()
     EditorHarness.settle(editor)
-    #expect(editor.canvas.boxEntry(at: 0)?.text == "short, and then a good deal longer")
+    #expect(editor.canvas.fields.boxEntry(at: 0)?.text == "short, and then a good deal longer")
 
     // A box emptied and left gets its placeholder back, as a classic caption does.
-    let again = try #require(editor.canvas.boxEntry(at: 0))
+    let again = try #require(editor.canvas.fields.boxEntry(at: 0))
     again.focus()
     Entry(wrapping: again.widget).text = ""
     again.stopTyping()
@@ -124,7 +125,7 @@ import Testing
     let revealer = editor.warningBar.revealer.widget
     #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) == 0)
     let long = Array(repeating: "far too many words for one small box", count: 120).joined(separator: " ")
-    Entry(wrapping: try #require(editor.canvas.boxEntry(at: 0)).widget).text = long
+    Entry(wrapping: try #require(editor.canvas.fields.boxEntry(at: 0)).widget).text = long
     #expect(editor.canvas.layout?.overflowingBoxes == [0], "the engine says it does not fit")
     #expect(gtk_revealer_get_reveal_child(OpaquePointer(revealer)) != 0)
     let label = try #require(WidgetTree.descendant(of: editor.window, named: "caption-overflow"))
@@ -136,8 +137,8 @@ import Testing
     let editor = Self.editorWithPicture()
     defer { EditorHarness.close(editor) }
     for _ in 0..<3 { Self.addText(editor) }
-    #expect(editor.canvas.boxEntries.count == 3)
-    for (index, entry) in editor.canvas.boxEntries.enumerated() {
+    #expect(editor.canvas.fields.boxEntries.count == 3)
+    for (index, entry) in editor.canvas.fields.boxEntries.enumerated() {
       #expect(
         AccessibleNameTests.labelMismatch(entry.widget, "Text box \(index + 1)") == nil,
         "\(AccessibleNameTests.labelMismatch(entry.widget, "Text box \(index + 1)") ?? "")")
@@ -147,11 +148,11 @@ import Testing
     }
     editor.document.setText("the second box", ofBoxAt: 1)
     EditorHarness.settle(editor)
-    #expect(editor.canvas.boxEntry(at: 1)?.text == "the second box", "each field shows its box's text")
+    #expect(editor.canvas.fields.boxEntry(at: 1)?.text == "the second box", "each field shows its box's text")
     editor.document.removeLayer(at: 0)
     EditorHarness.settle(editor)
-    #expect(editor.canvas.boxEntries.count == 2)
-    #expect(editor.canvas.boxEntry(at: 0)?.text == "the second box")
+    #expect(editor.canvas.fields.boxEntries.count == 2)
+    #expect(editor.canvas.fields.boxEntry(at: 0)?.text == "the second box")
     #expect(
       WidgetTree.descendant(of: editor.window, named: "caption-box-2") == nil, "the extra field is gone")
   }
@@ -164,7 +165,7 @@ import Testing
     try RealKeyboard.press("ctrl+t")
     EditorHarness.settle(editor)
     try #require(editor.document.textBoxes.count == 1, "Ctrl+T adds a box")
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     try RealKeyboard.type("hi")
     #expect(editor.document.textBoxes[0].text == "hi", "typing replaces the placeholder")
 
@@ -217,7 +218,7 @@ import Testing
     EditorHarness.settle(editor)
     #expect(editor.document.textBoxes.map(\.text) == ["yo"])
     #expect(editor.document.selectedLayerIndex == 0, "the box undo brought back is selected")
-    let back = try #require(editor.canvas.boxEntry(at: 0))
+    let back = try #require(editor.canvas.fields.boxEntry(at: 0))
     #expect(back.isFocused && !back.isTyping, "its field takes the keys at once")
     #expect(try cornerPixel() == selected, "its frame is drawn")
   }
@@ -229,31 +230,31 @@ import Testing
     Self.addText(editor)
     Self.addText(editor)
     try RealKeyboard.focus(editor.window)
-    editor.canvas.topEntry.focus()
+    editor.canvas.fields.topEntry.focus()
     try RealKeyboard.press("Tab")
-    #expect(editor.canvas.bottomEntry.isFocused)
+    #expect(editor.canvas.fields.bottomEntry.isFocused)
     #expect(editor.document.selectedLayerIndex == nil)
     try RealKeyboard.press("Tab")
-    #expect(editor.canvas.boxEntry(at: 0)?.isFocused == true, "Caption 3 after the bottom caption")
+    #expect(editor.canvas.fields.boxEntry(at: 0)?.isFocused == true, "Caption 3 after the bottom caption")
     #expect(editor.document.selectedLayerIndex == 0)
     try RealKeyboard.press("Tab")
-    #expect(editor.canvas.boxEntry(at: 1)?.isFocused == true)
+    #expect(editor.canvas.fields.boxEntry(at: 1)?.isFocused == true)
     #expect(editor.document.selectedLayerIndex == 1)
     try RealKeyboard.press("shift+Tab")
-    #expect(editor.canvas.boxEntry(at: 0)?.isFocused == true, "Shift+Tab goes back")
+    #expect(editor.canvas.fields.boxEntry(at: 0)?.isFocused == true, "Shift+Tab goes back")
     try RealKeyboard.press("Tab")
     try RealKeyboard.press("Tab")
     // After the last caption Tab leaves the captions (for the canvas's other controls, then the bars).
     let captions =
-      [editor.canvas.topEntry, editor.canvas.bottomEntry]
-      + (0..<2).compactMap { editor.canvas.boxEntry(at: $0) }
+      [editor.canvas.fields.topEntry, editor.canvas.fields.bottomEntry]
+      + (0..<2).compactMap { editor.canvas.fields.boxEntry(at: $0) }
     #expect(gtk_window_get_focus(gtkkit_window(editor.window)) != nil)
     #expect(!captions.contains { $0.isFocused }, "after the last caption Tab leaves the captions")
     // Tab from a box not being typed in goes on in the same order.
     editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
     try RealKeyboard.press("shift+Tab")
-    #expect(editor.canvas.bottomEntry.isFocused && editor.document.selectedLayerIndex == nil)
+    #expect(editor.canvas.fields.bottomEntry.isFocused && editor.document.selectedLayerIndex == nil)
   }
 
   @Test func theDrawingOrderActionsMoveTheSelectedBoxAndAreInTheMenu() throws {
@@ -262,7 +263,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     for text in ["a", "b", "c"] {
       Self.addText(editor)
-      editor.canvas.boxEntry(at: editor.document.textBoxes.count - 1).map {
+      editor.canvas.fields.boxEntry(at: editor.document.textBoxes.count - 1).map {
         Entry(wrapping: $0.widget).text = text
       }
     }
@@ -281,7 +282,8 @@ import Testing
     editor.layerActions.actions.action(named: LayerAction.sendToBack.name)?.activate()
     EditorHarness.settle(editor)
     #expect(editor.document.textBoxes.map(\.text) == ["c", "a", "b"])
-    #expect(editor.document.selectedLayerIndex == 0 && editor.canvas.boxEntry(at: 0)?.isFocused == true)
+    #expect(
+      editor.document.selectedLayerIndex == 0 && editor.canvas.fields.boxEntry(at: 0)?.isFocused == true)
     #expect(enabled(.bringForward) && !enabled(.sendBackward))
     editor.layerActions.actions.action(named: LayerAction.bringForward.name)?.activate()
     #expect(editor.document.textBoxes.map(\.text) == ["a", "c", "b"])
@@ -325,7 +327,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     Self.addText(editor)
     Self.addText(editor)
-    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.styleButton), 1)
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
     DisplayHarness.waitForFrames(editor.stylePanel.widget)
     defer { editor.stylePanel.isOpen = false }
     let toggle = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "uppercase"))
@@ -396,7 +398,7 @@ import Testing
     let editor = TextBoxKeyboardTests.editorWithPicture()
     defer { EditorHarness.close(editor) }
     TextBoxKeyboardTests.addText(editor)
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     Entry(wrapping: entry.widget).text = "HELLO"
     let picture = editor.canvas.pictureRect
     let centre = (x: picture.x + picture.width / 2, y: picture.y + picture.height / 2)
@@ -423,7 +425,7 @@ import Testing
     let editor = TextBoxKeyboardTests.editorWithPicture()
     defer { EditorHarness.close(editor) }
     TextBoxKeyboardTests.addText(editor)
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     Entry(wrapping: entry.widget).text = text
     EditorHarness.settle(editor)
     #expect(editor.document.textBoxes[0].text.count == 2000)

@@ -131,20 +131,22 @@ import Testing
     // From a control outside the canvas, Ctrl+Tab goes to the top caption.
     _ = gtk_widget_grab_focus(editor.bottomBar.albumButton)
     try RealKeyboard.press("ctrl+Tab")
-    #expect(editor.canvas.topEntry.isFocused)
+    #expect(editor.canvas.fields.topEntry.isFocused)
     try RealKeyboard.press("ctrl+Tab")
-    #expect(editor.canvas.bottomEntry.isFocused)
+    #expect(editor.canvas.fields.bottomEntry.isFocused)
     try RealKeyboard.press("ctrl+Tab")
-    #expect(editor.canvas.boxEntry(at: 0)?.isFocused == true && editor.document.selectedLayerIndex == 0)
+    #expect(
+      editor.canvas.fields.boxEntry(at: 0)?.isFocused == true && editor.document.selectedLayerIndex == 0)
     try RealKeyboard.press("ctrl+Tab")
-    #expect(editor.canvas.boxEntry(at: 1)?.isFocused == true && editor.document.selectedLayerIndex == 1)
+    #expect(
+      editor.canvas.fields.boxEntry(at: 1)?.isFocused == true && editor.document.selectedLayerIndex == 1)
     // All round: after the last box, the top caption again.
     try RealKeyboard.press("ctrl+Tab")
-    #expect(editor.canvas.topEntry.isFocused && editor.document.selectedLayerIndex == nil)
+    #expect(editor.canvas.fields.topEntry.isFocused && editor.document.selectedLayerIndex == nil)
     try RealKeyboard.press("ctrl+shift+Tab")
-    #expect(editor.canvas.boxEntry(at: 1)?.isFocused == true, "Ctrl+Shift+Tab goes back")
+    #expect(editor.canvas.fields.boxEntry(at: 1)?.isFocused == true, "Ctrl+Shift+Tab goes back")
     try RealKeyboard.press("ctrl+shift+Tab")
-    #expect(editor.canvas.boxEntry(at: 0)?.isFocused == true)
+    #expect(editor.canvas.fields.boxEntry(at: 0)?.isFocused == true)
     #expect(
       EditorHarness.application.application.actions(forAccelerator: "<Control>Tab") == ["win.next-caption"])
   }

@@ -114,7 +114,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     editor.document.selectLayer(at: 0)
     EditorHarness.settle(editor)
-    let entry = try #require(editor.canvas.boxEntry(at: 0))
+    let entry = try #require(editor.canvas.fields.boxEntry(at: 0))
     // Delete on the selected box, as its field's key handler gets it.
     #expect(editor.textBoxes.handleBoxKey(UInt32(GDK_KEY_Delete), GdkModifierType(0), in: entry, index: 0))
     #expect(editor.document.textBoxes.isEmpty)

@@ -26,7 +26,7 @@ import Testing
   {
     let rect = editor.canvas.pictureRect
     let field = try #require(
-      WidgetTree.bounds(of: editor.canvas.topEntry.widget, in: editor.canvas.drawingArea))
+      WidgetTree.bounds(of: editor.canvas.fields.topEntry.widget, in: editor.canvas.drawingArea))
     let layout = try #require(editor.canvas.layout)
     let band = layout.bandRect(for: .top)
     let scale = rect.width / Double(layout.imageWidth)
@@ -146,7 +146,7 @@ import Testing
     #expect(controls.isSpaceHeld)
     editor.noteSpace(pressed: false, UInt32(GDK_KEY_space))
     #expect(!controls.isSpaceHeld)
-    gtk_widget_grab_focus(editor.canvas.topEntry.widget)
+    gtk_widget_grab_focus(editor.canvas.fields.topEntry.widget)
     MainContext.drain()
     editor.noteSpace(pressed: true, UInt32(GDK_KEY_space))
     #expect(!controls.isSpaceHeld, "Space types in a caption field")

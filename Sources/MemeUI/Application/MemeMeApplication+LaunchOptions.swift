@@ -59,6 +59,6 @@ extension MemeMeApplication {
   /// Quits once the editor has painted a frame. Connected before the window is presented, which
   /// maps it at once.
   func quitAfterFirstFrame(of editor: EditorWindow) {
-    afterFirstFrame(of: editor) { [weak self] in self?.application.quit() }
+    FirstFrame.afterPaint(of: editor.window) { [weak self] in self?.application.quit() }
   }
 }

@@ -8,7 +8,7 @@ import MemeEditing
 import MemeStore
 
 /// The running application: one primary instance, one editor window, `app.` actions.
-package final class MemeMeApplication {
+package final class MemeMeApplication: SentMemesStartupHost {
   package let application: Application
   /// Window size, caption style and last folder, shared by every window.
   let preferences: Preferences
@@ -19,19 +19,10 @@ package final class MemeMeApplication {
   package var openStore: (() -> Result<SentMemesLibrary, StoreError>)?
   /// Sent Memes and Meme Detail, once the store is open; nil when the app works as an editor only.
   package private(set) var sentMemes: SentMemesNavigator?
-  /// What the user should know about the store at launch (why it could not be opened), shown once
-  /// over the first window. What the repair after the first frame did is told when it finishes.
-  private(set) var storeNotice: StoreNotice?
-  /// Asked over the first window when the store's pictures folder is a link (instead of `storeNotice`).
-  private(set) var linkedImagesQuestion: LinkedImagesQuestion?
-  /// Asked over the first window when the store's database is damaged (instead of `storeNotice`).
-  private(set) var damagedStoreQuestion: DamagedStoreQuestion?
-  /// Whether the offer to rebuild a damaged store has been made this run (it is made once).
-  private(set) var hasOfferedRebuild = false
-  /// Whether the store's repair has been started (it runs once per launch, after the first frame).
-  private(set) var hasStartedRepair = false
-  /// Whether the app's icon is on its way to the windows (`giveWindowsTheAppIconAfterFirstFrame`).
-  private(set) var hasScheduledAppIcon = false
+  /// Opening the store, and what the user is told about it.
+  private lazy var sentMemesStartup = SentMemesStartup(host: self)
+  /// The app's icon on its windows, given after the first frame.
+  private let windowIcons = WindowIcons()
   /// `--print-texts` and `--quit-after-first-frame`, given at launch.
   var launchOptions = LaunchOptions()
   /// GNOME Shell's search provider, on the session bus (`exportSearchProvider`).
@@ -52,7 +43,7 @@ package final class MemeMeApplication {
       // Through Sent Memes when it is there, so that it steps aside for the editor.
       let editor = sentMemes?.showEditor() ?? presentEditor()
       editor.load(url, focusingTopCaption: true)
-      giveWindowsTheAppIconAfterFirstFrame(of: editor.window)
+      windowIcons.giveAfterFirstFrame(of: editor.window)
     }
   }
 
@@ -74,10 +65,10 @@ package final class MemeMeApplication {
     // first frame has quit by then), so that it costs the user nothing on the way to it, and on a
     // background thread, so the frames after it are not held up either. The monitor itself starts
     // on the main loop, which watches its bus.
-    afterFirstFrame(of: editor) {
+    FirstFrame.afterPaint(of: editor.window) {
       MainLoop.post {
         MainLoop.runInBackground({ CameraMonitor.loadGStreamer() }) { [weak editor] _ in
-          editor?.attachCamera(CameraMonitor())
+          editor?.camera.attach(CameraMonitor())
         }
       }
     }
@@ -98,22 +89,28 @@ package final class MemeMeApplication {
     }
   }
 
-  func reportStoreNotice(_ notice: StoreNotice) { storeNotice = notice }
-  func clearStoreNotice() {
-    storeNotice = nil
-    linkedImagesQuestion = nil
-    damagedStoreQuestion = nil
+  /// At launch: Sent Memes when memes exist, otherwise the editor; then any store problem.
+  func presentFirstWindow() {
+    if let sentMemes {
+      sentMemes.presentAtLaunch()
+    } else {
+      presentEditor()
+    }
+    finishShowingFirstWindow()
   }
-  func reportLinkedImages(_ question: LinkedImagesQuestion) { linkedImagesQuestion = question }
-  func reportDamagedStore(_ question: DamagedStoreQuestion) { damagedStoreQuestion = question }
-  func markRebuildOffered() { hasOfferedRebuild = true }
-  func markRepairStarted() { hasStartedRepair = true }
-  func markAppIconScheduled() { hasScheduledAppIcon = true }
+
+  /// After the first window is shown (at launch, or when the desktop's search opens one): the store
+  /// notice, the store's check and the windows' icon, each once.
+  func finishShowingFirstWindow() {
+    guard let window = application.windows.first else { return }
+    sentMemesStartup.showNoticeOnce(over: window)
+    sentMemesStartup.repairAfterFirstFrame(of: gtkkit_widget(window))
+    windowIcons.giveAfterFirstFrame(of: gtkkit_widget(window))
+  }
 
   private func startUp() {
     g_set_application_name("MemeMe")
-    // The windows get the app's icon once the first has painted
-    // (`giveWindowsTheAppIconAfterFirstFrame`).
+    // The windows get the app's icon once the first has painted (`WindowIcons`).
     StyleSheet.install(EditorStyleSheet.css)
     ApplicationAction.add(to: application.actions) { [weak self] action in
       guard let self else { return }
@@ -140,31 +137,12 @@ package final class MemeMeApplication {
     CropAction.installAccelerators(in: application)
     LayerAction.installAccelerators(in: application)
     ShareTarget.installAccelerators(in: application)
-    startSentMemes()
+    SentMemesAction.installAccelerators(in: application)
+    DetailAction.installAccelerators(in: application)
+    TemplateAction.installAccelerators(in: application)
+    if let openStore { sentMemesStartup.open(with: openStore) }
     // What was handed to other programs, pasted or taken a week ago is no longer in use.
     MainLoop.runInBackground({ CacheFolder.removeOld() }, then: { _ in })
-  }
-
-  /// Runs `work` once, after the editor's first frame has been painted (the editor is mapped
-  /// again whenever it comes back from behind Sent Memes; only the first time counts).
-  func afterFirstFrame(of editor: EditorWindow, perform work: @escaping () -> Void) {
-    afterFirstFrame(of: editor.window, perform: work)
-  }
-
-  /// Runs `work` once, after `window`'s first frame has been painted (the next frame when it is
-  /// mapped already).
-  func afterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>, perform work: @escaping () -> Void) {
-    func afterNextPaint() {
-      guard let clock = window.frameClock else { return }
-      Signal.connectOnce(clock.raw, "after-paint", work)
-      // A frame is asked for: a window that has painted and sits still would otherwise wait.
-      gtk_widget_queue_draw(window)
-    }
-    if gtk_widget_get_mapped(window) != 0 {
-      afterNextPaint()
-      return
-    }
-    Signal.connectOnce(window, "map", afterNextPaint)
   }
 
   /// The window the user works in (dialogs open over it).

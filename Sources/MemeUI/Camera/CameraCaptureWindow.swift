@@ -145,19 +145,14 @@ public final class CameraCaptureWindow {
 }
 
 /// The camera-window.ui file's objects.
-struct CameraWindowTree: InterfaceTree {
+enum CameraWindowObjects: InterfaceTreeKind {
   static let file = InterfaceFile.cameraWindow
-  let window: Window
-  let cancel: Button
-  let takePhoto: Button
-  let preview: Picture
-  let message: Label
 
-  init(_ builder: Builder) throws(BuilderError) {
-    window = try builder.object("window")
-    cancel = try builder.object("cancel")
-    takePhoto = try builder.object("take-photo")
-    preview = try builder.object("preview")
-    message = try builder.object("message")
+  static func objects(in builder: Builder) throws(BuilderError) -> (
+    window: Window, cancel: Button, takePhoto: Button, preview: Picture, message: Label
+  ) {
+    try builder.objects("window", "cancel", "take-photo", "preview", "message")
   }
 }
+
+typealias CameraWindowTree = InterfaceTree<CameraWindowObjects>

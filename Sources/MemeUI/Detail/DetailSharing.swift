@@ -192,7 +192,7 @@ final class DetailSharing {
   private func saveFailed(_ url: URL, _ error: ImageError) {
     host.showError(
       title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
-      detail: EditorWindow.sentence(error.reason))
+      detail: ErrorSentence.from(error.reason))
   }
 
   /// Copy Image: the sent meme goes on the clipboard as it is (under a size limit, no larger). An
@@ -317,7 +317,7 @@ final class DetailSharing {
         case .failure(let failure):
           self?.host.showError(
             title: localized("Could not export the meme"),
-            detail: EditorWindow.sentence(failure.reason))
+            detail: ErrorSentence.from(failure.reason))
         }
       }
       return
@@ -344,7 +344,7 @@ final class DetailSharing {
         case .failure(let failure):
           host.showError(
             title: localized("Could not export the meme"),
-            detail: EditorWindow.sentence(failure.reason))
+            detail: ErrorSentence.from(failure.reason))
         }
       })
   }

@@ -69,11 +69,8 @@ final class AnimationPlayback {
 
   init(actions: Actions, placement: Placement) {
     self.placement = placement
-    controls.name = "animation-controls"
-    controls.addCSSClass("osd")
-    controls.addCSSClass("animation-controls")
-    controls.horizontalAlignment = GTK_ALIGN_CENTER
-    controls.verticalAlignment = GTK_ALIGN_END
+    OnScreenDisplay.style(
+      controls, name: "animation-controls", horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_END)
     if placement == .overPicture {
       controls.setMargins(bottom: 12)
     } else {

@@ -41,11 +41,8 @@ final class CanvasZoomControls {
     self.drawing = drawing
     self.painter = painter
     self.relayout = relayout
-    indicator.name = "zoom-indicator"
-    indicator.addCSSClass("osd")
-    indicator.addCSSClass("zoom-indicator")
-    indicator.horizontalAlignment = GTK_ALIGN_END
-    indicator.verticalAlignment = GTK_ALIGN_END
+    OnScreenDisplay.style(
+      indicator, name: "zoom-indicator", horizontal: GTK_ALIGN_END, vertical: GTK_ALIGN_END)
     indicator.setMargins(end: 12)
     indicator.setMargins(bottom: 12)
     gtk_widget_set_can_target(indicator, 0)

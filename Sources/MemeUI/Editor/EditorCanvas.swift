@@ -6,11 +6,11 @@ import MemeEditing
 
 /// The picture, aspect-fit and letterboxed, with the captions drawn by the engine, the two
 /// caption fields lying over the picture's top and bottom bands and a field over each text box
-/// (see `EditorCanvas+BoxFields.swift`). Before a picture is chosen the classic fields lie over the
+/// (`CaptionFields`). Before a picture is chosen the classic fields lie over the
 /// same bands of an empty sheet, around the invitation to choose one.
 ///
 /// Drawing is `PreviewPainter`'s: the export's layout over a cached on-screen copy of the picture.
-final class EditorCanvas {
+final class EditorCanvas: CaptionFieldsHost {
   /// The overlay holding everything.
   private let overlay = Overlay()
   /// The overlay's widget: put it in the window.
@@ -19,19 +19,12 @@ final class EditorCanvas {
   /// menu, drag-out) reach them only through the narrow interface below ("For the canvas's parts");
   /// tests read them as they are.
   let drawingArea: UnsafeMutablePointer<GtkWidget>
-  let topEntry = CaptionEntry(slot: .classic(.top))
-  let bottomEntry = CaptionEntry(slot: .classic(.bottom))
-  /// One field per text box, in the order of the boxes (see `EditorCanvas+BoxFields.swift`).
-  var boxEntries: [CaptionEntry] = []
-  /// Called once for each box field made, so the window connects it to the document.
-  var onBoxEntryMade: (CaptionEntry) -> Void = { _ in }
+  /// The caption fields over the picture, each with its limit message.
+  let fields = CaptionFields()
   /// The invitation to choose a picture, shown between the caption fields before there is one.
   let placeholder: UnsafeMutablePointer<GtkWidget>
-  private let loadingIndicator: Box
-  private let loadingLabel: Label
-  /// Stops the load the indicator shows (its Stop button, Escape); nil while none is shown.
-  private(set) var stopLoading: (() -> Void)?
-  private var watchesEscape = false
+  /// "Loading…" with Stop, while a picture is decoded.
+  let loading = LoadingIndicator()
 
   let painter = PreviewPainter()
   /// Redraws once more while the painter draws an oversized caption's layer on another thread.
@@ -53,8 +46,6 @@ final class EditorCanvas {
   /// The captions as drawn: the document's, with a placeholder for each empty caption not being
   /// typed in (see `CaptionEntry`).
   var captions: MemeCaptions { painter.captions }
-  /// The document's captions as last shown: what `captions` shows placeholders over.
-  private(set) var documentCaptions = EditorState.initial.captions
 
   init() {
     overlay.widget.name = "canvas"
@@ -67,16 +58,15 @@ final class EditorCanvas {
     overlay.setChild(drawingArea)
 
     placeholder = Self.makePlaceholder()
-    (loadingIndicator, loadingLabel) = Self.makeLoadingIndicator()
-    for child in [topEntry.widget, bottomEntry.widget, placeholder, loadingIndicator.widget] {
+    for child in [fields.topEntry.widget, fields.bottomEntry.widget, placeholder, loading.widget] {
       overlay.add(child)
     }
-    addStopButton()
-    for entry in [topEntry, bottomEntry] { addLimitMessage(of: entry) }
+    // The fields' limit messages lie over everything added so far.
+    fields.attach(to: self)
 
     DrawingArea.setDrawFunction(drawingArea) { [weak self] context, width, height in
       guard let self else { return }
-      let focused = focusedEntry.flatMap { entry in cursor(for: entry).map { (entry, $0) } }
+      let focused = fields.focusedEntry.flatMap { entry in cursor(for: entry.slot).map { (entry, $0) } }
       painter.sheetColor = ThemeColors.sheet(in: drawingArea)
       painter.paint(
         on: context, width: Double(width), height: Double(height),
@@ -106,8 +96,7 @@ final class EditorCanvas {
     // A look-again still pending when the window closes must not reach the freed drawing area (the
     // canvas may outlive its widgets while late work still holds it).
     Signal.connect(drawingArea, "destroy") { [weak self] in self?.layerPoll?.cancel() }
-    connectEntries()
-    Signal.connectChildPosition(widget) { [weak self] child in self?.position(of: child) }
+    Signal.connectChildPosition(widget) { [weak self] child in self?.fields.position(of: child) }
     pop = CaptionPop(clockOf: drawingArea)
     pop.onFrame = { [weak self] in
       guard let self else { return }
@@ -147,43 +136,25 @@ final class EditorCanvas {
     playback.show(animationAt: image?.isAnimated == true ? image?.url : nil)
     painter.drawsCaptions = withCaptions
     placeholder.isVisible = image == nil
-    for entry in [topEntry, bottomEntry] {
-      entry.widget.isVisible = withCaptions
-      if !withCaptions { entry.limitLabel.isVisible = false }
-    }
-    for (index, entry) in boxEntries.enumerated() {
-      entry.widget.isVisible = showsField(ofLayerAt: index)
-      if !withCaptions { entry.limitLabel.isVisible = false }
-    }
+    fields.followCaptions(drawn: withCaptions)
     zoomControls?.update()
     gtk_widget_queue_allocate(widget)
     drawingArea.queueDraw()
   }
 
   func showCaptions(_ captions: MemeCaptions) {
-    documentCaptions = captions
-    topEntry.show(caption: captions.top)
-    bottomEntry.show(caption: captions.bottom)
-    showBoxes(captions.layers)
+    fields.show(captions)
     showFieldTexts()
   }
 
   /// Draws what the fields show: the document's captions, and the placeholders of empty ones.
   func showFieldTexts() {
-    var shown = documentCaptions
-    shown.top = topEntry.text
-    shown.bottom = bottomEntry.text
-    for (index, entry) in zip(shown.layers.indices, boxEntries) {
-      guard var box = shown.layers[index].textBox else { continue }
-      box.text = entry.text
-      shown.layers[index] = .text(box)
-    }
-    painter.show(shown)
+    painter.show(fields.shownCaptions)
     drawingArea.queueDraw()
   }
 
   /// Adds a layer over the picture and everything on it.
-  func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
+  func addOverlay(_ child: Widget) {
     overlay.add(child)
   }
 
@@ -196,46 +167,7 @@ final class EditorCanvas {
   /// (crop mode's, built when crop mode first opens: where it lay when it was added before any box).
   /// GTK 4's gtk_overlay_add_overlay is this insertion, at the end.
   func addLayerUnderBoxFields(_ child: UnsafeMutablePointer<GtkWidget>) {
-    gtk_widget_insert_before(child, widget, boxEntries.first?.widget)
-  }
-
-  /// Shows the "Loading…" indicator for `fileName`, whose Stop button (and Escape) calls `stop`, or
-  /// hides it (nil).
-  func showLoading(_ fileName: String?, stop: (() -> Void)? = nil) {
-    if let fileName {
-      loadingLabel.text = String(format: localized("Loading %@…"), fileName)
-      watchEscape()
-    }
-    stopLoading = fileName == nil ? nil : stop
-    loadingIndicator.widget.isVisible = !(fileName == nil)
-  }
-
-  /// Escape stops a load while the indicator shows (in the capture phase, before a caption field
-  /// or another shortcut takes it); at other times it passes on.
-  private func watchEscape() {
-    guard !watchesEscape, let root = gtk_widget_get_root(widget) else { return }
-    watchesEscape = true
-    let keys = gtk_event_controller_key_new()!
-    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-    Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, _ in
-      self?.handleLoadingKey(keyval) ?? false
-    }
-    gtk_widget_add_controller(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self), keys)
-  }
-
-  /// Escape stops the load shown; true when it did (the key is then taken).
-  func handleLoadingKey(_ keyval: UInt32) -> Bool {
-    guard Int32(keyval) == GDK_KEY_Escape, let stopLoading else { return false }
-    stopLoading()
-    return true
-  }
-
-  /// After a share: the pointer went to the Share menu and a dialog, so the hover highlight a caption
-  /// field kept from before (GTK does not hear the pointer leave under a popover's grab) goes.
-  func forgetPointer() {
-    for entry in [topEntry, bottomEntry] + boxEntries {
-      gtk_widget_unset_state_flags(entry.widget, GTK_STATE_FLAG_PRELIGHT)
-    }
+    gtk_widget_insert_before(child, widget, fields.boxEntries.first?.widget)
   }
 
   /// The caption layout currently drawn (for the style popover's font and overflow reports).
@@ -254,7 +186,33 @@ final class EditorCanvas {
       inWidth: Double(drawingArea.width), height: Double(drawingArea.height))
   }
 
-  // MARK: - For the canvas's parts: box handles, the context menu, drag-out, the launch
+  // MARK: - For the canvas's parts: the caption fields, box handles, the context menu, drag-out
+
+  var drawsCaptions: Bool { painter.drawsCaptions }
+  var drawnCaptions: (layout: MemeLayout, rect: ImageRect)? {
+    painter.drawnCaptions(inWidth: drawingSize.width, height: drawingSize.height)
+  }
+  var drawnLayers: [MemeLayer] { painter.captions.layers }
+  var popScale: Double { pop.scale }
+  var overlayHeight: Int32 { Int32(widget.height) }
+
+  /// Where the caret and selection of the caption in `slot` lie as drawn now.
+  func cursor(for slot: CaptionSlot) -> CaptionCursor? {
+    guard painter.drawsCaptions, let drawn = drawnCaptions else { return nil }
+    return CaptionCursor(layout: drawn.layout, slot: slot, frame: drawn.rect, popScale: painter.captionScale)
+  }
+
+  func drawingPoint(x: Double, y: Double, in child: Widget) -> (x: Double, y: Double)? {
+    var point = (x: 0.0, y: 0.0)
+    guard gtk_widget_translate_coordinates(child, drawingArea, x, y, &point.x, &point.y) != 0 else {
+      return nil
+    }
+    return point
+  }
+
+  func placeFields() {
+    gtk_widget_queue_allocate(widget)
+  }
 
   /// The drawing's size, in logical pixels.
   var drawingSize: (width: Double, height: Double) { (Double(drawingArea.width), Double(drawingArea.height)) }
@@ -293,7 +251,7 @@ final class EditorCanvas {
   }
 
   /// Lays the empty sheet out for a canvas of this size before its first frame (see
-  /// `EditorWindow+LaunchCaptions.swift`).
+  /// `LaunchSheet`).
   func prepareSheet(width: Int32, height: Int32, scaleFactor: Double) {
     painter.prepareSheet(inWidth: Double(width), height: Double(height), scaleFactor: scaleFactor)
   }
@@ -309,30 +267,5 @@ final class EditorCanvas {
         label: localized("Choose from _Album…"), actionName: EditorAction.open.detailedName),
       isCompact: true
     ).makeWidget()
-  }
-
-  private static func makeLoadingIndicator() -> (Box, Label) {
-    let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-    box.widget.name = "loading"
-    box.widget.addCSSClass("osd")
-    box.widget.addCSSClass("loading-indicator")
-    box.widget.horizontalAlignment = GTK_ALIGN_CENTER
-    box.widget.verticalAlignment = GTK_ALIGN_CENTER
-    let spinner = Spinner()
-    spinner.start()
-    let label = Label(localized("Loading…"))
-    box.append(spinner.widget)
-    box.append(label.widget)
-    box.widget.isVisible = false
-    return (box, label)
-  }
-
-  /// The Stop button of the loading indicator: calls `stopLoading`.
-  private func addStopButton() {
-    let button = gtk_button_new_with_mnemonic(localized("_Stop"))!
-    button.name = "stop-loading"
-    button.tooltip = localized("Stop loading the picture (Escape)")
-    _ = Signal.connect(button, "clicked") { [weak self] in self?.stopLoading?() }
-    loadingIndicator.append(button)
   }
 }

@@ -76,7 +76,7 @@ final class EditorContextMenu {
   /// Whether (`x`, `y`) lies on the top or bottom caption's field: a secondary click there opens
   /// the field's own menu (cut, copy and paste of its text).
   private func isOnClassicCaption(_ x: Double, _ y: Double) -> Bool {
-    [canvas.topEntry, canvas.bottomEntry].contains { entry in
+    [canvas.fields.topEntry, canvas.fields.bottomEntry].contains { entry in
       guard let bounds = canvas.boundsInDrawing(of: entry.widget) else { return false }
       return x >= bounds.x && x < bounds.x + bounds.width && y >= bounds.y && y < bounds.y + bounds.height
     }
@@ -110,7 +110,9 @@ final class EditorContextMenu {
       let isMenuKey =
         Int32(keyval) == GDK_KEY_Menu
         || (Int32(keyval) == GDK_KEY_F10 && state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
-      guard isMenuKey, !canvas.topEntry.isFocused, !canvas.bottomEntry.isFocused else { return false }
+      guard isMenuKey, !canvas.fields.topEntry.isFocused, !canvas.fields.bottomEntry.isFocused else {
+        return false
+      }
       showForSelection()
       return true
     }

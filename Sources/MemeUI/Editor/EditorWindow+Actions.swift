@@ -14,9 +14,9 @@ extension EditorWindow {
   private func perform(_ action: EditorAction) {
     switch action {
     case .open: loading.chooseAndLoad()
-    case .camera: cameraCapture?()
+    case .camera: camera.capture?()
     case .paste: loading.paste()
-    case .share: gtk_menu_button_popup(gtkkit_menu_button(shareButton))
+    case .share: gtk_menu_button_popup(gtkkit_menu_button(header.shareButton))
     case .undo: document.undo()
     case .redo: document.redo()
     case .zoomIn: canvas.zoomControls.zoom(by: CanvasZoom.step)
@@ -51,18 +51,12 @@ extension EditorWindow {
     }
     enable(.undo, document.canUndo)
     enable(.redo, document.canRedo)
-    enable(.camera, cameraCapture != nil)
+    enable(.camera, camera?.capture != nil)
     cropMode?.updateActions(hasPicture: hasPicture)
     for action in [EditorAction.playAnimation, .previousFrame, .nextFrame] {
       enable(action, document.image?.isAnimated == true)
     }
-    // One export at a time: while one runs, Share shows its progress.
-    let isExporting = sharing.progress.isRunning
-    enable(.share, hasPicture && !isExporting)
-    for target in ShareTarget.allCases {
-      actions.action(named: target.name)?.isEnabled = hasPicture && !isExporting
-    }
-    enable(.cancelExport, isExporting)
+    sharing.updateActions(hasPicture: hasPicture)
     layerActions.update(isCropping: isCropping)
     enable(.addText, hasPicture && !isCropping)
     // Present only while Sent Memes' store is open (templates live in it).
@@ -75,8 +69,8 @@ extension EditorWindow {
     enable(.cancel, hasPicture || !captions.top.isEmpty || !captions.bottom.isEmpty || !sink.isEmpty)
     // A GtkMenuButton has no action of its own: mirror win.share. While an export runs it stays
     // sensitive so its spinner shows clearly; its menu's items are off.
-    shareButton.isSensitive = hasPicture
-    styleButton.isSensitive = hasPicture
+    header.shareButton.isSensitive = hasPicture
+    header.styleButton.isSensitive = hasPicture
     if !hasPicture { stylePanel.isOpen = false }
     bottomBar.transformButton.isSensitive = hasPicture
   }

@@ -19,11 +19,4 @@ extension EditorWindow {
 
   /// Whether a picture is being decoded.
   package var isLoading: Bool { loading.isLoading }
-
-  /// "corrupt JPEG data" → "Corrupt JPEG data."
-  static func sentence(_ reason: String) -> String {
-    guard let first = reason.first else { return reason }
-    let capitalised = first.uppercased() + reason.dropFirst()
-    return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
-  }
 }

@@ -10,8 +10,8 @@ import MemeEditing
 /// The Meme Editor window: a header bar with Share and Cancel, the canvas with its caption fields,
 /// and a bottom bar with Camera and Album. Its parts own their state: sharing and its progress
 /// (`EditorSharing`), getting a picture in (`PictureLoading`), crop mode (`CropMode`), the text
-/// boxes' keys (`TextBoxEditing`) and the questions before leaving (`LeavingQuestions`). This file
-/// holds the widgets and the wiring.
+/// boxes' keys (`TextBoxEditing`), the camera (`EditorCamera`) and the questions before leaving
+/// (`LeavingQuestions`). This file holds the widgets and the wiring.
 package final class EditorWindow: AppWindow, EditorHost {
   package let window: UnsafeMutablePointer<GtkWidget>
   package let document: EditorDocument
@@ -22,11 +22,7 @@ package final class EditorWindow: AppWindow, EditorHost {
   let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
   let stylePanel = StylePanel()
 
-  private(set) var headerBar: HeaderBar!
-  let shareButton: UnsafeMutablePointer<GtkWidget>
-  private(set) var cancelButton: UnsafeMutablePointer<GtkWidget>!
-  private(set) var styleToggle: ToggleButton!
-  var styleButton: Widget { styleToggle.widget }
+  let header: EditorHeader
   let bottomBar = EditorBottomBar()
   let warningBar = WarningBar()
 
@@ -41,12 +37,9 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var boxHandles: BoxHandles!
   /// Paste, Undo, Redo and a box's drawing order, under a secondary click, a long press or the Menu key.
   private(set) var contextMenu: EditorContextMenu!
-
-  /// Takes a photo with a camera; nil (Camera insensitive) until a camera is available.
-  var cameraCapture: (() -> Void)? { didSet { updateActionStates() } }
-  /// The cameras the Camera button follows (see `attachCamera`): the window keeps the monitor, and
-  /// with it the device watch, until GTK destroys the window.
-  var cameraMonitor: CameraMonitor?
+  private(set) var camera: EditorCamera!
+  /// Lays the launch captions out before the first frame.
+  private(set) var launchSheet: LaunchSheet!
   /// Shows the Sent Memes window; Cancel uses it when memes have been sent.
   var showSentMemes: (() -> Void)?
   /// Set once the window is destroyed: a result arriving after that has no window to speak in.
@@ -58,14 +51,13 @@ package final class EditorWindow: AppWindow, EditorHost {
     document = EditorDocument(launchStyle: preferences.captionStyle)
     window = Self.makeWindow(of: application, title: "MemeMe", name: "editor-window")
     preferences.rememberGeometry(of: window)
-    shareButton = ShareMenu.button(name: "share-button", preferences: preferences, includesDescription: true)
+    header = EditorHeader(window: window, preferences: preferences, stylePanel: stylePanel.widget)
     sharing = EditorSharing(host: self, toasts: toasts, sink: sink, preferences: preferences) {
       [unowned self] request, completion in filePicker(request, completion)
     }
     loading = PictureLoading(host: self, preferences: preferences) { [unowned self] request, completion in
       filePicker(request, completion)
     }
-    buildHeaderBar()
     buildContent()
     boxHandles = BoxHandles(canvas: canvas, document: document)
     cropMode = CropMode(host: self, bottomBar: bottomBar.widget, returnFocus: bottomBar.transformButton)
@@ -83,13 +75,16 @@ package final class EditorWindow: AppWindow, EditorHost {
     contextMenu = EditorContextMenu(canvas: canvas, boxHandles: boxHandles, document: document)
     contextMenu.attachKeys(to: window)
     canvas.playback.attachKeys(to: window)
+    camera = EditorCamera(host: self) { [unowned self] url in load(url) }
     addActions()
     connectDocument()
-    acceptDrops()
+    loading.acceptDrops(on: canvas.widget)
     connectWindowKeys()
     updateActionStates()
     focusInvitation()
-    prepareLaunchCaptionsWhenRealized()
+    launchSheet = LaunchSheet(host: self, bars: [header.bar.widget, bottomBar.widget]) { [unowned self] in
+      header.styleToggle.isActive
+    }
     Signal.connectReturningBool(window, "close-request") { [weak self] in
       self?.leaving.closeRequested() ?? false
     }
@@ -142,27 +137,6 @@ package final class EditorWindow: AppWindow, EditorHost {
 
   // MARK: - Building the tree
 
-  private func buildHeaderBar() {
-    let header = HeaderBar()
-    header.showTitleGivingWay(of: window)
-    header.packStart(shareButton)
-    // Opens the style panel beside the canvas (see `StylePanel`).
-    styleToggle = ToggleButton(iconName: IconName.captionStyle)
-    styleButton.bind("active", to: stylePanel.widget, "reveal-child", isMutual: true)
-    EditorBottomBar.name(
-      styleButton, "style-button", label: localized("Style & Layout"), tooltip: localized("Style & Layout"))
-    header.packStart(styleButton)
-    cancelButton = Accessible.mnemonicButton(localized("_Cancel"))
-    cancelButton.actionName = EditorAction.cancel.detailedName
-    EditorBottomBar.name(
-      cancelButton, "cancel-button", label: localized("Cancel"),
-      tooltip: localized("Start over with no picture"))
-    header.packEnd(cancelButton)
-    // The app's own items only, as the HIG has it: what acts on the picture is in its context menu.
-    header.packEnd(PrimaryMenu.button(windowSection: nil))
-    headerBar = header
-  }
-
   private func buildContent() {
     let content = Box(GTK_ORIENTATION_VERTICAL)
     // "Saving…" with Stop, while an export takes long: a row of its own (see `ExportProgress`).
@@ -174,44 +148,30 @@ package final class EditorWindow: AppWindow, EditorHost {
     middle.append(canvas.widget)
     middle.append(stylePanel.widget)
     content.append(middle.widget)
-    arrangeStylePanel(in: middle)
-    for property in ["default-width", "default-height"] {
-      Signal.connectNotify(window, property: property) { [weak self] in self?.arrangeStylePanel(in: middle) }
-    }
+    stylePanel.follow(window, in: middle) { [weak self] width in self?.cropMode?.windowWidth = width }
     content.append(bottomBar.widget)
     // Everything below the header bar: a toast lies over the bottom bar, off the picture and its
     // captions (libadwaita shows toasts at the bottom of the overlay's child).
     toasts.widget.addCSSClass("editor-toasts")
     toasts.child = content.widget
-    AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
+    AdwWindow.setContent(of: window, header: header.bar, body: toasts.widget)
   }
-
-  /// The style panel beside the canvas, or under it when the window is too narrow for both side by
-  /// side (the panel is about 340 pixels wide).
-  private func arrangeStylePanel(in box: Box) {
-    let (width, height) = toplevel.defaultSize
-    stylePanel.isUnderCanvas = width > 0 && width < Self.narrowWidth
-    stylePanel.fit(windowHeight: height)
-    cropMode?.windowWidth = width
-    box.setOrientation(stylePanel.isUnderCanvas ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
-  }
-
-  /// Below this width the style panel goes under the canvas.
-  static let narrowWidth: Int32 = 720
 
   // MARK: - Model to widgets
 
   private func connectDocument() {
     document.onChange = { [weak self] change in self?.documentChanged(change) }
-    for (entry, position) in [(canvas.topEntry, CaptionPosition.top), (canvas.bottomEntry, .bottom)] {
-      canvas.connectEdits(of: entry) { [weak self] text in self?.document.setText(text, at: position) }
+    for (entry, position) in [
+      (canvas.fields.topEntry, CaptionPosition.top), (canvas.fields.bottomEntry, .bottom),
+    ] {
+      canvas.fields.connectEdits(of: entry) { [weak self] text in self?.document.setText(text, at: position) }
       entry.onCommit = { [weak self] in self?.document.endTyping() }
     }
     // Enter in the bottom caption, the last of the two: on to Share, the next step, rather than
     // the focus going nowhere a person can see (before a picture, to Album, the first step).
-    canvas.bottomEntry.onEnter = { [weak self] in
+    canvas.fields.bottomEntry.onEnter = { [weak self] in
       guard let self else { return }
-      _ = gtk_widget_grab_focus(document.image == nil ? bottomBar.albumButton : shareButton)
+      _ = gtk_widget_grab_focus(document.image == nil ? bottomBar.albumButton : header.shareButton)
     }
     stylePanel.onLayoutChange = { [weak self] layout in self?.document.setLayout(layout) }
     stylePanel.onChange = { [weak self] style in
@@ -244,16 +204,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     if !change.isDisjoint(with: [.captions, .style, .image, .transform, .selection]) {
       let layout = canvas.layout
       textBoxes.showStyleOfSelection(layout: layout)
-      let warnings = [
-        document.image?.full.damage == nil
-          ? nil
-          : localized(
-            "This picture is damaged: parts of it may look wrong. The meme uses what could be read."),
-        // A photo over the pixel limit opened smaller: the meme is made at that size.
-        document.image?.full.openedSmaller?.message(),
-        layout.flatMap { StylePanel.overflowMessage($0.overflowingCaptions, boxes: $0.overflowingBoxes) },
-      ].compactMap { $0 }
-      warningBar.show(warnings.isEmpty ? nil : warnings.joined(separator: "\n"))
+      warningBar.show(for: document, layout: layout)
     }
     updateActionStates()
   }

@@ -8,63 +8,38 @@ import MemeCore
 /// their titles, so the panel fits a 360 px window in every language (a grid of labels beside
 /// controls made the window 35 px wider).
 struct StyleControls {
+  /// The rows and controls of style-panel.ui; the scrolled window scrolls them when the room given
+  /// to them is smaller.
+  let tree: StylePanelTree
   let layoutPicker: LayoutPicker
-  /// Says what the rows style: a selected box, or the layout's texts (the group's description).
-  let textGroup: PreferencesGroup
   let fontList: FontList
-  /// Names the face that will be drawn (its subtitle), which may not be the one chosen.
-  let fontRow: ActionRow
-  let textColorButton: ColorButton
-  let outlineColorButton: ColorButton
-  /// The outline colour's row: in Band and Poster the colour is the one behind the text.
-  let outlineRow: ActionRow
-  let uppercaseSwitch: Switch
-  /// Says when the face has capitals only, so the switch changes nothing (its subtitle).
-  let uppercaseRow: ActionRow
-  /// A selected box's alignment; hidden for the classic captions.
-  let alignmentButtons: [(TextBox.Alignment, ToggleButton)]
-  let alignmentRow: ActionRow
-  let overflowLabel: Label
-  /// Scrolls the controls when the room given to them is smaller.
-  let scrolled: ScrolledWindow
 
-  func limitHeight(to height: Int32) { scrolled.setMaximumContentHeight(height) }
+  func limitHeight(to height: Int32) { tree.scrolled.setMaximumContentHeight(height) }
 
   /// Builds the controls (style-panel.ui) into `panel`, the font list holding `families`.
   init(families: [String], in panel: Box) {
-    let tree = StylePanelTree.build()
+    tree = StylePanelTree.build()
     layoutPicker = LayoutPicker(in: tree.layoutPicker)
-    textGroup = tree.textGroup
     fontList = FontList(families: families, defaultLabel: localized("Default meme face"))
-    fontRow = tree.fontRow
-    fontRow.setControl(fontList.widget)
-    fontRow.subtitle = " "
-    textColorButton = tree.textColor
-    textColorButton.setAccessibleName(localized("Text colour"))
+    tree.fontRow.setControl(fontList.widget)
+    tree.fontRow.subtitle = " "
+    tree.textColor.setAccessibleName(localized("Text colour"))
     tree.textColorRow.nameControl()
-    outlineColorButton = tree.outlineColor
-    outlineColorButton.setAccessibleName(localized("Outline colour"))
-    outlineRow = tree.outlineRow
-    outlineRow.nameControl()
-    uppercaseSwitch = tree.uppercase
-    uppercaseRow = tree.uppercaseRow
-    uppercaseRow.nameControl()
-    uppercaseRow.subtitle = " "
+    tree.outlineColor.setAccessibleName(localized("Outline colour"))
+    tree.outlineRow.nameControl()
+    tree.uppercaseRow.nameControl()
+    tree.uppercaseRow.subtitle = " "
     let icons: [TextBox.Alignment: String] = [
       .left: IconName.alignLeft, .center: IconName.alignCenter, .right: IconName.alignRight,
     ]
-    alignmentButtons = tree.alignmentButtons
-    for (alignment, button) in alignmentButtons { button.setIconName(icons[alignment] ?? "") }
-    alignmentRow = tree.alignmentRow
-    overflowLabel = tree.overflowWarning
+    for (alignment, button) in tree.alignmentButtons { button.setIconName(icons[alignment] ?? "") }
 
     // The lines the rows fill in get the names the rest of the app and its tests know them by.
-    Self.name(subtitleOf: fontRow, "font-used")
-    Self.name(subtitleOf: uppercaseRow, "capitals-note")
-    Self.name(descriptionOf: textGroup, "style-target")
+    Self.name(subtitleOf: tree.fontRow, "font-used")
+    Self.name(subtitleOf: tree.uppercaseRow, "capitals-note")
+    Self.name(descriptionOf: tree.textGroup, "style-target")
 
-    scrolled = tree.scrolled
-    panel.append(scrolled.widget)
+    panel.append(tree.scrolled.widget)
   }
 
   /// Names the label libadwaita shows a row's subtitle in (set beforehand, so that it exists).

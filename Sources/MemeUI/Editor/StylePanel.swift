@@ -62,6 +62,28 @@ final class StylePanel {
   /// The most height the controls may take before they scroll (-1: no limit).
   private var maxControlsHeight: Int32 = -1
 
+  /// Below this window width the panel goes under the canvas (it is about 340 pixels wide).
+  static let narrowWidth: Int32 = 720
+
+  /// Keeps the panel beside the canvas in `box`, or under it when `window` is too narrow for both
+  /// side by side, as the window's default size changes; `resized` hears each new width.
+  func follow(_ window: Widget, in box: Box, resized: @escaping (Int32) -> Void) {
+    arrange(in: box, by: window, resized: resized)
+    for property in ["default-width", "default-height"] {
+      Signal.connectNotify(window, property: property) { [weak self] in
+        self?.arrange(in: box, by: window, resized: resized)
+      }
+    }
+  }
+
+  private func arrange(in box: Box, by window: Widget, resized: (Int32) -> Void) {
+    let (width, height) = Window(wrapping: window).defaultSize
+    isUnderCanvas = width > 0 && width < Self.narrowWidth
+    fit(windowHeight: height)
+    resized(width)
+    box.setOrientation(isUnderCanvas ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+  }
+
   /// Under the canvas the panel takes at most two fifths of the window's height, so that the picture
   /// keeps the rest.
   func fit(windowHeight: Int32) {
@@ -119,22 +141,22 @@ final class StylePanel {
     isShowingModel = true
     defer { isShowingModel = false }
     controls.fontList.show(style.fontFamily)
-    controls.textColorButton.color = StyleControls.components(style.textColor)
-    controls.outlineColorButton.color = StyleControls.components(style.outlineColor)
-    controls.uppercaseSwitch.isOn = style.isUppercase
+    controls.tree.textColor.color = StyleControls.components(style.textColor)
+    controls.tree.outlineColor.color = StyleControls.components(style.outlineColor)
+    controls.tree.uppercase.isOn = style.isUppercase
     for (choice, button) in controls.layoutPicker.buttons { button.isActive = choice == memeLayout }
     // A selected box has an outline in every layout; the band's and the poster's texts have none,
     // and the colour is the one behind them.
     let outlineTitle =
       memeLayout.outlinesTexts || alignment != nil
       ? localized("Outline colour") : localized("Background colour")
-    controls.outlineRow.title = outlineTitle
-    controls.outlineColorButton.setAccessibleName(outlineTitle)
+    controls.tree.outlineRow.title = outlineTitle
+    controls.tree.outlineColor.setAccessibleName(outlineTitle)
     // The selected box's number would mean nothing to a sighted user, who sees no numbers.
-    controls.textGroup.description =
+    controls.tree.textGroup.description =
       alignment == nil ? Self.captionsTarget(in: memeLayout) : localized("Styles the selected text box only.")
-    controls.alignmentRow.widget.isVisible = alignment != nil
-    for (choice, button) in controls.alignmentButtons { button.isActive = choice == alignment }
+    controls.tree.alignmentRow.widget.isVisible = alignment != nil
+    for (choice, button) in controls.tree.alignmentButtons { button.isActive = choice == alignment }
 
     let resolved = layout?.font ?? FontResolver.resolve(style.fontFamily)
     let used =
@@ -143,11 +165,11 @@ final class StylePanel {
         format: localized("“%@” is not installed: drawn with %@"), resolved.requestedFamily ?? "",
         resolved.family)
       : String(format: localized("Drawn with %@"), resolved.family)
-    controls.fontRow.subtitle = used
+    controls.tree.fontRow.subtitle = used
     // A face without lowercase (the default Bebas Neue) draws capitals either way: say so beside the
     // switch rather than let it seem broken.
     let capitalsOnly = !FontCase.hasLowercase(resolved)
-    controls.uppercaseRow.subtitle =
+    controls.tree.uppercaseRow.subtitle =
       (capitalsOnly
         ? String(
           format: localized("%@ has capitals only: choose another font for lowercase letters."),
@@ -155,8 +177,8 @@ final class StylePanel {
         : "")
     let warning =
       layout.map { Self.overflowMessage($0.overflowingCaptions, boxes: $0.overflowingBoxes) } ?? nil
-    controls.overflowLabel.text = warning ?? ""
-    controls.overflowLabel.widget.isVisible = !(warning == nil)
+    controls.tree.overflowWarning.text = warning ?? ""
+    controls.tree.overflowWarning.widget.isVisible = !(warning == nil)
   }
 
   /// What the controls style when no box is selected: the layout's own texts, named as it shows them.
@@ -189,16 +211,16 @@ final class StylePanel {
 
   private func connectSignals(of controls: StyleControls) {
     controls.fontList.onChoose = { [weak self] family in self?.userChanged { $0.fontFamily = family } }
-    Signal.connect(controls.textColorButton.widget, "color-set") { [weak self] in
-      let color = Self.color(controls.textColorButton.color)
+    Signal.connect(controls.tree.textColor.widget, "color-set") { [weak self] in
+      let color = Self.color(controls.tree.textColor.color)
       self?.userChanged { $0.textColor = color }
     }
-    Signal.connect(controls.outlineColorButton.widget, "color-set") { [weak self] in
-      let color = Self.color(controls.outlineColorButton.color)
+    Signal.connect(controls.tree.outlineColor.widget, "color-set") { [weak self] in
+      let color = Self.color(controls.tree.outlineColor.color)
       self?.userChanged { $0.outlineColor = color }
     }
-    Signal.connectNotify(controls.uppercaseSwitch.widget, property: "active") { [weak self] in
-      let isOn = controls.uppercaseSwitch.isOn
+    Signal.connectNotify(controls.tree.uppercase.widget, property: "active") { [weak self] in
+      let isOn = controls.tree.uppercase.isOn
       self?.userChanged { $0.isUppercase = isOn }
     }
     connectChoice(controls.layoutPicker.buttons) { [weak self] choice in
@@ -206,7 +228,7 @@ final class StylePanel {
       memeLayout = choice
       onLayoutChange(choice)
     }
-    connectChoice(controls.alignmentButtons) { [weak self] choice in
+    connectChoice(controls.tree.alignmentButtons) { [weak self] choice in
       guard let self, alignment != choice else { return }
       alignment = choice
       onAlignmentChange(choice)

@@ -2,64 +2,55 @@
 import GtkKit
 import MemeCore
 
-/// The style-panel.ui file's panel: the revealer beside the canvas, with its box and separator.
-struct StylePanelFrameTree: InterfaceTree {
+/// The style-panel.ui file's panel: the revealer beside the canvas, with its box and separator. Its
+/// builder holds the panel, which no window holds until the editor puts it in one.
+enum StylePanelFrameObjects: InterfaceTreeKind {
   static let file = InterfaceFile.stylePanel
-  static let objects: [String]? = ["panel"]
-  /// Holds the panel, which no window holds until the editor puts it in one.
-  let builder: Builder
-  let revealer: Revealer
-  let box: Box
-  let separator: Separator
+  static let roots: [String]? = ["panel"]
 
-  init(_ builder: Builder) throws(BuilderError) {
-    self.builder = builder
-    revealer = try builder.object("panel")
-    box = try builder.object("panel-box")
-    separator = try builder.object("separator")
+  static func objects(in builder: Builder) throws(BuilderError) -> (
+    revealer: Revealer, box: Box, separator: Separator
+  ) {
+    try builder.objects("panel", "panel-box", "separator")
   }
 }
 
-/// The style-panel.ui file's objects: the scrolled controls and what the code fills in or reads.
-struct StylePanelTree: InterfaceTree {
-  static let file = InterfaceFile.stylePanel
-  static let objects: [String]? = ["scrolled"]
-  /// Holds the tree until it is in the panel.
-  let builder: Builder
-  let scrolled: ScrolledWindow
-  /// The row the layout buttons go into, one per layout kind.
-  let layoutPicker: Box
-  let textGroup: PreferencesGroup
-  let fontRow: ActionRow
-  let textColorRow: ActionRow
-  let textColor: ColorButton
-  let outlineRow: ActionRow
-  let outlineColor: ColorButton
-  let uppercaseRow: ActionRow
-  let uppercase: Switch
-  let alignmentRow: ActionRow
-  /// Left, centred and right, as linked toggle buttons of one group.
-  let alignmentButtons: [(TextBox.Alignment, ToggleButton)]
-  let overflowWarning: Label
+typealias StylePanelFrameTree = InterfaceTree<StylePanelFrameObjects>
 
-  init(_ builder: Builder) throws(BuilderError) {
-    self.builder = builder
-    scrolled = try builder.object("scrolled")
-    layoutPicker = try builder.object("layout-picker")
-    textGroup = try builder.object("text-group")
-    fontRow = try builder.object("font-row")
-    textColorRow = try builder.object("text-color-row")
-    textColor = try builder.object("text-color")
-    outlineRow = try builder.object("outline-row")
-    outlineColor = try builder.object("outline-color")
-    uppercaseRow = try builder.object("uppercase-row")
-    uppercase = try builder.object("uppercase")
-    alignmentRow = try builder.object("alignment-row")
-    var buttons: [(TextBox.Alignment, ToggleButton)] = []
-    for alignment in TextBox.Alignment.allCases {
-      buttons.append((alignment, try builder.object("align-\(alignment.rawValue)")))
+/// The style-panel.ui file's objects: the scrolled controls and what the code fills in or reads.
+/// The text group says what the rows style (a selected box, or the layout's texts); the font row
+/// names the face that will be drawn, which may not be the one chosen; in Band and Poster the
+/// outline colour is the one behind the text; the capitals row says when the face has capitals
+/// only; the alignment row, a selected box's, is hidden for the classic captions.
+enum StylePanelObjects: InterfaceTreeKind {
+  static let file = InterfaceFile.stylePanel
+  static let roots: [String]? = ["scrolled"]
+
+  static func objects(in builder: Builder) throws(BuilderError) -> (
+    scrolled: ScrolledWindow, layoutPicker: Box, textGroup: PreferencesGroup, fontRow: ActionRow,
+    textColorRow: ActionRow, textColor: ColorButton, outlineRow: ActionRow, outlineColor: ColorButton,
+    uppercaseRow: ActionRow, uppercase: Switch, alignmentRow: ActionRow, alignLeft: ToggleButton,
+    alignCenter: ToggleButton, alignRight: ToggleButton, overflowWarning: Label
+  ) {
+    try builder.objects(
+      "scrolled", "layout-picker", "text-group", "font-row", "text-color-row", "text-color", "outline-row",
+      "outline-color", "uppercase-row", "uppercase", "alignment-row", "align-left", "align-center",
+      "align-right",
+      "overflow-warning")
+  }
+}
+
+typealias StylePanelTree = InterfaceTree<StylePanelObjects>
+
+extension InterfaceTree where Kind == StylePanelObjects {
+  /// Left, centred and right, as linked toggle buttons of one group.
+  var alignmentButtons: [(TextBox.Alignment, ToggleButton)] {
+    TextBox.Alignment.allCases.map { alignment in
+      switch alignment {
+      case .left: (alignment, objects.alignLeft)
+      case .center: (alignment, objects.alignCenter)
+      case .right: (alignment, objects.alignRight)
+      }
     }
-    alignmentButtons = buttons
-    overflowWarning = try builder.object("overflow-warning")
   }
 }

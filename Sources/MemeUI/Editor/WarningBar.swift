@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 import GtkKit
+import MemeCore
+import MemeEditing
 
 /// A warning strip under the header bar, revealed while a caption does not fit at the smallest size
 /// or the picture is damaged.
@@ -26,5 +29,19 @@ struct WarningBar {
   func show(_ warning: String?) {
     if let warning { label.text = warning }
     revealer.revealsChild = warning != nil
+  }
+
+  /// Shows what is wrong with `document`'s picture and with the captions of `layout` (the one drawn),
+  /// one warning a line, or hides the strip when nothing is.
+  func show(for document: EditorDocument, layout: MemeLayout?) {
+    let warnings = [
+      document.image?.full.damage == nil
+        ? nil
+        : localized("This picture is damaged: parts of it may look wrong. The meme uses what could be read."),
+      // A photo over the pixel limit opened smaller: the meme is made at that size.
+      document.image?.full.openedSmaller?.message(),
+      layout.flatMap { StylePanel.overflowMessage($0.overflowingCaptions, boxes: $0.overflowingBoxes) },
+    ].compactMap { $0 }
+    show(warnings.isEmpty ? nil : warnings.joined(separator: "\n"))
   }
 }

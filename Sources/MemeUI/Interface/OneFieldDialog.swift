@@ -4,26 +4,20 @@ import GLibSupport
 import GtkKit
 
 /// The one-field-dialog.ui file's objects: the dialog and the fields it can ask with.
-struct OneFieldDialogTree: InterfaceTree {
+enum OneFieldDialogObjects: InterfaceTreeKind {
   static let file = InterfaceFile.oneFieldDialog
-  let builder: Builder
-  let dialog: MessageDialog
-  let line: Entry
-  let number: SpinButton
-  let paragraph: TextView
-  let paragraphScroller: ScrolledWindow
-  let paragraphPlaceholder: Label
 
-  init(_ builder: Builder) throws(BuilderError) {
-    self.builder = builder
-    dialog = try builder.object("dialog")
-    line = try builder.object("line-field")
-    number = try builder.object("number-field")
-    paragraph = try builder.object("paragraph-field")
-    paragraphScroller = try builder.object("paragraph-scroller")
-    paragraphPlaceholder = try builder.object("paragraph-placeholder")
+  static func objects(in builder: Builder) throws(BuilderError) -> (
+    dialog: MessageDialog, line: Entry, number: SpinButton, paragraph: TextView,
+    paragraphScroller: ScrolledWindow, paragraphPlaceholder: Label
+  ) {
+    try builder.objects(
+      "dialog", "line-field", "number-field", "paragraph-field", "paragraph-scroller", "paragraph-placeholder"
+    )
   }
 }
+
+typealias OneFieldDialogTree = InterfaceTree<OneFieldDialogObjects>
 
 /// A question with one field to fill and two answers, Cancel and the one it asks for: the meme's
 /// description, a custom size limit, a template's name. Enter gives the answer (Ctrl+Enter in a
@@ -56,10 +50,8 @@ struct OneFieldDialog {
   ) -> MessageDialog {
     let tree = OneFieldDialogTree.build()
     let field = tree.line
-    field.widget.name = fieldName
     field.text = text
-    Accessible.setLabel(field.widget, label)
-    let dialog = ask(question, tree: tree, over: parent, field: field.widget) {
+    let dialog = ask(question, tree: tree, over: parent, field: field.widget, name: fieldName, label: label) {
       let answer = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
       guard isAcceptable(answer) else { return }
       accept(answer)
@@ -78,9 +70,9 @@ struct OneFieldDialog {
     let field = tree.number
     field.setRange(range)
     field.value = value
-    field.widget.name = fieldName
-    Accessible.setLabel(field.widget, label)
-    return ask(question, tree: tree, over: parent, field: field.widget) { accept(field.value) }
+    return ask(question, tree: tree, over: parent, field: field.widget, name: fieldName, label: label) {
+      accept(field.value)
+    }
   }
 
   /// Asks `question` with a paragraph, starting with `text` and showing `placeholder` while it is
@@ -92,9 +84,7 @@ struct OneFieldDialog {
   ) -> MessageDialog {
     let tree = OneFieldDialogTree.build()
     let field = tree.paragraph
-    field.widget.name = fieldName
     field.text = text
-    Accessible.setLabel(field.widget, label)
     // The field reads nothing while empty: the text it stands for is said as its description.
     Accessible.setDescription(field.widget, placeholder)
     let hint = tree.paragraphPlaceholder
@@ -102,23 +92,28 @@ struct OneFieldDialog {
     Accessible.setHidden(hint.widget, true)
     hint.widget.isVisible = field.text.isEmpty
     field.onChange { hint.widget.isVisible = field.text.isEmpty }
-    let dialog = ask(question, tree: tree, over: parent, field: tree.paragraphScroller.widget) {
-      accept(field.text)
-    }
+    let dialog = ask(
+      question, tree: tree, over: parent, field: field.widget, name: fieldName, label: label,
+      in: tree.paragraphScroller.widget
+    ) { accept(field.text) }
     // The field lives inside the dialog: the handler goes with it.
     field.onControlEnter { dialog.respond(question.acceptResponse) }
     _ = field.widget.grabFocus()
     return dialog
   }
 
+  /// Asks `question` with `field`, named `name` (tests find it by that) and read as `label`, in the
+  /// dialog (or the `container` it lies in).
   private static func ask(
     _ question: Question, tree: OneFieldDialogTree, over parent: UnsafeMutablePointer<GtkWindow>?,
-    field: Widget, accept: @escaping () -> Void
+    field: Widget, name: String, label: String, in container: Widget? = nil, accept: @escaping () -> Void
   ) -> MessageDialog {
+    field.name = name
+    Accessible.setLabel(field, label)
     let acceptResponse = Response(rawValue: question.acceptResponse)
     return MessageDialog.ask(
       built: tree.dialog.widget, parent: parent, named: question.name, heading: question.heading,
-      body: question.body, extraChild: field,
+      body: question.body, extraChild: container ?? field,
       choices: [
         MessageDialog.Choice(label: localized("_Cancel"), response: Response.cancel),
         MessageDialog.Choice(label: question.acceptLabel, response: acceptResponse, appearance: .suggested),

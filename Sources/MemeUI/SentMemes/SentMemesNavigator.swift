@@ -89,7 +89,7 @@ package final class SentMemesNavigator {
     let editor = makeEditor()
     if leaving != editor.window { carryGeometry(from: leaving, to: editor.window) }
     editor.present(requestedAt: requestTime)
-    if let meme { editor.edit(meme) }
+    if let meme { editor.loading.load(sent: meme) }
     hideOrClose(leaving, keeping: editor.window)
     return editor
   }

@@ -18,8 +18,8 @@ extension SentMemesWindow {
     case .delete: if let meme = targetMeme { deletion.delete(id: meme.id) }
     case .undo: deletion.undo()
     case .dismissUndo: deletion.purgePending()
-    case .moveUp: moveSelected(by: -1)
-    case .moveDown: moveSelected(by: 1)
+    case .moveUp: reordering.move(targetMeme, by: -1)
+    case .moveDown: reordering.move(targetMeme, by: 1)
     case .search: searching.start()
     case .clearSearch: searching.stop()
     case .showList: currentTab = .list
@@ -39,29 +39,5 @@ extension SentMemesWindow {
     guard let meme = memes.list.meme(at: position) else { return }
     selection.selectedPosition = position
     onOpen(meme.id, currentTab)
-  }
-
-  // MARK: - Reordering
-
-  private func moveSelected(by offset: Int) {
-    guard !searching.refusesToReorder() else { return }
-    guard let meme = targetMeme, let position = memes.list.index(of: meme.id) else { return }
-    move(id: meme.id, to: position + offset)
-  }
-
-  /// Moves a meme (persisted) and keeps it selected, focused and in view.
-  func move(id: Int64, to index: Int) {
-    guard index >= 0, index < memes.list.count, memes.move(id: id, to: index) != nil else { return }
-    select(id: id)
-  }
-
-  /// A row was dropped onto another row: the dragged meme takes the target's place above or below it.
-  func drop(_ dragged: Int64, onto target: Int64, below: Bool) {
-    guard dragged != target, !searching.refusesToReorder(), let from = memes.list.index(of: dragged),
-      let onto = memes.list.index(of: target)
-    else { return }
-    var index = below ? onto + 1 : onto
-    if from < index { index -= 1 }  // the dragged row leaves a gap above the target
-    move(id: dragged, to: index)
   }
 }

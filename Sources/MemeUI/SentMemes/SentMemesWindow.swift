@@ -8,8 +8,8 @@ import MemeStore
 /// The Sent Memes window: an Add button, a search bar, a notebook with the List and the Grid over one
 /// shared model and selection, an empty state and a no-results one, and toasts: Undo for deletions,
 /// what a share did. Its parts own their state: deletion with undo (`SentMemesDeletion`), search
-/// (`SentMemesSearch`), keyboard focus (`SentMemesFocus`) and the context menu
-/// (`SentMemesContextMenu`). This file holds the views and the wiring; `SentMemesWindow+Actions.swift`
+/// (`SentMemesSearch`), keyboard focus (`SentMemesFocus`), the context menu (`SentMemesContextMenu`)
+/// and moving memes (`SentMemesReordering`). This file holds the views and the wiring; `SentMemesWindow+Actions.swift`
 /// the `win.` actions.
 package final class SentMemesWindow: AppWindow, SentMemesHost {
   /// The notebook's pages, in order.
@@ -25,25 +25,26 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
 
   /// `GtkSingleSelection *` over `memes.list`, shared by both views (one reference of our own).
   let selection: SingleSelection
-  private(set) var stack = Stack()
+  /// The memes, or why there are none.
+  private(set) var states: SentMemesEmptyStates!
   private(set) var notebook = Notebook()
   package private(set) var listView: UnsafeMutablePointer<GtkWidget>!
   /// The Grid's notebook page. Its view is built the first time the page is shown or the view is
   /// asked for, not with the window: a window that opens on the List has no use for its tiles yet.
   private var gridPage: Box!
   private var builtGrid: (view: UnsafeMutablePointer<GtkWidget>, factory: MemeItemFactory<MemeGridTile>)?
-  private(set) var addButton: UnsafeMutablePointer<GtkWidget>!
   package private(set) var listFactory: MemeItemFactory<MemeListRow>!
   /// The toasts over the window's content: what a share did ("Saved “cat-meme.png”"), said again
   /// here when Sent Memes takes over, and Undo for deletions, which takes its place.
   let toasts = ToastOverlay(dismissLabel: localized("Dismiss"))
   /// The bar at the top of the window, built before the body it stands above.
-  private var headerBar: HeaderBar!
+  private(set) var header: SentMemesHeader!
 
   private(set) var deletion: SentMemesDeletion!
   private(set) var searching: SentMemesSearch!
   private(set) var focus: SentMemesFocus!
   private(set) var contextMenu: SentMemesContextMenu!
+  private(set) var reordering: SentMemesReordering!
   /// Set when GTK destroys the window: work posted earlier must not touch its widgets.
   private(set) var isDestroyed = false
 
@@ -66,7 +67,8 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
     searching = SentMemesSearch(host: self, keysFrom: notebook.widget)
     focus = SentMemesFocus(host: self)
     contextMenu = SentMemesContextMenu(host: self)
-    buildHeaderBar()
+    reordering = SentMemesReordering(host: self) { [unowned self] in searching.refusesToReorder() }
+    header = SentMemesHeader(searchButton: searching.button.widget)
     buildContent()
     addActions()
     contextMenu.build(for: .list)
@@ -140,37 +142,16 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
 
   // MARK: - Building the tree
 
-  private func buildHeaderBar() {
-    let header = HeaderBar()
-    addButton = Button(iconName: IconName.newMeme).widget
-    addButton.actionName = SentMemesAction.add.detailedName
-    addButton.name = "add-button"
-    Accessible.setLabel(addButton, localized("Add"))
-    addButton.tooltip = localized("Make a new meme (Ctrl+N)")
-    let add = Box(GTK_ORIENTATION_HORIZONTAL)
-    add.widget.addCSSClass("linked")
-    add.append(addButton)
-    add.append(SentMemesMenus.addMenuButton())
-    header.packStart(add.widget)
-    header.packEnd(SentMemesMenus.mainMenuButton())
-    header.packEnd(searching.button.widget)
-    headerBar = header
-  }
-
   private func buildContent() {
-    stack.add(Self.makeEmptyState(), named: "empty")
-    stack.add(Self.makeNoResultsState(), named: "no-results")
     notebook.widget.name = "sent-memes-notebook"
     buildList()
     appendGridPage()
-    stack.add(notebook.widget, named: "memes")
-
+    states = SentMemesEmptyStates(memes: notebook.widget)
     let body = Box(GTK_ORIENTATION_VERTICAL, spacing: 0)
     body.append(search.widget)
-    stack.widget.expandsVertically = true
-    body.append(stack.widget)
+    body.append(states.stack.widget)
     toasts.child = body.widget
-    AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
+    AdwWindow.setContent(of: window, header: header.bar, body: toasts.widget)
   }
 
   private func buildList() {
@@ -234,7 +215,9 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
       contextMenu: { [weak self] id, widget, x, y in
         self?.contextMenu.show(for: id, in: tab, over: widget, x: x, y: y)
       },
-      drop: { [weak self] dragged, target, below in self?.drop(dragged, onto: target, below: below) })
+      drop: { [weak self] dragged, target, below in
+        self?.reordering.drop(dragged, onto: target, below: below)
+      })
   }
 
   /// The list at a readable width: on a wide window a row's time would stand far from its caption.
@@ -268,25 +251,6 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
     // it carries a name of its own.
     if let tabWidget = label.parent { Accessible.setLabel(tabWidget, title) }
     label.tooltip = tooltip
-  }
-
-  /// What the window shows before the first meme: what this is and how to make one.
-  private static func makeEmptyState() -> UnsafeMutablePointer<GtkWidget> {
-    StatusPage(
-      name: "empty-state", iconName: IconName.noPicture,
-      title: localized("No Sent Memes"),
-      description: localized("Memes you share appear here. Click + to make your first one."),
-      button: StatusPage.Button(
-        label: localized("_Make a Meme"), actionName: SentMemesAction.add.detailedName)
-    ).makeWidget()
-  }
-
-  /// What the window shows when a search finds nothing.
-  private static func makeNoResultsState() -> UnsafeMutablePointer<GtkWidget> {
-    StatusPage(
-      name: "no-results", iconName: IconName.search, title: localized("No Results Found"),
-      description: localized("No sent meme has these words in its texts. Try other or fewer words.")
-    ).makeWidget()
   }
 
   // MARK: - Model to widgets
@@ -326,13 +290,7 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
   /// The empty state or the notebook, and each action enabled from the current state.
   func updateState() {
     guard !isDestroyed else { return }
-    let isEmpty = memes.list.isEmpty
-    let shown = !isEmpty ? "memes" : memes.isFiltered ? "no-results" : "empty"
-    stack.visibleChildName = shown
-    // The pages not shown stay visible widgets in GTK 4.8: hide them from screen readers too.
-    for name in ["empty", "no-results", "memes"] {
-      if let page = stack.child(named: name) { Accessible.setHidden(page, name != shown) }
-    }
+    states.show(isEmpty: memes.list.isEmpty, isFiltered: memes.isFiltered)
     let target = targetMeme
     let hasSelection = target != nil
     for action in SentMemesAction.allCases where action.needsSelection {

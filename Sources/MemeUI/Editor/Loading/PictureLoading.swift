@@ -49,6 +49,16 @@ final class PictureLoading {
     }
   }
 
+  /// Opens a sent meme to change it and send it again (a new entry in Sent Memes): shows `meme`'s
+  /// captions, text boxes, style and description at once and loads its original picture (the
+  /// store's copy), cut and turned as it was sent and still adjustable.
+  func load(sent meme: Meme) {
+    host.document.setTexts(of: meme)
+    // What was sent is kept in Sent Memes: closing before changing it loses nothing.
+    host.document.markKept()
+    load(meme.originalImage, transform: meme.transform, asKept: true)
+  }
+
   /// Loads pasted or dropped encoded image bytes.
   func load(pasted bytes: [UInt8]) {
     startLoading(
@@ -61,36 +71,36 @@ final class PictureLoading {
   /// a caption field already has the caret (someone typing while a slow picture loaded).
   private func focusTopCaption() {
     let canvas = host.canvas
-    guard !canvas.captionEntries.contains(where: \.isFocused) else { return }
-    canvas.topEntry.focus()
+    guard !canvas.fields.captionEntries.contains(where: \.isFocused) else { return }
+    canvas.fields.topEntry.focus()
   }
 
   /// A slow open shows "Loading…" with a Stop button over the canvas; Stop or Escape ends it (see
-  /// `stopLoading`). A superseded or stopped load's result is dropped.
+  /// `stop`). A superseded or stopped load's result is dropped.
   private func startLoading(
     name: String, transform: PictureTransform = .identity, asKept: Bool = false,
     loaded: @escaping () -> Void = {},
     work: @escaping @Sendable (Cancellation) -> Result<EditorImage, ImageError>
   ) {
     let canvas = host.canvas
-    canvas.stopLoading?()  // a load still running is superseded: it need not finish
+    canvas.loading.stop?()  // a load still running is superseded: it need not finish
     generation += 1
     let generation = self.generation
     let cancellation = Cancellation()
     isLoading = true
-    canvas.showLoading(name) { [weak self] in
+    canvas.loading.show(name) { [weak self] in
       guard let self, generation == self.generation else { return }
       cancellation.cancel()
       self.generation += 1  // its result, if it still comes, is dropped
       isLoading = false
-      canvas.showLoading(nil)
+      canvas.loading.show(nil)
     }
     let decode: @Sendable () -> Result<EditorImage, ImageError> = { work(cancellation) }
     MainLoop.runInBackground(decode) { [weak self] result in
       // Superseded, stopped, or the window is gone: its widgets must not be touched.
       guard let self, generation == self.generation, !host.isDestroyed else { return }
       isLoading = false
-      canvas.showLoading(nil)
+      canvas.loading.show(nil)
       switch result {
       case .success(let picture):
         host.document.setImage(picture, transform: transform)
@@ -101,7 +111,7 @@ final class PictureLoading {
       case .failure(let error):
         host.showError(
           title: String(format: localized("Could not open “%@”"), name),
-          detail: EditorWindow.sentence(error.reason))
+          detail: ErrorSentence.from(error.reason))
       }
     }
   }
@@ -109,14 +119,14 @@ final class PictureLoading {
   /// Stop (or Escape) while a picture loads: the loading stops within a few rows of a JPEG (other
   /// formats when their decoder returns), and the picture and captions shown before stay as they were.
   func stop() {
-    host.canvas.stopLoading?()
+    host.canvas.loading.stop?()
   }
 
   /// Cancel's fresh start: a load still running must not bring a picture back.
   func forget() {
     generation += 1
     isLoading = false
-    host.canvas.showLoading(nil)
+    host.canvas.loading.show(nil)
   }
 
   /// Paste: a picture or picture file from the clipboard; plain text goes to the focused caption.

@@ -69,6 +69,16 @@ final class EditorSharing {
     toasts.show(Toast(localized("Not saved")))
   }
 
+  /// Enables Share, its targets and Stop. One export at a time: while one runs, Share shows its
+  /// progress.
+  func updateActions(hasPicture: Bool) {
+    let isExporting = progress.isRunning
+    for name in [EditorAction.share.name] + ShareTarget.allCases.map(\.name) {
+      host.actions.action(named: name)?.isEnabled = hasPicture && !isExporting
+    }
+    host.actions.action(named: EditorAction.cancelExport.name)?.isEnabled = isExporting
+  }
+
   /// Shares the current meme to `target`.
   func share(to target: ShareTarget) {
     guard let snapshot = progress.isRunning ? nil : snapshot else { return }  // one export at a time
@@ -160,7 +170,7 @@ final class EditorSharing {
     guard !host.isDestroyed else { return }
     host.showError(
       title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
-      detail: EditorWindow.sentence(error.reason))
+      detail: ErrorSentence.from(error.reason))
   }
 
   private func copyImage(_ snapshot: ShareSnapshot) {
@@ -181,7 +191,7 @@ final class EditorSharing {
       )
     } failed: { [weak self] error in
       self?.host.showError(
-        title: localized("Could not copy the meme"), detail: EditorWindow.sentence(error.reason))
+        title: localized("Could not copy the meme"), detail: ErrorSentence.from(error.reason))
     }
   }
 
@@ -257,7 +267,7 @@ final class EditorSharing {
       body(meme.deliveredFile ?? file, meme)
     } failed: { [weak self] error in
       self?.host.showError(
-        title: localized("Could not export the meme"), detail: EditorWindow.sentence(error.reason))
+        title: localized("Could not export the meme"), detail: ErrorSentence.from(error.reason))
     }
   }
 
@@ -274,7 +284,7 @@ final class EditorSharing {
     } failed: { [weak self] error in
       finished(.failure(error))
       self?.host.showError(
-        title: localized("Could not export the meme"), detail: EditorWindow.sentence(error.reason))
+        title: localized("Could not export the meme"), detail: ErrorSentence.from(error.reason))
     } stopped: {
       finished(nil)
     }
@@ -318,7 +328,7 @@ final class EditorSharing {
     let document = host.document
     if document.content == snapshot.content, document.image === snapshot.picture { document.markKept() }
     if let confirmation { toasts.show(confirmation.toast(in: host.window)) }
-    host.canvas.forgetPointer()
+    host.canvas.fields.forgetPointer()
     host.updateActionStates()
   }
 }

@@ -113,7 +113,7 @@ final class BoxHandles {
       document.selectLayer(at: nil)
       return
     }
-    wasTypingAtPress = canvas.boxEntry(at: index).map { $0.isFocused && $0.isTyping } ?? false
+    wasTypingAtPress = canvas.fields.boxEntry(at: index).map { $0.isFocused && $0.isTyping } ?? false
     document.selectLayer(at: index)
     dragCount += 1
     drag = BoxDrag(
@@ -197,7 +197,8 @@ final class BoxHandles {
   /// click: as in slides and drawing apps, dragging a box that was not being typed in moves it and
   /// leaves it selected, its keys moving it, rather than in the middle of its text.
   private func keepTypingState() {
-    guard !wasTypingAtPress, let drag, let entry = canvas.boxEntry(at: drag.index), entry.isFocused else {
+    guard !wasTypingAtPress, let drag, let entry = canvas.fields.boxEntry(at: drag.index), entry.isFocused
+    else {
       return
     }
     entry.isTyping = false

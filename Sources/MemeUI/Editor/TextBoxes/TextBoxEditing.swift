@@ -53,14 +53,14 @@ final class TextBoxEditing {
       guard let self, let index = document.selectedLayerIndex, let box = document.selectedBox else { return }
       document.setStyle(box.style, alignment: alignment, ofBoxAt: index)
     }
-    canvas.onBoxEntryMade = { [weak self] entry in self?.connectBoxEntry(entry) }
-    for entry in [canvas.topEntry, canvas.bottomEntry] {
+    canvas.fields.onBoxEntryMade = { [weak self] entry in self?.connectBoxEntry(entry) }
+    for entry in [canvas.fields.topEntry, canvas.fields.bottomEntry] {
       // Typing into a classic caption leaves the box that was selected.
       entry.onFocus = { [weak self] in self?.document.selectLayer(at: nil) }
     }
     tabOrder = TabOrder(
       window: host.window, region: canvas.widget,
-      orderedStops: { [weak self] in self?.canvas.captionEntries.map(\.widget) ?? [] },
+      orderedStops: { [weak self] in self?.canvas.fields.captionEntries.map(\.widget) ?? [] },
       focusStop: { [weak self] widget in self?.tabbed(to: widget) ?? false })
   }
 
@@ -68,26 +68,26 @@ final class TextBoxEditing {
   func addText() {
     guard document.image != nil, !isCropping() else { return }
     let index = document.addNewBox()
-    canvas.typeInBox(at: index)
+    canvas.fields.typeInBox(at: index)
   }
 
   /// Moves the selected box in the drawing order; its field follows it (see `followSelection`).
   func reorderSelectedLayer(_ order: LayerOrder) {
     guard let index = document.selectedLayerIndex else { return }
-    let typing = canvas.boxEntry(at: index)?.isTyping ?? false
+    let typing = canvas.fields.boxEntry(at: index)?.isTyping ?? false
     document.endTyping()
     document.reorderLayer(at: index, order)
-    if typing, let moved = document.selectedLayerIndex { canvas.typeInBox(at: moved) }
+    if typing, let moved = document.selectedLayerIndex { canvas.fields.typeInBox(at: moved) }
   }
 
   /// The selected box's field has the focus, so its keys reach it: a box selected on the canvas, a
   /// box moved in the drawing order. Without a selected box, a box's field keeps no focus.
   func followSelection() {
-    if let index = document.selectedLayerIndex, let entry = canvas.boxEntry(at: index) {
+    if let index = document.selectedLayerIndex, let entry = canvas.fields.boxEntry(at: index) {
       if !entry.isFocused { entry.focus(typing: false) }
       return
     }
-    if let focused = canvas.boxEntries.first(where: \.isFocused) {
+    if let focused = canvas.fields.boxEntries.first(where: \.isFocused) {
       focused.isTyping = false
       // Never on nothing: on Add Text, where Escape leaves it too.
       _ = gtk_widget_grab_focus(addTextButton)
@@ -107,7 +107,7 @@ final class TextBoxEditing {
 
   private func connectBoxEntry(_ entry: CaptionEntry) {
     guard let index = entry.slot.boxIndex else { return }
-    canvas.connectEdits(of: entry) { [weak self] text in self?.document.setText(text, ofBoxAt: index) }
+    canvas.fields.connectEdits(of: entry) { [weak self] text in self?.document.setText(text, ofBoxAt: index) }
     entry.onCommit = { [weak self] in self?.document.endTyping() }
     // Enter ends typing and leaves the box selected, as Escape does.
     entry.onEnter = { [weak entry] in entry?.stopTyping() }
@@ -222,7 +222,7 @@ final class TextBoxEditing {
   /// Tab or Shift+Tab reached the caption field `widget` (see `tabOrder`): the field left stops
   /// typing, and the caret goes in as Ctrl+Tab puts it there. False for a control that is no field.
   private func tabbed(to widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-    let entries = canvas.captionEntries
+    let entries = canvas.fields.captionEntries
     guard let entry = entries.first(where: { $0.widget == widget }) else { return false }
     if let here = entries.first(where: \.isFocused), here !== entry, here.isTyping { here.stopTyping() }
     focus(entry)
@@ -234,7 +234,7 @@ final class TextBoxEditing {
   /// outside the captions, the first or the last).
   func focusCaption(after forwards: Bool) {
     guard !isCropping() else { return }
-    let entries = canvas.captionEntries
+    let entries = canvas.fields.captionEntries
     let here = entries.firstIndex { $0.isFocused }
     let count = entries.count
     let there = here.map { ($0 + (forwards ? 1 : -1) + count) % count } ?? (forwards ? 0 : count - 1)
@@ -246,7 +246,7 @@ final class TextBoxEditing {
   private func focus(_ entry: CaptionEntry) {
     if let index = entry.slot.boxIndex {
       document.selectLayer(at: index)
-      canvas.typeInBox(at: index)
+      canvas.fields.typeInBox(at: index)
     } else {
       entry.focus()
     }

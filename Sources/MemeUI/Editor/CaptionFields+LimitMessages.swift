@@ -7,7 +7,7 @@ import MemeCore
 /// The message a caption field shows when what was typed or pasted into it went beyond what a
 /// caption holds, or what the meme's other captions left of its budget (`CaptionLimits`), and was cut: a line just under the field (over it, for the bottom
 /// caption), on the canvas, until the next edit within the limits. Never a silent cut.
-extension EditorCanvas {
+extension CaptionFields {
   /// Sends `entry`'s edits to the document through `setText`, which returns the caption limit an
   /// edit went beyond, and shows on the field what was cut.
   func connectEdits(of entry: CaptionEntry, to setText: @escaping (String) -> CaptionLimits.Excess?) {
@@ -29,8 +29,8 @@ extension EditorCanvas {
     } else {
       Accessible.setDescription(entry.widget, "")
     }
-    label.widget.isVisible = excess != nil && painter.drawsCaptions
-    gtk_widget_queue_allocate(widget)
+    label.widget.isVisible = excess != nil && host?.drawsCaptions == true
+    host?.placeFields()
   }
 
   /// What the field says when its text went beyond `excess`, with every limit a caption has, or the
@@ -65,15 +65,16 @@ extension EditorCanvas {
 
   /// Adds `entry`'s message to the canvas, above everything (made hidden).
   func addLimitMessage(of entry: CaptionEntry) {
-    addOverlay(entry.limitLabel)
+    host?.addOverlay(entry.limitLabel)
   }
 
   /// Where a field's message lies: as wide as its field, right under it (over it for the bottom
   /// caption, or when there is no room under it). Nil for other children.
-  func limitMessagePosition(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
+  func limitMessagePosition(of child: Widget) -> GdkRectangle? {
     guard let entry = captionEntries.first(where: { $0.limitLabel == child }) else { return nil }
-    guard let field = fieldPosition(of: entry.widget) else { return nil }
-    let canvasHeight = Int32(widget.height)
+    guard let field = fieldPosition(of: entry.widget), let canvasHeight = host?.overlayHeight else {
+      return nil
+    }
     let width = max(field.width, 120)
     var natural: Int32 = 0
     gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, width, nil, &natural, nil, nil)
@@ -85,7 +86,7 @@ extension EditorCanvas {
 }
 
 extension CaptionEntry {
-  /// The label of the field's limit message (see `EditorCanvas.showLimitMessage`).
+  /// The label of the field's limit message (see `CaptionFields.showLimitMessage`).
   static func makeLimitLabel() -> Label {
     let label = Label("")
     label.widget.name = "caption-limit-message"

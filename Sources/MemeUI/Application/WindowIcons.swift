@@ -4,14 +4,17 @@ import Foundation
 import GtkKit
 
 /// The app's icon on its windows, for window lists and task switchers.
-extension MemeMeApplication {
+final class WindowIcons {
+  /// Whether the icon is on its way to the windows (`giveAfterFirstFrame`).
+  private var isScheduled = false
+
   /// Gives the windows the app's icon once `window`, the first shown, has painted its first frame,
   /// where setting it at start-up would hold that frame up: GTK draws a window's icon (an SVG) when
   /// it realises the window, and the frame shows no window's icon. Once per process.
-  func giveWindowsTheAppIconAfterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
-    guard !hasScheduledAppIcon else { return }
-    markAppIconScheduled()
-    afterFirstFrame(of: window) {
+  func giveAfterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
+    guard !isScheduled else { return }
+    isScheduled = true
+    FirstFrame.afterPaint(of: window) {
       MainLoop.post { Self.giveWindowsTheAppIcon() }
     }
   }

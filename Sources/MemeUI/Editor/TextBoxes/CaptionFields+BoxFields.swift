@@ -10,7 +10,7 @@ import MemeCore
 /// A box's field covers the box (its bounding rectangle when the box is turned). It takes the
 /// pointer only while the box is being typed in, so presses on a box otherwise reach the canvas,
 /// which selects and drags boxes.
-extension EditorCanvas {
+extension CaptionFields {
   /// Makes or drops fields so there is one per layer, and shows each text box's text in its own. A
   /// layer without text (see `LayerEditing.hasText`) keeps its field hidden, so a field's index is
   /// always its layer's.
@@ -18,10 +18,10 @@ extension EditorCanvas {
     while boxEntries.count < layers.count {
       let entry = CaptionEntry(slot: .box(boxEntries.count))
       entry.widget.addCSSClass("caption-box-entry")
-      entry.widget.isVisible = painter.drawsCaptions
+      entry.widget.isVisible = host?.drawsCaptions == true
       connect(entry)
       boxEntries.append(entry)
-      addOverlay(entry.widget)
+      host?.addOverlay(entry.widget)
       addLimitMessage(of: entry)
       onBoxEntryMade(entry)
     }
@@ -29,21 +29,21 @@ extension EditorCanvas {
       // Left to GTK, the focus of a field taken away would fall to the first caption field, whose
       // focus clears its default text: an edit, which would also drop the redo steps.
       if entry.isFocused, let root = gtk_widget_get_root(entry.widget) { gtk_root_set_focus(root, nil) }
-      removeOverlay(entry.widget)
-      removeOverlay(entry.limitLabel)
+      host?.removeOverlay(entry.widget)
+      host?.removeOverlay(entry.limitLabel)
     }
     for (index, entry) in zip(layers.indices, boxEntries) {
       entry.widget.isVisible = showsField(ofLayerAt: index)
       entry.show(caption: layers[index].textBox?.text ?? "")
     }
-    gtk_widget_queue_allocate(widget)
+    host?.placeFields()
   }
 
   /// Whether the field of the layer at `index` shows: while the captions are drawn (not in crop
   /// mode), for a layer with text (see `LayerEditing.hasText`).
   func showsField(ofLayerAt index: Int) -> Bool {
     let layers = documentCaptions.layers
-    return painter.drawsCaptions && layers.indices.contains(index)
+    return host?.drawsCaptions == true && layers.indices.contains(index)
       && type(of: layers[index].kind).editing.hasText
   }
 
@@ -51,9 +51,6 @@ extension EditorCanvas {
   func boxEntry(at index: Int) -> CaptionEntry? {
     boxEntries.indices.contains(index) ? boxEntries[index] : nil
   }
-
-  /// Every caption field in Caption N order: top, bottom, then the boxes.
-  var captionEntries: [CaptionEntry] { [topEntry, bottomEntry] + boxEntries }
 
   /// Puts the caret in the box at `index` for typing (its placeholder selected): a double press on a
   /// box, Add Text, Enter on a selected box.
@@ -64,13 +61,12 @@ extension EditorCanvas {
 
   /// Where a box's field lies: over the box's bounding rectangle on the canvas (grown about its
   /// centre while the captions pop), never below the field's minimum size. Nil for other children.
-  func boxFieldPosition(of child: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
+  func boxFieldPosition(of child: Widget) -> GdkRectangle? {
     guard let index = boxEntries.firstIndex(where: { $0.widget == child }) else { return nil }
-    let layers = painter.captions.layers
-    guard layers.indices.contains(index), let frame = captionFrame else {
+    guard let host, let frame = host.captionFrame, host.drawnLayers.indices.contains(index) else {
       return GdkRectangle(x: 0, y: 0, width: 0, height: 0)
     }
-    let box = layers[index]
+    let box = host.drawnLayers[index]
     let scaleX = frame.rect.width / Double(frame.imageWidth)
     let scaleY = frame.rect.height / Double(frame.imageHeight)
     let pixels = box.frame.clampedToAllowed.pixels(width: frame.imageWidth, height: frame.imageHeight)
@@ -85,7 +81,7 @@ extension EditorCanvas {
     var minimumHeight: Int32 = 0
     gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
     gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, nil, nil, nil)
-    let popScale = pop.scale
+    let popScale = host.popScale
     let width = max(
       (boxWidth * cosine + boxHeight * sine) * popScale, Double(max(minimumWidth, minimumHeight)))
     let height = max((boxWidth * sine + boxHeight * cosine) * popScale, Double(minimumHeight))

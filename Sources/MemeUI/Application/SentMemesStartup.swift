@@ -5,41 +5,49 @@ import GLibSupport
 import GtkKit
 import MemeStore
 
-/// The application's side of Sent Memes: opening the store at start-up, the first window, shortcuts.
-extension MemeMeApplication {
-  /// Opens the store; on failure the app says why and keeps working as an editor.
-  func startSentMemes() {
-    SentMemesAction.installAccelerators(in: application)
-    DetailAction.installAccelerators(in: application)
-    TemplateAction.installAccelerators(in: application)
-    guard let openStore else { return }
+/// What opening Sent Memes asks of the application it opens for.
+protocol SentMemesStartupHost: AnyObject {
+  var application: Application { get }
+  var preferences: Preferences { get }
+  var editor: EditorWindow? { get }
+  var sentMemes: SentMemesNavigator? { get }
+  /// The window the user works in (dialogs open over it).
+  var activeWindow: UnsafeMutablePointer<GtkWindow>? { get }
+  /// Keeps shared memes in `memes` and lets the user browse them.
+  func useSentMemes(_ memes: SentMemesLibrary)
+}
+
+/// Opening the Sent Memes store at start-up, and what the user is told and asked about it: why it
+/// could not be opened, a pictures folder that is a link, a damaged database, and what the repair
+/// after the first frame did.
+final class SentMemesStartup {
+  private unowned let host: any SentMemesStartupHost
+  /// What the user should know about the store at launch (why it could not be opened), shown once
+  /// over the first window. What the repair after the first frame did is told when it finishes.
+  private var notice: StoreNotice?
+  /// Asked over the first window when the store's pictures folder is a link (instead of `notice`).
+  private var linkedImagesQuestion: LinkedImagesQuestion?
+  /// Asked over the first window when the store's database is damaged (instead of `notice`).
+  private var damagedStoreQuestion: DamagedStoreQuestion?
+  /// Whether the offer to rebuild a damaged store has been made this run (it is made once).
+  private var hasOfferedRebuild = false
+  /// Whether the store's repair has been started (it runs once per launch, after the first frame).
+  private var hasStartedRepair = false
+
+  init(host: any SentMemesStartupHost) {
+    self.host = host
+  }
+
+  /// Opens the store with `openStore`; on failure the app says why and keeps working as an editor.
+  func open(with openStore: () -> Result<SentMemesLibrary, StoreError>) {
     switch openStore() {
     case .success(let memes):
-      useSentMemes(memes)
+      host.useSentMemes(memes)
     case .failure(let error):
-      reportStoreNotice(Self.unavailableNotice(error))
-      if let question = LinkedImagesQuestion(error) { reportLinkedImages(question) }
-      if let question = DamagedStoreQuestion(error) { reportDamagedStore(question) }
+      notice = Self.unavailableNotice(error)
+      linkedImagesQuestion = LinkedImagesQuestion(error)
+      damagedStoreQuestion = DamagedStoreQuestion(error)
     }
-  }
-
-  /// At launch: Sent Memes when memes exist, otherwise the editor; then any store problem.
-  func presentFirstWindow() {
-    if let sentMemes {
-      sentMemes.presentAtLaunch()
-    } else {
-      presentEditor()
-    }
-    finishShowingFirstWindow()
-  }
-
-  /// After the first window is shown (at launch, or when the desktop's search opens one): the store
-  /// notice, the store's check and the windows' icon, each once.
-  func finishShowingFirstWindow() {
-    showStoreNoticeOnce()
-    guard let window = application.windows.first else { return }
-    repairStoreAfterFirstFrame(of: gtkkit_widget(window))
-    giveWindowsTheAppIconAfterFirstFrame(of: gtkkit_widget(window))
   }
 
   /// Checks the store's file and puts right image files no row lists (`SentMemeStore.finishOpening()`
@@ -48,12 +56,12 @@ extension MemeMeApplication {
   /// the whole images folder, seconds with a cold disk cache at tens of thousands of memes: the window
   /// must not wait for them. A file that fails the check is reported as one that could not be opened
   /// (it stays as it was). Runs once per launch.
-  private func repairStoreAfterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
-    guard let memes = sentMemes?.memes, !hasStartedRepair else { return }
-    markRepairStarted()
+  func repairAfterFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
+    guard let memes = host.sentMemes?.memes, !hasStartedRepair else { return }
+    hasStartedRepair = true
     // Once the main loop has finished with the first frame, as the camera's search does: a launch
     // that quits after its first frame (Benchmarks/startup) has quit by then and checks nothing.
-    afterFirstFrame(of: window) { [weak self] in
+    FirstFrame.afterPaint(of: window) { [weak self] in
       MainLoop.post { [weak self] in self?.finishOpening(memes) }
     }
   }
@@ -64,7 +72,7 @@ extension MemeMeApplication {
       guard let self else { return }
       switch result {
       case .failure(let error):
-        guard let parent = activeWindow else { return }
+        guard let parent = host.activeWindow else { return }
         if let question = DamagedStoreQuestion(error) { return offerRebuild(question, over: parent) }
         let notice = Self.unavailableNotice(error)
         MessageDialog.present(parent: parent, heading: notice.heading, body: notice.body)
@@ -72,7 +80,7 @@ extension MemeMeApplication {
         // A failed repair leaves everything as it was; the next launch tries again.
         guard let repairs else { return }
         memes.listRebuilt(repairs.rebuiltMemeIDs)
-        guard let detail = repairs.message, let parent = activeWindow else { return }
+        guard let detail = repairs.message, let parent = host.activeWindow else { return }
         MessageDialog.present(parent: parent, heading: localized("Sent Memes were repaired"), body: detail)
       }
     }
@@ -86,11 +94,15 @@ extension MemeMeApplication {
         + localized("You can still make and share memes, but they will not be kept."))
   }
 
-  private func showStoreNoticeOnce() {
-    guard let notice = storeNotice, let window = application.windows.first else { return }
+  /// Says why the store could not be opened, or asks what to do about it, over `window` (the first
+  /// shown); once.
+  func showNoticeOnce(over window: UnsafeMutablePointer<GtkWindow>) {
+    guard let notice else { return }
     let question = linkedImagesQuestion
     let damaged = damagedStoreQuestion
-    clearStoreNotice()
+    self.notice = nil
+    linkedImagesQuestion = nil
+    damagedStoreQuestion = nil
     if let damaged { return offerRebuild(damaged, over: window) }
     guard let question else {
       MessageDialog.present(parent: window, heading: notice.heading, body: notice.body)
@@ -99,7 +111,7 @@ extension MemeMeApplication {
     question.ask(over: window) { [weak self] answer in
       guard let self else { return }
       switch answer {
-      case .quit: application.actions.action(named: ApplicationAction.quit.name)?.activate()
+      case .quit: host.application.actions.action(named: ApplicationAction.quit.name)?.activate()
       case .notNow: break
       case .useFolder: useLinkedImagesFolder(question)
       }
@@ -113,37 +125,35 @@ extension MemeMeApplication {
     let opened = SentMemesLibrary.open(
       directory: question.storeFolder, checkingLater: true, followingLinkedImages: true)
     guard case .success(let memes) = opened else {
-      if case .failure(let error) = opened, let parent = activeWindow {
+      if case .failure(let error) = opened, let parent = host.activeWindow {
         let notice = Self.unavailableNotice(error)
         MessageDialog.present(parent: parent, heading: notice.heading, body: notice.body)
       }
       return
     }
-    preferences.linkedImagesFolder = question.target
-    useSentMemes(memes)
-    if let editor {
+    host.preferences.linkedImagesFolder = question.target
+    host.useSentMemes(memes)
+    if let editor = host.editor {
       editor.sink = memes
-      sentMemes?.adopt(editor)
+      host.sentMemes?.adopt(editor)
       // A blank editor makes way for the memes, as at a launch that found some.
       if editor.document.image == nil && !memes.isEmpty {
-        sentMemes?.showSentMemes()
+        host.sentMemes?.showSentMemes()
         // As its Cancel does, on the next iteration (this runs in the dialog's response).
         MainLoop.post { [weak editor] in editor?.toplevel.close() }
       }
     }
     // The first frame is long past: the check and repair start now.
-    markRepairStarted()
+    hasStartedRepair = true
     finishOpening(memes)
   }
-}
 
-// MARK: - A damaged store
+  // MARK: - A damaged store
 
-extension MemeMeApplication {
   /// Offers, once a run, to rebuild Sent Memes from a damaged database (`DamagedStoreQuestion`).
-  func offerRebuild(_ question: DamagedStoreQuestion, over parent: UnsafeMutablePointer<GtkWindow>) {
+  private func offerRebuild(_ question: DamagedStoreQuestion, over parent: UnsafeMutablePointer<GtkWindow>) {
     guard !hasOfferedRebuild else { return }
-    markRebuildOffered()
+    hasOfferedRebuild = true
     question.ask(over: parent) { [weak self] answer in
       guard answer == .rebuild else { return }
       self?.rebuildSentMemes(in: question.storeFolder)
@@ -165,13 +175,13 @@ extension MemeMeApplication {
       switch result {
       case .failure(let error):
         let notice = Self.unavailableNotice(error)
-        MessageDialog.present(parent: activeWindow, heading: notice.heading, body: notice.body)
+        MessageDialog.present(parent: host.activeWindow, heading: notice.heading, body: notice.body)
       case .success(let (store, ids, rebuild)):
         takeOver(with: SentMemesLibrary(store: store, ids: ids))
         // The rebuild ran the store's repair already.
-        markRepairStarted()
+        hasStartedRepair = true
         MessageDialog.present(
-          parent: activeWindow, heading: localized("Sent Memes were rebuilt"), body: rebuild.message)
+          parent: host.activeWindow, heading: localized("Sent Memes were rebuilt"), body: rebuild.message)
       }
     }
   }
@@ -179,15 +189,16 @@ extension MemeMeApplication {
   /// Sent Memes, from `memes`, take over from the editor (or from Sent Memes of the damaged store,
   /// whose windows close).
   private func takeOver(with memes: SentMemesLibrary) {
-    let previous = sentMemes
-    useSentMemes(memes)
+    let previous = host.sentMemes
+    host.useSentMemes(memes)
+    let editor = host.editor
     if let editor {
       editor.sink = memes
-      sentMemes?.adopt(editor)
+      host.sentMemes?.adopt(editor)
     }
     let editorIsShown = editor?.window.isVisible ?? false
     if !editorIsShown || (editor?.document.image == nil && !memes.isEmpty) {
-      sentMemes?.showSentMemes()
+      host.sentMemes?.showSentMemes()
       if editorIsShown, let editor { MainLoop.post { [weak editor] in editor?.toplevel.close() } }
     }
     previous?.closeWindows()

@@ -2,13 +2,12 @@
 import CGtk
 import Foundation
 import GtkKit
-import MemeCore
-import MemeEditing
 
 /// Dropping a picture in: picture files from a file manager, or image data from another
 /// application. (Dragging the meme out is `DragOut`, a part of sharing.)
-extension EditorWindow {
-  func acceptDrops() {
+extension PictureLoading {
+  /// Takes pictures dropped on `widget` (the canvas).
+  func acceptDrops(on widget: Widget) {
     // GType 0 is G_TYPE_INVALID: the accepted types are set just below.
     let target = gtk_drop_target_new(0, GDK_ACTION_COPY)!
     var types = [gtkkit_type_file_list(), gtkkit_type_texture()]
@@ -16,7 +15,7 @@ extension EditorWindow {
     DragSignal.connectDrop(target.raw) { [weak self] value, _, _ in
       self?.acceptDrop(value) ?? false
     }
-    canvas.widget.addController(target)
+    widget.addController(target)
   }
 
   /// Loads a dropped picture file or image; false when the value holds neither.
@@ -28,7 +27,7 @@ extension EditorWindow {
     if gtkkit_value_holds(value, gtkkit_type_texture()) != 0, let texture = g_value_get_object(value),
       let png = Texture(retaining: texture).pngBytes()
     {
-      loading.load(pasted: png)
+      load(pasted: png)
       return true
     }
     return false
