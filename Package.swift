@@ -111,15 +111,16 @@ let package = Package(
       dependencies: ["GLibSupport", "MemeCore", "MemeStore", "CMemeGraphics"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
-    // The app's GtkBuilder files (data/ui), compiled into the binary with #embed.
-    .target(name: "CMemeInterface", path: "Sources/CMemeInterface"),
+    // The app's GtkBuilder files (data/ui), compiled by glib-compile-resources into the GResource
+    // bundle MemeUI carries.
+    .plugin(name: "CompileInterface", capability: .buildTool(), path: "Plugins/CompileInterface"),
     .target(
       name: "MemeUI",
       dependencies: [
         "GLibSupport", "MemeCore", "MemeStore", "MemeEditing", "GtkKit", "CGtk", "MemeCamera",
-        "CMemeInterface",
       ],
-      swiftSettings: [.defaultIsolation(MainActor.self)]
+      swiftSettings: [.defaultIsolation(MainActor.self)],
+      plugins: ["CompileInterface"]
     ),
     .executableTarget(
       name: "mememe",

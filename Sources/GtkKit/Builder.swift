@@ -35,28 +35,55 @@ public final class Builder {
   /// strings marked translatable="yes" translated in `translationDomain`: every object, or only
   /// those named in `objects` (with their children), for a file that holds trees built at
   /// different times.
-  public init(
+  public convenience init(
     xml: UnsafeBufferPointer<CChar>, named fileName: String, translationDomain: String,
     objects: [String]? = nil
   ) throws(BuilderError) {
+    try self.init(named: fileName, translationDomain: translationDomain) { builder, error in
+      guard let objects else {
+        return gtk_builder_add_from_string(builder, xml.baseAddress, xml.count, &error)
+      }
+      return Self.withIDs(objects) {
+        gtk_builder_add_objects_from_string(builder, xml.baseAddress, xml.count, $0, &error)
+      }
+    }
+  }
+
+  /// Builds the objects of the .ui file at `path` in a registered GResource bundle (see
+  /// `ResourceBundle`), as `init(xml:named:translationDomain:objects:)` builds a file's bytes.
+  public convenience init(
+    resource path: String, named fileName: String, translationDomain: String, objects: [String]? = nil
+  ) throws(BuilderError) {
+    try self.init(named: fileName, translationDomain: translationDomain) { builder, error in
+      guard let objects else { return gtk_builder_add_from_resource(builder, path, &error) }
+      return Self.withIDs(objects) { gtk_builder_add_objects_from_resource(builder, path, $0, &error) }
+    }
+  }
+
+  /// A new builder, filled by `build` (one of GtkBuilder's add functions), or an error with GTK's
+  /// reason when the file could not be built.
+  private init(
+    named fileName: String, translationDomain: String,
+    build: (OpaquePointer, inout UnsafeMutablePointer<GError>?) -> gboolean
+  ) throws(BuilderError) {
     self.fileName = fileName
     owner = ObjectOwner(taking: gtk_builder_new())
-    gtk_builder_set_translation_domain(builder, translationDomain)
+    gtk_builder_set_translation_domain(owner.opaque, translationDomain)
     var error: UnsafeMutablePointer<GError>?
-    let built: gboolean
-    if let objects {
-      // A NULL-terminated array of C strings, freed once GTK has read it.
-      var ids: [UnsafePointer<CChar>?] = objects.map { UnsafePointer(g_strdup($0)) } + [nil]
-      defer { for id in ids { g_free(UnsafeMutablePointer(mutating: id)) } }
-      built = gtk_builder_add_objects_from_string(builder, xml.baseAddress, xml.count, &ids, &error)
-    } else {
-      built = gtk_builder_add_from_string(builder, xml.baseAddress, xml.count, &error)
-    }
-    guard built != 0 else {
+    guard build(owner.opaque, &error) != 0 else {
       let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
       g_clear_error(&error)
       throw BuilderError("\(fileName) could not be built: \(message)")
     }
+  }
+
+  /// `body` given `ids` as the NULL-terminated array of C strings GTK reads, freed once it has.
+  private static func withIDs<Result>(
+    _ ids: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result
+  ) -> Result {
+    var strings: [UnsafePointer<CChar>?] = ids.map { UnsafePointer(g_strdup($0)) } + [nil]
+    defer { for string in strings { g_free(UnsafeMutablePointer(mutating: string)) } }
+    return strings.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
   }
 
   private var builder: OpaquePointer { owner.opaque }

@@ -28,7 +28,7 @@ import GLibSupport
     self.region = region
     self.orderedStops = orderedStops
     self.focusStop = focusStop
-    Signal.connectMoveFocus(window) { [weak self] direction in
+    Self.connectMoveFocus(window) { [weak self] direction in
       guard let self else { return false }
       switch direction {
       case GTK_DIR_TAB_FORWARD: return move(forwards: true)
@@ -133,11 +133,11 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   }
 }
 
-extension Signal {
+extension TabOrder {
   /// GtkWidget `move-focus`, which the window's Tab and arrow bindings emit: `handler` returns true
   /// when it moved the focus itself, which stops the emission before GTK's own move.
   @discardableResult
-  static func connectMoveFocus(
+  fileprivate static func connectMoveFocus(
     _ widget: Widget, _ handler: @escaping (_ direction: GtkDirectionType) -> Bool
   ) -> SignalConnection {
     let box = ClosureBox(handler)

@@ -5,7 +5,8 @@ import MemeCore
 /// A picture kept to make new memes from: the picture as it was cut, turned and mirrored, the
 /// content it was used with (of which a template keeps the layout and the caption style) and a name.
 /// No texts: a meme made from it starts with empty captions. The store owns its two files, inside its
-/// `images` folder.
+/// `images` folder, and it alone makes templates (with the member-wise initializer): from a draft it
+/// saves, keeping what `MemeContent.template(of:)` keeps, or from a row, which holds nothing more.
 public struct MemeTemplate: MemeContentHolder, Sendable, Hashable, Identifiable {
   public let id: Int64
   public var name: String
@@ -18,25 +19,10 @@ public struct MemeTemplate: MemeContentHolder, Sendable, Hashable, Identifiable 
   public var createdAt: Date
   /// How many memes were started from it, and when the last one was: the gallery shows the most used
   /// first.
-  public var useCount: Int
+  public var useCount: Int = 0
   public var lastUsedAt: Date?
   /// Where the picture came from (the imported file's name, a sent meme, the editor), for the record.
   public var source: String?
-
-  public init(
-    id: Int64, name: String, pictureURL: URL, thumbnailURL: URL, content: MemeContent = .empty,
-    createdAt: Date = Date(), useCount: Int = 0, lastUsedAt: Date? = nil, source: String? = nil
-  ) {
-    self.id = id
-    self.name = name
-    self.pictureURL = pictureURL
-    self.thumbnailURL = thumbnailURL
-    self.content = MemeContent.template(of: content)
-    self.createdAt = createdAt
-    self.useCount = useCount
-    self.lastUsedAt = lastUsedAt
-    self.source = source
-  }
 
   /// The meme a template starts: its picture as it is, empty captions, its layout and style.
   public var meme: Meme {

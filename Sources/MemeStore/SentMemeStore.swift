@@ -4,7 +4,7 @@ import GRDB
 import MemeCore
 
 /// Every meme the user has sent: an SQLite database (`memes.sqlite`, WAL mode) and the image files it
-/// refers to (in `images/` beside it).
+/// refers to (in `images/` beside it), and the templates kept beside them.
 ///
 /// Thread-safe: queries may run on the main thread while another thread saves. The list order is the
 /// user's: a newly saved meme goes to the top (index 0), `move(id:toIndex:)` changes it.
@@ -12,34 +12,35 @@ import MemeCore
 /// Deleting is two-step so it can be undone: `delete(id:)` hides a meme, `undoDelete(id:)` brings it
 /// back, `purgeDeleted()` removes hidden memes and their files for good (opening a store purges those a
 /// previous run left behind).
+///
+/// The store opens its folders and database and hands each job to a part that owns it: reading the
+/// list (`SentMemeReader`), searching it (`SentMemeSearch`), saving (`SentMemeWriter`, through
+/// `StoreFileWriter`), changing saved memes (`SentMemeChanges`), templates (`TemplateShelf`), and
+/// putting unlisted files right (`StoreRepairer`).
 public final class SentMemeStore: Sendable {
   public static let databaseFileName = "memes.sqlite"
   public static let imagesFolderName = "images"
+  public static let lostAndFoundFolderName = "lost+found"
   static let lockFileName = "memes.lock"
 
   /// The folder holding the database and the images folder.
   public let directory: URL
-  public let databaseURL: URL
+  public var databaseURL: URL { database.url }
   /// Where the images are: `directory/images`, or the folder that link led to when the store was
   /// opened `followingLinkedImages`.
-  public var imagesDirectory: URL { images.url }
+  public var imagesDirectory: URL { reader.images.url }
 
   /// What `repair()` found wrong and put right (memes rebuilt from their files, files moved to
   /// `lost+found`, rows skipped), for the app to tell the user; empty until it has run.
-  public var repairs: StoreRepairs { repairsMade.withLock { $0 } }
-  let repairsMade: Locked<StoreRepairs>
+  public var repairs: StoreRepairs { repairer.repairs }
 
-  /// Where reads go: a read-only connection until the file has been checked, then `opening`'s pool.
-  private let reader: Locked<any DatabaseReader>
-  /// Whether the file has been checked and opened for writing, which happens once, before any write.
-  private let opening: Locked<Opening>
-  /// The ids `memeIDs()` read, until the next write: see `VisibleOrder`.
-  let visibleOrder = Locked(VisibleOrder())
-  /// The store's own folder and its images folder, each opened once: every file operation is
-  /// relative to them.
-  let folder: DurableFolder
-  let images: DurableFolder
-  let lock: StoreLock
+  let database: StoreDatabase
+  private let reader: SentMemeReader
+  private let search: SentMemeSearch
+  private let writer: SentMemeWriter
+  private let changes: SentMemeChanges
+  private let shelf: TemplateShelf
+  private let repairer: StoreRepairer
 
   /// Where the app keeps its store: `$XDG_DATA_HOME/<appID>`, or `~/.local/share/<appID>` when
   /// XDG_DATA_HOME is unset or not an absolute path (as the XDG spec says).
@@ -85,22 +86,21 @@ public final class SentMemeStore: Sendable {
   /// fails. The purge waits for it too.
   public init(directory: URL, checkingLater: Bool = false, followingLinkedImages: Bool = false) throws {
     self.directory = directory
-    databaseURL = directory.appendingPathComponent(Self.databaseFileName, isDirectory: false)
-    folder = try DurableFolder.open(at: directory)
-    images = try folder.subfolder(Self.imagesFolderName, followingLink: followingLinkedImages)
-    lock = StoreLock(folder: folder, name: Self.lockFileName)
-    repairsMade = Locked(
-      StoreRepairs(
-        lostAndFound: directory.appendingPathComponent(Self.lostAndFoundFolderName, isDirectory: true)))
-    if checkingLater, let queue = try DatabaseOpener.openForReading(at: databaseURL) {
-      reader = Locked(queue)
-      opening = Locked(.unchecked)
-    } else {
-      let pool = try DatabaseOpener.open(at: databaseURL)
-      reader = Locked(pool)
-      opening = Locked(.opened(pool))
-      try purgeDeleted()
-    }
+    // Every file operation is relative to these two folders, each opened once.
+    let folder = try DurableFolder.open(at: directory)
+    let images = try folder.subfolder(Self.imagesFolderName, followingLink: followingLinkedImages)
+    let lock = StoreLock(folder: folder, name: Self.lockFileName)
+    let deletions = DeletedRows(images: images)
+    database = try StoreDatabase(
+      url: directory.appendingPathComponent(Self.databaseFileName, isDirectory: false),
+      checkingLater: checkingLater, purgeOnOpening: { _ = try deletions.purgeEverything(in: $0) })
+    reader = SentMemeReader(database: database, images: images)
+    search = SentMemeSearch(reader: reader)
+    let files = StoreFileWriter(database: database, images: images, lock: lock)
+    writer = SentMemeWriter(files: files, reader: reader)
+    changes = SentMemeChanges(database: database, reader: reader, deletions: deletions)
+    shelf = TemplateShelf(files: files, deletions: deletions)
+    repairer = StoreRepairer(database: database, folder: folder, images: images, lock: lock)
   }
 
   /// Checks the database file and opens it for writing, then purges memes deleted in a previous run,
@@ -109,171 +109,157 @@ public final class SentMemeStore: Sendable {
   /// the store waits throws `StoreError.databaseBusy`, and the next call tries again. Slow on a large
   /// store with a cold disk cache: call it off the main thread. Writes call it themselves.
   public func finishOpening() throws {
-    _ = try openForWriting()
+    try database.openForWriting()
   }
 
-  /// Whether the file was checked and opened for writing, and the pool that writes.
-  private enum Opening {
-    case unchecked
-    case opened(DatabasePool)
-    case failed(StoreError)
-  }
-
-  /// The pool that writes, opened after the check when it is not yet; concurrent callers wait for the
-  /// one running the check. The purge runs in the same turn, before any other write can hide a meme
-  /// of this run (which must stay undoable).
-  private func openForWriting() throws -> DatabasePool {
-    try opening.withLock { state throws -> DatabasePool in
-      switch state {
-      case .opened(let pool): return pool
-      case .failed(let error): throw error
-      case .unchecked:
-        do {
-          let pool = try DatabaseOpener.open(at: databaseURL)
-          _ = try pool.write { try purgeDeleted(in: $0) }
-          state = .opened(pool)
-          reader.withLock { $0 = pool }
-          return pool
-        } catch {
-          let failure = Self.databaseError(error)
-          // A database another program holds is not a damaged one: the next write tries again.
-          if failure != .databaseBusy { state = .failed(failure) }
-          throw failure
-        }
-      }
-    }
-  }
-
-  // MARK: Queries
+  // MARK: The list
 
   /// The memes in the user's order (index 0 first), without those deleted and not yet purged.
-  public func allMemes() throws -> [SentMeme] {
-    try reading { db in
-      var decoder = SentMemeDecoder(images: images)
-      let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT \(SentMemeDecoder.columns) FROM sentMeme WHERE deletedAt IS NULL
-          ORDER BY position, id
-          """)
-      var memes: [SentMeme] = []
-      while let row = try rows.next() {
-        if let meme = try decoder.decode(row) { memes.append(meme) }
-      }
-      return memes
-    }
-  }
+  public func allMemes() throws -> [SentMeme] { try reader.allMemes() }
 
   /// The ids of the memes `allMemes()` returns, in the same order, without building the memes: a list
   /// of tens of thousands shows its first rows long before every meme could be read.
-  public func memeIDs() throws -> [Int64] {
-    let (generation, kept) = visibleOrder.withLock { ($0.generation, $0.ids) }
-    if let kept { return kept }
-    let ids = try readMemeIDs()
-    visibleOrder.withLock { order in
-      if order.generation == generation { order.ids = ids }
-    }
-    return ids
-  }
-
-  private func readMemeIDs() throws -> [Int64] {
-    try reading { db in
-      let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT id, \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE deletedAt IS NULL
-          ORDER BY position, id
-          """)
-      var ids: [Int64] = []
-      while let row = try rows.next() {
-        if try SentMemeDecoder.hasPlainFileNames(in: row, from: 1) { ids.append(try row.decode(atIndex: 0)) }
-      }
-      return ids
-    }
-  }
+  public func memeIDs() throws -> [Int64] { try reader.memeIDs() }
 
   /// The memes among `ids` that exist and are not deleted, in no particular order: the rows a list
   /// is about to show, read a page at a time.
-  public func memes(ids: [Int64]) throws -> [SentMeme] {
-    guard !ids.isEmpty else { return [] }
-    return try reading { db in
-      var decoder = SentMemeDecoder(images: images)
-      let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT \(SentMemeDecoder.columns) FROM sentMeme
-          WHERE deletedAt IS NULL AND id IN (SELECT value FROM json_each(?))
-          """,
-        arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
-      var memes: [SentMeme] = []
-      while let row = try rows.next() {
-        if let meme = try decoder.decode(row) { memes.append(meme) }
-      }
-      return memes
-    }
-  }
+  public func memes(ids: [Int64]) throws -> [SentMeme] { try reader.memes(ids: ids) }
 
   /// The meme with this id, or nil if there is none or it is deleted.
-  public func meme(id: Int64) throws -> SentMeme? {
-    try reading { db in
-      var decoder = SentMemeDecoder(images: images)
-      let row = try Row.fetchOne(
-        db,
-        sql: "SELECT \(SentMemeDecoder.columns) FROM sentMeme WHERE id = ? AND deletedAt IS NULL",
-        arguments: [id])
-      return try row.flatMap { try decoder.decode($0) }
-    }
-  }
+  public func meme(id: Int64) throws -> SentMeme? { try reader.meme(id: id) }
 
   /// How many memes `allMemes()` would return.
-  public func count() throws -> Int {
-    try reading { db in
-      let rows = try Row.fetchCursor(
-        db, sql: "SELECT \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE deletedAt IS NULL")
-      var count = 0
-      while let row = try rows.next() {
-        if try SentMemeDecoder.hasPlainFileNames(in: row, from: 0) { count += 1 }
-      }
-      return count
-    }
+  public func count() throws -> Int { try reader.count() }
+
+  // MARK: Search
+
+  /// The ids of the memes whose texts match `query`, in `memeIDs()` order, the first `limit` of them
+  /// when given (see `SentMemeSearch`). The empty query is `memeIDs()`; no query throws a syntax error.
+  public func memeIDs(matching query: String, limit: Int? = nil) throws -> [Int64] {
+    try search.memeIDs(matching: query, limit: limit)
   }
 
-  // MARK: Database access with store errors
+  /// How many words of a query a search reads, and how many characters of each (see `SearchQuery`):
+  /// the rest are ignored.
+  public static let searchedWords = SearchQuery.maximumWords
+  public static let searchedWordLength = SearchQuery.maximumWordLength
 
-  func reading<T>(_ body: (Database) throws -> T) throws -> T {
-    let reader = reader.withLock { $0 }
-    do { return try reader.read(body) } catch { throw storeError(error) }
+  /// Whether `query` has no words (it is blank, or only punctuation): it matches every meme, so a
+  /// list of its results is the whole list, in the whole list's order.
+  public static func matchesEveryMeme(_ query: String) -> Bool {
+    SearchQuery(query).isEmpty
   }
 
-  func writing<T>(_ body: (Database) throws -> T) throws -> T {
-    let pool = try openForWriting()
-    // Once the write is over, whether it committed or not: a read that began before it may keep
-    // nothing it read.
-    defer { visibleOrder.withLock { $0.forget() } }
-    do { return try pool.write(body) } catch { throw storeError(error) }
+  // MARK: Saving
+
+  /// Records a sent meme: its image files are written and synced to disk first, then its row commits,
+  /// so a crash at any point leaves either the whole meme or no row at all. The meme goes to the top
+  /// of the list. Call it off the main thread: it copies and syncs files.
+  @discardableResult
+  public func save(_ draft: SentMemeDraft) throws -> SentMeme {
+    try save(contentsOf: [draft])[0]
   }
 
-  /// `databaseError(_:)`, and a query that finds the file damaged (a page that passed the check
-  /// made at opening, or was damaged since) is `StoreError.corruptDatabase`, which the app offers to
-  /// rebuild (`rebuildDamagedDatabase(in:)`).
-  private func storeError(_ error: any Error) -> StoreError {
-    if let error = error as? DatabaseError,
-      error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
-    {
-      return .corruptDatabase(databaseURL, reason: Self.reason(error))
-    }
-    return Self.databaseError(error)
+  /// Records several memes in one transaction, as if saved one by one in order (so the last one ends
+  /// up on top). All files are synced before the single commit.
+  @discardableResult
+  public func save(contentsOf drafts: [SentMemeDraft]) throws -> [SentMeme] {
+    try writer.save(contentsOf: drafts)
   }
 
-  static func databaseError(_ error: any Error) -> StoreError {
-    if let error = error as? DatabaseError, DatabaseOpener.isBusy(error) { return .databaseBusy }
-    return error as? StoreError ?? .databaseFailure(reason: reason(error))
+  /// Replaces a meme's thumbnail (e.g. after making a new one for a missing or outdated file).
+  @discardableResult
+  public func replaceThumbnail(id: Int64, with thumbnail: EncodedImage) throws -> SentMeme {
+    try writer.replaceThumbnail(id: id, with: thumbnail)
   }
 
-  static func reason(_ error: any Error) -> String {
-    if let error = error as? DatabaseError { return error.message ?? "\(error)" }
-    // A row that does not decode names the column and the value it holds.
-    if let error = error as? RowDecodingError { return "\(error)" }
-    return error.localizedDescription
+  // MARK: Changes
+
+  /// Moves a meme to `index` in `allMemes()` order (clamped to the list). The order persists, and
+  /// deleted memes that can still be undone keep their place between their neighbours.
+  public func move(id: Int64, toIndex index: Int) throws { try changes.move(id: id, toIndex: index) }
+
+  /// Hides a meme until `undoDelete(id:)` or `purgeDeleted()`. Its files stay until it is purged.
+  public func delete(id: Int64) throws { try changes.setDeleted(true, id: id) }
+
+  /// Brings back a deleted meme that has not been purged, at its old place in the order.
+  public func undoDelete(id: Int64) throws { try changes.setDeleted(false, id: id) }
+
+  /// Removes every deleted meme's row, then its files. Returns how many memes were purged.
+  @discardableResult
+  public func purgeDeleted() throws -> Int { try changes.purgeDeleted() }
+
+  /// Removes one deleted meme's row, then its files (when its undo chance has passed while other
+  /// deletions can still be undone). Returns false if that meme is not deleted.
+  @discardableResult
+  public func purgeDeleted(id: Int64) throws -> Bool { try changes.purgeDeleted(id: id) }
+
+  /// Replaces the description of meme `id` (nil or white space only: back to the default, its text
+  /// in reading order), and its search entry with it. Returns the meme as stored now.
+  @discardableResult
+  public func setDescription(_ description: String?, ofMemeWithID id: Int64) throws -> SentMeme {
+    try changes.setDescription(description, ofMemeWithID: id)
+  }
+
+  /// Records that meme `id` was just saved to `file` (Meme Detail's Save As). Returns the meme as
+  /// stored now.
+  @discardableResult
+  public func recordSavedFile(_ file: URL, ofMemeWithID id: Int64) throws -> SentMeme {
+    try changes.recordSavedFile(file, ofMemeWithID: id)
+  }
+
+  // MARK: Templates
+
+  /// The templates, most used first (then the most recently used, then the newest), without those
+  /// deleted and not yet purged.
+  public func templates() throws -> [MemeTemplate] { try shelf.templates() }
+
+  /// The template with this id, or nil if there is none or it is deleted.
+  public func template(id: Int64) throws -> MemeTemplate? { try shelf.template(id: id) }
+
+  /// Keeps a template: its files are written and synced, then its row commits.
+  @discardableResult
+  public func saveTemplate(_ draft: MemeTemplateDraft) throws -> MemeTemplate {
+    try saveTemplates(contentsOf: [draft])[0]
+  }
+
+  /// Keeps several templates in one transaction (a folder's import), files first as for memes.
+  @discardableResult
+  public func saveTemplates(contentsOf drafts: [MemeTemplateDraft]) throws -> [MemeTemplate] {
+    try shelf.save(contentsOf: drafts)
+  }
+
+  /// Gives a template a new name (surrounding white space dropped; a blank name is refused).
+  public func renameTemplate(id: Int64, to name: String) throws { try shelf.rename(id: id, to: name) }
+
+  /// Counts one more meme started from the template, at `date`.
+  public func markTemplateUsed(id: Int64, at date: Date = Date()) throws {
+    try shelf.markUsed(id: id, at: date)
+  }
+
+  /// Hides a template until `undoDeleteTemplate(id:)` or a purge. Its files stay until it is purged.
+  public func deleteTemplate(id: Int64) throws { try shelf.setDeleted(true, id: id) }
+
+  /// Brings back a deleted template that has not been purged.
+  public func undoDeleteTemplate(id: Int64) throws { try shelf.setDeleted(false, id: id) }
+
+  /// Removes every deleted template's files, then its row. Returns how many were purged.
+  @discardableResult
+  public func purgeDeletedTemplates() throws -> Int { try shelf.purgeDeleted() }
+
+  // MARK: Repair
+
+  /// Checks every row's file names and puts unlisted image files right (see `StoreRepairer`);
+  /// `repairs` then tells what it did. Slow on a large store: the app runs it off the main thread.
+  @discardableResult
+  public func repair() throws -> StoreRepairs { try repairer.repair() }
+
+  /// Moves the damaged database in `directory` aside and rebuilds Sent Memes from what can be read
+  /// of it and from the pictures (see `DamagedDatabaseRebuilder`); returns the store, opened, and what
+  /// was done. Slow on a large store: call it off the main thread, with no store open on `directory`.
+  public static func rebuildDamagedDatabase(in directory: URL, at date: Date = Date()) throws -> (
+    SentMemeStore, DatabaseRebuild
+  ) {
+    try DamagedDatabaseRebuilder.rebuild(in: directory, at: date)
   }
 }

@@ -2,32 +2,14 @@
 import GRDB
 
 /// The database layout and how it changes between versions. Migrations are append-only: never edit one
-/// that has shipped, add a new one.
+/// that has shipped (nor the columns it creates), add a new one.
 enum StoreSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1 sent memes") { db in
-      // AUTOINCREMENT: ids are never reused, so an id the UI still holds (an undo banner, an open
-      // detail window) can never come to mean a different meme after a purge.
-      // style: CaptionStyle as JSON, so new style fields need no column changes.
-      // sentAt, deletedAt: seconds since the reference date (exactly what Date holds).
-      // deletedAt: set while a delete can still be undone; such rows are hidden and purged later.
-      try db.execute(
-        sql: """
-          CREATE TABLE sentMeme (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            topText TEXT NOT NULL,
-            bottomText TEXT NOT NULL,
-            style TEXT NOT NULL,
-            sentAt REAL NOT NULL,
-            position INTEGER NOT NULL,
-            originalFile TEXT NOT NULL,
-            renderedFile TEXT NOT NULL,
-            thumbnailFile TEXT NOT NULL,
-            deletedAt REAL
-          );
-          CREATE INDEX sentMeme_position ON sentMeme(position);
-          """)
+      try createUndoableTable(
+        "sentMeme", columns: sentMemeColumns, index: "CREATE INDEX sentMeme_position ON sentMeme(position);",
+        in: db)
     }
     migrator.registerMigration("v2 picture transform") { db in
       // The crop, turn and mirroring as PictureTransform JSON; NULL (every meme sent before) is the
@@ -58,30 +40,9 @@ enum StoreSchema {
       try SearchIndex.indexEveryMeme(in: db)
     }
     migrator.registerMigration("v7 templates") { db in
-      // Pictures kept to make new memes from: the picture as it was cut, turned and mirrored (a file
-      // in the images folder, beside its thumbnail), the layout and caption style, never texts.
-      // layout: MemeLayoutKind's name, NULL for Classic, as in sentMeme.
-      // style: CaptionStyle as JSON. createdAt, lastUsedAt, deletedAt: seconds since the reference
-      // date. useCount and lastUsedAt order the gallery (most used first). source: where the picture
-      // came from (the imported file's name, or how a made one was made), for the record.
-      // AUTOINCREMENT as sentMeme: an id an undo toast holds never comes to mean another template.
-      try db.execute(
-        sql: """
-          CREATE TABLE memeTemplate (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            name TEXT NOT NULL,
-            pictureFile TEXT NOT NULL,
-            thumbnailFile TEXT NOT NULL,
-            layout TEXT,
-            style TEXT NOT NULL,
-            createdAt REAL NOT NULL,
-            useCount INTEGER NOT NULL DEFAULT 0,
-            lastUsedAt REAL,
-            source TEXT,
-            deletedAt REAL
-          );
-          CREATE INDEX memeTemplate_use ON memeTemplate(useCount DESC, lastUsedAt DESC);
-          """)
+      try createUndoableTable(
+        "memeTemplate", columns: templateColumns,
+        index: "CREATE INDEX memeTemplate_use ON memeTemplate(useCount DESC, lastUsedAt DESC);", in: db)
     }
     migrator.registerMigration("v8 saved file") { db in
       // Where Save As last wrote the meme (a path outside the store, which the store never reads
@@ -90,5 +51,56 @@ enum StoreSchema {
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN savedFile TEXT")
     }
     return migrator
+  }
+
+  /// The sent memes' columns in v1 (later ones were added by their own migrations).
+  /// style: CaptionStyle as JSON, so new style fields need no column changes.
+  /// sentAt: seconds since the reference date (exactly what Date holds).
+  private static let sentMemeColumns = """
+    topText TEXT NOT NULL
+    bottomText TEXT NOT NULL
+    style TEXT NOT NULL
+    sentAt REAL NOT NULL
+    position INTEGER NOT NULL
+    originalFile TEXT NOT NULL
+    renderedFile TEXT NOT NULL
+    thumbnailFile TEXT NOT NULL
+    """
+
+  /// The templates' columns in v7: pictures kept to make new memes from, the picture as it was cut,
+  /// turned and mirrored (a file in the images folder, beside its thumbnail), the layout and caption
+  /// style, never texts.
+  /// layout: MemeLayoutKind's name, NULL for Classic, as in sentMeme.
+  /// style: CaptionStyle as JSON. createdAt, lastUsedAt: seconds since the reference date.
+  /// useCount and lastUsedAt order the gallery (most used first). source: where the picture came
+  /// from (the imported file's name, or how a made one was made), for the record.
+  private static let templateColumns = """
+    name TEXT NOT NULL
+    pictureFile TEXT NOT NULL
+    thumbnailFile TEXT NOT NULL
+    layout TEXT
+    style TEXT NOT NULL
+    createdAt REAL NOT NULL
+    useCount INTEGER NOT NULL DEFAULT 0
+    lastUsedAt REAL
+    source TEXT
+    """
+
+  /// Creates a table of rows the user deletes in two steps (see `DeletedRows`), with `columns` (one
+  /// definition a line) between the two columns such a table needs, then runs `index`:
+  /// - `id` is AUTOINCREMENT: ids are never reused, so an id the UI still holds (an undo toast, an
+  ///   open detail window) can never come to mean another row after a purge.
+  /// - `deletedAt` (seconds since the reference date) is set while a delete can still be undone;
+  ///   such rows are hidden, and purged later.
+  ///
+  /// The statement is the very text the shipped migrations ran, byte for byte (SQLite keeps it in the
+  /// schema): a shipped migration must not change.
+  private static func createUndoableTable(_ name: String, columns: String, index: String, in db: Database)
+    throws
+  {
+    let columns = columns.split(separator: "\n").map(String.init)
+    let lines = ["id INTEGER PRIMARY KEY AUTOINCREMENT"] + columns + ["deletedAt REAL"]
+    try db.execute(
+      sql: "CREATE TABLE \(name) (\n" + lines.map { "  " + $0 }.joined(separator: ",\n") + "\n);\n" + index)
   }
 }

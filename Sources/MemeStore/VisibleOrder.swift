@@ -6,7 +6,7 @@
 /// Reading them is a scan of every row (tens of milliseconds at a hundred thousand memes), and a
 /// search puts its matches in this order rather than sorting them in SQL, which costs as much again.
 /// The store is the database's only writer (its lock keeps other processes out), and every write
-/// goes through `SentMemeStore.writing`, which forgets the ids: they are never older than the file.
+/// goes through `StoreDatabase.writing`, which forgets the ids: they are never older than the file.
 struct VisibleOrder {
   /// Counts writes: a read that began before one may not keep what it read.
   private(set) var generation = 0

@@ -36,7 +36,7 @@ import Testing
     if view.zoomed { layered.zoom = Self.zoomed(picture) }
     layered.show(MemeCaptions(top: Self.fiveLines, bottom: "and it"))
     _ = try Self.paint(layered, view)
-    let topLayer = layered.captionLayers[.top]
+    let topLayer = layered.paintedCaptions.captionLayers[.top]
     // A keystroke in the bottom caption.
     let typed = MemeCaptions(top: Self.fiveLines, bottom: "and it works")
     layered.show(typed)
@@ -55,14 +55,14 @@ import Testing
       // The top caption was painted from its layer (zoomed in on the bottom one, it is out of
       // view), and the bottom one drawn again.
       if view.zoomed {
-        #expect(layered.captionLayers[.top] == nil)
+        #expect(layered.paintedCaptions.captionLayers[.top] == nil)
       } else {
-        #expect(topLayer != nil && layered.captionLayers[.top] === topLayer)
+        #expect(topLayer != nil && layered.paintedCaptions.captionLayers[.top] === topLayer)
       }
-      #expect(layered.captionLayers[.bottom] != nil)
+      #expect(layered.paintedCaptions.captionLayers[.bottom] != nil)
     } else {
       // Half a pixel off the grid, a layer would be resampled: the captions are drawn directly.
-      #expect(layered.captionLayers.isEmpty)
+      #expect(layered.paintedCaptions.captionLayers.isEmpty)
     }
   }
 
@@ -96,7 +96,7 @@ import Testing
       plain.show(captions)
       let difference = Self.difference(canvas, try Self.paint(plain, view), threshold: Self.rounding)
       #expect(difference.differing == 0, "\(captions.bottom): \(difference)")
-      let layer = try #require(layered.captionLayers[.bottom])
+      let layer = try #require(layered.paintedCaptions.captionLayers[.bottom])
       #expect(layer.caption.lineCount == 5)
       // Zoomed in, the layer holds the visible lines only, which may all be new.
       if view.zoomed { continue }

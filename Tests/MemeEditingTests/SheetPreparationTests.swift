@@ -80,6 +80,6 @@ import Testing
   private func paintedLayers(of painter: PreviewPainter, areThoseOf preparation: SheetPreparation) -> Bool {
     let made = preparation.wait().layers
     return !made.isEmpty
-      && CaptionPosition.allCases.allSatisfy { painter.captionLayers[$0] === made[$0] }
+      && CaptionPosition.allCases.allSatisfy { painter.paintedCaptions.captionLayers[$0] === made[$0] }
   }
 }

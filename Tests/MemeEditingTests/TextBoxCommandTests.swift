@@ -98,13 +98,13 @@ import Testing
   }
 
   @Test(arguments: [
-    (EditorDocument.LayerOrder.forward, 1, ["0", "2", "1", "3"]),
+    (LayerOrder.forward, 1, ["0", "2", "1", "3"]),
     (.backward, 1, ["1", "0", "2", "3"]),
     (.front, 1, ["0", "2", "3", "1"]),
     (.back, 2, ["2", "0", "1", "3"]),
   ])
   func reorderingMovesTheBoxAndKeepsItSelected(
-    order: EditorDocument.LayerOrder, index: Int, expected: [String]
+    order: LayerOrder, index: Int, expected: [String]
   ) {
     let document = Self.document(boxes: 4)
     document.selectLayer(at: index)

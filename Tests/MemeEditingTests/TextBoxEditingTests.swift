@@ -49,7 +49,7 @@ import Testing
     layered.show(picture)
     layered.show(Self.captions)
     let canvas = try CaptionLayerTests.paint(layered, view)
-    #expect(layered.boxLayers.count == 1 && layered.boxLayers.first! != nil)
+    #expect(layered.paintedCaptions.boxLayers.count == 1 && layered.paintedCaptions.boxLayers.first! != nil)
 
     let plain = PreviewPainter()
     plain.usesCaptionLayers = false

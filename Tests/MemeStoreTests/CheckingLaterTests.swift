@@ -75,7 +75,7 @@ import Testing
         if index == 0 { try store.finishOpening() } else { try store.save(shared) }
         result = .success(())
       } catch {
-        result = .failure(SentMemeStore.databaseError(error))
+        result = .failure(StoreDatabase.databaseError(error))
       }
       results.withLock { $0.append(result) }
     }

@@ -26,7 +26,7 @@ import Testing
         let store = try SentMemeStore(directory: folder.url)
         try store.save(contentsOf: (1...3).map { sampleDraft($0) })
         // A deleted meme whose row names one of the user's files: a purge would remove it.
-        try store.writing { db in
+        try store.database.writing { db in
           try db.execute(
             sql: """
               INSERT INTO sentMeme (topText, bottomText, style, sentAt, position, originalFile,

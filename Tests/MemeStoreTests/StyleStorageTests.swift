@@ -15,7 +15,7 @@ import Testing
       let store = try SentMemeStore(directory: folder.url)
       try store.save(sampleDraft(1))
       // Red text in a serif face, and nothing said about the outline or the letter case.
-      try store.writing { db in
+      try store.database.writing { db in
         try db.execute(
           sql:
             #"UPDATE sentMeme SET style = '{"fontFamily":"Serif","textColor":{"alpha":1,"blue":0,"green":0,"red":1}}'"#

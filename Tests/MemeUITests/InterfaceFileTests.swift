@@ -43,6 +43,19 @@ import Testing
     let carried = InterfaceFile.allCases.map(\.rawValue).sorted()
     #expect(try Self.filesInData == carried)
     #expect(!carried.isEmpty)
+    // …in the GResource bundle the build compiles from the manifest, at the path the code asks for.
+    let manifest = try String(
+      contentsOf: Self.folder.appendingPathComponent("mememe.gresource.xml"), encoding: .utf8)
+    let listed = manifest.matches(of: /<file>([^<]+)<\/file>/).map { String($0.1) }.sorted()
+    #expect(listed == carried)
+    #expect(manifest.contains(#"prefix="\#(InterfaceFile.resourcePrefix)""#))
+    try InterfaceFile.registration.get()
+    for file in carried {
+      #expect(
+        g_resources_get_info(
+          "\(InterfaceFile.resourcePrefix)/\(file)", G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil)
+          != 0, "\(file) in the registered bundle")
+    }
   }
 
   @Test func everyFileIsInPOTFILES() throws {

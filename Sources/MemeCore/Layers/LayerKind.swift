@@ -65,12 +65,6 @@ public struct LayerEditing: Sendable, Hashable {
   /// Whether it has text typed into it on the canvas (a field over it, and the caption cursor's
   /// Ctrl+Tab stops there).
   public var hasText: Bool
-
-  public init(handles: Set<LayerHandles>, keepsAspectRatio: Bool, hasText: Bool) {
-    self.handles = handles
-    self.keepsAspectRatio = keepsAspectRatio
-    self.hasText = hasText
-  }
 }
 
 /// The handles a selected layer can show in the editor. Every layer is moved by dragging it and by
@@ -90,14 +84,7 @@ public struct LayerCommandLine: Sendable, Hashable {
   public var valueName: String
   public var help: String
   /// Whether `--opacity O` (0 to 1) may follow it.
-  public var takesOpacity: Bool
-
-  public init(flag: String, valueName: String, help: String, takesOpacity: Bool = false) {
-    self.flag = flag
-    self.valueName = valueName
-    self.help = help
-    self.takesOpacity = takesOpacity
-  }
+  public var takesOpacity: Bool = false
 }
 
 /// Why a layer option's value could not be taken: said as one line by the command line.

@@ -4,8 +4,8 @@ import MemeCore
 
 /// The crop mode's aspect presets.
 public enum CropAspect: String, CaseIterable {
-  case free = "free"
-  case original = "original"
+  case free
+  case original
   case square = "1:1"
   case portrait = "4:5"
   case widescreen = "16:9"

@@ -28,32 +28,8 @@ extension EditorDocument {
 /// The commands the editor's keyboard and menus give a layer: a nudge, a resize, a turn, a place in
 /// the drawing order; and a text box: a new one, its text, its style.
 extension EditorDocument {
-  /// Where a layer moves in the drawing order.
-  public enum LayerOrder: Sendable, CaseIterable {
-    /// One place up, over the layer that was above it.
-    case forward
-    /// One place down.
-    case backward
-    /// Over all the others.
-    case front
-    /// Under all the others (still over the picture).
-    case back
-  }
-
-  /// A new box as Add Text places it: across the middle of the picture, in the captions' current
-  /// style, with no text (the editor shows its placeholder, which the first keystroke replaces). Where a box already lies exactly
-  /// there, the new one goes a step down and to the right (as new windows cascade), so boxes added
-  /// one after another do not hide each other.
-  public var newBox: TextBox {
-    var frame = EditorState.newBoxFrame
-    var steps = 0
-    while steps < EditorState.newBoxCascadeSteps, layers.contains(where: { $0.frame == frame }) {
-      frame.x += EditorState.newBoxCascadeStep.x
-      frame.y += EditorState.newBoxCascadeStep.y
-      steps += 1
-    }
-    return TextBox(text: "", frame: frame, style: state.style)
-  }
+  /// A new box as Add Text places it (see `EditorState.newBox`).
+  public var newBox: TextBox { state.newBox }
 
   /// Adds `newBox` on top of the others and selects it (one undo step); returns its index.
   @discardableResult
@@ -66,75 +42,48 @@ extension EditorDocument {
   /// went beyond returned.
   @discardableResult
   public func setText(_ text: String, ofBoxAt index: Int) -> CaptionLimits.Excess? {
-    let (text, excess) = bounded(text, inPlaceOf: CaptionPosition.allCases.count + index)
+    let (text, excess) = captions.bounded(text, inPlaceOf: CaptionPosition.allCases.count + index)
     guard var box = textBox(at: index) else { return excess }
     box.text = text
     updateBox(at: index, to: box, coalescingKey: "typing-box-\(index)")
     return excess
   }
 
-  /// Moves the layer at `index` by (`dx`, `dy`), in fractions of the picture's width and height, as
-  /// far as a layer may reach. Nudges of one layer in a row make one undo step.
+  /// Moves the layer at `index` (see `MemeLayer.nudged`). Nudges of one layer in a row make one
+  /// undo step.
   public func nudgeLayer(at index: Int, dx: Double, dy: Double) {
     guard layers.indices.contains(index) else { return }
-    var layer = layers[index]
-    var frame = layer.frame
-    frame.x += dx
-    frame.y += dy
-    // On a picture far thinner than the screen one nudge is many picture widths.
-    layer.frame = frame.withCentreOnPicture.clampedToAllowed
-    updateLayer(at: index, to: layer, coalescingKey: "nudge-box-\(index)")
+    updateLayer(at: index, to: layers[index].nudged(dx: dx, dy: dy), coalescingKey: "nudge-box-\(index)")
   }
 
-  /// Resizes the layer at `index` about its centre, along its own (turned) sides, by `dWidth` and
-  /// `dHeight` canvas pixels as `mapping` shows it, never below `BoxDrag.minimumSide` (nor below
-  /// the layer's own side where that is smaller already). Resizes of one layer in a row make one
+  /// Resizes the layer at `index` (see `MemeLayer.resized`). Resizes of one layer in a row make one
   /// undo step, as its nudges do.
   public func resizeLayer(at index: Int, by dWidth: Double, _ dHeight: Double, on mapping: BoxMapping) {
     guard layers.indices.contains(index), mapping.isUsable else { return }
-    var layer = layers[index]
-    var shown = mapping.onScreen(layer)
-    shown.width = max(min(shown.width, BoxDrag.minimumSide), shown.width + dWidth)
-    shown.height = max(min(shown.height, BoxDrag.minimumSide), shown.height + dHeight)
-    layer.frame = mapping.frame(of: shown)
+    let layer = layers[index].resized(by: dWidth, dHeight, on: mapping)
     updateLayer(at: index, to: layer, coalescingKey: "resize-box-\(index)")
   }
 
-  /// Turns the layer at `index` by `degrees` (negative: anticlockwise) as a key press does, stopping
-  /// on a multiple of 45° it reaches (see `BoxAngle.turned`). Turns of one layer in a row make one
-  /// undo step. Returns whether the turn stopped on a snap angle.
+  /// Turns the layer at `index` as a key press does (see `MemeLayer.turned`). Turns of one layer in
+  /// a row make one undo step. Returns whether the turn stopped on a snap angle.
   @discardableResult
   public func turnLayer(at index: Int, by degrees: Double) -> Bool {
     guard layers.indices.contains(index) else { return false }
-    var layer = layers[index]
-    let turn = BoxAngle.turned(layer.angle, by: degrees)
-    layer.angle = turn.angle
-    updateLayer(at: index, to: layer, coalescingKey: "turn-box-\(index)")
+    let turn = layers[index].turned(by: degrees)
+    updateLayer(at: index, to: turn.layer, coalescingKey: "turn-box-\(index)")
     return turn.snapped
   }
 
   /// Moves the layer at `index` in the drawing order (one undo step; nothing when it is already
   /// there).
   public func reorderLayer(at index: Int, _ order: LayerOrder) {
-    guard let target = targetIndex(ofLayerAt: index, order) else { return }
+    guard let target = order.targetIndex(from: index, among: layers.count) else { return }
     moveLayer(at: index, to: target)
   }
 
   /// Whether the layer at `index` can move that way: menus and shortcuts are off when it cannot.
   public func canReorderLayer(at index: Int, _ order: LayerOrder) -> Bool {
-    targetIndex(ofLayerAt: index, order) != nil
-  }
-
-  private func targetIndex(ofLayerAt index: Int, _ order: LayerOrder) -> Int? {
-    guard layers.indices.contains(index) else { return nil }
-    let target =
-      switch order {
-      case .forward: index + 1
-      case .backward: index - 1
-      case .front: layers.count - 1
-      case .back: 0
-      }
-    return layers.indices.contains(target) && target != index ? target : nil
+    order.targetIndex(from: index, among: layers.count) != nil
   }
 
   /// Gives the text box at `index` `style` and `alignment` (one undo step).
@@ -153,4 +102,19 @@ extension EditorState {
   static let newBoxCascadeStep = (x: 0.03, y: 0.05)
   /// After this many steps a new box stays where it is: the fifth still lies on the picture.
   static let newBoxCascadeSteps = 5
+
+  /// A new box as Add Text places it: across the middle of the picture, in the captions' current
+  /// style, with no text (the editor shows its placeholder, which the first keystroke replaces).
+  /// Where a layer already lies exactly there, the new one goes a step down and to the right (as new
+  /// windows cascade), so boxes added one after another do not hide each other.
+  var newBox: TextBox {
+    var frame = Self.newBoxFrame
+    var steps = 0
+    while steps < Self.newBoxCascadeSteps, self.layers.contains(where: { $0.frame == frame }) {
+      frame.x += Self.newBoxCascadeStep.x
+      frame.y += Self.newBoxCascadeStep.y
+      steps += 1
+    }
+    return TextBox(text: "", frame: frame, style: self.style)
+  }
 }

@@ -4,31 +4,14 @@ import MemeCore
 /// The editor's model: the current state, the changes made to it and their undo history.
 /// Widgets write through its methods and redraw from `onChange`; it knows nothing of GTK.
 public final class EditorDocument {
-  /// What a change touched, so observers update only what they must.
-  public struct Change: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let captions = Change(rawValue: 1)
-    public static let style = Change(rawValue: 2)
-    public static let image = Change(rawValue: 4)
-    /// Part of every change, undo and redo: what `undo()` would take back is no longer the same.
-    public static let history = Change(rawValue: 8)
-    /// The crop, turn or mirroring of the picture.
-    public static let transform = Change(rawValue: 16)
-    /// Which text box is selected.
-    public static let selection = Change(rawValue: 32)
-    /// The description the user wrote (the default one follows `.captions`).
-    public static let description = Change(rawValue: 64)
-    public static let all: Change = [
-      .captions, .style, .image, .history, .transform, .selection, .description,
-    ]
-  }
+  /// What a change touched.
+  public typealias Change = EditorChange
 
   private(set) var state: EditorState
   /// The style of a fresh start (launch and reset): the one used last.
   public var launchStyle: CaptionStyle
   var history = UndoHistory<EditorState>()
-  /// The index in `boxes` of the text box being worked on, if any (see `selectLayer(at:)`).
+  /// The index in `layers` of the layer being worked on, if any (see `selectLayer(at:)`).
   public internal(set) var selectedLayerIndex: Int?
   /// The state last kept: shared into Sent Memes, or opened from there. Closing the editor with any
   /// other state, apart from the blank launch state, loses work.
@@ -36,6 +19,8 @@ public final class EditorDocument {
   /// Called after every change with what changed.
   public var onChange: (Change) -> Void = { _ in }
 
+  /// What makes the meme: its captions and layers, the picture's transform, its description.
+  public var content: MemeContent { state.content }
   public var captions: MemeCaptions { state.captions }
   /// The description the user wrote, or nil while the default applies.
   public var customDescription: String? { state.customDescription }
@@ -81,7 +66,7 @@ public final class EditorDocument {
   /// `CaptionLimits` is cut to them, and the limit it went beyond returned, for the field to say so.
   @discardableResult
   public func setText(_ text: String, at position: CaptionPosition) -> CaptionLimits.Excess? {
-    let (text, excess) = bounded(text, inPlaceOf: CaptionPosition.allCases.firstIndex(of: position)!)
+    let (text, excess) = captions.bounded(text, inPlaceOf: CaptionPosition.allCases.firstIndex(of: position)!)
     guard state.text(at: position) != text else { return excess }
     var next = state
     next.setText(text, at: position)
@@ -104,8 +89,8 @@ public final class EditorDocument {
   /// style and description, in one undo step. The picture is set apart (`setImage`), once it is loaded.
   public func setTexts(of meme: Meme) {
     var next = state
-    next.top = Self.bounded(meme.top).text
-    next.bottom = Self.bounded(meme.bottom).text
+    next.top = MemeCaptions.bounded(meme.top).text
+    next.bottom = MemeCaptions.bounded(meme.bottom).text
     next.layers = meme.layers
     // The meme's own style, not the one switching layouts would adapt to.
     next.layout = meme.layout
@@ -114,26 +99,6 @@ public final class EditorDocument {
     guard !next.isSame(as: state) else { return }
     history.endCoalescing()
     apply(next, changed: [.captions, .style, .description])
-  }
-
-  /// `text` within `CaptionLimits`, and the limit it went beyond, if any.
-  static func bounded(_ text: String) -> (text: String, excess: CaptionLimits.Excess?) {
-    guard let excess = CaptionLimits.excess(in: text) else { return (text, nil) }
-    return (CaptionLimits.bounded(text), excess)
-  }
-
-  /// `text` typed in place of the meme's text at `index` of `MemeCaptions.budgetedTexts` (the top
-  /// caption, the bottom one, then the boxes): within `CaptionLimits` and within what the other
-  /// texts leave of the meme's budget, and the limit it went beyond, if any. It is never cut below
-  /// the length of the text it replaces: a meme already beyond the budget (from the store, or boxes
-  /// duplicated) keeps its texts, and the renderer cuts what it draws of them.
-  func bounded(_ text: String, inPlaceOf index: Int) -> (text: String, excess: CaptionLimits.Excess?) {
-    var others = captions.budgetedTexts
-    let replaced = others.indices.contains(index) ? others.remove(at: index) : ""
-    let room = max(
-      CaptionLimits.maximumCharactersPerMeme - CaptionLimits.charactersInMeme(others),
-      replaced.unicodeScalars.count)
-    return CaptionLimits.bounded(text, room: room)
   }
 
   /// Closes the current run of typing (the field lost focus or Enter was pressed).
@@ -232,7 +197,7 @@ public final class EditorDocument {
     if next.transform != state.transform { changed.insert(.transform) }
     let selection =
       next.layers == state.layers
-      ? selectedLayerIndex : Self.selection(after: state.layers, next.layers, selected: selectedLayerIndex)
+      ? selectedLayerIndex : LayerSelection.after(state.layers, next.layers, selected: selectedLayerIndex)
     state = next
     if selection != selectedLayerIndex {
       selectedLayerIndex = selection

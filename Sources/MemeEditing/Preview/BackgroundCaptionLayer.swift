@@ -7,7 +7,7 @@ enum CaptionLayerSlot: Hashable {
   case box(Int)
 }
 
-/// A caption's layer being drawn on its own thread (see `PreviewPainter.drawsInBackground`).
+/// A caption's layer being drawn on its own thread (see `PaintedCaptions.drawsInBackground`).
 ///
 /// The thread reads only the caption's drawing (Cairo paths and thread-safe scaled fonts, as the
 /// two captions of an export are drawn on two cores), never its Pango layout, and hands the layer

@@ -57,7 +57,7 @@ extension PreviewPainter {
     }
     sheetPreparation = SheetPreparation(
       captions: captions, imageWidth: frame.imageWidth, imageHeight: frame.imageHeight,
-      placement: Self.layerPlacement(
+      placement: PaintedCaptions.layerPlacement(
         imageWidth: frame.imageWidth, imageHeight: frame.imageHeight, in: frame.rect,
         view: viewRect(width, height), scaleFactor: scaleFactor))
   }
@@ -69,7 +69,7 @@ extension PreviewPainter {
     guard let preparation = sheetPreparation, preparation.matches(captions, width: width, height: height)
     else { return nil }
     let prepared = preparation.wait()
-    captionLayers = prepared.layers
+    paintedCaptions.captionLayers = prepared.layers
     return prepared.layout
   }
 }

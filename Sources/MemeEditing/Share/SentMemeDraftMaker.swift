@@ -13,9 +13,7 @@ public nonisolated enum SentMemeDraftMaker {
 
   public static func draft(of meme: SharedMeme, sentAt: Date = Date()) -> SentMemeDraft {
     SentMemeDraft(
-      content: MemeContent(
-        captions: meme.captions, transform: meme.transform, customDescription: meme.customDescription),
-      sentAt: sentAt, original: .file(meme.originalImage), rendered: meme.file,
+      content: meme.content, sentAt: sentAt, original: .file(meme.originalImage), rendered: meme.file,
       thumbnail: .png(meme.thumbnailPNG), savedFile: meme.savedFile)
   }
 

@@ -44,8 +44,8 @@ nonisolated extension SharePipeline {
       try cancellation.check(name: snapshot.picture.url.path)
       let plan = ExportPlan(sizeLimit: sizeLimit, description: snapshot.resolvedDescription)
       let summary = try plan.exportAnimation(
-        snapshot.captions, imageAt: snapshot.picture.url, to: .file(file), as: format,
-        transform: snapshot.transform, cancellation: cancellation)
+        snapshot.content.captions, imageAt: snapshot.picture.url, to: .file(file), as: format,
+        transform: snapshot.content.transform, cancellation: cancellation)
       let bytes: Data
       do { bytes = try Data(contentsOf: file) } catch {
         throw ImageError(path: file.path, kind: .unreadable, reason: error.localizedDescription)

@@ -71,8 +71,9 @@ public nonisolated enum SharePipeline {
       let plan = ExportPlan(
         sizeLimit: sizeLimit, strategy: strategy, description: snapshot.resolvedDescription)
       let export = try plan.exportStill(
-        snapshot.captions, from: .decoded(snapshot.picture.full, photo: snapshot.picture.url), as: format,
-        to: .memory, transform: snapshot.transform, cancellation: cancellation)
+        snapshot.content.captions, from: .decoded(snapshot.picture.full, photo: snapshot.picture.url),
+        as: format,
+        to: .memory, transform: snapshot.content.transform, cancellation: cancellation)
       guard let bytes = export.bytes else { preconditionFailure("an export to memory returns its bytes") }
       // Stage 4, from the rendered pixels, or on the block path from the file.
       let thumbnail: RasterImage
@@ -114,7 +115,7 @@ public nonisolated enum SharePipeline {
   public static func render(_ snapshot: ShareSnapshot) throws(ImageError) -> RasterImage {
     guard
       let rendered = MemeRenderer.rendered(
-        snapshot.captions, image: snapshot.picture.full, transform: snapshot.transform)
+        snapshot.content.captions, image: snapshot.picture.full, transform: snapshot.content.transform)
     else {
       throw ImageError(
         path: snapshot.picture.url.path, kind: .outOfMemory,

@@ -4,28 +4,28 @@ import MemeCore
 
 /// Stage 1 of `SharePipeline`: what is shared, frozen when the share starts, so that edits made while
 /// it is exported do not leak into it.
-public nonisolated struct ShareSnapshot: Sendable {
-  public let captions: MemeCaptions
+public nonisolated struct ShareSnapshot: Sendable, MemeContentHolder {
+  /// The captions, layers, picture transform and description being shared.
+  public var content: MemeContent
   public let picture: EditorImage
-  public let transform: PictureTransform
-  /// The description the user wrote, or nil for the default (`EditorDocument.customDescription`).
-  public let customDescription: String?
 
   public init(
     captions: MemeCaptions, picture: EditorImage, transform: PictureTransform,
     customDescription: String? = nil
   ) {
-    self.captions = captions
+    self.init(
+      content: MemeContent(captions: captions, transform: transform, customDescription: customDescription),
+      picture: picture)
+  }
+
+  public init(content: MemeContent, picture: EditorImage) {
+    self.content = content
     self.picture = picture
-    self.transform = transform
-    self.customDescription = customDescription
   }
 
   /// What the shared file carries as its description (alt text): the user's, or the captions'
   /// default.
-  public var resolvedDescription: String {
-    MemeDescription.resolved(customDescription, captions: captions)
-  }
+  public var resolvedDescription: String { content.resolvedDescription }
 
   /// The format Open With and Send by E-mail hand over: JPEG for a JPEG photo shown as it is (so its
   /// blocks are kept), PNG otherwise.
@@ -42,14 +42,14 @@ public nonisolated struct ShareSnapshot: Sendable {
   /// `handOverFormat(for:transform:)`.
   public var handOverShareFormat: ShareFormat {
     sourceAnimationFormat.map { .animated($0) }
-      ?? .still(Self.handOverFormat(for: picture, transform: transform))
+      ?? .still(Self.handOverFormat(for: picture, transform: content.transform))
   }
 
   /// The format Save As proposes: the animation in its own kind, else PNG.
   public var proposedSaveFormat: ShareFormat { sourceAnimationFormat.map { .animated($0) } ?? .still(.png) }
 
   /// What the meme's file is called, without the extension (see `MemeFileName`).
-  public var name: String { MemeFileName.base(picture: picture.url, captions: captions) }
+  public var name: String { MemeFileName.base(picture: picture.url, captions: content.captions) }
 
   /// A file name for this meme in `format`: `name` with its extension.
   public func suggestedName(format: ImageFormat = .png) -> String {

@@ -6,21 +6,19 @@ import MemeStore
 /// A meme as `SharePipeline` made it: what it was made from, the bytes the user got (which Sent Memes
 /// keeps unchanged) and its thumbnail. The full-size pixels are not kept: once encoded, the bytes are
 /// the meme.
-public nonisolated struct SharedMeme: Sendable {
-  public let captions: MemeCaptions
+public nonisolated struct SharedMeme: Sendable, MemeContentHolder {
+  /// The captions, layers, picture transform and description it was made from.
+  public var content: MemeContent
   /// The picture's file, which Sent Memes copies as the meme's original.
   public let originalImage: URL
-  public let transform: PictureTransform
   /// The file the share delivered, byte for byte.
   public let file: EncodedImage
   /// `SentMemeDraftMaker.thumbnailWidth` wide: Sent Memes' thumbnail, and the icon under a drag.
   public let thumbnail: RasterImage
   /// `thumbnail` as Sent Memes stores it.
   public let thumbnailPNG: Data
-  /// The description the user wrote, or nil for the default; Sent Memes keeps it.
-  public let customDescription: String?
   /// The description written into `file`.
-  public let resolvedDescription: String
+  public var resolvedDescription: String { content.resolvedDescription }
   /// What the size limit made of the file (nil when the share had none): for the confirmation
   /// ("Saved 7.8 MB: quality 84, 6000×4000") and, when a PNG became a JPEG, to say so.
   public let fit: SizeFit?
@@ -45,11 +43,8 @@ public nonisolated struct SharedMeme: Sendable {
     fit: SizeFit? = nil, animationFit: AnimationFit? = nil,
     deliveredFile: URL? = nil, proposedFile: URL? = nil
   ) {
-    captions = snapshot.captions
+    content = snapshot.content
     originalImage = snapshot.picture.url
-    transform = snapshot.transform
-    customDescription = snapshot.customDescription
-    resolvedDescription = snapshot.resolvedDescription
     self.file = file
     self.thumbnail = thumbnail
     self.thumbnailPNG = thumbnailPNG

@@ -13,7 +13,7 @@ extension EditorWindow {
     let target = gtk_drop_target_new(0, GDK_ACTION_COPY)!
     var types = [gtkkit_type_file_list(), gtkkit_type_texture()]
     gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
-    Signal.connectDrop(target.raw) { [weak self] value, _, _ in
+    DragSignal.connectDrop(target.raw) { [weak self] value, _, _ in
       self?.acceptDrop(value) ?? false
     }
     canvas.widget.addController(target)

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CMemeInterface
+import Foundation
 import GLibSupport
 import GtkKit
 
-/// The app's GtkBuilder files (data/ui), which the binary carries (Sources/CMemeInterface). Each
+/// The app's GtkBuilder files (data/ui), which the binary carries as a GResource bundle. Each
 /// holds a widget tree that does not change with the data; what a tree shows of the meme, and every
 /// signal, is the Swift code's.
 enum InterfaceFile: String, CaseIterable {
@@ -15,12 +15,21 @@ enum InterfaceFile: String, CaseIterable {
   /// A builder over the file, every object built (or only `objects`, with their children), or an
   /// error naming what is wrong with it.
   func builder(objects: [String]? = nil) throws(BuilderError) -> Builder {
-    guard let file = meme_interface_file(rawValue) else {
-      throw BuilderError("the app carries no \(rawValue)")
-    }
+    try Self.registration.get()
     return try Builder(
-      xml: UnsafeBufferPointer(start: file.pointee.xml, count: file.pointee.length), named: rawValue,
-      translationDomain: Gettext.appDomain, objects: objects)
+      resource: "\(Self.resourcePrefix)/\(rawValue)", named: rawValue, translationDomain: Gettext.appDomain,
+      objects: objects)
+  }
+
+  /// Where data/ui/mememe.gresource.xml puts the files.
+  static let resourcePrefix = "/io/github/mememe/MemeMe/ui"
+
+  /// The bundle registered, once, the first time a file is built.
+  static let registration = Result { () throws(BuilderError) in
+    guard let bytes = Data(base64Encoded: compiledInterfaceBundle) else {
+      throw BuilderError("the app's interface bundle is not base64")
+    }
+    try ResourceBundle.register([UInt8](bytes))
   }
 
   /// The trees the file is made into: a new file is a new case, and the compiler asks for its

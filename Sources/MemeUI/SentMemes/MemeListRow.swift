@@ -97,7 +97,7 @@ package final class MemeListRow: MemeCell {
   private func attachDragSource() {
     let source = gtk_drag_source_new()!
     gtk_drag_source_set_actions(gtkkit_drag_source(source.raw), GDK_ACTION_MOVE)
-    Signal.connectDragPrepare(source.raw) { [weak self] _, _ in
+    DragSignal.connectDragPrepare(source.raw) { [weak self] _, _ in
       guard let self, let memeID else { return nil }
       // The thumbnail under the pointer while dragging.
       if let texture = thumbnail.texture() {
@@ -110,12 +110,12 @@ package final class MemeListRow: MemeCell {
 
   private func attachDropTarget() {
     let target = gtk_drop_target_new(gtkkit_type_string(), GDK_ACTION_MOVE)!
-    Signal.connectDropMotion(target.raw, "motion") { [weak self] _, y in
+    DragSignal.connectDropMotion(target.raw, "motion") { [weak self] _, y in
       self?.showDropIndicator(below: y > Double(gtk_widget_get_height(self?.widget)) / 2)
       return GDK_ACTION_MOVE
     }
     Signal.connect(target.raw, "leave") { [weak self] in self?.hideDropIndicator() }
-    Signal.connectDrop(target.raw) { [weak self] value, _, y in
+    DragSignal.connectDrop(target.raw) { [weak self] value, _, y in
       guard let self else { return false }
       hideDropIndicator()
       guard let target = memeID, let dragged = Self.draggedID(in: value) else { return false }

@@ -39,7 +39,7 @@ package enum LayerAction: String, NamedAction {
   }
 
   /// The drawing-order move, or nil for Delete.
-  var order: EditorDocument.LayerOrder? {
+  var order: LayerOrder? {
     switch self {
     case .bringForward: .forward
     case .sendBackward: .backward

@@ -66,12 +66,12 @@ final class DragOut {
     let source = gtk_drag_source_new()!
     self.source = source
     gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
-    Signal.connectDragPrepare(source.raw) { [weak self] x, y in self?.prepare(source, fromX: x, y: y) }
-    Signal.connectDragCancel(source.raw) { [weak self] _ in
+    DragSignal.connectDragPrepare(source.raw) { [weak self] x, y in self?.prepare(source, fromX: x, y: y) }
+    DragSignal.connectDragCancel(source.raw) { [weak self] _ in
       self?.isCancelled = true
       return false
     }
-    Signal.connectDragEnd(source.raw) { [weak self] _ in self?.end() }
+    DragSignal.connectDragEnd(source.raw) { [weak self] _ in self?.end() }
     addController(source)
     watchHold(addController)
   }

@@ -95,9 +95,7 @@ final class EditorSharing {
   private var snapshot: ShareSnapshot? {
     let document = host.document
     return document.image.map {
-      ShareSnapshot(
-        captions: document.captions, picture: $0, transform: document.transform,
-        customDescription: document.customDescription)
+      ShareSnapshot(content: document.content, picture: $0)
     }
   }
 
@@ -318,11 +316,7 @@ final class EditorSharing {
     guard !host.isDestroyed else { return }
     // Only if nothing changed while it was exported: a later edit is still unshared.
     let document = host.document
-    if document.captions == snapshot.captions, document.image === snapshot.picture,
-      document.transform == snapshot.transform, document.customDescription == snapshot.customDescription
-    {
-      document.markKept()
-    }
+    if document.content == snapshot.content, document.image === snapshot.picture { document.markKept() }
     if let confirmation { toasts.show(confirmation.toast(in: host.window)) }
     host.canvas.forgetPointer()
     host.updateActionStates()

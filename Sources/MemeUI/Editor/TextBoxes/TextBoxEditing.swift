@@ -72,7 +72,7 @@ final class TextBoxEditing {
   }
 
   /// Moves the selected box in the drawing order; its field follows it (see `followSelection`).
-  func reorderSelectedLayer(_ order: EditorDocument.LayerOrder) {
+  func reorderSelectedLayer(_ order: LayerOrder) {
     guard let index = document.selectedLayerIndex else { return }
     let typing = canvas.boxEntry(at: index)?.isTyping ?? false
     document.endTyping()

@@ -5,13 +5,19 @@ import MemeCore
 
 /// Templates, kept in the same database and images folder as the sent memes and written the same
 /// way: files first, synced, then the row, so a crash leaves the whole template or no row. Deleting is
-/// two-step as for memes: `deleteTemplate(id:)` hides one, `undoDeleteTemplate(id:)` brings it back,
-/// purging removes its row and files for good (opening the store purges what a previous run hid).
-extension SentMemeStore {
+/// two-step as for memes (see `DeletedRows`): a deleted template is hidden until it is brought back
+/// or purged (opening the store purges what a previous run hid).
+struct TemplateShelf: Sendable {
+  let files: StoreFileWriter
+  let deletions: DeletedRows
+
+  private var database: StoreDatabase { files.database }
+  private var images: DurableFolder { files.images }
+
   /// The templates, most used first (then the most recently used, then the newest), without those
   /// deleted and not yet purged.
-  public func templates() throws -> [MemeTemplate] {
-    try reading { db in
+  func templates() throws -> [MemeTemplate] {
+    try database.reading { db in
       var decoder = TemplateDecoder(images: images)
       let rows = try Row.fetchCursor(
         db,
@@ -28,8 +34,8 @@ extension SentMemeStore {
   }
 
   /// The template with this id, or nil if there is none or it is deleted.
-  public func template(id: Int64) throws -> MemeTemplate? {
-    try reading { db in
+  func template(id: Int64) throws -> MemeTemplate? {
+    try database.reading { db in
       var decoder = TemplateDecoder(images: images)
       let row = try Row.fetchOne(
         db, sql: "SELECT \(TemplateDecoder.columns) FROM memeTemplate WHERE id = ? AND deletedAt IS NULL",
@@ -38,34 +44,27 @@ extension SentMemeStore {
     }
   }
 
-  /// Keeps a template: its files are written and synced, then its row commits.
-  @discardableResult
-  public func saveTemplate(_ draft: MemeTemplateDraft) throws -> MemeTemplate {
-    try saveTemplates(contentsOf: [draft])[0]
-  }
-
   /// Keeps several templates in one transaction (a folder's import): every file is synced before
-  /// the single commit, and a failed commit removes them (see `writeThenCommit`).
-  @discardableResult
-  public func saveTemplates(contentsOf drafts: [MemeTemplateDraft]) throws -> [MemeTemplate] {
+  /// the single commit, and a failed commit removes them (see `StoreFileWriter.writeThenCommit`).
+  func save(contentsOf drafts: [MemeTemplateDraft]) throws -> [MemeTemplate] {
     guard !drafts.isEmpty else { return [] }
-    let styles = try styleColumns(drafts.map(\.style))
-    return try writeThenCommit(
+    let styles = try StoreFileWriter.styleColumns(drafts.map(\.style))
+    return try files.writeThenCommit(
       files: {
-        try writeSynced(drafts) { draft in
+        try files.writeSynced(drafts) { draft in
           let names = TemplateFileNames(
             pictureExtension: draft.picture.fileExtension, thumbnailExtension: draft.thumbnail.fileExtension)
           return (names, [(draft.picture.data, names.picture), (draft.thumbnail.data, names.thumbnail)])
         }
       }, names: { $0.flatMap { [$0.picture, $0.thumbnail] } }, lookingIn: ("memeTemplate", "pictureFile"),
-      commit: { try insertTemplateRows(for: drafts, styles: styles, files: $0) })
+      commit: { try insertRows(for: drafts, styles: styles, files: $0) })
   }
 
   /// Gives a template a new name (surrounding white space dropped; a blank name is refused).
-  public func renameTemplate(id: Int64, to name: String) throws {
+  func rename(id: Int64, to name: String) throws {
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw StoreError.databaseFailure(reason: "a template needs a name") }
-    try writing { db in
+    try database.writing { db in
       try db.execute(
         sql: "UPDATE memeTemplate SET name = ? WHERE id = ? AND deletedAt IS NULL", arguments: [trimmed, id])
       guard db.changesCount > 0 else { throw StoreError.memeNotFound(id: id) }
@@ -73,8 +72,8 @@ extension SentMemeStore {
   }
 
   /// Counts one more meme started from the template, at `date`.
-  public func markTemplateUsed(id: Int64, at date: Date = Date()) throws {
-    try writing { db in
+  func markUsed(id: Int64, at date: Date) throws {
+    try database.writing { db in
       try db.execute(
         sql:
           "UPDATE memeTemplate SET useCount = useCount + 1, lastUsedAt = ? WHERE id = ? AND deletedAt IS NULL",
@@ -83,43 +82,19 @@ extension SentMemeStore {
     }
   }
 
-  /// Hides a template until `undoDeleteTemplate(id:)` or a purge. Its files stay until it is purged.
-  public func deleteTemplate(id: Int64) throws {
-    try setDeleted(true, id: id, in: "memeTemplate")
-  }
-
-  /// Brings back a deleted template that has not been purged.
-  public func undoDeleteTemplate(id: Int64) throws {
-    try setDeleted(false, id: id, in: "memeTemplate")
+  /// Hides a template (`deleted`) until it is brought back or purged, or brings back one that has not
+  /// been purged. Its files stay until it is purged.
+  func setDeleted(_ deleted: Bool, id: Int64) throws {
+    try database.writing { try deletions.setDeleted(deleted, id: id, in: "memeTemplate", $0) }
   }
 
   /// Removes every deleted template's files, then its row. Returns how many were purged.
-  @discardableResult
-  public func purgeDeletedTemplates() throws -> Int {
-    try writing { db in try purgeDeletedTemplates(in: db) }
-  }
-
-  /// Files go first, inside the transaction that removes the rows (as for memes): a crash in between
-  /// leaves a deleted row whose files are gone, which the next purge finishes. A row with a name that
-  /// is not plain stays as it is: its names are never followed.
-  func purgeDeletedTemplates(in db: Database) throws -> Int {
-    let rows = try Row.fetchAll(
-      db, sql: "SELECT id, \(TemplateDecoder.fileColumns) FROM memeTemplate WHERE deletedAt IS NOT NULL")
-    let delete = try db.cachedStatement(sql: "DELETE FROM memeTemplate WHERE id = ?")
-    var purged = 0
-    for row in rows {
-      guard let id = Int64.fromDatabaseValue(row[0]),
-        let names = try TemplateDecoder.fileNames(in: row, from: 1)
-      else { continue }
-      images.remove(names)
-      try delete.execute(arguments: [id])
-      purged += 1
-    }
-    return purged
+  func purgeDeleted() throws -> Int {
+    try database.writing { try deletions.purgeTemplates(in: $0) }
   }
 
   /// Every file name a template row lists (for the repair, which must not take them for lost files).
-  func templateFileNames(in db: Database) throws -> Set<String> {
+  static func fileNames(in db: Database) throws -> Set<String> {
     var listed: Set<String> = []
     let rows = try Row.fetchCursor(db, sql: "SELECT \(TemplateDecoder.fileColumns) FROM memeTemplate")
     while let row = try rows.next() {
@@ -128,10 +103,10 @@ extension SentMemeStore {
     return listed
   }
 
-  private func insertTemplateRows(
+  private func insertRows(
     for drafts: [MemeTemplateDraft], styles: [String], files: [TemplateFileNames]
   ) throws -> [MemeTemplate] {
-    try writing { db in
+    try database.writing { db in
       let insert = try db.cachedStatement(
         sql: """
           INSERT INTO memeTemplate (name, pictureFile, thumbnailFile, layout, style, createdAt, source)
@@ -145,7 +120,8 @@ extension SentMemeStore {
         ])
         return MemeTemplate(
           id: db.lastInsertedRowID, name: draft.name, pictureURL: images.fileURL(names.picture),
-          thumbnailURL: images.fileURL(names.thumbnail), content: draft.content, createdAt: draft.createdAt,
+          thumbnailURL: images.fileURL(names.thumbnail), content: .template(of: draft.content),
+          createdAt: draft.createdAt,
           source: draft.source)
       }
     }

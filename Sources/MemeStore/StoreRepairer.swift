@@ -8,15 +8,34 @@ import MemeCore
 /// image files beside it. So a file no row lists is never deleted: a whole meme (its original, rendered
 /// and thumbnail files) gets its row back, anything else is moved to `lost+found`. Only the store's
 /// own temporary files, which are never complete, are deleted.
-extension SentMemeStore {
-  public static let lostAndFoundFolderName = "lost+found"
+final class StoreRepairer: Sendable {
+  private let database: StoreDatabase
+  /// The store's folder (where `lost+found` is made) and its images folder.
+  private let folder: DurableFolder
+  private let images: DurableFolder
+  /// Taken exclusively while files are put right: see `StoreLock`.
+  private let lock: StoreLock
+  private let made: Locked<StoreRepairs>
+
+  init(database: StoreDatabase, folder: DurableFolder, images: DurableFolder, lock: StoreLock) {
+    self.database = database
+    self.folder = folder
+    self.images = images
+    self.lock = lock
+    made = Locked(
+      StoreRepairs(
+        lostAndFound: folder.url.appendingPathComponent(
+          SentMemeStore.lostAndFoundFolderName, isDirectory: true)))
+  }
+
+  /// What the last `repair()` found wrong and put right; empty until it has run.
+  var repairs: StoreRepairs { made.withLock { $0 } }
 
   /// Checks every row's file names and puts unlisted image files right; `repairs` then tells what it
   /// did. Slow on a large store with a cold disk cache (it lists the images folder), so the app runs
   /// it off the main thread once its first window is shown; saves, edits and purges may run meanwhile.
-  @discardableResult
-  public func repair() throws -> StoreRepairs {
-    try finishOpening()
+  func repair() throws -> StoreRepairs {
+    try database.openForWriting()
     var repairs = StoreRepairs(lostAndFound: self.repairs.lostAndFound)
     // Skipped when a save (of this store or another on this folder) is writing files whose rows have
     // not committed yet; such a save waits for this to finish before writing.
@@ -42,14 +61,14 @@ extension SentMemeStore {
     }
     if !ranExclusively { repairs.skippedRowIDs = try readListedNames().1 }
     let found = repairs
-    repairsMade.withLock { $0 = found }
+    made.withLock { $0 = found }
     return repairs
   }
 
   /// Every file name any row lists (plain ones only: others cannot match a file in the folder), and
   /// the rows with a name that is not plain.
   private func readListedNames() throws -> (Set<String>, [Int64]) {
-    try reading { db in
+    try database.reading { db in
       var listed: Set<String> = []
       var skipped: [Int64] = []
       let rows = try Row.fetchCursor(db, sql: "SELECT id, \(SentMemeDecoder.fileColumns) FROM sentMeme")
@@ -61,7 +80,7 @@ extension SentMemeStore {
         }
       }
       // A template's files are listed too: they are no meme's, but they are not lost.
-      listed.formUnion(try templateFileNames(in: db))
+      listed.formUnion(try TemplateShelf.fileNames(in: db))
       return (listed, skipped)
     }
   }
@@ -105,7 +124,7 @@ extension SentMemeStore {
   private func rebuild(_ memes: [OrphanedMeme]) throws -> [Int64] {
     guard !memes.isEmpty else { return [] }
     let style = try SentMemeDecoder.json(for: .classic)
-    return try writing { db in
+    return try database.writing { db in
       var position = try Int64.fetchOne(db, sql: "SELECT MAX(position) FROM sentMeme") ?? 0
       let insert = try db.cachedStatement(
         sql: """
@@ -128,7 +147,7 @@ extension SentMemeStore {
   /// they have there.
   private func setAside(_ names: [String]) throws -> [String] {
     guard !names.isEmpty else { return [] }
-    let lostAndFound = try folder.subfolder(Self.lostAndFoundFolderName)
+    let lostAndFound = try folder.subfolder(SentMemeStore.lostAndFoundFolderName)
     return names.compactMap { images.move($0, into: lostAndFound) }
   }
 }

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GRDB
 
-extension SentMemeStore {
+/// Finds memes by their texts, through `SearchIndex`, in the order of the list.
+struct SentMemeSearch: Sendable {
+  let reader: SentMemeReader
+
   /// The ids of the memes whose texts match `query` (see `SearchQuery`: every word, by prefix, case
   /// and accents ignored), in `memeIDs()` order. The empty query is `memeIDs()`. Any text is a valid
   /// query: none throws a syntax error.
@@ -9,15 +12,15 @@ extension SentMemeStore {
   /// The index finds the matching rows' ids, and the order `memeIDs()` keeps between writes puts
   /// them in place: no meme's row is read. With a `limit`, only the first that many are returned
   /// (the desktop's search shows a few).
-  public func memeIDs(matching query: String, limit: Int? = nil) throws -> [Int64] {
+  func memeIDs(matching query: String, limit: Int?) throws -> [Int64] {
     guard let expression = SearchQuery(query).matchExpression else {
-      let all = try memeIDs()
+      let all = try reader.memeIDs()
       return limit.map { Array(all.prefix($0)) } ?? all
     }
     // The matches, put in the order of every meme shown: cheaper than joining the memes' rows and
     // sorting there, and that order already leaves out the memes no list shows.
-    let order = try memeIDs()
-    let matches = try reading { db in
+    let order = try reader.memeIDs()
+    let matches = try reader.database.reading { db in
       try Int64.fetchSet(
         db, sql: "SELECT rowid FROM \(SearchIndex.tableName) WHERE \(SearchIndex.tableName) MATCH ?",
         arguments: [expression])
@@ -30,18 +33,5 @@ extension SentMemeStore {
       if ids.count == wanted { break }
     }
     return ids
-  }
-}
-
-extension SentMemeStore {
-  /// How many words of a query a search reads, and how many characters of each (see `SearchQuery`):
-  /// the rest are ignored.
-  public static let searchedWords = SearchQuery.maximumWords
-  public static let searchedWordLength = SearchQuery.maximumWordLength
-
-  /// Whether `query` has no words (it is blank, or only punctuation): it matches every meme, so a
-  /// list of its results is the whole list, in the whole list's order.
-  public static func matchesEveryMeme(_ query: String) -> Bool {
-    SearchQuery(query).isEmpty
   }
 }

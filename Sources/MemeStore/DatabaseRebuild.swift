@@ -36,7 +36,9 @@ public struct DatabaseRebuild: Sendable, Equatable {
 /// damaged one that still reads is copied into it, one row at a time by its id, so a damaged page
 /// costs only the rows on it; and the store's repair then gives each meme whose row was lost a row
 /// again from its three pictures (without its captions, which only the database held).
-extension SentMemeStore {
+enum DamagedDatabaseRebuilder {
+  private static let databaseFileName = SentMemeStore.databaseFileName
+
   /// The damaged database's name beside the new one: `memes.sqlite.damaged-20261129-061500`.
   static func damagedFileName(at date: Date) -> String {
     let formatter = DateFormatter()
@@ -51,9 +53,7 @@ extension SentMemeStore {
   /// changed nothing) when the database cannot be moved aside, and what opening throws when the
   /// new store cannot be opened. Slow on a large store: call it off the main thread, with no store
   /// open on `directory`.
-  public static func rebuildDamagedDatabase(in directory: URL, at date: Date = Date()) throws -> (
-    SentMemeStore, DatabaseRebuild
-  ) {
+  static func rebuild(in directory: URL, at date: Date) throws -> (SentMemeStore, DatabaseRebuild) {
     let folder = try DurableFolder.open(at: directory)
     var asideName = damagedFileName(at: date)
     var attempt = 1
@@ -73,7 +73,7 @@ extension SentMemeStore {
     let damaged = directory.appendingPathComponent(asideName, isDirectory: false)
     let readable = RecoveredRows.read(from: damaged)
     let store = try SentMemeStore(directory: directory)
-    let (memes, templates) = try store.writing { db in
+    let (memes, templates) = try store.database.writing { db in
       let memes = try readable.insert(into: "sentMeme", in: db)
       let templates = try readable.insert(into: "memeTemplate", in: db)
       try SearchIndex.indexEveryMeme(in: db)

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// What a change to the editor's document touched, so observers update only what they must.
+public struct EditorChange: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public static let captions = EditorChange(rawValue: 1)
+  public static let style = EditorChange(rawValue: 2)
+  public static let image = EditorChange(rawValue: 4)
+  /// Part of every change, undo and redo: what `undo()` would take back is no longer the same.
+  public static let history = EditorChange(rawValue: 8)
+  /// The crop, turn or mirroring of the picture.
+  public static let transform = EditorChange(rawValue: 16)
+  /// Which layer is selected.
+  public static let selection = EditorChange(rawValue: 32)
+  /// The description the user wrote (the default one follows `.captions`).
+  public static let description = EditorChange(rawValue: 64)
+  public static let all: EditorChange = [
+    .captions, .style, .image, .history, .transform, .selection, .description,
+  ]
+}

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GRDB
+import MemeCore
+
+/// How every save writes: files first, each created inside the images folder and synced, then the rows
+/// in one commit, so a crash at any point leaves either all of it or no row at all. Memes and
+/// templates are written the same way.
+struct StoreFileWriter: Sendable {
+  let database: StoreDatabase
+  let images: DurableFolder
+  /// Held shared while files are written and until their rows commit (see `writeThenCommit`).
+  let lock: StoreLock
+
+  /// No file is written for a row that could not go into the database (the file is checked first).
+  /// A shared lock is held throughout: another store opening on this folder must not clean up the
+  /// files before the rows that refer to them commit. A failed commit (the disk is full) must not
+  /// leave files that no row lists (the next open would rebuild memes the user was told were not
+  /// kept): they are removed unless `lookingIn`'s table and column list the first of `names`.
+  func writeThenCommit<Files, Saved>(
+    files write: () throws -> [Files], names: ([Files]) -> [String],
+    lookingIn place: (table: String, column: String),
+    commit: ([Files]) throws -> Saved
+  ) throws -> Saved {
+    try database.openForWriting()
+    return try lock.withShared {
+      let files = try write()
+      do {
+        return try commit(files)
+      } catch {
+        removeIfNotCommitted(names(files), lookingIn: place)
+        throw error
+      }
+    }
+  }
+
+  /// Removes files written for a transaction that did not commit; `names[0]` is looked for in
+  /// `place`, which tells for all of them (a transaction commits whole or not at all). Whether a
+  /// commit happened can be uncertain after an I/O error, so the database is asked; when it cannot
+  /// answer the files stay, and the next open rebuilds their memes.
+  func removeIfNotCommitted(_ names: [String], lookingIn place: (table: String, column: String)) {
+    guard let probe = names.first else { return }
+    let listed = try? database.reading { db in
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM \(place.table) WHERE \(place.column) = ?", arguments: [probe])
+    }
+    if listed == 0 { images.remove(names) }
+  }
+
+  /// Writes the files `filesOf` gives for each draft (its names, and each file's bytes and name), one
+  /// draft at a time, each file synced, then syncs the folder once, and returns the names. On failure
+  /// removes what it wrote (nothing refers to those files yet) and throws.
+  func writeSynced<Draft, Names>(_ drafts: [Draft], filesOf: (Draft) throws -> (Names, [(Data, String)]))
+    throws
+    -> [Names]
+  {
+    var written: [String] = []
+    do {
+      let names = try drafts.map { draft in
+        let (names, files) = try filesOf(draft)
+        for (data, name) in files {
+          try images.write(data, named: name)
+          written.append(name)
+        }
+        return names
+      }
+      try images.sync()
+      return names
+    } catch {
+      images.remove(written)
+      throw error
+    }
+  }
+
+  /// Every style as its column's JSON, or a store error saying it cannot be stored.
+  static func styleColumns(_ styles: [CaptionStyle]) throws -> [String] {
+    try styles.map { style in
+      do { return try SentMemeDecoder.json(for: style) } catch {
+        throw StoreError.databaseFailure(reason: "the caption style cannot be stored: \(error)")
+      }
+    }
+  }
+}
