@@ -302,6 +302,73 @@ import Testing
     #expect(try Self.rendered(meme.content.captions) == before)
   }
 
+  /// A meme read back and sent again (Edit & Resend) keeps the same copy: its sticker is read from
+  /// the store's copy, which is not written twice.
+  @Test func resendingAMemeSharesItsCopy() throws {
+    let folder = try TemporaryFolder()
+    let chosen = try TemporaryFolder()
+    try Self.glasses.write(to: chosen.file("glasses.png"))
+    let store = try SentMemeStore(directory: folder.url)
+    let first = try store.save(Self.draft(layers: [Self.sticker(at: chosen.file("glasses.png"))]))
+    try FileManager.default.removeItem(at: chosen.url)
+    let readBack = try #require(try store.meme(id: first.id))
+    let resent = try store.save(Self.draft(layers: readBack.content.captions.layers))
+    #expect(resent.content.captions.layers == readBack.content.captions.layers)
+    #expect(Self.keptFiles(in: folder).count == 1)
+    let before = try Self.rendered(readBack.content.captions)
+    try store.delete(id: first.id)
+    try store.purgeDeleted()
+    #expect(Self.keptFiles(in: folder).count == 1, "the resent meme uses it")
+    let resentBack = try #require(try store.meme(id: resent.id))
+    #expect(try Self.rendered(resentBack.content.captions) == before)
+  }
+
+  /// A save whose rows do not commit (here a trigger refuses them) leaves no copy it wrote, and no
+  /// image file; a copy an earlier meme uses stays.
+  @Test func aSaveThatDoesNotCommitLeavesNoCopy() throws {
+    let folder = try TemporaryFolder()
+    let chosen = try TemporaryFolder()
+    try Self.glasses.write(to: chosen.file("glasses.png"))
+    try Self.green.write(to: chosen.file("green.png"))
+    let store = try SentMemeStore(directory: folder.url)
+    try store.save(Self.draft(layers: [Self.sticker(at: chosen.file("green.png"))]))
+    let before = Self.keptFiles(in: folder)
+    let images = try folder.imageFileNames()
+    try store.database.writing { db in
+      try db.execute(
+        sql: """
+          CREATE TRIGGER refuse BEFORE INSERT ON sentMeme BEGIN SELECT RAISE(ABORT, 'refused'); END;
+          CREATE TRIGGER refuseTemplate BEFORE INSERT ON memeTemplate BEGIN SELECT RAISE(ABORT, 'refused'); END;
+          """)
+    }
+    let layers = [Self.sticker(at: chosen.file("glasses.png")), Self.sticker(at: chosen.file("green.png"))]
+    #expect(throws: (any Error).self) { try store.save(Self.draft(layers: layers)) }
+    #expect(throws: (any Error).self) { try store.saveTemplate(Self.templateDraft(layers: layers)) }
+    #expect(Self.keptFiles(in: folder) == before)
+    #expect(try folder.imageFileNames() == images)
+  }
+
+  /// A `stickers` folder that is a symbolic link is not followed: a save with a sticker fails with
+  /// `linkedFolder` and writes nothing through it; memes without sticker pictures still save.
+  @Test func aLinkedStickersFolderIsNotFollowed() throws {
+    let folder = try TemporaryFolder()
+    let elsewhere = try TemporaryFolder()
+    let chosen = try TemporaryFolder()
+    try Self.glasses.write(to: chosen.file("glasses.png"))
+    try FileManager.default.createSymbolicLink(
+      at: folder.url.appendingPathComponent(KeptStickers.folderName), withDestinationURL: elsewhere.url)
+    let store = try SentMemeStore(directory: folder.url)
+    do {
+      try store.save(Self.draft(layers: [Self.sticker(at: chosen.file("glasses.png"))]))
+      Issue.record("saved through a linked stickers folder")
+    } catch StoreError.linkedFolder {
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.url.path).isEmpty)
+    #expect(try store.count() == 0 && (try folder.imageFileNames()).isEmpty)
+    try store.save(Self.draft(layers: []))
+    #expect(try store.count() == 1)
+  }
+
   /// Emoji stickers have no file: nothing is kept, and they read back as they were.
   @Test func emojiStickersKeepNoFile() throws {
     let folder = try TemporaryFolder()
