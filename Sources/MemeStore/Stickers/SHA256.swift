@@ -7,14 +7,18 @@ enum SHA256 {
   /// The digest of `bytes` in lower-case hexadecimal (64 characters).
   static func hexDigest(of bytes: [UInt8]) -> String {
     var state = initialState
+    // The message schedule, reused for every block rather than made for each.
+    var words = [UInt32](repeating: 0, count: 64)
     let whole = bytes.count / 64 * 64
-    for start in stride(from: 0, to: whole, by: 64) { compress(&state, bytes[start..<start + 64]) }
+    for start in stride(from: 0, to: whole, by: 64) { compress(&state, bytes[start..<start + 64], &words) }
     // The padding: a one bit, zeros, then the message's length in bits as 64 big-endian bits.
     var tail = Array(bytes[whole...]) + [0x80]
     tail += [UInt8](repeating: 0, count: (tail.count > 56 ? 120 : 56) - tail.count)
     let bitLength = UInt64(bytes.count) &* 8
     tail += (0..<8).map { UInt8(truncatingIfNeeded: bitLength >> (56 - 8 * UInt64($0))) }
-    for start in stride(from: 0, to: tail.count, by: 64) { compress(&state, tail[start..<start + 64]) }
+    for start in stride(from: 0, to: tail.count, by: 64) {
+      compress(&state, tail[start..<start + 64], &words)
+    }
     return state.map { word in
       let hex = String(word, radix: 16)
       return String(repeating: "0", count: 8 - hex.count) + hex
@@ -42,10 +46,9 @@ enum SHA256 {
   ]
 
   /// Mixes one 64-byte block into `state`.
-  private static func compress(_ state: inout [UInt32], _ block: ArraySlice<UInt8>) {
+  private static func compress(_ state: inout [UInt32], _ block: ArraySlice<UInt8>, _ words: inout [UInt32]) {
     let base = block.startIndex
     func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value >> count) | (value << (32 - count)) }
-    var words = [UInt32](repeating: 0, count: 64)
     for index in 0..<16 {
       let at = base + 4 * index
       words[index] =
