@@ -8,7 +8,8 @@ import MemeCore
 ///
 /// The argument parser collects each option's values on their own, losing which `--angle` belongs to
 /// which layer and in which order the kinds came; so before parsing, every layer given without an
-/// angle gets an explicit `--angle 0` (and without an opacity `--opacity 1`), and each layer's kind
+/// angle gets an explicit `--angle 0` (and of a kind that takes one, without an opacity
+/// `--opacity 1`), and each layer's kind
 /// is recorded in a hidden `--layer-kind NAME` option, so the lists line up again
 /// (`RenderCommand.layers(style:)`).
 func pairingLayerOptions(_ arguments: [String]) throws -> [String] {
@@ -20,12 +21,12 @@ func pairingLayerOptions(_ arguments: [String]) throws -> [String] {
   var numbers: [String: Int] = [:]
   func name(_ option: String) -> String { "\(option) #\(numbers[option] ?? 0)" }
   func closeLayer() throws {
-    guard let (option, _, given) = current else { return }
+    guard let (option, kind, given) = current else { return }
     guard given.contains("--box") else {
       throw CommandFailure("\(name(option)) needs a --box X,Y,W,H after it")
     }
     if !given.contains("--angle") { paired += ["--angle", "0"] }
-    if !given.contains("--opacity") { paired += ["--opacity", "1"] }
+    if kind.type.commandLine.takesOpacity, !given.contains("--opacity") { paired += ["--opacity", "1"] }
   }
   var index = 0
   while index < arguments.count {
@@ -74,7 +75,8 @@ func commandLineLayers(
   kinds: [LayerKindName], values: (LayerKindName) -> [String], boxes: [String], angles: [String],
   opacities: [String], style: CaptionStyle
 ) throws -> [MemeLayer] {
-  guard kinds.count == boxes.count, kinds.count == angles.count, kinds.count == opacities.count else {
+  let takingOpacity = kinds.filter { $0.type.commandLine.takesOpacity }.count
+  guard kinds.count == boxes.count, kinds.count == angles.count, takingOpacity == opacities.count else {
     throw CommandFailure("every \(LayerKindName.optionList) needs one --box X,Y,W,H after it")
   }
   // Counted before any is made: a sticker's picture is read as it is made.
@@ -86,6 +88,7 @@ func commandLineLayers(
     }
   }
   var taken: [LayerKindName: Int] = [:]
+  var opacitiesTaken = 0
   return try kinds.indices.map { index in
     let kind = kinds[index]
     let kindValues = values(kind)
@@ -97,7 +100,8 @@ func commandLineLayers(
     do {
       return try kind.type.init(
         commandLineValue: kindValues[number], frame: try relativeRect(boxes[index]),
-        angle: try angle(angles[index]), opacity: try opacity(opacities[index]),
+        angle: try angle(angles[index]),
+        opacity: try opacity(of: kind, in: opacities, taken: &opacitiesTaken),
         style: style
       ).asLayer
     } catch let error as LayerOptionError {
@@ -129,6 +133,13 @@ private func relativeRect(_ text: String) throws -> RelativeRect {
         + "\(origins.upperBound), WIDTH and HEIGHT be at most \(sizes.upperBound)")
   }
   return rect
+}
+
+/// The next of `opacities` (`taken` of them are used) for a layer of `kind` that takes one, else 1.
+private func opacity(of kind: LayerKindName, in opacities: [String], taken: inout Int) throws -> Double {
+  guard kind.type.commandLine.takesOpacity else { return 1 }
+  taken += 1
+  return try opacity(opacities[taken - 1])
 }
 
 /// From 0 (invisible) to 1 (opaque).

@@ -236,7 +236,7 @@ struct RenderCommand: ParsableCommand {
       throw CommandFailure(error.description)
     }
     let written = summary.output ?? destination
-    noteFramesLeftOut(format: imageFormat)
+    noteFramesLeftOut(format: imageFormat, captions: captions)
     RenderReport.warnAboutStill(summary, written: written, input: input, maxPixels: maxPixels)
     RenderReport.warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {

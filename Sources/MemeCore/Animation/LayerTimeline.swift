@@ -23,6 +23,14 @@ struct LayerTimeline {
   }
 }
 
+extension MemeCaptions {
+  /// Whether a layer (an animated sticker) makes the meme animated even on a still picture: then a
+  /// share offers the animated formats.
+  public var hasAnimatedLayers: Bool {
+    layers.contains { $0.kind.animationDelays != nil }
+  }
+}
+
 extension PreparedCaptions {
   /// The captions laid out again for `time` into the meme's animation: every caption and layer that
   /// draws the same then is taken over with what was drawn ahead for it (see `MemeLayout`'s reuse);

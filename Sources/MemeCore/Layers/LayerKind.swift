@@ -84,7 +84,7 @@ public struct LayerCommandLine: Sendable, Hashable {
   public var valueName: String
   public var help: String
   /// Whether `--opacity O` (0 to 1) may follow it.
-  public var takesOpacity: Bool = false
+  public var takesOpacity = false
 }
 
 /// Why a layer option's value could not be taken: said as one line by the command line.

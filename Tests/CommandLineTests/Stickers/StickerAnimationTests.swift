@@ -85,4 +85,18 @@ struct StickerAnimationTests {
     let greys = read.frames.map { $0.color(atX: 5, y: 5).red }
     #expect(zip(greys, greys.dropFirst()).allSatisfy { $0 < $1 }, "\(greys)")
   }
+
+  /// As PNG, the meme holds the sticker's first frame, and says so.
+  @Test func aStillFormatGetsTheFirstFrameWithANote() throws {
+    let fixtures = try Fixtures()
+    try Self.makePictures(in: fixtures.folder.path)
+    let result = try CommandLineRunner.run(
+      [
+        "render", fixtures.path("still.png"), "-o", fixtures.path("meme.png"), "--sticker",
+        fixtures.path("sticker.gif"), "--box", "0.25,0.25,0.5,0.5",
+      ])
+    try #require(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("a sticker is animated"), "\(result.standardError)")
+    #expect(Self.stickerColour(try fixtures.decode(fixtures.path("meme.png"))) == 0)
+  }
 }
