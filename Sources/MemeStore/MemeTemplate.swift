@@ -3,7 +3,8 @@ import Foundation
 import MemeCore
 
 /// A picture kept to make new memes from: the picture as it was cut, turned and mirrored, the
-/// content it was used with (of which a template keeps the layout and the caption style) and a name.
+/// content it was used with (of which a template keeps the layout, the caption style and the
+/// stickers) and a name.
 /// No texts: a meme made from it starts with empty captions. The store owns its two files, inside its
 /// `images` folder, and it alone makes templates (with the member-wise initializer): from a draft it
 /// saves, keeping what `MemeContent.template(of:)` keeps, or from a row, which holds nothing more.
@@ -14,7 +15,8 @@ public struct MemeTemplate: MemeContentHolder, Sendable, Hashable, Identifiable 
   public var pictureURL: URL
   /// A small image for the gallery.
   public var thumbnailURL: URL
-  /// What a meme made from it starts with: its layout and style, no text, the picture as it is.
+  /// What a meme made from it starts with: its layout, style and stickers, no text, the picture as
+  /// it is.
   public var content: MemeContent
   public var createdAt: Date
   /// How many memes were started from it, and when the last one was: the gallery shows the most used
@@ -36,7 +38,7 @@ public struct MemeTemplateDraft: MemeContentHolder, Sendable, Hashable {
   public var name: String
   public var picture: EncodedImage
   public var thumbnail: EncodedImage
-  /// The content the template keeps: its layout and style (see `MemeContent.template(of:)`).
+  /// The content the template keeps: its layout, style and stickers (see `MemeContent.template(of:)`).
   public var content: MemeContent
   public var createdAt: Date
   public var source: String?
@@ -55,9 +57,12 @@ public struct MemeTemplateDraft: MemeContentHolder, Sendable, Hashable {
 }
 
 extension MemeContent {
-  /// What a template keeps of `content`: its layout and style. Its texts, boxes and description
-  /// belong to one meme, and its picture is kept already cut and turned.
+  /// What a template keeps of `content`: its layout, style and stickers. Its texts, boxes and
+  /// description belong to one meme, and its picture is kept already cut and turned.
   public static func template(of content: MemeContent) -> MemeContent {
-    MemeContent(captions: MemeCaptions(top: "", bottom: "", style: content.style, layout: content.layout))
+    MemeContent(
+      captions: MemeCaptions(
+        top: "", bottom: "", style: content.style, layers: content.layers.filter { $0.sticker != nil },
+        layout: content.layout))
   }
 }

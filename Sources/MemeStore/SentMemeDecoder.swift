@@ -13,10 +13,15 @@ struct SentMemeDecoder {
   static let columns = "id, sentAt, position, \(fileColumns), savedFile, \(StoredMemeContent.columns)"
 
   let images: DurableFolder
+  /// Where the stickers' kept pictures are (their layers point at them once read).
+  let stickers: KeptStickers
   private var styles: [String: CaptionStyle] = [:]
   private let jsonDecoder = JSONDecoder()
 
-  init(images: DurableFolder) { self.images = images }
+  init(images: DurableFolder, stickers: KeptStickers) {
+    self.images = images
+    self.stickers = stickers
+  }
 
   /// The meme, or nil when a file name is not a plain name in the images folder: such a row is
   /// skipped (and reported when the store opens), never followed. Throws when a column does not hold
@@ -72,8 +77,9 @@ struct SentMemeDecoder {
   /// The layers kept in the `textBoxes` column (each with its kind's name, see `MemeLayer`'s
   /// coding; text boxes stored before there were other kinds have none). NULL is no layer; layers that
   /// no longer decode are left out rather than hiding the meme (its classic captions still show).
+  /// A sticker's kept picture is named by its full path in the store (see `KeptStickers`).
   func layers(fromJSON json: String?) -> [MemeLayer] {
-    Self.layers(fromJSON: json, decoder: jsonDecoder)
+    stickers.resolved(Self.layers(fromJSON: json, decoder: jsonDecoder))
   }
 
   static func layers(fromJSON json: String?, decoder: JSONDecoder = JSONDecoder()) -> [MemeLayer] {

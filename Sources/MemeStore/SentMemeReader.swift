@@ -8,6 +8,8 @@ import MemeCore
 struct SentMemeReader: Sendable {
   let database: StoreDatabase
   let images: DurableFolder
+  /// Where stored stickers' pictures are read back from.
+  let stickers: KeptStickers
 
   /// The memes in the user's order (index 0 first), without those deleted and not yet purged.
   func allMemes() throws -> [SentMeme] {
@@ -61,7 +63,7 @@ struct SentMemeReader: Sendable {
   /// The meme with this id, or nil if there is none or it is deleted.
   func meme(id: Int64) throws -> SentMeme? {
     try database.reading { db in
-      var decoder = SentMemeDecoder(images: images)
+      var decoder = SentMemeDecoder(images: images, stickers: stickers)
       let row = try Row.fetchOne(
         db,
         sql: "SELECT \(SentMemeDecoder.columns) FROM sentMeme WHERE id = ? AND deletedAt IS NULL",
@@ -95,7 +97,7 @@ struct SentMemeReader: Sendable {
   private func decodeMemes(in db: Database, sql: String, arguments: StatementArguments = []) throws
     -> [SentMeme]
   {
-    var decoder = SentMemeDecoder(images: images)
+    var decoder = SentMemeDecoder(images: images, stickers: stickers)
     let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
     var memes: [SentMeme] = []
     while let row = try rows.next() {

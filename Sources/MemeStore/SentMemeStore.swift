@@ -4,7 +4,8 @@ import GRDB
 import MemeCore
 
 /// Every meme the user has sent: an SQLite database (`memes.sqlite`, WAL mode) and the image files it
-/// refers to (in `images/` beside it), and the templates kept beside them.
+/// refers to (in `images/` beside it), and the templates kept beside them. The pictures their
+/// stickers were placed from are kept once each in `stickers/` (see `KeptStickers`).
 ///
 /// Thread-safe: queries may run on the main thread while another thread saves. The list order is the
 /// user's: a newly saved meme goes to the top (index 0), `move(id:toIndex:)` changes it.
@@ -90,13 +91,14 @@ public final class SentMemeStore: Sendable {
     let folder = try DurableFolder.open(at: directory)
     let images = try folder.subfolder(Self.imagesFolderName, followingLink: followingLinkedImages)
     let lock = StoreLock(folder: folder, name: Self.lockFileName)
-    let deletions = DeletedRows(images: images)
+    let stickers = KeptStickers(store: folder)
+    let deletions = DeletedRows(images: images, stickers: stickers)
     database = try StoreDatabase(
       url: directory.appendingPathComponent(Self.databaseFileName, isDirectory: false),
       checkingLater: checkingLater, purgeOnOpening: { _ = try deletions.purgeEverything(in: $0) })
-    reader = SentMemeReader(database: database, images: images)
+    reader = SentMemeReader(database: database, images: images, stickers: stickers)
     search = SentMemeSearch(reader: reader)
-    let files = StoreFileWriter(database: database, images: images, lock: lock)
+    let files = StoreFileWriter(database: database, images: images, stickers: stickers, lock: lock)
     writer = SentMemeWriter(files: files, reader: reader)
     changes = SentMemeChanges(database: database, reader: reader, deletions: deletions)
     shelf = TemplateShelf(files: files, deletions: deletions)

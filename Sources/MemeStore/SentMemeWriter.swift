@@ -17,6 +17,7 @@ struct SentMemeWriter: Sendable {
   func save(contentsOf drafts: [SentMemeDraft]) throws -> [SentMeme] {
     guard !drafts.isEmpty else { return [] }
     let styles = try StoreFileWriter.styleColumns(drafts.map(\.style))
+    let (stored, stickerFiles) = try files.storingStickers(of: drafts)
     return try files.writeThenCommit(
       files: {
         try files.writeSynced(drafts) { draft in
@@ -34,13 +35,14 @@ struct SentMemeWriter: Sendable {
         }
       }, names: { $0.flatMap { [$0.original, $0.rendered, $0.thumbnail] } },
       lookingIn: ("sentMeme", "originalFile"),
-      commit: { try insertRows(for: drafts, styles: styles, files: $0) })
+      commit: { try insertRows(for: stored, keeping: stickerFiles, styles: styles, files: $0) })
   }
 
-  private func insertRows(for drafts: [SentMemeDraft], styles: [String], files: [MemeFileNames]) throws
-    -> [SentMeme]
-  {
-    try database.writing { db in
+  private func insertRows(
+    for drafts: [SentMemeDraft], keeping stickerFiles: [KeptStickers.File], styles: [String],
+    files names: [MemeFileNames]
+  ) throws -> [SentMeme] {
+    try files.committing(keeping: stickerFiles) { db in
       var position = try Int64.fetchOne(db, sql: "SELECT MIN(position) FROM sentMeme") ?? 0
       let insert = try db.cachedStatement(
         sql: """
@@ -48,7 +50,7 @@ struct SentMemeWriter: Sendable {
             (sentAt, position, originalFile, renderedFile, thumbnailFile, savedFile, \(StoredMemeContent.columns))
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
-      return try zip(drafts, zip(styles, files)).map { draft, styleAndFiles in
+      return try zip(drafts, zip(styles, names)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
         position -= 1
         try insert.execute(
@@ -60,8 +62,9 @@ struct SentMemeWriter: Sendable {
         let id = db.lastInsertedRowID
         var content = draft.content
         content.customDescription = StoredMemeContent.storedDescription(of: content)
+        content.captions.layers = files.stickers.resolved(content.captions.layers)
         try SearchIndex.index(
-          id: id, topText: content.top, bottomText: content.bottom, layers: content.layers,
+          id: id, topText: content.top, bottomText: content.bottom, layers: content.captions.layers,
           description: content.customDescription, in: db)
         return SentMeme(
           id: id, content: content, sentAt: draft.sentAt, position: position,

@@ -9,6 +9,8 @@ import MemeCore
 struct StoreFileWriter: Sendable {
   let database: StoreDatabase
   let images: DurableFolder
+  /// Where the stickers' pictures are kept, as the rows using them commit (see `committing`).
+  let stickers: KeptStickers
   /// Held shared while files are written and until their rows commit (see `writeThenCommit`).
   let lock: StoreLock
 
@@ -68,6 +70,40 @@ struct StoreFileWriter: Sendable {
       return names
     } catch {
       images.remove(written)
+      throw error
+    }
+  }
+
+  /// `drafts` with their layers as the store keeps them, and the stickers' pictures to keep (see
+  /// `KeptStickers.storing`). Called before any file is written: a picture that cannot be read fails
+  /// the save with nothing written.
+  func storingStickers<Draft: MemeContentHolder>(of drafts: [Draft]) throws -> ([Draft], [KeptStickers.File])
+  {
+    var stored = drafts
+    var stickerFiles: [KeptStickers.File] = []
+    for index in stored.indices {
+      let (layers, kept) = try stickers.storing(stored[index].content.captions.layers)
+      stored[index].content.captions.layers = layers
+      stickerFiles += kept
+    }
+    return (stored, stickerFiles)
+  }
+
+  /// Runs `insert` in one write transaction after keeping `stickerFiles` (`KeptStickers.keep`): the
+  /// copies are on disk, synced, before the rows that use them commit. When it does not commit, the
+  /// copies it wrote that no row uses are removed again.
+  func committing<Saved>(keeping stickerFiles: [KeptStickers.File], _ insert: (Database) throws -> Saved)
+    throws -> Saved
+  {
+    let written = Locked<[String]>([])
+    do {
+      return try database.writing { db in
+        let kept = try stickers.keep(stickerFiles)
+        written.withLock { $0 = kept }
+        return try insert(db)
+      }
+    } catch {
+      stickers.removeUnused(written.withLock { $0 }, database: database)
       throw error
     }
   }

@@ -8,6 +8,10 @@ import MemeCore
 /// image files beside it. So a file no row lists is never deleted: a whole meme (its original, rendered
 /// and thumbnail files) gets its row back, anything else is moved to `lost+found`. Only the store's
 /// own temporary files, which are never complete, are deleted.
+///
+/// It reads only the images folder. The stickers' kept pictures are in a folder of their own
+/// (`KeptStickers`), which it never lists, moves or removes from: a copy no row uses (its rows lost
+/// with a database) stays where a restored database would look for it; only a purge removes one.
 final class StoreRepairer: Sendable {
   private let database: StoreDatabase
   /// The store's folder (where `lost+found` is made) and its images folder.

@@ -50,6 +50,11 @@ enum StoreSchema {
       // meme shared another way) is none.
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN savedFile TEXT")
     }
+    migrator.registerMigration("v9 template stickers") { db in
+      // The template's stickers, as a JSON array of MemeLayer (as sentMeme.textBoxes, each sticker's
+      // picture kept in the stickers folder); NULL (every template kept before) is none.
+      try db.execute(sql: "ALTER TABLE memeTemplate ADD COLUMN layers TEXT")
+    }
     return migrator
   }
 

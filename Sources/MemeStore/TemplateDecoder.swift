@@ -10,15 +10,16 @@ struct TemplateDecoder {
   static let fileColumns = ["pictureFile", "thumbnailFile"].map(StoredFileName.bytes(of:))
     .joined(separator: ", ")
   /// The columns, in the order `decode` reads them.
-  static let columns = "id, name, \(fileColumns), layout, style, createdAt, useCount, lastUsedAt, source"
+  static let columns =
+    "id, name, \(fileColumns), layout, style, createdAt, useCount, lastUsedAt, source, layers"
 
   let images: DurableFolder
   /// Styles and layouts are read as a sent meme's are (a style that no longer decodes is Classic).
   private var memeDecoder: SentMemeDecoder
 
-  init(images: DurableFolder) {
+  init(images: DurableFolder, stickers: KeptStickers) {
     self.images = images
-    memeDecoder = SentMemeDecoder(images: images)
+    memeDecoder = SentMemeDecoder(images: images, stickers: stickers)
   }
 
   /// The template, or nil when a file name is not a plain name in the images folder.
@@ -32,6 +33,7 @@ struct TemplateDecoder {
       content: MemeContent(
         captions: MemeCaptions(
           top: "", bottom: "", style: memeDecoder.style(fromJSON: try row.decode(atIndex: 5)),
+          layers: memeDecoder.layers(fromJSON: try row.decode(atIndex: 10)),
           layout: memeDecoder.layout(named: layoutName))),
       createdAt: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 6)),
       useCount: try row.decode(atIndex: 7),

@@ -4,7 +4,8 @@ import GRDB
 import MemeCore
 
 /// Templates, kept in the same database and images folder as the sent memes and written the same
-/// way: files first, synced, then the row, so a crash leaves the whole template or no row. Deleting is
+/// way: files first, synced, then the row, so a crash leaves the whole template or no row. Their
+/// stickers' pictures are kept as a meme's are (`KeptStickers`). Deleting is
 /// two-step as for memes (see `DeletedRows`): a deleted template is hidden until it is brought back
 /// or purged (opening the store purges what a previous run hid).
 struct TemplateShelf: Sendable {
@@ -18,7 +19,7 @@ struct TemplateShelf: Sendable {
   /// deleted and not yet purged.
   func templates() throws -> [MemeTemplate] {
     try database.reading { db in
-      var decoder = TemplateDecoder(images: images)
+      var decoder = TemplateDecoder(images: images, stickers: files.stickers)
       let rows = try Row.fetchCursor(
         db,
         sql: """
@@ -36,7 +37,7 @@ struct TemplateShelf: Sendable {
   /// The template with this id, or nil if there is none or it is deleted.
   func template(id: Int64) throws -> MemeTemplate? {
     try database.reading { db in
-      var decoder = TemplateDecoder(images: images)
+      var decoder = TemplateDecoder(images: images, stickers: files.stickers)
       let row = try Row.fetchOne(
         db, sql: "SELECT \(TemplateDecoder.columns) FROM memeTemplate WHERE id = ? AND deletedAt IS NULL",
         arguments: [id])
@@ -49,6 +50,7 @@ struct TemplateShelf: Sendable {
   func save(contentsOf drafts: [MemeTemplateDraft]) throws -> [MemeTemplate] {
     guard !drafts.isEmpty else { return [] }
     let styles = try StoreFileWriter.styleColumns(drafts.map(\.style))
+    let (stored, stickerFiles) = try files.storingStickers(of: drafts)
     return try files.writeThenCommit(
       files: {
         try files.writeSynced(drafts) { draft in
@@ -57,7 +59,7 @@ struct TemplateShelf: Sendable {
           return (names, [(draft.picture.data, names.picture), (draft.thumbnail.data, names.thumbnail)])
         }
       }, names: { $0.flatMap { [$0.picture, $0.thumbnail] } }, lookingIn: ("memeTemplate", "pictureFile"),
-      commit: { try insertRows(for: drafts, styles: styles, files: $0) })
+      commit: { try insertRows(for: stored, keeping: stickerFiles, styles: styles, files: $0) })
   }
 
   /// Gives a template a new name (surrounding white space dropped; a blank name is refused).
@@ -104,23 +106,27 @@ struct TemplateShelf: Sendable {
   }
 
   private func insertRows(
-    for drafts: [MemeTemplateDraft], styles: [String], files: [TemplateFileNames]
+    for drafts: [MemeTemplateDraft], keeping stickerFiles: [KeptStickers.File], styles: [String],
+    files names: [TemplateFileNames]
   ) throws -> [MemeTemplate] {
-    try database.writing { db in
+    try files.committing(keeping: stickerFiles) { db in
       let insert = try db.cachedStatement(
         sql: """
-          INSERT INTO memeTemplate (name, pictureFile, thumbnailFile, layout, style, createdAt, source)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO memeTemplate (name, pictureFile, thumbnailFile, layout, style, createdAt, source, layers)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           """)
-      return try zip(drafts, zip(styles, files)).map { draft, styleAndFiles in
+      return try zip(drafts, zip(styles, names)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
         try insert.execute(arguments: [
           draft.name, names.picture, names.thumbnail, SentMemeDecoder.column(for: draft.layout), style,
           draft.createdAt.timeIntervalSinceReferenceDate, draft.source,
+          try SentMemeDecoder.json(for: draft.content.captions.layers),
         ])
+        var content = MemeContent.template(of: draft.content)
+        content.captions.layers = files.stickers.resolved(content.captions.layers)
         return MemeTemplate(
           id: db.lastInsertedRowID, name: draft.name, pictureURL: images.fileURL(names.picture),
-          thumbnailURL: images.fileURL(names.thumbnail), content: .template(of: draft.content),
+          thumbnailURL: images.fileURL(names.thumbnail), content: content,
           createdAt: draft.createdAt,
           source: draft.source)
       }

@@ -167,6 +167,40 @@ import Testing
     #expect(abs(stored.sentAt.timeIntervalSince(sentAt)) < 1)
   }
 
+  /// Edit & Resend once the sticker's file is gone: the meme kept in Sent Memes, read back and shared
+  /// again, gives the very bytes it gave the first time, its sticker drawn from the store's copy.
+  @Test func aKeptMemeSharesTheSameWithItsStickerFileGone() throws {
+    let picture = Fixtures.picture(width: 320, height: 240, name: "pipeline-sticker-base.png")
+    let stickerFile = Self.output("sticker.png")
+    try FileManager.default.copyItem(
+      at: Fixtures.picture(width: 60, height: 40, name: "pipeline-sticker.png"), to: stickerFile)
+    let sticker = StickerLayer(
+      source: .picture(StickerPicture(path: stickerFile.path)),
+      frame: RelativeRect(x: 0.3, y: 0.25, width: 0.4, height: 0.35), angle: 30, opacity: 0.85)
+    let captions = MemeCaptions(top: "top", bottom: "", layers: [.sticker(sticker)])
+    let first = Self.output("first.png")
+    let meme = try SharePipeline.run(
+      try Self.snapshot(picture, captions: captions), as: .png, to: .file(first)
+    )
+    .get()
+    let folder = Self.output("store")
+    let saved = try SentMemeStore(directory: folder).save(SentMemeDraftMaker.draft(of: meme))
+    try FileManager.default.removeItem(at: stickerFile)
+
+    let stored = try #require(try SentMemeStore(directory: folder).meme(id: saved.id))
+    let again = Self.output("again.png")
+    _ = try SharePipeline.run(
+      try Self.snapshot(stored.originalImageURL, captions: stored.content.captions), as: .png,
+      to: .file(again)
+    ).get()
+    #expect(try Data(contentsOf: again) == Data(contentsOf: first))
+    let bare = Self.output("bare.png")
+    _ = try SharePipeline.run(
+      try Self.snapshot(picture, captions: MemeCaptions(top: "top", bottom: "")), as: .png, to: .file(bare)
+    ).get()
+    #expect(try Data(contentsOf: bare) != Data(contentsOf: first), "the sticker is drawn")
+  }
+
   /// The cache that e-mail, Open With and pasted pictures go through is its owner's alone: the
   /// folder is 0700 (one made wider before is narrowed), a shared meme and a pasted picture written
   /// there are 0600.

@@ -70,6 +70,35 @@ import Testing
     #expect(draft.picture.fileExtension == "jpg")
   }
 
+  /// A template keeps the stickers among the layers it is made with, not the text boxes; kept in a
+  /// store, it starts a meme with the same sticker, drawn from the store's copy once the chosen file
+  /// is gone.
+  @Test func aTemplateKeepsItsStickersAndNotItsTexts() throws {
+    let source = try asymmetricPicture(named: "base.png")
+    let stickerFile = folder.appendingPathComponent("glasses.png")
+    try convert(["-size", "8x6", "xc:rgba(20,200,40,0.7)", stickerFile.path])
+    let frame = RelativeRect(x: 0.1, y: 0.2, width: 0.5, height: 0.4)
+    let sticker = StickerLayer(
+      source: .picture(StickerPicture(path: stickerFile.path)), frame: frame, angle: 15)
+    let draft = try TemplateMaker.draft(
+      name: "Glasses", pictureAt: source,
+      layers: [.text(TextBox(text: "not kept", frame: frame)), .sticker(sticker)])
+    #expect(draft.content.captions.layers == [.sticker(sticker)])
+
+    let store = try SentMemeStore(directory: folder.appendingPathComponent("store"))
+    let template = try store.saveTemplate(draft)
+    try FileManager.default.removeItem(at: stickerFile)
+    let meme = try #require(try store.template(id: template.id)).meme
+    let kept = try #require(meme.content.captions.layers.first?.sticker)
+    #expect(kept.frame == frame && kept.angle == 15)
+    guard case .picture(let picture) = kept.source else {
+      Issue.record("the sticker lost its picture: \(kept.source)")
+      return
+    }
+    #expect(picture.name == "glasses.png" && FileManager.default.fileExists(atPath: picture.path))
+    #expect(picture.path.hasPrefix(folder.appendingPathComponent("store/stickers").path))
+  }
+
   @Test func everyReadablePictureOfAFolderIsImportedAndTheRestReportedTogether() throws {
     let pictures = folder.appendingPathComponent("pictures")
     try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)

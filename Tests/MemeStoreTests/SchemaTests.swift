@@ -37,6 +37,7 @@ import Testing
         , transform TEXT, textBoxes TEXT, description TEXT, layout TEXT, savedFile TEXT)
         """)
     #expect(statements["sentMeme_position"] == "CREATE INDEX sentMeme_position ON sentMeme(position)")
+    // v7, with the column v9 added after it.
     #expect(
       statements["memeTemplate"] == """
         CREATE TABLE memeTemplate (
@@ -51,7 +52,7 @@ import Testing
           lastUsedAt REAL,
           source TEXT,
           deletedAt REAL
-        )
+        , layers TEXT)
         """)
     #expect(
       statements["memeTemplate_use"]

@@ -146,7 +146,7 @@ public struct ImageLoader: Sendable {
 
   /// No image needs more than 8 bytes a pixel (16-bit RGBA) plus metadata, so larger files are
   /// refused without being read into memory.
-  var fileSizeLimit: Int {
+  public var fileSizeLimit: Int {
     let (product, overflow) = max(maxPixels, 1).multipliedReportingOverflow(by: 8)
     return overflow ? .max : product + 64 * 1024 * 1024
   }

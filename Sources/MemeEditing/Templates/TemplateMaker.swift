@@ -7,27 +7,29 @@ import MemeStore
 /// its thumbnail. Decoding and encoding are slow for a large photo: call it off the main thread.
 public nonisolated enum TemplateMaker {
   /// A template of the picture at `url` (decoded with `loader`, so its limits apply), with `transform`
-  /// applied, and `layout` and `style`. Throws an `ImageError` naming the file for a picture that
-  /// cannot be read.
+  /// applied, and `layout`, `style` and the stickers among `layers`. Throws an `ImageError` naming
+  /// the file for a picture that cannot be read.
   public static func draft(
     name: String, pictureAt url: URL, transform: PictureTransform = .identity,
-    layout: MemeLayoutKind = .classic, style: CaptionStyle = .classic, source: String? = nil,
-    loader: ImageLoader = ImageLoader()
+    layout: MemeLayoutKind = .classic, style: CaptionStyle = .classic, layers: [MemeLayer] = [],
+    source: String? = nil, loader: ImageLoader = ImageLoader()
   ) throws(ImageError) -> MemeTemplateDraft {
     let picture = try loader.load(contentsOf: url)
     return try draft(
       name: name, picture: picture, from: url, transform: transform, layout: layout, style: style,
-      source: source)
+      layers: layers, source: source)
   }
 
   /// A template of `picture`, already decoded from `url` (the editor's), with `transform` applied.
+  /// Of `layers` it keeps the stickers (their frames are fractions of the picture as cut, as the
+  /// kept picture is), whose pictures the store keeps when it saves the template.
   ///
   /// A picture used as it is keeps its file's very bytes (a JPEG is not encoded again, and is
   /// turned upright by its EXIF orientation when opened, as the original is); a cut, turned or
   /// mirrored one is drawn anew and kept as PNG, which loses nothing.
   public static func draft(
     name: String, picture: RasterImage, from url: URL, transform: PictureTransform,
-    layout: MemeLayoutKind, style: CaptionStyle, source: String?
+    layout: MemeLayoutKind, style: CaptionStyle, layers: [MemeLayer] = [], source: String?
   ) throws(ImageError) -> MemeTemplateDraft {
     let applied = transform.validated(sourceWidth: picture.width, sourceHeight: picture.height) ?? .identity
     let transformed: RasterImage
@@ -48,7 +50,8 @@ public nonisolated enum TemplateMaker {
     let thumbnail = try SentMemeDraftMaker.thumbnail(of: transformed)
     return MemeTemplateDraft(
       name: name, picture: encoded, thumbnail: .png(Data(try ImageWriter.encode(thumbnail, as: .png))),
-      content: MemeContent(captions: MemeCaptions(top: "", bottom: "", style: style, layout: layout)),
+      content: MemeContent(
+        captions: MemeCaptions(top: "", bottom: "", style: style, layers: layers, layout: layout)),
       source: source)
   }
 }

@@ -95,14 +95,16 @@ extension SentMemesNavigator {
 
   // MARK: - Keeping templates
 
-  /// A sent meme's picture as it was cut, turned and mirrored, its layout and style.
+  /// A sent meme's picture as it was cut, turned and mirrored, its layout, style and stickers.
   func keepTemplate(of meme: SentMeme, in window: UnsafeMutablePointer<GtkWidget>, toasts: ToastOverlay) {
     let name = TemplateName.suggested(
       forPictureAt: nil, captions: [meme.top, meme.bottom] + meme.textBoxes.map(\.text))
     let (url, transform, layout, style) = (meme.originalImageURL, meme.transform, meme.layout, meme.style)
+    let layers = meme.content.captions.layers
     let makeDraft: @Sendable () throws -> MemeTemplateDraft = {
       try TemplateMaker.draft(
-        name: name, pictureAt: url, transform: transform, layout: layout, style: style, source: "Sent Memes")
+        name: name, pictureAt: url, transform: transform, layout: layout, style: style, layers: layers,
+        source: "Sent Memes")
     }
     templates.add(makeDraft) { [weak self] template in
       guard let self, let template else { return }
@@ -110,7 +112,8 @@ extension SentMemesNavigator {
     }
   }
 
-  /// The editor's picture as it is cut, turned and mirrored now, its layout and caption style.
+  /// The editor's picture as it is cut, turned and mirrored now, its layout, caption style and
+  /// stickers.
   func keepTemplateOfPicture(in editor: EditorWindow) {
     guard let image = editor.document.image else { return }
     let document = editor.document
@@ -122,7 +125,7 @@ extension SentMemesNavigator {
     let makeDraft: @Sendable () throws -> MemeTemplateDraft = {
       try TemplateMaker.draft(
         name: name, picture: image.full, from: image.url, transform: transform, layout: layout, style: style,
-        source: source)
+        layers: captions.layers, source: source)
     }
     templates.add(makeDraft) { [weak self, weak editor] template in
       guard let self, let editor, let template else { return }
