@@ -222,7 +222,8 @@ let package = Package(
     .testTarget(
       name: "MemeStoreTests",
       dependencies: [
-        "MemeStore", "MemeCore", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "MemeStore", "MemeCore", "GLibSupport", "DiskTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     // The editor's model, preview painter and Share pipeline, without a display.
     .testTarget(

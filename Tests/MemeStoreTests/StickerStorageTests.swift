@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GLibSupport
 import GRDB
 import MemeCore
 import Testing
@@ -404,7 +405,7 @@ import Testing
     let folder = try TemporaryFolder()
     let bytes = randomBytes(length)
     try bytes.write(to: folder.file("bytes"))
-    #expect(SHA256.hexDigest(of: Array(bytes)) == (try Self.sha256sum(folder.file("bytes"))))
+    #expect(ContentDigest.sha256(of: Array(bytes)) == (try Self.sha256sum(folder.file("bytes"))))
   }
 
   /// Templates kept before they had stickers (no `layers` column yet) open with none.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import GLibSupport
 import GRDB
 import MemeCore
 
@@ -50,7 +51,7 @@ final class KeptStickers: Sendable {
     var files: [String: File] = [:]
     let stored = try Self.mappingPictures(in: layers) { picture in
       let bytes = try StickerSourceFile.read(picture.path, limit: sizeLimit)
-      let hash = SHA256.hexDigest(of: bytes)
+      let hash = ContentDigest.sha256(of: bytes)
       let name = Self.fileName(hash: hash, fileExtension: Self.fileExtension(of: bytes, path: picture.path))
       files[name] = File(name: name, bytes: bytes)
       return StickerPicture(path: "\(Self.folderName)/\(name)", name: picture.name, contentHash: hash)
@@ -145,7 +146,7 @@ final class KeptStickers: Sendable {
   /// `stickers/<hash>[.<ext>]` with its `sha256`. Anything else (a path elsewhere, `..`, another
   /// hash) names no copy, so it is never removed nor taken for one.
   static func keptName(of picture: StickerPicture) -> String? {
-    guard let hash = picture.contentHash, SHA256.isHexDigest(hash) else { return nil }
+    guard let hash = picture.contentHash, ContentDigest.isSHA256(hash) else { return nil }
     let prefix = folderName + "/"
     guard picture.path.hasPrefix(prefix) else { return nil }
     let name = String(picture.path.dropFirst(prefix.count))
