@@ -44,7 +44,8 @@ import Testing
     let source = try asymmetricPicture(named: "source.png")
     let transform = PictureTransform(crop: PixelRect(x: 10, y: 5, width: 44, height: 30), quarterTurns: 1)
     let draft = try TemplateMaker.draft(
-      name: "Turned", pictureAt: source, transform: transform, layout: .band, style: .classic,
+      name: "Turned", pictureAt: source,
+      content: MemeContent(captions: MemeCaptions(top: "", bottom: "", layout: .band), transform: transform),
       source: "source.png")
     let kept = folder.appendingPathComponent("kept.\(draft.picture.fileExtension)")
     try draft.picture.data.write(to: kept)
@@ -82,7 +83,9 @@ import Testing
       source: .picture(StickerPicture(path: stickerFile.path)), frame: frame, angle: 15)
     let draft = try TemplateMaker.draft(
       name: "Glasses", pictureAt: source,
-      layers: [.text(TextBox(text: "not kept", frame: frame)), .sticker(sticker)])
+      content: MemeContent(
+        captions: MemeCaptions(
+          top: "", bottom: "", layers: [.text(TextBox(text: "not kept", frame: frame)), .sticker(sticker)])))
     #expect(draft.content.captions.layers == [.sticker(sticker)])
 
     let store = try SentMemeStore(directory: folder.appendingPathComponent("store"))

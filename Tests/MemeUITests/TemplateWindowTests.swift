@@ -42,7 +42,10 @@ import Testing
     for (index, (name, uses)) in templates.enumerated() {
       let picture = Fixtures.picture(width: 240, height: 160, name: "template-\(index).png")
       let saved = try store.saveTemplate(
-        TemplateMaker.draft(name: name, pictureAt: picture, layout: .poster, style: posterStyle))
+        TemplateMaker.draft(
+          name: name, pictureAt: picture,
+          content: MemeContent(
+            captions: MemeCaptions(top: "", bottom: "", style: posterStyle, layout: .poster))))
       for _ in 0..<uses { try store.markTemplateUsed(id: saved.id) }
     }
     return folder

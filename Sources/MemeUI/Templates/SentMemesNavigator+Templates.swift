@@ -99,16 +99,13 @@ extension SentMemesNavigator {
   func keepTemplate(of meme: SentMeme, in window: UnsafeMutablePointer<GtkWidget>, toasts: ToastOverlay) {
     let name = TemplateName.suggested(
       forPictureAt: nil, captions: [meme.top, meme.bottom] + meme.textBoxes.map(\.text))
-    let (url, transform, layout, style) = (meme.originalImageURL, meme.transform, meme.layout, meme.style)
-    let layers = meme.content.captions.layers
+    let (url, content) = (meme.originalImageURL, meme.content)
     let makeDraft: @Sendable () throws -> MemeTemplateDraft = {
-      try TemplateMaker.draft(
-        name: name, pictureAt: url, transform: transform, layout: layout, style: style, layers: layers,
-        source: "Sent Memes")
+      try TemplateMaker.draft(name: name, pictureAt: url, content: content, source: "Sent Memes")
     }
     templates.add(makeDraft) { [weak self] template in
       guard let self, let template else { return }
-      confirm(template, in: window, toasts: toasts)
+      KeptTemplateToast.show(template, in: window, toasts: toasts, library: templates)
     }
   }
 
@@ -120,47 +117,14 @@ extension SentMemesNavigator {
     let captions = document.captions
     let name = TemplateName.suggested(
       forPictureAt: image.url, captions: [captions.top, captions.bottom] + captions.textBoxes.map(\.text))
-    let (transform, layout, style) = (document.transform, document.layout, captions.style)
-    let source = image.url.lastPathComponent
+    let (content, source) = (document.content, image.url.lastPathComponent)
     let makeDraft: @Sendable () throws -> MemeTemplateDraft = {
       try TemplateMaker.draft(
-        name: name, picture: image.full, from: image.url, transform: transform, layout: layout, style: style,
-        layers: captions.layers, source: source)
+        name: name, picture: image.full, from: image.url, content: content, source: source)
     }
     templates.add(makeDraft) { [weak self, weak editor] template in
       guard let self, let editor, let template else { return }
-      confirm(template, in: editor.window, toasts: editor.toasts)
+      KeptTemplateToast.show(template, in: editor.window, toasts: editor.toasts, library: templates)
     }
-  }
-
-  /// "Kept as template “…”" with Rename beside the message and Undo as the toast's button.
-  private func confirm(
-    _ template: MemeTemplate, in window: UnsafeMutablePointer<GtkWidget>, toasts: ToastOverlay
-  ) {
-    let message = String(format: localized("Kept as template “%@”"), template.name)
-    let toast = Toast(message)
-    let title = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-    let label = Label(message)
-    label.ellipsize(PANGO_ELLIPSIZE_MIDDLE)
-    title.append(label.widget)
-    let rename = Accessible.mnemonicButton(localized("_Rename"))
-    rename.name = "rename-kept-template-button"
-    rename.addCSSClass("flat")
-    title.append(rename)
-    toast.customTitle = title.widget
-    toast.buttonLabel = localized("Undo")
-    let id = template.id
-    Signal.connect(rename, "clicked") { [weak self, weak toast] in
-      guard let self, let current = templates.templates.first(where: { $0.id == id }) else { return }
-      toast?.dismiss()
-      TemplateRenameDialog.present(for: current, over: window) { [weak self] name in
-        self?.templates.rename(id: id, to: name)
-      }
-    }
-    toast.onButtonClicked { [weak self] in
-      guard let self, templates.delete(id: id) else { return }
-      templates.purge()
-    }
-    toasts.show(toast, replacingOthers: true)
   }
 }
