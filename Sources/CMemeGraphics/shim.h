@@ -93,6 +93,72 @@ static inline cairo_surface_t *meme_surface_adopting_pixbuf(GdkPixbuf *pixbuf) {
   return surface;
 }
 
+// MARK: Stickers
+
+// Paints `image` stretched over the `width` × `height` rectangle whose top left corner is (x, y),
+// mirrored left to right when `flip`, turned by `angle` radians (clockwise on the screen) about the
+// rectangle's centre, over what lies below at `opacity`, within `clip` when `has_clip` (the picture,
+// in Band and Poster): a sticker (PictureDrawing.swift). The picture's own rectangle is the clip of
+// its edges, so they stay sharp (antialiased when turned) and the padded pattern never fades them.
+// One call from Swift for what would be a dozen raw Cairo calls there.
+static inline void meme_paint_picture(cairo_t *cr, cairo_surface_t *image, double x, double y,
+                                      double width, double height, double angle, int flip,
+                                      double opacity, int has_clip, double clip_x, double clip_y,
+                                      double clip_width, double clip_height) {
+  int image_width = cairo_image_surface_get_width(image);
+  int image_height = cairo_image_surface_get_height(image);
+  if (image_width <= 0 || image_height <= 0) return;
+  cairo_save(cr);
+  if (has_clip) {
+    cairo_rectangle(cr, clip_x, clip_y, clip_width, clip_height);
+    cairo_clip(cr);
+  }
+  cairo_translate(cr, x + width / 2, y + height / 2);
+  if (angle != 0) cairo_rotate(cr, angle);
+  cairo_scale(cr, (flip ? -1 : 1) * width / image_width, height / image_height);
+  cairo_translate(cr, -image_width / 2.0, -image_height / 2.0);
+  cairo_rectangle(cr, 0, 0, image_width, image_height);
+  cairo_clip(cr);
+  cairo_set_source_surface(cr, image, 0, 0);
+  cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+  cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+  if (opacity < 1) {
+    cairo_paint_with_alpha(cr, opacity);
+  } else {
+    cairo_paint(cr);
+  }
+  cairo_restore(cr);
+}
+
+// `text` set in `font` on a new layout of `context`, drawn onto a new ARGB32 surface cut to its
+// ink (an emoji sticker, EmojiPicture.swift); NULL when a glyph of it is missing from every font,
+// it has no ink, or the surface cannot be made. Takes over the caller's reference to `context`.
+static inline cairo_surface_t *meme_text_ink_surface(PangoContext *context, const char *text,
+                                                     const PangoFontDescription *font) {
+  PangoLayout *layout = pango_layout_new(context);
+  g_object_unref(context);
+  pango_layout_set_font_description(layout, font);
+  pango_layout_set_text(layout, text, -1);
+  PangoRectangle ink;
+  pango_layout_get_pixel_extents(layout, &ink, NULL);
+  cairo_surface_t *surface = NULL;
+  if (pango_layout_get_unknown_glyphs_count(layout) == 0 && ink.width > 0 && ink.height > 0) {
+    surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, ink.width, ink.height);
+    if (cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS) {
+      cairo_t *cr = cairo_create(surface);
+      cairo_translate(cr, -ink.x, -ink.y);
+      pango_cairo_show_layout(cr, layout);
+      cairo_destroy(cr);
+      cairo_surface_flush(surface);
+    } else {
+      cairo_surface_destroy(surface);
+      surface = NULL;
+    }
+  }
+  g_object_unref(layout);
+  return surface;
+}
+
 // MARK: Image output (zlib)
 
 // inflateInit2 is a macro; a raw (headerless) inflater, used to find block boundaries when

@@ -2,28 +2,31 @@
 import Foundation
 import MemeCore
 
-/// Each layer kind's option (`--caption TEXT` for a text box, see `LayerKind.commandLine`) followed by
-/// `--box X,Y,W,H` and `--angle DEG`, repeatable, the kinds in any order: the layers are drawn in the
-/// order they are given.
+/// Each layer kind's option (`--caption TEXT` for a text box, `--sticker FILE` for a sticker, see
+/// `LayerKind.commandLine`) followed by `--box X,Y,W,H`, `--angle DEG` and, for a kind that takes it,
+/// `--opacity O`, repeatable, the kinds in any order: the layers are drawn in the order they are given.
 ///
 /// The argument parser collects each option's values on their own, losing which `--angle` belongs to
 /// which layer and in which order the kinds came; so before parsing, every layer given without an
-/// angle gets an explicit `--angle 0`, and each layer's kind is recorded in a hidden
-/// `--layer-kind NAME` option, so the lists line up again (`RenderCommand.layers(style:)`).
+/// angle gets an explicit `--angle 0` (and of a kind that takes one, without an opacity
+/// `--opacity 1`), and each layer's kind
+/// is recorded in a hidden `--layer-kind NAME` option, so the lists line up again
+/// (`RenderCommand.layers(style:)`).
 func pairingLayerOptions(_ arguments: [String]) throws -> [String] {
   let kinds = Dictionary(
     uniqueKeysWithValues: LayerKindName.allCases.map { ("--" + $0.type.commandLine.flag, $0) })
   var paired: [String] = []
   /// The current layer's option and which of `--box` and `--angle` it has yet; nil before the first.
-  var current: (option: String, given: Set<String>)? = nil
+  var current: (option: String, kind: LayerKindName, given: Set<String>)? = nil
   var numbers: [String: Int] = [:]
   func name(_ option: String) -> String { "\(option) #\(numbers[option] ?? 0)" }
   func closeLayer() throws {
-    guard let (option, given) = current else { return }
+    guard let (option, kind, given) = current else { return }
     guard given.contains("--box") else {
       throw CommandFailure("\(name(option)) needs a --box X,Y,W,H after it")
     }
     if !given.contains("--angle") { paired += ["--angle", "0"] }
+    if kind.type.commandLine.takesOpacity, !given.contains("--opacity") { paired += ["--opacity", "1"] }
   }
   var index = 0
   while index < arguments.count {
@@ -37,12 +40,15 @@ func pairingLayerOptions(_ arguments: [String]) throws -> [String] {
     let option = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
     if let kind = kinds[option] {
       try closeLayer()
-      current = (option, [])
+      current = (option, kind, [])
       numbers[option, default: 0] += 1
       paired += ["--layer-kind", kind.rawValue]
-    } else if option == "--box" || option == "--angle" {
-      guard let (layerOption, given) = current else {
+    } else if option == "--box" || option == "--angle" || option == "--opacity" {
+      guard let (layerOption, kind, given) = current else {
         throw CommandFailure("\(option) must follow the \(LayerKindName.optionList) it places")
+      }
+      if option == "--opacity", !kind.type.commandLine.takesOpacity {
+        throw CommandFailure("\(name(layerOption)) takes no --opacity")
       }
       guard !given.contains(option) else {
         throw CommandFailure("\(name(layerOption)) has more than one \(option)")
@@ -67,12 +73,22 @@ extension LayerKindName {
 /// lined up by `pairingLayerOptions`, `values(kind)` each kind's own option's values in order.
 func commandLineLayers(
   kinds: [LayerKindName], values: (LayerKindName) -> [String], boxes: [String], angles: [String],
-  style: CaptionStyle
+  opacities: [String], style: CaptionStyle
 ) throws -> [MemeLayer] {
-  guard kinds.count == boxes.count, kinds.count == angles.count else {
+  let takingOpacity = kinds.filter { $0.type.commandLine.takesOpacity }.count
+  guard kinds.count == boxes.count, kinds.count == angles.count, takingOpacity == opacities.count else {
     throw CommandFailure("every \(LayerKindName.optionList) needs one --box X,Y,W,H after it")
   }
+  // Counted before any is made: a sticker's picture is read as it is made.
+  for kind in LayerKindName.allCases {
+    let count = kinds.filter { $0 == kind }.count
+    if let maximum = kind.type.maximumPerMeme, count > maximum {
+      throw CommandFailure(
+        "a meme holds at most \(maximum) --\(kind.type.commandLine.flag) layers, not \(count)")
+    }
+  }
   var taken: [LayerKindName: Int] = [:]
+  var opacitiesTaken = 0
   return try kinds.indices.map { index in
     let kind = kinds[index]
     let kindValues = values(kind)
@@ -85,6 +101,7 @@ func commandLineLayers(
       return try kind.type.init(
         commandLineValue: kindValues[number], frame: try relativeRect(boxes[index]),
         angle: try angle(angles[index]),
+        opacity: try opacity(of: kind, in: opacities, taken: &opacitiesTaken),
         style: style
       ).asLayer
     } catch let error as LayerOptionError {
@@ -116,6 +133,21 @@ private func relativeRect(_ text: String) throws -> RelativeRect {
         + "\(origins.upperBound), WIDTH and HEIGHT be at most \(sizes.upperBound)")
   }
   return rect
+}
+
+/// The next of `opacities` (`taken` of them are used) for a layer of `kind` that takes one, else 1.
+private func opacity(of kind: LayerKindName, in opacities: [String], taken: inout Int) throws -> Double {
+  guard kind.type.commandLine.takesOpacity else { return 1 }
+  taken += 1
+  return try opacity(opacities[taken - 1])
+}
+
+/// From 0 (invisible) to 1 (opaque).
+private func opacity(_ text: String) throws -> Double {
+  guard let opacity = Double(text.trimmingCharacters(in: .whitespaces)), (0...1).contains(opacity) else {
+    throw CommandFailure("--opacity must be a number between 0 and 1, not \(alwaysQuoted(text))")
+  }
+  return opacity
 }
 
 /// Degrees, clockwise.

@@ -51,12 +51,18 @@ extension RenderCommand {
     }
   }
 
-  /// Says on standard error that a still format got only an animation's first frame.
-  func noteFramesLeftOut(format: ImageFormat) {
+  /// Says on standard error that a still format got only an animation's first frame (the
+  /// picture's, or an animated sticker's).
+  func noteFramesLeftOut(format: ImageFormat, captions: MemeCaptions) {
+    let name = format == .png ? "PNG" : "JPEG"
     guard let info = AnimationReader.info(ofImageAt: URL(fileURLWithPath: input)), info.isAnimated else {
+      if captions.hasAnimatedLayers {
+        printToStandardError(
+          "note: a sticker is animated; a \(name) holds its first frame only: write .gif or .webp for every frame"
+        )
+      }
       return
     }
-    let name = format == .png ? "PNG" : "JPEG"
     printToStandardError(
       "note: \(quoted(input)) is animated (\(info.frameCount) frames); a \(name) holds its first frame only: "
         + "write .gif or .webp for every frame")

@@ -24,6 +24,13 @@ struct RenderCommand: ParsableCommand {
       left, top, width and height in fractions of the (cut and turned) picture's width and height, \
       turned clockwise by DEG degrees about its centre; each is fitted into its box like the top and \
       bottom captions, and what reaches past the picture is cut off. \
+      Pictures go on it with --sticker FILE --box X,Y,W,H [--angle DEG] [--opacity O], repeatable, in \
+      the same order as the captions: FILE is a PNG, WebP, GIF, SVG or JPEG (read within the same \
+      limits as the input; an SVG can reach no other file), or emoji:😎 for an emoji drawn from the \
+      colour emoji font (a file of that name is ./emoji:…). The sticker is stretched to fill its box, \
+      turned as a caption is, and laid over the picture at opacity O (0 to 1, default 1); an animated \
+      GIF or WebP sticker makes the meme animated when written as GIF or WebP. At most \
+      \(StickerLayer.maximumCount) stickers go on one meme. \
       --layout band puts the top caption on a white band above the picture and the bottom one, when \
       given, on a second band under it, black and in a plain sans serif, the picture left as it is \
       (with a band under it, a JPEG photo is encoded whole); --layout poster frames the picture in black with a thin \
@@ -69,20 +76,31 @@ struct RenderCommand: ParsableCommand {
   @Option(help: ArgumentHelp(TextBox.commandLine.help, valueName: TextBox.commandLine.valueName))
   var caption: [String] = []
 
+  @Option(help: ArgumentHelp(StickerLayer.commandLine.help, valueName: StickerLayer.commandLine.valueName))
+  var sticker: [String] = []
+
   /// Each layer's kind, in command-line order: added by `pairingLayerOptions`, never typed.
   @Option(help: .private)
   var layerKind: [LayerKindName] = []
 
   @Option(
     help: ArgumentHelp(
-      "Where the --caption before it goes: left, top, width and height in fractions of the picture.",
+      "Where the --caption or --sticker before it goes: left, top, width and height in fractions of the "
+        + "picture.",
       valueName: "X,Y,W,H"))
   var box: [String] = []
 
   @Option(
     help: ArgumentHelp(
-      "Turn the --caption before it clockwise by this many degrees (-360 to 360).", valueName: "DEG"))
+      "Turn the --caption or --sticker before it clockwise by this many degrees (-360 to 360).",
+      valueName: "DEG"))
   var angle: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "How opaque the --sticker before it is drawn, from 0 (invisible) to 1 (opaque, the default).",
+      valueName: "O"))
+  var opacity: [String] = []
 
   @Option(
     help: """
@@ -218,7 +236,7 @@ struct RenderCommand: ParsableCommand {
       throw CommandFailure(error.description)
     }
     let written = summary.output ?? destination
-    noteFramesLeftOut(format: imageFormat)
+    noteFramesLeftOut(format: imageFormat, captions: captions)
     RenderReport.warnAboutStill(summary, written: written, input: input, maxPixels: maxPixels)
     RenderReport.warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {
@@ -266,8 +284,9 @@ struct RenderCommand: ParsableCommand {
       values: { kind in
         switch kind {
         case .text: caption
+        case .sticker: sticker
         }
-      }, boxes: box, angles: angle, style: style)
+      }, boxes: box, angles: angle, opacities: opacity, style: style)
   }
 
   /// --max-bytes in bytes, or nil without it.

@@ -18,6 +18,10 @@ import Testing
       let box = TextBox(
         text: "a layer", frame: RelativeRect(x: 0.125, y: 0.25, width: 0.5, height: 0.375), angle: -20)
       return (.text(box), box.text)
+    case .sticker:
+      let sticker = StickerLayer(
+        source: .emoji("🐸"), frame: RelativeRect(x: 0.25, y: 0.125, width: 0.375, height: 0.5), angle: 30)
+      return (.sticker(sticker), "emoji:🐸")
     }
   }
 
@@ -41,8 +45,10 @@ import Testing
     // The layer in the meme's style, as the command line draws every layer with text.
     let (sample, value) = Self.sample(kind)
     let layer = try kind.type.init(
-      commandLineValue: value, frame: sample.frame, angle: sample.angle, style: layout.defaultStyle
+      commandLineValue: value, frame: sample.frame, angle: sample.angle, opacity: 1,
+      style: layout.defaultStyle
     ).asLayer
+    if kind == .sticker { #expect(layer == sample) }
     #expect(layer.frame == sample.frame && layer.angle == sample.angle)
     let expected = try #require(
       MemeRenderer.rendered(

@@ -92,7 +92,7 @@ import Testing
       imageHeight: 600)
     for caption in [layout.caption(at: .top), layout.layers[0]] {
       #expect(!caption.fits)
-      let culled = try #require(caption.drawing)
+      let culled = try #require(caption.drawing as? CaptionDrawing)
       let pango = try #require(caption.layout)
       let whole = CaptionDrawing(
         traced: CaptionTracer.trace(layout: pango, origin: caption.origin, scale: caption.scale),

@@ -103,7 +103,7 @@ import Testing
       let layout = MemeLayout(
         captions: MemeCaptions(top: "", bottom: "", layers: [box].map(MemeLayer.text)), imageWidth: 800,
         imageHeight: 600)
-      return try #require(layout.layers[0].drawing)
+      return try #require(layout.layers[0].drawing as? CaptionDrawing)
     }
     let upright = try drawing("first line\nsecond", angle: 0)
     let uprightEdited = try drawing("first line\nsecond line", angle: 0)

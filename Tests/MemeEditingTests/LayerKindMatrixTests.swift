@@ -25,6 +25,11 @@ import Testing
         TextBox(
           text: "LAYER ON TOP", frame: RelativeRect(x: 0.12, y: 0.3, width: 0.5, height: 0.3), angle: 15,
           style: CaptionStyle(textColor: RGBAColor(red: 1, green: 0.9, blue: 0))))
+    case .sticker:
+      .sticker(
+        StickerLayer(
+          source: .emoji("😎"), frame: RelativeRect(x: 0.3, y: 0.35, width: 0.3, height: 0.4), angle: -20,
+          opacity: 0.9))
     }
   }
 

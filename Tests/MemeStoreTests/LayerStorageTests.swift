@@ -24,6 +24,32 @@ import Testing
     #expect(SentMemeDecoder.layers(fromJSON: json) == Self.boxes.map(MemeLayer.text))
   }
 
+  /// A sticker is kept as its kind, its source (a picture by path, name and, once the store keeps
+  /// the file, its content hash; or an emoji), its place, turn, opacity and flip, and read back the
+  /// same among text boxes.
+  @Test func stickersAreKeptWithTheirSourceAmongTextBoxes() throws {
+    let layers: [MemeLayer] = [
+      .text(Self.boxes[0]),
+      .sticker(
+        StickerLayer(
+          source: .picture(StickerPicture(path: "/pictures/deal with it.png", contentHash: "ab12")),
+          frame: RelativeRect(x: 0.2, y: 0.1, width: 0.3, height: 0.2), angle: -15, opacity: 0.75,
+          isFlipped: true)),
+      .sticker(
+        StickerLayer(source: .emoji("😎"), frame: RelativeRect(x: 0.5, y: 0.5, width: 0.2, height: 0.2))),
+    ]
+    let json = try #require(try SentMemeDecoder.json(for: layers))
+    let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(objects.map { $0["kind"] as? String } == ["text", "sticker", "sticker"])
+    let picture = try #require((objects[1]["source"] as? [String: Any])?["picture"] as? [String: Any])
+    #expect(picture["path"] as? String == "/pictures/deal with it.png")
+    #expect(picture["name"] as? String == "deal with it.png")
+    #expect(picture["sha256"] as? String == "ab12")
+    #expect(objects[1]["opacity"] as? Double == 0.75 && objects[1]["flipped"] as? Bool == true)
+    #expect((objects[2]["source"] as? [String: Any])?["emoji"] as? String == "😎")
+    #expect(SentMemeDecoder.layers(fromJSON: json) == layers)
+  }
+
   /// The column as earlier releases wrote it, an array of bare text boxes, reads as text layers.
   @Test func textBoxesStoredBeforeLayersReadAsTextLayers() throws {
     let earlier = String(decoding: try JSONEncoder().encode(Self.boxes), as: UTF8.self)

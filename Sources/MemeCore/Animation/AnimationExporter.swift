@@ -63,27 +63,44 @@ public enum AnimationExporter {
       try reader.hasTransparentPixels(cancellation: cancellation)
       || (!frame.isPictureOnly && frame.background.alpha < 1)
     var framesWritten = 0
+    // Animated layers (stickers) are drawn at each frame's moment; on a still picture they make
+    // the frames.
+    let timeline = LayerTimeline(captions, maximumFrames: limits.maxFrames)
+    let stillFrames = info.isAnimated ? nil : timeline?.frames
+    let frameCount = stillFrames?.count ?? info.frameCount
+    let playCount = stillFrames == nil ? info.playCount : 0
+    var drawn = prepared
+    // The frame on the reader's canvas, cut, turned, framed and captioned as at `time`, for `body`.
+    let drawFrame = {
+      (time: Int, delay: Int, body: (RasterImage, Int) throws(ImageError) -> Void) throws(ImageError) in
+      try cancellation.check(name: destination.name)
+      guard
+        let picture = transform.render(reader.canvas, outputWidth: size.width, outputHeight: size.height),
+        let output = frame.compose(picture)
+      else {
+        throw ImageError(
+          path: input.path, kind: .outOfMemory, reason: localized("not enough memory for the animation"))
+      }
+      if timeline != nil { drawn = drawn.at(time: time) }
+      drawn.draw(onto: output)
+      try body(output, delay)
+      framesWritten += 1
+    }
     // Every frame read, cut, turned, framed and captioned, in order, for `body`.
     let frames = { (body: (RasterImage, Int) throws(ImageError) -> Void) throws(ImageError) in
+      var time = 0
       while let delay = try reader.nextFrame() {
-        try cancellation.check(name: destination.name)
-        guard
-          let picture = transform.render(reader.canvas, outputWidth: size.width, outputHeight: size.height),
-          let output = frame.compose(picture)
-        else {
-          throw ImageError(
-            path: input.path, kind: .outOfMemory, reason: localized("not enough memory for the animation"))
+        for (moment, stillDelay) in stillFrames ?? [(time, delay)] {
+          try drawFrame(moment, stillDelay, body)
         }
-        prepared.draw(onto: output)
-        try body(output, delay)
-        framesWritten += 1
+        time += AnimationLimits.playedDelay(delay)
       }
     }
     var fit: AnimationFit?
     if let sizeLimit {
       let fitter = try AnimationFitter(
-        format: format, width: frame.width, height: frame.height, frameCount: info.frameCount,
-        memory: limits.memoryBudget / 2, playCount: info.playCount, transparent: transparent,
+        format: format, width: frame.width, height: frame.height, frameCount: frameCount,
+        memory: limits.memoryBudget / 2, playCount: playCount, transparent: transparent,
         description: description, limit: sizeLimit, name: destination.name, cancellation: cancellation)
       try frames { (output, delay) throws(ImageError) in try fitter.add(output, delay: delay) }
       let fitted = try fitter.finish()
@@ -95,7 +112,7 @@ public enum AnimationExporter {
       fit = fitted.fit
     } else {
       let encoder = try AnimationEncoder(
-        format: format, width: frame.width, height: frame.height, playCount: info.playCount,
+        format: format, width: frame.width, height: frame.height, playCount: playCount,
         transparent: transparent, description: description, name: destination.name)
       let write = { (sink: inout AtomicFile.FileSink) throws(ImageError) in
         try frames { (output, delay) throws(ImageError) in try encoder.add(output, delay: delay, to: &sink) }
@@ -111,7 +128,7 @@ public enum AnimationExporter {
     let layout = prepared.layout
     return AnimationExportSummary(
       width: fit?.width ?? frame.width, height: fit?.height ?? frame.height, frameCount: framesWritten,
-      playCount: info.playCount, font: layout.font, overflowingCaptions: layout.overflowingCaptions,
+      playCount: playCount, font: layout.font, overflowingCaptions: layout.overflowingCaptions,
       overflowingBoxes: layout.overflowingBoxes, sourceWasTruncated: info.isTruncated, fit: fit)
   }
 }

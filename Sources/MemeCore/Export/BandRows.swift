@@ -32,7 +32,7 @@ struct BandRows {
   var hasBandBelow: Bool { layout.frame.height > layout.frame.pictureY + layout.frame.pictureHeight }
 
   /// The band's own texts (its top caption).
-  var drawings: [CaptionDrawing] {
+  var drawings: [any LayerDrawing] {
     CaptionPosition.allCases.compactMap { layout.caption(at: $0).drawing }
   }
 

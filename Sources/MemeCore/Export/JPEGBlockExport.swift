@@ -207,7 +207,7 @@ enum JPEGBlockExport {
   /// ink makes, lie at least one MCU row apart: no span can hold captions of two groups, so each
   /// group's spans are the ones all captions together give, and are found from its own masks.
   /// In drawing order within each group (a later caption covers an earlier one).
-  private static func groups(of drawings: [CaptionDrawing], on blocks: JPEGBlocks) -> [[Int]] {
+  private static func groups(of drawings: [any LayerDrawing], on blocks: JPEGBlocks) -> [[Int]] {
     let bands = drawings.map { blocks.mcuAligned($0.rows(inPictureHeight: blocks.height)) }
     var groups: [(rows: Range<Int>, members: [Int])] = []
     for index in drawings.indices.sorted(by: { bands[$0].lowerBound < bands[$1].lowerBound }) {
@@ -240,12 +240,12 @@ extension JPEGBlocks.Refusal {
 /// own group, which no other thread draws meanwhile; the blocks keep their own rules (see
 /// `JPEGBlocks`), and `held` orders the holds before the writing.
 private final class SpanWork: @unchecked Sendable {
-  let drawings: [CaptionDrawing]
+  let drawings: [any LayerDrawing]
   let blocks: JPEGBlocks
   /// Signalled once by each group when its spans are held: the writing starts after all of them.
   let held = DispatchSemaphore(value: 0)
 
-  init(drawings: [CaptionDrawing], blocks: JPEGBlocks) {
+  init(drawings: [any LayerDrawing], blocks: JPEGBlocks) {
     self.drawings = drawings
     self.blocks = blocks
   }
@@ -292,7 +292,7 @@ private final class SpanWork: @unchecked Sendable {
   /// captions that ink them and puts back the MCUs that changed; returns how many did. The captions
   /// are painted from the masks drawn while the coefficients were read (as a full encode paints
   /// them), not stroked and filled again.
-  private func redraw(_ span: Range<Int>, with captions: [(CaptionDrawing, CaptionMasks?)])
+  private func redraw(_ span: Range<Int>, with captions: [(any LayerDrawing, CaptionMasks?)])
     throws(JPEGBlocks.Refusal) -> Int
   {
     let drawn = captions.filter {
@@ -322,7 +322,7 @@ private final class SpanWork: @unchecked Sendable {
   }
 
   /// The MCU-aligned rows the captions may ink, merged where they meet.
-  private func spans(of captions: [(CaptionDrawing, CaptionMasks?)]) -> [Range<Int>] {
+  private func spans(of captions: [(any LayerDrawing, CaptionMasks?)]) -> [Range<Int>] {
     let aligned = captions.map { blocks.mcuAligned($0.inkRows(inPictureHeight: blocks.height, masks: $1)) }
       .filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
     var merged: [Range<Int>] = []

@@ -25,20 +25,41 @@ enum PixbufDecoder {
       writeError = session.write(piece)
     }
     let closeError = session.close()
+    return try picture(
+      of: session, failure: writeError ?? closeError, displayName: container.displayName, name: name)
+  }
+
+  /// An SVG drawn by librsvg at the size it states (a sticker, see `SVGSticker`), refused from that
+  /// size, before any pixel is allocated, when it is over `maxPixels`.
+  static func decodeSVG(_ bytes: UnsafeRawBufferPointer, name: String, maxPixels: Int) throws(ImageError)
+    -> RasterImage
+  {
+    let session = try LoaderSession(
+      loaderName: "svg", displayName: "SVG", name: name, maxPixels: maxPixels, headerOnly: false)
+    let failure = session.write(bytes) ?? session.close()
+    return try picture(of: session, failure: failure, displayName: "SVG", name: name)
+  }
+
+  /// What `session` loaded, upright, once its data is written and closed with `failure` (the
+  /// loader's complaint, if any): a size over the limit and a complaint fail first.
+  private static func picture(of session: LoaderSession, failure: String?, displayName: String, name: String)
+    throws(ImageError) -> RasterImage
+  {
     if session.probe.pointee.refused != 0 {
       try ImageLimits.check(
         width: Int(session.probe.pointee.width), height: Int(session.probe.pointee.height),
-        maxPixels: maxPixels, name: name)
+        maxPixels: Int(session.probe.pointee.max_pixels), name: name)
     }
-    if let failure = writeError ?? closeError {
+    if let failure {
       throw ImageError(
         path: name, kind: .corrupt,
-        reason: String(format: localized("corrupt %@ image: %@"), container.displayName, failure))
+        reason: String(format: localized("corrupt %@ image: %@"), displayName, failure))
     }
     guard let loaded = gdk_pixbuf_loader_get_pixbuf(session.loader) else {
       throw ImageError(path: name, kind: .corrupt, reason: localized("file is truncated"))
     }
-    // The TIFF loader records the orientation tag as an option; this applies it.
+    // The TIFF loader records the orientation tag as an option; this applies it (and gives a
+    // reference of its own: the loader keeps its pixbuf).
     guard let upright = gdk_pixbuf_apply_embedded_orientation(loaded) else {
       throw ImageLimits.outOfMemory(
         width: Int(gdk_pixbuf_get_height(loaded)), height: Int(gdk_pixbuf_get_width(loaded)), name: name)
@@ -148,15 +169,24 @@ private final class LoaderSession {
   let probe: UnsafeMutablePointer<meme_size_probe>
   private var closed = false
 
-  init(container: ImageContainer, name: String, maxPixels: Int, headerOnly: Bool) throws(ImageError) {
+  convenience init(container: ImageContainer, name: String, maxPixels: Int, headerOnly: Bool)
+    throws(ImageError)
+  {
+    try self.init(
+      loaderName: container.pixbufLoaderName, displayName: container.displayName, name: name,
+      maxPixels: maxPixels, headerOnly: headerOnly)
+  }
+
+  init(loaderName: String, displayName: String, name: String, maxPixels: Int, headerOnly: Bool)
+    throws(ImageError)
+  {
     var error: UnsafeMutablePointer<GError>?
-    guard let loader = gdk_pixbuf_loader_new_with_type(container.pixbufLoaderName, &error) else {
+    guard let loader = gdk_pixbuf_loader_new_with_type(loaderName, &error) else {
       g_clear_error(&error)
       throw ImageError(
         path: name, kind: .unsupported,
         reason: String(
-          format: localized("%@ images cannot be read: the gdk-pixbuf loader is not installed"),
-          container.displayName))
+          format: localized("%@ images cannot be read: the gdk-pixbuf loader is not installed"), displayName))
     }
     self.loader = loader
     probe = .allocate(capacity: 1)

@@ -21,8 +21,14 @@ public protocol LayerKind: Sendable, Hashable, Codable {
   var angle: Double { get set }
 
   /// How it draws, through the one drawing path (`MemeLayout`, which every preview, export,
-  /// thumbnail and the command line draw with): the layer laid out for a picture of the given size.
+  /// thumbnail and the command line draw with): the layer laid out for a picture of the given size,
+  /// as text (a caption's layout) or as a picture (see `CaptionLayout.init(picture:place:)`).
   func laidOut(_ request: LayerLayoutRequest) -> CaptionLayout
+
+  /// The delays of its own animation's frames, in milliseconds (an animated sticker), or nil when it
+  /// draws the same at every moment: only then is it laid out again for each frame of the meme, and
+  /// it makes a still picture's meme animated (see `LayerTimeline`).
+  var animationDelays: [Int]? { get }
 
   /// The pixels of a `pictureWidth` × `pictureHeight` picture it may change, in the picture's
   /// pixels: the JPEG block path keeps every block outside the rectangles of a meme's layers as the
@@ -36,11 +42,17 @@ public protocol LayerKind: Sendable, Hashable, Codable {
   /// Its handles and keys in the editor.
   static var editing: LayerEditing { get }
 
+  /// The most layers of this kind one meme may hold, or nil when only the meme's other budgets
+  /// bound them (text boxes: `CaptionLimits`). The editor and the command line refuse one more.
+  static var maximumPerMeme: Int? { get }
+
   /// Its option on `mememe render`.
   static var commandLine: LayerCommandLine { get }
-  /// The layer `--<flag> VALUE --box X,Y,W,H --angle DEG` gives, drawn in `style` where it has text.
-  init(commandLineValue value: String, frame: RelativeRect, angle: Double, style: CaptionStyle)
-    throws(LayerOptionError)
+  /// The layer `--<flag> VALUE --box X,Y,W,H --angle DEG [--opacity O]` gives, drawn in `style`
+  /// where it has text; `opacity` is 1 for a kind that takes no `--opacity`.
+  init(
+    commandLineValue value: String, frame: RelativeRect, angle: Double, opacity: Double, style: CaptionStyle
+  ) throws(LayerOptionError)
 }
 
 /// What the editor offers on a layer of one kind.
@@ -64,12 +76,15 @@ public enum LayerHandles: String, Sendable, Hashable, CaseIterable {
   case turn
 }
 
-/// A layer kind's option on `mememe render`: `--<flag> VALUE`, followed by `--box` and `--angle`.
+/// A layer kind's option on `mememe render`: `--<flag> VALUE`, followed by `--box` and `--angle`
+/// (and `--opacity`, for a kind that takes it).
 public struct LayerCommandLine: Sendable, Hashable {
   /// The option's name without its dashes.
   public var flag: String
   public var valueName: String
   public var help: String
+  /// Whether `--opacity O` (0 to 1) may follow it.
+  public var takesOpacity = false
 }
 
 /// Why a layer option's value could not be taken: said as one line by the command line.

@@ -15,6 +15,9 @@ public struct LayerLayoutRequest {
   public let text: String
   /// Upper-cases text by this locale's rules.
   public let locale: Locale
+  /// How far into the meme's animation the layout is drawn, in milliseconds: an animated sticker
+  /// shows its frame of that moment. Nil for a still meme (and the first frame).
+  public let time: Int?
   /// The meme's glyphs left to trace, shared by every caption in drawing order.
   let glyphs: GlyphBudget
 }

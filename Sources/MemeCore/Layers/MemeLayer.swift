@@ -5,11 +5,13 @@
 /// on the kind; a new kind is a new case here, and the switches below are the only lists of kinds.
 public enum MemeLayer: Sendable, Hashable {
   case text(TextBox)
+  case sticker(StickerLayer)
 
   /// The layer's own value, through which every kind is handled alike.
   public var kind: any LayerKind {
     switch self {
     case .text(let box): box
+    case .sticker(let sticker): sticker
     }
   }
 
@@ -37,6 +39,11 @@ public enum MemeLayer: Sendable, Hashable {
     if case .text(let box) = self { box } else { nil }
   }
 
+  /// The sticker this layer is, or nil for a layer of another kind.
+  public var sticker: StickerLayer? {
+    if case .sticker(let sticker) = self { sticker } else { nil }
+  }
+
   /// The name of its kind.
   public var kindName: LayerKindName { type(of: kind).kindName }
 }
@@ -44,11 +51,13 @@ public enum MemeLayer: Sendable, Hashable {
 /// The name of each kind of layer, as the store keeps it.
 public enum LayerKindName: String, Sendable, Hashable, Codable, CaseIterable {
   case text
+  case sticker
 
   /// The kind's type, which answers for it.
   public var type: any LayerKind.Type {
     switch self {
     case .text: TextBox.self
+    case .sticker: StickerLayer.self
     }
   }
 }

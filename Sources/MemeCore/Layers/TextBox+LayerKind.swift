@@ -16,27 +16,28 @@ extension TextBox: LayerKind {
       glyphs: request.glyphs)
   }
 
+  public var animationDelays: [Int]? { nil }
+
   /// The box's frame, turned as the box is, within the picture: the outline drawn around the text
   /// stays inside the box's band (`CaptionLayout`), and what reaches past the picture is cut off.
   public func touchedRect(pictureWidth: Int, pictureHeight: Int) -> ImageRect {
-    let band = ImageRect(
-      x: frame.x * Double(pictureWidth), y: frame.y * Double(pictureHeight),
-      width: frame.width * Double(pictureWidth), height: frame.height * Double(pictureHeight))
-    return band.turnedBounds(radians: angle * .pi / 180)
-      .intersection(ImageRect(x: 0, y: 0, width: Double(pictureWidth), height: Double(pictureHeight)))
+    frame.touchedRect(angle: angle, pictureWidth: pictureWidth, pictureHeight: pictureHeight)
   }
 
   public var describedText: String? { text }
 
   public static let editing = LayerEditing(handles: [.resize, .turn], keepsAspectRatio: false, hasText: true)
 
+  /// The meme's budget of characters and glyphs (`CaptionLimits`) bounds them.
+  public static let maximumPerMeme: Int? = nil
+
   public static let commandLine = LayerCommandLine(
     flag: "caption", valueName: "TEXT",
     help: "A caption placed anywhere, in the --box given after it (repeatable).")
 
-  public init(commandLineValue value: String, frame: RelativeRect, angle: Double, style: CaptionStyle)
-    throws(LayerOptionError)
-  {
+  public init(
+    commandLineValue value: String, frame: RelativeRect, angle: Double, opacity: Double, style: CaptionStyle
+  ) throws(LayerOptionError) {
     self.init(text: value, frame: frame, angle: angle, style: style)
   }
 }

@@ -7,7 +7,7 @@ import CMemeGraphics
 /// It holds only Cairo objects (a path and thread-safe scaled fonts), so the two captions of an
 /// export can be drawn on two cores at once, each into its own rows of the image, while the editor
 /// draws the same object scaled onto the screen.
-final class CaptionDrawing: @unchecked Sendable {
+final class CaptionDrawing: LayerDrawing, @unchecked Sendable {
   // Immutable after creation; Cairo only reads a path when appending it.
   /// The glyph outlines, one path per run of glyphs in one font (see `CaptionTracer`).
   private let outlines: [UnsafeMutablePointer<cairo_path_t>]
@@ -164,8 +164,9 @@ final class CaptionDrawing: @unchecked Sendable {
   /// above it both draw only their leading lines, which are the same glyphs at the same places;
   /// `nil` when the two draw the same. An edit at the end of a long caption changes its last line
   /// only, and the editor draws only the rows below this again.
-  func firstChangedRow(comparedWith other: CaptionDrawing) -> Double? {
-    guard band == other.band, outlineWidth == other.outlineWidth, style == other.style, angle == other.angle,
+  func firstChangedRow(comparedWith other: any LayerDrawing) -> Double? {
+    guard let other = other as? CaptionDrawing, band == other.band, outlineWidth == other.outlineWidth,
+      style == other.style, angle == other.angle,
       clip == other.clip
     else {
       return -Double.infinity
@@ -213,30 +214,11 @@ final class CaptionDrawing: @unchecked Sendable {
     for run in colorRuns { run.prerender() }
   }
 
-  /// Draws into the rows of `image` that the band covers, through a surface of its own over those
-  /// rows, so another thread may draw the other band of the same image at the same time; with
-  /// `masks`, from the outline and glyphs drawn ahead.
-  func draw(onRowsOf image: RasterImage, masks: CaptionMasks? = nil) {
-    draw(onStrip: image, fromPictureRow: 0, pictureHeight: image.height, masks: masks)
-  }
-
-  /// Draws onto `strip`, which holds the rows of a picture `pictureHeight` rows high from
-  /// `firstRow` on: the band's rows within the strip, exactly as drawing on the whole picture would
-  /// (an export that re-encodes only the rows under the captions draws them this way).
-  func draw(
-    onStrip strip: RasterImage, fromPictureRow firstRow: Int, pictureHeight: Int, masks: CaptionMasks? = nil
-  ) {
-    let span = rows(inPictureHeight: pictureHeight).clamped(to: firstRow..<firstRow + strip.height)
-    guard !span.isEmpty else { return }
-    let rows = cairo_image_surface_create_for_data(
-      strip.pixels + (span.lowerBound - firstRow) * strip.stride, CAIRO_FORMAT_ARGB32, Int32(strip.width),
-      Int32(span.count), Int32(strip.stride))
-    let context = cairo_create(rows)!
-    cairo_translate(context, 0, -Double(span.lowerBound))
-    draw(on: context, masks: masks)
-    cairo_destroy(context)
-    cairo_surface_finish(rows)
-    cairo_surface_destroy(rows)
+  /// Renders the colour glyphs at image size (the editor draws at screen size and skips this) and
+  /// draws the outline and glyphs into masks. Cairo's scaled fonts are thread-safe.
+  func prepared(imageWidth: Int, imageHeight: Int) -> CaptionMasks? {
+    prerenderColorGlyphs()
+    return CaptionMasks(of: self, imageWidth: imageWidth, imageHeight: imageHeight)
   }
 
   /// The rows of a picture `pictureHeight` rows high that drawing may change: those the outlines'

@@ -99,7 +99,7 @@ public final class CaptionLayer {
   }
 
   /// How many of the top rows `previous` holds exactly as `drawing` would draw them here.
-  private func keptRows(from previous: CaptionLayer, drawing: CaptionDrawing) -> Int {
+  private func keptRows(from previous: CaptionLayer, drawing: any LayerDrawing) -> Int {
     let height = Int(cairo_image_surface_get_height(surface))
     guard previous.placement == placement, previous.x == x, previous.y == y,
       cairo_image_surface_get_width(previous.surface) == cairo_image_surface_get_width(surface),
@@ -133,7 +133,7 @@ public final class CaptionLayer {
 
   /// Draws the caption into `rows` of the layer, their upper and lower halves on two cores: a
   /// caption of several lines costs the editor more than a frame on one.
-  private func draw(_ drawing: CaptionDrawing, rows drawn: Range<Int>, onOneCore: Bool) {
+  private func draw(_ drawing: any LayerDrawing, rows drawn: Range<Int>, onOneCore: Bool) {
     guard !drawn.isEmpty else { return }
     let width = Int(cairo_image_surface_get_width(surface))
     let stride = Int(cairo_image_surface_get_stride(surface))

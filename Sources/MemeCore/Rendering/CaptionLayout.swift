@@ -2,7 +2,8 @@
 import CMemeGraphics
 
 /// One caption fitted into its band: the largest font size at which its ink, outline included,
-/// fits the band, wrapped at word boundaries.
+/// fits the band, wrapped at word boundaries; or a layer that draws a picture (a sticker, see
+/// `init(picture:place:)`), which `MemeLayout` and the editor handle as they handle a text box.
 ///
 /// All geometry is in image pixels. Pango lays the text out once, at a fixed reference font size,
 /// and it is drawn scaled to the fitted size: with hinting off (see `PangoContextFactory`) a layout
@@ -26,8 +27,8 @@ public final class CaptionLayout {
   /// Whether the meme's glyph budget ran out in this caption: the glyphs past it are not drawn.
   let glyphsLeftOut: Bool
 
-  /// The caption as drawn, or `nil` for an empty caption.
-  let drawing: CaptionDrawing?
+  /// The caption (or picture) as drawn, or `nil` for an empty caption.
+  let drawing: (any LayerDrawing)?
 
   /// A `PangoLayout *` at the reference size, or `nil` for an empty caption. Kept so tests can draw
   /// the same layout with Pango's own functions and compare.
@@ -93,6 +94,24 @@ public final class CaptionLayout {
       text: text, position: position, band: band,
       placement: Placement(anchor: .middle, largestSize: largestSize, outlineToFontSize: 0),
       imageWidth: outputWidth, imageHeight: outputHeight, font: font, style: plain, glyphs: glyphs)
+  }
+
+  /// A layer that draws `picture` (nothing when nil: a sticker whose file cannot be read) in
+  /// `place`, in output pixels: it has no text, so it always fits and traces no glyphs.
+  init(picture: PictureDrawing?, place: ImageRect) {
+    position = nil
+    text = ""
+    band = place
+    fontSize = 0
+    fits = true
+    inkRect = picture?.bounds ?? ImageRect(x: place.x + place.width / 2, y: place.y, width: 0, height: 0)
+    tracedGlyphs = 0
+    glyphsLeftOut = false
+    drawing = picture
+    layout = nil
+    origin = (0, 0)
+    scale = 1
+    outlineWidth = 0
   }
 
   /// How a caption sits in its band besides its size: the classic captions are centred, hug their

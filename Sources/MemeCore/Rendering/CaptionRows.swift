@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-extension CaptionDrawing {
-  /// The rows of `image` this caption's band (turned) touches: drawing writes to these rows only.
+extension LayerDrawing {
+  /// The rows of `image` this drawing's bounds touch: drawing writes to these rows only.
   func rows(in image: RasterImage) -> Range<Int> { rows(inPictureHeight: image.height) }
 
-  /// The rows of a picture `height` rows high that this caption's band, turned, touches.
+  /// The rows of a picture `height` rows high that its bounds (a caption's band, turned) touch.
   func rows(inPictureHeight height: Int) -> Range<Int> {
     let band = bounds
     guard band.y.isFinite, band.maxY.isFinite else { return 0..<0 }
@@ -13,8 +13,8 @@ extension CaptionDrawing {
   }
 }
 
-extension [CaptionDrawing] {
-  /// Whether two of these captions would write the same rows of `image`. On a picture one or two
+extension [any LayerDrawing] {
+  /// Whether two of these drawings would write the same rows of `image`. On a picture one or two
   /// pixels high both bands round to the same row, and text boxes may lie anywhere: drawing them on
   /// two cores at once would race on those pixels (and a later box must cover an earlier one).
   func shareRows(in image: RasterImage) -> Bool {

@@ -23,12 +23,14 @@ public final class MemeLayout {
 
   /// Lays `captions` out; a caption that `previous` (a layout for the same image size and style)
   /// already laid out with the same text is taken over from it rather than laid out again, as the
-  /// editor does for the caption not being typed into.
+  /// editor does for the caption not being typed into. `time` is the moment of the meme's animation
+  /// it is drawn at, in milliseconds (see `LayerLayoutRequest.time`).
   public init(
     captions: MemeCaptions, imageWidth: Int, imageHeight: Int, locale: Locale = .current,
-    reusing previous: MemeLayout? = nil
+    time: Int? = nil, reusing previous: MemeLayout? = nil
   ) {
     self.captions = captions
+    self.time = time
     self.imageWidth = imageWidth
     self.imageHeight = imageHeight
     let kind = captions.layout
@@ -88,7 +90,7 @@ public final class MemeLayout {
     layers = zip(captions.layers.indices, zip(captions.layers, layerTexts)).map { index, layerAndText in
       let sameIndex = earlierLayers.indices.contains(index) ? [earlierLayers[index]] : []
       if let (_, earlier) = (sameIndex + earlierLayers).first(where: { $0.0 == layerAndText }),
-        glyphs.reuses(earlier)
+        previous?.time == time || layerAndText.0.kind.animationDelays == nil, glyphs.reuses(earlier)
       {
         return earlier
       }
@@ -96,10 +98,12 @@ public final class MemeLayout {
         LayerLayoutRequest(
           pictureWidth: imageWidth, pictureHeight: imageHeight,
           pictureOrigin: (Double(frame.pictureX), Double(frame.pictureY)), text: layerAndText.1,
-          locale: locale,
-          glyphs: glyphs))
+          locale: locale, time: time, glyphs: glyphs))
     }
   }
+
+  /// The moment of the meme's animation it was laid out for (nil: still).
+  public let time: Int?
 
   /// Each layer's text as the meme's budget left it, as typed: a layer laid out with the same text
   /// and value is taken over by the next layout.
@@ -176,7 +180,7 @@ public final class MemeLayout {
   }
 
   /// What draws the non-empty captions, in drawing order: top, bottom, then the layers.
-  var drawings: [CaptionDrawing] {
+  var drawings: [any LayerDrawing] {
     CaptionPosition.allCases.compactMap { caption(at: $0).drawing } + layers.compactMap(\.drawing)
   }
 }

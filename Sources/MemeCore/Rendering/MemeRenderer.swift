@@ -85,11 +85,9 @@ struct PreparedCaptions {
     }
   }
 
-  /// Renders `drawing`'s colour glyphs at image size (the editor draws at screen size and skips
-  /// this) and draws its outline and glyphs into masks. Cairo's scaled fonts are thread-safe.
-  static func prepare(_ drawing: CaptionDrawing, imageWidth: Int, imageHeight: Int) -> CaptionMasks? {
-    drawing.prerenderColorGlyphs()
-    return CaptionMasks(of: drawing, imageWidth: imageWidth, imageHeight: imageHeight)
+  /// What `drawing` does ahead at image size (see `LayerDrawing.prepared`).
+  static func prepare(_ drawing: any LayerDrawing, imageWidth: Int, imageHeight: Int) -> CaptionMasks? {
+    drawing.prepared(imageWidth: imageWidth, imageHeight: imageHeight)
   }
 
   /// Whether these captions were prepared for a picture of `picture`'s size.
