@@ -22,8 +22,8 @@ final class EditorContextMenu {
     attachGestures()
   }
 
-  /// Paste, Undo and Redo; then the selected layer's place in the drawing order and Delete; then Use as
-  /// Template (the picture).
+  /// Paste, Undo and Redo; then the selected layer's place in the drawing order and Delete; then a
+  /// sticker's Flip and Opacity; then Use as Template (the picture).
   static var menu: Menu {
     let menu = Menu()
     menu.appendSection(
@@ -35,6 +35,7 @@ final class EditorContextMenu {
     menu.appendSection(
       Menu(
         LayerAction.allCases.map { ($0.title, $0.detailedName) }))
+    menu.appendSection(StickerActions.menu)
     menu.appendSection(Menu([TemplateAction.useAsTemplate.menuItem]))
     return menu
   }
