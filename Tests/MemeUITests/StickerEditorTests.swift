@@ -159,6 +159,8 @@ import Testing
     }
     #expect(
       !enabled(StickerActions.flipName) && !enabled(StickerActions.opacityName), "a text box is selected")
+    #expect(
+      editor.layerActions.stickerActions.menuSection.count == 0, "a text box's menu has no sticker items")
     try Self.addFromFile(editor)
     #expect(enabled(StickerActions.flipName) && enabled(StickerActions.opacityName))
     let added = try #require(editor.document.layers[1].sticker)
@@ -168,10 +170,9 @@ import Testing
     #expect(editor.document.layers[1].sticker?.opacity == 0.5)
     #expect(editor.layerActions.actions.action(named: StickerActions.opacityName)?.stringState == "50")
     // The context menu offers both, in a section of their own.
-    let menu = EditorContextMenu.menu
-    let items = PrimaryMenuTests.items(of: menu.model).map(\.label)
-    withExtendedLifetime(menu) {}
-    #expect(items.contains("Flip Sticker") && items.contains("Opacity"), "\(items)")
+    let section = editor.layerActions.stickerActions.menuSection
+    let items = PrimaryMenuTests.items(of: section.model).map(\.label)
+    #expect(items == ["Flip Sticker", "Opacity"], "\(items)")
     // Each was one step: undo takes them back one by one, then the sticker, then the box.
     let undo = editor.actions.action(named: EditorAction.undo.name)
     undo?.activate()

@@ -26,7 +26,7 @@ enum IconName {
   static let album = "folder-pictures-symbolic"
   static let cropRotateFlip = "object-rotate-right-symbolic"
   static let addText = "insert-text-symbolic"
-  static let addSticker = "insert-image-symbolic"
+  static let addSticker = "emoji-people-symbolic"
   static let warning = "dialog-warning-symbolic"
   static let alignLeft = "format-justify-left-symbolic"
   static let alignCenter = "format-justify-center-symbolic"

@@ -80,7 +80,10 @@ struct EditorBottomBar {
     let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
     box.append(Image(iconName: icon).widget)
     box.append(Label(label).widget)
-    let button = Button(child: box.widget).widget
+    // The icon alone where the label does not fit: with Add Sticker beside Add Text, the bar fits a
+    // 360-pixel-wide window only so (the button keeps its name for screen readers and its tooltip).
+    let face = Squeezer([box.widget, Image(iconName: icon).widget])
+    let button = Button(child: face.widget).widget
     button.actionName = action.detailedName
     button.addCSSClass("bar-button")
     return button

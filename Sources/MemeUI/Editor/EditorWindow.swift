@@ -81,7 +81,9 @@ package final class EditorWindow: AppWindow, EditorHost {
     } stopExport: { [unowned self] in
       sharing.progress.cancel()
     }
-    contextMenu = EditorContextMenu(canvas: canvas, boxHandles: boxHandles, document: document)
+    contextMenu = EditorContextMenu(
+      canvas: canvas, boxHandles: boxHandles, document: document,
+      stickerSection: layerActions.stickerActions.menuSection)
     contextMenu.attachKeys(to: window)
     canvas.playback.attachKeys(to: window)
     camera = EditorCamera(host: self) { [unowned self] url in load(url) }

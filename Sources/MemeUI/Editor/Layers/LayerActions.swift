@@ -12,7 +12,7 @@ final class LayerActions {
   private let document: EditorDocument
   private unowned let textBoxes: TextBoxEditing
   /// Flip and Opacity, in the same group: a sticker's own.
-  private var stickerActions: StickerActions!
+  private(set) var stickerActions: StickerActions!
 
   init(window: UnsafeMutablePointer<GtkWidget>, document: EditorDocument, textBoxes: TextBoxEditing) {
     actions = ActionGroup(insertedInto: window, prefix: LayerAction.scope).actions

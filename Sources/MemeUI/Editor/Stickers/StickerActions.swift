@@ -36,9 +36,17 @@ final class StickerActions {
     opacity.isEnabled = sticker != nil
     let percent = Int(((sticker?.drawnOpacity ?? 1) * 100).rounded())
     if opacity.stringState != String(percent) { opacity.setStringState(String(percent)) }
+    if (sticker != nil) != (menuSection.count > 0) {
+      menuSection.removeAll()
+      if sticker != nil { menuSection.appendSection(Self.menu) }
+    }
   }
 
-  /// The context menu's section: Flip Sticker, and Opacity with its choices.
+  /// The context menu's section for them: empty unless a sticker is selected, so a text box's menu
+  /// stays as short as it was (a menu too tall for the window no longer opens at its box).
+  let menuSection = Menu()
+
+  /// Flip Sticker, and Opacity with its choices.
   static var menu: Menu {
     let menu = Menu([(localized("Flip Sticker"), "\(LayerAction.scope).\(flipName)")])
     let choices = Menu(
