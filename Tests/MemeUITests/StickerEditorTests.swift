@@ -38,8 +38,10 @@ import Testing
 
   /// Opens Add Sticker and presses From a File… in its popover, as a person does.
   static func addFromFile(_ editor: EditorWindow) throws {
-    MenuButton(wrapping: editor.bottomBar.addStickerButton).popUp()
     let popover = editor.stickers.popover.popover.widget
+    // A Wayland compositor maps a popup that grabs input only for a real input event.
+    if DisplayHarness.isWayland { gtk_popover_set_autohide(gtkkit_popover(popover), 0) }
+    MenuButton(wrapping: editor.bottomBar.addStickerButton).popUp()
     #expect(MainContext.iterate { gtk_widget_get_mapped(popover) != 0 }, "Add Sticker's popover opened")
     let button = try #require(WidgetTree.descendant(of: popover, named: "sticker-from-file-button"))
     // A button's activation (Enter, Space) clicks it once it has shown itself pressed.
@@ -163,6 +165,7 @@ import Testing
       editor.layerActions.stickerActions.menuSection.count == 0, "a text box's menu has no sticker items")
     try Self.addFromFile(editor)
     #expect(enabled(StickerActions.flipName) && enabled(StickerActions.opacityName))
+    try #require(editor.document.layers.count == 2)
     let added = try #require(editor.document.layers[1].sticker)
     Self.activate(StickerActions.flipName, editor)
     #expect(editor.document.layers[1].sticker?.isFlipped == true)
