@@ -34,6 +34,12 @@ public struct SimpleAction {
     return String(cString: g_variant_get_string(state, nil))
   }
 
+  /// Sets a choice's state to `value` without running its handler: the state follows what it
+  /// describes (the selected layer's value), so the menu's radio items show it.
+  public func setStringState(_ value: String) {
+    g_simple_action_set_state(pointer, g_variant_new_string(value))
+  }
+
   /// Activates a choice's item for `value`, as choosing it in a menu would.
   public func activate(choosing value: String) {
     g_action_activate(gtkkit_action(pointer.raw), g_variant_new_string(value))

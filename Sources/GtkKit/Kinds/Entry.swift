@@ -38,6 +38,11 @@ public struct Entry {
   /// The most characters the field takes: GTK cuts a longer insertion before laying it out.
   public func setMaximumLength(_ characters: Int) { gtk_entry_set_max_length(entry, Int32(characters)) }
 
+  /// Whether typing changes the text (a field kept for its focus, keys and name is not editable).
+  public func setEditable(_ isEditable: Bool) {
+    gtk_editable_set_editable(gtkkit_editable(widget), isEditable ? 1 : 0)
+  }
+
   /// Whether the field keeps an undo stack of its own (off where undo belongs to a document).
   public func setUndoEnabled(_ isEnabled: Bool) {
     gtk_editable_set_enable_undo(gtkkit_editable(widget), isEnabled ? 1 : 0)

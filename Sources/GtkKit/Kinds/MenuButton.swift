@@ -41,6 +41,9 @@ public struct MenuButton {
   /// `name` names the menu for screen readers, as they announce it on opening.
   public func setMenu(_ menu: Menu, named name: String? = nil) { widget.setMenu(menu, named: name) }
 
+  /// Opens `popover` when pressed.
+  public func setPopover(_ popover: Popover) { gtk_menu_button_set_popover(button, popover.widget) }
+
   /// Opens the menu, as a press does.
   public func popUp() { gtk_menu_button_popup(button) }
 }

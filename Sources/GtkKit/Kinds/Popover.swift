@@ -11,6 +11,11 @@ public struct Popover {
     gtk_popover_set_position(gtkkit_popover(widget), position)
   }
 
+  /// A popover made elsewhere (GTK's emoji chooser is one).
+  public init(wrapping widget: Widget) {
+    self.widget = widget
+  }
+
   /// Closes it (as a choice made inside it does).
   public func close() { gtk_popover_popdown(gtkkit_popover(widget)) }
 }

@@ -26,6 +26,7 @@ enum IconName {
   static let album = "folder-pictures-symbolic"
   static let cropRotateFlip = "object-rotate-right-symbolic"
   static let addText = "insert-text-symbolic"
+  static let addSticker = "emoji-people-symbolic"
   static let warning = "dialog-warning-symbolic"
   static let alignLeft = "format-justify-left-symbolic"
   static let alignCenter = "format-justify-center-symbolic"
@@ -62,7 +63,8 @@ enum IconName {
   /// Every icon above, once.
   static let all: [String] = [
     share, mainMenu, stopExport, captionStyle, back, delete, newMeme,
-    camera, album, cropRotateFlip, addText, warning, alignLeft, alignCenter, alignRight, play, pause,
+    camera, album, cropRotateFlip, addText, addSticker, warning, alignLeft, alignCenter, alignRight, play,
+    pause,
     previousFrame, nextFrame, copy,
     listView, gridView, search, dismiss, noPicture, missingThumbnail, rename, templates, moreWays,
   ]

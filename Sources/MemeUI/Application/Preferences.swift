@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import MemeCore
+import MemeStore
 
 /// What the app remembers between runs: the window size, the last caption style, the last folder
 /// a picture was chosen from and the last folder a meme was saved to.
@@ -53,6 +54,14 @@ package final class Preferences {
     var shareSizeLimit = 0
     var searchProviderEnabled = true
   }
+
+  /// The stickers Add Sticker offers again: in a file beside Sent Memes' store when the settings
+  /// schema is installed (the app as installed), for this run only without it, as the rest here.
+  lazy var recentStickers = RecentStickers(
+    file: settings.map { _ in
+      SentMemeStore.defaultDirectory(appID: AppIdentity.applicationID).appendingPathComponent(
+        "recent-stickers.json")
+    })
 
   init(settings: Settings?) {
     self.settings = settings

@@ -35,7 +35,20 @@ final class CaptionEntry {
   /// Whether keys edit the text; false while a box is selected with its field focused. The canvas
   /// draws the caret and selection only while typing.
   var isTyping = true {
-    didSet { if isTyping != oldValue { onCursorChange() } }
+    didSet {
+      if isTyping, !acceptsText { isTyping = false }
+      if isTyping != oldValue { onCursorChange() }
+    }
+  }
+  /// Whether the field takes text: false over a layer without text (a sticker), whose field is there
+  /// for its keys, its focus outline and its name for screen readers alone, and shows nothing.
+  var acceptsText = true {
+    didSet {
+      guard acceptsText != oldValue else { return }
+      entry.setEditable(acceptsText)
+      if !acceptsText { isTyping = false }
+      showPlaceholder(true)
+    }
   }
   /// Called instead of the default move on when Enter is pressed (a box's field).
   var onEnter: (() -> Void)?
@@ -110,7 +123,7 @@ final class CaptionEntry {
   /// empty either way.
   private func showPlaceholder(_ shown: Bool) {
     isShowingPlaceholder = shown
-    setTextQuietly(shown ? placeholder : "")
+    setTextQuietly(shown && acceptsText ? placeholder : "")
     onPlaceholderChange()
   }
 

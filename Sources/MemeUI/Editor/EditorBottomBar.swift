@@ -4,7 +4,7 @@ import GLibSupport
 import GtkKit
 
 /// The bar below the canvas: Crop, Rotate and Flip at its start, Camera and Album in its centre, Add
-/// Text at its end. Its buttons follow the editor's actions.
+/// Sticker and Add Text at its end. Its buttons follow the editor's actions.
 struct EditorBottomBar {
   let widget: UnsafeMutablePointer<GtkWidget>
   let cameraButton: UnsafeMutablePointer<GtkWidget>
@@ -13,6 +13,8 @@ struct EditorBottomBar {
   let albumMenuButton: UnsafeMutablePointer<GtkWidget>
   let transformButton: UnsafeMutablePointer<GtkWidget>
   let addTextButton: UnsafeMutablePointer<GtkWidget>
+  /// Opens Add Sticker's popover (see `StickerAdding`, which gives it the popover).
+  let addStickerButton: UnsafeMutablePointer<GtkWidget>
 
   init() {
     widget = gtk_action_bar_new()!
@@ -59,7 +61,17 @@ struct EditorBottomBar {
     addTextButton.actionName = EditorAction.addText.detailedName
     Self.name(
       addTextButton, "add-text-button", label: localized("Add Text"), tooltip: localized("Add Text (Ctrl+T)"))
-    gtk_action_bar_pack_end(gtkkit_action_bar(widget), addTextButton)
+    let addSticker = MenuButton()
+    addSticker.setIconName(IconName.addSticker)
+    addStickerButton = addSticker.widget
+    Self.name(
+      addStickerButton, "add-sticker-button", label: localized("Add Sticker"),
+      tooltip: localized("Add Sticker"))
+    // The things placed on the picture, together at the bar's end: Add Sticker, then Add Text.
+    let adding = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    adding.append(addStickerButton)
+    adding.append(addTextButton)
+    gtk_action_bar_pack_end(gtkkit_action_bar(widget), adding.widget)
   }
 
   private static func iconButton(icon: String, label: String, action: EditorAction) -> UnsafeMutablePointer<
@@ -68,7 +80,10 @@ struct EditorBottomBar {
     let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
     box.append(Image(iconName: icon).widget)
     box.append(Label(label).widget)
-    let button = Button(child: box.widget).widget
+    // The icon alone where the label does not fit: with Add Sticker beside Add Text, the bar fits a
+    // 360-pixel-wide window only so (the button keeps its name for screen readers and its tooltip).
+    let face = Squeezer([box.widget, Image(iconName: icon).widget])
+    let button = Button(child: face.widget).widget
     button.actionName = action.detailedName
     button.addCSSClass("bar-button")
     return button

@@ -14,17 +14,24 @@ final class EditorContextMenu {
   private unowned let canvas: EditorCanvas
   private unowned let boxHandles: BoxHandles
   private let document: EditorDocument
+  /// The selected sticker's Flip and Opacity (see `StickerActions.menuSection`).
+  private let stickerSection: Menu
 
-  init(canvas: EditorCanvas, boxHandles: BoxHandles, document: EditorDocument) {
+  init(canvas: EditorCanvas, boxHandles: BoxHandles, document: EditorDocument, stickerSection: Menu = Menu())
+  {
     self.canvas = canvas
+    self.stickerSection = stickerSection
     self.boxHandles = boxHandles
     self.document = document
     attachGestures()
   }
 
-  /// Paste, Undo and Redo; then the selected layer's place in the drawing order and Delete; then Use as
-  /// Template (the picture).
-  static var menu: Menu {
+  /// Paste, Undo and Redo; then the selected layer's place in the drawing order and Delete; then a
+  /// sticker's Flip and Opacity; then Use as Template (the picture).
+  static var menu: Menu { menu(stickerSection: Menu()) }
+
+  /// The menu, with `stickerSection` (filled while a sticker is selected) before Use as Template.
+  static func menu(stickerSection: Menu) -> Menu {
     let menu = Menu()
     menu.appendSection(
       Menu([
@@ -35,6 +42,7 @@ final class EditorContextMenu {
     menu.appendSection(
       Menu(
         LayerAction.allCases.map { ($0.title, $0.detailedName) }))
+    menu.appendSection(stickerSection)
     menu.appendSection(Menu([TemplateAction.useAsTemplate.menuItem]))
     return menu
   }
@@ -65,7 +73,7 @@ final class EditorContextMenu {
   /// The popover, built now unless it is.
   func builtPopover() -> UnsafeMutablePointer<GtkWidget> {
     if let popover { return popover }
-    let menu = Widget.popoverMenu(Self.menu)
+    let menu = Widget.popoverMenu(Self.menu(stickerSection: stickerSection))
     menu.name = "canvas-context-menu"
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
     canvas.attachPopover(menu)

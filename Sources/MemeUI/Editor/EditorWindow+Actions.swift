@@ -73,6 +73,7 @@ extension EditorWindow {
     header.styleButton.isSensitive = hasPicture
     if !hasPicture { stylePanel.isOpen = false }
     bottomBar.transformButton.isSensitive = hasPicture
+    bottomBar.addStickerButton.isSensitive = hasPicture && !isCropping
   }
 
   private func enable(_ action: EditorAction, _ isEnabled: Bool) {

@@ -29,6 +29,8 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var sharing: EditorSharing!
   private(set) var cropMode: CropMode!
   private(set) var textBoxes: TextBoxEditing!
+  /// Add Sticker's popover and what its choices add.
+  private(set) var stickers: StickerAdding!
   /// The selected layer's `layer.` actions: its place in the drawing order, Delete.
   private(set) var layerActions: LayerActions!
   private(set) var leaving: LeavingQuestions!
@@ -67,12 +69,21 @@ package final class EditorWindow: AppWindow, EditorHost {
       addTextButton: bottomBar.addTextButton
     ) { [unowned self] in cropMode.isOn }
     layerActions = LayerActions(window: window, document: document, textBoxes: textBoxes)
+    stickers = StickerAdding(
+      host: self, button: bottomBar.addStickerButton, toasts: toasts, recents: preferences.recentStickers
+    ) { [unowned self] in
+      cropMode.isOn
+    } filePicker: { [unowned self] request, completion in
+      filePicker(request, completion)
+    }
     leaving = LeavingQuestions(host: self) { [unowned self] in
       isBusy
     } stopExport: { [unowned self] in
       sharing.progress.cancel()
     }
-    contextMenu = EditorContextMenu(canvas: canvas, boxHandles: boxHandles, document: document)
+    contextMenu = EditorContextMenu(
+      canvas: canvas, boxHandles: boxHandles, document: document,
+      stickerSection: layerActions.stickerActions.menuSection)
     contextMenu.attachKeys(to: window)
     canvas.playback.attachKeys(to: window)
     camera = EditorCamera(host: self) { [unowned self] url in load(url) }

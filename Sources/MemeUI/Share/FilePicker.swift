@@ -11,6 +11,8 @@ package enum FileRequest {
   case saveMeme(suggestedName: String)
   /// A folder whose pictures become templates.
   case templateFolder
+  /// A picture to add as a sticker.
+  case stickerPicture
 }
 
 /// How the editor and Meme Detail ask the user for a file: `completion` gets the chosen file, or nil
@@ -43,10 +45,23 @@ enum NativeFilePicker {
     case .saveMeme(let suggestedName):
       SaveChooser.present(
         parent: parent, suggestedName: suggestedName, preferences: preferences, completion: completion)
+    case .stickerPicture:
+      FileChooser.present(
+        parent: parent.asWindow, title: localized("Add Sticker"), mode: .open, acceptLabel: localized("_Add"),
+        filters: [stickerFilter], initialFolder: preferences.lastFolder, completion: completion)
     case .templateFolder:
       FileChooser.present(
         parent: parent.asWindow, title: localized("Import Folder as Templates"), mode: .selectFolder,
         acceptLabel: localized("_Import"), initialFolder: preferences.lastFolder, completion: completion)
     }
+  }
+
+  /// The picture formats a sticker can be: PNG, WebP, GIF, SVG and JPEG.
+  private static var stickerFilter: FileChooser.Filter {
+    let extensions = ["png", "webp", "gif", "svg", "jpg", "jpeg"]
+    return FileChooser.Filter(
+      name: localized("Pictures"),
+      mimeTypes: ["image/png", "image/webp", "image/gif", "image/svg+xml", "image/jpeg"],
+      patterns: extensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] })
   }
 }

@@ -11,12 +11,15 @@ final class LayerActions {
   let actions: ActionMap
   private let document: EditorDocument
   private unowned let textBoxes: TextBoxEditing
+  /// Flip and Opacity, in the same group: a sticker's own.
+  private(set) var stickerActions: StickerActions!
 
   init(window: UnsafeMutablePointer<GtkWidget>, document: EditorDocument, textBoxes: TextBoxEditing) {
     actions = ActionGroup(insertedInto: window, prefix: LayerAction.scope).actions
     self.document = document
     self.textBoxes = textBoxes
     LayerAction.add(to: actions) { [weak self] action in self?.perform(action) }
+    stickerActions = StickerActions(actions: actions, document: document)
   }
 
   private func perform(_ action: LayerAction) {
@@ -37,5 +40,6 @@ final class LayerActions {
       }
       actions.action(named: action.name)?.isEnabled = isEnabled ?? false
     }
+    stickerActions.update(isCropping: isCropping)
   }
 }

@@ -4,16 +4,16 @@ import Foundation
 import GtkKit
 import MemeCore
 
-/// A caption field over each text box: the keyboard, the input method and the screen reader's
-/// "Text box 1", "Text box 2", … of the boxes, as the two classic fields are for theirs.
+/// A caption field over each layer: the keyboard, the input method and the screen reader's
+/// "Text box 1", "Sticker 1: glasses.png", … of the layers, as the two classic fields are for theirs.
 ///
 /// A box's field covers the box (its bounding rectangle when the box is turned). It takes the
 /// pointer only while the box is being typed in, so presses on a box otherwise reach the canvas,
 /// which selects and drags boxes.
 extension CaptionFields {
-  /// Makes or drops fields so there is one per layer, and shows each text box's text in its own. A
-  /// layer without text (see `LayerEditing.hasText`) keeps its field hidden, so a field's index is
-  /// always its layer's.
+  /// Makes or drops fields so there is one per layer, so a field's index is always its layer's, and
+  /// shows each text box's text in its own. A layer without text (see `LayerEditing.hasText`, a
+  /// sticker) has a field that takes no text: its keys, focus and name are the layer's.
   func showBoxes(_ layers: [MemeLayer]) {
     while boxEntries.count < layers.count {
       let entry = CaptionEntry(slot: .box(boxEntries.count))
@@ -33,18 +33,18 @@ extension CaptionFields {
       host?.removeOverlay(entry.limitLabel)
     }
     for (index, entry) in zip(layers.indices, boxEntries) {
+      entry.acceptsText = type(of: layers[index].kind).editing.hasText
       entry.widget.isVisible = showsField(ofLayerAt: index)
       entry.show(caption: layers[index].textBox?.text ?? "")
+      Accessible.setLabel(entry.widget, LayerName.accessibleLabel(ofLayerAt: index, in: layers))
     }
     host?.placeFields()
   }
 
   /// Whether the field of the layer at `index` shows: while the captions are drawn (not in crop
-  /// mode), for a layer with text (see `LayerEditing.hasText`).
+  /// mode).
   func showsField(ofLayerAt index: Int) -> Bool {
-    let layers = documentCaptions.layers
-    return host?.drawsCaptions == true && layers.indices.contains(index)
-      && type(of: layers[index].kind).editing.hasText
+    host?.drawsCaptions == true && documentCaptions.layers.indices.contains(index)
   }
 
   /// The field of the box at `index`, if there is such a box.
