@@ -15,27 +15,22 @@ struct SentMemeWriter: Sendable {
   /// Records several memes in one transaction, as if saved one by one in order (so the last one ends
   /// up on top). All files are synced before the single commit.
   func save(contentsOf drafts: [SentMemeDraft]) throws -> [SentMeme] {
-    guard !drafts.isEmpty else { return [] }
-    let styles = try StoreFileWriter.styleColumns(drafts.map(\.style))
-    let (stored, stickerFiles) = try files.storingStickers(of: drafts)
-    return try files.writeThenCommit(
-      files: {
-        try files.writeSynced(drafts) { draft in
-          let original = try Self.originalImage(of: draft)
-          let names = MemeFileNames(
-            originalExtension: original.fileExtension, renderedExtension: draft.rendered.fileExtension,
-            thumbnailExtension: draft.thumbnail.fileExtension)
-          return (
-            names,
-            [
-              (original.data, names.original), (draft.rendered.data, names.rendered),
-              (draft.thumbnail.data, names.thumbnail),
-            ]
-          )
-        }
+    try files.save(
+      drafts,
+      filesOf: { draft in
+        let original = try Self.originalImage(of: draft)
+        let names = MemeFileNames(
+          originalExtension: original.fileExtension, renderedExtension: draft.rendered.fileExtension,
+          thumbnailExtension: draft.thumbnail.fileExtension)
+        return (
+          names,
+          [
+            (original.data, names.original), (draft.rendered.data, names.rendered),
+            (draft.thumbnail.data, names.thumbnail),
+          ]
+        )
       }, names: { $0.flatMap { [$0.original, $0.rendered, $0.thumbnail] } },
-      lookingIn: ("sentMeme", "originalFile"),
-      commit: { try insertRows(for: stored, keeping: stickerFiles, styles: styles, files: $0) })
+      lookingIn: ("sentMeme", "originalFile"), insert: insertRows)
   }
 
   private func insertRows(

@@ -14,6 +14,25 @@ struct StoreFileWriter: Sendable {
   /// Held shared while files are written and until their rows commit (see `writeThenCommit`).
   let lock: StoreLock
 
+  /// Saves `drafts` (memes or templates) in one transaction: their styles coded and their stickers'
+  /// pictures kept first (nothing is written when either fails), then each draft's files written and
+  /// synced (`filesOf`), then `insert` commits the rows of the drafts as stored, with their style
+  /// columns and file names (see `writeThenCommit`).
+  func save<Draft: MemeContentHolder, Names, Saved>(
+    _ drafts: [Draft], filesOf: (Draft) throws -> (Names, [(Data, String)]), names: ([Names]) -> [String],
+    lookingIn place: (table: String, column: String),
+    insert: (_ stored: [Draft], _ stickerFiles: [KeptStickers.File], _ styles: [String], _ files: [Names])
+      throws
+      -> [Saved]
+  ) throws -> [Saved] {
+    guard !drafts.isEmpty else { return [] }
+    let styles = try Self.styleColumns(drafts.map { $0.content.captions.style })
+    let (stored, stickerFiles) = try storingStickers(of: drafts)
+    return try writeThenCommit(
+      files: { try writeSynced(drafts, filesOf: filesOf) }, names: names, lookingIn: place,
+      commit: { try insert(stored, stickerFiles, styles, $0) })
+  }
+
   /// No file is written for a row that could not go into the database (the file is checked first).
   /// A shared lock is held throughout: another store opening on this folder must not clean up the
   /// files before the rows that refer to them commit. A failed commit (the disk is full) must not

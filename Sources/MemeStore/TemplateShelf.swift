@@ -48,18 +48,14 @@ struct TemplateShelf: Sendable {
   /// Keeps several templates in one transaction (a folder's import): every file is synced before
   /// the single commit, and a failed commit removes them (see `StoreFileWriter.writeThenCommit`).
   func save(contentsOf drafts: [MemeTemplateDraft]) throws -> [MemeTemplate] {
-    guard !drafts.isEmpty else { return [] }
-    let styles = try StoreFileWriter.styleColumns(drafts.map(\.style))
-    let (stored, stickerFiles) = try files.storingStickers(of: drafts)
-    return try files.writeThenCommit(
-      files: {
-        try files.writeSynced(drafts) { draft in
-          let names = TemplateFileNames(
-            pictureExtension: draft.picture.fileExtension, thumbnailExtension: draft.thumbnail.fileExtension)
-          return (names, [(draft.picture.data, names.picture), (draft.thumbnail.data, names.thumbnail)])
-        }
+    try files.save(
+      drafts,
+      filesOf: { draft in
+        let names = TemplateFileNames(
+          pictureExtension: draft.picture.fileExtension, thumbnailExtension: draft.thumbnail.fileExtension)
+        return (names, [(draft.picture.data, names.picture), (draft.thumbnail.data, names.thumbnail)])
       }, names: { $0.flatMap { [$0.picture, $0.thumbnail] } }, lookingIn: ("memeTemplate", "pictureFile"),
-      commit: { try insertRows(for: stored, keeping: stickerFiles, styles: styles, files: $0) })
+      insert: insertRows)
   }
 
   /// Gives a template a new name (surrounding white space dropped; a blank name is refused).

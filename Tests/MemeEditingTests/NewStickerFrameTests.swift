@@ -25,7 +25,7 @@ struct NewStickerFrameTests {
   @Test(arguments: cases)
   func theStickerIsCentredAtAThirdOfTheShorterSideWithItsProportions(_ test: Case) {
     let (width, height) = test.picture
-    let frame = EditorDocument.newStickerFrame(
+    let frame = StickerLayer.newFrame(
       pictureWidth: width, pictureHeight: height, stickerWidth: test.sticker.width,
       stickerHeight: test.sticker.height)
     let pixels = frame.pixels(width: width, height: height)

@@ -37,7 +37,7 @@ import Testing
     document.setDescription("A dog wearing sunglasses")
     document.setText("changed", at: .top)
     #expect(document.resolvedDescription == "A dog wearing sunglasses")
-    #expect(document.defaultDescription == "changed\nbottom")
+    #expect(document.captions.defaultDescription == "changed\nbottom")
     // Blank text is the default again.
     document.setDescription("   ")
     #expect(document.customDescription == nil && document.resolvedDescription == "changed\nbottom")

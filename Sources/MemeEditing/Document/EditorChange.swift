@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
+import MemeCore
+
 /// What a change to the editor's document touched, so observers update only what they must.
 public struct EditorChange: OptionSet, Sendable {
   public let rawValue: Int
@@ -18,4 +20,17 @@ public struct EditorChange: OptionSet, Sendable {
   public static let all: EditorChange = [
     .captions, .style, .image, .history, .transform, .selection, .description,
   ]
+
+  /// What differs between `old` and `new` (undo and redo replace the whole state), with `.history`.
+  static func between(_ old: EditorState, _ new: EditorState) -> EditorChange {
+    var changed: EditorChange = .history
+    if new.top != old.top || new.bottom != old.bottom || new.layers != old.layers {
+      changed.insert(.captions)
+    }
+    if new.style != old.style || new.layout != old.layout { changed.insert([.captions, .style]) }
+    if new.customDescription != old.customDescription { changed.insert(.description) }
+    if new.image !== old.image { changed.insert(.image) }
+    if new.transform != old.transform { changed.insert(.transform) }
+    return changed
+  }
 }

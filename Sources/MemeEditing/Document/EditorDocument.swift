@@ -13,9 +13,8 @@ public final class EditorDocument {
   var history = UndoHistory<EditorState>()
   /// The index in `layers` of the layer being worked on, if any (see `selectLayer(at:)`).
   public internal(set) var selectedLayerIndex: Int?
-  /// The state last kept: shared into Sent Memes, or opened from there. Closing the editor with any
-  /// other state, apart from the blank launch state, loses work.
-  private var keptState: EditorState
+  /// The state last kept, against which closing the editor is judged.
+  private var kept: KeptState
   /// Called after every change with what changed.
   public var onChange: (Change) -> Void = { _ in }
 
@@ -27,8 +26,6 @@ public final class EditorDocument {
   /// The meme's description: the user's, or its text in reading order (what a share writes into the
   /// file and keeps in Sent Memes; what a description field shows as its placeholder when empty).
   public var resolvedDescription: String { state.resolvedDescription }
-  /// The description made from the captions alone, whatever the user wrote.
-  public var defaultDescription: String { state.captions.defaultDescription }
   public var image: EditorImage? { state.image }
   public var transform: PictureTransform { state.transform }
   public var layout: MemeLayoutKind { state.layout }
@@ -38,26 +35,21 @@ public final class EditorDocument {
   public init(launchStyle: CaptionStyle = .classic) {
     self.launchStyle = launchStyle
     state = EditorState(style: launchStyle)
-    keptState = state
+    kept = KeptState(state)
   }
 
   /// Whether closing now would lose an edited meme that has not been shared: the state is neither
   /// the last one kept nor the blank launch state (a fresh start, or Cancel, loses nothing).
-  public var hasUnsharedChanges: Bool { !state.isSame(as: keptState) && !state.isSame(as: launchState) }
+  public var hasUnsharedChanges: Bool { kept.wouldLoseWork(state, launchState: launchState) }
 
   /// Whether the meme being edited is in Sent Memes in some version: it was shared from here, or
   /// opened from there, and its picture has not been replaced since. Closing it then loses only
   /// the changes made since, not the meme.
-  public var isEditingKeptMeme: Bool {
-    guard let image = state.image else { return false }
-    return image === keptState.image
-  }
+  public var isEditingKeptMeme: Bool { kept.holdsKeptPicture(state) }
 
   /// The current state is safe (it was just shared, or it is a sent meme just opened): closing it
   /// loses nothing until it changes again.
-  public func markKept() {
-    keptState = state
-  }
+  public func markKept() { kept = KeptState(state) }
 
   /// No picture, no text typed, the launch style.
   private var launchState: EditorState { EditorState(style: launchStyle) }
@@ -136,10 +128,7 @@ public final class EditorDocument {
 
   /// Turns the picture as it is seen by a quarter turn (undoable).
   public func rotate(clockwise: Bool) {
-    guard image != nil else { return }
-    var next = state
-    next.transform.rotate(clockwise: clockwise)
-    apply(next, changed: .transform)
+    changeTransform { $0.rotate(clockwise: clockwise) }
   }
 
   /// Keeps only `crop` of the source (nil: all of it), keeping the turn and mirroring (undoable).
@@ -155,9 +144,14 @@ public final class EditorDocument {
 
   /// Mirrors the picture as it is seen (undoable).
   public func flip(horizontally: Bool) {
+    changeTransform { $0.flip(horizontally: horizontally) }
+  }
+
+  /// The picture's transform changed by `change` (undoable); nothing without a picture.
+  private func changeTransform(_ change: (inout PictureTransform) -> Void) {
     guard image != nil else { return }
     var next = state
-    next.transform.flip(horizontally: horizontally)
+    change(&next.transform)
     apply(next, changed: .transform)
   }
 
@@ -187,14 +181,7 @@ public final class EditorDocument {
   }
 
   private func replace(with next: EditorState) {
-    var changed: Change = .history
-    if next.top != state.top || next.bottom != state.bottom || next.layers != state.layers {
-      changed.insert(.captions)
-    }
-    if next.style != state.style || next.layout != state.layout { changed.insert([.captions, .style]) }
-    if next.customDescription != state.customDescription { changed.insert(.description) }
-    if next.image !== state.image { changed.insert(.image) }
-    if next.transform != state.transform { changed.insert(.transform) }
+    var changed = Change.between(state, next)
     let selection =
       next.layers == state.layers
       ? selectedLayerIndex : LayerSelection.after(state.layers, next.layers, selected: selectedLayerIndex)

@@ -12,7 +12,8 @@ import MemeEditing
 enum DescriptionDialog {
   /// The editor's: what the user writes replaces the document's description, as one undoable change.
   static func present(for document: EditorDocument, over window: UnsafeMutablePointer<GtkWidget>) {
-    present(text: document.customDescription, placeholder: document.defaultDescription, over: window) {
+    present(text: document.customDescription, placeholder: document.captions.defaultDescription, over: window)
+    {
       document.setDescription($0)
       document.endTyping()
     }

@@ -39,7 +39,7 @@ final class StickerAdding {
     }
   }
 
-  /// Adds a sticker showing `source`, as large as `EditorDocument.newStickerSide` says and as wide
+  /// Adds a sticker showing `source`, as large as `StickerLayer.newSide` says and as wide
   /// for its height as its picture (an emoji: square), and puts it first among the recent ones.
   func add(_ source: StickerSource) {
     guard canAdd() else { return }
