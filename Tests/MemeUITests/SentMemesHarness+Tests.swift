@@ -180,7 +180,8 @@ enum SentMemesHarness {
     guard let detail = app.sentMemes?.detailWindow else { return nil }
     activate(DetailAction.edit.name, in: detail.window)
     guard let editor = app.editor,
-      MainContext.iterate(until: { editor.document.image != nil && !editor.isLoading })
+      MainContext.iterate(
+        maxIterations: backgroundWorkBound, until: { editor.document.image != nil && !editor.isLoading })
     else { return nil }
     return editor
   }
@@ -190,10 +191,16 @@ enum SentMemesHarness {
     ActionMap(window).action(named: action)?.activate()
   }
 
+  /// How many main-loop turns a wait for work on another thread may take: the share's export and
+  /// the thumbnails' decoding run on worker threads, which take several times longer under
+  /// ThreadSanitizer (build-aux/run-sanitizers.sh runs these suites there), while the main loop
+  /// turns quickly on the window's own events; the default bound ran out before a share finished.
+  static let backgroundWorkBound = 12_000
+
   /// Waits until every bound row and tile of the window shows its thumbnail or its placeholder.
   @discardableResult
   static func waitForThumbnails(_ window: SentMemesWindow) -> Bool {
-    MainContext.iterate {
+    MainContext.iterate(maxIterations: backgroundWorkBound) {
       let views =
         window.listFactory.boundCells.filter { $0.memeID != nil }.map(\.thumbnail)
         + window.boundGridTiles.filter { $0.memeID != nil }.map(\.thumbnail)
@@ -207,7 +214,7 @@ enum SentMemesHarness {
   static func shareByCopying(_ editor: EditorWindow, in app: MemeMeApplication, expecting count: Int) -> Bool
   {
     editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
-    let shown = MainContext.iterate {
+    let shown = MainContext.iterate(maxIterations: backgroundWorkBound) {
       (sentMemes(of: app)?.memes.list.count ?? 0) == count && isVisible(sentMemes(of: app)?.window)
     }
     settle(app)

@@ -42,7 +42,9 @@ import Testing
     EditorHarness.type(top: "Shared from", bottom: "the editor", into: editor)
 
     #expect(SentMemesHarness.shareByCopying(editor, in: app, expecting: 1))
-    #expect(MainContext.iterate { app.editor == nil }, "the editor closes once the share completed")
+    #expect(
+      MainContext.iterate(maxIterations: SentMemesHarness.backgroundWorkBound) { app.editor == nil },
+      "the editor closes once the share completed")
     let window = try #require(SentMemesHarness.sentMemes(of: app))
     SentMemesHarness.waitForThumbnails(window)
 
@@ -98,7 +100,10 @@ import Testing
       // What `mememe photo.png` does in the running instance.
       SentMemesHarness.open(picture, in: app)
       let editor = try #require(app.editor)
-      #expect(MainContext.iterate { editor.document.image != nil })
+      #expect(
+        MainContext.iterate(maxIterations: SentMemesHarness.backgroundWorkBound) {
+          editor.document.image != nil
+        })
       #expect(SentMemesHarness.isVisible(editor.window))
       #expect(!SentMemesHarness.isVisible(window.window))
     }
