@@ -58,6 +58,8 @@ static inline GtkImage *gtkkit_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkMenuButton *gtkkit_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
 static inline GtkToggleButton *gtkkit_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkPopover *gtkkit_popover(gpointer p) { return GTK_POPOVER(p); }
+static inline GtkRange *gtkkit_range(gpointer p) { return GTK_RANGE(p); }
+static inline GtkScale *gtkkit_scale(gpointer p) { return GTK_SCALE(p); }
 static inline GtkActionable *gtkkit_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 static inline GtkAccessible *gtkkit_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
 static inline GtkApplication *gtkkit_application(gpointer p) { return GTK_APPLICATION(p); }

@@ -44,4 +44,41 @@ import Testing
     #expect(try Self.framesToTheEnd(of: player, limit: 10 * Self.frames).count == 10 * Self.frames)
     #expect(!player.isAtTheEnd)
   }
+
+  /// Each frame's moment is the played delays before it (under 20 ms played as 100 ms), back to 0
+  /// when it starts again or steps back to the first frame.
+  @Test func eachFrameStartsAtTheSumOfTheDelaysBeforeIt() throws {
+    let player = try AnimationPlayer(contentsOf: try AnimationSamples.write(AnimationSamples.movingSquare()))
+    let played = AnimationSamples.delays.map { $0 * 10 < 20 ? 100 : $0 * 10 }
+    for index in 0..<Self.frames {
+      #expect(player.time == played[..<index].reduce(0, +), "frame \(index)")
+      #expect(player.delay == played[index])
+      try player.advance()
+    }
+    #expect(player.frameIndex == 0 && player.time == 0, "after the last, the first again")
+    try player.seek(toFrame: 3)
+    #expect(player.time == played[..<3].reduce(0, +))
+    try player.seek(toFrame: 1)
+    #expect(player.time == played[0])
+  }
+
+  /// On a still picture, the frames are the longest animated sticker's, played for ever; the picture
+  /// is shown as it is (no frame of its own). Without an animated layer there is nothing to play.
+  @Test func animatedLayersOnAStillPictureMakeTheirOwnTimeline() throws {
+    let gif = try AnimationSamples.write(AnimationSamples.movingSquare())
+    let frame = RelativeRect(x: 0.1, y: 0.1, width: 0.3, height: 0.3)
+    var captions = MemeCaptions(top: "", bottom: "")
+    captions.layers = [.sticker(StickerLayer(source: .emoji("😎"), frame: frame))]
+    #expect(LayerAnimationPlayer(captions) == nil, "an emoji does not move")
+    captions.layers.append(
+      .sticker(StickerLayer(source: .picture(StickerPicture(path: gif.path)), frame: frame)))
+    let player = try #require(LayerAnimationPlayer(captions))
+    let played = AnimationSamples.delays.map { $0 * 10 < 20 ? 100 : $0 * 10 }
+    #expect(player.delays == played && player.frameCount == Self.frames && player.frame == nil)
+    for index in 0..<(2 * Self.frames) {
+      #expect(player.frameIndex == index % Self.frames && !player.isAtTheEnd)
+      #expect(player.time == played[..<(index % Self.frames)].reduce(0, +))
+      player.advance()
+    }
+  }
 }

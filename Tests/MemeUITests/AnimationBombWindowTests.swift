@@ -68,6 +68,7 @@ import Testing
     gdk_clipboard_set_content(gtk_widget_get_clipboard(gtkkit_widget(editor.window)), provider)
     g_object_unref(provider)
     editor.actions.action(named: "paste")?.activate()
+    #expect(EditorHarness.answerStickerOrPicture(.replace))
     #expect(MainContext.iterate(maxIterations: 100_000) { editor.lastError != nil })
     #expect(
       editor.lastError?.detail.hasPrefix(bomb.reason) == true, "\(String(describing: editor.lastError))")

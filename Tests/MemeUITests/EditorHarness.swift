@@ -78,4 +78,18 @@ enum EditorHarness {
     DisplayHarness.waitForFrames(editor.window)
     MainContext.drain()
   }
+
+  /// Answers the question a picture dropped or pasted over the picture asks (Add as Sticker or
+  /// Replace Picture) with `response`; false when it was not asked.
+  @discardableResult
+  static func answerStickerOrPicture(_ response: StickerOrPictureQuestion.Response) -> Bool {
+    let name = StickerOrPictureQuestion.dialogName
+    MainContext.iterate { EditorWindowTests.toplevel(named: name) != nil }
+    guard let question = EditorWindowTests.toplevel(named: name).flatMap(MessageDialog.init) else {
+      return false
+    }
+    question.respond(response.rawValue)
+    MainContext.drain()
+    return true
+  }
 }

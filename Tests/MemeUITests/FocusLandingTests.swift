@@ -46,6 +46,7 @@ import Testing
     g_value_take_object(&value, FileURL.file(for: landscape).raw)
     defer { g_value_unset(&value) }
     #expect(editor.loading.acceptDrop(&value))
+    #expect(EditorHarness.answerStickerOrPicture(.replace), "a picture shows: the drop asks")
     #expect(MainContext.iterate { editor.document.image?.width == 1200 && !editor.isLoading })
     EditorHarness.settle(editor)
     #expect(editor.canvas.fields.topEntry.isFocused, "drop: the caret is in the top caption")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSupport
 import GtkKit
 import GtkTestSupport
 import MemeCore
@@ -47,7 +48,20 @@ import Testing
     // A button's activation (Enter, Space) clicks it once it has shown itself pressed.
     _ = gtk_widget_activate(button)
     #expect(MainContext.iterate { gtk_widget_get_mapped(popover) == 0 }, "choosing closed the popover")
+    waitForStickers(editor)
+  }
+
+  /// Waits until every sticker being read has gone on the meme (or been refused), then settles.
+  static func waitForStickers(_ editor: EditorWindow) {
+    #expect(MainContext.iterate(maxIterations: 6000) { editor.stickers.decodesRunning == 0 })
     EditorHarness.settle(editor)
+  }
+
+  /// Chooses `source` in Add Sticker's popover (what its buttons and the emoji chooser call) and
+  /// waits until it is on the meme.
+  static func choose(_ source: StickerSource, _ editor: EditorWindow) {
+    editor.stickers.popover.choose(source)
+    waitForStickers(editor)
   }
 
   static func activate(_ name: String, _ editor: EditorWindow, choosing value: String? = nil) {
@@ -113,8 +127,7 @@ import Testing
     let editor = Self.editor(answering: nil)
     defer { EditorHarness.close(editor) }
     // What the emoji chooser's emoji-picked signal calls.
-    editor.stickers.popover.choose(.emoji("😎"))
-    EditorHarness.settle(editor)
+    Self.choose(.emoji("😎"), editor)
     let sticker = try #require(editor.document.layers.first?.sticker)
     #expect(sticker.source == .emoji("😎"))
     let pixels = sticker.frame.pixels(width: 1200, height: 800)
@@ -125,8 +138,7 @@ import Testing
       "\(AccessibleNameTests.labelMismatch(field.widget, "Sticker 1: smiling face with sunglasses") ?? "")")
     // A second sticker is Sticker 2; a text box between them is counted on its own.
     editor.actions.action(named: EditorAction.addText.name)?.activate()
-    editor.stickers.popover.choose(.emoji("👍🏽"))
-    EditorHarness.settle(editor)
+    Self.choose(.emoji("👍🏽"), editor)
     #expect(editor.document.layers.count == 3)
     let labels = [(1, "Text box 1"), (2, "Sticker 2: thumbs up sign")]
     for (index, label) in labels {
@@ -144,8 +156,7 @@ import Testing
       source: .emoji("😎"), frame: RelativeRect(x: 0.1, y: 0.1, width: 0.1, height: 0.1))
     editor.document.setLayers(Array(repeating: .sticker(sticker), count: StickerLayer.maximumCount))
     EditorHarness.settle(editor)
-    editor.stickers.popover.choose(.emoji("👍"))
-    EditorHarness.settle(editor)
+    Self.choose(.emoji("👍"), editor)
     #expect(editor.document.layers.count == StickerLayer.maximumCount)
     #expect(editor.toasts.shownToast?.title == "A meme holds at most 100 stickers")
   }
@@ -175,7 +186,7 @@ import Testing
     // The context menu offers both, in a section of their own.
     let section = editor.layerActions.stickerActions.menuSection
     let items = PrimaryMenuTests.items(of: section.model).map(\.label)
-    #expect(items == ["Flip Sticker", "Opacity"], "\(items)")
+    #expect(items == ["Flip Sticker", "Opacity…"], "\(items)")
     // Each was one step: undo takes them back one by one, then the sticker, then the box.
     let undo = editor.actions.action(named: EditorAction.undo.name)
     undo?.activate()
@@ -264,6 +275,137 @@ import Testing
     let pixel = Self.rgb(of: shown, at: centre)
     #expect(pixel.red > 150 && pixel.green < 110 && pixel.blue < 110, "\(pixel) at the sticker's centre")
     Screenshot.save(editor.window, named: "editor-sticker")
+  }
+
+  /// Opacity… opens a slider at the sticker: any whole per cent from 0 to 100, by the keys as by the
+  /// pointer, and everything done while it is open is one undo step.
+  @Test func theOpacitySliderSetsAnyPercentAsOneUndoStep() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.editor(answering: try Self.stickerFile())
+    defer { EditorHarness.close(editor) }
+    try RealKeyboard.focus(editor.window)
+    try Self.addFromFile(editor)
+    let opacity = try #require(editor.opacityPopover)
+    Self.activate(StickerActions.adjustOpacityName, editor)
+    #expect(MainContext.iterate { opacity.popover.isMapped }, "Opacity… opened the slider")
+    #expect(opacity.scale.value == 100 && gtk_widget_has_focus(opacity.scale.widget) != 0)
+    #expect(AccessibleNameTests.labelMismatch(opacity.scale.widget, "Opacity") == nil)
+    // Page Down twice (ten per cent each), then one step back up: 81 %.
+    try RealKeyboard.press("Page_Down")
+    try RealKeyboard.press("Page_Down")
+    try RealKeyboard.press("Up")
+    #expect(MainContext.iterate { editor.document.layers[0].sticker?.opacity == 0.81 })
+    opacity.scale.value = 0
+    #expect(editor.document.layers[0].sticker?.opacity == 0, "0 % is a choice too")
+    opacity.scale.value = 37
+    #expect(editor.document.layers[0].sticker?.opacity == 0.37)
+    Popover(wrapping: opacity.popover).close()
+    EditorHarness.settle(editor)
+    #expect(editor.document.selectedLayerIndex == 0, "closing the slider leaves the sticker selected")
+    #expect(editor.canvas.fields.boxEntry(at: 0)?.isFocused == true, "and focused")
+    // The action takes any whole per cent, and it is a step of its own.
+    Self.activate(StickerActions.opacityName, editor, choosing: "64")
+    #expect(editor.document.layers[0].sticker?.opacity == 0.64)
+    Self.activate(StickerActions.opacityName, editor, choosing: "140")
+    #expect(editor.document.layers[0].sticker?.opacity == 0.64, "over 100 % is refused")
+    let undo = editor.actions.action(named: EditorAction.undo.name)
+    undo?.activate()
+    #expect(editor.document.layers[0].sticker?.opacity == 0.37, "the action's step")
+    undo?.activate()
+    #expect(editor.document.layers[0].sticker?.opacity == 1, "the slider's changes were one step")
+    #expect(editor.document.layers.count == 1)
+  }
+
+  /// A file dropped on the canvas over a picture asks: Add as Sticker puts it on as a selected
+  /// sticker (one undo step), Replace Picture loads it in the picture's place, Cancel keeps all.
+  @Test func aFileDroppedOverThePictureAsksWhetherItIsAStickerOrThePicture() throws {
+    try DisplayHarness.requireDisplay()
+    let file = try Self.stickerFile()
+    let editor = Self.editor(answering: nil)
+    defer { EditorHarness.close(editor) }
+    let landscape = try #require(editor.document.image?.url)
+    func drop() {
+      var value = GValue()
+      g_value_init(&value, gtkkit_type_file())
+      g_value_take_object(&value, FileURL.file(for: file).raw)
+      defer { g_value_unset(&value) }
+      #expect(editor.loading.acceptDrop(&value))
+    }
+    let question = try #require(Self.questionAfter(drop))
+    #expect(question.body.contains("“glasses.png”"), "\(question.body)")
+    #expect(
+      Self.responseLabels(of: question) == ["Cancel", "Replace Picture", "Add as Sticker"],
+      "\(Self.responseLabels(of: question))")
+    question.respond(StickerOrPictureQuestion.Response.cancel.rawValue)
+    Self.waitForStickers(editor)
+    #expect(editor.document.layers.isEmpty && editor.document.image?.url == landscape)
+
+    drop()
+    #expect(EditorHarness.answerStickerOrPicture(.sticker))
+    Self.waitForStickers(editor)
+    let sticker = try #require(editor.document.layers.first?.sticker)
+    #expect(sticker.source == .picture(StickerPicture(path: file.path)))
+    #expect(editor.document.selectedLayerIndex == 0 && editor.document.image?.url == landscape)
+    editor.actions.action(named: EditorAction.undo.name)?.activate()
+    #expect(editor.document.layers.isEmpty && editor.document.image?.url == landscape)
+
+    drop()
+    #expect(EditorHarness.answerStickerOrPicture(.replace))
+    #expect(MainContext.iterate { editor.document.image?.url == file && !editor.isLoading })
+    #expect(editor.document.layers.isEmpty)
+  }
+
+  /// A pasted image (bytes another application offers) added as a sticker is written once into the
+  /// pasted-stickers folder under its SHA-256, which the sticker reads, named "pasted picture".
+  @Test func aPastedPictureAddedAsAStickerIsKeptAsAFileOfItsOwn() throws {
+    try DisplayHarness.requireDisplay()
+    let file = try Self.stickerFile()
+    let editor = Self.editor(answering: nil)
+    defer { EditorHarness.close(editor) }
+    let png = [UInt8](try Data(contentsOf: file))
+    let bytes = png.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    let provider = gdk_content_provider_new_for_bytes("image/png", bytes)
+    g_bytes_unref(bytes)
+    gdk_clipboard_set_content(gtk_widget_get_clipboard(gtkkit_widget(editor.window)), provider)
+    g_object_unref(provider)
+    editor.actions.action(named: EditorAction.paste.name)?.activate()
+    #expect(EditorHarness.answerStickerOrPicture(.sticker))
+    Self.waitForStickers(editor)
+
+    let sticker = try #require(editor.document.layers.first?.sticker)
+    guard case .picture(let picture) = sticker.source else {
+      Issue.record("a picture sticker, not \(sticker.source)")
+      return
+    }
+    let kept = editor.preferences.pastedStickerFolder.appendingPathComponent(
+      "\(ContentDigest.sha256(of: png)).png")
+    #expect(picture.path == kept.path && picture.name == "pasted picture")
+    #expect(try Data(contentsOf: kept) == Data(png), "the clipboard's bytes, as they were")
+    let field = try #require(editor.canvas.fields.boxEntry(at: 0))
+    #expect(AccessibleNameTests.labelMismatch(field.widget, "Sticker 1: pasted picture") == nil)
+    // Its proportions are the picture's: twice as wide as high.
+    let pixels = sticker.frame.pixels(width: 1200, height: 800)
+    #expect(abs(pixels.width - 2 * pixels.height) < 0.01, "\(pixels)")
+  }
+
+  /// Runs `step` and returns the Add as Sticker question it asks.
+  static func questionAfter(_ step: () -> Void) -> MessageDialog? {
+    step()
+    let name = StickerOrPictureQuestion.dialogName
+    MainContext.iterate { EditorWindowTests.toplevel(named: name) != nil }
+    return EditorWindowTests.toplevel(named: name).flatMap(MessageDialog.init)
+  }
+
+  /// The labels of the question's three answers, without their mnemonic underscores; the suggested
+  /// one is Add as Sticker, which Enter gives, and Escape cancels.
+  static func responseLabels(of question: MessageDialog) -> [String] {
+    #expect(question.defaultResponse == StickerOrPictureQuestion.Response.sticker.rawValue)
+    #expect(question.closeResponse == StickerOrPictureQuestion.Response.cancel.rawValue)
+    #expect(question.appearance(ofResponse: StickerOrPictureQuestion.Response.sticker.rawValue) == .suggested)
+    let responses: [StickerOrPictureQuestion.Response] = [.cancel, .replace, .sticker]
+    return responses.compactMap {
+      question.label(ofResponse: $0.rawValue)?.replacingOccurrences(of: "_", with: "")
+    }
   }
 
   /// The colour of the pixel at `point` of an ARGB32 image.

@@ -29,6 +29,13 @@ extension MemeCaptions {
   public var hasAnimatedLayers: Bool {
     layers.contains { $0.kind.animationDelays != nil }
   }
+
+  /// The delays of the frames animated layers make on a still picture, in milliseconds (the
+  /// longest animated sticker's, at most `AnimationLimits.defaultMaxFrames`): what the export
+  /// writes and the editor plays. Nil when no layer is animated.
+  public var layerTimelineDelays: [Int]? {
+    LayerTimeline(self, maximumFrames: AnimationLimits.defaultMaxFrames)?.frames.map(\.delay)
+  }
 }
 
 extension PreparedCaptions {

@@ -93,7 +93,8 @@ public final class EditorDocument {
     apply(next, changed: [.captions, .style, .description])
   }
 
-  /// Closes the current run of typing (the field lost focus or Enter was pressed).
+  /// Closes the current run of coalesced changes (a caption field lost focus or Enter was pressed,
+  /// the Opacity slider's popover closed): the next change is an undo step of its own.
   public func endTyping() {
     history.endCoalescing()
   }

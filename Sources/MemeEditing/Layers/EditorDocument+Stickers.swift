@@ -26,15 +26,18 @@ extension EditorDocument {
     updateSticker(at: index) { $0.isFlipped.toggle() }
   }
 
-  /// Sets the opacity of the sticker at `index`, from 0 to 1 (one undo step).
-  public func setOpacity(_ opacity: Double, ofStickerAt index: Int) {
-    updateSticker(at: index) { $0.opacity = min(1, max(0, opacity)) }
+  /// Sets the opacity of the sticker at `index`, from 0 to 1: one undo step, or one for every
+  /// change sharing `coalescingKey` (a slider dragged from 100 % to 40 %) until `endTyping()`.
+  public func setOpacity(_ opacity: Double, ofStickerAt index: Int, coalescingKey: String? = nil) {
+    updateSticker(at: index, coalescingKey: coalescingKey) { $0.opacity = min(1, max(0, opacity)) }
   }
 
   /// The sticker at `index` changed by `change` (one undo step); nothing for another kind.
-  private func updateSticker(at index: Int, _ change: (inout StickerLayer) -> Void) {
+  private func updateSticker(
+    at index: Int, coalescingKey: String? = nil, _ change: (inout StickerLayer) -> Void
+  ) {
     guard layers.indices.contains(index), var sticker = layers[index].sticker else { return }
     change(&sticker)
-    updateLayer(at: index, to: .sticker(sticker))
+    updateLayer(at: index, to: .sticker(sticker), coalescingKey: coalescingKey)
   }
 }

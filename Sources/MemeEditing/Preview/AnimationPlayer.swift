@@ -6,7 +6,7 @@ import MemeCore
 /// reader's one canvas (memory holds one frame whatever the frame count), and after the last the
 /// reader starts again from the first. No GTK: the canvas's timer calls `advance()`, and stops on
 /// the last frame once the animation has played as many times as its file says (`isAtTheEnd`).
-public final class AnimationPlayer {
+public final class AnimationPlayer: FramePlayer {
   public let frameCount: Int
   /// How many times the file says the animation plays; 0 for ever.
   public let playCount: Int
@@ -16,7 +16,10 @@ public final class AnimationPlayer {
   public private(set) var frameIndex = 0
   /// The frame shown, at the animation's size (the editor picture's `full` size). The next
   /// `advance()` draws the next frame into it (or replaces it, when the animation starts again).
-  public private(set) var frame: RasterImage
+  public var frame: RasterImage? { canvas }
+  /// The reader's canvas, holding the frame shown.
+  private var canvas: RasterImage
+  public private(set) var time = 0
   /// How long the frame shown stays, in milliseconds, as browsers play it: a delay under 20 ms
   /// plays at 100 ms (`AnimationLimits.playedDelay`).
   public private(set) var delay: Int
@@ -31,7 +34,7 @@ public final class AnimationPlayer {
       throw ImageError(
         path: url.path, kind: .corrupt, reason: localized("the animation is damaged or has no whole frame"))
     }
-    frame = reader.canvas
+    canvas = reader.canvas
     delay = AnimationLimits.playedDelay(first)
   }
 
@@ -45,8 +48,9 @@ public final class AnimationPlayer {
   public func advance() throws(ImageError) {
     if let next = try reader.nextFrame() {
       frameIndex += 1
+      time += delay
       delay = AnimationLimits.playedDelay(next)
-      frame = reader.canvas
+      canvas = reader.canvas
     } else {
       try showFirstFrame()
       completedPlays += 1
@@ -68,15 +72,17 @@ public final class AnimationPlayer {
     while frameIndex < target {
       guard let next = try reader.nextFrame() else { break }
       frameIndex += 1
+      time += delay
       delay = AnimationLimits.playedDelay(next)
     }
-    frame = reader.canvas
+    canvas = reader.canvas
   }
 
   private func showFirstFrame() throws(ImageError) {
     try reader.rewind()
     frameIndex = 0
+    time = 0
     delay = AnimationLimits.playedDelay(try reader.nextFrame() ?? 0)
-    frame = reader.canvas
+    canvas = reader.canvas
   }
 }

@@ -70,15 +70,29 @@ public final class PreviewPainter {
   }
 
   /// Shows `frame` (an animation frame of the picture's full size, e.g. `AnimationPlayer.frame`)
-  /// in place of the picture, cut and turned alike; nil goes back to the picture. Only the picture
-  /// is resampled for the next paint: the captions keep their layout and layers.
-  public func showFrame(_ frame: RasterImage?) {
+  /// in place of the picture, cut and turned alike; nil goes back to the picture. The layers are
+  /// drawn as at `time` into the meme's animation (nil: its start). Only what changed is done
+  /// again for the next paint: the picture resampled for a new frame, the animated layers laid out
+  /// for a new time; the other captions keep their layout and layers.
+  public func showFrame(_ frame: RasterImage?, time: Int? = nil) {
     guard let picture, frame.map({ $0.width == picture.width && $0.height == picture.height }) ?? true else {
       return
     }
-    shownFrame = frame
-    fittedPicture = nil
+    if frame != nil || shownFrame != nil {
+      shownFrame = frame
+      fittedPicture = nil
+    }
+    if time != layerTime {
+      layerTime = time
+      if captions.hasAnimatedLayers {
+        previousLayout = cachedLayout ?? previousLayout
+        cachedLayout = nil
+      }
+    }
   }
+
+  /// The moment of the meme's animation the layers are drawn at (see `showFrame`).
+  public private(set) var layerTime: Int?
 
   /// The transformed picture's pixel size: what the captions are laid out on and export writes.
   public var pictureSize: (width: Int, height: Int)? {
@@ -99,7 +113,8 @@ public final class PreviewPainter {
     guard let size = pictureSize else { return nil }
     if let cachedLayout { return cachedLayout }
     let layout = MemeLayout(
-      captions: captions, imageWidth: size.width, imageHeight: size.height, reusing: previousLayout)
+      captions: captions, imageWidth: size.width, imageHeight: size.height, time: layerTime,
+      reusing: previousLayout)
     cachedLayout = layout
     return layout
   }

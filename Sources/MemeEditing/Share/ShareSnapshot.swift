@@ -34,9 +34,15 @@ public nonisolated struct ShareSnapshot: Sendable, MemeContentHolder {
     return isJPEG && transform.isIdentity ? .jpeg(quality: ImageFormat.defaultJPEGQuality) : .png
   }
 
+  /// Whether the meme moves: its picture is animated, or an animated sticker is on it.
+  public var isAnimated: Bool { picture.isAnimated || content.captions.hasAnimatedLayers }
+
   /// The animation format matching an animated picture's own file (GIF, or lossy WebP for a WebP),
-  /// which Save As proposes and Open With and Send by E-mail hand over; nil for a still picture.
-  public var sourceAnimationFormat: AnimationFormat? { picture.animationFormat }
+  /// or GIF for animated stickers on a still picture, which Save As proposes and Open With and Send
+  /// by E-mail hand over; nil for a meme that does not move.
+  public var sourceAnimationFormat: AnimationFormat? {
+    picture.animationFormat ?? (content.captions.hasAnimatedLayers ? .gif : nil)
+  }
 
   /// The format Open With and Send by E-mail hand over: the animation in its own kind, else
   /// `handOverFormat(for:transform:)`.

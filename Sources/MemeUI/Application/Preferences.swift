@@ -63,6 +63,16 @@ package final class Preferences {
         "recent-stickers.json")
     })
 
+  /// Where pictures pasted or dropped as stickers are written (named by their SHA-256), so that
+  /// each sticker has a file to read and keep: beside Sent Memes' store as installed, in a
+  /// temporary folder of this run's without the settings schema.
+  lazy var pastedStickerFolder: URL =
+    settings == nil
+    ? FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mememe-pasted-stickers-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+    : SentMemeStore.defaultDirectory(appID: AppIdentity.applicationID).appendingPathComponent(
+      "pasted-stickers", isDirectory: true)
+
   init(settings: Settings?) {
     self.settings = settings
   }

@@ -152,7 +152,7 @@ package final class DetailWindow: AppWindow {
   private func buildContent() {
     picture = tree.picture.widget
     missingLabel = tree.missing.widget
-    playback.onFrame = { [weak self] frame in
+    playback.onFrame = { [weak self] frame, _ in
       // A copy: the player draws its next frame into the one it holds while GTK may still show it.
       guard let self, let frame = frame?.copy() else { return }
       show(frame)

@@ -6,7 +6,9 @@ import MemeCore
 import MemeEditing
 
 /// Plays an animation at its own timing: each frame is decoded when its turn comes
-/// (`AnimationPlayer`, one frame in memory) and handed to `onFrame`. The editor's canvas gives it
+/// (`AnimationPlayer`, one frame in memory) and handed to `onFrame`, with the moment it shows, at
+/// which the canvas draws the layers (an animated sticker follows the picture's timeline); on a
+/// still picture the animated stickers' own timeline plays (`LayerAnimationPlayer`). The editor's canvas gives it
 /// to the painter, which resamples only the picture and paints the captions from their layers, so
 /// typing goes on while it plays; Meme Detail shows the sent animation with it. It plays as many
 /// times as the file says (most GIFs: for ever) and then stays on the last frame; Play plays it
@@ -51,10 +53,19 @@ final class AnimationPlayback {
   let placement: Placement
   /// Whether the desktop allows animations; tests replace it.
   var animationsEnabled: () -> Bool = { DesktopMotion.animationsEnabled }
-  /// Called with each new frame shown (the canvas redraws).
-  var onFrame: (RasterImage?) -> Void = { _ in }
+  /// Called with each new frame shown (the canvas redraws): the picture's frame (nil: the picture
+  /// itself) and the moment of the animation it shows, in milliseconds, at which the layers are
+  /// drawn.
+  var onFrame: (_ frame: RasterImage?, _ time: Int) -> Void = { _, _ in }
 
-  private(set) var player: AnimationPlayer?
+  /// What is played: an animated picture's file, or the frames animated layers make on a still
+  /// picture (their delays).
+  enum Source: Equatable {
+    case file(URL)
+    case layers(delays: [Int])
+  }
+
+  private(set) var player: (any FramePlayer)?
   private(set) var isPlaying = false
   /// Whether the controls over the picture are shown now (always, beside it).
   private(set) var isShown = true
@@ -64,8 +75,8 @@ final class AnimationPlayback {
   private var idle: Timeout?
   /// Tells whether the keyboard focus is in the controls.
   private var focusWatch: OpaquePointer?
-  /// The file played, so showing it again (a crop, a turn) does not start it over.
-  private var file: URL?
+  /// What is played, so showing it again (a crop, a turn, a keystroke) does not start it over.
+  private var source: Source?
 
   init(actions: Actions, placement: Placement) {
     self.placement = placement
@@ -136,16 +147,27 @@ final class AnimationPlayback {
   /// Plays the animation at `file` (from its first frame, paused when animations are off), or with
   /// nil stops and hides the controls.
   func show(animationAt file: URL?) {
-    guard file != self.file else { return }
+    show(file.map { .file($0) }, layersOf: nil)
+  }
+
+  /// Plays `source` (from its first frame, paused when animations are off), or with nil stops and
+  /// hides the controls. `captions` are the layers whose timeline `.layers` plays.
+  func show(_ source: Source?, layersOf captions: MemeCaptions?) {
+    guard source != self.source else { return }
     stop()
-    self.file = file
+    self.source = source
     player = nil
-    if let file {
+    switch source {
+    case .file(let file):
       // A file that changed or went away since it was opened shows its first frame, still.
       player = try? AnimationPlayer(contentsOf: file)
+    case .layers:
+      player = captions.flatMap(LayerAnimationPlayer.init)
+    case nil:
+      break
     }
     controls.isVisible = player != nil
-    onFrame(nil)
+    onFrame(nil, 0)
     if player != nil, animationsEnabled() { play() }
     updateControls()
     if player != nil { reveal() }
@@ -167,7 +189,7 @@ final class AnimationPlayback {
     guard let player, !isPlaying else { return }
     if player.isAtTheEnd {
       guard (try? player.startOver()) != nil else { return }
-      onFrame(player.frame)
+      onFrame(player.frame, player.time)
     }
     isPlaying = true
     schedule()
@@ -187,7 +209,7 @@ final class AnimationPlayback {
       pause()
       return
     }
-    onFrame(player.frame)
+    onFrame(player.frame, player.time)
     updateControls()
   }
 
@@ -203,12 +225,13 @@ final class AnimationPlayback {
     seek(to: player.frameIndex == 0 ? player.frameCount - 1 : player.frameIndex - 1)
   }
 
-  private func seek(to index: Int) {
+  /// Pauses and shows frame `index`.
+  func seek(to index: Int) {
     guard let player else { return }
     stop()
     // A damaged frame on the way: it stays on the last one that could be drawn.
     try? player.seek(toFrame: index)
-    onFrame(player.frame)
+    onFrame(player.frame, player.time)
     updateControls()
     reveal()
   }

@@ -118,9 +118,9 @@ final class EditorCanvas: CaptionFieldsHost {
       gtk_widget_queue_allocate(widget)
     }
     addOverlay(zoomControls.indicator)
-    playback.onFrame = { [weak self] frame in
+    playback.onFrame = { [weak self] frame, time in
       guard let self else { return }
-      painter.showFrame(frame)
+      painter.showFrame(frame, time: time)
       drawingArea.queueDraw()
     }
     showPicture(nil)
@@ -133,8 +133,8 @@ final class EditorCanvas: CaptionFieldsHost {
   func showPicture(_ image: EditorImage?, transform: PictureTransform = .identity, withCaptions: Bool = true)
   {
     painter.show(image, transform: transform)
-    playback.show(animationAt: image?.isAnimated == true ? image?.url : nil)
     painter.drawsCaptions = withCaptions
+    updatePlayback()
     placeholder.isVisible = image == nil
     fields.followCaptions(drawn: withCaptions)
     zoomControls?.update()
@@ -150,7 +150,18 @@ final class EditorCanvas: CaptionFieldsHost {
   /// Draws what the fields show: the document's captions, and the placeholders of empty ones.
   func showFieldTexts() {
     painter.show(fields.shownCaptions)
+    updatePlayback()
     drawingArea.queueDraw()
+  }
+
+  /// Plays what moves: an animated picture (its stickers following its timeline), or on a still
+  /// picture the animated stickers' own timeline while the layers are shown (not in crop mode).
+  private func updatePlayback() {
+    guard let picture = painter.picture else { return playback.show(nil, layersOf: nil) }
+    if picture.isAnimated { return playback.show(.file(picture.url), layersOf: nil) }
+    let captions = painter.captions
+    let delays = painter.drawsCaptions ? captions.layerTimelineDelays : nil
+    playback.show(delays.map { .layers(delays: $0) }, layersOf: captions)
   }
 
   /// Adds a layer over the picture and everything on it.

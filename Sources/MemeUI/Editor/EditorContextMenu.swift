@@ -55,13 +55,7 @@ final class EditorContextMenu {
 
   /// The Menu key: at the selected box's centre, else the canvas's middle.
   func showForSelection() {
-    var point = (x: canvas.drawingSize.width / 2, y: canvas.drawingSize.height / 2)
-    if let mapping = boxHandles.mapping, let index = document.selectedLayerIndex,
-      document.layers.indices.contains(index)
-    {
-      let shown = mapping.onScreen(document.layers[index])
-      point = (shown.centreX, shown.centreY)
-    }
+    let point = boxHandles.selectionPoint
     popUp(at: GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1))
   }
 

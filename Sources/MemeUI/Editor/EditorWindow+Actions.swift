@@ -53,8 +53,9 @@ extension EditorWindow {
     enable(.redo, document.canRedo)
     enable(.camera, camera?.capture != nil)
     cropMode?.updateActions(hasPicture: hasPicture)
+    // Whatever plays on the canvas: an animated picture, or animated stickers on a still one.
     for action in [EditorAction.playAnimation, .previousFrame, .nextFrame] {
-      enable(action, document.image?.isAnimated == true)
+      enable(action, canvas.playback.player != nil)
     }
     sharing.updateActions(hasPicture: hasPicture)
     layerActions.update(isCropping: isCropping)

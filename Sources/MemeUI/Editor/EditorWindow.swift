@@ -39,6 +39,8 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var boxHandles: BoxHandles!
   /// Paste, Undo, Redo and a box's drawing order, under a secondary click, a long press or the Menu key.
   private(set) var contextMenu: EditorContextMenu!
+  /// Opacity…'s slider at the selected sticker.
+  private(set) var opacityPopover: StickerOpacityPopover!
   private(set) var camera: EditorCamera!
   /// Lays the launch captions out before the first frame.
   private(set) var launchSheet: LaunchSheet!
@@ -70,7 +72,8 @@ package final class EditorWindow: AppWindow, EditorHost {
     ) { [unowned self] in cropMode.isOn }
     layerActions = LayerActions(window: window, document: document, textBoxes: textBoxes)
     stickers = StickerAdding(
-      host: self, button: bottomBar.addStickerButton, toasts: toasts, recents: preferences.recentStickers
+      host: self, button: bottomBar.addStickerButton, toasts: toasts, recents: preferences.recentStickers,
+      pastedFolder: preferences.pastedStickerFolder
     ) { [unowned self] in
       cropMode.isOn
     } filePicker: { [unowned self] request, completion in
@@ -85,11 +88,14 @@ package final class EditorWindow: AppWindow, EditorHost {
       canvas: canvas, boxHandles: boxHandles, document: document,
       stickerSection: layerActions.stickerActions.menuSection)
     contextMenu.attachKeys(to: window)
+    opacityPopover = StickerOpacityPopover(canvas: canvas, boxHandles: boxHandles, document: document)
+    layerActions.stickerActions.onAdjustOpacity = { [unowned self] in opacityPopover.showForSelection() }
     canvas.playback.attachKeys(to: window)
     camera = EditorCamera(host: self) { [unowned self] url in load(url) }
     addActions()
     connectDocument()
     loading.acceptDrops(on: canvas.widget)
+    loading.offerAsSticker = { [unowned self] picture, replace in stickers.offer(picture, replace: replace) }
     connectWindowKeys()
     updateActionStates()
     focusInvitation()

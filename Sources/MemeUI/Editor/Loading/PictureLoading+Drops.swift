@@ -18,16 +18,16 @@ extension PictureLoading {
     widget.addController(target)
   }
 
-  /// Loads a dropped picture file or image; false when the value holds neither.
+  /// Takes a dropped picture file or image (see `arrive`); false when the value holds neither.
   func acceptDrop(_ value: UnsafePointer<GValue>) -> Bool {
     if let url = FileList.urls(in: value).first {
-      load(url)
+      arrive(.file(url))
       return true
     }
     if gtkkit_value_holds(value, gtkkit_type_texture()) != 0, let texture = g_value_get_object(value),
       let png = Texture(retaining: texture).pngBytes()
     {
-      load(pasted: png)
+      arrive(.bytes(png))
       return true
     }
     return false

@@ -16,6 +16,9 @@ final class PictureLoading {
   private let preferences: Preferences
   /// Asks which picture Album opens: the window's file picker.
   private let filePicker: FilePicker
+  /// Asked when a picture is dropped or pasted while one already shows: it can go on the meme as a
+  /// sticker instead (the editor's Add Sticker asks which); `replace` loads it in the picture's place.
+  var offerAsSticker: ((ArrivingPicture, _ replace: @escaping () -> Void) -> Void)?
   /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
   private var generation = 0
 
@@ -57,6 +60,23 @@ final class PictureLoading {
     // What was sent is kept in Sent Memes: closing before changing it loses nothing.
     host.document.markKept()
     load(meme.originalImage, transform: meme.transform, asKept: true)
+  }
+
+  /// A dropped or pasted picture: on an empty canvas it becomes the picture; over a picture,
+  /// `offerAsSticker` asks whether it replaces it or goes on it as a sticker.
+  func arrive(_ picture: ArrivingPicture) {
+    let replace: () -> Void = { [weak self] in
+      guard let self else { return }
+      switch picture {
+      case .file(let url): load(url)
+      case .bytes(let bytes): load(pasted: bytes)
+      }
+    }
+    if host.document.image != nil, !isLoading, let offerAsSticker {
+      offerAsSticker(picture, replace)
+    } else {
+      replace()
+    }
   }
 
   /// Loads pasted or dropped encoded image bytes.
@@ -135,7 +155,7 @@ final class PictureLoading {
     if clipboard.offersFiles {
       clipboard.readFiles { [weak self] urls in
         guard let self, let url = urls.first else { return }
-        load(url)
+        arrive(.file(url))
       }
     } else if clipboard.offersImage {
       // The bytes another application offers in a format MemeMe reads, decoded here (with the
@@ -143,7 +163,7 @@ final class PictureLoading {
       clipboard.readImageBytes(mimeTypes: ImageLoader.supportedMimeTypes) { [weak self] encoded in
         guard let self else { return }
         if let encoded {
-          load(pasted: encoded)
+          arrive(.bytes(encoded))
         } else {
           pasteDecodedByGDK(from: clipboard)
         }
@@ -173,7 +193,7 @@ final class PictureLoading {
         )
         return
       }
-      load(pasted: bytes)
+      arrive(.bytes(bytes))
     }
   }
 }

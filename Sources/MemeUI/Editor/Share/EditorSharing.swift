@@ -92,11 +92,11 @@ final class EditorSharing {
   }
 
   /// The format `target` writes `snapshot` in; Save As's comes from the name chosen. An animated
-  /// picture is copied as a GIF (what applications paste as an animation) and handed over in its
+  /// meme (an animated picture, or animated stickers) is copied as a GIF (what applications paste as an animation) and handed over in its
   /// own kind.
   private static func format(of target: ShareTarget, for snapshot: ShareSnapshot) -> ShareFormat {
     switch target.formatRule {
-    case .png, .byChosenName, .text: snapshot.picture.isAnimated ? .animated(.gif) : .still(.png)
+    case .png, .byChosenName, .text: snapshot.isAnimated ? .animated(.gif) : .still(.png)
     case .handOver: snapshot.handOverShareFormat
     }
   }
@@ -160,7 +160,7 @@ final class EditorSharing {
       meme.fit.flatMap { $0.formatChanged ? ShareConfirmation.savedAsJPEG(written, limit: $0.limit) : nil }
       ?? ShareConfirmation.saved(written)
     var confirmation = base.fitted(meme.fit).fitted(meme.animationFit)
-    if case .still = format, snapshot.picture.isAnimated { confirmation = confirmation.firstFrameOnly() }
+    if case .still = format, snapshot.isAnimated { confirmation = confirmation.firstFrameOnly() }
     var meme = meme
     meme.savedFile = written
     shared(snapshot, meme, confirmation: confirmation)

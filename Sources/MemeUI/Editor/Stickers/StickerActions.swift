@@ -4,18 +4,21 @@ import GtkKit
 import MemeCore
 import MemeEditing
 
-/// The `layer.` actions only a sticker takes: `layer.flip` mirrors it left to right (or back), and
-/// `layer.opacity` (a choice: the menu's radio items) sets how opaque it is drawn. Each is one undo
-/// step; both are off unless a sticker is selected (and crop mode, which hides the layers, is off).
+/// The `layer.` actions only a sticker takes: `layer.flip` mirrors it left to right (or back),
+/// `layer.opacity` (a choice of a whole per cent, "0" to "100") sets how opaque it is drawn, and
+/// `layer.adjust-opacity` (the menu's Opacity…) opens the slider that sets it. Each change is one
+/// undo step; all are off unless a sticker is selected (and crop mode, which hides the layers, is off).
 final class StickerActions {
   static let flipName = "flip"
   static let opacityName = "opacity"
-  /// The opacities the menu offers, in per cent.
-  static let opacities = [100, 75, 50, 25]
+  static let adjustOpacityName = "adjust-opacity"
 
   private let flip: SimpleAction
   private let opacity: SimpleAction
+  private var adjustOpacity: SimpleAction!
   private let document: EditorDocument
+  /// Opens the Opacity slider at the selected sticker.
+  var onAdjustOpacity: () -> Void = {}
 
   init(actions: ActionMap, document: EditorDocument) {
     self.document = document
@@ -24,9 +27,12 @@ final class StickerActions {
       document.flipSticker(at: index)
     }
     opacity = actions.addChoice(Self.opacityName, value: "100") { [weak document] value in
-      guard let document, let index = document.selectedLayerIndex, let percent = Double(value) else { return }
+      guard let document, let index = document.selectedLayerIndex, let percent = Double(value),
+        (0...100).contains(percent)
+      else { return }
       document.setOpacity(percent / 100, ofStickerAt: index)
     }
+    adjustOpacity = actions.add(Self.adjustOpacityName) { [weak self] in self?.onAdjustOpacity() }
   }
 
   /// Turns both on while a sticker is selected; Opacity's state follows the selected sticker's.
@@ -34,6 +40,7 @@ final class StickerActions {
     let sticker = isCropping ? nil : document.selectedLayer?.sticker
     flip.isEnabled = sticker != nil
     opacity.isEnabled = sticker != nil
+    adjustOpacity.isEnabled = sticker != nil
     let percent = Int(((sticker?.drawnOpacity ?? 1) * 100).rounded())
     if opacity.stringState != String(percent) { opacity.setStringState(String(percent)) }
     if (sticker != nil) != (menuSection.count > 0) {
@@ -46,14 +53,11 @@ final class StickerActions {
   /// stays as short as it was (a menu too tall for the window no longer opens at its box).
   let menuSection = Menu()
 
-  /// Flip Sticker, and Opacity with its choices.
+  /// Flip Sticker, and Opacity…, which opens the slider.
   static var menu: Menu {
-    let menu = Menu([(localized("Flip Sticker"), "\(LayerAction.scope).\(flipName)")])
-    let choices = Menu(
-      opacities.map {
-        (String(format: localized("%ld %%"), $0), "\(LayerAction.scope).\(opacityName)::\($0)")
-      })
-    menu.appendSubmenu(choices, label: localized("Opacity"))
-    return menu
+    Menu([
+      (localized("Flip Sticker"), "\(LayerAction.scope).\(flipName)"),
+      (localized("Opacity…"), "\(LayerAction.scope).\(adjustOpacityName)"),
+    ])
   }
 }

@@ -14,12 +14,15 @@ final class StickerAdding {
   private let recents: RecentStickers
   private let isCropping: () -> Bool
   private let filePicker: FilePicker
+  /// Where a pasted picture's bytes are written to become a sticker's file.
+  private let pastedFolder: URL
 
   init(
     host: any EditorHost, button: Widget, toasts: ToastOverlay, recents: RecentStickers,
-    isCropping: @escaping () -> Bool, filePicker: @escaping FilePicker
+    pastedFolder: URL, isCropping: @escaping () -> Bool, filePicker: @escaping FilePicker
   ) {
     self.host = host
+    self.pastedFolder = pastedFolder
     self.toasts = toasts
     self.recents = recents
     self.isCropping = isCropping
@@ -41,19 +44,51 @@ final class StickerAdding {
 
   /// Adds a sticker showing `source`, as large as `StickerLayer.newSide` says and as wide
   /// for its height as its picture (an emoji: square), and puts it first among the recent ones.
+  /// The picture is decoded on a worker thread (a large PNG or an animation takes a while), and
+  /// the sticker goes on once it is read.
   func add(_ source: StickerSource) {
     guard canAdd() else { return }
-    let frames: StickerFrames
-    do {
-      frames = try StickerPictures.shared.picture(of: source)
-    } catch {
-      toasts.show(Toast(error.reason))
-      return
+    decodesRunning += 1
+    let decode: @Sendable () -> Result<StickerFrames, ImageError> = {
+      Result { () throws(ImageError) in try StickerPictures.shared.picture(of: source) }
     }
-    let isEmoji = if case .emoji = source { true } else { false }
-    let (width, height) = isEmoji ? (1, 1) : (frames.width, frames.height)
-    guard host.document.addSticker(source, width: width, height: height) != nil else { return }
-    recents.use(source)
+    MainLoop.runInBackground(decode) { [weak self] result in
+      guard let self else { return }
+      decodesRunning -= 1
+      guard !host.isDestroyed else { return }
+      switch result {
+      case .failure(let error):
+        toasts.show(Toast(error.reason))
+      case .success(let frames):
+        // The picture may have gone, or crop mode begun, or the cap been reached meanwhile.
+        guard canAdd() else { return }
+        let isEmoji = if case .emoji = source { true } else { false }
+        let (width, height) = isEmoji ? (1, 1) : (frames.width, frames.height)
+        guard host.document.addSticker(source, width: width, height: height) != nil else { return }
+        recents.use(source)
+      }
+    }
+  }
+
+  /// How many stickers are being read before they go on.
+  private(set) var decodesRunning = 0
+
+  /// A picture dropped or pasted over the picture: asks whether it goes on as a sticker or
+  /// replaces the picture (`replace`). In crop mode, which hides the layers, it replaces it.
+  func offer(_ picture: ArrivingPicture, replace: @escaping () -> Void) {
+    guard !isCropping() else { return replace() }
+    StickerOrPictureQuestion.ask(over: host.window.asWindow, naming: picture.name) { [weak self] in
+      guard let self else { return }
+      do {
+        add(try picture.stickerSource(keepingBytesIn: pastedFolder))
+      } catch {
+        toasts.show(
+          Toast(
+            String(format: localized("Could not keep the pasted picture: %@"), error.localizedDescription)))
+      }
+    } replace: {
+      replace()
+    }
   }
 
   /// Whether a sticker can be added now; at the most a meme holds, a toast says so.

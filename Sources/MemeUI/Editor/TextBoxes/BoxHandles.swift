@@ -81,6 +81,16 @@ final class BoxHandles {
     canvas.boxMapping
   }
 
+  /// Where a menu or popover for the selected layer points (the Menu key's context menu, Opacity…):
+  /// the layer's centre, else the canvas's middle.
+  var selectionPoint: (x: Double, y: Double) {
+    if let mapping, let index = document.selectedLayerIndex, document.layers.indices.contains(index) {
+      let shown = mapping.onScreen(document.layers[index])
+      return (shown.centreX, shown.centreY)
+    }
+    return (canvas.drawingSize.width / 2, canvas.drawingSize.height / 2)
+  }
+
   /// What a press at (x, y) takes hold of: the selected box's handles and body first, then the
   /// body of the topmost box under it.
   func target(atX x: Double, y: Double) -> (index: Int, handle: BoxHandle)? {
