@@ -25,6 +25,9 @@
 // fsync'd write) in the same rounds, with the number of encodes tried and the final size as a
 // fraction of the limit. Targets: at most 3× the plain export, at least 90% of the limit.
 //
+// A fourth part (`--parts stickers`, see StickerBenchmark.swift) measures a sticker composited onto
+// 12 MP and 48 MP photos, against ImageMagick and against the floor.
+//
 // With `--photos`, it also prints the block path's file size on the photographs named, next to what
 // the same captions do to a full encode (see `photoSizes`).
 //
@@ -138,7 +141,8 @@ func runCase(_ name: String, input: String, output: String) {
   }
   do {
     // `jpeg:PAIR` and `png:PAIR` export with the caption pair PAIR.
-    let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
+    let parts = name.split(separator: ":", maxSplits: name.hasPrefix("sticker-blocks:") ? 2 : 1).map(
+      String.init)
     if parts.count == 2, parts[0] == "fit" || parts[0] == "fit-png" {
       // The export `mememe render --max-bytes LIMIT` makes, to JPEG (or asked for PNG).
       guard let limit = Int(parts[1]) else { fail("bad limit \(parts[1])") }
@@ -154,6 +158,10 @@ func runCase(_ name: String, input: String, output: String) {
           + " samples=\(fit.sampleEncodeCount)"
           + " quality=\(fit.quality ?? 0) width=\(fit.width) height=\(fit.height) normal=\(fit.isNormalExport ? 1 : 0)"
       )
+      return
+    }
+    if parts.count == 3, parts[0] == "sticker-blocks" {
+      try runStickerCase(parts, input: input, output: output)
       return
     }
     if parts.count == 2, ["blocks", "full", "band", "band-full"].contains(parts[0]) {
@@ -736,8 +744,8 @@ while !arguments.isEmpty {
   case "--folder": folder = URL(fileURLWithPath: value)
   case "--parts":
     benchmarkParts = value.split(separator: ",").map(String.init)
-    for part in benchmarkParts where !["full", "blocks", "fit", "none"].contains(part) {
-      fail("unknown part \(part): full, blocks, fit or none")
+    for part in benchmarkParts where !["full", "blocks", "fit", "stickers", "none"].contains(part) {
+      fail("unknown part \(part): full, blocks, fit, stickers or none")
     }
   case "--photos": photos = value.split(separator: ",").map(String.init)
   default: fail("unknown option \(option)")
@@ -791,6 +799,10 @@ if benchmarkParts.contains("blocks") {
 if benchmarkParts.contains("fit") {
   print("\nSize limits (\(runCount) runs per case, rotating rounds, one untimed round first)")
   fitBenchmark(folder: workFolder, runCount: runCount)
+}
+if benchmarkParts.contains("stickers") {
+  print("\nStickers (\(runCount) runs per case, alternating, one untimed run of each first)")
+  stickerBenchmark(folder: workFolder, runCount: runCount)
 }
 if !photos.isEmpty { photoSizes(photos, folder: workFolder) }
 print("\nLoad average at end: \(loadAverage())")

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Editor performance: redraw after a caption keystroke with a 48 MP photo on a 1280×800 canvas
 // (short captions, five-line captions, captions with emoji; fitted and at 400 % zoom), and a 12 MP
-// JPEG from file to first painted frame, and with an animated GIF playing (AnimatedKeystrokes.swift). Prints numbers and the conditions they were taken in; asserts nothing.
+// JPEG from file to first painted frame, and with an animated GIF playing (AnimatedKeystrokes.swift),
+// and a 1024 px sticker dragged over a 12 MP photo (StickerDrag.swift). Prints numbers and the
+// conditions they were taken in; asserts nothing.
 import CMemeGraphics
 import Foundation
 @_spi(Benchmark) import MemeCore
@@ -342,4 +344,5 @@ print(
 print("Load average at end: \(loadAverage())")
 
 try measureAnimatedKeystrokes()
+try measureStickerDrag(photo: twelve, folder: folder)
 print("Load average at end: \(loadAverage())")
