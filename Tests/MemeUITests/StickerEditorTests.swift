@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GLibSupport
 import GtkKit
@@ -106,6 +107,22 @@ import Testing
     editor.actions.action(named: EditorAction.undo.name)?.activate()
     EditorHarness.settle(editor)
     #expect(editor.document.layers.isEmpty && editor.document.image != nil)
+  }
+
+  /// A file chosen through a symbolic link becomes a sticker of the file it points at, named as
+  /// chosen: the store, which reads no link, can keep it when the meme is shared.
+  @Test func aLinkedFileIsTheFileItPointsAt() throws {
+    try DisplayHarness.requireDisplay()
+    let link = ScratchFolder.unique("linked").appendingPathExtension("png")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: try Self.stickerFile())
+    defer { try? FileManager.default.removeItem(at: link) }
+    let editor = Self.editor(answering: link)
+    defer { EditorHarness.close(editor) }
+    try Self.addFromFile(editor)
+    let sticker = try #require(editor.document.layers.first?.sticker)
+    let target = try Self.stickerFile().resolvingSymlinksInPath().path
+    #expect(sticker.source == .picture(StickerPicture(path: target, name: link.lastPathComponent)))
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: target)) == nil, "no link")
   }
 
   @Test func aFileThatCannotBeReadIsAToastAndChangesNothing() throws {

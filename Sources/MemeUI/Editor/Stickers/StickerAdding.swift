@@ -46,8 +46,9 @@ final class StickerAdding {
   /// for its height as its picture (an emoji: square), and puts it first among the recent ones.
   /// The picture is decoded on a worker thread (a large PNG or an animation takes a while), and
   /// the sticker goes on once it is read.
-  func add(_ source: StickerSource) {
+  func add(_ chosen: StickerSource) {
     guard canAdd() else { return }
+    let source = Self.resolvingLinks(chosen)
     decodesRunning += 1
     let decode: @Sendable () -> Result<StickerFrames, ImageError> = {
       Result { () throws(ImageError) in try StickerPictures.shared.picture(of: source) }
@@ -68,6 +69,15 @@ final class StickerAdding {
         recents.use(source)
       }
     }
+  }
+
+  /// A picture chosen through a symbolic link (a folder of links, a file manager's shortcut) is the
+  /// file the link points at, still named as chosen: Sent Memes keeps a copy of the sticker's file
+  /// and reads no link, so the meme is kept when it is shared.
+  private static func resolvingLinks(_ source: StickerSource) -> StickerSource {
+    guard case .picture(var picture) = source else { return source }
+    picture.path = URL(fileURLWithPath: picture.path).resolvingSymlinksInPath().path
+    return .picture(picture)
   }
 
   /// How many stickers are being read before they go on.
