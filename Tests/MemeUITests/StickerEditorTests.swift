@@ -259,6 +259,30 @@ import Testing
     #expect(steps == 5, "\(steps) undo steps: the deletion, the turn, the resize, the nudges, the adding")
   }
 
+  /// Ctrl+Tab goes round the captions and every layer in drawing order, a sticker among them.
+  @Test func ctrlTabReachesTheStickerAmongTheCaptionsAndBoxes() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = Self.editor(answering: try Self.stickerFile())
+    defer { EditorHarness.close(editor) }
+    try RealKeyboard.focus(editor.window)
+    editor.actions.action(named: EditorAction.addText.name)?.activate()
+    try Self.addFromFile(editor)
+    _ = gtk_widget_grab_focus(editor.bottomBar.albumButton)
+    try RealKeyboard.press("ctrl+Tab")
+    #expect(editor.canvas.fields.topEntry.isFocused)
+    try RealKeyboard.press("ctrl+Tab")
+    #expect(editor.canvas.fields.bottomEntry.isFocused)
+    try RealKeyboard.press("ctrl+Tab")
+    #expect(
+      editor.document.selectedLayerIndex == 0 && editor.canvas.fields.boxEntry(at: 0)?.isFocused == true)
+    try RealKeyboard.press("ctrl+Tab")
+    #expect(
+      editor.document.selectedLayerIndex == 1 && editor.canvas.fields.boxEntry(at: 1)?.isFocused == true)
+    #expect(editor.document.selectedLayer?.sticker != nil, "the sticker")
+    try RealKeyboard.press("ctrl+Tab")
+    #expect(editor.canvas.fields.topEntry.isFocused && editor.document.selectedLayerIndex == nil)
+  }
+
   @Test func theCanvasDrawsTheStickerWhereTheExportDoes() throws {
     try DisplayHarness.requireDisplay()
     let editor = Self.editor(answering: try Self.stickerFile())

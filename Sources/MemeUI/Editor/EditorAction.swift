@@ -83,7 +83,7 @@ package enum EditorAction: String, NamedAction {
     case .addText: localized("Add Text")
     case .contextMenu: localized("Open the picture’s menu")
     case .editDescription: localized("Description…")
-    case .nextCaption: localized("Next caption or text box")
+    case .nextCaption: localized("Next caption, text box or sticker")
     case .previousCaption: localized("Previous caption or text box")
     case .playAnimation: localized("Play or Pause the Animation")
     case .previousFrame: localized("Previous Frame")
