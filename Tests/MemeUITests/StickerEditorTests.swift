@@ -336,6 +336,8 @@ import Testing
     try RealKeyboard.press("Page_Down")
     try RealKeyboard.press("Up")
     #expect(MainContext.iterate { editor.document.layers[0].sticker?.opacity == 0.81 })
+    EditorHarness.settle(editor)
+    Screenshot.saveScreen(named: "sticker-opacity", width: 1280, height: 900)
     opacity.scale.value = 0
     #expect(editor.document.layers[0].sticker?.opacity == 0, "0 % is a choice too")
     opacity.scale.value = 37
@@ -373,6 +375,8 @@ import Testing
       #expect(editor.loading.acceptDrop(&value))
     }
     let question = try #require(Self.questionAfter(drop))
+    EditorHarness.settle(editor)
+    Screenshot.saveScreen(named: "sticker-or-picture-question", width: 1280, height: 900)
     #expect(question.body.contains("“glasses.png”"), "\(question.body)")
     #expect(
       Self.responseLabels(of: question) == ["Cancel", "Replace Picture", "Add as Sticker"],
