@@ -22,13 +22,16 @@ mkdir -p test-output/wayland
 stage_started=0
 stage_done() { echo "== $1: $((SECONDS - stage_started)) s"; stage_started=$SECONDS; }
 stage_done "set-up, lint and build"
-# The fuzzing and ThreadSanitizer builds run ahead, beside the tests, at the lowest priority: the
-# window tests wait for frames, timers and other processes much of the time, and these builds take
-# the cycles they leave instead of a stage of their own afterwards. Their log is printed after the
-# tests; the stages below build again, which finds nothing left to do.
+# The fuzzing and ThreadSanitizer builds, and the release build meson installs, run ahead, beside
+# the tests, at the lowest priority: the window tests wait for frames, timers and other processes
+# much of the time, and these builds take the cycles they leave instead of stages of their own
+# afterwards. Their log is printed after the tests; the stages below build again, which finds
+# nothing left to do.
 prebuild_log=test-output/prebuild.log
+rm -rf .build-meson
 set -m
-(nice -n 19 Fuzz/run.sh -b && nice -n 19 build-aux/run-sanitizers.sh --build-only thread) >"$prebuild_log" 2>&1 &
+(nice -n 19 Fuzz/run.sh -b && nice -n 19 build-aux/run-sanitizers.sh --build-only thread \
+  && meson setup .build-meson >/dev/null && nice -n 19 meson compile -C .build-meson) >"$prebuild_log" 2>&1 &
 prebuild=$!
 set +m
 # A screen reader's walk through the app over the real AT-SPI bus, its files chosen and saved through
@@ -85,8 +88,11 @@ trap - EXIT
 echo "== Fuzzing and ThreadSanitizer builds (run beside the tests, status $prebuild_status):"
 cat "$prebuild_log"
 stage_done "those builds, after the tests"
-# The desktop data files: the .desktop entry, AppStream metainfo and GSettings schema validators.
-rm -rf .build-meson && meson setup .build-meson >/dev/null && meson test -C .build-meson --print-errorlogs
+# The desktop data files: the .desktop entry, AppStream metainfo and GSettings schema validators,
+# and the installed binary's run path (its release build was made beside the tests; set up here
+# when that chain stopped before it).
+[ -f .build-meson/build.ninja ] || meson setup .build-meson >/dev/null
+meson test -C .build-meson --print-errorlogs
 stage_done "desktop data files"
 # Fuzzing: every target for a minute, four at a time on the two cores (eight targets in two
 # minutes, which keeps the whole run under half an hour), from its seeds and what earlier runs found
