@@ -93,8 +93,7 @@ public final class EditorDocument {
     apply(next, changed: [.captions, .style, .description])
   }
 
-  /// Closes the current run of coalesced changes (a caption field lost focus or Enter was pressed,
-  /// the Opacity slider's popover closed): the next change is an undo step of its own.
+  /// Ends a run of coalesced changes (typing that lost focus or took Enter, a slider let go).
   public func endTyping() {
     history.endCoalescing()
   }
