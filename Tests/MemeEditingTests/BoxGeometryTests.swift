@@ -148,6 +148,27 @@ import Testing
     #expect(near(small.height, 24, 1e-6) && near(small.width, 48, 1e-6))
   }
 
+  /// A corner drag keeps a sticker's proportions and frees a text box's; Shift turns both over.
+  @Test func shiftFreesAStickersProportionsAndKeepsATextBoxs() {
+    let frame = RelativeRect(x: 0.2, y: 0.3, width: 0.25, height: 0.2)
+    let sticker = MemeLayer.sticker(StickerLayer(source: .emoji("😎"), frame: frame))
+    let upright = MemeLayer.text(TextBox(text: "box", frame: frame))
+    for (layer, keepsByDefault) in [(sticker, true), (upright, false)] {
+      let corner = mapping.onScreen(layer).position(of: .bottomRight)
+      let drag = BoxDrag(
+        index: 0, box: layer, handle: .bottomRight, mapping: mapping, pressX: corner.x, pressY: corner.y)
+      let start = mapping.onScreen(layer)
+      for shift in [false, true] {
+        // Much wider, a little taller: only a free resize follows the pointer on both axes.
+        let shown = mapping.onScreen(
+          drag.box(pointerAtX: corner.x + 120, y: corner.y + 10, keepingRatio: shift).box)
+        let keptRatio = near(shown.width / shown.height, start.width / start.height, 1e-6)
+        #expect(keptRatio == (keepsByDefault != shift), "\(layer.kind) with Shift \(shift): \(shown)")
+        #expect(shown.width > start.width)
+      }
+    }
+  }
+
   @Test func aBoxDraggedFarOffThePictureStopsWithItsCentreOnTheEdge() {
     let drag = BoxDrag(index: 0, box: .text(box), handle: .body, mapping: mapping, pressX: 100, pressY: 100)
     // Far past the bottom right corner: the centre stops on that corner, the size is unchanged.

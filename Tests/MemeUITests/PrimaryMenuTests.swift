@@ -127,7 +127,10 @@ import Testing
     #expect(Self.pages(of: window)?.visibleChildName == ShortcutsWindow.editorSection)
     #expect(shortcuts.contains { $0.title == "Move the crop" && $0.accelerator == "Left Right Up Down" })
     #expect(shortcuts.contains { $0.title == "Turn the selected text box" })
-    #expect(shortcuts.contains { $0.title == "Next caption, text box or sticker" && $0.accelerator == "<Control>Tab" })
+    #expect(
+      shortcuts.contains {
+        $0.title == "Next caption, text box or sticker" && $0.accelerator == "<Control>Tab"
+      })
     #expect(!shortcuts.contains { $0.accelerator.contains("Tab") && !$0.accelerator.contains("<Control>") })
     // Key caps read as keys: "Shift", never "Shift L" (a left or right key's name).
     let caps = Self.keyCaps(in: window)

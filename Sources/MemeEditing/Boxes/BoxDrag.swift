@@ -47,8 +47,9 @@ public struct BoxDrag: Sendable {
     self.pressY = pressY
   }
 
-  /// The box with the pointer at (x, y), and the guides it snapped to. `keepingRatio` (Shift held)
-  /// keeps a corner resize to the box's proportions.
+  /// The box with the pointer at (x, y), and the guides it snapped to. Shift held
+  /// (`keepingRatio`) turns the kind's corner resize over: a text box then keeps its proportions,
+  /// and a sticker, which keeps them otherwise, is freed of them.
   public func box(pointerAtX x: Double, y: Double, keepingRatio: Bool = false) -> (
     box: MemeLayer, guides: BoxGuides
   ) {
@@ -64,7 +65,7 @@ public struct BoxDrag: Sendable {
       result = (
         Self.resized(
           shown, handle: handle, by: x - pressX, y - pressY, minimumSide: Self.minimumSide,
-          keepingRatio: keepingRatio || type(of: start.kind).editing.keepsAspectRatio), []
+          keepingRatio: keepingRatio != type(of: start.kind).editing.keepsAspectRatio), []
       )
     }
     var box = start
