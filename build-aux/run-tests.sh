@@ -51,45 +51,47 @@ walk() {
 # display, session bus and screenshot folder. Its log is printed when it ends.
 # The editing and camera engine suites (MemeEditingTests, MemeCameraTests) draw nothing, but their
 # targets are main-actor isolated too, so wherever they run they take turns with the window tests.
-# They run here, once: the X11 run, which also carries every other engine suite, is the longer.
+# They run here, once: the X11 run, which also carries the engine and store suites, is the longer.
 # Both window runs make a GLib CRITICAL fatal (G_DEBUG=fatal-criticals), so a new one fails the test
 # that caused it instead of scrolling past in the log. It is set for the tests (and the mememe
 # processes they start) only, inside the session: the desktop portal the session bus starts is not
 # ours, and on the headless compositor, which has no keyboard, it logs CRITICALs of its own.
-# The Wayland run leaves out the window suites whose subject does not depend on the display
-# server, which the X11 run covers: the keys and pointer sent through the X server (xdotool; they
-# cancel themselves on Wayland), what the store keeps and finds, and the engine's limits driven
-# through a window (huge, damaged and slow pictures, size limits). What does depend on it stays:
-# windows' sizes and layout, menus, popovers and dialogs, the clipboard, drag and drop, the portals,
-# focus, icons, toasts, the canvas's pixels and animation playback, screenshots, accessibility.
-wayland_skipped='BoxHandlesTests|TextBoxFeelTests|TextBoxKeyboardTests|TextBoxSizeAndTurnKeysTests'
-wayland_skipped+='|CropKeyboardTests|AnimationControlsTests|ExtremeShapeEditorTests|BigPhotoWindowTests'
-wayland_skipped+='|AnimationBombWindowTests|SlowPictureTests|DamagedPictureTests|SizeLimitWindowTests'
-wayland_skipped+='|AnimatedSizeLimitWindowTests|JPEGShareTests|CaptionLimitWindowTests|BusyStoreTests'
-wayland_skipped+='|StoreOpeningTests|DamagedStoreTests|LinkedImagesTests|QuitWhileSavingTests'
-wayland_skipped+='|SearchProviderTests|SentMemeListPagingTests|SentMemesSearchTests|SentMemesFormatTests'
-wayland_skipped+='|SentMemeNameTests|TemplateWindowTests|MemeContentRoundTripTests|TextBoxRoundTripTests'
-wayland_skipped+='|StickerResendTests|LayoutSentMemesTests|TranslationTests|PreferencesTests|EditorTitleTests'
-wayland_skipped+='|HandOverNameTests|InterfaceFileTests|DetailInfoTests'
+# Which window suites run where. Those whose subject depends on the display server (windows' sizes
+# and layout, menus, popovers and dialogs, the clipboard, drag and drop, the portals, focus, icons,
+# toasts, the canvas's pixels and animation playback, screenshots, accessibility) run on both.
+# Those that send keys and pointer moves through the X server (xdotool) run on X11 only: on Wayland
+# they cancel themselves. Those whose subject does not depend on it (what the store keeps and
+# finds, the engine's limits driven through a window: huge, damaged and slow pictures, size
+# limits) run once, on Wayland, with the command-line suites: the X11 run also carries the engine
+# suites and is the longer, so the shorter run takes them.
+x11_only='BoxHandlesTests|TextBoxFeelTests|TextBoxKeyboardTests|TextBoxSizeAndTurnKeysTests'
+x11_only+='|CropKeyboardTests|AnimationControlsTests|SentMemesSearchTests'
+wayland_only='ExtremeShapeEditorTests|BigPhotoWindowTests|AnimationBombWindowTests|SlowPictureTests'
+wayland_only+='|DamagedPictureTests|SizeLimitWindowTests|JPEGShareTests|CaptionLimitWindowTests'
+wayland_only+='|BusyStoreTests|StoreOpeningTests|DamagedStoreTests|LinkedImagesTests|QuitWhileSavingTests'
+wayland_only+='|SearchProviderTests|SentMemeListPagingTests|SentMemesFormatTests|SentMemeNameTests'
+wayland_only+='|TemplateWindowTests|MemeContentRoundTripTests|TextBoxRoundTripTests|StickerResendTests'
+wayland_only+='|LayoutSentMemesTests|TranslationTests|PreferencesTests|EditorTitleTests|HandOverNameTests'
+wayland_only+='|InterfaceFileTests|DetailInfoTests'
 wayland_log=test-output/wayland/run.log
 # Job control puts that run in a process group of its own, so a failing X11 run can stop all of it.
 set -m
 (
   MEMEME_TEST_OUTPUT="$PWD/test-output/wayland" build-aux/with-display.sh wayland \
     env G_DEBUG=fatal-criticals .build/debug/MemeMePackageTests.xctest --testing-library swift-testing \
-    --filter 'GtkKitTests|MemeUITests|MemeCameraUITests|MemeEditingTests|MemeCameraTests' \
-    --skip "$wayland_skipped"
+    --filter 'GtkKitTests|MemeUITests|MemeCameraUITests|MemeEditingTests|MemeCameraTests|CommandLineTests' \
+    --skip "$x11_only"
   walk wayland
 ) >"$wayland_log" 2>&1 &
 wayland_run=$!
 set +m
 trap 'kill -- "-$wayland_run" "-$prebuild" 2>/dev/null || true' EXIT
 # Window tests must run here: a missing display is a failure, not a skip (with-display.sh sets
-# MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb) but the editing and camera suites, which the
-# Wayland run has; screenshots land in test-output/. The engine, store and command-line suites draw
-# nothing and run only here.
+# MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb) but what the Wayland run has alone: the
+# editing, camera and command-line suites and the window suites of `wayland_only`; screenshots land
+# in test-output/. The engine and store suites draw nothing and run only here.
 MEMEME_TEST_OUTPUT="$PWD/test-output" build-aux/with-display.sh x11 env G_DEBUG=fatal-criticals \
-  swift test --skip-build --skip 'MemeEditingTests|MemeCameraTests'
+  swift test --skip-build --skip "MemeEditingTests|MemeCameraTests|CommandLineTests|$wayland_only"
 walk x11
 stage_done "X11 tests and walks"
 wayland_status=0
