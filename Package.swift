@@ -195,7 +195,7 @@ let package = Package(
         "mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport", "PictureChecks", "PictureFixtures",
       ],
       // Run by the sticker tests with the system's Python, as the independent reference.
-      exclude: ["Stickers/sticker-reference.py"]),
+      exclude: ["Stickers/sticker-reference.py", "Panels/panel-reference.py"]),
     .testTarget(
       name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGLib"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),

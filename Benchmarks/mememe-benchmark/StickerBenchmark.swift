@@ -51,21 +51,6 @@ func runStickerCase(_ parts: [String], input: String, output: String) throws {
   print("total=\(elapsed) rss=\(peakRSS()) keptMCUs=\(Double(total - replaced) / Double(total))")
 }
 
-/// The wall time of one run of `executable` with `arguments`, in seconds; fails when it fails.
-func processWallTime(_ executable: String, _ arguments: [String]) -> Double {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  process.standardOutput = FileHandle.nullDevice
-  process.standardError = FileHandle.nullDevice
-  let start = now()
-  do { try process.run() } catch { fail("cannot start \(executable): \(error)") }
-  process.waitUntilExit()
-  let elapsed = now() - start
-  guard process.terminationStatus == 0 else { fail("\(executable) \(arguments) failed") }
-  return elapsed
-}
-
 func stickerBenchmark(folder: URL, runCount: Int) {
   let sticker = folder.appendingPathComponent("sticker-1024.png").path
   // A disc fading to transparent: every pixel of the sticker's square is blended.
@@ -98,29 +83,10 @@ func stickerBenchmark(folder: URL, runCount: Int) {
   print(
     "\n== Sticker, 12 MP (\(width) × \(height) JPEG q92, 1024 × 1024 PNG sticker with alpha at +\(place.x)+\(place.y)),"
       + " JPEG out; load average before: \(loadAverage())")
-  _ = processWallTime(mememe, ours)
-  _ = processWallTime("/usr/bin/convert", theirs)
-  var mememeTimes: [Double] = []
-  var convertTimes: [Double] = []
-  for round in 0..<runCount {
-    // Alternately first, so that neither always runs in the other's wake.
-    if round % 2 == 0 {
-      mememeTimes.append(processWallTime(mememe, ours))
-      convertTimes.append(processWallTime("/usr/bin/convert", theirs))
-    } else {
-      convertTimes.append(processWallTime("/usr/bin/convert", theirs))
-      mememeTimes.append(processWallTime(mememe, ours))
-    }
-  }
-  let ratio = median(mememeTimes) / median(convertTimes)
-  print(
-    "   mememe render (whole process): \(seconds(median(mememeTimes))) median"
-      + " (min \(seconds(mememeTimes.min() ?? .nan)), max \(seconds(mememeTimes.max() ?? .nan)))")
-  print(
-    "   convert -composite (whole process): \(seconds(median(convertTimes))) median"
-      + " (min \(seconds(convertTimes.min() ?? .nan)), max \(seconds(convertTimes.max() ?? .nan)))")
-  print(
-    String(format: "   mememe / convert: %.2f× (target ≤ 0.50): %@", ratio, ratio <= 0.5 ? "met" : "missed"))
+  let times = alternatingWallTimes(runCount, (mememe, ours), ("/usr/bin/convert", theirs))
+  printWallTimes("mememe render", times.first)
+  printWallTimes("convert -composite", times.second)
+  printRatio("mememe / convert", times, target: 0.5)
 
   // 48 MP: the block path against the decode+encode floor.
   let (bigWidth, bigHeight) = (8064, 6048)

@@ -27,12 +27,14 @@
 //
 // A fourth part (`--parts stickers`, see StickerBenchmark.swift) measures a sticker composited onto
 // 12 MP and 48 MP photos, against ImageMagick and against the floor.
+// A fifth (`--parts panels`, see PanelBenchmark.swift) measures four 12 MP photos made into a 2 × 2
+// panel meme, against ImageMagick's montage.
 //
 // With `--photos`, it also prints the block path's file size on the photographs named, next to what
 // the same captions do to a full encode (see `photoSizes`).
 //
 //   mememe-benchmark [--runs N] [--png-compare-runs N] [--sizes 12,48] [--folder PATH]
-//                    [--parts full,blocks,fit] [--photos A.jpg,B.jpg]
+//                    [--parts full,blocks,fit,stickers,panels] [--photos A.jpg,B.jpg]
 
 import CMemeGraphics
 import Foundation
@@ -140,6 +142,10 @@ func runCase(_ name: String, input: String, output: String) {
     return
   }
   do {
+    if name == "panels" {
+      try runPanelCase(input: input, output: output)
+      return
+    }
     // `jpeg:PAIR` and `png:PAIR` export with the caption pair PAIR.
     let parts = name.split(separator: ":", maxSplits: name.hasPrefix("sticker-blocks:") ? 2 : 1).map(
       String.init)
@@ -744,8 +750,8 @@ while !arguments.isEmpty {
   case "--folder": folder = URL(fileURLWithPath: value)
   case "--parts":
     benchmarkParts = value.split(separator: ",").map(String.init)
-    for part in benchmarkParts where !["full", "blocks", "fit", "stickers", "none"].contains(part) {
-      fail("unknown part \(part): full, blocks, fit, stickers or none")
+    for part in benchmarkParts where !["full", "blocks", "fit", "stickers", "panels", "none"].contains(part) {
+      fail("unknown part \(part): full, blocks, fit, stickers, panels or none")
     }
   case "--photos": photos = value.split(separator: ",").map(String.init)
   default: fail("unknown option \(option)")
@@ -803,6 +809,10 @@ if benchmarkParts.contains("fit") {
 if benchmarkParts.contains("stickers") {
   print("\nStickers (\(runCount) runs per case, alternating, one untimed run of each first)")
   stickerBenchmark(folder: workFolder, runCount: runCount)
+}
+if benchmarkParts.contains("panels") {
+  print("\nPanels (\(runCount) runs per case, alternating, one untimed run of each first)")
+  panelBenchmark(folder: workFolder, runCount: runCount)
 }
 if !photos.isEmpty { photoSizes(photos, folder: workFolder) }
 print("\nLoad average at end: \(loadAverage())")

@@ -16,23 +16,27 @@ public struct MemeContent: Sendable, Hashable {
   /// The description the user wrote for the meme (its alt text), or nil for the default: the meme's
   /// text in reading order (see `resolvedDescription`).
   public var customDescription: String?
+  /// For a panel meme, its cells, whose pictures are drawn into the one the captions lie on; nil for
+  /// a meme of one picture.
+  public var panels: PanelGrid?
 
   public init(
     captions: MemeCaptions = MemeCaptions(top: "", bottom: ""), transform: PictureTransform = .identity,
-    customDescription: String? = nil
+    customDescription: String? = nil, panels: PanelGrid? = nil
   ) {
     self.captions = captions
     self.transform = transform
     self.customDescription = customDescription
+    self.panels = panels
   }
 
   /// No text, the classic style and layout, the picture as it is.
   public static let empty = MemeContent()
 
   /// The description files and Sent Memes carry: `customDescription` when it holds text, else the
-  /// meme's text in reading order.
+  /// meme's text in reading order, the panels' captions among it.
   public var resolvedDescription: String {
-    MemeDescription.resolved(customDescription, captions: captions)
+    MemeDescription.resolved(customDescription, captions: captions, panels: panels)
   }
 
   /// The captions' own fields (`top`, `style`, `layout`, ...) read and written as the content's.

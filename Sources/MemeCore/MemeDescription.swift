@@ -13,6 +13,11 @@ public enum MemeDescription {
     return captions.defaultDescription
   }
 
+  /// `text` on one line: every run of white space (line breaks included) one space, none at the ends.
+  static func oneLine(_ text: String) -> String {
+    cleaned(text).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+  }
+
   /// Whether `text` holds anything but white space: an empty or blank description means "the
   /// default".
   public static func hasText(_ text: String) -> Bool {
@@ -61,13 +66,9 @@ extension MemeCaptions {
     }
     let described = ordered.compactMap(\.element.kind.describedText)
     let texts = layout.readingOrder(top: top, bottom: bottom, boxes: described)
-    return texts.map(Self.oneLine).filter { !$0.isEmpty }.joined(separator: "\n")
+    return texts.map(MemeDescription.oneLine).filter { !$0.isEmpty }.joined(separator: "\n")
   }
 
-  /// `text` on one line: every run of white space (line breaks included) one space, none at the ends.
-  private static func oneLine(_ text: String) -> String {
-    MemeDescription.cleaned(text).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-  }
 }
 
 extension String {

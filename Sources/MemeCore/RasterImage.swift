@@ -77,12 +77,29 @@ public final class RasterImage: @unchecked Sendable {
   /// A deep copy, so that drawing on it leaves this image untouched.
   public func copy() -> RasterImage? {
     guard let copy = RasterImage(width: width, height: height, hasAlpha: hasAlpha) else { return nil }
-    let context = cairo_create(copy.surface)
+    copy.draw(self, atX: 0, y: 0, replacing: true)
+    return copy
+  }
+
+  /// Every pixel `color` (its alpha too, where this image has one).
+  public func fill(with color: RGBAColor) {
+    let context = cairo_create(surface)
+    cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
     cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-    cairo_set_source_surface(context, surface, 0, 0)
     cairo_paint(context)
     cairo_destroy(context)
-    return copy
+  }
+
+  /// `image` drawn with its top-left corner at (`x`, `y`), pixel for pixel: over these pixels
+  /// (blended by its alpha), or `replacing` them, alpha included. Pixels outside it stay as they are.
+  public func draw(_ image: RasterImage, atX x: Int, y: Int, replacing: Bool = false) {
+    let context = cairo_create(surface)
+    cairo_set_source_surface(context, image.surface, Double(x), Double(y))
+    cairo_set_operator(context, replacing ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER)
+    cairo_rectangle(context, Double(x), Double(y), Double(image.width), Double(image.height))
+    cairo_fill(context)
+    cairo_destroy(context)
+    cairo_surface_flush(surface)
   }
 
   /// This image resampled to `width` × `height` with a good filter, or `nil` when out of memory.

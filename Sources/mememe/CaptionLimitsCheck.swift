@@ -18,9 +18,10 @@ enum CaptionLimitsCheck {
 
   /// Refuses a caption beyond `CaptionLimits`, naming it and the limit, and captions beyond the
   /// meme's budget together, rather than cutting them.
-  static func check(top: String, bottom: String, captions: [String]) throws {
+  static func check(top: String, bottom: String, captions: [String], panelCaptions: [String] = []) throws {
     let named =
       [("--top", top), ("--bottom", bottom)] + captions.indices.map { ("--caption #\($0 + 1)", captions[$0]) }
+      + panelCaptions.indices.map { ("--panel-caption #\($0 + 1)", panelCaptions[$0]) }
     for (name, text) in named {
       guard let excess = CaptionLimits.excess(in: text) else { continue }
       let what =
@@ -35,7 +36,7 @@ enum CaptionLimitsCheck {
     // Within a caption's limits, they may still be too many together (a hundred boxes).
     if CaptionLimits.charactersInMeme(named.map(\.1)) > CaptionLimits.maximumCharactersPerMeme {
       throw CommandFailure(
-        "--top, --bottom and the --caption boxes have more than \(CaptionLimits.maximumCharactersPerMeme) "
+        "--top, --bottom, the --caption boxes and the --panel-caption texts have more than \(CaptionLimits.maximumCharactersPerMeme) "
           + "characters together; \(memeSentence.lowercasedFirst)")
     }
   }

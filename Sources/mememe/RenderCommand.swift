@@ -10,8 +10,46 @@ struct RenderCommand: ParsableCommand {
     abstract: "Render a meme from an image file, with no window.",
     discussion: renderDiscussion)
 
-  @Argument(help: "The image to draw on (JPEG, PNG, WebP, GIF, BMP or TIFF).")
-  var input: String
+  @Argument(
+    help: ArgumentHelp(
+      "The image to draw on (JPEG, PNG, WebP, GIF, BMP or TIFF); with --panels, one for each cell, in order.",
+      valueName: "input"))
+  var inputs: [String] = []
+
+  /// The one picture of a meme without --panels.
+  var input: String { inputs.first ?? "" }
+
+  @Option(help: ArgumentHelp(PanelOptions.arrangementHelp, valueName: "ROWSxCOLUMNS|rows"))
+  var panels: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The caption of panel N (from 1, in the order the pictures are given): on the picture's top in a "
+        + "grid, in the white cell beside it in rows. Repeatable.",
+      valueName: "N=TEXT"))
+  var panelCaption: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "How panel N's picture fills its cell: cover (the whole cell, the picture cut at the middle; the "
+        + "default) or fit (the whole picture, the rest of the cell in the gutter colour). Repeatable.",
+      valueName: "N=cover|fit"))
+  var panelFit: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The space between panels, in pixels of the output (\(PanelGrid.gutterRange.lowerBound) to "
+        + "\(PanelGrid.gutterRange.upperBound); default 0).",
+      valueName: "PX"))
+  var gutter = 0
+
+  @Option(help: "The gutters' colour: #RRGGBB or a colour name (default: white).")
+  var gutterColor: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Every panel cell's shape, width to height (default: the first picture's).", valueName: "W:H"))
+  var cellAspect: String?
 
   @Option(
     name: .shortAndLong,
@@ -177,6 +215,15 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     let style = try StyleOptions.style(
       layout: layout, font: font, textColor: textColor, outlineColor: outlineColor, uppercase: uppercase)
+    if let panels {
+      return try renderPanels(panels, style: style)
+    }
+    guard inputs.count == 1 else {
+      throw CommandFailure(
+        inputs.isEmpty
+          ? "give the picture to draw on" : "give one picture to draw on, or --panels for several in one meme"
+      )
+    }
     if let animationFormat = try animationFormat() {
       return try renderAnimation(as: animationFormat, style: style)
     }
@@ -226,13 +273,15 @@ struct RenderCommand: ParsableCommand {
   }
 
   /// The output, checked, and the captions, within their limits: the last steps before a render.
-  func openedDestinationAndCaptions(style: CaptionStyle) throws -> (ImageDestination, MemeCaptions) {
+  func openedDestinationAndCaptions(style: CaptionStyle, panelCaptions: [String] = []) throws -> (
+    ImageDestination, MemeCaptions
+  ) {
     // A reader that stops early (`| head -c 10`, a FIFO's reader that exits, a socket closed) should
     // give one clear line, not kill the process silently: writes report EPIPE instead, whatever the
     // output is (`-o -`, `-o /dev/stdout`, `-o FIFO`).
     signal(SIGPIPE, SIG_IGN)
     let destination = try self.destination()
-    try CaptionLimitsCheck.check(top: top, bottom: bottom, captions: caption)
+    try CaptionLimitsCheck.check(top: top, bottom: bottom, captions: caption, panelCaptions: panelCaptions)
     let captions = MemeCaptions(
       top: top, bottom: bottom, style: style,
       layers: try layers(style: style), layout: layout)
@@ -284,7 +333,7 @@ struct RenderCommand: ParsableCommand {
     format ?? (writesToStandardOutput ? "png" : URL(fileURLWithPath: output).pathExtension)
   }
 
-  private func outputFormat() throws -> ImageFormat {
+  func outputFormat() throws -> ImageFormat {
     let quality = quality ?? ImageFormat.defaultJPEGQuality
     guard (1...100).contains(quality) else {
       throw CommandFailure("--quality must be between 1 and 100, not \(quality)")

@@ -20,9 +20,11 @@ extension ExportPlan {
     cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> StillExport {
     if case .destination(let destination) = target { try ImageWriter.checkDestination(destination) }
-    var reason = blockPathObstacle(
-      format: format, transform: transform, width: width, layout: captions.layout, photo: source.photo,
-      reencodeReason: reencodeReason)
+    var reason =
+      source.blockPathObstacle
+      ?? blockPathObstacle(
+        format: format, transform: transform, width: width, layout: captions.layout, photo: source.photo,
+        reencodeReason: reencodeReason)
     if reason == nil, !source.isPhotoAsIs { reason = "the picture is not the photo as its file has it" }
     var earlierEncodes = 0
     if reason == nil {

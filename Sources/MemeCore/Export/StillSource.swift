@@ -9,18 +9,31 @@ public enum StillSource: Sendable {
   /// A picture the caller decoded already at its own size (the editor's); `photo` is its file,
   /// which the JPEG block path reads again when the picture is that file's at the same size.
   case decoded(RasterImage, photo: URL)
+  /// The pictures of a panel meme's cells, drawn into one (`PanelComposer`) at the export's width
+  /// (else the grid's natural width); a cell that cannot be read fails the export, naming it.
+  case panels(PanelGrid, loader: ImageLoader)
 
-  /// The picture's file.
+  /// The picture's file (a panel meme's first picture): what the file made is named after.
   public var photo: URL {
     switch self {
     case .file(let url, _), .decoded(_, let url): url
+    case .panels(let grid, _):
+      grid.cells.lazy.compactMap(\.picture).first ?? URL(fileURLWithPath: grid.arrangement.name)
     }
   }
 
   var loader: ImageLoader {
     switch self {
-    case .file(_, let loader): loader
+    case .file(_, let loader), .panels(_, let loader): loader
     case .decoded: ImageLoader()
+    }
+  }
+
+  /// Why this source never keeps a photo's blocks, before any file is read; nil when it may.
+  var blockPathObstacle: String? {
+    switch self {
+    case .file, .decoded: nil
+    case .panels: "a panel meme is drawn from several pictures"
     }
   }
 
@@ -48,6 +61,15 @@ public enum StillSource: Sendable {
       return (
         image,
         Self.summary(of: image, layout: layout, picture: picture, damage: picture.damage, encoding: encoding)
+      )
+    case .panels(let grid, let loader):
+      let sheet = try PanelComposer.compose(grid, style: captions.style, width: width, loader: loader)
+      guard let (image, layout) = MemeRenderer.render(captions, picture: sheet.image) else {
+        throw ImageError(
+          path: photo.path, kind: .outOfMemory, reason: localized("not enough memory to render the meme"))
+      }
+      return (
+        image, Self.summary(of: image, layout: layout, picture: sheet.image, damage: nil, encoding: encoding)
       )
     case .file(let input, let loader):
       guard transform.isIdentity else {

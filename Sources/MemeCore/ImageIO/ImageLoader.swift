@@ -49,6 +49,24 @@ public struct ImageLoader: Sendable {
   public func load(contentsOf url: URL, targetWidth: Int? = nil, cancellation: Cancellation? = nil)
     throws(ImageError) -> RasterImage
   {
+    try load(contentsOf: url, targetWidth: targetWidth, resamplesToTarget: true, cancellation: cancellation)
+  }
+
+  /// Decodes the file as `load(contentsOf:)` does, but as small as decoding itself can make it while
+  /// staying at least `minimumWidth` wide (a JPEG by libjpeg's DCT scaling; other formats at their
+  /// own size), never resampled: for a picture that is drawn smaller anyway (a panel's cell), which
+  /// is then resampled once, from the most pixels decoding gave.
+  public func load(contentsOf url: URL, atLeastWidth minimumWidth: Int, cancellation: Cancellation? = nil)
+    throws(ImageError) -> RasterImage
+  {
+    try load(
+      contentsOf: url, targetWidth: max(1, minimumWidth), resamplesToTarget: false, cancellation: cancellation
+    )
+  }
+
+  private func load(
+    contentsOf url: URL, targetWidth: Int?, resamplesToTarget: Bool, cancellation: Cancellation?
+  ) throws(ImageError) -> RasterImage {
     let path = url.path
     let file = try ImageFile(path: path)
     // A big file that is not an image (a video renamed .jpg) is refused before it is read.
@@ -57,7 +75,9 @@ public struct ImageLoader: Sendable {
     }
     let contents = try file.readAll(limit: fileSizeLimit)
     try cancellation?.check(name: path)
-    return try decode(contents.bytes, name: path, targetWidth: targetWidth, cancellation: cancellation)
+    return try decode(
+      contents.bytes, name: path, targetWidth: targetWidth, resamplesToTarget: resamplesToTarget,
+      cancellation: cancellation)
   }
 
   /// Decodes image data that is not a file (clipboard, drag and drop); `name` is used in errors.
@@ -152,7 +172,8 @@ public struct ImageLoader: Sendable {
   }
 
   private func decode(
-    _ bytes: UnsafeRawBufferPointer, name: String, targetWidth: Int?, cancellation: Cancellation? = nil
+    _ bytes: UnsafeRawBufferPointer, name: String, targetWidth: Int?, resamplesToTarget: Bool = true,
+    cancellation: Cancellation? = nil
   ) throws(ImageError) -> RasterImage {
     if let targetWidth, targetWidth <= 0 {
       throw ImageError(
@@ -164,7 +185,9 @@ public struct ImageLoader: Sendable {
     switch container {
     case .jpeg:
       return try JPEGCodec.decode(
-        bytes, name: name, maxPixels: maxPixels, targetWidth: targetWidth, cancellation: cancellation)
+        bytes, name: name, maxPixels: maxPixels, targetWidth: targetWidth,
+        resamplesToTarget: resamplesToTarget,
+        cancellation: cancellation)
     case .gif, .webp:
       image = try AnimationReader.firstFrame(
         of: bytes, isGIF: container == .gif, name: name, maxPixels: maxPixels, limits: animationLimits)
@@ -176,6 +199,7 @@ public struct ImageLoader: Sendable {
     case .png, .bmp, .tiff:
       image = try PixbufDecoder.decode(bytes, container: container, name: name, maxPixels: maxPixels)
     }
+    guard resamplesToTarget else { return image }
     return try ImageLimits.resized(image, toWidth: targetWidth, maxPixels: maxPixels, name: name)
   }
 

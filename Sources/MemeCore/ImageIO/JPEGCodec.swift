@@ -25,7 +25,7 @@ enum JPEGCodec {
   /// minutes, and `cancellation` stops the decoding within a few rows.
   static func decode(
     _ bytes: UnsafeRawBufferPointer, name: String, maxPixels: Int, targetWidth: Int?,
-    cancellation: Cancellation? = nil
+    resamplesToTarget: Bool = true, cancellation: Cancellation? = nil
   ) throws(ImageError) -> RasterImage {
     let header: JPEGHeader
     switch JPEGHeader.scan(bytes) {
@@ -109,7 +109,8 @@ enum JPEGCodec {
     }
     let fullSize = header.orientation.swapsAxes ? (Int(height), Int(width)) : (Int(width), Int(height))
     let result = try ImageLimits.resized(
-      upright, toWidth: targetWidth, fullSize: fullSize, maxPixels: maxPixels, name: name)
+      upright, toWidth: resamplesToTarget ? targetWidth : nil, fullSize: fullSize, maxPixels: maxPixels,
+      name: name)
     result.damage = damage
     if fitting != nil { result.sizeInFile = fullSize }
     return result

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Dispatch
+import Foundation
+
+/// A panel meme's grid drawn into one picture, on which the meme's own captions and layers then lie.
+public struct PanelSheet: Sendable {
+  public let image: RasterImage
+  public let geometry: PanelSheetGeometry
+  /// The cells whose picture could not be read, by index, left empty (`PanelComposer.BrokenCells`).
+  public let brokenCells: [Int: ImageError]
+}
+
+/// Draws a `PanelGrid`: each cell's picture decoded (a JPEG only as large as its cell needs, by
+/// libjpeg's DCT scaling), cut and turned by its transform, scaled once into its cell and captioned
+/// by the caption engine, the cells on their own cores; the gutters are the gutter colour, exactly.
+public enum PanelComposer {
+  /// What a cell whose picture cannot be read does to the meme.
+  public enum BrokenCells: Sendable {
+    /// It fails, naming the cell and its file: the command line.
+    case fail
+    /// It is left empty and reported in `PanelSheet.brokenCells`: the editor keeps the rest.
+    case leaveEmpty
+  }
+
+  /// The grid drawn `width` pixels wide (nil: `PanelSheetGeometry.naturalWidth`), the cells'
+  /// captions in `style` (the rows arrangement's caption cells black on white, in its face).
+  public static func compose(
+    _ grid: PanelGrid, style: CaptionStyle, width: Int? = nil, loader: ImageLoader = ImageLoader(),
+    brokenCells policy: BrokenCells = .fail, cancellation: Cancellation = Cancellation()
+  ) throws(ImageError) -> PanelSheet {
+    var broken: [Int: ImageError] = [:]
+    var sizes: [(width: Int, height: Int)?] = []
+    for (index, cell) in grid.cells.enumerated() {
+      guard let picture = cell.picture else {
+        sizes.append(nil)
+        continue
+      }
+      do {
+        sizes.append(try transformedSize(of: cell, picture: picture, loader: loader))
+      } catch {
+        if case .fail = policy { throw named(error, cell: index) }
+        broken[index] = error
+        sizes.append(nil)
+      }
+    }
+    let aspect = PanelSheetGeometry.cellAspect(of: grid, pictureSizes: sizes)
+    let outputWidth =
+      width ?? PanelSheetGeometry.naturalWidth(of: grid, pictureSizes: sizes, maxPixels: loader.maxPixels)
+    guard let geometry = PanelSheetGeometry(grid: grid, aspect: aspect, width: outputWidth) else {
+      let range = PanelSheetGeometry.widthRange(of: grid)
+      throw ImageError(
+        path: grid.arrangement.name, kind: .unsupported,
+        reason: String(
+          format: localized("a panel meme is %ld to %ld pixels wide, not %ld"), range.lowerBound,
+          range.upperBound, outputWidth))
+    }
+    try ImageLimits.checkSides(width: geometry.width, height: geometry.height, name: grid.arrangement.name)
+    try ImageLimits.checkScaled(
+      width: geometry.width, height: geometry.height, maxPixels: loader.maxPixels, name: grid.arrangement.name
+    )
+    guard let sheet = RasterImage(width: geometry.width, height: geometry.height, hasAlpha: false) else {
+      throw ImageLimits.outOfMemory(
+        width: geometry.width, height: geometry.height, name: grid.arrangement.name)
+    }
+    sheet.fill(with: grid.gutterColor)
+
+    // Each cell on its own core, into an image of its own: a Cairo surface is drawn from one thread.
+    let drawn = Locked<[Int: Result<RasterImage, ImageError>]>([:])
+    let pictureSizes = sizes
+    let jobs =
+      grid.cells.indices.map { CellJob.picture($0) } + geometry.captionCells.indices.map { .caption($0) }
+    DispatchQueue.concurrentPerform(iterations: jobs.count) { jobIndex in
+      let result = Result { () throws(ImageError) in
+        try draw(
+          jobs[jobIndex], of: grid, geometry: geometry, sizes: pictureSizes, style: style, loader: loader,
+          cancellation: cancellation)
+      }
+      drawn.withLock { $0[jobIndex] = result }
+    }
+    let results = drawn.withLock { $0 }
+    for (jobIndex, job) in jobs.enumerated() {
+      let rect: PixelRect
+      switch job {
+      case .picture(let index): rect = geometry.pictureCells[index]
+      case .caption(let row): rect = geometry.captionCells[row]
+      }
+      switch results[jobIndex] {
+      case .success(let image): sheet.draw(image, atX: rect.x, y: rect.y, replacing: true)
+      case .failure(let error):
+        guard case .picture(let index) = job, case .leaveEmpty = policy, error.kind != .cancelled,
+          error.kind != .outOfMemory
+        else {
+          if case .picture(let index) = job { throw named(error, cell: index) }
+          throw error
+        }
+        broken[index] = error
+      case nil: break
+      }
+    }
+    sheet.markDirty()
+    return PanelSheet(image: sheet, geometry: geometry, brokenCells: broken)
+  }
+
+  /// One cell's drawing: a picture cell, or the rows arrangement's caption cell of a row.
+  private enum CellJob {
+    case picture(Int)
+    case caption(Int)
+  }
+
+  private static func draw(
+    _ job: CellJob, of grid: PanelGrid, geometry: PanelSheetGeometry, sizes: [(width: Int, height: Int)?],
+    style: CaptionStyle, loader: ImageLoader, cancellation: Cancellation
+  ) throws(ImageError) -> RasterImage {
+    switch job {
+    case .picture(let index):
+      let rect = geometry.pictureCells[index]
+      let cell = grid.cells[index]
+      guard let image = RasterImage(width: rect.width, height: rect.height, hasAlpha: false) else {
+        throw ImageLimits.outOfMemory(width: rect.width, height: rect.height, name: grid.arrangement.name)
+      }
+      image.fill(with: grid.gutterColor)
+      if let picture = cell.picture, let size = sizes[index] {
+        try drawPicture(
+          of: cell, picture: picture, size: size, onto: image, loader: loader, cancellation: cancellation)
+      }
+      if !grid.arrangement.hasCaptionCells, MemeDescription.hasText(cell.caption) {
+        MemeRenderer.render(MemeCaptions(top: cell.caption, bottom: "", style: style), onto: image)
+      }
+      return image
+    case .caption(let row):
+      let rect = geometry.captionCells[row]
+      guard let image = RasterImage(width: rect.width, height: rect.height, hasAlpha: false) else {
+        throw ImageLimits.outOfMemory(width: rect.width, height: rect.height, name: grid.arrangement.name)
+      }
+      image.fill(with: .white)
+      let text = grid.cells[row].caption
+      if MemeDescription.hasText(text) {
+        MemeRenderer.render(captionCellCaptions(text, style: style), onto: image)
+      }
+      return image
+    }
+  }
+
+  /// A caption cell's text: black on the white cell, in the meme's face, centred in the cell with a
+  /// margin, as large as fits.
+  static func captionCellCaptions(_ text: String, style: CaptionStyle) -> MemeCaptions {
+    var cellStyle = MemeLayoutKind.band.defaultStyle
+    cellStyle.fontFamily = style.fontFamily
+    let box = TextBox(
+      text: text, frame: RelativeRect(x: 0.06, y: 0.06, width: 0.88, height: 0.88), style: cellStyle)
+    return MemeCaptions(top: "", bottom: "", style: cellStyle, layers: [.text(box)])
+  }
+
+  /// The cell's picture, decoded no larger than the cell needs, transformed and scaled once onto
+  /// `image`, over the gutter colour (a transparent picture shows it).
+  private static func drawPicture(
+    of cell: PanelCell, picture: URL, size: (width: Int, height: Int), onto image: RasterImage,
+    loader: ImageLoader, cancellation: Cancellation
+  ) throws(ImageError) {
+    let placement = PanelPlacement(
+      cell: cell, pictureWidth: size.width, pictureHeight: size.height, cellWidth: image.width,
+      cellHeight: image.height)
+    let upright = try loader.pixelSize(ofImageAt: picture)
+    let neededWidth = Int((Double(upright.width) * min(1, placement.scale)).rounded(.up))
+    let decoded = try loader.load(contentsOf: picture, atLeastWidth: neededWidth, cancellation: cancellation)
+    try MemeExporter.check(cell.transform, fits: upright, name: picture.path)
+    guard
+      let part = cell.transform.render(
+        decoded, sourceWidth: upright.width, sourceHeight: upright.height, region: placement.region,
+        outputWidth: placement.visible.width, outputHeight: placement.visible.height)
+    else {
+      throw ImageLimits.outOfMemory(
+        width: placement.visible.width, height: placement.visible.height, name: picture.path)
+    }
+    image.draw(part, atX: placement.visible.x, y: placement.visible.y)
+  }
+
+  /// The size of `cell`'s picture after its transform, from the file's header.
+  private static func transformedSize(of cell: PanelCell, picture: URL, loader: ImageLoader)
+    throws(ImageError)
+    -> (width: Int, height: Int)
+  {
+    let upright = try loader.pixelSize(ofImageAt: picture)
+    try MemeExporter.check(cell.transform, fits: upright, name: picture.path)
+    return cell.transform.outputSize(sourceWidth: upright.width, sourceHeight: upright.height)
+  }
+
+  /// `error` saying which cell it is about.
+  static func named(_ error: ImageError, cell index: Int) -> ImageError {
+    ImageError(
+      path: error.path, kind: error.kind,
+      reason: String(format: localized("panel %ld: %@"), index + 1, error.reason))
+  }
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+
+/// `--panels`, `--panel-caption`, `--panel-fit`, `--gutter`, `--gutter-color` and `--cell-aspect`
+/// read as one panel grid of the pictures given.
+struct PanelOptions {
+  var panels: String
+  var pictures: [String]
+  var captions: [String]
+  var fits: [String]
+  var gutter: Int
+  var gutterColor: String?
+  var cellAspect: String?
+
+  static let arrangementHelp = """
+    Make a panel meme of the pictures given, in a grid of ROWSxCOLUMNS cells filled left to right, then \
+    top to bottom: 1x2 (side by side), 2x1 (stacked), 2x2, 3x1, or any other of 1 to 4 rows and columns; \
+    or rows: a row for each picture (2 to 6), its --panel-caption in a white cell on the left, black, and \
+    the picture on the right. Every cell has the shape of --cell-aspect (default: the first picture's); \
+    each picture covers its cell, cut at the middle (see --panel-fit). Without --width the output is as \
+    wide as it can be with no picture drawn larger than its own pixels, at most \
+    \(PanelSheetGeometry.widestOutput) pixels. --top, --bottom, --caption and --sticker lie over the \
+    whole meme.
+    """
+
+  /// The grid the options describe, its pictures checked against the arrangement's count.
+  func grid() throws -> PanelGrid {
+    let arrangement = try Self.arrangement(panels, pictureCount: pictures.count)
+    guard pictures.count == arrangement.pictureCellCount else {
+      throw CommandFailure(
+        "--panels \(panels) takes \(arrangement.pictureCellCount) pictures, not \(pictures.count)")
+    }
+    var cells = pictures.map { PanelCell(picture: URL(fileURLWithPath: $0)) }
+    for (number, text) in try Self.numbered(captions, option: "--panel-caption", count: cells.count) {
+      cells[number - 1].caption = text
+    }
+    for (number, value) in try Self.numbered(fits, option: "--panel-fit", count: cells.count) {
+      guard let fit = PanelFit(rawValue: value) else {
+        throw CommandFailure("--panel-fit \(number)= must be cover or fit, not \(alwaysQuoted(value))")
+      }
+      cells[number - 1].fit = fit
+    }
+    guard PanelGrid.gutterRange.contains(gutter) else {
+      throw CommandFailure(
+        "--gutter must be between \(PanelGrid.gutterRange.lowerBound) and \(PanelGrid.gutterRange.upperBound) "
+          + "pixels, not \(gutter)")
+    }
+    guard let color = gutterColor.map(RGBAColor.init(parsing:)) ?? .white else {
+      throw CommandFailure("--gutter-color: \(alwaysQuoted(gutterColor ?? "")) is not a colour")
+    }
+    return PanelGrid(
+      arrangement: arrangement, cells: cells, gutter: gutter, gutterColor: color,
+      cellAspect: try cellAspect.map(Self.aspect))
+  }
+
+  /// "2x2" (rows x columns) or "rows".
+  static func arrangement(_ name: String, pictureCount: Int) throws -> PanelArrangement {
+    if name == "rows" {
+      let arrangement = PanelArrangement.captionRows(count: pictureCount)
+      guard arrangement.isSupported else {
+        let range = PanelArrangement.captionRowRange
+        throw CommandFailure(
+          "--panels rows takes \(range.lowerBound) to \(range.upperBound) pictures, not \(pictureCount)")
+      }
+      return arrangement
+    }
+    let sides = name.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+    guard sides.count == 2, let rows = sides[0], let columns = sides[1],
+      case let arrangement = PanelArrangement.grid(rows: rows, columns: columns), arrangement.isSupported
+    else {
+      throw CommandFailure(
+        "--panels must be ROWSxCOLUMNS (1 to 4 each, two cells or more, such as 2x2) or rows, not "
+          + alwaysQuoted(name))
+    }
+    return arrangement
+  }
+
+  /// `N=VALUE` options, each N a panel's number from 1 to `count`, once.
+  static func numbered(_ values: [String], option: String, count: Int) throws -> [(Int, String)] {
+    var seen = Set<Int>()
+    return try values.map { value in
+      let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2, let number = Int(parts[0]), (1...count).contains(number) else {
+        throw CommandFailure(
+          "\(option) must be N=VALUE with N a panel from 1 to \(count), not \(alwaysQuoted(value))")
+      }
+      guard seen.insert(number).inserted else { throw CommandFailure("\(option) \(number)= is given twice") }
+      return (number, String(parts[1]))
+    }
+  }
+
+  /// "W:H" as W over H.
+  static func aspect(_ text: String) throws -> Double {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
+    let range = PanelSheetGeometry.aspectRange
+    guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0,
+      range.contains(width / height)
+    else {
+      throw CommandFailure(
+        "--cell-aspect must be W:H, such as 4:3, between 1:4 and 4:1, not \(alwaysQuoted(text))")
+    }
+    return width / height
+  }
+}

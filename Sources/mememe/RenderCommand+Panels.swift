@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+
+/// `mememe render --panels`: several pictures in one meme's cells, the meme's captions over them.
+extension RenderCommand {
+  func renderPanels(_ arrangement: String, style: CaptionStyle) throws {
+    if crop != nil || rotate != nil || !flip.isEmpty {
+      throw CommandFailure(
+        "--crop, --rotate and --flip cut and turn a single picture; they do not apply to --panels")
+    }
+    if try animationFormat() != nil {
+      throw CommandFailure("--panels makes a still meme: write .png or .jpg")
+    }
+    if lossless { throw CommandFailure("--lossless applies to WebP only") }
+    let grid = try PanelOptions(
+      panels: arrangement, pictures: inputs, captions: panelCaption, fits: panelFit, gutter: gutter,
+      gutterColor: gutterColor, cellAspect: cellAspect
+    ).grid()
+    if let width, !PanelSheetGeometry.widthRange(of: grid).contains(width) {
+      let range = PanelSheetGeometry.widthRange(of: grid)
+      throw CommandFailure(
+        "--width must be between \(range.lowerBound) and \(range.upperBound) for --panels \(arrangement), not \(width)"
+      )
+    }
+    guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
+    let imageFormat = try outputFormat()
+    let sizeLimit = try byteLimit()
+    let (destination, captions) = try openedDestinationAndCaptions(
+      style: style, panelCaptions: grid.cells.map(\.caption))
+    let loader = ImageLoader(maxPixels: maxPixels)
+    let plan = ExportPlan(
+      sizeLimit: sizeLimit,
+      description: MemeDescription.resolved(description, captions: captions, panels: grid))
+    let summary: ExportSummary
+    do {
+      summary = try plan.exportStill(
+        captions, from: .panels(grid, loader: loader), as: imageFormat, to: .destination(destination),
+        width: width
+      ).summary
+    } catch {
+      throw CommandFailure(error.description)
+    }
+    RenderReport.warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
+    if verbose {
+      var lines = ["\(quoted(output)): \(summary.width)×\(summary.height), font \(summary.font.family)"]
+      if let fit = summary.fit { lines.append("\(quoted(output)): \(RenderReport.explanation(of: fit))") }
+      RenderReport.printVerbose(lines, besides: summary.output ?? destination)
+    }
+  }
+}
