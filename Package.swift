@@ -194,7 +194,7 @@ let package = Package(
       dependencies: [
         "mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport", "PictureChecks", "PictureFixtures",
       ],
-      // Run by the sticker tests with the system's Python, as the independent reference.
+      // Run by the sticker and panel tests with the system's Python, as the independent reference.
       exclude: ["Stickers/sticker-reference.py", "Panels/panel-reference.py"]),
     .testTarget(
       name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGLib"],

@@ -21,7 +21,8 @@ struct PanelOptions {
     each picture covers its cell, cut at the middle (see --panel-fit). Without --width the output is as \
     wide as it can be with no picture drawn larger than its own pixels, at most \
     \(PanelSheetGeometry.widestOutput) pixels. --top, --bottom, --caption and --sticker lie over the \
-    whole meme.
+    whole meme. Written as GIF or WebP, animated pictures play in their cells on the longest one's \
+    frames and delays, the shorter ones looping, and the meme plays for ever.
     """
 
   /// The grid the options describe, its pictures checked against the arrangement's count.

@@ -96,24 +96,31 @@ public enum AnimationExporter {
         time += AnimationLimits.playedDelay(delay)
       }
     }
-    var fit: AnimationFit?
-    if let sizeLimit {
-      let fitter = try AnimationFitter(
-        format: format, width: frame.width, height: frame.height, frameCount: frameCount,
-        memory: limits.memoryBudget / 2, playCount: playCount, transparent: transparent,
-        description: description, limit: sizeLimit, name: destination.name, cancellation: cancellation)
-      try frames { (output, delay) throws(ImageError) in try fitter.add(output, delay: delay) }
-      let fitted = try fitter.finish()
-      try cancellation.check(name: destination.name)
-      let result = fitted.bytes.withUnsafeBytes { bytes in
-        Result { () throws(ImageError) in try ImageWriter.write(bytes, to: destination) }
-      }
-      try result.get()
-      fit = fitted.fit
-    } else {
+    let fit = try write(
+      frames, width: frame.width, height: frame.height, frameCount: frameCount, playCount: playCount,
+      transparent: transparent, as: format, to: destination, limits: limits, description: description,
+      sizeLimit: sizeLimit, cancellation: cancellation)
+    let layout = prepared.layout
+    return AnimationExportSummary(
+      width: fit?.width ?? frame.width, height: fit?.height ?? frame.height, frameCount: framesWritten,
+      playCount: playCount, font: layout.font, overflowingCaptions: layout.overflowingCaptions,
+      overflowingBoxes: layout.overflowingBoxes, sourceWasTruncated: info.isTruncated, fit: fit)
+  }
+
+  /// The frames `frames` hands to its body, in order, written to `destination` in `format`: under
+  /// the size limit when there is one (`AnimationFitter`, whose fit is returned), else encoded as
+  /// they come, atomically to a file. Every animated export writes through here.
+  static func write(
+    _ frames: ((RasterImage, Int) throws(ImageError) -> Void) throws(ImageError) -> Void, width: Int,
+    height: Int,
+    frameCount: Int, playCount: Int, transparent: Bool, as format: AnimationFormat,
+    to destination: ImageDestination,
+    limits: AnimationLimits, description: String?, sizeLimit: Int?, cancellation: Cancellation
+  ) throws(ImageError) -> AnimationFit? {
+    guard let sizeLimit else {
       let encoder = try AnimationEncoder(
-        format: format, width: frame.width, height: frame.height, playCount: playCount,
-        transparent: transparent, description: description, name: destination.name)
+        format: format, width: width, height: height, playCount: playCount, transparent: transparent,
+        description: description, name: destination.name)
       let write = { (sink: inout AtomicFile.FileSink) throws(ImageError) in
         try frames { (output, delay) throws(ImageError) in try encoder.add(output, delay: delay, to: &sink) }
         try encoder.finish(to: &sink)
@@ -124,11 +131,19 @@ public enum AnimationExporter {
       case .standardOutput:
         try AtomicFile.stream(to: STDOUT_FILENO, reportedAs: destination.name, contents: write)
       }
+      return nil
     }
-    let layout = prepared.layout
-    return AnimationExportSummary(
-      width: fit?.width ?? frame.width, height: fit?.height ?? frame.height, frameCount: framesWritten,
-      playCount: playCount, font: layout.font, overflowingCaptions: layout.overflowingCaptions,
-      overflowingBoxes: layout.overflowingBoxes, sourceWasTruncated: info.isTruncated, fit: fit)
+    let fitter = try AnimationFitter(
+      format: format, width: width, height: height, frameCount: frameCount, memory: limits.memoryBudget / 2,
+      playCount: playCount, transparent: transparent, description: description, limit: sizeLimit,
+      name: destination.name, cancellation: cancellation)
+    try frames { (output, delay) throws(ImageError) in try fitter.add(output, delay: delay) }
+    let fitted = try fitter.finish()
+    try cancellation.check(name: destination.name)
+    let result = fitted.bytes.withUnsafeBytes { bytes in
+      Result { () throws(ImageError) in try ImageWriter.write(bytes, to: destination) }
+    }
+    try result.get()
+    return fitted.fit
   }
 }

@@ -23,24 +23,49 @@ public enum PanelComposer {
   }
 
   /// The grid drawn `width` pixels wide (nil: `PanelSheetGeometry.naturalWidth`), the cells'
-  /// captions in `style` (the rows arrangement's caption cells black on white, in its face).
+  /// captions in `style` (the rows arrangement's caption cells black on white, in its face). The
+  /// cells in `leavingOut` are left in the gutter colour (an animation draws them frame by frame).
   public static func compose(
     _ grid: PanelGrid, style: CaptionStyle, width: Int? = nil, loader: ImageLoader = ImageLoader(),
-    brokenCells policy: BrokenCells = .fail, cancellation: Cancellation = Cancellation()
+    brokenCells policy: BrokenCells = .fail, leavingOut: Set<Int> = [],
+    cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> PanelSheet {
+    try compose(
+      grid, laidOut: layOut(grid, width: width, loader: loader, brokenCells: policy), style: style,
+      loader: loader, brokenCells: policy, leavingOut: leavingOut, cancellation: cancellation)
+  }
+
+  /// Where the cells of `grid` lie, from its pictures' headers.
+  public struct Arrangement: Sendable {
+    public let geometry: PanelSheetGeometry
+    /// Each cell's picture size after its transform; nil for an empty or broken cell.
+    let pictureSizes: [PixelSize?]
+    /// Each cell's picture size as it opens (upright), whose pixels its crop counts.
+    let uprightSizes: [PixelSize?]
+    /// The cells whose picture could not be read (with `.leaveEmpty`).
+    let brokenCells: [Int: ImageError]
+  }
+
+  typealias PixelSize = (width: Int, height: Int)
+
+  /// The cells laid out `width` pixels wide (nil: the natural width), their pictures' sizes read
+  /// from their headers.
+  public static func layOut(
+    _ grid: PanelGrid, width: Int?, loader: ImageLoader, brokenCells policy: BrokenCells = .fail
+  ) throws(ImageError) -> Arrangement {
     var broken: [Int: ImageError] = [:]
-    var sizes: [(width: Int, height: Int)?] = []
+    var sizes: [PixelSize?] = Array(repeating: nil, count: grid.cells.count)
+    var uprightSizes = sizes
     for (index, cell) in grid.cells.enumerated() {
-      guard let picture = cell.picture else {
-        sizes.append(nil)
-        continue
-      }
+      guard let picture = cell.picture else { continue }
       do {
-        sizes.append(try transformedSize(of: cell, picture: picture, loader: loader))
+        let upright = try loader.pixelSize(ofImageAt: picture)
+        try MemeExporter.check(cell.transform, fits: upright, name: picture.path)
+        sizes[index] = cell.transform.outputSize(sourceWidth: upright.width, sourceHeight: upright.height)
+        uprightSizes[index] = upright
       } catch {
         if case .fail = policy { throw named(error, cell: index) }
         broken[index] = error
-        sizes.append(nil)
       }
     }
     let aspect = PanelSheetGeometry.cellAspect(of: grid, pictureSizes: sizes)
@@ -58,6 +83,17 @@ public enum PanelComposer {
     try ImageLimits.checkScaled(
       width: geometry.width, height: geometry.height, maxPixels: loader.maxPixels, name: grid.arrangement.name
     )
+    return Arrangement(
+      geometry: geometry, pictureSizes: sizes, uprightSizes: uprightSizes, brokenCells: broken)
+  }
+
+  static func compose(
+    _ grid: PanelGrid, laidOut: Arrangement, style: CaptionStyle, loader: ImageLoader,
+    brokenCells policy: BrokenCells,
+    leavingOut: Set<Int>, cancellation: Cancellation
+  ) throws(ImageError) -> PanelSheet {
+    let geometry = laidOut.geometry
+    var broken = laidOut.brokenCells
     guard let sheet = RasterImage(width: geometry.width, height: geometry.height, hasAlpha: false) else {
       throw ImageLimits.outOfMemory(
         width: geometry.width, height: geometry.height, name: grid.arrangement.name)
@@ -66,14 +102,19 @@ public enum PanelComposer {
 
     // Each cell on its own core, into an image of its own: a Cairo surface is drawn from one thread.
     let drawn = Locked<[Int: Result<RasterImage, ImageError>]>([:])
-    let pictureSizes = sizes
     let jobs =
-      grid.cells.indices.map { CellJob.picture($0) } + geometry.captionCells.indices.map { .caption($0) }
+      grid.cells.indices.filter { !leavingOut.contains($0) }.map { CellJob.picture($0) }
+      + geometry.captionCells.indices.map { .caption($0) }
     DispatchQueue.concurrentPerform(iterations: jobs.count) { jobIndex in
       let result = Result { () throws(ImageError) in
-        try draw(
-          jobs[jobIndex], of: grid, geometry: geometry, sizes: pictureSizes, style: style, loader: loader,
-          cancellation: cancellation)
+        switch jobs[jobIndex] {
+        case .picture(let index):
+          try pictureCell(index, of: grid, laidOut: laidOut, style: style) {
+            cell, needed throws(ImageError) in
+            try loader.load(contentsOf: cell, atLeastWidth: needed, cancellation: cancellation)
+          }
+        case .caption(let row): try captionCell(row, of: grid, geometry: geometry, style: style)
+        }
       }
       drawn.withLock { $0[jobIndex] = result }
     }
@@ -87,11 +128,9 @@ public enum PanelComposer {
       switch results[jobIndex] {
       case .success(let image): sheet.draw(image, atX: rect.x, y: rect.y, replacing: true)
       case .failure(let error):
-        guard case .picture(let index) = job, case .leaveEmpty = policy, error.kind != .cancelled,
-          error.kind != .outOfMemory
-        else {
-          if case .picture(let index) = job { throw named(error, cell: index) }
-          throw error
+        guard case .picture(let index) = job else { throw error }
+        guard case .leaveEmpty = policy, error.kind != .cancelled, error.kind != .outOfMemory else {
+          throw named(error, cell: index)
         }
         broken[index] = error
       case nil: break
@@ -107,38 +146,55 @@ public enum PanelComposer {
     case caption(Int)
   }
 
-  private static func draw(
-    _ job: CellJob, of grid: PanelGrid, geometry: PanelSheetGeometry, sizes: [(width: Int, height: Int)?],
-    style: CaptionStyle, loader: ImageLoader, cancellation: Cancellation
+  /// Picture cell `index` drawn: the gutter colour, the picture `decode` gives (at least the width
+  /// asked for, of the file's upright picture) placed in it, and on a grid its caption.
+  static func pictureCell(
+    _ index: Int, of grid: PanelGrid, laidOut: Arrangement, style: CaptionStyle,
+    decode: (URL, Int) throws(ImageError) -> RasterImage
   ) throws(ImageError) -> RasterImage {
-    switch job {
-    case .picture(let index):
-      let rect = geometry.pictureCells[index]
-      let cell = grid.cells[index]
-      guard let image = RasterImage(width: rect.width, height: rect.height, hasAlpha: false) else {
-        throw ImageLimits.outOfMemory(width: rect.width, height: rect.height, name: grid.arrangement.name)
-      }
-      image.fill(with: grid.gutterColor)
-      if let picture = cell.picture, let size = sizes[index] {
-        try drawPicture(
-          of: cell, picture: picture, size: size, onto: image, loader: loader, cancellation: cancellation)
-      }
-      if !grid.arrangement.hasCaptionCells, MemeDescription.hasText(cell.caption) {
-        MemeRenderer.render(MemeCaptions(top: cell.caption, bottom: "", style: style), onto: image)
-      }
-      return image
-    case .caption(let row):
-      let rect = geometry.captionCells[row]
-      guard let image = RasterImage(width: rect.width, height: rect.height, hasAlpha: false) else {
-        throw ImageLimits.outOfMemory(width: rect.width, height: rect.height, name: grid.arrangement.name)
-      }
-      image.fill(with: .white)
-      let text = grid.cells[row].caption
-      if MemeDescription.hasText(text) {
-        MemeRenderer.render(captionCellCaptions(text, style: style), onto: image)
-      }
-      return image
+    let rect = laidOut.geometry.pictureCells[index]
+    let cell = grid.cells[index]
+    guard let image = RasterImage(width: rect.width, height: rect.height, hasAlpha: false) else {
+      throw ImageLimits.outOfMemory(width: rect.width, height: rect.height, name: grid.arrangement.name)
     }
+    image.fill(with: grid.gutterColor)
+    if let picture = cell.picture, let size = laidOut.pictureSizes[index] {
+      let placement = PanelPlacement(
+        cell: cell, pictureWidth: size.width, pictureHeight: size.height, cellWidth: rect.width,
+        cellHeight: rect.height)
+      let upright = laidOut.uprightSizes[index] ?? size
+      let needed = Int((Double(upright.width) * min(1, placement.scale)).rounded(.up))
+      let decoded = try decode(picture, needed)
+      guard
+        let part = cell.transform.render(
+          decoded, sourceWidth: upright.width, sourceHeight: upright.height, region: placement.region,
+          outputWidth: placement.visible.width, outputHeight: placement.visible.height)
+      else {
+        throw ImageLimits.outOfMemory(
+          width: placement.visible.width, height: placement.visible.height, name: picture.path)
+      }
+      image.draw(part, atX: placement.visible.x, y: placement.visible.y)
+    }
+    if !grid.arrangement.hasCaptionCells, MemeDescription.hasText(cell.caption) {
+      MemeRenderer.render(MemeCaptions(top: cell.caption, bottom: "", style: style), onto: image)
+    }
+    return image
+  }
+
+  /// The caption cell of `row` (the rows arrangement): its text black on white.
+  static func captionCell(_ row: Int, of grid: PanelGrid, geometry: PanelSheetGeometry, style: CaptionStyle)
+    throws(ImageError) -> RasterImage
+  {
+    let rect = geometry.captionCells[row]
+    guard let image = RasterImage(width: rect.width, height: rect.height, hasAlpha: false) else {
+      throw ImageLimits.outOfMemory(width: rect.width, height: rect.height, name: grid.arrangement.name)
+    }
+    image.fill(with: .white)
+    let text = grid.cells[row].caption
+    if MemeDescription.hasText(text) {
+      MemeRenderer.render(captionCellCaptions(text, style: style), onto: image)
+    }
+    return image
   }
 
   /// A caption cell's text: black on the white cell, in the meme's face, centred in the cell with a
@@ -149,40 +205,6 @@ public enum PanelComposer {
     let box = TextBox(
       text: text, frame: RelativeRect(x: 0.06, y: 0.06, width: 0.88, height: 0.88), style: cellStyle)
     return MemeCaptions(top: "", bottom: "", style: cellStyle, layers: [.text(box)])
-  }
-
-  /// The cell's picture, decoded no larger than the cell needs, transformed and scaled once onto
-  /// `image`, over the gutter colour (a transparent picture shows it).
-  private static func drawPicture(
-    of cell: PanelCell, picture: URL, size: (width: Int, height: Int), onto image: RasterImage,
-    loader: ImageLoader, cancellation: Cancellation
-  ) throws(ImageError) {
-    let placement = PanelPlacement(
-      cell: cell, pictureWidth: size.width, pictureHeight: size.height, cellWidth: image.width,
-      cellHeight: image.height)
-    let upright = try loader.pixelSize(ofImageAt: picture)
-    let neededWidth = Int((Double(upright.width) * min(1, placement.scale)).rounded(.up))
-    let decoded = try loader.load(contentsOf: picture, atLeastWidth: neededWidth, cancellation: cancellation)
-    try MemeExporter.check(cell.transform, fits: upright, name: picture.path)
-    guard
-      let part = cell.transform.render(
-        decoded, sourceWidth: upright.width, sourceHeight: upright.height, region: placement.region,
-        outputWidth: placement.visible.width, outputHeight: placement.visible.height)
-    else {
-      throw ImageLimits.outOfMemory(
-        width: placement.visible.width, height: placement.visible.height, name: picture.path)
-    }
-    image.draw(part, atX: placement.visible.x, y: placement.visible.y)
-  }
-
-  /// The size of `cell`'s picture after its transform, from the file's header.
-  private static func transformedSize(of cell: PanelCell, picture: URL, loader: ImageLoader)
-    throws(ImageError)
-    -> (width: Int, height: Int)
-  {
-    let upright = try loader.pixelSize(ofImageAt: picture)
-    try MemeExporter.check(cell.transform, fits: upright, name: picture.path)
-    return cell.transform.outputSize(sourceWidth: upright.width, sourceHeight: upright.height)
   }
 
   /// `error` saying which cell it is about.
