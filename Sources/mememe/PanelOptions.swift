@@ -9,6 +9,8 @@ struct PanelOptions {
   var pictures: [String]
   var captions: [String]
   var fits: [String]
+  var zooms: [String] = []
+  var focuses: [String] = []
   var gutter: Int
   var gutterColor: String?
   var cellAspect: String?
@@ -41,6 +43,25 @@ struct PanelOptions {
         throw CommandFailure("--panel-fit \(number)= must be cover or fit, not \(alwaysQuoted(value))")
       }
       cells[number - 1].fit = fit
+    }
+    for (number, value) in try Self.numbered(zooms, option: "--panel-zoom", count: cells.count) {
+      let range = PanelCell.zoomRange
+      guard let zoom = Double(value), range.contains(zoom) else {
+        throw CommandFailure(
+          "--panel-zoom \(number)= must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), "
+            + "not \(alwaysQuoted(value))")
+      }
+      cells[number - 1].zoom = zoom
+    }
+    for (number, value) in try Self.numbered(focuses, option: "--panel-focus", count: cells.count) {
+      let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+      guard parts.count == 2, let x = parts[0], let y = parts[1], (0...1).contains(x), (0...1).contains(y)
+      else {
+        throw CommandFailure(
+          "--panel-focus \(number)= must be X,Y in fractions of the picture (0 to 1), not \(alwaysQuoted(value))"
+        )
+      }
+      (cells[number - 1].focusX, cells[number - 1].focusY) = (x, y)
     }
     guard PanelGrid.gutterRange.contains(gutter) else {
       throw CommandFailure(

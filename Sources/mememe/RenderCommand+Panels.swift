@@ -12,7 +12,8 @@ extension RenderCommand {
     let animation = try animationFormat()
     if animation == nil, lossless { throw CommandFailure("--lossless applies to WebP only") }
     let grid = try PanelOptions(
-      panels: arrangement, pictures: inputs, captions: panelCaption, fits: panelFit, gutter: gutter,
+      panels: arrangement, pictures: inputs, captions: panelCaption, fits: panelFit, zooms: panelZoom,
+      focuses: panelFocus, gutter: gutter,
       gutterColor: gutterColor, cellAspect: cellAspect
     ).grid()
     if let width, !PanelSheetGeometry.widthRange(of: grid).contains(width) {

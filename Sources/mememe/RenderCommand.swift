@@ -38,6 +38,19 @@ struct RenderCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Zoom panel N's picture in from its covering or fitting size, 1 (the default) to 8. Repeatable.",
+      valueName: "N=Z"))
+  var panelZoom: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The point of panel N's picture, in fractions of its width and height, put in the middle of its cell "
+        + "as far as the picture allows (default 0.5,0.5: the middle). Repeatable.",
+      valueName: "N=X,Y"))
+  var panelFocus: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
       "The space between panels, in pixels of the output (\(PanelGrid.gutterRange.lowerBound) to "
         + "\(PanelGrid.gutterRange.upperBound); default 0).",
       valueName: "PX"))

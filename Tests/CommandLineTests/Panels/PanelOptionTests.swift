@@ -118,4 +118,60 @@ struct PanelOptionTests {
     #expect(abs(middle.red - 0.5) < 0.02 && abs(middle.blue - 0.5) < 0.02)
     #expect(meme.color(atX: 200, y: 10) != blue && meme.color(atX: 200, y: 390) != blue)
   }
+
+  /// Zoomed in twice with its focus at a corner, a square picture's cell shows that corner's
+  /// quarter alone; the cell beside it, not zoomed, all four.
+  @Test func zoomAndFocusShowAPartOfThePicture() throws {
+    let fixtures = try Fixtures()
+    let colours = [
+      RGBAColor(red: 1, green: 0, blue: 0), RGBAColor(red: 0, green: 1, blue: 0),
+      RGBAColor(red: 0, green: 0, blue: 1),
+      RGBAColor(red: 1, green: 1, blue: 0),
+    ]
+    let quarters = try #require(RasterImage(width: 200, height: 200, hasAlpha: false))
+    for (index, colour) in colours.enumerated() {
+      let quarter = try #require(RasterImage(width: 100, height: 100, hasAlpha: false))
+      quarter.fill(with: colour)
+      quarters.draw(quarter, atX: index % 2 * 100, y: index / 2 * 100)
+    }
+    let picture = try fixtures.write(quarters, as: "quarters.png", format: .png)
+    for (corner, focus) in ["0,0", "1,0", "0,1", "1,1"].enumerated() {
+      let meme = try fixtures.render(
+        picture,
+        [picture, "--panels", "1x2", "--panel-zoom", "2=2", "--panel-focus", "2=\(focus)", "--width", "400"])
+      #expect(meme.width == 400 && meme.height == 200)
+      for (x, y) in [(205, 5), (395, 5), (205, 195), (395, 195), (300, 100)] {
+        #expect(meme.color(atX: x, y: y) == colours[corner], "focus \(focus) at (\(x), \(y))")
+      }
+      for (index, colour) in colours.enumerated() {
+        #expect(meme.color(atX: 50 + index % 2 * 100, y: 50 + index / 2 * 100) == colour)
+      }
+    }
+    for (arguments, says) in [
+      (["--panel-zoom", "2=9"], "--panel-zoom"), (["--panel-zoom", "1=0.5"], "--panel-zoom"),
+      (["--panel-focus", "1=2,0"], "--panel-focus"), (["--panel-focus", "1=0.5"], "--panel-focus"),
+    ] {
+      let line = try fixtures.renderFailure(picture, [picture, "--panels", "1x2"] + arguments)
+      #expect(line.contains(says), "\(arguments): \(line)")
+    }
+  }
+
+  /// Pictures of extreme shapes (a pixel, a line a pixel wide either way) make a meme of the
+  /// narrowest cells or of their own shape, never a failure.
+  @Test func extremeShapesStillMakeAMeme() throws {
+    let fixtures = try Fixtures()
+    let dot = try fixtures.write(fixtures.image(width: 1, height: 1), as: "dot.png", format: .png)
+    let tall = try fixtures.write(fixtures.image(width: 1, height: 5000), as: "tall.png", format: .png)
+    let wide = try fixtures.write(fixtures.image(width: 5000, height: 1), as: "wide.png", format: .png)
+    for (pictures, fit) in [
+      ([dot, dot], "cover"), ([tall, wide], "cover"), ([wide, tall], "fit"), ([dot, tall], "fit"),
+    ] {
+      let meme = try fixtures.render(
+        pictures[0], [pictures[1], "--panels", "1x2", "--panel-fit", "1=\(fit)", "--panel-fit", "2=\(fit)"])
+      // Cells at least 16 pixels wide, of a shape between 1:4 and 4:1.
+      #expect(meme.width >= 32 && meme.width <= PanelSheetGeometry.widestOutput)
+      let aspect = Double(meme.width / 2) / Double(meme.height)
+      #expect(aspect >= 0.24 && aspect <= 4.1, "\(pictures): \(meme.width) × \(meme.height)")
+    }
+  }
 }
