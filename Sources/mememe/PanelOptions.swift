@@ -1,18 +1,55 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import ArgumentParser
 import Foundation
 import MemeCore
 
-/// `--panels`, `--panel-caption`, `--panel-fit`, `--gutter`, `--gutter-color` and `--cell-aspect`
+/// `--panels`, `--panel-caption`, `--panel-fit`, `--panel-zoom`, `--panel-focus`, `--gutter`,
+/// `--gutter-color` and `--cell-aspect`
 /// read as one panel grid of the pictures given.
-struct PanelOptions {
-  var panels: String
-  var pictures: [String]
-  var captions: [String]
-  var fits: [String]
-  var zooms: [String] = []
-  var focuses: [String] = []
-  var gutter: Int
+struct PanelOptions: ParsableArguments {
+  @Option(help: ArgumentHelp(PanelOptions.arrangementHelp, valueName: "ROWSxCOLUMNS|rows"))
+  var panels: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The caption of panel N (from 1, in the order the pictures are given): on the picture's top in a "
+        + "grid, in the white cell beside it in rows. Repeatable.",
+      valueName: "N=TEXT"))
+  var panelCaption: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "How panel N's picture fills its cell: cover (the whole cell, the picture cut at the middle; the "
+        + "default) or fit (the whole picture, the rest of the cell in the gutter colour). Repeatable.",
+      valueName: "N=cover|fit"))
+  var panelFit: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Zoom panel N's picture in from its covering or fitting size, 1 (the default) to 8. Repeatable.",
+      valueName: "N=Z"))
+  var panelZoom: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The point of panel N's picture, in fractions of its width and height, put in the middle of its cell "
+        + "as far as the picture allows (default 0.5,0.5: the middle). Repeatable.",
+      valueName: "N=X,Y"))
+  var panelFocus: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The space between panels, in pixels of the output (\(PanelGrid.gutterRange.lowerBound) to "
+        + "\(PanelGrid.gutterRange.upperBound); default 0).",
+      valueName: "PX"))
+  var gutter = 0
+
+  @Option(help: "The gutters' colour: #RRGGBB or a colour name (default: white).")
   var gutterColor: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Every panel cell's shape, width to height (default: the first picture's).", valueName: "W:H"))
   var cellAspect: String?
 
   static let arrangementHelp = """
@@ -27,24 +64,25 @@ struct PanelOptions {
     frames and delays, the shorter ones looping, and the meme plays for ever.
     """
 
-  /// The grid the options describe, its pictures checked against the arrangement's count.
-  func grid() throws -> PanelGrid {
+  /// The grid the options describe for `pictures`, checked against the arrangement's count.
+  func grid(of pictures: [String]) throws -> PanelGrid {
+    let panels = panels ?? ""
     let arrangement = try Self.arrangement(panels, pictureCount: pictures.count)
     guard pictures.count == arrangement.pictureCellCount else {
       throw CommandFailure(
         "--panels \(panels) takes \(arrangement.pictureCellCount) pictures, not \(pictures.count)")
     }
     var cells = pictures.map { PanelCell(picture: URL(fileURLWithPath: $0)) }
-    for (number, text) in try Self.numbered(captions, option: "--panel-caption", count: cells.count) {
+    for (number, text) in try Self.numbered(panelCaption, option: "--panel-caption", count: cells.count) {
       cells[number - 1].caption = text
     }
-    for (number, value) in try Self.numbered(fits, option: "--panel-fit", count: cells.count) {
+    for (number, value) in try Self.numbered(panelFit, option: "--panel-fit", count: cells.count) {
       guard let fit = PanelFit(rawValue: value) else {
         throw CommandFailure("--panel-fit \(number)= must be cover or fit, not \(alwaysQuoted(value))")
       }
       cells[number - 1].fit = fit
     }
-    for (number, value) in try Self.numbered(zooms, option: "--panel-zoom", count: cells.count) {
+    for (number, value) in try Self.numbered(panelZoom, option: "--panel-zoom", count: cells.count) {
       let range = PanelCell.zoomRange
       guard let zoom = Double(value), range.contains(zoom) else {
         throw CommandFailure(
@@ -53,7 +91,7 @@ struct PanelOptions {
       }
       cells[number - 1].zoom = zoom
     }
-    for (number, value) in try Self.numbered(focuses, option: "--panel-focus", count: cells.count) {
+    for (number, value) in try Self.numbered(panelFocus, option: "--panel-focus", count: cells.count) {
       let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
       guard parts.count == 2, let x = parts[0], let y = parts[1], (0...1).contains(x), (0...1).contains(y)
       else {

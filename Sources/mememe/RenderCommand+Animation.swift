@@ -21,9 +21,9 @@ extension RenderCommand {
   }
 
   func renderAnimation(as format: AnimationFormat, style: CaptionStyle) throws {
-    let transform = try TransformOptions.transform(crop: crop, rotate: rotate, flip: flip)
+    let transform = try transformOptions.transform()
     try checkSizeOptions()
-    let sizeLimit = try byteLimit()
+    let sizeLimit = try limitOptions.byteLimit()
     let (destination, captions) = try openedDestinationAndCaptions(style: style)
     let plan = ExportPlan(
       sizeLimit: sizeLimit, description: MemeDescription.resolved(description, captions: captions))

@@ -5,17 +5,13 @@ import MemeCore
 /// `mememe render --panels`: several pictures in one meme's cells, the meme's captions over them.
 extension RenderCommand {
   func renderPanels(_ arrangement: String, style: CaptionStyle) throws {
-    if crop != nil || rotate != nil || !flip.isEmpty {
+    if transformOptions.areGiven {
       throw CommandFailure(
         "--crop, --rotate and --flip cut and turn a single picture; they do not apply to --panels")
     }
     let animation = try animationFormat()
     if animation == nil, lossless { throw CommandFailure("--lossless applies to WebP only") }
-    let grid = try PanelOptions(
-      panels: arrangement, pictures: inputs, captions: panelCaption, fits: panelFit, zooms: panelZoom,
-      focuses: panelFocus, gutter: gutter,
-      gutterColor: gutterColor, cellAspect: cellAspect
-    ).grid()
+    let grid = try panelOptions.grid(of: inputs)
     if let width, !PanelSheetGeometry.widthRange(of: grid).contains(width) {
       let range = PanelSheetGeometry.widthRange(of: grid)
       throw CommandFailure(
@@ -23,7 +19,7 @@ extension RenderCommand {
       )
     }
     guard maxPixels > 0 else { throw CommandFailure("--max-pixels must be positive") }
-    let sizeLimit = try byteLimit()
+    let sizeLimit = try limitOptions.byteLimit()
     if let animation {
       return try renderAnimatedPanels(grid, as: animation, style: style, sizeLimit: sizeLimit)
     }

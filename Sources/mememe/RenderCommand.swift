@@ -19,50 +19,8 @@ struct RenderCommand: ParsableCommand {
   /// The one picture of a meme without --panels.
   var input: String { inputs.first ?? "" }
 
-  @Option(help: ArgumentHelp(PanelOptions.arrangementHelp, valueName: "ROWSxCOLUMNS|rows"))
-  var panels: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "The caption of panel N (from 1, in the order the pictures are given): on the picture's top in a "
-        + "grid, in the white cell beside it in rows. Repeatable.",
-      valueName: "N=TEXT"))
-  var panelCaption: [String] = []
-
-  @Option(
-    help: ArgumentHelp(
-      "How panel N's picture fills its cell: cover (the whole cell, the picture cut at the middle; the "
-        + "default) or fit (the whole picture, the rest of the cell in the gutter colour). Repeatable.",
-      valueName: "N=cover|fit"))
-  var panelFit: [String] = []
-
-  @Option(
-    help: ArgumentHelp(
-      "Zoom panel N's picture in from its covering or fitting size, 1 (the default) to 8. Repeatable.",
-      valueName: "N=Z"))
-  var panelZoom: [String] = []
-
-  @Option(
-    help: ArgumentHelp(
-      "The point of panel N's picture, in fractions of its width and height, put in the middle of its cell "
-        + "as far as the picture allows (default 0.5,0.5: the middle). Repeatable.",
-      valueName: "N=X,Y"))
-  var panelFocus: [String] = []
-
-  @Option(
-    help: ArgumentHelp(
-      "The space between panels, in pixels of the output (\(PanelGrid.gutterRange.lowerBound) to "
-        + "\(PanelGrid.gutterRange.upperBound); default 0).",
-      valueName: "PX"))
-  var gutter = 0
-
-  @Option(help: "The gutters' colour: #RRGGBB or a colour name (default: white).")
-  var gutterColor: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Every panel cell's shape, width to height (default: the first picture's).", valueName: "W:H"))
-  var cellAspect: String?
+  /// --panels and the options of its cells.
+  @OptionGroup var panelOptions: PanelOptions
 
   @Option(
     name: .shortAndLong,
@@ -115,27 +73,8 @@ struct RenderCommand: ParsableCommand {
       valueName: "O"))
   var opacity: [String] = []
 
-  @Option(
-    help: """
-      Caption font family (default: Impact, or the closest installed substitute; for band, Helvetica, \
-      for poster, Times, or their closest substitutes).
-      """)
-  var font: String?
-
-  @Option(help: "Caption fill colour: #RRGGBB, #RRGGBBAA or a colour name (default: white; black for band).")
-  var textColor: String?
-
-  @Option(
-    help: """
-      Caption outline colour, or the colour of the band or the poster's frame: #RRGGBB, #RRGGBBAA or a \
-      colour name (default: black; white for band).
-      """)
-  var outlineColor: String?
-
-  @Flag(
-    inversion: .prefixedNo,
-    help: "Upper-case the captions, or keep their letter case (default: upper-case; as typed for band).")
-  var uppercase: Bool?
+  /// --font, --text-color, --outline-color and --[no-]uppercase.
+  @OptionGroup var styleOptions: StyleOptions
 
   @Option(
     help: """
@@ -158,22 +97,8 @@ struct RenderCommand: ParsableCommand {
       """)
   var width: Int?
 
-  @Option(
-    help: ArgumentHelp(
-      "Keep only this part of the picture, in its pixels after EXIF orientation: left, top, width, height.",
-      valueName: "X,Y,W,H"))
-  var crop: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Turn the picture clockwise by 90, 180 or 270 degrees, after cropping.", valueName: "DEGREES"))
-  var rotate: Int?
-
-  @Option(
-    help: ArgumentHelp(
-      "Mirror the picture, after cropping and turning: horizontal or vertical (may be given twice).",
-      valueName: "DIRECTION"))
-  var flip: [String] = []
+  /// --crop, --rotate and --flip.
+  @OptionGroup var transformOptions: TransformOptions
 
   @Option(help: "Output format: png, jpeg, gif or webp (default: from OUTPUT's extension).")
   var format: String?
@@ -191,31 +116,9 @@ struct RenderCommand: ParsableCommand {
       """, valueName: "TEXT"))
   var description: String?
 
-  @Option(
-    help: ArgumentHelp(
-      """
-      Make the file at most SIZE bytes. SIZE is a number of bytes, or one with a unit: K or KB \
-      (1,000), M or MB (1,000,000), G or GB (decimal, as "8 MB" is meant), or KiB, MiB, GiB \
-      (1,024-based); 8M is 8,000,000 bytes. When the normal file is larger, the largest JPEG that \
-      fits is written instead: quality \(SizeFitter.highestQuality) (or --quality) down to \
-      \(SizeFitter.lowestQuality), then smaller in pixels, keeping the aspect ratio. A PNG that has to \
-      become a JPEG is written to OUTPUT with the extension .jpg (said on standard error); when a file \
-      or a symbolic link of that name exists, it is left as it is and the render fails, writing \
-      nothing. A limit that not even a \(SizeFitter.minimumShortSide)-pixel-high JPEG meets fails, writing nothing. \
-      A GIF or WebP keeps every frame and delay: a GIF is made smaller in pixels, then (at \
-      \(SizeFitter.minimumShortSide) pixels) given fewer colours; a WebP goes down in quality to \
-      \(AnimationFit.lowestWebPQuality), then smaller in pixels; a limit not even \
-      \(SizeFitter.minimumShortSide)-pixel-high frames meet fails, writing nothing.
-      """, valueName: "SIZE"))
-  var maxBytes: String?
-
-  @Option(
-    help: """
-      The most pixels an input opens with, and a --width output may have. A JPEG or PNG with more \
-      (up to \(ImageLoader.largestFittedMultiple) times as many) opens smaller, within this limit, \
-      with a warning; other inputs with more are refused.
-      """)
-  var maxPixels: Int = ImageLoader.defaultMaxPixels
+  /// --max-bytes and --max-pixels.
+  @OptionGroup var limitOptions: LimitOptions
+  var maxPixels: Int { limitOptions.maxPixels }
 
   @Flag(
     name: .shortAndLong,
@@ -226,9 +129,8 @@ struct RenderCommand: ParsableCommand {
   var verbose = false
 
   func run() throws {
-    let style = try StyleOptions.style(
-      layout: layout, font: font, textColor: textColor, outlineColor: outlineColor, uppercase: uppercase)
-    if let panels {
+    let style = try styleOptions.style(layout: layout)
+    if let panels = panelOptions.panels {
       return try renderPanels(panels, style: style)
     }
     guard inputs.count == 1 else {
@@ -242,9 +144,9 @@ struct RenderCommand: ParsableCommand {
     }
     if lossless { throw CommandFailure("--lossless applies to WebP only") }
     let imageFormat = try outputFormat()
-    let transform = try TransformOptions.transform(crop: crop, rotate: rotate, flip: flip)
+    let transform = try transformOptions.transform()
     try checkSizeOptions()
-    let sizeLimit = try byteLimit()
+    let sizeLimit = try limitOptions.byteLimit()
     let (destination, captions) = try openedDestinationAndCaptions(style: style)
     let summary: ExportSummary
     do {
@@ -311,16 +213,6 @@ struct RenderCommand: ParsableCommand {
         case .sticker: sticker
         }
       }, boxes: box, angles: angle, opacities: opacity, style: style)
-  }
-
-  /// --max-bytes in bytes, or nil without it.
-  func byteLimit() throws -> Int? {
-    guard let maxBytes else { return nil }
-    guard let bytes = ByteSize.parse(maxBytes) else {
-      throw CommandFailure(
-        "--max-bytes must be a size such as 8M, 500K or 1500000 (bytes), not \(alwaysQuoted(maxBytes))")
-    }
-    return bytes
   }
 
   var writesToStandardOutput: Bool { output == "-" }

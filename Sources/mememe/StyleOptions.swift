@@ -1,13 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import ArgumentParser
 import Foundation
 import MemeCore
 
 /// `--font`, `--text-color`, `--outline-color` and `--[no-]uppercase` read as one caption style,
 /// over the layout's defaults.
-enum StyleOptions {
-  static func style(
-    layout: MemeLayoutKind, font: String?, textColor: String?, outlineColor: String?, uppercase: Bool?
-  ) throws -> CaptionStyle {
+struct StyleOptions: ParsableArguments {
+  @Option(
+    help: """
+      Caption font family (default: Impact, or the closest installed substitute; for band, Helvetica, \
+      for poster, Times, or their closest substitutes).
+      """)
+  var font: String?
+
+  @Option(help: "Caption fill colour: #RRGGBB, #RRGGBBAA or a colour name (default: white; black for band).")
+  var textColor: String?
+
+  @Option(
+    help: """
+      Caption outline colour, or the colour of the band or the poster's frame: #RRGGBB, #RRGGBBAA or a \
+      colour name (default: black; white for band).
+      """)
+  var outlineColor: String?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Upper-case the captions, or keep their letter case (default: upper-case; as typed for band).")
+  var uppercase: Bool?
+
+  /// The style the options give over `layout`'s defaults.
+  func style(layout: MemeLayoutKind) throws -> CaptionStyle {
     let defaults = layout.defaultStyle
     guard let text = textColor.map(RGBAColor.init(parsing:)) ?? defaults.textColor else {
       throw CommandFailure("--text-color: \(alwaysQuoted(textColor ?? "")) is not a colour")

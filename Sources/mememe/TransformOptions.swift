@@ -1,11 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import ArgumentParser
 import Foundation
 import MemeCore
 
 /// `--crop`, `--rotate` and `--flip` read as one picture transform.
-enum TransformOptions {
+struct TransformOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Keep only this part of the picture, in its pixels after EXIF orientation: left, top, width, height.",
+      valueName: "X,Y,W,H"))
+  var crop: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Turn the picture clockwise by 90, 180 or 270 degrees, after cropping.", valueName: "DEGREES"))
+  var rotate: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Mirror the picture, after cropping and turning: horizontal or vertical (may be given twice).",
+      valueName: "DIRECTION"))
+  var flip: [String] = []
+
+  /// Whether any of them was given.
+  var areGiven: Bool { crop != nil || rotate != nil || !flip.isEmpty }
+
   /// The three options as one transform (checked against the picture when it is read).
-  static func transform(crop: String?, rotate: Int?, flip: [String]) throws -> PictureTransform {
+  func transform() throws -> PictureTransform {
     var transform = PictureTransform.identity
     if let crop {
       let numbers = crop.split(separator: ",", omittingEmptySubsequences: false).map {
