@@ -40,7 +40,7 @@ struct PanelOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "The space between panels, in pixels of the output (\(PanelGrid.gutterRange.lowerBound) to "
-        + "\(PanelGrid.gutterRange.upperBound); default 0).",
+        + "\(PanelGrid.gutterRange.upperBound)).",
       valueName: "PX"))
   var gutter = 0
 
