@@ -197,11 +197,12 @@ public enum PanelComposer {
     return image
   }
 
-  /// A caption cell's text: black on the white cell, in the meme's face, centred in the cell with a
-  /// margin, as large as fits.
+  /// A caption cell's text: black on the white cell, in the face the user chose or else the band's
+  /// plain sans serif, as typed, centred in the cell with a margin, as large as fits.
   static func captionCellCaptions(_ text: String, style: CaptionStyle) -> MemeCaptions {
     var cellStyle = MemeLayoutKind.band.defaultStyle
-    cellStyle.fontFamily = style.fontFamily
+    // The format's plain sans serif (the band's face), unless the user chose a face.
+    cellStyle.fontFamily = style.fontFamily ?? FontResolver.resolve(nil, layout: .band).family
     let box = TextBox(
       text: text, frame: RelativeRect(x: 0.06, y: 0.06, width: 0.88, height: 0.88), style: cellStyle)
     return MemeCaptions(top: "", bottom: "", style: cellStyle, layers: [.text(box)])
