@@ -41,8 +41,14 @@ skipped='KilledRenderTests|AnimationBombCommandTests|AnimationMemoryTests'
 # reader refuses or decodes on one thread (a million frames, a 2000×2000 frame on a 4×4 screen, two
 # million comment blocks): like the fuzz inputs, they are about memory and time, not threads, and
 # took two minutes of the sanitizer's time.
+# Nor, for the same reason, three of the engine and store suites' longest tests (about fifty seconds
+# of the sanitizer's time): a 48-megapixel photo through the block path (its threads are those of
+# every smaller export, which stay), a TIFF of eighty thousand directories decoded on one thread,
+# and saves killed in child processes (KilledWriteTests), about files left on disk.
 thread_skipped="$skipped|CaptionLineTests|CaptionReferenceTests|AnimationLimitTests/aMillionFramesAreRefused"
 thread_skipped+="|AnimationLimitTests/aHugeFrameOnASmallScreen|AnimationBombTests/anExtensionFlood"
+thread_skipped+="|JPEGBlockPathTests/fortyEightMegapixelPhoto|KilledWriteTests"
+thread_skipped+="|DecodeTimeTests/aTIFFOfEightyThousandDirectoriesDecodesItsFirstAtOnce"
 build_only=
 if [ "${1:-}" = --build-only ]; then build_only=1; shift; fi
 sanitizers=("$@")
