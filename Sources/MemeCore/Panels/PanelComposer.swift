@@ -23,20 +23,19 @@ public enum PanelComposer {
   }
 
   /// The grid drawn `width` pixels wide (nil: `PanelSheetGeometry.naturalWidth`), the cells'
-  /// captions in `style` (the rows arrangement's caption cells black on white, in its face). The
-  /// cells in `leavingOut` are left in the gutter colour (an animation draws them frame by frame).
+  /// captions in `style` (the rows arrangement's caption cells black on white, in the band's face
+  /// unless `style` names one).
   public static func compose(
     _ grid: PanelGrid, style: CaptionStyle, width: Int? = nil, loader: ImageLoader = ImageLoader(),
-    brokenCells policy: BrokenCells = .fail, leavingOut: Set<Int> = [],
-    cancellation: Cancellation = Cancellation()
+    brokenCells policy: BrokenCells = .fail, cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> PanelSheet {
     try compose(
       grid, laidOut: layOut(grid, width: width, loader: loader, brokenCells: policy), style: style,
-      loader: loader, brokenCells: policy, leavingOut: leavingOut, cancellation: cancellation)
+      loader: loader, brokenCells: policy, leavingOut: [], cancellation: cancellation)
   }
 
   /// Where the cells of `grid` lie, from its pictures' headers.
-  public struct Arrangement: Sendable {
+  public struct CellLayout: Sendable {
     public let geometry: PanelSheetGeometry
     /// Each cell's picture size after its transform; nil for an empty or broken cell.
     let pictureSizes: [PixelSize?]
@@ -52,7 +51,7 @@ public enum PanelComposer {
   /// from their headers.
   public static func layOut(
     _ grid: PanelGrid, width: Int?, loader: ImageLoader, brokenCells policy: BrokenCells = .fail
-  ) throws(ImageError) -> Arrangement {
+  ) throws(ImageError) -> CellLayout {
     var broken: [Int: ImageError] = [:]
     var sizes: [PixelSize?] = Array(repeating: nil, count: grid.cells.count)
     var uprightSizes = sizes
@@ -83,12 +82,14 @@ public enum PanelComposer {
     try ImageLimits.checkScaled(
       width: geometry.width, height: geometry.height, maxPixels: loader.maxPixels, name: grid.arrangement.name
     )
-    return Arrangement(
+    return CellLayout(
       geometry: geometry, pictureSizes: sizes, uprightSizes: uprightSizes, brokenCells: broken)
   }
 
+  /// The grid drawn as `laidOut` places it; the cells in `leavingOut` are left in the gutter colour
+  /// (an animation draws them frame by frame).
   static func compose(
-    _ grid: PanelGrid, laidOut: Arrangement, style: CaptionStyle, loader: ImageLoader,
+    _ grid: PanelGrid, laidOut: CellLayout, style: CaptionStyle, loader: ImageLoader,
     brokenCells policy: BrokenCells,
     leavingOut: Set<Int>, cancellation: Cancellation
   ) throws(ImageError) -> PanelSheet {
@@ -149,7 +150,7 @@ public enum PanelComposer {
   /// Picture cell `index` drawn: the gutter colour, the picture `decode` gives (at least the width
   /// asked for, of the file's upright picture) placed in it, and on a grid its caption.
   static func pictureCell(
-    _ index: Int, of grid: PanelGrid, laidOut: Arrangement, style: CaptionStyle,
+    _ index: Int, of grid: PanelGrid, laidOut: CellLayout, style: CaptionStyle,
     decode: (URL, Int) throws(ImageError) -> RasterImage
   ) throws(ImageError) -> RasterImage {
     let rect = laidOut.geometry.pictureCells[index]
