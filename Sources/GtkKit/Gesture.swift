@@ -80,6 +80,27 @@ public enum Gesture {
     return keys
   }
 
+  /// A scroll controller for both axes: `scrolled` gets the deltas and whether Ctrl was held, and
+  /// returns whether it used the scroll (else the widgets below get it).
+  public static func scroll(
+    _ scrolled: @escaping (_ dx: Double, _ dy: Double, _ withControl: Bool) -> Bool
+  ) -> OpaquePointer {
+    let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+    Signal.connectScroll(scroll.raw) { dx, dy in
+      let state = gtk_event_controller_get_current_event_state(scroll)
+      return scrolled(dx, dy, state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
+    }
+    return scroll
+  }
+
+  /// Whether a pointer moved (`dx`, `dy`) from where it pressed on `widget` has gone past the
+  /// desktop's drag threshold: before it, a press is still a click.
+  public static func passesDragThreshold(on widget: UnsafeMutablePointer<GtkWidget>, dx: Double, dy: Double)
+    -> Bool
+  {
+    gtk_drag_check_threshold(widget, 0, 0, Int32(dx.rounded()), Int32(dy.rounded())) != 0
+  }
+
   /// A long-press gesture for mouse `button` (and touch): `pressed` once the press has been held
   /// still for the desktop's long-press time.
   public static func longPress(button: UInt32, _ pressed: @escaping () -> Void) -> OpaquePointer {

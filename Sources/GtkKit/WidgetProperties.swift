@@ -24,6 +24,12 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   public var isMapped: Bool { gtk_widget_get_mapped(self) != 0 }
 
   /// Whether the pointer can reach the widget: off, clicks go to what lies under it.
+  /// Whether the widget takes the keyboard focus (a drawing area does not unless told).
+  public var isFocusable: Bool {
+    get { gtk_widget_get_focusable(self) != 0 }
+    nonmutating set { gtk_widget_set_focusable(self, newValue ? 1 : 0) }
+  }
+
   public var canTarget: Bool {
     get { gtk_widget_get_can_target(self) != 0 }
     nonmutating set { gtk_widget_set_can_target(self, newValue ? 1 : 0) }

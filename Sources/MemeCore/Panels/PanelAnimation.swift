@@ -30,8 +30,8 @@ extension AnimationExporter {
       }
     }
     let still = try PanelComposer.compose(
-      grid, laidOut: laidOut, style: captions.style, loader: loader, brokenCells: .fail,
-      leavingOut: Set(players.map(\.cell)), cancellation: cancellation)
+      grid, laidOut: laidOut, style: captions.style, brokenCells: .fail, leavingOut: Set(players.map(\.cell)),
+      decode: PanelComposer.decoding(with: loader, cancellation: cancellation))
     let frames = timeline(of: players, captions: captions, maximumFrames: limits.maxFrames)
     let geometry = laidOut.geometry
     let prepared = PreparedCaptions(captions, imageWidth: geometry.width, imageHeight: geometry.height)

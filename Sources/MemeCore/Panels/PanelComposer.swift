@@ -31,7 +31,30 @@ public enum PanelComposer {
   ) throws(ImageError) -> PanelSheet {
     try compose(
       grid, laidOut: layOut(grid, width: width, loader: loader, brokenCells: policy), style: style,
-      loader: loader, brokenCells: policy, leavingOut: [], cancellation: cancellation)
+      brokenCells: policy, leavingOut: [],
+      decode: PanelComposer.decoding(with: loader, cancellation: cancellation))
+  }
+
+  /// The grid drawn as `compose(_:style:width:loader:brokenCells:cancellation:)` draws it, each
+  /// cell's picture from `decode` (given the file and the least width its upright picture must be
+  /// decoded to): the editor's, which keeps the pictures it decoded for the next change.
+  public static func compose(
+    _ grid: PanelGrid, style: CaptionStyle, width: Int?, loader: ImageLoader, brokenCells policy: BrokenCells,
+    decode: @Sendable (URL, Int) throws(ImageError) -> RasterImage
+  ) throws(ImageError) -> PanelSheet {
+    try compose(
+      grid, laidOut: layOut(grid, width: width, loader: loader, brokenCells: policy), style: style,
+      brokenCells: policy, leavingOut: [], decode: decode)
+  }
+
+  /// Each cell's picture decoded by `loader`, no larger than its cell needs (see
+  /// `ImageLoader.load(contentsOf:atLeastWidth:cancellation:)`).
+  static func decoding(with loader: ImageLoader, cancellation: Cancellation)
+    -> @Sendable (URL, Int) throws(ImageError) -> RasterImage
+  {
+    { picture, needed throws(ImageError) in
+      try loader.load(contentsOf: picture, atLeastWidth: needed, cancellation: cancellation)
+    }
   }
 
   /// Where the cells of `grid` lie, from its pictures' headers.
@@ -43,6 +66,11 @@ public enum PanelComposer {
     let uprightSizes: [PixelSize?]
     /// The cells whose picture could not be read (with `.leaveEmpty`).
     let brokenCells: [Int: ImageError]
+
+    /// Cell `index`'s picture size after its transform; nil for an empty or broken cell.
+    public func pictureSize(ofCell index: Int) -> (width: Int, height: Int)? {
+      pictureSizes.indices.contains(index) ? pictureSizes[index] : nil
+    }
   }
 
   typealias PixelSize = (width: Int, height: Int)
@@ -89,9 +117,8 @@ public enum PanelComposer {
   /// The grid drawn as `laidOut` places it; the cells in `leavingOut` are left in the gutter colour
   /// (an animation draws them frame by frame).
   static func compose(
-    _ grid: PanelGrid, laidOut: CellLayout, style: CaptionStyle, loader: ImageLoader,
-    brokenCells policy: BrokenCells,
-    leavingOut: Set<Int>, cancellation: Cancellation
+    _ grid: PanelGrid, laidOut: CellLayout, style: CaptionStyle, brokenCells policy: BrokenCells,
+    leavingOut: Set<Int>, decode: @Sendable (URL, Int) throws(ImageError) -> RasterImage
   ) throws(ImageError) -> PanelSheet {
     let geometry = laidOut.geometry
     var broken = laidOut.brokenCells
@@ -110,10 +137,7 @@ public enum PanelComposer {
       let result = Result { () throws(ImageError) in
         switch jobs[jobIndex] {
         case .picture(let index):
-          try pictureCell(index, of: grid, laidOut: laidOut, style: style) {
-            cell, needed throws(ImageError) in
-            try loader.load(contentsOf: cell, atLeastWidth: needed, cancellation: cancellation)
-          }
+          try pictureCell(index, of: grid, laidOut: laidOut, style: style, decode: decode)
         case .caption(let row): try captionCell(row, of: grid, geometry: geometry, style: style)
         }
       }

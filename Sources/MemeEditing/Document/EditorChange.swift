@@ -17,8 +17,10 @@ public struct EditorChange: OptionSet, Sendable {
   public static let selection = EditorChange(rawValue: 32)
   /// The description the user wrote (the default one follows `.captions`).
   public static let description = EditorChange(rawValue: 64)
+  /// A panel meme's grid: its cells, their pictures, placements and captions, the gutter.
+  public static let panels = EditorChange(rawValue: 128)
   public static let all: EditorChange = [
-    .captions, .style, .image, .history, .transform, .selection, .description,
+    .captions, .style, .image, .history, .transform, .selection, .description, .panels,
   ]
 
   /// What differs between `old` and `new` (undo and redo replace the whole state), with `.history`.
@@ -31,6 +33,7 @@ public struct EditorChange: OptionSet, Sendable {
     if new.customDescription != old.customDescription { changed.insert(.description) }
     if new.image !== old.image { changed.insert(.image) }
     if new.transform != old.transform { changed.insert(.transform) }
+    if new.content.panels != old.content.panels { changed.insert([.panels, .captions]) }
     return changed
   }
 }

@@ -15,6 +15,10 @@ struct KeptState {
   /// Whether `current` shows the picture kept (a version of it is in Sent Memes).
   func holdsKeptPicture(_ current: EditorState) -> Bool {
     guard let image = current.image else { return false }
+    // A panel meme's pictures are its cells': its sheet is drawn again at every change.
+    if let panels = current.content.panels {
+      return panels.cells.map(\.picture) == state.content.panels?.cells.map(\.picture)
+    }
     return image === state.image
   }
 }

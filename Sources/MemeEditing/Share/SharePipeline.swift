@@ -71,8 +71,7 @@ public nonisolated enum SharePipeline {
       let plan = ExportPlan(
         sizeLimit: sizeLimit, strategy: strategy, description: snapshot.resolvedDescription)
       let export = try plan.exportStill(
-        snapshot.content.captions, from: .decoded(snapshot.picture.full, photo: snapshot.picture.url),
-        as: format,
+        snapshot.content.captions, from: snapshot.stillSource, as: format,
         to: .memory, transform: snapshot.content.transform, cancellation: cancellation)
       guard let bytes = export.bytes else { preconditionFailure("an export to memory returns its bytes") }
       // Stage 4, from the rendered pixels, or on the block path from the file.

@@ -23,6 +23,12 @@ public nonisolated struct ShareSnapshot: Sendable, MemeContentHolder {
     self.picture = picture
   }
 
+  /// Where a still share's picture comes from: the editor's decoded picture, or for a panel meme
+  /// its cells' files, drawn again at the export's own size (the editor shows a smaller sheet).
+  public var stillSource: StillSource {
+    content.panels.map { .panels($0, loader: ImageLoader()) } ?? .decoded(picture.full, photo: picture.url)
+  }
+
   /// What the shared file carries as its description (alt text): the user's, or the captions'
   /// default.
   public var resolvedDescription: String { content.resolvedDescription }

@@ -8,6 +8,12 @@ enum EditorStyleSheet {
        viewers have it. */
     .meme-canvas { background-color: @view_bg_color; }
 
+    /* A panel meme's cells: the selected one outlined in the accent colour, the one a drag would
+       swap with tinted; neither is part of the meme. */
+    .panel-cell { border: 1px dashed alpha(@view_fg_color, 0.35); }
+    .panel-cell.selected { border: 3px solid @accent_color; }
+    .panel-cell.swap-target { border: 3px dashed @accent_color; background-color: alpha(@accent_color, 0.25); }
+
     /* The animation's controls over the picture fade out while the pointer rests (and back in). */
     .animation-controls { transition: opacity 200ms ease-out; }
     .animation-controls.faded-out { opacity: 0; }

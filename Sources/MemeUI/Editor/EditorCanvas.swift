@@ -96,7 +96,9 @@ final class EditorCanvas: CaptionFieldsHost {
     // A look-again still pending when the window closes must not reach the freed drawing area (the
     // canvas may outlive its widgets while late work still holds it).
     Signal.connect(drawingArea, "destroy") { [weak self] in self?.layerPoll?.cancel() }
-    Signal.connectChildPosition(widget) { [weak self] child in self?.fields.position(of: child) }
+    Signal.connectChildPosition(widget) { [weak self] child in
+      self?.fields.position(of: child) ?? self?.positionOverlay?(child)
+    }
     pop = CaptionPop(clockOf: drawingArea)
     pop.onFrame = { [weak self] in
       guard let self else { return }
@@ -180,6 +182,9 @@ final class EditorCanvas: CaptionFieldsHost {
   func addLayerUnderBoxFields(_ child: UnsafeMutablePointer<GtkWidget>) {
     gtk_widget_insert_before(child, widget, fields.boxEntries.first?.widget)
   }
+
+  /// Where an overlay other than the caption fields lies (a panel meme's cell frames); nil: GTK's default.
+  var positionOverlay: ((Widget) -> GdkRectangle?)?
 
   /// The caption layout currently drawn (for the style popover's font and overflow reports).
   var layout: MemeLayout? { painter.layout }

@@ -27,6 +27,8 @@ struct EditorHeader {
       tooltip: localized("Start over with no picture"))
     bar.packEnd(cancelButton)
     // The app's own items only, as the HIG has it: what acts on the picture is in its context menu.
-    bar.packEnd(PrimaryMenu.button(windowSection: nil))
+    let layouts = Menu()
+    layouts.appendSubmenu(PanelLayoutChoice.submenu.menu, label: PanelLayoutChoice.submenu.label)
+    bar.packEnd(PrimaryMenu.button(windowSection: layouts))
   }
 }

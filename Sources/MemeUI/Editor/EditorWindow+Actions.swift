@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import GLibSupport
 import GtkKit
+import MemeCore
 import MemeEditing
 
 /// The editor's `win.` actions. Each handler checks its preconditions first: an action can be
@@ -9,6 +11,19 @@ extension EditorWindow {
   func addActions() {
     EditorAction.add(to: actions) { [weak self] action in self?.perform(action) }
     ShareTarget.add(to: actions) { [weak self] target in self?.sharing.share(to: target) }
+    PanelLayoutChoice.add(to: actions) { [weak self] arrangement in self?.startPanels(arrangement) }
+  }
+
+  /// New from Layout: an empty grid in place of the meme, once the user agreed to lose an edited one.
+  func startPanels(_ arrangement: PanelArrangement) {
+    let start = { [weak self] in
+      guard let self else { return }
+      loading.forget()
+      document.reset()
+      panels.start(arrangement)
+    }
+    if leaving.askIfWorkWouldBeLost(leaveLabel: localized("_Discard"), before: start) { return }
+    start()
   }
 
   private func perform(_ action: EditorAction) {
@@ -22,10 +37,17 @@ extension EditorWindow {
     case .zoomIn: canvas.zoomControls.zoom(by: CanvasZoom.step)
     case .zoomOut: canvas.zoomControls.zoom(by: 1 / CanvasZoom.step)
     case .zoomFit: canvas.zoomControls.fit()
-    case .rotateLeft: document.rotate(clockwise: false)
-    case .rotateRight: document.rotate(clockwise: true)
-    case .flipHorizontal: document.flip(horizontally: true)
-    case .flipVertical: document.flip(horizontally: false)
+    // A panel meme's turns and flips are its selected cell's.
+    case .rotateLeft:
+      if !panels.transformSelectedCell({ $0.rotate(clockwise: false) }) { document.rotate(clockwise: false) }
+    case .rotateRight:
+      if !panels.transformSelectedCell({ $0.rotate(clockwise: true) }) { document.rotate(clockwise: true) }
+    case .flipHorizontal:
+      if !panels.transformSelectedCell({ $0.flip(horizontally: true) }) { document.flip(horizontally: true) }
+    case .flipVertical:
+      if !panels.transformSelectedCell({ $0.flip(horizontally: false) }) {
+        document.flip(horizontally: false)
+      }
     case .cancel: cancel()
     case .close: gtk_window_close(gtkkit_window(window))
     case .cancelExport: sharing.stop()
@@ -52,7 +74,8 @@ extension EditorWindow {
     enable(.undo, document.canUndo)
     enable(.redo, document.canRedo)
     enable(.camera, camera?.capture != nil)
-    cropMode?.updateActions(hasPicture: hasPicture)
+    // A panel meme's cells are cut by panning and zooming them, not by crop mode.
+    cropMode?.updateActions(hasPicture: hasPicture && !(panels?.isActive ?? false))
     // Whatever plays on the canvas: an animated picture, or animated stickers on a still one.
     for action in [EditorAction.playAnimation, .previousFrame, .nextFrame] {
       enable(action, canvas.playback.player != nil)

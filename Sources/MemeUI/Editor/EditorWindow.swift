@@ -35,6 +35,8 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var layerActions: LayerActions!
   private(set) var leaving: LeavingQuestions!
   private(set) var loading: PictureLoading!
+  /// A panel meme's cells: filling, arranging and captioning them (New from Layout).
+  private(set) var panels: PanelEditing!
   /// Selecting, moving, resizing and turning text boxes with the pointer.
   private(set) var boxHandles: BoxHandles!
   /// Paste, Undo, Redo and a box's drawing order, under a secondary click, a long press or the Menu key.
@@ -62,6 +64,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     loading = PictureLoading(host: self, preferences: preferences) { [unowned self] request, completion in
       filePicker(request, completion)
     }
+    panels = PanelEditing(host: self)
     buildContent()
     boxHandles = BoxHandles(canvas: canvas, document: document)
     cropMode = CropMode(host: self, bottomBar: bottomBar.widget, returnFocus: bottomBar.transformButton)
@@ -91,10 +94,17 @@ package final class EditorWindow: AppWindow, EditorHost {
     opacityPopover = StickerOpacityPopover(canvas: canvas, boxHandles: boxHandles, document: document)
     layerActions.stickerActions.onAdjustOpacity = { [unowned self] in opacityPopover.showForSelection() }
     canvas.playback.attachKeys(to: window)
-    camera = EditorCamera(host: self) { [unowned self] url in load(url) }
+    camera = EditorCamera(host: self) { [unowned self] url in
+      if !panels.take(.file(url)) { load(url) }
+    }
     addActions()
     connectDocument()
     loading.acceptDrops(on: canvas.widget)
+    loading.panels = panels
+    panels.marks.onInvite = { [unowned self] index in
+      panels.select(index)
+      loading.chooseAndLoad()
+    }
     loading.offerAsSticker = { [unowned self] picture, replace in stickers.offer(picture, replace: replace) }
     connectWindowKeys()
     updateActionStates()
@@ -166,6 +176,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     middle.append(stylePanel.widget)
     content.append(middle.widget)
     stylePanel.follow(window, in: middle) { [weak self] width in self?.cropMode?.windowWidth = width }
+    content.append(panels.bar.revealer.widget)
     content.append(bottomBar.widget)
     // Everything below the header bar: a toast lies over the bottom bar, off the picture and its
     // captions (libadwaita shows toasts at the bottom of the overlay's child).
@@ -210,6 +221,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     // Undo, a new picture or a turn while cropping: the crop being edited no longer matches.
     if cropMode.isOn, !change.isDisjoint(with: [.image, .transform]) { cropMode.end() }
     boxHandles?.documentChanged(change)
+    panels?.documentChanged(change)
     if !change.isDisjoint(with: [.image, .transform]) {
       canvas.showPicture(document.image, transform: document.transform)
     }

@@ -21,11 +21,13 @@ enum SentMemesMenus {
 
   /// The arrow beside Add: a new meme, or one from a template.
   static func addMenuButton() -> UnsafeMutablePointer<GtkWidget> {
-    EditorBottomBar.moreWaysButton(
-      Menu([
-        (localized("New Meme"), SentMemesAction.add.detailedName), TemplateAction.newFromTemplate.menuItem,
-        TemplateAction.importTemplates.menuItem,
-      ]), name: "add-menu-button", label: localized("More Ways to Start a Meme"))
+    let menu = Menu([
+      (localized("New Meme"), SentMemesAction.add.detailedName), TemplateAction.newFromTemplate.menuItem,
+      TemplateAction.importTemplates.menuItem,
+    ])
+    menu.appendSubmenu(PanelLayoutChoice.submenu.menu, label: PanelLayoutChoice.submenu.label)
+    return EditorBottomBar.moreWaysButton(
+      menu, name: "add-menu-button", label: localized("More Ways to Start a Meme"))
   }
 
   /// The header bar's primary menu: the views, then the application's items.

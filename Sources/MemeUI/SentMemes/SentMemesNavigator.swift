@@ -173,6 +173,10 @@ package final class SentMemesNavigator {
     window.onAdd = { [weak self] in self?.showEditor() }
     window.onOpen = { [weak self] id, tab in self?.showDetail(id: id, from: tab) }
     addTemplateActions(to: window)
+    // New from Layout: a new editor with the empty grid.
+    PanelLayoutChoice.add(to: window.actions) { [weak self] arrangement in
+      self?.showEditor().panels.start(arrangement)
+    }
     Signal.connect(window.window, "destroy") { [weak self, weak window] in
       guard let self, sentMemesWindow === window else { return }
       sentMemesWindow = nil

@@ -19,6 +19,8 @@ final class PictureLoading {
   /// Asked when a picture is dropped or pasted while one already shows: it can go on the meme as a
   /// sticker instead (the editor's Add Sticker asks which); `replace` loads it in the picture's place.
   var offerAsSticker: ((ArrivingPicture, _ replace: @escaping () -> Void) -> Void)?
+  /// A panel meme's cells, which take the pictures that arrive while the meme is one.
+  weak var panels: PanelEditing?
   /// Increases with every load so that a slow, superseded load cannot replace a newer picture.
   private var generation = 0
 
@@ -33,6 +35,7 @@ final class PictureLoading {
     filePicker(.openPicture) { [weak self] url in
       guard let self, let url else { return }  // cancelled: nothing changes
       preferences.rememberFolder(of: url)
+      if panels?.take(.file(url)) == true { return }
       load(url)
     }
   }
@@ -59,12 +62,16 @@ final class PictureLoading {
     host.document.setTexts(of: meme)
     // What was sent is kept in Sent Memes: closing before changing it loses nothing.
     host.document.markKept()
+    if let grid = meme.panels, let panels {
+      return panels.restore(grid, asKept: true)
+    }
     load(meme.originalImage, transform: meme.transform, asKept: true)
   }
 
   /// A dropped or pasted picture: on an empty canvas it becomes the picture; over a picture,
   /// `offerAsSticker` asks whether it replaces it or goes on it as a sticker.
-  func arrive(_ picture: ArrivingPicture) {
+  func arrive(_ picture: ArrivingPicture, at point: (x: Double, y: Double)? = nil) {
+    if panels?.take(picture, at: point) == true { return }
     let replace: () -> Void = { [weak self] in
       guard let self else { return }
       switch picture {

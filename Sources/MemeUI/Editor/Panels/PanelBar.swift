@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import GLibSupport
+import GtkKit
+import MemeCore
+
+/// The row of a panel meme's controls, under the canvas while the meme is one: the selected cell's
+/// caption and fit, the gutter's width and colour, and adding or removing a row. Each control
+/// writes through `PanelEditing`, one undo step a change (a run of keystrokes in the caption is one).
+final class PanelBar {
+  let revealer: Revealer
+  private unowned let panels: PanelEditing
+  /// "Panel 2 of 4": the cell the controls act on.
+  let cellLabel = Label()
+  let captionEntry = Entry()
+  let fitButton = ToggleButton(label: localized("Fit"))
+  let gutterSpin = SpinButton(
+    minimum: Double(PanelGrid.gutterRange.lowerBound), maximum: Double(PanelGrid.gutterRange.upperBound),
+    step: 1, digits: 0)
+  let gutterColor = ColorButton(color: (1, 1, 1, 1), title: localized("Gutter Colour"))
+  let addRowButton = Button(iconName: "list-add-symbolic")
+  let removeRowButton = Button(iconName: "list-remove-symbolic")
+  /// Set while the controls are shown the grid: their signals then are not the user's.
+  private var isShowing = false
+
+  init(panels: PanelEditing) {
+    self.panels = panels
+    let rows = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+    rows.widget.addCSSClass("panel-bar")
+    rows.widget.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+    let top = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    cellLabel.widget.name = "panel-cell-label"
+    cellLabel.widget.addCSSClass("heading")
+    top.append(cellLabel.widget)
+    captionEntry.widget.name = "panel-caption-entry"
+    captionEntry.widget.expandsHorizontally = true
+    top.append(captionEntry.widget)
+    rows.append(top.widget)
+
+    let controls = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    controls.widget.horizontalAlignment = GTK_ALIGN_CENTER
+    Self.name(fitButton.widget, "panel-fit-button", localized("Show the whole picture in the panel"))
+    controls.append(fitButton.widget)
+    let gutterLabel = Label(localized("Gutter"))
+    gutterLabel.widget.setMargins(start: 6)
+    controls.append(gutterLabel.widget)
+    Self.name(gutterSpin.widget, "panel-gutter-spin", localized("Gutter width in pixels"))
+    controls.append(gutterSpin.widget)
+    gutterColor.widget.name = "panel-gutter-color"
+    gutterColor.setAccessibleName(localized("Gutter colour"))
+    gutterColor.widget.tooltip = localized("Gutter colour")
+    controls.append(gutterColor.widget)
+    let rowsLabel = Label(localized("Rows"))
+    rowsLabel.widget.setMargins(start: 6)
+    controls.append(rowsLabel.widget)
+    let rowButtons = Box(GTK_ORIENTATION_HORIZONTAL)
+    rowButtons.widget.addCSSClass("linked")
+    Self.name(addRowButton.widget, "panel-add-row-button", localized("Add a row"))
+    Self.name(removeRowButton.widget, "panel-remove-row-button", localized("Remove the selected panel’s row"))
+    rowButtons.append(addRowButton.widget)
+    rowButtons.append(removeRowButton.widget)
+    controls.append(rowButtons.widget)
+    rows.append(controls.widget)
+
+    revealer = Revealer(child: rows.widget)
+    revealer.widget.name = "panel-bar"
+    connect()
+  }
+
+  private static func name(_ widget: Widget, _ name: String, _ label: String) {
+    widget.name = name
+    widget.tooltip = label
+    Accessible.setLabel(widget, label)
+  }
+
+  private func connect() {
+    Signal.connect(captionEntry.widget, "changed") { [weak self] in
+      guard let self, !isShowing else { return }
+      let (cell, text) = (panels.selectedCell, captionEntry.text)
+      panels.change(coalescingKey: "panel-caption-\(cell)") { grid in
+        guard grid.cells.indices.contains(cell), grid.cells[cell].caption != text else { return false }
+        grid.cells[cell].caption = text
+        return true
+      }
+    }
+    Signal.connect(captionEntry.widget, "activate") { [weak self] in self?.panels.endDrag() }
+    Signal.connect(fitButton.widget, "toggled") { [weak self] in
+      guard let self, !isShowing else { return }
+      let (cell, fit) = (panels.selectedCell, fitButton.isActive ? PanelFit.fit : .cover)
+      panels.change { grid in
+        guard grid.cells.indices.contains(cell), grid.cells[cell].fit != fit else { return false }
+        grid.cells[cell].fit = fit
+        return true
+      }
+    }
+    Signal.connect(gutterSpin.widget, "value-changed") { [weak self] in
+      guard let self, !isShowing else { return }
+      let gutter = Int(gutterSpin.value)
+      panels.change(coalescingKey: "panel-gutter") { grid in
+        guard grid.gutter != gutter else { return false }
+        grid.gutter = gutter
+        return true
+      }
+    }
+    Signal.connect(gutterColor.widget, "color-set") { [weak self] in
+      guard let self, !isShowing else { return }
+      let color = gutterColor.color
+      panels.change { grid in
+        let chosen = RGBAColor(red: color.red, green: color.green, blue: color.blue, alpha: 1)
+        guard grid.gutterColor != chosen else { return false }
+        grid.gutterColor = chosen
+        return true
+      }
+    }
+    Signal.connect(addRowButton.widget, "clicked") { [weak self] in self?.panels.change { $0.addRow() } }
+    Signal.connect(removeRowButton.widget, "clicked") { [weak self] in
+      guard let self, let grid = panels.grid else { return }
+      let row = grid.arrangement.position(ofCell: panels.selectedCell).row
+      panels.change { $0.removeRow(row) }
+    }
+  }
+
+  /// Puts the caret in the selected cell's caption.
+  func focusCaption() {
+    _ = captionEntry.widget.grabFocus()
+  }
+
+  /// Shows the grid's controls for its selected cell, or hides the bar for a meme of one picture.
+  func show(_ grid: PanelGrid?, selectedCell: Int) {
+    revealer.revealsChild = grid != nil
+    guard let grid, grid.cells.indices.contains(selectedCell) else { return }
+    isShowing = true
+    defer { isShowing = false }
+    let cell = grid.cells[selectedCell]
+    cellLabel.text = String(format: localized("Panel %ld of %ld"), selectedCell + 1, grid.cells.count)
+    if captionEntry.text != cell.caption { captionEntry.text = cell.caption }
+    captionEntry.setPlaceholder(String(format: localized("Caption of panel %ld"), selectedCell + 1))
+    Accessible.setLabel(
+      captionEntry.widget, String(format: localized("Caption of panel %ld"), selectedCell + 1))
+    fitButton.isActive = cell.fit == .fit
+    fitButton.widget.isSensitive = cell.picture != nil
+    if Int(gutterSpin.value) != grid.gutter { gutterSpin.value = Double(grid.gutter) }
+    gutterColor.color = StyleControls.components(grid.gutterColor)
+    addRowButton.widget.isSensitive = grid.withRowAdded != nil
+    removeRowButton.widget.isSensitive = grid.withRowRemoved != nil
+  }
+}

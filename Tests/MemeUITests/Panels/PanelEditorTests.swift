@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import GtkKit
+import GtkTestSupport
+import MemeCore
+import MemeEditing
+import Testing
+
+@testable import MemeUI
+
+/// Panel memes in the editor, on both display servers: New from Layout in the menus, the empty
+/// cells' invitations, filling cells by Album and by drop, the bar's controls, undo of each step.
+@MainActor @Suite(.serialized) struct PanelEditorTests {
+  static let red = RGBAColor(red: 0.9, green: 0.1, blue: 0.1)
+  static let blue = RGBAColor(red: 0.1, green: 0.2, blue: 0.9)
+
+  /// The items of a menu model, submenus' items included.
+  static func actions(in model: UnsafeMutablePointer<GMenuModel>) -> [String] {
+    var actions: [String] = []
+    for index in 0..<g_menu_model_get_n_items(model) {
+      for link in ["section", "submenu"] {
+        guard let linked = g_menu_model_get_item_link(model, index, link) else { continue }
+        actions += Self.actions(in: linked)
+        g_object_unref(linked)
+      }
+      if let value = g_menu_model_get_item_attribute_value(model, index, "action", nil) {
+        var action = String(cString: g_variant_get_string(value, nil))
+        g_variant_unref(value)
+        if let target = g_menu_model_get_item_attribute_value(model, index, "target", nil) {
+          action += "::" + String(cString: g_variant_get_string(target, nil))
+          g_variant_unref(target)
+        }
+        actions.append(action)
+      }
+    }
+    return actions
+  }
+
+  static let layoutItems = PanelLayoutChoice.allCases.map { "win.new-from-layout::\($0.rawValue)" }
+
+  @Test func newFromLayoutIsInTheEditorsMainMenuAndSentMemesAddMenu() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    let mainMenu = try #require(WidgetTree.descendant(of: editor.window, named: "main-menu-button"))
+    let editorItems = Self.actions(in: try #require(mainMenu.menuModel))
+    #expect(Self.layoutItems.allSatisfy(editorItems.contains), "\(editorItems)")
+    #expect(WidgetTree.texts(in: editor.window).contains("New from Layout"))
+
+    let folder = try SentMemesHarness.makeStoreFolder(memes: 1).folder
+    try TemplateWindowTests.withApp(storeFolder: folder) { _, navigator in
+      let window = try #require(navigator.sentMemesWindow)
+      let add = try #require(WidgetTree.descendant(of: window.window, named: "add-menu-button"))
+      let addItems = Self.actions(in: try #require(add.menuModel))
+      #expect(Self.layoutItems.allSatisfy(addItems.contains), "\(addItems)")
+      // Sent Memes' item opens the editor on the empty grid.
+      ActionMap(window.window).action(named: PanelLayoutChoice.actionName)?.activate(choosing: "2x2")
+      try #require(MainContext.iterate { navigator.adoptedEditor?.panels.grid != nil })
+      #expect(navigator.adoptedEditor?.panels.grid?.arrangement == .grid(rows: 2, columns: 2))
+    }
+  }
+
+  @Test(arguments: PanelLayoutChoice.allCases)
+  func aNewLayoutShowsEveryEmptyCellWithItsInvitation(choice: PanelLayoutChoice) throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    PanelHarness.start(choice.rawValue, in: editor)
+    let grid = try #require(editor.panels.grid)
+    #expect(grid.arrangement == choice.arrangement)
+    #expect(grid.cells.allSatisfy { $0.picture == nil })
+    #expect(editor.panels.bar.revealer.revealsChild, "the panel controls show")
+    for index in grid.cells.indices {
+      let invitation = try #require(PanelHarness.invitation(index, in: editor), "cell \(index + 1)")
+      #expect(invitation.isMapped, "cell \(index + 1) invites a picture")
+      // It lies inside its cell.
+      let bounds = try #require(editor.canvas.boundsInDrawing(of: invitation))
+      let cell = try #require(editor.panels.canvasRect(ofCell: index))
+      #expect(bounds.x >= cell.x - 1 && bounds.x + bounds.width <= cell.x + cell.width + 1)
+      #expect(bounds.y >= cell.y - 1 && bounds.y + bounds.height <= cell.y + cell.height + 1)
+    }
+    // A cell's picture is cut by panning and zooming it: crop mode is not offered.
+    #expect(editor.cropMode.actions.action(named: CropAction.begin.name)?.isEnabled == false)
+    Screenshot.save(editor.window, named: "panels-new-\(choice.rawValue)")
+  }
+
+  @Test func cellsFillByAlbumAndByDropAndUndoTakesEachBack() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    let red = try PanelHarness.solid(Self.red, name: "panel-red.png")
+    let blue = try PanelHarness.solid(Self.blue, width: 600, height: 800, name: "panel-blue.png")
+    PanelHarness.start("1x2", in: editor)
+
+    try PanelHarness.fillByAlbum(cell: 1, with: red, in: editor)
+    #expect(editor.panels.grid?.cells[0].picture == nil)
+    let (r, g, b) = try PanelHarness.sheetColor(ofCell: 1, in: editor)
+    #expect(r > 200 && g < 60 && b < 60, "the second cell shows the red picture: \(r),\(g),\(b)")
+    #expect(PanelHarness.invitation(1, in: editor)?.isMapped != true, "a filled cell invites no more")
+    #expect(PanelHarness.invitation(0, in: editor)?.isMapped == true)
+
+    try PanelHarness.drop(blue, onCell: 0, in: editor)
+    #expect(editor.panels.grid?.cells[1].picture == red, "the drop went to the cell it fell on")
+    let first = try PanelHarness.sheetColor(ofCell: 0, in: editor)
+    #expect(first.2 > 200 && first.0 < 60, "the first cell shows the blue picture: \(first)")
+    Screenshot.save(editor.window, named: "panels-filled-1x2")
+
+    editor.document.undo()
+    EditorHarness.settle(editor)
+    #expect(editor.panels.grid?.cells[0].picture == nil && editor.panels.grid?.cells[1].picture == red)
+    #expect(PanelHarness.invitation(0, in: editor)?.isMapped == true, "the undone cell invites again")
+    editor.document.undo()
+    #expect(editor.panels.grid?.cells.allSatisfy { $0.picture == nil } == true)
+    editor.document.redo()
+    editor.document.redo()
+    EditorHarness.settle(editor)
+    #expect(editor.panels.grid?.cells.map(\.picture) == [blue, red])
+    #expect(try PanelHarness.sheetColor(ofCell: 0, in: editor).2 > 200, "redo shows the blue picture again")
+  }
+
+  @Test func aBrokenPictureIsNamedAndTheCellsAreKept() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    let red = try PanelHarness.solid(Self.red, name: "panel-red.png")
+    PanelHarness.start("2x1", in: editor)
+    try PanelHarness.fillByAlbum(cell: 0, with: red, in: editor)
+    let broken = Fixtures.broken(name: "panel-broken.jpg")
+    editor.filePicker = { _, completion in completion(broken) }
+    let invitation = try #require(PanelHarness.invitation(1, in: editor))
+    gtk_widget_activate(invitation)
+    #expect(MainContext.iterate { editor.lastError != nil })
+    let error = try #require(editor.lastError)
+    #expect(error.title.contains("panel-broken.jpg"), "\(error.title)")
+    #expect(editor.panels.grid?.cells.map(\.picture) == [red, nil], "the meme is as it was")
+  }
+
+  @Test func theBarCaptionsFitsAndSetsTheGutterEachOneUndoStep() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    let red = try PanelHarness.solid(Self.red, name: "panel-red.png")
+    PanelHarness.start("rows", in: editor)
+    try PanelHarness.fillByAlbum(cell: 0, with: red, in: editor)
+    let bar = editor.panels.bar!
+    bar.captionEntry.text = "small brain"
+    EditorHarness.settle(editor)
+    #expect(editor.panels.grid?.cells[0].caption == "small brain")
+    // The rows' caption cell is black text on white.
+    let sheet = try #require(editor.document.image?.full)
+    let captionCell = try #require(editor.panels.layout?.geometry.captionCells[0])
+    var dark = 0
+    for y in captionCell.y..<(captionCell.y + captionCell.height) {
+      for x in captionCell.x..<(captionCell.x + captionCell.width) {
+        let (r, g, b) = PanelHarness.pixel(of: sheet, x: x, y: y)
+        if r + g + b < 100 { dark += 1 }
+      }
+    }
+    #expect(dark > 50, "the caption is drawn dark in its cell: \(dark) dark pixels")
+
+    bar.gutterSpin.value = 20
+    EditorHarness.settle(editor)
+    #expect(editor.panels.grid?.gutter == 20)
+    gtk_widget_activate(bar.addRowButton.widget)
+    // A button activated from the keyboard shows itself pressed for a moment, then is clicked.
+    #expect(MainContext.iterate { editor.panels.grid?.arrangement == .captionRows(count: 5) })
+    EditorHarness.settle(editor)
+    let invited = PanelHarness.invitation(4, in: editor)
+    #expect(invited?.isMapped == true, "the new row invites a picture")
+
+    editor.document.undo()
+    #expect(editor.panels.grid?.arrangement == .captionRows(count: 4))
+    editor.document.undo()
+    #expect(editor.panels.grid?.gutter == 0)
+    EditorHarness.settle(editor)
+    #expect(Int(bar.gutterSpin.value) == 0, "the bar follows undo")
+    editor.document.undo()
+    #expect(editor.panels.grid?.cells[0].caption == "")
+    #expect(bar.captionEntry.text == "")
+    Screenshot.save(editor.window, named: "panels-rows-bar")
+  }
+}
