@@ -7,7 +7,8 @@ import GRDB
 struct DeletedRows: Sendable {
   /// The folder the purged rows' files are removed from.
   let images: DurableFolder
-  /// The stickers' kept pictures, of which those no row uses any more go with the last row.
+  /// The stickers' and panel cells' kept pictures, of which those no row uses any more go with the
+  /// last row.
   let stickers: KeptStickers
 
   /// Hides (`deleted`) or brings back the row `id` of `table` (the memes' or the templates'); throws
@@ -39,24 +40,28 @@ struct DeletedRows: Sendable {
   /// name that is not plain stays as it is: its names are never followed.
   func purgeMemes(in db: Database, where condition: String, arguments: StatementArguments) throws -> Int {
     try purge(
-      in: db, sql: "SELECT id, textBoxes, \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE \(condition)",
+      in: db,
+      sql: "SELECT id, textBoxes, panels, \(SentMemeDecoder.fileColumns) FROM sentMeme WHERE \(condition)",
       arguments: arguments, table: "sentMeme"
-    ) { try SentMemeDecoder.fileNames(in: $0, from: 2) }
+    ) { try SentMemeDecoder.fileNames(in: $0, from: 3) }
   }
 
   /// Removes every deleted template's files, then its row (as for memes). Returns how many were purged.
   func purgeTemplates(in db: Database) throws -> Int {
     try purge(
       in: db,
-      sql: "SELECT id, layers, \(TemplateDecoder.fileColumns) FROM memeTemplate WHERE deletedAt IS NOT NULL",
+      sql: """
+        SELECT id, layers, panels, \(TemplateDecoder.fileColumns) FROM memeTemplate WHERE deletedAt IS NOT NULL
+        """,
       arguments: [], table: "memeTemplate"
-    ) { try TemplateDecoder.fileNames(in: $0, from: 2) }
+    ) { try TemplateDecoder.fileNames(in: $0, from: 3) }
   }
 
-  /// Removes the files, then the row, of every row `sql` selects (its id, its layers' JSON, then its
-  /// file names, which `fileNames` reads, nil when one is not plain); then the stickers' kept
-  /// pictures those rows used that no other row uses. A crash before the commit leaves the rows,
-  /// deleted, and maybe without their sticker pictures: hidden rows, which the next purge finishes.
+  /// Removes the files, then the row, of every row `sql` selects (its id, its layers' JSON, its
+  /// panels' JSON, then its file names, which `fileNames` reads, nil when one is not plain); then the
+  /// kept pictures of those rows' stickers and cells that no other row uses. A crash before the
+  /// commit leaves the rows, deleted, and maybe without their kept pictures: hidden rows, which the
+  /// next purge finishes.
   private func purge(
     in db: Database, sql: String, arguments: StatementArguments, table: String,
     fileNames: (Row) throws -> [String]?
@@ -64,18 +69,19 @@ struct DeletedRows: Sendable {
     let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
     let delete = try db.cachedStatement(sql: "DELETE FROM \(table) WHERE id = ?")
     var purged = 0
-    var stickerNames: Set<String> = []
+    var keptNames: Set<String> = []
     for row in rows {
       // A damaged or foreign database may hold a row whose id is not an integer: it is left alone.
       guard let id = Int64.fromDatabaseValue(row[0]), let names = try fileNames(row) else { continue }
       images.remove(names)
       try delete.execute(arguments: [id])
-      // (Read as the column holds it: text, or anything else from a damaged file, which uses none.)
-      let layers = SentMemeDecoder.layers(fromJSON: String.fromDatabaseValue(row[1]))
-      stickerNames.formUnion(KeptStickers.keptNames(in: layers))
+      // (Read as the columns hold them: text, or anything else from a damaged file, which uses none.)
+      keptNames.formUnion(
+        KeptStickers.keptNames(
+          layersJSON: String.fromDatabaseValue(row[1]), panelsJSON: String.fromDatabaseValue(row[2])))
       purged += 1
     }
-    try stickers.removeUnused(stickerNames, in: db)
+    try stickers.removeUnused(keptNames, in: db)
     return purged
   }
 }

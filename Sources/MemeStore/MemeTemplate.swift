@@ -3,8 +3,8 @@ import Foundation
 import MemeCore
 
 /// A picture kept to make new memes from: the picture as it was cut, turned and mirrored, the
-/// content it was used with (of which a template keeps the layout, the caption style and the
-/// stickers) and a name.
+/// content it was used with (of which a template keeps the layout, the caption style, the stickers
+/// and a panel meme's grid without its pictures) and a name.
 /// No texts: a meme made from it starts with empty captions. The store owns its two files, inside its
 /// `images` folder, and it alone makes templates (with the member-wise initializer): from a draft it
 /// saves, keeping what `MemeContent.template(of:)` keeps, or from a row, which holds nothing more.
@@ -15,8 +15,8 @@ public struct MemeTemplate: MemeContentHolder, Sendable, Hashable, Identifiable 
   public var pictureURL: URL
   /// A small image for the gallery.
   public var thumbnailURL: URL
-  /// What a meme made from it starts with: its layout, style and stickers, no text, the picture as
-  /// it is.
+  /// What a meme made from it starts with: its layout, style and stickers, a panel meme's empty
+  /// grid, no text, the picture as it is.
   public var content: MemeContent
   public var createdAt: Date
   /// How many memes were started from it, and when the last one was: the gallery shows the most used
@@ -38,7 +38,8 @@ public struct MemeTemplateDraft: MemeContentHolder, Sendable, Hashable {
   public var name: String
   public var picture: EncodedImage
   public var thumbnail: EncodedImage
-  /// The content the template keeps: its layout, style and stickers (see `MemeContent.template(of:)`).
+  /// The content the template keeps: its layout, style, stickers and empty grid (see
+  /// `MemeContent.template(of:)`).
   public var content: MemeContent
   public var createdAt: Date
   public var source: String?
@@ -57,12 +58,26 @@ public struct MemeTemplateDraft: MemeContentHolder, Sendable, Hashable {
 }
 
 extension MemeContent {
-  /// What a template keeps of `content`: its layout, style and stickers. Its texts, boxes and
-  /// description belong to one meme, and its picture is kept already cut and turned.
+  /// What a template keeps of `content`: its layout, style and stickers, and a panel meme's grid as
+  /// a form to fill: its arrangement, gutter, cell shape, and each cell's fit and caption (the
+  /// format's labels, "no" and "yes"), with no picture in any cell. Its texts, boxes and
+  /// description belong to one meme, its cells' pictures and how they lie to that meme's pictures,
+  /// and its picture is kept already cut and turned.
   public static func template(of content: MemeContent) -> MemeContent {
     MemeContent(
       captions: MemeCaptions(
         top: "", bottom: "", style: content.style, layers: content.layers.filter { $0.sticker != nil },
-        layout: content.layout))
+        layout: content.layout),
+      panels: content.panels.map(\.withoutPictures))
+  }
+}
+
+extension PanelGrid {
+  /// The grid with every cell emptied: no picture, and so nothing of how one lay (its crop, zoom and
+  /// focus); each cell keeps its fit and caption.
+  fileprivate var withoutPictures: PanelGrid {
+    var grid = self
+    grid.cells = cells.map { PanelCell(fit: $0.fit, caption: $0.caption) }
+    return grid
   }
 }

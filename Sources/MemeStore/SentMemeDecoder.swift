@@ -87,6 +87,27 @@ struct SentMemeDecoder {
     return (try? decoder.decode([MemeLayer].self, from: Data(json.utf8))) ?? []
   }
 
+  /// The grid kept in the `panels` column, its cells' kept pictures named by their full paths (see
+  /// `KeptStickers`). NULL is a meme of one picture; a grid that no longer decodes reads as one too
+  /// (its picture the meme's original file), rather than hiding the meme.
+  func panels(fromJSON json: String?) -> PanelGrid? {
+    stickers.resolved(Self.panels(fromJSON: json, decoder: jsonDecoder))
+  }
+
+  /// The grid as stored, made again through its initializers, so that a grid written by hand or by
+  /// another version still has the cells its arrangement draws and values in their ranges.
+  static func panels(fromJSON json: String?, decoder: JSONDecoder = JSONDecoder()) -> PanelGrid? {
+    guard let json, let grid = try? decoder.decode(PanelGrid.self, from: Data(json.utf8)) else { return nil }
+    let cells = grid.cells.map {
+      PanelCell(
+        picture: $0.picture, transform: $0.transform, fit: $0.fit, zoom: $0.zoom, focusX: $0.focusX,
+        focusY: $0.focusY, caption: $0.caption)
+    }
+    return PanelGrid(
+      arrangement: grid.arrangement, cells: cells, gutter: grid.gutter, gutterColor: grid.gutterColor,
+      cellAspect: grid.cellAspect)
+  }
+
   /// NULL is none; only an absolute path is a place the meme was saved to (a relative one, from a
   /// damaged or foreign file, would mean a different place for every process).
   private func savedFile(atPath path: String?) -> URL? {
@@ -110,6 +131,13 @@ struct SentMemeDecoder {
   static func json(for layers: [MemeLayer]) throws -> String? {
     guard !layers.isEmpty else { return nil }
     return String(decoding: try JSONEncoder().encode(layers), as: UTF8.self)
+  }
+
+  /// The `panels` column's value for `grid`: NULL for a meme of one picture, as every meme sent
+  /// before panels.
+  static func json(for grid: PanelGrid?) throws -> String? {
+    guard let grid else { return nil }
+    return String(decoding: try JSONEncoder().encode(grid), as: UTF8.self)
   }
 
   /// The column value for a description: NULL for the default (none written, or only white space).

@@ -5,7 +5,8 @@ import MemeCore
 
 /// Every meme the user has sent: an SQLite database (`memes.sqlite`, WAL mode) and the image files it
 /// refers to (in `images/` beside it), and the templates kept beside them. The pictures their
-/// stickers were placed from are kept once each in `stickers/` (see `KeptStickers`).
+/// stickers were placed from, and those in a panel meme's cells, are kept once each in `stickers/`
+/// (see `KeptStickers`).
 ///
 /// Thread-safe: queries may run on the main thread while another thread saves. The list order is the
 /// user's: a newly saved meme goes to the top (index 0), `move(id:toIndex:)` changes it.

@@ -43,7 +43,7 @@ struct SentMemeWriter: Sendable {
         sql: """
           INSERT INTO sentMeme
             (sentAt, position, originalFile, renderedFile, thumbnailFile, savedFile, \(StoredMemeContent.columns))
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       return try zip(drafts, zip(styles, names)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
@@ -58,6 +58,7 @@ struct SentMemeWriter: Sendable {
         var content = draft.content
         content.customDescription = StoredMemeContent.storedDescription(of: content)
         content.captions.layers = files.stickers.resolved(content.captions.layers)
+        content.panels = files.stickers.resolved(content.panels)
         try SearchIndex.index(
           id: id, topText: content.top, bottomText: content.bottom, layers: content.captions.layers,
           description: content.customDescription, in: db)

@@ -9,13 +9,14 @@ import MemeCore
 struct StoreFileWriter: Sendable {
   let database: StoreDatabase
   let images: DurableFolder
-  /// Where the stickers' pictures are kept, as the rows using them commit (see `committing`).
+  /// Where the stickers' and panel cells' pictures are kept, as the rows using them commit (see
+  /// `committing`).
   let stickers: KeptStickers
   /// Held shared while files are written and until their rows commit (see `writeThenCommit`).
   let lock: StoreLock
 
   /// Saves `drafts` (memes or templates) in one transaction: their styles coded and their stickers'
-  /// pictures kept first (nothing is written when either fails), then each draft's files written and
+  /// and cells' pictures kept first (nothing is written when either fails), then each draft's files written and
   /// synced (`filesOf`), then `insert` commits the rows of the drafts as stored, with their style
   /// columns and file names (see `writeThenCommit`).
   func save<Draft: MemeContentHolder, Names, Saved>(
@@ -93,16 +94,16 @@ struct StoreFileWriter: Sendable {
     }
   }
 
-  /// `drafts` with their layers as the store keeps them, and the stickers' pictures to keep (see
-  /// `KeptStickers.storing`). Called before any file is written: a picture that cannot be read fails
-  /// the save with nothing written.
+  /// `drafts` with their layers and panels as the store keeps them, and the pictures to keep for
+  /// their stickers and cells (see `KeptStickers.storing`). Called before any file is written: a
+  /// picture that cannot be read fails the save with nothing written.
   func storingStickers<Draft: MemeContentHolder>(of drafts: [Draft]) throws -> ([Draft], [KeptStickers.File])
   {
     var stored = drafts
     var stickerFiles: [KeptStickers.File] = []
     for index in stored.indices {
-      let (layers, kept) = try stickers.storing(stored[index].content.captions.layers)
-      stored[index].content.captions.layers = layers
+      let (content, kept) = try stickers.storing(stored[index].content)
+      stored[index].content = content
       stickerFiles += kept
     }
     return (stored, stickerFiles)

@@ -9,9 +9,10 @@ import MemeCore
 /// and thumbnail files) gets its row back, anything else is moved to `lost+found`. Only the store's
 /// own temporary files, which are never complete, are deleted.
 ///
-/// It reads only the images folder. The stickers' kept pictures are in a folder of their own
-/// (`KeptStickers`), which it never lists, moves or removes from: a copy no row uses (its rows lost
-/// with a database) stays where a restored database would look for it; only a purge removes one.
+/// It reads only the images folder. The kept pictures of stickers and panel cells are in a folder of
+/// their own (`KeptStickers`), which it never lists, moves or removes from: a copy no row uses (its
+/// rows lost with a database) stays where a restored database would look for it; only a purge
+/// removes one.
 final class StoreRepairer: Sendable {
   private let database: StoreDatabase
   /// The store's folder (where `lost+found` is made) and its images folder.

@@ -55,6 +55,13 @@ enum StoreSchema {
       // picture kept in the stickers folder); NULL (every template kept before) is none.
       try db.execute(sql: "ALTER TABLE memeTemplate ADD COLUMN layers TEXT")
     }
+    migrator.registerMigration("v10 panels") { db in
+      // A panel meme's cells, as PanelGrid JSON (each cell's picture kept in the stickers folder, as
+      // a sticker's is; a template's cells have none); NULL (every meme sent and template kept
+      // before) is a meme of one picture.
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN panels TEXT")
+      try db.execute(sql: "ALTER TABLE memeTemplate ADD COLUMN panels TEXT")
+    }
     return migrator
   }
 

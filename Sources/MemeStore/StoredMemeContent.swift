@@ -4,23 +4,25 @@ import GRDB
 import MemeCore
 
 /// The one mapping between a meme's content and the `sentMeme` columns that keep it: the texts, the
-/// style, the picture's transform, the layers, the description and the layout. Saving writes
-/// through `values(for:style:)`, listing reads through `read(_:from:decoder:)`; a new part of a
-/// meme's content is mapped here and nowhere else.
+/// style, the picture's transform, the layers, the description, the layout and the panels. Saving
+/// writes through `values(for:style:)`, listing reads through `read(_:from:decoder:)`; a new part of
+/// a meme's content is mapped here and nowhere else.
 enum StoredMemeContent {
   /// The columns, in the order `values(for:style:)` gives and `read(_:from:decoder:)` reads them.
-  static let columns = ["topText", "bottomText", "style", "transform", "textBoxes", "description", "layout"]
-    .joined(separator: ", ")
+  static let columns = [
+    "topText", "bottomText", "style", "transform", "textBoxes", "description", "layout", "panels",
+  ]
+  .joined(separator: ", ")
 
   /// The column values for `content`, with its style as `SentMemeDecoder.json(for:)` wrote it (styles
   /// are encoded, and refused, before any file is written). The defaults (no transform, no box, no
-  /// description, Classic) are NULL, as in every meme sent before they existed.
+  /// description, Classic, one picture) are NULL, as in every meme sent before they existed.
   static func values(for content: MemeContent, style: String) throws -> [(any DatabaseValueConvertible)?] {
     [
       content.top, content.bottom, style, try SentMemeDecoder.json(for: content.transform),
       try SentMemeDecoder.json(for: content.layers),
       SentMemeDecoder.column(forDescription: content.customDescription),
-      SentMemeDecoder.column(for: content.layout),
+      SentMemeDecoder.column(for: content.layout), try SentMemeDecoder.json(for: content.panels),
     ]
   }
 
@@ -34,7 +36,8 @@ enum StoredMemeContent {
       layout: decoder.layout(named: try row.decode(atIndex: start + 6)))
     return MemeContent(
       captions: captions, transform: decoder.transform(fromJSON: try row.decode(atIndex: start + 3)),
-      customDescription: try row.decode(atIndex: start + 5))
+      customDescription: try row.decode(atIndex: start + 5),
+      panels: decoder.panels(fromJSON: try row.decode(atIndex: start + 7)))
   }
 
   /// `content`'s description as the store keeps it: the user's text, or nil for the default (blank

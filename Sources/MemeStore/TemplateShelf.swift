@@ -5,7 +5,7 @@ import MemeCore
 
 /// Templates, kept in the same database and images folder as the sent memes and written the same
 /// way: files first, synced, then the row, so a crash leaves the whole template or no row. Their
-/// stickers' pictures are kept as a meme's are (`KeptStickers`). Deleting is
+/// stickers' pictures are kept as a meme's are (`KeptStickers`; their panels' cells have none). Deleting is
 /// two-step as for memes (see `DeletedRows`): a deleted template is hidden until it is brought back
 /// or purged (opening the store purges what a previous run hid).
 struct TemplateShelf: Sendable {
@@ -108,8 +108,9 @@ struct TemplateShelf: Sendable {
     try files.committing(keeping: stickerFiles) { db in
       let insert = try db.cachedStatement(
         sql: """
-          INSERT INTO memeTemplate (name, pictureFile, thumbnailFile, layout, style, createdAt, source, layers)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO memeTemplate
+            (name, pictureFile, thumbnailFile, layout, style, createdAt, source, layers, panels)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       return try zip(drafts, zip(styles, names)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
@@ -117,9 +118,11 @@ struct TemplateShelf: Sendable {
           draft.name, names.picture, names.thumbnail, SentMemeDecoder.column(for: draft.layout), style,
           draft.createdAt.timeIntervalSinceReferenceDate, draft.source,
           try SentMemeDecoder.json(for: draft.content.captions.layers),
+          try SentMemeDecoder.json(for: draft.content.panels),
         ])
         var content = MemeContent.template(of: draft.content)
         content.captions.layers = files.stickers.resolved(content.captions.layers)
+        content.panels = files.stickers.resolved(content.panels)
         return MemeTemplate(
           id: db.lastInsertedRowID, name: draft.name, pictureURL: images.fileURL(names.picture),
           thumbnailURL: images.fileURL(names.thumbnail), content: content,

@@ -4,17 +4,19 @@ import GLibSupport
 import GRDB
 import MemeCore
 
-/// The sticker pictures Sent Memes and the templates keep, so that a meme still opens, draws and can
-/// be edited and sent again once the file a sticker was placed from is gone.
+/// The pictures Sent Memes and the templates keep beside their own files: those their stickers were
+/// placed from and those in a panel meme's cells, so that a meme still opens, draws and can be edited
+/// and sent again once the files the user chose are gone.
 ///
 /// Each picture is kept once, by its content: `stickers/<sha256>.<ext>` in the store's folder, beside
 /// `images` (whose listing the repair reads, and which may be a link to another disk). Memes and
-/// templates that use the same file share the copy. A layer as stored names its copy relative to the
-/// store's folder (`"path": "stickers/<sha256>.png"`, `"sha256": …`), so the store can move as a
-/// whole; read back, it names the copy's full path (see `resolved`). A copy goes when the last row
-/// that uses it is purged (`removeUnused`).
+/// templates that use the same file share the copy, as do a sticker and a cell. A layer as stored
+/// names its copy relative to the store's folder (`"path": "stickers/<sha256>.png"`, `"sha256": …`),
+/// and so does a cell (its picture the relative URL `stickers/<sha256>.png`, whose name carries the
+/// hash), so the store can move as a whole; read back, they name the copy's full path (see
+/// `resolved`). A copy goes when the last row that uses it is purged (`removeUnused`).
 ///
-/// The folder is made when the first sticker is kept (a store without stickers never has it), as the
+/// The folder is made when the first picture is kept (a store without any never has it), as the
 /// images folder is: mode 0700, never through a symbolic link, every file created in it through its
 /// descriptor and synced (`DurableFolder`).
 final class KeptStickers: Sendable {
@@ -44,19 +46,37 @@ final class KeptStickers: Sendable {
 
   // MARK: Saving
 
-  /// `layers` as the store keeps them: every picture sticker's file is read (see `StickerSourceFile`)
-  /// and named by its content, and its layer points at that name. Returns the files to keep, each
-  /// once. Throws the store's error, having written nothing, when a file cannot be read.
-  func storing(_ layers: [MemeLayer]) throws -> (layers: [MemeLayer], files: [File]) {
+  /// `content` as the store keeps it: the file of every picture sticker and of every panel cell with
+  /// a picture is read (see `StickerSourceFile`) and named by its content, and its layer or cell
+  /// points at that name. Returns the files to keep, each once (a file in two cells and a sticker is
+  /// one copy). Throws the store's error, having written nothing, when a file cannot be read.
+  func storing(_ content: MemeContent) throws -> (content: MemeContent, files: [File]) {
     var files: [String: File] = [:]
-    let stored = try Self.mappingPictures(in: layers) { picture in
-      let bytes = try StickerSourceFile.read(picture.path, limit: sizeLimit)
-      let hash = ContentDigest.sha256(of: bytes)
-      let name = Self.fileName(hash: hash, fileExtension: Self.fileExtension(of: bytes, path: picture.path))
-      files[name] = File(name: name, bytes: bytes)
-      return StickerPicture(path: "\(Self.folderName)/\(name)", name: picture.name, contentHash: hash)
+    var stored = content
+    stored.captions.layers = try Self.mappingPictures(in: content.captions.layers) { picture in
+      let kept = try keeping(picture.path, into: &files)
+      return StickerPicture(path: kept.path, name: picture.name, contentHash: kept.hash)
+    }
+    stored.panels = try content.panels.map { grid in
+      try Self.mappingPictures(in: grid) { picture in
+        // A relative URL, with no scheme: its text is the path, however the grid is coded. (A
+        // folder's name, hex digits and an extension always make one.)
+        URL(string: try keeping(picture.path, into: &files).path)!
+      }
     }
     return (stored, files.keys.sorted().compactMap { files[$0] })
+  }
+
+  /// Reads the picture at `path` and names it by its content: adds it to `files` (once by its name)
+  /// and returns its copy's path as stored, relative to the store's folder, and its hash.
+  private func keeping(_ path: String, into files: inout [String: File]) throws -> (
+    path: String, hash: String
+  ) {
+    let bytes = try StickerSourceFile.read(path, limit: sizeLimit)
+    let hash = ContentDigest.sha256(of: bytes)
+    let name = Self.fileName(hash: hash, fileExtension: Self.fileExtension(of: bytes, path: path))
+    files[name] = File(name: name, bytes: bytes)
+    return ("\(Self.folderName)/\(name)", hash)
   }
 
   /// Writes each of `files` that the folder does not hold yet, synced, and syncs the folder; returns
@@ -93,6 +113,16 @@ final class KeptStickers: Sendable {
     }
   }
 
+  /// `grid` as read back: each kept cell picture is its copy's file URL; any other is left as it is.
+  func resolved(_ grid: PanelGrid?) -> PanelGrid? {
+    grid.map { grid in
+      Self.mappingPictures(in: grid) { picture in
+        Self.keptName(ofCellPicture: picture).map { url.appendingPathComponent($0, isDirectory: false) }
+          ?? picture
+      }
+    }
+  }
+
   // MARK: Purging
 
   /// The names of the copies that stored `layers` use.
@@ -102,6 +132,18 @@ final class KeptStickers: Sendable {
         guard case .picture(let picture) = layer.sticker?.source else { return nil }
         return keptName(of: picture)
       })
+  }
+
+  /// The names of the copies that a stored `grid`'s cells use.
+  static func keptNames(in grid: PanelGrid?) -> Set<String> {
+    Set((grid?.cells ?? []).compactMap { $0.picture.flatMap(keptName(ofCellPicture:)) })
+  }
+
+  /// The names of the copies a row uses, from its layers' and its panels' columns as they hold them
+  /// (text, or nil for NULL and for anything else a damaged file may hold, which uses none).
+  static func keptNames(layersJSON: String?, panelsJSON: String?) -> Set<String> {
+    keptNames(in: SentMemeDecoder.layers(fromJSON: layersJSON))
+      .union(keptNames(in: SentMemeDecoder.panels(fromJSON: panelsJSON)))
   }
 
   /// Removes those of `names` that no row uses any more (a meme or template, deleted or not).
@@ -122,14 +164,21 @@ final class KeptStickers: Sendable {
     try? database.writing { try removeUnused(Set(names), in: $0) }
   }
 
-  /// Every copy's name a row's layers use: the memes' (`textBoxes`) and the templates' (`layers`).
+  /// Every copy's name a row uses: in its layers (the memes' `textBoxes`, the templates' `layers`)
+  /// and in its panels' cells.
   static func namesInUse(in db: Database) throws -> Set<String> {
     var names: Set<String> = []
     for (table, column) in [("sentMeme", "textBoxes"), ("memeTemplate", "layers")] {
-      let rows = try String.fetchCursor(
-        db, sql: "SELECT \(column) FROM \(table) WHERE instr(\(column), '\"sha256\"') > 0")
-      while let json = try rows.next() {
-        names.formUnion(keptNames(in: SentMemeDecoder.layers(fromJSON: json)))
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT \(column), panels FROM \(table)
+          WHERE instr(\(column), '"sha256"') > 0 OR panels IS NOT NULL
+          """)
+      while let row = try rows.next() {
+        names.formUnion(
+          keptNames(
+            layersJSON: String.fromDatabaseValue(row[0]), panelsJSON: String.fromDatabaseValue(row[1])))
       }
     }
     return names
@@ -146,10 +195,23 @@ final class KeptStickers: Sendable {
   /// `stickers/<hash>[.<ext>]` with its `sha256`. Anything else (a path elsewhere, `..`, another
   /// hash) names no copy, so it is never removed nor taken for one.
   static func keptName(of picture: StickerPicture) -> String? {
-    guard let hash = picture.contentHash, ContentDigest.isSHA256(hash) else { return nil }
+    keptName(path: picture.path, hash: picture.contentHash)
+  }
+
+  /// The name of the copy a stored cell picture points at: a relative URL (no scheme) of the shape
+  /// `keptName(of:)` takes, whose hash is its name's up to the extension.
+  static func keptName(ofCellPicture picture: URL) -> String? {
+    guard picture.scheme == nil else { return nil }
+    let path = picture.relativeString
+    let hash = path.split(separator: "/").last.map { String($0.prefix { $0 != "." }) }
+    return keptName(path: path, hash: hash)
+  }
+
+  private static func keptName(path: String, hash: String?) -> String? {
+    guard let hash, ContentDigest.isSHA256(hash) else { return nil }
     let prefix = folderName + "/"
-    guard picture.path.hasPrefix(prefix) else { return nil }
-    let name = String(picture.path.dropFirst(prefix.count))
+    guard path.hasPrefix(prefix) else { return nil }
+    let name = String(path.dropFirst(prefix.count))
     let valid = name == hash || fileExtensions.contains { name == fileName(hash: hash, fileExtension: $0) }
     return valid ? name : nil
   }
@@ -172,6 +234,16 @@ final class KeptStickers: Sendable {
       sticker.source = .picture(try change(picture))
       return .sticker(sticker)
     }
+  }
+
+  /// `grid` with every cell's picture changed by `change` (cells without one stay empty).
+  private static func mappingPictures(in grid: PanelGrid, _ change: (URL) throws -> URL) rethrows -> PanelGrid
+  {
+    var mapped = grid
+    for index in mapped.cells.indices {
+      if let picture = mapped.cells[index].picture { mapped.cells[index].picture = try change(picture) }
+    }
+    return mapped
   }
 
   /// The folder, opened (and made, the store's folder then synced so it lasts) on first use.
