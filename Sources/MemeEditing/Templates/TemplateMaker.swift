@@ -14,7 +14,8 @@ public nonisolated enum TemplateMaker {
     name: String, pictureAt url: URL, content: MemeContent = .empty, source: String? = nil,
     loader: ImageLoader = ImageLoader()
   ) throws(ImageError) -> MemeTemplateDraft {
-    try draft(
+    if content.panels != nil { return try panelDraft(name: name, content: content, source: source) }
+    return try draft(
       name: name, picture: try loader.load(contentsOf: url), from: url, content: content, source: source)
   }
 
@@ -28,6 +29,7 @@ public nonisolated enum TemplateMaker {
   public static func draft(
     name: String, picture: RasterImage, from url: URL, content: MemeContent, source: String?
   ) throws(ImageError) -> MemeTemplateDraft {
+    if content.panels != nil { return try panelDraft(name: name, content: content, source: source) }
     let applied =
       content.transform.validated(sourceWidth: picture.width, sourceHeight: picture.height) ?? .identity
     let transformed: RasterImage
@@ -49,5 +51,20 @@ public nonisolated enum TemplateMaker {
     return MemeTemplateDraft(
       name: name, picture: encoded, thumbnail: .png(Data(try ImageWriter.encode(thumbnail, as: .png))),
       content: content, source: source)
+  }
+
+  /// A template of a panel meme: its grid with the pictures taken out (see
+  /// `MemeContent.template(of:)`), drawn as it is then (empty cells, the rows' captions) as the
+  /// template's picture. A meme made from it starts with that grid, to fill.
+  static func panelDraft(name: String, content: MemeContent, source: String?) throws(ImageError)
+    -> MemeTemplateDraft
+  {
+    let kept = MemeContent.template(of: content)
+    guard let grid = kept.panels else { preconditionFailure("a panel meme's template keeps its grid") }
+    let sheet = try PanelComposer.compose(grid, style: kept.style).image
+    let thumbnail = try SentMemeDraftMaker.thumbnail(of: sheet)
+    return MemeTemplateDraft(
+      name: name, picture: .png(Data(try ImageWriter.encode(sheet, as: .png))),
+      thumbnail: .png(Data(try ImageWriter.encode(thumbnail, as: .png))), content: content, source: source)
   }
 }

@@ -68,9 +68,12 @@ extension EditorWindow {
     toplevel.title = EditorTitle.text(for: document)
     let hasPicture = document.image != nil
     let isCropping = cropMode?.isOn ?? false
+    // A panel meme is shared once a cell has its picture (the file it is named after and kept with).
+    let canShare = hasPicture && panels?.grid.map { $0.cells.contains { $0.picture != nil } } != false
     for action in EditorAction.allCases where action.needsPicture {
       enable(action, hasPicture)
     }
+    enable(.share, canShare)
     enable(.undo, document.canUndo)
     enable(.redo, document.canRedo)
     enable(.camera, camera?.capture != nil)
@@ -80,7 +83,7 @@ extension EditorWindow {
     for action in [EditorAction.playAnimation, .previousFrame, .nextFrame] {
       enable(action, canvas.playback.player != nil)
     }
-    sharing.updateActions(hasPicture: hasPicture)
+    sharing.updateActions(hasPicture: canShare)
     layerActions.update(isCropping: isCropping)
     enable(.addText, hasPicture && !isCropping)
     // Present only while Sent Memes' store is open (templates live in it).
@@ -93,7 +96,7 @@ extension EditorWindow {
     enable(.cancel, hasPicture || !captions.top.isEmpty || !captions.bottom.isEmpty || !sink.isEmpty)
     // A GtkMenuButton has no action of its own: mirror win.share. While an export runs it stays
     // sensitive so its spinner shows clearly; its menu's items are off.
-    header.shareButton.isSensitive = hasPicture
+    header.shareButton.isSensitive = canShare
     header.styleButton.isSensitive = hasPicture
     if !hasPicture { stylePanel.isOpen = false }
     bottomBar.transformButton.isSensitive = hasPicture

@@ -75,6 +75,10 @@ extension SentMemesNavigator {
   /// Opens the editor on the template's picture with empty captions, its layout and style, once the
   /// user agreed to lose an edited meme the editor holds.
   func startMeme(from template: MemeTemplate) {
+    // A panel meme being made takes a template's picture into its selected cell, as it takes any.
+    if let editor = visibleEditor, template.panels == nil, editor.panels.take(.file(template.pictureURL)) {
+      return
+    }
     let start = { [weak self] in
       guard let self else { return }
       showEditor(template.meme)

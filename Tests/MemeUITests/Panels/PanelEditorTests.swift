@@ -82,6 +82,7 @@ import Testing
     }
     // A cell's picture is cut by panning and zooming it: crop mode is not offered.
     #expect(editor.cropMode.actions.action(named: CropAction.begin.name)?.isEnabled == false)
+    #expect(editor.actions.action(named: EditorAction.share.name)?.isEnabled == false, "nothing to share yet")
     Screenshot.save(editor.window, named: "panels-new-\(choice.rawValue)")
   }
 
@@ -179,5 +180,66 @@ import Testing
     #expect(editor.panels.grid?.cells[0].caption == "")
     #expect(bar.captionEntry.text == "")
     Screenshot.save(editor.window, named: "panels-rows-bar")
+  }
+
+  /// The canvas shows what a share writes: the export (the cells drawn again from their files at the
+  /// meme's full width) scaled into the canvas's picture rectangle.
+  @Test func theCanvasShowsTheExportScaled() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    defer { EditorHarness.close(editor) }
+    PanelHarness.start("2x2", in: editor)
+    let pictures = [
+      Fixtures.picture(width: 1600, height: 1200, name: "panel-export-a.png"),
+      try PanelHarness.solid(Self.red, width: 900, height: 700, name: "panel-export-b.png"),
+      Fixtures.picture(width: 1200, height: 1600, name: "panel-export-c.png"),
+      try PanelHarness.solid(Self.blue, width: 1000, height: 1000, name: "panel-export-d.png"),
+    ]
+    for (index, picture) in pictures.enumerated() {
+      try PanelHarness.fillByAlbum(cell: index, with: picture, in: editor)
+    }
+    editor.panels.change { grid in
+      grid.gutter = 16
+      grid.gutterColor = .black
+      grid.cells[0].caption = "before"
+      grid.cells[2].caption = "after"
+      return true
+    }
+    EditorHarness.type(top: "two by two", bottom: "and done", into: editor)
+    gtk_window_set_focus(gtkkit_window(editor.window), nil)
+    EditorHarness.settle(editor)
+    let snapshot = ShareSnapshot(content: editor.document.content, picture: try #require(editor.document.image))
+    let shared = try SharePipeline.run(snapshot, as: .png, to: .caller).get()
+    let exported = try ImageLoader().load(data: [UInt8](shared.file.data), name: "export.png")
+    #expect(exported.width > editor.document.image!.width, "the export is drawn at full size, not the canvas's")
+    let shown = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+    let rect = editor.canvas.pictureRect
+    let expected = try #require(
+      CanvasMatchesExportTests.draw(exported, into: rect, width: shown.width, height: shown.height))
+    let psnr = Self.psnr(shown, expected, inside: rect)
+    #expect(psnr >= 30, "canvas against export: \(psnr) dB")
+    Screenshot.save(editor.window, named: "panels-canvas-equals-export")
+  }
+
+  /// The peak signal-to-noise ratio (dB) of `a` against `b` (of one size) over `rect`, inset by two
+  /// pixels (the edges are resampled differently).
+  static func psnr(_ a: RasterImage, _ b: RasterImage, inside rect: ImageRect) -> Double {
+    a.flush()
+    b.flush()
+    var squared = 0.0
+    var count = 0
+    let rows = max(0, Int(rect.y.rounded(.up)) + 2)..<min(a.height, Int(rect.maxY.rounded(.down)) - 2)
+    let columns = max(0, Int(rect.x.rounded(.up)) + 2)..<min(a.width, Int(rect.maxX.rounded(.down)) - 2)
+    for y in rows {
+      for x in columns {
+        for channel in 0..<3 {
+          let difference = Double(a.pixels[y * a.stride + x * 4 + channel]) - Double(b.pixels[y * b.stride + x * 4 + channel])
+          squared += difference * difference
+          count += 1
+        }
+      }
+    }
+    guard count > 0, squared > 0 else { return 99 }
+    return 10 * log10(255 * 255 / (squared / Double(count)))
   }
 }
