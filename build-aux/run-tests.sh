@@ -65,14 +65,14 @@ walk() {
 # limits) run once, on Wayland, with the command-line suites: the X11 run also carries the engine
 # suites and is the longer, so the shorter run takes them.
 x11_only='BoxHandlesTests|TextBoxFeelTests|TextBoxKeyboardTests|TextBoxSizeAndTurnKeysTests'
-x11_only+='|CropKeyboardTests|AnimationControlsTests|SentMemesSearchTests'
+x11_only+='|CropKeyboardTests|AnimationControlsTests|SentMemesSearchTests|PanelPointerTests'
 wayland_only='ExtremeShapeEditorTests|BigPhotoWindowTests|AnimationBombWindowTests|SlowPictureTests'
 wayland_only+='|DamagedPictureTests|SizeLimitWindowTests|JPEGShareTests|CaptionLimitWindowTests'
 wayland_only+='|BusyStoreTests|StoreOpeningTests|DamagedStoreTests|LinkedImagesTests|QuitWhileSavingTests'
 wayland_only+='|SearchProviderTests|SentMemeListPagingTests|SentMemesFormatTests|SentMemeNameTests'
 wayland_only+='|TemplateWindowTests|MemeContentRoundTripTests|TextBoxRoundTripTests|StickerResendTests'
 wayland_only+='|LayoutSentMemesTests|TranslationTests|PreferencesTests|EditorTitleTests|HandOverNameTests'
-wayland_only+='|InterfaceFileTests|DetailInfoTests'
+wayland_only+='|InterfaceFileTests|DetailInfoTests|PanelResendTests'
 wayland_log=test-output/wayland/run.log
 # Job control puts that run in a process group of its own, so a failing X11 run can stop all of it.
 set -m

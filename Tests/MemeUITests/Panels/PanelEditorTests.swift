@@ -208,10 +208,12 @@ import Testing
     EditorHarness.type(top: "two by two", bottom: "and done", into: editor)
     gtk_window_set_focus(gtkkit_window(editor.window), nil)
     EditorHarness.settle(editor)
-    let snapshot = ShareSnapshot(content: editor.document.content, picture: try #require(editor.document.image))
+    let snapshot = ShareSnapshot(
+      content: editor.document.content, picture: try #require(editor.document.image))
     let shared = try SharePipeline.run(snapshot, as: .png, to: .caller).get()
     let exported = try ImageLoader().load(data: [UInt8](shared.file.data), name: "export.png")
-    #expect(exported.width > editor.document.image!.width, "the export is drawn at full size, not the canvas's")
+    #expect(
+      exported.width > editor.document.image!.width, "the export is drawn at full size, not the canvas's")
     let shown = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
     let rect = editor.canvas.pictureRect
     let expected = try #require(
@@ -233,7 +235,9 @@ import Testing
     for y in rows {
       for x in columns {
         for channel in 0..<3 {
-          let difference = Double(a.pixels[y * a.stride + x * 4 + channel]) - Double(b.pixels[y * b.stride + x * 4 + channel])
+          let difference =
+            Double(a.pixels[y * a.stride + x * 4 + channel])
+            - Double(b.pixels[y * b.stride + x * 4 + channel])
           squared += difference * difference
           count += 1
         }

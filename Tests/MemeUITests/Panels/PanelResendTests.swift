@@ -53,11 +53,14 @@ import Testing
     #expect(grid.cells.map(\.zoom) == sent.cells.map(\.zoom))
     for cell in grid.cells {
       let picture = try #require(cell.picture)
-      #expect(picture.path.hasPrefix(folder.standardizedFileURL.path + "/"), "\(picture.path) lies in the store")
+      #expect(
+        picture.path.hasPrefix(folder.standardizedFileURL.path + "/"), "\(picture.path) lies in the store")
     }
     EditorHarness.settle(reopened)
-    #expect(try PanelHarness.sheetColor(ofCell: 0, in: reopened).0 > 200, "the red cell draws from the kept copy")
-    #expect(try PanelHarness.sheetColor(ofCell: 1, in: reopened).2 > 200, "the blue cell draws from the kept copy")
+    #expect(
+      try PanelHarness.sheetColor(ofCell: 0, in: reopened).0 > 200, "the red cell draws from the kept copy")
+    #expect(
+      try PanelHarness.sheetColor(ofCell: 1, in: reopened).2 > 200, "the blue cell draws from the kept copy")
     #expect(!reopened.document.hasUnsharedChanges, "what was sent is kept: closing loses nothing")
 
     // The file sent: the cells at full size, the gutter exactly its colour.
