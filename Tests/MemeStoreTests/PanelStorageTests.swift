@@ -230,16 +230,7 @@ import Testing
   /// one picture (their `panels` NULL), and it keeps panel memes from then on.
   @Test func aStoreMadeBeforePanelsMigrates() throws {
     let folder = try TemporaryFolder()
-    try makeReleaseStore(in: folder, upTo: "v9 template stickers")
-    let queue = try DatabaseQueue(path: folder.databaseURL.path)
-    try queue.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO memeTemplate (name, pictureFile, thumbnailFile, style, createdAt)
-          VALUES ('old', 'a.jpg', 'a-thumb.png', '{}', 0)
-          """)
-    }
-    try queue.close()
+    try StickerStorageTests.makeReleaseStoreWithATemplate(in: folder, upTo: "v9 template stickers")
 
     let store = try SentMemeStore(directory: folder.url)
     let meme = try #require(try store.allMemes().first)

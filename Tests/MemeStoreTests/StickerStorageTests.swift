@@ -408,10 +408,9 @@ import Testing
     #expect(ContentDigest.sha256(of: Array(bytes)) == (try Self.sha256sum(folder.file("bytes"))))
   }
 
-  /// Templates kept before they had stickers (no `layers` column yet) open with none.
-  @Test func templatesKeptBeforeStickersHaveNone() throws {
-    let folder = try TemporaryFolder()
-    try makeReleaseStore(in: folder, upTo: "v8 saved file")
+  /// A store made by the release whose last migration is `migration`, holding one template "old".
+  static func makeReleaseStoreWithATemplate(in folder: TemporaryFolder, upTo migration: String) throws {
+    try makeReleaseStore(in: folder, upTo: migration)
     let queue = try DatabaseQueue(path: folder.databaseURL.path)
     try queue.write { db in
       try db.execute(
@@ -421,6 +420,12 @@ import Testing
           """)
     }
     try queue.close()
+  }
+
+  /// Templates kept before they had stickers (no `layers` column yet) open with none.
+  @Test func templatesKeptBeforeStickersHaveNone() throws {
+    let folder = try TemporaryFolder()
+    try Self.makeReleaseStoreWithATemplate(in: folder, upTo: "v8 saved file")
     let store = try SentMemeStore(directory: folder.url)
     let template = try #require(try store.templates().first)
     #expect(template.name == "old" && template.content.captions.layers.isEmpty)

@@ -15,7 +15,7 @@ import Testing
 /// window to the control's minimum instead, pushing the header's end and the panel off the screen.
 @Suite(.serialized) struct NarrowModesTests {
   /// The window's width and its content's smallest width, and the controls cut off by its edges.
-  private static func expectFits(
+  static func expectFits(
     _ window: UnsafeMutablePointer<GtkWidget>, width: Int32, _ what: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {

@@ -7,7 +7,8 @@ public final class EditorDocument {
   /// What a change touched.
   public typealias Change = EditorChange
 
-  /// Changed through `apply` (an undo step) but for a panel meme's sheet drawn again in place.
+  /// Changed through `apply` (an undo step), but for a panel meme's sheet drawn again in place
+  /// (`PanelChanges.replaceSheet`).
   var state: EditorState
   /// The style of a fresh start (launch and reset): the one used last.
   public var launchStyle: CaptionStyle

@@ -60,6 +60,7 @@ public final class PreviewPainter {
   public func show(_ picture: EditorImage?, transform: PictureTransform = .identity) {
     guard picture !== self.picture || transform != self.transform else { return }
     if picture !== self.picture { shownFrame = nil }
+    fitsQuickly = false
     self.picture = picture
     self.transform = transform
     sheetPreparation = nil
@@ -67,6 +68,34 @@ public final class PreviewPainter {
     cachedLayout = nil
     previousLayout = nil
     zoom = CanvasZoom()  // a new picture, or a turned one, starts fitted
+  }
+
+  /// Shows `picture` as the one shown drawn again (a panel meme's sheet after a change to its
+  /// cells): of the same size and shown as it is, it keeps the view's zoom and the captions' layout
+  /// (which depend on the size alone), so a drag redraws only the picture; else it is a new picture.
+  public func showRedrawn(_ picture: EditorImage) {
+    guard let shown = self.picture, transform.isIdentity, shown.width == picture.width,
+      shown.height == picture.height
+    else { return show(picture) }
+    self.picture = picture
+    shownFrame = nil
+    sheetPreparation = nil
+    fittedPicture = nil
+    fitsQuickly = true
+  }
+
+  /// Whether the picture is fitted to the screen with the quick filter (see `showRedrawn`): each
+  /// step of a drag redraws it, and `refine` draws the last one smoothly.
+  public private(set) var fitsQuickly = false
+
+  /// Fits the picture to the screen smoothly again, once a run of quick redraws is over; false when
+  /// there was nothing to refine.
+  @discardableResult
+  public func refine() -> Bool {
+    guard fitsQuickly else { return false }
+    fitsQuickly = false
+    fittedPicture = nil
+    return true
   }
 
   /// Shows `frame` (an animation frame of the picture's full size, e.g. `AnimationPlayer.frame`)
@@ -205,7 +234,7 @@ public final class PreviewPainter {
       fittedPicture = transform.render(
         shownFrame ?? (usesFull ? picture.full : picture.preview), sourceWidth: picture.width,
         sourceHeight: picture.height,
-        region: region, outputWidth: deviceWidth, outputHeight: deviceHeight)
+        region: region, outputWidth: deviceWidth, outputHeight: deviceHeight, quickly: fitsQuickly)
       fittedKey = key
     }
     if let fittedPicture {

@@ -132,9 +132,16 @@ final class EditorCanvas: CaptionFieldsHost {
 
   /// Shows `image` cut and turned by `transform`; crop mode shows it without the captions and their
   /// fields (its own layer draws them on the crop).
-  func showPicture(_ image: EditorImage?, transform: PictureTransform = .identity, withCaptions: Bool = true)
-  {
-    painter.show(image, transform: transform)
+  /// `redrawn`: the picture is the one shown drawn again (a panel meme's sheet), which keeps the zoom.
+  func showPicture(
+    _ image: EditorImage?, transform: PictureTransform = .identity, withCaptions: Bool = true,
+    redrawn: Bool = false
+  ) {
+    if redrawn, let image, transform.isIdentity {
+      painter.showRedrawn(image)
+    } else {
+      painter.show(image, transform: transform)
+    }
     painter.drawsCaptions = withCaptions
     updatePlayback()
     placeholder.isVisible = image == nil

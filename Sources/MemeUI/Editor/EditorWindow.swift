@@ -223,7 +223,8 @@ package final class EditorWindow: AppWindow, EditorHost {
     boxHandles?.documentChanged(change)
     panels?.documentChanged(change)
     if !change.isDisjoint(with: [.image, .transform]) {
-      canvas.showPicture(document.image, transform: document.transform)
+      canvas.showPicture(
+        document.image, transform: document.transform, redrawn: document.content.panels != nil)
     }
     if !change.isDisjoint(with: [.captions, .style, .image, .transform]) {
       canvas.showCaptions(document.captions)

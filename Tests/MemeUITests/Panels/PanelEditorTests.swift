@@ -207,6 +207,8 @@ import Testing
     }
     EditorHarness.type(top: "two by two", bottom: "and done", into: editor)
     gtk_window_set_focus(gtkkit_window(editor.window), nil)
+    // Once the changes pause, the canvas fits the sheet to the screen smoothly.
+    #expect(MainContext.iterate { !editor.canvas.painter.fitsQuickly })
     EditorHarness.settle(editor)
     let snapshot = ShareSnapshot(
       content: editor.document.content, picture: try #require(editor.document.image))
@@ -245,5 +247,19 @@ import Testing
     }
     guard count > 0, squared > 0 else { return 99 }
     return 10 * log10(255 * 255 / (squared / Double(count)))
+  }
+
+  @Test(arguments: ["rows", "2x2"])
+  func aPanelMemeFitsAWindow360PixelsWide(layout: String) throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    defer { EditorHarness.close(editor) }
+    PanelHarness.start(layout, in: editor)
+    try PanelHarness.fillByAlbum(
+      cell: 0, with: Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), in: editor)
+    let width = NarrowWindow.make360(editor.window) { EditorHarness.settle(editor) }
+    #expect(MainContext.iterate { gtk_widget_get_width(editor.window) == width }, "the window stays 360 wide")
+    NarrowModesTests.expectFits(editor.window, width: width, "a panel meme")
+    Screenshot.save(editor.window, named: "panels-\(layout)-360")
   }
 }

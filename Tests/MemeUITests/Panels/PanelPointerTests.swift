@@ -23,6 +23,15 @@ import Testing
     return (editor, red, blue)
   }
 
+  /// An editor with a `layout` grid whose first cell shows a 4:3 landscape.
+  static func editorWithALandscape(in layout: String) throws -> EditorWindow {
+    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    PanelHarness.start(layout, in: editor)
+    try PanelHarness.fillByAlbum(
+      cell: 0, with: Fixtures.picture(width: 1200, height: 900, name: "pointer-landscape.png"), in: editor)
+    return editor
+  }
+
   /// Whether the window's focus is `widget` or inside it (an entry's text).
   static func holdsFocus(_ widget: UnsafeMutablePointer<GtkWidget>, in editor: EditorWindow) -> Bool {
     guard let focus = gtk_window_get_focus(gtkkit_window(editor.window)) else { return false }
@@ -56,11 +65,8 @@ import Testing
 
   @Test func theWheelZoomsACellAndADragInsideItMovesItsPicture() throws {
     try DisplayHarness.requireDisplay()
-    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    let editor = try Self.editorWithALandscape(in: "1x2")
     defer { EditorHarness.close(editor) }
-    PanelHarness.start("1x2", in: editor)
-    try PanelHarness.fillByAlbum(
-      cell: 0, with: Fixtures.picture(width: 1200, height: 900, name: "pointer-landscape.png"), in: editor)
     let middle = try Self.middle(ofCell: 0, in: editor)
     try RealPointer.drag(
       fromX: middle.x, y: middle.y, by: 0, 0, of: editor.canvas.drawingArea, in: editor.window)
@@ -87,12 +93,8 @@ import Testing
 
   @Test func theArrowKeysMoveTheSelectedCellsPicture() throws {
     try DisplayHarness.requireDisplay()
-    let editor = EditorHarness.makeEditor(width: 960, height: 720)
+    let editor = try Self.editorWithALandscape(in: "2x1")
     defer { EditorHarness.close(editor) }
-    PanelHarness.start("2x1", in: editor)
-    try PanelHarness.fillByAlbum(
-      cell: 0, with: Fixtures.picture(width: 1200, height: 900, name: "pointer-landscape.png"), in: editor)
-    editor.panels.select(0)
     try PanelHarness.fillByAlbum(
       cell: 1, with: Fixtures.picture(width: 900, height: 1200, name: "pointer-portrait.png"), in: editor)
     try RealKeyboard.focus(editor.window)

@@ -41,18 +41,14 @@ final class PanelBar {
     controls.widget.horizontalAlignment = GTK_ALIGN_CENTER
     Self.name(fitButton.widget, "panel-fit-button", localized("Show the whole picture in the panel"))
     controls.append(fitButton.widget)
-    let gutterLabel = Label(localized("Gutter"))
-    gutterLabel.widget.setMargins(start: 6)
-    controls.append(gutterLabel.widget)
+    controls.append(Self.squeezable(localized("Gutter")))
     Self.name(gutterSpin.widget, "panel-gutter-spin", localized("Gutter width in pixels"))
     controls.append(gutterSpin.widget)
     gutterColor.widget.name = "panel-gutter-color"
     gutterColor.setAccessibleName(localized("Gutter colour"))
     gutterColor.widget.tooltip = localized("Gutter colour")
     controls.append(gutterColor.widget)
-    let rowsLabel = Label(localized("Rows"))
-    rowsLabel.widget.setMargins(start: 6)
-    controls.append(rowsLabel.widget)
+    controls.append(Self.squeezable(localized("Rows")))
     let rowButtons = Box(GTK_ORIENTATION_HORIZONTAL)
     rowButtons.widget.addCSSClass("linked")
     Self.name(addRowButton.widget, "panel-add-row-button", localized("Add a row"))
@@ -65,6 +61,16 @@ final class PanelBar {
     revealer = Revealer(child: rows.widget)
     revealer.widget.name = "panel-bar"
     connect()
+  }
+
+  /// A label naming the controls after it, left out when the window is too narrow for it (at
+  /// 360 pixels the controls alone fit; their tooltips and accessible names still say what they are).
+  private static func squeezable(_ text: String) -> Widget {
+    let label = Label(text)
+    label.widget.setMargins(start: 6)
+    let squeezer = Squeezer(allowsNone: true)
+    squeezer.add(label.widget)
+    return squeezer.widget
   }
 
   private static func name(_ widget: Widget, _ name: String, _ label: String) {
@@ -128,6 +134,8 @@ final class PanelBar {
   /// Shows the grid's controls for its selected cell, or hides the bar for a meme of one picture.
   func show(_ grid: PanelGrid?, selectedCell: Int) {
     revealer.revealsChild = grid != nil
+    // Hidden, not only folded away: a meme of one picture keeps its narrowest width.
+    revealer.widget.isVisible = grid != nil
     guard let grid, grid.cells.indices.contains(selectedCell) else { return }
     isShowing = true
     defer { isShowing = false }

@@ -19,6 +19,8 @@ final class PanelEditing {
   private(set) var selectedCell = 0
   /// Where the shown sheet's cells lie, and the grid it was laid out for.
   private var shown: (grid: PanelGrid, layout: PanelComposer.CellLayout)?
+  /// Draws the canvas smoothly once the changes pause (see `refineSoon`).
+  private var refining: Timeout?
   /// Increases with every picture being decoded, so that a superseded one fills no cell.
   private var generation = 0
   /// The controls under the canvas.
@@ -44,6 +46,7 @@ final class PanelEditing {
   func documentChanged(_ change: EditorChange) {
     if change.contains(.style), !change.contains(.panels) { styleChanged() }
     if !change.isDisjoint(with: [.panels, .image]) { showControls() }
+    if change.contains(.image), isActive { refineSoon() }
   }
 
   /// The bar and the marks show the grid and its selected cell.
@@ -56,7 +59,7 @@ final class PanelEditing {
   }
 
   /// The panel meme's grid; nil while the meme is one picture.
-  var grid: PanelGrid? { host.document.panels }
+  var grid: PanelGrid? { host.document.content.panels }
   var isActive: Bool { grid != nil }
 
   /// Where the cells of the grid shown lie in the sheet (the document's picture).
@@ -120,13 +123,13 @@ final class PanelEditing {
         for: grid, style: host.document.captions.style, pictures: pictures)
     else { return }
     shown = (grid, sheet.layout)
-    host.document.replacePanelSheet(with: sheet.picture)
+    PanelChanges(of: host.document).replaceSheet(with: sheet.picture)
   }
 
   private func show(_ sheet: PanelSheetMaker.Sheet, of grid: PanelGrid, coalescingKey: String? = nil) {
     shown = (grid, sheet.layout)
     if !grid.cells.indices.contains(selectedCell) { selectedCell = 0 }
-    host.document.setPanels(grid, sheet: sheet.picture, coalescingKey: coalescingKey)
+    PanelChanges(of: host.document).set(grid, sheet: sheet.picture, coalescingKey: coalescingKey)
     pictures.keepOnly(Set(grid.cells.compactMap(\.picture)))
     if let (index, error) = sheet.brokenCells.min(by: { $0.key < $1.key }) {
       host.showError(
@@ -139,6 +142,19 @@ final class PanelEditing {
   func endDrag() {
     host.document.endTyping()
   }
+
+  /// The canvas fits each new sheet to the screen quickly (a drag redraws it at every step); once
+  /// the changes pause, the last one is fitted smoothly.
+  private func refineSoon() {
+    refining?.cancel()
+    refining = Timeout(milliseconds: Self.refineDelay) { [weak self] in
+      guard let self, !host.isDestroyed, host.canvas.painter.refine() else { return }
+      host.canvas.redraw()
+    }
+  }
+
+  /// How long the changes pause before the canvas is drawn smoothly: longer than a drag's steps.
+  static let refineDelay: UInt32 = 150
 
   /// Turns or flips the selected cell's picture by `change` (one undo step); false, changing
   /// nothing, for a meme of one picture.
@@ -229,11 +245,12 @@ final class PanelEditing {
       canvas.loading.show(nil)
     }
     let (pictures, style) = (pictures, host.document.captions.style)
-    MainLoop.runInBackground({ () -> Result<PanelSheetMaker.Sheet, ImageError> in
+    let work: @Sendable () -> Result<PanelSheetMaker.Sheet, ImageError> = {
       Result { () throws(ImageError) in
         try PanelSheetMaker.sheet(for: grid, style: style, pictures: pictures, cancellation: cancellation)
       }
-    }) { [weak self] result in
+    }
+    MainLoop.runInBackground(work) { [weak self] result in
       guard let self, generation == self.generation, !host.isDestroyed else { return }
       canvas.loading.show(nil)
       switch result {
