@@ -100,4 +100,15 @@ public struct ExportPlan: Sendable {
       loader: loader,
       limits: limits, description: description, sizeLimit: sizeLimit, cancellation: cancellation)
   }
+
+  /// A panel meme's every frame (`AnimationExporter.exportPanels`) with the plan's description and
+  /// size limit.
+  public func exportPanelsAnimation(
+    _ captions: MemeCaptions, grid: PanelGrid, to destination: ImageDestination, as format: AnimationFormat,
+    width: Int? = nil, cancellation: Cancellation = Cancellation()
+  ) throws(ImageError) -> AnimationExportSummary {
+    try AnimationExporter.exportPanels(
+      captions, grid: grid, to: destination, as: format, width: width, description: description,
+      sizeLimit: sizeLimit, cancellation: cancellation)
+  }
 }

@@ -43,9 +43,16 @@ nonisolated extension SharePipeline {
     do throws(ImageError) {
       try cancellation.check(name: snapshot.picture.url.path)
       let plan = ExportPlan(sizeLimit: sizeLimit, description: snapshot.resolvedDescription)
-      let summary = try plan.exportAnimation(
-        snapshot.content.captions, imageAt: snapshot.picture.url, to: .file(file), as: format,
-        transform: snapshot.content.transform, cancellation: cancellation)
+      let summary: AnimationExportSummary
+      if let grid = snapshot.content.panels {
+        // Every cell drawn again from its file at the meme's full size, the animated ones frame by frame.
+        summary = try plan.exportPanelsAnimation(
+          snapshot.content.captions, grid: grid, to: .file(file), as: format, cancellation: cancellation)
+      } else {
+        summary = try plan.exportAnimation(
+          snapshot.content.captions, imageAt: snapshot.picture.url, to: .file(file), as: format,
+          transform: snapshot.content.transform, cancellation: cancellation)
+      }
       let bytes: Data
       do { bytes = try Data(contentsOf: file) } catch {
         throw ImageError(path: file.path, kind: .unreadable, reason: error.localizedDescription)

@@ -21,6 +21,17 @@ public nonisolated struct ShareSnapshot: Sendable, MemeContentHolder {
   public init(content: MemeContent, picture: EditorImage) {
     self.content = content
     self.picture = picture
+    panelsAnimate = Self.animates(content.panels)
+  }
+
+  /// Whether a panel meme's cells hold an animated picture: its share plays them (read from the
+  /// files when the share starts; the editor's sheet is their first frames).
+  public let panelsAnimate: Bool
+
+  private static func animates(_ grid: PanelGrid?) -> Bool {
+    grid?.cells.contains { cell in
+      cell.picture.flatMap { AnimationReader.info(ofImageAt: $0)?.isAnimated } == true
+    } ?? false
   }
 
   /// Where a still share's picture comes from: the editor's decoded picture, or for a panel meme
@@ -40,14 +51,15 @@ public nonisolated struct ShareSnapshot: Sendable, MemeContentHolder {
     return isJPEG && transform.isIdentity ? .jpeg(quality: ImageFormat.defaultJPEGQuality) : .png
   }
 
-  /// Whether the meme moves: its picture is animated, or an animated sticker is on it.
-  public var isAnimated: Bool { picture.isAnimated || content.captions.hasAnimatedLayers }
+  /// Whether the meme moves: its picture is animated, an animated sticker is on it, or a panel
+  /// meme's cell is animated.
+  public var isAnimated: Bool { picture.isAnimated || content.captions.hasAnimatedLayers || panelsAnimate }
 
   /// The animation format matching an animated picture's own file (GIF, or lossy WebP for a WebP),
   /// or GIF for animated stickers on a still picture, which Save As proposes and Open With and Send
   /// by E-mail hand over; nil for a meme that does not move.
   public var sourceAnimationFormat: AnimationFormat? {
-    picture.animationFormat ?? (content.captions.hasAnimatedLayers ? .gif : nil)
+    picture.animationFormat ?? (content.captions.hasAnimatedLayers || panelsAnimate ? .gif : nil)
   }
 
   /// The format Open With and Send by E-mail hand over: the animation in its own kind, else

@@ -5,6 +5,7 @@ import GtkKit
 import GtkTestSupport
 import MemeCore
 import MemeEditing
+import PictureChecks
 import Testing
 
 @testable import MemeUI
@@ -261,5 +262,43 @@ import Testing
     #expect(MainContext.iterate { gtk_widget_get_width(editor.window) == width }, "the window stays 360 wide")
     NarrowModesTests.expectFits(editor.window, width: width, "a panel meme")
     Screenshot.save(editor.window, named: "panels-\(layout)-360")
+  }
+
+  /// A 2×1 of a ten-frame GIF over a still, shared: ten frames (read back by ImageMagick), the GIF's
+  /// frame of the moment above, the still in every one below.
+  @Test(.enabled(if: AnimationReferences.imageMagickAvailable, "needs ImageMagick"))
+  func anAnimatedCellIsSharedAsAnAnimationWithTheStillInEveryFrame() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    let palette: [UInt8] = (0..<10).flatMap { (step: Int) -> [UInt8] in
+      let red: Int = step * 25
+      let green: Int = 200 - step * 15
+      let blue: Int = 40 + step * 20
+      return [UInt8(red), UInt8(green), UInt8(blue)]
+    }
+    let frames = (0..<10).map { step in
+      GIFBuilder.Frame(width: 160, height: 120, palette: palette, delay: 10) { _, _ in UInt8(step) }
+    }
+    let animation = try AnimationSamples.write(GIFBuilder(width: 160, height: 120, frames: frames))
+    let still = try PanelHarness.solid(Self.blue, width: 160, height: 120, name: "panel-still.png")
+    PanelHarness.start("2x1", in: editor)
+    try PanelHarness.fillByAlbum(cell: 0, with: animation, in: editor)
+    try PanelHarness.fillByAlbum(cell: 1, with: still, in: editor)
+    let snapshot = ShareSnapshot(content: editor.document.content, picture: try #require(editor.document.image))
+    #expect(snapshot.isAnimated && snapshot.proposedSaveFormat == .animated(.gif))
+    let shared = try SharePipeline.run(snapshot, as: .animated(.gif), to: .caller).get()
+    let file = try #require(shared.deliveredFile)
+    let written = try AnimationReferences.coalescedByImageMagick(file)
+    try #require(written.count == 10, "\(written.count) frames")
+    for (step, frame) in written.enumerated() {
+      #expect(frame.width == 160 && frame.height == 240)
+      let shown = frame.color(atX: 80, y: 60)
+      let red = Double(palette[step * 3]) / 255
+      let green = Double(palette[step * 3 + 1]) / 255
+      #expect(abs(shown.red - red) < 0.05 && abs(shown.green - green) < 0.05, "frame \(step): \(shown)")
+      let below = frame.color(atX: 80, y: 180)
+      #expect(below.blue > 0.8 && below.red < 0.2, "frame \(step): the still is \(below)")
+    }
   }
 }
