@@ -147,6 +147,9 @@ package final class SentMemesNavigator {
     guard adoptedEditor !== editor else { return }
     adoptedEditor = editor
     addTemplateActions(to: editor)
+    // A panel meme's cell can take a sent meme.
+    editor.panels.bar.sentMemes.meme = { [weak self] position in self?.memes.list.meme(at: position) }
+    editor.panels.bar.sentMemes.memeCount = { [weak self] in self?.memes.list.count ?? 0 }
     Signal.connect(editor.window, "destroy") { [weak self, weak editor] in
       guard let self else { return }
       if adoptedEditor === editor { adoptedEditor = nil }

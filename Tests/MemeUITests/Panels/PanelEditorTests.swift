@@ -285,7 +285,8 @@ import Testing
     PanelHarness.start("2x1", in: editor)
     try PanelHarness.fillByAlbum(cell: 0, with: animation, in: editor)
     try PanelHarness.fillByAlbum(cell: 1, with: still, in: editor)
-    let snapshot = ShareSnapshot(content: editor.document.content, picture: try #require(editor.document.image))
+    let snapshot = ShareSnapshot(
+      content: editor.document.content, picture: try #require(editor.document.image))
     #expect(snapshot.isAnimated && snapshot.proposedSaveFormat == .animated(.gif))
     let shared = try SharePipeline.run(snapshot, as: .animated(.gif), to: .caller).get()
     let file = try #require(shared.deliveredFile)
@@ -299,6 +300,29 @@ import Testing
       #expect(abs(shown.red - red) < 0.05 && abs(shown.green - green) < 0.05, "frame \(step): \(shown)")
       let below = frame.color(atX: 80, y: 180)
       #expect(below.blue > 0.8 && below.red < 0.2, "frame \(step): the still is \(below)")
+    }
+  }
+
+  /// A cell takes a sent meme, as it was sent, from the panel bar's Sent Memes popover.
+  @Test func aCellTakesASentMeme() throws {
+    let folder = try SentMemesHarness.makeStoreFolder(memes: 2).folder
+    try TemplateWindowTests.withApp(storeFolder: folder) { _, navigator in
+      let editor = navigator.showEditor()
+      PanelHarness.start("1x2", in: editor)
+      let choice = editor.panels.bar.sentMemes
+      #expect(choice.button.widget.isVisible, "Sent Memes holds memes to offer")
+      choice.button.popUp()
+      EditorHarness.settle(editor)
+      let buttons = try #require(WidgetTree.descendant(of: editor.window, named: "sent-meme-choices"))
+      let first = try #require(
+        WidgetTree.first(in: buttons) {
+          gtk_widget_get_first_child($0) != nil && gtkkit_is_a($0, gtk_button_get_type()) != 0
+        })
+      editor.panels.select(1)
+      gtk_widget_activate(first)
+      let newest = try #require(navigator.memes.list.meme(at: 0))
+      #expect(MainContext.iterate { editor.panels.grid?.cells[1].picture == newest.renderedImageURL })
+      #expect(editor.panels.grid?.cells[0].picture == nil)
     }
   }
 }

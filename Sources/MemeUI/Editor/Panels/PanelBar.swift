@@ -20,6 +20,8 @@ final class PanelBar {
   let gutterColor = ColorButton(color: (1, 1, 1, 1), title: localized("Gutter Colour"))
   let addRowButton = Button(iconName: "list-add-symbolic")
   let removeRowButton = Button(iconName: "list-remove-symbolic")
+  /// A sent meme into the selected cell.
+  let sentMemes = SentMemeChoice()
   /// Set while the controls are shown the grid: their signals then are not the user's.
   private var isShowing = false
 
@@ -35,6 +37,7 @@ final class PanelBar {
     captionEntry.widget.name = "panel-caption-entry"
     captionEntry.widget.expandsHorizontally = true
     top.append(captionEntry.widget)
+    top.append(sentMemes.button.widget)
     rows.append(top.widget)
 
     let controls = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
@@ -118,6 +121,10 @@ final class PanelBar {
         return true
       }
     }
+    sentMemes.onChoose = { [weak self] file in
+      guard let self else { return }
+      _ = panels.take(.file(file))
+    }
     Signal.connect(addRowButton.widget, "clicked") { [weak self] in self?.panels.change { $0.addRow() } }
     Signal.connect(removeRowButton.widget, "clicked") { [weak self] in
       guard let self, let grid = panels.grid else { return }
@@ -136,6 +143,7 @@ final class PanelBar {
     revealer.revealsChild = grid != nil
     // Hidden, not only folded away: a meme of one picture keeps its narrowest width.
     revealer.widget.isVisible = grid != nil
+    sentMemes.update()
     guard let grid, grid.cells.indices.contains(selectedCell) else { return }
     isShowing = true
     defer { isShowing = false }
