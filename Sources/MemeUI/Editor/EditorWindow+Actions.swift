@@ -77,8 +77,8 @@ extension EditorWindow {
     enable(.undo, document.canUndo)
     enable(.redo, document.canRedo)
     enable(.camera, camera?.capture != nil)
-    // A panel meme's cells are cut by panning and zooming them, not by crop mode.
-    cropMode?.updateActions(hasPicture: hasPicture && !(panels?.isActive ?? false))
+    // A panel meme's Crop… cuts its selected cell's picture.
+    cropMode?.updateActions(hasPicture: panels?.isActive == true ? panels.selectedCellHasPicture : hasPicture)
     // Whatever plays on the canvas: an animated picture, or animated stickers on a still one.
     for action in [EditorAction.playAnimation, .previousFrame, .nextFrame] {
       enable(action, canvas.playback.player != nil)

@@ -69,6 +69,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     boxHandles = BoxHandles(canvas: canvas, document: document)
     cropMode = CropMode(host: self, bottomBar: bottomBar.widget, returnFocus: bottomBar.transformButton)
     cropMode.windowWidth = toplevel.defaultSize.width
+    cropMode.cellTarget = { [unowned self] begin in panels.cropSelectedCell(begin) }
     textBoxes = TextBoxEditing(
       host: self, boxHandles: boxHandles, stylePanel: stylePanel, toasts: toasts,
       addTextButton: bottomBar.addTextButton

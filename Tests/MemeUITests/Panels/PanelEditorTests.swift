@@ -325,4 +325,39 @@ import Testing
       #expect(editor.panels.grid?.cells[0].picture == nil)
     }
   }
+
+  /// Crop… on a panel meme cuts its selected cell's picture, in the file's own pixels; the turns act
+  /// on it too; undo takes each back.
+  @Test func cropAndTurnsActOnTheSelectedCell() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    PanelHarness.start("1x2", in: editor)
+    try PanelHarness.fillByAlbum(
+      cell: 1, with: Fixtures.picture(width: 1200, height: 800, name: "landscape.png"), in: editor)
+    let begin = try #require(editor.cropMode.actions.action(named: CropAction.begin.name))
+    #expect(begin.isEnabled, "the selected cell has a picture to crop")
+    begin.activate()
+    #expect(MainContext.iterate { editor.cropMode.isOn })
+    #expect(
+      editor.cropMode.selection?.rect == ImageRect(x: 0, y: 0, width: 1200, height: 800), "the whole picture")
+    // The right half of the top half.
+    editor.cropMode.overlay.selection = CropSelection(
+      pictureWidth: 1200, pictureHeight: 800, rect: ImageRect(x: 600, y: 0, width: 600, height: 400))
+    editor.cropMode.actions.action(named: CropAction.apply.name)?.activate()
+    EditorHarness.settle(editor)
+    #expect(!editor.cropMode.isOn)
+    #expect(editor.panels.grid?.cells[1].transform.crop == PixelRect(x: 600, y: 0, width: 600, height: 400))
+    #expect(editor.panels.grid?.cells[0].transform.isIdentity == true)
+
+    editor.actions.action(named: EditorAction.rotateRight.name)?.activate()
+    #expect(editor.panels.grid?.cells[1].transform.quarterTurns == 1, "the turn is the cell's")
+    #expect(editor.document.transform.isIdentity, "the meme itself stays as it is")
+    editor.document.undo()
+    editor.document.undo()
+    #expect(editor.panels.grid?.cells[1].transform.isIdentity == true)
+    // An empty cell has nothing to crop.
+    editor.panels.select(0)
+    #expect(!begin.isEnabled)
+  }
 }

@@ -101,13 +101,39 @@ final class CropMode {
     }
   }
 
+  /// What crop mode cuts: a picture with its transform, and what takes the crop chosen (the
+  /// document's picture, or a panel meme's cell).
+  struct Target {
+    let image: EditorImage
+    let transform: PictureTransform
+    let apply: (PixelRect?) -> Void
+  }
+
+  /// A panel meme's selected cell, loaded whole and handed to the closure given (which opens crop
+  /// mode on it); false while the meme is one picture. Set by the window.
+  var cellTarget: ((@escaping (Target) -> Void) -> Bool)?
+  /// What is being cropped, while crop mode is on.
+  private var target: Target?
+
+  /// Crop…: the picture's crop, or a panel meme's selected cell's.
   func begin() {
-    let document = host.document
-    guard !isOn, let image = document.image else { return }
-    let transform = document.transform
+    guard !isOn else { return }
+    if cellTarget?({ [weak self] target in self?.begin(target) }) == true { return }
+    guard let image = host.document.image else { return }
+    begin(
+      Target(image: image, transform: host.document.transform) { [weak host] crop in
+        host?.document.setCrop(crop)
+      })
+  }
+
+  private func begin(_ target: Target) {
+    guard !isOn else { return }
+    self.target = target
+    let (image, transform) = (target.image, target.transform)
     let seen = transform.uncropped.outputSize(sourceWidth: image.width, sourceHeight: image.height)
-    // As the fields show them: an untouched caption's placeholder too.
-    overlay.captions = host.canvas.captions
+    // As the fields show them: an untouched caption's placeholder too (none over a cell's picture).
+    overlay.captions =
+      image === host.document.image ? host.canvas.captions : MemeCaptions(top: "", bottom: "")
     overlay.selection = CropSelection(
       pictureWidth: seen.width, pictureHeight: seen.height,
       rect: transform.cropInView(sourceWidth: image.width, sourceHeight: image.height))
@@ -141,18 +167,18 @@ final class CropMode {
   }
 
   func apply() {
-    let document = host.document
-    guard let selection, let image = document.image else { return }
-    let sourceCrop = document.transform.sourceCrop(
-      forView: selection.rect, sourceWidth: image.width, sourceHeight: image.height)
+    guard let selection, let target else { return }
+    let sourceCrop = target.transform.sourceCrop(
+      forView: selection.rect, sourceWidth: target.image.width, sourceHeight: target.image.height)
     end()
-    document.setCrop(sourceCrop)
+    target.apply(sourceCrop)
   }
 
   /// Leaves crop mode, showing the picture as the document has it.
   func end() {
     guard let tools, isOn else { return }
     tools.overlay.selection = nil
+    target = nil
     let focus = host.toplevel.focusedWidget
     let hadFocus = focus.map { gtk_widget_is_ancestor($0, tools.bar.widget) != 0 } ?? true
     bottomBar.isVisible = true

@@ -171,11 +171,53 @@ final class PanelEditing {
     return true
   }
 
+  /// Crop… on a panel meme: the selected cell's picture decoded whole off the main thread (the crop
+  /// counts the file's own pixels), then `begin` opens crop mode on it with the cell's transform; the
+  /// crop applied becomes the cell's (one undo step). False, doing nothing, for a meme of one picture.
+  func cropSelectedCell(_ begin: @escaping (CropMode.Target) -> Void) -> Bool {
+    guard let grid else { return false }
+    let cell = selectedCell
+    guard grid.cells.indices.contains(cell), let url = grid.cells[cell].picture else { return true }
+    let transform = grid.cells[cell].transform
+    MainLoop.runInBackground({ PictureLoader.load(url) }) { [weak self] result in
+      guard let self, !host.isDestroyed, self.grid?.cells[cell].picture == url else { return }
+      switch result {
+      case .success(let image):
+        begin(
+          CropMode.Target(image: image, transform: transform) { [weak self] crop in
+            self?.change { grid in
+              var cropped = grid.cells[cell].transform
+              cropped.crop = crop
+              guard let valid = cropped.validated(sourceWidth: image.width, sourceHeight: image.height),
+                valid != grid.cells[cell].transform
+              else { return false }
+              grid.cells[cell].transform = valid
+              (grid.cells[cell].focusX, grid.cells[cell].focusY) = (0.5, 0.5)
+              return true
+            }
+          })
+      case .failure(let error):
+        host.showError(
+          title: String(format: localized("Could not open “%@”"), url.lastPathComponent),
+          detail: ErrorSentence.from(error.reason))
+      }
+    }
+    return true
+  }
+
+  /// Whether the selected cell holds a picture (which Crop… and the turns act on).
+  var selectedCellHasPicture: Bool {
+    guard let grid, grid.cells.indices.contains(selectedCell) else { return false }
+    return grid.cells[selectedCell].picture != nil
+  }
+
   /// Selects cell `index` (the bar shows it, Album fills it).
   func select(_ index: Int) {
     guard let grid, grid.cells.indices.contains(index), index != selectedCell else { return }
     selectedCell = index
     showControls()
+    // Crop… and the turns act on the selected cell's picture.
+    host.updateActionStates()
   }
 
   // MARK: - Pictures
