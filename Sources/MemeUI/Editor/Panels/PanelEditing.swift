@@ -179,7 +179,8 @@ final class PanelEditing {
     let cell = selectedCell
     guard grid.cells.indices.contains(cell), let url = grid.cells[cell].picture else { return true }
     let transform = grid.cells[cell].transform
-    MainLoop.runInBackground({ PictureLoader.load(url) }) { [weak self] result in
+    let load: @Sendable () -> Result<EditorImage, ImageError> = { PictureLoader.load(url) }
+    MainLoop.runInBackground(load) { [weak self] result in
       guard let self, !host.isDestroyed, self.grid?.cells[cell].picture == url else { return }
       switch result {
       case .success(let image):
