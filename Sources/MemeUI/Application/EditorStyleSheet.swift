@@ -9,8 +9,13 @@ enum EditorStyleSheet {
     .meme-canvas { background-color: @view_bg_color; }
 
     /* A panel meme's cells: the selected one outlined in the accent colour, the one a drag would
-       swap with tinted; neither is part of the meme. */
-    .panel-cell { border: 1px dashed alpha(@view_fg_color, 0.35); }
+       swap with tinted; neither is part of the meme. They lie on the meme's own colours (a white
+       gutter, the rows' white caption cells) in the light and the dark style alike, so their colours
+       are their own rather than the window's. */
+    .panel-cell { border: 1px dashed alpha(#808080, 0.8); }
+    .panel-caption-hint { color: alpha(black, 0.6); }
+    button.panel-invitation { background-color: @accent_bg_color; color: @accent_fg_color; }
+    button.panel-invitation:hover { background-image: image(alpha(white, 0.1)); }
     .panel-cell.selected { border: 3px solid @accent_color; }
     .panel-cell.swap-target { border: 3px dashed @accent_color; background-color: alpha(@accent_color, 0.25); }
 

@@ -360,4 +360,26 @@ import Testing
     editor.panels.select(0)
     #expect(!begin.isEnabled)
   }
+
+  /// In the dark style the rows' caption cells stay white (they are the meme's, not the window's),
+  /// and their hints and frames show on the dark canvas.
+  @Test func theRowsLayoutInTheDarkStyle() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    StyleManager.scheme = .dark
+    defer { StyleManager.scheme = .followSystem }
+    #expect(MainContext.iterate { StyleManager.isDark })
+    PanelHarness.start("rows", in: editor)
+    try PanelHarness.fillByAlbum(
+      cell: 0, with: Fixtures.picture(width: 1200, height: 900, name: "pointer-landscape.png"), in: editor)
+    EditorHarness.settle(editor)
+    let shown = try #require(CanvasMatchesExportTests.snapshot(editor.canvas.drawingArea))
+    let cell = try #require(editor.panels.canvasRect(ofCaptionCell: 1))
+    let inside = PanelHarness.pixel(of: shown, x: Int(cell.x + 4), y: Int(cell.y + 4))
+    #expect(inside.0 > 240 && inside.1 > 240 && inside.2 > 240, "the caption cell is white: \(inside)")
+    let hint = try #require(WidgetTree.descendant(of: editor.window, named: "panel-caption-cell-2"))
+    #expect(hint.isMapped, "the empty caption cell shows where its caption goes")
+    Screenshot.save(editor.window, named: "panels-rows-dark")
+  }
 }

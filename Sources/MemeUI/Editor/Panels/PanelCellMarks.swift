@@ -52,7 +52,7 @@ final class PanelCellMarks {
       frame.widget.name = "panel-caption-cell-\(index + 1)"
       frame.widget.canTarget = false
       let hint = Label(String(format: localized("Caption of panel %ld"), index + 1))
-      hint.widget.addCSSClass("dim-label")
+      hint.widget.addCSSClass("panel-caption-hint")
       hint.wrapsText = true
       hint.justification = GTK_JUSTIFY_CENTER
       hint.widget.expandsVertically = true
@@ -74,6 +74,7 @@ final class PanelCellMarks {
       let button = Button(mnemonic: localized("Add _Picture"), narrowIcon: "insert-image-symbolic").widget
       button.name = "panel-add-picture-\(index + 1)"
       button.addCSSClass("pill")
+      button.addCSSClass("panel-invitation")
       button.horizontalAlignment = GTK_ALIGN_CENTER
       button.verticalAlignment = GTK_ALIGN_CENTER
       let label = String(format: localized("Add a picture to panel %ld"), index + 1)
