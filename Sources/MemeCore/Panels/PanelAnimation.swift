@@ -18,21 +18,17 @@ extension AnimationExporter {
   ) throws(ImageError) -> AnimationExportSummary {
     try ImageWriter.checkDestination(destination)
     let laidOut = try PanelComposer.layOut(grid, width: width, loader: loader)
-    var players: [PanelCellPlayer] = []
-    for (index, cell) in grid.cells.enumerated() {
-      guard let picture = cell.picture,
-        AnimationReader.info(ofImageAt: picture, limits: limits)?.isAnimated == true
-      else { continue }
-      do {
-        players.append(try PanelCellPlayer(cell: index, picture: picture, loader: loader, limits: limits))
-      } catch {
-        throw PanelComposer.named(error, cell: index)
-      }
-    }
-    let still = try PanelComposer.compose(
-      grid, laidOut: laidOut, style: captions.style, brokenCells: .fail, leavingOut: Set(players.map(\.cell)),
-      decode: PanelComposer.decoding(with: loader, cancellation: cancellation))
-    let frames = timeline(of: players, captions: captions, maximumFrames: limits.maxFrames)
+    let decode = PanelComposer.decoding(with: loader, cancellation: cancellation)
+    let animated = try PanelFrames(
+      grid, laidOut: laidOut, style: captions.style, loader: loader, limits: limits, decode: decode)
+    // No animated cell: the still sheet, under the animated layers' timeline (an animated sticker).
+    let still =
+      animated == nil
+      ? try PanelComposer.compose(
+        grid, laidOut: laidOut, style: captions.style, brokenCells: .fail, leavingOut: [], decode: decode
+      ).image : nil
+    let frames =
+      animated?.frames ?? LayerTimeline(captions, maximumFrames: limits.maxFrames)?.frames ?? [(0, 0)]
     let geometry = laidOut.geometry
     let prepared = PreparedCaptions(captions, imageWidth: geometry.width, imageHeight: geometry.height)
     let frame = prepared.layout.frame
@@ -41,14 +37,9 @@ extension AnimationExporter {
     let produce = { (body: (RasterImage, Int) throws(ImageError) -> Void) throws(ImageError) in
       for (time, delay) in frames {
         try cancellation.check(name: destination.name)
-        guard let sheet = still.image.copy() else { throw outOfMemory(grid) }
-        for player in players {
-          try player.show(atMilliseconds: time)
-          let image = try PanelComposer.pictureCell(
-            player.cell, of: grid, laidOut: laidOut, style: captions.style
-          ) { _, _ throws(ImageError) in player.canvas }
-          let rect = geometry.pictureCells[player.cell]
-          sheet.draw(image, atX: rect.x, y: rect.y, replacing: true)
+        // A copy each frame: the captions are drawn on it.
+        guard let sheet = try animated?.sheet(atMilliseconds: time) ?? still?.copy() else {
+          throw outOfMemory(grid)
         }
         guard let output = frame.compose(sheet) else { throw outOfMemory(grid) }
         if captions.hasAnimatedLayers { drawn = drawn.at(time: time) }
@@ -66,21 +57,6 @@ extension AnimationExporter {
       width: fit?.width ?? frame.width, height: fit?.height ?? frame.height, frameCount: framesWritten,
       playCount: 0, font: layout.font, overflowingCaptions: layout.overflowingCaptions,
       overflowingBoxes: layout.overflowingBoxes, sourceWasTruncated: false, fit: fit)
-  }
-
-  /// The moments and delays of the frames: the longest animated cell's frames; without one, the
-  /// animated layers' (an animated sticker), else one frame.
-  static func timeline(of players: [PanelCellPlayer], captions: MemeCaptions, maximumFrames: Int) -> [(
-    time: Int, delay: Int
-  )] {
-    guard let longest = players.max(by: { $0.duration < $1.duration }) else {
-      return LayerTimeline(captions, maximumFrames: maximumFrames)?.frames ?? [(0, 0)]
-    }
-    var time = 0
-    return longest.delays.prefix(max(1, maximumFrames)).map { delay in
-      defer { time += delay }
-      return (time, delay)
-    }
   }
 
   private static func outOfMemory(_ grid: PanelGrid) -> ImageError {

@@ -63,9 +63,13 @@ final class AnimationPlayback {
   enum Source: Equatable {
     case file(URL)
     case layers(delays: [Int])
+    /// A panel meme's grid whose animated cells play (see `makePanelPlayer`).
+    case panels(PanelGrid)
   }
 
   private(set) var player: (any FramePlayer)?
+  /// The player of the panel meme shown (`PanelSheetPlayer`), for `.panels`.
+  var makePanelPlayer: (() -> (any FramePlayer)?)?
   private(set) var isPlaying = false
   /// Whether the controls over the picture are shown now (always, beside it).
   private(set) var isShown = true
@@ -163,6 +167,8 @@ final class AnimationPlayback {
       player = try? AnimationPlayer(contentsOf: file)
     case .layers:
       player = captions.flatMap(LayerAnimationPlayer.init)
+    case .panels:
+      player = makePanelPlayer?()
     case nil:
       break
     }

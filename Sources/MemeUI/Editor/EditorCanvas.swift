@@ -168,6 +168,7 @@ final class EditorCanvas: CaptionFieldsHost {
   private func updatePlayback() {
     guard let picture = painter.picture else { return playback.show(nil, layersOf: nil) }
     if picture.isAnimated { return playback.show(.file(picture.url), layersOf: nil) }
+    if let grid = animatedPanels?() { return playback.show(.panels(grid), layersOf: nil) }
     let captions = painter.captions
     let delays = painter.drawsCaptions ? captions.layerTimelineDelays : nil
     playback.show(delays.map { .layers(delays: $0) }, layersOf: captions)
@@ -189,6 +190,9 @@ final class EditorCanvas: CaptionFieldsHost {
   func addLayerUnderBoxFields(_ child: UnsafeMutablePointer<GtkWidget>) {
     gtk_widget_insert_before(child, widget, fields.boxEntries.first?.widget)
   }
+
+  /// The panel meme shown, when one of its cells is animated: it plays (see `AnimationPlayback`).
+  var animatedPanels: (() -> PanelGrid?)?
 
   /// Where an overlay other than the caption fields lies (a panel meme's cell frames); nil: GTK's default.
   var positionOverlay: ((Widget) -> GdkRectangle?)?

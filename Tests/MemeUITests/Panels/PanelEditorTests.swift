@@ -285,6 +285,19 @@ import Testing
     PanelHarness.start("2x1", in: editor)
     try PanelHarness.fillByAlbum(cell: 0, with: animation, in: editor)
     try PanelHarness.fillByAlbum(cell: 1, with: still, in: editor)
+    // The animated cell plays on the canvas, the still one in every frame.
+    let player = try #require(editor.canvas.playback.player as? PanelSheetPlayer, "the canvas plays the cell")
+    #expect(player.frameCount == 10)
+    editor.canvas.playback.seek(to: 3)
+    let shownFrame = try #require(editor.canvas.painter.shownFrame)
+    let cells = try #require(editor.panels.layout?.geometry.pictureCells)
+    let playing = PanelHarness.pixel(of: shownFrame, x: cells[0].x + cells[0].width / 2, y: cells[0].y + 10)
+    #expect(
+      abs(playing.0 - Int(palette[9])) < 12 && abs(playing.1 - Int(palette[10])) < 12, "frame 3: \(playing)")
+    let stillPixel = PanelHarness.pixel(
+      of: shownFrame, x: cells[1].x + 10, y: cells[1].y + cells[1].height / 2)
+    #expect(stillPixel.2 > 200 && stillPixel.0 < 60, "the still cell in the frame: \(stillPixel)")
+
     let snapshot = ShareSnapshot(
       content: editor.document.content, picture: try #require(editor.document.image))
     #expect(snapshot.isAnimated && snapshot.proposedSaveFormat == .animated(.gif))

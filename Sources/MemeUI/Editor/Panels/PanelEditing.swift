@@ -39,6 +39,27 @@ final class PanelEditing {
       canvas.zoomControls.isDragOutArmed()
     }
     pointer.onSwapTargetChange = { [weak self] in self?.showControls() }
+    // Animated cells play on the canvas, drawn as the export draws them.
+    canvas.animatedPanels = { [weak self] in
+      guard let self, let grid, grid.cells.contains(where: { $0.picture.map(animates) == true }) else {
+        return nil
+      }
+      return grid
+    }
+    canvas.playback.makePanelPlayer = { [weak self] in
+      guard let self, let grid else { return nil }
+      return PanelSheetPlayer(grid, style: host.document.captions.style, pictures: pictures)
+    }
+  }
+
+  /// Whether each cell picture is an animation, read once per file (the canvas asks at every change).
+  private var animatedFiles: [URL: Bool] = [:]
+
+  private func animates(_ url: URL) -> Bool {
+    if let known = animatedFiles[url] { return known }
+    let animated = AnimationReader.info(ofImageAt: url)?.isAnimated == true
+    animatedFiles[url] = animated
+    return animated
   }
 
   /// The document changed: the bar and the marks follow its grid; a new caption style draws the
