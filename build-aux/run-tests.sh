@@ -112,12 +112,13 @@ stage_done "those builds, after the tests"
 [ -f .build-meson/build.ninja ] || meson setup .build-meson >/dev/null
 meson test -C .build-meson --print-errorlogs
 stage_done "desktop data files"
-# Fuzzing: every target for a minute, four at a time on the two cores (eight targets in two
-# minutes, which keeps the whole run under half an hour), from its seeds and what earlier runs found
-# (Fuzz/run.sh). A finding is printed and its input kept in .build-fuzz/findings/, but a minute of
-# random search is not repeatable, so it does not fail the run; the regression tests replay every
-# input that ever crashed (Fuzz/crashes/), and each new one is to be fixed and added there.
-Fuzz/run.sh -t 60 -j 4 || echo "Fuzzing found a crashing input; see the lines above."
+# Fuzzing: every target for half a minute, four at a time on the two cores (eight targets in one
+# minute, which keeps the whole run near forty minutes), from its seeds and what earlier runs found
+# (Fuzz/run.sh). A finding is printed and its input kept in .build-fuzz/findings/, but half a minute
+# of random search is not repeatable, so it does not fail the run; the regression tests replay every
+# input that ever crashed (Fuzz/crashes/), and each new one is to be fixed and added there. Longer
+# runs are `Fuzz/run.sh -t SECONDS` by hand.
+Fuzz/run.sh -t 30 -j 4 || echo "Fuzzing found a crashing input; see the lines above."
 stage_done "fuzzing"
 # The engine and store under ThreadSanitizer (and Sent Memes' thumbnails, loaded off the main
 # thread): the captions drawn on two cores and the PNG strips compressed in parallel must be
