@@ -72,7 +72,7 @@ wayland_only+='|BusyStoreTests|StoreOpeningTests|DamagedStoreTests|LinkedImagesT
 wayland_only+='|SearchProviderTests|SentMemeListPagingTests|SentMemesFormatTests|SentMemeNameTests'
 wayland_only+='|TemplateWindowTests|MemeContentRoundTripTests|TextBoxRoundTripTests|StickerResendTests'
 wayland_only+='|LayoutSentMemesTests|TranslationTests|PreferencesTests|EditorTitleTests|HandOverNameTests'
-wayland_only+='|InterfaceFileTests|DetailInfoTests|PanelResendTests'
+wayland_only+='|InterfaceFileTests|DetailInfoTests|PanelResendTests|PanelTemplateTests'
 wayland_log=test-output/wayland/run.log
 # Job control puts that run in a process group of its own, so a failing X11 run can stop all of it.
 set -m

@@ -324,7 +324,9 @@ import Testing
       PanelHarness.start("1x2", in: editor)
       let choice = editor.panels.bar.sentMemes
       #expect(choice.button.widget.isVisible, "Sent Memes holds memes to offer")
+      // The popover lists the memes as it opens (the headless compositor may not map a popup).
       choice.button.popUp()
+      choice.showMemes()
       EditorHarness.settle(editor)
       let buttons = try #require(WidgetTree.descendant(of: editor.window, named: "sent-meme-choices"))
       let first = try #require(
@@ -332,7 +334,7 @@ import Testing
           gtk_widget_get_first_child($0) != nil && gtkkit_is_a($0, gtk_button_get_type()) != 0
         })
       editor.panels.select(1)
-      gtk_widget_activate(first)
+      gtkkit_emit_signal(first, "clicked")
       let newest = try #require(navigator.memes.list.meme(at: 0))
       #expect(MainContext.iterate { editor.panels.grid?.cells[1].picture == newest.renderedImageURL })
       #expect(editor.panels.grid?.cells[0].picture == nil)
