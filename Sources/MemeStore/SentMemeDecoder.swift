@@ -105,7 +105,7 @@ struct SentMemeDecoder {
     }
     return PanelGrid(
       arrangement: grid.arrangement, cells: cells, gutter: grid.gutter, gutterColor: grid.gutterColor,
-      cellAspect: grid.cellAspect)
+      cellAspect: grid.cellAspect, width: grid.width)
   }
 
   /// NULL is none; only an absolute path is a place the meme was saved to (a relative one, from a

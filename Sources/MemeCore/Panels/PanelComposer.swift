@@ -22,7 +22,8 @@ public enum PanelComposer {
     case leaveEmpty
   }
 
-  /// The grid drawn `width` pixels wide (nil: `PanelSheetGeometry.naturalWidth`), the cells'
+  /// The grid drawn `width` pixels wide (nil: the grid's own `width`, at most
+  /// `PanelSheetGeometry.naturalWidth`; without one, the natural width), the cells'
   /// captions in `style` (the rows arrangement's caption cells black on white, in the band's face
   /// unless `style` names one).
   public static func compose(
@@ -75,8 +76,8 @@ public enum PanelComposer {
 
   typealias PixelSize = (width: Int, height: Int)
 
-  /// The cells laid out `width` pixels wide (nil: the natural width), their pictures' sizes read
-  /// from their headers.
+  /// The cells laid out `width` pixels wide (nil: the grid's own width, at most the natural one),
+  /// their pictures' sizes read from their headers.
   public static func layOut(
     _ grid: PanelGrid, width: Int?, loader: ImageLoader, brokenCells policy: BrokenCells = .fail
   ) throws(ImageError) -> CellLayout {
@@ -96,8 +97,11 @@ public enum PanelComposer {
       }
     }
     let aspect = PanelSheetGeometry.cellAspect(of: grid, pictureSizes: sizes)
+    let natural = PanelSheetGeometry.naturalWidth(of: grid, pictureSizes: sizes, maxPixels: loader.maxPixels)
+    // The width asked for; else the one the user chose for the grid, never past the natural one.
     let outputWidth =
-      width ?? PanelSheetGeometry.naturalWidth(of: grid, pictureSizes: sizes, maxPixels: loader.maxPixels)
+      width ?? grid.width.map { min(max($0, PanelSheetGeometry.widthRange(of: grid).lowerBound), natural) }
+      ?? natural
     guard let geometry = PanelSheetGeometry(grid: grid, aspect: aspect, width: outputWidth) else {
       let range = PanelSheetGeometry.widthRange(of: grid)
       throw ImageError(

@@ -17,13 +17,16 @@ public struct PanelGrid: Sendable, Hashable, Codable {
   public var gutterColor: RGBAColor
   /// Each cell's width over its height; nil for the first picture's own (see `PanelSheetGeometry`).
   public var cellAspect: Double?
+  /// The meme's width the user chose, in pixels: a smaller one than its natural width (which upscales
+  /// no picture) is drawn at it, a larger one at the natural width; nil for the natural width.
+  public var width: Int?
 
   /// The gutter widths the user may choose.
   public static let gutterRange = 0...40
 
   public init(
     arrangement: PanelArrangement, cells: [PanelCell]? = nil, gutter: Int = 0,
-    gutterColor: RGBAColor = .white, cellAspect: Double? = nil
+    gutterColor: RGBAColor = .white, cellAspect: Double? = nil, width: Int? = nil
   ) {
     self.arrangement = arrangement
     let count = arrangement.pictureCellCount
@@ -33,6 +36,7 @@ public struct PanelGrid: Sendable, Hashable, Codable {
     self.gutter = min(max(gutter, Self.gutterRange.lowerBound), Self.gutterRange.upperBound)
     self.gutterColor = gutterColor
     self.cellAspect = cellAspect
+    self.width = width
   }
 }
 

@@ -57,6 +57,15 @@ public nonisolated enum PanelSheetMaker {
     return (shown, try PanelComposer.layOut(shown, width: width, loader: loader, brokenCells: .leaveEmpty))
   }
 
+  /// The widest the grid is drawn: the width at which no cell's picture is drawn larger than its own
+  /// pixels (the most a user may choose, see `PanelGrid.width`).
+  public static func naturalWidth(of grid: PanelGrid, loader: ImageLoader) throws(ImageError) -> Int {
+    var natural = grid
+    natural.width = nil
+    return try PanelComposer.layOut(natural, width: nil, loader: loader, brokenCells: .leaveEmpty).geometry
+      .width
+  }
+
   /// What the meme is named after: its first picture, as a meme of one picture is after its own.
   static func name(of grid: PanelGrid) -> URL {
     grid.cells.lazy.compactMap(\.picture).first ?? URL(fileURLWithPath: "/\(grid.arrangement.name).png")

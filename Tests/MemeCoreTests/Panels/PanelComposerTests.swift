@@ -38,6 +38,26 @@ struct PanelComposerTests {
     #expect(sheet.brokenCells.isEmpty)
   }
 
+  /// The width the user chose: a smaller one than the natural width is drawn at it, a larger one at
+  /// the natural width (no picture upscaled); a width asked for by the caller comes first.
+  @Test func theGridsChosenWidthIsDrawnWhenSmallerThanTheNaturalOne() throws {
+    let cells = try Self.colours.prefix(2).map { PanelCell(picture: try Self.picture($0)) }
+    var grid = PanelGrid(arrangement: .grid(rows: 1, columns: 2), cells: Array(cells))
+    #expect(try PanelComposer.compose(grid, style: .classic).image.width == 240)
+    grid.width = 100
+    let narrow = try PanelComposer.compose(grid, style: .classic).image
+    #expect(narrow.width == 100 && narrow.height == 38, "\(narrow.width)×\(narrow.height)")
+    grid.width = 1000
+    #expect(try PanelComposer.compose(grid, style: .classic).image.width == 240, "never upscaled")
+    #expect(try PanelComposer.compose(grid, style: .classic, width: 480).image.width == 480)
+    // Kept through JSON as the store keeps it.
+    let decoded = try JSONDecoder().decode(PanelGrid.self, from: try JSONEncoder().encode(grid))
+    #expect(decoded.width == 1000)
+    let older = try JSONDecoder().decode(
+      PanelGrid.self, from: try JSONEncoder().encode(PanelGrid(arrangement: .grid(rows: 1, columns: 2))))
+    #expect(older.width == nil)
+  }
+
   /// The editor's policy: a cell whose picture is gone is left in the gutter colour and reported;
   /// the others are drawn. The command line's fails, naming the cell.
   @Test func aBrokenCellIsLeftEmptyOrNamed() throws {

@@ -397,4 +397,33 @@ import Testing
     #expect(hint.isMapped, "the empty caption cell shows where its caption goes")
     Screenshot.save(editor.window, named: "panels-rows-dark")
   }
+
+  /// The meme's width can be chosen smaller than its natural one (which upscales no picture), not
+  /// larger; a share writes it at the width chosen.
+  @Test func theWidthCanBeChosenSmallerButNotLarger() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    PanelHarness.start("1x2", in: editor)
+    let red = try PanelHarness.solid(Self.red, name: "panel-red.png")
+    try PanelHarness.fillByAlbum(cell: 0, with: red, in: editor)
+    try PanelHarness.fillByAlbum(cell: 1, with: red, in: editor)
+    let spin = editor.panels.bar.widthSpin
+    // Two 800-pixel-wide pictures side by side, no gutter.
+    #expect(editor.panels.naturalWidth == 1600 && Int(spin.value) == 1600)
+    spin.value = 1000
+    #expect(editor.panels.grid?.width == 1000)
+    let snapshot = ShareSnapshot(
+      content: editor.document.content, picture: try #require(editor.document.image))
+    let shared = try SharePipeline.run(snapshot, as: .png, to: .caller).get()
+    let exported = try ImageLoader().load(data: [UInt8](shared.file.data), name: "narrow.png")
+    #expect(exported.width == 1000, "written at the width chosen: \(exported.width)")
+    // A run of changes to the width is one undo step, until the next run.
+    editor.panels.endRunOfChanges()
+    spin.value = 5000
+    #expect(Int(spin.value) == 1600, "no wider than the natural width")
+    #expect(editor.panels.grid?.width == nil, "the natural width again")
+    editor.document.undo()
+    #expect(editor.panels.grid?.width == 1000)
+  }
 }

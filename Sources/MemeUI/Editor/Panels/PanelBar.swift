@@ -18,6 +18,11 @@ final class PanelBar {
     minimum: Double(PanelGrid.gutterRange.lowerBound), maximum: Double(PanelGrid.gutterRange.upperBound),
     step: 1, digits: 0)
   let gutterColor = ColorButton(color: (1, 1, 1, 1), title: localized("Gutter Colour"))
+  /// The meme's width: at most its natural one, which upscales no picture.
+  let widthSpin = SpinButton(
+    minimum: Double(PanelSheetGeometry.narrowestCell), maximum: Double(PanelSheetGeometry.widestOutput),
+    step: 16,
+    digits: 0)
   let addRowButton = Button(iconName: "list-add-symbolic")
   let removeRowButton = Button(iconName: "list-remove-symbolic")
   /// A sent meme into the selected cell.
@@ -40,40 +45,37 @@ final class PanelBar {
     top.append(sentMemes.button.widget)
     rows.append(top.widget)
 
-    let controls = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    // Groups of controls, a line of them where there is room, wrapping in a narrow window.
+    let controls = FlowBox(columnSpacing: 12, rowSpacing: 6, isHomogeneous: false)
     controls.widget.horizontalAlignment = GTK_ALIGN_CENTER
     Self.name(fitButton.widget, "panel-fit-button", localized("Show the whole picture in the panel"))
-    controls.append(fitButton.widget)
-    controls.append(Self.squeezable(localized("Gutter")))
     Self.name(gutterSpin.widget, "panel-gutter-spin", localized("Gutter width in pixels"))
-    controls.append(gutterSpin.widget)
     gutterColor.widget.name = "panel-gutter-color"
     gutterColor.setAccessibleName(localized("Gutter colour"))
     gutterColor.widget.tooltip = localized("Gutter colour")
-    controls.append(gutterColor.widget)
-    controls.append(Self.squeezable(localized("Rows")))
+    Self.name(widthSpin.widget, "panel-width-spin", localized("Width of the meme in pixels"))
     let rowButtons = Box(GTK_ORIENTATION_HORIZONTAL)
     rowButtons.widget.addCSSClass("linked")
     Self.name(addRowButton.widget, "panel-add-row-button", localized("Add a row"))
     Self.name(removeRowButton.widget, "panel-remove-row-button", localized("Remove the selected panel’s row"))
     rowButtons.append(addRowButton.widget)
     rowButtons.append(removeRowButton.widget)
-    controls.append(rowButtons.widget)
+    for group in [
+      [fitButton.widget], [Label(localized("Gutter")).widget, gutterSpin.widget, gutterColor.widget],
+      [Label(localized("Width")).widget, widthSpin.widget],
+      [Label(localized("Rows")).widget, rowButtons.widget],
+    ] {
+      let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+      for widget in group { box.append(widget) }
+      controls.append(box.widget)
+      // The group's place in the flow is not a stop of its own for Tab: its controls are.
+      box.widget.parent?.isFocusable = false
+    }
     rows.append(controls.widget)
 
     revealer = Revealer(child: rows.widget)
     revealer.widget.name = "panel-bar"
     connect()
-  }
-
-  /// A label naming the controls after it, left out when the window is too narrow for it (at
-  /// 360 pixels the controls alone fit; their tooltips and accessible names still say what they are).
-  private static func squeezable(_ text: String) -> Widget {
-    let label = Label(text)
-    label.widget.setMargins(start: 6)
-    let squeezer = Squeezer(allowsNone: true)
-    squeezer.add(label.widget)
-    return squeezer.widget
   }
 
   private static func name(_ widget: Widget, _ name: String, _ label: String) {
@@ -92,7 +94,7 @@ final class PanelBar {
         return true
       }
     }
-    Signal.connect(captionEntry.widget, "activate") { [weak self] in self?.panels.endDrag() }
+    Signal.connect(captionEntry.widget, "activate") { [weak self] in self?.panels.endRunOfChanges() }
     Signal.connect(fitButton.widget, "toggled") { [weak self] in
       guard let self, !isShowing else { return }
       let (cell, fit) = (panels.selectedCell, fitButton.isActive ? PanelFit.fit : .cover)
@@ -108,6 +110,17 @@ final class PanelBar {
       panels.change(coalescingKey: "panel-gutter") { grid in
         guard grid.gutter != gutter else { return false }
         grid.gutter = gutter
+        return true
+      }
+    }
+    Signal.connect(widthSpin.widget, "value-changed") { [weak self] in
+      guard let self, !isShowing, let natural = panels.naturalWidth else { return }
+      let width = Int(widthSpin.value)
+      panels.change(coalescingKey: "panel-width") { grid in
+        // The natural width is the grid's own: a choice of it follows the pictures as they change.
+        let chosen = width >= natural ? nil : width
+        guard grid.width != chosen else { return false }
+        grid.width = chosen
         return true
       }
     }
@@ -157,6 +170,10 @@ final class PanelBar {
     fitButton.widget.isSensitive = cell.picture != nil
     if Int(gutterSpin.value) != grid.gutter { gutterSpin.value = Double(grid.gutter) }
     gutterColor.color = StyleControls.components(grid.gutterColor)
+    if let natural = panels.naturalWidth {
+      widthSpin.setRange(Double(PanelSheetGeometry.widthRange(of: grid).lowerBound)...Double(natural))
+      widthSpin.value = Double(min(grid.width ?? natural, natural))
+    }
     addRowButton.widget.isSensitive = grid.withRowAdded != nil
     removeRowButton.widget.isSensitive = grid.withRowRemoved != nil
   }

@@ -83,6 +83,18 @@ final class PanelEditing {
   var grid: PanelGrid? { host.document.content.panels }
   var isActive: Bool { grid != nil }
 
+  /// The widest the grid is drawn (no picture upscaled), the most its width may be chosen; read from
+  /// the pictures' headers once per grid.
+  var naturalWidth: Int? {
+    guard var grid else { return nil }
+    grid.width = nil
+    if let natural, natural.grid == grid { return natural.width }
+    guard let width = try? PanelSheetMaker.naturalWidth(of: grid, loader: pictures.loader) else { return nil }
+    natural = (grid, width)
+    return width
+  }
+  private var natural: (grid: PanelGrid, width: Int)?
+
   /// Where the cells of the grid shown lie in the sheet (the document's picture).
   var layout: PanelComposer.CellLayout? {
     guard let grid else { return nil }
@@ -159,8 +171,9 @@ final class PanelEditing {
     }
   }
 
-  /// A drag's run of changes is over: the next change is an undo step of its own.
-  func endDrag() {
+  /// A run of changes (a drag, typing in the caption, the width stepped) is over: the next change is
+  /// an undo step of its own.
+  func endRunOfChanges() {
     host.document.endTyping()
   }
 

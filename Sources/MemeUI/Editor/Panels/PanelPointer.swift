@@ -110,7 +110,7 @@ final class PanelPointer {
       panels.apply(grid, coalescingKey: "panel-drag-\(dragCount)")
       panels.select(target)
     }
-    panels.endDrag()
+    panels.endRunOfChanges()
   }
 
   private func cancel() {
