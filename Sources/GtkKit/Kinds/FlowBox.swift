@@ -6,12 +6,10 @@ import CGtk
 public struct FlowBox {
   public let widget: Widget
 
-  /// `isHomogeneous`: every child as wide as the widest (a gallery's tiles); else each its own width
-  /// (a row of controls that wraps in a narrow window).
-  public init(columnSpacing: UInt32 = 12, rowSpacing: UInt32 = 12, isHomogeneous: Bool = true) {
+  public init(columnSpacing: UInt32 = 12, rowSpacing: UInt32 = 12) {
     widget = gtk_flow_box_new()
     gtk_flow_box_set_selection_mode(box, GTK_SELECTION_NONE)
-    gtk_flow_box_set_homogeneous(box, isHomogeneous ? 1 : 0)
+    gtk_flow_box_set_homogeneous(box, 1)
     gtk_flow_box_set_column_spacing(box, columnSpacing)
     gtk_flow_box_set_row_spacing(box, rowSpacing)
     gtk_flow_box_set_max_children_per_line(box, 12)

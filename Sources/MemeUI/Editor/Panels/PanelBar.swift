@@ -45,9 +45,6 @@ final class PanelBar {
     top.append(sentMemes.button.widget)
     rows.append(top.widget)
 
-    // Groups of controls, a line of them where there is room, wrapping in a narrow window.
-    let controls = FlowBox(columnSpacing: 12, rowSpacing: 6, isHomogeneous: false)
-    controls.widget.horizontalAlignment = GTK_ALIGN_CENTER
     Self.name(fitButton.widget, "panel-fit-button", localized("Show the whole picture in the panel"))
     Self.name(gutterSpin.widget, "panel-gutter-spin", localized("Gutter width in pixels"))
     gutterColor.widget.name = "panel-gutter-color"
@@ -60,22 +57,34 @@ final class PanelBar {
     Self.name(removeRowButton.widget, "panel-remove-row-button", localized("Remove the selected panel’s row"))
     rowButtons.append(addRowButton.widget)
     rowButtons.append(removeRowButton.widget)
-    for group in [
-      [fitButton.widget], [Label(localized("Gutter")).widget, gutterSpin.widget, gutterColor.widget],
-      [Label(localized("Width")).widget, widthSpin.widget],
-      [Label(localized("Rows")).widget, rowButtons.widget],
+    // Two lines of controls, each narrow enough for a 360-pixel window: the cell's fit and the
+    // gutter, then the meme's width and its rows.
+    for line in [
+      [fitButton.widget, Self.squeezable(localized("Gutter")), gutterSpin.widget, gutterColor.widget],
+      [
+        Self.squeezable(localized("Width")), widthSpin.widget, Self.squeezable(localized("Rows")),
+        rowButtons.widget,
+      ],
     ] {
       let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-      for widget in group { box.append(widget) }
-      controls.append(box.widget)
-      // The group's place in the flow is not a stop of its own for Tab: its controls are.
-      box.widget.parent?.isFocusable = false
+      box.widget.horizontalAlignment = GTK_ALIGN_CENTER
+      for widget in line { box.append(widget) }
+      rows.append(box.widget)
     }
-    rows.append(controls.widget)
 
     revealer = Revealer(child: rows.widget)
     revealer.widget.name = "panel-bar"
     connect()
+  }
+
+  /// A label naming the controls after it, left out when the window is too narrow for it (their
+  /// tooltips and accessible names still say what they are).
+  private static func squeezable(_ text: String) -> Widget {
+    let label = Label(text)
+    label.widget.setMargins(start: 6)
+    let squeezer = Squeezer(allowsNone: true)
+    squeezer.add(label.widget)
+    return squeezer.widget
   }
 
   private static func name(_ widget: Widget, _ name: String, _ label: String) {
