@@ -74,6 +74,9 @@ final class PanelBar {
 
     revealer = Revealer(child: rows.widget)
     revealer.widget.name = "panel-bar"
+    // Hidden until the meme is a panel meme (`show`); named before it shows a cell's number.
+    revealer.widget.isVisible = false
+    Accessible.setLabel(captionEntry.widget, localized("Caption of the selected panel"))
     connect()
   }
 
