@@ -60,12 +60,22 @@ enum IconName {
   /// The arrow of a button's menu beside it (Album's, Add's): more ways to start a meme.
   static let moreWays = "pan-down-symbolic"
 
+  // Panel memes.
+  /// Adding and removing a row of a panel meme.
+  static let addRow = newMeme
+  static let removeRow = "list-remove-symbolic"
+  /// An empty cell's invitation to add a picture.
+  static let addPicture = templates
+  /// The panel bar's sent memes, to put one in a cell.
+  static let sentMemes = "document-open-recent-symbolic"
+
   /// Every icon above, once.
   static let all: [String] = [
     share, mainMenu, stopExport, captionStyle, back, delete, newMeme,
     camera, album, cropRotateFlip, addText, addSticker, warning, alignLeft, alignCenter, alignRight, play,
     pause,
     previousFrame, nextFrame, copy,
-    listView, gridView, search, dismiss, noPicture, missingThumbnail, rename, templates, moreWays,
+    listView, gridView, search, dismiss, noPicture, missingThumbnail, rename, templates, moreWays, removeRow,
+    sentMemes,
   ]
 }

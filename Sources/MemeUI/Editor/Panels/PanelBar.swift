@@ -23,8 +23,8 @@ final class PanelBar {
     minimum: Double(PanelSheetGeometry.narrowestCell), maximum: Double(PanelSheetGeometry.widestOutput),
     step: 16,
     digits: 0)
-  let addRowButton = Button(iconName: "list-add-symbolic")
-  let removeRowButton = Button(iconName: "list-remove-symbolic")
+  let addRowButton = Button(iconName: IconName.addRow)
+  let removeRowButton = Button(iconName: IconName.removeRow)
   /// A sent meme into the selected cell.
   let sentMemes = SentMemeChoice()
   /// Set while the controls are shown the grid: their signals then are not the user's.

@@ -71,7 +71,7 @@ final class PanelCellMarks {
       return frame
     }
     invitations = (0..<count).map { index in
-      let button = Button(mnemonic: localized("Add _Picture"), narrowIcon: "insert-image-symbolic").widget
+      let button = Button(mnemonic: localized("Add _Picture"), narrowIcon: IconName.addPicture).widget
       button.name = "panel-add-picture-\(index + 1)"
       button.addCSSClass("pill")
       button.addCSSClass("panel-invitation")

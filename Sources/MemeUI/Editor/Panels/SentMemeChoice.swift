@@ -40,7 +40,7 @@ final class SentMemeChoice {
     content.append(scrolled.widget)
     popover = Popover(child: content.widget, position: GTK_POS_TOP)
     popover.widget.name = "sent-meme-popover"
-    button = MenuButton(child: Image(iconName: "document-open-recent-symbolic").widget, popover: popover)
+    button = MenuButton(child: Image(iconName: IconName.sentMemes).widget, popover: popover)
     button.widget.name = "panel-sent-meme-button"
     let label = localized("Put a sent meme in the panel")
     button.widget.tooltip = label
