@@ -426,4 +426,17 @@ import Testing
     editor.document.undo()
     #expect(editor.panels.grid?.width == 1000)
   }
+
+  /// Every control a panel meme adds (the invitations, the bar's fields and buttons) has a name a
+  /// screen reader reads.
+  @Test func thePanelControlsAreNamedForScreenReaders() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    PanelHarness.start("rows", in: editor)
+    try PanelHarness.fillByAlbum(
+      cell: 0, with: Fixtures.picture(width: 1200, height: 900, name: "pointer-landscape.png"), in: editor)
+    let unnamed = AccessibilityAudit.unnamedControls(in: editor.window)
+    #expect(unnamed.isEmpty, "unnamed: \(unnamed)")
+  }
 }
