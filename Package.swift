@@ -55,6 +55,11 @@ let package = Package(
     .target(
       name: "CMemeAnimation", dependencies: ["CAnimationCodecs"], path: "Sources/CMemeAnimation",
       cSettings: [.unsafeFlags(["-O2"])]),
+    // Hiding part of a picture (pixelate, blur, fill) and the effects (deep-fry, black and white):
+    // optimised even in debug builds, like CMemeAnimation, for the same reason.
+    .target(
+      name: "CMemeEffects", path: "Sources/CMemeEffects", cSettings: [.unsafeFlags(["-O2"])],
+      linkerSettings: [.linkedLibrary("m")]),
     .systemLibrary(
       name: "CGtk",
       pkgConfig: "libadwaita-1",
@@ -86,7 +91,9 @@ let package = Package(
       linkerSettings: [.linkedLibrary("png16")]),
     .target(
       name: "MemeCore",
-      dependencies: ["GLibSupport", "CMemeGraphics", "CMemeJPEG", "CMemePNG", "CMemeAnimation"]
+      dependencies: [
+        "GLibSupport", "CMemeGraphics", "CMemeJPEG", "CMemePNG", "CMemeAnimation", "CMemeEffects",
+      ]
     ),
     .target(
       name: "MemeStore",

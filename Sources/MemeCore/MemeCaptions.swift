@@ -12,16 +12,19 @@ public struct MemeCaptions: Sendable, Hashable {
   public var layers: [MemeLayer]
   /// How the texts and the picture are arranged (Classic: the captions on the picture).
   public var layout: MemeLayoutKind
+  /// What the picture is made with under the captions (deep-fry, More JPEG, black and white).
+  public var effects: PictureEffects
 
   public init(
     top: String, bottom: String, style: CaptionStyle = .classic, layers: [MemeLayer] = [],
-    layout: MemeLayoutKind = .classic
+    layout: MemeLayoutKind = .classic, effects: PictureEffects = .none
   ) {
     self.top = top
     self.bottom = bottom
     self.style = style
     self.layers = layers
     self.layout = layout
+    self.effects = effects
   }
 
   /// The text boxes among the layers, in drawing order.

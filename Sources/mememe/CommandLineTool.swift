@@ -22,7 +22,8 @@ struct CommandLineTool: ParsableCommand {
   /// standard error.
   static func run(_ arguments: [String]) -> Int32 {
     do {
-      var command = try parseAsRoot(pairingLayerOptions(expandingEmptyOptionValues(arguments)))
+      var command = try parseAsRoot(
+        pairingLayerOptions(expandingBareEffectOptions(expandingEmptyOptionValues(arguments))))
       try command.run()
       return 0
     } catch let failure as CommandFailure {

@@ -40,12 +40,13 @@ func pairingLayerOptions(_ arguments: [String]) throws -> [String] {
     let option = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
     if let kind = kinds[option] {
       try closeLayer()
-      current = (option, kind, [])
+      // A kind that gives its place in its value (`--hide`) takes no --box, --angle or --opacity.
+      current = kind.type.commandLine.placeInValue ? nil : (option, kind, [])
       numbers[option, default: 0] += 1
       paired += ["--layer-kind", kind.rawValue]
     } else if option == "--box" || option == "--angle" || option == "--opacity" {
       guard let (layerOption, kind, given) = current else {
-        throw CommandFailure("\(option) must follow the \(LayerKindName.optionList) it places")
+        throw CommandFailure("\(option) must follow the \(LayerKindName.boxedOptionList) it places")
       }
       if option == "--opacity", !kind.type.commandLine.takesOpacity {
         throw CommandFailure("\(name(layerOption)) takes no --opacity")
@@ -63,21 +64,27 @@ func pairingLayerOptions(_ arguments: [String]) throws -> [String] {
 }
 
 extension LayerKindName {
-  /// Every kind's option, as a message names them: `--caption`, or `--caption or --sticker`.
-  static var optionList: String {
-    allCases.map { "--" + $0.type.commandLine.flag }.joined(separator: " or ")
+  /// Every option of a kind placed by `--box`, as a message names them: `--caption or --sticker`.
+  static var boxedOptionList: String {
+    allCases.filter { !$0.type.commandLine.placeInValue }.map { "--" + $0.type.commandLine.flag }
+      .joined(separator: " or ")
   }
+
+  /// Whether its layers are placed by the `--box` after them.
+  var isBoxed: Bool { !type.commandLine.placeInValue }
 }
 
 /// The layers the kinds' options give, in command-line order: `kinds` and `boxes` and `angles` as
 /// lined up by `pairingLayerOptions`, `values(kind)` each kind's own option's values in order.
+/// `pictureSize` gives the size of the picture a kind placed in its value (`--hide`) is placed on.
 func commandLineLayers(
   kinds: [LayerKindName], values: (LayerKindName) -> [String], boxes: [String], angles: [String],
-  opacities: [String], style: CaptionStyle
+  opacities: [String], style: CaptionStyle, pictureSize: () throws -> (width: Int, height: Int)
 ) throws -> [MemeLayer] {
   let takingOpacity = kinds.filter { $0.type.commandLine.takesOpacity }.count
-  guard kinds.count == boxes.count, kinds.count == angles.count, takingOpacity == opacities.count else {
-    throw CommandFailure("every \(LayerKindName.optionList) needs one --box X,Y,W,H after it")
+  let boxed = kinds.filter(\.isBoxed).count
+  guard boxed == boxes.count, boxed == angles.count, takingOpacity == opacities.count else {
+    throw CommandFailure("every \(LayerKindName.boxedOptionList) needs one --box X,Y,W,H after it")
   }
   // Counted before any is made: a sticker's picture is read as it is made.
   for kind in LayerKindName.allCases {
@@ -89,25 +96,65 @@ func commandLineLayers(
   }
   var taken: [LayerKindName: Int] = [:]
   var opacitiesTaken = 0
-  return try kinds.indices.map { index in
-    let kind = kinds[index]
+  var boxesTaken = 0
+  return try kinds.map { kind in
     let kindValues = values(kind)
     let number = taken[kind, default: 0]
     taken[kind] = number + 1
+    let name = "--\(kind.type.commandLine.flag) #\(number + 1)"
     guard kindValues.indices.contains(number) else {
-      throw CommandFailure("every \(LayerKindName.optionList) needs one --box X,Y,W,H after it")
+      throw CommandFailure("every \(LayerKindName.boxedOptionList) needs one --box X,Y,W,H after it")
     }
     do {
+      guard kind.isBoxed else {
+        let (frame, rest) = try placeInValue(kindValues[number], of: name, pictureSize: try pictureSize())
+        return try kind.type.init(commandLineValue: rest, frame: frame, angle: 0, opacity: 1, style: style)
+          .asLayer
+      }
+      boxesTaken += 1
       return try kind.type.init(
-        commandLineValue: kindValues[number], frame: try relativeRect(boxes[index]),
-        angle: try angle(angles[index]),
+        commandLineValue: kindValues[number], frame: try relativeRect(boxes[boxesTaken - 1]),
+        angle: try angle(angles[boxesTaken - 1]),
         opacity: try opacity(of: kind, in: opacities, taken: &opacitiesTaken),
         style: style
       ).asLayer
     } catch let error as LayerOptionError {
-      throw CommandFailure("--\(kind.type.commandLine.flag) #\(number + 1): \(error.message)")
+      throw CommandFailure("\(name): \(error.message)")
     }
   }
+}
+
+/// `X,Y,W,H[:REST]` in the pixels of a picture of `pictureSize`: the rectangle cut at the picture's
+/// edges, in fractions of it, and `REST` (empty without it). A rectangle with nothing on the picture
+/// is refused.
+private func placeInValue(_ value: String, of name: String, pictureSize: (width: Int, height: Int)) throws
+  -> (RelativeRect, String)
+{
+  let parts = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+  let numbers = parts[0].split(separator: ",", omittingEmptySubsequences: false).map {
+    Double($0.trimmingCharacters(in: .whitespaces))
+  }
+  guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+    let height = numbers[3], [x, y, width, height].allSatisfy(\.isFinite)
+  else {
+    throw CommandFailure(
+      "\(name) must start with X,Y,WIDTH,HEIGHT in the picture's pixels (four numbers), not "
+        + alwaysQuoted(parts[0]))
+  }
+  let (pictureWidth, pictureHeight) = (Double(pictureSize.width), Double(pictureSize.height))
+  let left = min(max(x, 0), pictureWidth)
+  let top = min(max(y, 0), pictureHeight)
+  let right = min(max(x + max(width, 0), 0), pictureWidth)
+  let bottom = min(max(y + max(height, 0), 0), pictureHeight)
+  guard right > left, bottom > top else {
+    throw CommandFailure(
+      "\(name): \(alwaysQuoted(parts[0])) covers nothing of the \(pictureSize.width)×\(pictureSize.height) picture"
+    )
+  }
+  let frame = RelativeRect(
+    x: left / pictureWidth, y: top / pictureHeight, width: (right - left) / pictureWidth,
+    height: (bottom - top) / pictureHeight)
+  return (frame, parts.count > 1 ? parts[1] : "")
 }
 
 /// `X,Y,W,H` in fractions of the picture's width and height.

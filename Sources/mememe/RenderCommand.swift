@@ -50,6 +50,12 @@ struct RenderCommand: ParsableCommand {
   @Option(help: ArgumentHelp(StickerLayer.commandLine.help, valueName: StickerLayer.commandLine.valueName))
   var sticker: [String] = []
 
+  @Option(help: ArgumentHelp(HiddenArea.commandLine.help, valueName: HiddenArea.commandLine.valueName))
+  var hide: [String] = []
+
+  /// --deep-fry, --more-jpeg, --black-and-white, --fry-text and --seed.
+  @OptionGroup var effectOptions: EffectOptions
+
   /// Each layer's kind, in command-line order: added by `pairingLayerOptions`, never typed.
   @Option(help: .private)
   var layerKind: [LayerKindName] = []
@@ -199,7 +205,7 @@ struct RenderCommand: ParsableCommand {
     try CaptionLimitsCheck.check(top: top, bottom: bottom, captions: caption, panelCaptions: panelCaptions)
     let captions = MemeCaptions(
       top: top, bottom: bottom, style: style,
-      layers: try layers(style: style), layout: layout)
+      layers: try layers(style: style), layout: layout, effects: try effectOptions.effects())
     return (destination, captions)
   }
 
@@ -211,8 +217,24 @@ struct RenderCommand: ParsableCommand {
         switch kind {
         case .text: caption
         case .sticker: sticker
+        case .hidden: hide
         }
-      }, boxes: box, angles: angle, opacities: opacity, style: style)
+      }, boxes: box, angles: angle, opacities: opacity, style: style, pictureSize: hiddenPictureSize)
+  }
+
+  /// The size of the picture `--hide` places its rectangles on: the input's, after --crop, --rotate
+  /// and --flip (before --width scales the meme).
+  private func hiddenPictureSize() throws -> (width: Int, height: Int) {
+    guard panelOptions.panels == nil else {
+      throw CommandFailure("--hide applies to a single picture; it does not apply to --panels")
+    }
+    let size: (width: Int, height: Int)
+    do {
+      size = try ImageLoader(maxPixels: maxPixels).pixelSize(ofImageAt: URL(fileURLWithPath: input))
+    } catch {
+      throw CommandFailure(error.description)
+    }
+    return try transformOptions.transform().outputSize(sourceWidth: size.width, sourceHeight: size.height)
   }
 
   var writesToStandardOutput: Bool { output == "-" }

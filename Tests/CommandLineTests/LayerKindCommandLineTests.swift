@@ -11,7 +11,7 @@ import Testing
 /// are drawn in the order their options came.
 @Suite struct LayerKindCommandLineTests {
   /// A layer of `kind` and the value its option takes. A new kind does not compile here until it has
-  /// one.
+  /// one. A hidden area's value gives its place in the pixels of the tests' 320 × 240 picture.
   static func sample(_ kind: LayerKindName) -> (layer: MemeLayer, value: String) {
     switch kind {
     case .text:
@@ -22,12 +22,25 @@ import Testing
       let sticker = StickerLayer(
         source: .emoji("🐸"), frame: RelativeRect(x: 0.25, y: 0.125, width: 0.375, height: 0.5), angle: 30)
       return (.sticker(sticker), "emoji:🐸")
+    case .hidden:
+      // Solid: the tests' picture is of one colour, which pixelate and blur keep.
+      let area = HiddenArea(
+        frame: RelativeRect(x: 0.2, y: 0.25, width: 0.4, height: 0.375),
+        method: .solid(RGBAColor(red: 1, green: 0, blue: 1)))
+      return (.hidden(area), "64,60,128,90:solid=#ff00ff")
     }
+  }
+
+  /// The value the kind's own `init(commandLineValue:…)` takes: a hidden area's after its place.
+  static func kindValue(_ kind: LayerKindName) -> String {
+    let value = sample(kind).value
+    return kind.isBoxed ? value : String(value.split(separator: ":", maxSplits: 1).last ?? "")
   }
 
   /// The options that give `layer`: its kind's option, `--box` and `--angle`.
   static func arguments(_ kind: LayerKindName) -> [String] {
     let (layer, value) = sample(kind)
+    guard kind.isBoxed else { return ["--\(kind.type.commandLine.flag)=\(value)"] }
     let frame = layer.frame
     return [
       "--\(kind.type.commandLine.flag)=\(value)", "--box",
@@ -43,12 +56,12 @@ import Testing
     let meme = try fixtures.render(
       input, ["--top", "top", "--layout", layout.rawValue] + Self.arguments(kind))
     // The layer in the meme's style, as the command line draws every layer with text.
-    let (sample, value) = Self.sample(kind)
+    let sample = Self.sample(kind).layer
     let layer = try kind.type.init(
-      commandLineValue: value, frame: sample.frame, angle: sample.angle, opacity: 1,
+      commandLineValue: Self.kindValue(kind), frame: sample.frame, angle: sample.angle, opacity: 1,
       style: layout.defaultStyle
     ).asLayer
-    if kind == .sticker { #expect(layer == sample) }
+    if kind != .text { #expect(layer == sample) }
     #expect(layer.frame == sample.frame && layer.angle == sample.angle)
     let expected = try #require(
       MemeRenderer.rendered(
@@ -67,8 +80,10 @@ import Testing
   /// Layers of every kind, given in turn, are drawn in that order: the second covers the first.
   @Test func layersAreDrawnInTheOrderTheirOptionsCame() throws {
     let kinds = LayerKindName.allCases + LayerKindName.allCases
+    let fixtures = try Fixtures()
+    let input = try fixtures.write(fixtures.image(width: 320, height: 240), as: "in.png", format: .png)
     let paired = try pairingLayerOptions(kinds.flatMap(Self.arguments))
-    let command = try RenderCommand.parse(["in.png", "-o", "out.png"] + paired)
+    let command = try RenderCommand.parse([input, "-o", "out.png"] + paired)
     #expect(command.layerKind == kinds)
     let layers = try command.layers(style: .classic)
     #expect(layers.map(\.kindName) == kinds)

@@ -30,6 +30,8 @@ import Testing
         StickerLayer(
           source: .emoji("😎"), frame: RelativeRect(x: 0.3, y: 0.35, width: 0.3, height: 0.4), angle: -20,
           opacity: 0.9))
+    case .hidden:
+      .hidden(HiddenArea(frame: RelativeRect(x: 0.2, y: 0.25, width: 0.45, height: 0.3), method: .pixelate))
     }
   }
 

@@ -76,6 +76,7 @@ enum JPEGBlockExport {
     case .encodeWhole(let reason): return .declined(reason)
     case .keepPhoto, .photoBelowBand: break
     }
+    if captions.effects.changesPicture { return .declined("the effects change the whole picture") }
     let file = try ImageFile(path: path)
     guard file.size > 2, try file.prefix(2) == [0xFF, 0xD8] else {
       return .declined("the source is not a JPEG")
@@ -298,7 +299,9 @@ private final class SpanWork: @unchecked Sendable {
     let drawn = captions.filter {
       blocks.mcuAligned($0.inkRows(inPictureHeight: blocks.height, masks: $1)).overlaps(span)
     }
-    let height = max(1, Self.pieceHeight / blocks.mcuHeight) * blocks.mcuHeight
+    // A hidden area's blocks are means over its whole height: its rows are hidden in one piece.
+    let hides = drawn.contains { $0.0 is HidingDrawing }
+    let height = hides ? span.count : max(1, Self.pieceHeight / blocks.mcuHeight) * blocks.mcuHeight
     let pieces = stride(from: span.lowerBound, to: span.upperBound, by: height).map {
       $0..<min($0 + height, span.upperBound)
     }

@@ -22,7 +22,7 @@ public protocol LayerKind: Sendable, Hashable, Codable {
 
   /// How it draws, through the one drawing path (`MemeLayout`, which every preview, export,
   /// thumbnail and the command line draw with): the layer laid out for a picture of the given size,
-  /// as text (a caption's layout) or as a picture (see `CaptionLayout.init(picture:place:)`).
+  /// as text (a caption's layout) or as a picture (see `CaptionLayout.init(drawing:place:)`).
   func laidOut(_ request: LayerLayoutRequest) -> CaptionLayout
 
   /// The delays of its own animation's frames, in milliseconds (an animated sticker), or nil when it
@@ -85,6 +85,9 @@ public struct LayerCommandLine: Sendable, Hashable {
   public var help: String
   /// Whether `--opacity O` (0 to 1) may follow it.
   public var takesOpacity = false
+  /// Whether its value starts with its place in the picture's pixels, `X,Y,W,H`, and `:` before
+  /// the rest (a hidden area): no `--box` or `--angle` follows it.
+  public var placeInValue = false
 }
 
 /// Why a layer option's value could not be taken: said as one line by the command line.

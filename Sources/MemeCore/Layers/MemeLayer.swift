@@ -6,12 +6,14 @@
 public enum MemeLayer: Sendable, Hashable {
   case text(TextBox)
   case sticker(StickerLayer)
+  case hidden(HiddenArea)
 
   /// The layer's own value, through which every kind is handled alike.
   public var kind: any LayerKind {
     switch self {
     case .text(let box): box
     case .sticker(let sticker): sticker
+    case .hidden(let area): area
     }
   }
 
@@ -44,6 +46,11 @@ public enum MemeLayer: Sendable, Hashable {
     if case .sticker(let sticker) = self { sticker } else { nil }
   }
 
+  /// The hidden area this layer is, or nil for a layer of another kind.
+  public var hiddenArea: HiddenArea? {
+    if case .hidden(let area) = self { area } else { nil }
+  }
+
   /// The name of its kind.
   public var kindName: LayerKindName { type(of: kind).kindName }
 }
@@ -52,12 +59,14 @@ public enum MemeLayer: Sendable, Hashable {
 public enum LayerKindName: String, Sendable, Hashable, Codable, CaseIterable {
   case text
   case sticker
+  case hidden
 
   /// The kind's type, which answers for it.
   public var type: any LayerKind.Type {
     switch self {
     case .text: TextBox.self
     case .sticker: StickerLayer.self
+    case .hidden: HiddenArea.self
     }
   }
 }

@@ -3,7 +3,7 @@ import CMemeGraphics
 
 /// One caption fitted into its band: the largest font size at which its ink, outline included,
 /// fits the band, wrapped at word boundaries; or a layer that draws a picture (a sticker, see
-/// `init(picture:place:)`), which `MemeLayout` and the editor handle as they handle a text box.
+/// `init(drawing:place:)`), which `MemeLayout` and the editor handle as they handle a text box.
 ///
 /// All geometry is in image pixels. Pango lays the text out once, at a fixed reference font size,
 /// and it is drawn scaled to the fitted size: with hinting off (see `PangoContextFactory`) a layout
@@ -27,6 +27,9 @@ public final class CaptionLayout {
   /// Whether the meme's glyph budget ran out in this caption: the glyphs past it are not drawn.
   let glyphsLeftOut: Bool
 
+  /// Whether it hides the picture beneath it rather than drawing over it (a hidden area): such a
+  /// layer is drawn before every other, on the picture's own pixels.
+  public var hidesPicture: Bool { drawing is HidingDrawing }
   /// The caption (or picture) as drawn, or `nil` for an empty caption.
   let drawing: (any LayerDrawing)?
 
@@ -98,7 +101,7 @@ public final class CaptionLayout {
 
   /// A layer that draws `picture` (nothing when nil: a sticker whose file cannot be read) in
   /// `place`, in output pixels: it has no text, so it always fits and traces no glyphs.
-  init(picture: PictureDrawing?, place: ImageRect) {
+  init(drawing picture: (any LayerDrawing)?, place: ImageRect) {
     position = nil
     text = ""
     band = place

@@ -166,7 +166,7 @@ public final class MemeLayout {
     on context: OpaquePointer, scalingEachCaptionBy factor: Double,
     including: (CaptionLayout) -> Bool = { _ in true }
   ) {
-    for caption in CaptionPosition.allCases.map(caption(at:)) + layers where including(caption) {
+    for caption in inDrawingOrder where including(caption) {
       guard let drawing = caption.drawing else { continue }
       let centreX = caption.band.x + caption.band.width / 2
       let centreY = caption.band.y + caption.band.height / 2
@@ -179,8 +179,46 @@ public final class MemeLayout {
     }
   }
 
-  /// What draws the non-empty captions, in drawing order: top, bottom, then the layers.
-  var drawings: [any LayerDrawing] {
-    CaptionPosition.allCases.compactMap { caption(at: $0).drawing } + layers.compactMap(\.drawing)
+  /// What draws the non-empty captions, in drawing order (see `inDrawingOrder`).
+  var drawings: [any LayerDrawing] { inDrawingOrder.compactMap(\.drawing) }
+
+  /// The hidden areas first (they hide the picture beneath everything else), then top, bottom and
+  /// the other layers in their order.
+  var inDrawingOrder: [CaptionLayout] {
+    let hiding = layers.filter(\.hidesPicture)
+    return hiding + CaptionPosition.allCases.map(caption(at:)) + layers.filter { !$0.hidesPicture }
+  }
+
+  /// What hides parts of the picture (see `HidingDrawing`), in the layers' order.
+  var hidingDrawings: [HidingDrawing] { layers.compactMap { $0.drawing as? HidingDrawing } }
+}
+
+extension MemeLayout {
+  /// Hides the hidden areas and draws the effects under the captions (as `PreparedCaptions.draw`
+  /// does on an export's output) on `picture`, which shows the part `region` of the picture (in
+  /// its pixels) scaled to its own size: what the editor shows of the picture.
+  public func drawUnderCaptions(onPicture picture: RasterImage, showing region: ImageRect) {
+    guard region.width > 0, region.height > 0 else { return }
+    let (scaleX, scaleY) = (Double(picture.width) / region.width, Double(picture.height) / region.height)
+    let placement = OutputPlacement(
+      originX: -(Double(frame.pictureX) + region.x) * scaleX,
+      originY: -(Double(frame.pictureY) + region.y) * scaleY,
+      scaleX: scaleX, scaleY: scaleY)
+    picture.flush()
+    let buffer = PixelBuffer(picture)
+    for hiding in hidingDrawings { hiding.hide(buffer, placement: placement) }
+    captions.effects.drawUnderCaptions(on: buffer)
+    picture.markDirty()
+  }
+}
+
+extension MemeLayout {
+  /// Deep-fries `view`, pixels showing the meme with its captions, when the captions are to be
+  /// fried too (as `PreparedCaptions.draw` fries an export's output).
+  public func drawOverCaptions(onView view: RasterImage) {
+    guard captions.effects.friesOverCaptions else { return }
+    view.flush()
+    captions.effects.drawOverCaptions(on: PixelBuffer(view))
+    view.markDirty()
   }
 }

@@ -97,6 +97,9 @@ struct PreparedCaptions {
 
   /// Draws the captions onto `image`, the output (see `MemeFrame.compose(_:)`) of the picture size
   /// they were prepared for.
+  ///
+  /// The hidden areas are hidden first and the effects drawn on the picture (see `PictureEffects`)
+  /// before the captions, unless deep-fry is to fry them too: then it comes last, over everything.
   func draw(onto image: RasterImage) {
     precondition(
       layout.outputWidth == image.width && layout.outputHeight == image.height,
@@ -109,14 +112,28 @@ struct PreparedCaptions {
       let mask = masks[index] ?? Self.prepare(drawings[index], imageWidth: width, imageHeight: height)
       drawings[index].draw(onRowsOf: image, masks: mask)
     }
+    image.flush()
+    let effects = layout.captions.effects
+    // The hidden areas come first in drawing order; with effects they are hidden before the
+    // effects are drawn on what they left.
+    let hiding = effects.changesPicture ? drawings.prefix { $0 is HidingDrawing }.count : 0
+    for index in 0..<hiding { draw(index) }
+    if effects.changesPicture {
+      let frame = layout.frame
+      effects.drawUnderCaptions(
+        on: PixelBuffer(
+          image, x: frame.pictureX, y: frame.pictureY, width: frame.pictureWidth, height: frame.pictureHeight)
+      )
+    }
     // Filling a caption at export size touches millions of pixels; the bands never overlap, so
     // each is drawn on its own core (unless the picture is so low that they share a row).
-    image.flush()
-    if drawings.shareRows(in: image) {
-      for index in drawings.indices { draw(index) }
+    let rest = Array(drawings[hiding...])
+    if rest.shareRows(in: image) {
+      for index in rest.indices { draw(hiding + index) }
     } else {
-      DispatchQueue.concurrentPerform(iterations: drawings.count, execute: draw)
+      DispatchQueue.concurrentPerform(iterations: rest.count) { draw(hiding + $0) }
     }
+    effects.drawOverCaptions(on: PixelBuffer(image))
     image.markDirty()
   }
 }

@@ -86,7 +86,9 @@ final class PaintedCaptions {
         layer?.paint(on: context)
       }
       boxLayers = layout.layers.indices.map { index in
-        guard Self.drawsInBackground(layout.layers[index]) else { return nil }
+        guard Self.drawsInBackground(layout.layers[index]), !layout.layers[index].hidesPicture else {
+          return nil
+        }
         let earlier = index < boxLayers.count ? boxLayers[index] : nil
         let (layer, isFinal) = layer(
           for: layout.layers[index], in: .box(index), placement: placement, current: earlier)
@@ -103,7 +105,9 @@ final class PaintedCaptions {
       layer?.paint(on: context)
     }
     // The boxes are drawn after the classic two, as export draws them.
+    // A hidden area is drawn on the picture shown (see `PreviewPainter`), not on a layer of its own.
     boxLayers = layout.layers.indices.map { index in
+      guard !layout.layers[index].hidesPicture else { return nil }
       let earlier = index < boxLayers.count ? boxLayers[index] : nil
       let (layer, isFinal) = layer(
         for: layout.layers[index], in: .box(index), placement: placement, current: earlier)
@@ -151,12 +155,9 @@ final class PaintedCaptions {
     cairo_clip(context)
     cairo_translate(context, rect.x, rect.y)
     cairo_scale(context, rect.width / Double(layout.outputWidth), rect.height / Double(layout.outputHeight))
-    if captionScale == 1 {
-      layout.draw(on: context, scalingEachCaptionBy: 1) { !usesLayers || !drawsInBackground($0) }
-    } else {
-      layout.draw(on: context, scalingEachCaptionBy: captionScale) {
-        !usesLayers || !drawsInBackground($0)
-      }
+    // A hidden area is drawn on the picture shown (see `PreviewPainter`).
+    layout.draw(on: context, scalingEachCaptionBy: captionScale) {
+      !$0.hidesPicture && (!usesLayers || !drawsInBackground($0))
     }
     cairo_restore(context)
   }

@@ -54,6 +54,9 @@ public final class PreviewPainter {
   var usesCaptionLayers = true
   /// Whether a caption's layer is being drawn on another thread: paint again shortly to show it.
   public var isDrawingLayers: Bool { paintedCaptions.isDrawingLayers }
+  /// Set while the meme is painted into pixels of its own for deep-fry to fry with its captions
+  /// (see `paintFried`).
+  var isPaintingToFry = false
 
   public init() {}
 
@@ -210,6 +213,10 @@ public final class PreviewPainter {
       return
     }
     guard let picture, let layout else { return }
+    if layout.captions.effects.friesOverCaptions, !isPaintingToFry {
+      return paintFried(
+        on: context, width: width, height: height, scaleFactor: scaleFactor, beneathCaptions: beneathCaptions)
+    }
     let output = outputRect(inWidth: width, height: height)
     paintSurroundings(of: layout.frame, on: context, in: output, view: viewRect(width, height))
     let rect = Self.pictureRect(of: layout.frame, in: output)
@@ -229,12 +236,16 @@ public final class PreviewPainter {
     // A playing animation's frame is at the full size (animations are small enough to scale whole).
     let usesFull =
       shownFrame != nil || scale * scaleFactor > Double(picture.preview.width) / Double(picture.width)
-    let key = FittedKey(region: region, width: deviceWidth, height: deviceHeight, usesFull: usesFull)
+    let key = FittedKey(
+      region: region, width: deviceWidth, height: deviceHeight, usesFull: usesFull,
+      hiddenAreas: layout.captions.layers.compactMap(\.hiddenArea), effects: layout.captions.effects)
     if fittedPicture == nil || fittedKey != key {
       fittedPicture = transform.render(
         shownFrame ?? (usesFull ? picture.full : picture.preview), sourceWidth: picture.width,
         sourceHeight: picture.height,
         region: region, outputWidth: deviceWidth, outputHeight: deviceHeight, quickly: fitsQuickly)
+      // What export hides and the effects it draws, drawn by the same code on the part shown.
+      fittedPicture.map { layout.drawUnderCaptions(onPicture: $0, showing: region) }
       fittedKey = key
     }
     if let fittedPicture {
@@ -308,4 +319,7 @@ private struct FittedKey: Equatable {
   let width: Int
   let height: Int
   let usesFull: Bool
+  /// What is hidden and drawn on the picture before it is shown.
+  let hiddenAreas: [HiddenArea]
+  let effects: PictureEffects
 }

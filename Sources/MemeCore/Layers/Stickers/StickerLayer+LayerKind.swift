@@ -24,7 +24,7 @@ extension StickerLayer: LayerKind {
         x: request.pictureOrigin.0, y: request.pictureOrigin.1, width: Double(request.pictureWidth),
         height: Double(request.pictureHeight))
     return CaptionLayout(
-      picture: picture.map {
+      drawing: picture.map {
         PictureDrawing(
           $0.frame(atMilliseconds: request.time), place: place, angle: drawnRadians, opacity: drawnOpacity,
           isFlipped: isFlipped, clip: clip)
