@@ -58,7 +58,8 @@ public struct MemeTemplateDraft: MemeContentHolder, Sendable, Hashable {
 }
 
 extension MemeContent {
-  /// What a template keeps of `content`: its layout, style and stickers, and a panel meme's grid as
+  /// What a template keeps of `content`: its layout, style, effects, stickers and hidden areas (which
+  /// belong to the picture it keeps), and a panel meme's grid as
   /// a form to fill: its arrangement, gutter, cell shape, and each cell's fit and caption (the
   /// format's labels, "no" and "yes"), with no picture in any cell. Its texts, boxes and
   /// description belong to one meme, its cells' pictures and how they lie to that meme's pictures,
@@ -66,8 +67,9 @@ extension MemeContent {
   public static func template(of content: MemeContent) -> MemeContent {
     MemeContent(
       captions: MemeCaptions(
-        top: "", bottom: "", style: content.style, layers: content.layers.filter { $0.sticker != nil },
-        layout: content.layout),
+        top: "", bottom: "", style: content.style,
+        layers: content.layers.filter { $0.sticker != nil || $0.hiddenArea != nil }, layout: content.layout,
+        effects: content.effects),
       panels: content.panels.map(\.withoutPictures))
   }
 }

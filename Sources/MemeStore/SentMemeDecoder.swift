@@ -140,6 +140,19 @@ struct SentMemeDecoder {
     return String(decoding: try JSONEncoder().encode(grid), as: UTF8.self)
   }
 
+  /// The `effects` column's value: NULL for none, as every meme sent before effects.
+  static func json(for effects: PictureEffects) throws -> String? {
+    guard effects != .none else { return nil }
+    return String(decoding: try JSONEncoder().encode(effects), as: UTF8.self)
+  }
+
+  /// The effects kept in the `effects` column: NULL is none, and so is JSON that no longer decodes
+  /// (the meme shows, without them).
+  static func effects(fromJSON json: String?) -> PictureEffects {
+    guard let json else { return .none }
+    return (try? JSONDecoder().decode(PictureEffects.self, from: Data(json.utf8))) ?? .none
+  }
+
   /// The column value for a description: NULL for the default (none written, or only white space).
   static func column(forDescription description: String?) -> String? {
     guard let description, MemeDescription.hasText(description) else { return nil }

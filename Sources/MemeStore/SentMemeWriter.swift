@@ -43,7 +43,7 @@ struct SentMemeWriter: Sendable {
         sql: """
           INSERT INTO sentMeme
             (sentAt, position, originalFile, renderedFile, thumbnailFile, savedFile, \(StoredMemeContent.columns))
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          VALUES (?, ?, ?, ?, ?, ?, \(StoredMemeContent.placeholders))
           """)
       return try zip(drafts, zip(styles, names)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles

@@ -62,6 +62,12 @@ enum StoreSchema {
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN panels TEXT")
       try db.execute(sql: "ALTER TABLE memeTemplate ADD COLUMN panels TEXT")
     }
+    migrator.registerMigration("v11 effects") { db in
+      // The effects the picture is made with (deep-fry, More JPEG, black and white), as
+      // PictureEffects JSON; NULL (every meme sent and template kept before) is none.
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN effects TEXT")
+      try db.execute(sql: "ALTER TABLE memeTemplate ADD COLUMN effects TEXT")
+    }
     return migrator
   }
 

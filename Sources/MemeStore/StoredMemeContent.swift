@@ -4,15 +4,20 @@ import GRDB
 import MemeCore
 
 /// The one mapping between a meme's content and the `sentMeme` columns that keep it: the texts, the
-/// style, the picture's transform, the layers, the description, the layout and the panels. Saving
+/// style, the picture's transform, the layers, the description, the layout, the panels and the
+/// effects. Saving
 /// writes through `values(for:style:)`, listing reads through `read(_:from:decoder:)`; a new part of
 /// a meme's content is mapped here and nowhere else.
 enum StoredMemeContent {
   /// The columns, in the order `values(for:style:)` gives and `read(_:from:decoder:)` reads them.
   static let columns = [
-    "topText", "bottomText", "style", "transform", "textBoxes", "description", "layout", "panels",
+    "topText", "bottomText", "style", "transform", "textBoxes", "description", "layout", "panels", "effects",
   ]
   .joined(separator: ", ")
+
+  /// One `?` for each of `columns`, for an INSERT.
+  static let placeholders = Array(repeating: "?", count: columns.split(separator: ",").count)
+    .joined(separator: ", ")
 
   /// The column values for `content`, with its style as `SentMemeDecoder.json(for:)` wrote it (styles
   /// are encoded, and refused, before any file is written). The defaults (no transform, no box, no
@@ -23,6 +28,7 @@ enum StoredMemeContent {
       try SentMemeDecoder.json(for: content.layers),
       SentMemeDecoder.column(forDescription: content.customDescription),
       SentMemeDecoder.column(for: content.layout), try SentMemeDecoder.json(for: content.panels),
+      try SentMemeDecoder.json(for: content.effects),
     ]
   }
 
@@ -33,7 +39,8 @@ enum StoredMemeContent {
       top: try row.decode(atIndex: start), bottom: try row.decode(atIndex: start + 1),
       style: decoder.style(fromJSON: try row.decode(atIndex: start + 2)),
       layers: decoder.layers(fromJSON: try row.decode(atIndex: start + 4)),
-      layout: decoder.layout(named: try row.decode(atIndex: start + 6)))
+      layout: decoder.layout(named: try row.decode(atIndex: start + 6)),
+      effects: SentMemeDecoder.effects(fromJSON: try row.decode(atIndex: start + 8)))
     return MemeContent(
       captions: captions, transform: decoder.transform(fromJSON: try row.decode(atIndex: start + 3)),
       customDescription: try row.decode(atIndex: start + 5),

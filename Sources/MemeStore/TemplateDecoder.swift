@@ -11,7 +11,7 @@ struct TemplateDecoder {
     .joined(separator: ", ")
   /// The columns, in the order `decode` reads them.
   static let columns =
-    "id, name, \(fileColumns), layout, style, createdAt, useCount, lastUsedAt, source, layers, panels"
+    "id, name, \(fileColumns), layout, style, createdAt, useCount, lastUsedAt, source, layers, panels, effects"
 
   let images: DurableFolder
   /// Styles and layouts are read as a sent meme's are (a style that no longer decodes is Classic).
@@ -34,7 +34,8 @@ struct TemplateDecoder {
         captions: MemeCaptions(
           top: "", bottom: "", style: memeDecoder.style(fromJSON: try row.decode(atIndex: 5)),
           layers: memeDecoder.layers(fromJSON: try row.decode(atIndex: 10)),
-          layout: memeDecoder.layout(named: layoutName)),
+          layout: memeDecoder.layout(named: layoutName),
+          effects: SentMemeDecoder.effects(fromJSON: try row.decode(atIndex: 12))),
         panels: memeDecoder.panels(fromJSON: try row.decode(atIndex: 11))),
       createdAt: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 6)),
       useCount: try row.decode(atIndex: 7),

@@ -109,8 +109,8 @@ struct TemplateShelf: Sendable {
       let insert = try db.cachedStatement(
         sql: """
           INSERT INTO memeTemplate
-            (name, pictureFile, thumbnailFile, layout, style, createdAt, source, layers, panels)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            (name, pictureFile, thumbnailFile, layout, style, createdAt, source, layers, panels, effects)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       return try zip(drafts, zip(styles, names)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
@@ -119,6 +119,7 @@ struct TemplateShelf: Sendable {
           draft.createdAt.timeIntervalSinceReferenceDate, draft.source,
           try SentMemeDecoder.json(for: draft.content.captions.layers),
           try SentMemeDecoder.json(for: draft.content.panels),
+          try SentMemeDecoder.json(for: draft.content.effects),
         ])
         var content = MemeContent.template(of: draft.content)
         content.captions.layers = files.stickers.resolved(content.captions.layers)

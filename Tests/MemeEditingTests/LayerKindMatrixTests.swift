@@ -101,8 +101,16 @@ import Testing
     let (without, _) = try painted(withLayer: false)
     let changed = Self.changes(with, without)
     #expect(changed.count > 300, "the layer was not drawn")
-    // The layer's turned rectangle on the canvas, as the editor's handles frame it.
-    let shown = mapping.onScreen(Self.sample(kind))
+    // The layer's turned rectangle on the canvas, as the editor's handles frame it (a hidden area
+    // may hide a little more: its touched rectangle, rounded out to its blocks' grid).
+    let touched = Self.sample(kind).kind.touchedRect(pictureWidth: Self.width, pictureHeight: Self.height)
+    var reach = Self.sample(kind)
+    if kind == .hidden {
+      reach.frame = RelativeRect(
+        x: touched.x / Double(Self.width), y: touched.y / Double(Self.height),
+        width: touched.width / Double(Self.width), height: touched.height / Double(Self.height))
+    }
+    let shown = mapping.onScreen(reach)
     let bounds = ImageRect(
       x: shown.centreX - shown.width / 2, y: shown.centreY - shown.height / 2, width: shown.width,
       height: shown.height

@@ -167,3 +167,53 @@ public enum JPEGTools {
     public var description: String { "\(tool) \(arguments.joined(separator: " ")) failed" }
   }
 }
+
+extension JPEGTools {
+  /// How a JPEG written by the block path differs from the 4:4:4 `photo` it was made from, about the
+  /// MCU-aligned rectangle `x0..<x1` × `y0..<y1` the block path may re-encode.
+  public struct KeptBlocks {
+    /// The regions around the rectangle whose coefficients (cut out losslessly by `jpegtran -crop`,
+    /// which writes the same bytes for the same coefficients) are not the photo's.
+    public var regionsWithOtherCoefficients: [String] = []
+    /// The 8 × 8 blocks outside the rectangle that djpeg decodes otherwise than the photo's.
+    public var strayBlocks: [(x: Int, y: Int)] = []
+    /// How many blocks inside it decode otherwise.
+    public var changedInside = 0
+  }
+
+  /// Compares `meme` with `photo` (both `width` × `height`, 4:4:4: an MCU is one 8 × 8 block of each
+  /// component) around `x0..<x1` × `y0..<y1`, with libjpeg-turbo's own tools.
+  public static func keptBlocks(
+    of meme: URL, from photo: URL, width: Int, height: Int, outside x0: Int, _ y0: Int, _ x1: Int, _ y1: Int
+  ) throws -> KeptBlocks {
+    var kept = KeptBlocks()
+    let regions = [
+      (0, 0, width, y0), (0, y1, width, height - y1), (0, y0, x0, y1 - y0), (x1, y0, width - x1, y1 - y0),
+    ].filter { $0.2 > 0 && $0.3 > 0 }
+    for (x, y, regionWidth, regionHeight) in regions {
+      let crop = ["-copy", "none", "-crop", "\(regionWidth)x\(regionHeight)+\(x)+\(y)"]
+      if try run("jpegtran", crop + [photo.path]) != run("jpegtran", crop + [meme.path]) {
+        kept.regionsWithOtherCoefficients.append("\(regionWidth)×\(regionHeight)+\(x)+\(y)")
+      }
+    }
+    let before = try decode(photo, smooth: false)
+    let after = try decode(meme, smooth: false)
+    guard before.width == after.width, before.height == after.height, after.channels == 3 else {
+      kept.regionsWithOtherCoefficients.append("the whole picture: another size or colour")
+      return kept
+    }
+    for blockY in stride(from: 0, to: height, by: 8) {
+      for blockX in stride(from: 0, to: width, by: 8) {
+        let same = (blockY..<min(blockY + 8, height)).allSatisfy { y in
+          let start = (y * width + blockX) * 3
+          let end = (y * width + min(blockX + 8, width)) * 3
+          return before.samples[start..<end].elementsEqual(after.samples[start..<end])
+        }
+        let inside = (x0..<x1).contains(blockX) && (y0..<y1).contains(blockY)
+        if !same, !inside { kept.strayBlocks.append((blockX, blockY)) }
+        if !same, inside { kept.changedInside += 1 }
+      }
+    }
+    return kept
+  }
+}

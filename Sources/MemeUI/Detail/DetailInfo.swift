@@ -7,12 +7,15 @@ import MemeStore
 
 /// Meme Detail's words under the picture: the description (its alt text) as a paragraph that can be
 /// selected, with Copy and Edit beside it, and, once the meme has been saved to a file, where
-/// ("Saved as cat-meme.png in ~/Pictures") with Show in Folder. In a clamp, so the lines stay
+/// ("Saved as cat-meme.png in ~/Pictures") with Show in Folder; for a meme with hidden areas, that
+/// what is shared hides them while the original picture is kept. In a clamp, so the lines stay
 /// readable in a wide window, and scrolled past a few lines, so the picture keeps the room.
 final class DetailInfo {
   let widget: Widget
   let descriptionLabel: Label
   let savedLabel: Label
+  /// Shown for a meme with hidden areas: its shares hide them, the kept original does not.
+  let hiddenNote: Label
   private let savedRow: Box
 
   /// The section of detail-window.ui's `tree`, its buttons given their actions.
@@ -25,12 +28,14 @@ final class DetailInfo {
     descriptionLabel = tree.description
     savedLabel = tree.savedFile
     savedRow = tree.savedRow
+    hiddenNote = tree.hiddenNote
     widget = tree.info.widget
   }
 
   /// Shows `meme`'s description and where it was saved.
   func show(_ meme: SentMeme) {
     descriptionLabel.text = meme.resolvedDescription
+    hiddenNote.widget.isVisible = meme.layers.contains { $0.hiddenArea != nil }
     guard let saved = meme.savedFileURL else {
       savedRow.widget.isVisible = false
       return

@@ -8,12 +8,13 @@ enum DetailWindowObjects: InterfaceTreeKind {
   static func objects(in builder: Builder) throws(BuilderError) -> (
     title: Box, titleCaptions: Label, titleType: Label, titleSent: Label, body: Box, picture: Picture,
     missing: Label, info: ScrolledWindow, copyDescription: Button, editDescription: Button,
-    description: Label,
+    description: Label, hiddenNote: Label,
     savedRow: Box, savedFile: Label, showInFolder: Button
   ) {
     try builder.objects(
       "title", "title-captions", "title-type", "title-sent", "body", "picture", "missing", "info",
-      "copy-description", "edit-description", "description", "saved-row", "saved-file", "show-in-folder")
+      "copy-description", "edit-description", "description", "hidden-note", "saved-row", "saved-file",
+      "show-in-folder")
   }
 }
 

@@ -43,36 +43,13 @@ final class StickerJPEGBlockTests {
     let y1 = min(Self.height, (Int(touched.maxY.rounded(.up)) + 7) / 8 * 8)
     #expect(replaced > 0 && replaced <= (x1 - x0) / 8 * ((y1 - y0) / 8), "\(replaced) of \(total) MCUs")
 
-    // The coefficients around them, cut out of both losslessly, are the same bytes.
-    let regions = [
-      (0, 0, Self.width, y0), (0, y1, Self.width, Self.height - y1), (0, y0, x0, y1 - y0),
-      (x1, y0, Self.width - x1, y1 - y0),
-    ].filter { $0.2 > 0 && $0.3 > 0 }
-    for (x, y, width, height) in regions {
-      let crop = ["-copy", "none", "-crop", "\(width)x\(height)+\(x)+\(y)"]
-      let fromPhoto = try JPEGTools.run("jpegtran", crop + [photo.path])
-      let fromMeme = try JPEGTools.run("jpegtran", crop + [meme.path])
-      #expect(fromPhoto == fromMeme, "the coefficients of \(width)×\(height)+\(x)+\(y) changed")
-    }
-
-    // And djpeg decodes every block outside them as the photo's, and some inside differently.
-    let before = try JPEGTools.decode(photo, smooth: false)
-    let after = try JPEGTools.decode(meme, smooth: false)
-    try #require(before.width == after.width && before.height == after.height && after.channels == 3)
-    var strayBlocks: [(Int, Int)] = []
-    var changedInside = 0
-    for blockY in stride(from: 0, to: Self.height, by: 8) {
-      for blockX in stride(from: 0, to: Self.width, by: 8) {
-        let same = (blockY..<min(blockY + 8, Self.height)).allSatisfy { y in
-          let start = (y * Self.width + blockX) * 3
-          let end = (y * Self.width + min(blockX + 8, Self.width)) * 3
-          return before.samples[start..<end].elementsEqual(after.samples[start..<end])
-        }
-        let inside = (x0..<x1).contains(blockX) && (y0..<y1).contains(blockY)
-        if !same, !inside { strayBlocks.append((blockX, blockY)) }
-        if !same, inside { changedInside += 1 }
-      }
-    }
+    // The coefficients around them are the photo's, and djpeg decodes every block outside them as
+    // the photo's, and some inside differently.
+    let kept = try JPEGTools.keptBlocks(
+      of: meme, from: photo, width: Self.width, height: Self.height, outside: x0, y0, x1, y1)
+    #expect(
+      kept.regionsWithOtherCoefficients.isEmpty, "coefficients changed: \(kept.regionsWithOtherCoefficients)")
+    let (strayBlocks, changedInside) = (kept.strayBlocks, kept.changedInside)
     #expect(strayBlocks.isEmpty, "blocks outside the sticker's MCUs changed: \(strayBlocks.prefix(5))")
     #expect(changedInside > 20, "the sticker was not drawn")
   }

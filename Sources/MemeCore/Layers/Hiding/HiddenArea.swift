@@ -25,6 +25,10 @@ public struct HiddenArea: Sendable, Hashable {
   public static let defaultStrength = 5
   /// The smallest block, in the picture's pixels, whatever the area's size.
   public static let minimumBlockSide = 8.0
+  /// The grid, in the picture's pixels, that the area's edges and its blocks' sides are rounded out
+  /// to: a JPEG's MCUs (16 × 16 pixels at 4:2:0, 8 × 8 at 4:4:4) then lie each within one block, so
+  /// each holds one colour, which the encoder keeps flat (no ringing from an edge inside an MCU).
+  public static let grid = 16.0
   /// The most hidden areas one meme may hold.
   public static let maximumCount = 50
 
@@ -32,20 +36,22 @@ public struct HiddenArea: Sendable, Hashable {
   public var drawnStrength: Int { min(max(strength, Self.strengths.lowerBound), Self.strengths.upperBound) }
 
   /// The side of Pixelate's and Blur's square blocks for an area `height` pixels high (as it lies
-  /// within the picture): a third of the height at strength 1, the whole height at 9, and never
-  /// under `minimumBlockSide`.
+  /// within the picture): a third of the height at strength 1, the whole height at 9, rounded up to
+  /// the `grid`, so never under `minimumBlockSide`.
   public func blockSide(forHeight height: Double) -> Double {
-    max(Self.minimumBlockSide, (height * Double(drawnStrength + 3) / 12).rounded(.up))
+    let side = max(Self.minimumBlockSide, height * Double(drawnStrength + 3) / 12)
+    return (side / Self.grid).rounded(.up) * Self.grid
   }
 
-  /// The area in a `pictureWidth` × `pictureHeight` picture's pixels, cut at its edges and rounded
-  /// out to whole pixels; empty when nothing of it lies on the picture.
+  /// The area in a `pictureWidth` × `pictureHeight` picture's pixels, rounded out to the `grid` and
+  /// cut at the picture's edges; empty when nothing of it lies on the picture.
   public func pixelRect(pictureWidth: Int, pictureHeight: Int) -> ImageRect {
     let place = frame.clampedToAllowed.pixels(width: pictureWidth, height: pictureHeight)
-    let x0 = max(0, (place.x).rounded(.down))
-    let y0 = max(0, (place.y).rounded(.down))
-    let x1 = min(Double(pictureWidth), place.maxX.rounded(.up))
-    let y1 = min(Double(pictureHeight), place.maxY.rounded(.up))
+    let grid = Self.grid
+    let x0 = max(0, (place.x / grid).rounded(.down) * grid)
+    let y0 = max(0, (place.y / grid).rounded(.down) * grid)
+    let x1 = min(Double(pictureWidth), (place.maxX / grid).rounded(.up) * grid)
+    let y1 = min(Double(pictureHeight), (place.maxY / grid).rounded(.up) * grid)
     return ImageRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
   }
 }
