@@ -130,6 +130,64 @@ static inline void meme_paint_picture(cairo_t *cr, cairo_surface_t *image, doubl
   cairo_restore(cr);
 }
 
+// MARK: Hiding and effects
+
+// The pixels of the image surface `context` draws into, flushed, and where its user space lies on
+// them (the context's translation and scale): a hidden area hides what is already there through
+// them (HidingDrawing.swift). 0 when the context draws into anything else (a recording, the
+// screen) or is turned or skewed: there is nothing to change then.
+typedef struct {
+  unsigned char *pixels;
+  int stride, width, height;
+  double x0, y0, scale_x, scale_y;
+} meme_target_pixels;
+
+static inline int meme_context_target_pixels(cairo_t *context, meme_target_pixels *target) {
+  cairo_surface_t *surface = cairo_get_target(context);
+  if (cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE) return 0;
+  cairo_format_t format = cairo_image_surface_get_format(surface);
+  if (format != CAIRO_FORMAT_ARGB32 && format != CAIRO_FORMAT_RGB24) return 0;
+  cairo_matrix_t matrix;
+  cairo_get_matrix(context, &matrix);
+  if (matrix.xy != 0 || matrix.yx != 0 || matrix.xx <= 0 || matrix.yy <= 0) return 0;
+  cairo_surface_flush(surface);
+  target->pixels = cairo_image_surface_get_data(surface);
+  if (!target->pixels) return 0;
+  target->stride = cairo_image_surface_get_stride(surface);
+  target->width = cairo_image_surface_get_width(surface);
+  target->height = cairo_image_surface_get_height(surface);
+  target->x0 = matrix.x0;
+  target->y0 = matrix.y0;
+  target->scale_x = matrix.xx;
+  target->scale_y = matrix.yy;
+  return 1;
+}
+
+// Tells Cairo the pixels of `context`'s target changed behind its back.
+static inline void meme_context_target_changed(cairo_t *context) {
+  cairo_surface_mark_dirty(cairo_get_target(context));
+}
+
+// A context drawing into `surface` with its user space scaled by `scale` (a view painted into
+// pixels of its own, PreviewPainter+Fried.swift).
+static inline cairo_t *meme_scaled_context(cairo_surface_t *surface, double scale) {
+  cairo_t *context = cairo_create(surface);
+  cairo_scale(context, scale, scale);
+  return context;
+}
+
+// Paints `surface` onto `context` with its top left corner at (x, y), each of its pixels `1 / scale`
+// units wide: pixels drawn at a view's device scale, shown in its user space (PreviewPainter).
+static inline void meme_paint_surface_shrunk(cairo_t *context, cairo_surface_t *surface, double x, double y,
+                                             double scale) {
+  cairo_save(context);
+  cairo_translate(context, x, y);
+  cairo_scale(context, 1 / scale, 1 / scale);
+  cairo_set_source_surface(context, surface, 0, 0);
+  cairo_paint(context);
+  cairo_restore(context);
+}
+
 // `text` set in `font` on a new layout of `context`, drawn onto a new ARGB32 surface cut to its
 // ink (an emoji sticker, EmojiPicture.swift); NULL when a glyph of it is missing from every font,
 // it has no ink, or the surface cannot be made. Takes over the caller's reference to `context`.

@@ -47,12 +47,8 @@ enum MoreJPEG {
   /// Degrades `buffer` in place by `passes` passes (see `PictureEffects.moreJPEGQualities`); alpha
   /// is kept. False when a pass could not be made (out of memory).
   static func degrade(_ buffer: PixelBuffer, passes: Int) -> Bool {
-    guard buffer.width > 0, buffer.height > 0,
-      let surface = cairo_image_surface_create_for_data(
-        buffer.pixels, CAIRO_FORMAT_ARGB32, Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))
-    else { return false }
     // Over the buffer's own pixels: decoded passes are copied back into them.
-    let view = RasterImage(adopting: surface, hasAlpha: false)
+    guard buffer.width > 0, buffer.height > 0, let view = RasterImage(over: buffer) else { return false }
     for quality in PictureEffects.moreJPEGQualities(passes: passes) {
       guard let encoded = try? JPEGCodec.encode(view, quality: quality, name: "more-jpeg"),
         let decoded = try? encoded.withBytes({ bytes throws(ImageError) in

@@ -365,9 +365,7 @@ private final class DrawnStrip {
   /// pixels; valid while the strip lives.
   func rows(_ count: Int) -> RasterImage {
     guard count < image.height else { return image }
-    let surface = cairo_image_surface_create_for_data(
-      image.pixels, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(count), Int32(image.stride))!
-    return RasterImage(adopting: surface, hasAlpha: false)
+    return RasterImage(over: PixelBuffer(image, height: count))!
   }
 
   /// Copies `rows` (an image from `rows(_:)`) as decoded, before the captions are drawn on them.

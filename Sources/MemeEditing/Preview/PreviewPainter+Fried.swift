@@ -17,8 +17,7 @@ extension PreviewPainter {
         height: max(1, Int((height * scaleFactor).rounded())),
         hasAlpha: true)
     else { return }
-    let viewContext = cairo_create(view.surface)!
-    cairo_scale(viewContext, scaleFactor, scaleFactor)
+    let viewContext = meme_scaled_context(view.surface, scaleFactor)!
     isPaintingToFry = true
     let usedLayers = usesCaptionLayers
     usesCaptionLayers = false
@@ -27,11 +26,7 @@ extension PreviewPainter {
     isPaintingToFry = false
     cairo_destroy(viewContext)
     layout.drawOverCaptions(onView: view)
-    cairo_save(context)
-    cairo_scale(context, 1 / scaleFactor, 1 / scaleFactor)
-    cairo_set_source_surface(context, view.surface, 0, 0)
-    cairo_paint(context)
-    cairo_restore(context)
+    meme_paint_surface_shrunk(context, view.surface, 0, 0, scaleFactor)
     beneathCaptions(context)
   }
 }

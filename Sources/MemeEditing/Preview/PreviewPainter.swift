@@ -249,12 +249,7 @@ public final class PreviewPainter {
       fittedKey = key
     }
     if let fittedPicture {
-      cairo_save(context)
-      cairo_translate(context, visible.x, visible.y)
-      cairo_scale(context, 1 / scaleFactor, 1 / scaleFactor)
-      cairo_set_source_surface(context, fittedPicture.surface, 0, 0)
-      cairo_paint(context)
-      cairo_restore(context)
+      meme_paint_surface_shrunk(context, fittedPicture.surface, visible.x, visible.y, scaleFactor)
     }
     if drawsCaptions {
       beneathCaptions(context)

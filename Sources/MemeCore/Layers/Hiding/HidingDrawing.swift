@@ -26,24 +26,15 @@ final class HidingDrawing: LayerDrawing, @unchecked Sendable {
   /// and scale (a strip of rows is drawn with its first row moved to the top). A context that draws
   /// into anything else (a recording, the screen) is left as it is.
   func draw(on context: OpaquePointer, masks: CaptionMasks?) {
-    let target = cairo_get_target(context)
-    guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-      cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
-        || cairo_image_surface_get_format(target) == CAIRO_FORMAT_RGB24,
-      let data = cairo_image_surface_get_data(target)
-    else { return }
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0 else { return }
-    cairo_surface_flush(target)
+    var target = meme_target_pixels()
+    guard meme_context_target_pixels(context, &target) != 0 else { return }
     hide(
       PixelBuffer(
-        pixels: data, stride: Int(cairo_image_surface_get_stride(target)),
-        width: Int(cairo_image_surface_get_width(target)), height: Int(cairo_image_surface_get_height(target))
-      ),
-      placement: OutputPlacement(originX: matrix.x0, originY: matrix.y0, scaleX: matrix.xx, scaleY: matrix.yy)
-    )
-    cairo_surface_mark_dirty(target)
+        pixels: target.pixels, stride: Int(target.stride), width: Int(target.width),
+        height: Int(target.height)),
+      placement: OutputPlacement(
+        originX: target.x0, originY: target.y0, scaleX: target.scale_x, scaleY: target.scale_y))
+    meme_context_target_changed(context)
   }
 
   /// Hides the area in `buffer`, where output pixel (x, y) lies at `placement`.
@@ -94,6 +85,18 @@ struct PixelBuffer {
   let stride: Int
   let width: Int
   let height: Int
+}
+
+extension RasterImage {
+  /// An opaque image over `buffer`'s own pixels (drawing on it draws on them), valid while they
+  /// are; nil when Cairo refuses the size.
+  convenience init?(over buffer: PixelBuffer) {
+    guard
+      let surface = cairo_image_surface_create_for_data(
+        buffer.pixels, CAIRO_FORMAT_ARGB32, Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))
+    else { return nil }
+    self.init(adopting: surface, hasAlpha: false)
+  }
 }
 
 /// Where an output's pixels lie in a buffer: output pixel (x, y) at
