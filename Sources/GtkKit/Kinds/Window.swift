@@ -32,13 +32,6 @@ public struct Window {
 
   public func present() { gtk_window_present(window) }
 
-  /// Whether the window shows where the focus is: GTK turns it on as the user works the window
-  /// with keys and off as they use the pointer, so it says which of the two the user works with.
-  public var isFocusVisible: Bool {
-    get { gtk_window_get_focus_visible(window) != 0 }
-    nonmutating set { gtk_window_set_focus_visible(window, newValue ? 1 : 0) }
-  }
-
   /// Shows and raises the window for a request the user made at `time`, the window system's
   /// timestamp of that input (as GNOME Shell passes it with a search result). An X11 window manager's
   /// focus-stealing prevention weighs it against the user's last input elsewhere; `present()` gives

@@ -12,9 +12,10 @@ import MemeEditing
 /// From the pointer (a menu item or button clicked) the action starts a drawing mode: a line over the
 /// picture says what to do, the pointer is a crosshair, and the next drag on the picture draws the
 /// area, shown hidden as it grows; a click places a new-sized area there; Escape leaves the mode, and
-/// Enter places one in the middle. From the keyboard (GTK shows the focus: the user works with
-/// keys) there is nothing to drag: the area goes in the middle at once, its field focused, so the
-/// arrow keys move it and Alt with them resizes it. Drawing, like adding, is one undo step.
+/// Enter places one in the middle. From the keyboard (the last input the window had was a key: a
+/// focused button's Space, the menu's Enter) there is nothing to drag: the area goes in the middle at
+/// once, its field focused, so the arrow keys move it and Alt with them resizes it. Drawing, like
+/// adding, is one undo step.
 final class HideAreaDrawing {
   private unowned let host: any EditorHost
   private let toasts: ToastOverlay
@@ -30,6 +31,9 @@ final class HideAreaDrawing {
   /// Counts the areas drawn: each drag's changes share a coalescing key of their own.
   private var drawings = 0
   private let gesture: OpaquePointer
+  /// Whether the window's last input was a key rather than a press of the pointer (GTK's own
+  /// focus-visible flag stays on after a click once a key was pressed, so it cannot tell).
+  var lastInputWasKeys = false
 
   init(host: any EditorHost, toasts: ToastOverlay, isCropping: @escaping () -> Bool) {
     self.host = host
@@ -51,7 +55,13 @@ final class HideAreaDrawing {
     Signal.connectPoint(gesture.raw, "drag-end") { [weak self] dx, dy in self?.released(after: dx, dy) }
     Signal.connectSequence(gesture.raw, "cancel") { [weak self] in self?.released(after: nil, nil) }
     host.canvas.widget.addController(gesture)
-    host.window.addController(Gesture.keysFirst { [weak self] keyval, _ in self?.key(keyval) ?? false })
+    host.window.addController(
+      Gesture.keysFirst { [weak self] keyval, _ in
+        guard let self else { return false }
+        lastInputWasKeys = true
+        return key(keyval)
+      })
+    host.window.addController(Gesture.pressesFirst { [weak self] in self?.lastInputWasKeys = false })
   }
 
   private var document: EditorDocument { host.document }
@@ -60,7 +70,7 @@ final class HideAreaDrawing {
   /// `win.hide-area`: from the keyboard an area in the middle, from the pointer the drawing mode.
   func start() {
     guard canAdd() else { return }
-    if Window(wrapping: host.window).isFocusVisible {
+    if lastInputWasKeys {
       add(at: nil)
     } else {
       setOn(true)
