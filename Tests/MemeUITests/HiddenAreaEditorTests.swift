@@ -211,4 +211,44 @@ import Testing
     #expect(!Self.isSensitive(effects.deepFryStrength.widget), "the rows follow undo")
     editor.stylePanel.isOpen = false
   }
+
+  /// In a phone-narrow window, light and dark: Hide Area fits the bottom bar beside Add Sticker and
+  /// Add Text, and the Effects group fits the Style panel (screenshots for a person to look at).
+  @Test(arguments: [StyleManager.Scheme.light, .dark])
+  func hideAreaAndTheEffectsFitA360PixelWindow(scheme: StyleManager.Scheme) throws {
+    try DisplayHarness.requireDisplay()
+    StyleManager.scheme = scheme
+    defer { StyleManager.scheme = .followSystem }
+    let (editor, _, _) = HiddenAreaHarness.editor()
+    defer { EditorHarness.close(editor) }
+    let width = NarrowWindow.make360(editor.window) { EditorHarness.settle(editor) }
+    HiddenAreaHarness.hideFromKeyboard(editor)
+    EditorHarness.settle(editor)
+    #expect(gtk_widget_get_width(editor.window) == width, "nothing made the window wider")
+    for button in [
+      editor.bottomBar.hideAreaButton, editor.bottomBar.addStickerButton, editor.bottomBar.addTextButton,
+    ] {
+      let bounds = try #require(WidgetTree.bounds(of: button, in: editor.window))
+      #expect(button.isMapped && bounds.x >= 0 && bounds.x + bounds.width <= Double(width))
+    }
+    _ = Screenshot.save(editor.window, named: "hidden-area-\(scheme.rawValue)-360x640")
+    gtk_toggle_button_set_active(gtkkit_toggle_button(editor.header.styleButton), 1)
+    EditorHarness.settle(editor)
+    let effects = try #require(editor.stylePanel.effectsControls)
+    effects.deepFry.isOn = true
+    EditorHarness.settle(editor)
+    let group = try #require(WidgetTree.descendant(of: editor.stylePanel.widget, named: "effects-group"))
+    let groupBounds = try #require(WidgetTree.bounds(of: group, in: editor.window))
+    #expect(groupBounds.width <= Double(width), "\(groupBounds)")
+    #expect(gtk_widget_get_width(editor.window) == width)
+    // Scrolled to the effects, as a person would to reach them.
+    let scrolled = try #require(
+      WidgetTree.first(in: editor.stylePanel.widget) {
+        gtkkit_is_a($0, gtk_scrolled_window_get_type()) != 0
+      })
+    let adjustment = gtk_scrolled_window_get_vadjustment(gtkkit_scrolled_window(scrolled))
+    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+    EditorHarness.settle(editor)
+    _ = Screenshot.save(editor.window, named: "effects-\(scheme.rawValue)-360x640")
+  }
 }
