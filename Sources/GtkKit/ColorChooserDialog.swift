@@ -5,12 +5,13 @@ import CGtk
 /// colour button. The dialog lives in GTK's toplevel list until it answers, then is destroyed.
 public enum ColorChooserDialog {
   /// Asks for a colour over `parent`, starting at `color`; `chosen` gets the colour picked (not on
-  /// Cancel or Escape). Colours are opaque: `useAlpha` off.
+  /// Cancel or Escape). Colours are opaque. `name` names the dialog's window (for tests).
   public static func present(
-    over parent: UnsafeMutablePointer<GtkWindow>, title: String, color: ColorButton.Components,
+    over parent: UnsafeMutablePointer<GtkWindow>, title: String, name: String, color: ColorButton.Components,
     chosen: @escaping (ColorButton.Components) -> Void
   ) {
     guard let dialog = gtk_color_chooser_dialog_new(title, parent) else { return }
+    gtk_widget_set_name(dialog, name)
     let chooser = gtkkit_color_chooser(dialog)
     gtk_color_chooser_set_use_alpha(chooser, 0)
     var rgba = GdkRGBA(

@@ -114,6 +114,26 @@ import Testing
     HiddenAreaHarness.activateLayerAction(HidingActions.colorName, editor, choosing: "#e01010")
     let red = try #require(RGBAColor(parsing: "#e01010"))
     #expect(editor.document.layers[0].hiddenArea?.method == .solid(red))
+    // Colour…: GTK's colour chooser, starting at the area's colour; Cancel changes nothing.
+    HiddenAreaHarness.activateLayerAction(HidingActions.chooseColorName, editor)
+    #expect(MainContext.iterate { EditorWindowTests.toplevel(named: HidingColorChoice.dialogName) != nil })
+    let dialog = try #require(EditorWindowTests.toplevel(named: HidingColorChoice.dialogName))
+    var shown = GdkRGBA()
+    gtk_color_chooser_get_rgba(gtkkit_color_chooser(dialog), &shown)
+    #expect(abs(Double(shown.red) - red.red) < 0.01 && abs(Double(shown.green) - red.green) < 0.01)
+    gtk_dialog_response(gtkkit_dialog(dialog), GTK_RESPONSE_CANCEL.rawValue)
+    #expect(MainContext.iterate { EditorWindowTests.toplevel(named: HidingColorChoice.dialogName) == nil })
+    #expect(editor.document.layers[0].hiddenArea?.method == .solid(red))
+    // Choosing blue there makes the area blue: one undo step, as the menu's choice is.
+    HiddenAreaHarness.activateLayerAction(HidingActions.chooseColorName, editor)
+    #expect(MainContext.iterate { EditorWindowTests.toplevel(named: HidingColorChoice.dialogName) != nil })
+    let again = try #require(EditorWindowTests.toplevel(named: HidingColorChoice.dialogName))
+    var blue = GdkRGBA(red: 0, green: 0, blue: 1, alpha: 1)
+    gtk_color_chooser_set_rgba(gtkkit_color_chooser(again), &blue)
+    gtk_dialog_response(gtkkit_dialog(again), GTK_RESPONSE_OK.rawValue)
+    #expect(editor.document.layers[0].hiddenArea?.method == .solid(RGBAColor(red: 0, green: 0, blue: 1)))
+    editor.actions.action(named: "undo")?.activate()
+    #expect(editor.document.layers[0].hiddenArea?.method == .solid(red))
     Screenshot.save(editor.window, named: "hidden-area-solid")
 
     // Solid in its colour: the file has that colour all over the area.

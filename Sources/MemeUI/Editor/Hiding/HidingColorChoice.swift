@@ -7,13 +7,15 @@ import MemeEditing
 /// (black for an area that is not Solid yet). The colour chosen makes the area Solid in that colour,
 /// one undo step, as `layer.hide-color` does.
 enum HidingColorChoice {
+  static let dialogName = "hidden-area-colour-dialog"
+
   static func ask(over window: Widget, document: EditorDocument) {
     guard let index = document.selectedLayerIndex, let area = document.selectedLayer?.hiddenArea else {
       return
     }
     let start = if case .solid(let color) = area.method { color } else { HidingMethod.defaultSolidColor }
     ColorChooserDialog.present(
-      over: window.asWindow, title: localized("Colour of the Hidden Area"),
+      over: window.asWindow, title: localized("Colour of the Hidden Area"), name: dialogName,
       color: (start.red, start.green, start.blue, 1)
     ) { [weak document] picked in
       // The area chosen for, wherever undo or a deletion has left the layers meanwhile.
