@@ -65,7 +65,7 @@ walk() {
 # limits) run once, on Wayland, with the command-line suites: the X11 run also carries the engine
 # suites and is the longer, so the shorter run takes them.
 x11_only='BoxHandlesTests|TextBoxFeelTests|TextBoxKeyboardTests|TextBoxSizeAndTurnKeysTests'
-x11_only+='|CropKeyboardTests|AnimationControlsTests|SentMemesSearchTests|PanelPointerTests'
+x11_only+='|CropKeyboardTests|AnimationControlsTests|SentMemesSearchTests|PanelPointerTests|HiddenAreaPointerTests'
 wayland_only='ExtremeShapeEditorTests|BigPhotoWindowTests|AnimationBombWindowTests|SlowPictureTests'
 wayland_only+='|DamagedPictureTests|SizeLimitWindowTests|JPEGShareTests|CaptionLimitWindowTests'
 wayland_only+='|BusyStoreTests|StoreOpeningTests|DamagedStoreTests|LinkedImagesTests|QuitWhileSavingTests'

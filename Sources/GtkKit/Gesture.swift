@@ -19,6 +19,34 @@ public enum Gesture {
     return drag
   }
 
+  /// A drag gesture for mouse `button` that sees presses in the capture phase, before the widgets
+  /// lying over its widget (fields over a canvas) do.
+  public static func dragFirst(button: UInt32) -> OpaquePointer {
+    let drag = drag(button: button)
+    gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
+    return drag
+  }
+
+  /// A click gesture for any button that sees each press in the capture phase, before its widget
+  /// does, and takes none: `pressed` hears that a press began (a slider's drag, one run of changes).
+  public static func pressesFirst(_ pressed: @escaping () -> Void) -> OpaquePointer {
+    let click = click(button: 0)
+    gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+    Signal.connectPressed(click.raw) { _, _, _ in pressed() }
+    return click
+  }
+
+  /// A key controller that sees keys in the capture phase, before the focused widget does:
+  /// `pressed` gets the key and the modifiers held, and returns whether it handled the key.
+  public static func keysFirst(
+    _ pressed: @escaping (_ keyval: UInt32, _ state: GdkModifierType) -> Bool
+  ) -> OpaquePointer {
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKeyPressed(keys.raw) { keyval, _, state in pressed(keyval, state) }
+    return keys
+  }
+
   /// Takes the current touch sequence (other gestures on it are cancelled) or gives it up.
   public static func claim(_ gesture: OpaquePointer, _ isClaimed: Bool = true) {
     gtk_gesture_set_state(

@@ -125,6 +125,9 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   @discardableResult
   public func grabFocus() -> Bool { gtk_widget_grab_focus(self) != 0 }
 
+  /// Shows the CSS cursor `name` ("crosshair", "move") over the widget; nil: its parent's.
+  public func setCursor(named name: String?) { gtk_widget_set_cursor_from_name(self, name) }
+
   /// The action this actionable widget (a button, a menu item) activates, e.g. `win.share`.
   public var actionName: String? {
     get { gtk_actionable_get_action_name(gtkkit_actionable(self)).map { String(cString: $0) } }

@@ -26,7 +26,9 @@ public struct EditorChange: OptionSet, Sendable {
   /// What differs between `old` and `new` (undo and redo replace the whole state), with `.history`.
   static func between(_ old: EditorState, _ new: EditorState) -> EditorChange {
     var changed: EditorChange = .history
-    if new.top != old.top || new.bottom != old.bottom || new.layers != old.layers {
+    if new.top != old.top || new.bottom != old.bottom || new.layers != old.layers
+      || new.captions.effects != old.captions.effects
+    {
       changed.insert(.captions)
     }
     if new.style != old.style || new.layout != old.layout { changed.insert([.captions, .style]) }

@@ -27,6 +27,8 @@ enum IconName {
   static let cropRotateFlip = "object-rotate-right-symbolic"
   static let addText = "insert-text-symbolic"
   static let addSticker = "emoji-people-symbolic"
+  /// Hide Area: the crossed-out eye of a hidden password.
+  static let hideArea = "view-conceal-symbolic"
   static let warning = "dialog-warning-symbolic"
   static let alignLeft = "format-justify-left-symbolic"
   static let alignCenter = "format-justify-center-symbolic"
@@ -72,7 +74,8 @@ enum IconName {
   /// Every icon above, once.
   static let all: [String] = [
     share, mainMenu, stopExport, captionStyle, back, delete, newMeme,
-    camera, album, cropRotateFlip, addText, addSticker, warning, alignLeft, alignCenter, alignRight, play,
+    camera, album, cropRotateFlip, addText, addSticker, hideArea, warning, alignLeft, alignCenter, alignRight,
+    play,
     pause,
     previousFrame, nextFrame, copy,
     listView, gridView, search, dismiss, noPicture, missingThumbnail, rename, templates, moreWays, removeRow,

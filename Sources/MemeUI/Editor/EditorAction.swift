@@ -22,6 +22,8 @@ package enum EditorAction: String, NamedAction {
   case close = "close"
   case cancelExport = "cancel-export"
   case addText = "add-text"
+  /// Hide Area: a rectangle drawn over the picture pixelates, blurs or covers what lies under it.
+  case hideArea = "hide-area"
   case contextMenu = "context-menu"
   case editDescription = "edit-description"
   case nextCaption = "next-caption"
@@ -57,7 +59,7 @@ package enum EditorAction: String, NamedAction {
     case .nextCaption: ["<Control>Tab"]
     case .previousCaption: ["<Control><Shift>Tab"]
     case .camera, .share, .cancel, .editDescription, .cancelExport, .playAnimation, .previousFrame,
-      .nextFrame:
+      .nextFrame, .hideArea:
       []
     }
   }
@@ -81,6 +83,7 @@ package enum EditorAction: String, NamedAction {
     case .close: localized("Close the window")
     case .cancelExport: localized("Stop exporting the meme")
     case .addText: localized("Add Text")
+    case .hideArea: localized("Hide Area")
     case .contextMenu: localized("Open the picture’s menu")
     case .editDescription: localized("Description…")
     case .nextCaption: localized("Next caption, text box or sticker")
@@ -110,7 +113,7 @@ package enum EditorAction: String, NamedAction {
     switch self {
     case .share, .editDescription, .zoomIn, .zoomOut, .zoomFit,
       .rotateLeft, .rotateRight,
-      .flipHorizontal, .flipVertical, .addText:
+      .flipHorizontal, .flipVertical, .addText, .hideArea:
       true
     default: false
     }

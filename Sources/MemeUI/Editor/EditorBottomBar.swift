@@ -3,8 +3,8 @@ import CGtk
 import GLibSupport
 import GtkKit
 
-/// The bar below the canvas: Crop, Rotate and Flip at its start, Camera and Album in its centre, Add
-/// Sticker and Add Text at its end. Its buttons follow the editor's actions.
+/// The bar below the canvas: Crop, Rotate and Flip at its start, Camera and Album in its centre, Hide
+/// Area, Add Sticker and Add Text at its end. Its buttons follow the editor's actions.
 struct EditorBottomBar {
   let widget: UnsafeMutablePointer<GtkWidget>
   let cameraButton: UnsafeMutablePointer<GtkWidget>
@@ -15,6 +15,7 @@ struct EditorBottomBar {
   let addTextButton: UnsafeMutablePointer<GtkWidget>
   /// Opens Add Sticker's popover (see `StickerAdding`, which gives it the popover).
   let addStickerButton: UnsafeMutablePointer<GtkWidget>
+  let hideAreaButton: UnsafeMutablePointer<GtkWidget>
 
   init() {
     widget = gtk_action_bar_new()!
@@ -67,8 +68,14 @@ struct EditorBottomBar {
     Self.name(
       addStickerButton, "add-sticker-button", label: localized("Add Sticker"),
       tooltip: localized("Add Sticker"))
-    // The things placed on the picture, together at the bar's end: Add Sticker, then Add Text.
+    hideAreaButton = Button(iconName: IconName.hideArea).widget
+    hideAreaButton.actionName = EditorAction.hideArea.detailedName
+    Self.name(
+      hideAreaButton, "hide-area-button", label: localized("Hide Area"),
+      tooltip: localized("Hide Area: pixelate, blur or cover a part of the picture"))
+    // The things placed on the picture, together at the bar's end: Hide Area, Add Sticker, then Add Text.
     let adding = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    adding.append(hideAreaButton)
     adding.append(addStickerButton)
     adding.append(addTextButton)
     gtk_action_bar_pack_end(gtkkit_action_bar(widget), adding.widget)

@@ -14,24 +14,27 @@ final class EditorContextMenu {
   private unowned let canvas: EditorCanvas
   private unowned let boxHandles: BoxHandles
   private let document: EditorDocument
-  /// The selected sticker's Flip and Opacity (see `StickerActions.menuSection`).
-  private let stickerSection: Menu
+  /// The sections of the selected layer's own kind: a sticker's Flip and Opacity
+  /// (`StickerActions.menuSection`), a hidden area's method and strength (`HidingActions.menuSection`),
+  /// each empty unless such a layer is selected.
+  private let kindSections: [Menu]
 
-  init(canvas: EditorCanvas, boxHandles: BoxHandles, document: EditorDocument, stickerSection: Menu = Menu())
-  {
+  init(canvas: EditorCanvas, boxHandles: BoxHandles, document: EditorDocument, kindSections: [Menu] = []) {
     self.canvas = canvas
-    self.stickerSection = stickerSection
+    self.kindSections = kindSections
     self.boxHandles = boxHandles
     self.document = document
     attachGestures()
   }
 
-  /// Paste, Undo and Redo; then the selected layer's place in the drawing order and Delete; then a
-  /// sticker's Flip and Opacity; then Use as Template (the picture).
-  static var menu: Menu { menu(stickerSection: Menu()) }
+  /// Paste, Undo and Redo; then the selected layer's place in the drawing order and Delete; then
+  /// what its kind has of its own (a sticker's Flip and Opacity, a hidden area's method); then what
+  /// acts on the picture: Hide Area and Use as Template.
+  static var menu: Menu { menu(kindSections: []) }
 
-  /// The menu, with `stickerSection` (filled while a sticker is selected) before Use as Template.
-  static func menu(stickerSection: Menu) -> Menu {
+  /// The menu, with `kindSections` (each filled while a layer of its kind is selected) before the
+  /// picture's section.
+  static func menu(kindSections: [Menu]) -> Menu {
     let menu = Menu()
     menu.appendSection(
       Menu([
@@ -42,8 +45,12 @@ final class EditorContextMenu {
     menu.appendSection(
       Menu(
         LayerAction.allCases.map { ($0.title, $0.detailedName) }))
-    menu.appendSection(stickerSection)
-    menu.appendSection(Menu([TemplateAction.useAsTemplate.menuItem]))
+    for section in kindSections { menu.appendSection(section) }
+    menu.appendSection(
+      Menu([
+        (EditorAction.hideArea.title, EditorAction.hideArea.detailedName),
+        TemplateAction.useAsTemplate.menuItem,
+      ]))
     return menu
   }
 
@@ -67,7 +74,7 @@ final class EditorContextMenu {
   /// The popover, built now unless it is.
   func builtPopover() -> UnsafeMutablePointer<GtkWidget> {
     if let popover { return popover }
-    let menu = Widget.popoverMenu(Self.menu(stickerSection: stickerSection))
+    let menu = Widget.popoverMenu(Self.menu(kindSections: kindSections))
     menu.name = "canvas-context-menu"
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
     canvas.attachPopover(menu)

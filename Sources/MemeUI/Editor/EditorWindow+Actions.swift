@@ -52,6 +52,7 @@ extension EditorWindow {
     case .close: gtk_window_close(gtkkit_window(window))
     case .cancelExport: sharing.stop()
     case .addText: textBoxes.addText()
+    case .hideArea: hiding.start()
     case .contextMenu: contextMenu.showForSelection()
     case .editDescription: DescriptionDialog.present(for: document, over: window)
     case .nextCaption: textBoxes.focusCaption(after: true)
@@ -86,6 +87,7 @@ extension EditorWindow {
     sharing.updateActions(hasPicture: canShare)
     layerActions.update(isCropping: isCropping)
     enable(.addText, hasPicture && !isCropping)
+    enable(.hideArea, hasPicture && !isCropping)
     // Present only while Sent Memes' store is open (templates live in it).
     actions.action(named: TemplateAction.useAsTemplate.name)?.isEnabled = hasPicture && !isCropping
     // In crop mode the caption fields are hidden.

@@ -31,6 +31,12 @@ final class StylePanel {
   var onAlignmentChange: (TextBox.Alignment) -> Void = { _ in }
   /// Called with the layout the user chose.
   var onLayoutChange: (MemeLayoutKind) -> Void = { _ in }
+  /// Called with the effects the user set (see `EffectsControls.onChange`).
+  var onEffectsChange: (PictureEffects, _ coalescingKey: String?) -> Void = { _, _ in }
+  /// The meme's effects, as the model has them.
+  private var effects = PictureEffects.none
+  /// The Effects group's controls, once the controls are built.
+  private(set) var effectsControls: EffectsControls?
   /// The meme's layout, as the model has it.
   private var memeLayout = MemeLayoutKind.classic
 
@@ -122,6 +128,12 @@ final class StylePanel {
     if let controls { refresh(controls) }
   }
 
+  /// Shows the meme's effects, without calling `onEffectsChange`.
+  func show(effects: PictureEffects) {
+    self.effects = effects
+    effectsControls?.show(effects)
+  }
+
   /// Shows the meme's layout, without calling `onLayoutChange`.
   func show(layout kind: MemeLayoutKind) {
     memeLayout = kind
@@ -135,6 +147,13 @@ final class StylePanel {
     self.controls = controls
     connectSignals(of: controls)
     refresh(controls)
+    let effectsControls = EffectsControls(in: controls.tree.effectsGroup)
+    effectsControls.show(effects)
+    effectsControls.onChange = { [weak self] effects, key in
+      self?.effects = effects
+      self?.onEffectsChange(effects, key)
+    }
+    self.effectsControls = effectsControls
   }
 
   private func refresh(_ controls: StyleControls) {

@@ -21,7 +21,8 @@ typealias StylePanelFrameTree = InterfaceTree<StylePanelFrameObjects>
 /// The text group says what the rows style (a selected box, or the layout's texts); the font row
 /// names the face that will be drawn, which may not be the one chosen; in Band and Poster the
 /// outline colour is the one behind the text; the capitals row says when the face has capitals
-/// only; the alignment row, a selected box's, is hidden for the classic captions.
+/// only; the alignment row, a selected box's, is hidden for the classic captions. The effects group
+/// is filled by `EffectsControls`.
 enum StylePanelObjects: InterfaceTreeKind {
   static let file = InterfaceFile.stylePanel
   static let roots: [String]? = ["scrolled"]
@@ -30,13 +31,14 @@ enum StylePanelObjects: InterfaceTreeKind {
     scrolled: ScrolledWindow, layoutPicker: Box, textGroup: PreferencesGroup, fontRow: ActionRow,
     textColorRow: ActionRow, textColor: ColorButton, outlineRow: ActionRow, outlineColor: ColorButton,
     uppercaseRow: ActionRow, uppercase: Switch, alignmentRow: ActionRow, alignLeft: ToggleButton,
-    alignCenter: ToggleButton, alignRight: ToggleButton, overflowWarning: Label
+    alignCenter: ToggleButton, alignRight: ToggleButton, overflowWarning: Label,
+    effectsGroup: PreferencesGroup
   ) {
     try builder.objects(
       "scrolled", "layout-picker", "text-group", "font-row", "text-color-row", "text-color", "outline-row",
       "outline-color", "uppercase-row", "uppercase", "alignment-row", "align-left", "align-center",
       "align-right",
-      "overflow-warning")
+      "overflow-warning", "effects-group")
   }
 }
 

@@ -13,6 +13,8 @@ final class LayerActions {
   private unowned let textBoxes: TextBoxEditing
   /// Flip and Opacity, in the same group: a sticker's own.
   private(set) var stickerActions: StickerActions!
+  /// Pixelate, Blur, Solid, Strength… and Colour…: a hidden area's own.
+  private(set) var hidingActions: HidingActions!
 
   init(window: UnsafeMutablePointer<GtkWidget>, document: EditorDocument, textBoxes: TextBoxEditing) {
     actions = ActionGroup(insertedInto: window, prefix: LayerAction.scope).actions
@@ -20,6 +22,7 @@ final class LayerActions {
     self.textBoxes = textBoxes
     LayerAction.add(to: actions) { [weak self] action in self?.perform(action) }
     stickerActions = StickerActions(actions: actions, document: document)
+    hidingActions = HidingActions(actions: actions, document: document)
   }
 
   private func perform(_ action: LayerAction) {
@@ -41,5 +44,9 @@ final class LayerActions {
       actions.action(named: action.name)?.isEnabled = isEnabled ?? false
     }
     stickerActions.update(isCropping: isCropping)
+    hidingActions.update(isCropping: isCropping)
   }
+
+  /// The canvas menu's sections of the layer kinds' own actions (see `EditorContextMenu`).
+  var kindMenuSections: [Menu] { [stickerActions.menuSection, hidingActions.menuSection] }
 }

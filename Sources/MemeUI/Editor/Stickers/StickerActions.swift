@@ -43,10 +43,7 @@ final class StickerActions {
     adjustOpacity.isEnabled = sticker != nil
     let percent = Int(((sticker?.drawnOpacity ?? 1) * 100).rounded())
     if opacity.stringState != String(percent) { opacity.setStringState(String(percent)) }
-    if (sticker != nil) != (menuSection.count > 0) {
-      menuSection.removeAll()
-      if sticker != nil { menuSection.appendSection(Self.menu) }
-    }
+    menuSection.show(Self.menu, when: sticker != nil)
   }
 
   /// The context menu's section for them: empty unless a sticker is selected, so a text box's menu

@@ -35,6 +35,8 @@ final class BoxHandles {
   private let gesture: OpaquePointer
   /// The angle beside the rotation handle while a box turns.
   let angleBadge = AngleBadge()
+  /// Whether presses are another tool's (Hide Area's drawing): the layers then take none.
+  var isSuspended: () -> Bool = { false }
 
   init(canvas: EditorCanvas, document: EditorDocument) {
     self.canvas = canvas
@@ -118,7 +120,7 @@ final class BoxHandles {
     guides = []
     fieldAtPress = Self.focusedField(in: canvas)
     // Space and a drag pan the zoomed picture (see `CanvasZoomControls`).
-    guard !canvas.zoomControls.isSpaceHeld, let mapping else { return }
+    guard !canvas.zoomControls.isSpaceHeld, !isSuspended(), let mapping else { return }
     guard let (index, handle) = target(atX: x, y: y) else {
       document.selectLayer(at: nil)
       return
@@ -216,7 +218,7 @@ final class BoxHandles {
 
   /// The pointer moved over the canvas without a button pressed (nil: it left).
   private func hover(atX x: Double?, y: Double?) {
-    guard drag == nil else { return }
+    guard drag == nil, !isSuspended() else { return }
     let target = x.flatMap { x in y.flatMap { self.target(atX: x, y: $0) } }
     let hovered = target.flatMap { $0.index == document.selectedLayerIndex ? nil : $0.index }
     if hovered != hoveredIndex {

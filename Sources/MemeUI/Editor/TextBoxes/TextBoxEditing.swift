@@ -164,9 +164,14 @@ final class TextBoxEditing {
   /// undoes the deletion: the next change to the meme takes the toast away.
   func deleteBox(at index: Int) {
     guard document.layers.indices.contains(index) else { return }
-    let isSticker = document.layers[index].sticker != nil
+    let title =
+      switch document.layers[index] {
+      case .text: localized("Text box deleted")
+      case .sticker: localized("Sticker deleted")
+      case .hidden: localized("Hidden area deleted")
+      }
     document.removeLayer(at: index)  // dismisses an earlier deletion's toast: a change
-    let toast = Toast(isSticker ? localized("Sticker deleted") : localized("Text box deleted"))
+    let toast = Toast(title)
     toast.buttonLabel = localized("Undo")
     toast.actionName = EditorAction.undo.detailedName
     toast.onDismissed { [weak self, weak toast] in
