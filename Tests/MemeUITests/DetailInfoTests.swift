@@ -114,4 +114,44 @@ import Testing
       })
     #expect(SentMemesHarness.toplevel(named: "message-dialog") == nil, "a toast, not a dialog")
   }
+
+  /// A meme with a hidden area says so in one line, and what Meme Detail shares hides the area: Save
+  /// As writes blocks of one colour there, the rest as sent. A meme without one has no such line.
+  @Test func aMemeWithAHiddenAreaSaysSoAndItsSharesHideIt() throws {
+    let area = HiddenArea(frame: RelativeRect(x: 0.25, y: 0.25, width: 0.5, height: 0.25))
+    let picture = Fixtures.picture(width: 640, height: 480, name: "detail-hidden.png")
+    let samples = [
+      (picture, MemeCaptions(top: "", bottom: "", layers: [.hidden(area)])),
+      (picture, MemeCaptions(top: "nothing hidden", bottom: "")),
+    ]
+    try SentMemesHarness.withSentMemes(samples) { app, window, memes in
+      // Newest first: the meme with nothing hidden, then the one with the area.
+      let plain = try DetailSendReadyTests.openDetail(memes[0], in: app, window: window)
+      #expect(
+        try #require(WidgetTree.descendant(of: plain.window, named: "detail-hidden-note")).isVisible == false)
+      let detail = try DetailSendReadyTests.openDetail(memes[1], in: app, window: window)
+      let note = try label("detail-hidden-note", in: detail)
+      #expect(note.widget.isMapped)
+      #expect(
+        note.text == "Hidden areas are hidden in every share; the original picture is kept for editing.")
+
+      let output = Fixtures.folder.appendingPathComponent("detail-hidden-\(UUID().uuidString).png")
+      defer { try? FileManager.default.removeItem(at: output) }
+      detail.filePicker = { _, completion in completion(output) }
+      SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
+      #expect(MainContext.iterate { FileManager.default.fileExists(atPath: output.path) })
+      let shared = try ImageLoader().load(contentsOf: output)
+      let original = try ImageLoader().load(contentsOf: picture)
+      let rect = area.pixelRect(pictureWidth: 640, pictureHeight: 480)
+      let side = area.blockSide(forHeight: rect.height)
+      let firstBlock = ImageRect(x: rect.x, y: rect.y, width: side, height: side)
+      #expect(HiddenAreaHarness.colours(in: firstBlock, of: shared).count == 1, "the block is one colour")
+      #expect(
+        HiddenAreaHarness.colours(in: firstBlock, of: original).count > 1, "the picture had detail there")
+      let outside = ImageRect(x: 0, y: 0, width: 640, height: rect.y)
+      #expect(
+        HiddenAreaHarness.colours(in: outside, of: shared)
+          == HiddenAreaHarness.colours(in: outside, of: original))
+    }
+  }
 }
