@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Hiding and effects, whole processes, wall time:
+#  - a 400 × 100 region of a 12 MP JPEG pixelated and saved as JPEG: `mememe render --hide` against
+#    ImageMagick's `convert -region 400x100+X+Y -scale P% -scale Q%` at the same block size, run
+#    alternately (one untimed run of each first). Targets: mememe ≤ 0.3 s and ≤ 1/3 of convert.
+#  - deep-fry on a 100-frame 854 × 480 GIF written as GIF. Target: ≤ 2 s.
+# Usage: Benchmarks/hiding-benchmark/run.sh [MEMEME] [RUNS]   (build with -c release first)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+mememe=${1:-.build/release/mememe}
+runs=${2:-7}
+work=$(mktemp -d "${TMPDIR:-/tmp}/mememe-hiding-benchmark.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+command -v ffmpeg >/dev/null || { echo "ffmpeg is needed to make the inputs (apt-get install ffmpeg)"; exit 1; }
+command -v convert >/dev/null || { echo "ImageMagick is needed for the reference (apt-get install imagemagick)"; exit 1; }
+[ -x "$mememe" ] || { echo "no mememe at $mememe (swift build -c release --product mememe)"; exit 1; }
+
+# Seconds one run of the command takes, whole process.
+wall() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" >/dev/null
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc -l
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "Conditions: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')),"\
+  "load average $(cut -d' ' -f1-3 /proc/loadavg), $runs runs per case, page cache warm, $("$mememe" --version)"
+
+photo=$work/photo-12mp.jpg
+ffmpeg -v error -f lavfi -i "testsrc2=size=4032x3024:rate=1" -frames:v 1 -q:v 2 "$photo"
+x=1800 y=1400
+# The block mememe uses at the default strength for a 100-pixel-high area, rounded to its grid.
+block=80
+ours=("$mememe" render "$photo" --hide "$x,$y,400,100" -o "$work/mememe.jpg")
+theirs=(convert "$photo" -region "400x100+$x+$y" -scale "$(echo "100 / $block" | bc -l)%" \
+  -scale "$((100 * block))%" -quality 90 "$work/convert.jpg")
+wall "${ours[@]}" >/dev/null
+wall "${theirs[@]}" >/dev/null
+: >"$work/ours" && : >"$work/theirs"
+for round in $(seq 1 "$runs"); do
+  if ((round % 2)); then
+    wall "${ours[@]}" >>"$work/ours"
+    wall "${theirs[@]}" >>"$work/theirs"
+  else
+    wall "${theirs[@]}" >>"$work/theirs"
+    wall "${ours[@]}" >>"$work/ours"
+  fi
+done
+a=$(median <"$work/ours")
+b=$(median <"$work/theirs")
+echo "== Pixelate 400 × 100 of a 12 MP JPEG (4032 × 3024, ffmpeg q:v 2), JPEG out"
+"$mememe" render "$photo" --hide "$x,$y,400,100" -o "$work/mememe.jpg" -v 2>&1 | sed -n 2p | sed 's/^/   /'
+printf '   mememe render --hide: %.3f s median (target ≤ 0.300): %s\n' "$a" \
+  "$(echo "$a <= 0.3" | bc -l | sed 's/1/met/;s/0/missed/')"
+printf '   convert -region -scale -scale: %.3f s median\n' "$b"
+printf '   mememe / convert: %.2f× (target ≤ 0.33): %s\n' "$(echo "$a / $b" | bc -l)" \
+  "$(echo "$a / $b <= 0.3334" | bc -l | sed 's/1/met/;s/0/missed/')"
+
+clip=$work/clip.gif
+ffmpeg -v error -f lavfi -i "testsrc2=size=854x480:rate=10:duration=10" -frames:v 100 \
+  -filter_complex "split[a][b];[a]palettegen[p];[b][p]paletteuse" -loop 0 "$clip"
+fry=("$mememe" render "$clip" --deep-fry -o "$work/fried.gif")
+wall "${fry[@]}" >/dev/null
+: >"$work/fry"
+for _ in $(seq 1 "$runs"); do wall "${fry[@]}" >>"$work/fry"; done
+c=$(median <"$work/fry")
+echo "== Deep-fry, 100-frame 854 × 480 GIF (ffmpeg testsrc2), GIF out"
+printf '   mememe render --deep-fry: %.3f s median, min %.3f, max %.3f (target ≤ 2.000): %s\n' "$c" \
+  "$(sort -n "$work/fry" | head -1)" "$(sort -n "$work/fry" | tail -1)" \
+  "$(echo "$c <= 2" | bc -l | sed 's/1/met/;s/0/missed/')"
+echo "Load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
