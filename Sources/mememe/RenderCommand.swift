@@ -50,10 +50,8 @@ struct RenderCommand: ParsableCommand {
   @Option(help: ArgumentHelp(StickerLayer.commandLine.help, valueName: StickerLayer.commandLine.valueName))
   var sticker: [String] = []
 
-  @Option(help: ArgumentHelp(HiddenArea.commandLine.help, valueName: HiddenArea.commandLine.valueName))
-  var hide: [String] = []
-
-  /// --deep-fry, --more-jpeg, --black-and-white, --fry-text and --seed.
+  /// --hide; then the effects: --deep-fry, --more-jpeg, --black-and-white, --fry-text and --seed.
+  @OptionGroup var hideOptions: HideOptions
   @OptionGroup var effectOptions: EffectOptions
 
   /// Each layer's kind, in command-line order: added by `pairingLayerOptions`, never typed.
@@ -217,24 +215,10 @@ struct RenderCommand: ParsableCommand {
         switch kind {
         case .text: caption
         case .sticker: sticker
-        case .hidden: hide
+        case .hidden: hideOptions.hide
         }
-      }, boxes: box, angles: angle, opacities: opacity, style: style, pictureSize: hiddenPictureSize)
-  }
-
-  /// The size of the picture `--hide` places its rectangles on: the input's, after --crop, --rotate
-  /// and --flip (before --width scales the meme).
-  private func hiddenPictureSize() throws -> (width: Int, height: Int) {
-    guard panelOptions.panels == nil else {
-      throw CommandFailure("--hide applies to a single picture; it does not apply to --panels")
-    }
-    let size: (width: Int, height: Int)
-    do {
-      size = try ImageLoader(maxPixels: maxPixels).pixelSize(ofImageAt: URL(fileURLWithPath: input))
-    } catch {
-      throw CommandFailure(error.description)
-    }
-    return try transformOptions.transform().outputSize(sourceWidth: size.width, sourceHeight: size.height)
+      }, boxes: box, angles: angle, opacities: opacity, style: style,
+      pictureSize: { try hideOptions.pictureSize(for: self) })
   }
 
   var writesToStandardOutput: Bool { output == "-" }

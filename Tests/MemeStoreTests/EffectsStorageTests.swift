@@ -24,12 +24,8 @@ import Testing
     return draft
   }
 
-  static func effectsColumn(of id: Int64, in table: String = "sentMeme", _ store: SentMemeStore) throws
-    -> String?
-  {
-    try store.database.reading { db in
-      try String.fetchOne(db, sql: "SELECT effects FROM \(table) WHERE id = ?", arguments: [id])
-    }
+  static func effectsColumn(of id: Int64, _ store: SentMemeStore) throws -> String? {
+    try store.column("effects", ofRowWithID: id)
   }
 
   @Test func effectsAndHiddenAreasReadBackAsTheyWereSaved() throws {

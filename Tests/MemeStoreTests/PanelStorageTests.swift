@@ -79,9 +79,7 @@ import Testing
   static func panelsColumn(of id: Int64, in table: String = "sentMeme", _ store: SentMemeStore) throws
     -> String?
   {
-    try store.database.reading { db in
-      try String.fetchOne(db, sql: "SELECT panels FROM \(table) WHERE id = ?", arguments: [id])
-    }
+    try store.column("panels", ofRowWithID: id, in: table)
   }
 
   /// Panel memes of both arrangements read back, after the store is opened again, with every cell

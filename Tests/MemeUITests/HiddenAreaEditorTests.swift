@@ -152,7 +152,7 @@ import Testing
     #expect(method.stringState == "pixelate", "the radio items follow undo")
 
     // Strength…: a slider from 1 to 10 at the area; everything while it is open is one step.
-    let strength = try #require(editor.strengthPopover)
+    let strength = try #require(editor.layerTools?.strength)
     if DisplayHarness.isWayland { gtk_popover_set_autohide(gtkkit_popover(strength.popover), 0) }
     HiddenAreaHarness.activateLayerAction(HidingActions.adjustStrengthName, editor)
     #expect(MainContext.iterate { strength.popover.isMapped }, "Strength… opened the slider")
@@ -191,23 +191,23 @@ import Testing
 
     // Black & white alone: the file is grey all over.
     effects.blackAndWhite.isOn = true
-    #expect(editor.document.effects == PictureEffects(isBlackAndWhite: true))
+    #expect(editor.document.captions.effects == PictureEffects(isBlackAndWhite: true))
     let grey = try HiddenAreaHarness.saveAs(editor, sink: sink)
     #expect(Self.colouredPixels(in: grey) == 0, "a black and white meme has no colour")
     #expect(sink.entries.last?.captions.effects.isBlackAndWhite == true, "Sent Memes keeps the effects")
 
     effects.deepFry.isOn = true
-    #expect(editor.document.effects.deepFry == PictureEffects.defaultDeepFry)
+    #expect(editor.document.captions.effects.deepFry == PictureEffects.defaultDeepFry)
     #expect(Self.isSensitive(effects.friesText.widget) && Self.isSensitive(effects.deepFryStrength.widget))
     effects.deepFryStrength.value = 7
     effects.deepFryStrength.value = 9
-    #expect(editor.document.effects.deepFry == 9)
+    #expect(editor.document.captions.effects.deepFry == 9)
     effects.friesText.isOn = true
     effects.moreJPEG.isOn = true
     #expect(Self.isSensitive(effects.passes.widget))
     effects.passes.value = 6
     let all = PictureEffects(deepFry: 9, moreJPEG: 6, isBlackAndWhite: true, friesText: true)
-    #expect(editor.document.effects == all)
+    #expect(editor.document.captions.effects == all)
     EditorHarness.settle(editor)
     Screenshot.save(editor.window, named: "effects-panel")
     let fried = try HiddenAreaHarness.saveAs(editor, sink: sink)
@@ -224,7 +224,7 @@ import Testing
       PictureEffects(isBlackAndWhite: true), .none,
     ] {
       editor.actions.action(named: "undo")?.activate()
-      #expect(editor.document.effects == expected)
+      #expect(editor.document.captions.effects == expected)
     }
     EditorHarness.settle(editor)
     #expect(!effects.deepFry.isOn && !effects.blackAndWhite.isOn && !effects.moreJPEG.isOn)

@@ -326,7 +326,7 @@ import Testing
     defer { EditorHarness.close(editor) }
     try RealKeyboard.focus(editor.window)
     try Self.addFromFile(editor)
-    let opacity = try #require(editor.opacityPopover)
+    let opacity = try #require(editor.layerTools?.opacity)
     Self.activate(StickerActions.adjustOpacityName, editor)
     #expect(MainContext.iterate { opacity.popover.isMapped }, "Opacity… opened the slider")
     #expect(opacity.scale.value == 100 && gtk_widget_has_focus(opacity.scale.widget) != 0)

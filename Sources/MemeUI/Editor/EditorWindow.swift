@@ -41,11 +41,9 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var boxHandles: BoxHandles!
   /// Paste, Undo, Redo and a box's drawing order, under a secondary click, a long press or the Menu key.
   private(set) var contextMenu: EditorContextMenu!
-  /// Opacity…'s slider at the selected sticker.
-  private(set) var opacityPopover: LayerSliderPopover!
-  /// Hide Area's drawing mode, and a hidden area's Strength… slider and Colour….
-  private(set) var hiding: HideAreaDrawing!
-  private(set) var strengthPopover: LayerSliderPopover!
+  /// Hide Area's drawing mode, and the sliders and colour the canvas's menu opens at a layer.
+  private(set) var layerTools: LayerTools!
+  var hiding: HideAreaDrawing { layerTools.hiding }
   private(set) var camera: EditorCamera!
   /// Lays the launch captions out before the first frame.
   private(set) var launchSheet: LaunchSheet!
@@ -94,9 +92,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     contextMenu = EditorContextMenu(
       canvas: canvas, boxHandles: boxHandles, document: document, kindSections: layerActions.kindMenuSections)
     contextMenu.attachKeys(to: window)
-    opacityPopover = LayerSliderPopover(.opacity, canvas: canvas, boxHandles: boxHandles, document: document)
-    layerActions.stickerActions.onAdjustOpacity = { [unowned self] in opacityPopover.showForSelection() }
-    buildHiding()
+    layerTools = LayerTools(editor: self)
     canvas.playback.attachKeys(to: window)
     camera = EditorCamera(host: self) { [unowned self] url in
       if !panels.take(.file(url)) { load(url) }
@@ -166,18 +162,6 @@ package final class EditorWindow: AppWindow, EditorHost {
     canvas.playback.windowDestroyed()
   }
 
-  /// Hide Area's drawing (the layers' pointer waits while it draws), and a hidden area's Strength…
-  /// and Colour….
-  private func buildHiding() {
-    hiding = HideAreaDrawing(host: self, toasts: toasts) { [unowned self] in cropMode.isOn }
-    boxHandles.isSuspended = { [unowned self] in hiding.isOn }
-    strengthPopover = LayerSliderPopover(
-      .hidingStrength, canvas: canvas, boxHandles: boxHandles, document: document)
-    let actions = layerActions.hidingActions!
-    actions.onAdjustStrength = { [unowned self] in strengthPopover.showForSelection() }
-    actions.onChooseColor = { [unowned self] in HidingColorChoice.ask(over: window, document: document) }
-  }
-
   // MARK: - Building the tree
 
   private func buildContent() {
@@ -218,9 +202,7 @@ package final class EditorWindow: AppWindow, EditorHost {
       _ = gtk_widget_grab_focus(document.image == nil ? bottomBar.albumButton : header.shareButton)
     }
     stylePanel.onLayoutChange = { [weak self] layout in self?.document.setLayout(layout) }
-    stylePanel.onEffectsChange = { [weak self] effects, key in
-      self?.document.setEffects(effects, coalescingKey: key)
-    }
+    stylePanel.onEffectsChange = { [weak self] in self?.document.effectChanges.set($0, coalescingKey: $1) }
     stylePanel.onChange = { [weak self] style in
       guard let self else { return }
       // With a box selected, the panel styles that box alone.
@@ -239,7 +221,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     if change.contains(.history) { textBoxes.dismissDeletionToast() }
     // Undo, a new picture or a turn while cropping: the crop being edited no longer matches.
     if cropMode.isOn, !change.isDisjoint(with: [.image, .transform]) { cropMode.end() }
-    if cropMode.isOn || !change.isDisjoint(with: [.image, .transform]) { hiding?.cancel() }
+    if cropMode.isOn || !change.isDisjoint(with: [.image, .transform]) { layerTools?.hiding.cancel() }
     boxHandles?.documentChanged(change)
     panels?.documentChanged(change)
     if !change.isDisjoint(with: [.image, .transform]) {
@@ -251,7 +233,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     }
     if change.contains(.selection) { textBoxes.followSelection() }
     if change.contains(.style) { stylePanel.show(layout: document.layout) }
-    if change.contains(.captions) { stylePanel.show(effects: document.effects) }
+    if change.contains(.captions) { stylePanel.show(effects: document.captions.effects) }
     if !change.isDisjoint(with: [.captions, .style, .image, .transform, .selection]) {
       let layout = canvas.layout
       textBoxes.showStyleOfSelection(layout: layout)

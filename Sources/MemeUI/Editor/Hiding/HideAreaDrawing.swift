@@ -93,7 +93,7 @@ final class HideAreaDrawing {
   /// Whether an area can be added now; at the most a meme holds, a toast says so.
   private func canAdd() -> Bool {
     guard document.image != nil, !isCropping(), canvas.boxMapping != nil else { return false }
-    guard document.canAddHiddenArea else {
+    guard document.hiddenAreas.canAdd else {
       toasts.show(
         Toast(String(format: localized("A meme holds at most %ld hidden areas"), HiddenArea.maximumCount)))
       return false
@@ -103,7 +103,7 @@ final class HideAreaDrawing {
 
   /// Adds an area at `frame` (nil: the middle), selected, its field focused for its keys.
   private func add(at frame: RelativeRect?) {
-    guard let index = document.addHiddenArea(at: frame) else { return }
+    guard let index = document.hiddenAreas.add(at: frame) else { return }
     canvas.fields.boxEntry(at: index)?.focus(typing: false)
   }
 
@@ -151,7 +151,7 @@ final class HideAreaDrawing {
       area.frame = frame
       document.updateLayer(at: drawnIndex, to: .hidden(area), coalescingKey: key)
     } else if drawnIndex == nil, Gesture.passesDragThreshold(on: canvas.widget, dx: dx, dy: dy) {
-      drawnIndex = document.addHiddenArea(at: frame, coalescingKey: key)
+      drawnIndex = document.hiddenAreas.add(at: frame, coalescingKey: key)
     }
   }
 

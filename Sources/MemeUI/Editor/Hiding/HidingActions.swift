@@ -32,14 +32,14 @@ final class HidingActions {
         let area = document.selectedLayer?.hiddenArea,
         let method = Self.method(named: value, from: area.method)
       else { return }
-      document.setHidingMethod(method, ofAreaAt: index)
+      document.hiddenAreas.setMethod(method, ofAreaAt: index)
     }
     color = actions.addChoice(Self.colorName, value: HidingMethod.defaultSolidColor.hexString) {
       [weak document] value in
       guard let document, let index = document.selectedLayerIndex, let color = RGBAColor(parsing: value)
       else { return }
       let opaque = RGBAColor(red: color.red, green: color.green, blue: color.blue)
-      document.setHidingMethod(.solid(opaque), ofAreaAt: index)
+      document.hiddenAreas.setMethod(.solid(opaque), ofAreaAt: index)
     }
     adjustStrength = actions.add(Self.adjustStrengthName) { [weak self] in self?.onAdjustStrength() }
     chooseColor = actions.add(Self.chooseColorName) { [weak self] in self?.onChooseColor() }

@@ -22,7 +22,7 @@ enum HidingColorChoice {
       guard let document, document.layers.indices.contains(index), document.layers[index].hiddenArea != nil
       else { return }
       let color = RGBAColor(red: picked.red, green: picked.green, blue: picked.blue)
-      document.setHidingMethod(.solid(color), ofAreaAt: index)
+      document.hiddenAreas.setMethod(.solid(color), ofAreaAt: index)
     }
   }
 }

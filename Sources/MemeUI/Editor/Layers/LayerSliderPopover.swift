@@ -36,7 +36,7 @@ struct LayerSlider {
     format: { String(Int($0.rounded())) },
     read: { $0.hiddenArea.map { Double($0.drawnStrength) } },
     write: { document, index, value, key in
-      document.setHidingStrength(Int(value.rounded()), ofAreaAt: index, coalescingKey: key)
+      document.hiddenAreas.setStrength(Int(value.rounded()), ofAreaAt: index, coalescingKey: key)
     })
 }
 

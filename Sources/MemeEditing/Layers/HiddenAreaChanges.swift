@@ -1,13 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MemeCore
 
-/// Adding hidden areas and changing what only a hidden area has: how it hides and how strongly.
 extension EditorDocument {
+  /// Adding hidden areas and changing what only a hidden area has.
+  public var hiddenAreas: HiddenAreaChanges { HiddenAreaChanges(document: self) }
+}
+
+/// The changes the editor's document takes for hidden areas: adding one, and how it hides and how
+/// strongly. Moving, resizing, the drawing order and deleting are every layer's (see
+/// `EditorDocument+Layers.swift`).
+public struct HiddenAreaChanges {
+  fileprivate unowned let document: EditorDocument
+
   /// The number of hidden areas on the meme.
-  public var hiddenAreaCount: Int { layers.count(where: { $0.hiddenArea != nil }) }
+  public var count: Int { document.layers.count(where: { $0.hiddenArea != nil }) }
 
   /// Whether one more hidden area fits under `HiddenArea.maximumCount`.
-  public var canAddHiddenArea: Bool { hiddenAreaCount < HiddenArea.maximumCount }
+  public var canAdd: Bool { count < HiddenArea.maximumCount }
 
   /// Adds a hidden area at `frame` (nil: `HiddenArea.newFrame`, the middle of the picture) with the
   /// default method and strength, selected, and returns its index; nil without a picture or when
@@ -15,28 +24,28 @@ extension EditorDocument {
   /// sharing the key (the drag that goes on drawing it) make one undo step with the adding, until
   /// `endTyping()`.
   @discardableResult
-  public func addHiddenArea(at frame: RelativeRect? = nil, coalescingKey: String? = nil) -> Int? {
-    guard let image, canAddHiddenArea else { return nil }
-    let picture = transform.outputSize(sourceWidth: image.width, sourceHeight: image.height)
+  public func add(at frame: RelativeRect? = nil, coalescingKey: String? = nil) -> Int? {
+    guard let image = document.image, canAdd else { return nil }
+    let picture = document.transform.outputSize(sourceWidth: image.width, sourceHeight: image.height)
     let area = HiddenArea(
       frame: frame ?? HiddenArea.newFrame(pictureWidth: picture.width, pictureHeight: picture.height))
-    guard let coalescingKey else { return addLayer(.hidden(area)) }
-    var next = state
+    guard let coalescingKey else { return document.addLayer(.hidden(area)) }
+    var next = document.state
     next.layers.append(.hidden(area))
     // Selected as it is added: `selectLayer` would end the run of changes the drawing goes on with.
-    selectedLayerIndex = next.layers.count - 1
-    apply(next, changed: [.captions, .selection], coalescingKey: coalescingKey)
+    document.selectedLayerIndex = next.layers.count - 1
+    document.apply(next, changed: [.captions, .selection], coalescingKey: coalescingKey)
     return next.layers.count - 1
   }
 
   /// Sets how the hidden area at `index` hides (one undo step).
-  public func setHidingMethod(_ method: HidingMethod, ofAreaAt index: Int) {
+  public func setMethod(_ method: HidingMethod, ofAreaAt index: Int) {
     updateHiddenArea(at: index) { $0.method = method }
   }
 
   /// Sets the strength of the hidden area at `index`, within `HiddenArea.strengths`: one undo step,
   /// or one for every change sharing `coalescingKey` (a slider dragged) until `endTyping()`.
-  public func setHidingStrength(_ strength: Int, ofAreaAt index: Int, coalescingKey: String? = nil) {
+  public func setStrength(_ strength: Int, ofAreaAt index: Int, coalescingKey: String? = nil) {
     let strengths = HiddenArea.strengths
     updateHiddenArea(at: index, coalescingKey: coalescingKey) {
       $0.strength = min(max(strength, strengths.lowerBound), strengths.upperBound)
@@ -47,8 +56,9 @@ extension EditorDocument {
   private func updateHiddenArea(
     at index: Int, coalescingKey: String? = nil, _ change: (inout HiddenArea) -> Void
   ) {
+    let layers = document.layers
     guard layers.indices.contains(index), var area = layers[index].hiddenArea else { return }
     change(&area)
-    updateLayer(at: index, to: .hidden(area), coalescingKey: coalescingKey)
+    document.updateLayer(at: index, to: .hidden(area), coalescingKey: coalescingKey)
   }
 }
