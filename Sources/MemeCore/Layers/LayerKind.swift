@@ -70,9 +70,9 @@ public struct LayerEditing: Sendable, Hashable {
 /// The handles a selected layer can show in the editor. Every layer is moved by dragging it and by
 /// the arrow keys, and takes Bring Forward, Send Backward and Delete (the `layer.*` actions).
 public enum LayerHandles: String, Sendable, Hashable, CaseIterable {
-  /// The eight handles on its corners and edges (Shift with an arrow key resizes).
+  /// The eight handles on its corners and edges (Alt with an arrow key resizes).
   case resize
-  /// The handle above it that turns it (Alt with an arrow key turns).
+  /// The handle above it that turns it (Ctrl with Left or Right turns).
   case turn
 }
 
