@@ -10,15 +10,22 @@ struct HideOptions: ParsableArguments {
   var hide: [String] = []
 
   /// The size of the picture `--hide` places its rectangles on: `command`'s input's, after --crop,
-  /// --rotate and --flip (before --width scales the meme). A panel meme's is refused.
+  /// --rotate and --flip (before --width scales the meme); with --panels, the panels' sheet's, at
+  /// --width when it is given (the sheet is drawn at that width).
   func pictureSize(for command: RenderCommand) throws -> (width: Int, height: Int) {
-    guard command.panelOptions.panels == nil else {
-      throw CommandFailure("--hide applies to a single picture; it does not apply to --panels")
+    let loader = ImageLoader(maxPixels: command.maxPixels)
+    if command.panelOptions.panels != nil {
+      let grid = try command.panelOptions.grid(of: command.inputs)
+      do {
+        let geometry = try PanelComposer.layOut(grid, width: command.width, loader: loader).geometry
+        return (geometry.width, geometry.height)
+      } catch {
+        throw CommandFailure(error.description)
+      }
     }
     let size: (width: Int, height: Int)
     do {
-      size = try ImageLoader(maxPixels: command.maxPixels).pixelSize(
-        ofImageAt: URL(fileURLWithPath: command.input))
+      size = try loader.pixelSize(ofImageAt: URL(fileURLWithPath: command.input))
     } catch {
       throw CommandFailure(error.description)
     }

@@ -8,8 +8,9 @@ import Testing
 
 /// `--hide`, `--deep-fry`, `--more-jpeg`, `--black-and-white`, `--fry-text` and `--seed` through the
 /// built `mememe`: each gives, pixel for pixel, the meme the engine draws with the same values;
-/// a rectangle reaching past the picture is cut at its edge; values out of range, a rectangle with
-/// nothing on the picture and options that do not go together give one line and no file.
+/// a rectangle reaching past the picture is cut at its edge, and on a panel meme it lies on the
+/// panels' sheet; values out of range, a rectangle with nothing on the picture and options that do
+/// not go together give one line and no file.
 @Suite struct HideAndEffectOptionsTests {
   static let width = 320
   static let height = 240
@@ -101,13 +102,27 @@ import Testing
     #expect(line.contains(message), "\(line)")
   }
 
-  @Test func hideIsRefusedWithPanels() throws {
+  /// With --panels, `--hide` is placed on the panels' sheet: the engine's panel meme with the area.
+  @Test func hideLiesOnThePanelsSheet() throws {
     let fixtures = try Fixtures()
     let input = try input(fixtures)
-    let result = try CommandLineRunner.run(
-      ["render", "--panels", "1x2", input, input, "--hide", "1,1,20,20", "-o", fixtures.path("panels.png")])
-    #expect(result.status != 0 && result.errorLines.count == 1)
-    #expect(result.standardError.contains("--hide applies to a single picture"))
+    let meme = try fixtures.render(
+      input, [input, "--panels", "1x2", "--gutter", "0", "--hide", "0,0,200,100"])
+    let grid = PanelGrid(
+      arrangement: .grid(rows: 1, columns: 2),
+      cells: [
+        PanelCell(picture: URL(fileURLWithPath: input)), PanelCell(picture: URL(fileURLWithPath: input)),
+      ],
+      gutter: 0)
+    let sheet = try PanelComposer.compose(grid, style: .classic, width: nil, loader: ImageLoader()).image
+    try #require(sheet.width == meme.width && sheet.height == meme.height)
+    let area = HiddenArea(
+      frame: RelativeRect(
+        x: 0, y: 0, width: 200 / Double(sheet.width), height: 100 / Double(sheet.height)))
+    let expected = try #require(
+      MemeRenderer.rendered(MemeCaptions(top: "", bottom: "", layers: [.hidden(area)]), image: sheet))
+    #expect(differingPixels(meme, expected) == 0)
+    #expect(differingPixels(meme, sheet) > 1000, "nothing was hidden")
   }
 
   @Test func helpNamesEveryOption() {

@@ -41,7 +41,8 @@ extension HiddenArea: LayerKind {
   public static let commandLine = LayerCommandLine(
     flag: "hide", valueName: "X,Y,W,H[:pixelate|blur|solid=#RRGGBB]",
     help:
-      "Hide a rectangle of the picture (in its pixels, after --crop, --rotate and --flip) under every "
+      "Hide a rectangle of the picture (in its pixels, after --crop, --rotate and --flip; with --panels, "
+      + "the panels' sheet's) under every "
       + "caption: pixelate (the default), blur, or a solid colour; pixelate=S or blur=S sets the "
       + "strength S, \(strengths.lowerBound) to \(strengths.upperBound) (default \(defaultStrength)). "
       + "Repeatable.",

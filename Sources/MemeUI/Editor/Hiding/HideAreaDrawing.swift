@@ -20,8 +20,10 @@ final class HideAreaDrawing {
   private unowned let host: any EditorHost
   private let toasts: ToastOverlay
   private let isCropping: () -> Bool
-  /// What the mode says over the picture while it is on.
-  let hint = Label(localized("Drag over what to hide. Enter: in the middle. Escape: cancel."))
+  /// What the mode says over the picture while it is on: built when the mode first starts, so an
+  /// editor that never hides keeps the canvas's layers as they were (crop mode's lie just above
+  /// the zoom indicator and the angle badge).
+  private(set) lazy var hint = makeHint()
   /// Whether the next drag on the picture draws a hidden area.
   private(set) var isOn = false
   /// The press of the drag under way, in the canvas's coordinates.
@@ -39,15 +41,6 @@ final class HideAreaDrawing {
     self.host = host
     self.toasts = toasts
     self.isCropping = isCropping
-    hint.widget.name = "hide-area-hint"
-    hint.wrapsText = true
-    hint.widget.isVisible = false
-    hint.widget.canTarget = false
-    (hint.widget.horizontalAlignment, hint.widget.verticalAlignment) = (GTK_ALIGN_CENTER, GTK_ALIGN_START)
-    hint.widget.setMargins(top: 12, start: 12, end: 12)
-    hint.widget.addCSSClass("osd")
-    hint.widget.addCSSClass("hide-area-hint")
-    host.canvas.addOverlay(hint.widget)
     // In the capture phase, ahead of the fields lying over the picture and of the layers' own drag.
     gesture = Gesture.dragFirst(button: 1)
     Signal.connectPoint(gesture.raw, "drag-begin") { [weak self] x, y in self?.pressed(atX: x, y: y) }
@@ -62,6 +55,20 @@ final class HideAreaDrawing {
         return key(keyval)
       })
     host.window.addController(Gesture.pressesFirst { [weak self] in self?.lastInputWasKeys = false })
+  }
+
+  private func makeHint() -> Label {
+    let hint = Label(localized("Drag over what to hide. Enter: in the middle. Escape: cancel."))
+    hint.widget.name = "hide-area-hint"
+    hint.wrapsText = true
+    hint.widget.isVisible = false
+    hint.widget.canTarget = false
+    (hint.widget.horizontalAlignment, hint.widget.verticalAlignment) = (GTK_ALIGN_CENTER, GTK_ALIGN_START)
+    hint.widget.setMargins(top: 12, start: 12, end: 12)
+    hint.widget.addCSSClass("osd")
+    hint.widget.addCSSClass("hide-area-hint")
+    host.canvas.addOverlay(hint.widget)
+    return hint
   }
 
   private var document: EditorDocument { host.document }
