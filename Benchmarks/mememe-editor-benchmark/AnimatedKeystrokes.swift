@@ -31,8 +31,15 @@ func makeAnimation(width: Int, height: Int, frames: Int, at url: URL) throws {
     for y in 0..<height {
       for x in 0..<width { indices[y * width + x] = UInt8(truncatingIfNeeded: (x + y) / 4 + frame * 3) }
     }
-    let status = meme_gif_writer_add(
-      writer, 0, 0, Int32(width), Int32(height), palette, 256, indices, 1, -1, 4, 0)
+    let status = palette.withUnsafeBufferPointer { palette in
+      indices.withUnsafeBufferPointer { indices in
+        var coded = meme_gif_frame(
+          left: 0, top: 0, width: Int32(width), height: Int32(height), palette: palette.baseAddress,
+          colors: 256,
+          indices: indices.baseAddress, disposal: 1, transparent_index: -1, delay_cs: 4, interlaced: 0)
+        return meme_gif_writer_add(writer, &coded)
+      }
+    }
     guard Int(status) == MEME_ANIMATION_OK else { fatalError("giflib refused a frame (\(status))") }
     take()
   }

@@ -70,8 +70,11 @@ int meme_gif_scan(const void *file, size_t size, int max_frames, meme_animation_
   if (gif == NULL) return error;
   info->width = gif->SWidth;
   info->height = gif->SHeight;
+  info->opaque_stays_opaque = 1;
   int result = MEME_ANIMATION_OK;
   int done = 0;
+  // Whether the graphic control extension before the coming frame gives it a transparent colour.
+  int next_has_transparent_colour = 0;
   while (!done) {
     GifRecordType type;
     if (DGifGetRecordType(gif, &type) == GIF_ERROR) {
@@ -87,11 +90,17 @@ int meme_gif_scan(const void *file, size_t size, int max_frames, meme_animation_
         break;
       }
       const GifImageDesc *image = &gif->Image;
+      // Only the first frame can leave a pixel transparent by not painting it: a later frame's
+      // transparent colour shows what the frames before it painted, and a screen the first frame
+      // covers with opaque colour stays covered until a frame is cleared (disposal 2, below). So an
+      // encoder's frame differences (later frames with a transparent colour) still make an opaque
+      // animation, without decoding every frame to find out.
       if (info->frame_count == 0 &&
-          (image->Left > 0 || image->Top > 0 || image->Left + image->Width < gif->SWidth ||
-           image->Top + image->Height < gif->SHeight)) {
+          (next_has_transparent_colour || image->Left > 0 || image->Top > 0 ||
+           image->Left + image->Width < gif->SWidth || image->Top + image->Height < gif->SHeight)) {
         info->may_have_transparency = 1;
       }
+      next_has_transparent_colour = 0;
       long long area = (long long)image->Width * image->Height;
       forget_saved_images(gif);
       int code_size;
@@ -123,8 +132,10 @@ int meme_gif_scan(const void *file, size_t size, int max_frames, meme_animation_
       if (code == GRAPHICS_EXT_FUNC_CODE && extension != NULL && extension[0] >= 4) {
         GraphicsControlBlock control;
         DGifExtensionToGCB(extension[0], extension + 1, &control);
-        if (control.TransparentColor != NO_TRANSPARENT_COLOR || control.DisposalMode == DISPOSE_BACKGROUND) {
+        next_has_transparent_colour = control.TransparentColor != NO_TRANSPARENT_COLOR;
+        if (control.DisposalMode == DISPOSE_BACKGROUND) {
           info->may_have_transparency = 1;
+          info->opaque_stays_opaque = 0;
         }
       }
       int ok = 1;

@@ -5,9 +5,9 @@
 // captioned GIF about as small as its source.
 //
 // Each frame goes through three stages (see meme_gif_job.h): made ready here, on the caller's
-// thread (straight RGBA, the rectangle that changed); quantised, on a worker thread when there are
-// workers; and written here, in frame order, as soon as it is quantised. With workers, a few frames
-// are quantised at once while the caller decodes and draws the next.
+// thread (straight RGBA, the rectangle that changed); quantised and LZW-coded, on a worker thread
+// when there are workers; and appended here, in frame order, as soon as it is coded. With workers,
+// a few frames are quantised and coded at once while the caller decodes and draws the next.
 #include "meme_animation.h"
 
 #include <gif_lib.h>
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "meme_gif_job.h"
-#include "meme_straight_pixel.h"
+#include "meme_gif_rows.h"
 
 struct meme_gif_encoder {
   meme_gif_writer *writer;
@@ -38,8 +38,8 @@ struct meme_gif_encoder {
 };
 
 meme_gif_encoder *meme_gif_encoder_new(
-    int width, int height, int play_count, int transparent, int tolerance, float dithering, int quality,
-    int workers, int *error) {
+    int width, int height, int play_count, int transparent, int tolerance, float dithering, int speed,
+    int quality, int workers, int *error) {
   meme_gif_encoder *encoder = calloc(1, sizeof *encoder);
   if (encoder == NULL) {
     *error = MEME_ANIMATION_NO_MEMORY;
@@ -70,10 +70,7 @@ meme_gif_encoder *meme_gif_encoder_new(
   }
   liq_set_max_colors(encoder->attributes, 256);
   meme_gif_quantise_on_this_thread();
-  // Speed 7 of libimagequant's 1-10 (4 is its default), on one thread, leaves out the dither map (a
-  // remapping pass that finds the edges not to dither) and some of the palette's refining: 40% less
-  // time, with the animation benchmark's colour error and sizes unchanged (within 0.1%).
-  liq_set_speed(encoder->attributes, 7);
+  liq_set_speed(encoder->attributes, speed);
   // Set only below the full quality: libimagequant's own default (0 to 100) stays untouched, so a
   // normal export is the file it always was. Before the pool copies the attributes.
   if (quality < 100) liq_set_quality(encoder->attributes, 0, quality < 0 ? 0 : quality);
@@ -96,26 +93,6 @@ meme_gif_encoder *meme_gif_encoder_new(
   return encoder;
 }
 
-// A pixel of Cairo's as straight RGBA in memory order, with one bit of transparency (all GIF has):
-// fully transparent (all zero) or opaque.
-static inline uint32_t gif_pixel(uint32_t argb, int transparent) {
-  uint8_t bytes[4];
-  uint32_t alpha = meme_straight_pixel(argb, bytes);
-  if (transparent && alpha < 128) return 0;
-  bytes[3] = 255;
-  uint32_t word;
-  memcpy(&word, bytes, 4);
-  return word;
-}
-
-static inline int differs(uint32_t a, uint32_t b, int tolerance) {
-  for (int shift = 0; shift < 32; shift += 8) {
-    int difference = (int)(a >> shift & 0xFF) - (int)(b >> shift & 0xFF);
-    if (difference > tolerance || difference < -tolerance) return 1;
-  }
-  return 0;
-}
-
 // The first stage, in one pass over the frame: the frame as straight RGBA in `job`, and the
 // rectangle to write. In an opaque animation after the first frame, a pixel is written when it is
 // off by more than the tolerance from the colour it was last written with (the source's colour, not
@@ -125,31 +102,23 @@ static inline int differs(uint32_t a, uint32_t b, int tolerance) {
 static void make_ready(meme_gif_encoder *encoder, meme_gif_job *job, const uint8_t *pixels, int stride) {
   int width = encoder->width, height = encoder->height, transparent = encoder->transparent;
   int partial = !transparent && encoder->frames > 0;
-  uint32_t *rgba = (uint32_t *)job->rgba;
-  uint32_t *written = (uint32_t *)encoder->written;
   int left = width, top = height, right = -1, bottom = -1;
   for (int y = 0; y < height; y++) {
-    const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * stride);
-    size_t start = (size_t)y * width;
-    for (int x = 0; x < width; x++) {
-      size_t at = start + x;
-      uint32_t pixel = gif_pixel(row[x], transparent);
-      if (transparent) {
-        rgba[at] = pixel;
-        continue;
-      }
-      if (!partial) {
-        rgba[at] = written[at] = pixel;
-      } else if (differs(pixel, written[at], encoder->tolerance)) {
-        rgba[at] = written[at] = pixel;
-        if (x < left) left = x;
-        if (x > right) right = x;
-        if (y < top) top = y;
-        bottom = y;
-      } else {
-        rgba[at] = 0;
-      }
+    uint32_t *rgba = (uint32_t *)job->rgba + (size_t)y * width;
+    meme_gif_row_to_rgba((const uint32_t *)(pixels + (size_t)y * stride), rgba, width, transparent);
+    if (transparent) continue;
+    uint32_t *written = (uint32_t *)encoder->written + (size_t)y * width;
+    if (!partial) {
+      memcpy(written, rgba, (size_t)width * 4);
+      continue;
     }
+    int last;
+    int first = meme_gif_row_changes(rgba, written, width, encoder->tolerance, &last);
+    if (last < 0) continue;
+    if (first < left) left = first;
+    if (last > right) right = last;
+    if (top == height) top = y;
+    bottom = y;
   }
   int *box = job->box;
   box[0] = box[1] = 0;
@@ -166,16 +135,10 @@ static void make_ready(meme_gif_encoder *encoder, meme_gif_job *job, const uint8
   }
 }
 
-// The last stage: the quantised frame into the file.
+// The last stage: the quantised and coded frame into the file.
 static int write_job(meme_gif_encoder *encoder, meme_gif_job *job) {
   int status = job->status;
-  if (status == MEME_ANIMATION_OK) {
-    // A transparent animation's frames stand alone: each is cleared once it has been shown.
-    int disposal = encoder->transparent ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT;
-    status = meme_gif_writer_add(
-        encoder->writer, job->box[0], job->box[1], job->box[2], job->box[3], job->colors, job->color_count,
-        job->indices, disposal, job->transparent_index, job->delay_cs, 0);
-  }
+  if (status == MEME_ANIMATION_OK) status = meme_gif_writer_append(encoder->writer, job->coder);
   job->state = MEME_GIF_JOB_FREE;
   return status;
 }
@@ -200,6 +163,8 @@ int meme_gif_encoder_add(meme_gif_encoder *encoder, const uint8_t *pixels, int s
   meme_gif_job *job = &encoder->jobs[(encoder->oldest + encoder->in_flight) % encoder->job_count];
   make_ready(encoder, job, pixels, stride);
   job->delay_cs = delay_cs;
+  // A transparent animation's frames stand alone: each is cleared once it has been shown.
+  job->disposal = encoder->transparent ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT;
   encoder->frames += 1;
   int status;
   if (encoder->pool == NULL) {

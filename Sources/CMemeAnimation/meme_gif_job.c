@@ -12,14 +12,16 @@ int meme_gif_job_init(meme_gif_job *job, int width, int height) {
   job->rgba = malloc(pixels * 4);
   job->indices = malloc(pixels);
   job->rows = malloc(sizeof(unsigned char *) * (size_t)height);
+  job->coder = meme_gif_frame_coder_new();
   job->state = MEME_GIF_JOB_FREE;
-  return job->rgba != NULL && job->indices != NULL && job->rows != NULL;
+  return job->rgba != NULL && job->indices != NULL && job->rows != NULL && job->coder != NULL;
 }
 
 void meme_gif_job_release(meme_gif_job *job) {
   free(job->rgba);
   free(job->indices);
   free((void *)job->rows);
+  meme_gif_frame_coder_free(job->coder);
 }
 
 // A frame is small work: OpenMP's threads wait for it by spinning, which on a busy machine takes
@@ -49,9 +51,9 @@ void meme_gif_job_quantise(meme_gif_job *job, int width, liq_attr *attributes, f
     return;
   }
   liq_set_dithering_level(result, dithering);
-  job->status = liq_write_remapped_image(result, image, job->indices, (size_t)box[2] * box[3]) == LIQ_OK
-                    ? MEME_ANIMATION_OK
-                    : MEME_ANIMATION_ENCODER_FAILED;
+  int status = liq_write_remapped_image(result, image, job->indices, (size_t)box[2] * box[3]) == LIQ_OK
+                   ? MEME_ANIMATION_OK
+                   : MEME_ANIMATION_ENCODER_FAILED;
   // Read after remapping, which may refine the palette.
   const liq_palette *palette = liq_get_palette(result);
   for (unsigned i = 0; i < palette->count; i++) {
@@ -63,4 +65,10 @@ void meme_gif_job_quantise(meme_gif_job *job, int width, liq_attr *attributes, f
   job->color_count = (int)palette->count;
   liq_result_destroy(result);
   liq_image_destroy(image);
+  if (status == MEME_ANIMATION_OK) {
+    meme_gif_frame frame = {box[0], box[1], box[2], box[3], job->colors, job->color_count, job->indices,
+                            job->disposal, job->transparent_index, job->delay_cs, 0};
+    status = meme_gif_frame_coder_code(job->coder, &frame);
+  }
+  job->status = status;
 }

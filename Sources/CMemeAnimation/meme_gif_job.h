@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One GIF frame on its way through the encoder (meme_gif_encode.c): made ready on the caller's
-// thread, quantised on a worker's (meme_gif_pool.c) or the caller's, and written on the caller's,
-// in frame order. Frames are quantised independently of each other, which is what lets several be
+// thread, quantised and LZW-coded on a worker's (meme_gif_pool.c) or the caller's, and appended to
+// the file on the caller's, in frame order. Frames are quantised independently of each other, which is what lets several be
 // quantised at once: what a frame writes is decided from the source frames alone, never from how
 // an earlier frame came out of the quantiser.
 #ifndef MEMEME_GIF_JOB_H
@@ -9,6 +9,8 @@
 
 #include <libimagequant.h>
 #include <stdint.h>
+
+#include "meme_animation.h"
 
 enum { MEME_GIF_JOB_FREE, MEME_GIF_JOB_WAITING, MEME_GIF_JOB_QUANTISING, MEME_GIF_JOB_DONE };
 
@@ -21,10 +23,14 @@ typedef struct {
   // x, y, width, height.
   int box[4];
   int delay_cs;
+  // GIF's disposal method for the frame.
+  int disposal;
   // The palette as RGB triples, and its transparent entry (-1 for none).
   uint8_t colors[256 * 3];
   int color_count;
   int transparent_index;
+  // The frame's bytes in the file, coded once it is quantised.
+  meme_gif_frame_coder *coder;
   int status;
   int state;
 } meme_gif_job;
@@ -33,8 +39,8 @@ typedef struct {
 int meme_gif_job_init(meme_gif_job *job, int width, int height);
 void meme_gif_job_release(meme_gif_job *job);
 
-// Quantises the job's rectangle with libimagequant (its palette and indices, dithered), setting
-// its status.
+// Quantises the job's rectangle with libimagequant (its palette and indices, dithered) and codes
+// the frame's bytes, setting its status.
 void meme_gif_job_quantise(meme_gif_job *job, int width, liq_attr *attributes, float dithering);
 
 // Runs libimagequant's OpenMP loops on the calling thread alone (per thread; see the definition).

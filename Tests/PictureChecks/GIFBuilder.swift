@@ -69,10 +69,18 @@ public struct GIFBuilder: Sendable {
       output += UnsafeBufferPointer(start: bytes, count: count)
     }
     for frame in frames {
-      let status = meme_gif_writer_add(
-        writer, Int32(frame.left), Int32(frame.top), Int32(frame.width), Int32(frame.height), frame.palette,
-        Int32(frame.palette.count / 3), frame.indices, Int32(frame.disposal), Int32(frame.transparentIndex),
-        Int32(frame.delay), frame.interlaced ? 1 : 0)
+      let status = frame.palette.withUnsafeBufferPointer { palette in
+        frame.indices.withUnsafeBufferPointer { indices in
+          var coded = meme_gif_frame(
+            left: Int32(frame.left), top: Int32(frame.top), width: Int32(frame.width),
+            height: Int32(frame.height),
+            palette: palette.baseAddress, colors: Int32(frame.palette.count / 3),
+            indices: indices.baseAddress,
+            disposal: Int32(frame.disposal), transparent_index: Int32(frame.transparentIndex),
+            delay_cs: Int32(frame.delay), interlaced: frame.interlaced ? 1 : 0)
+          return meme_gif_writer_add(writer, &coded)
+        }
+      }
       guard Int(status) == MEME_ANIMATION_OK else {
         throw Failure(description: "giflib refused a frame (\(status))")
       }

@@ -31,9 +31,13 @@ typedef struct {
   int play_count;
   // The sum of every frame's own area (a GIF frame may be larger than the screen): decoding work.
   long long frame_pixels;
-  // Whether any frame may leave a pixel transparent (a transparent colour, a cleared area, a screen
-  // the first frame does not cover, or an alpha channel).
+  // Whether any frame may leave a pixel transparent (a transparent colour in the first frame, a
+  // cleared area, a screen the first frame does not cover, or an alpha channel).
   int may_have_transparency;
+  // Whether a screen once opaque stays opaque: no frame clears its area (GIF's disposal 2), and no
+  // frame can paint a transparent pixel over an opaque one (a GIF frame's transparent colour shows
+  // what is below it; a WebP frame may replace pixels with transparent ones).
+  int opaque_stays_opaque;
   // Whether the data ended inside a frame (that frame and what follows are left out).
   int truncated;
 } meme_animation_info;
@@ -61,13 +65,14 @@ typedef struct meme_gif_encoder meme_gif_encoder;
 // cleared after it is shown, so its transparent pixels show what is behind the animation; without,
 // each frame after the first is written as the rectangle that changed, its unchanged pixels
 // (within `tolerance` of what is shown, per channel) transparent so they compress to nothing.
-// `dithering` is 0 to 1. Each frame has its own palette, made for it by libimagequant: on `workers`
-// threads of the encoder's own, a few frames at once, or with 0 on the calling thread. The file is
+// `dithering` is 0 to 1. Each frame has its own palette, made for it by libimagequant at `speed`
+// (its 1 to 10): on `workers` threads of the encoder's own, a few frames at once, or with 0 on the
+// calling thread. The file is
 // the same byte for byte whatever the number of workers. `quality` (0 to 100) is libimagequant's
 // highest quality: below 100 it makes palettes of fewer colours, for smaller files.
 meme_gif_encoder *meme_gif_encoder_new(
-    int width, int height, int play_count, int transparent, int tolerance, float dithering, int quality,
-    int workers, int *error);
+    int width, int height, int play_count, int transparent, int tolerance, float dithering, int speed,
+    int quality, int workers, int *error);
 // Quantises and writes one frame (with workers, hands it over and writes those quantised so far);
 // the bytes wait in the encoder's output (see meme_gif_encoder_take).
 int meme_gif_encoder_add(meme_gif_encoder *encoder, const uint8_t *pixels, int stride, int delay_cs);
@@ -83,9 +88,25 @@ void meme_gif_encoder_free(meme_gif_encoder *encoder);
 // the building block of the encoder, and how tests make GIFs with every disposal and offset.
 typedef struct meme_gif_writer meme_gif_writer;
 meme_gif_writer *meme_gif_writer_new(int width, int height, int loop_value, int *error);
-int meme_gif_writer_add(
-    meme_gif_writer *writer, int left, int top, int width, int height, const uint8_t *palette, int colors,
-    const uint8_t *indices, int disposal, int transparent_index, int delay_cs, int interlaced);
+// One frame: its rectangle of the screen, a palette of `colors` RGB triples, one palette index a
+// pixel of the rectangle, row by row, and how it is shown.
+typedef struct {
+  int left, top, width, height;
+  const uint8_t *palette;
+  int colors;
+  const uint8_t *indices;
+  int disposal, transparent_index, delay_cs, interlaced;
+} meme_gif_frame;
+int meme_gif_writer_add(meme_gif_writer *writer, const meme_gif_frame *frame);
+// A coder of single frames into bytes of their own, so frames can be coded (LZW is most of a
+// writer's time) on several threads and appended in order: the file is the same as with
+// meme_gif_writer_add. A coder codes one frame at a time; its bytes stay until the next.
+typedef struct meme_gif_frame_coder meme_gif_frame_coder;
+meme_gif_frame_coder *meme_gif_frame_coder_new(void);
+int meme_gif_frame_coder_code(meme_gif_frame_coder *coder, const meme_gif_frame *frame);
+// Appends the frame `coder` coded last.
+int meme_gif_writer_append(meme_gif_writer *writer, const meme_gif_frame_coder *coder);
+void meme_gif_frame_coder_free(meme_gif_frame_coder *coder);
 // Writes an XMP packet (no NUL in it) the way the XMP specification puts one in a GIF.
 int meme_gif_writer_add_xmp(meme_gif_writer *writer, const uint8_t *packet, size_t size);
 int meme_gif_writer_finish(meme_gif_writer *writer);

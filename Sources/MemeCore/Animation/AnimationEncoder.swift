@@ -41,11 +41,12 @@ final class AnimationEncoder {
   /// An encoder of `width` × `height` frames. `transparent` says whether a frame may have transparent
   /// pixels (a GIF then writes every frame whole). `description`, when it has text, goes into the
   /// file as its alt text (see `DescriptionMetadata`). `gifQuality` is libimagequant's highest
-  /// quality for a GIF's palettes (below 100, fewer colours; see `AnimationFitter`). `gifWorkers`
-  /// overrides `gifWorkers(width:height:)`.
+  /// quality for a GIF's palettes (below 100, fewer colours; see `AnimationFitter`), and
+  /// `gifPalettes` how they are made. `gifWorkers` overrides `gifWorkers(width:height:)`.
   init(
     format: AnimationFormat, width: Int, height: Int, playCount: Int, transparent: Bool,
-    description: String? = nil, gifQuality: Int = 100, gifWorkers: Int? = nil, name: String
+    description: String? = nil, gifQuality: Int = 100, gifPalettes: GIFPalettes = .smooth,
+    gifWorkers: Int? = nil, name: String
   ) throws(ImageError) {
     self.name = name
     var error: Int32 = 0
@@ -54,7 +55,7 @@ final class AnimationEncoder {
       guard
         let gif = meme_gif_encoder_new(
           Int32(width), Int32(height), Int32(clamping: playCount), transparent ? 1 : 0, Self.gifTolerance,
-          1.0, Int32(clamping: gifQuality),
+          gifPalettes.dithering, gifPalettes.speed, Int32(clamping: gifQuality),
           Int32(gifWorkers ?? Self.gifWorkers(width: width, height: height)),
           &error)
       else { throw Self.failure(Int(error), name: name) }

@@ -98,8 +98,8 @@ public enum AnimationExporter {
     }
     let fit = try write(
       frames, width: frame.width, height: frame.height, frameCount: frameCount, playCount: playCount,
-      transparent: transparent, as: format, to: destination, limits: limits, description: description,
-      sizeLimit: sizeLimit, cancellation: cancellation)
+      transparent: transparent, as: format, palettes: GIFPalettes(drawing: captions.effects), to: destination,
+      limits: limits, description: description, sizeLimit: sizeLimit, cancellation: cancellation)
     let layout = prepared.layout
     return AnimationExportSummary(
       width: fit?.width ?? frame.width, height: fit?.height ?? frame.height, frameCount: framesWritten,
@@ -109,18 +109,19 @@ public enum AnimationExporter {
 
   /// The frames `frames` hands to its body, in order, written to `destination` in `format`: under
   /// the size limit when there is one (`AnimationFitter`, whose fit is returned), else encoded as
-  /// they come, atomically to a file. Every animated export writes through here.
+  /// they come, atomically to a file; a GIF's palettes made as `palettes` says. Every animated
+  /// export writes through here.
   static func write(
     _ frames: ((RasterImage, Int) throws(ImageError) -> Void) throws(ImageError) -> Void, width: Int,
     height: Int,
-    frameCount: Int, playCount: Int, transparent: Bool, as format: AnimationFormat,
+    frameCount: Int, playCount: Int, transparent: Bool, as format: AnimationFormat, palettes: GIFPalettes,
     to destination: ImageDestination,
     limits: AnimationLimits, description: String?, sizeLimit: Int?, cancellation: Cancellation
   ) throws(ImageError) -> AnimationFit? {
     guard let sizeLimit else {
       let encoder = try AnimationEncoder(
         format: format, width: width, height: height, playCount: playCount, transparent: transparent,
-        description: description, name: destination.name)
+        description: description, gifPalettes: palettes, name: destination.name)
       let write = { (sink: inout AtomicFile.FileSink) throws(ImageError) in
         try frames { (output, delay) throws(ImageError) in try encoder.add(output, delay: delay, to: &sink) }
         try encoder.finish(to: &sink)
@@ -135,8 +136,8 @@ public enum AnimationExporter {
     }
     let fitter = try AnimationFitter(
       format: format, width: width, height: height, frameCount: frameCount, memory: limits.memoryBudget / 2,
-      playCount: playCount, transparent: transparent, description: description, limit: sizeLimit,
-      name: destination.name, cancellation: cancellation)
+      playCount: playCount, transparent: transparent, palettes: palettes, description: description,
+      limit: sizeLimit, name: destination.name, cancellation: cancellation)
     try frames { (output, delay) throws(ImageError) in try fitter.add(output, delay: delay) }
     let fitted = try fitter.finish()
     try cancellation.check(name: destination.name)

@@ -32,8 +32,8 @@ final class AnimationFitter {
   private let height: Int
   private let heldWidth: Int
   private let heldHeight: Int
-  /// An encoder of the file's kind (its play count, transparency and description) for frames of a
-  /// size, in a format, at a GIF palette quality.
+  /// An encoder of the file's kind (its play count, transparency, palettes and description) for
+  /// frames of a size, in a format, at a GIF palette quality.
   private let encoder:
     (_ width: Int, _ height: Int, AnimationFormat, _ gifQuality: Int) throws(ImageError) -> AnimationEncoder
   private let limit: Int
@@ -48,7 +48,8 @@ final class AnimationFitter {
   /// `memory` bytes.
   init(
     format: AnimationFormat, width: Int, height: Int, frameCount: Int, memory: Int, playCount: Int,
-    transparent: Bool, description: String?, limit: Int, name: String, cancellation: Cancellation
+    transparent: Bool, palettes: GIFPalettes, description: String?, limit: Int, name: String,
+    cancellation: Cancellation
   ) throws(ImageError) {
     self.format = format
     self.width = width
@@ -64,7 +65,7 @@ final class AnimationFitter {
     encoder = { (width, height, format, gifQuality) throws(ImageError) in
       try AnimationEncoder(
         format: format, width: width, height: height, playCount: playCount, transparent: transparent,
-        description: description, gifQuality: gifQuality, name: name)
+        description: description, gifQuality: gifQuality, gifPalettes: palettes, name: name)
     }
     self.limit = limit
     self.name = name

@@ -13,12 +13,15 @@ public struct AnimationInfo: Sendable, Equatable {
   public let decodedPixels: Int
   /// Whether some frame may leave a pixel transparent.
   public let mayHaveTransparency: Bool
+  /// Whether a canvas once opaque stays opaque whatever the later frames draw (a GIF that never
+  /// clears a frame's area).
+  public let opaqueStaysOpaque: Bool
   /// Whether the file ended inside a frame, which is left out with everything after it.
   public let isTruncated: Bool
 
   public init(
     width: Int, height: Int, frameCount: Int, playCount: Int, decodedPixels: Int = 0,
-    mayHaveTransparency: Bool = false, isTruncated: Bool = false
+    mayHaveTransparency: Bool = false, opaqueStaysOpaque: Bool = false, isTruncated: Bool = false
   ) {
     self.width = width
     self.height = height
@@ -26,6 +29,7 @@ public struct AnimationInfo: Sendable, Equatable {
     self.playCount = playCount
     self.decodedPixels = decodedPixels
     self.mayHaveTransparency = mayHaveTransparency
+    self.opaqueStaysOpaque = opaqueStaysOpaque
     self.isTruncated = isTruncated
   }
 

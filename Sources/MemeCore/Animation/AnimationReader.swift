@@ -128,8 +128,8 @@ public final class AnimationReader {
   }
 
   /// Whether any frame has a pixel that is not opaque, found by decoding the frames (only when the
-  /// structure allows one); the reader is rewound afterwards. Stops between frames once
-  /// `cancellation` is set.
+  /// structure allows one, and only until the canvas is opaque when nothing later can change that);
+  /// the reader is rewound afterwards. Stops between frames once `cancellation` is set.
   public func hasTransparentPixels(cancellation: Cancellation? = nil) throws(ImageError) -> Bool {
     guard info.mayHaveTransparency else { return false }
     defer { try? rewind() }
@@ -142,6 +142,7 @@ public final class AnimationReader {
       {
         return true
       }
+      if info.opaqueStaysOpaque { return false }
     }
     return false
   }
@@ -167,7 +168,8 @@ public final class AnimationReader {
     return AnimationInfo(
       width: Int(scanned.width), height: Int(scanned.height), frameCount: Int(scanned.frame_count),
       playCount: Int(scanned.play_count), decodedPixels: Int(clamping: scanned.frame_pixels),
-      mayHaveTransparency: scanned.may_have_transparency != 0, isTruncated: scanned.truncated != 0)
+      mayHaveTransparency: scanned.may_have_transparency != 0,
+      opaqueStaysOpaque: scanned.opaque_stays_opaque != 0, isTruncated: scanned.truncated != 0)
   }
 
   private static func makeDecoder(for source: Source, info: AnimationInfo, name: String) throws(ImageError)

@@ -7,15 +7,18 @@ import Testing
 
 /// Hiding and effects on an animated GIF apply to every frame, read back by Pillow (a decoder that is
 /// not MemeMe's): the hidden area's blocks are one colour in each frame (and follow what moves
-/// beneath), and deep-fry changes every frame.
+/// beneath), and deep-fry changes every frame, whose GIF palettes (made quickly, undithered, for
+/// grainy frames) keep the fried colours.
 @Suite(.enabled(if: AnimationReferences.pillowAvailable || RequiredTools.areRequired, "needs Pillow"))
 struct HiddenAreaAnimationTests {
   static let area = HiddenArea(frame: RelativeRect(x: 0, y: 0, width: 1, height: 0.8), strength: 1)
 
-  func exported(_ captions: MemeCaptions, name: String) throws -> [RasterImage] {
+  func exported(_ captions: MemeCaptions, name: String, as format: AnimationFormat = .gif) throws
+    -> [RasterImage]
+  {
     let source = try AnimationSamples.write(AnimationSamples.movingSquare())
-    let output = ScratchFolder.unique(name).appendingPathExtension("gif")
-    try AnimationExporter.export(captions, imageAt: source, to: .file(output), as: .gif)
+    let output = ScratchFolder.unique(name).appendingPathExtension(format.fileExtension)
+    try AnimationExporter.export(captions, imageAt: source, to: .file(output), as: format)
     return try AnimationReferences.readByPillow(output).frames
   }
 
@@ -51,6 +54,19 @@ struct HiddenAreaAnimationTests {
     try #require(plain.count == fried.count && !plain.isEmpty)
     for (number, (a, b)) in zip(plain, fried).enumerated() {
       #expect(differingPixels(a, b) > a.width * a.height / 4, "frame \(number) was not fried")
+    }
+  }
+
+  @Test func aFriedGIFKeepsTheFriedColours() throws {
+    let captions = MemeCaptions(top: "", bottom: "", effects: PictureEffects(deepFry: 6))
+    let gif = try exported(captions, name: "fried-gif")
+    // Lossless WebP keeps every colour: the frames as drawn.
+    let drawn = try exported(captions, name: "fried-webp", as: .webp(lossless: true, quality: 50))
+    try #require(gif.count == drawn.count && !gif.isEmpty)
+    for (number, (ours, exact)) in zip(gif, drawn).enumerated() {
+      let (a, b) = (PixelSamples(ours), PixelSamples(exact))
+      let error = zip(a.rgb, b.rgb).map { abs($0 - $1) }.reduce(0, +) / Double(a.rgb.count)
+      #expect(error < 6, "frame \(number): mean error \(error) of 255")
     }
   }
 }
