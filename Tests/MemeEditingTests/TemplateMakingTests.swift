@@ -71,6 +71,34 @@ import Testing
     #expect(draft.picture.fileExtension == "jpg")
   }
 
+  /// A template keeps its picture whole, so its hidden areas stay editable, but its thumbnail (the
+  /// gallery's) shows them hidden: every block of the area is one colour there, and the picture
+  /// beside it is as it was.
+  @Test func aTemplatesThumbnailHidesItsHiddenAreas() throws {
+    let source = try asymmetricPicture(named: "private.png")
+    let area = HiddenArea(frame: RelativeRect(x: 0, y: 0, width: 0.5, height: 0.8))
+    let draft = try TemplateMaker.draft(
+      name: "Private", pictureAt: source,
+      content: MemeContent(captions: MemeCaptions(top: "", bottom: "", layers: [.hidden(area)])))
+    #expect(draft.picture.data == (try Data(contentsOf: source)))
+    #expect(draft.content.captions.layers == [.hidden(area)])
+    let picture = PixelSamples(try ImageLoader().load(contentsOf: source))
+    let thumbnail = PixelSamples(
+      try ImageLoader().load(data: [UInt8](draft.thumbnail.data), name: "thumbnail"))
+    try #require((thumbnail.width, thumbnail.height) == (64, 40), "a small picture is its own thumbnail")
+    let rect = area.pixelRect(pictureWidth: 64, pictureHeight: 40)
+    let side = Int(area.blockSide(forHeight: rect.height))
+    for blockY in stride(from: Int(rect.y), to: Int(rect.maxY), by: side) {
+      for blockX in stride(from: Int(rect.x), to: Int(rect.maxX), by: side) {
+        let xs = blockX..<min(blockX + side, Int(rect.maxX))
+        let ys = blockY..<min(blockY + side, Int(rect.maxY))
+        #expect(thumbnail.standardDeviation(xs: xs, ys: ys) == 0, "block at \(blockX), \(blockY)")
+        #expect(picture.standardDeviation(xs: xs, ys: ys) > 10, "the picture has detail there")
+      }
+    }
+    #expect(thumbnail.psnr(against: picture, xs: Int(rect.maxX)..<64, ys: 0..<40) > 40)
+  }
+
   /// A template keeps the stickers among the layers it is made with, not the text boxes; kept in a
   /// store, it starts a meme with the same sticker, drawn from the store's copy once the chosen file
   /// is gone.

@@ -41,16 +41,31 @@ public nonisolated enum TemplateMaker {
       encoded = EncodedImage(data: Data(bytes), fileExtension: fileExtension)
     } else {
       guard let drawn = applied.render(picture) else {
-        throw ImageError(
-          path: url.path, kind: .outOfMemory, reason: localized("not enough memory for the template"))
+        throw outOfMemory(url)
       }
       transformed = drawn
       encoded = .png(Data(try ImageWriter.encode(drawn, as: .png)))
     }
-    let thumbnail = try SentMemeDraftMaker.thumbnail(of: transformed)
+    guard let shown = hidingItsAreas(transformed, content: content) else {
+      throw outOfMemory(url)
+    }
+    let thumbnail = try SentMemeDraftMaker.thumbnail(of: shown)
     return MemeTemplateDraft(
       name: name, picture: encoded, thumbnail: .png(Data(try ImageWriter.encode(thumbnail, as: .png))),
       content: content, source: source)
+  }
+
+  private static func outOfMemory(_ url: URL) -> ImageError {
+    ImageError(path: url.path, kind: .outOfMemory, reason: localized("not enough memory for the template"))
+  }
+
+  /// `picture` as every meme made from the template shows it: with the hidden areas it keeps
+  /// hidden (the picture itself is kept whole, so the areas stay editable), so the gallery's
+  /// thumbnail holds nothing they hide. Nil when out of memory.
+  static func hidingItsAreas(_ picture: RasterImage, content: MemeContent) -> RasterImage? {
+    let areas = content.captions.layers.filter { $0.hiddenArea != nil }
+    guard !areas.isEmpty else { return picture }
+    return MemeRenderer.rendered(MemeCaptions(top: "", bottom: "", layers: areas), image: picture)
   }
 
   /// A template of a panel meme: its grid with the pictures taken out (see
