@@ -138,8 +138,13 @@ public final class Texture {
 }
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
-  /// A new GtkPopoverMenu showing `menu` (it keeps its own reference).
-  public static func popoverMenu(_ menu: Menu) -> Widget { gtk_popover_menu_new_from_model(menu.model) }
+  /// A new GtkPopoverMenu showing `menu` (it keeps its own reference), named `name` for assistive
+  /// technologies: GTK 4.8 announces an unnamed menu by its type name, "GtkPopoverMenu".
+  public static func popoverMenu(_ menu: Menu, named name: String) -> Widget {
+    let popover: Widget = gtk_popover_menu_new_from_model(menu.model)
+    Accessible.setLabel(popover, name)
+    return popover
+  }
 
   /// Shows `menu` when this GtkMenuButton is pressed; the button keeps its own reference.
   ///

@@ -56,7 +56,8 @@ import Testing
     toplevel.present()
     #expect(DisplayHarness.waitForFrames(toplevel.widget))
     let menu = Widget.popoverMenu(
-      Menu([("Paste Picture", "win.paste"), ("Bring to Front", "win.front"), ("Send to Back", "win.back")]))
+      Menu([("Paste Picture", "win.paste"), ("Bring to Front", "win.front"), ("Send to Back", "win.back")]),
+      named: "Picture Menu")
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
     gtk_widget_set_parent(menu, area)
     defer { gtk_widget_unparent(menu) }

@@ -44,6 +44,7 @@ import Testing
       window.contextMenu.show(
         for: memes[0].id, in: .grid, over: view, x: Double(view.width) - 4, y: Double(view.height) - 4)
       let menu = try #require(window.contextMenu.menus[.grid])
+      #expect(AccessibleNameTests.labelMismatch(menu, "Meme Menu") == nil, "named, not “GtkPopoverMenu”")
       #expect(MainContext.iterate { gtk_widget_get_mapped(menu) != 0 && gtk_widget_get_width(menu) > 0 })
       DisplayHarness.waitForFrames(menu)
       #expect(

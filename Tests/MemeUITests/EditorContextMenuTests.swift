@@ -16,6 +16,12 @@ import Testing
     editor.contextMenu.popover.map { gtk_widget_get_mapped($0) != 0 } ?? false
   }
 
+  /// Two boxes side by side, "a" and "b".
+  static let twoBoxes = [
+    TextBox(text: "a", frame: RelativeRect(x: 0.1, y: 0.4, width: 0.3, height: 0.2)),
+    TextBox(text: "b", frame: RelativeRect(x: 0.5, y: 0.4, width: 0.3, height: 0.2)),
+  ]
+
   static func close(_ editor: EditorWindow) {
     if let popover = editor.contextMenu.popover { gtk_popover_popdown(gtkkit_popover(popover)) }
     EditorHarness.settle(editor)
@@ -24,11 +30,7 @@ import Testing
   /// The menu key's action: the menu opens at the selected box, whose drawing order it then changes.
   @Test func theMenuKeysActionOpensTheMenuAtTheSelectedBox() throws {
     try DisplayHarness.requireDisplay()
-    let boxes = [
-      TextBox(text: "a", frame: RelativeRect(x: 0.1, y: 0.4, width: 0.3, height: 0.2)),
-      TextBox(text: "b", frame: RelativeRect(x: 0.5, y: 0.4, width: 0.3, height: 0.2)),
-    ]
-    let editor = TextBoxEditorHarness.makeEditor(boxes: boxes)
+    let editor = TextBoxEditorHarness.makeEditor(boxes: Self.twoBoxes)
     defer { EditorHarness.close(editor) }
     let application = EditorHarness.application.application
     for key in ["Menu", "<Shift>F10"] {
@@ -79,5 +81,34 @@ import Testing
     try RealKeyboard.press("shift+F10")
     #expect(MainContext.iterate { Self.isShown(editor) }, "the menu opened")
     Self.close(editor)
+  }
+
+  /// The menu opened from a box's field with the Menu key gives the focus back to that field when
+  /// Escape closes it (GTK would move it to the header bar's first button): a keyboard or screen
+  /// reader user stays where they were. The menu is named for a screen reader. (The screen reader
+  /// walk also chooses an item from it at a hidden area and finds the focus back in the area's field.)
+  @Test func theFocusGoesBackToTheFieldTheMenuWasOpenedFrom() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = TextBoxEditorHarness.makeEditor(boxes: Self.twoBoxes)
+    defer { EditorHarness.close(editor) }
+    try RealKeyboard.focus(editor.window)
+    let field = try #require(editor.canvas.fields.boxEntries.last)
+    let isInField = {
+      gtk_window_get_focus(gtkkit_window(editor.window)).map {
+        $0 == field.widget || gtk_widget_is_ancestor($0, field.widget) != 0
+      } ?? false
+    }
+    field.focus(typing: false)
+    EditorHarness.settle(editor)
+    #expect(isInField())
+    try RealKeyboard.press("Menu")
+    #expect(MainContext.iterate { Self.isShown(editor) }, "the menu opened")
+    let popover = try #require(editor.contextMenu.popover)
+    #expect(AccessibleNameTests.labelMismatch(popover, "Picture Menu") == nil, "named, not “GtkPopoverMenu”")
+    #expect(!isInField(), "the menu has the focus while it is open")
+    try RealKeyboard.press("Escape")
+    #expect(MainContext.iterate { !Self.isShown(editor) }, "Escape closed it")
+    DisplayHarness.waitForFrames(editor.window)
+    #expect(MainContext.iterate { isInField() }, "the focus is back in the field")
   }
 }

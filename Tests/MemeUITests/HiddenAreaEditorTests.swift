@@ -185,6 +185,8 @@ import Testing
       (effects.passes.widget, "More JPEG passes"), (effects.blackAndWhite.widget, "Black & white"),
     ] {
       #expect(AccessibleNameTests.labelMismatch(widget, name) == nil, "\(name)")
+      // Shown as written: a row's title read as markup would show nothing for "Black & white".
+      #expect(SentMemesHarness.labels(in: editor.stylePanel.widget).contains(name), "the row shows \(name)")
     }
     #expect(!Self.isSensitive(effects.friesText.widget), "no frying of the text while Deep-fry is off")
     #expect(!Self.isSensitive(effects.deepFryStrength.widget), "no strength while Deep-fry is off")

@@ -360,7 +360,7 @@ class Walk:
 
     KEYSYMS = {"Tab": 0xFF09, "Return": 0xFF0D, "Escape": 0xFF1B, "Delete": 0xFFFF, "a": 0x61,
                "z": 0x7A, "l": 0x6C, "x": 0x78, "Left": 0xFF51, "Up": 0xFF52, "Right": 0xFF53,
-               "Down": 0xFF54}
+               "Down": 0xFF54, "Menu": 0xFF67}
     # X modifier masks, as AT-SPI's KEY_LOCKMODIFIERS takes them.
     SHIFT, CONTROL, ALT = 1, 4, 8
 
@@ -504,6 +504,7 @@ class Walk:
             self.size_and_turn_box_by_keyboard(editor, box)
             self.crop_by_keyboard(editor)
             self.check_tab_cycles(editor, "editor with a picture and a text box")
+            self.hide_area_by_keyboard(editor)
 
         # Share → Open With: the OpenURI portal asks which app; the walk changes its mind.
         self.share(editor, tr("Open With…"))
@@ -623,6 +624,31 @@ class Walk:
             self.problems.append(f"box by keyboard: Ctrl+Shift+Right three times does not show 45° ({shown})")
         else:
             self.steps.append("box by keyboard: Ctrl+Shift+Right three times turned it to 45°, read out as it turned")
+
+    def hide_area_by_keyboard(self, editor):
+        """Hide Area from the keyboard: an area placed in the middle, named and focused; the canvas's
+        menu (the Menu key) offers its methods, strength and colour by name; Blur is chosen from it;
+        Delete removes the area, and the toast says so."""
+        self.click(self.button(editor, tr("Hide Area")))
+        name = tr("Hidden area %ld", 1)
+        area = wait_for(f"the hidden area “{name}”", lambda: find(editor, name=name, predicate=lambda a: states(
+            a).contains(pyatspi.STATE_FOCUSABLE)))
+        self.check_focus(area, "Hide Area from the keyboard")
+        self.press("Menu")
+        items = {}
+        for item in (tr("Pixelate"), tr("Blur"), tr("Solid"), tr("Strength…"), tr("Colour…")):
+            found = wait_for_value(lambda: find(editor, name=item, predicate=self.has_click))
+            if not found:
+                self.problems.append(f"hidden area's menu: no item “{item}” a screen reader can activate")
+            items[item] = found
+        self.audit(editor, "the canvas's menu at a hidden area")
+        if items[tr("Blur")]:
+            self.click(items[tr("Blur")])
+            self.steps.append(f"hidden area's menu: {', '.join(items)} are there by name; Blur chosen")
+        self.check_focus(area, "after the hidden area's menu")
+        self.press("Delete")
+        wait_for("the hidden area to go", lambda: find(editor, name=name) is None)
+        self.check_toast(editor, "Delete at a hidden area", tr("Hidden area deleted"), tr("Undo"))
 
     def crop_by_keyboard(self, editor):
         """Crop mode from Ctrl+Shift+X, its bottom right corner moved in with Alt+Shift and the

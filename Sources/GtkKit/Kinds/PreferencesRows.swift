@@ -29,9 +29,11 @@ public struct ActionRow {
   public let widget: Widget
 
   /// A row titled `title` with `control` at its end; a click anywhere on the row works the control
-  /// (a switch toggles, a button opens), as in GNOME's settings.
+  /// (a switch toggles, a button opens), as in GNOME's settings. The title is text, not markup
+  /// (libadwaita's default would read "Black & white" as a broken entity and show nothing).
   public init(title: String, control: Widget? = nil) {
     widget = adw_action_row_new()
+    titleIsMarkup = false
     self.title = title
     if let control { setControl(control) }
   }

@@ -73,7 +73,6 @@ extension ShortcutsWindow {
   /// to a few letters a line at 360 px.
   private static func row(for shortcut: Shortcut) -> Widget {
     let row = ActionRow(title: shortcut.title)
-    row.titleIsMarkup = false
     let keys = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
     keys.widget.verticalAlignment = GTK_ALIGN_CENTER
     for accelerator in shortcut.accelerators {

@@ -18,6 +18,8 @@ final class EditorContextMenu {
   /// (`StickerActions.menuSection`), a hidden area's method and strength (`HidingActions.menuSection`),
   /// each empty unless such a layer is selected.
   private let kindSections: [Menu]
+  /// The focus goes back where it was when the menu closes (a layer's field, a caption).
+  private let focusReturn = FocusReturn()
 
   init(canvas: EditorCanvas, boxHandles: BoxHandles, document: EditorDocument, kindSections: [Menu] = []) {
     self.canvas = canvas
@@ -68,15 +70,17 @@ final class EditorContextMenu {
 
   /// Opens the menu at the point, on the side of it where the menu fits inside the window.
   private func popUp(at rectangle: GdkRectangle) {
+    focusReturn.remember(in: canvas.widget)
     builtPopover().popUp(atX: Double(rectangle.x), y: Double(rectangle.y))
   }
 
   /// The popover, built now unless it is.
   func builtPopover() -> UnsafeMutablePointer<GtkWidget> {
     if let popover { return popover }
-    let menu = Widget.popoverMenu(Self.menu(kindSections: kindSections))
+    let menu = Widget.popoverMenu(Self.menu(kindSections: kindSections), named: localized("Picture Menu"))
     menu.name = "canvas-context-menu"
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
+    Signal.connect(menu, "closed") { [weak self] in self?.focusReturn.giveBack() }
     canvas.attachPopover(menu)
     popover = menu
     return menu

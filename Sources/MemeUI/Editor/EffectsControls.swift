@@ -51,7 +51,6 @@ final class EffectsControls {
     let moreJPEGRow = ActionRow(title: localized("More JPEG"), control: moreJPEG.widget)
     passesRow = ActionRow(title: localized("More JPEG passes"), control: passes.widget)
     let blackAndWhiteRow = ActionRow(title: localized("Black & white"), control: blackAndWhite.widget)
-    blackAndWhiteRow.titleIsMarkup = false
     friesTextRow.subtitle = localized("Deep-fry over the captions as well")
     for row in [deepFryRow, strengthRow, friesTextRow, moreJPEGRow, passesRow, blackAndWhiteRow] {
       group.add(row.widget)

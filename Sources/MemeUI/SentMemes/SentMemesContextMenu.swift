@@ -63,7 +63,7 @@ final class SentMemesContextMenu {
   /// The popover of a view, parented to the view.
   private func menu(for tab: SentMemesWindow.Tab) -> UnsafeMutablePointer<GtkWidget> {
     if let menu = menus[tab] { return menu }
-    let menu = Widget.popoverMenu(SentMemesMenus.contextMenu())
+    let menu = Widget.popoverMenu(SentMemesMenus.contextMenu(), named: localized("Meme Menu"))
     menu.name = "meme-context-menu"
     gtk_popover_set_has_arrow(gtkkit_popover(menu), 0)
     // The menu's item runs after the menu closes, in the same event: forget the meme just after.
