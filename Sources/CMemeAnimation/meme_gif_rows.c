@@ -9,8 +9,10 @@
 #include "meme_straight_pixel.h"
 
 // Built for AVX2 as well where the compiler can, chosen when the program starts.
-#if defined(__x86_64__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
+// Not under a sanitizer: the clone is chosen by a resolver that runs while the program is being
+// loaded, before the sanitizer's runtime is ready, and an instrumented resolver crashes there.
+#if defined(__x86_64__) && defined(__has_attribute) && defined(__has_feature)
+#if __has_attribute(target_clones) && !__has_feature(thread_sanitizer) && !__has_feature(address_sanitizer)
 #define MEME_ROW_CLONES __attribute__((target_clones("avx2", "default")))
 #endif
 #endif
