@@ -31,7 +31,7 @@ public struct MemeCaptions: Sendable, Hashable {
   public var textBoxes: [TextBox] { layers.compactMap(\.textBox) }
 
   /// The text of each layer, in drawing order: empty for a layer without text.
-  public var layerTexts: [String] { layers.map { $0.textBox?.text ?? "" } }
+  public var layerTexts: [String] { layers.map(\.text) }
 
   /// The texts the layout draws, in drawing order (see `MemeLayoutKind.drawnTexts`).
   public var drawnTexts: [String] {

@@ -11,22 +11,34 @@ import MemeCore
 /// angle gets an explicit `--angle 0` (and of a kind that takes one, without an opacity
 /// `--opacity 1`), and each layer's kind
 /// is recorded in a hidden `--layer-kind NAME` option, so the lists line up again
-/// (`RenderCommand.layers(style:)`).
+/// (`RenderCommand.layers(style:)`). A layer whose value finds its own place (`--bubble reaction`)
+/// gets `--box 0,0,1,1 --angle 0` and may be given neither; the options that follow a layer of
+/// their kind (`--tail`, `--bubble-text`) are moved into its value.
 func pairingLayerOptions(_ arguments: [String]) throws -> [String] {
   let kinds = Dictionary(
     uniqueKeysWithValues: LayerKindName.allCases.map { ("--" + $0.type.commandLine.flag, $0) })
+  let followingOptions = Set(
+    LayerKindName.allCases.flatMap { $0.type.commandLine.followingOptions.map { "--" + $0 } })
   var paired: [String] = []
-  /// The current layer's option and which of `--box` and `--angle` it has yet; nil before the first.
-  var current: (option: String, kind: LayerKindName, given: Set<String>)? = nil
+  /// The current layer: its option, which of `--box`, `--angle` and `--opacity` it has yet, where its
+  /// value lies in `paired` and the values of the options that follow it; nil before the first.
+  var current: Layer? = nil
   var numbers: [String: Int] = [:]
   func name(_ option: String) -> String { "\(option) #\(numbers[option] ?? 0)" }
   func closeLayer() throws {
-    guard let (option, kind, given) = current else { return }
-    guard given.contains("--box") else {
-      throw CommandFailure("\(name(option)) needs a --box X,Y,W,H after it")
+    guard let layer = current else { return }
+    if let valueIndex = layer.valueIndex {
+      for option in layer.kind.type.commandLine.followingOptions {
+        if let value = layer.following["--" + option] { paired[valueIndex] += ":\(option)=\(value)" }
+      }
     }
-    if !given.contains("--angle") { paired += ["--angle", "0"] }
-    if kind.type.commandLine.takesOpacity, !given.contains("--opacity") { paired += ["--opacity", "1"] }
+    guard layer.given.contains("--box") else {
+      throw CommandFailure("\(name(layer.option)) needs a --box X,Y,W,H after it")
+    }
+    if !layer.given.contains("--angle") { paired += ["--angle", "0"] }
+    if layer.kind.type.commandLine.takesOpacity, !layer.given.contains("--opacity") {
+      paired += ["--opacity", "1"]
+    }
   }
   var index = 0
   while index < arguments.count {
@@ -37,30 +49,87 @@ func pairingLayerOptions(_ arguments: [String]) throws -> [String] {
       paired += arguments[index...]
       return paired
     }
-    let option = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+    let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+    let option = parts.first ?? argument
+    // The option's value: after `=`, or the next argument.
+    let inlineValue = parts.count > 1 ? parts[1] : nil
+    let value = inlineValue ?? (arguments.indices.contains(index + 1) ? arguments[index + 1] : nil)
     if let kind = kinds[option] {
       try closeLayer()
-      // A kind that gives its place in its value (`--hide`) takes no --box, --angle or --opacity.
-      current = kind.type.commandLine.placeInValue ? nil : (option, kind, [])
       numbers[option, default: 0] += 1
       paired += ["--layer-kind", kind.rawValue]
+      let commandLine = kind.type.commandLine
+      // A kind that gives its place in its value (`--hide`) takes no --box, --angle or --opacity.
+      if commandLine.placeInValue {
+        current = nil
+      } else {
+        let valueIndex = value.map { _ in paired.count + (inlineValue == nil ? 1 : 0) }
+        current = Layer(option: option, kind: kind, valueIndex: valueIndex)
+        // A value that finds its own place (`--bubble reaction`) takes no --box or --angle.
+        let valueName = value.map { String($0.split(separator: ":").first ?? "").lowercased() } ?? ""
+        if commandLine.boxlessValues.contains(valueName) {
+          current?.given = ["--box", "--angle"]
+          current?.boxless = valueName
+          paired.append(argument)
+          if inlineValue == nil, let value {
+            paired.append(value)
+            index += 1
+          }
+          paired += ["--box", "0,0,1,1", "--angle", "0"]
+          index += 1
+          continue
+        }
+      }
     } else if option == "--box" || option == "--angle" || option == "--opacity" {
-      guard let (layerOption, kind, given) = current else {
+      guard let layer = current else {
         throw CommandFailure("\(option) must follow the \(LayerKindName.boxedOptionList) it places")
       }
-      if option == "--opacity", !kind.type.commandLine.takesOpacity {
-        throw CommandFailure("\(name(layerOption)) takes no --opacity")
+      if let boxless = layer.boxless, option != "--opacity" {
+        throw CommandFailure("\(name(layer.option)) \(boxless) takes no \(option): it finds its own place")
       }
-      guard !given.contains(option) else {
-        throw CommandFailure("\(name(layerOption)) has more than one \(option)")
+      if option == "--opacity", !layer.kind.type.commandLine.takesOpacity {
+        throw CommandFailure("\(name(layer.option)) takes no --opacity")
+      }
+      guard !layer.given.contains(option) else {
+        throw CommandFailure("\(name(layer.option)) has more than one \(option)")
       }
       current?.given.insert(option)
+    } else if followingOptions.contains(option) {
+      guard let layer = current,
+        layer.kind.type.commandLine.followingOptions.contains(String(option.dropFirst(2)))
+      else {
+        let owners = LayerKindName.allCases.filter {
+          $0.type.commandLine.followingOptions.contains(String(option.dropFirst(2)))
+        }.map { "--" + $0.type.commandLine.flag }
+        throw CommandFailure("\(option) must follow the \(owners.joined(separator: " or ")) it belongs to")
+      }
+      guard layer.following[option] == nil else {
+        throw CommandFailure("\(name(layer.option)) has more than one \(option)")
+      }
+      guard let value else { throw CommandFailure("\(option) needs a value") }
+      current?.following[option] = value
+      // Moved into the layer's value when the layer is closed.
+      index += inlineValue == nil ? 2 : 1
+      continue
     }
     paired.append(argument)
     index += 1
   }
   try closeLayer()
   return paired
+}
+
+/// A layer's options as `pairingLayerOptions` meets them.
+private struct Layer {
+  var option: String
+  var kind: LayerKindName
+  /// The index of the layer option's value in the paired arguments (nil when it has none).
+  var valueIndex: Int?
+  var given: Set<String> = []
+  /// The value that gives the layer its own place (`reaction`), or nil.
+  var boxless: String?
+  /// The values of the options that follow it (`--tail`), by option.
+  var following: [String: String] = [:]
 }
 
 extension LayerKindName {

@@ -47,6 +47,7 @@ extension RenderCommand {
           + "font \(summary.font.family)"
       ]
       if let fit = summary.fit { lines.append("\(quoted(output)): \(RenderReport.explanation(of: fit))") }
+      lines += BubbleOptions.outlineLines(of: captions.layers, pictureSize: try drawnPictureSize())
       RenderReport.printVerbose(lines, besides: destination)
     }
   }

@@ -50,8 +50,10 @@ struct RenderCommand: ParsableCommand {
   @Option(help: ArgumentHelp(StickerLayer.commandLine.help, valueName: StickerLayer.commandLine.valueName))
   var sticker: [String] = []
 
-  /// --hide; then the effects: --deep-fry, --more-jpeg, --black-and-white, --fry-text and --seed.
+  /// --hide; --bubble, --tail and --bubble-text; then the effects: --deep-fry, --more-jpeg,
+  /// --black-and-white, --fry-text and --seed.
   @OptionGroup var hideOptions: HideOptions
+  @OptionGroup var bubbleOptions: BubbleOptions
   @OptionGroup var effectOptions: EffectOptions
 
   /// Each layer's kind, in command-line order: added by `pairingLayerOptions`, never typed.
@@ -60,14 +62,14 @@ struct RenderCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Where the --caption or --sticker before it goes: left, top, width and height in fractions of the "
+      "Where the --caption, --sticker or --bubble comic before it goes: left, top, width and height in fractions of the "
         + "picture.",
       valueName: "X,Y,W,H"))
   var box: [String] = []
 
   @Option(
     help: ArgumentHelp(
-      "Turn the --caption or --sticker before it clockwise by this many degrees (-360 to 360).",
+      "Turn the --caption, --sticker or --bubble comic before it clockwise by this many degrees (-360 to 360).",
       valueName: "DEG"))
   var angle: [String] = []
 
@@ -179,8 +181,16 @@ struct RenderCommand: ParsableCommand {
         "\(name): \(summary.encoding.explanation)",
       ]
       if let fit = summary.fit { lines.append("\(name): \(RenderReport.explanation(of: fit))") }
+      lines += BubbleOptions.outlineLines(of: captions.layers, pictureSize: try drawnPictureSize())
       RenderReport.printVerbose(lines, besides: destination)
     }
+  }
+
+  /// The size of the picture the layers are drawn on: after --crop, --rotate and --flip, at --width.
+  func drawnPictureSize() throws -> (width: Int, height: Int) {
+    let size = try hideOptions.pictureSize(for: self)
+    guard let width, panelOptions.panels == nil else { return size }
+    return (width, max(1, Int((Double(width) * Double(size.height) / Double(size.width)).rounded())))
   }
 
   /// --width and --max-pixels within their ranges.
@@ -216,6 +226,7 @@ struct RenderCommand: ParsableCommand {
         case .text: caption
         case .sticker: sticker
         case .hidden: hideOptions.hide
+        case .bubble: bubbleOptions.bubble
         }
       }, boxes: box, angles: angle, opacities: opacity, style: style,
       pictureSize: { try hideOptions.pictureSize(for: self) })

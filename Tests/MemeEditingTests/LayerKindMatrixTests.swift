@@ -32,6 +32,11 @@ import Testing
           opacity: 0.9))
     case .hidden:
       .hidden(HiddenArea(frame: RelativeRect(x: 0.2, y: 0.25, width: 0.45, height: 0.3), method: .pixelate))
+    case .bubble:
+      .bubble(
+        SpeechBubble(
+          shape: .ellipse, frame: RelativeRect(x: 0.35, y: 0.2, width: 0.45, height: 0.3), angle: 10, tailX: 0.2,
+          tailY: 0.8, text: "Hello, bubble"))
     }
   }
 
@@ -102,10 +107,12 @@ import Testing
     let changed = Self.changes(with, without)
     #expect(changed.count > 300, "the layer was not drawn")
     // The layer's turned rectangle on the canvas, as the editor's handles frame it (a hidden area
-    // may hide a little more: its touched rectangle, rounded out to its blocks' grid).
+    // may hide a little more: its touched rectangle, rounded out to its blocks' grid; a speech
+    // bubble's tail reaches out of it: its touched rectangle, upright, holds the tail).
     let touched = Self.sample(kind).kind.touchedRect(pictureWidth: Self.width, pictureHeight: Self.height)
     var reach = Self.sample(kind)
-    if kind == .hidden {
+    if kind == .hidden || kind == .bubble {
+      reach.angle = 0
       reach.frame = RelativeRect(
         x: touched.x / Double(Self.width), y: touched.y / Double(Self.height),
         width: touched.width / Double(Self.width), height: touched.height / Double(Self.height))

@@ -61,7 +61,7 @@ public enum AnimationExporter {
     }
     let transparent =
       try reader.hasTransparentPixels(cancellation: cancellation)
-      || (!frame.isPictureOnly && frame.background.alpha < 1)
+      || (!frame.isPictureOnly && frame.background.alpha < 1) || captions.cutsOutOfPicture
     var framesWritten = 0
     // Animated layers (stickers) are drawn at each frame's moment; on a still picture they make
     // the frames.

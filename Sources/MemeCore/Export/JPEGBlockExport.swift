@@ -77,6 +77,8 @@ enum JPEGBlockExport {
     case .keepPhoto, .photoBelowBand: break
     }
     if captions.effects.changesPicture { return .declined("the effects change the whole picture") }
+    // A JPEG has no transparency: a bubble cut out of the picture is white, as flattened.
+    let captions = captions.withCutOutsFilledWhite
     let file = try ImageFile(path: path)
     guard file.size > 2, try file.prefix(2) == [0xFF, 0xD8] else {
       return .declined("the source is not a JPEG")

@@ -40,7 +40,7 @@ public protocol LayerKind: Sendable, Hashable, Codable {
   var describedText: String? { get }
 
   /// Its handles and keys in the editor.
-  static var editing: LayerEditing { get }
+  var editing: LayerEditing { get }
 
   /// The most layers of this kind one meme may hold, or nil when only the meme's other budgets
   /// bound them (text boxes: `CaptionLimits`). The editor and the command line refuse one more.
@@ -88,6 +88,13 @@ public struct LayerCommandLine: Sendable, Hashable {
   /// Whether its value starts with its place in the picture's pixels, `X,Y,W,H`, and `:` before
   /// the rest (a hidden area): no `--box` or `--angle` follows it.
   public var placeInValue = false
+  /// The values (their part before the first `:`) that give a layer no `--box` or `--angle` follows:
+  /// it finds its own place (a reaction speech bubble).
+  public var boxlessValues: Set<String> = []
+  /// Options without dashes that may follow the layer's option once each, before the next layer
+  /// (a comic bubble's `--tail` and `--bubble-text`): `pairingLayerOptions` moves each into the
+  /// layer's value as `:NAME=VALUE`, in this order.
+  public var followingOptions: [String] = []
 }
 
 /// Why a layer option's value could not be taken: said as one line by the command line.

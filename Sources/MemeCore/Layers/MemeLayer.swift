@@ -7,6 +7,7 @@ public enum MemeLayer: Sendable, Hashable {
   case text(TextBox)
   case sticker(StickerLayer)
   case hidden(HiddenArea)
+  case bubble(SpeechBubble)
 
   /// The layer's own value, through which every kind is handled alike.
   public var kind: any LayerKind {
@@ -14,6 +15,7 @@ public enum MemeLayer: Sendable, Hashable {
     case .text(let box): box
     case .sticker(let sticker): sticker
     case .hidden(let area): area
+    case .bubble(let bubble): bubble
     }
   }
 
@@ -51,6 +53,34 @@ public enum MemeLayer: Sendable, Hashable {
     if case .hidden(let area) = self { area } else { nil }
   }
 
+  /// The speech bubble this layer is, or nil for a layer of another kind.
+  public var speechBubble: SpeechBubble? {
+    if case .bubble(let bubble) = self { bubble } else { nil }
+  }
+
+  /// The text typed into it (a text box's, a comic speech bubble's); empty for a kind without text.
+  /// Setting it on a kind without text does nothing.
+  public var text: String {
+    get {
+      switch self {
+      case .text(let box): box.text
+      case .bubble(let bubble): bubble.text
+      case .sticker, .hidden: ""
+      }
+    }
+    set {
+      switch self {
+      case .text(var box):
+        box.text = newValue
+        self = .text(box)
+      case .bubble(var bubble):
+        bubble.text = newValue
+        self = .bubble(bubble)
+      case .sticker, .hidden: break
+      }
+    }
+  }
+
   /// The name of its kind.
   public var kindName: LayerKindName { type(of: kind).kindName }
 }
@@ -60,6 +90,7 @@ public enum LayerKindName: String, Sendable, Hashable, Codable, CaseIterable {
   case text
   case sticker
   case hidden
+  case bubble
 
   /// The kind's type, which answers for it.
   public var type: any LayerKind.Type {
@@ -67,6 +98,7 @@ public enum LayerKindName: String, Sendable, Hashable, Codable, CaseIterable {
     case .text: TextBox.self
     case .sticker: StickerLayer.self
     case .hidden: HiddenArea.self
+    case .bubble: SpeechBubble.self
     }
   }
 }

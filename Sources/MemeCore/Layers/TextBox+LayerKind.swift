@@ -26,7 +26,9 @@ extension TextBox: LayerKind {
 
   public var describedText: String? { text }
 
-  public static let editing = LayerEditing(handles: [.resize, .turn], keepsAspectRatio: false, hasText: true)
+  public var editing: LayerEditing {
+    LayerEditing(handles: [.resize, .turn], keepsAspectRatio: false, hasText: true)
+  }
 
   /// The meme's budget of characters and glyphs (`CaptionLimits`) bounds them.
   public static let maximumPerMeme: Int? = nil

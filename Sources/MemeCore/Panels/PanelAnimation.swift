@@ -50,7 +50,8 @@ extension AnimationExporter {
     }
     let fit = try write(
       produce, width: frame.width, height: frame.height, frameCount: frames.count, playCount: 0,
-      transparent: !frame.isPictureOnly && frame.background.alpha < 1, as: format,
+      transparent: (!frame.isPictureOnly && frame.background.alpha < 1) || captions.cutsOutOfPicture,
+      as: format,
       palettes: GIFPalettes(drawing: captions.effects), to: destination,
       limits: limits, description: description, sizeLimit: sizeLimit, cancellation: cancellation)
     let layout = prepared.layout

@@ -27,9 +27,10 @@ public final class CaptionLayout {
   /// Whether the meme's glyph budget ran out in this caption: the glyphs past it are not drawn.
   let glyphsLeftOut: Bool
 
-  /// Whether it hides the picture beneath it rather than drawing over it (a hidden area): such a
-  /// layer is drawn before every other, on the picture's own pixels.
-  public var hidesPicture: Bool { drawing is HidingDrawing }
+  /// Whether it changes the picture beneath it rather than drawing over it (a hidden area, a speech
+  /// bubble cut out of the picture): such a layer is drawn before the captions, on the picture's own
+  /// pixels.
+  public var changesPicture: Bool { drawing is HidingDrawing || (drawing as? BubbleDrawing)?.cutsOut == true }
   /// The caption (or picture) as drawn, or `nil` for an empty caption.
   let drawing: (any LayerDrawing)?
 
@@ -115,6 +116,25 @@ public final class CaptionLayout {
     origin = (0, 0)
     scale = 1
     outlineWidth = 0
+  }
+
+  /// `text`, a text laid out in its band, drawn over `drawing` (a comic speech bubble's text in its
+  /// bubble): its text, fit and caret are the text's, what it draws is `drawing`, which draws the
+  /// text itself.
+  init(text: CaptionLayout, drawnOver drawing: any LayerDrawing) {
+    position = nil
+    self.text = text.text
+    band = text.band
+    fontSize = text.fontSize
+    fits = text.fits
+    inkRect = drawing.bounds
+    tracedGlyphs = text.tracedGlyphs
+    glyphsLeftOut = text.glyphsLeftOut
+    self.drawing = drawing
+    layout = text.layout.map { g_object_ref(UnsafeMutableRawPointer($0)) }.map { OpaquePointer($0) }
+    origin = text.origin
+    scale = text.scale
+    outlineWidth = text.outlineWidth
   }
 
   /// How a caption sits in its band besides its size: the classic captions are centred, hug their

@@ -182,15 +182,26 @@ public final class MemeLayout {
   /// What draws the non-empty captions, in drawing order (see `inDrawingOrder`).
   var drawings: [any LayerDrawing] { inDrawingOrder.compactMap(\.drawing) }
 
-  /// The hidden areas first (they hide the picture beneath everything else), then top, bottom and
-  /// the other layers in their order.
+  /// The hidden areas first (they hide the picture beneath everything else), then the speech
+  /// bubbles cut out of the picture (so the captions are drawn on them), then top, bottom and the
+  /// other layers in their order.
   var inDrawingOrder: [CaptionLayout] {
-    let hiding = layers.filter(\.hidesPicture)
-    return hiding + CaptionPosition.allCases.map(caption(at:)) + layers.filter { !$0.hidesPicture }
+    let hiding = layers.filter { $0.drawing is HidingDrawing }
+    let cutOut = layers.filter { $0.changesPicture && !($0.drawing is HidingDrawing) }
+    return hiding + cutOut + CaptionPosition.allCases.map(caption(at:)) + layers.filter { !$0.changesPicture }
   }
 
   /// What hides parts of the picture (see `HidingDrawing`), in the layers' order.
   var hidingDrawings: [HidingDrawing] { layers.compactMap { $0.drawing as? HidingDrawing } }
+
+  /// The speech bubbles cut out of the picture, in the layers' order.
+  var cutOutDrawings: [BubbleDrawing] {
+    layers.compactMap { $0.drawing as? BubbleDrawing }.filter(\.cutsOut)
+  }
+
+  /// Whether the meme's output has transparent pixels the picture did not have: a speech bubble
+  /// cut out of it.
+  var cutsOutOfPicture: Bool { !cutOutDrawings.isEmpty }
 }
 
 extension MemeLayout {
@@ -208,6 +219,8 @@ extension MemeLayout {
     let buffer = PixelBuffer(picture)
     for hiding in hidingDrawings { hiding.hide(buffer, placement: placement) }
     captions.effects.drawUnderCaptions(on: buffer)
+    for cutOut in cutOutDrawings { cutOut.cutOut(buffer, placement: placement) }
+    if cutsOutOfPicture { picture.hasAlpha = true }
     picture.markDirty()
   }
 }

@@ -134,6 +134,8 @@ struct PreparedCaptions {
       DispatchQueue.concurrentPerform(iterations: rest.count) { draw(hiding + $0) }
     }
     effects.drawOverCaptions(on: PixelBuffer(image))
+    // A bubble cut out of the picture leaves transparent pixels: a JPEG flattens them on white.
+    if layout.cutsOutOfPicture { image.hasAlpha = true }
     image.markDirty()
   }
 }

@@ -65,7 +65,7 @@ public struct BoxDrag: Sendable {
       result = (
         Self.resized(
           shown, handle: handle, by: x - pressX, y - pressY, minimumSide: Self.minimumSide,
-          keepingRatio: keepingRatio != type(of: start.kind).editing.keepsAspectRatio), []
+          keepingRatio: keepingRatio != start.kind.editing.keepsAspectRatio), []
       )
     }
     var box = start

@@ -86,7 +86,7 @@ final class PaintedCaptions {
         layer?.paint(on: context)
       }
       boxLayers = layout.layers.indices.map { index in
-        guard Self.drawsInBackground(layout.layers[index]), !layout.layers[index].hidesPicture else {
+        guard Self.drawsInBackground(layout.layers[index]), !layout.layers[index].changesPicture else {
           return nil
         }
         let earlier = index < boxLayers.count ? boxLayers[index] : nil
@@ -107,7 +107,7 @@ final class PaintedCaptions {
     // The boxes are drawn after the classic two, as export draws them.
     // A hidden area is drawn on the picture shown (see `PreviewPainter`), not on a layer of its own.
     boxLayers = layout.layers.indices.map { index in
-      guard !layout.layers[index].hidesPicture else { return nil }
+      guard !layout.layers[index].changesPicture else { return nil }
       let earlier = index < boxLayers.count ? boxLayers[index] : nil
       let (layer, isFinal) = layer(
         for: layout.layers[index], in: .box(index), placement: placement, current: earlier)
@@ -157,7 +157,7 @@ final class PaintedCaptions {
     cairo_scale(context, rect.width / Double(layout.outputWidth), rect.height / Double(layout.outputHeight))
     // A hidden area is drawn on the picture shown (see `PreviewPainter`).
     layout.draw(on: context, scalingEachCaptionBy: captionScale) {
-      !$0.hidesPicture && (!usesLayers || !drawsInBackground($0))
+      !$0.changesPicture && (!usesLayers || !drawsInBackground($0))
     }
     cairo_restore(context)
   }

@@ -34,7 +34,9 @@ extension HiddenArea: LayerKind {
   /// Nothing: what is hidden is not described either.
   public var describedText: String? { nil }
 
-  public static let editing = LayerEditing(handles: [.resize], keepsAspectRatio: false, hasText: false)
+  public var editing: LayerEditing {
+    LayerEditing(handles: [.resize], keepsAspectRatio: false, hasText: false)
+  }
 
   public static var maximumPerMeme: Int? { maximumCount }
 

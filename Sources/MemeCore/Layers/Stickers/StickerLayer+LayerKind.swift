@@ -45,7 +45,9 @@ extension StickerLayer: LayerKind {
 
   public var describedText: String? { String(format: localized("Sticker: %@"), source.name) }
 
-  public static let editing = LayerEditing(handles: [.resize, .turn], keepsAspectRatio: true, hasText: false)
+  public var editing: LayerEditing {
+    LayerEditing(handles: [.resize, .turn], keepsAspectRatio: true, hasText: false)
+  }
 
   public static var maximumPerMeme: Int? { maximumCount }
 

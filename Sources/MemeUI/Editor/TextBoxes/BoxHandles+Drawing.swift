@@ -26,7 +26,7 @@ extension BoxHandles {
     drawGuides(mapping, on: context, accent: accent)
     if let selected = document.selectedLayerIndex, boxes.indices.contains(selected) {
       drawSelection(
-        mapping.onScreen(boxes[selected]), offering: type(of: boxes[selected].kind).editing.handles,
+        mapping.onScreen(boxes[selected]), offering: boxes[selected].kind.editing.handles,
         on: context,
         accent: accent)
     }

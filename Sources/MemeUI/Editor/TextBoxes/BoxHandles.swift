@@ -100,7 +100,7 @@ final class BoxHandles {
     let boxes = document.layers
     if let selected = document.selectedLayerIndex, boxes.indices.contains(selected),
       let handle = mapping.onScreen(boxes[selected]).handle(atCanvasX: x, y: y),
-      handle.isOffered(by: type(of: boxes[selected].kind).editing.handles)
+      handle.isOffered(by: boxes[selected].kind.editing.handles)
     {
       return (selected, handle)
     }

@@ -33,7 +33,7 @@ extension CaptionFields {
       host?.removeOverlay(entry.limitLabel)
     }
     for (index, entry) in zip(layers.indices, boxEntries) {
-      entry.acceptsText = type(of: layers[index].kind).editing.hasText
+      entry.acceptsText = layers[index].kind.editing.hasText
       entry.widget.isVisible = showsField(ofLayerAt: index)
       entry.show(caption: layers[index].textBox?.text ?? "")
       Accessible.setLabel(entry.widget, LayerName.accessibleLabel(ofLayerAt: index, in: layers))

@@ -169,6 +169,7 @@ final class TextBoxEditing {
       case .text: localized("Text box deleted")
       case .sticker: localized("Sticker deleted")
       case .hidden: localized("Hidden area deleted")
+      case .bubble: localized("Speech bubble deleted")
       }
     document.removeLayer(at: index)  // dismisses an earlier deletion's toast: a change
     let toast = Toast(title)
