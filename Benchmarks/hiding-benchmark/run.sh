@@ -15,22 +15,9 @@ mememe=${1:-.build/release/mememe}
 runs=${2:-7}
 work=$(mktemp -d "${TMPDIR:-/tmp}/mememe-hiding-benchmark.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-command -v ffmpeg >/dev/null || { echo "ffmpeg is needed to make the inputs (apt-get install ffmpeg)"; exit 1; }
-command -v convert >/dev/null || { echo "ImageMagick is needed for the reference (apt-get install imagemagick)"; exit 1; }
-[ -x "$mememe" ] || { echo "no mememe at $mememe (swift build -c release --product mememe)"; exit 1; }
-
-# Seconds one run of the command takes, whole process.
-wall() {
-  local start end
-  start=$(date +%s.%N)
-  "$@" >/dev/null
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
-}
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-
-echo "Conditions: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')),"\
-  "load average $(cut -d' ' -f1-3 /proc/loadavg), $runs runs per case, page cache warm, $("$mememe" --version)"
+. Benchmarks/wall-time.sh
+require_references "$mememe"
+conditions "$mememe" "$runs"
 
 x=1800 y=1400
 # The block mememe uses at the default strength for a 100-pixel-high area, rounded to its grid.
@@ -59,10 +46,10 @@ pixelate() {
   echo "== Pixelate 400 × 100 of a 12 MP JPEG (4032 × 3024, $name, $(($(stat -c %s "$photo") / 1024)) KB), JPEG out"
   "${ours[@]}" -v 2>&1 | sed -n 2p | sed 's/^/   /'
   printf '   mememe render --hide: %.3f s median (target ≤ 0.300): %s\n' "$a" \
-    "$(echo "$a <= 0.3" | bc -l | sed 's/1/met/;s/0/missed/')"
+    "$(verdict "$a <= 0.3")"
   printf '   convert -region -scale -scale: %.3f s median\n' "$b"
   printf '   mememe / convert: %.2f× (target ≤ 0.33): %s\n' "$(echo "$a / $b" | bc -l)" \
-    "$(echo "$a / $b <= 0.3334" | bc -l | sed 's/1/met/;s/0/missed/')"
+    "$(verdict "$a / $b <= 0.3334")"
 }
 ffmpeg -v error -f lavfi -i "testsrc2=size=4032x3024:rate=1,noise=alls=12:allf=u" -frames:v 1 -q:v 3 \
   -huffman default "$work/camera.jpg"
@@ -87,7 +74,7 @@ for size in 640x480 854x480; do
     else
       printf '   mememe render --deep-fry: %.3f s median, min %.3f, max %.3f (target ≤ 2.000): %s\n' \
         "$median_time" "$(sort -n "$work/times" | head -1)" "$(sort -n "$work/times" | tail -1)" \
-        "$(echo "$median_time <= 2" | bc -l | sed 's/1/met/;s/0/missed/')"
+        "$(verdict "$median_time <= 2")"
     fi
   done
 done

@@ -6,24 +6,11 @@
 // what the rectangle held before; parts of a frame outside the screen are cut off.
 #include "meme_animation.h"
 
+#include "meme_gif_input.h"
+
 #include <gif_lib.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-  const uint8_t *data;
-  size_t size;
-  size_t position;
-} memory_input;
-
-static int read_memory(GifFileType *gif, GifByteType *buffer, int length) {
-  memory_input *input = gif->UserData;
-  size_t left = input->size - input->position;
-  size_t count = (size_t)length < left ? (size_t)length : left;
-  memcpy(buffer, input->data + input->position, count);
-  input->position += count;
-  return (int)count;
-}
 
 // giflib appends a record of every image descriptor it reads to SavedImages (with a copy of its
 // colour table); a stream of frames must not grow it.
@@ -32,9 +19,9 @@ static void forget_saved_images(GifFileType *gif) {
   gif->ImageCount = 0;
 }
 
-static GifFileType *open_gif(memory_input *input, int *error) {
+static GifFileType *open_gif(meme_gif_memory_input *input, int *error) {
   int gif_error = 0;
-  GifFileType *gif = DGifOpen(input, read_memory, &gif_error);
+  GifFileType *gif = DGifOpen(input, meme_gif_read_memory, &gif_error);
   if (gif == NULL) {
     *error = gif_error == D_GIF_ERR_NOT_ENOUGH_MEM ? MEME_ANIMATION_NO_MEMORY : MEME_ANIMATION_NOT_RECOGNISED;
   }
@@ -64,7 +51,7 @@ int meme_gif_scan(const void *file, size_t size, int max_frames, meme_animation_
   const uint8_t *data = file;
   memset(info, 0, sizeof *info);
   info->play_count = 1;
-  memory_input input = {data, size, 0};
+  meme_gif_memory_input input = {data, size, 0};
   int error = 0;
   GifFileType *gif = open_gif(&input, &error);
   if (gif == NULL) return error;
@@ -162,7 +149,7 @@ int meme_gif_scan(const void *file, size_t size, int max_frames, meme_animation_
 }
 
 struct meme_gif_decoder {
-  memory_input input;
+  meme_gif_memory_input input;
   GifFileType *gif;
   int frames_left;
   GifByteType *line;
@@ -181,7 +168,7 @@ meme_gif_decoder *meme_gif_decoder_new(const void *file, size_t size, int frame_
     *error = MEME_ANIMATION_NO_MEMORY;
     return NULL;
   }
-  decoder->input = (memory_input){data, size, 0};
+  decoder->input = (meme_gif_memory_input){data, size, 0};
   decoder->frames_left = frame_count;
   decoder->gif = open_gif(&decoder->input, error);
   if (decoder->gif == NULL) {

@@ -113,6 +113,22 @@ int meme_gif_writer_finish(meme_gif_writer *writer);
 const uint8_t *meme_gif_writer_take(meme_gif_writer *writer, size_t *size);
 void meme_gif_writer_free(meme_gif_writer *writer);
 
+// A GIF's frames as the source coded them (rectangles, palettes, indices, disposal, delays, loop),
+// with every pixel where `mask` (one byte a pixel of the screen, row by row; nonzero cuts) is set
+// made transparent: a speech bubble cut out of an animation, without quantising anything again.
+// `data` and `mask` must outlive the cutter. `xmp` (no NUL in it; may be NULL) is written before
+// the first frame. Frames are LZW-coded on up to `workers` threads, a batch at a time.
+typedef struct meme_gif_cutter meme_gif_cutter;
+meme_gif_cutter *meme_gif_cutter_new(
+    const void *data, size_t size, const uint8_t *mask, int workers, const uint8_t *xmp, size_t xmp_size,
+    int *error);
+// Reads, cuts and writes the next batch of frames (the trailer after the last): how many frames
+// it wrote, 0 once the file is done, or -MEME_ANIMATION_*.
+int meme_gif_cutter_next(meme_gif_cutter *cutter);
+// The bytes written since the last call, valid until the next call on the cutter.
+const uint8_t *meme_gif_cutter_take(meme_gif_cutter *cutter, size_t *size);
+void meme_gif_cutter_free(meme_gif_cutter *cutter);
+
 // MARK: WebP
 
 // Walks a WebP's RIFF chunks: the canvas, the loop count and the frames (1 for a still picture),

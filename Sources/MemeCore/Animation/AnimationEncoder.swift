@@ -124,7 +124,7 @@ final class AnimationEncoder {
     if count > 0 { try sink.write(UnsafeRawBufferPointer(start: bytes, count: count)) }
   }
 
-  private static func failure(_ status: Int, name: String) -> ImageError {
+  static func failure(_ status: Int, name: String) -> ImageError {
     status == MEME_ANIMATION_NO_MEMORY
       ? ImageError(path: name, kind: .outOfMemory, reason: localized("not enough memory for the animation"))
       : ImageError(path: name, kind: .writeFailed, reason: localized("the animation could not be encoded"))

@@ -51,6 +51,13 @@ public enum AnimationExporter {
       try ImageLimits.checkScaled(
         width: size.width, height: size.height, maxPixels: loader.maxPixels, name: input.path)
     }
+    // A reaction GIF: its frames kept as coded, the bubbles cut out of them.
+    if let cutOut = GIFCutOut(
+      captions, reader: reader, as: format, transform: transform, width: width, sizeLimit: sizeLimit)
+    {
+      return try cutOut.export(
+        to: destination, info: info, description: description, cancellation: cancellation)
+    }
     let prepared = PreparedCaptions(captions, imageWidth: size.width, imageHeight: size.height)
     let frame = prepared.layout.frame
     if let reading = reader.memory {

@@ -15,6 +15,11 @@ public final class AnimationReader {
   private let name: String
   private let source: Source
   private var decoder: Decoder
+  /// The GIF file's bytes, for a writer that keeps its frames as they are coded (`GIFCutOut`); nil
+  /// for any other picture.
+  var gifFile: FileBytes? {
+    if case .gif(let bytes) = source { bytes } else { nil }
+  }
   /// What reading it keeps in memory (nil for a still picture, already decoded).
   let memory: AnimationMemory?
   private var framesRead = 0

@@ -42,6 +42,9 @@ public final class CaptionLayout {
   let origin: (x: Double, y: Double)
   let scale: Double
   let outlineWidth: Double
+  /// The layout whose Pango layout this shares (a comic bubble's text), or nil when `layout` is its
+  /// own.
+  private var layoutOwner: CaptionLayout? = nil
 
   /// The classic caption at `position`, fitted into its band.
   convenience init(
@@ -131,7 +134,9 @@ public final class CaptionLayout {
     tracedGlyphs = text.tracedGlyphs
     glyphsLeftOut = text.glyphsLeftOut
     self.drawing = drawing
-    layout = text.layout.map { g_object_ref(UnsafeMutableRawPointer($0)) }.map { OpaquePointer($0) }
+    // The Pango layout stays the text's, which this keeps alive (and which releases it).
+    layout = text.layout
+    layoutOwner = text
     origin = text.origin
     scale = text.scale
     outlineWidth = text.outlineWidth
@@ -258,7 +263,7 @@ public final class CaptionLayout {
   }
 
   deinit {
-    if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    if layoutOwner == nil, let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
   }
 }
 

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A GIF with parts of its screen cut out (made transparent) in every frame, each frame otherwise
+// written as the source coded it: its rectangle, palette, indices, disposal and delay. Nothing is
+// quantised again, so the colours are the source's exactly, and a frame costs one LZW decode and
+// one LZW encode (the encodes of a batch of frames run on threads of their own).
+//
+// A cut pixel takes the frame's transparent colour. A frame without one gets one: a palette of
+// fewer than 256 colours grows by one, else a colour the frame leaves unused is taken, else the
+// least used colour's pixels take the nearest other colour. Since every frame's cut pixels are
+// transparent, what shows there is what lay beneath the first frame: the transparent screen.
+#include "meme_animation.h"
+
+#include "meme_gif_input.h"
+
+#include <gif_lib.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { BATCH = 8 };
+
+// One frame read, cut and waiting to be coded.
+typedef struct {
+  meme_gif_frame frame;
+  uint8_t palette[3 * 257];
+  uint8_t *indices;
+  meme_gif_frame_coder *coder;
+  int result;
+} cut_job;
+
+struct meme_gif_cutter {
+  meme_gif_memory_input input;
+  GifFileType *gif;
+  const uint8_t *mask;
+  int width, height, workers;
+  meme_gif_writer *writer;
+  const uint8_t *xmp;
+  size_t xmp_size;
+  int loop_value;
+  // The graphic control extension read for the coming frame.
+  GraphicsControlBlock control;
+  int has_control;
+  cut_job jobs[BATCH];
+  int done;
+};
+
+meme_gif_cutter *meme_gif_cutter_new(
+    const void *data, size_t size, const uint8_t *mask, int workers, const uint8_t *xmp, size_t xmp_size,
+    int *error) {
+  meme_gif_cutter *cutter = calloc(1, sizeof *cutter);
+  if (cutter == NULL) {
+    *error = MEME_ANIMATION_NO_MEMORY;
+    return NULL;
+  }
+  cutter->input = (meme_gif_memory_input){data, size, 0};
+  int gif_error = 0;
+  cutter->gif = DGifOpen(&cutter->input, meme_gif_read_memory, &gif_error);
+  if (cutter->gif == NULL) {
+    free(cutter);
+    *error = MEME_ANIMATION_NOT_RECOGNISED;
+    return NULL;
+  }
+  cutter->mask = mask;
+  cutter->width = cutter->gif->SWidth;
+  cutter->height = cutter->gif->SHeight;
+  cutter->workers = workers < 1 ? 1 : workers > BATCH ? BATCH : workers;
+  cutter->xmp = xmp;
+  cutter->xmp_size = xmp_size;
+  cutter->loop_value = -1;
+  return cutter;
+}
+
+// The application extension's sub-blocks, reading a NETSCAPE2.0 loop value; the rest is dropped
+// (the meme's description is written anew).
+static int read_extension(meme_gif_cutter *cutter, int code, GifByteType *block) {
+  GifFileType *gif = cutter->gif;
+  if (code == GRAPHICS_EXT_FUNC_CODE && block != NULL && block[0] >= 4) {
+    DGifExtensionToGCB(block[0], block + 1, &cutter->control);
+    cutter->has_control = 1;
+  }
+  int is_loop = code == APPLICATION_EXT_FUNC_CODE && block != NULL && block[0] == 11 &&
+                (memcmp(block + 1, "NETSCAPE2.0", 11) == 0 || memcmp(block + 1, "ANIMEXTS1.0", 11) == 0);
+  while (1) {
+    if (DGifGetExtensionNext(gif, &block) == GIF_ERROR) return 0;
+    if (block == NULL) return 1;
+    if (is_loop && block[0] >= 3 && block[1] == 1) cutter->loop_value = block[2] | (block[3] << 8);
+  }
+}
+
+// The frame's transparent colour, made when it has none (see the top of the file); `cut` says
+// which of its pixels are cut.
+static int transparent_colour(cut_job *job, const uint8_t *cut, long long area) {
+  meme_gif_frame *frame = &job->frame;
+  if (frame->transparent_index >= 0 && frame->transparent_index < frame->colors) return frame->transparent_index;
+  if (frame->colors < 256) {
+    memset(job->palette + 3 * frame->colors, 0, 3);
+    return frame->colors++;
+  }
+  long long uses[256] = {0};
+  for (long long i = 0; i < area; i++) {
+    if (!cut[i]) uses[job->indices[i]] += 1;
+  }
+  int least = 0;
+  for (int colour = 1; colour < 256; colour++) {
+    if (uses[colour] < uses[least]) least = colour;
+  }
+  if (uses[least] > 0) {
+    // Its pixels take the nearest of the other colours.
+    const uint8_t *own = job->palette + 3 * least;
+    int nearest = least == 0 ? 1 : 0;
+    long best = -1;
+    for (int colour = 0; colour < 256; colour++) {
+      if (colour == least) continue;
+      const uint8_t *other = job->palette + 3 * colour;
+      long dr = own[0] - other[0], dg = own[1] - other[1], db = own[2] - other[2];
+      long distance = dr * dr + dg * dg + db * db;
+      if (best < 0 || distance < best) best = distance, nearest = colour;
+    }
+    for (long long i = 0; i < area; i++) {
+      if (job->indices[i] == least) job->indices[i] = (uint8_t)nearest;
+    }
+  }
+  return least;
+}
+
+// Reads the coming frame into `job` and cuts it; 1 when a frame was read, 0 at the end, or
+// -MEME_ANIMATION_*.
+static int read_frame(meme_gif_cutter *cutter, cut_job *job) {
+  GifFileType *gif = cutter->gif;
+  while (1) {
+    GifRecordType type;
+    // Many GIFs end without their trailer: the end of the data after a whole frame is the end.
+    if (DGifGetRecordType(gif, &type) == GIF_ERROR) return 0;
+    if (type == TERMINATE_RECORD_TYPE) return 0;
+    if (type == EXTENSION_RECORD_TYPE) {
+      int code;
+      GifByteType *block = NULL;
+      if (DGifGetExtension(gif, &code, &block) == GIF_ERROR || !read_extension(cutter, code, block)) return 0;
+      continue;
+    }
+    if (type != IMAGE_DESC_RECORD_TYPE) continue;
+    if (DGifGetImageDesc(gif) == GIF_ERROR) return 0;
+    GifImageDesc image = gif->Image;
+    ColorMapObject *map = image.ColorMap != NULL ? image.ColorMap : gif->SColorMap;
+    if (map == NULL || image.Width <= 0 || image.Height <= 0) return -MEME_ANIMATION_CORRUPT;
+    long long area = (long long)image.Width * image.Height;
+    free(job->indices);
+    job->indices = malloc((size_t)area);
+    uint8_t *cut = calloc((size_t)area, 1);
+    if (job->indices == NULL || cut == NULL) {
+      free(cut);
+      return -MEME_ANIMATION_NO_MEMORY;
+    }
+    // Interlaced rows come in four passes; they are written back in order.
+    static const int starts[4] = {0, 4, 2, 1}, steps[4] = {8, 8, 4, 2};
+    int passes = image.Interlace ? 4 : 1;
+    int ok = 1;
+    for (int pass = 0; pass < passes && ok; pass++) {
+      int start = image.Interlace ? starts[pass] : 0, step = image.Interlace ? steps[pass] : 1;
+      for (int y = start; y < image.Height && ok; y += step) {
+        ok = DGifGetLine(gif, job->indices + (size_t)y * image.Width, image.Width) != GIF_ERROR;
+      }
+    }
+    // giflib keeps a record of every image descriptor read; a stream of frames must not grow it.
+    GifFreeSavedImages(gif);
+    gif->ImageCount = 0;
+    if (!ok) {
+      free(cut);
+      return 0;
+    }
+    meme_gif_frame *frame = &job->frame;
+    int colors = map->ColorCount > 256 ? 256 : map->ColorCount;
+    for (int i = 0; i < colors; i++) {
+      job->palette[3 * i] = map->Colors[i].Red;
+      job->palette[3 * i + 1] = map->Colors[i].Green;
+      job->palette[3 * i + 2] = map->Colors[i].Blue;
+    }
+    *frame = (meme_gif_frame){
+        .left = image.Left, .top = image.Top, .width = image.Width, .height = image.Height,
+        .palette = job->palette, .colors = colors, .indices = job->indices,
+        .disposal = cutter->has_control ? cutter->control.DisposalMode : 0,
+        .transparent_index = cutter->has_control ? cutter->control.TransparentColor : -1,
+        .delay_cs = cutter->has_control ? cutter->control.DelayTime : 0, .interlaced = 0};
+    cutter->has_control = 0;
+    long long cut_count = 0;
+    for (int y = 0; y < image.Height; y++) {
+      int screen_y = image.Top + y;
+      if (screen_y < 0 || screen_y >= cutter->height) continue;
+      const uint8_t *mask_row = cutter->mask + (size_t)screen_y * cutter->width;
+      for (int x = 0; x < image.Width; x++) {
+        int screen_x = image.Left + x;
+        if (screen_x >= 0 && screen_x < cutter->width && mask_row[screen_x]) {
+          cut[(size_t)y * image.Width + x] = 1;
+          cut_count += 1;
+        }
+      }
+    }
+    if (cut_count > 0) {
+      int transparent = transparent_colour(job, cut, area);
+      frame->transparent_index = transparent;
+      for (long long i = 0; i < area; i++) {
+        if (cut[i]) job->indices[i] = (uint8_t)transparent;
+      }
+    }
+    free(cut);
+    return 1;
+  }
+}
+
+static void *code_jobs(void *argument) {
+  cut_job **jobs = argument;
+  for (int i = 0; jobs[i] != NULL; i++) {
+    jobs[i]->result = meme_gif_frame_coder_code(jobs[i]->coder, &jobs[i]->frame);
+  }
+  return NULL;
+}
+
+// Codes `count` jobs on the cutter's workers: worker w codes jobs w, w + workers, ...
+static void code_batch(meme_gif_cutter *cutter, int count) {
+  cut_job *lists[BATCH][BATCH + 1];
+  pthread_t threads[BATCH];
+  int started[BATCH] = {0};
+  int workers = cutter->workers < count ? cutter->workers : count;
+  for (int w = 0; w < workers; w++) {
+    int n = 0;
+    for (int i = w; i < count; i += workers) lists[w][n++] = &cutter->jobs[i];
+    lists[w][n] = NULL;
+  }
+  // The first list is coded on this thread; a thread that cannot start leaves its list here too.
+  for (int w = 1; w < workers; w++) started[w] = pthread_create(&threads[w], NULL, code_jobs, lists[w]) == 0;
+  code_jobs(lists[0]);
+  for (int w = 1; w < workers; w++) {
+    if (started[w]) {
+      pthread_join(threads[w], NULL);
+    } else {
+      code_jobs(lists[w]);
+    }
+  }
+}
+
+int meme_gif_cutter_next(meme_gif_cutter *cutter) {
+  if (cutter->done) return 0;
+  int count = 0;
+  while (count < BATCH) {
+    cut_job *job = &cutter->jobs[count];
+    if (job->coder == NULL && (job->coder = meme_gif_frame_coder_new()) == NULL) return -MEME_ANIMATION_NO_MEMORY;
+    int read = read_frame(cutter, job);
+    if (read < 0) return read;
+    if (read == 0) {
+      cutter->done = 1;
+      break;
+    }
+    count += 1;
+  }
+  if (cutter->writer == NULL) {
+    int error = 0;
+    cutter->writer = meme_gif_writer_new(cutter->width, cutter->height, cutter->loop_value, &error);
+    if (cutter->writer == NULL) return -error;
+    if (cutter->xmp_size > 0) {
+      int result = meme_gif_writer_add_xmp(cutter->writer, cutter->xmp, cutter->xmp_size);
+      if (result != MEME_ANIMATION_OK) return -result;
+    }
+  }
+  code_batch(cutter, count);
+  for (int i = 0; i < count; i++) {
+    if (cutter->jobs[i].result != MEME_ANIMATION_OK) return -cutter->jobs[i].result;
+    int result = meme_gif_writer_append(cutter->writer, cutter->jobs[i].coder);
+    if (result != MEME_ANIMATION_OK) return -result;
+  }
+  if (cutter->done) {
+    int result = meme_gif_writer_finish(cutter->writer);
+    if (result != MEME_ANIMATION_OK) return -result;
+  }
+  return count;
+}
+
+const uint8_t *meme_gif_cutter_take(meme_gif_cutter *cutter, size_t *size) {
+  if (cutter->writer == NULL) {
+    *size = 0;
+    return NULL;
+  }
+  return meme_gif_writer_take(cutter->writer, size);
+}
+
+void meme_gif_cutter_free(meme_gif_cutter *cutter) {
+  if (cutter == NULL) return;
+  int error;
+  if (cutter->gif != NULL) DGifCloseFile(cutter->gif, &error);
+  for (int i = 0; i < BATCH; i++) {
+    free(cutter->jobs[i].indices);
+    meme_gif_frame_coder_free(cutter->jobs[i].coder);
+  }
+  meme_gif_writer_free(cutter->writer);
+  free(cutter);
+}
