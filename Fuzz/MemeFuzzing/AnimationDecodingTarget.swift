@@ -49,6 +49,30 @@ enum AnimationDecodingTarget {
       _ = reader.canvas.color(atX: 0, y: 0)
       _ = reader.canvas.color(atX: info.width - 1, y: info.height - 1)
     }
+    if signature.starts(with: Array("GIF".utf8)) { try checkCutOut(file, info: info) }
+  }
+
+  /// A reaction bubble cut out of the GIF (its frames kept as coded, `GIFCutOut`) gives a GIF of
+  /// the same screen with no more frames than the source counted, or one `ImageError`.
+  private static func checkCutOut(_ file: URL, info: AnimationInfo) throws(FuzzFinding) {
+    let output = ScratchFolder.url.appendingPathComponent("cut.gif")
+    let captions = MemeCaptions(top: "", bottom: "", layers: [.bubble(.reaction(transparent: true))])
+    guard
+      (try? AnimationExporter.export(
+        captions, imageAt: file, to: .file(output), as: .gif, loader: ImageLoader(maxPixels: maxPixels),
+        limits: limits)) != nil
+    else { return }
+    guard
+      let cut = try? AnimationReader(
+        contentsOf: output, loader: ImageLoader(maxPixels: maxPixels), limits: limits)
+    else { throw FuzzFinding("the cut-out GIF cannot be read back") }
+    guard cut.info.width == info.width, cut.info.height == info.height, cut.info.frameCount <= info.frameCount
+    else {
+      throw FuzzFinding(
+        "the cut-out is \(cut.info.frameCount) frames of \(cut.info.width)×\(cut.info.height), "
+          + "the source \(info.frameCount) of \(info.width)×\(info.height)")
+    }
+    while (try? cut.nextFrame()) != nil {}
   }
 
   /// The still path draws the first frame onto a canvas as the reader composes it.

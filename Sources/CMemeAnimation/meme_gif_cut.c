@@ -143,12 +143,21 @@ static int read_frame(meme_gif_cutter *cutter, cut_job *job) {
     GifImageDesc image = gif->Image;
     ColorMapObject *map = image.ColorMap != NULL ? image.ColorMap : gif->SColorMap;
     if (map == NULL || image.Width <= 0 || image.Height <= 0) return -MEME_ANIMATION_CORRUPT;
-    long long area = (long long)image.Width * image.Height;
+    // Only the part on the screen is kept: the rest is never shown. A frame wholly off the screen
+    // keeps its place in time as one transparent pixel.
+    int left = image.Left, top = image.Top;
+    int right = image.Left + image.Width < cutter->width ? image.Left + image.Width : cutter->width;
+    int bottom = image.Top + image.Height < cutter->height ? image.Top + image.Height : cutter->height;
+    int off_screen = right <= left || bottom <= top;
+    int kept_width = off_screen ? 1 : right - left, kept_height = off_screen ? 1 : bottom - top;
+    long long area = (long long)kept_width * kept_height;
     free(job->indices);
-    job->indices = malloc((size_t)area);
+    job->indices = calloc((size_t)area, 1);
     uint8_t *cut = calloc((size_t)area, 1);
-    if (job->indices == NULL || cut == NULL) {
+    uint8_t *row = malloc((size_t)image.Width);
+    if (job->indices == NULL || cut == NULL || row == NULL) {
       free(cut);
+      free(row);
       return -MEME_ANIMATION_NO_MEMORY;
     }
     // Interlaced rows come in four passes; they are written back in order.
@@ -158,9 +167,11 @@ static int read_frame(meme_gif_cutter *cutter, cut_job *job) {
     for (int pass = 0; pass < passes && ok; pass++) {
       int start = image.Interlace ? starts[pass] : 0, step = image.Interlace ? steps[pass] : 1;
       for (int y = start; y < image.Height && ok; y += step) {
-        ok = DGifGetLine(gif, job->indices + (size_t)y * image.Width, image.Width) != GIF_ERROR;
+        ok = DGifGetLine(gif, row, image.Width) != GIF_ERROR;
+        if (ok && !off_screen && y < kept_height) memcpy(job->indices + (size_t)y * kept_width, row, (size_t)kept_width);
       }
     }
+    free(row);
     // giflib keeps a record of every image descriptor read; a stream of frames must not grow it.
     GifFreeSavedImages(gif);
     gif->ImageCount = 0;
@@ -176,24 +187,26 @@ static int read_frame(meme_gif_cutter *cutter, cut_job *job) {
       job->palette[3 * i + 2] = map->Colors[i].Blue;
     }
     *frame = (meme_gif_frame){
-        .left = image.Left, .top = image.Top, .width = image.Width, .height = image.Height,
+        .left = off_screen ? 0 : left, .top = off_screen ? 0 : top, .width = kept_width, .height = kept_height,
         .palette = job->palette, .colors = colors, .indices = job->indices,
         .disposal = cutter->has_control ? cutter->control.DisposalMode : 0,
         .transparent_index = cutter->has_control ? cutter->control.TransparentColor : -1,
         .delay_cs = cutter->has_control ? cutter->control.DelayTime : 0, .interlaced = 0};
     cutter->has_control = 0;
     long long cut_count = 0;
-    for (int y = 0; y < image.Height; y++) {
-      int screen_y = image.Top + y;
-      if (screen_y < 0 || screen_y >= cutter->height) continue;
-      const uint8_t *mask_row = cutter->mask + (size_t)screen_y * cutter->width;
-      for (int x = 0; x < image.Width; x++) {
-        int screen_x = image.Left + x;
-        if (screen_x >= 0 && screen_x < cutter->width && mask_row[screen_x]) {
-          cut[(size_t)y * image.Width + x] = 1;
+    for (int y = 0; y < kept_height && !off_screen; y++) {
+      const uint8_t *mask_row = cutter->mask + (size_t)(top + y) * cutter->width + left;
+      for (int x = 0; x < kept_width; x++) {
+        if (mask_row[x]) {
+          cut[(size_t)y * kept_width + x] = 1;
           cut_count += 1;
         }
       }
+    }
+    if (off_screen) {
+      // Its one pixel shows what is beneath.
+      cut[0] = 1;
+      cut_count = 1;
     }
     if (cut_count > 0) {
       int transparent = transparent_colour(job, cut, area);

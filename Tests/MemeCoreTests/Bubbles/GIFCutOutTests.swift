@@ -76,7 +76,7 @@ struct GIFCutOutTests {
     try expectCut(AnimationSamples.noise(width: 120, height: 90, frames: 4))
   }
 
-  @Test func framesOfTheirOwnRectanglesDisposalsAndInterlacingAreKept() throws {
+  @Test func framesOfTheirOwnRectanglesDisposalsInterlacingAndEdgesAreKept() throws {
     var gif = AnimationSamples.movingSquare()
     // A small frame in the middle (cleared after it is shown), an interlaced one restored after.
     gif.frames[2] = GIFBuilder.Frame(
@@ -85,6 +85,10 @@ struct GIFCutOutTests {
     gif.frames[3].interlaced = true
     gif.frames[3].disposal = 3
     gif.frames[4].transparentIndex = 5
+    // Reaching past the screen's right and bottom edges: only its part on the screen is shown.
+    gif.frames[5] = GIFBuilder.Frame(
+      left: 130, top: 90, width: 60, height: 50, palette: gif.frames[5].palette, delay: 40
+    ) { x, y in UInt8((x + y) % 6) }
     try expectCut(gif)
   }
 }
