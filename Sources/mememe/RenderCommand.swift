@@ -167,6 +167,11 @@ struct RenderCommand: ParsableCommand {
     }
     let written = summary.output ?? destination
     noteFramesLeftOut(format: imageFormat, captions: captions)
+    if case .jpeg = summary.fit?.format ?? imageFormat, captions.cutsOutOfPicture {
+      printToStandardError(
+        "note: a JPEG has no transparency: the cut-out bubble is white; write .png or .webp to keep it transparent"
+      )
+    }
     RenderReport.warnAboutStill(summary, written: written, input: input, maxPixels: maxPixels)
     RenderReport.warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {

@@ -98,6 +98,21 @@ import Testing
     #expect(line.contains(message), "\(line)")
   }
 
+  /// A JPEG has no transparency: the cut-out is white, and the command says so.
+  @Test func aJPEGSaysTheCutOutIsWhite() throws {
+    let fixtures = try Fixtures()
+    let output = fixtures.path("cut.jpg")
+    let result = try CommandLineRunner.run(
+      ["render", try input(fixtures), "--bubble", "reaction:transparent", "-o", output])
+    try #require(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("a JPEG has no transparency"))
+    let white = try fixtures.decode(output).color(atX: Self.width / 2, y: 8)
+    #expect(isWhite(white), "\(white)")
+    let png = try CommandLineRunner.run(
+      ["render", try input(fixtures), "--bubble", "reaction:transparent", "-o", fixtures.path("cut.png")])
+    #expect(!png.standardError.contains("transparency"))
+  }
+
   @Test func helpDescribesTheBubbleOptions() {
     let help = RenderCommand.helpMessage()
     for option in ["--bubble", "--tail", "--bubble-text"] { #expect(help.contains(option)) }
