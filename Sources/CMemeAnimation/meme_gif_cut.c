@@ -2,7 +2,8 @@
 // A GIF with parts of its screen cut out (made transparent) in every frame, each frame otherwise
 // written as the source coded it: its rectangle, palette, indices, disposal and delay. Nothing is
 // quantised again, so the colours are the source's exactly, and a frame costs one LZW decode and
-// one LZW encode (the encodes of a batch of frames run on threads of their own).
+// one LZW encode: a batch of frames is coded on threads of their own while this thread reads
+// and cuts the next batch.
 //
 // A cut pixel takes the frame's transparent colour. A frame without one gets one: a palette of
 // fewer than 256 colours grows by one, else a colour the frame leaves unused is taken, else the
@@ -40,8 +41,13 @@ struct meme_gif_cutter {
   // The graphic control extension read for the coming frame.
   GraphicsControlBlock control;
   int has_control;
-  cut_job jobs[BATCH];
-  int done;
+  // The mask's rows with a pixel to cut: [mask_top, mask_bottom).
+  int mask_top, mask_bottom;
+  // Two batches: one being coded while the other is read.
+  cut_job jobs[2][BATCH];
+  int counts[2];
+  int current;
+  int started, done, finished;
 };
 
 meme_gif_cutter *meme_gif_cutter_new(
@@ -67,6 +73,15 @@ meme_gif_cutter *meme_gif_cutter_new(
   cutter->xmp = xmp;
   cutter->xmp_size = xmp_size;
   cutter->loop_value = -1;
+  cutter->mask_top = cutter->height;
+  for (int y = 0; y < cutter->height; y++) {
+    const uint8_t *row = mask + (size_t)y * cutter->width;
+    int cuts = 0;
+    for (int x = 0; x < cutter->width && !cuts; x++) cuts = row[x] != 0;
+    if (!cuts) continue;
+    if (cutter->mask_top == cutter->height) cutter->mask_top = y;
+    cutter->mask_bottom = y + 1;
+  }
   return cutter;
 }
 
@@ -87,18 +102,26 @@ static int read_extension(meme_gif_cutter *cutter, int code, GifByteType *block)
   }
 }
 
-// The frame's transparent colour, made when it has none (see the top of the file); `cut` says
-// which of its pixels are cut.
-static int transparent_colour(cut_job *job, const uint8_t *cut, long long area) {
+// The frame's transparent colour, made when it has none (see the top of the file): the frame's
+// `kept_width` × `kept_height` pixels lie at (`left`, `top`) of the screen.
+static int transparent_colour(
+    const meme_gif_cutter *cutter, cut_job *job, int left, int top, int kept_width, int kept_height) {
   meme_gif_frame *frame = &job->frame;
   if (frame->transparent_index >= 0 && frame->transparent_index < frame->colors) return frame->transparent_index;
   if (frame->colors < 256) {
     memset(job->palette + 3 * frame->colors, 0, 3);
     return frame->colors++;
   }
+  // How often each colour shows outside the cut.
   long long uses[256] = {0};
-  for (long long i = 0; i < area; i++) {
-    if (!cut[i]) uses[job->indices[i]] += 1;
+  long long area = (long long)kept_width * kept_height;
+  for (long long i = 0; i < area; i++) uses[job->indices[i]] += 1;
+  for (int y = 0; y < kept_height; y++) {
+    const uint8_t *mask_row = cutter->mask + (size_t)(top + y) * cutter->width + left;
+    const uint8_t *row = job->indices + (size_t)y * kept_width;
+    for (int x = 0; x < kept_width; x++) {
+      if (mask_row[x]) uses[row[x]] -= 1;
+    }
   }
   int least = 0;
   for (int colour = 1; colour < 256; colour++) {
@@ -153,10 +176,8 @@ static int read_frame(meme_gif_cutter *cutter, cut_job *job) {
     long long area = (long long)kept_width * kept_height;
     free(job->indices);
     job->indices = calloc((size_t)area, 1);
-    uint8_t *cut = calloc((size_t)area, 1);
     uint8_t *row = malloc((size_t)image.Width);
-    if (job->indices == NULL || cut == NULL || row == NULL) {
-      free(cut);
+    if (job->indices == NULL || row == NULL) {
       free(row);
       return -MEME_ANIMATION_NO_MEMORY;
     }
@@ -175,10 +196,7 @@ static int read_frame(meme_gif_cutter *cutter, cut_job *job) {
     // giflib keeps a record of every image descriptor read; a stream of frames must not grow it.
     GifFreeSavedImages(gif);
     gif->ImageCount = 0;
-    if (!ok) {
-      free(cut);
-      return 0;
-    }
+    if (!ok) return 0;
     meme_gif_frame *frame = &job->frame;
     int colors = map->ColorCount > 256 ? 256 : map->ColorCount;
     for (int i = 0; i < colors; i++) {
@@ -193,29 +211,31 @@ static int read_frame(meme_gif_cutter *cutter, cut_job *job) {
         .transparent_index = cutter->has_control ? cutter->control.TransparentColor : -1,
         .delay_cs = cutter->has_control ? cutter->control.DelayTime : 0, .interlaced = 0};
     cutter->has_control = 0;
-    long long cut_count = 0;
-    for (int y = 0; y < kept_height && !off_screen; y++) {
-      const uint8_t *mask_row = cutter->mask + (size_t)(top + y) * cutter->width + left;
-      for (int x = 0; x < kept_width; x++) {
-        if (mask_row[x]) {
-          cut[(size_t)y * kept_width + x] = 1;
-          cut_count += 1;
-        }
-      }
-    }
     if (off_screen) {
       // Its one pixel shows what is beneath.
-      cut[0] = 1;
-      cut_count = 1;
-    }
-    if (cut_count > 0) {
-      int transparent = transparent_colour(job, cut, area);
+      int transparent = transparent_colour(cutter, job, 0, 0, 0, 0);
       frame->transparent_index = transparent;
-      for (long long i = 0; i < area; i++) {
-        if (cut[i]) job->indices[i] = (uint8_t)transparent;
+      job->indices[0] = (uint8_t)transparent;
+      return 1;
+    }
+    // Only the mask's rows with a cut can hold one.
+    int first = top > cutter->mask_top ? top : cutter->mask_top;
+    int last = bottom < cutter->mask_bottom ? bottom : cutter->mask_bottom;
+    int cuts = 0;
+    for (int y = first; y < last && !cuts; y++) {
+      const uint8_t *mask_row = cutter->mask + (size_t)y * cutter->width + left;
+      for (int x = 0; x < kept_width && !cuts; x++) cuts = mask_row[x] != 0;
+    }
+    if (!cuts) return 1;
+    int transparent = transparent_colour(cutter, job, left, top, kept_width, kept_height);
+    frame->transparent_index = transparent;
+    for (int y = first; y < last; y++) {
+      const uint8_t *mask_row = cutter->mask + (size_t)y * cutter->width + left;
+      uint8_t *indices = job->indices + (size_t)(y - top) * kept_width;
+      for (int x = 0; x < kept_width; x++) {
+        if (mask_row[x]) indices[x] = (uint8_t)transparent;
       }
     }
-    free(cut);
     return 1;
   }
 }
@@ -228,44 +248,61 @@ static void *code_jobs(void *argument) {
   return NULL;
 }
 
-// Codes `count` jobs on the cutter's workers: worker w codes jobs w, w + workers, ...
-static void code_batch(meme_gif_cutter *cutter, int count) {
-  cut_job *lists[BATCH][BATCH + 1];
-  pthread_t threads[BATCH];
-  int started[BATCH] = {0};
-  int workers = cutter->workers < count ? cutter->workers : count;
-  for (int w = 0; w < workers; w++) {
-    int n = 0;
-    for (int i = w; i < count; i += workers) lists[w][n++] = &cutter->jobs[i];
-    lists[w][n] = NULL;
-  }
-  // The first list is coded on this thread; a thread that cannot start leaves its list here too.
-  for (int w = 1; w < workers; w++) started[w] = pthread_create(&threads[w], NULL, code_jobs, lists[w]) == 0;
-  code_jobs(lists[0]);
-  for (int w = 1; w < workers; w++) {
-    if (started[w]) {
-      pthread_join(threads[w], NULL);
-    } else {
-      code_jobs(lists[w]);
-    }
-  }
-}
-
-int meme_gif_cutter_next(meme_gif_cutter *cutter) {
-  if (cutter->done) return 0;
+// Reads up to a batch of frames into the set `set`: how many, or -MEME_ANIMATION_*. Sets `done`
+// at the end of the file.
+static int read_batch(meme_gif_cutter *cutter, int set) {
   int count = 0;
-  while (count < BATCH) {
-    cut_job *job = &cutter->jobs[count];
+  while (count < BATCH && !cutter->done) {
+    cut_job *job = &cutter->jobs[set][count];
     if (job->coder == NULL && (job->coder = meme_gif_frame_coder_new()) == NULL) return -MEME_ANIMATION_NO_MEMORY;
     int read = read_frame(cutter, job);
     if (read < 0) return read;
     if (read == 0) {
       cutter->done = 1;
-      break;
+    } else {
+      count += 1;
     }
-    count += 1;
   }
-  if (cutter->writer == NULL) {
+  return count;
+}
+
+// The threads coding a batch: thread t codes jobs t, t + threads, ...
+typedef struct {
+  cut_job *lists[BATCH][BATCH + 1];
+  pthread_t threads[BATCH];
+  int started[BATCH];
+  int count;
+} coding;
+
+static void start_coding(coding *coding, cut_job *jobs, int count, int threads) {
+  coding->count = threads < count ? threads : count;
+  for (int t = 0; t < coding->count; t++) {
+    int n = 0;
+    for (int i = t; i < count; i += coding->count) coding->lists[t][n++] = &jobs[i];
+    coding->lists[t][n] = NULL;
+    coding->started[t] = pthread_create(&coding->threads[t], NULL, code_jobs, coding->lists[t]) == 0;
+  }
+}
+
+// Waits for the threads; a list whose thread could not start is coded on this thread.
+static void finish_coding(coding *coding) {
+  for (int t = 0; t < coding->count; t++) {
+    if (coding->started[t]) {
+      pthread_join(coding->threads[t], NULL);
+    } else {
+      code_jobs(coding->lists[t]);
+    }
+  }
+}
+
+int meme_gif_cutter_next(meme_gif_cutter *cutter) {
+  if (cutter->finished) return 0;
+  if (!cutter->started) {
+    cutter->started = 1;
+    int count = read_batch(cutter, 0);
+    if (count < 0) return count;
+    cutter->counts[0] = count;
+    // The loop count comes before the first frame, so it is known once a frame is read.
     int error = 0;
     cutter->writer = meme_gif_writer_new(cutter->width, cutter->height, cutter->loop_value, &error);
     if (cutter->writer == NULL) return -error;
@@ -274,16 +311,32 @@ int meme_gif_cutter_next(meme_gif_cutter *cutter) {
       if (result != MEME_ANIMATION_OK) return -result;
     }
   }
-  code_batch(cutter, count);
-  for (int i = 0; i < count; i++) {
-    if (cutter->jobs[i].result != MEME_ANIMATION_OK) return -cutter->jobs[i].result;
-    int result = meme_gif_writer_append(cutter->writer, cutter->jobs[i].coder);
-    if (result != MEME_ANIMATION_OK) return -result;
-  }
-  if (cutter->done) {
+  int set = cutter->current, count = cutter->counts[set];
+  if (count == 0) {
+    cutter->finished = 1;
     int result = meme_gif_writer_finish(cutter->writer);
+    return result == MEME_ANIMATION_OK ? 0 : -result;
+  }
+  // This batch is coded on the other cores while this one reads the next (with one core, after).
+  coding coding;
+  int threads = cutter->workers > 1 ? cutter->workers - 1 : 0;
+  start_coding(&coding, cutter->jobs[set], count, threads);
+  int next = read_batch(cutter, 1 - set);
+  finish_coding(&coding);
+  if (threads == 0) {
+    cut_job *list[BATCH + 1];
+    for (int i = 0; i < count; i++) list[i] = &cutter->jobs[set][i];
+    list[count] = NULL;
+    code_jobs(list);
+  }
+  if (next < 0) return next;
+  for (int i = 0; i < count; i++) {
+    if (cutter->jobs[set][i].result != MEME_ANIMATION_OK) return -cutter->jobs[set][i].result;
+    int result = meme_gif_writer_append(cutter->writer, cutter->jobs[set][i].coder);
     if (result != MEME_ANIMATION_OK) return -result;
   }
+  cutter->counts[1 - set] = next;
+  cutter->current = 1 - set;
   return count;
 }
 
@@ -299,9 +352,11 @@ void meme_gif_cutter_free(meme_gif_cutter *cutter) {
   if (cutter == NULL) return;
   int error;
   if (cutter->gif != NULL) DGifCloseFile(cutter->gif, &error);
-  for (int i = 0; i < BATCH; i++) {
-    free(cutter->jobs[i].indices);
-    meme_gif_frame_coder_free(cutter->jobs[i].coder);
+  for (int set = 0; set < 2; set++) {
+    for (int i = 0; i < BATCH; i++) {
+      free(cutter->jobs[set][i].indices);
+      meme_gif_frame_coder_free(cutter->jobs[set][i].coder);
+    }
   }
   meme_gif_writer_free(cutter->writer);
   free(cutter);
