@@ -31,3 +31,14 @@ extension BubbleOptions {
     }
   }
 }
+
+extension BubbleOptions {
+  /// Says on standard error that a still `format` without transparency (JPEG) fills the bubbles
+  /// cut out of the picture white.
+  static func noteCutOuts(in format: ImageFormat, captions: MemeCaptions) {
+    guard case .jpeg = format, captions.cutsOutOfPicture else { return }
+    printToStandardError(
+      "note: a JPEG has no transparency: the cut-out bubble is white; write .png or .webp to keep it transparent"
+    )
+  }
+}

@@ -32,4 +32,11 @@ struct HideOptions: ParsableArguments {
     return try command.transformOptions.transform().outputSize(
       sourceWidth: size.width, sourceHeight: size.height)
   }
+
+  /// The size of the picture the layers are drawn on: `pictureSize(for:)`, at --width.
+  func drawnPictureSize(for command: RenderCommand) throws -> (width: Int, height: Int) {
+    let size = try pictureSize(for: command)
+    guard let width = command.width, command.panelOptions.panels == nil else { return size }
+    return (width, max(1, Int((Double(width) * Double(size.height) / Double(size.width)).rounded())))
+  }
 }

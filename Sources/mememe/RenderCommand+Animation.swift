@@ -47,7 +47,8 @@ extension RenderCommand {
           + "font \(summary.font.family)"
       ]
       if let fit = summary.fit { lines.append("\(quoted(output)): \(RenderReport.explanation(of: fit))") }
-      lines += BubbleOptions.outlineLines(of: captions.layers, pictureSize: try drawnPictureSize())
+      lines += BubbleOptions.outlineLines(
+        of: captions.layers, pictureSize: try hideOptions.drawnPictureSize(for: self))
       RenderReport.printVerbose(lines, besides: destination)
     }
   }

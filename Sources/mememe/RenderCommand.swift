@@ -60,24 +60,8 @@ struct RenderCommand: ParsableCommand {
   @Option(help: .private)
   var layerKind: [LayerKindName] = []
 
-  @Option(
-    help: ArgumentHelp(
-      "Where the --caption, --sticker or --bubble comic before it goes: left, top, width and height in fractions of the "
-        + "picture.",
-      valueName: "X,Y,W,H"))
-  var box: [String] = []
-
-  @Option(
-    help: ArgumentHelp(
-      "Turn the --caption, --sticker or --bubble comic before it clockwise by this many degrees (-360 to 360).",
-      valueName: "DEG"))
-  var angle: [String] = []
-
-  @Option(
-    help: ArgumentHelp(
-      "How opaque the --sticker before it is drawn, from 0 (invisible) to 1 (opaque, the default).",
-      valueName: "O"))
-  var opacity: [String] = []
+  /// --box, --angle and --opacity, which place the layer option before them.
+  @OptionGroup var placement: LayerPlacementOptions
 
   /// --font, --text-color, --outline-color and --[no-]uppercase.
   @OptionGroup var styleOptions: StyleOptions
@@ -167,11 +151,7 @@ struct RenderCommand: ParsableCommand {
     }
     let written = summary.output ?? destination
     noteFramesLeftOut(format: imageFormat, captions: captions)
-    if case .jpeg = summary.fit?.format ?? imageFormat, captions.cutsOutOfPicture {
-      printToStandardError(
-        "note: a JPEG has no transparency: the cut-out bubble is white; write .png or .webp to keep it transparent"
-      )
-    }
+    BubbleOptions.noteCutOuts(in: summary.fit?.format ?? imageFormat, captions: captions)
     RenderReport.warnAboutStill(summary, written: written, input: input, maxPixels: maxPixels)
     RenderReport.warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)
     if verbose {
@@ -186,16 +166,10 @@ struct RenderCommand: ParsableCommand {
         "\(name): \(summary.encoding.explanation)",
       ]
       if let fit = summary.fit { lines.append("\(name): \(RenderReport.explanation(of: fit))") }
-      lines += BubbleOptions.outlineLines(of: captions.layers, pictureSize: try drawnPictureSize())
+      lines += BubbleOptions.outlineLines(
+        of: captions.layers, pictureSize: try hideOptions.drawnPictureSize(for: self))
       RenderReport.printVerbose(lines, besides: destination)
     }
-  }
-
-  /// The size of the picture the layers are drawn on: after --crop, --rotate and --flip, at --width.
-  func drawnPictureSize() throws -> (width: Int, height: Int) {
-    let size = try hideOptions.pictureSize(for: self)
-    guard let width, panelOptions.panels == nil else { return size }
-    return (width, max(1, Int((Double(width) * Double(size.height) / Double(size.width)).rounded())))
   }
 
   /// --width and --max-pixels within their ranges.
@@ -233,7 +207,7 @@ struct RenderCommand: ParsableCommand {
         case .hidden: hideOptions.hide
         case .bubble: bubbleOptions.bubble
         }
-      }, boxes: box, angles: angle, opacities: opacity, style: style,
+      }, boxes: placement.box, angles: placement.angle, opacities: placement.opacity, style: style,
       pictureSize: { try hideOptions.pictureSize(for: self) })
   }
 

@@ -78,7 +78,7 @@ import Testing
       let without = try Self.drawn(bubble)
       let ink = Self.changes(with, without)
       #expect(ink.count > 200, "the text was not drawn")
-      let padding = SpeechBubble.padding(for: bubble.frame.pixels(width: Self.width, height: Self.height))
+      let padding = BubbleGeometry.padding(for: bubble.frame.pixels(width: Self.width, height: Self.height))
       // A pixel of antialiasing on the text's edge.
       let outside = ink.filter { !Self.liesInside($0.x, $0.y, bubble, inset: padding - 1) }
       #expect(
@@ -103,7 +103,7 @@ import Testing
     empty.text = ""
     let ink = Self.changes(try Self.drawn(long), try Self.drawn(empty))
     #expect(ink.count > 500)
-    let padding = SpeechBubble.padding(for: frame.pixels(width: Self.width, height: Self.height))
+    let padding = BubbleGeometry.padding(for: frame.pixels(width: Self.width, height: Self.height))
     #expect(ink.allSatisfy { Self.liesInside($0.x, $0.y, long, inset: padding - 1) })
   }
 

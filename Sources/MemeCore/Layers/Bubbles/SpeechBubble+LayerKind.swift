@@ -46,10 +46,10 @@ extension SpeechBubble: LayerKind {
     }
     let place = bodyPlace(pictureWidth: width, pictureHeight: height, origin: request.pictureOrigin)
     let tip = Point(x: request.pictureOrigin.0 + tailX * width, y: request.pictureOrigin.1 + tailY * height)
-    let outline = Self.comicOutline(shape: shape, place: place, radians: drawnRadians, tip: tip)
+    let outline = BubbleGeometry.comicOutline(shape: shape, place: place, radians: drawnRadians, tip: tip)
     var textStyle = style
     textStyle.outlineColor = .transparent
-    let textPlace = Self.textPlace(shape: shape, place: place)
+    let textPlace = BubbleGeometry.textPlace(shape: shape, place: place)
     let textBox = TextBox(
       text: text,
       frame: RelativeRect(
@@ -61,7 +61,7 @@ extension SpeechBubble: LayerKind {
     let drawing = BubbleDrawing(
       outline: outline,
       paint: .bordered(
-        fill: style.outlineColor, border: style.textColor, width: Self.borderWidth(for: place)),
+        fill: style.outlineColor, border: style.textColor, width: BubbleGeometry.borderWidth(for: place)),
       clip: picture, text: textLayout.drawing)
     return CaptionLayout(text: textLayout, drawnOver: drawing)
   }
