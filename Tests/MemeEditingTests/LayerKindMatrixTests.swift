@@ -35,7 +35,8 @@ import Testing
     case .bubble:
       .bubble(
         SpeechBubble(
-          shape: .ellipse, frame: RelativeRect(x: 0.35, y: 0.2, width: 0.45, height: 0.3), angle: 10, tailX: 0.2,
+          shape: .ellipse, frame: RelativeRect(x: 0.35, y: 0.2, width: 0.45, height: 0.3), angle: 10,
+          tailX: 0.2,
           tailY: 0.8, text: "Hello, bubble"))
     }
   }
