@@ -249,7 +249,8 @@ import Testing
     EditorHarness.settle(editor)
     #expect(gtk_widget_get_width(editor.window) == width, "nothing made the window wider")
     for button in [
-      editor.bottomBar.hideAreaButton, editor.bottomBar.addStickerButton, editor.bottomBar.addTextButton,
+      editor.bottomBar.hideAreaButton, editor.bottomBar.speechBubbleButton, editor.bottomBar.addStickerButton,
+      editor.bottomBar.addTextButton,
     ] {
       let bounds = try #require(WidgetTree.bounds(of: button, in: editor.window))
       #expect(button.isMapped && bounds.x >= 0 && bounds.x + bounds.width <= Double(width))
