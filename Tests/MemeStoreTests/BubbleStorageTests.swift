@@ -15,17 +15,14 @@ import Testing
 
   @Test func aTemplateKeepsTheBubblesWithoutTheComicBubblesText() throws {
     let folder = try TemporaryFolder()
+    let store = try SentMemeStore(directory: folder.url)
     let box = MemeLayer.text(
       TextBox(text: "one meme's", frame: RelativeRect(x: 0, y: 0, width: 0.5, height: 0.5)))
-    let draft = MemeTemplateDraft(
-      name: "bubbles", picture: .png(randomBytes(120)), thumbnail: .png(randomBytes(40)),
-      content: MemeContent(
-        captions: MemeCaptions(top: "dropped", bottom: "", layers: [Self.reaction, box, .bubble(Self.comic)]))
-    )
-    let saved = try SentMemeStore(directory: folder.url).saveTemplate(draft)
+    let captions = MemeCaptions(
+      top: "dropped", bottom: "", layers: [Self.reaction, box, .bubble(Self.comic)])
+    let id = try store.saveTemplate(templateDraft(named: "bubbles", captions)).id
     var form = Self.comic
     form.text = ""
-    let template = try #require(try SentMemeStore(directory: folder.url).template(id: saved.id))
-    #expect(template.content.layers == [Self.reaction, .bubble(form)])
+    #expect(try store.template(id: id)?.content.layers == [Self.reaction, .bubble(form)])
   }
 }
