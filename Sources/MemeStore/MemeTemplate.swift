@@ -59,7 +59,8 @@ public struct MemeTemplateDraft: MemeContentHolder, Sendable, Hashable {
 
 extension MemeContent {
   /// What a template keeps of `content`: its layout, style, effects, stickers and hidden areas (which
-  /// belong to the picture it keeps), and a panel meme's grid as
+  /// belong to the picture it keeps), its speech bubbles as forms to fill (a comic bubble without its
+  /// text, which belongs to one meme), and a panel meme's grid as
   /// a form to fill: its arrangement, gutter, cell shape, and each cell's fit and caption (the
   /// format's labels, "no" and "yes"), with no picture in any cell. Its texts, boxes and
   /// description belong to one meme, its cells' pictures and how they lie to that meme's pictures,
@@ -68,9 +69,23 @@ extension MemeContent {
     MemeContent(
       captions: MemeCaptions(
         top: "", bottom: "", style: content.style,
-        layers: content.layers.filter { $0.sticker != nil || $0.hiddenArea != nil }, layout: content.layout,
+        layers: content.layers.compactMap(\.keptInTemplate), layout: content.layout,
         effects: content.effects),
       panels: content.panels.map(\.withoutPictures))
+  }
+}
+
+extension MemeLayer {
+  /// The layer as a template keeps it: a sticker, a hidden area or a speech bubble (its text
+  /// emptied); nil for a text box, whose text is all it is.
+  fileprivate var keptInTemplate: MemeLayer? {
+    switch self {
+    case .sticker, .hidden: return self
+    case .bubble(var bubble):
+      bubble.text = ""
+      return .bubble(bubble)
+    case .text: return nil
+    }
   }
 }
 

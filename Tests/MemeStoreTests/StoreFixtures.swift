@@ -76,3 +76,10 @@ func makeReleaseStore(
   }
   try queue.close()
 }
+
+/// A template of `captions` with distinct random pictures, as Use as Template saves one.
+func templateDraft(named name: String, _ captions: MemeCaptions) -> MemeTemplateDraft {
+  MemeTemplateDraft(
+    name: name, picture: .png(randomBytes(120)), thumbnail: .png(randomBytes(40)),
+    content: MemeContent(captions: captions))
+}

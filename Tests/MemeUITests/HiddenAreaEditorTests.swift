@@ -98,10 +98,11 @@ import Testing
     // The canvas's menu has the area's own section while it is selected.
     let items = PrimaryMenuTests.items(of: editor.layerActions.hidingActions.menuSection.model)
     #expect(items.map(\.label) == ["Pixelate", "Blur", "Solid", "Strength…", "Colour…"], "\(items)")
+    // Hide Area lies in the canvas menu's Add submenu, beside Speech Bubble.
     let contextMenu = EditorContextMenu.menu
     #expect(
-      PrimaryMenuTests.items(of: contextMenu.model).contains {
-        $0.label == "Hide Area" && $0.action == EditorAction.hideArea.detailedName
+      SpeechBubbleHarness.paths(of: contextMenu.model).contains {
+        $0.path == "Add/Hide Area" && $0.action == EditorAction.hideArea.detailedName
       })
     let method = try #require(editor.layerActions.actions.action(named: HidingActions.methodName))
     #expect(method.stringState == "pixelate")
@@ -248,7 +249,8 @@ import Testing
     EditorHarness.settle(editor)
     #expect(gtk_widget_get_width(editor.window) == width, "nothing made the window wider")
     for button in [
-      editor.bottomBar.hideAreaButton, editor.bottomBar.addStickerButton, editor.bottomBar.addTextButton,
+      editor.bottomBar.hideAreaButton, editor.bottomBar.speechBubbleButton, editor.bottomBar.addStickerButton,
+      editor.bottomBar.addTextButton,
     ] {
       let bounds = try #require(WidgetTree.bounds(of: button, in: editor.window))
       #expect(button.isMapped && bounds.x >= 0 && bounds.x + bounds.width <= Double(width))

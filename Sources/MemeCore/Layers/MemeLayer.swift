@@ -81,6 +81,16 @@ public enum MemeLayer: Sendable, Hashable {
     }
   }
 
+  /// The style its text is drawn in (a text box's, a comic speech bubble's); nil for a kind without
+  /// text.
+  public var textStyle: CaptionStyle? {
+    switch self {
+    case .text(let box): box.style
+    case .bubble(let bubble): bubble.isReaction ? nil : bubble.style
+    case .sticker, .hidden: nil
+    }
+  }
+
   /// The name of its kind.
   public var kindName: LayerKindName { type(of: kind).kindName }
 }

@@ -37,15 +37,16 @@ extension EditorDocument {
     addBox(newBox)
   }
 
-  /// A keystroke in the field of the box at `index`; a run of keystrokes in one box is one undo step.
-  /// Text beyond `CaptionLimits` (a caption's, or the meme's budget) is cut to them, and the limit it
-  /// went beyond returned.
+  /// A keystroke in the field of the layer with text (a text box, a comic bubble) at `index`; a run
+  /// of keystrokes in one layer is one undo step. Text beyond `CaptionLimits` (a caption's, or the
+  /// meme's budget) is cut to them, and the limit it went beyond returned.
   @discardableResult
   public func setText(_ text: String, ofBoxAt index: Int) -> CaptionLimits.Excess? {
     let (text, excess) = captions.bounded(text, inPlaceOf: CaptionPosition.allCases.count + index)
-    guard var box = textBox(at: index) else { return excess }
-    box.text = text
-    updateBox(at: index, to: box, coalescingKey: "typing-box-\(index)")
+    guard layers.indices.contains(index), layers[index].kind.editing.hasText else { return excess }
+    var layer = layers[index]
+    layer.text = text
+    updateLayer(at: index, to: layer, coalescingKey: "typing-box-\(index)")
     return excess
   }
 

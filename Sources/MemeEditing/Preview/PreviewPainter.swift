@@ -238,7 +238,8 @@ public final class PreviewPainter {
       shownFrame != nil || scale * scaleFactor > Double(picture.preview.width) / Double(picture.width)
     let key = FittedKey(
       region: region, width: deviceWidth, height: deviceHeight, usesFull: usesFull,
-      hiddenAreas: layout.captions.layers.compactMap(\.hiddenArea), effects: layout.captions.effects)
+      hiddenAreas: layout.captions.layers.compactMap(\.hiddenArea), effects: layout.captions.effects,
+      cutOuts: layout.captions.layers.compactMap(\.speechBubble).filter { $0.isReaction && $0.isTransparent })
     if fittedPicture == nil || fittedKey != key {
       fittedPicture = transform.render(
         shownFrame ?? (usesFull ? picture.full : picture.preview), sourceWidth: picture.width,
@@ -317,4 +318,6 @@ private struct FittedKey: Equatable {
   /// What is hidden and drawn on the picture before it is shown.
   let hiddenAreas: [HiddenArea]
   let effects: PictureEffects
+  /// The speech bubbles cut out of it: a bubble made transparent, moved or resized cuts anew.
+  let cutOuts: [SpeechBubble]
 }

@@ -29,6 +29,8 @@ enum IconName {
   static let addSticker = "emoji-people-symbolic"
   /// Hide Area: the crossed-out eye of a hidden password.
   static let hideArea = "view-conceal-symbolic"
+  /// The bottom bar's Speech Bubble menu.
+  static let speechBubble = "chat-message-new-symbolic"
   static let warning = "dialog-warning-symbolic"
   static let alignLeft = "format-justify-left-symbolic"
   static let alignCenter = "format-justify-center-symbolic"
@@ -74,7 +76,8 @@ enum IconName {
   /// Every icon above, once.
   static let all: [String] = [
     share, mainMenu, stopExport, captionStyle, back, delete, newMeme,
-    camera, album, cropRotateFlip, addText, addSticker, hideArea, warning, alignLeft, alignCenter, alignRight,
+    camera, album, cropRotateFlip, addText, addSticker, hideArea, speechBubble, warning, alignLeft,
+    alignCenter, alignRight,
     play,
     pause,
     previousFrame, nextFrame, copy,

@@ -132,6 +132,10 @@ enum ShortcutsWindow {
         Shortcut(title: localized("With the arrows: resize the selected text box"), accelerators: ["<Alt>"]),
         Shortcut(
           title: localized("Turn the selected text box"), accelerators: ["<Control>Left", "<Control>Right"]),
+        // A comic bubble's Move Tail (in its menu) gives the arrows to its tail's tip.
+        Shortcut(
+          title: localized("With Move Tail on: move a comic bubble’s tail"),
+          accelerators: ["Left", "Right", "Up", "Down"]),
         // One key rather than Shift with every arrow: the window must fit a small screen's width.
         Shortcut(
           title: localized("Hold for larger steps: ten pixels, or 15 degrees"), accelerators: ["<Shift>"]),

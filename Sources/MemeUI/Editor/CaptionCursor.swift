@@ -34,14 +34,15 @@ struct CaptionCursor {
       angle = 0
     case .box(let index):
       guard layout.layers.indices.contains(index), layout.captions.layers.indices.contains(index),
-        let box = layout.captions.layers[index].textBox
+        let style = layout.captions.layers[index].textStyle
       else {
         return nil
       }
+      let layer = layout.captions.layers[index]
       caption = layout.layers[index]
-      typed = box.text
-      isUppercase = box.style.isUppercase
-      angle = box.angle.isFinite ? box.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0
+      typed = layer.text
+      isUppercase = style.isUppercase
+      angle = layer.angle.isFinite ? layer.angle.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0
     }
     self.frame = frame
     // The layout draws in the output's pixels (the picture's, or with the band or frame around it).

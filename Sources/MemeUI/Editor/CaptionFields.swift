@@ -71,9 +71,8 @@ final class CaptionFields {
     shown.top = topEntry.text
     shown.bottom = bottomEntry.text
     for (index, entry) in zip(shown.layers.indices, boxEntries) {
-      guard var box = shown.layers[index].textBox else { continue }
-      box.text = entry.text
-      shown.layers[index] = .text(box)
+      guard shown.layers[index].kind.editing.hasText else { continue }
+      shown.layers[index].text = entry.text
     }
     return shown
   }

@@ -24,6 +24,10 @@ package enum EditorAction: String, NamedAction {
   case addText = "add-text"
   /// Hide Area: a rectangle drawn over the picture pixelates, blurs or covers what lies under it.
   case hideArea = "hide-area"
+  /// Add → Speech Bubble → Reaction: a reaction bubble across the top of the picture.
+  case addReactionBubble = "add-reaction-bubble"
+  /// Add → Speech Bubble → Comic: a rounded comic bubble with a tail, to type in.
+  case addComicBubble = "add-comic-bubble"
   case contextMenu = "context-menu"
   case editDescription = "edit-description"
   case nextCaption = "next-caption"
@@ -59,7 +63,7 @@ package enum EditorAction: String, NamedAction {
     case .nextCaption: ["<Control>Tab"]
     case .previousCaption: ["<Control><Shift>Tab"]
     case .camera, .share, .cancel, .editDescription, .cancelExport, .playAnimation, .previousFrame,
-      .nextFrame, .hideArea:
+      .nextFrame, .hideArea, .addReactionBubble, .addComicBubble:
       []
     }
   }
@@ -84,6 +88,8 @@ package enum EditorAction: String, NamedAction {
     case .cancelExport: localized("Stop exporting the meme")
     case .addText: localized("Add Text")
     case .hideArea: localized("Hide Area")
+    case .addReactionBubble: localized("Add a Reaction Bubble")
+    case .addComicBubble: localized("Add a Comic Bubble")
     case .contextMenu: localized("Open the picture’s menu")
     case .editDescription: localized("Description…")
     case .nextCaption: localized("Next caption, text box or sticker")
@@ -113,7 +119,7 @@ package enum EditorAction: String, NamedAction {
     switch self {
     case .share, .editDescription, .zoomIn, .zoomOut, .zoomFit,
       .rotateLeft, .rotateRight,
-      .flipHorizontal, .flipVertical, .addText, .hideArea:
+      .flipHorizontal, .flipVertical, .addText, .hideArea, .addReactionBubble, .addComicBubble:
       true
     default: false
     }

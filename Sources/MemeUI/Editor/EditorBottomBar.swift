@@ -4,7 +4,7 @@ import GLibSupport
 import GtkKit
 
 /// The bar below the canvas: Crop, Rotate and Flip at its start, Camera and Album in its centre, Hide
-/// Area, Add Sticker and Add Text at its end. Its buttons follow the editor's actions.
+/// Area, Speech Bubble, Add Sticker and Add Text at its end. Its buttons follow the editor's actions.
 struct EditorBottomBar {
   let widget: UnsafeMutablePointer<GtkWidget>
   let cameraButton: UnsafeMutablePointer<GtkWidget>
@@ -16,6 +16,8 @@ struct EditorBottomBar {
   /// Opens Add Sticker's popover (see `StickerAdding`, which gives it the popover).
   let addStickerButton: UnsafeMutablePointer<GtkWidget>
   let hideAreaButton: UnsafeMutablePointer<GtkWidget>
+  /// Speech Bubble's menu: Reaction and Comic (the canvas menu's Add → Speech Bubble).
+  let speechBubbleButton: UnsafeMutablePointer<GtkWidget>
 
   init() {
     widget = gtk_action_bar_new()!
@@ -73,9 +75,18 @@ struct EditorBottomBar {
     Self.name(
       hideAreaButton, "hide-area-button", label: localized("Hide Area"),
       tooltip: localized("Hide Area: pixelate, blur or cover a part of the picture"))
-    // The things placed on the picture, together at the bar's end: Hide Area, Add Sticker, then Add Text.
+    let speechBubble = MenuButton()
+    speechBubble.setIconName(IconName.speechBubble)
+    speechBubble.setMenu(BubbleAdding.menu)
+    speechBubbleButton = speechBubble.widget
+    Self.name(
+      speechBubbleButton, "speech-bubble-button", label: localized("Speech Bubble"),
+      tooltip: localized("Add a Speech Bubble"))
+    // The things placed on the picture, together at the bar's end: Hide Area, Speech Bubble, Add
+    // Sticker, then Add Text.
     let adding = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     adding.append(hideAreaButton)
+    adding.append(speechBubbleButton)
     adding.append(addStickerButton)
     adding.append(addTextButton)
     gtk_action_bar_pack_end(gtkkit_action_bar(widget), adding.widget)

@@ -30,8 +30,10 @@ final class EditorContextMenu {
   }
 
   /// Paste, Undo and Redo; then the selected layer's place in the drawing order and Delete; then
-  /// what its kind has of its own (a sticker's Flip and Opacity, a hidden area's method); then what
-  /// acts on the picture: Hide Area and Use as Template.
+  /// what its kind has of its own (a sticker's Flip and Opacity, a hidden area's method, a speech
+  /// bubble's options); then what acts on the picture: Add (Speech Bubble's Reaction and Comic, and
+  /// Hide Area) and Use as Template. Add is a submenu so that the menu stays as short as it was: a
+  /// menu too tall for the window no longer opens at its box.
   static var menu: Menu { menu(kindSections: []) }
 
   /// The menu, with `kindSections` (each filled while a layer of its kind is selected) before the
@@ -48,11 +50,14 @@ final class EditorContextMenu {
       Menu(
         LayerAction.allCases.map { ($0.title, $0.detailedName) }))
     for section in kindSections { menu.appendSection(section) }
-    menu.appendSection(
-      Menu([
-        (EditorAction.hideArea.title, EditorAction.hideArea.detailedName),
-        TemplateAction.useAsTemplate.menuItem,
-      ]))
+    let adding = Menu()
+    adding.appendSubmenu(BubbleAdding.menu, label: localized("Speech Bubble"))
+    adding.append(EditorAction.hideArea.title, action: EditorAction.hideArea.detailedName)
+    let picture = Menu()
+    picture.appendSubmenu(adding, label: localized("Add"))
+    let template = TemplateAction.useAsTemplate.menuItem
+    picture.append(template.label, action: template.action)
+    menu.appendSection(picture)
     return menu
   }
 

@@ -31,6 +31,8 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var textBoxes: TextBoxEditing!
   /// Add Sticker's popover and what its choices add.
   private(set) var stickers: StickerAdding!
+  /// Add → Speech Bubble's Reaction and Comic.
+  private(set) var bubbles: BubbleAdding!
   /// The selected layer's `layer.` actions: its place in the drawing order, Delete.
   private(set) var layerActions: LayerActions!
   private(set) var leaving: LeavingQuestions!
@@ -84,6 +86,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     } filePicker: { [unowned self] request, completion in
       filePicker(request, completion)
     }
+    bubbles = BubbleAdding(host: self, toasts: toasts) { [unowned self] in cropMode.isOn }
     leaving = LeavingQuestions(host: self) { [unowned self] in
       isBusy
     } stopExport: { [unowned self] in
@@ -208,6 +211,12 @@ package final class EditorWindow: AppWindow, EditorHost {
       // With a box selected, the panel styles that box alone.
       if let index = document.selectedLayerIndex, let box = document.selectedBox {
         document.setStyle(style, alignment: box.alignment, ofBoxAt: index)
+        return
+      }
+      // A comic bubble likewise: its text colour draws the text and the border, its outline
+      // colour fills it.
+      if let index = document.selectedLayerIndex, document.speechBubbles.comic(at: index) != nil {
+        document.speechBubbles.setStyle(style, ofBubbleAt: index)
         return
       }
       document.setStyle(style)

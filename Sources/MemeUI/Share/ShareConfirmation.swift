@@ -78,6 +78,15 @@ struct ShareConfirmation {
     return noted
   }
 
+  /// This confirmation, saying also that the JPEG filled a speech bubble cut out of the picture
+  /// white: JPEG has no transparency (a PNG or WebP keeps it).
+  func cutOutFilledWhite() -> ShareConfirmation {
+    var noted = self
+    noted.title = String(
+      format: localized("%@ (JPEG has no transparency: the cut-out is filled white)"), title)
+    return noted
+  }
+
   /// A toast saying it in `window`; for a saved file, with Show in Folder.
   func toast(in window: UnsafeMutablePointer<GtkWidget>) -> Toast {
     let toast = Toast(title)

@@ -15,6 +15,8 @@ final class LayerActions {
   private(set) var stickerActions: StickerActions!
   /// Pixelate, Blur, Solid, Strength… and Colour…: a hidden area's own.
   private(set) var hidingActions: HidingActions!
+  /// Transparent, Flip, Bottom, Size… and Shape: a speech bubble's own.
+  private(set) var bubbleActions: BubbleActions!
 
   init(window: UnsafeMutablePointer<GtkWidget>, document: EditorDocument, textBoxes: TextBoxEditing) {
     actions = ActionGroup(insertedInto: window, prefix: LayerAction.scope).actions
@@ -23,6 +25,7 @@ final class LayerActions {
     LayerAction.add(to: actions) { [weak self] action in self?.perform(action) }
     stickerActions = StickerActions(actions: actions, document: document)
     hidingActions = HidingActions(actions: actions, document: document)
+    bubbleActions = BubbleActions(actions: actions, document: document)
   }
 
   private func perform(_ action: LayerAction) {
@@ -45,8 +48,14 @@ final class LayerActions {
     }
     stickerActions.update(isCropping: isCropping)
     hidingActions.update(isCropping: isCropping)
+    bubbleActions.update(isCropping: isCropping)
   }
 
   /// The canvas menu's sections of the layer kinds' own actions (see `EditorContextMenu`).
-  var kindMenuSections: [Menu] { [stickerActions.menuSection, hidingActions.menuSection] }
+  var kindMenuSections: [Menu] {
+    [
+      stickerActions.menuSection, hidingActions.menuSection, bubbleActions.reactionSection,
+      bubbleActions.comicSection,
+    ]
+  }
 }

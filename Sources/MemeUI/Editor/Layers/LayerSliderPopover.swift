@@ -7,7 +7,7 @@ import MemeCore
 import MemeEditing
 
 /// What a `LayerSliderPopover` sets on the selected layer: a sticker's opacity, a hidden area's
-/// strength. Each reads the value from a layer of its kind (nil for another kind) and writes it back.
+/// strength, a reaction bubble's size. Each reads the value from a layer of its kind (nil for another kind) and writes it back.
 struct LayerSlider {
   /// The popover's heading and the slider's name for screen readers.
   let title: String
@@ -37,6 +37,18 @@ struct LayerSlider {
     read: { $0.hiddenArea.map { Double($0.drawnStrength) } },
     write: { document, index, value, key in
       document.hiddenAreas.setStrength(Int(value.rounded()), ofAreaAt: index, coalescingKey: key)
+    })
+}
+
+extension LayerSlider {
+  /// A reaction bubble's height, in whole per cent of the picture's.
+  static let bubbleSize = LayerSlider(
+    title: localized("Size"), name: "bubble-size",
+    range: (SpeechBubble.sizes.lowerBound * 100).rounded()...(SpeechBubble.sizes.upperBound * 100).rounded(),
+    format: { String(format: localized("%ld %%"), Int($0.rounded())) },
+    read: { layer in layer.speechBubble.flatMap { $0.isReaction ? ($0.drawnSize * 100).rounded() : nil } },
+    write: { document, index, value, key in
+      document.speechBubbles.setSize(value / 100, ofBubbleAt: index, coalescingKey: key)
     })
 }
 

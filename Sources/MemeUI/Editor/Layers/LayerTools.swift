@@ -3,14 +3,16 @@ import GtkKit
 import MemeEditing
 
 /// What the editor opens for one kind of layer: Hide Area's drawing mode (the layers' pointer waits
-/// while it draws), a sticker's Opacity… and a hidden area's Strength… sliders, and a hidden area's
-/// Colour…, each wired to the `layer.` action that opens it.
+/// while it draws), a sticker's Opacity…, a hidden area's Strength… and a reaction bubble's Size…
+/// sliders, and a hidden area's Colour…, each wired to the `layer.` action that opens it.
 final class LayerTools {
   let hiding: HideAreaDrawing
   /// Opacity…'s slider at the selected sticker.
   let opacity: LayerSliderPopover
   /// Strength…'s slider at the selected hidden area.
   let strength: LayerSliderPopover
+  /// Size…'s slider at the selected reaction bubble.
+  let bubbleSize: LayerSliderPopover
 
   /// Built once the editor's canvas, handles, layer actions and crop mode are.
   init(editor: EditorWindow) {
@@ -20,9 +22,15 @@ final class LayerTools {
     hiding = HideAreaDrawing(host: editor, toasts: editor.toasts) { [unowned editor] in editor.cropMode.isOn }
     opacity = LayerSliderPopover(.opacity, canvas: canvas, boxHandles: boxHandles, document: document)
     strength = LayerSliderPopover(.hidingStrength, canvas: canvas, boxHandles: boxHandles, document: document)
+    bubbleSize = LayerSliderPopover(.bubbleSize, canvas: canvas, boxHandles: boxHandles, document: document)
     let hiding = hiding
     boxHandles.isSuspended = { hiding.isOn }
     actions.stickerActions.onAdjustOpacity = { [opacity] in opacity.showForSelection() }
+    let bubbleActions = actions.bubbleActions!
+    bubbleActions.onAdjustSize = { [bubbleSize] in bubbleSize.showForSelection() }
+    editor.textBoxes.movesTail = { [unowned bubbleActions] index in bubbleActions.movesTail(ofBubbleAt: index)
+    }
+    editor.textBoxes.stopMovingTail = { [unowned bubbleActions] in bubbleActions.stopMovingTail() }
     let hidingActions = actions.hidingActions!
     hidingActions.onAdjustStrength = { [strength] in strength.showForSelection() }
     hidingActions.onChooseColor = { [unowned editor] in

@@ -161,6 +161,8 @@ final class EditorSharing {
       ?? ShareConfirmation.saved(written)
     var confirmation = base.fitted(meme.fit).fitted(meme.animationFit)
     if case .still = format, snapshot.isAnimated { confirmation = confirmation.firstFrameOnly() }
+    let isJPEG = if case .still(.jpeg) = format { true } else { meme.fit?.formatChanged == true }
+    if isJPEG, snapshot.content.captions.cutsOutOfPicture { confirmation = confirmation.cutOutFilledWhite() }
     var meme = meme
     meme.savedFile = written
     shared(snapshot, meme, confirmation: confirmation)

@@ -29,6 +29,10 @@ extension BoxHandles {
         mapping.onScreen(boxes[selected]), offering: boxes[selected].kind.editing.handles,
         on: context,
         accent: accent)
+      // A comic bubble's tail's tip is a handle of its own, round as the rotation handle.
+      if let bubble = boxes[selected].speechBubble, !bubble.isReaction {
+        knob(at: mapping.tailTip(of: bubble), on: context, rim: Self.rgb(accent))
+      }
     }
     cairo_restore(context)
   }
@@ -37,7 +41,7 @@ extension BoxHandles {
   private func drawSelection(
     _ shown: BoxOnScreen, offering handles: Set<LayerHandles>, on context: OpaquePointer, accent: GdkRGBA
   ) {
-    let color = (Double(accent.red), Double(accent.green), Double(accent.blue), 1.0)
+    let color = Self.rgb(accent)
     let turns = BoxHandle.rotation.isOffered(by: handles)
     // The stalk from the top edge to the rotation handle, then the frame.
     let top = shown.position(of: .top)
@@ -63,9 +67,21 @@ extension BoxHandles {
       fillAndRim(on: context, rim: color)
     }
     guard turns else { return }
+    self.knob(at: knob, on: context, rim: color)
+  }
+
+  /// A round handle at `point`: the rotation handle, a comic bubble's tail's tip.
+  private func knob(
+    at point: (x: Double, y: Double), on context: OpaquePointer, rim: (Double, Double, Double, Double)
+  ) {
     cairo_new_sub_path(context)
-    cairo_arc(context, knob.x, knob.y, Self.rotationRadius, 0, 2 * .pi)
-    fillAndRim(on: context, rim: color)
+    cairo_arc(context, point.x, point.y, Self.rotationRadius, 0, 2 * .pi)
+    fillAndRim(on: context, rim: rim)
+  }
+
+  /// `accent` as an opaque colour.
+  private static func rgb(_ accent: GdkRGBA) -> (Double, Double, Double, Double) {
+    (Double(accent.red), Double(accent.green), Double(accent.blue), 1.0)
   }
 
   /// The picture's centre lines the drag snapped to, across the whole picture; an angle snap

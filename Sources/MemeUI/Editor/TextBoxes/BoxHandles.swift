@@ -14,12 +14,15 @@ import MemeEditing
 /// Each box has a caption field lying over it for typing in place. The drag gesture therefore sits
 /// on the canvas overlay in the capture phase, ahead of the fields, and takes the press for itself
 /// only on a handle or once the pointer has moved past the drag threshold: a plain click still
-/// reaches the field and puts the caret there. Each drag is one undo step.
+/// reaches the field and puts the caret there. Each drag is one undo step. A selected comic speech
+/// bubble's tail has a handle at its tip: a drag there moves the tip (`BubbleTailDrag`).
 final class BoxHandles {
   unowned let canvas: EditorCanvas
   let document: EditorDocument
   /// The drag under way, from its press on a box until its release.
   private(set) var drag: BoxDrag?
+  /// The drag of a comic bubble's tail's tip under way, from its press until its release.
+  private(set) var tailDrag: BubbleTailDrag?
   /// Whether the drag has taken the pointer sequence (and changes the box).
   private(set) var isDragging = false
   /// The guide lines the drag snapped to, drawn while it holds.
@@ -111,6 +114,12 @@ final class BoxHandles {
     return nil
   }
 
+  /// The selected comic bubble's tail, when its tip lies under (`x`, `y`).
+  private func selectedTail(atX x: Double, y: Double, mapping: BoxMapping) -> BubbleTailDrag? {
+    guard let index = document.selectedLayerIndex, document.layers.indices.contains(index) else { return nil }
+    return BubbleTailDrag(index: index, layer: document.layers[index], mapping: mapping, pressX: x, y: y)
+  }
+
   // MARK: - Pointer
 
   /// A press: selects the box under it (or lets go of the selection) and gets ready to drag it.
@@ -121,6 +130,13 @@ final class BoxHandles {
     fieldAtPress = Self.focusedField(in: canvas)
     // Space and a drag pan the zoomed picture (see `CanvasZoomControls`).
     guard !canvas.zoomControls.isSpaceHeld, !isSuspended(), let mapping else { return }
+    if let tail = selectedTail(atX: x, y: y, mapping: mapping) {
+      // The tip is a handle: the drag is its own at once.
+      tailDrag = tail
+      dragCount += 1
+      beginDragging()
+      return
+    }
     guard let (index, handle) = target(atX: x, y: y) else {
       document.selectLayer(at: nil)
       return
@@ -137,6 +153,13 @@ final class BoxHandles {
 
   /// The pointer moved (dx, dy) from the press.
   func pointerMoved(by dx: Double, _ dy: Double) {
+    if let tailDrag {
+      let tip = tailDrag.tip(movedBy: dx, dy)
+      document.speechBubbles.moveTail(
+        ofBubbleAt: tailDrag.index, toX: tip.x, y: tip.y, coalescingKey: "tail-drag-\(dragCount)")
+      canvas.redraw()
+      return
+    }
     guard let drag else { return }
     if !isDragging {
       let moved =
@@ -159,6 +182,7 @@ final class BoxHandles {
     if isDragging { document.endTyping() }
     angleBadge.hide()
     drag = nil
+    tailDrag = nil
     isDragging = false
     guides = []
     gtk_widget_set_cursor_from_name(canvas.widget, nil)

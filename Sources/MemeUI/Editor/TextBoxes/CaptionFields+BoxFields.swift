@@ -35,7 +35,7 @@ extension CaptionFields {
     for (index, entry) in zip(layers.indices, boxEntries) {
       entry.acceptsText = layers[index].kind.editing.hasText
       entry.widget.isVisible = showsField(ofLayerAt: index)
-      entry.show(caption: layers[index].textBox?.text ?? "")
+      entry.show(caption: layers[index].text)
       Accessible.setLabel(entry.widget, LayerName.accessibleLabel(ofLayerAt: index, in: layers))
     }
     host?.placeFields()

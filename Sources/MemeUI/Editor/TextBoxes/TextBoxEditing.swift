@@ -31,6 +31,10 @@ final class TextBoxEditing {
   private let isCropping: () -> Bool
   /// Tab's way through the window: the caption fields in Caption N order, wherever they lie.
   private var tabOrder: TabOrder?
+  /// Whether the arrow keys move the tail of the comic bubble at an index (its Move Tail is on),
+  /// and how that mode ends (see `BubbleActions`).
+  var movesTail: (Int) -> Bool = { _ in false }
+  var stopMovingTail: () -> Void = {}
 
   init(
     host: any EditorHost, boxHandles: BoxHandles, stylePanel: StylePanel, toasts: ToastOverlay,
@@ -94,8 +98,13 @@ final class TextBoxEditing {
     }
   }
 
-  /// The style panel shows, and changes, the selected box's style; without one, the captions'.
+  /// The style panel shows, and changes, the selected box's (or comic bubble's) style; without one,
+  /// the captions'.
   func showStyleOfSelection(layout: MemeLayout?) {
+    if let index = document.selectedLayerIndex, let bubble = document.speechBubbles.comic(at: index) {
+      stylePanel.show(style: bubble.style, layout: layout)
+      return
+    }
     guard let box = document.selectedBox else {
       stylePanel.show(style: document.captions.style, layout: layout)
       return
@@ -136,6 +145,12 @@ final class TextBoxEditing {
       return true
     }
     let command = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) != 0
+    // Escape, Enter and F2 end Move Tail first: the bubble's keys are its own again.
+    let endsTailMode = [GDK_KEY_Escape, GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_F2]
+    if movesTail(index), endsTailMode.contains(key) {
+      stopMovingTail()
+      return true
+    }
     switch key {
     case GDK_KEY_Escape:
       document.selectLayer(at: nil)
@@ -201,7 +216,7 @@ final class TextBoxEditing {
     let far = ArrowKey.holds(state, GDK_SHIFT_MASK)
     switch (ArrowKey.holds(state, GDK_CONTROL_MASK), ArrowKey.holds(state, GDK_ALT_MASK)) {
     case (false, false):
-      nudge(index, dx: direction.x, dy: direction.y, far: far)
+      nudge(index, dx: direction.x, dy: direction.y, far: far, tail: movesTail(index))
     case (false, true):
       guard let mapping = boxHandles.mapping else { return true }
       let step = far ? Self.largeNudge : Self.smallNudge
@@ -217,11 +232,17 @@ final class TextBoxEditing {
     return true
   }
 
-  /// Moves the box at `index` by one step (`far`: ten) of screen pixels in direction (`dx`, `dy`).
-  private func nudge(_ index: Int, dx: Double, dy: Double, far: Bool) {
+  /// Moves the box at `index` (or, with `tail`, its tail's tip) by one step (`far`: ten) of screen
+  /// pixels in direction (`dx`, `dy`).
+  private func nudge(_ index: Int, dx: Double, dy: Double, far: Bool, tail: Bool) {
     guard let frame = canvas.captionFrame, frame.rect.width > 0, frame.rect.height > 0 else { return }
     let step = far ? Self.largeNudge : Self.smallNudge
-    document.nudgeLayer(at: index, dx: dx * step / frame.rect.width, dy: dy * step / frame.rect.height)
+    let (x, y) = (dx * step / frame.rect.width, dy * step / frame.rect.height)
+    if tail {
+      document.speechBubbles.nudgeTail(ofBubbleAt: index, dx: x, dy: y)
+    } else {
+      document.nudgeLayer(at: index, dx: x, dy: y)
+    }
   }
 
   // MARK: - Tab through the captions
