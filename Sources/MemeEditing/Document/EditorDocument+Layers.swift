@@ -6,6 +6,11 @@ import MemeCore
 /// step, except runs that share a coalescing key (typing into one box, one drag, one run of nudges),
 /// which make one step until `endTyping()`.
 extension EditorDocument {
+  /// Adding hidden areas and changing what only a hidden area has.
+  public var hiddenAreas: HiddenAreaChanges { HiddenAreaChanges(document: self) }
+  /// Adding speech bubbles and changing what only a speech bubble has.
+  public var speechBubbles: SpeechBubbleChanges { SpeechBubbleChanges(document: self) }
+
   /// The layers over the picture, in drawing order (the last is drawn on top).
   public var layers: [MemeLayer] { state.layers }
 

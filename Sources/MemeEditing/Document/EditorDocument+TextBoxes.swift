@@ -33,18 +33,15 @@ extension EditorDocument {
 
   /// Adds `newBox` on top of the others and selects it (one undo step); returns its index.
   @discardableResult
-  public func addNewBox() -> Int {
-    addBox(newBox)
-  }
+  public func addNewBox() -> Int { addBox(newBox) }
 
-  /// A keystroke in the field of the layer with text (a text box, a comic bubble) at `index`; a run
-  /// of keystrokes in one layer is one undo step. Text beyond `CaptionLimits` (a caption's, or the
-  /// meme's budget) is cut to them, and the limit it went beyond returned.
+  /// A keystroke in the field of the layer with text at `index`, one run of them one undo step; cut
+  /// to `CaptionLimits` (a caption's, or the meme's budget), returning the limit it went beyond.
   @discardableResult
   public func setText(_ text: String, ofBoxAt index: Int) -> CaptionLimits.Excess? {
     let (text, excess) = captions.bounded(text, inPlaceOf: CaptionPosition.allCases.count + index)
-    guard layers.indices.contains(index), layers[index].kind.editing.hasText else { return excess }
-    var layer = layers[index]
+    guard var layer = layers.indices.contains(index) ? layers[index] : nil, layer.kind.editing.hasText
+    else { return excess }
     layer.text = text
     updateLayer(at: index, to: layer, coalescingKey: "typing-box-\(index)")
     return excess

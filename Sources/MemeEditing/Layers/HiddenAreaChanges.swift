@@ -1,16 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MemeCore
 
-extension EditorDocument {
-  /// Adding hidden areas and changing what only a hidden area has.
-  public var hiddenAreas: HiddenAreaChanges { HiddenAreaChanges(document: self) }
-}
-
 /// The changes the editor's document takes for hidden areas: adding one, and how it hides and how
 /// strongly. Moving, resizing, the drawing order and deleting are every layer's (see
 /// `EditorDocument+Layers.swift`).
 public struct HiddenAreaChanges {
-  fileprivate unowned let document: EditorDocument
+  unowned let document: EditorDocument
 
   /// The number of hidden areas on the meme.
   public var count: Int { document.layers.count(where: { $0.hiddenArea != nil }) }

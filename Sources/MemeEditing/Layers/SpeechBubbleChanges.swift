@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MemeCore
 
-extension EditorDocument {
-  /// Adding speech bubbles and changing what only a speech bubble has.
-  public var speechBubbles: SpeechBubbleChanges { SpeechBubbleChanges(document: self) }
-}
-
 /// The changes the editor's document takes for speech bubbles: adding one of either kind, a
 /// reaction bubble's cut-out, side, edge and size, and a comic bubble's shape, tail and style.
 /// Moving, resizing, turning, the text, the drawing order and deleting are every layer's (see
 /// `EditorDocument+Layers.swift`).
 public struct SpeechBubbleChanges {
-  fileprivate unowned let document: EditorDocument
+  unowned let document: EditorDocument
 
   /// The number of speech bubbles on the meme.
   public var count: Int { document.layers.count(where: { $0.speechBubble != nil }) }

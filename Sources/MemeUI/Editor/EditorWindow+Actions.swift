@@ -53,8 +53,8 @@ extension EditorWindow {
     case .cancelExport: sharing.stop()
     case .addText: textBoxes.addText()
     case .hideArea: hiding.start()
-    case .addReactionBubble: bubbles.add(comic: false)
-    case .addComicBubble: bubbles.add(comic: true)
+    case .addReactionBubble: layerTools.bubbles.add(comic: false)
+    case .addComicBubble: layerTools.bubbles.add(comic: true)
     case .contextMenu: contextMenu.showForSelection()
     case .editDescription: DescriptionDialog.present(for: document, over: window)
     case .nextCaption: textBoxes.focusCaption(after: true)
@@ -90,9 +90,9 @@ extension EditorWindow {
     layerActions.update(isCropping: isCropping)
     enable(.addText, hasPicture && !isCropping)
     enable(.hideArea, hasPicture && !isCropping)
-    enable(.addReactionBubble, bubbles?.isPossible ?? false)
-    enable(.addComicBubble, bubbles?.isPossible ?? false)
-    bottomBar.speechBubbleButton.isSensitive = bubbles?.isPossible ?? false
+    let canAddBubble = layerTools?.bubbles.isPossible ?? false
+    for action in [EditorAction.addReactionBubble, .addComicBubble] { enable(action, canAddBubble) }
+    bottomBar.speechBubbleButton.isSensitive = canAddBubble
     // Present only while Sent Memes' store is open (templates live in it).
     actions.action(named: TemplateAction.useAsTemplate.name)?.isEnabled = hasPicture && !isCropping
     // In crop mode the caption fields are hidden.

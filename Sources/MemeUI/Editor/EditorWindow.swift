@@ -31,8 +31,6 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var textBoxes: TextBoxEditing!
   /// Add Sticker's popover and what its choices add.
   private(set) var stickers: StickerAdding!
-  /// Add → Speech Bubble's Reaction and Comic.
-  private(set) var bubbles: BubbleAdding!
   /// The selected layer's `layer.` actions: its place in the drawing order, Delete.
   private(set) var layerActions: LayerActions!
   private(set) var leaving: LeavingQuestions!
@@ -86,7 +84,6 @@ package final class EditorWindow: AppWindow, EditorHost {
     } filePicker: { [unowned self] request, completion in
       filePicker(request, completion)
     }
-    bubbles = BubbleAdding(host: self, toasts: toasts) { [unowned self] in cropMode.isOn }
     leaving = LeavingQuestions(host: self) { [unowned self] in
       isBusy
     } stopExport: { [unowned self] in
@@ -207,18 +204,8 @@ package final class EditorWindow: AppWindow, EditorHost {
     stylePanel.onLayoutChange = { [weak self] layout in self?.document.setLayout(layout) }
     stylePanel.onEffectsChange = { [weak self] in self?.document.effectChanges.set($0, coalescingKey: $1) }
     stylePanel.onChange = { [weak self] style in
-      guard let self else { return }
-      // With a box selected, the panel styles that box alone.
-      if let index = document.selectedLayerIndex, let box = document.selectedBox {
-        document.setStyle(style, alignment: box.alignment, ofBoxAt: index)
-        return
-      }
-      // A comic bubble likewise: its text colour draws the text and the border, its outline
-      // colour fills it.
-      if let index = document.selectedLayerIndex, document.speechBubbles.comic(at: index) != nil {
-        document.speechBubbles.setStyle(style, ofBubbleAt: index)
-        return
-      }
+      // With a text box or comic bubble selected, the panel styles it alone.
+      guard let self, !SelectionStyle.apply(style, in: document) else { return }
       document.setStyle(style)
       // The next editor (and Cancel's fresh start) begins with this style.
       preferences.captionStyle = style

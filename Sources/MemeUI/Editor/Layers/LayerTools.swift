@@ -2,11 +2,13 @@
 import GtkKit
 import MemeEditing
 
-/// What the editor opens for one kind of layer: Hide Area's drawing mode (the layers' pointer waits
-/// while it draws), a sticker's Opacity…, a hidden area's Strength… and a reaction bubble's Size…
+/// What the editor opens for one kind of layer: Add → Speech Bubble, Hide Area's drawing mode (the
+/// layers' pointer waits while it draws), a sticker's Opacity…, a hidden area's Strength… and a reaction bubble's Size…
 /// sliders, and a hidden area's Colour…, each wired to the `layer.` action that opens it.
 final class LayerTools {
   let hiding: HideAreaDrawing
+  /// Add → Speech Bubble's Reaction and Comic.
+  let bubbles: BubbleAdding
   /// Opacity…'s slider at the selected sticker.
   let opacity: LayerSliderPopover
   /// Strength…'s slider at the selected hidden area.
@@ -20,6 +22,7 @@ final class LayerTools {
       editor.canvas, editor.document, editor.boxHandles!, editor.layerActions!
     )
     hiding = HideAreaDrawing(host: editor, toasts: editor.toasts) { [unowned editor] in editor.cropMode.isOn }
+    bubbles = BubbleAdding(host: editor, toasts: editor.toasts) { [unowned editor] in editor.cropMode.isOn }
     opacity = LayerSliderPopover(.opacity, canvas: canvas, boxHandles: boxHandles, document: document)
     strength = LayerSliderPopover(.hidingStrength, canvas: canvas, boxHandles: boxHandles, document: document)
     bubbleSize = LayerSliderPopover(.bubbleSize, canvas: canvas, boxHandles: boxHandles, document: document)
