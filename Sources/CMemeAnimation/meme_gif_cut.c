@@ -196,7 +196,8 @@ static int read_frame(meme_gif_cutter *cutter, cut_job *job) {
     // giflib keeps a record of every image descriptor read; a stream of frames must not grow it.
     GifFreeSavedImages(gif);
     gif->ImageCount = 0;
-    if (!ok) return 0;
+    // A frame whose data is damaged: the caller writes the GIF the way that decodes what it can.
+    if (!ok) return -MEME_ANIMATION_CORRUPT;
     meme_gif_frame *frame = &job->frame;
     int colors = map->ColorCount > 256 ? 256 : map->ColorCount;
     for (int i = 0; i < colors; i++) {

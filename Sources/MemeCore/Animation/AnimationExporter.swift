@@ -51,12 +51,18 @@ public enum AnimationExporter {
       try ImageLimits.checkScaled(
         width: size.width, height: size.height, maxPixels: loader.maxPixels, name: input.path)
     }
-    // A reaction GIF: its frames kept as coded, the bubbles cut out of them.
-    if let cutOut = GIFCutOut(
-      captions, reader: reader, as: format, transform: transform, width: width, sizeLimit: sizeLimit)
+    // A reaction GIF: its frames kept as coded, the bubbles cut out of them. A file only, so that
+    // a damaged frame leaves nothing written and the GIF is made the way that decodes what it can.
+    if case .file = destination,
+      let cutOut = GIFCutOut(
+        captions, reader: reader, as: format, transform: transform, width: width, sizeLimit: sizeLimit)
     {
-      return try cutOut.export(
-        to: destination, info: info, description: description, cancellation: cancellation)
+      do {
+        return try cutOut.export(
+          to: destination, info: info, description: description, cancellation: cancellation)
+      } catch {
+        guard error.kind == .corrupt else { throw error }
+      }
     }
     let prepared = PreparedCaptions(captions, imageWidth: size.width, imageHeight: size.height)
     let frame = prepared.layout.frame
