@@ -239,7 +239,7 @@ public final class PreviewPainter {
     let key = FittedKey(
       region: region, width: deviceWidth, height: deviceHeight, usesFull: usesFull,
       hiddenAreas: layout.captions.layers.compactMap(\.hiddenArea), effects: layout.captions.effects,
-      cutOuts: layout.captions.layers.compactMap(\.speechBubble).filter { $0.isReaction && $0.isTransparent })
+      cutOuts: layout.captions.layers.compactMap(\.speechBubble).filter(\.cutsOut))
     if fittedPicture == nil || fittedKey != key {
       fittedPicture = transform.render(
         shownFrame ?? (usesFull ? picture.full : picture.preview), sourceWidth: picture.width,

@@ -3,7 +3,7 @@
 extension MemeCaptions {
   /// Whether a speech bubble is cut out of the picture: the meme has transparent pixels.
   public var cutsOutOfPicture: Bool {
-    layers.contains { $0.speechBubble.map { $0.isReaction && $0.isTransparent } ?? false }
+    layers.contains { $0.speechBubble?.cutsOut == true }
   }
 
   /// The captions with every bubble cut out of the picture painted white instead: what a format
@@ -11,7 +11,7 @@ extension MemeCaptions {
   public var withCutOutsFilledWhite: MemeCaptions {
     var filled = self
     filled.layers = layers.map { layer in
-      guard var bubble = layer.speechBubble, bubble.isTransparent else { return layer }
+      guard var bubble = layer.speechBubble, bubble.cutsOut else { return layer }
       bubble.isTransparent = false
       return .bubble(bubble)
     }

@@ -70,11 +70,17 @@ extension SpeechBubble: LayerKind {
 
   /// The outline's bounds (its border and tail included), within the picture.
   public func touchedRect(pictureWidth: Int, pictureHeight: Int) -> ImageRect {
-    let layout = laidOut(
-      LayerLayoutRequest(
-        pictureWidth: pictureWidth, pictureHeight: pictureHeight, pictureOrigin: (0, 0), text: "",
-        locale: Locale(identifier: "en"), time: nil, glyphs: GlyphBudget()))
-    return layout.drawing?.bounds ?? ImageRect(x: 0, y: 0, width: 0, height: 0)
+    let bounds = outline(pictureWidth: pictureWidth, pictureHeight: pictureHeight).bounds
+    let border =
+      isReaction
+      ? 1
+      : BubbleGeometry.borderWidth(
+        for: bodyPlace(
+          pictureWidth: Double(pictureWidth), pictureHeight: Double(pictureHeight), origin: (0, 0))) + 1
+    return ImageRect(
+      x: bounds.x - border, y: bounds.y - border, width: bounds.width + 2 * border,
+      height: bounds.height + 2 * border
+    ).intersection(ImageRect(x: 0, y: 0, width: Double(pictureWidth), height: Double(pictureHeight)))
   }
 
   /// "Speech bubble: TEXT", or "Speech bubble" for one without text.

@@ -72,6 +72,9 @@ public struct SpeechBubble: Sendable, Hashable {
   /// Whether it is the reaction kind (across the picture's top or bottom, no text).
   public var isReaction: Bool { shape == .reaction }
 
+  /// Whether it is cut out of the picture (a transparent reaction bubble).
+  public var cutsOut: Bool { isReaction && isTransparent }
+
   /// `size` within `sizes` (a damaged store may hold anything).
   public var drawnSize: Double {
     size.isNaN ? Self.defaultSize : min(max(size, Self.sizes.lowerBound), Self.sizes.upperBound)
