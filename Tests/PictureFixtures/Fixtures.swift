@@ -12,10 +12,23 @@ public enum Fixtures {
     return url
   }()
 
-  /// A landscape or portrait "photo": a sky-to-sunset gradient with a sun and hills.
+  /// Held while a fixture is looked for and written: tests run in parallel, and a second writer of
+  /// the same file would change its modification time under a test that reads it (the sticker cache
+  /// reads a changed file again) or let a reader see it half written.
+  private static let writing = Locked(())
+
+  /// A landscape or portrait "photo": a sky-to-sunset gradient with a sun and hills, written once.
   public static func picture(width: Int, height: Int, format: ImageFormat = .png, name: String) -> URL {
-    let url = folder.appendingPathComponent(name)
-    if FileManager.default.fileExists(atPath: url.path) { return url }
+    writing.withLock { _ in
+      let url = folder.appendingPathComponent(name)
+      if !FileManager.default.fileExists(atPath: url.path) {
+        draw(width: width, height: height, format: format, to: url)
+      }
+      return url
+    }
+  }
+
+  private static func draw(width: Int, height: Int, format: ImageFormat, to url: URL) {
     let image = RasterImage(width: width, height: height, hasAlpha: false)!
     let context = cairo_create(image.surface)!
     let sky = cairo_pattern_create_linear(0, 0, 0, Double(height))!
@@ -40,7 +53,6 @@ public enum Fixtures {
     cairo_destroy(context)
     image.markDirty()
     try! ImageWriter.write(image, to: url, as: format)
-    return url
   }
 
   /// A file named like a JPEG that holds no image.
