@@ -106,6 +106,9 @@ let package = Package(
         .defaultIsolation(MainActor.self), .unsafeFlags(gstreamerHeaderFlags.flatMap { ["-Xcc", $0] }),
       ]
     ),
+    // Videos: decoded and encoded by GStreamer (CMemeGStreamer, loaded on first use like the camera's),
+    // each frame captioned by the engine's one drawing path, muxed by FFmpeg's libavformat.
+    .target(name: "MemeVideo", dependencies: ["GLibSupport", "MemeCore", "CMemeGStreamer"]),
     .target(
       name: "GtkKit",
       dependencies: ["GLibSupport", "CGtk", "CGtkTypes"],
@@ -132,7 +135,7 @@ let package = Package(
     .executableTarget(
       name: "mememe",
       dependencies: [
-        "MemeCore", "MemeUI",
+        "MemeCore", "MemeUI", "MemeVideo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -199,7 +202,8 @@ let package = Package(
     .testTarget(
       name: "CommandLineTests",
       dependencies: [
-        "mememe", "MemeCore", "CMemeGraphics", "DiskTestSupport", "PictureChecks", "PictureFixtures",
+        "mememe", "MemeCore", "MemeVideo", "CMemeGraphics", "DiskTestSupport", "PictureChecks",
+        "PictureFixtures",
       ],
       // Run by the sticker and panel tests with the system's Python, as the independent reference.
       exclude: ["Stickers/sticker-reference.py", "Panels/panel-reference.py"]),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The GStreamer functions the camera calls, each forwarding to the function of the same name in
-// GStreamer's libraries, which memecamera_gstreamer_load() opens with dlopen the first time the camera
-// is used. The definitions are hidden (visible to the app's own code only): the loaded libraries and
+// The GStreamer (and FFmpeg muxing) functions the camera and the videos call, each forwarding to the
+// function of the same name in those libraries, which memecamera_gstreamer_load() opens with dlopen the
+// first time the camera or a video is used. The definitions are hidden (visible to the app's own code only): the loaded libraries and
 // their plugins keep calling GStreamer itself. A function the camera starts to use must be listed in
 // MEMECAMERA_FUNCTIONS or MEMECAMERA_PROCEDURES, or the app fails to link. The prototypes are checked
 // against GStreamer's headers, which declare the same names.
@@ -16,11 +16,69 @@
 #include <glib-object.h>
 #pragma GCC visibility push(hidden)
 #include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>
 #include <gst/gst.h>
 #include <gst/video/video.h>
+#include <libavformat/avformat.h>
 
 // F(return type, name, parameters, arguments) for each function that returns a value.
 #define MEMECAMERA_FUNCTIONS(F)                                                                          \
+  F(int, av_compare_ts, (int64_t ts_a, AVRational tb_a, int64_t ts_b, AVRational tb_b), (ts_a, tb_a, ts_b, tb_b)) \
+  F(int, av_dict_set, (AVDictionary * *dictionary, const char *key, const char *value, int flags),      \
+    (dictionary, key, value, flags))                                                                     \
+  F(int, av_find_best_stream,                                                                            \
+    (AVFormatContext * context, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags), \
+    (context, type, wanted, related, decoder, flags))                                                    \
+  F(int, av_interleaved_write_frame, (AVFormatContext * context, AVPacket *packet), (context, packet))   \
+  F(AVPacket *, av_packet_alloc, (void), ())                                                             \
+  F(int, av_read_frame, (AVFormatContext * context, AVPacket *packet), (context, packet))                \
+  F(int, av_strerror, (int code, char *text, size_t size), (code, text, size))                           \
+  F(int, av_write_trailer, (AVFormatContext * context), (context))                                       \
+  F(const char *, avcodec_get_name, (enum AVCodecID codec), (codec))                                     \
+  F(int, avcodec_parameters_copy, (AVCodecParameters * destination, const AVCodecParameters *source),    \
+    (destination, source))                                                                               \
+  F(int, avformat_alloc_output_context2,                                                                 \
+    (AVFormatContext * *context, const AVOutputFormat *format, const char *name, const char *path),      \
+    (context, format, name, path))                                                                       \
+  F(int, avformat_find_stream_info, (AVFormatContext * context, AVDictionary **options), (context, options)) \
+  F(AVStream *, avformat_new_stream, (AVFormatContext * context, const AVCodec *codec), (context, codec)) \
+  F(int, avformat_open_input,                                                                            \
+    (AVFormatContext * *context, const char *url, const AVInputFormat *format, AVDictionary **options),  \
+    (context, url, format, options))                                                                     \
+  F(int, avformat_write_header, (AVFormatContext * context, AVDictionary **options), (context, options)) \
+  F(int, avio_closep, (AVIOContext * *context), (context))                                               \
+  F(int, avio_open, (AVIOContext * *context, const char *url, int flags), (context, url, flags))         \
+  F(GstCaps *, gst_app_src_get_caps, (GstAppSrc * source), (source))                                   \
+  F(GType, gst_app_src_get_type, (void), ())                                                             \
+  F(GstFlowReturn, gst_app_src_end_of_stream, (GstAppSrc * source), (source))                            \
+  F(GstFlowReturn, gst_app_src_push_buffer, (GstAppSrc * source, GstBuffer * buffer), (source, buffer))  \
+  F(gboolean, gst_app_sink_is_eos, (GstAppSink * sink), (sink))                                          \
+  F(GstSample *, gst_app_sink_try_pull_sample, (GstAppSink * sink, GstClockTime timeout), (sink, timeout)) \
+  F(GstElement *, gst_bin_get_by_name, (GstBin * bin, const gchar *name), (bin, name))                   \
+  F(GstBuffer *, gst_buffer_new_allocate, (GstAllocator * allocator, gsize size, GstAllocationParams *params), \
+    (allocator, size, params))                                                                           \
+  F(gboolean, gst_buffer_map, (GstBuffer * buffer, GstMapInfo *info, GstMapFlags flags), (buffer, info, flags)) \
+  F(GstMessage *, gst_bus_timed_pop_filtered, (GstBus * bus, GstClockTime timeout, GstMessageType types), \
+    (bus, timeout, types))                                                                               \
+  F(GstStructure *, gst_caps_get_structure, (const GstCaps *caps, guint index), (caps, index))           \
+  F(GstElementFactory *, gst_element_factory_find, (const gchar *name), (name))                          \
+  F(GstPad *, gst_element_get_static_pad, (GstElement * element, const gchar *name), (element, name))    \
+  F(gboolean, gst_element_query_duration, (GstElement * element, GstFormat format, gint64 *duration),    \
+    (element, format, duration))                                                                         \
+  F(gboolean, gst_element_seek,                                                                          \
+    (GstElement * element, gdouble rate, GstFormat format, GstSeekFlags flags, GstSeekType start_type,   \
+     gint64 start, GstSeekType stop_type, gint64 stop),                                                  \
+    (element, rate, format, flags, start_type, start, stop_type, stop))                                  \
+  F(GstMiniObject *, gst_mini_object_copy, (const GstMiniObject *object), (object))                     \
+  F(gpointer, gst_mini_object_get_qdata, (GstMiniObject * object, GQuark quark), (object, quark))         \
+  F(GstCaps *, gst_pad_get_current_caps, (GstPad * pad), (pad))                                          \
+  F(GstPadLinkReturn, gst_pad_link, (GstPad * source, GstPad * sink), (source, sink))                    \
+  F(GstCaps *, gst_pad_query_caps, (GstPad * pad, GstCaps * filter), (pad, filter))                      \
+  F(GstElement *, gst_parse_launch, (const gchar *description, GError **error), (description, error))   \
+  F(GstSegment *, gst_sample_get_segment, (GstSample * sample), (sample))                                \
+  F(guint64, gst_segment_to_stream_time, (const GstSegment *segment, GstFormat format, guint64 position), \
+    (segment, format, position))                                                                         \
+  F(const gchar *, gst_structure_get_name, (const GstStructure *structure), (structure))                 \
   F(GType, gst_app_sink_get_type, (void), ())                                                            \
   F(GstSample *, gst_app_sink_pull_sample, (GstAppSink * sink), (sink))                                  \
   F(gboolean, gst_bin_add, (GstBin * bin, GstElement * element), (bin, element))                         \
@@ -67,6 +125,17 @@
 
 // P(name, parameters, arguments) for each function that returns nothing.
 #define MEMECAMERA_PROCEDURES(P)                                                                         \
+  P(av_dict_free, (AVDictionary * *dictionary), (dictionary))                                             \
+  P(av_packet_free, (AVPacket * *packet), (packet))                                                      \
+  P(av_packet_rescale_ts, (AVPacket * packet, AVRational from, AVRational to), (packet, from, to))       \
+  P(av_packet_unref, (AVPacket * packet), (packet))                                                      \
+  P(avformat_close_input, (AVFormatContext * *context), (context))                                       \
+  P(avformat_free_context, (AVFormatContext * context), (context))                                       \
+  P(gst_app_src_set_caps, (GstAppSrc * source, const GstCaps *caps), (source, caps))                     \
+  P(gst_buffer_unmap, (GstBuffer * buffer, GstMapInfo * info), (buffer, info))                           \
+  P(gst_mini_object_set_qdata,                                                                           \
+    (GstMiniObject * object, GQuark quark, gpointer data, GDestroyNotify destroy),                       \
+    (object, quark, data, destroy))                                                                      \
   P(gst_app_sink_set_callbacks,                                                                          \
     (GstAppSink * sink, GstAppSinkCallbacks * callbacks, gpointer data, GDestroyNotify notify),          \
     (sink, callbacks, data, notify))                                                                     \
@@ -97,6 +166,10 @@ static const char *const library_names[] = {
   "libgstbase-1.0.so.0",
   "libgstapp-1.0.so.0",
   "libgstvideo-1.0.so.0",
+  // FFmpeg's, for the last step of a video export (meme_video_mux.c): Debian 12's sonames.
+  "libavutil.so.57",
+  "libavcodec.so.59",
+  "libavformat.so.59",
 };
 #define LIBRARY_COUNT (sizeof library_names / sizeof library_names[0])
 static void *libraries[LIBRARY_COUNT];
@@ -106,7 +179,7 @@ static void *find_symbol(const char *name) {
     void *symbol = dlsym(libraries[index], name);
     if (symbol != NULL) return symbol;
   }
-  fprintf(stderr, "mememe: GStreamer has no %s; the camera is not available\n", name);
+  fprintf(stderr, "mememe: GStreamer has no %s; the camera and videos are not available\n", name);
   return NULL;
 }
 
@@ -115,7 +188,7 @@ static void load_libraries(void) {
     // Local: the app looks the functions up itself, and nothing else in it should bind to them.
     libraries[index] = dlopen(library_names[index], RTLD_NOW | RTLD_LOCAL);
     if (libraries[index] == NULL) {
-      fprintf(stderr, "mememe: %s; the camera is not available\n", dlerror());
+      fprintf(stderr, "mememe: %s; the camera and videos are not available\n", dlerror());
       return;
     }
   }

@@ -90,7 +90,10 @@ struct RenderCommand: ParsableCommand {
   /// --crop, --rotate and --flip.
   @OptionGroup var transformOptions: TransformOptions
 
-  @Option(help: "Output format: png, jpeg, gif or webp (default: from OUTPUT's extension).")
+  /// --trim, --speed and --mute, for a video.
+  @OptionGroup var videoOptions: VideoOptions
+
+  @Option(help: "Output format: png, jpeg, gif, webp, mp4 or webm (default: from OUTPUT's extension).")
   var format: String?
 
   @Option(
@@ -128,6 +131,12 @@ struct RenderCommand: ParsableCommand {
         inputs.isEmpty
           ? "give the picture to draw on" : "give one picture to draw on, or --panels for several in one meme"
       )
+    }
+    if let videoFormat {
+      return try renderVideo(as: videoFormat, style: style)
+    }
+    if videoOptions.isGiven {
+      throw CommandFailure("--trim, --speed and --mute apply to videos: write .mp4 or .webm")
     }
     if let animationFormat = try animationFormat() {
       return try renderAnimation(as: animationFormat, style: style)

@@ -64,8 +64,12 @@ public enum AnimationExporter {
         guard error.kind == .corrupt else { throw error }
       }
     }
-    let prepared = PreparedCaptions(captions, imageWidth: size.width, imageHeight: size.height)
-    let frame = prepared.layout.frame
+    // Animated layers (stickers) are drawn at each frame's moment; on a still picture they make
+    // the frames.
+    let timeline = LayerTimeline(captions, maximumFrames: limits.maxFrames)
+    var captioner = FrameCaptioner(
+      captions, pictureSize: size, transform: transform, animatesLayers: timeline != nil)
+    let frame = captioner.layout.frame
     if let reading = reader.memory {
       let workerBytes = AnimationEncoder.gifWorkerBytes(width: frame.width, height: frame.height)
       try limits.check(
@@ -76,26 +80,17 @@ public enum AnimationExporter {
       try reader.hasTransparentPixels(cancellation: cancellation)
       || (!frame.isPictureOnly && frame.background.alpha < 1) || captions.cutsOutOfPicture
     var framesWritten = 0
-    // Animated layers (stickers) are drawn at each frame's moment; on a still picture they make
-    // the frames.
-    let timeline = LayerTimeline(captions, maximumFrames: limits.maxFrames)
     let stillFrames = info.isAnimated ? nil : timeline?.frames
     let frameCount = stillFrames?.count ?? info.frameCount
     let playCount = stillFrames == nil ? info.playCount : 0
-    var drawn = prepared
     // The frame on the reader's canvas, cut, turned, framed and captioned as at `time`, for `body`.
     let drawFrame = {
       (time: Int, delay: Int, body: (RasterImage, Int) throws(ImageError) -> Void) throws(ImageError) in
       try cancellation.check(name: destination.name)
-      guard
-        let picture = transform.render(reader.canvas, outputWidth: size.width, outputHeight: size.height),
-        let output = frame.compose(picture)
-      else {
+      guard let output = captioner.caption(reader.canvas, at: time) else {
         throw ImageError(
           path: input.path, kind: .outOfMemory, reason: localized("not enough memory for the animation"))
       }
-      if timeline != nil { drawn = drawn.at(time: time) }
-      drawn.draw(onto: output)
       try body(output, delay)
       framesWritten += 1
     }
@@ -113,7 +108,7 @@ public enum AnimationExporter {
       frames, width: frame.width, height: frame.height, frameCount: frameCount, playCount: playCount,
       transparent: transparent, as: format, palettes: GIFPalettes(drawing: captions.effects), to: destination,
       limits: limits, description: description, sizeLimit: sizeLimit, cancellation: cancellation)
-    let layout = prepared.layout
+    let layout = captioner.layout
     return AnimationExportSummary(
       width: fit?.width ?? frame.width, height: fit?.height ?? frame.height, frameCount: framesWritten,
       playCount: playCount, font: layout.font, overflowingCaptions: layout.overflowingCaptions,

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Videos through GStreamer: a source decodes a video file's frames (and its sound, when it is to be
+// encoded again) for the app to caption; a sink encodes the captioned frames (and that sound) into
+// a Matroska file, which the muxer (CMemeVideoMux) makes the MP4 or WebM people get. Plain C types
+// only: GStreamer's own stay in here.
+#ifndef MEME_VIDEO_H
+#define MEME_VIDEO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Loads GStreamer (see memecamera_gstreamer_load) and initialises it once. False when it cannot start.
+bool meme_video_initialize(void);
+
+/// Frees a text the functions here returned (an error's, a codec's name).
+void meme_video_free_text(char *text);
+
+/// Whether GStreamer has the element `name` (an encoder, a decoder, a muxer) installed.
+bool meme_video_has_element(const char *name);
+
+typedef struct MemeVideoSource MemeVideoSource;
+
+typedef struct {
+  /// The decoded frames' size, once the orientation the file asks for is applied.
+  int width, height;
+  /// The nominal frame rate; 0/1 when the file does not say.
+  int rate_numerator, rate_denominator;
+  /// Nanoseconds; -1 when the file does not say.
+  int64_t duration;
+  bool has_audio;
+} MemeVideoInfo;
+
+/// Opens the video at `path` and decodes up to its first frame within `timeout` nanoseconds. With
+/// `decoding_audio`, its first sound stream is decoded too, for `meme_video_source_forward_audio`.
+/// NULL with `*error` (for g_free) saying why in one line when it cannot.
+MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, int64_t timeout,
+                                        MemeVideoInfo *info, char **error);
+
+/// Starts playing from `start` to `end` (nanoseconds into the video; `end` < 0 for its end).
+bool meme_video_source_play(MemeVideoSource *source, int64_t start, int64_t end, int64_t timeout,
+                            char **error);
+
+typedef struct {
+  /// BGRA (Cairo's ARGB32 on a little-endian machine), `stride` bytes a row.
+  const uint8_t *pixels;
+  int stride, width, height;
+  /// The frame's presentation time and duration in nanoseconds, as the file has them.
+  int64_t time, duration;
+  void *sample;
+} MemeVideoFrame;
+
+/// The next frame: 1 with `frame` filled (until meme_video_frame_release), 0 at the end, -1 with
+/// `*error` when decoding fails or takes longer than `timeout` nanoseconds.
+int meme_video_source_next_frame(MemeVideoSource *source, int64_t timeout, MemeVideoFrame *frame,
+                                 char **error);
+void meme_video_frame_release(MemeVideoFrame *frame);
+void meme_video_source_close(MemeVideoSource *source);
+
+typedef struct MemeVideoSink MemeVideoSink;
+
+typedef enum { MEME_VIDEO_H264_AAC = 0, MEME_VIDEO_VP9_OPUS = 1 } MemeVideoCodecs;
+
+typedef struct {
+  /// The Matroska file written.
+  const char *path;
+  /// The frames' size: even numbers (pushed frames are padded to it).
+  int width, height;
+  int rate_numerator, rate_denominator;
+  MemeVideoCodecs codecs;
+  /// The video's bits a second; 0 for the codec's constant quality.
+  int bitrate;
+  /// Whether a source forwards sound to be encoded (see meme_video_source_forward_audio).
+  bool with_audio;
+  /// The sound's tempo (its pitch kept): the speed the video plays at.
+  double audio_tempo;
+} MemeVideoSinkSettings;
+
+MemeVideoSink *meme_video_sink_open(const MemeVideoSinkSettings *settings, char **error);
+
+/// Encodes a BGRA frame of `width` × `height` shown at `time` for `duration` (nanoseconds),
+/// padded to the sink's size by repeating its last column and row.
+bool meme_video_sink_push(MemeVideoSink *sink, const uint8_t *pixels, int stride, int width, int height,
+                          int64_t time, int64_t duration, char **error);
+
+/// Ends the video and waits (at most `timeout` nanoseconds) for the file to be written.
+bool meme_video_sink_finish(MemeVideoSink *sink, int64_t timeout, char **error);
+void meme_video_sink_close(MemeVideoSink *sink);
+
+/// Hands the source's decoded sound from `start` on (nanoseconds) to the sink, its times counted
+/// from `start`. Before meme_video_source_play; the sink must be opened `with_audio`.
+bool meme_video_source_forward_audio(MemeVideoSource *source, MemeVideoSink *sink, int64_t start);
+
+/// The codec of the first sound stream of the file at `path` as FFmpeg names it ("aac", "opus"),
+/// "" when it has none, for g_free; NULL with `*error` when it cannot be read.
+char *meme_video_audio_codec(const char *path, char **error);
+
+/// Writes `output` as `format` ("mp4", with its index first so that chat previews play at once, or
+/// "webm") from every stream of `encoded` and, when `audio_from` is not NULL, every packet of the
+/// first sound stream of `audio_from`, copied as it is. The file carries no other metadata than
+/// `description` (when not NULL), as its description and comment.
+bool meme_video_mux(const char *encoded, const char *audio_from, const char *output, const char *format,
+                    const char *description, char **error);
+
+#endif

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the video source and sink share: the sink's sound input, and waiting on a pipeline's bus.
+#ifndef MEME_VIDEO_PIPELINE_H
+#define MEME_VIDEO_PIPELINE_H
+
+#include "meme_video.h"
+
+#include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>
+#include <gst/gst.h>
+
+struct MemeVideoSink {
+  GstElement *pipeline;
+  GstAppSrc *video;
+  /// NULL unless opened with_audio.
+  GstAppSrc *audio;
+  int width, height;
+};
+
+/// Waits up to `timeout` nanoseconds for a message of `types` or an error on `pipeline`'s bus.
+/// Returns the message (for gst_message_unref), or NULL with `*error` set: the error's text, or
+/// `late` when the time ran out.
+GstMessage *meme_video_wait(GstElement *pipeline, GstMessageType types, int64_t timeout, const char *late,
+                            char **error);
+
+/// An error message's text as the app's one line, for g_free.
+char *meme_video_error_text(GstMessage *message);
+
+#endif

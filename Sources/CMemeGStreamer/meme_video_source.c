@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Decoding a video: decodebin picks the demuxer and decoders, videoflip applies the orientation the
+// file asks for, and the frames reach the app as BGRA through an app sink, four at most ahead of it,
+// so memory holds a few frames whatever the video's length.
+#include "meme_video_pipeline.h"
+#include "meme_gstreamer.h"
+
+#include <gst/video/video.h>
+#include <string.h>
+
+struct MemeVideoSource {
+  GstElement *pipeline;
+  GstAppSink *video;
+  /// The decoded sound's sink, or NULL without `decoding_audio`.
+  GstAppSink *audio;
+  GstElement *video_input;
+  GstElement *audio_input;
+  /// Written on the streaming thread as decodebin adds its pads; read once the pipeline prerolled.
+  gint has_audio;
+  gint found_video;
+  gint no_more_pads;
+  /// Forwarding the sound: where to, and from when on.
+  MemeVideoSink *audio_sink;
+  int64_t audio_start;
+};
+
+bool meme_video_initialize(void) { return memecamera_gstreamer_load() && gst_init_check(NULL, NULL, NULL); }
+
+void meme_video_free_text(char *text) { g_free(text); }
+
+bool meme_video_has_element(const char *name) {
+  if (!meme_video_initialize()) return false;
+  GstElementFactory *factory = gst_element_factory_find(name);
+  if (factory == NULL) return false;
+  gst_object_unref(factory);
+  return true;
+}
+
+// decodebin's new pad: the first video stream goes to the frames' app sink, the first sound stream
+// to the sound's (when decoded); any other stream is left unlinked, which decodebin allows.
+static void on_pad_added(GstElement *decodebin, GstPad *pad, gpointer data) {
+  (void)decodebin;
+  MemeVideoSource *source = data;
+  GstCaps *caps = gst_pad_get_current_caps(pad);
+  if (caps == NULL) caps = gst_pad_query_caps(pad, NULL);
+  if (caps == NULL) return;
+  const char *name = gst_structure_get_name(gst_caps_get_structure(caps, 0));
+  GstElement *input = NULL;
+  if (g_str_has_prefix(name, "video/x-raw") && !g_atomic_int_get(&source->found_video)) {
+    input = source->video_input;
+    g_atomic_int_set(&source->found_video, 1);
+  } else if (g_str_has_prefix(name, "audio/x-raw") && !g_atomic_int_get(&source->has_audio)) {
+    input = source->audio_input;
+    g_atomic_int_set(&source->has_audio, 1);
+  }
+  gst_caps_unref(caps);
+  if (input == NULL) return;
+  GstPad *sink = gst_element_get_static_pad(input, "sink");
+  gst_pad_link(pad, sink);
+  gst_object_unref(sink);
+}
+
+static void on_no_more_pads(GstElement *decodebin, gpointer data) {
+  (void)decodebin;
+  g_atomic_int_set(&((MemeVideoSource *)data)->no_more_pads, 1);
+}
+
+// Waits for the pipeline to preroll (the first frame decoded), failing early when decodebin has
+// exposed every stream and none was a video it could decode.
+static bool wait_for_preroll(MemeVideoSource *source, int64_t timeout, char **error) {
+  const int64_t step = 50 * GST_MSECOND;
+  for (int64_t waited = 0; waited < timeout; waited += step) {
+    GstMessage *message = meme_video_wait(source->pipeline, GST_MESSAGE_ASYNC_DONE, step, NULL, error);
+    if (message != NULL) {
+      gst_message_unref(message);
+      return true;
+    }
+    if (*error != NULL) return false;
+    if (g_atomic_int_get(&source->no_more_pads) && !g_atomic_int_get(&source->found_video)) {
+      *error = g_strdup("it has no video that can be decoded");
+      return false;
+    }
+  }
+  *error = g_strdup("it could not be decoded in time");
+  return false;
+}
+
+MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, int64_t timeout,
+                                        MemeVideoInfo *info, char **error) {
+  *error = NULL;
+  if (!meme_video_initialize()) {
+    *error = g_strdup("GStreamer is not installed");
+    return NULL;
+  }
+  const char *audio = decoding_audio
+                          ? "audioconvert name=audio_input ! audio/x-raw,format=F32LE,layout=interleaved ! "
+                            "appsink name=audio sync=false async=false enable-last-sample=false"
+                          : "fakesink name=audio_input sync=false async=false enable-last-sample=false";
+  char *description = g_strdup_printf(
+      "filesrc name=file ! decodebin name=decode "
+      "videoconvert name=video_input n-threads=2 ! videoflip video-direction=auto ! "
+      "videoconvert n-threads=2 ! video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 ! "
+      "appsink name=video sync=false max-buffers=4 enable-last-sample=false %s",
+      audio);
+  GError *parse_error = NULL;
+  GstElement *pipeline = gst_parse_launch(description, &parse_error);
+  g_free(description);
+  if (pipeline == NULL) {
+    *error = g_strdup(parse_error != NULL ? parse_error->message : "GStreamer cannot decode videos");
+    g_clear_error(&parse_error);
+    return NULL;
+  }
+  g_clear_error(&parse_error);
+  MemeVideoSource *source = g_new0(MemeVideoSource, 1);
+  source->pipeline = pipeline;
+  GstBin *bin = GST_BIN(pipeline);
+  source->video = GST_APP_SINK(gst_bin_get_by_name(bin, "video"));
+  source->audio = decoding_audio ? GST_APP_SINK(gst_bin_get_by_name(bin, "audio")) : NULL;
+  source->video_input = gst_bin_get_by_name(bin, "video_input");
+  source->audio_input = gst_bin_get_by_name(bin, "audio_input");
+  GstElement *file = gst_bin_get_by_name(bin, "file");
+  g_object_set(file, "location", path, NULL);
+  gst_object_unref(file);
+  GstElement *decode = gst_bin_get_by_name(bin, "decode");
+  g_signal_connect(decode, "pad-added", G_CALLBACK(on_pad_added), source);
+  g_signal_connect(decode, "no-more-pads", G_CALLBACK(on_no_more_pads), source);
+  gst_object_unref(decode);
+  gst_element_set_state(pipeline, GST_STATE_PAUSED);
+  if (!wait_for_preroll(source, timeout, error)) {
+    meme_video_source_close(source);
+    return NULL;
+  }
+  GstPad *pad = gst_element_get_static_pad(GST_ELEMENT(source->video), "sink");
+  GstCaps *caps = gst_pad_get_current_caps(pad);
+  gst_object_unref(pad);
+  GstVideoInfo video;
+  if (caps == NULL || !gst_video_info_from_caps(&video, caps)) {
+    if (caps != NULL) gst_caps_unref(caps);
+    *error = g_strdup("its video has no size");
+    meme_video_source_close(source);
+    return NULL;
+  }
+  gst_caps_unref(caps);
+  info->width = GST_VIDEO_INFO_WIDTH(&video);
+  info->height = GST_VIDEO_INFO_HEIGHT(&video);
+  info->rate_numerator = GST_VIDEO_INFO_FPS_N(&video);
+  info->rate_denominator = GST_VIDEO_INFO_FPS_D(&video);
+  gint64 duration = -1;
+  if (!gst_element_query_duration(pipeline, GST_FORMAT_TIME, &duration)) duration = -1;
+  info->duration = duration;
+  info->has_audio = g_atomic_int_get(&source->has_audio);
+  return source;
+}
+
+bool meme_video_source_play(MemeVideoSource *source, int64_t start, int64_t end, int64_t timeout,
+                            char **error) {
+  *error = NULL;
+  if (start > 0 || end >= 0) {
+    GstSeekFlags flags = GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE;
+    if (!gst_element_seek(source->pipeline, 1.0, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, start,
+                          end >= 0 ? GST_SEEK_TYPE_SET : GST_SEEK_TYPE_NONE, end >= 0 ? end : -1)) {
+      *error = g_strdup("it cannot be played from the trim's start");
+      return false;
+    }
+    GstMessage *message =
+        meme_video_wait(source->pipeline, GST_MESSAGE_ASYNC_DONE, timeout, "it could not be decoded in time", error);
+    if (message == NULL) return false;
+    gst_message_unref(message);
+  }
+  gst_element_set_state(source->pipeline, GST_STATE_PLAYING);
+  return true;
+}
+
+// Where `buffer` of `sample` lies in the video's own time, as a player counts it: a buffer's
+// timestamp is the stream's, which an MP4's edit list offsets (an H.264 with B-frames starts at two
+// frames, not 0). -1 when it has none or lies outside the part played.
+static int64_t stream_time(GstSample *sample, GstBuffer *buffer) {
+  if (!GST_BUFFER_PTS_IS_VALID(buffer)) return -1;
+  const GstSegment *segment = gst_sample_get_segment(sample);
+  if (segment == NULL) return (int64_t)GST_BUFFER_PTS(buffer);
+  guint64 time = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, GST_BUFFER_PTS(buffer));
+  return time == GST_CLOCK_TIME_NONE ? -1 : (int64_t)time;
+}
+
+int meme_video_source_next_frame(MemeVideoSource *source, int64_t timeout, MemeVideoFrame *frame,
+                                 char **error) {
+  *error = NULL;
+  GstSample *sample = gst_app_sink_try_pull_sample(source->video, (GstClockTime)timeout);
+  if (sample == NULL) {
+    if (gst_app_sink_is_eos(source->video)) return 0;
+    GstMessage *message = meme_video_wait(source->pipeline, 0, 0, "it could not be decoded in time", error);
+    if (message != NULL) gst_message_unref(message);
+    return -1;
+  }
+  GstVideoInfo video;
+  GstBuffer *buffer = gst_sample_get_buffer(sample);
+  GstMapInfo *map = g_new0(GstMapInfo, 1);
+  if (buffer == NULL || !gst_video_info_from_caps(&video, gst_sample_get_caps(sample)) ||
+      !gst_buffer_map(buffer, map, GST_MAP_READ) ||
+      map->size < (gsize)GST_VIDEO_INFO_PLANE_STRIDE(&video, 0) * (gsize)GST_VIDEO_INFO_HEIGHT(&video)) {
+    g_free(map);
+    gst_sample_unref(sample);
+    *error = g_strdup("a frame could not be read");
+    return -1;
+  }
+  frame->pixels = map->data;
+  frame->stride = GST_VIDEO_INFO_PLANE_STRIDE(&video, 0);
+  frame->width = GST_VIDEO_INFO_WIDTH(&video);
+  frame->height = GST_VIDEO_INFO_HEIGHT(&video);
+  frame->time = stream_time(sample, buffer);
+  frame->duration = GST_BUFFER_DURATION_IS_VALID(buffer) ? (int64_t)GST_BUFFER_DURATION(buffer) : -1;
+  // The mapping rides along with the sample, to be undone on release.
+  frame->sample = sample;
+  gst_mini_object_set_qdata(GST_MINI_OBJECT(sample), g_quark_from_static_string("meme-map"), map, NULL);
+  return 1;
+}
+
+void meme_video_frame_release(MemeVideoFrame *frame) {
+  GstSample *sample = frame->sample;
+  if (sample == NULL) return;
+  GstMapInfo *map = gst_mini_object_get_qdata(GST_MINI_OBJECT(sample), g_quark_from_static_string("meme-map"));
+  if (map != NULL) {
+    gst_buffer_unmap(gst_sample_get_buffer(sample), map);
+    g_free(map);
+  }
+  gst_sample_unref(sample);
+  frame->sample = NULL;
+  frame->pixels = NULL;
+}
+
+// The sound's app sink, on its streaming thread: each buffer from the trim's start on, its time
+// counted from there, into the sink's sound input.
+static GstFlowReturn on_audio_sample(GstAppSink *appsink, gpointer data) {
+  MemeVideoSource *source = data;
+  GstSample *sample = gst_app_sink_pull_sample(appsink);
+  if (sample == NULL) return GST_FLOW_EOS;
+  GstAppSrc *input = source->audio_sink->audio;
+  GstBuffer *buffer = gst_sample_get_buffer(sample);
+  GstFlowReturn flow = GST_FLOW_OK;
+  int64_t time = buffer != NULL ? stream_time(sample, buffer) : -1;
+  if (buffer != NULL && (time < 0 || time + (int64_t)GST_BUFFER_DURATION(buffer) > source->audio_start)) {
+    GstCaps *caps = gst_app_src_get_caps(input);
+    if (caps == NULL) gst_app_src_set_caps(input, gst_sample_get_caps(sample));
+    else gst_caps_unref(caps);
+    GstBuffer *copy = gst_buffer_copy(buffer);
+    if (time >= 0) GST_BUFFER_PTS(copy) = MAX(0, time - source->audio_start);
+    GST_BUFFER_DTS(copy) = GST_CLOCK_TIME_NONE;
+    flow = gst_app_src_push_buffer(input, copy);
+  }
+  gst_sample_unref(sample);
+  return flow;
+}
+
+static void on_audio_end(GstAppSink *appsink, gpointer data) {
+  (void)appsink;
+  gst_app_src_end_of_stream(((MemeVideoSource *)data)->audio_sink->audio);
+}
+
+bool meme_video_source_forward_audio(MemeVideoSource *source, MemeVideoSink *sink, int64_t start) {
+  if (source->audio == NULL || sink->audio == NULL) return false;
+  source->audio_sink = sink;
+  source->audio_start = start;
+  GstAppSinkCallbacks callbacks = {0};
+  callbacks.new_sample = on_audio_sample;
+  callbacks.eos = on_audio_end;
+  gst_app_sink_set_callbacks(source->audio, &callbacks, source, NULL);
+  return true;
+}
+
+void meme_video_source_close(MemeVideoSource *source) {
+  if (source == NULL) return;
+  gst_element_set_state(source->pipeline, GST_STATE_NULL);
+  gst_object_unref(source->video);
+  if (source->audio != NULL) gst_object_unref(source->audio);
+  gst_object_unref(source->video_input);
+  gst_object_unref(source->audio_input);
+  gst_object_unref(source->pipeline);
+  g_free(source);
+}

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+internal import CMemeGStreamer
+import Foundation
+import MemeCore
+
+/// The video files MemeMe writes.
+public enum VideoFormat: String, Sendable, CaseIterable {
+  /// H.264 and AAC, the index first, so that chat previews play while it downloads.
+  case mp4
+  /// VP9 and Opus.
+  case webm
+
+  /// The format a file name's extension asks for, nil for another.
+  public init?(fileExtension: String) {
+    switch fileExtension.lowercased() {
+    case "mp4", "m4v": self = .mp4
+    case "webm": self = .webm
+    default: return nil
+    }
+  }
+
+  var codecs: MemeVideoCodecs { self == .mp4 ? MEME_VIDEO_H264_AAC : MEME_VIDEO_VP9_OPUS }
+
+  /// The GStreamer elements it is encoded with: without any of them the format is not offered.
+  var encoders: [String] {
+    self == .mp4 ? ["x264enc", "avenc_aac", "h264parse", "aacparse"] : ["vp9enc", "opusenc"]
+  }
+
+  /// The sound codecs (as FFmpeg names them) the container takes as they are.
+  var keptAudioCodecs: Set<String> { self == .mp4 ? ["aac", "mp3", "alac"] : ["opus", "vorbis"] }
+
+  /// Nil when it can be written; else why not, in one line (a missing encoder's package).
+  public var unavailableReason: String? {
+    guard meme_video_initialize() else { return localized("GStreamer is not installed") }
+    let missing = encoders.filter { !meme_video_has_element($0) }
+    guard !missing.isEmpty else { return nil }
+    let package = self == .mp4 ? "gstreamer1.0-plugins-ugly, gstreamer1.0-libav" : "gstreamer1.0-plugins-good"
+    return String(
+      format: localized("%@ needs %@, which %@ installs"), rawValue.uppercased(),
+      missing.joined(separator: ", "), package)
+  }
+}

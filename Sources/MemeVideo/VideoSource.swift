@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+internal import CMemeGStreamer
+import Foundation
+import MemeCore
+
+/// A video file's frames, decoded one after the other as they are asked for (a few ahead at most),
+/// after its streams and first frame were found within the limits' time.
+final class VideoSource {
+  let info: VideoInfo
+  let path: String
+  private let source: OpaquePointer
+  private let limits: VideoLimits
+
+  /// Opens the video at `url`; with `decodingAudio`, its sound is decoded too, for an encoder.
+  init(contentsOf url: URL, decodingAudio: Bool, limits: VideoLimits) throws(ImageError) {
+    path = url.path
+    self.limits = limits
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw ImageError(path: path, kind: .notFound, reason: localized("no such file"))
+    }
+    var info = MemeVideoInfo()
+    var error: UnsafeMutablePointer<CChar>?
+    guard
+      let source = meme_video_source_open(
+        path, decodingAudio, Self.nanoseconds(limits.discoveryTime), &info, &error)
+    else {
+      throw ImageError(
+        path: path, kind: .unsupported,
+        reason: takeErrorText(error, fallback: localized("it is not a video that can be decoded")))
+    }
+    self.source = source
+    self.info = VideoInfo(
+      width: Int(info.width), height: Int(info.height), rateNumerator: Int(info.rate_numerator),
+      rateDenominator: Int(info.rate_denominator),
+      duration: info.duration >= 0 ? Double(info.duration) / 1e9 : nil, hasAudio: info.has_audio)
+    do {
+      try limits.check(self.info, path: path)
+    } catch {
+      meme_video_source_close(source)
+      throw error
+    }
+  }
+
+  deinit { meme_video_source_close(source) }
+
+  /// Plays from `start` to `end` seconds into the video (`end` nil for its end).
+  func play(from start: Double, to end: Double?) throws(ImageError) {
+    var error: UnsafeMutablePointer<CChar>?
+    guard
+      meme_video_source_play(
+        source, Self.nanoseconds(start), end.map(Self.nanoseconds) ?? -1,
+        Self.nanoseconds(limits.discoveryTime),
+        &error)
+    else {
+      throw ImageError(
+        path: path, kind: .corrupt, reason: takeErrorText(error, fallback: localized("file is truncated")))
+    }
+  }
+
+  /// Hands the decoded sound from `start` seconds on to `encoder` (before `play`).
+  func forwardAudio(to encoder: VideoEncoder, from start: Double) {
+    _ = meme_video_source_forward_audio(source, encoder.sink, Self.nanoseconds(start))
+  }
+
+  /// A decoded frame: its pixels in `image` (a Cairo image of its own, which may be drawn on),
+  /// its time and duration in seconds as the file has them.
+  struct Frame {
+    let image: RasterImage
+    let time: Double
+    let duration: Double?
+  }
+
+  /// The next frame, nil at the end.
+  func nextFrame() throws(ImageError) -> Frame? {
+    var frame = MemeVideoFrame()
+    var error: UnsafeMutablePointer<CChar>?
+    switch meme_video_source_next_frame(source, Self.nanoseconds(limits.frameTime), &frame, &error) {
+    case 0: return nil
+    case 1: break
+    default:
+      throw ImageError(
+        path: path, kind: .corrupt, reason: takeErrorText(error, fallback: localized("file is truncated")))
+    }
+    defer { meme_video_frame_release(&frame) }
+    let width = Int(frame.width)
+    let height = Int(frame.height)
+    guard let image = RasterImage(width: width, height: height, hasAlpha: false) else {
+      throw ImageError(path: path, kind: .outOfMemory, reason: localized("not enough memory for the video"))
+    }
+    let rowBytes = width * 4
+    for row in 0..<height {
+      (image.pixels + row * image.stride).update(
+        from: frame.pixels + row * Int(frame.stride), count: rowBytes)
+    }
+    image.markDirty()
+    return Frame(
+      image: image, time: Double(max(0, frame.time)) / 1e9,
+      duration: frame.duration >= 0 ? Double(frame.duration) / 1e9 : nil)
+  }
+
+  static func nanoseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
+}
