@@ -27,7 +27,7 @@ public enum VideoExporter {
   @discardableResult
   public static func export(
     _ captions: MemeCaptions, videoAt input: URL, to output: URL, as format: VideoFormat,
-    transform: PictureTransform = .identity, timing: VideoTiming = VideoTiming(),
+    transform: PictureTransform = .identity, timing: PlaybackTiming = PlaybackTiming(),
     limits: VideoLimits = VideoLimits(), description: String? = nil,
     cancellation: Cancellation = Cancellation(),
     progress: (Double) -> Void = { _ in }

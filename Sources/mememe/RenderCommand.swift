@@ -91,7 +91,7 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup var transformOptions: TransformOptions
 
   /// --trim, --speed and --mute, for a video.
-  @OptionGroup var videoOptions: VideoOptions
+  @OptionGroup var timingOptions: TimingOptions
 
   @Option(help: "Output format: png, jpeg, gif, webp, mp4 or webm (default: from OUTPUT's extension).")
   var format: String?
@@ -135,7 +135,7 @@ struct RenderCommand: ParsableCommand {
     if let videoFormat {
       return try renderVideo(as: videoFormat, style: style)
     }
-    if videoOptions.isGiven {
+    if timingOptions.isGiven {
       throw CommandFailure("--trim, --speed and --mute apply to videos: write .mp4 or .webm")
     }
     if let animationFormat = try animationFormat() {

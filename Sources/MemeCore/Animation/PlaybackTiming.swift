@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// How a video plays in the meme: the part kept, the speed and whether its sound is kept.
-public struct VideoTiming: Sendable, Hashable, Codable {
-  /// Where the kept part starts and ends, in seconds into the video (`end` nil for its end).
+/// How a moving picture (a video, a GIF or WebP animation) plays in the meme: the part kept, the
+/// speed and whether a video's sound is kept.
+public struct PlaybackTiming: Sendable, Hashable, Codable {
+  /// Where the kept part starts and ends, in seconds into the source (`end` nil for its end).
   public var start: Double
   public var end: Double?
-  /// How much faster than the video the meme plays: 0.25 to 4.
+  /// How much faster than the source the meme plays: 0.25 to 4.
   public var speed: Double
+  /// Whether a video's sound is left out.
   public var isMuted: Bool
 
   public static let speeds: ClosedRange<Double> = 0.25...4
@@ -22,11 +24,11 @@ public struct VideoTiming: Sendable, Hashable, Codable {
   /// speed, with its sound.
   public var keepsSoundAsItIs: Bool { start == 0 && end == nil && speed == 1 && !isMuted }
 
-  /// The meme's time of the video's moment `time` (seconds).
-  func memeTime(of time: Double) -> Double { max(0, time - start) / speed }
+  /// The meme's time of the source's moment `time` (seconds).
+  public func memeTime(of time: Double) -> Double { max(0, time - start) / speed }
 
-  /// How long the meme plays, for a video of `duration` seconds.
-  func memeDuration(ofVideoLasting duration: Double) -> Double {
+  /// How long the meme plays, for a source of `duration` seconds.
+  public func memeDuration(ofVideoLasting duration: Double) -> Double {
     max(0, min(end ?? duration, duration) - start) / speed
   }
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MemeVideo
+import MemeCore
 
-/// `--trim START,END`, `--speed X` and `--mute`: how a video plays in the meme (see `VideoTiming`).
-struct VideoOptions: ParsableArguments {
+/// `--trim START,END`, `--speed X` and `--mute`: how a video plays in the meme (see `PlaybackTiming`).
+struct TimingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Keep the part of the video from START to END seconds (END empty for its end), e.g. --trim 1.5,4.",
@@ -12,7 +12,7 @@ struct VideoOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Play the video X times as fast, \(VideoTiming.speeds.lowerBound) to \(VideoTiming.speeds.upperBound), "
+      "Play the video X times as fast, \(PlaybackTiming.speeds.lowerBound) to \(PlaybackTiming.speeds.upperBound), "
         + "its sound's pitch kept.", valueName: "X"))
   var speed: Double?
 
@@ -23,7 +23,7 @@ struct VideoOptions: ParsableArguments {
   var isGiven: Bool { trim != nil || speed != nil || mute }
 
   /// The timing asked for, each value checked.
-  func timing() throws -> VideoTiming {
+  func timing() throws -> PlaybackTiming {
     var start = 0.0
     var end: Double?
     if let trim {
@@ -40,11 +40,11 @@ struct VideoOptions: ParsableArguments {
       start = first
       end = parts[1].isEmpty ? nil : Double(parts[1])
     }
-    if let speed, !VideoTiming.speeds.contains(speed) {
+    if let speed, !PlaybackTiming.speeds.contains(speed) {
       throw CommandFailure(
-        "--speed must be between \(VideoTiming.speeds.lowerBound) and \(VideoTiming.speeds.upperBound), not \(speed)"
+        "--speed must be between \(PlaybackTiming.speeds.lowerBound) and \(PlaybackTiming.speeds.upperBound), not \(speed)"
       )
     }
-    return VideoTiming(start: start, end: end, speed: speed ?? 1, isMuted: mute)
+    return PlaybackTiming(start: start, end: end, speed: speed ?? 1, isMuted: mute)
   }
 }
