@@ -68,10 +68,10 @@ MemeVideoSink *meme_video_sink_open(const MemeVideoSinkSettings *settings, char 
   }
   char *description = g_strdup_printf(
       "appsrc name=video format=time block=true max-bytes=64000000 "
-      "caps=video/x-raw,format=BGRA,width=%d,height=%d,framerate=%d/%d,pixel-aspect-ratio=1/1 ! "
+      "caps=video/x-raw,format=%s,width=%d,height=%d,framerate=%d/%d,pixel-aspect-ratio=1/1 ! "
       "videoconvert n-threads=2 ! video/x-raw,format=I420 ! %s ! queue ! "
       "matroskamux name=mux timecodescale=100000 ! filesink name=file %s",
-      settings->width, settings->height, settings->rate_numerator, MAX(1, settings->rate_denominator),
+      settings->yuv_frames ? "I420" : "BGRA", settings->width, settings->height, settings->rate_numerator, MAX(1, settings->rate_denominator),
       encoder, audio != NULL ? audio : "");
   g_free(encoder);
   g_free(audio);
@@ -103,12 +103,30 @@ MemeVideoSink *meme_video_sink_open(const MemeVideoSinkSettings *settings, char 
   return sink;
 }
 
+// Hands `buffer` (taken over) to the encoder, shown at `time` for `duration`.
+static bool push_buffer(MemeVideoSink *sink, GstBuffer *buffer, int64_t time, int64_t duration, char **error) {
+  GST_BUFFER_PTS(buffer) = (GstClockTime)MAX(0, time);
+  GST_BUFFER_DTS(buffer) = GST_CLOCK_TIME_NONE;
+  GST_BUFFER_DURATION(buffer) = duration >= 0 ? (GstClockTime)duration : GST_CLOCK_TIME_NONE;
+  if (gst_app_src_push_buffer(sink->video, buffer) != GST_FLOW_OK) {
+    GstMessage *message = meme_video_wait(sink->pipeline, 0, 0, "the encoder stopped", error);
+    if (message != NULL) gst_message_unref(message);
+    return false;
+  }
+  return true;
+}
+
+// Whether the sink's pipeline has failed; `*error` then says why.
+static bool has_failed(MemeVideoSink *sink, char **error) {
+  GstMessage *failure = meme_video_wait(sink->pipeline, 0, 0, NULL, error);
+  if (failure != NULL) gst_message_unref(failure);
+  return *error != NULL;
+}
+
 bool meme_video_sink_push(MemeVideoSink *sink, const uint8_t *pixels, int stride, int width, int height,
                           int64_t time, int64_t duration, char **error) {
   *error = NULL;
-  GstMessage *failure = meme_video_wait(sink->pipeline, 0, 0, NULL, error);
-  if (failure != NULL) gst_message_unref(failure);
-  if (*error != NULL) return false;
+  if (has_failed(sink, error)) return false;
   const gsize row = (gsize)sink->width * 4;
   GstBuffer *buffer = gst_buffer_new_allocate(NULL, row * (gsize)sink->height, NULL);
   GstMapInfo map;
@@ -125,14 +143,22 @@ bool meme_video_sink_push(MemeVideoSink *sink, const uint8_t *pixels, int stride
     for (int x = columns; x < sink->width; x++) memcpy(out + x * 4, out + (columns - 1) * 4, 4);
   }
   gst_buffer_unmap(buffer, &map);
-  GST_BUFFER_PTS(buffer) = (GstClockTime)MAX(0, time);
-  GST_BUFFER_DURATION(buffer) = duration >= 0 ? (GstClockTime)duration : GST_CLOCK_TIME_NONE;
-  if (gst_app_src_push_buffer(sink->video, buffer) != GST_FLOW_OK) {
-    GstMessage *message = meme_video_wait(sink->pipeline, 0, 0, "the encoder stopped", error);
-    if (message != NULL) gst_message_unref(message);
+  return push_buffer(sink, buffer, time, duration, error);
+}
+
+bool meme_video_sink_push_frame(MemeVideoSink *sink, const MemeVideoFrame *frame, const MemeVideoOverlay *overlay,
+                                int64_t time, int64_t duration, char **error) {
+  *error = NULL;
+  if (has_failed(sink, error)) return false;
+  GstSample *sample = frame->sample;
+  // The sample keeps its reference, so this is a copy of the frame to draw on.
+  GstBuffer *buffer = gst_buffer_make_writable(gst_buffer_ref(gst_sample_get_buffer(sample)));
+  if (overlay != NULL && !meme_video_overlay_blend(overlay, buffer, gst_sample_get_caps(sample))) {
+    gst_buffer_unref(buffer);
+    *error = g_strdup("a frame could not be captioned");
     return false;
   }
-  return true;
+  return push_buffer(sink, buffer, time, duration, error);
 }
 
 bool meme_video_sink_finish(MemeVideoSink *sink, int64_t timeout, char **error) {

@@ -85,7 +85,7 @@ static bool wait_for_preroll(MemeVideoSource *source, int64_t timeout, char **er
   return false;
 }
 
-MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, int64_t timeout,
+MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, bool yuv_frames, int64_t timeout,
                                         MemeVideoInfo *info, char **error) {
   *error = NULL;
   if (!meme_video_initialize()) {
@@ -99,9 +99,9 @@ MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, i
   char *description = g_strdup_printf(
       "filesrc name=file ! decodebin name=decode "
       "videoconvert name=video_input n-threads=2 ! videoflip video-direction=auto ! "
-      "videoconvert n-threads=2 ! video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 ! "
+      "videoconvert n-threads=2 ! video/x-raw,format=%s,pixel-aspect-ratio=1/1 ! "
       "appsink name=video sync=false max-buffers=4 enable-last-sample=false %s",
-      audio);
+      yuv_frames ? "I420" : "BGRA", audio);
   GError *parse_error = NULL;
   GstElement *pipeline = gst_parse_launch(description, &parse_error);
   g_free(description);

@@ -13,10 +13,11 @@ final class VideoEncoder {
   let width: Int
   let height: Int
 
-  /// `bitrate` in bits a second, nil for constant quality; `audioTempo` nil without sound.
+  /// `bitrate` in bits a second, nil for constant quality; `audioTempo` nil without sound;
+  /// `yuvFrames` when the frames come as decoded, with an overlay (`add(_:overlay:time:duration:)`).
   init(
     writingTo url: URL, format: VideoFormat, width: Int, height: Int, frameRate: (Int, Int), bitrate: Int?,
-    audioTempo: Double?, name: String
+    audioTempo: Double?, yuvFrames: Bool = false, name: String
   ) throws(ImageError) {
     self.name = name
     let evenWidth = width + width % 2
@@ -28,7 +29,7 @@ final class VideoEncoder {
       var settings = MemeVideoSinkSettings(
         path: path, width: Int32(evenWidth), height: Int32(evenHeight), rate_numerator: Int32(frameRate.0),
         rate_denominator: Int32(frameRate.1), codecs: format.codecs, bitrate: Int32(bitrate ?? 0),
-        with_audio: audioTempo != nil, audio_tempo: audioTempo ?? 1)
+        with_audio: audioTempo != nil, audio_tempo: audioTempo ?? 1, yuv_frames: yuvFrames)
       return meme_video_sink_open(&settings, &error)
     }
     guard let opened else {
@@ -49,6 +50,22 @@ final class VideoEncoder {
       meme_video_sink_push(
         sink, image.pixels, Int32(image.stride), Int32(image.width), Int32(image.height),
         VideoSource.nanoseconds(time), duration.map(VideoSource.nanoseconds) ?? -1, &error)
+    else {
+      throw ImageError(
+        path: name, kind: .writeFailed,
+        reason: takeErrorText(error, fallback: localized("the encoder stopped")))
+    }
+  }
+
+  /// Encodes the I420 `frame` of a source opened with `yuvFrames`, `overlay` laid over it, shown at
+  /// `time` for `duration` seconds.
+  func add(_ frame: DecodedFrame, overlay: FrameOverlay?, time: Double, duration: Double?) throws(ImageError)
+  {
+    var error: UnsafeMutablePointer<CChar>?
+    guard
+      meme_video_sink_push_frame(
+        sink, &frame.frame, overlay?.overlay, VideoSource.nanoseconds(time),
+        duration.map(VideoSource.nanoseconds) ?? -1, &error)
     else {
       throw ImageError(
         path: name, kind: .writeFailed,

@@ -37,8 +37,14 @@ public enum VideoExporter {
     }
     let keepsSound =
       timing.keepsSoundAsItIs && VideoMuxer.audioCodec(of: input).map(format.keptAudioCodecs.contains) == true
-    let source = try VideoSource(
-      contentsOf: input, decodingAudio: !timing.isMuted && !keepsSound, limits: limits)
+    let decodesSound = !timing.isMuted && !keepsSound
+    // A meme that only draws over the picture is drawn once and laid over the frames as decoded;
+    // any other is drawn on each frame (see `FrameCaptioner.overlay()`).
+    let mayOverlay =
+      captions.layout == .classic && transform.isIdentity && !captions.effects.changesPicture
+      && !captions.hasAnimatedLayers
+    var source = try VideoSource(
+      contentsOf: input, decodingAudio: decodesSound, yuvFrames: mayOverlay, limits: limits)
     let info = source.info
     if let duration = info.duration, timing.start >= duration {
       throw ImageError(
@@ -47,28 +53,39 @@ public enum VideoExporter {
     try MemeExporter.check(transform, fits: (info.width, info.height), name: input.path)
     var captioner = FrameCaptioner(
       captions, sourceWidth: info.width, sourceHeight: info.height, transform: transform)
-    let encodesSound = info.hasAudio && !timing.isMuted && !keepsSound
+    let overlay = mayOverlay && info.width % 2 == 0 && info.height % 2 == 0 ? captioner.overlay() : nil
+    if mayOverlay && overlay == nil {
+      source = try VideoSource(contentsOf: input, decodingAudio: decodesSound, limits: limits)
+    }
+    let encodesSound = info.hasAudio && decodesSound
     let encoded = temporaryFile(besides: output, extension: "mkv")
     defer { try? FileManager.default.removeItem(at: encoded) }
     let encoder = try VideoEncoder(
       writingTo: encoded, format: format, width: captioner.outputWidth, height: captioner.outputHeight,
       frameRate: frameRate(of: info, speed: timing.speed), bitrate: nil,
-      audioTempo: encodesSound ? timing.speed : nil, name: output.path)
+      audioTempo: encodesSound ? timing.speed : nil, yuvFrames: overlay != nil, name: output.path)
     if encodesSound { source.forwardAudio(to: encoder, from: timing.start) }
     try source.play(from: timing.start, to: timing.end)
     let length = info.duration.map { timing.memeDuration(ofVideoLasting: $0) }
+    let frameOverlay = overlay.flatMap(FrameOverlay.init)
     var frameCount = 0
     var lastTime = 0.0
     while let frame = try source.nextFrame() {
       try cancellation.check(name: output.path)
       let time = timing.memeTime(of: frame.time)
-      guard let meme = captioner.caption(frame.image, at: Int(time * 1000), drawingOnSource: true) else {
-        throw ImageError(
-          path: input.path, kind: .outOfMemory, reason: localized("not enough memory for the video"))
+      let duration = frame.duration.map { $0 / timing.speed }
+      if overlay != nil {
+        try encoder.add(frame, overlay: frameOverlay, time: time, duration: duration)
+      } else {
+        guard let meme = captioner.caption(try frame.image(), at: Int(time * 1000), drawingOnSource: true)
+        else {
+          throw ImageError(
+            path: input.path, kind: .outOfMemory, reason: localized("not enough memory for the video"))
+        }
+        try encoder.add(meme, time: time, duration: duration)
       }
-      try encoder.add(meme, time: time, duration: frame.duration.map { $0 / timing.speed })
       frameCount += 1
-      lastTime = time + (frame.duration ?? 0) / timing.speed
+      lastTime = time + (duration ?? 0)
       if let length, length > 0 { progress(min(1, time / length)) }
     }
     guard frameCount > 0 else {

@@ -11,8 +11,11 @@ final class VideoSource {
   private let source: OpaquePointer
   private let limits: VideoLimits
 
-  /// Opens the video at `url`; with `decodingAudio`, its sound is decoded too, for an encoder.
-  init(contentsOf url: URL, decodingAudio: Bool, limits: VideoLimits) throws(ImageError) {
+  /// Opens the video at `url`; with `decodingAudio`, its sound is decoded too, for an encoder; with
+  /// `yuvFrames`, its frames stay I420 as decoded, for an overlay (see `VideoEncoder.add(_:overlay:)`).
+  init(contentsOf url: URL, decodingAudio: Bool, yuvFrames: Bool = false, limits: VideoLimits)
+    throws(ImageError)
+  {
     path = url.path
     self.limits = limits
     guard FileManager.default.fileExists(atPath: path) else {
@@ -22,7 +25,7 @@ final class VideoSource {
     var error: UnsafeMutablePointer<CChar>?
     guard
       let source = meme_video_source_open(
-        path, decodingAudio, Self.nanoseconds(limits.discoveryTime), &info, &error)
+        path, decodingAudio, yuvFrames, Self.nanoseconds(limits.discoveryTime), &info, &error)
     else {
       throw ImageError(
         path: path, kind: .unsupported,
@@ -62,40 +65,17 @@ final class VideoSource {
     _ = meme_video_source_forward_audio(source, encoder.sink, Self.nanoseconds(start))
   }
 
-  /// A decoded frame: its pixels in `image` (a Cairo image of its own, which may be drawn on),
-  /// its time and duration in seconds as the file has them.
-  struct Frame {
-    let image: RasterImage
-    let time: Double
-    let duration: Double?
-  }
-
   /// The next frame, nil at the end.
-  func nextFrame() throws(ImageError) -> Frame? {
+  func nextFrame() throws(ImageError) -> DecodedFrame? {
     var frame = MemeVideoFrame()
     var error: UnsafeMutablePointer<CChar>?
     switch meme_video_source_next_frame(source, Self.nanoseconds(limits.frameTime), &frame, &error) {
     case 0: return nil
-    case 1: break
+    case 1: return DecodedFrame(frame, path: path)
     default:
       throw ImageError(
         path: path, kind: .corrupt, reason: takeErrorText(error, fallback: localized("file is truncated")))
     }
-    defer { meme_video_frame_release(&frame) }
-    let width = Int(frame.width)
-    let height = Int(frame.height)
-    guard let image = RasterImage(width: width, height: height, hasAlpha: false) else {
-      throw ImageError(path: path, kind: .outOfMemory, reason: localized("not enough memory for the video"))
-    }
-    let rowBytes = width * 4
-    for row in 0..<height {
-      (image.pixels + row * image.stride).update(
-        from: frame.pixels + row * Int(frame.stride), count: rowBytes)
-    }
-    image.markDirty()
-    return Frame(
-      image: image, time: Double(max(0, frame.time)) / 1e9,
-      duration: frame.duration >= 0 ? Double(frame.duration) / 1e9 : nil)
   }
 
   static func nanoseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }

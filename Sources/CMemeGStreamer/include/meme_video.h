@@ -33,7 +33,9 @@ typedef struct {
 /// Opens the video at `path` and decodes up to its first frame within `timeout` nanoseconds. With
 /// `decoding_audio`, its first sound stream is decoded too, for `meme_video_source_forward_audio`.
 /// NULL with `*error` (for g_free) saying why in one line when it cannot.
-MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, int64_t timeout,
+/// With `yuv_frames`, the frames stay I420 as decoded (for meme_video_sink_push_frame), their
+/// `pixels` not BGRA.
+MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, bool yuv_frames, int64_t timeout,
                                         MemeVideoInfo *info, char **error);
 
 /// Starts playing from `start` to `end` (nanoseconds into the video; `end` < 0 for its end).
@@ -73,6 +75,9 @@ typedef struct {
   bool with_audio;
   /// The sound's tempo (its pitch kept): the speed the video plays at.
   double audio_tempo;
+  /// Whether the frames come I420 from a source opened with `yuv_frames` (meme_video_sink_push_frame)
+  /// rather than BGRA (meme_video_sink_push).
+  bool yuv_frames;
 } MemeVideoSinkSettings;
 
 MemeVideoSink *meme_video_sink_open(const MemeVideoSinkSettings *settings, char **error);
@@ -81,6 +86,19 @@ MemeVideoSink *meme_video_sink_open(const MemeVideoSinkSettings *settings, char 
 /// padded to the sink's size by repeating its last column and row.
 bool meme_video_sink_push(MemeVideoSink *sink, const uint8_t *pixels, int stride, int width, int height,
                           int64_t time, int64_t duration, char **error);
+
+/// What is laid over every frame: a premultiplied BGRA picture of the frames' size, kept as the
+/// rectangles of it that are not transparent.
+typedef struct MemeVideoOverlay MemeVideoOverlay;
+
+/// NULL when the picture is transparent throughout (there is nothing to lay over the frames).
+MemeVideoOverlay *meme_video_overlay_new(const uint8_t *pixels, int stride, int width, int height);
+void meme_video_overlay_free(MemeVideoOverlay *overlay);
+
+/// Encodes a source's I420 `frame` with `overlay` (may be NULL) blended over it, shown at `time` for
+/// `duration` (nanoseconds). The frame's pixels outside the overlay are the decoder's, untouched.
+bool meme_video_sink_push_frame(MemeVideoSink *sink, const MemeVideoFrame *frame, const MemeVideoOverlay *overlay,
+                                int64_t time, int64_t duration, char **error);
 
 /// Ends the video and waits (at most `timeout` nanoseconds) for the file to be written.
 bool meme_video_sink_finish(MemeVideoSink *sink, int64_t timeout, char **error);

@@ -62,4 +62,19 @@ public struct FrameCaptioner {
     drawn.draw(onto: output)
     return output
   }
+
+  /// The meme as one picture to lay over every frame, drawn once: its captions and layers on a
+  /// transparent picture, when they draw over the picture without reading it (Classic, the picture
+  /// neither cut nor turned, no effects, nothing hidden, no animated layer). Nil otherwise: each
+  /// frame is then captioned whole (`caption(_:at:)`). Laid over a frame, it gives the pixels
+  /// `caption(_:at:)` would, drawn by the same code.
+  public func overlay() -> RasterImage? {
+    let layout = prepared.layout
+    guard layout.frame.isPictureOnly, transform.isIdentity, !animatesLayers,
+      !layout.captions.effects.changesPicture, !layout.layers.contains(where: \.changesPicture),
+      let overlay = RasterImage(width: pictureSize.width, height: pictureSize.height, hasAlpha: true)
+    else { return nil }
+    prepared.draw(onto: overlay)
+    return overlay
+  }
 }
