@@ -41,11 +41,13 @@ static char *video_encoder(const MemeVideoSinkSettings *settings) {
                                  settings->bitrate)
                : g_strdup("vp9enc deadline=1 cpu-used=6 row-mt=true threads=2 end-usage=cq cq-level=32 target-bitrate=20000000");
   }
-  // CRF 23 at the veryfast preset, as people encode with x264 by hand.
+  // CRF 23 at the veryfast preset, as people encode with x264 by hand (x264's own key interval; in
+  // constant quality x264enc reads `bitrate` as a cap, which is lifted).
   return settings->bitrate > 0
-             ? g_strdup_printf("x264enc speed-preset=veryfast pass=cbr bitrate=%d ! h264parse",
+             ? g_strdup_printf("x264enc speed-preset=veryfast key-int-max=250 pass=cbr bitrate=%d ! h264parse",
                                MAX(1, settings->bitrate / 1000))
-             : g_strdup("x264enc speed-preset=veryfast pass=qual quantizer=23 ! h264parse");
+             : g_strdup("x264enc speed-preset=veryfast key-int-max=250 pass=qual quantizer=23 bitrate=2048000 ! "
+                        "h264parse");
 }
 
 MemeVideoSink *meme_video_sink_open(const MemeVideoSinkSettings *settings, char **error) {
@@ -67,11 +69,12 @@ MemeVideoSink *meme_video_sink_open(const MemeVideoSinkSettings *settings, char 
     g_free(tempo);
   }
   char *description = g_strdup_printf(
-      "appsrc name=video format=time block=true max-bytes=64000000 "
+      "appsrc name=video format=time block=true max-bytes=%d "
       "caps=video/x-raw,format=%s,width=%d,height=%d,framerate=%d/%d,pixel-aspect-ratio=1/1 ! "
       "videoconvert n-threads=2 ! video/x-raw,format=I420 ! %s ! queue ! "
       "matroskamux name=mux timecodescale=100000 ! filesink name=file %s",
-      settings->yuv_frames ? "I420" : "BGRA", settings->width, settings->height, settings->rate_numerator, MAX(1, settings->rate_denominator),
+      // Four BGRA frames queued at most: the encoder's own look-ahead holds more.
+      settings->width * settings->height * 16, settings->yuv_frames ? "I420" : "BGRA", settings->width, settings->height, settings->rate_numerator, MAX(1, settings->rate_denominator),
       encoder, audio != NULL ? audio : "");
   g_free(encoder);
   g_free(audio);
