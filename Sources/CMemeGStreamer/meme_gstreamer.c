@@ -85,6 +85,7 @@
   F(GstVideoOverlayRectangle *, gst_video_overlay_rectangle_new_raw,                                     \
     (GstBuffer * pixels, gint x, gint y, guint width, guint height, GstVideoOverlayFormatFlags flags),    \
     (pixels, x, y, width, height, flags))                                                                \
+  F(gchar *, gst_video_colorimetry_to_string, (const GstVideoColorimetry *colorimetry), (colorimetry))   \
   F(GstMiniObject *, gst_mini_object_make_writable, (GstMiniObject * object), (object))                  \
   F(GstMiniObject *, gst_mini_object_ref, (GstMiniObject * object), (object))                            \
   F(GstSegment *, gst_sample_get_segment, (GstSample * sample), (sample))                                \
@@ -137,6 +138,7 @@
 
 // P(name, parameters, arguments) for each function that returns nothing.
 #define MEMECAMERA_PROCEDURES(P)                                                                         \
+  P(av_log_set_level, (int level), (level))                                                              \
   P(av_dict_free, (AVDictionary * *dictionary), (dictionary))                                             \
   P(av_packet_free, (AVPacket * *packet), (packet))                                                      \
   P(av_packet_rescale_ts, (AVPacket * packet, AVRational from, AVRational to), (packet, from, to))       \

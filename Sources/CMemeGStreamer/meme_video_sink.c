@@ -68,14 +68,22 @@ MemeVideoSink *meme_video_sink_open(const MemeVideoSinkSettings *settings, char 
                             tempo, audio_encoder);
     g_free(tempo);
   }
+  // The frames are encoded with the source's colours, whichever way they came: I420 frames as
+  // decoded say so, and BGRA ones are converted to them.
+  const bool has_colorimetry = settings->colorimetry != NULL && settings->colorimetry[0] != '\0' &&
+                               strspn(settings->colorimetry, "abcdefghijklmnopqrstuvwxyz0123456789:") ==
+                                   strlen(settings->colorimetry);
+  char *colorimetry = has_colorimetry ? g_strdup_printf(",colorimetry=%s", settings->colorimetry) : g_strdup("");
   char *description = g_strdup_printf(
       "appsrc name=video format=time block=true max-bytes=%d "
-      "caps=video/x-raw,format=%s,width=%d,height=%d,framerate=%d/%d,pixel-aspect-ratio=1/1 ! "
-      "videoconvert n-threads=2 ! video/x-raw,format=I420 ! %s ! queue ! "
+      "caps=video/x-raw,format=%s,width=%d,height=%d,framerate=%d/%d,pixel-aspect-ratio=1/1%s ! "
+      "videoconvert n-threads=2 ! video/x-raw,format=I420%s ! %s ! queue ! "
       "matroskamux name=mux timecodescale=100000 ! filesink name=file %s",
       // Four BGRA frames queued at most: the encoder's own look-ahead holds more.
-      settings->width * settings->height * 16, settings->yuv_frames ? "I420" : "BGRA", settings->width, settings->height, settings->rate_numerator, MAX(1, settings->rate_denominator),
-      encoder, audio != NULL ? audio : "");
+      settings->width * settings->height * 16, settings->yuv_frames ? "I420" : "BGRA", settings->width,
+      settings->height, settings->rate_numerator, MAX(1, settings->rate_denominator),
+      settings->yuv_frames ? colorimetry : "", colorimetry, encoder, audio != NULL ? audio : "");
+  g_free(colorimetry);
   g_free(encoder);
   g_free(audio);
   GError *parse_error = NULL;

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Decoding a video: decodebin picks the demuxer and decoders, videoflip applies the orientation the
-// file asks for, and the frames reach the app as BGRA through an app sink, four at most ahead of it,
+// file asks for, videoscale makes pixels that are not square (an anamorphic video) square, as a
+// player shows them, and the frames reach the app as BGRA (or I420) through an app sink, four at most ahead of it,
 // so memory holds a few frames whatever the video's length.
 #include "meme_video_pipeline.h"
 #include "meme_gstreamer.h"
 
 #include <gst/video/video.h>
+#include <libavutil/log.h>
 #include <string.h>
 
 struct MemeVideoSource {
@@ -24,7 +26,13 @@ struct MemeVideoSource {
   int64_t audio_start;
 };
 
-bool meme_video_initialize(void) { return memecamera_gstreamer_load() && gst_init_check(NULL, NULL, NULL); }
+bool meme_video_initialize(void) {
+  if (!memecamera_gstreamer_load() || !gst_init_check(NULL, NULL, NULL)) return false;
+  // libavformat speaks of what it reads on standard error; the app says what went wrong in its own
+  // one line.
+  av_log_set_level(AV_LOG_QUIET);
+  return true;
+}
 
 void meme_video_free_text(char *text) { g_free(text); }
 
@@ -99,7 +107,7 @@ MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, b
   char *description = g_strdup_printf(
       "filesrc name=file ! decodebin name=decode "
       "videoconvert name=video_input n-threads=2 ! videoflip video-direction=auto ! "
-      "videoconvert n-threads=2 ! video/x-raw,format=%s,pixel-aspect-ratio=1/1 ! "
+      "videoscale ! videoconvert n-threads=2 ! video/x-raw,format=%s,pixel-aspect-ratio=1/1 ! "
       "appsink name=video sync=false max-buffers=4 enable-last-sample=false %s",
       yuv_frames ? "I420" : "BGRA", audio);
   GError *parse_error = NULL;
@@ -149,6 +157,17 @@ MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, b
   if (!gst_element_query_duration(pipeline, GST_FORMAT_TIME, &duration)) duration = -1;
   info->duration = duration;
   info->has_audio = g_atomic_int_get(&source->has_audio);
+  // The decoder's colorimetry (before the conversion to BGRA), or GStreamer's guess for the size.
+  GstPad *decoded = gst_element_get_static_pad(source->video_input, "sink");
+  GstCaps *decoded_caps = gst_pad_get_current_caps(decoded);
+  gst_object_unref(decoded);
+  GstVideoInfo decoded_info;
+  char *colorimetry = NULL;
+  if (decoded_caps != NULL && gst_video_info_from_caps(&decoded_info, decoded_caps))
+    colorimetry = gst_video_colorimetry_to_string(&decoded_info.colorimetry);
+  if (decoded_caps != NULL) gst_caps_unref(decoded_caps);
+  g_strlcpy(info->colorimetry, colorimetry != NULL ? colorimetry : "", sizeof info->colorimetry);
+  g_free(colorimetry);
   return source;
 }
 

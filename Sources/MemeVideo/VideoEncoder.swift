@@ -13,11 +13,12 @@ final class VideoEncoder {
   let width: Int
   let height: Int
 
-  /// `bitrate` in bits a second, nil for constant quality; `audioTempo` nil without sound;
+  /// The frames keep `colorimetry` (the source's); `bitrate` in bits a second, nil for constant quality; `audioTempo` nil without sound;
   /// `yuvFrames` when the frames come as decoded, with an overlay (`add(_:overlay:time:duration:)`).
   init(
-    writingTo url: URL, format: VideoFormat, width: Int, height: Int, frameRate: (Int, Int), bitrate: Int?,
-    audioTempo: Double?, yuvFrames: Bool = false, name: String
+    writingTo url: URL, format: VideoFormat, width: Int, height: Int, frameRate: (Int, Int),
+    colorimetry: String,
+    bitrate: Int?, audioTempo: Double?, yuvFrames: Bool = false, name: String
   ) throws(ImageError) {
     self.name = name
     let evenWidth = width + width % 2
@@ -26,11 +27,14 @@ final class VideoEncoder {
     self.height = evenHeight
     var error: UnsafeMutablePointer<CChar>?
     let opened = url.path.withCString { path in
-      var settings = MemeVideoSinkSettings(
-        path: path, width: Int32(evenWidth), height: Int32(evenHeight), rate_numerator: Int32(frameRate.0),
-        rate_denominator: Int32(frameRate.1), codecs: format.codecs, bitrate: Int32(bitrate ?? 0),
-        with_audio: audioTempo != nil, audio_tempo: audioTempo ?? 1, yuv_frames: yuvFrames)
-      return meme_video_sink_open(&settings, &error)
+      colorimetry.withCString { colorimetry in
+        var settings = MemeVideoSinkSettings(
+          path: path, width: Int32(evenWidth), height: Int32(evenHeight), rate_numerator: Int32(frameRate.0),
+          rate_denominator: Int32(frameRate.1), codecs: format.codecs, bitrate: Int32(bitrate ?? 0),
+          with_audio: audioTempo != nil, audio_tempo: audioTempo ?? 1, colorimetry: colorimetry,
+          yuv_frames: yuvFrames)
+        return meme_video_sink_open(&settings, &error)
+      }
     }
     guard let opened else {
       throw ImageError(

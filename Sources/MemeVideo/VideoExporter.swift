@@ -62,7 +62,7 @@ public enum VideoExporter {
     defer { try? FileManager.default.removeItem(at: encoded) }
     let encoder = try VideoEncoder(
       writingTo: encoded, format: format, width: captioner.outputWidth, height: captioner.outputHeight,
-      frameRate: frameRate(of: info, speed: timing.speed), bitrate: nil,
+      frameRate: frameRate(of: info, speed: timing.speed), colorimetry: info.colorimetry, bitrate: nil,
       audioTempo: encodesSound ? timing.speed : nil, yuvFrames: overlay != nil, name: output.path)
     if encodesSound { source.forwardAudio(to: encoder, from: timing.start) }
     try source.play(from: timing.start, to: timing.end)

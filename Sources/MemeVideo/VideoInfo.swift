@@ -11,6 +11,8 @@ public struct VideoInfo: Sendable, Equatable {
   /// Seconds; nil when the file does not say.
   public let duration: Double?
   public let hasAudio: Bool
+  /// How its YUV maps to colours, as GStreamer names it ("bt709"): the meme's frames keep it.
+  let colorimetry: String
 
   /// Frames a second, nil when unknown.
   public var frameRate: Double? {

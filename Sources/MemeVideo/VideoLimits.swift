@@ -22,26 +22,22 @@ public struct VideoLimits: Sendable {
     guard info.width > 0, info.height > 0 else {
       throw ImageError(path: path, kind: .corrupt, reason: localized("the video has no size"))
     }
-    guard info.width * info.height <= maxPixels else {
-      throw ImageError(
-        path: path, kind: .tooLarge,
-        reason: String(
+    let over: String? =
+      if info.width * info.height > maxPixels {
+        String(
           format: localized("the video is %d × %d, over the limit of %@"), info.width, info.height,
-          PixelCount.described(maxPixels)))
-    }
-    if let duration = info.duration, duration > maxDuration {
-      throw ImageError(
-        path: path, kind: .tooLarge,
-        reason: String(
+          PixelCount.described(maxPixels))
+      } else if let duration = info.duration, duration > maxDuration {
+        String(
           format: localized("the video lasts %d s, over the limit of %d s"), Int(duration.rounded()),
-          Int(maxDuration)))
-    }
-    if let rate = info.frameRate, rate > maxFrameRate {
-      throw ImageError(
-        path: path, kind: .tooLarge,
-        reason: String(
+          Int(maxDuration))
+      } else if let rate = info.frameRate, rate > maxFrameRate {
+        String(
           format: localized("the video has %d frames a second, over the limit of %d"), Int(rate.rounded()),
-          Int(maxFrameRate)))
-    }
+          Int(maxFrameRate))
+      } else {
+        nil
+      }
+    if let over { throw ImageError(path: path, kind: .tooLarge, reason: over) }
   }
 }

@@ -35,13 +35,12 @@ final class VideoSource {
     self.info = VideoInfo(
       width: Int(info.width), height: Int(info.height), rateNumerator: Int(info.rate_numerator),
       rateDenominator: Int(info.rate_denominator),
-      duration: info.duration >= 0 ? Double(info.duration) / 1e9 : nil, hasAudio: info.has_audio)
-    do {
-      try limits.check(self.info, path: path)
-    } catch {
-      meme_video_source_close(source)
-      throw error
-    }
+      duration: info.duration >= 0 ? Double(info.duration) / 1e9 : nil, hasAudio: info.has_audio,
+      colorimetry: withUnsafeBytes(of: info.colorimetry) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      })
+    // Refused, the source is closed by deinit, which runs for an object whose properties are set.
+    try limits.check(self.info, path: path)
   }
 
   deinit { meme_video_source_close(source) }

@@ -71,7 +71,7 @@ struct CommandLineRunner {
   }
 }
 
-private final class ThreadSafeData: @unchecked Sendable {
+final class ThreadSafeData: @unchecked Sendable {
   private let lock = NSLock()
   private var data = Data()
   func set(_ value: Data) { lock.withLock { data = value } }

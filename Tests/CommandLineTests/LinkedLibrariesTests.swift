@@ -12,6 +12,8 @@ import Testing
     // The listing is real: GTK, which the app does link, is in it.
     #expect(libraries.contains { $0.hasPrefix("libgtk-4.so") }, "\(libraries)")
     #expect(!libraries.contains { $0.hasPrefix("libgst") }, "\(libraries)")
+    // Nor FFmpeg's, which videos load with GStreamer.
+    #expect(!libraries.contains { $0.hasPrefix("libav") }, "\(libraries)")
   }
 
   /// File names of the libraries `binary` loads at start-up, from the dynamic linker's trace.

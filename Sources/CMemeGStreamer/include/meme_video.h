@@ -28,6 +28,9 @@ typedef struct {
   /// Nanoseconds; -1 when the file does not say.
   int64_t duration;
   bool has_audio;
+  /// How its YUV maps to colours, as GStreamer names it ("bt709", "bt601"), so that the meme's
+  /// frames are encoded the same way.
+  char colorimetry[48];
 } MemeVideoInfo;
 
 /// Opens the video at `path` and decodes up to its first frame within `timeout` nanoseconds. With
@@ -75,6 +78,8 @@ typedef struct {
   bool with_audio;
   /// The sound's tempo (its pitch kept): the speed the video plays at.
   double audio_tempo;
+  /// The source's colorimetry (MemeVideoInfo), which the encoded frames keep.
+  const char *colorimetry;
   /// Whether the frames come I420 from a source opened with `yuv_frames` (meme_video_sink_push_frame)
   /// rather than BGRA (meme_video_sink_push).
   bool yuv_frames;
