@@ -12,9 +12,10 @@ extension RenderCommand {
     if writesToStandardOutput {
       throw CommandFailure("a video is written to a file: give -o FILE.\(format.rawValue)")
     }
-    if quality != nil || lossless || width != nil || limitOptions.maxBytes != nil {
-      throw CommandFailure("--quality, --lossless, --width and --max-bytes do not apply to videos yet")
+    if quality != nil || lossless || width != nil {
+      throw CommandFailure("--quality, --lossless and --width do not apply to videos yet")
     }
+    let sizeLimit = try limitOptions.byteLimit()
     let transform = try transformOptions.transform()
     let timing = try timingOptions.timing()
     let (_, captions) = try openedDestinationAndCaptions(style: style)
@@ -23,7 +24,7 @@ extension RenderCommand {
       summary = try VideoExporter.export(
         captions, videoAt: URL(fileURLWithPath: input), to: URL(fileURLWithPath: output), as: format,
         transform: transform, timing: timing,
-        description: MemeDescription.resolved(description, captions: captions))
+        description: MemeDescription.resolved(description, captions: captions), sizeLimit: sizeLimit)
     } catch {
       throw CommandFailure(error.description)
     }
@@ -38,7 +39,8 @@ extension RenderCommand {
         }
       printToStandardError(
         "\(quoted(output)): \(summary.width)×\(summary.height), \(summary.frameCount) frames, "
-          + String(format: "%.2f s, ", summary.duration) + "\(sound), font \(layout.font.family)")
+          + String(format: "%.2f s, ", summary.duration) + "\(summary.bytes) bytes, \(sound), font "
+          + layout.font.family)
     }
   }
 }

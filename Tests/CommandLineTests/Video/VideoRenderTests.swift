@@ -173,6 +173,30 @@ import Testing
     #expect(result.standardError.contains("lasts 601 s, over the limit of 600 s"), "\(result.standardError)")
   }
 
+  @Test func aSizeLimitIsMetWithinTenPercent() throws {
+    // A minute, as the long clip, at 640 × 360 to keep the test short; 2 MB holds a third
+    // of it at the constant quality.
+    let input = Self.output("minute.mp4")
+    try FFmpegTools.clip(input, size: "640x360", seconds: 60)
+    let output = Self.output("limited.mp4")
+    _ = try Self.render(input, to: output, ["--top", "SMALL", "--max-bytes", "2M"])
+    let bytes = try #require(try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int)
+    #expect((1_800_000...2_000_000).contains(bytes), "\(bytes) bytes")
+    #expect(try FFmpegTools.frameCount(of: output) == 1800)
+    // The sound is still the source's, packet for packet.
+    #expect(try FFmpegTools.audioPacketsMD5(of: output) == FFmpegTools.audioPacketsMD5(of: input))
+  }
+
+  @Test func aLimitNoBitrateMeetsIsOneLine() throws {
+    let output = Self.output("impossible.mp4")
+    let result = try CommandLineRunner.run(
+      ["render", Self.shortClip.path, "-o", output.path, "--top", "X", "--max-bytes", "5K"], timeout: 120)
+    #expect(result.status != 0)
+    #expect(result.errorLines.count == 1, "\(result.standardError)")
+    #expect(result.standardError.contains("over the limit"), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
   /// The rows the captions cover on a picture of `width` × `height`: mememe's meme of a transparent
   /// picture, whose only opaque pixels are the captions'.
   static func captionRows(top: String, bottom: String, width: Int, height: Int) throws -> (
