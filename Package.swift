@@ -194,7 +194,8 @@ let package = Package(
     // Fuzzing: the targets, a library the regression tests replay saved inputs through, and their
     // driver, which Fuzz/run.sh builds with libFuzzer (a replayer in an ordinary build).
     .target(
-      name: "MemeFuzzing", dependencies: ["MemeCore", "MemeStore", "CMemeGraphics"], path: "Fuzz/MemeFuzzing"),
+      name: "MemeFuzzing", dependencies: ["MemeCore", "MemeStore", "MemeVideo", "CMemeGraphics"],
+      path: "Fuzz/MemeFuzzing"),
     .executableTarget(name: "mememe-fuzz", dependencies: ["MemeFuzzing"], path: "Fuzz/mememe-fuzz"),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["MemeFuzzing"]),
     // DurableFile's steps, both ways: nameless (O_TMPFILE) and under a temporary name.

@@ -34,7 +34,7 @@ while getopts "t:r:j:a:b" option; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(image-loading headers captions png-round-trip store-decoding jpeg-blocks gif-decoding webp-decoding)
+[ ${#targets[@]} -gt 0 ] || targets=(image-loading headers captions png-round-trip store-decoding jpeg-blocks gif-decoding webp-decoding video-probe)
 
 scratch=.build-fuzz sanitizers=fuzzer,address capped=()
 if [ -n "$cap" ]; then
@@ -52,7 +52,7 @@ fuzzer="$scratch/release/mememe-fuzz"
 length_options() {
   case $1 in
     captions) echo -max_len=40006 -len_control=0 ;;
-    image-loading | store-decoding | gif-decoding | webp-decoding) echo -max_len=65536 ;;
+    image-loading | store-decoding | gif-decoding | webp-decoding | video-probe) echo -max_len=65536 ;;
     *) echo -max_len=8192 ;;
   esac
 }
@@ -68,6 +68,8 @@ timeout_option() {
   case $1 in
     jpeg-blocks | image-loading | headers) echo -timeout=5 ;;
     captions | gif-decoding | webp-decoding) echo -timeout=10 ;;
+    # Discovery and each frame have a budget of 5 s in the target (VideoProbeTarget): 20 s is a hang.
+    video-probe) echo -timeout=20 ;;
     *) echo -timeout=60 ;;
   esac
 }

@@ -29,6 +29,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case gifDecoding = "gif-decoding"
   /// Bytes as an animated WebP, through libwebp's animation decoder frame by frame.
   case webpDecoding = "webp-decoding"
+  /// Bytes as a video file, through GStreamer's probe and the first frames' decoding.
+  case videoProbe = "video-probe"
 
   /// Runs one input; throws what it found wrong. A crash inside is a finding too.
   public func run(_ bytes: UnsafeRawBufferPointer) throws(FuzzFinding) {
@@ -43,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       try AnimationDecodingTarget.run(bytes, signature: Array("GIF89a".utf8), name: "input.gif")
     case .webpDecoding:
       try AnimationDecodingTarget.run(bytes, signature: Array("RIFF".utf8), name: "input.webp")
+    case .videoProbe: try VideoProbeTarget.run(bytes)
     }
   }
 }
