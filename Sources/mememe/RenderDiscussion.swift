@@ -7,11 +7,19 @@ let renderDiscussion = """
   The output has the input's own pixel size (after EXIF orientation) unless --width is given; \
   --crop, --rotate and --flip cut and turn the upright picture first, in that order, and the \
   captions are laid out on the result. \
-  Its format comes from --format or from OUTPUT's extension (.png, .jpg, .jpeg, .gif, .webp); with \
+  Its format comes from --format or from OUTPUT's extension (.png, .jpg, .jpeg, .gif, .webp, .mp4, \
+  .webm); with \
   -o -, the meme goes to standard output, as PNG unless --format says otherwise. \
   As GIF or WebP, an animated GIF or WebP keeps every frame, its delays and how often it plays, \
   with the captions drawn on every frame (a still picture becomes one frame); as PNG or JPEG, an \
   animation gives its first frame, with a note on standard error. \(animationLimitsSentence) \
+  A video (MP4, MOV, Matroska or WebM; at most 10 minutes) written as .mp4 (H.264 and AAC, its index \
+  first) or .webm (VP9 and Opus) has the captions on every frame and keeps its frames' times and \
+  its sound, packet for packet when the whole video plays at its speed; --trim START,END keeps a \
+  part, --speed X (0.25 to 4) plays it faster or slower with the sound's pitch kept, and --mute \
+  leaves the sound out. An odd width or height is padded by one pixel. No metadata of the source \
+  (a phone's location, its make) is written, only the description. With --max-bytes, the video's \
+  bitrate is chosen to land at 90 to 100 % of the limit. \
   A JPEG photo written as JPEG at its own size keeps every 8×8 block no caption touches, bit for \
   bit, and only the rows under the captions are encoded again with the photo's own tables; \
   --quality, --width, --crop, --rotate, --flip or --reencode encode the whole picture instead. \
