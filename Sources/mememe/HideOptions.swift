@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import MemeCore
+import MemeVideo
 
 /// `--hide X,Y,W,H[:METHOD]`, repeatable: rectangles of the picture hidden (see `HiddenArea`), each
 /// a layer given in its value, without `--box` (see `pairingLayerOptions`).
@@ -25,7 +26,14 @@ struct HideOptions: ParsableArguments {
     }
     let size: (width: Int, height: Int)
     do {
-      size = try loader.pixelSize(ofImageAt: URL(fileURLWithPath: command.input))
+      let input = URL(fileURLWithPath: command.input)
+      if command.videoFormat != nil {
+        // A video's frames, as its decoder gives them (turned as the file asks).
+        let info = try VideoProbe.firstFrames(of: input, count: 0).info
+        size = (info.width, info.height)
+      } else {
+        size = try loader.pixelSize(ofImageAt: input)
+      }
     } catch {
       throw CommandFailure(error.description)
     }

@@ -197,6 +197,19 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
+  @Test func hiddenAreasAndStickersAreDrawnOnEveryFrame() throws {
+    let output = Self.output("layers.mp4")
+    _ = try Self.render(
+      Self.shortClip, to: output,
+      ["--hide", "0,0,100,60", "--sticker", "emoji:😎", "--box", "0.6,0.6,0.3,0.3", "--trim", "0,1"])
+    #expect(try FFmpegTools.frameCount(of: output) == 30)
+    let source = Self.output("short20.png")
+    try FFmpegTools.frame(20, of: Self.shortClip, to: source)
+    // The hidden corner is pixelated away from the source's; the rows below it are the source's.
+    #expect(try FFmpegTools.psnr(frame: 20, of: output, against: source, rows: 0..<60, width: 100) < 30)
+    #expect(try FFmpegTools.psnr(frame: 20, of: output, against: source, rows: 80..<140, width: 100) > 35)
+  }
+
   /// The rows the captions cover on a picture of `width` × `height`: mememe's meme of a transparent
   /// picture, whose only opaque pixels are the captions'.
   static func captionRows(top: String, bottom: String, width: Int, height: Int) throws -> (
