@@ -16,6 +16,7 @@ extension RenderCommand {
       throw CommandFailure("--quality, --lossless, --width and --max-bytes do not apply to videos yet")
     }
     let transform = try transformOptions.transform()
+    try timingOptions.checkForVideo()
     let timing = try timingOptions.timing()
     let (_, captions) = try openedDestinationAndCaptions(style: style)
     let summary: VideoExportSummary

@@ -12,6 +12,12 @@ let renderDiscussion = """
   As GIF or WebP, an animated GIF or WebP keeps every frame, its delays and how often it plays, \
   with the captions drawn on every frame (a still picture becomes one frame); as PNG or JPEG, an \
   animation gives its first frame, with a note on standard error. \(animationLimitsSentence) \
+  --trim keeps the frames shown between its two moments (a frame reaching past one is shown for \
+  the part inside), --speed divides every delay, each frame ending on the hundredth of a second \
+  nearest to where it should so that a GIF lasts as long as it should, and no frame shorter than \
+  \(AnimationLimits.shortestPlayedDelay) ms, which players would slow down; --reverse plays the \
+  frames kept backwards, holding them all within the animation's memory limit; --loop sets how \
+  many times it plays. \
   A JPEG photo written as JPEG at its own size keeps every 8×8 block no caption touches, bit for \
   bit, and only the rows under the captions are encoded again with the photo's own tables; \
   --quality, --width, --crop, --rotate, --flip or --reencode encode the whole picture instead. \
