@@ -2,7 +2,8 @@
 import Foundation
 import MemeCore
 
-/// `mememe render` to GIF or WebP: every frame of an animation, captioned.
+/// `mememe render` to GIF or WebP: every frame of an animation, captioned, played as --trim, --speed,
+/// --reverse and --loop say.
 extension RenderCommand {
   /// The animation format --format or OUTPUT's extension asks for, or nil for a still one.
   func animationFormat() throws -> AnimationFormat? {
@@ -21,6 +22,8 @@ extension RenderCommand {
   }
 
   func renderAnimation(as format: AnimationFormat, style: CaptionStyle) throws {
+    try timingOptions.checkForAnimation()
+    let timing = try timingOptions.timing()
     let transform = try transformOptions.transform()
     try checkSizeOptions()
     let sizeLimit = try limitOptions.byteLimit()
@@ -31,7 +34,7 @@ extension RenderCommand {
     do {
       summary = try plan.exportAnimation(
         captions, imageAt: URL(fileURLWithPath: input), to: destination, as: format, transform: transform,
-        width: width, loader: ImageLoader(maxPixels: maxPixels))
+        width: width, loader: ImageLoader(maxPixels: maxPixels), timing: timing)
     } catch {
       throw CommandFailure(error.description)
     }

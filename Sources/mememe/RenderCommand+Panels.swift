@@ -9,6 +9,11 @@ extension RenderCommand {
       throw CommandFailure(
         "--crop, --rotate and --flip cut and turn a single picture; they do not apply to --panels")
     }
+    if timingOptions.isGiven {
+      throw CommandFailure(
+        "--trim, --speed, --reverse, --loop and --mute time a single moving picture; they do not apply to --panels"
+      )
+    }
     let animation = try animationFormat()
     if animation == nil, lossless { throw CommandFailure("--lossless applies to WebP only") }
     let grid = try panelOptions.grid(of: inputs)

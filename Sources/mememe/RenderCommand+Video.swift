@@ -17,6 +17,7 @@ extension RenderCommand {
     }
     let sizeLimit = try limitOptions.byteLimit()
     let transform = try transformOptions.transform()
+    try timingOptions.checkForVideo()
     let timing = try timingOptions.timing()
     let (_, captions) = try openedDestinationAndCaptions(style: style)
     let summary: VideoExportSummary

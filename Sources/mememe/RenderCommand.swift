@@ -135,11 +135,13 @@ struct RenderCommand: ParsableCommand {
     if let videoFormat {
       return try renderVideo(as: videoFormat, style: style)
     }
-    if timingOptions.isGiven {
-      throw CommandFailure("--trim, --speed and --mute apply to videos: write .mp4 or .webm")
-    }
     if let animationFormat = try animationFormat() {
       return try renderAnimation(as: animationFormat, style: style)
+    }
+    if timingOptions.isGiven {
+      throw CommandFailure(
+        "--trim, --speed, --reverse, --loop and --mute apply to moving pictures: write .gif, .webp, .mp4 or .webm"
+      )
     }
     if lossless { throw CommandFailure("--lossless applies to WebP only") }
     let imageFormat = try outputFormat()

@@ -20,6 +20,12 @@ let renderDiscussion = """
   leaves the sound out. An odd width or height is padded by one pixel. No metadata of the source \
   (a phone's location, its make) is written, only the description. With --max-bytes, the video's \
   bitrate is chosen to land at 90 to 100 % of the limit. \
+  On a GIF or WebP, --trim keeps the frames shown between its two moments (a frame reaching past one is shown for \
+  the part inside), --speed divides every delay, each frame ending on the hundredth of a second \
+  nearest to where it should so that a GIF lasts as long as it should, and no frame shorter than \
+  \(AnimationLimits.shortestPlayedDelay) ms, which players would slow down; --reverse plays the \
+  frames kept backwards, holding them all within the animation's memory limit; --loop sets how \
+  many times it plays. \
   A JPEG photo written as JPEG at its own size keeps every 8×8 block no caption touches, bit for \
   bit, and only the rows under the captions are encoded again with the photo's own tables; \
   --quality, --width, --crop, --rotate, --flip or --reencode encode the whole picture instead. \

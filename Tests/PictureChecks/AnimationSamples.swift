@@ -49,6 +49,41 @@ public enum AnimationSamples {
       })
   }
 
+  /// How many frames `colourSteps` has.
+  public static let stepCount = 10
+
+  /// Step `index`'s colour: far from every other step's in red and green, so that no pixel of one
+  /// step is within the GIF encoder's tolerance of another's, whichever comes first.
+  public static func colour(ofStep index: Int) -> [UInt8] {
+    [UInt8(25 * index), UInt8(250 - 25 * index), UInt8(index * 97 % 256)]
+  }
+
+  /// `stepCount` frames, each of one colour of its own, for the timing tests: with the default
+  /// delays of 7 hundredths, step i is shown from 70·i to 70·i + 70 ms.
+  public static func colourSteps(
+    width: Int = 80, height: Int = 60, loopValue: Int? = 0,
+    delays: [Int] = Array(repeating: 7, count: stepCount)
+  ) -> GIFBuilder {
+    let palette = (0..<stepCount).flatMap(colour(ofStep:))
+    let frames = delays.indices.map { step in
+      GIFBuilder.Frame(width: width, height: height, palette: palette, delay: delays[step]) { _, _ in
+        UInt8(step % stepCount)
+      }
+    }
+    return GIFBuilder(width: width, height: height, loopValue: loopValue, frames: frames)
+  }
+
+  /// Which of `colourSteps`' frames `frame` shows, told by the colour of its centre (where no top
+  /// or bottom caption reaches); nil for none.
+  public static func step(shownBy frame: RasterImage) -> Int? {
+    let pixel = frame.color(atX: frame.width / 2, y: frame.height / 2)
+    return (0..<stepCount).first { index in
+      let expected = colour(ofStep: index).map { Double($0) / 255 }
+      return abs(pixel.red - expected[0]) < 0.02 && abs(pixel.green - expected[1]) < 0.02
+        && abs(pixel.blue - expected[2]) < 0.02
+    }
+  }
+
   public static func write(_ gif: GIFBuilder) throws -> URL {
     let file = ScratchFolder.unique("animation").appendingPathExtension("gif")
     try gif.write(to: file)

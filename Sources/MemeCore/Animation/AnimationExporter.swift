@@ -24,8 +24,11 @@ public struct AnimationExportSummary: Sendable {
 public enum AnimationExporter {
   /// Writes `captions` on every frame of the picture at `input` (a still picture is one frame) to
   /// `destination` in `format`, atomically when it is a file. `transform` and `width` apply to every
-  /// frame as they do to a still export; delays and the play count are the source's. `description`,
-  /// when it has text, goes into the file as its alt text, as for a still export.
+  /// frame as they do to a still export. Delays and the play count are the source's unless `timing`
+  /// trims the animation, changes its speed (`FrameRetimer`), reverses it (`ReversedFrames`) or
+  /// sets its play count; its `isMuted` has no part in it. A trim that keeps no frame fails with one
+  /// line, writing nothing. `description`, when it has text, goes into the file as its alt text, as
+  /// for a still export.
   ///
   /// With `sizeLimit` (bytes) the file is at most that large, with every frame and delay: the
   /// normal export when it fits, else the frames made smaller or encoded at a lower quality
@@ -37,7 +40,7 @@ public enum AnimationExporter {
     as format: AnimationFormat,
     transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
     limits: AnimationLimits = AnimationLimits(), description: String? = nil, sizeLimit: Int? = nil,
-    cancellation: Cancellation = Cancellation()
+    timing: PlaybackTiming = PlaybackTiming(), cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> AnimationExportSummary {
     try ImageWriter.checkDestination(destination)
     let reader = try AnimationReader(contentsOf: input, loader: loader, limits: limits)
@@ -53,7 +56,8 @@ public enum AnimationExporter {
     }
     // A reaction GIF: its frames kept as coded, the bubbles cut out of them. A file only, so that
     // a damaged frame leaves nothing written and the GIF is made the way that decodes what it can.
-    if case .file = destination,
+    // It copies the source's frames and timing as they are, so it plays the animation as it is.
+    if case .file = destination, timing.playsAnimationAsItIs,
       let cutOut = GIFCutOut(
         captions, reader: reader, as: format, transform: transform, width: width, sizeLimit: sizeLimit)
     {
@@ -70,11 +74,13 @@ public enum AnimationExporter {
     var captioner = FrameCaptioner(
       captions, pictureSize: size, transform: transform, animatesLayers: timeline != nil)
     let frame = captioner.layout.frame
+    var workingBytes = 0
     if let reading = reader.memory {
       let workerBytes = AnimationEncoder.gifWorkerBytes(width: frame.width, height: frame.height)
-      try limits.check(
-        reading.encoding(to: format, width: frame.width, height: frame.height, gifWorkerBytes: workerBytes),
-        name: input.path)
+      let working = reading.encoding(
+        to: format, width: frame.width, height: frame.height, gifWorkerBytes: workerBytes)
+      try limits.check(working, name: input.path)
+      workingBytes = working.bytes
     }
     let transparent =
       try reader.hasTransparentPixels(cancellation: cancellation)
@@ -82,7 +88,7 @@ public enum AnimationExporter {
     var framesWritten = 0
     let stillFrames = info.isAnimated ? nil : timeline?.frames
     let frameCount = stillFrames?.count ?? info.frameCount
-    let playCount = stillFrames == nil ? info.playCount : 0
+    let playCount = timing.playCount ?? (stillFrames == nil ? info.playCount : 0)
     // The frame on the reader's canvas, cut, turned, framed and captioned as at `time`, for `body`.
     let drawFrame = {
       (time: Int, delay: Int, body: (RasterImage, Int) throws(ImageError) -> Void) throws(ImageError) in
@@ -94,15 +100,27 @@ public enum AnimationExporter {
       try body(output, delay)
       framesWritten += 1
     }
-    // Every frame read, cut, turned, framed and captioned, in order, for `body`.
+    // Every frame the timing keeps read, cut, turned, framed and captioned, for `body`: in order,
+    // or held and handed on last first.
     let frames = { (body: (RasterImage, Int) throws(ImageError) -> Void) throws(ImageError) in
+      var retimer = FrameRetimer(timing, for: format)
+      var reversed =
+        timing.isReversed
+        ? ReversedFrames(allowance: limits.memoryBudget - workingBytes, name: input.path) : nil
       var time = 0
       while let delay = try reader.nextFrame() {
         for (moment, stillDelay) in stillFrames ?? [(time, delay)] {
-          try drawFrame(moment, stillDelay, body)
+          guard let written = retimer.delay(ofFrameShownFor: stillDelay) else { continue }
+          try drawFrame(moment, written) { (output, delay) throws(ImageError) in
+            if reversed != nil { try reversed?.hold(output, delay: delay) } else { try body(output, delay) }
+          }
         }
         time += AnimationLimits.playedDelay(delay)
+        // Read on when nothing was kept, for the error to say how long the animation lasts.
+        if retimer.isPastKeptPart && retimer.keptFrames > 0 { break }
       }
+      guard retimer.keptFrames > 0 else { throw retimer.noFrameKept(name: input.path) }
+      try reversed?.playBackwards(into: body)
     }
     let fit = try write(
       frames, width: frame.width, height: frame.height, frameCount: frameCount, playCount: playCount,

@@ -87,18 +87,20 @@ public struct ExportPlan: Sendable {
   // MARK: Animations
 
   /// Every frame of the picture at `input`, captioned, to `destination` in `format`, with the
-  /// description, under the limit when there is one (`AnimationExporter`, `AnimationFitter`).
+  /// description, under the limit when there is one (`AnimationExporter`, `AnimationFitter`), played
+  /// as `timing` says.
   @discardableResult
   public func exportAnimation(
     _ captions: MemeCaptions, imageAt input: URL, to destination: ImageDestination,
     as format: AnimationFormat,
     transform: PictureTransform = .identity, width: Int? = nil, loader: ImageLoader = ImageLoader(),
-    limits: AnimationLimits = AnimationLimits(), cancellation: Cancellation = Cancellation()
+    limits: AnimationLimits = AnimationLimits(), timing: PlaybackTiming = PlaybackTiming(),
+    cancellation: Cancellation = Cancellation()
   ) throws(ImageError) -> AnimationExportSummary {
     try AnimationExporter.export(
       captions, imageAt: input, to: destination, as: format, transform: transform, width: width,
-      loader: loader,
-      limits: limits, description: description, sizeLimit: sizeLimit, cancellation: cancellation)
+      loader: loader, limits: limits, description: description, sizeLimit: sizeLimit, timing: timing,
+      cancellation: cancellation)
   }
 
   /// A panel meme's every frame (`AnimationExporter.exportPanels`) with the plan's description and
