@@ -55,21 +55,4 @@ extension RenderCommand {
       RenderReport.printVerbose(lines, besides: destination)
     }
   }
-
-  /// Says on standard error that a still format got only an animation's first frame (the
-  /// picture's, or an animated sticker's).
-  func noteFramesLeftOut(format: ImageFormat, captions: MemeCaptions) {
-    let name = format == .png ? "PNG" : "JPEG"
-    guard let info = AnimationReader.info(ofImageAt: URL(fileURLWithPath: input)), info.isAnimated else {
-      if captions.hasAnimatedLayers {
-        printToStandardError(
-          "note: a sticker is animated; a \(name) holds its first frame only: write .gif or .webp for every frame"
-        )
-      }
-      return
-    }
-    printToStandardError(
-      "note: \(quoted(input)) is animated (\(info.frameCount) frames); a \(name) holds its first frame only: "
-        + "write .gif or .webp for every frame")
-  }
 }

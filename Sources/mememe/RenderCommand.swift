@@ -133,7 +133,7 @@ struct RenderCommand: ParsableCommand {
       )
     }
     if let videoFormat {
-      return try renderVideo(as: videoFormat, style: style)
+      return try VideoRender(command: self, format: videoFormat).run(style: style)
     }
     if let animationFormat = try animationFormat() {
       return try renderAnimation(as: animationFormat, style: style)
@@ -161,7 +161,7 @@ struct RenderCommand: ParsableCommand {
       throw CommandFailure(error.description)
     }
     let written = summary.output ?? destination
-    noteFramesLeftOut(format: imageFormat, captions: captions)
+    RenderReport.noteFramesLeftOut(input: input, format: imageFormat, captions: captions)
     BubbleOptions.noteCutOuts(in: summary.fit?.format ?? imageFormat, captions: captions)
     RenderReport.warnAboutStill(summary, written: written, input: input, maxPixels: maxPixels)
     RenderReport.warnAboutCutCaptions(summary.overflowingCaptions, boxes: summary.overflowingBoxes)

@@ -80,4 +80,21 @@ enum RenderReport {
       "\(fit.width)×\(fit.height)\(fit.isScaled ? " (scaled from \(fit.originalWidth)×\(fit.originalHeight))" : "")"
     return "\(limit): \(quality), \(size), \(bytes), \(encodes) tried"
   }
+
+  /// Says on standard error that a still format got only an animation's first frame (the
+  /// picture's, or an animated sticker's).
+  static func noteFramesLeftOut(input: String, format: ImageFormat, captions: MemeCaptions) {
+    let name = format == .png ? "PNG" : "JPEG"
+    guard let info = AnimationReader.info(ofImageAt: URL(fileURLWithPath: input)), info.isAnimated else {
+      if captions.hasAnimatedLayers {
+        printToStandardError(
+          "note: a sticker is animated; a \(name) holds its first frame only: write .gif or .webp for every frame"
+        )
+      }
+      return
+    }
+    printToStandardError(
+      "note: \(quoted(input)) is animated (\(info.frameCount) frames); a \(name) holds its first frame only: "
+        + "write .gif or .webp for every frame")
+  }
 }
