@@ -75,16 +75,8 @@
   F(GstPadLinkReturn, gst_pad_link, (GstPad * source, GstPad * sink), (source, sink))                    \
   F(GstCaps *, gst_pad_query_caps, (GstPad * pad, GstCaps * filter), (pad, filter))                      \
   F(GstElement *, gst_parse_launch, (const gchar *description, GError **error), (description, error))   \
-  F(GstVideoMeta *, gst_buffer_add_video_meta,                                                          \
-    (GstBuffer * buffer, GstVideoFrameFlags flags, GstVideoFormat format, guint width, guint height),    \
-    (buffer, flags, format, width, height))                                                              \
-  F(gboolean, gst_video_overlay_composition_blend,                                                       \
-    (GstVideoOverlayComposition * composition, GstVideoFrame * frame), (composition, frame))             \
-  F(GstVideoOverlayComposition *, gst_video_overlay_composition_new, (GstVideoOverlayRectangle * rectangle), \
-    (rectangle))                                                                                         \
-  F(GstVideoOverlayRectangle *, gst_video_overlay_rectangle_new_raw,                                     \
-    (GstBuffer * pixels, gint x, gint y, guint width, guint height, GstVideoOverlayFormatFlags flags),    \
-    (pixels, x, y, width, height, flags))                                                                \
+  F(gboolean, gst_video_color_matrix_get_Kr_Kb, (GstVideoColorMatrix matrix, gdouble * kr, gdouble * kb), \
+    (matrix, kr, kb))                                                                                    \
   F(gchar *, gst_video_colorimetry_to_string, (const GstVideoColorimetry *colorimetry), (colorimetry))   \
   F(GstMiniObject *, gst_mini_object_make_writable, (GstMiniObject * object), (object))                  \
   F(GstMiniObject *, gst_mini_object_ref, (GstMiniObject * object), (object))                            \
@@ -146,9 +138,6 @@
   P(avformat_close_input, (AVFormatContext * *context), (context))                                       \
   P(avformat_free_context, (AVFormatContext * context), (context))                                       \
   P(gst_app_src_set_caps, (GstAppSrc * source, const GstCaps *caps), (source, caps))                     \
-  P(gst_video_overlay_composition_add_rectangle,                                                         \
-    (GstVideoOverlayComposition * composition, GstVideoOverlayRectangle * rectangle),                    \
-    (composition, rectangle))                                                                            \
   P(gst_buffer_unmap, (GstBuffer * buffer, GstMapInfo * info), (buffer, info))                           \
   P(gst_mini_object_set_qdata,                                                                           \
     (GstMiniObject * object, GQuark quark, gpointer data, GDestroyNotify destroy),                       \

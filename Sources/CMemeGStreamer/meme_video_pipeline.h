@@ -26,7 +26,7 @@ GstMessage *meme_video_wait(GstElement *pipeline, GstMessageType types, int64_t 
 /// An error message's text as the app's one line, for g_free.
 char *meme_video_error_text(GstMessage *message);
 
-/// Blends `overlay` over the I420 frame in `buffer` (writable) of `caps`.
-bool meme_video_overlay_blend(const MemeVideoOverlay *overlay, GstBuffer *buffer, GstCaps *caps);
+/// Blends `overlay` over the I420 frame in `buffer` (writable) of `caps`; false when it cannot.
+bool meme_video_overlay_blend(MemeVideoOverlay *overlay, GstBuffer *buffer, GstCaps *caps);
 
 #endif

@@ -157,7 +157,7 @@ bool meme_video_sink_push(MemeVideoSink *sink, const uint8_t *pixels, int stride
   return push_buffer(sink, buffer, time, duration, error);
 }
 
-bool meme_video_sink_push_frame(MemeVideoSink *sink, const MemeVideoFrame *frame, const MemeVideoOverlay *overlay,
+bool meme_video_sink_push_frame(MemeVideoSink *sink, const MemeVideoFrame *frame, MemeVideoOverlay *overlay,
                                 int64_t time, int64_t duration, char **error) {
   *error = NULL;
   if (has_failed(sink, error)) return false;

@@ -2,8 +2,8 @@
 internal import CMemeGStreamer
 import MemeCore
 
-/// The meme drawn once (`FrameCaptioner.overlay()`), kept as GStreamer's overlay composition of its
-/// non-transparent rectangles, to blend over every I420 frame.
+/// The meme drawn once (`FrameCaptioner.overlay()`), kept as its non-transparent rectangles, made
+/// YUV in the frames' colours on first use, to blend over every I420 frame (`meme_video_overlay.c`).
 final class FrameOverlay {
   let overlay: OpaquePointer
 

@@ -102,7 +102,7 @@ void meme_video_overlay_free(MemeVideoOverlay *overlay);
 
 /// Encodes a source's I420 `frame` with `overlay` (may be NULL) blended over it, shown at `time` for
 /// `duration` (nanoseconds). The frame's pixels outside the overlay are the decoder's, untouched.
-bool meme_video_sink_push_frame(MemeVideoSink *sink, const MemeVideoFrame *frame, const MemeVideoOverlay *overlay,
+bool meme_video_sink_push_frame(MemeVideoSink *sink, const MemeVideoFrame *frame, MemeVideoOverlay *overlay,
                                 int64_t time, int64_t duration, char **error);
 
 /// Ends the video and waits (at most `timeout` nanoseconds) for the file to be written.
