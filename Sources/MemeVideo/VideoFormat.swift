@@ -21,22 +21,33 @@ public enum VideoFormat: String, Sendable, CaseIterable {
 
   var codecs: MemeVideoCodecs { self == .mp4 ? MEME_VIDEO_H264_AAC : MEME_VIDEO_VP9_OPUS }
 
-  /// The GStreamer elements it is encoded with: without any of them the format is not offered.
-  var encoders: [String] {
-    self == .mp4 ? ["x264enc", "avenc_aac", "h264parse", "aacparse"] : ["vp9enc", "opusenc"]
+  /// The GStreamer elements it is encoded with, and the Debian package of each: without any of
+  /// them the format is not offered.
+  var encoders: [(element: String, package: String)] {
+    switch self {
+    case .mp4:
+      [
+        ("x264enc", "gstreamer1.0-plugins-ugly"), ("avenc_aac", "gstreamer1.0-libav"),
+        ("h264parse", "gstreamer1.0-plugins-bad"), ("aacparse", "gstreamer1.0-plugins-good"),
+      ]
+    case .webm: [("vp9enc", "gstreamer1.0-plugins-good"), ("opusenc", "gstreamer1.0-plugins-base")]
+    }
   }
+
+  /// Its name as people know it.
+  public var displayName: String { self == .mp4 ? "MP4" : "WebM" }
 
   /// The sound codecs (as FFmpeg names them) the container takes as they are.
   var keptAudioCodecs: Set<String> { self == .mp4 ? ["aac", "mp3", "alac"] : ["opus", "vorbis"] }
 
-  /// Nil when it can be written; else why not, in one line (a missing encoder's package).
+  /// Nil when it can be written; else why not, in one line: the missing encoders and their packages.
   public var unavailableReason: String? {
     guard meme_video_initialize() else { return localized("GStreamer is not installed") }
-    let missing = encoders.filter { !meme_video_has_element($0) }
+    let missing = encoders.filter { !meme_video_has_element($0.element) }
     guard !missing.isEmpty else { return nil }
-    let package = self == .mp4 ? "gstreamer1.0-plugins-ugly, gstreamer1.0-libav" : "gstreamer1.0-plugins-good"
     return String(
-      format: localized("%@ needs %@, which %@ installs"), rawValue.uppercased(),
-      missing.joined(separator: ", "), package)
+      format: localized("%@ needs %@, which %@ installs"), displayName,
+      missing.map(\.element).joined(separator: ", "),
+      Set(missing.map(\.package)).sorted().joined(separator: ", "))
   }
 }

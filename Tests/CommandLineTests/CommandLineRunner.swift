@@ -23,10 +23,15 @@ struct CommandLineRunner {
 
   /// Runs `mememe arguments`. With `cpuSeconds`, the kernel stops it (a signal, `killedBySignal`) once
   /// it has used that much processor time, on all its threads together: a bound on its work that does
-  /// not depend on how busy the machine is, as a wall clock would.
-  static func run(_ arguments: [String], timeout: TimeInterval = 60, cpuSeconds: Int? = nil) throws -> Result
-  {
+  /// not depend on how busy the machine is, as a wall clock would. `environment` is added to the
+  /// test's own.
+  static func run(
+    _ arguments: [String], timeout: TimeInterval = 60, cpuSeconds: Int? = nil, environment: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     if let cpuSeconds {
       // util-linux's prlimit (Essential in Debian) sets RLIMIT_CPU and then runs the binary.
       process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")

@@ -210,6 +210,25 @@ import Testing
     #expect(try FFmpegTools.psnr(frame: 20, of: output, against: source, rows: 80..<140, width: 100) > 35)
   }
 
+  @Test(arguments: [("mp4", "MP4 needs x264enc"), ("webm", "WebM needs vp9enc")])
+  func aMissingEncoderIsNamedInOneLine(format: String, message: String) throws {
+    // GStreamer with no plugins at all: its registry made anew from an empty folder.
+    let noPlugins = Self.output("no-plugins")
+    try FileManager.default.createDirectory(at: noPlugins, withIntermediateDirectories: true)
+    let output = Self.output("unencoded.\(format)")
+    let result = try CommandLineRunner.run(
+      ["render", Self.shortClip.path, "-o", output.path, "--top", "X"],
+      environment: [
+        "GST_PLUGIN_SYSTEM_PATH_1_0": noPlugins.path, "GST_PLUGIN_PATH_1_0": noPlugins.path,
+        "GST_REGISTRY_1_0": Self.output("registry-\(format).bin").path,
+      ])
+    #expect(result.status != 0)
+    #expect(result.errorLines.count == 1, "\(result.standardError)")
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+    #expect(result.standardError.contains("installs"), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
   /// The rows the captions cover on a picture of `width` × `height`: mememe's meme of a transparent
   /// picture, whose only opaque pixels are the captions'.
   static func captionRows(top: String, bottom: String, width: Int, height: Int) throws -> (
