@@ -26,7 +26,8 @@ struct CommandLineRunner {
   /// not depend on how busy the machine is, as a wall clock would. `environment` is added to the
   /// test's own.
   static func run(
-    _ arguments: [String], timeout: TimeInterval = 60, cpuSeconds: Int? = nil, environment: [String: String] = [:]
+    _ arguments: [String], timeout: TimeInterval = 60, cpuSeconds: Int? = nil,
+    environment: [String: String] = [:]
   ) throws -> Result {
     let process = Process()
     if !environment.isEmpty {
