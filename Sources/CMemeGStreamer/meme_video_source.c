@@ -26,11 +26,21 @@ struct MemeVideoSource {
   int64_t audio_start;
 };
 
+static void say_nothing(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+  (void)domain, (void)level, (void)message, (void)data;
+}
+
 bool meme_video_initialize(void) {
   if (!memecamera_gstreamer_load() || !gst_init_check(NULL, NULL, NULL)) return false;
-  // libavformat speaks of what it reads on standard error; the app says what went wrong in its own
-  // one line.
-  av_log_set_level(AV_LOG_QUIET);
+  // libavformat speaks of what it reads on standard error, and so do GStreamer's demuxers of a
+  // damaged file (a tag that is not UTF-8, an element of a broken Matroska file); the app says
+  // what went wrong in its own one line, from the pipeline's error message.
+  static gsize quieted = 0;
+  if (g_once_init_enter(&quieted)) {
+    av_log_set_level(AV_LOG_QUIET);
+    g_log_set_handler("GStreamer", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL, say_nothing, NULL);
+    g_once_init_leave(&quieted, 1);
+  }
   return true;
 }
 
