@@ -48,9 +48,10 @@ extension RealPointer {
   }
 
   /// Waits, bounded, until GTK has read what the X server sent (under load that can take longer
-  /// than a few iterations), then lets the handlers it started run.
+  /// than a few iterations: with the build and other suites beside it, a press once took more than
+  /// the ten seconds of 1,000 wake-ups), then lets the handlers it started run.
   private static func settle(until seen: () -> Bool, _ what: Comment) throws {
-    let arrived = MainContext.iterate(maxIterations: 1000, until: seen)
+    let arrived = MainContext.iterate(maxIterations: 3000, until: seen)
     try #require(arrived, what)
     MainContext.drain()
   }
