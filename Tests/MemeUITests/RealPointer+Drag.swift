@@ -70,8 +70,9 @@ extension RealPointer {
     gtk_native_get_surface_transform(OpaquePointer(window), &surfaceX, &surfaceY)
     let target = (x: Int((surfaceX + windowX).rounded()), y: Int((surfaceY + windowY).rounded()))
     _ = try xdotool(["mousemove", "--window", id, "\(target.x)", "\(target.y)"])
-    // GTK saw the pointer get there (window coordinates, within rounding).
-    MainContext.iterate(maxIterations: 50) {
+    // GTK saw the pointer get there (window coordinates, within rounding); up to five seconds, which
+    // a loaded machine can take.
+    MainContext.iterate(maxIterations: 500) {
       watch.last.map {
         abs($0.x + surfaceX - Double(target.x)) < 1.5 && abs($0.y + surfaceY - Double(target.y)) < 1.5
       }
