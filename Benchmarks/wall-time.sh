@@ -29,3 +29,16 @@ require_references() {
   command -v convert >/dev/null || { echo "ImageMagick is needed for the reference (apt-get install imagemagick)"; exit 1; }
   [ -x "$1" ] || { echo "no mememe at $1 (swift build -c release --product mememe)"; exit 1; }
 }
+
+# Times the commands in the arrays `ours` and `theirs` alternately $1 times, after one untimed run of
+# each, their seconds one a line in $2/ours and $2/theirs.
+time_alternately() {
+  wall "${ours[@]}" >/dev/null
+  wall "${theirs[@]}" >/dev/null
+  : >"$2/ours"
+  : >"$2/theirs"
+  for _ in $(seq 1 "$1"); do
+    wall "${ours[@]}" >>"$2/ours"
+    wall "${theirs[@]}" >>"$2/theirs"
+  done
+}

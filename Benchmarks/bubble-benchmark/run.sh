@@ -28,14 +28,7 @@ for size in 640x480 854x480; do
   convert -size "${width}x96" xc:none -fill black -draw "path '$outline'" "$work/bubble.png"
   theirs=(convert "$clip" -coalesce null: "$work/bubble.png" -gravity north -compose DstOut -layers composite
     "$work/convert.gif")
-  wall "${ours[@]}" >/dev/null
-  wall "${theirs[@]}" >/dev/null
-  : >"$work/ours"
-  : >"$work/theirs"
-  for _ in $(seq 1 "$runs"); do
-    wall "${ours[@]}" >>"$work/ours"
-    wall "${theirs[@]}" >>"$work/theirs"
-  done
+  time_alternately "$runs" "$work"
   a=$(median <"$work/ours")
   b=$(median <"$work/theirs")
   printf '== 100-frame %s GIF (ffmpeg testsrc2), transparent reaction bubble, GIF out\n' "${size/x/ × }"

@@ -25,14 +25,7 @@ convert -size 1280x720 xc:none "$work/transparent.png"
 ours=("$mememe" render "$clip" "${captions[@]}" -o "$work/mememe.mp4")
 theirs=(ffmpeg -v error -y -i "$clip" -i "$work/cap.png" -filter_complex overlay -c:v libx264 -preset veryfast
   -crf 23 -c:a copy "$work/ffmpeg.mp4")
-wall "${ours[@]}" >/dev/null
-wall "${theirs[@]}" >/dev/null
-: >"$work/ours"
-: >"$work/theirs"
-for _ in $(seq 1 "$runs"); do
-  wall "${ours[@]}" >>"$work/ours"
-  wall "${theirs[@]}" >>"$work/theirs"
-done
+time_alternately "$runs" "$work"
 a=$(median <"$work/ours")
 b=$(median <"$work/theirs")
 rss=$( { /usr/bin/time -f '%M' "${ours[@]}" >/dev/null; } 2>&1 | tail -1)
