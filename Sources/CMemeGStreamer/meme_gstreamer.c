@@ -86,6 +86,7 @@
   F(const gchar *, gst_structure_get_name, (const GstStructure *structure), (structure))                 \
   F(GType, gst_app_sink_get_type, (void), ())                                                            \
   F(GstSample *, gst_app_sink_pull_sample, (GstAppSink * sink), (sink))                                  \
+  F(GstSample *, gst_app_sink_pull_preroll, (GstAppSink * sink), (sink))                                 \
   F(gboolean, gst_bin_add, (GstBin * bin, GstElement * element), (bin, element))                         \
   F(GType, gst_bin_get_type, (void), ())                                                                 \
   F(guint, gst_bus_add_watch_full,                                                                       \

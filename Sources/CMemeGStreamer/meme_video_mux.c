@@ -33,6 +33,17 @@ char *meme_video_audio_codec(const char *path, char **error) {
   return name;
 }
 
+double meme_video_duration(const char *path) {
+  if (!meme_video_initialize()) return -1;
+  AVFormatContext *input = NULL;
+  if (avformat_open_input(&input, path, NULL, NULL) < 0) return -1;
+  // The container's own header says it (an MP4's movie header, a WebM's segment information):
+  // nothing is decoded.
+  double seconds = input->duration > 0 ? (double)input->duration / AV_TIME_BASE : -1;
+  avformat_close_input(&input);
+  return seconds;
+}
+
 // One input's streams as the output's: `map[i]` is input stream i's output index, or -1.
 typedef struct {
   AVFormatContext *context;

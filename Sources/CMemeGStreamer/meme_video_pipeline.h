@@ -29,4 +29,25 @@ char *meme_video_error_text(GstMessage *message);
 /// Blends `overlay` over the I420 frame in `buffer` (writable) of `caps`; false when it cannot.
 bool meme_video_overlay_blend(MemeVideoOverlay *overlay, GstBuffer *buffer, GstCaps *caps);
 
+/// Where decodebin's streams go (see meme_video_streams.c). Written on the streaming thread as
+/// decodebin adds its pads; read once the pipeline prerolled.
+typedef struct {
+  GstElement *video_input;
+  GstElement *audio_input;
+  gint found_video;
+  gint found_audio;
+  gint no_more_pads;
+} MemeVideoStreams;
+
+/// Links the streams of the decodebin named "decode" in `bin` to its "video_input" and "audio_input".
+void meme_video_streams_route(MemeVideoStreams *streams, GstBin *bin);
+
+/// Waits up to `timeout` nanoseconds for `pipeline` to preroll (the first frame decoded), failing
+/// early when decodebin has exposed every stream and none was a video it could decode.
+bool meme_video_streams_preroll(MemeVideoStreams *streams, GstElement *pipeline, int64_t timeout, char **error);
+void meme_video_streams_clear(MemeVideoStreams *streams);
+
+/// Fills `frame` from a BGRA `sample`, taking it over: 1, or -1 (the sample unreferenced) when it cannot be read.
+int meme_video_frame_from_sample(GstSample *sample, MemeVideoFrame *frame);
+
 #endif

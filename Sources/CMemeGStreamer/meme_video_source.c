@@ -15,12 +15,7 @@ struct MemeVideoSource {
   GstAppSink *video;
   /// The decoded sound's sink, or NULL without `decoding_audio`.
   GstAppSink *audio;
-  GstElement *video_input;
-  GstElement *audio_input;
-  /// Written on the streaming thread as decodebin adds its pads; read once the pipeline prerolled.
-  gint has_audio;
-  gint found_video;
-  gint no_more_pads;
+  MemeVideoStreams streams;
   /// Forwarding the sound: where to, and from when on.
   MemeVideoSink *audio_sink;
   int64_t audio_start;
@@ -54,55 +49,6 @@ bool meme_video_has_element(const char *name) {
   return true;
 }
 
-// decodebin's new pad: the first video stream goes to the frames' app sink, the first sound stream
-// to the sound's (when decoded); any other stream is left unlinked, which decodebin allows.
-static void on_pad_added(GstElement *decodebin, GstPad *pad, gpointer data) {
-  (void)decodebin;
-  MemeVideoSource *source = data;
-  GstCaps *caps = gst_pad_get_current_caps(pad);
-  if (caps == NULL) caps = gst_pad_query_caps(pad, NULL);
-  if (caps == NULL) return;
-  const char *name = gst_structure_get_name(gst_caps_get_structure(caps, 0));
-  GstElement *input = NULL;
-  if (g_str_has_prefix(name, "video/x-raw") && !g_atomic_int_get(&source->found_video)) {
-    input = source->video_input;
-    g_atomic_int_set(&source->found_video, 1);
-  } else if (g_str_has_prefix(name, "audio/x-raw") && !g_atomic_int_get(&source->has_audio)) {
-    input = source->audio_input;
-    g_atomic_int_set(&source->has_audio, 1);
-  }
-  gst_caps_unref(caps);
-  if (input == NULL) return;
-  GstPad *sink = gst_element_get_static_pad(input, "sink");
-  gst_pad_link(pad, sink);
-  gst_object_unref(sink);
-}
-
-static void on_no_more_pads(GstElement *decodebin, gpointer data) {
-  (void)decodebin;
-  g_atomic_int_set(&((MemeVideoSource *)data)->no_more_pads, 1);
-}
-
-// Waits for the pipeline to preroll (the first frame decoded), failing early when decodebin has
-// exposed every stream and none was a video it could decode.
-static bool wait_for_preroll(MemeVideoSource *source, int64_t timeout, char **error) {
-  const int64_t step = 50 * GST_MSECOND;
-  for (int64_t waited = 0; waited < timeout; waited += step) {
-    GstMessage *message = meme_video_wait(source->pipeline, GST_MESSAGE_ASYNC_DONE, step, NULL, error);
-    if (message != NULL) {
-      gst_message_unref(message);
-      return true;
-    }
-    if (*error != NULL) return false;
-    if (g_atomic_int_get(&source->no_more_pads) && !g_atomic_int_get(&source->found_video)) {
-      *error = g_strdup("it has no video that can be decoded");
-      return false;
-    }
-  }
-  *error = g_strdup("it could not be decoded in time");
-  return false;
-}
-
 MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, bool yuv_frames, int64_t timeout,
                                         MemeVideoInfo *info, char **error) {
   *error = NULL;
@@ -134,17 +80,12 @@ MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, b
   GstBin *bin = GST_BIN(pipeline);
   source->video = GST_APP_SINK(gst_bin_get_by_name(bin, "video"));
   source->audio = decoding_audio ? GST_APP_SINK(gst_bin_get_by_name(bin, "audio")) : NULL;
-  source->video_input = gst_bin_get_by_name(bin, "video_input");
-  source->audio_input = gst_bin_get_by_name(bin, "audio_input");
   GstElement *file = gst_bin_get_by_name(bin, "file");
   g_object_set(file, "location", path, NULL);
   gst_object_unref(file);
-  GstElement *decode = gst_bin_get_by_name(bin, "decode");
-  g_signal_connect(decode, "pad-added", G_CALLBACK(on_pad_added), source);
-  g_signal_connect(decode, "no-more-pads", G_CALLBACK(on_no_more_pads), source);
-  gst_object_unref(decode);
+  meme_video_streams_route(&source->streams, bin);
   gst_element_set_state(pipeline, GST_STATE_PAUSED);
-  if (!wait_for_preroll(source, timeout, error)) {
+  if (!meme_video_streams_preroll(&source->streams, pipeline, timeout, error)) {
     meme_video_source_close(source);
     return NULL;
   }
@@ -166,9 +107,9 @@ MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, b
   gint64 duration = -1;
   if (!gst_element_query_duration(pipeline, GST_FORMAT_TIME, &duration)) duration = -1;
   info->duration = duration;
-  info->has_audio = g_atomic_int_get(&source->has_audio);
+  info->has_audio = g_atomic_int_get(&source->streams.found_audio);
   // The decoder's colorimetry (before the conversion to BGRA), or GStreamer's guess for the size.
-  GstPad *decoded = gst_element_get_static_pad(source->video_input, "sink");
+  GstPad *decoded = gst_element_get_static_pad(source->streams.video_input, "sink");
   GstCaps *decoded_caps = gst_pad_get_current_caps(decoded);
   gst_object_unref(decoded);
   GstVideoInfo decoded_info;
@@ -221,6 +162,14 @@ int meme_video_source_next_frame(MemeVideoSource *source, int64_t timeout, MemeV
     if (message != NULL) gst_message_unref(message);
     return -1;
   }
+  if (meme_video_frame_from_sample(sample, frame) < 0) {
+    *error = g_strdup("a frame could not be read");
+    return -1;
+  }
+  return 1;
+}
+
+int meme_video_frame_from_sample(GstSample *sample, MemeVideoFrame *frame) {
   GstVideoInfo video;
   GstBuffer *buffer = gst_sample_get_buffer(sample);
   GstMapInfo *map = g_new0(GstMapInfo, 1);
@@ -229,7 +178,6 @@ int meme_video_source_next_frame(MemeVideoSource *source, int64_t timeout, MemeV
       map->size < (gsize)GST_VIDEO_INFO_PLANE_STRIDE(&video, 0) * (gsize)GST_VIDEO_INFO_HEIGHT(&video)) {
     g_free(map);
     gst_sample_unref(sample);
-    *error = g_strdup("a frame could not be read");
     return -1;
   }
   frame->pixels = map->data;
@@ -301,8 +249,7 @@ void meme_video_source_close(MemeVideoSource *source) {
   gst_element_set_state(source->pipeline, GST_STATE_NULL);
   gst_object_unref(source->video);
   if (source->audio != NULL) gst_object_unref(source->audio);
-  gst_object_unref(source->video_input);
-  gst_object_unref(source->audio_input);
+  meme_video_streams_clear(&source->streams);
   gst_object_unref(source->pipeline);
   g_free(source);
 }

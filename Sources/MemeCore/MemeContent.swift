@@ -19,6 +19,8 @@ public struct MemeContent: Sendable, Hashable {
   /// For a panel meme, its cells, whose pictures are drawn into the one the captions lie on; nil for
   /// a meme of one picture.
   public var panels: PanelGrid?
+  /// How a moving picture plays: trim, speed, direction, plays, sound.
+  public var timing = PlaybackTiming()
 
   public init(
     captions: MemeCaptions = MemeCaptions(top: "", bottom: ""), transform: PictureTransform = .identity,

@@ -50,6 +50,10 @@ public struct SentMeme: MemeContentHolder, Sendable, Hashable, Identifiable {
   /// original is then the source animation, which Edit & Resend opens again.
   public var isAnimated: Bool { ["gif", "webp"].contains(renderedImageURL.pathExtension.lowercased()) }
 
+  /// Whether the meme was sent as a video (MP4 or WebM), which MemeMe writes only for a video: its
+  /// original is then the source video, which Edit & Resend opens again.
+  public var isVideo: Bool { ["mp4", "webm"].contains(renderedImageURL.pathExtension.lowercased()) }
+
   /// Whether all three image files exist right now. This asks the file system, so call it off the main
   /// thread when checking many memes.
   public var hasAllFiles: Bool {

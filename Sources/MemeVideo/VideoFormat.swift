@@ -34,6 +34,12 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     }
   }
 
+  public var mimeType: String { self == .mp4 ? "video/mp4" : "video/webm" }
+
+  /// The format a video share proposes: MP4, which every chat plays, or WebM when MP4's encoders
+  /// are missing and WebM's are not; nil when neither can be written.
+  public static var proposed: VideoFormat? { allCases.first { $0.unavailableReason == nil } }
+
   /// Its name as people know it.
   public var displayName: String { self == .mp4 ? "MP4" : "WebM" }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+internal import CMemeGStreamer
 import Foundation
 import MemeCore
 
@@ -17,5 +18,12 @@ public enum VideoProbe {
       frames.append(try frame.image())
     }
     return (source.info, frames)
+  }
+
+  /// How long the video at `url` lasts, as its container's header says (nothing is decoded: cheap
+  /// enough for a list of videos); nil when it does not say or cannot be read.
+  public static func duration(of url: URL) -> Double? {
+    let seconds = meme_video_duration(url.path)
+    return seconds > 0 ? seconds : nil
   }
 }

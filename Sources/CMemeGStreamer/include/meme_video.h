@@ -124,4 +124,27 @@ char *meme_video_audio_codec(const char *path, char **error);
 bool meme_video_mux(const char *encoded, const char *audio_from, const char *output, const char *format,
                     const char *description, char **error);
 
+/// How long the video at `path` lasts, in seconds, as its container's header says; -1 when it does
+/// not say or cannot be read.
+double meme_video_duration(const char *path);
+
+typedef struct MemeVideoPlayer MemeVideoPlayer;
+
+/// Opens the video at `path` to play in a window: its frames scaled to `width` × `height` BGRA, its
+/// sound (`with_audio`) to the desktop's output. Paused on its first frame, within `timeout`
+/// nanoseconds; NULL with `*error` (for meme_video_free_text) when it cannot.
+MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height, bool with_audio, int64_t timeout,
+                                        char **error);
+/// Goes to `position` (nanoseconds) and plays on to `end` (< 0: the video's end) at `rate` (1 the
+/// video's speed; the sound keeps its pitch). Paused, it shows the frame at `position`.
+bool meme_video_player_seek(MemeVideoPlayer *player, int64_t position, int64_t end, double rate);
+void meme_video_player_set_playing(MemeVideoPlayer *player, bool playing);
+void meme_video_player_set_muted(MemeVideoPlayer *player, bool muted);
+/// The newest frame not yet taken: 1 with `frame` filled (until meme_video_frame_release), 0 when
+/// none came since, -1 with `*error` when playing failed.
+int meme_video_player_take_frame(MemeVideoPlayer *player, MemeVideoFrame *frame, char **error);
+/// Whether the part played has come to its end (known once a frame was taken after it).
+bool meme_video_player_is_at_end(MemeVideoPlayer *player);
+void meme_video_player_close(MemeVideoPlayer *player);
+
 #endif

@@ -19,6 +19,11 @@ public struct Scale {
     nonmutating set { gtk_range_set_value(gtkkit_range(widget), newValue) }
   }
 
+  /// Changes the range the slider covers (the value is kept inside it).
+  public func setRange(from lowest: Double, to highest: Double) {
+    gtk_range_set_range(gtkkit_range(widget), lowest, highest)
+  }
+
   /// Whether the value is drawn beside the slider.
   public func drawValue(_ shown: Bool, position: GtkPositionType = GTK_POS_RIGHT) {
     gtk_scale_set_draw_value(gtkkit_scale(widget), shown ? 1 : 0)

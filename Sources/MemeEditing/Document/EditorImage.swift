@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import MemeCore
+import MemeVideo
 
 /// A picture in the editor: the full-resolution pixels export uses, and a smaller copy the canvas
 /// draws from so that a keystroke never rescales a 48-megapixel image.
@@ -18,22 +19,28 @@ public nonisolated final class EditorImage: Sendable {
   /// The kind of animation the file is (GIF, or WebP written lossy by default), which a share of
   /// the animation proposes; nil for a still picture.
   public let animationFormat: AnimationFormat?
+  /// What the video is when the file is one (MP4, WebM, Matroska, QuickTime), whose first frame
+  /// `full` is; nil for a picture. The editor plays it (`VideoPlayer`) and shares of it caption
+  /// every frame (`VideoExporter`), read again from `url`.
+  public let video: VideoInfo?
 
   /// Big enough for a full-screen canvas on a HiDPI laptop, small enough to rescale per resize.
   public static let previewLimit = 2560
 
   public init(
     url: URL, full: RasterImage, preview: RasterImage, animation: AnimationInfo? = nil,
-    animationFormat: AnimationFormat = .gif
+    animationFormat: AnimationFormat = .gif, video: VideoInfo? = nil
   ) {
     self.url = url
     self.full = full
     self.preview = preview
     self.animation = animation.flatMap { $0.isAnimated ? $0 : nil }
     self.animationFormat = self.animation == nil ? nil : animationFormat
+    self.video = video
   }
 
   public var isAnimated: Bool { animation != nil }
+  public var isVideo: Bool { video != nil }
 
   public var width: Int { full.width }
   public var height: Int { full.height }

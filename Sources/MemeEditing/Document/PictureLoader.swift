@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import MemeCore
+import MemeVideo
 
 #if canImport(Glibc)
   import Glibc
@@ -14,6 +15,7 @@ public nonisolated enum PictureLoader {
   public static func load(_ url: URL, cancellation: Cancellation? = nil) -> Result<EditorImage, ImageError> {
     let loader = ImageLoader()
     do throws(ImageError) {
+      if VideoFile.isVideo(url) { return .success(try loadVideo(url, cancellation: cancellation)) }
       if let animation = AnimationReader.info(ofImageAt: url), animation.isAnimated {
         return .success(try loadAnimation(url, loader: loader, cancellation: cancellation))
       }
@@ -47,6 +49,19 @@ public nonisolated enum PictureLoader {
     let kind = ImageLoader.fileExtension(sniffing: head).flatMap(AnimationFormat.init(fileExtension:))
     return EditorImage(
       url: url, full: full, preview: preview, animation: reader.info, animationFormat: kind ?? .gif)
+  }
+
+  /// A video: its first frame (under the video limits, within their time), which the editor shows
+  /// until it plays and still shares write.
+  private static func loadVideo(_ url: URL, cancellation: Cancellation?) throws(ImageError) -> EditorImage {
+    let (info, frames) = try VideoProbe.firstFrames(of: url)
+    guard let full = frames.first else {
+      throw ImageError(path: url.path, kind: .corrupt, reason: localized("the video has no frame"))
+    }
+    try cancellation?.check(name: url.path)
+    let preview = try scaled(
+      full, to: EditorImage.previewSize(width: full.width, height: full.height), name: url.path)
+    return EditorImage(url: url, full: full, preview: preview, video: info)
   }
 
   /// Saves pasted or dropped image bytes (as another application offered them, or PNG) to the cache so the meme has an

@@ -101,15 +101,14 @@ public final class PreviewPainter {
     return true
   }
 
-  /// Shows `frame` (an animation frame of the picture's full size, e.g. `AnimationPlayer.frame`)
+  /// Shows `frame` (an animation frame of the picture's full size, e.g. `AnimationPlayer.frame`, or a video frame)
   /// in place of the picture, cut and turned alike; nil goes back to the picture. The layers are
   /// drawn as at `time` into the meme's animation (nil: its start). Only what changed is done
   /// again for the next paint: the picture resampled for a new frame, the animated layers laid out
   /// for a new time; the other captions keep their layout and layers.
   public func showFrame(_ frame: RasterImage?, time: Int? = nil) {
-    guard let picture, frame.map({ $0.width == picture.width && $0.height == picture.height }) ?? true else {
-      return
-    }
+    // A video's frames come at the size the canvas shows (see `VideoPlayer`), in the picture's shape.
+    guard let picture, frame.map({ Self.hasShape(of: picture, $0) }) ?? true else { return }
     if frame != nil || shownFrame != nil {
       shownFrame = frame
       fittedPicture = nil
@@ -121,6 +120,12 @@ public final class PreviewPainter {
         cachedLayout = nil
       }
     }
+  }
+
+  /// Whether `frame` is `picture` at some size: its width and height in the same ratio, to a pixel.
+  private static func hasShape(of picture: EditorImage, _ frame: RasterImage) -> Bool {
+    let height = Double(frame.width) * Double(picture.height) / Double(picture.width)
+    return frame.width > 0 && abs(height - Double(frame.height)) <= 1
   }
 
   /// The moment of the meme's animation the layers are drawn at (see `showFrame`).

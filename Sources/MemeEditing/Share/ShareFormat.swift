@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import MemeCore
+import MemeVideo
 
-/// What a share writes: a still picture (PNG or JPEG: an animated source's first frame), or every
-/// frame of an animated source (GIF or animated WebP).
+/// What a share writes: a still picture (PNG or JPEG: an animated source's first frame), every
+/// frame of an animated source (GIF or animated WebP), or every frame of a video with its sound
+/// (MP4 or WebM).
 public nonisolated enum ShareFormat: Sendable, Hashable {
   case still(ImageFormat)
   case animated(AnimationFormat)
+  case video(VideoFormat)
 
   public var fileExtension: String {
     switch self {
     case .still(let format): format.fileExtension
     case .animated(let format): format.fileExtension
+    case .video(let format): format.rawValue
     }
   }
 
@@ -19,6 +23,7 @@ public nonisolated enum ShareFormat: Sendable, Hashable {
     switch self {
     case .still(let format): format.mimeType
     case .animated(let format): format.mimeType
+    case .video(let format): format.mimeType
     }
   }
 
@@ -32,10 +37,14 @@ public nonisolated enum ShareFormat: Sendable, Hashable {
   /// is the source's kind) `.gif` and `.webp` write every frame and `.png` and `.jpg` the first
   /// one; a name without a known extension gets the source's. For a still picture it is PNG unless
   /// the name asks for JPEG, and a name without a known extension gets `.png`.
-  public static func destination(for chosen: URL, animation: AnimationFormat?) -> (
+  /// For a video (`video` the format proposed), `.mp4` and `.webm` write the captioned video and a
+  /// name without a known extension gets the proposed one.
+  public static func destination(for chosen: URL, animation: AnimationFormat?, video: VideoFormat? = nil) -> (
     url: URL, format: ShareFormat
   ) {
     if let still = ImageFormat(fileExtension: chosen.pathExtension) { return (chosen, .still(still)) }
+    if let video = VideoFormat(fileExtension: chosen.pathExtension) { return (chosen, .video(video)) }
+    if let video { return (chosen.appendingPathExtension(video.rawValue), .video(video)) }
     guard let animation else { return (chosen.appendingPathExtension("png"), .still(.png)) }
     if let named = Self.animation(of: chosen) { return (chosen, .animated(named)) }
     return (chosen.appendingPathExtension(animation.fileExtension), .animated(animation))

@@ -25,6 +25,8 @@ nonisolated extension SharePipeline {
     case .animated(let animation):
       return runAnimation(
         snapshot, as: animation, to: destination, sizeLimit: sizeLimit, cancellation: cancellation)
+    case .video(let video):
+      return runVideo(snapshot, as: video, to: destination, sizeLimit: sizeLimit, cancellation: cancellation)
     }
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import MemeCore
+import MemeVideo
 
 /// Stage 1 of `SharePipeline`: what is shared, frozen when the share starts, so that edits made while
 /// it is exported do not leak into it.
@@ -65,12 +66,21 @@ public nonisolated struct ShareSnapshot: Sendable, MemeContentHolder {
   /// The format Open With and Send by E-mail hand over: the animation in its own kind, else
   /// `handOverFormat(for:transform:)`.
   public var handOverShareFormat: ShareFormat {
-    sourceAnimationFormat.map { .animated($0) }
+    if picture.isVideo, let video = VideoFormat.proposed { return .video(video) }
+    return sourceAnimationFormat.map { .animated($0) }
       ?? .still(Self.handOverFormat(for: picture, transform: content.transform))
   }
 
-  /// The format Save As proposes: the animation in its own kind, else PNG.
-  public var proposedSaveFormat: ShareFormat { sourceAnimationFormat.map { .animated($0) } ?? .still(.png) }
+  /// The format Save As proposes: a video as MP4 (WebM without MP4's encoders), the animation in
+  /// its own kind, else PNG.
+  public var proposedSaveFormat: ShareFormat {
+    if let video = proposedVideoFormat { return .video(video) }
+    return sourceAnimationFormat.map { .animated($0) } ?? .still(.png)
+  }
+
+  /// The video format a video's shares propose; nil for a picture, or when no video format can be
+  /// written (then a video is shared as its first frame).
+  public var proposedVideoFormat: VideoFormat? { picture.isVideo ? VideoFormat.proposed : nil }
 
   /// What the meme's file is called, without the extension (see `MemeFileName`).
   public var name: String { MemeFileName.base(picture: picture.url, captions: content.captions) }

@@ -19,7 +19,7 @@ extension DetailWindow {
     case .edit: onEdit(meme.meme)
     case .delete: onDelete(meme.id)
     case .close: gtk_window_close(gtkkit_window(window))
-    case .playAnimation: playback.toggle()
+    case .playAnimation: videoPlayback.player != nil ? videoPlayback.toggle() : playback.toggle()
     case .previousFrame: playback.stepBack()
     case .nextFrame: playback.stepOn()
     case .editDescription: editDescription()

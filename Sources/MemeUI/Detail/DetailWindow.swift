@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import MemeCore
 import MemeStore
+import MemeVideo
 
 /// The Meme Detail window: the rendered meme centred at its aspect ratio, scaled to fit; a back
 /// button to Sent Memes; Edit, Delete, and the editor's Share menu (Save As…, Copy Image, Open With…,
@@ -26,6 +27,8 @@ package final class DetailWindow: AppWindow {
       play: DetailAction.playAnimation.detailedName, previousFrame: DetailAction.previousFrame.detailedName,
       nextFrame: DetailAction.nextFrame.detailedName),
     placement: .besidePicture)
+  /// Plays a meme sent as a video, with its sound, in the same row.
+  private(set) var videoPlayback: VideoPlayback!
   /// The description, and where the meme was saved, under the picture.
   let info: DetailInfo
   /// The window's trees from detail-window.ui (title, body, the words under the picture).
@@ -86,6 +89,7 @@ package final class DetailWindow: AppWindow {
     Signal.connect(window, "destroy") { [weak self] in
       self?.isDestroyed = true
       self?.playback.windowDestroyed()
+      self?.videoPlayback.windowDestroyed()
     }
     loadImage()
     showPreview()
@@ -159,8 +163,15 @@ package final class DetailWindow: AppWindow {
     }
     // The picture, then its animation's controls and its words, each in a row of its own: nothing
     // lies over the meme, and each sits in the same place whatever the window's width.
+    videoPlayback = VideoPlayback(
+      clock: picture, playAction: DetailAction.playAnimation.detailedName, placement: .besidePicture)
+    videoPlayback.onFrame = { [weak self] frame, _ in
+      guard let self, let frame else { return }
+      show(frame)
+    }
     let body = tree.body
     body.append(playback.controls)
+    body.append(videoPlayback.controls)
     body.append(info.widget)
     toasts.child = body.widget
     AdwWindow.setContent(of: window, header: headerBar, body: toasts.widget)
@@ -200,24 +211,34 @@ package final class DetailWindow: AppWindow {
   /// Decodes the rendered file off the main thread, at most `displayLimit` pixels wide.
   private func loadImage() {
     let url = meme.renderedImageURL
+    let isVideo = meme.isVideo
     MainLoop.runInBackground(
-      { () -> Result<RasterImage, ImageError> in
+      { () -> Result<(RasterImage, VideoInfo?), ImageError> in
         let loader = ImageLoader()
         return Result { () throws(ImageError) in
+          // A video shows its first frame until it plays.
+          if isVideo {
+            let (info, frames) = try VideoProbe.firstFrames(of: url)
+            guard let first = frames.first else {
+              throw ImageError(path: url.path, kind: .corrupt, reason: localized("the video has no frame"))
+            }
+            return (first, info)
+          }
           let size = try loader.pixelSize(ofImageAt: url)
           let width = size.width > Self.displayLimit ? Self.displayLimit : nil
-          return try loader.load(contentsOf: url, targetWidth: width)
+          return (try loader.load(contentsOf: url, targetWidth: width), nil)
         }
       },
       then: { [weak self] result in
         guard let self, !isDestroyed else { return }
         isLoading = false
         switch result {
-        case .success(let image):
+        case .success(let (image, video)):
           imageSize = (image.width, image.height)
           show(image)
           showsPreview = false
           if meme.isAnimated { playback.show(animationAt: meme.renderedImageURL) }
+          videoPlayback.show(videoAt: meme.renderedImageURL, info: video)
         case .failure:
           // The preview must not pass for the meme whose picture is missing.
           Picture(wrapping: picture).setPaintable(nil)

@@ -37,6 +37,8 @@ final class EditorCanvas: CaptionFieldsHost {
       play: EditorAction.playAnimation.detailedName, previousFrame: EditorAction.previousFrame.detailedName,
       nextFrame: EditorAction.nextFrame.detailedName),
     placement: .overPicture)
+  /// Plays a video with its sound, with play or pause, the position and the time.
+  private(set) var videoPlayback: VideoPlayback!
   /// The spring the captions and fields settle with when the canvas turns portrait or landscape.
   private(set) var pop: CaptionPop!
   var image: EditorImage? { painter.picture }
@@ -125,6 +127,10 @@ final class EditorCanvas: CaptionFieldsHost {
       painter.showFrame(frame, time: time)
       drawingArea.queueDraw()
     }
+    videoPlayback = VideoPlayback(
+      clock: drawingArea, playAction: EditorAction.playAnimation.detailedName, placement: .overPicture)
+    overlay.add(videoPlayback.controls)
+    videoPlayback.onFrame = playback.onFrame
     showPicture(nil)
   }
 
@@ -166,7 +172,8 @@ final class EditorCanvas: CaptionFieldsHost {
   /// Plays what moves: an animated picture (its stickers following its timeline), or on a still
   /// picture the animated stickers' own timeline while the layers are shown (not in crop mode).
   private func updatePlayback() {
-    guard let picture = painter.picture else { return playback.show(nil, layersOf: nil) }
+    videoPlayback?.show(painter.picture)
+    guard let picture = painter.picture, !picture.isVideo else { return playback.show(nil, layersOf: nil) }
     if picture.isAnimated { return playback.show(.file(picture.url), layersOf: nil) }
     if let grid = animatedPanels?() { return playback.show(.panels(grid), layersOf: nil) }
     let captions = painter.captions

@@ -59,7 +59,8 @@ extension EditorWindow {
     case .editDescription: DescriptionDialog.present(for: document, over: window)
     case .nextCaption: textBoxes.focusCaption(after: true)
     case .previousCaption: textBoxes.focusCaption(after: false)
-    case .playAnimation: canvas.playback.toggle()
+    case .playAnimation:
+      canvas.videoPlayback.player != nil ? canvas.videoPlayback.toggle() : canvas.playback.toggle()
     case .previousFrame: canvas.playback.stepBack()
     case .nextFrame: canvas.playback.stepOn()
     }
@@ -86,6 +87,7 @@ extension EditorWindow {
     for action in [EditorAction.playAnimation, .previousFrame, .nextFrame] {
       enable(action, canvas.playback.player != nil)
     }
+    if canvas.videoPlayback.player != nil { enable(.playAnimation, true) }
     sharing.updateActions(hasPicture: canShare)
     layerActions.update(isCropping: isCropping)
     enable(.addText, hasPicture && !isCropping)

@@ -160,6 +160,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     leaving.windowDestroyed()
     sharing.progress.windowDestroyed()
     canvas.playback.windowDestroyed()
+    canvas.videoPlayback.windowDestroyed()
   }
 
   // MARK: - Building the tree
@@ -227,6 +228,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     if !change.isDisjoint(with: [.captions, .style, .image, .transform]) {
       canvas.showCaptions(document.captions)
     }
+    canvas.videoPlayback.apply(document.content.timing)
     if change.contains(.selection) { textBoxes.followSelection() }
     if change.contains(.style) { stylePanel.show(layout: document.layout) }
     if change.contains(.captions) { stylePanel.show(effects: document.captions.effects) }

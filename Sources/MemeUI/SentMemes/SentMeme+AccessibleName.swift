@@ -16,6 +16,7 @@ extension SentMeme {
       name = String(format: localized("%@. %@"), name, Self.oneLine(written))
     }
     // The rendered file says what the meme was shared as (a still one is a PNG or a JPEG).
+    if isVideo { return String(format: localized("Video: %@"), name) }
     return switch AnimationFormat(fileExtension: renderedImageURL.pathExtension) {
     case .gif: String(format: localized("Animated GIF: %@"), name)
     case .webp: String(format: localized("Animated WebP: %@"), name)

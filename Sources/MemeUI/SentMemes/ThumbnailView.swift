@@ -3,6 +3,7 @@ import CGtk
 import GtkKit
 import MemeCore
 import MemeStore
+import MemeVideo
 
 /// A meme's thumbnail, fitted whole into a frame, or a placeholder icon when its files are missing.
 /// Shared by the List's rows and the Grid's tiles.
@@ -17,8 +18,8 @@ package final class ThumbnailView {
   let picture: UnsafeMutablePointer<GtkWidget>
   private let placeholderIcon = Image(iconName: IconName.missingThumbnail)
   var placeholder: Widget { placeholderIcon.widget }
-  /// "GIF" in a corner of an animated meme's thumbnail (its first frame); the picture's accessible
-  /// name says it is animated.
+  /// "GIF" in a corner of an animated meme's thumbnail (its first frame), "Video" and its length
+  /// on a video's; the picture's accessible name says which it is.
   let animationBadge = Label(localized("GIF"))
   private let thumbnails: ThumbnailCache
   /// The frame's size in logical pixels.
@@ -67,6 +68,17 @@ package final class ThumbnailView {
   package var showsPlaceholder: Bool { placeholder.isVisible }
   /// Whether the "GIF" badge is showing (the meme is animated).
   package var showsAnimationBadge: Bool { animationBadge.widget.isVisible }
+  /// The badge of a meme sent as a video ("Video · 0:12", its length as its file says) or an
+  /// animation ("GIF"); nil for a still one.
+  static func badgeText(for meme: SentMeme) -> String? {
+    if meme.isVideo {
+      guard let seconds = VideoProbe.duration(of: meme.renderedImageURL) else { return localized("Video") }
+      // Translators: a video meme's badge in Sent Memes, with its length ("Video · 0:12").
+      return String(format: localized("Video · %@"), VideoPlayback.clockText(seconds.rounded()))
+    }
+    return meme.isAnimated ? localized("GIF") : nil
+  }
+
   /// Whether the meme's thumbnail is showing at the frame's pixel size.
   package var showsThumbnail: Bool { image != nil && image?.width == pixelWidth }
 
@@ -78,7 +90,8 @@ package final class ThumbnailView {
     self.meme = meme
     // Screen readers announce the picture by what it says (the row's or tile's name too).
     Accessible.setLabel(picture, meme.accessibleName)
-    animationBadge.widget.isVisible = meme.isAnimated
+    animationBadge.text = Self.badgeText(for: meme) ?? ""
+    animationBadge.widget.isVisible = meme.isAnimated || meme.isVideo
     requestThumbnail()
   }
 

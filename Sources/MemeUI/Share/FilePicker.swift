@@ -4,6 +4,7 @@ import Foundation
 import GLibSupport
 import GtkKit
 import MemeCore
+import MemeVideo
 
 /// What a window asks the user for: a picture to open, or where to save a meme.
 package enum FileRequest {
@@ -35,13 +36,20 @@ enum NativeFilePicker {
   ) {
     switch request {
     case .openPicture:
+      // Pictures and videos together first (the filter the chooser starts with), then each alone.
+      let patterns = { (extensions: [String]) in extensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] } }
       let pictures = FileChooser.Filter(
         name: localized("Pictures"), mimeTypes: ImageLoader.supportedMimeTypes,
-        patterns: ImageLoader.supportedFileExtensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] })
+        patterns: patterns(ImageLoader.supportedFileExtensions))
+      let videos = FileChooser.Filter(
+        name: localized("Videos"), mimeTypes: VideoFile.mimeTypes, patterns: patterns(VideoFile.extensions))
+      let both = FileChooser.Filter(
+        name: localized("Pictures and Videos"), mimeTypes: pictures.mimeTypes + videos.mimeTypes,
+        patterns: pictures.patterns + videos.patterns)
       FileChooser.present(
         parent: gtkkit_window(parent), title: localized("Choose a Picture"), mode: .open,
         acceptLabel: localized("_Open"),
-        filters: [pictures], initialFolder: preferences.lastFolder, completion: completion)
+        filters: [both, pictures, videos], initialFolder: preferences.lastFolder, completion: completion)
     case .saveMeme(let suggestedName):
       SaveChooser.present(
         parent: parent, suggestedName: suggestedName, preferences: preferences, completion: completion)

@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import MemeCore
 import MemeEditing
+import MemeVideo
 
 /// Save As… for the editor and Meme Detail: the chooser (PNG or JPEG, and GIF and animated WebP
 /// when the suggested name is an animation's, opened in the folder memes were last saved to, else
@@ -31,12 +32,26 @@ enum SaveChooser {
         name: localized("JPEG image"), mimeTypes: ["image/jpeg"], patterns: ["*.jpg", "*.jpeg"],
         defaultExtension: "jpg"),
     ]
-    guard let proposed = ShareFormat.animation(of: URL(fileURLWithPath: suggestedName)) else { return still }
+    let suggested = URL(fileURLWithPath: suggestedName)
+    if let video = VideoFormat(fileExtension: suggested.pathExtension) {
+      return videoFilters(first: video) + still
+    }
+    guard let proposed = ShareFormat.animation(of: suggested) else { return still }
     let gif = FileChooser.Filter(
       name: localized("Animated GIF"), mimeTypes: ["image/gif"], patterns: ["*.gif"], defaultExtension: "gif")
     let webp = FileChooser.Filter(
       name: localized("Animated WebP"), mimeTypes: ["image/webp"], patterns: ["*.webp"],
       defaultExtension: "webp")
     return (proposed == .gif ? [gif, webp] : [webp, gif]) + still
+  }
+
+  /// The video formats that can be written (a missing encoder's is not offered), `first` first.
+  private static func videoFilters(first: VideoFormat) -> [FileChooser.Filter] {
+    let formats = [first] + VideoFormat.allCases.filter { $0 != first && $0.unavailableReason == nil }
+    return formats.map { format in
+      FileChooser.Filter(
+        name: String(format: localized("%@ video"), format.displayName), mimeTypes: [format.mimeType],
+        patterns: ["*.\(format.rawValue)"], defaultExtension: format.rawValue)
+    }
   }
 }

@@ -6,6 +6,7 @@ import GtkKit
 import MemeCore
 import MemeEditing
 import MemeStore
+import MemeVideo
 
 /// How Open With asks which application gets a meme of `mimeType`; `chosen` runs only on a choice.
 package typealias ApplicationChooser = (
@@ -91,12 +92,18 @@ final class EditorSharing {
     }
   }
 
-  /// The format `target` writes `snapshot` in; Save As's comes from the name chosen. An animated
-  /// meme (an animated picture, or animated stickers) is copied as a GIF (what applications paste as an animation) and handed over in its
+  /// The format `target` writes `snapshot` in; Save As's comes from the name chosen. A video meme
+  /// is copied and handed over as a video (MP4); an animated meme (an animated picture, or animated
+  /// stickers) is copied as a GIF (what applications paste as an animation) and handed over in its
   /// own kind.
   private static func format(of target: ShareTarget, for snapshot: ShareSnapshot) -> ShareFormat {
     switch target.formatRule {
-    case .png, .byChosenName, .text: snapshot.isAnimated ? .animated(.gif) : .still(.png)
+    case .png, .byChosenName, .text:
+      if let video = snapshot.proposedVideoFormat {
+        .video(video)
+      } else {
+        snapshot.isAnimated ? .animated(.gif) : .still(.png)
+      }
     case .handOver: snapshot.handOverShareFormat
     }
   }
@@ -114,7 +121,8 @@ final class EditorSharing {
     filePicker(.saveMeme(suggestedName: snapshot.suggestedName(for: proposed))) { [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
-      let (url, format) = ShareFormat.destination(for: chosen, animation: snapshot.sourceAnimationFormat)
+      let (url, format) = ShareFormat.destination(
+        for: chosen, animation: snapshot.sourceAnimationFormat, video: snapshot.proposedVideoFormat)
       run(snapshot, as: format, to: .chosenFile(url)) { [weak self] meme in
         guard let self else { return }
         guard let proposed = meme.proposedFile, let fit = meme.fit else {
@@ -208,6 +216,10 @@ final class EditorSharing {
       return clipboard.setFile(
         file, encoded: bytes, mimeType: animation.mimeType,
         firstFrame: FrameTexture.firstFrame(ofAnimation: bytes))
+    }
+    // A video goes as its file: applications take videos as files, not as bytes.
+    if let video = VideoFormat(fileExtension: meme.file.fileExtension), let file = meme.deliveredFile {
+      return clipboard.setFile(file, encoded: bytes, mimeType: video.mimeType, firstFrame: nil)
     }
     let mimeType = ImageFormat(fileExtension: meme.file.fileExtension)?.mimeType
     return clipboard.setImage(encoded: bytes, mimeType: mimeType)

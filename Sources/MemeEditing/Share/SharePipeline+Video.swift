@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeCore
+import MemeStore
+import MemeVideo
+
+/// Shares of a video: every frame captioned by `VideoExporter`, the path `mememe render` takes to
+/// MP4 and WebM, its sound kept or encoded again as the meme's timing allows.
+nonisolated extension SharePipeline {
+  /// The snapshot's video in `format`, its timing applied, written to the file `destination` names
+  /// (or a new file in the cache folder for the caller's share). The size limit picks the bitrate
+  /// (`SizeTarget`); a limit no bitrate meets fails with `.overSizeLimit`, writing nothing. A stop is
+  /// honoured between frames and leaves no file.
+  static func runVideo(
+    _ snapshot: ShareSnapshot, as format: VideoFormat, to destination: Destination, sizeLimit: Int?,
+    cancellation: Cancellation
+  ) -> Result<SharedMeme, ImageError> {
+    let file: URL
+    switch destination {
+    case .file(let url), .chosenFile(let url): file = url
+    case .caller: file = CacheFolder.newFile(named: snapshot.name, extension: format.rawValue)
+    }
+    do throws(ImageError) {
+      try VideoExporter.export(
+        snapshot.content.captions, videoAt: snapshot.picture.url, to: file, as: format,
+        transform: snapshot.content.transform, timing: snapshot.content.timing,
+        description: snapshot.resolvedDescription, sizeLimit: sizeLimit, cancellation: cancellation)
+      let bytes: Data
+      do { bytes = try Data(contentsOf: file) } catch {
+        throw ImageError(path: file.path, kind: .unreadable, reason: error.localizedDescription)
+      }
+      // Sent Memes shows the first frame, as a still share of the meme draws it.
+      let thumbnail = try thumbnail(of: render(snapshot))
+      return .success(
+        SharedMeme(
+          snapshot: snapshot, file: EncodedImage(data: bytes, fileExtension: format.rawValue),
+          thumbnail: thumbnail, thumbnailPNG: Data(try ImageWriter.encode(thumbnail, as: .png)),
+          deliveredFile: file))
+    } catch {
+      return .failure(error)
+    }
+  }
+}
