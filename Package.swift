@@ -147,7 +147,7 @@ let package = Package(
     // Editor redraw and picture-to-screen timings (no display needed: the preview painter is plain Cairo).
     .executableTarget(
       name: "mememe-editor-benchmark",
-      dependencies: ["MemeCore", "MemeEditing", "CMemeGraphics", "CMemeAnimation"],
+      dependencies: ["MemeCore", "MemeEditing", "MemeVideo", "CMemeGraphics", "CMemeAnimation"],
       path: "Benchmarks/mememe-editor-benchmark"
     ),
     // Sent Memes at scale: launch-to-populated time, memory and main-loop stalls while scrolling. Its

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Editor performance: redraw after a caption keystroke with a 48 MP photo on a 1280×800 canvas
 // (short captions, five-line captions, captions with emoji; fitted and at 400 % zoom), and a 12 MP
-// JPEG from file to first painted frame, and with an animated GIF playing (AnimatedKeystrokes.swift),
+// JPEG from file to first painted frame, and with an animated GIF or a 1080p video playing
+// (AnimatedKeystrokes.swift, VideoKeystrokes.swift),
 // a 1024 px sticker dragged over a 12 MP photo (StickerDrag.swift), and a 12 MP photo added to a
 // panel meme's cell (PanelCellAdding.swift). Prints numbers and the
 // conditions they were taken in; asserts nothing.
@@ -345,6 +346,7 @@ print(
 print("Load average at end: \(loadAverage())")
 
 try measureAnimatedKeystrokes()
+try measureVideoKeystrokes()
 try measureStickerDrag(photo: twelve, folder: folder)
 try measurePanelCellAdding(photo: twelve, folder: folder, canvas: canvas)
 print("Load average at end: \(loadAverage())")

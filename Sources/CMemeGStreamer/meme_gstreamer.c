@@ -87,6 +87,9 @@
   F(GType, gst_app_sink_get_type, (void), ())                                                            \
   F(GstSample *, gst_app_sink_pull_sample, (GstAppSink * sink), (sink))                                  \
   F(GstSample *, gst_app_sink_pull_preroll, (GstAppSink * sink), (sink))                                 \
+  F(gulong, gst_pad_add_probe,                                                                           \
+    (GstPad * pad, GstPadProbeType mask, GstPadProbeCallback callback, gpointer data, GDestroyNotify notify), \
+    (pad, mask, callback, data, notify))                                                                 \
   F(gboolean, gst_bin_add, (GstBin * bin, GstElement * element), (bin, element))                         \
   F(GType, gst_bin_get_type, (void), ())                                                                 \
   F(guint, gst_bus_add_watch_full,                                                                       \

@@ -4,7 +4,9 @@
 // window shows and kept one at a time (the newest) for the app to take on its frame clock, the sound
 // through scaletempo (its pitch kept at another speed) and a volume (muting) to the desktop's output.
 // Frames the app is too late to take are dropped, never queued: nothing is decoded ahead of what
-// is shown but the one frame waiting.
+// is shown but the one frame waiting. Each frame kept is stamped with the number of flushes the
+// sink had seen when it came, and a seek (which flushes once) waits for a frame from after its
+// flush, so a frame from before a seek never shows after it.
 #include "meme_video_pipeline.h"
 #include "meme_gstreamer.h"
 
@@ -15,10 +17,17 @@ struct MemeVideoPlayer {
   GstElement *pipeline;
   GstAppSink *video;
   GstElement *volume;
+  /// The frames' size, which the window changes as the canvas does.
+  GstElement *size;
   MemeVideoStreams streams;
-  /// The newest frame not yet taken (the preroll's while paused), under `lock`.
+  /// The newest frame not yet taken (the preroll's while paused) and the flushes seen before it
+  /// came, under `lock`; frames stamped before `first_flush` are from before the last seek.
   GMutex lock;
   GstSample *newest;
+  guint newest_flushes;
+  guint flushes;
+  guint first_flush;
+  /// Whether the end of the part played was reached (read from the bus on the app's thread).
   bool at_end;
 };
 
@@ -27,6 +36,7 @@ static void keep_newest(MemeVideoPlayer *player, GstSample *sample) {
   g_mutex_lock(&player->lock);
   GstSample *dropped = player->newest;
   player->newest = sample;
+  player->newest_flushes = player->flushes;
   g_mutex_unlock(&player->lock);
   if (dropped != NULL) gst_sample_unref(dropped);
 }
@@ -39,6 +49,18 @@ static GstFlowReturn on_preroll(GstAppSink *sink, gpointer data) {
 static GstFlowReturn on_sample(GstAppSink *sink, gpointer data) {
   keep_newest(data, gst_app_sink_pull_sample(sink));
   return GST_FLOW_OK;
+}
+
+// A seek's flush reaching the frames' sink: what comes after it is from the new position.
+static GstPadProbeReturn on_flush(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+  (void)pad;
+  MemeVideoPlayer *player = data;
+  if (GST_EVENT_TYPE(GST_PAD_PROBE_INFO_EVENT(info)) == GST_EVENT_FLUSH_STOP) {
+    g_mutex_lock(&player->lock);
+    player->flushes++;
+    g_mutex_unlock(&player->lock);
+  }
+  return GST_PAD_PROBE_OK;
 }
 
 MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height, bool with_audio, int64_t timeout,
@@ -57,7 +79,7 @@ MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height,
       "filesrc name=file ! decodebin name=decode "
       "videoconvert name=video_input n-threads=2 ! videoflip video-direction=auto ! "
       "videoscale ! videoconvert n-threads=2 ! "
-      "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=%d,height=%d ! "
+      "capsfilter name=size caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=%d,height=%d ! "
       "appsink name=video sync=true max-buffers=1 drop=true enable-last-sample=false %s",
       width, height, audio);
   GError *parse_error = NULL;
@@ -75,6 +97,7 @@ MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height,
   GstBin *bin = GST_BIN(pipeline);
   player->video = GST_APP_SINK(gst_bin_get_by_name(bin, "video"));
   player->volume = with_audio ? gst_bin_get_by_name(bin, "volume") : NULL;
+  player->size = gst_bin_get_by_name(bin, "size");
   GstElement *file = gst_bin_get_by_name(bin, "file");
   g_object_set(file, "location", path, NULL);
   gst_object_unref(file);
@@ -83,6 +106,9 @@ MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height,
   callbacks.new_preroll = on_preroll;
   callbacks.new_sample = on_sample;
   gst_app_sink_set_callbacks(player->video, &callbacks, player, NULL);
+  GstPad *frames = gst_element_get_static_pad(GST_ELEMENT(player->video), "sink");
+  gst_pad_add_probe(frames, GST_PAD_PROBE_TYPE_EVENT_FLUSH, on_flush, player, NULL);
+  gst_object_unref(frames);
   gst_element_set_state(pipeline, GST_STATE_PAUSED);
   if (meme_video_streams_preroll(&player->streams, pipeline, timeout, error)) return player;
   meme_video_player_close(player);
@@ -90,16 +116,35 @@ MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height,
 }
 
 bool meme_video_player_seek(MemeVideoPlayer *player, int64_t position, int64_t end, double rate) {
-  g_mutex_lock(&player->lock);
   player->at_end = false;
+  g_mutex_lock(&player->lock);
+  guint flushes = player->flushes;
   g_mutex_unlock(&player->lock);
   GstSeekFlags flags = GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE;
-  return gst_element_seek(player->pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, MAX(0, position),
-                          end >= 0 ? GST_SEEK_TYPE_SET : GST_SEEK_TYPE_NONE, end >= 0 ? end : -1);
+  bool sought = gst_element_seek(player->pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, MAX(0, position),
+                                 end >= 0 ? GST_SEEK_TYPE_SET : GST_SEEK_TYPE_NONE, end >= 0 ? end : -1);
+  if (sought) {
+    // Frames count again from after the seek's flush (which may have passed already).
+    g_mutex_lock(&player->lock);
+    player->first_flush = flushes + 1;
+    g_mutex_unlock(&player->lock);
+  }
+  return sought;
 }
 
 void meme_video_player_set_playing(MemeVideoPlayer *player, bool playing) {
   gst_element_set_state(player->pipeline, playing ? GST_STATE_PLAYING : GST_STATE_PAUSED);
+}
+
+void meme_video_player_resize(MemeVideoPlayer *player, int width, int height) {
+  char *description =
+      g_strdup_printf("video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=%d,height=%d", width, height);
+  GstCaps *caps = gst_caps_from_string(description);
+  g_free(description);
+  if (caps == NULL) return;
+  // videoscale takes the new size from the next frame on.
+  g_object_set(player->size, "caps", caps, NULL);
+  gst_caps_unref(caps);
 }
 
 void meme_video_player_set_muted(MemeVideoPlayer *player, bool muted) {
@@ -116,9 +161,7 @@ static bool read_bus(MemeVideoPlayer *player, char **error) {
       *error = meme_video_error_text(message);
       fine = false;
     } else {
-      g_mutex_lock(&player->lock);
       player->at_end = true;
-      g_mutex_unlock(&player->lock);
     }
     gst_message_unref(message);
   }
@@ -131,20 +174,20 @@ int meme_video_player_take_frame(MemeVideoPlayer *player, MemeVideoFrame *frame,
   if (!read_bus(player, error)) return -1;
   g_mutex_lock(&player->lock);
   GstSample *sample = player->newest;
+  bool stale = sample != NULL && player->newest_flushes < player->first_flush;
   player->newest = NULL;
   g_mutex_unlock(&player->lock);
   if (sample == NULL) return 0;
+  if (stale) {
+    gst_sample_unref(sample);
+    return 0;
+  }
   int taken = meme_video_frame_from_sample(sample, frame);
   if (taken < 0) *error = g_strdup("a frame could not be read");
   return taken;
 }
 
-bool meme_video_player_is_at_end(MemeVideoPlayer *player) {
-  g_mutex_lock(&player->lock);
-  bool at_end = player->at_end;
-  g_mutex_unlock(&player->lock);
-  return at_end;
-}
+bool meme_video_player_is_at_end(MemeVideoPlayer *player) { return player->at_end; }
 
 void meme_video_player_close(MemeVideoPlayer *player) {
   if (player == NULL) return;
@@ -152,6 +195,7 @@ void meme_video_player_close(MemeVideoPlayer *player) {
   if (player->newest != NULL) gst_sample_unref(player->newest);
   gst_object_unref(player->video);
   if (player->volume != NULL) gst_object_unref(player->volume);
+  gst_object_unref(player->size);
   meme_video_streams_clear(&player->streams);
   gst_object_unref(player->pipeline);
   g_mutex_clear(&player->lock);

@@ -14,6 +14,9 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     nonmutating set { gtk_widget_set_name(self, newValue) }
   }
 
+  /// Device pixels a logical pixel: 2 on a HiDPI screen.
+  public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(self)) }
+
   public var isVisible: Bool {
     get { gtk_widget_get_visible(self) != 0 }
     nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }

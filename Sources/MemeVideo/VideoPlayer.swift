@@ -13,9 +13,9 @@ import MemeCore
 /// kept, mute); at the trim's end it stops, and `isAtEnd` says so.
 public final class VideoPlayer {
   public let info: VideoInfo
-  /// The size frames are shown at.
-  public let width: Int
-  public let height: Int
+  /// The size frames are decoded at: the size they are shown at (see `resize`).
+  public private(set) var width: Int
+  public private(set) var height: Int
   private let player: OpaquePointer
   private let path: String
   public private(set) var timing = PlaybackTiming()
@@ -46,6 +46,15 @@ public final class VideoPlayer {
   }
 
   deinit { meme_video_player_close(player) }
+
+  /// Decodes the frames at `width` × `height` from the next one on: the size the window shows them
+  /// at, so that it draws them without scaling a bigger frame down on its own thread.
+  public func resize(width: Int, height: Int) {
+    let (width, height) = (max(2, width), max(2, height))
+    guard width != self.width || height != self.height else { return }
+    (self.width, self.height) = (width, height)
+    meme_video_player_resize(player, Int32(clamping: width), Int32(clamping: height))
+  }
 
   /// The size to play a `width` × `height` video at: at most `longest` pixels on its long side.
   public static func shownSize(width: Int, height: Int, longest: Int) -> (width: Int, height: Int) {

@@ -140,6 +140,8 @@ MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height,
 bool meme_video_player_seek(MemeVideoPlayer *player, int64_t position, int64_t end, double rate);
 void meme_video_player_set_playing(MemeVideoPlayer *player, bool playing);
 void meme_video_player_set_muted(MemeVideoPlayer *player, bool muted);
+/// Scales the frames to `width` × `height` from the next one on (the canvas was resized or zoomed).
+void meme_video_player_resize(MemeVideoPlayer *player, int width, int height);
 /// The newest frame not yet taken: 1 with `frame` filled (until meme_video_frame_release), 0 when
 /// none came since, -1 with `*error` when playing failed.
 int meme_video_player_take_frame(MemeVideoPlayer *player, MemeVideoFrame *frame, char **error);

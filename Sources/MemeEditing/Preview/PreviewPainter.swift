@@ -122,10 +122,11 @@ public final class PreviewPainter {
     }
   }
 
-  /// Whether `frame` is `picture` at some size: its width and height in the same ratio, to a pixel.
+  /// Whether `frame` is `picture` at some size: its width and height in the same ratio, to the two
+  /// pixels that rounding both to even numbers may cost.
   private static func hasShape(of picture: EditorImage, _ frame: RasterImage) -> Bool {
     let height = Double(frame.width) * Double(picture.height) / Double(picture.width)
-    return frame.width > 0 && abs(height - Double(frame.height)) <= 1
+    return frame.width > 0 && abs(height - Double(frame.height)) <= 2
   }
 
   /// The moment of the meme's animation the layers are drawn at (see `showFrame`).

@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import MemeCore
 import MemeEditing
+import MemeVideo
 
 /// Meme Detail's Share menu (Save As…, Copy Image, Copy Description, Open With…, Send by E-mail) of
 /// the meme as it was sent: an adapter that says where the sent file goes and what the toast says,
@@ -57,6 +58,7 @@ final class DetailSharing {
     host.filePicker(.saveMeme(suggestedName: suggestedName)) { [weak self] chosen in
       guard let self, let chosen else { return }
       host.preferences.rememberSaveFolder(of: chosen)
+      if sentVideo != nil { return copySentVideo(to: chosen) { [weak self] in self?.savedVideo($0) } }
       let (url, shareFormat) = ShareFormat.destination(for: chosen, animation: sentAnimation)
       guard case .still(let format) = shareFormat else {
         if case .animated(let animation) = shareFormat { saveAnimation(as: animation, to: url) }
@@ -198,6 +200,14 @@ final class DetailSharing {
   /// Copy Image: the sent meme goes on the clipboard as it is (under a size limit, no larger). An
   /// animation goes as its bytes with its file in the cache folder, as the editor copies it.
   private func copyImage() {
+    if let video = sentVideo {
+      return copySentVideo(to: nil) { [weak self] file in
+        guard let self, let bytes = try? Data(contentsOf: file) else { return }
+        _ = Clipboard(for: host.window).setFile(
+          file, encoded: bytes, mimeType: video.mimeType, firstFrame: nil)
+        confirm(ShareConfirmation(localized("Copied to the clipboard")))
+      }
+    }
     if let animation = sentAnimation {
       copyToCache { [weak self] file, fitted in
         guard let self, !host.isDestroyed else { return }
@@ -309,6 +319,7 @@ final class DetailSharing {
     // Named as Save As suggests, in a folder of its own: the name the other application shows.
     let name = fileName
     let sentExtension = sentFileExtension
+    if sentVideo != nil { return copySentVideo(to: nil) { body($0, { $0 }) } }
     if let animation = sentAnimation {
       let file = CacheFolder.newFile(named: name, extension: animation.fileExtension)
       writeAnimationInBackground(as: animation, to: file) { [weak self] result in
@@ -358,5 +369,26 @@ final class DetailSharing {
 
   /// Save As's suggestion: `fileName` as PNG, the format Save As writes unless told otherwise, or
   /// in its own animated kind for a meme sent as an animation.
-  private var suggestedName: String { "\(fileName).\(sentAnimation?.fileExtension ?? "png")" }
+  private var suggestedName: String {
+    "\(fileName).\(sentVideo?.rawValue ?? sentAnimation?.fileExtension ?? "png")"
+  }
+
+  /// The video format a meme sent as a video was written in (nil for a picture).
+  private var sentVideo: VideoFormat? { SentVideoCopy.format(of: host.meme.renderedImageURL) }
+
+  /// The sent video copied to `destination` (nil: the cache folder); `done` gets the copy.
+  private func copySentVideo(to destination: URL?, done: @escaping @MainActor (URL) -> Void) {
+    SentVideoCopy.copy(host.meme.renderedImageURL, named: fileName, to: destination) { [weak self] result in
+      guard let self, !host.isDestroyed else { return }
+      switch result {
+      case .success(let file): done(file)
+      case .failure(let error): saveFailed(destination ?? URL(fileURLWithPath: error.path), error)
+      }
+    }
+  }
+
+  private func savedVideo(_ written: URL) {
+    host.rememberSaved(written)
+    confirm(ShareConfirmation.saved(written))
+  }
 }

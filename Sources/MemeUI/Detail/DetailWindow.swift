@@ -165,6 +165,9 @@ package final class DetailWindow: AppWindow {
     // lies over the meme, and each sits in the same place whatever the window's width.
     videoPlayback = VideoPlayback(
       clock: picture, playAction: DetailAction.playAnimation.detailedName, placement: .besidePicture)
+    videoPlayback.onFailure = { [weak self] reason in
+      self?.showError(title: localized("Could not play the video"), detail: ErrorSentence.from(reason))
+    }
     videoPlayback.onFrame = { [weak self] frame, _ in
       guard let self, let frame else { return }
       show(frame)

@@ -90,6 +90,7 @@ final class EditorCanvas: CaptionFieldsHost {
         }
       }
       paintAboveCaptions?(context)
+      fitVideoFrames(width: Double(width), height: Double(height))
       // An oversized caption's layer is being drawn on another thread: look again shortly.
       if painter.isDrawingLayers, layerPoll?.isPending != true {
         layerPoll = Timeout(milliseconds: 16) { [weak self] in self?.drawingArea.queueDraw() }
@@ -179,6 +180,13 @@ final class EditorCanvas: CaptionFieldsHost {
     let captions = painter.captions
     let delays = painter.drawsCaptions ? captions.layerTimelineDelays : nil
     playback.show(delays.map { .layers(delays: $0) }, layersOf: captions)
+  }
+
+  /// A playing video is decoded at the size its picture is drawn in the view (device pixels).
+  private func fitVideoFrames(width: Double, height: Double) {
+    guard videoPlayback.player != nil, let size = painter.pictureSize, size.width > 0 else { return }
+    let rect = painter.pictureRect(inWidth: width, height: height)
+    videoPlayback.fitFrames(toScale: rect.width * Double(drawingArea.scaleFactor) / Double(size.width))
   }
 
   /// Adds a layer over the picture and everything on it.

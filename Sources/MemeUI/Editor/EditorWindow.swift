@@ -94,6 +94,9 @@ package final class EditorWindow: AppWindow, EditorHost {
     contextMenu.attachKeys(to: window)
     layerTools = LayerTools(editor: self)
     canvas.playback.attachKeys(to: window)
+    canvas.videoPlayback.onFailure = { [weak self] reason in
+      self?.showError(title: localized("Could not play the video"), detail: ErrorSentence.from(reason))
+    }
     camera = EditorCamera(host: self) { [unowned self] url in
       if !panels.take(.file(url)) { load(url) }
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import DiskTestSupport
 import Foundation
 import GtkKit
 import GtkTestSupport
@@ -62,6 +63,20 @@ import Testing
           if paintable != shown { (shown, pictureChanges) = (paintable, pictureChanges + 1) }
           return pictureChanges >= 3
         }, "\(pictureChanges) pictures shown")
+
+      // Save As from Detail writes the sent video itself.
+      let saved = ScratchFolder.unique("detail-saved").appendingPathExtension("mp4")
+      var suggested: String?
+      detail.filePicker = { request, completion in
+        guard case .saveMeme(let name) = request else { return completion(nil) }
+        suggested = name
+        completion(saved)
+      }
+      SentMemesHarness.activate(ShareTarget.saveAs.name, in: detail.window)
+      #expect(
+        MainContext.iterate(maxIterations: 200_000) { FileManager.default.fileExists(atPath: saved.path) })
+      #expect(suggested?.hasSuffix(".mp4") == true, "\(suggested ?? "")")
+      #expect(try Data(contentsOf: saved) == (try Data(contentsOf: video.renderedImageURL)))
 
       // Edit & Resend opens the source video with the meme's captions and timing.
       SentMemesHarness.activate(DetailAction.edit.name, in: detail.window)

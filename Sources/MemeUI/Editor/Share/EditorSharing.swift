@@ -118,6 +118,11 @@ final class EditorSharing {
 
   private func saveAs(_ snapshot: ShareSnapshot) {
     let proposed = snapshot.proposedSaveFormat
+    // A video format whose encoders are missing is not offered: one line says why.
+    if snapshot.picture.isVideo, let missing = VideoFormat.allCases.lazy.compactMap(\.unavailableReason).first
+    {
+      toasts.show(Toast(missing), replacingOthers: true)
+    }
     filePicker(.saveMeme(suggestedName: snapshot.suggestedName(for: proposed))) { [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)

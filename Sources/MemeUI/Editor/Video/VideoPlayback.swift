@@ -111,6 +111,17 @@ final class VideoPlayback {
     updateControls()
   }
 
+  /// The frames are decoded at the size they are shown: `scale` times the video's own (at most its
+  /// own), rounded to even pixels. A change of a few pixels is not worth a new size.
+  func fitFrames(toScale scale: Double) {
+    guard let player, scale > 0 else { return }
+    let scale = min(1, scale)
+    let width = Int((Double(player.info.width) * scale / 2).rounded()) * 2
+    let height = Int((Double(player.info.height) * scale / 2).rounded()) * 2
+    guard abs(width - player.width) > 4 || abs(height - player.height) > 4 else { return }
+    player.resize(width: width, height: height)
+  }
+
   /// Plays the meme's part of the video as `timing` says (from the trim's start when it moved).
   func apply(_ timing: PlaybackTiming) {
     guard timing != self.timing else { return }
