@@ -18,14 +18,18 @@ public nonisolated final class EditorImage: Sendable {
   /// The kind of animation the file is (GIF, or WebP written lossy by default), which a share of
   /// the animation proposes; nil for a still picture.
   public let animationFormat: AnimationFormat?
+  /// Whether the picture has sound (a video's) that the meme can keep or leave out; never a GIF's
+  /// or a WebP's.
+  public let hasSound: Bool
 
   /// Big enough for a full-screen canvas on a HiDPI laptop, small enough to rescale per resize.
   public static let previewLimit = 2560
 
   public init(
     url: URL, full: RasterImage, preview: RasterImage, animation: AnimationInfo? = nil,
-    animationFormat: AnimationFormat = .gif
+    animationFormat: AnimationFormat = .gif, hasSound: Bool = false
   ) {
+    self.hasSound = hasSound
     self.url = url
     self.full = full
     self.preview = preview
