@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import GtkTestSupport
 import MemeCore
+import PictureChecks
 import Testing
 
 @testable import MemeUI
@@ -37,6 +38,19 @@ import Testing
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "screenshot-photo.png"), into: editor)
     EditorHarness.type(top: "When the build is green", bottom: "On the first try", into: editor)
     try shoot(editor.window, named: "editor") { EditorHarness.settle(editor) }
+  }
+
+  /// The editor with an animation: the Timing bar under the canvas, its trim and Timing button
+  /// inside the window at a phone's width too.
+  @Test func editorWithAnAnimationsTiming() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    let source = try AnimationSamples.write(AnimationSamples.movingSquare(width: 480, height: 360))
+    #expect(EditorHarness.load(source, into: editor))
+    EditorHarness.type(top: "When the GIF loops", bottom: "Trim it", into: editor)
+    editor.document.timingChanges.trim(start: 0.07, end: 0.59, duration: 1.64)
+    try shoot(editor.window, named: "editor-timing", styles: [.light, .dark]) { EditorHarness.settle(editor) }
   }
 
   @Test func sentMemesGrid() throws {

@@ -35,4 +35,9 @@ public struct Scale {
     let range = widget
     Signal.connect(widget, "value-changed") { handler(gtk_range_get_value(gtkkit_range(range))) }
   }
+
+  /// The values it takes, from `range`'s lower bound to its upper one.
+  public func setRange(_ range: ClosedRange<Double>) {
+    gtk_range_set_range(gtkkit_range(widget), range.lowerBound, range.upperBound)
+  }
 }

@@ -62,6 +62,8 @@ extension EditorWindow {
     case .playAnimation: canvas.playback.toggle()
     case .previousFrame: canvas.playback.stepBack()
     case .nextFrame: canvas.playback.stepOn()
+    case .trimStart: timing.setStartAtFrameShown()
+    case .trimEnd: timing.setEndAtFrameShown()
     }
   }
 
@@ -86,6 +88,7 @@ extension EditorWindow {
     for action in [EditorAction.playAnimation, .previousFrame, .nextFrame] {
       enable(action, canvas.playback.player != nil)
     }
+    for action in [EditorAction.trimStart, .trimEnd] { enable(action, timing?.canTrim == true) }
     sharing.updateActions(hasPicture: canShare)
     layerActions.update(isCropping: isCropping)
     enable(.addText, hasPicture && !isCropping)
