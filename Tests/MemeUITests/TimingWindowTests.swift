@@ -6,6 +6,7 @@ import GtkKit
 import GtkTestSupport
 import MemeCore
 import MemeEditing
+import MemeStore
 import PictureChecks
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 /// Timing an animation in a real editor window: the Timing bar shows only for a moving picture;
 /// trimming by keys (stepping frames, then Start and End at the frame shown), a speed, then Save As
 /// writes the kept frames at that speed (read back by Pillow), and undo takes the changes back one
-/// at a time.
+/// at a time. Sent Memes keeps the timing, and Edit & Resend brings it back.
 @Suite(.serialized, .enabled(if: AnimationReferences.pillowAvailable || RequiredTools.areRequired))
 struct TimingWindowTests {
   /// The frames' delays as players show them, in milliseconds (a delay under 20 ms shows for 100).
@@ -120,5 +121,33 @@ struct TimingWindowTests {
     #expect(start.value == 1)
     Self.activate(.undo, in: editor)
     #expect(start.value == 0 && editor.document.content.timing == PlaybackTiming())
+  }
+
+  /// A trimmed, sped-up animation shared and kept in Sent Memes opens for Edit & Resend with its
+  /// trim and speed: the Timing bar shows them and the canvas plays the kept frames.
+  @Test func editAndResendRestoresTheTrimAndSpeed() throws {
+    try DisplayHarness.requireDisplay()
+    let timing = PlaybackTiming(start: 0.07, end: 0.59, speed: 0.5)
+    let source = try AnimationSamples.write(AnimationSamples.movingSquare())
+    let snapshot = ShareSnapshot(
+      content: MemeContent(captions: MemeCaptions(top: "trimmed", bottom: ""), timing: timing),
+      picture: try EditorImage.load(contentsOf: source))
+    let shared = try SharePipeline.run(snapshot, as: .animated(.gif), to: .caller).get()
+    let (folder, _) = try SentMemesHarness.makeStoreFolder()
+    let saved = try SentMemeStore(directory: folder).save(SentMemeDraftMaker.draft(of: shared))
+    let loaded = try #require(try SentMemeStore(directory: folder).meme(id: saved.id))
+    #expect(loaded.content.timing == timing)
+
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    editor.loading.load(sent: loaded.meme)
+    #expect(MainContext.iterate { !editor.isLoading && editor.document.image != nil })
+    EditorHarness.settle(editor)
+    #expect(editor.document.content.timing == timing)
+    #expect(!editor.document.hasUnsharedChanges, "the meme opened is the one kept")
+    let trim = editor.timing.bar.trim
+    #expect(trim.startScale.value == 1 && trim.endScale.value == 4)
+    #expect(editor.timing.bar.playback.speed.selected == PlaybackControls.speeds.firstIndex(of: 0.5))
+    #expect(editor.canvas.playback.player?.frameCount == 3)
   }
 }

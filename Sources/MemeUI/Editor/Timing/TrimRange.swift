@@ -34,6 +34,8 @@ final class TrimRange {
       (startScale, "trim-start", localized("Trim start")), (endScale, "trim-end", localized("Trim end")),
     ] {
       scale.drawValue(false)
+      // A fill from the trough's start would say the start handle keeps what lies before it.
+      scale.showsFill(false)
       scale.widget.name = name
       scale.widget.expandsHorizontally = true
       Accessible.setLabel(scale.widget, label)
