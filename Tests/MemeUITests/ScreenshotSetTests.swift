@@ -51,6 +51,18 @@ import Testing
     EditorHarness.type(top: "When the GIF loops", bottom: "Trim it", into: editor)
     editor.document.timingChanges.trim(start: 0.07, end: 0.59, duration: 1.64)
     try shoot(editor.window, named: "editor-timing", styles: [.light, .dark]) { EditorHarness.settle(editor) }
+    // The Timing popover, open at a phone's width: Speed, Reverse and Loop within the window.
+    gtk_window_set_default_size(gtkkit_window(editor.window), 360, 640)
+    EditorHarness.settle(editor)
+    editor.timing.bar.optionsButton.popUp()
+    EditorHarness.settle(editor)
+    let group = editor.timing.bar.playback.widget
+    #expect(MainContext.iterate { gtk_widget_get_mapped(group) != 0 })
+    // A popover is placed within the screen, not the window: on a phone's 360-pixel screen it fits
+    // when it is no wider than that.
+    #expect(
+      gtk_widget_get_width(group) <= gtk_widget_get_width(editor.window), "\(gtk_widget_get_width(group))")
+    Screenshot.saveScreen(named: "screenshots/editor-timing-popover-360x640", width: 360, height: 640)
   }
 
   @Test func sentMemesGrid() throws {

@@ -30,9 +30,10 @@ final class TimingBar {
     side.append(keptLabel.widget)
     let popover = Popover(child: playback.widget, position: GTK_POS_TOP)
     playback.widget.setMargins(top: 6, bottom: 6, start: 6, end: 6)
-    playback.widget.setSizeRequest(width: 300, height: -1)
     optionsButton = MenuButton(child: Label(localized("Timing")).widget, popover: popover)
     optionsButton.widget.name = "timing-button"
+    // The bar is at the window's bottom: the popover opens over the canvas.
+    optionsButton.opensUpwards()
     Accessible.setLabel(optionsButton.widget, localized("Timing"))
     optionsButton.widget.tooltip = localized("Speed, Reverse and Loop")
     side.append(optionsButton.widget)
