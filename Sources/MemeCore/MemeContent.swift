@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
 /// What makes a meme, wherever it is kept: the picture's transform, the layout with its texts, the
-/// style, the text boxes over the picture (all in `captions`, which the renderer draws) and the
-/// description.
+/// style, the text boxes over the picture (all in `captions`, which the renderer draws), the
+/// description and, for a moving picture, how it plays.
 ///
 /// Every record of a meme (`Meme`, a sent meme, a draft for the store, a template, the editor's
 /// state) holds one beside its own fields (ids, files, dates) and reads its fields through it (see
@@ -19,17 +19,19 @@ public struct MemeContent: Sendable, Hashable {
   /// For a panel meme, its cells, whose pictures are drawn into the one the captions lie on; nil for
   /// a meme of one picture.
   public var panels: PanelGrid?
-  /// How a moving picture plays: trim, speed, direction, plays, sound.
-  public var timing = PlaybackTiming()
+  /// How a moving picture (an animated GIF or WebP, a video) plays: its trim, speed, direction,
+  /// play count and sound. A still picture ignores it.
+  public var timing: PlaybackTiming
 
   public init(
     captions: MemeCaptions = MemeCaptions(top: "", bottom: ""), transform: PictureTransform = .identity,
-    customDescription: String? = nil, panels: PanelGrid? = nil
+    customDescription: String? = nil, panels: PanelGrid? = nil, timing: PlaybackTiming = PlaybackTiming()
   ) {
     self.captions = captions
     self.transform = transform
     self.customDescription = customDescription
     self.panels = panels
+    self.timing = timing
   }
 
   /// No text, the classic style and layout, the picture as it is.

@@ -153,6 +153,20 @@ struct SentMemeDecoder {
     return (try? JSONDecoder().decode(PictureEffects.self, from: Data(json.utf8))) ?? .none
   }
 
+  /// The `timing` column's value: NULL for a moving picture played as its source plays, as every
+  /// meme sent before timing.
+  static func json(for timing: PlaybackTiming) throws -> String? {
+    guard timing != PlaybackTiming() else { return nil }
+    return String(decoding: try JSONEncoder().encode(timing), as: UTF8.self)
+  }
+
+  /// The timing kept in the `timing` column: NULL plays as the source does, and so does JSON that no
+  /// longer decodes (the meme shows, played as its source plays).
+  static func timing(fromJSON json: String?) -> PlaybackTiming {
+    guard let json else { return PlaybackTiming() }
+    return (try? JSONDecoder().decode(PlaybackTiming.self, from: Data(json.utf8))) ?? PlaybackTiming()
+  }
+
   /// The column value for a description: NULL for the default (none written, or only white space).
   static func column(forDescription description: String?) -> String? {
     guard let description, MemeDescription.hasText(description) else { return nil }

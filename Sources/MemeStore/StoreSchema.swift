@@ -68,6 +68,11 @@ enum StoreSchema {
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN effects TEXT")
       try db.execute(sql: "ALTER TABLE memeTemplate ADD COLUMN effects TEXT")
     }
+    migrator.registerMigration("v12 playback timing") { db in
+      // How a moving picture plays (its trim, speed, direction, play count, sound), as
+      // PlaybackTiming JSON; NULL (every meme sent before) plays as its source does.
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN timing TEXT")
+    }
     return migrator
   }
 

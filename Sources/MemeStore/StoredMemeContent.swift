@@ -4,14 +4,15 @@ import GRDB
 import MemeCore
 
 /// The one mapping between a meme's content and the `sentMeme` columns that keep it: the texts, the
-/// style, the picture's transform, the layers, the description, the layout, the panels and the
-/// effects. Saving
+/// style, the picture's transform, the layers, the description, the layout, the panels, the
+/// effects and the playback timing. Saving
 /// writes through `values(for:style:)`, listing reads through `read(_:from:decoder:)`; a new part of
 /// a meme's content is mapped here and nowhere else.
 enum StoredMemeContent {
   /// The columns, in the order `values(for:style:)` gives and `read(_:from:decoder:)` reads them.
   static let columns = [
     "topText", "bottomText", "style", "transform", "textBoxes", "description", "layout", "panels", "effects",
+    "timing",
   ]
   .joined(separator: ", ")
 
@@ -28,7 +29,7 @@ enum StoredMemeContent {
       try SentMemeDecoder.json(for: content.layers),
       SentMemeDecoder.column(forDescription: content.customDescription),
       SentMemeDecoder.column(for: content.layout), try SentMemeDecoder.json(for: content.panels),
-      try SentMemeDecoder.json(for: content.effects),
+      try SentMemeDecoder.json(for: content.effects), try SentMemeDecoder.json(for: content.timing),
     ]
   }
 
@@ -44,7 +45,8 @@ enum StoredMemeContent {
     return MemeContent(
       captions: captions, transform: decoder.transform(fromJSON: try row.decode(atIndex: start + 3)),
       customDescription: try row.decode(atIndex: start + 5),
-      panels: decoder.panels(fromJSON: try row.decode(atIndex: start + 7)))
+      panels: decoder.panels(fromJSON: try row.decode(atIndex: start + 7)),
+      timing: SentMemeDecoder.timing(fromJSON: try row.decode(atIndex: start + 9)))
   }
 
   /// `content`'s description as the store keeps it: the user's text, or nil for the default (blank

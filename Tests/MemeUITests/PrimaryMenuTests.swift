@@ -116,17 +116,19 @@ import Testing
       }
       return false
     }
-    // One group per window, the editor's crop mode and text boxes apart, the general shortcuts on
-    // both pages.
+    // One group per window, the editor's animation keys, crop mode and text boxes apart, the general
+    // shortcuts on both pages.
     #expect(
       groups.sorted() == [
-        "Camera", "Crop", "General", "General", "Meme Detail", "Meme Editor", "Sent Memes", "Text Boxes",
-        "View and Picture",
+        "Animation", "Camera", "Crop", "General", "General", "Meme Detail", "Meme Editor", "Sent Memes",
+        "Text Boxes", "View and Picture",
       ])
     // Opened over the editor, it starts on the editor's page.
     #expect(Self.pages(of: window)?.visibleChildName == ShortcutsWindow.editorSection)
     #expect(shortcuts.contains { $0.title == "Move the crop" && $0.accelerator == "Left Right Up Down" })
     #expect(shortcuts.contains { $0.title == "Turn the selected text box" })
+    #expect(shortcuts.contains { $0.title == EditorAction.trimStart.title && $0.accelerator == "i" })
+    #expect(shortcuts.contains { $0.title == EditorAction.trimEnd.title && $0.accelerator == "o" })
     #expect(
       shortcuts.contains {
         $0.title == "Next caption, text box or sticker" && $0.accelerator == "<Control>Tab"

@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import GtkTestSupport
 import MemeCore
+import PictureChecks
 import Testing
 
 @testable import MemeUI
@@ -37,6 +38,31 @@ import Testing
     EditorHarness.load(Fixtures.picture(width: 1200, height: 800, name: "screenshot-photo.png"), into: editor)
     EditorHarness.type(top: "When the build is green", bottom: "On the first try", into: editor)
     try shoot(editor.window, named: "editor") { EditorHarness.settle(editor) }
+  }
+
+  /// The editor with an animation: the Timing bar under the canvas, its trim and Timing button
+  /// inside the window at a phone's width too.
+  @Test func editorWithAnAnimationsTiming() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    let source = try AnimationSamples.write(AnimationSamples.movingSquare(width: 480, height: 360))
+    #expect(EditorHarness.load(source, into: editor))
+    EditorHarness.type(top: "When the GIF loops", bottom: "Trim it", into: editor)
+    editor.document.timingChanges.trim(start: 0.07, end: 0.59, duration: 1.64)
+    try shoot(editor.window, named: "editor-timing", styles: [.light, .dark]) { EditorHarness.settle(editor) }
+    // The Timing popover, open at a phone's width: Speed, Reverse and Loop within the window.
+    gtk_window_set_default_size(gtkkit_window(editor.window), 360, 640)
+    EditorHarness.settle(editor)
+    editor.timing.bar.optionsButton.popUp()
+    EditorHarness.settle(editor)
+    let group = editor.timing.bar.playback.widget
+    #expect(MainContext.iterate { gtk_widget_get_mapped(group) != 0 })
+    // A popover is placed within the screen, not the window: on a phone's 360-pixel screen it fits
+    // when it is no wider than that.
+    #expect(
+      gtk_widget_get_width(group) <= gtk_widget_get_width(editor.window), "\(gtk_widget_get_width(group))")
+    Screenshot.saveScreen(named: "screenshots/editor-timing-popover-360x640", width: 360, height: 640)
   }
 
   @Test func sentMemesGrid() throws {

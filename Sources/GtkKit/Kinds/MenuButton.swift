@@ -44,6 +44,9 @@ public struct MenuButton {
   /// Opens `popover` when pressed.
   public func setPopover(_ popover: Popover) { gtk_menu_button_set_popover(button, popover.widget) }
 
+  /// Opens its popover above the button rather than below (a button at the window's bottom).
+  public func opensUpwards() { gtk_menu_button_set_direction(button, GTK_ARROW_UP) }
+
   /// Opens the menu, as a press does.
   public func popUp() { gtk_menu_button_popup(button) }
 }

@@ -40,4 +40,14 @@ public struct Scale {
     let range = widget
     Signal.connect(widget, "value-changed") { handler(gtk_range_get_value(gtkkit_range(range))) }
   }
+
+  /// The values it takes, from `range`'s lower bound to its upper one.
+  public func setRange(_ range: ClosedRange<Double>) {
+    gtk_range_set_range(gtkkit_range(widget), range.lowerBound, range.upperBound)
+  }
+
+  /// Whether the trough is filled from its start to the slider (GTK's default), or left plain.
+  public func showsFill(_ shown: Bool) {
+    gtk_scale_set_has_origin(gtkkit_scale(widget), shown ? 1 : 0)
+  }
 }

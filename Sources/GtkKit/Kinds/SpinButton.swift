@@ -25,4 +25,10 @@ public struct SpinButton {
   public func setRange(_ range: ClosedRange<Double>) {
     gtk_spin_button_set_range(gtkkit_spin_button(widget), range.lowerBound, range.upperBound)
   }
+
+  /// Runs `handler` with the new value whenever it changes (by the user or by `value`).
+  public func onValueChanged(_ handler: @escaping (Double) -> Void) {
+    let spin = widget
+    Signal.connect(widget, "value-changed") { handler(gtk_spin_button_get_value(gtkkit_spin_button(spin))) }
+  }
 }

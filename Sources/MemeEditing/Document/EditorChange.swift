@@ -19,8 +19,10 @@ public struct EditorChange: OptionSet, Sendable {
   public static let description = EditorChange(rawValue: 64)
   /// A panel meme's grid: its cells, their pictures, placements and captions, the gutter.
   public static let panels = EditorChange(rawValue: 128)
+  /// How a moving picture plays: its trim, speed, direction, play count, sound.
+  public static let timing = EditorChange(rawValue: 256)
   public static let all: EditorChange = [
-    .captions, .style, .image, .history, .transform, .selection, .description, .panels,
+    .captions, .style, .image, .history, .transform, .selection, .description, .panels, .timing,
   ]
 
   /// What differs between `old` and `new` (undo and redo replace the whole state), with `.history`.
@@ -36,6 +38,7 @@ public struct EditorChange: OptionSet, Sendable {
     if new.image !== old.image { changed.insert(.image) }
     if new.transform != old.transform { changed.insert(.transform) }
     if new.content.panels != old.content.panels { changed.insert([.panels, .captions]) }
+    if new.timing != old.timing { changed.insert(.timing) }
     return changed
   }
 }

@@ -120,12 +120,16 @@ public final class EditorDocument {
   }
 
   /// A new picture, shown as it is unless `transform` (a sent meme's, being edited again) says how to
-  /// cut and turn it; a transform whose crop does not fit the picture is dropped.
-  public func setImage(_ image: EditorImage, transform: PictureTransform = .identity) {
+  /// cut and turn it; a transform whose crop does not fit the picture is dropped. A moving picture
+  /// plays as `timing` says (a sent meme's), else as its file does.
+  public func setImage(
+    _ image: EditorImage, transform: PictureTransform = .identity, timing: PlaybackTiming = PlaybackTiming()
+  ) {
     var next = state
     next.image = image
     next.transform = transform.validated(sourceWidth: image.width, sourceHeight: image.height) ?? .identity
-    apply(next, changed: [.image, .transform])
+    next.timing = timing
+    apply(next, changed: [.image, .transform, .timing])
   }
 
   /// Turns the picture as it is seen by a quarter turn (undoable).

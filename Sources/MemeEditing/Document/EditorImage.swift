@@ -23,14 +23,18 @@ public nonisolated final class EditorImage: Sendable {
   /// `full` is; nil for a picture. The editor plays it (`VideoPlayer`) and shares of it caption
   /// every frame (`VideoExporter`), read again from `url`.
   public let video: VideoInfo?
+  /// Whether the picture has sound (a video's) that the meme can keep or leave out; never a GIF's
+  /// or a WebP's.
+  public let hasSound: Bool
 
   /// Big enough for a full-screen canvas on a HiDPI laptop, small enough to rescale per resize.
   public static let previewLimit = 2560
 
   public init(
     url: URL, full: RasterImage, preview: RasterImage, animation: AnimationInfo? = nil,
-    animationFormat: AnimationFormat = .gif, video: VideoInfo? = nil
+    animationFormat: AnimationFormat = .gif, hasSound: Bool = false, video: VideoInfo? = nil
   ) {
+    self.hasSound = hasSound || video?.hasAudio == true
     self.url = url
     self.full = full
     self.preview = preview

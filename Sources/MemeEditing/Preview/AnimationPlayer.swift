@@ -5,84 +5,115 @@ import MemeCore
 /// An animated picture played on the canvas: each frame is decoded when it is to be shown, onto the
 /// reader's one canvas (memory holds one frame whatever the frame count), and after the last the
 /// reader starts again from the first. No GTK: the canvas's timer calls `advance()`, and stops on
-/// the last frame once the animation has played as many times as its file says (`isAtTheEnd`).
+/// the last frame once the animation has played as many times as it should (`isAtTheEnd`).
+///
+/// It plays as `timing` says: the frames and delays of its `PlaybackPlan` (the exporter's own
+/// retiming), so the kept part, the speed and the direction are the ones a share writes. Its frame
+/// index counts the frames played; `sourceFrameIndex` is the file's frame shown.
 public final class AnimationPlayer: FramePlayer {
-  public let frameCount: Int
+  /// Where the file's frames lie in time, read once when it is opened.
+  public let timeline: AnimationTimeline
   /// How many times the file says the animation plays; 0 for ever.
-  public let playCount: Int
+  public let filePlayCount: Int
+  /// How the animation plays; a change keeps the frame shown when it is still played.
+  public var timing = PlaybackTiming() {
+    didSet {
+      guard timing != oldValue else { return }
+      let shown = sourceFrameIndex
+      plan = PlaybackPlan(delays: timeline.delays, timing: timing, format: format)
+      position = plan.steps.firstIndex { $0.frame == shown } ?? 0
+      completedPlays = 0
+      try? show(sourceFrame: plan.steps[position].frame)
+    }
+  }
+  private let format: AnimationFormat
+  private var plan: PlaybackPlan
+  /// The step of the plan shown.
+  private var position = 0
   /// How many times it has played to its last frame and started again.
   private var completedPlays = 0
-  /// The index of the frame shown, from 0.
-  public private(set) var frameIndex = 0
-  /// The frame shown, at the animation's size (the editor picture's `full` size). The next
-  /// `advance()` draws the next frame into it (or replaces it, when the animation starts again).
-  public var frame: RasterImage? { canvas }
+  /// The file's frame on the reader's canvas, from 0.
+  public private(set) var sourceFrameIndex = 0
   /// The reader's canvas, holding the frame shown.
   private var canvas: RasterImage
-  public private(set) var time = 0
-  /// How long the frame shown stays, in milliseconds, as browsers play it: a delay under 20 ms
-  /// plays at 100 ms (`AnimationLimits.playedDelay`).
-  public private(set) var delay: Int
   private let reader: AnimationReader
 
-  /// Opens the animation at `url` and shows its first frame.
-  public init(contentsOf url: URL) throws(ImageError) {
+  /// Opens the animation at `url` (of `format`'s kind, whose ticks the timing is counted in), reads
+  /// where its frames lie, and shows its first frame.
+  public init(contentsOf url: URL, format: AnimationFormat = .gif) throws(ImageError) {
     reader = try AnimationReader(contentsOf: url)
-    frameCount = reader.info.frameCount
-    playCount = reader.info.playCount
-    guard let first = try reader.nextFrame() else {
+    self.format = format
+    filePlayCount = reader.info.playCount
+    var delays: [Int] = []
+    // Frames are composed over one another, so their places in time are read by decoding them once.
+    while let delay = try reader.nextFrame() { delays.append(delay) }
+    guard !delays.isEmpty else {
       throw ImageError(
         path: url.path, kind: .corrupt, reason: localized("the animation is damaged or has no whole frame"))
     }
+    timeline = AnimationTimeline(delays: delays)
+    plan = PlaybackPlan(delays: delays, timing: timing, format: format)
+    try reader.rewind()
+    _ = try reader.nextFrame()
     canvas = reader.canvas
-    delay = AnimationLimits.playedDelay(first)
   }
+
+  public var frameCount: Int { plan.steps.count }
+  /// The frame shown, at the animation's size (the editor picture's `full` size).
+  public var frame: RasterImage? { canvas }
+  public var frameIndex: Int { position }
+  /// How many times the animation plays: as the timing says, else as the file says; 0 for ever.
+  public var playCount: Int { timing.playCount ?? filePlayCount }
+  /// The moment of the source the frame shown starts at (milliseconds), at which the layers are
+  /// drawn, as the export draws them.
+  public var time: Int { Int((timeline.start(ofFrame: sourceFrameIndex) * 1000).rounded()) }
+  /// How long the frame shown stays, in milliseconds.
+  public var delay: Int { plan.steps[position].delay }
 
   /// Whether the frame shown is the last of the animation's last play: it stays, as browsers leave
   /// it. Never for an animation that plays for ever.
   public var isAtTheEnd: Bool {
-    playCount > 0 && frameIndex == frameCount - 1 && completedPlays + 1 >= playCount
+    playCount > 0 && position == frameCount - 1 && completedPlays + 1 >= playCount
   }
 
   /// Shows the next frame, or the first after the last.
   public func advance() throws(ImageError) {
-    if let next = try reader.nextFrame() {
-      frameIndex += 1
-      time += delay
-      delay = AnimationLimits.playedDelay(next)
-      canvas = reader.canvas
+    if position + 1 < frameCount {
+      position += 1
     } else {
-      try showFirstFrame()
+      position = 0
       completedPlays += 1
     }
+    try show(sourceFrame: plan.steps[position].frame)
   }
 
   /// Shows the first frame, to play the animation its number of times again.
   public func startOver() throws(ImageError) {
-    try showFirstFrame()
+    position = 0
     completedPlays = 0
+    try show(sourceFrame: plan.steps[0].frame)
   }
 
-  /// Shows frame `index` (stepping by hand: the plays counted so far stay as they were). Frames
-  /// build on the ones before them, so a step back decodes from the first frame again: one frame in
-  /// memory still, at the cost of time for a long animation.
+  /// Shows frame `index` of those played (stepping by hand: the plays counted so far stay as they
+  /// were).
   public func seek(toFrame index: Int) throws(ImageError) {
-    let target = min(max(index, 0), frameCount - 1)
-    if target < frameIndex || target == 0 { try showFirstFrame() }
-    while frameIndex < target {
-      guard let next = try reader.nextFrame() else { break }
-      frameIndex += 1
-      time += delay
-      delay = AnimationLimits.playedDelay(next)
-    }
-    canvas = reader.canvas
+    position = min(max(index, 0), frameCount - 1)
+    try show(sourceFrame: plan.steps[position].frame)
   }
 
-  private func showFirstFrame() throws(ImageError) {
-    try reader.rewind()
-    frameIndex = 0
-    time = 0
-    delay = AnimationLimits.playedDelay(try reader.nextFrame() ?? 0)
+  /// Decodes the file's frame `target` onto the canvas. Frames build on the ones before them, so
+  /// a step back (a reversed animation's every step) decodes from the first frame again: one frame
+  /// in memory still, at the cost of time for a long animation.
+  private func show(sourceFrame target: Int) throws(ImageError) {
+    if target < sourceFrameIndex || target == 0 {
+      try reader.rewind()
+      _ = try reader.nextFrame()
+      sourceFrameIndex = 0
+    }
+    while sourceFrameIndex < target {
+      guard try reader.nextFrame() != nil else { break }
+      sourceFrameIndex += 1
+    }
     canvas = reader.canvas
   }
 }

@@ -31,7 +31,9 @@ nonisolated extension SharePipeline {
   }
 
   /// Every frame of the snapshot's picture, read again from its file, with the captions, crop, turn
-  /// and flip on each, and the meme's description as the file's alt text. The thumbnail is the first frame as a still share draws it (the editor's
+  /// and flip on each, played as the content's timing says (trimmed, at its speed, reversed, its
+  /// play count: the command line's `--trim`, `--speed`, `--reverse`, `--loop`), and the meme's
+  /// description as the file's alt text. The thumbnail is the first frame as a still share draws it (the editor's
   /// picture is the animation's first frame). A stop is honoured between frames and leaves no file.
   static func runAnimation(
     _ snapshot: ShareSnapshot, as format: AnimationFormat, to destination: Destination, sizeLimit: Int?,
@@ -53,7 +55,7 @@ nonisolated extension SharePipeline {
       } else {
         summary = try plan.exportAnimation(
           snapshot.content.captions, imageAt: snapshot.picture.url, to: .file(file), as: format,
-          transform: snapshot.content.transform, cancellation: cancellation)
+          transform: snapshot.content.transform, timing: snapshot.content.timing, cancellation: cancellation)
       }
       let bytes: Data
       do { bytes = try Data(contentsOf: file) } catch {

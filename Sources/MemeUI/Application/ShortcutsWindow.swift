@@ -45,6 +45,7 @@ enum ShortcutsWindow {
               Shortcut(title: localized("Finish a caption"), accelerators: ["Return"])
             ]),
           Group(title: localized("View and Picture"), shortcuts: pictureShortcuts),
+          Group(title: localized("Animation"), shortcuts: animationShortcuts),
           Group(title: localized("Crop"), shortcuts: cropShortcuts),
           Group(title: localized("Text Boxes"), shortcuts: textBoxShortcuts),
           Group(
@@ -103,6 +104,20 @@ enum ShortcutsWindow {
     return
       (zoom.map { ($0.title, $0.accelerators) } + [(CropAction.begin.title, CropAction.begin.accelerators)]
       + turns.map { ($0.title, $0.accelerators) }).compactMap { shortcut($0.0, $0.1) }
+  }
+
+  /// An animation's keys, which the window takes when the focused control does not type them (see
+  /// `AnimationPlayback.attachKeys`, `TimingEditing.attachKeys`), and the trim handles' own.
+  private static var animationShortcuts: [Shortcut] {
+    [
+      Shortcut(title: EditorAction.previousFrame.title, accelerators: ["comma"]),
+      Shortcut(title: EditorAction.nextFrame.title, accelerators: ["period"]),
+      Shortcut(title: EditorAction.trimStart.title, accelerators: ["i"]),
+      Shortcut(title: EditorAction.trimEnd.title, accelerators: ["o"]),
+      Shortcut(title: localized("Move a trim handle by a frame"), accelerators: ["Left", "Right"]),
+      Shortcut(
+        title: localized("Move a trim handle by a second"), accelerators: ["<Shift>Left", "<Shift>Right"]),
+    ]
   }
 
   /// Crop mode's keys (see `CropOverlay+Keys.swift`). A modifier held with the arrows is shown as

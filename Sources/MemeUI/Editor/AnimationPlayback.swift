@@ -68,6 +68,17 @@ final class AnimationPlayback {
   }
 
   private(set) var player: (any FramePlayer)?
+  /// How an animated picture plays (its trim, speed, direction, play count): the player plays the
+  /// frames the export writes (`PlaybackPlan`), and the frame shown stays when it is still played.
+  var timing = PlaybackTiming() {
+    didSet { applyTiming() }
+  }
+  /// The animated picture's player, which `timing` applies to (not the layers' or the panels').
+  private var animationPlayer: AnimationPlayer? { player as? AnimationPlayer }
+  /// Where the animated picture's frames lie in time; nil when no animated picture plays.
+  var timeline: AnimationTimeline? { animationPlayer?.timeline }
+  /// The animated picture's frame shown, as the file counts them.
+  var sourceFrameIndex: Int? { animationPlayer?.sourceFrameIndex }
   /// The player of the panel meme shown (`PanelSheetPlayer`), for `.panels`.
   var makePanelPlayer: (() -> (any FramePlayer)?)?
   private(set) var isPlaying = false
@@ -164,7 +175,10 @@ final class AnimationPlayback {
     switch source {
     case .file(let file):
       // A file that changed or went away since it was opened shows its first frame, still.
-      player = try? AnimationPlayer(contentsOf: file)
+      let animation = try? AnimationPlayer(
+        contentsOf: file, format: AnimationFormat(fileExtension: file.pathExtension) ?? .gif)
+      animation?.timing = timing
+      player = animation
     case .layers:
       player = captions.flatMap(LayerAnimationPlayer.init)
     case .panels:
@@ -177,6 +191,17 @@ final class AnimationPlayback {
     if player != nil, animationsEnabled() { play() }
     updateControls()
     if player != nil { reveal() }
+  }
+
+  /// The animated picture plays as `timing` now says, from the frame shown when it is still played.
+  private func applyTiming() {
+    guard let player = animationPlayer, player.timing != timing else { return }
+    let wasPlaying = isPlaying
+    stop()
+    player.timing = timing
+    onFrame(player.frame, player.time)
+    updateControls()
+    if wasPlaying { play() }
   }
 
   /// The window is gone: no frame timer may draw on its freed canvas.

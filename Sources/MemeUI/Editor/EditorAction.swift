@@ -38,6 +38,10 @@ package enum EditorAction: String, NamedAction {
   /// the window takes only when the focused control does not type them).
   case previousFrame = "previous-frame"
   case nextFrame = "next-frame"
+  /// Trim an animation at the frame shown: its kept part starts, or ends, there (I and O, which the
+  /// window takes only when the focused control does not type them).
+  case trimStart = "trim-start"
+  case trimEnd = "trim-end"
 
   var accelerators: [String] {
     switch self {
@@ -63,7 +67,7 @@ package enum EditorAction: String, NamedAction {
     case .nextCaption: ["<Control>Tab"]
     case .previousCaption: ["<Control><Shift>Tab"]
     case .camera, .share, .cancel, .editDescription, .cancelExport, .playAnimation, .previousFrame,
-      .nextFrame, .hideArea, .addReactionBubble, .addComicBubble:
+      .nextFrame, .hideArea, .addReactionBubble, .addComicBubble, .trimStart, .trimEnd:
       []
     }
   }
@@ -97,6 +101,8 @@ package enum EditorAction: String, NamedAction {
     case .playAnimation: localized("Play or Pause the Animation")
     case .previousFrame: localized("Previous Frame")
     case .nextFrame: localized("Next Frame")
+    case .trimStart: localized("Start the Animation at This Frame")
+    case .trimEnd: localized("End the Animation at This Frame")
     }
   }
 

@@ -182,6 +182,14 @@ final class EditorCanvas: CaptionFieldsHost {
     playback.show(delays.map { .layers(delays: $0) }, layersOf: captions)
   }
 
+  /// Where the frames of the moving picture shown lie (a video's at its frame rate), for trimming.
+  var movingTimeline: AnimationTimeline? { videoPlayback.timeline ?? playback.timeline }
+
+  /// The source's frame shown (the video's, or the animation file's), for trimming at it.
+  var sourceFrameShown: Int? {
+    videoPlayback.player != nil ? videoPlayback.frameIndex : playback.sourceFrameIndex
+  }
+
   /// A playing video is decoded at the size its picture is drawn in the view (device pixels).
   private func fitVideoFrames(width: Double, height: Double) {
     guard videoPlayback.player != nil, let size = painter.pictureSize, size.width > 0 else { return }

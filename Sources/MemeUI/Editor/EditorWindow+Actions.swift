@@ -63,6 +63,8 @@ extension EditorWindow {
       canvas.videoPlayback.player != nil ? canvas.videoPlayback.toggle() : canvas.playback.toggle()
     case .previousFrame: canvas.playback.stepBack()
     case .nextFrame: canvas.playback.stepOn()
+    case .trimStart: timing.setStartAtFrameShown()
+    case .trimEnd: timing.setEndAtFrameShown()
     }
   }
 
@@ -88,6 +90,7 @@ extension EditorWindow {
       enable(action, canvas.playback.player != nil)
     }
     if canvas.videoPlayback.player != nil { enable(.playAnimation, true) }
+    for action in [EditorAction.trimStart, .trimEnd] { enable(action, timing?.canTrim == true) }
     sharing.updateActions(hasPicture: canShare)
     layerActions.update(isCropping: isCropping)
     enable(.addText, hasPicture && !isCropping)

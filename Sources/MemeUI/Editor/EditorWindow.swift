@@ -41,6 +41,8 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var boxHandles: BoxHandles!
   /// Paste, Undo, Redo and a box's drawing order, under a secondary click, a long press or the Menu key.
   private(set) var contextMenu: EditorContextMenu!
+  /// Trimming, speed, reverse and loop count of a moving picture: the Timing bar and its keys.
+  private(set) var timing: TimingEditing!
   /// Hide Area's drawing mode, and the sliders and colour the canvas's menu opens at a layer.
   private(set) var layerTools: LayerTools!
   var hiding: HideAreaDrawing { layerTools.hiding }
@@ -66,6 +68,7 @@ package final class EditorWindow: AppWindow, EditorHost {
       filePicker(request, completion)
     }
     panels = PanelEditing(host: self)
+    timing = TimingEditing(host: self)
     buildContent()
     boxHandles = BoxHandles(canvas: canvas, document: document)
     cropMode = CropMode(host: self, bottomBar: bottomBar.widget, returnFocus: bottomBar.transformButton)
@@ -97,6 +100,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     canvas.videoPlayback.onFailure = { [weak self] reason in
       self?.showError(title: localized("Could not play the video"), detail: ErrorSentence.from(reason))
     }
+    timing.attachKeys(to: window)
     camera = EditorCamera(host: self) { [unowned self] url in
       if !panels.take(.file(url)) { load(url) }
     }
@@ -181,6 +185,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     content.append(middle.widget)
     stylePanel.follow(window, in: middle) { [weak self] width in self?.cropMode?.windowWidth = width }
     content.append(panels.bar.revealer.widget)
+    content.append(timing.bar.revealer.widget)
     content.append(bottomBar.widget)
     // Everything below the header bar: a toast lies over the bottom bar, off the picture and its
     // captions (libadwaita shows toasts at the bottom of the overlay's child).
@@ -224,6 +229,8 @@ package final class EditorWindow: AppWindow, EditorHost {
     if cropMode.isOn || !change.isDisjoint(with: [.image, .transform]) { layerTools?.hiding.cancel() }
     boxHandles?.documentChanged(change)
     panels?.documentChanged(change)
+    // Before the picture is shown: a new animation starts playing as its meme's timing says.
+    if !change.isDisjoint(with: [.image, .timing]) { canvas.playback.timing = document.content.timing }
     if !change.isDisjoint(with: [.image, .transform]) {
       canvas.showPicture(
         document.image, transform: document.transform, redrawn: document.content.panels != nil)
@@ -232,6 +239,7 @@ package final class EditorWindow: AppWindow, EditorHost {
       canvas.showCaptions(document.captions)
     }
     canvas.videoPlayback.apply(document.content.timing)
+    if !change.isDisjoint(with: [.image, .timing]) { timing.showDocument() }
     if change.contains(.selection) { textBoxes.followSelection() }
     if change.contains(.style) { stylePanel.show(layout: document.layout) }
     if change.contains(.captions) { stylePanel.show(effects: document.captions.effects) }

@@ -121,4 +121,53 @@ import Testing
     let toast = try #require(editor.toasts.shownToast)
     #expect(toast.title.contains(output.lastPathComponent))
   }
+
+  /// Trim by keys on a video (I at the frame shown a second in, O at the frame two seconds in),
+  /// Mute, each one undo step; Save As writes that second, at its frame rate, with no sound.
+  @Test func trimByKeysAndMuteAreSavedAndUndoneOneAtATime() throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, sink, _) = try Self.editorWithVideo(playing: false)
+    defer { EditorHarness.close(editor) }
+    let playback = editor.canvas.videoPlayback!
+    #expect(editor.timing.bar.revealer.widget.isVisible, "the Timing bar shows for a video")
+    func showFrame(at milliseconds: Double) {
+      playback.positionSlider.value = milliseconds
+      #expect(
+        MainContext.iterate(maxIterations: 200_000) {
+          abs((playback.shownTime ?? -1) - milliseconds / 1000) < 0.05
+        },
+        "it showed the frame at \(playback.shownTime ?? -1) s")
+    }
+    showFrame(at: 1000)
+    editor.actions.action(named: EditorAction.trimStart.name)?.activate()
+    showFrame(at: 2000)
+    editor.actions.action(named: EditorAction.trimEnd.name)?.activate()
+    var timing = editor.document.content.timing
+    #expect(abs(timing.start - 1) < 0.05 && abs((timing.end ?? 0) - 2.03) < 0.05, "\(timing)")
+    timing.isMuted = true
+    editor.document.timingChanges.set(timing)
+    #expect(editor.document.content.timing.isMuted)
+
+    let output = ScratchFolder.unique("trimmed-video").appendingPathExtension("mp4")
+    editor.filePicker = { _, completion in completion(output) }
+    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
+    #expect(MainContext.iterate(maxIterations: 2_000_000) { !sink.isEmpty })
+    let kept = editor.document.content.timing
+    let expected = Int((((kept.end ?? 3) - kept.start) * 30).rounded())
+    let frames = try #require(
+      Int(
+        try VideoClips.probe(output, stream: "v", entries: "nb_read_frames", countingFrames: true).first ?? ""
+      ))
+    #expect(abs(frames - expected) <= 1, "\(frames) frames for \(kept)")
+    #expect(try VideoClips.probe(output, stream: "a", entries: "codec_name").isEmpty, "muted: no sound")
+    #expect(sink.entries.first?.content.timing == kept)
+
+    // Undo steps back the mute, then the end, then the start.
+    editor.actions.action(named: EditorAction.undo.name)?.activate()
+    #expect(!editor.document.content.timing.isMuted && editor.document.content.timing.end != nil)
+    editor.actions.action(named: EditorAction.undo.name)?.activate()
+    #expect(editor.document.content.timing.end == nil && editor.document.content.timing.start > 0)
+    editor.actions.action(named: EditorAction.undo.name)?.activate()
+    #expect(editor.document.content.timing == PlaybackTiming())
+  }
 }

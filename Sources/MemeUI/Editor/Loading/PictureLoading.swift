@@ -45,10 +45,12 @@ final class PictureLoading {
   /// closing the editor right after loses nothing. `focusingTopCaption`: once loaded, the caret
   /// goes to the top caption, ready for typing (see `focusTopCaption`).
   func load(
-    _ url: URL, transform: PictureTransform = .identity, asKept: Bool = false,
-    focusingTopCaption: Bool = true
+    _ url: URL, transform: PictureTransform = .identity, timing: PlaybackTiming = PlaybackTiming(),
+    asKept: Bool = false, focusingTopCaption: Bool = true
   ) {
-    startLoading(name: url.lastPathComponent, transform: transform, asKept: asKept) { [weak self] in
+    startLoading(
+      name: url.lastPathComponent, shownAs: (transform, timing), asKept: asKept
+    ) { [weak self] in
       if focusingTopCaption { self?.focusTopCaption() }
     } work: { cancellation in
       PictureLoader.load(url, cancellation: cancellation)
@@ -57,7 +59,8 @@ final class PictureLoading {
 
   /// Opens a sent meme to change it and send it again (a new entry in Sent Memes): shows `meme`'s
   /// captions, text boxes, style and description at once and loads its original picture (the
-  /// store's copy), cut and turned as it was sent and still adjustable.
+  /// store's copy), cut and turned and played (its trim, speed, ...) as it was sent and still
+  /// adjustable.
   func load(sent meme: Meme) {
     host.document.setTexts(of: meme)
     // What was sent is kept in Sent Memes: closing before changing it loses nothing.
@@ -65,7 +68,7 @@ final class PictureLoading {
     if let grid = meme.panels, let panels {
       return panels.restore(grid, asKept: true)
     }
-    load(meme.originalImage, transform: meme.transform, asKept: true)
+    load(meme.originalImage, transform: meme.transform, timing: meme.timing, asKept: true)
   }
 
   /// A dropped or pasted picture: on an empty canvas it becomes the picture; over a picture,
@@ -103,10 +106,11 @@ final class PictureLoading {
   }
 
   /// A slow open shows "Loading…" with a Stop button over the canvas; Stop or Escape ends it (see
-  /// `stop`). A superseded or stopped load's result is dropped.
+  /// `stop`). A superseded or stopped load's result is dropped. The picture is shown cut, turned and
+  /// played as `shown` says.
   private func startLoading(
-    name: String, transform: PictureTransform = .identity, asKept: Bool = false,
-    loaded: @escaping () -> Void = {},
+    name: String, shownAs shown: (transform: PictureTransform, timing: PlaybackTiming) = (.identity, .init()),
+    asKept: Bool = false, loaded: @escaping () -> Void = {},
     work: @escaping @Sendable (Cancellation) -> Result<EditorImage, ImageError>
   ) {
     let canvas = host.canvas
@@ -130,7 +134,7 @@ final class PictureLoading {
       canvas.loading.show(nil)
       switch result {
       case .success(let picture):
-        host.document.setImage(picture, transform: transform)
+        host.document.setImage(picture, transform: shown.transform, timing: shown.timing)
         if asKept { host.document.markKept() }
         loaded()
       case .failure(let error) where error.kind == .cancelled:

@@ -47,6 +47,13 @@ final class VideoPlayback {
 
   var isPlaying: Bool { player?.isPlaying ?? false }
 
+  /// The video's frames as a timeline, each lasting a frame at its nominal rate (30 a second when it
+  /// does not say), for trimming by frames; nil without a video.
+  private(set) var timeline: AnimationTimeline?
+
+  /// The frame shown, on `timeline`.
+  var frameIndex: Int? { timeline?.frame(at: shownTime ?? player?.position ?? 0) }
+
   /// `clock`: the widget the frames are shown on, whose frame clock paces taking them; `playAction`:
   /// the `win.` action the button activates; `placement`: over the editor's canvas, or in a row
   /// under Meme Detail's picture.
@@ -91,6 +98,7 @@ final class VideoPlayback {
     guard url != playing else { return }
     stop()
     player = nil
+    timeline = nil
     playing = url
     shownTime = nil
     awaitingFrame = false
@@ -101,6 +109,9 @@ final class VideoPlayback {
         let player = try VideoPlayer(contentsOf: url, info: info, width: size.width, height: size.height)
         player.apply(timing)
         self.player = player
+        let rate = info.frameRate ?? 30
+        let frames = max(1, Int(((info.duration ?? 0) * rate).rounded()))
+        timeline = AnimationTimeline(delays: Array(repeating: Int((1000 / rate).rounded()), count: frames))
         positionSlider.setRange(from: 0, to: max(1, (info.duration ?? 0) * 1000))
       } catch {
         onFailure(error.reason)

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// Where an animation's frames lie in its played time (`AnimationLimits.playedDelay`, the time the
+/// trim's seconds are measured against): what trimming at a frame needs.
+public struct AnimationTimeline: Sendable, Equatable {
+  /// Each frame's delay as its file says, in milliseconds.
+  public let delays: [Int]
+  /// Where each frame starts, in played milliseconds, and where the last ends.
+  private let bounds: [Int]
+
+  public init(delays: [Int]) {
+    self.delays = delays
+    var bounds = [0]
+    for delay in delays { bounds.append(bounds[bounds.count - 1] + AnimationLimits.playedDelay(delay)) }
+    self.bounds = bounds
+  }
+
+  public var frameCount: Int { delays.count }
+  /// How long the animation plays once, in seconds.
+  public var duration: Double { Double(bounds[bounds.count - 1]) / 1000 }
+
+  /// Where frame `index` starts, in seconds.
+  public func start(ofFrame index: Int) -> Double { Double(bounds[clamped(index)]) / 1000 }
+  /// Where frame `index` ends, in seconds.
+  public func end(ofFrame index: Int) -> Double { Double(bounds[clamped(index) + 1]) / 1000 }
+
+  /// The frame shown at `seconds` (the last one at and after the end).
+  public func frame(at seconds: Double) -> Int {
+    let milliseconds = Int((seconds * 1000).rounded())
+    let after = bounds.firstIndex { $0 > milliseconds } ?? bounds.count
+    return clamped(after - 1)
+  }
+
+  /// Where boundary `index` lies, in seconds: 0 is the start, `frameCount` the end, and boundary
+  /// `i` lies between frames `i - 1` and `i`.
+  public func boundary(_ index: Int) -> Double { Double(bounds[min(max(index, 0), bounds.count - 1)]) / 1000 }
+
+  /// The boundary between frames nearest to `seconds`.
+  public func nearestBoundary(to seconds: Double) -> Int {
+    let milliseconds = seconds * 1000
+    return bounds.indices.min {
+      abs(Double(bounds[$0]) - milliseconds) < abs(Double(bounds[$1]) - milliseconds)
+    }
+      ?? 0
+  }
+
+  private func clamped(_ index: Int) -> Int { min(max(index, 0), max(0, delays.count - 1)) }
+}
