@@ -118,7 +118,7 @@ let package = Package(
     // the Share pipeline up to the store. Tested without a display.
     .target(
       name: "MemeEditing",
-      dependencies: ["GLibSupport", "MemeCore", "MemeStore", "CMemeGraphics"],
+      dependencies: ["GLibSupport", "MemeCore", "MemeStore", "MemeVideo", "CMemeGraphics"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     // The app's GtkBuilder files (data/ui), compiled by glib-compile-resources into the GResource

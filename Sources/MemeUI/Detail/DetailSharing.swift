@@ -19,6 +19,7 @@ final class DetailSharing {
   func share(to target: ShareTarget) {
     switch target {
     case .saveAs: saveAs()
+    case .saveAsSticker: saveAsSticker()
     case .copyImage: copyImage()
     case .copyDescription: copyDescription()
     case .openWith: openWith()
@@ -187,6 +188,37 @@ final class DetailSharing {
         guard let self, !host.isDestroyed else { return }
         done(result)
       })
+  }
+
+  /// Save as Sticker…: the sticker made again from the meme's original picture and what was drawn
+  /// on it, as the editor makes it (`SharePipeline.runSticker`), to the name chosen.
+  private func saveAsSticker() {
+    let original = host.meme.originalImageURL
+    let content = host.meme.content
+    let animates = content.panels == nil && AnimationReader.info(ofImageAt: original)?.isAnimated == true
+    let suggested = SharePipeline.suggestedStickerName(
+      base: MemeFileName.base(picture: original, captions: content.captions), animates: animates)
+    host.filePicker(.saveMeme(suggestedName: suggested)) { [weak self] chosen in
+      guard let self, let chosen else { return }
+      host.preferences.rememberSaveFolder(of: chosen)
+      MainLoop.runInBackground(
+        {
+          Result { () throws(ImageError) -> URL in
+            let snapshot = ShareSnapshot(
+              content: content, picture: try EditorImage.load(contentsOf: original))
+            return try SharePipeline.runSticker(snapshot, to: chosen).get().deliveredFile ?? chosen
+          }
+        },
+        then: { [weak self] result in
+          guard let self, !host.isDestroyed else { return }
+          switch result {
+          case .success(let written):
+            host.rememberSaved(written)
+            confirm(ShareConfirmation.saved(written))
+          case .failure(let error): saveFailed(chosen, error)
+          }
+        })
+    }
   }
 
   private func saveFailed(_ url: URL, _ error: ImageError) {
