@@ -6,6 +6,7 @@ import GtkKit
 import GtkTestSupport
 import MemeCore
 import MemeEditing
+import PictureChecks
 import Testing
 
 @testable import MemeUI
@@ -25,6 +26,65 @@ import Testing
     gtk_toggle_button_set_active(gtkkit_toggle_button(band), 1)
     EditorHarness.settle(editor)
     let output = ScratchFolder.unique("sticker").appendingPathExtension("png")
+    let suggested = Self.saveSticker(in: editor, to: output, sink: sink)
+    #expect(suggested?.hasSuffix("-sticker.png") == true, "\(suggested ?? "")")
+    let text = try Self.read("identify", ["-format", "%w %h %[channels]", output.path])
+    let fields = text.split(separator: " ")
+    #expect(fields.first == "512", "\(text)")
+    #expect(fields.last?.hasPrefix("srgba") == true, "the band is transparent: \(text)")
+    #expect(try Data(contentsOf: output).count <= StickerExport.stillByteLimit)
+    let kept = try #require(sink.entries.first)
+    #expect(kept.file.data == (try Data(contentsOf: output)))
+  }
+
+  /// An animated GIF makes a WebM: VP9 with its alpha, 512 px wide, read back by ffprobe.
+  @Test func anAnimatedMemeSavesAWebMSticker() throws {
+    try DisplayHarness.requireDisplay()
+    let sink = InMemorySentMemes()
+    let editor = EditorHarness.makeEditor(sink: sink)
+    defer { EditorHarness.close(editor) }
+    EditorHarness.load(try AnimationSamples.write(AnimationSamples.movingSquare()), into: editor)
+    EditorHarness.type(top: "moving", bottom: "sticker", into: editor)
+    EditorHarness.settle(editor)
+    let output = ScratchFolder.unique("animated-sticker").appendingPathExtension("webm")
+    let suggested = Self.saveSticker(in: editor, to: output, sink: sink)
+    #expect(suggested?.hasSuffix("-sticker.webm") == true, "\(suggested ?? "")")
+    let probe = try Self.read(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries",
+        "stream=codec_name,width:stream_tags=alpha_mode",
+        "-of", "csv=p=0", output.path,
+      ])
+    #expect(probe == "vp9,512,1", "\(probe)")
+    #expect(try Data(contentsOf: output).count <= StickerExport.animationByteLimit)
+  }
+
+  /// Meme Detail makes the sticker again from the meme's picture and texts.
+  @Test func detailSavesAStickerOfTheSentMeme() throws {
+    try SentMemesHarness.withSentMemes(memes: 1) { app, window, memes in
+      let detail = try DetailSendReadyTests.openDetail(memes[0], in: app, window: window)
+      let output = ScratchFolder.unique("detail-sticker").appendingPathExtension("png")
+      var suggested: String?
+      detail.filePicker = { request, completion in
+        if case .saveMeme(let name) = request { suggested = name }
+        completion(output)
+      }
+      SentMemesHarness.activate(ShareTarget.saveAsSticker.name, in: detail.window)
+      #expect(MainContext.iterate { FileManager.default.fileExists(atPath: output.path) })
+      #expect(suggested?.hasSuffix("-sticker.png") == true, "\(suggested ?? "")")
+      let size = try Self.read("identify", ["-format", "%w %h", output.path]).split(separator: " ").compactMap
+      {
+        Int($0)
+      }
+      #expect(size.max() == 512, "\(size)")
+    }
+  }
+
+  /// Activates `win.save-as-sticker`, answering the chooser with `output`, and waits until Sent
+  /// Memes keeps the meme; the name the chooser proposed.
+  private static func saveSticker(in editor: EditorWindow, to output: URL, sink: InMemorySentMemes) -> String?
+  {
     var suggested: String?
     editor.filePicker = { request, completion in
       guard case .saveMeme(let name) = request else { return completion(nil) }
@@ -32,21 +92,20 @@ import Testing
       completion(output)
     }
     editor.actions.action(named: ShareTarget.saveAsSticker.name)?.activate()
-    #expect(MainContext.iterate { !sink.isEmpty })
-    #expect(suggested?.hasSuffix("-sticker.png") == true, "\(suggested ?? "")")
-    let identify = Process()
-    identify.executableURL = URL(fileURLWithPath: "/usr/bin/identify")
-    identify.arguments = ["-format", "%w %h %[channels]", output.path]
+    #expect(MainContext.iterate(maxIterations: 20_000) { !sink.isEmpty })
+    return suggested
+  }
+
+  /// Runs `/usr/bin/<tool> arguments`; its standard output, trimmed.
+  private static func read(_ tool: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+    process.arguments = arguments
     let pipe = Pipe()
-    identify.standardOutput = pipe
-    try identify.run()
+    process.standardOutput = pipe
+    try process.run()
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    identify.waitUntilExit()
-    let fields = text.split(separator: " ")
-    #expect(fields.first == "512", "\(text)")
-    #expect(fields.last?.hasPrefix("srgba") == true, "the band is transparent: \(text)")
-    #expect(try Data(contentsOf: output).count <= StickerExport.stillByteLimit)
-    let kept = try #require(sink.entries.first)
-    #expect(kept.file.data == (try Data(contentsOf: output)))
+    process.waitUntilExit()
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
