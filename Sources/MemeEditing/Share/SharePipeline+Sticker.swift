@@ -24,10 +24,11 @@ extension SharePipeline {
   }
 
   /// Save as Sticker's stages 2 to 5 (see `StickerExport`): the meme made a sticker and written to
-  /// `url` (a still to `.png` or `.webp`, or to the `.webp` beside a `.png` when only a WebP fits;
-  /// an animation to `.webm`), with Sent Memes' thumbnail. Sent Memes keeps the meme with the
-  /// sticker's file for a still, and with its first frame as a PNG for an animated sticker, which
-  /// the store does not show. Runs on the calling thread (a background one).
+  /// `url` (an animation to `.webm`; a still, or an animation's first frame under any other name,
+  /// to `.png` or `.webp`, or to the `.webp` beside a `.png` when only a WebP fits), with Sent Memes'
+  /// thumbnail. Sent Memes keeps the meme with the sticker's file for a still, and with the meme's
+  /// first frame as a PNG for an animated sticker (the store keeps pictures, not videos). Runs on
+  /// the calling thread (a background one).
   public static func runSticker(
     _ snapshot: ShareSnapshot, to url: URL, cancellation: Cancellation = Cancellation(),
     progress: @escaping (Double) -> Void = { _ in }
@@ -37,11 +38,7 @@ extension SharePipeline {
       let rendered = try stickerRendering(snapshot)
       let thumbnail = try thumbnail(of: rendered.output)
       let thumbnailPNG = Data(try ImageWriter.encode(thumbnail, as: .png))
-      if stickerAnimates(snapshot) {
-        guard url.pathExtension.lowercased() == "webm" else {
-          throw ImageError(
-            path: url.path, kind: .unsupported, reason: localized("an animated sticker is a .webm"))
-        }
+      if stickerAnimates(snapshot), url.pathExtension.lowercased() == "webm" {
         try StickerVideoExporter.export(
           snapshot.content.captions, from: .animation(ImageLoader()), at: snapshot.picture.url, to: url,
           transform: snapshot.content.transform, cancellation: cancellation, progress: progress)
