@@ -5,7 +5,7 @@ import GtkKit
 import MemeCore
 import MemeEditing
 
-/// Meme Detail's Share menu (Save As…, Copy Image, Copy Description, Open With…, Send by E-mail) of
+/// Meme Detail's Share menu (Save As…, Save as Sticker… (`DetailStickerSaving`), Copy Image, Copy Description, Open With…, Send by E-mail) of
 /// the meme as it was sent: an adapter that says where the sent file goes and what the toast says,
 /// while `ExportPlan` decides what the size limit makes of it (the file itself, a JPEG that fits,
 /// an animation's first frame, or the animation made smaller). The window owns it and is its
@@ -19,7 +19,12 @@ final class DetailSharing {
   func share(to target: ShareTarget) {
     switch target {
     case .saveAs: saveAs()
-    case .saveAsSticker: saveAsSticker()
+    case .saveAsSticker:
+      DetailStickerSaving.save(of: host) { [weak self] written in
+        self?.confirm(ShareConfirmation.saved(written))
+      } failed: { [weak self] url, error in
+        self?.saveFailed(url, error)
+      }
     case .copyImage: copyImage()
     case .copyDescription: copyDescription()
     case .openWith: openWith()
@@ -188,37 +193,6 @@ final class DetailSharing {
         guard let self, !host.isDestroyed else { return }
         done(result)
       })
-  }
-
-  /// Save as Sticker…: the sticker made again from the meme's original picture and what was drawn
-  /// on it, as the editor makes it (`SharePipeline.runSticker`), to the name chosen.
-  private func saveAsSticker() {
-    let original = host.meme.originalImageURL
-    let content = host.meme.content
-    let animates = content.panels == nil && AnimationReader.info(ofImageAt: original)?.isAnimated == true
-    let suggested = SharePipeline.suggestedStickerName(
-      base: MemeFileName.base(picture: original, captions: content.captions), animates: animates)
-    host.filePicker(.saveMeme(suggestedName: suggested)) { [weak self] chosen in
-      guard let self, let chosen else { return }
-      host.preferences.rememberSaveFolder(of: chosen)
-      MainLoop.runInBackground(
-        {
-          Result { () throws(ImageError) -> URL in
-            let snapshot = ShareSnapshot(
-              content: content, picture: try EditorImage.load(contentsOf: original))
-            return try SharePipeline.runSticker(snapshot, to: chosen).get().deliveredFile ?? chosen
-          }
-        },
-        then: { [weak self] result in
-          guard let self, !host.isDestroyed else { return }
-          switch result {
-          case .success(let written):
-            host.rememberSaved(written)
-            confirm(ShareConfirmation.saved(written))
-          case .failure(let error): saveFailed(chosen, error)
-          }
-        })
-    }
   }
 
   private func saveFailed(_ url: URL, _ error: ImageError) {
