@@ -19,7 +19,9 @@
 #include <gst/app/gstappsrc.h>
 #include <gst/gst.h>
 #include <gst/video/video.h>
+#include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavutil/frame.h>
 
 // F(return type, name, parameters, arguments) for each function that returns a value.
 #define MEMECAMERA_FUNCTIONS(F)                                                                          \
@@ -29,6 +31,17 @@
   F(int, av_find_best_stream,                                                                            \
     (AVFormatContext * context, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags), \
     (context, type, wanted, related, decoder, flags))                                                    \
+  F(AVFrame *, av_frame_alloc, (void), ())                                                              \
+  F(int, av_frame_get_buffer, (AVFrame * frame, int align), (frame, align))                              \
+  F(int, av_frame_make_writable, (AVFrame * frame), (frame))                                             \
+  F(AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec))                           \
+  F(const AVCodec *, avcodec_find_encoder_by_name, (const char *name), (name))                           \
+  F(int, avcodec_open2, (AVCodecContext * context, const AVCodec *codec, AVDictionary **options),        \
+    (context, codec, options))                                                                           \
+  F(int, avcodec_parameters_from_context, (AVCodecParameters * parameters, const AVCodecContext *context), \
+    (parameters, context))                                                                               \
+  F(int, avcodec_receive_packet, (AVCodecContext * context, AVPacket *packet), (context, packet))        \
+  F(int, avcodec_send_frame, (AVCodecContext * context, const AVFrame *frame), (context, frame))         \
   F(int, av_interleaved_write_frame, (AVFormatContext * context, AVPacket *packet), (context, packet))   \
   F(AVPacket *, av_packet_alloc, (void), ())                                                             \
   F(int, av_read_frame, (AVFormatContext * context, AVPacket *packet), (context, packet))                \
@@ -136,6 +149,8 @@
 #define MEMECAMERA_PROCEDURES(P)                                                                         \
   P(av_log_set_level, (int level), (level))                                                              \
   P(av_dict_free, (AVDictionary * *dictionary), (dictionary))                                             \
+  P(av_frame_free, (AVFrame * *frame), (frame))                                                         \
+  P(avcodec_free_context, (AVCodecContext * *context), (context))                                        \
   P(av_packet_free, (AVPacket * *packet), (packet))                                                      \
   P(av_packet_rescale_ts, (AVPacket * packet, AVRational from, AVRational to), (packet, from, to))       \
   P(av_packet_unref, (AVPacket * packet), (packet))                                                      \

@@ -55,15 +55,20 @@ public enum VideoExporter {
     } else {
       result = try pass.run(bitrate: nil, progress: progress)
     }
-    defer { try? FileManager.default.removeItem(at: result.file) }
-    guard rename(result.file.path, output.path) == 0 else {
-      throw ImageError(path: output.path, kind: .writeFailed, reason: String(cString: strerror(errno)))
-    }
+    try place(result, at: output)
     progress(1)
     return VideoExportSummary(
       width: result.width, height: result.height, frameCount: result.frameCount, duration: result.duration,
       bytes: result.bytes, sound: !pass.hasSound ? .none : pass.keepsSound ? .kept : .encoded,
       layout: pass.layout)
+  }
+
+  /// Renames the pass's file to `output`, replacing what is there; the file is removed either way.
+  static func place(_ result: VideoEncodingPass.Result, at output: URL) throws(ImageError) {
+    defer { try? FileManager.default.removeItem(at: result.file) }
+    guard rename(result.file.path, output.path) == 0 else {
+      throw ImageError(path: output.path, kind: .writeFailed, reason: String(cString: strerror(errno)))
+    }
   }
 
   /// The sound's bits a second, as the encoders are set (kept sound taken as AAC's usual 128 kbit/s).

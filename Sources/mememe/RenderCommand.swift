@@ -77,6 +77,16 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Write WebP losslessly (--quality is then how hard it tries).")
   var lossless = false
 
+  @Flag(
+    help: """
+      Write the meme as a messenger sticker: 512 pixels on its long side, what the band or poster layout \
+      adds around the picture transparent (its texts outlined in its colour), a still as .png or .webp \
+      of at most 512 kB (a PNG over it is written as a WebP beside it), a video or an animated GIF or \
+      WebP as .webm (VP9 with alpha, its first 3 seconds, at most 30 frames a second, no sound, at most \
+      256 kB). --max-bytes may lower the limit.
+      """)
+  var asSticker = false
+
   @Flag(help: "Encode the whole picture again even when a JPEG photo's blocks could be kept.")
   var reencode = false
 
@@ -124,6 +134,7 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     let style = try styleOptions.style(layout: layout)
     if let panels = panelOptions.panels {
+      if asSticker { throw CommandFailure("--as-sticker does not apply to --panels yet") }
       return try renderPanels(panels, style: style)
     }
     guard inputs.count == 1 else {
@@ -131,6 +142,9 @@ struct RenderCommand: ParsableCommand {
         inputs.isEmpty
           ? "give the picture to draw on" : "give one picture to draw on, or --panels for several in one meme"
       )
+    }
+    if asSticker {
+      return try StickerRender(command: self).run(style: style)
     }
     if let videoFormat {
       return try VideoRender(command: self, format: videoFormat).run(style: style)

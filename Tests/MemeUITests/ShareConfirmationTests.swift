@@ -126,7 +126,9 @@ import Testing
       let detail = try openDetail(memes[0], in: app, window: window)
       let items = try menuItems(of: detail.window)
       #expect(
-        items.map(\.label) == ["Save As…", "Copy Image", "Copy Description", "Open With…", "Send by E-mail"])
+        items.map(\.label) == [
+          "Save As…", "Save as Sticker…", "Copy Image", "Copy Description", "Open With…", "Send by E-mail",
+        ])
       for item in items {
         let name = String(item.action.dropFirst("win.".count))
         #expect(detail.actions.action(named: name)?.isEnabled == true, "\(item.action) in Detail")
@@ -156,7 +158,9 @@ import Testing
     defer { EditorHarness.close(editor) }
     let items = try menuItems(of: editor.window)
     #expect(
-      items.map(\.label) == ["Save As…", "Copy Image", "Copy Description", "Open With…", "Send by E-mail"])
+      items.map(\.label) == [
+        "Save As…", "Save as Sticker…", "Copy Image", "Copy Description", "Open With…", "Send by E-mail",
+      ])
     #expect(items.map(\.action) == ShareTarget.allCases.map(\.detailedName))
   }
 

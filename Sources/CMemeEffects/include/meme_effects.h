@@ -43,4 +43,12 @@ int meme_deep_fry(uint8_t *pixels, size_t stride, int width, int height, double 
 void meme_copy_colour_under_alpha(uint8_t *to, size_t to_stride, const uint8_t *from, size_t from_stride,
                                   int width, int height);
 
+/// A sticker's matte: every pixel outside `kept` (the picture) whose colour is `background`
+/// (0xRRGGBB) becomes transparent, the ink over it (text) kept with the part of its colour that
+/// differs from the background (colour to alpha), and a halo of the background colour, `halo`
+/// pixels wide, laid under that ink so that it reads on any backdrop as it read on the background.
+/// Returns 0 when out of memory (the pixels are then unchanged).
+int meme_sticker_matte(uint8_t *pixels, size_t stride, int width, int height, meme_pixel_rect kept,
+                       uint32_t background, int halo);
+
 #endif

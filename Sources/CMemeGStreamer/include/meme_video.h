@@ -149,4 +149,19 @@ int meme_video_player_take_frame(MemeVideoPlayer *player, MemeVideoFrame *frame,
 bool meme_video_player_is_at_end(MemeVideoPlayer *player);
 void meme_video_player_close(MemeVideoPlayer *player);
 
+/// A sticker's WebM being written: VP9 with its alpha, no sound (meme_sticker_video.c).
+typedef struct MemeStickerVideo MemeStickerVideo;
+
+/// Starts the WebM at `path` for frames of `width` × `height` at `frame_rate` a second, the video at
+/// `bitrate` bits a second. NULL with `*error` (for g_free) saying why in one line when it cannot.
+MemeStickerVideo *meme_sticker_video_open(const char *path, int width, int height, int frame_rate, int bitrate,
+                                          char **error);
+
+/// Encodes the next frame: premultiplied BGRA of the video's size, `stride` bytes a row.
+bool meme_sticker_video_push(MemeStickerVideo *video, const uint8_t *pixels, int stride, char **error);
+
+/// Encodes what the encoder holds back and ends the file.
+bool meme_sticker_video_finish(MemeStickerVideo *video, char **error);
+void meme_sticker_video_close(MemeStickerVideo *video);
+
 #endif

@@ -6,7 +6,7 @@ import MemeCore
 import MemeEditing
 import MemeVideo
 
-/// Meme Detail's Share menu (Save As…, Copy Image, Copy Description, Open With…, Send by E-mail) of
+/// Meme Detail's Share menu (Save As…, Save as Sticker… (`DetailStickerSaving`), Copy Image, Copy Description, Open With…, Send by E-mail) of
 /// the meme as it was sent: an adapter that says where the sent file goes and what the toast says,
 /// while `ExportPlan` decides what the size limit makes of it (the file itself, a JPEG that fits,
 /// an animation's first frame, or the animation made smaller). The window owns it and is its
@@ -20,6 +20,12 @@ final class DetailSharing {
   func share(to target: ShareTarget) {
     switch target {
     case .saveAs: saveAs()
+    case .saveAsSticker:
+      DetailStickerSaving.save(of: host) { [weak self] written in
+        self?.confirm(ShareConfirmation.saved(written))
+      } failed: { [weak self] url, error in
+        self?.saveFailed(url, error)
+      }
     case .copyImage: copyImage()
     case .copyDescription: copyDescription()
     case .openWith: openWith()

@@ -7,6 +7,8 @@ import MemeCore
 /// window all come from this list; a new target is a case here and a handler in each window.
 package enum ShareTarget: String, NamedAction {
   case saveAs = "save-as"
+  /// The meme as a messenger sticker (`StickerExport`): a PNG or WebP, or a WebM for an animation.
+  case saveAsSticker = "save-as-sticker"
   case copyImage = "copy-image"
   /// Not the meme but its description, as text, for services that ask for alt text separately.
   case copyDescription = "copy-description"
@@ -16,6 +18,7 @@ package enum ShareTarget: String, NamedAction {
   var title: String {
     switch self {
     case .saveAs: localized("Save As…")
+    case .saveAsSticker: localized("Save as Sticker…")
     case .copyImage: localized("Copy Image")
     case .copyDescription: localized("Copy Description")
     case .openWith: localized("Open With…")
@@ -27,7 +30,7 @@ package enum ShareTarget: String, NamedAction {
     switch self {
     case .saveAs: ["<Control><Shift>s"]
     case .copyImage: ["<Control><Shift>c"]
-    case .copyDescription, .openWith, .sendByEmail: []
+    case .saveAsSticker, .copyDescription, .openWith, .sendByEmail: []
     }
   }
 
@@ -40,6 +43,8 @@ package enum ShareTarget: String, NamedAction {
     /// The hand-over format: JPEG for a JPEG photo shown as it is, so its blocks are kept; PNG
     /// otherwise (see `ShareSnapshot.handOverFormat`).
     case handOver
+    /// A messenger sticker: PNG (or WebP) for a still, WebM for an animation, by the name chosen.
+    case sticker
     /// No file: the meme's description as plain text.
     case text
   }
@@ -51,6 +56,7 @@ package enum ShareTarget: String, NamedAction {
   var formatRule: FormatRule {
     switch self {
     case .saveAs: .byChosenName
+    case .saveAsSticker: .sticker
     case .copyImage: .png
     case .openWith, .sendByEmail: .handOver
     case .copyDescription: .text

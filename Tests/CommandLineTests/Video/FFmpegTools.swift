@@ -13,11 +13,17 @@ enum FFmpegTools {
   /// Runs `/usr/bin/<tool> arguments`; its standard output and error.
   @discardableResult
   static func run(_ tool: String, _ arguments: [String]) throws -> (output: String, error: String) {
+    // ffmpeg says the PSNR at the info level, on standard error.
+    try runAsGiven(
+      tool, ["-v", tool == "ffmpeg" ? "info" : "error"] + (tool == "ffmpeg" ? ["-nostdin"] : []) + arguments)
+  }
+
+  /// Runs `/usr/bin/<tool> arguments` with no options added (ImageMagick's tools too).
+  @discardableResult
+  static func runAsGiven(_ tool: String, _ arguments: [String]) throws -> (output: String, error: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-    // ffmpeg says the PSNR at the info level, on standard error.
-    process.arguments =
-      ["-v", tool == "ffmpeg" ? "info" : "error"] + (tool == "ffmpeg" ? ["-nostdin"] : []) + arguments
+    process.arguments = arguments
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output

@@ -85,6 +85,7 @@ final class EditorSharing {
     guard let snapshot = progress.isRunning ? nil : snapshot else { return }  // one export at a time
     switch target {
     case .saveAs: saveAs(snapshot)
+    case .saveAsSticker: saveAsSticker(snapshot)
     case .copyImage: copyImage(snapshot)
     case .copyDescription: copyDescription(snapshot)
     case .openWith: openWith(snapshot)
@@ -98,7 +99,7 @@ final class EditorSharing {
   /// own kind.
   private static func format(of target: ShareTarget, for snapshot: ShareSnapshot) -> ShareFormat {
     switch target.formatRule {
-    case .png, .byChosenName, .text:
+    case .png, .byChosenName, .sticker, .text:
       if let video = snapshot.proposedVideoFormat {
         .video(video)
       } else {
@@ -186,6 +187,26 @@ final class EditorSharing {
     host.showError(
       title: String(format: localized("Could not save “%@”"), url.lastPathComponent),
       detail: ErrorSentence.from(error.reason))
+  }
+
+  /// Save as Sticker…: asks where (proposing `<name>-sticker.png`, or `.webm` for an animation),
+  /// then writes the sticker with the Stop button and the spinner; Sent Memes keeps the meme.
+  private func saveAsSticker(_ snapshot: ShareSnapshot) {
+    let suggested = SharePipeline.suggestedStickerName(for: snapshot)
+    filePicker(.saveMeme(suggestedName: suggested)) { [weak self] chosen in
+      guard let self, let chosen else { return }
+      preferences.rememberSaveFolder(of: chosen)
+      run(snapshot, as: .still(.png), to: .chosenFile(chosen)) { [weak self] meme in
+        guard let self else { return }
+        var meme = meme
+        meme.savedFile = meme.deliveredFile ?? chosen
+        shared(snapshot, meme, confirmation: ShareConfirmation.saved(meme.savedFile ?? chosen))
+      } failed: { [weak self] error in
+        self?.saveFailed(chosen, error)
+      } making: { cancellation in
+        SharePipeline.runSticker(snapshot, to: chosen, cancellation: cancellation)
+      }
+    }
   }
 
   private func copyImage(_ snapshot: ShareSnapshot) {
@@ -310,13 +331,15 @@ final class EditorSharing {
     return true
   }
 
-  /// Stages 2 to 5 on one background hop (`SharePipeline.run`), with the Stop button and the spinner;
+  /// Stages 2 to 5 on one background hop (`SharePipeline.run`, or `make` when given: Save as
+  /// Sticker's), with the Stop button and the spinner;
   /// back on the main thread, `done` or `failed` runs unless the share was stopped (then `stopped`
   /// runs) or the window is gone.
   private func run(
     _ snapshot: ShareSnapshot, as format: ShareFormat, to destination: SharePipeline.Destination,
     strategy: SizeLimitStrategy = .largestJPEG, done: @escaping (SharedMeme) -> Void,
-    failed: @escaping (ImageError) -> Void, stopped: @escaping () -> Void = {}
+    failed: @escaping (ImageError) -> Void, stopped: @escaping () -> Void = {},
+    making make: (@Sendable (Cancellation) -> Result<SharedMeme, ImageError>)? = nil
   ) {
     let completion = SendableCompletion(done: done, failed: failed, stopped: stopped)
     let cancellation = progress.begin()
@@ -324,6 +347,7 @@ final class EditorSharing {
     let hold = holdExport
     MainLoop.runInBackground {
       hold?(cancellation)
+      if let make { return make(cancellation) }
       return SharePipeline.run(
         snapshot, as: format, to: destination, sizeLimit: sizeLimit, strategy: strategy,
         cancellation: cancellation)
