@@ -47,6 +47,10 @@ void meme_video_streams_route(MemeVideoStreams *streams, GstBin *bin);
 bool meme_video_streams_preroll(MemeVideoStreams *streams, GstElement *pipeline, int64_t timeout, char **error);
 void meme_video_streams_clear(MemeVideoStreams *streams);
 
+/// The pipeline `description` (taken over, for g_free) says, its element named "file" reading
+/// `path`; NULL with `*error` (GStreamer's reason, or `cannot`) when it cannot be made.
+GstElement *meme_video_launch(char *description, const char *path, const char *cannot, char **error);
+
 /// Fills `frame` from a BGRA `sample`, taking it over: 1, or -1 (the sample unreferenced) when it cannot be read.
 int meme_video_frame_from_sample(GstSample *sample, MemeVideoFrame *frame);
 

@@ -82,15 +82,8 @@ MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height,
       "capsfilter name=size caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=%d,height=%d ! "
       "appsink name=video sync=true max-buffers=1 drop=true enable-last-sample=false %s",
       width, height, audio);
-  GError *parse_error = NULL;
-  GstElement *pipeline = gst_parse_launch(description, &parse_error);
-  g_free(description);
-  if (pipeline == NULL) {
-    *error = g_strdup(parse_error != NULL ? parse_error->message : "GStreamer cannot play videos");
-    g_clear_error(&parse_error);
-    return NULL;
-  }
-  g_clear_error(&parse_error);
+  GstElement *pipeline = meme_video_launch(description, path, "GStreamer cannot play videos", error);
+  if (pipeline == NULL) return NULL;
   MemeVideoPlayer *player = g_new0(MemeVideoPlayer, 1);
   g_mutex_init(&player->lock);
   player->pipeline = pipeline;
@@ -98,9 +91,6 @@ MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height,
   player->video = GST_APP_SINK(gst_bin_get_by_name(bin, "video"));
   player->volume = with_audio ? gst_bin_get_by_name(bin, "volume") : NULL;
   player->size = gst_bin_get_by_name(bin, "size");
-  GstElement *file = gst_bin_get_by_name(bin, "file");
-  g_object_set(file, "location", path, NULL);
-  gst_object_unref(file);
   meme_video_streams_route(&player->streams, bin);
   GstAppSinkCallbacks callbacks = {0};
   callbacks.new_preroll = on_preroll;

@@ -66,23 +66,13 @@ MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, b
       "videoscale ! videoconvert n-threads=2 ! video/x-raw,format=%s,pixel-aspect-ratio=1/1 ! "
       "appsink name=video sync=false max-buffers=4 enable-last-sample=false %s",
       yuv_frames ? "I420" : "BGRA", audio);
-  GError *parse_error = NULL;
-  GstElement *pipeline = gst_parse_launch(description, &parse_error);
-  g_free(description);
-  if (pipeline == NULL) {
-    *error = g_strdup(parse_error != NULL ? parse_error->message : "GStreamer cannot decode videos");
-    g_clear_error(&parse_error);
-    return NULL;
-  }
-  g_clear_error(&parse_error);
+  GstElement *pipeline = meme_video_launch(description, path, "GStreamer cannot decode videos", error);
+  if (pipeline == NULL) return NULL;
   MemeVideoSource *source = g_new0(MemeVideoSource, 1);
   source->pipeline = pipeline;
   GstBin *bin = GST_BIN(pipeline);
   source->video = GST_APP_SINK(gst_bin_get_by_name(bin, "video"));
   source->audio = decoding_audio ? GST_APP_SINK(gst_bin_get_by_name(bin, "audio")) : NULL;
-  GstElement *file = gst_bin_get_by_name(bin, "file");
-  g_object_set(file, "location", path, NULL);
-  gst_object_unref(file);
   meme_video_streams_route(&source->streams, bin);
   gst_element_set_state(pipeline, GST_STATE_PAUSED);
   if (!meme_video_streams_preroll(&source->streams, pipeline, timeout, error)) {

@@ -64,3 +64,19 @@ void meme_video_streams_clear(MemeVideoStreams *streams) {
   if (streams->audio_input != NULL) gst_object_unref(streams->audio_input);
   streams->video_input = streams->audio_input = NULL;
 }
+
+GstElement *meme_video_launch(char *description, const char *path, const char *cannot, char **error) {
+  GError *parse_error = NULL;
+  GstElement *pipeline = gst_parse_launch(description, &parse_error);
+  g_free(description);
+  if (pipeline == NULL) {
+    *error = g_strdup(parse_error != NULL ? parse_error->message : cannot);
+    g_clear_error(&parse_error);
+    return NULL;
+  }
+  g_clear_error(&parse_error);
+  GstElement *file = gst_bin_get_by_name(GST_BIN(pipeline), "file");
+  g_object_set(file, "location", path, NULL);
+  gst_object_unref(file);
+  return pipeline;
+}

@@ -39,11 +39,7 @@ nonisolated extension SharePipeline {
     _ snapshot: ShareSnapshot, as format: AnimationFormat, to destination: Destination, sizeLimit: Int?,
     cancellation: Cancellation
   ) -> Result<SharedMeme, ImageError> {
-    let file: URL
-    switch destination {
-    case .file(let url), .chosenFile(let url): file = url
-    case .caller: file = CacheFolder.newFile(named: snapshot.name, extension: format.fileExtension)
-    }
+    let file = destination.file(named: snapshot.name, extension: format.fileExtension)
     do throws(ImageError) {
       try cancellation.check(name: snapshot.picture.url.path)
       let plan = ExportPlan(sizeLimit: sizeLimit, description: snapshot.resolvedDescription)
@@ -57,10 +53,7 @@ nonisolated extension SharePipeline {
           snapshot.content.captions, imageAt: snapshot.picture.url, to: .file(file), as: format,
           transform: snapshot.content.transform, timing: snapshot.content.timing, cancellation: cancellation)
       }
-      let bytes: Data
-      do { bytes = try Data(contentsOf: file) } catch {
-        throw ImageError(path: file.path, kind: .unreadable, reason: error.localizedDescription)
-      }
+      let bytes = try readWritten(file)
       let thumbnail = try thumbnail(of: render(snapshot))
       return .success(
         SharedMeme(
@@ -69,6 +62,24 @@ nonisolated extension SharePipeline {
           animationFit: summary.fit, deliveredFile: file))
     } catch {
       return .failure(error)
+    }
+  }
+
+  /// The bytes of the file a share wrote, for Sent Memes to keep.
+  static func readWritten(_ file: URL) throws(ImageError) -> Data {
+    do { return try Data(contentsOf: file) } catch {
+      throw ImageError(path: file.path, kind: .unreadable, reason: error.localizedDescription)
+    }
+  }
+}
+
+nonisolated extension SharePipeline.Destination {
+  /// The file a share of many frames writes: the one named, or for the caller's share a new file
+  /// called `name` in the cache folder.
+  func file(named name: String, extension fileExtension: String) -> URL {
+    switch self {
+    case .file(let url), .chosenFile(let url): url
+    case .caller: CacheFolder.newFile(named: name, extension: fileExtension)
     }
   }
 }

@@ -15,20 +15,13 @@ nonisolated extension SharePipeline {
     _ snapshot: ShareSnapshot, as format: VideoFormat, to destination: Destination, sizeLimit: Int?,
     cancellation: Cancellation
   ) -> Result<SharedMeme, ImageError> {
-    let file: URL
-    switch destination {
-    case .file(let url), .chosenFile(let url): file = url
-    case .caller: file = CacheFolder.newFile(named: snapshot.name, extension: format.rawValue)
-    }
+    let file = destination.file(named: snapshot.name, extension: format.rawValue)
     do throws(ImageError) {
       try VideoExporter.export(
         snapshot.content.captions, videoAt: snapshot.picture.url, to: file, as: format,
         transform: snapshot.content.transform, timing: snapshot.content.timing,
         description: snapshot.resolvedDescription, sizeLimit: sizeLimit, cancellation: cancellation)
-      let bytes: Data
-      do { bytes = try Data(contentsOf: file) } catch {
-        throw ImageError(path: file.path, kind: .unreadable, reason: error.localizedDescription)
-      }
+      let bytes = try readWritten(file)
       // Sent Memes shows the first frame, as a still share of the meme draws it.
       let thumbnail = try thumbnail(of: render(snapshot))
       return .success(
