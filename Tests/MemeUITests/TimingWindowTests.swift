@@ -31,6 +31,8 @@ struct TimingWindowTests {
     let sink = InMemorySentMemes()
     let editor = EditorHarness.makeEditor(sink: sink)
     defer { EditorHarness.close(editor) }
+    // Paused on the first frame: a loaded machine must not play on before the steps below.
+    editor.canvas.playback.animationsEnabled = { false }
     #expect(!editor.timing.bar.revealer.widget.isVisible, "no Timing bar without a moving picture")
     let source = try AnimationSamples.write(AnimationSamples.movingSquare())
     #expect(EditorHarness.load(source, into: editor))

@@ -49,4 +49,5 @@ public struct MenuButton {
 
   /// Opens the menu, as a press does.
   public func popUp() { gtk_menu_button_popup(button) }
+  public func popDown() { gtk_menu_button_popdown(button) }
 }
