@@ -54,7 +54,8 @@ import Testing
     // The Timing popover, open at a phone's width: Speed, Reverse and Loop within the window.
     gtk_window_set_default_size(gtkkit_window(editor.window), 360, 640)
     EditorHarness.settle(editor)
-    editor.timing.bar.optionsButton.popUp()
+    // As a click would, also on the headless compositor, which grants no grab (see `popUp`).
+    DisplayHarness.popUp(editor.timing.bar.optionsButton.widget)
     EditorHarness.settle(editor)
     let group = editor.timing.bar.playback.widget
     #expect(MainContext.iterate { gtk_widget_get_mapped(group) != 0 })
