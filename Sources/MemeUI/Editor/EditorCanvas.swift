@@ -118,6 +118,10 @@ final class EditorCanvas: CaptionFieldsHost {
     // Under the zoom indicator, which layers added later expect just beneath them.
     overlay.add(playback.controls)
     playback.watchPointer(over: widget)
+    // A video's controls lie where an animation's do, under the zoom indicator too.
+    videoPlayback = VideoPlayback(
+      clock: drawingArea, playAction: EditorAction.playAnimation.detailedName, placement: .overPicture)
+    overlay.add(videoPlayback.controls)
     zoomControls = CanvasZoomControls(drawing: drawingArea, painter: painter) { [unowned self] in
       // The caption fields follow the picture.
       gtk_widget_queue_allocate(widget)
@@ -128,9 +132,6 @@ final class EditorCanvas: CaptionFieldsHost {
       painter.showFrame(frame, time: time)
       drawingArea.queueDraw()
     }
-    videoPlayback = VideoPlayback(
-      clock: drawingArea, playAction: EditorAction.playAnimation.detailedName, placement: .overPicture)
-    overlay.add(videoPlayback.controls)
     videoPlayback.onFrame = playback.onFrame
     showPicture(nil)
   }
