@@ -53,16 +53,24 @@ nonisolated extension SharePipeline {
           snapshot.content.captions, imageAt: snapshot.picture.url, to: .file(file), as: format,
           transform: snapshot.content.transform, timing: snapshot.content.timing, cancellation: cancellation)
       }
-      let bytes = try readWritten(file)
-      let thumbnail = try thumbnail(of: render(snapshot))
       return .success(
-        SharedMeme(
-          snapshot: snapshot, file: EncodedImage(data: bytes, fileExtension: format.fileExtension),
-          thumbnail: thumbnail, thumbnailPNG: Data(try ImageWriter.encode(thumbnail, as: .png)),
-          animationFit: summary.fit, deliveredFile: file))
+        try sharedFrames(of: snapshot, in: file, fileExtension: format.fileExtension, fit: summary.fit))
     } catch {
       return .failure(error)
     }
+  }
+
+  /// A share of many frames written to `file`: its bytes for Sent Memes to keep, and the first frame
+  /// as a still share draws it for the thumbnail.
+  static func sharedFrames(
+    of snapshot: ShareSnapshot, in file: URL, fileExtension: String, fit: AnimationFit? = nil
+  ) throws(ImageError) -> SharedMeme {
+    let bytes = try readWritten(file)
+    let thumbnail = try thumbnail(of: render(snapshot))
+    return SharedMeme(
+      snapshot: snapshot, file: EncodedImage(data: bytes, fileExtension: fileExtension),
+      thumbnail: thumbnail, thumbnailPNG: Data(try ImageWriter.encode(thumbnail, as: .png)),
+      animationFit: fit, deliveredFile: file)
   }
 
   /// The bytes of the file a share wrote, for Sent Memes to keep.

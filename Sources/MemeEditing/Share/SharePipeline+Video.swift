@@ -21,14 +21,7 @@ nonisolated extension SharePipeline {
         snapshot.content.captions, videoAt: snapshot.picture.url, to: file, as: format,
         transform: snapshot.content.transform, timing: snapshot.content.timing,
         description: snapshot.resolvedDescription, sizeLimit: sizeLimit, cancellation: cancellation)
-      let bytes = try readWritten(file)
-      // Sent Memes shows the first frame, as a still share of the meme draws it.
-      let thumbnail = try thumbnail(of: render(snapshot))
-      return .success(
-        SharedMeme(
-          snapshot: snapshot, file: EncodedImage(data: bytes, fileExtension: format.rawValue),
-          thumbnail: thumbnail, thumbnailPNG: Data(try ImageWriter.encode(thumbnail, as: .png)),
-          deliveredFile: file))
+      return .success(try sharedFrames(of: snapshot, in: file, fileExtension: format.rawValue))
     } catch {
       return .failure(error)
     }
