@@ -6,6 +6,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build-aux/install-deps.sh build-aux/debian-packages.txt build-aux/test-packages.txt
+# A process that crashes (the app under the walk, a test bundle) dumps core into its working
+# folder, and the run's end prints its backtraces with gdb (build-aux/print-crashes.sh): a log's
+# tail then says where it crashed, not only that it did. Swift's own crash reporter is off, as it
+# takes the signal and leaves no core.
+ulimit -c unlimited 2>/dev/null || true
+export SWIFT_BACKTRACE=enable=no
+trap 'build-aux/print-crashes.sh' EXIT
 # The code stays formatted as .swift-format says.
 swift format lint --recursive --strict Sources Tests Benchmarks Fuzz Plugins Package.swift
 # No module calls C more directly than it did: the counts of raw GLib/GTK, Cairo/Pango calls,
@@ -86,7 +93,7 @@ set -m
 ) >"$wayland_log" 2>&1 &
 wayland_run=$!
 set +m
-trap 'kill -- "-$wayland_run" "-$prebuild" 2>/dev/null || true' EXIT
+trap 'kill -- "-$wayland_run" "-$prebuild" 2>/dev/null || true; build-aux/print-crashes.sh' EXIT
 # Window tests must run here: a missing display is a failure, not a skip (with-display.sh sets
 # MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb) but what the Wayland run has alone: the
 # editing, camera and command-line suites and the window suites of `wayland_only`; screenshots land
@@ -103,7 +110,7 @@ cat "$wayland_log"
 stage_done "Wayland, after X11"
 prebuild_status=0
 wait "$prebuild" || prebuild_status=$?
-trap - EXIT
+trap 'build-aux/print-crashes.sh' EXIT
 echo "== Fuzzing and ThreadSanitizer builds (run beside the tests, status $prebuild_status):"
 cat "$prebuild_log"
 stage_done "those builds, after the tests"

@@ -40,6 +40,7 @@ prove that Album and Save As went through org.freedesktop.portal.FileChooser.
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import struct
@@ -261,7 +262,11 @@ class Walk:
                             os.path.join(REPO, "po", f"{LANGUAGE}.po")], check=True)
             env["MEMEME_LOCALE_DIR"] = os.path.join(self.work, "locale")
         env.pop("NO_AT_BRIDGE", None)
-        self.app_process = subprocess.Popen([self.binary], env=env)
+        # What the app writes to its standard error (a crash's backtrace among it) is kept apart, to
+        # be printed after the walk's verdict when the app went away under it: a log's tail then
+        # shows why.
+        self.app_errors = tempfile.TemporaryFile(mode="w+")
+        self.app_process = subprocess.Popen([self.binary], env=env, stderr=self.app_errors)
 
     def launch(self):
         """Waits for the app on the AT-SPI bus."""
@@ -270,6 +275,25 @@ class Walk:
         if app == "exited":
             raise WalkFailure(f"the app exited at start with status {self.app_process.returncode}")
         return app
+
+    def app_exit(self):
+        """How the app ended when it is no longer running, else None."""
+        process = getattr(self, "app_process", None)
+        if process is None or process.poll() is None:
+            return None
+        status = process.returncode
+        if status < 0:
+            return f"the app was killed by {signal.Signals(-status).name}"
+        return f"the app exited with status {status}"
+
+    def app_error_output(self):
+        """The app's standard error, from the start of the walk."""
+        errors = getattr(self, "app_errors", None)
+        if errors is None:
+            return ""
+        errors.flush()
+        errors.seek(0)
+        return errors.read()
 
     def finish(self):
         if getattr(self, "app_process", None) and self.app_process.poll() is None:
@@ -901,14 +925,22 @@ def main():
         walk.problems.append(f"walk stopped: {failure}")
     except Exception as error:  # an AT-SPI error: the app or a dialog went away unexpectedly
         walk.problems.append(f"walk stopped: {type(error).__name__}: {error}")
-    finally:
-        walk.finish()
+    # An app that quit cleanly at the walk's end is no problem; one that died under it is.
+    exit_status = walk.app_exit()
+    if exit_status and (walk.problems or walk.app_process.returncode != 0):
+        walk.problems.append(exit_status)
+    walk.finish()
+    errors = walk.app_error_output()
     for step in walk.steps:
         print(f"  {step}")
     print(f"screen reader walk on {SERVER} in “{LANGUAGE}”: {time.monotonic() - started:.1f} s, "
           f"{len(walk.problems)} problems")
     for problem in walk.problems:
         print(f"FAIL {problem}")
+    if walk.problems:
+        print("The app's standard error:", errors or "(nothing)", sep="\n")
+    else:
+        sys.stderr.write(errors)
     return 1 if walk.problems else 0
 
 
