@@ -8,11 +8,22 @@ public struct AnimationTimeline: Sendable, Equatable {
   /// Where each frame starts, in played milliseconds, and where the last ends.
   private let bounds: [Int]
 
+  /// An animation's frames, each lasting its delay as a browser plays it (`playedDelay`: a GIF's
+  /// "as fast as you can" is slowed down).
   public init(delays: [Int]) {
-    self.delays = delays
     var bounds = [0]
     for delay in delays { bounds.append(bounds[bounds.count - 1] + AnimationLimits.playedDelay(delay)) }
+    self.delays = delays
     self.bounds = bounds
+  }
+
+  /// `frameCount` frames at a steady `frameRate` (a video's): each frame starts at its own time
+  /// rounded to the millisecond, so the delays alternate (33, 34, 33 … at 30 a second) and the
+  /// whole lasts `frameCount / frameRate`, instead of drifting by a rounded delay's error per
+  /// frame. A video plays every frame as long as it says, however short (no GIF rule).
+  public init(frameRate: Double, frameCount: Int) {
+    bounds = (0...max(0, frameCount)).map { Int((Double($0) * 1000 / frameRate).rounded()) }
+    delays = zip(bounds.dropFirst(), bounds).map { $0 - $1 }
   }
 
   public var frameCount: Int { delays.count }

@@ -43,4 +43,21 @@ import Testing
     #expect(timeline.frame(at: 0.1) == 1 && timeline.frame(at: 0.17) == 2 && timeline.frame(at: 9) == 3)
     #expect(timeline.nearestBoundary(to: 0.2) == 2 && timeline.nearestBoundary(to: 0.5) == 4)
   }
+
+  /// A video's frames each start at their own time to the millisecond: ten seconds at 30 a second
+  /// last ten seconds (not 180 × 33 ms), and frames shorter than a GIF may have are played as they
+  /// are (60 a second would otherwise be slowed to ten).
+  @Test(arguments: [(30.0, 300), (60.0, 600), (29.97, 300), (240.0, 2400), (24.0, 1)])
+  func aVideosTimelineKeepsItsFrameRate(frameRate: Double, frameCount: Int) {
+    let timeline = AnimationTimeline(frameRate: frameRate, frameCount: frameCount)
+    #expect(timeline.frameCount == frameCount)
+    #expect(abs(timeline.duration - Double(frameCount) / frameRate) <= 0.0005)
+    for frame in [0, frameCount / 3, frameCount - 1] {
+      let start = Double(frame) / frameRate
+      #expect(abs(timeline.start(ofFrame: frame) - start) <= 0.0005)
+      #expect(timeline.frame(at: start + 0.4 / frameRate) == frame)
+    }
+    let shortest = Int((1000 / frameRate).rounded(.down))
+    #expect(Set(timeline.delays).isSubset(of: [shortest, shortest + 1]))
+  }
 }
