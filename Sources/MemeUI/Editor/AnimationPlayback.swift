@@ -17,8 +17,7 @@ import MemeEditing
 /// Its controls are a pill: previous frame, play or pause, next frame, and the frame count
 /// ("Frame 3 of 40"). Comma and period step a frame back and on (and pause), as video players do.
 /// Where they sit is `Placement`: over the canvas's bottom in the editor, where they fade out once
-/// the pointer rests (as Loupe's and Videos' controls do) so that they keep off the picture; in a
-/// row under the picture in Meme Detail, where they stay.
+/// the pointer rests (`FadingControls`); in a row under the picture in Meme Detail, where they stay.
 ///
 /// With animations turned off on the desktop (`gtk-enable-animations`) it starts paused on the
 /// first frame; the button (and `win.play-animation`) plays it by hand.
@@ -38,9 +37,6 @@ final class AnimationPlayback {
     let nextFrame: String
   }
 
-  /// How long the pointer may rest before the controls over the picture fade out.
-  static let idleMilliseconds: UInt32 = 2500
-
   /// The pill, shown for an animation.
   var controls: Widget { controlsBox.widget }
   var playButton: Widget { playPauseButton.widget }
@@ -50,7 +46,9 @@ final class AnimationPlayback {
   private let controlsBox = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 2)
   private let playPauseButton = Button(iconName: IconName.pause)
   private let frameCount = Label("")
-  let placement: Placement
+  /// Shows and fades the pill.
+  private let fading: FadingControls
+  var placement: Placement { fading.placement }
   /// Whether the desktop allows animations; tests replace it.
   var animationsEnabled: () -> Bool = { DesktopMotion.animationsEnabled }
   /// Called with each new frame shown (the canvas redraws): the picture's frame (nil: the picture
@@ -83,25 +81,14 @@ final class AnimationPlayback {
   var makePanelPlayer: (() -> (any FramePlayer)?)?
   private(set) var isPlaying = false
   /// Whether the controls over the picture are shown now (always, beside it).
-  private(set) var isShown = true
+  var isShown: Bool { fading.isShown }
   /// Shows the next frame when the one shown has had its time.
   private var next: Timeout?
-  /// Hides the controls over the picture once the pointer has rested.
-  private var idle: Timeout?
-  /// Tells whether the keyboard focus is in the controls.
-  private var focusWatch: OpaquePointer?
   /// What is played, so showing it again (a crop, a turn, a keystroke) does not start it over.
   private var source: Source?
 
   init(actions: Actions, placement: Placement) {
-    self.placement = placement
-    OnScreenDisplay.style(
-      controls, name: "animation-controls", horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_END)
-    if placement == .overPicture {
-      controls.setMargins(bottom: 12)
-    } else {
-      controls.setMargins(top: 6, bottom: 6)
-    }
+    fading = FadingControls(controlsBox.widget, name: "animation-controls", placement: placement)
     let buttons: [(button: Widget, name: String, action: String, label: String?, tooltip: String?)] = [
       (
         previousFrameButton.widget, "previous-frame-button", actions.previousFrame,
@@ -127,22 +114,14 @@ final class AnimationPlayback {
     frameLabel.addCSSClass("numeric")
     frameLabel.setMargins(start: 6, end: 10)
     controlsBox.append(frameLabel)
-    controls.isVisible = false
-    if placement == .overPicture {
-      let watch = Gesture.focusEntering { [weak self] in self?.reveal() }
-      controls.addController(watch)
-      focusWatch = watch
-    }
+    fading.isActive = { [unowned self] in player != nil }
     updateControls()
   }
 
   var frameIndex: Int? { player?.frameIndex }
 
   /// The controls over the picture come back when the pointer moves over `area` (the canvas).
-  func watchPointer(over area: Widget) {
-    guard placement == .overPicture else { return }
-    area.addController(Gesture.motion { [weak self] _, _ in self?.reveal() })
-  }
+  func watchPointer(over area: Widget) { fading.watchPointer(over: area) }
 
   /// Comma and period in `window` step through the frames, when the focused control does not take
   /// them itself (a caption field types them).
@@ -207,8 +186,7 @@ final class AnimationPlayback {
   /// The window is gone: no frame timer may draw on its freed canvas.
   func windowDestroyed() {
     stop()
-    idle?.cancel()
-    idle = nil
+    fading.windowDestroyed()
     player = nil
   }
 
@@ -268,30 +246,11 @@ final class AnimationPlayback {
   }
 
   /// Shows the controls over the picture, and hides them again once the pointer has rested.
-  func reveal() {
-    guard placement == .overPicture, player != nil else { return }
-    setShown(true)
-    idle?.cancel()
-    idle = Timeout(milliseconds: Self.idleMilliseconds) { [weak self] in self?.pointerRested() }
-  }
+  func reveal() { fading.reveal() }
 
   /// The pointer has rested: the controls over the picture fade out, unless the keyboard is in them.
   /// (Tests call it rather than wait.)
-  func pointerRested() {
-    idle?.cancel()
-    idle = nil
-    guard placement == .overPicture else { return }
-    if let focusWatch, Gesture.containsFocus(focusWatch) { return }
-    setShown(false)
-  }
-
-  /// Faded rather than hidden: Tab still reaches the buttons, and the focus coming in shows them.
-  private func setShown(_ shown: Bool) {
-    guard shown != isShown else { return }
-    isShown = shown
-    controls.setCSSClass("faded-out", !shown)
-    controls.canTarget = shown
-  }
+  func pointerRested() { fading.pointerRested() }
 
   private func schedule() {
     guard let player else { return }

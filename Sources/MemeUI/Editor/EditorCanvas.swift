@@ -122,6 +122,7 @@ final class EditorCanvas: CaptionFieldsHost {
     videoPlayback = VideoPlayback(
       clock: drawingArea, playAction: EditorAction.playAnimation.detailedName, placement: .overPicture)
     overlay.add(videoPlayback.controls)
+    videoPlayback.watchPointer(over: widget)
     zoomControls = CanvasZoomControls(drawing: drawingArea, painter: painter) { [unowned self] in
       // The caption fields follow the picture.
       gtk_widget_queue_allocate(widget)

@@ -94,20 +94,36 @@ import Testing
     #expect(shown.blue > 0.8 && shown.red < 0.2 && shown.green < 0.2, "\(shown)")
   }
 
+  /// Over the picture the controls keep off the bottom caption: they fade once the pointer rests,
+  /// unless the keyboard is in them, and come back for the play key; a faded pill takes no clicks.
+  @Test func theControlsFadeWhenThePointerRestsButNotWhileFocused() throws {
+    try DisplayHarness.requireDisplay()
+    let (editor, _, _) = try Self.editorWithVideo(playing: false)
+    defer { EditorHarness.close(editor) }
+    let playback = editor.canvas.videoPlayback!
+    #expect(playback.isShown && playback.controls.isVisible)
+    playback.pointerRested()
+    #expect(!playback.isShown)
+    #expect(playback.controls.hasCSSClass("faded-out") && !playback.controls.canTarget)
+    #expect(playback.controls.isVisible, "faded, not hidden: Tab still reaches it")
+    #expect(playback.positionSlider.widget.grabFocus())
+    #expect(playback.isShown && !playback.controls.hasCSSClass("faded-out"))
+    playback.pointerRested()
+    #expect(playback.isShown, "never faded under the focus")
+    #expect(editor.canvas.fields.topEntry.widget.grabFocus())
+    playback.pointerRested()
+    #expect(!playback.isShown)
+    editor.actions.action(named: EditorAction.playAnimation.name)?.activate()
+    #expect(playback.isShown && playback.isPlaying, "the play key shows it playing")
+  }
+
   @Test func saveAsWritesAnMP4WithEveryFrameAndTheSound() throws {
     try DisplayHarness.requireDisplay()
     let (editor, sink, clip) = try Self.editorWithVideo(playing: false)
     defer { EditorHarness.close(editor) }
     EditorHarness.type(top: "TOP TEXT", bottom: "BOTTOM TEXT", into: editor)
     let output = ScratchFolder.unique("saved-video").appendingPathExtension("mp4")
-    var suggested: String?
-    editor.filePicker = { request, completion in
-      guard case .saveMeme(let name) = request else { return completion(nil) }
-      suggested = name
-      completion(output)
-    }
-    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
-    #expect(MainContext.iterate(maxIterations: 2_000_000) { !sink.isEmpty })
+    let suggested = EditorHarness.save(editor, to: output, keptIn: sink, maxIterations: 2_000_000)
     #expect(suggested?.hasSuffix(".mp4") == true, "Save As proposes MP4: \(suggested ?? "")")
     #expect(try VideoClips.probe(output, stream: "v", entries: "codec_name") == ["h264"])
     #expect(try VideoClips.probe(output, stream: "a", entries: "codec_name") == ["aac"])

@@ -12,8 +12,9 @@ import MemeVideo
 /// Typing goes on while it plays: the main thread only copies that one frame and draws.
 ///
 /// It plays the meme's trimmed part at its speed, muted or not (`apply`), over and over as a meme
-/// does; its controls are a pill over the canvas's bottom: play or pause, the position (a slider,
-/// which the arrow keys move by a tenth of a second) and the time ("0:03 / 0:10").
+/// does; its controls are a pill: play or pause, the position (a slider, which the arrow keys move
+/// by a tenth of a second) and the time ("0:03 / 0:10"), over the canvas's bottom where they fade
+/// out once the pointer rests, as an animation's do (`FadingControls`), or under Detail's picture.
 final class VideoPlayback {
   /// Frames are decoded at most this big on their long side while playing: sharp on a full-screen
   /// canvas, small enough that a 4K video costs no more than a laptop screen's worth a frame.
@@ -24,6 +25,10 @@ final class VideoPlayback {
   let positionSlider = Scale(from: 0, to: 1, step: 100)
   let timeLabel = Label("")
   private let controlsBox = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+  /// Shows and fades the pill.
+  private let fading: FadingControls
+  /// Whether the controls over the picture are shown now (always, beside it).
+  var isShown: Bool { fading.isShown }
   /// Called with each new frame shown (nil: the picture's first frame) and the meme's moment it
   /// shows, in milliseconds.
   var onFrame: (_ frame: RasterImage?, _ time: Int) -> Void = { _, _ in }
@@ -59,14 +64,7 @@ final class VideoPlayback {
   /// under Meme Detail's picture.
   init(clock: UnsafeMutablePointer<GtkWidget>, playAction: String, placement: AnimationPlayback.Placement) {
     self.clock = clock
-    OnScreenDisplay.style(
-      controls, name: "video-controls", styleClass: "animation-controls", horizontal: GTK_ALIGN_CENTER,
-      vertical: GTK_ALIGN_END)
-    if placement == .overPicture {
-      controls.setMargins(bottom: 12)
-    } else {
-      controls.setMargins(top: 6, bottom: 6)
-    }
+    fading = FadingControls(controlsBox.widget, name: "video-controls", placement: placement)
     playButton.widget.name = "play-video-button"
     playButton.widget.addCSSClass("flat")
     playButton.widget.addCSSClass("circular")
@@ -82,7 +80,7 @@ final class VideoPlayback {
     timeLabel.widget.addCSSClass("numeric")
     timeLabel.widget.setMargins(start: 4, end: 10)
     controlsBox.append(timeLabel.widget)
-    controls.isVisible = false
+    fading.isActive = { [unowned self] in player != nil }
     updateControls()
   }
 
@@ -111,7 +109,7 @@ final class VideoPlayback {
         self.player = player
         let rate = info.frameRate ?? 30
         let frames = max(1, Int(((info.duration ?? 0) * rate).rounded()))
-        timeline = AnimationTimeline(delays: Array(repeating: Int((1000 / rate).rounded()), count: frames))
+        timeline = AnimationTimeline(frameRate: rate, frameCount: frames)
         positionSlider.setRange(from: 0, to: max(1, (info.duration ?? 0) * 1000))
       } catch {
         onFailure(error.reason)
@@ -120,7 +118,17 @@ final class VideoPlayback {
     controls.isVisible = player != nil
     if player != nil, animationsEnabled() { play() }
     updateControls()
+    reveal()
   }
+
+  /// The controls over the picture come back when the pointer moves over `area` (the canvas).
+  func watchPointer(over area: Widget) { fading.watchPointer(over: area) }
+
+  /// Shows the controls over the picture, and hides them again once the pointer has rested.
+  func reveal() { fading.reveal() }
+
+  /// The pointer has rested: the controls over the picture fade out, unless the keyboard is in them.
+  func pointerRested() { fading.pointerRested() }
 
   /// The frames are decoded at the size they are shown: `scale` times the video's own (at most its
   /// own), rounded to even pixels. A change of a few pixels is not worth a new size.
@@ -141,8 +149,10 @@ final class VideoPlayback {
     updateControls()
   }
 
+  /// Play or pause (the button, or its key): the controls show which it is now.
   func toggle() {
     if isPlaying { pause() } else { play() }
+    reveal()
   }
 
   func play() {
@@ -162,6 +172,7 @@ final class VideoPlayback {
     player?.pause()
     // GTK dropped the tick with the widget (which may be freed already): nothing to remove.
     tick = nil
+    fading.windowDestroyed()
     player = nil
   }
 
