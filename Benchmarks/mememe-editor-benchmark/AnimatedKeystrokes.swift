@@ -54,19 +54,11 @@ func makeAnimation(width: Int, height: Int, frames: Int, at url: URL) throws {
   defer { try? FileManager.default.removeItem(at: url) }
   let picture = try EditorImage.load(contentsOf: url)
   let player = try AnimationPlayer(contentsOf: url)
-  let (width, height) = (1280.0, 800.0)
-  let canvas = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-  defer { cairo_surface_destroy(canvas) }
-  let painter = PreviewPainter()
-  painter.show(picture)
-  func paint() {
-    let context = cairo_create(canvas)!
-    painter.paint(on: context, width: width, height: height)
-    cairo_destroy(context)
-  }
+  let canvas = BenchmarkCanvas(showing: picture)
+  let painter = canvas.painter
   let sentence = "WHEN THE GIF KEEPS PLAYING WHILE YOU TYPE THE CAPTION"
   painter.show(MemeCaptions(top: "", bottom: "BOTTOM TEXT"))
-  paint()  // loads the fonts
+  canvas.paint()  // loads the fonts
   var frameTimes: [Double] = []
   var keystrokeTimes: [Double] = []
   var stillFrameKeystrokes: [Double] = []
@@ -82,14 +74,14 @@ func makeAnimation(width: Int, height: Int, frames: Int, at url: URL) throws {
     keystrokeTimes.append(
       milliseconds {
         painter.show(captions)
-        paint()
+        canvas.paint()
       })
     // A second keystroke on the same frame: only the caption changes.
     let more = MemeCaptions(top: String(sentence.prefix(length)) + "!", bottom: "BOTTOM TEXT")
     stillFrameKeystrokes.append(
       milliseconds {
         painter.show(more)
-        paint()
+        canvas.paint()
       })
   }
   print(

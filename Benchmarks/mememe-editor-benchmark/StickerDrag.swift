@@ -46,19 +46,13 @@ func percentile(_ values: [Double], _ share: Double) -> Double {
   sticker.frame = RelativeRect(
     x: 0.3, y: 0.3, width: 1024 / Double(picture.width), height: 1024 / Double(picture.height))
   document.updateLayer(at: index, to: .sticker(sticker))
-  let painter = PreviewPainter()
-  painter.show(picture)
+  let canvas = BenchmarkCanvas(showing: picture)
+  let painter = canvas.painter
   painter.show(document.captions)
-  let (width, height) = (1280.0, 800.0)
-  let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-  defer { cairo_surface_destroy(surface) }
-  func paint() {
-    let context = cairo_create(surface)!
-    painter.paint(on: context, width: width, height: height)
-    cairo_destroy(context)
+  canvas.paint()  // the preview, the fonts and the sticker's picture
+  guard let mapping = painter.boxMapping(inWidth: canvas.width, height: canvas.height) else {
+    fatalError("no mapping")
   }
-  paint()  // the preview, the fonts and the sticker's picture
-  guard let mapping = painter.boxMapping(inWidth: width, height: height) else { fatalError("no mapping") }
   let shown = mapping.onScreen(document.layers[index])
   let press = shown.position(of: .body)
   let drag = BoxDrag(
@@ -78,7 +72,7 @@ func percentile(_ values: [Double], _ share: Double) -> Double {
         let result = drag.box(pointerAtX: press.x + dx, y: press.y + dy)
         document.updateLayer(at: index, to: result.box, coalescingKey: "benchmark-sticker-drag")
         painter.show(document.captions)
-        paint()
+        canvas.paint()
       })
     processor.append(processorMilliseconds() - processorBefore)
   }

@@ -34,22 +34,14 @@ func makeVideo(at url: URL) -> String? {
   defer { try? FileManager.default.removeItem(at: url) }
   let picture = try EditorImage.load(contentsOf: url)
   guard let info = picture.video else { fatalError("the clip did not open as a video") }
-  let (width, height) = (1280.0, 800.0)
+  let canvas = BenchmarkCanvas(showing: picture)
+  let painter = canvas.painter
   // Decoded at the size the canvas shows the picture, as the editor's canvas asks for.
-  let shown = VideoPlayer.shownSize(width: info.width, height: info.height, longest: Int(width))
+  let shown = VideoPlayer.shownSize(width: info.width, height: info.height, longest: Int(canvas.width))
   let player = try VideoPlayer(contentsOf: url, info: info, width: shown.width, height: shown.height)
-  let canvas = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-  defer { cairo_surface_destroy(canvas) }
-  let painter = PreviewPainter()
-  painter.show(picture)
-  func paint() {
-    let context = cairo_create(canvas)!
-    painter.paint(on: context, width: width, height: height)
-    cairo_destroy(context)
-  }
   let sentence = "WHEN THE VIDEO KEEPS PLAYING WHILE YOU TYPE THE CAPTION ON IT"
   painter.show(MemeCaptions(top: "", bottom: "BOTTOM TEXT"))
-  paint()  // loads the fonts
+  canvas.paint()  // loads the fonts
   player.play()
   var frameTimes: [Double] = []
   var keystrokeTimes: [Double] = []
@@ -71,7 +63,7 @@ func makeVideo(at url: URL) -> String? {
     keystrokeTimes.append(
       milliseconds {
         painter.show(captions)
-        paint()
+        canvas.paint()
       })
   }
   let seconds = Date().timeIntervalSince(started)

@@ -37,14 +37,7 @@ struct AnimatedShareWindowTests {
     defer { EditorHarness.close(editor) }
     #expect(editor.document.image?.isAnimated == true)
     let output = ScratchFolder.unique("saved").appendingPathExtension(fileExtension)
-    var suggested: String?
-    editor.filePicker = { request, completion in
-      guard case .saveMeme(let name) = request else { return completion(nil) }
-      suggested = name
-      completion(output)
-    }
-    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
-    #expect(MainContext.iterate { !sink.isEmpty })
+    let suggested = EditorHarness.save(editor, to: output, keptIn: sink, maxIterations: 1000)
     #expect(suggested?.hasSuffix(".gif") == true, "Save As proposes the source's kind: \(suggested ?? "")")
 
     let reading = try AnimationReferences.readByPillow(output)

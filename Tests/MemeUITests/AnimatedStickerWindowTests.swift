@@ -91,14 +91,7 @@ struct AnimatedStickerWindowTests {
 
     // Save As proposes a GIF and writes the sticker's frames with their delays (read by Pillow).
     let output = ScratchFolder.unique("sticker-animation").appendingPathExtension("gif")
-    var suggested: String?
-    editor.filePicker = { request, completion in
-      guard case .saveMeme(let name) = request else { return completion(nil) }
-      suggested = name
-      completion(output)
-    }
-    editor.actions.action(named: ShareTarget.saveAs.name)?.activate()
-    #expect(MainContext.iterate(maxIterations: 12_000) { !sink.isEmpty })
+    let suggested = EditorHarness.save(editor, to: output, keptIn: sink, maxIterations: 12_000)
     #expect(suggested?.hasSuffix(".gif") == true, "\(suggested ?? "")")
     let reading = try AnimationReferences.readByPillow(output)
     #expect(reading.delays == Self.delays)

@@ -26,7 +26,7 @@ import Testing
     gtk_toggle_button_set_active(gtkkit_toggle_button(band), 1)
     EditorHarness.settle(editor)
     let output = ScratchFolder.unique("sticker").appendingPathExtension("png")
-    let suggested = Self.saveSticker(in: editor, to: output, sink: sink)
+    let suggested = EditorHarness.save(editor, through: .saveAsSticker, to: output, keptIn: sink)
     #expect(suggested?.hasSuffix("-sticker.png") == true, "\(suggested ?? "")")
     let text = try Self.read("identify", ["-format", "%w %h %[channels]", output.path])
     let fields = text.split(separator: " ")
@@ -47,7 +47,7 @@ import Testing
     EditorHarness.type(top: "moving", bottom: "sticker", into: editor)
     EditorHarness.settle(editor)
     let output = ScratchFolder.unique("animated-sticker").appendingPathExtension("webm")
-    let suggested = Self.saveSticker(in: editor, to: output, sink: sink)
+    let suggested = EditorHarness.save(editor, through: .saveAsSticker, to: output, keptIn: sink)
     #expect(suggested?.hasSuffix("-sticker.webm") == true, "\(suggested ?? "")")
     let probe = try Self.read(
       "ffprobe",
@@ -79,21 +79,6 @@ import Testing
       }
       #expect(size.max() == 512, "\(size)")
     }
-  }
-
-  /// Activates `win.save-as-sticker`, answering the chooser with `output`, and waits until Sent
-  /// Memes keeps the meme; the name the chooser proposed.
-  private static func saveSticker(in editor: EditorWindow, to output: URL, sink: InMemorySentMemes) -> String?
-  {
-    var suggested: String?
-    editor.filePicker = { request, completion in
-      guard case .saveMeme(let name) = request else { return completion(nil) }
-      suggested = name
-      completion(output)
-    }
-    editor.actions.action(named: ShareTarget.saveAsSticker.name)?.activate()
-    #expect(MainContext.iterate(maxIterations: 20_000) { !sink.isEmpty })
-    return suggested
   }
 
   /// Runs `/usr/bin/<tool> arguments`; its standard output, trimmed.
