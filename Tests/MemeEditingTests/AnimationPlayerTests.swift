@@ -45,6 +45,27 @@ import Testing
     #expect(!player.isAtTheEnd)
   }
 
+  /// Opening an animation reads where its frames lie off the main thread (the loader), and the
+  /// player takes that timeline instead of decoding every frame again; one that does not fit the
+  /// file (another frame count) is read anew.
+  @Test func theLoaderReadsTheTimelineThePlayerTakes() throws {
+    let file = try AnimationSamples.write(AnimationSamples.movingSquare())
+    let picture = try PictureLoader.load(file).get()
+    let read = try #require(picture.timeline)
+    let played = AnimationSamples.delays.map { $0 * 10 < 20 ? 100 : $0 * 10 }
+    #expect(read.frameCount == Self.frames)
+    #expect(
+      (0..<Self.frames).map { Int((read.start(ofFrame: $0) * 1000).rounded()) }
+        == (0..<Self.frames).map { played[..<$0].reduce(0, +) })
+    #expect(try AnimationPlayer(contentsOf: file).timeline == read, "the same as the player reads itself")
+    // A timeline it is given is used as it is: the player does not decode the frames for it.
+    let given = AnimationTimeline(delays: Array(repeating: 70, count: Self.frames))
+    let player = try AnimationPlayer(contentsOf: file, timeline: given)
+    #expect(player.timeline == given && player.delay == 70)
+    let misfit = AnimationTimeline(delays: [70, 70])
+    #expect(try AnimationPlayer(contentsOf: file, timeline: misfit).timeline == read)
+  }
+
   /// Each frame's moment is the played delays before it (under 20 ms played as 100 ms), back to 0
   /// when it starts again or steps back to the first frame.
   @Test func eachFrameStartsAtTheSumOfTheDelaysBeforeIt() throws {

@@ -12,7 +12,8 @@ public final class AnimationReader {
   public let info: AnimationInfo
   /// The frame last composed; the next call to `nextFrame()` changes it. Draw on a copy.
   public private(set) var canvas: RasterImage
-  private let name: String
+  /// The file's path, which errors name.
+  public let name: String
   private let source: Source
   private var decoder: Decoder
   /// The GIF file's bytes, for a writer that keeps its frames as they are coded (`GIFCutOut`); nil

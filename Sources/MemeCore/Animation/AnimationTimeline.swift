@@ -26,6 +26,24 @@ public struct AnimationTimeline: Sendable, Equatable {
     delays = zip(bounds.dropFirst(), bounds).map { $0 - $1 }
   }
 
+  /// Where the frames of `reader`'s animation lie, read by decoding every frame (frames are
+  /// composed over one another); stops between frames once `cancellation` is set. The reader is
+  /// left after its last frame.
+  public init(readingFramesOf reader: AnimationReader, cancellation: Cancellation? = nil) throws(ImageError) {
+    try reader.rewind()
+    var delays: [Int] = []
+    while let delay = try reader.nextFrame() {
+      delays.append(delay)
+      try cancellation?.check(name: reader.name)
+    }
+    guard !delays.isEmpty else {
+      throw ImageError(
+        path: reader.name, kind: .corrupt, reason: localized("the animation is damaged or has no whole frame")
+      )
+    }
+    self.init(delays: delays)
+  }
+
   public var frameCount: Int { delays.count }
   /// How long the animation plays once, in seconds.
   public var duration: Double { Double(bounds[bounds.count - 1]) / 1000 }

@@ -19,6 +19,10 @@ public nonisolated final class EditorImage: Sendable {
   /// The kind of animation the file is (GIF, or WebP written lossy by default), which a share of
   /// the animation proposes; nil for a still picture.
   public let animationFormat: AnimationFormat?
+  /// Where the animation's frames lie in time, read by decoding them once while it was opened (off
+  /// the main thread), so that playing it starts without that pass; nil for a still picture, or
+  /// when it was not read.
+  public let timeline: AnimationTimeline?
   /// What the video is when the file is one (MP4, WebM, Matroska, QuickTime), whose first frame
   /// `full` is; nil for a picture. The editor plays it (`VideoPlayer`) and shares of it caption
   /// every frame (`VideoExporter`), read again from `url`.
@@ -32,7 +36,8 @@ public nonisolated final class EditorImage: Sendable {
 
   public init(
     url: URL, full: RasterImage, preview: RasterImage, animation: AnimationInfo? = nil,
-    animationFormat: AnimationFormat = .gif, hasSound: Bool = false, video: VideoInfo? = nil
+    animationFormat: AnimationFormat = .gif, timeline: AnimationTimeline? = nil, hasSound: Bool = false,
+    video: VideoInfo? = nil
   ) {
     self.hasSound = hasSound || video?.hasAudio == true
     self.url = url
@@ -40,6 +45,7 @@ public nonisolated final class EditorImage: Sendable {
     self.preview = preview
     self.animation = animation.flatMap { $0.isAnimated ? $0 : nil }
     self.animationFormat = self.animation == nil ? nil : animationFormat
+    self.timeline = self.animation == nil ? nil : timeline
     self.video = video
   }
 

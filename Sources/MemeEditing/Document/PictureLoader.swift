@@ -31,7 +31,10 @@ public nonisolated enum PictureLoader {
 
   /// An animated GIF or WebP: its first frame as the animation reader composes it (on the
   /// logical screen, as every later frame and the animated export are), under the reader's limits,
-  /// so a hostile file is refused here with the reason.
+  /// so a hostile file is refused here with the reason. Its frames are decoded once more to read
+  /// where they lie in time (frames are composed over one another), here rather than on the main
+  /// thread when it starts to play; a damaged later frame leaves the timeline to the player, which
+  /// stops there.
   private static func loadAnimation(_ url: URL, loader: ImageLoader, cancellation: Cancellation?)
     throws(ImageError) -> EditorImage
   {
@@ -47,8 +50,11 @@ public nonisolated enum PictureLoader {
     let head = [UInt8]((try? handle?.read(upToCount: 16)) ?? Data())
     try? handle?.close()
     let kind = ImageLoader.fileExtension(sniffing: head).flatMap(AnimationFormat.init(fileExtension:))
+    let timeline = try? AnimationTimeline(readingFramesOf: reader, cancellation: cancellation)
+    try cancellation?.check(name: url.path)
     return EditorImage(
-      url: url, full: full, preview: preview, animation: reader.info, animationFormat: kind ?? .gif)
+      url: url, full: full, preview: preview, animation: reader.info, animationFormat: kind ?? .gif,
+      timeline: timeline)
   }
 
   /// A video: its first frame (under the video limits, within their time), which the editor shows

@@ -38,21 +38,21 @@ public final class AnimationPlayer: FramePlayer {
   private var canvas: RasterImage
   private let reader: AnimationReader
 
-  /// Opens the animation at `url` (of `format`'s kind, whose ticks the timing is counted in), reads
-  /// where its frames lie, and shows its first frame.
-  public init(contentsOf url: URL, format: AnimationFormat = .gif) throws(ImageError) {
+  /// Opens the animation at `url` (of `format`'s kind, whose ticks the timing is counted in) and
+  /// shows its first frame. Where its frames lie is `timeline` when it was read already (for as
+  /// many frames as the file has), else read here.
+  public init(contentsOf url: URL, format: AnimationFormat = .gif, timeline known: AnimationTimeline? = nil)
+    throws(ImageError)
+  {
     reader = try AnimationReader(contentsOf: url)
     self.format = format
     filePlayCount = reader.info.playCount
-    var delays: [Int] = []
-    // Frames are composed over one another, so their places in time are read by decoding them once.
-    while let delay = try reader.nextFrame() { delays.append(delay) }
-    guard !delays.isEmpty else {
-      throw ImageError(
-        path: url.path, kind: .corrupt, reason: localized("the animation is damaged or has no whole frame"))
+    if let known, known.frameCount == reader.info.frameCount {
+      timeline = known
+    } else {
+      timeline = try AnimationTimeline(readingFramesOf: reader)
     }
-    timeline = AnimationTimeline(delays: delays)
-    plan = PlaybackPlan(delays: delays, timing: timing, format: format)
+    plan = PlaybackPlan(delays: timeline.delays, timing: timing, format: format)
     try reader.rewind()
     _ = try reader.nextFrame()
     canvas = reader.canvas

@@ -56,10 +56,10 @@ final class AnimationPlayback {
   /// drawn.
   var onFrame: (_ frame: RasterImage?, _ time: Int) -> Void = { _, _ in }
 
-  /// What is played: an animated picture's file, or the frames animated layers make on a still
-  /// picture (their delays).
+  /// What is played: an animated picture's file (with where its frames lie, when that was read
+  /// while it was opened), or the frames animated layers make on a still picture (their delays).
   enum Source: Equatable {
-    case file(URL)
+    case file(URL, timeline: AnimationTimeline? = nil)
     case layers(delays: [Int])
     /// A panel meme's grid whose animated cells play (see `makePanelPlayer`).
     case panels(PanelGrid)
@@ -152,10 +152,11 @@ final class AnimationPlayback {
     self.source = source
     player = nil
     switch source {
-    case .file(let file):
+    case .file(let file, let timeline):
       // A file that changed or went away since it was opened shows its first frame, still.
       let animation = try? AnimationPlayer(
-        contentsOf: file, format: AnimationFormat(fileExtension: file.pathExtension) ?? .gif)
+        contentsOf: file, format: AnimationFormat(fileExtension: file.pathExtension) ?? .gif,
+        timeline: timeline)
       animation?.timing = timing
       player = animation
     case .layers:

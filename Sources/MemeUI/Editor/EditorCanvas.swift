@@ -177,7 +177,9 @@ final class EditorCanvas: CaptionFieldsHost {
   private func updatePlayback() {
     videoPlayback?.show(painter.picture)
     guard let picture = painter.picture, !picture.isVideo else { return playback.show(nil, layersOf: nil) }
-    if picture.isAnimated { return playback.show(.file(picture.url), layersOf: nil) }
+    if picture.isAnimated {
+      return playback.show(.file(picture.url, timeline: picture.timeline), layersOf: nil)
+    }
     if let grid = animatedPanels?() { return playback.show(.panels(grid), layersOf: nil) }
     let captions = painter.captions
     let delays = painter.drawsCaptions ? captions.layerTimelineDelays : nil
