@@ -211,12 +211,14 @@ package final class DetailWindow: AppWindow {
     Picture(wrapping: picture).setPaintable(FrameTexture.make(from: image))
   }
 
-  /// Decodes the rendered file off the main thread, at most `displayLimit` pixels wide.
+  /// Decodes the rendered file off the main thread, at most `displayLimit` pixels wide, and an
+  /// animation's frames once for where they lie in time.
   private func loadImage() {
     let url = meme.renderedImageURL
     let isVideo = meme.isVideo
+    let isAnimated = meme.isAnimated
     MainLoop.runInBackground(
-      { () -> Result<(RasterImage, VideoInfo?), ImageError> in
+      { () -> Result<(RasterImage, VideoInfo?, AnimationTimeline?), ImageError> in
         let loader = ImageLoader()
         return Result { () throws(ImageError) in
           // A video shows its first frame until it plays.
@@ -225,22 +227,24 @@ package final class DetailWindow: AppWindow {
             guard let first = frames.first else {
               throw ImageError(path: url.path, kind: .corrupt, reason: localized("the video has no frame"))
             }
-            return (first, info)
+            return (first, info, nil)
           }
           let size = try loader.pixelSize(ofImageAt: url)
           let width = size.width > Self.displayLimit ? Self.displayLimit : nil
-          return (try loader.load(contentsOf: url, targetWidth: width), nil)
+          let timeline =
+            isAnimated ? try? AnimationTimeline(readingFramesOf: AnimationReader(contentsOf: url)) : nil
+          return (try loader.load(contentsOf: url, targetWidth: width), nil, timeline)
         }
       },
       then: { [weak self] result in
         guard let self, !isDestroyed else { return }
         isLoading = false
         switch result {
-        case .success(let (image, video)):
+        case .success(let (image, video, timeline)):
           imageSize = (image.width, image.height)
           show(image)
           showsPreview = false
-          if meme.isAnimated { playback.show(animationAt: meme.renderedImageURL) }
+          if meme.isAnimated { playback.show(animationAt: meme.renderedImageURL, timeline: timeline) }
           videoPlayback.show(videoAt: meme.renderedImageURL, info: video)
         case .failure:
           // The preview must not pass for the meme whose picture is missing.

@@ -138,10 +138,11 @@ final class AnimationPlayback {
       })
   }
 
-  /// Plays the animation at `file` (from its first frame, paused when animations are off), or with
-  /// nil stops and hides the controls.
-  func show(animationAt file: URL?) {
-    show(file.map { .file($0) }, layersOf: nil)
+  /// Plays the animation at `file` (from its first frame, paused when animations are off), whose
+  /// frames lie as `timeline` says when that was read already; with nil stops and hides the
+  /// controls.
+  func show(animationAt file: URL?, timeline: AnimationTimeline? = nil) {
+    show(file.map { .file($0, timeline: timeline) }, layersOf: nil)
   }
 
   /// Plays `source` (from its first frame, paused when animations are off), or with nil stops and
