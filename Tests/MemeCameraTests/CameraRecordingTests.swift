@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import MemeVideo
+import Testing
+
+@testable import MemeCamera
+
+/// Clips recorded from GStreamer's test source, read back with ffprobe.
+@Suite(.serialized) struct CameraRecordingTests {
+  /// A live test tone standing in for the microphone.
+  let tone = "audiotestsrc is-live=true"
+
+  @Test func recordsTheFramesAndSoundForAsLongAsItRecorded() throws {
+    let take = try Take(RecordingSettings(format: .mp4, soundSource: tone))
+    defer { take.end() }
+    let recording = take.recording
+    #expect(recording.hasSound)
+
+    // About two seconds of the camera's time (its frames' own clock, not the test's).
+    try #require(iterateMainContext(maxIterations: 5000) { recording.elapsed >= .seconds(2) })
+    recording.stop()
+    #expect(recording.state == .finishing)
+    try #require(iterateMainContext(maxIterations: 2000) { !take.results.isEmpty })
+
+    #expect(try take.results.first?.get() == take.url)
+    #expect(recording.state == .finished)
+    #expect(!recording.reachedLimit)
+    let video = try #require(try ProbedVideo(take.url))
+    #expect(video.errors.isEmpty, "ffprobe: \(video.errors)")
+    #expect(video.container.contains("mp4"))
+    #expect(abs(video.duration - 2) < 0.4, "lasts \(video.duration) s")
+    let frames = try #require(video.video)
+    #expect(frames.codec == "h264")
+    #expect(frames.width == 160 && frames.height == 120)
+    // 30 frames a second for about two seconds: most of them, not a frame or two.
+    #expect((40...75).contains(frames.count), "\(frames.count) frames")
+    #expect(video.audio?.codec == "aac")
+    #expect((video.audio?.count ?? 0) > 0)
+  }
+
+  @Test func aClipEndsByItselfAtItsLimit() throws {
+    let take = try Take(RecordingSettings(limit: .seconds(1), format: .mp4, soundSource: nil))
+    defer { take.end() }
+    #expect(!take.recording.hasSound)
+
+    // Nobody stops it.
+    try #require(iterateMainContext(maxIterations: 5000) { !take.results.isEmpty })
+    #expect(try take.results.first?.get() == take.url)
+    #expect(take.recording.reachedLimit)
+    #expect(take.recording.elapsed < .seconds(1))
+    let video = try #require(try ProbedVideo(take.url))
+    #expect(video.errors.isEmpty, "ffprobe: \(video.errors)")
+    #expect(video.duration <= 1.1, "lasts \(video.duration) s")
+    #expect(video.duration >= 0.8, "lasts \(video.duration) s")
+    #expect((20...31).contains(video.video?.count ?? 0), "\(video.video?.count ?? 0) frames")
+    #expect(video.audio == nil)
+  }
+
+  @Test func aSoundSourceThatCannotStartLeavesTheClipSilent() throws {
+    let take = try Take(
+      RecordingSettings(limit: .milliseconds(500), format: .webm, soundSource: "nosuchaudiosrc"))
+    defer { take.end() }
+    #expect(!take.recording.hasSound)
+    try #require(iterateMainContext(maxIterations: 5000) { !take.results.isEmpty })
+
+    #expect(try take.results.first?.get() == take.url)
+    let video = try #require(try ProbedVideo(take.url))
+    #expect(video.errors.isEmpty, "ffprobe: \(video.errors)")
+    #expect(video.container.contains("webm"))
+    #expect(video.video?.codec == "vp9")
+    #expect((video.video?.count ?? 0) > 0)
+    #expect(video.audio == nil)
+  }
+
+  @Test func stoppingTheCameraThrowsTheClipAway() throws {
+    let take = try Take(RecordingSettings(format: .mp4, soundSource: nil))
+    defer { take.end() }
+    let recording = take.recording
+    try #require(iterateMainContext(maxIterations: 2000) { recording.elapsed >= .milliseconds(300) })
+    // Recording started a file: this is what must go.
+    #expect(FileManager.default.fileExists(atPath: take.url.path))
+
+    take.session.stop()
+    #expect(recording.state == .cancelled)
+    #expect(!FileManager.default.fileExists(atPath: take.url.path))
+    iterateMainContext(maxIterations: 50) { false }
+    #expect(take.results.isEmpty)
+    #expect(take.session.recording?.isActive == false)
+  }
+
+  @Test func oneClipAtATimeAndOnlyFromARunningCamera() throws {
+    let stopped = CameraSession(source: Take.ball)
+    #expect(throws: CameraError.self) {
+      try stopped.startRecording(to: Take.temporaryFile("mp4"), settings: RecordingSettings(format: .mp4))
+    }
+    let take = try Take(RecordingSettings(format: .mp4, soundSource: nil))
+    defer { take.end() }
+    #expect(throws: CameraError.self) {
+      try take.session.startRecording(
+        to: Take.temporaryFile("mp4"), settings: RecordingSettings(format: .mp4))
+    }
+    take.recording.cancel()
+    #expect(!FileManager.default.fileExists(atPath: take.url.path))
+  }
+}
+
+/// A clip being recorded from a moving test picture into a temporary file, and what it reported.
+private final class Take {
+  static let ball = CameraSource.custom(
+    description: "videotestsrc pattern=ball ! capsfilter caps=video/x-raw,width=160,height=120,framerate=30/1"
+  )
+
+  let session = CameraSession(source: ball)
+  let url: URL
+  let recording: CameraRecording
+  private(set) var results: [Result<URL, CameraError>] = []
+
+  /// Starts the camera and, once it shows frames, a clip recorded with `settings`.
+  init(_ settings: RecordingSettings) throws {
+    var frames = 0
+    session.onFrame = { _ in frames += 1 }
+    try session.start()
+    try #require(iterateMainContext { frames > 0 })
+    url = Self.temporaryFile(settings.format.rawValue)
+    recording = try session.startRecording(to: url, settings: settings)
+    recording.onFinish = { [unowned self] in results.append($0) }
+  }
+
+  /// Stops the camera and deletes the clip's file.
+  func end() {
+    session.stop()
+    try? FileManager.default.removeItem(at: url)
+  }
+
+  static func temporaryFile(_ fileExtension: String) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clip-\(UUID().uuidString).\(fileExtension)")
+  }
+}
