@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import GtkKit
+import MemeCamera
+import MemeCore
+import MemeEditing
+import MemeVideo
+
+/// The capture view's clips: the Record button (Stop Recording while a clip is recorded), the red
+/// dot with the clip's time against its limit, and the clip's end: its file for the editor, or a
+/// message.
+final class ClipRecorder {
+  private let button: Button
+  private let indicator: Widget
+  private let time: Label
+  private let session: CameraSession?
+
+  /// The longest clip (shorter in tests).
+  var limit = RecordingSettings.longestClip
+  /// The sound source (nil: silent clips; tests use a test tone).
+  var soundSource: String? = RecordingSettings.microphone
+
+  /// The finished clip's file, in the app's cache folder.
+  var onClip: ((URL) -> Void)?
+  /// Why a clip could not start or be finished.
+  var onFailure: ((CameraError) -> Void)?
+  /// A clip started or ended (the shutter takes no photo meanwhile).
+  var onChange: (() -> Void)?
+
+  private(set) var recording: CameraRecording?
+  private var ticker: Timeout?
+  /// The whole seconds the indicator shows, so that its accessible name changes once a second.
+  private var shownSeconds: Int64 = -1
+
+  init(button: Button, indicator: Widget, time: Label, session: CameraSession?) {
+    self.button = button
+    self.indicator = indicator
+    self.time = time
+    self.session = session
+    Signal.connect(button.widget, "clicked") { [weak self] in self?.toggle() }
+    update()
+  }
+
+  /// Whether a clip is being recorded or written out.
+  var isRecording: Bool { recording?.isActive == true }
+
+  /// Whether Record can be used (the camera shows pictures).
+  var isAvailable = false {
+    didSet { update() }
+  }
+
+  func toggle() {
+    if isRecording { stop() } else { start() }
+  }
+
+  /// Starts a clip; false when none could start (the reason went to `onFailure`).
+  @discardableResult
+  func start() -> Bool {
+    guard let session, isAvailable, !isRecording else { return false }
+    guard let format = VideoFormat.proposed else {
+      let reason = VideoFormat.mp4.unavailableReason ?? ""
+      onFailure?(
+        CameraError(.missingPlugin, String(format: localized("Videos cannot be recorded: %@."), reason)))
+      return false
+    }
+    let url = CacheFolder.newFile(prefix: "camera", extension: format.rawValue)
+    let settings = RecordingSettings(limit: limit, format: format, soundSource: soundSource)
+    do {
+      let recording = try session.startRecording(to: url, settings: settings)
+      recording.onFinish = { [weak self] result in self?.finish(result) }
+      self.recording = recording
+    } catch {
+      onFailure?(error)
+      return false
+    }
+    shownSeconds = -1
+    tick()
+    onChange?()
+    return true
+  }
+
+  /// Ends the clip; the file follows once it is written out.
+  func stop() {
+    recording?.stop()
+    update()
+  }
+
+  /// The camera failed: the session threw the clip away.
+  func reset() {
+    windowClosed()
+    update()
+  }
+
+  /// The window is being destroyed (its widgets with it): the session threw the clip away, and
+  /// nothing is shown any more.
+  func windowClosed() {
+    recording = nil
+    ticker?.cancel()
+  }
+
+  private func finish(_ result: Result<URL, CameraError>) {
+    recording = nil
+    ticker?.cancel()
+    update()
+    onChange?()
+    switch result {
+    case .success(let url): onClip?(url)
+    case .failure(let error): onFailure?(error)
+    }
+  }
+
+  /// Shows the time four times a second, so that the seconds turn close to when they pass.
+  private func tick() {
+    update()
+    guard isRecording else { return }
+    ticker = Timeout(milliseconds: 250) { [weak self] in self?.tick() }
+  }
+
+  private func update() {
+    let recording = recording.flatMap { $0.isActive ? $0 : nil }
+    button.widget.isSensitive = isAvailable && recording?.state != .finishing
+    let title = recording == nil ? localized("Record") : localized("Stop Recording")
+    button.label = title
+    // Named once, after the label (GTK 4.8 would read the label and its relation both).
+    Accessible.setLabel(button.widget, title)
+    if recording == nil {
+      button.widget.removeCSSClass("destructive-action")
+    } else {
+      button.widget.addCSSClass("destructive-action")
+    }
+    indicator.isVisible = recording != nil
+    guard let recording else { return }
+    let seconds = recording.elapsed.components.seconds
+    guard seconds != shownSeconds else { return }
+    shownSeconds = seconds
+    let elapsed = Self.clock(seconds)
+    let limit = Self.clock(recording.limit.components.seconds)
+    time.text = String(format: localized("%@ / %@"), elapsed, limit)
+    Accessible.setLabel(time.widget, String(format: localized("Recording: %@ of %@"), elapsed, limit))
+  }
+
+  /// "0:07": minutes and seconds, as a clip's time is shown.
+  static func clock(_ seconds: Int64) -> String {
+    String(format: "%lld:%02lld", seconds / 60, seconds % 60)
+  }
+}
