@@ -100,7 +100,7 @@ public final class CameraCaptureWindow {
       self.isOpen = false
       // Stopping the session throws away a clip being recorded, and its file.
       self.session?.stop()
-      self.clips.windowClosed()
+      self.clips.forget()
     }
   }
 

@@ -19,6 +19,9 @@ final class ClipRecorder {
   var limit = RecordingSettings.longestClip
   /// The sound source (nil: silent clips; tests use a test tone).
   var soundSource: String? = RecordingSettings.microphone
+  /// How long a stopped clip may take to be written out before it is given up: the muxer waits for
+  /// both streams to end, and a stream that never ends must not leave the window waiting for ever.
+  var finishingLimitMilliseconds: UInt32 = 15_000
 
   /// The finished clip's file, in the app's cache folder.
   var onClip: ((URL) -> Void)?
@@ -29,6 +32,7 @@ final class ClipRecorder {
 
   private(set) var recording: CameraRecording?
   private var ticker: Timeout?
+  private var giveUp: Timeout?
   /// The whole seconds the indicator shows, so that its accessible name changes once a second.
   private var shownSeconds: Int64 = -1
 
@@ -87,20 +91,21 @@ final class ClipRecorder {
 
   /// The camera failed: the session threw the clip away.
   func reset() {
-    windowClosed()
+    forget()
     update()
   }
 
-  /// The window is being destroyed (its widgets with it): the session threw the clip away, and
-  /// nothing is shown any more.
-  func windowClosed() {
+  /// Forgets the clip (the session threw it away, or it ended) and stops the timers, touching no
+  /// widget: the window may be being destroyed, its widgets with it.
+  func forget() {
     recording = nil
     ticker?.cancel()
+    giveUp?.cancel()
+    giveUp = nil
   }
 
   private func finish(_ result: Result<URL, CameraError>) {
-    recording = nil
-    ticker?.cancel()
+    forget()
     update()
     onChange?()
     switch result {
@@ -109,10 +114,21 @@ final class ClipRecorder {
     }
   }
 
+  /// Throws away a clip whose file was not written out in time.
+  private func abandon(_ clip: CameraRecording) {
+    guard clip === recording, clip.state == .finishing else { return }
+    clip.cancel()
+    finish(.failure(CameraError(.failed, localized("The clip could not be finished in time."))))
+  }
+
   /// Shows the time four times a second, so that the seconds turn close to when they pass.
   private func tick() {
     update()
-    guard isRecording else { return }
+    guard let recording, recording.isActive else { return }
+    // Stopped by the user or at its limit: the file is being written out, for a moment only.
+    if recording.state == .finishing, giveUp == nil {
+      giveUp = Timeout(milliseconds: finishingLimitMilliseconds) { [weak self] in self?.abandon(recording) }
+    }
     ticker = Timeout(milliseconds: 250) { [weak self] in self?.tick() }
   }
 
