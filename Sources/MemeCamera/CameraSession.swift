@@ -67,6 +67,8 @@ public final class CameraSession {
     guard recording?.isActive != true else {
       throw CameraError(.failed, localized("A clip is being recorded already."))
     }
+    var settings = settings
+    settings.frameSize = outputs.mailbox.latest.map { ($0.width, $0.height) }
     let recording = try CameraRecording(url: url, settings: settings)
     self.recording = recording
     outputs.record(into: recording.feed)

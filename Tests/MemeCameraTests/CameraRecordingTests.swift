@@ -72,6 +72,21 @@ import Testing
     #expect(video.audio == nil)
   }
 
+  /// H.264 cannot encode an odd width or height: the clip loses the last column and row.
+  @Test func framesOfAnOddSizeAreRecorded() throws {
+    let take = try Take(
+      RecordingSettings(limit: .milliseconds(500), format: .mp4, soundSource: nil),
+      camera: "videotestsrc ! capsfilter caps=video/x-raw,width=161,height=121,framerate=30/1")
+    defer { take.end() }
+    try #require(iterateMainContext(maxIterations: 5000) { !take.results.isEmpty })
+
+    #expect(try take.results.first?.get() == take.url)
+    let video = try #require(try ProbedVideo(take.url))
+    #expect(video.errors.isEmpty, "ffprobe: \(video.errors)")
+    #expect(video.video?.width == 160 && video.video?.height == 120)
+    #expect((video.video?.count ?? 0) > 0)
+  }
+
   @Test func stoppingTheCameraThrowsTheClipAway() throws {
     let take = try Take(RecordingSettings(format: .mp4, soundSource: nil))
     defer { take.end() }
@@ -110,13 +125,15 @@ private final class Take {
     description: "videotestsrc pattern=ball ! capsfilter caps=video/x-raw,width=160,height=120,framerate=30/1"
   )
 
-  let session = CameraSession(source: ball)
+  let session: CameraSession
   let url: URL
   let recording: CameraRecording
   private(set) var results: [Result<URL, CameraError>] = []
 
-  /// Starts the camera and, once it shows frames, a clip recorded with `settings`.
-  init(_ settings: RecordingSettings) throws {
+  /// Starts the camera (the ball, or the source `camera` describes) and, once it shows frames, a
+  /// clip recorded with `settings`.
+  init(_ settings: RecordingSettings, camera: String? = nil) throws {
+    session = CameraSession(source: camera.map { .custom(description: $0) } ?? Self.ball)
     var frames = 0
     session.onFrame = { _ in frames += 1 }
     try session.start()

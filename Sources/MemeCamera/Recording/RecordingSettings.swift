@@ -13,6 +13,8 @@ nonisolated public struct RecordingSettings: Sendable {
   /// The GStreamer description of one sound source element (`pulsesrc`, `audiotestsrc is-live=true`);
   /// nil records a silent clip. A source that cannot start also leaves the clip silent.
   public var soundSource: String?
+  /// The camera's frame size, known once it showed a frame (the session fills it in).
+  var frameSize: (width: Int, height: Int)?
 
   /// The desktop's microphone through PulseAudio (PipeWire serves it too). Not autoaudiosrc: where
   /// no sound server runs, it picks sources that open but fail once playing, taking the clip with them.
@@ -45,10 +47,17 @@ nonisolated public struct RecordingSettings: Sendable {
       muxer = "webmmux"
     }
     var description =
-      "\(frames) ! videoconvert ! video/x-raw,format=I420 ! \(video) ! \(muxer) name=mux ! filesink name=file"
+      "\(frames) ! \(evenSize)videoconvert ! video/x-raw,format=I420 ! \(video) ! \(muxer) name=mux ! filesink name=file"
     if withSound, let soundSource {
       description += " \(soundSource) name=sound ! queue ! audioconvert ! audioresample ! \(sound) ! mux."
     }
     return description
+  }
+
+  /// A crop of the last column and row when the frames are an odd number of pixels wide or high,
+  /// which H.264's and VP9's halved colour planes cannot encode (empty when they are even).
+  private var evenSize: String {
+    guard let frameSize, frameSize.width % 2 == 1 || frameSize.height % 2 == 1 else { return "" }
+    return "videocrop right=\(frameSize.width % 2) bottom=\(frameSize.height % 2) ! "
   }
 }
