@@ -87,6 +87,42 @@ import Testing
     #expect((video.video?.count ?? 0) > 0)
   }
 
+  /// /dev/full takes the file's bytes and answers that the disk is full (through a link, so that
+  /// deleting the clip's file deletes the link only).
+  @Test func aFullDiskIsReportedAndTheFileGoes() throws {
+    let full = Take.temporaryFile("mp4")
+    try FileManager.default.createSymbolicLink(atPath: full.path, withDestinationPath: "/dev/full")
+    defer { try? FileManager.default.removeItem(at: full) }
+    let take = try Take(
+      RecordingSettings(limit: .milliseconds(500), format: .mp4, soundSource: nil), file: full)
+    defer { take.end() }
+    try #require(iterateMainContext(maxIterations: 5000) { !take.results.isEmpty })
+
+    #expect(throws: CameraError.self) { try take.results.first?.get() }
+    guard case .failure(let error) = take.results.first else { return }
+    #expect(error.kind == .diskFull)
+    #expect(error.message.contains("disk is full"))
+    #expect(take.recording.state == .failed)
+    #expect(!FileManager.default.fileExists(atPath: full.path), "the link is gone")
+    #expect(FileManager.default.fileExists(atPath: "/dev/full"))
+    // The camera goes on showing pictures.
+    #expect(take.session.isRunning)
+  }
+
+  @Test func aFileThatCannotBeOpenedIsReportedAtOnce() throws {
+    let take = try Take(RecordingSettings(format: .mp4, soundSource: nil))
+    defer { take.end() }
+    // The camera runs; its first clip is thrown away to make room for the next.
+    take.recording.cancel()
+    let nowhere = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/clip.mp4")
+    #expect {
+      try take.session.startRecording(
+        to: nowhere, settings: RecordingSettings(format: .mp4, soundSource: nil))
+    } throws: { error in
+      (error as? CameraError)?.message.hasPrefix("The recording failed") == true
+    }
+  }
+
   @Test func stoppingTheCameraThrowsTheClipAway() throws {
     let take = try Take(RecordingSettings(format: .mp4, soundSource: nil))
     defer { take.end() }
@@ -131,14 +167,14 @@ private final class Take {
   private(set) var results: [Result<URL, CameraError>] = []
 
   /// Starts the camera (the ball, or the source `camera` describes) and, once it shows frames, a
-  /// clip recorded with `settings`.
-  init(_ settings: RecordingSettings, camera: String? = nil) throws {
+  /// clip recorded with `settings` into `file` (a new temporary file by default).
+  init(_ settings: RecordingSettings, camera: String? = nil, file: URL? = nil) throws {
     session = CameraSession(source: camera.map { .custom(description: $0) } ?? Self.ball)
     var frames = 0
     session.onFrame = { _ in frames += 1 }
     try session.start()
     try #require(iterateMainContext { frames > 0 })
-    url = Self.temporaryFile(settings.format.rawValue)
+    url = file ?? Self.temporaryFile(settings.format.rawValue)
     recording = try session.startRecording(to: url, settings: settings)
     recording.onFinish = { [unowned self] in results.append($0) }
   }

@@ -153,6 +153,36 @@ import Testing
   }
 }
 
+extension CameraRecordingWindowTests {
+  /// /dev/full answers that the disk is full (through a link, which is all the failed clip deletes).
+  @Test func aFullDiskShowsItsMessageAndTheCameraGoesOn() throws {
+    try DisplayHarness.requireDisplay()
+    let full = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(UUID().uuidString).mp4")
+    try FileManager.default.createSymbolicLink(atPath: full.path, withDestinationPath: "/dev/full")
+    defer { try? FileManager.default.removeItem(at: full) }
+    var clips: [URL] = []
+    let capture = CameraCaptureWindow(parent: nil, source: Self.ball) { _ in }
+    defer { capture.close() }
+    capture.onClip = { clips.append($0) }
+    capture.clips.soundSource = nil
+    capture.clips.limit = .milliseconds(500)
+    capture.clips.newFile = { _ in full }
+    capture.present()
+    try #require(MainContext.iterate(maxIterations: 500) { capture.showsAFrame })
+    try pressRecord(on: capture)
+
+    try #require(MainContext.iterate(maxIterations: 5000) { capture.shownMessage != nil })
+    #expect(capture.shownMessage?.hasPrefix("The disk is full") == true, "\(capture.shownMessage ?? "")")
+    #expect(clips.isEmpty)
+    #expect(capture.isOpen && capture.session?.isRunning == true)
+    // Ready for another try.
+    #expect(!capture.clips.isRecording && !capture.showsRecordingTime)
+    #expect(buttonLabel(capture.recordButton) == "Record")
+    #expect(gtk_widget_get_sensitive(capture.recordButton) != 0)
+    #expect(gtk_widget_get_sensitive(capture.takePhotoButton) != 0)
+  }
+}
+
 /// Presses Record, as a user would, and waits for the clip it starts. Activation clicks once GTK's
 /// pressed look has shown, a moment later.
 @discardableResult

@@ -22,6 +22,8 @@ final class ClipRecorder {
   /// How long a stopped clip may take to be written out before it is given up: the muxer waits for
   /// both streams to end, and a stream that never ends must not leave the window waiting for ever.
   var finishingLimitMilliseconds: UInt32 = 15_000
+  /// A new file for a clip with the given extension: in the cache folder, as a photo's is.
+  var newFile: (String) -> URL = { CacheFolder.newFile(prefix: "camera", extension: $0) }
 
   /// The finished clip's file, in the app's cache folder.
   var onClip: ((URL) -> Void)?
@@ -67,7 +69,7 @@ final class ClipRecorder {
         CameraError(.missingPlugin, String(format: localized("Videos cannot be recorded: %@."), reason)))
       return false
     }
-    let url = CacheFolder.newFile(prefix: "camera", extension: format.rawValue)
+    let url = newFile(format.rawValue)
     let settings = RecordingSettings(limit: limit, format: format, soundSource: soundSource)
     do {
       let recording = try session.startRecording(to: url, settings: settings)
