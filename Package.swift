@@ -101,7 +101,7 @@ let package = Package(
     ),
     .target(
       name: "MemeCamera",
-      dependencies: ["GLibSupport", "MemeCore", "CGStreamer", "CMemeGStreamer"],
+      dependencies: ["GLibSupport", "MemeCore", "MemeVideo", "CGStreamer", "CMemeGStreamer"],
       swiftSettings: [
         .defaultIsolation(MainActor.self), .unsafeFlags(gstreamerHeaderFlags.flatMap { ["-Xcc", $0] }),
       ]
@@ -209,7 +209,7 @@ let package = Package(
       // Run by the sticker and panel tests with the system's Python, as the independent reference.
       exclude: ["Stickers/sticker-reference.py", "Panels/panel-reference.py"]),
     .testTarget(
-      name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "CGLib"],
+      name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "MemeVideo", "CGLib"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       name: "MemeCameraUITests",

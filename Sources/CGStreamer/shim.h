@@ -7,6 +7,7 @@
 
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>
 #include <gst/video/video.h>
 
 // MARK: - Version pin
@@ -21,6 +22,7 @@ static inline GstElement *memecamera_element(gpointer p) { return GST_ELEMENT(p)
 static inline GstBin *memecamera_bin(gpointer p) { return GST_BIN(p); }
 static inline GstAppSink *memecamera_app_sink(gpointer p) { return GST_APP_SINK(p); }
 static inline GstObject *memecamera_object(gpointer p) { return GST_OBJECT(p); }
+static inline GstAppSrc *memecamera_app_src(gpointer p) { return GST_APP_SRC(p); }
 
 // MARK: - Messages
 /// GST_MESSAGE_TYPE is a macro.
@@ -53,6 +55,49 @@ static inline void memecamera_app_sink_on_sample(GstAppSink *sink, MemeCameraSam
   GstAppSinkCallbacks callbacks = {0};
   callbacks.new_sample = handler;
   gst_app_sink_set_callbacks(sink, &callbacks, data, release);
+}
+
+// MARK: - Recording
+/// Builds the pipeline `description` (a floating reference, or NULL). When GStreamer cannot, its
+/// reason is copied into `message` (`capacity` bytes) and the error freed here, so that Swift never
+/// holds a GError.
+static inline GstElement *memecamera_parse_pipeline(const char *description, char *message, size_t capacity) {
+  GError *error = NULL;
+  GstElement *pipeline = gst_parse_launch(description, &error);
+  if (error == NULL) return pipeline;
+  g_strlcpy(message, error->message, capacity);
+  g_error_free(error);
+  // A pipeline may come back with a recoverable error (an unknown property): it counts as failure.
+  if (pipeline != NULL) gst_object_unref(gst_object_ref_sink(pipeline));
+  return NULL;
+}
+
+/// Sets the string property `name` of `element` (g_object_set is variadic).
+static inline void memecamera_set_string(GstElement *element, const char *name, const char *value) {
+  g_object_set(element, name, value, NULL);
+}
+
+/// The presentation time of the sample's buffer; GST_CLOCK_TIME_NONE when it has none.
+static inline GstClockTime memecamera_sample_time(GstSample *sample) {
+  GstBuffer *buffer = gst_sample_get_buffer(sample);
+  return buffer != NULL ? GST_BUFFER_PTS(buffer) : GST_CLOCK_TIME_NONE;
+}
+
+/// A new buffer sharing the sample's pixels (no copy), shown at `time` into the recording: the
+/// camera's own times count from when its pipeline started. NULL when the sample has no buffer.
+static inline GstBuffer *memecamera_restamped_buffer(GstSample *sample, GstClockTime time) {
+  GstBuffer *buffer = gst_sample_get_buffer(sample);
+  if (buffer == NULL) return NULL;
+  // A shallow copy: the memory is shared by reference, only the metadata (the times) is new.
+  GstBuffer *copy = gst_buffer_copy(buffer);
+  GST_BUFFER_PTS(copy) = time;
+  GST_BUFFER_DTS(copy) = GST_CLOCK_TIME_NONE;
+  return copy;
+}
+
+/// Ends the stream of the source `element` (a bin's sources too): it pushes EOS after what it has.
+static inline void memecamera_end_stream(GstElement *element) {
+  gst_element_send_event(element, gst_event_new_eos());
 }
 
 #endif

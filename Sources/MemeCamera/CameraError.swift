@@ -13,6 +13,8 @@ public struct CameraError: Error, Equatable, Sendable, CustomStringConvertible {
     case unavailable
     /// The camera stopped delivering pictures while running (typically unplugged).
     case disconnected
+    /// A recording's file could not be written: the disk is full.
+    case diskFull
     /// Anything else the pipeline reported.
     case failed
   }

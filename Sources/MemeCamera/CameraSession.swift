@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CGStreamer
+import Foundation
 import MemeCore
 
 /// A running camera: preview frames on the main loop, a photo on demand, errors as messages.
@@ -19,7 +20,9 @@ public final class CameraSession {
 
   private(set) var pipeline: CapturePipeline?
   private var busWatch: BusWatch?
-  private var mailbox: FrameMailbox?
+  private var outputs: CaptureOutputs?
+  /// The clip being recorded, if any.
+  public private(set) var recording: CameraRecording?
 
   public init(source: CameraSource) {
     self.source = source
@@ -32,12 +35,12 @@ public final class CameraSession {
     guard GStreamer.initialize() else {
       throw CameraError(.failed, localized("GStreamer could not be initialised."))
     }
-    let mailbox = FrameMailbox { [weak self] frame in self?.onFrame?(frame) }
-    let pipeline = try CapturePipeline(source: source, mailbox: mailbox)
+    let outputs = CaptureOutputs(mailbox: FrameMailbox { [weak self] frame in self?.onFrame?(frame) })
+    let pipeline = try CapturePipeline(source: source, outputs: outputs)
     let bus = pipeline.bus
     defer { gst_object_unref(bus) }
     busWatch = BusWatch(bus: bus) { [weak self] message in self?.handle(message) }
-    self.mailbox = mailbox
+    self.outputs = outputs
     self.pipeline = pipeline
     do {
       try pipeline.play()
@@ -50,13 +53,34 @@ public final class CameraSession {
 
   /// The newest full-resolution frame, or nil before the first one arrived.
   public func takePhoto() -> RasterImage? {
-    mailbox?.latest
+    outputs?.mailbox.latest
   }
 
-  /// Stops the pipeline and releases the camera device. The last frame stays available to
-  /// `takePhoto()`. Safe to call more than once.
+  /// Starts recording a clip into `url` from the next frame on. The recording ends with `stop()`,
+  /// at its limit, or is thrown away when the session stops first. Throws when the session is not
+  /// running, a clip is already being recorded, or the encoders are missing or cannot start.
+  public func startRecording(to url: URL, settings: RecordingSettings) throws(CameraError) -> CameraRecording
+  {
+    guard isRunning, let outputs else {
+      throw CameraError(.failed, localized("The camera is not running."))
+    }
+    guard recording?.isActive != true else {
+      throw CameraError(.failed, localized("A clip is being recorded already."))
+    }
+    var settings = settings
+    settings.frameSize = outputs.mailbox.latest.map { ($0.width, $0.height) }
+    let recording = try CameraRecording(url: url, settings: settings)
+    self.recording = recording
+    outputs.record(into: recording.feed)
+    return recording
+  }
+
+  /// Stops the pipeline and releases the camera device; a clip being recorded is thrown away. The
+  /// last frame stays available to `takePhoto()`. Safe to call more than once.
   public func stop() {
-    mailbox?.close()
+    outputs?.record(into: nil)
+    recording?.cancel()
+    outputs?.mailbox.close()
     busWatch?.remove()
     busWatch = nil
     // Setting NULL closes the device and waits for the streaming thread, so no frame arrives after.

@@ -6,14 +6,14 @@ import MemeCore
 /// The GStreamer pipeline of a capture session: `<source> ! videoconvert ! <Cairo-ordered raw> !
 /// appsink`, and the C resources it owns.
 ///
-/// Not main-actor bound: its deinit stops the pipeline from whatever context drops it, and the app
-/// sink's callback runs on GStreamer's streaming thread.
+/// Not main-actor bound: the pipeline stops from whatever context drops it, and the app sink's
+/// callback runs on GStreamer's streaming thread.
 nonisolated final class CapturePipeline {
-  /// `GstPipeline *` as an element, one (sunk) reference owned here.
-  let element: UnsafeMutablePointer<GstElement>
+  private let pipeline: OwnedPipeline
+  private var element: UnsafeMutablePointer<GstElement> { pipeline.element }
 
-  /// Builds the pipeline in the NULL state; frames go to `mailbox` once it plays.
-  init(source: CameraSource, mailbox: FrameMailbox) throws(CameraError) {
+  /// Builds the pipeline in the NULL state; frames go to `outputs` once it plays.
+  init(source: CameraSource, outputs: CaptureOutputs) throws(CameraError) {
     let sourceElement = try Self.makeSourceElement(source)
     guard let convert = gst_element_factory_make("videoconvert", nil) else {
       Self.discard(sourceElement)
@@ -24,14 +24,14 @@ nonisolated final class CapturePipeline {
       Self.discard(convert)
       throw PipelineFailure.missingPlugin("no element \"appsink\"")
     }
-    // gst_pipeline_new returns a floating reference; sinking it makes this object the owner.
-    element = memecamera_element(gst_object_ref_sink(gst_pipeline_new("camera")))
+    // gst_pipeline_new returns a floating reference, which the owner sinks.
+    pipeline = OwnedPipeline(sinking: memecamera_element(gst_pipeline_new("camera")))
     // The bin sinks the floating references of its children: from here on unreffing the pipeline
     // frees everything.
     for child in [sourceElement, convert, sinkElement] {
       gst_bin_add(memecamera_bin(element), child)
     }
-    Self.configure(sink: memecamera_app_sink(sinkElement), mailbox: mailbox)
+    Self.configure(sink: memecamera_app_sink(sinkElement), outputs: outputs)
     guard gst_element_link(sourceElement, convert) != 0, gst_element_link(convert, sinkElement) != 0 else {
       throw CameraError(
         .invalidSource,
@@ -40,35 +40,22 @@ nonisolated final class CapturePipeline {
     }
   }
 
-  deinit {
-    // NULL stops the streaming threads (synchronously) before the elements are freed.
-    gst_element_set_state(element, GST_STATE_NULL)
-    gst_object_unref(element)
-  }
+  var bus: UnsafeMutablePointer<GstBus> { pipeline.bus }
 
-  var bus: UnsafeMutablePointer<GstBus> { gst_element_get_bus(element) }
+  var state: PipelineState { pipeline.state }
 
   /// Starts playing. Errors that happen synchronously (device missing or busy on open) are
   /// thrown; later ones arrive on the bus.
   func play() throws(CameraError) {
-    if gst_element_set_state(element, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
-      let bus = self.bus
-      defer { gst_object_unref(bus) }
-      // The element that failed posted an ERROR message with the reason before returning.
-      let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR)
-      defer { if let message { gst_message_unref(message) } }
-      gst_element_set_state(element, GST_STATE_NULL)
-      throw message.map(PipelineFailure.cameraError(fromErrorMessage:))
-        ?? CameraError(.failed, localized("The camera could not be started."))
-    }
+    try pipeline.play(
+      word: PipelineFailure.cameraError(fromErrorMessage:),
+      otherwise: CameraError(.failed, localized("The camera could not be started.")))
   }
 
   /// Stops the pipeline and closes the device. Returns when the streaming threads have stopped.
   func stop() {
-    gst_element_set_state(element, GST_STATE_NULL)
+    pipeline.stop()
   }
-
-  var state: PipelineState { PipelineState(memecamera_current_state(element)) }
 
   private static func makeSourceElement(_ source: CameraSource) throws(CameraError)
     -> UnsafeMutablePointer<GstElement>
@@ -110,7 +97,7 @@ nonisolated final class CapturePipeline {
     gst_object_unref(gst_object_ref_sink(element))
   }
 
-  private static func configure(sink: UnsafeMutablePointer<GstAppSink>, mailbox: FrameMailbox) {
+  private static func configure(sink: UnsafeMutablePointer<GstAppSink>, outputs: CaptureOutputs) {
     let caps = gst_caps_from_string(FrameConversion.caps)
     gst_app_sink_set_caps(sink, caps)
     gst_caps_unref(caps)
@@ -118,18 +105,16 @@ nonisolated final class CapturePipeline {
     // stalling the camera or buffering without bound.
     gst_app_sink_set_max_buffers(sink, 1)
     gst_app_sink_set_drop(sink, 1)
-    // The callback runs on the streaming thread; it only converts and posts to the mailbox, which
-    // is Sendable. The sink holds the mailbox until the callbacks are replaced or it is finalised.
+    // The callback runs on the streaming thread; it only hands the frame to the outputs, which are
+    // Sendable. The sink holds them until the callbacks are replaced or it is finalised.
     memecamera_app_sink_on_sample(
       sink,
       { sink, data in
         guard let sample = gst_app_sink_pull_sample(sink) else { return GST_FLOW_FLUSHING }
         defer { gst_sample_unref(sample) }
-        if let image = FrameConversion.image(from: sample) {
-          ClosureBox<FrameMailbox>.unretained(data).payload.post(image)
-        }
+        ClosureBox<CaptureOutputs>.unretained(data).payload.deliver(sample)
         return GST_FLOW_OK
-      }, ClosureBox(mailbox).retainedPointer(), releaseClosureBoxPointer)
+      }, ClosureBox(outputs).retainedPointer(), releaseClosureBoxPointer)
   }
 }
 

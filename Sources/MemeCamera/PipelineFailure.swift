@@ -38,7 +38,14 @@ nonisolated enum PipelineFailure {
       {
         return CameraError(.unavailable, localized("The camera could not be opened."), detail: detail)
       }
-      if matches(GST_RESOURCE_ERROR_READ.rawValue) || matches(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue) {
+      if matches(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue) {
+        // Only a recording writes: its file found the disk full.
+        return CameraError(
+          .diskFull,
+          localized("The disk is full: the recording could not be saved. Free some space and try again."),
+          detail: detail)
+      }
+      if matches(GST_RESOURCE_ERROR_READ.rawValue) {
         return CameraError(
           .disconnected, localized("The camera stopped sending pictures. Is it still plugged in?"),
           detail: detail)

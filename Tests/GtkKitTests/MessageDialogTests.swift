@@ -59,15 +59,6 @@ import Testing
     return found
   }
 
-  private static func hasAccessibleLabel(_ widget: gpointer, _ expected: String) -> Bool {
-    guard
-      let mismatch = gtkkit_accessible_check_string(
-        gtkkit_accessible(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, expected)
-    else { return true }
-    g_free(mismatch)
-    return false
-  }
-
   @Test func aQuestionShowsItsHeadingBodyAndResponses() throws {
     try DisplayHarness.requireDisplay()
     let parent = Self.parent()
@@ -80,7 +71,7 @@ import Testing
     #expect(dialog.heading == "Remove the picture?" && dialog.body == "It cannot be undone.")
     #expect(
       Window(wrapping: dialog.widget).title == "Remove the picture?", "the heading is the window's title")
-    #expect(Self.hasAccessibleLabel(dialog.widget, "Remove the picture?"), "and its accessible name")
+    #expect(AccessibilityAudit.hasLabel(dialog.widget, "Remove the picture?"), "and its accessible name")
     #expect(
       gtk_accessible_get_accessible_role(gtkkit_accessible(dialog.widget)) == GTK_ACCESSIBLE_ROLE_DIALOG)
     #expect(gtk_window_get_transient_for(gtkkit_window(dialog.widget)) == parent)
@@ -95,8 +86,8 @@ import Testing
     // Screen readers read each button as it is shown, without the mnemonic's underscore.
     let buttons = Self.buttons(in: dialog.widget)
     #expect(buttons.count == 4, "a row and a column of two: \(buttons.count)")
-    #expect(buttons.filter { Self.hasAccessibleLabel($0, "Keep") }.count == 2)
-    #expect(buttons.filter { Self.hasAccessibleLabel($0, "Remove") }.count == 2)
+    #expect(buttons.filter { AccessibilityAudit.hasLabel($0, "Keep") }.count == 2)
+    #expect(buttons.filter { AccessibilityAudit.hasLabel($0, "Remove") }.count == 2)
     // The buttons the dialog does not show (the column, while the row fits) are hidden from
     // screen readers, which would otherwise read each response twice.
     #expect(MainContext.iterate { gtk_widget_get_mapped(dialog.widget) != 0 })
@@ -131,7 +122,7 @@ import Testing
       #expect(MainContext.iterate { gtk_widget_get_mapped(dialog.widget) != 0 })
       let remove = try #require(
         Self.buttons(in: dialog.widget).first {
-          Self.hasAccessibleLabel($0, "Remove") && gtk_widget_get_child_visible($0) != 0
+          AccessibilityAudit.hasLabel($0, "Remove") && gtk_widget_get_child_visible($0) != 0
             && gtk_widget_get_mapped($0) != 0
         }, "the Remove button shown")
       gtkkit_emit_signal(remove, "clicked")
@@ -188,7 +179,7 @@ import Testing
     #expect(dialog.defaultResponse == MessageDialog.okResponse)
     #expect(dialog.closeResponse == MessageDialog.okResponse)
     let buttons = Self.buttons(in: dialog.widget)
-    #expect(buttons.count == 2 && buttons.allSatisfy { Self.hasAccessibleLabel($0, "OK") })
+    #expect(buttons.count == 2 && buttons.allSatisfy { AccessibilityAudit.hasLabel($0, "OK") })
     #expect(MainContext.iterate { gtk_widget_get_mapped(dialog.widget) != 0 })
     gtk_widget_activate_action_variant(dialog.widget, "window.close", nil)
     MainContext.drain()

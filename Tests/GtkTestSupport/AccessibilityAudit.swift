@@ -9,6 +9,16 @@ import GtkKit
 /// A name is what GTK 4.8 gives assistive technologies: the accessible label property, a
 /// labelled-by relation, or, for buttons, tabs and list items, the text of a label inside them.
 public enum AccessibilityAudit {
+  /// Whether `widget`'s accessible label property is `expected` (what a screen reader announces).
+  public static func hasLabel(_ widget: gpointer, _ expected: String) -> Bool {
+    guard
+      let mismatch = gtkkit_accessible_check_string(
+        gtkkit_accessible(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, expected)
+    else { return true }
+    g_free(mismatch)
+    return false
+  }
+
   /// One line per unnamed control under `root` (its type, widget name and path), empty when all
   /// are named. Hidden subtrees are skipped: they are not in the accessible tree.
   public static func unnamedControls(in root: gpointer) -> [String] {

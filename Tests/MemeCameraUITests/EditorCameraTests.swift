@@ -23,7 +23,7 @@ import Testing
 
   @Test func cameraButtonFollowsTheMonitor() throws {
     try DisplayHarness.requireDisplay()
-    let editor = makeEditor()
+    let editor = Self.makeEditor()
     defer { gtk_window_destroy(gtkkit_window(editor.window)) }
 
     editor.camera.attach(CameraMonitor(customSourceDescription: nil))
@@ -43,7 +43,7 @@ import Testing
   /// window was closed: the closed window takes no monitor, and nothing touches its actions.
   @Test func aCameraFoundAfterTheWindowClosedIsLetGo() throws {
     try DisplayHarness.requireDisplay()
-    let editor = makeEditor()
+    let editor = Self.makeEditor()
     gtk_window_destroy(gtkkit_window(editor.window))
     MainContext.drain()
 
@@ -55,7 +55,7 @@ import Testing
 
   @Test func cameraActionOpensTheCaptureView() throws {
     try DisplayHarness.requireDisplay()
-    let editor = makeEditor()
+    let editor = Self.makeEditor()
     defer { gtk_window_destroy(gtkkit_window(editor.window)) }
     editor.camera.attach(CameraMonitor(customSourceDescription: "videotestsrc pattern=ball"))
 
@@ -70,7 +70,7 @@ import Testing
 
   @Test func photoBecomesTheEditorsPicture() throws {
     try DisplayHarness.requireDisplay()
-    let editor = makeEditor()
+    let editor = Self.makeEditor()
     defer { gtk_window_destroy(gtkkit_window(editor.window)) }
     #expect(editor.document.image == nil)
 
@@ -91,7 +91,7 @@ import Testing
     #expect(editor.lastError == nil)
   }
 
-  private func makeEditor() -> EditorWindow {
+  static func makeEditor() -> EditorWindow {
     let editor = EditorWindow(
       application: Self.application, sink: InMemorySentMemes(), preferences: .inMemory())
     editor.present()

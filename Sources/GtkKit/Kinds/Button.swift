@@ -37,6 +37,12 @@ public struct Button {
     gtk_button_set_child(gtkkit_button(widget), forms.widget)
   }
 
+  /// The text the button shows (empty when it shows an icon or another child).
+  public var label: String {
+    get { gtk_button_get_label(gtkkit_button(widget)).map { String(cString: $0) } ?? "" }
+    nonmutating set { gtk_button_set_label(gtkkit_button(widget), newValue) }
+  }
+
   /// Shows the icon `iconName` instead of what the button showed.
   public func setIconName(_ iconName: String) {
     gtk_button_set_icon_name(gtkkit_button(widget), iconName)

@@ -75,7 +75,7 @@ package enum EditorAction: String, NamedAction {
   var title: String {
     switch self {
     case .open: localized("Choose a picture from the Album")
-    case .camera: localized("Take a photo")
+    case .camera: localized("Take a photo or record a clip")
     case .paste: localized("Paste a picture, or text into a caption")
     case .share: localized("Share")
     case .undo: localized("Undo")

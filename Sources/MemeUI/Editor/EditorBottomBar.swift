@@ -25,7 +25,7 @@ struct EditorBottomBar {
     cameraButton = Self.iconButton(icon: IconName.camera, label: localized("Camera"), action: .camera)
     Self.name(
       cameraButton, "camera-button", label: localized("Camera"),
-      tooltip: localized("Take a picture with a camera"))
+      tooltip: localized("Take a photo or record a clip with a camera"))
     albumButton = Self.iconButton(icon: IconName.album, label: localized("Album"), action: .open)
     Self.name(
       albumButton, "album-button", label: localized("Album"), tooltip: localized("Choose a picture (Ctrl+O)"))

@@ -8,7 +8,7 @@ import MemeCore
 import MemeEditing
 
 /// The editor's Camera button: sensitive while a camera exists, opening the capture view; the photo
-/// taken becomes the editor's picture at the camera's full resolution.
+/// taken becomes the editor's picture at the camera's full resolution, a clip recorded its video.
 final class EditorCamera {
   /// Takes a photo with a camera; nil (Camera insensitive) until a camera is available.
   private(set) var capture: (() -> Void)? { didSet { host.updateActionStates() } }
@@ -57,6 +57,8 @@ final class EditorCamera {
     let capture = CameraCaptureWindow(parent: host.window, source: source) { [weak self] photo in
       self?.keep(photo)
     }
+    // A clip is a file already (in the cache folder): it opens as a video from the Album does.
+    capture.onClip = { [weak self] clip in self?.load(clip) }
     capture.present()
     return capture
   }
