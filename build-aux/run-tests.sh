@@ -73,7 +73,7 @@ walk() {
 # suites and is the longer, so the shorter run takes them.
 x11_only='BoxHandlesTests|TextBoxFeelTests|TextBoxKeyboardTests|TextBoxSizeAndTurnKeysTests'
 x11_only+='|CropKeyboardTests|AnimationControlsTests|SentMemesSearchTests|PanelPointerTests|HiddenAreaPointerTests'
-x11_only+='|SpeechBubblePointerTests'
+x11_only+='|SpeechBubblePointerTests|ShutterPointerTests'
 wayland_only='ExtremeShapeEditorTests|BigPhotoWindowTests|AnimationBombWindowTests|SlowPictureTests'
 wayland_only+='|DamagedPictureTests|SizeLimitWindowTests|JPEGShareTests|CaptionLimitWindowTests'
 wayland_only+='|BusyStoreTests|StoreOpeningTests|DamagedStoreTests|LinkedImagesTests|QuitWhileSavingTests'
