@@ -92,7 +92,7 @@ public final class VideoPlayer {
     let moved =
       timing.start != self.timing.start || timing.end != self.timing.end || timing.speed != self.timing.speed
     self.timing = timing
-    meme_video_player_set_muted(player, timing.isMuted)
+    meme_video_player_set_muted(player, !timing.playsVideoSound)
     if moved { seek(to: max(position, timing.start)) }
   }
 

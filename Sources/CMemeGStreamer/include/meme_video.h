@@ -45,6 +45,11 @@ MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, b
 bool meme_video_source_play(MemeVideoSource *source, int64_t start, int64_t end, int64_t timeout,
                             char **error);
 
+/// Goes to `start` and plays on to `end` (nanoseconds; `end` < 0 for the video's end), always seeking,
+/// whatever was played before: a source read backwards, a stretch at a time, calls it once a stretch.
+/// Frames from before the seek are not seen after it.
+bool meme_video_source_seek(MemeVideoSource *source, int64_t start, int64_t end, int64_t timeout, char **error);
+
 typedef struct {
   /// BGRA (Cairo's ARGB32 on a little-endian machine), `stride` bytes a row.
   const uint8_t *pixels;

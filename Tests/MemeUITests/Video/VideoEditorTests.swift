@@ -102,7 +102,7 @@ import Testing
     let output = ScratchFolder.unique("saved-video").appendingPathExtension("mp4")
     var suggested: String?
     editor.filePicker = { request, completion in
-      guard case .saveMeme(let name) = request else { return completion(nil) }
+      guard case .saveVideoMeme(let name, _) = request else { return completion(nil) }
       suggested = name
       completion(output)
     }
