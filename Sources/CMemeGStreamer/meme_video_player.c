@@ -111,8 +111,12 @@ bool meme_video_player_seek(MemeVideoPlayer *player, int64_t position, int64_t e
   guint flushes = player->flushes;
   g_mutex_unlock(&player->lock);
   GstSeekFlags flags = GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE;
-  bool sought = gst_element_seek(player->pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, MAX(0, position),
-                                 end >= 0 ? GST_SEEK_TYPE_SET : GST_SEEK_TYPE_NONE, end >= 0 ? end : -1);
+  // Backwards, GStreamer plays the segment from its stop down to its start.
+  bool sought = rate < 0 ? gst_element_seek(player->pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET,
+                                            MAX(0, end), GST_SEEK_TYPE_SET, MAX(0, position))
+                         : gst_element_seek(player->pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET,
+                                            MAX(0, position), end >= 0 ? GST_SEEK_TYPE_SET : GST_SEEK_TYPE_NONE,
+                                            end >= 0 ? end : -1);
   if (sought) {
     // Frames count again from after the seek's flush (which may have passed already).
     g_mutex_lock(&player->lock);

@@ -141,7 +141,8 @@ typedef struct MemeVideoPlayer MemeVideoPlayer;
 MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height, bool with_audio, int64_t timeout,
                                         char **error);
 /// Goes to `position` (nanoseconds) and plays on to `end` (< 0: the video's end) at `rate` (1 the
-/// video's speed; the sound keeps its pitch). Paused, it shows the frame at `position`.
+/// video's speed; the sound keeps its pitch); at a negative rate it plays backwards from `position`
+/// down to `end` (a reversed meme's trim start). Paused, it shows the frame at `position`.
 bool meme_video_player_seek(MemeVideoPlayer *player, int64_t position, int64_t end, double rate);
 void meme_video_player_set_playing(MemeVideoPlayer *player, bool playing);
 void meme_video_player_set_muted(MemeVideoPlayer *player, bool muted);

@@ -59,6 +59,37 @@ struct VideoTimingWindowTests {
     #expect(last.0 > 200 && last.1 < 50 && last.2 < 50, "the last frame is red: \(last)")
   }
 
+  /// Reversed, the canvas plays the video backwards: from its last second (blue) down through the
+  /// frames, not from its first.
+  @Test func aReversedVideoPlaysBackwardsOnTheCanvas() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor(sink: InMemorySentMemes())
+    editor.canvas.videoPlayback.animationsEnabled = { false }
+    defer { EditorHarness.close(editor) }
+    #expect(EditorHarness.load(try VideoClips.colourBands(), into: editor))
+    let playback = editor.canvas.videoPlayback!
+    var timing = editor.document.content.timing
+    timing.isReversed = true
+    editor.document.timingChanges.set(timing)
+    // Played through once, it starts again from its end.
+    playback.positionSlider.value = 300
+    #expect(MainContext.iterate(maxIterations: 200_000) { abs((playback.shownTime ?? -1) - 0.3) < 0.05 })
+    editor.actions.action(named: EditorAction.playAnimation.name)?.activate()
+    #expect(playback.isPlaying)
+    var seen: [Double] = []
+    #expect(
+      MainContext.iterate(maxIterations: 2_000_000) {
+        if let time = playback.shownTime, time != seen.last { seen.append(time) }
+        return seen.contains { $0 > 2 } && (seen.last ?? 3) < 2.5
+      }, "times shown: \(seen)")
+    // From 0.3 s backwards to the start, then from the end backwards: every step but the restart
+    // goes back in time.
+    let steps = zip(seen.dropFirst(), seen).map { $0 - $1 }
+    #expect(steps.filter { $0 > 0 }.count == 1, "times shown: \(seen)")
+    #expect(steps.filter { $0 < 0 }.count >= 5, "times shown: \(seen)")
+    editor.actions.action(named: EditorAction.playAnimation.name)?.activate()
+  }
+
   /// A 5 s clip: offered as a GIF at its speed, not at a quarter of it (20 s).
   @Test func aClipOverFifteenSecondsIsNotOfferedAsAnAnimation() throws {
     try DisplayHarness.requireDisplay()

@@ -72,8 +72,7 @@ final class PlaybackControls {
 
   /// Shows `timing`, and Mute only when the picture has sound, without calling `onChange`. A video
   /// has no Loop (it plays once, as videos do). A reversed video is saved without its sound
-  /// (`PlaybackTiming.playsVideoSound`): Mute shows on, insensitive, and says so; and the canvas
-  /// plays it forwards, which Reverse says, since its player cannot seek backwards frame by frame.
+  /// (`PlaybackTiming.playsVideoSound`): Mute shows on, insensitive, and says so.
   func show(_ timing: PlaybackTiming, hasSound: Bool, isVideo: Bool = false) {
     self.timing = timing
     refresh(hasSound: hasSound, isVideo: isVideo)
@@ -93,7 +92,6 @@ final class PlaybackControls {
     if let count = timing.playCount, count > 1 { loopCount.value = Double(count) }
     loopCountRow.widget.isVisible = !isVideo && Self.loop(of: timing.playCount) == .times
     let reversedVideo = isVideo && timing.isReversed
-    reverseRow.subtitle = reversedVideo ? localized("Saved backwards; the preview plays forwards") : ""
     mute.isOn = timing.isMuted || reversedVideo
     mute.widget.isSensitive = !reversedVideo
     muteRow.subtitle = reversedVideo ? localized("A reversed video is saved without sound") : ""

@@ -11,7 +11,8 @@ import MemeVideo
 /// the newest decoded frame, if one came, goes to `onFrame`, at which the canvas draws the layers.
 /// Typing goes on while it plays: the main thread only copies that one frame and draws.
 ///
-/// It plays the meme's trimmed part at its speed, muted or not (`apply`), over and over as a meme
+/// It plays the meme's trimmed part at its speed and in its direction, muted or not (`apply`; a
+/// reversed video is played backwards by GStreamer, without sound, as it is saved), over and over as a meme
 /// does; its controls are a pill over the canvas's bottom: play or pause, the position (a slider,
 /// which the arrow keys move by a tenth of a second) and the time ("0:03 / 0:10").
 final class VideoPlayback {
@@ -195,7 +196,7 @@ final class VideoPlayback {
       return false
     }
     if player.isAtEnd, player.isPlaying {
-      player.seek(to: player.start)
+      player.seek(to: player.restartPosition)
     }
     if !player.isPlaying && !awaitingFrame {
       tick = nil
