@@ -70,6 +70,22 @@ import Testing
     }
   }
 
+  /// 12 s of 1280 × 720: its 360 captioned frames would take 1.3 GB held at once; reversed, the
+  /// render takes at most `VideoLimits.reversingMemory` (256 MB) and a little more than forwards.
+  @Test func aLongVideoIsReversedInBoundedMemory() throws {
+    let input = Self.output("long.mp4")
+    try FFmpegTools.clip(input, seconds: 12, sound: false)
+    let arguments = ["render", input.path, "--top", "MEMORY"]
+    let forward = try MeasuredRun(arguments + ["-o", Self.output("long-forward.mp4").path], timeout: 300)
+    let reversed = try MeasuredRun(
+      arguments + ["--reverse", "-o", Self.output("long-reversed.mp4").path], timeout: 300)
+    #expect(forward.status == 0 && reversed.status == 0, "\(forward.standardError) \(reversed.standardError)")
+    #expect(try FFmpegTools.frameCount(of: Self.output("long-reversed.mp4")) == 360)
+    let extra = reversed.peakBytes - forward.peakBytes
+    print("reversing took \(extra >> 20) MB more than forwards (\(forward.peakBytes >> 20) MB)")
+    #expect(extra < 320 << 20, "reversing took \(extra >> 20) MB more than forwards")
+  }
+
   /// `input` rendered as `fileExtension` with `options`, forwards and with --reverse: the two files.
   static func renderBothWays(_ input: URL, as fileExtension: String, _ options: [String]) throws -> (URL, URL)
   {
