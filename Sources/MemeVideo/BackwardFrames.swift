@@ -25,6 +25,9 @@ struct BackwardFrames {
   let allowance: Int
   let cancellation: Cancellation
   let name: String
+  /// The reversed meme's moment (seconds) from which no frame is wanted (a sticker's first three
+  /// seconds), so that reading stops there rather than go on to the kept part's start.
+  var stopsAt = Double.infinity
 
   /// A captioned frame held in a stretch: its meme time and, when the file says, duration (seconds).
   private struct Held {
@@ -34,7 +37,7 @@ struct BackwardFrames {
   }
 
   /// Captions every kept frame with `captioner` and hands each to `body` with its time and duration
-  /// in the reversed meme (seconds), the kept part's last frame first.
+  /// in the reversed meme (seconds), the kept part's last frame first, up to `stopsAt`.
   func play(
     captioning captioner: inout FrameCaptioner,
     into body: (RasterImage, _ time: Double, _ duration: Double) throws(ImageError) -> Void
@@ -71,6 +74,7 @@ struct BackwardFrames {
         let frameEnd = laterStart ?? frame.time + (frame.duration ?? nominalDuration)
         let memeEnd = end ?? frameEnd
         end = memeEnd
+        if memeEnd - frameEnd >= stopsAt { return }
         try body(frame.image, memeEnd - frameEnd, max(0, frameEnd - frame.time))
         laterStart = frame.time
       }

@@ -86,6 +86,24 @@ import Testing
     #expect(extra < 320 << 20, "reversing took \(extra >> 20) MB more than forwards")
   }
 
+  /// A reversed video's sticker is the first three seconds of the reversed meme: the clip's last
+  /// three, backwards, which a sticker of them forwards shows in the opposite order.
+  @Test func aReversedStickerIsTheLastSecondsBackwards() throws {
+    let clip = VideoRenderTests.shortClip
+    let forward = Self.output("sticker-forward.webm")
+    let reversed = Self.output("sticker-reversed.webm")
+    _ = try VideoRenderTests.render(clip, to: forward, ["--top", "REV", "--as-sticker", "--trim", "1,4"])
+    _ = try VideoRenderTests.render(clip, to: reversed, ["--top", "REV", "--as-sticker", "--reverse"])
+    let ahead = try VideoFrames(of: forward)
+    let back = try VideoFrames(of: reversed)
+    try #require(ahead.count == 90 && back.count == 90, "\(ahead.count) and \(back.count) frames")
+    // A sticker's low bitrate blurs neighbours: within a frame of the mirror.
+    for index in [0, 20, 45, 70, 89] {
+      let found = ahead.closest(to: back.frames[index])
+      #expect(abs(found - (89 - index)) <= 1, "frame \(index) backwards is \(found) forwards")
+    }
+  }
+
   /// `input` rendered as `fileExtension` with `options`, forwards and with --reverse: the two files.
   static func renderBothWays(_ input: URL, as fileExtension: String, _ options: [String]) throws -> (URL, URL)
   {
