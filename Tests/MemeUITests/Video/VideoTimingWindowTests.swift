@@ -102,6 +102,12 @@ struct VideoTimingWindowTests {
     editor.canvas.videoPlayback.animationsEnabled = { false }
     defer { EditorHarness.close(editor) }
     #expect(EditorHarness.load(clip, into: editor))
+    // A video without sound seeks too.
+    let playback = editor.canvas.videoPlayback!
+    playback.positionSlider.value = 2500
+    #expect(
+      MainContext.iterate(maxIterations: 200_000) { abs((playback.shownTime ?? -1) - 2.5) < 0.15 },
+      "it showed the frame at \(playback.shownTime ?? -1) s")
     var offers: [Bool] = []
     editor.filePicker = { request, completion in
       if case .saveVideoMeme(_, let offersAnimation) = request { offers.append(offersAnimation) }
