@@ -80,10 +80,11 @@
   F(GstPad *, gst_element_get_static_pad, (GstElement * element, const gchar *name), (element, name))    \
   F(gboolean, gst_element_query_duration, (GstElement * element, GstFormat format, gint64 *duration),    \
     (element, format, duration))                                                                         \
-  F(gboolean, gst_element_seek,                                                                          \
-    (GstElement * element, gdouble rate, GstFormat format, GstSeekFlags flags, GstSeekType start_type,   \
-     gint64 start, GstSeekType stop_type, gint64 stop),                                                  \
-    (element, rate, format, flags, start_type, start, stop_type, stop))                                  \
+  F(gboolean, gst_element_send_event, (GstElement * element, GstEvent * event), (element, event))        \
+  F(GstEvent *, gst_event_new_seek,                                                                      \
+    (gdouble rate, GstFormat format, GstSeekFlags flags, GstSeekType start_type, gint64 start,           \
+     GstSeekType stop_type, gint64 stop),                                                                \
+    (rate, format, flags, start_type, start, stop_type, stop))                                           \
   F(GstMiniObject *, gst_mini_object_copy, (const GstMiniObject *object), (object))                     \
   F(gpointer, gst_mini_object_get_qdata, (GstMiniObject * object, GQuark quark), (object, quark))         \
   F(GstCaps *, gst_pad_get_current_caps, (GstPad * pad), (pad))                                          \

@@ -111,8 +111,15 @@ bool meme_video_player_seek(MemeVideoPlayer *player, int64_t position, int64_t e
   guint flushes = player->flushes;
   g_mutex_unlock(&player->lock);
   GstSeekFlags flags = GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE;
-  bool sought = gst_element_seek(player->pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, MAX(0, position),
-                                 end >= 0 ? GST_SEEK_TYPE_SET : GST_SEEK_TYPE_NONE, end >= 0 ? end : -1);
+  // Backwards, GStreamer plays the segment from its stop down to its start. The seek goes to the
+  // frames' sink, not the pipeline, which would send it to the unlinked sound sink of a video
+  // without sound too and fail; the demuxer it reaches moves the sound as well.
+  GstEvent *seek = rate < 0 ? gst_event_new_seek(rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, MAX(0, end),
+                                                 GST_SEEK_TYPE_SET, MAX(0, position))
+                            : gst_event_new_seek(rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, MAX(0, position),
+                                                 end >= 0 ? GST_SEEK_TYPE_SET : GST_SEEK_TYPE_NONE,
+                                                 end >= 0 ? end : -1);
+  bool sought = gst_element_send_event(GST_ELEMENT(player->video), seek);
   if (sought) {
     // Frames count again from after the seek's flush (which may have passed already).
     g_mutex_lock(&player->lock);

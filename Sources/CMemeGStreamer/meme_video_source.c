@@ -112,23 +112,57 @@ MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, b
   return source;
 }
 
+// Seeks the frames' sink rather than the pipeline: the pipeline would send the seek to every sink,
+// the unlinked sound sink of a video without sound too, and fail on it. The demuxer the seek
+// reaches moves every stream, the sound's included.
+static bool seek_frames(MemeVideoSource *source, int64_t start, int64_t end) {
+  GstSeekFlags flags = GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE;
+  return gst_element_send_event(GST_ELEMENT(source->video),
+                                gst_event_new_seek(1.0, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, MAX(0, start),
+                                                   end >= 0 ? GST_SEEK_TYPE_SET : GST_SEEK_TYPE_NONE,
+                                                   end >= 0 ? end : -1));
+}
+
+// Seeks as seek_frames does (failing with `cannot`), waits for the frames from there, and plays.
+static bool seek_and_play(MemeVideoSource *source, int64_t start, int64_t end, int64_t timeout, const char *cannot,
+                          char **error) {
+  if (!seek_frames(source, start, end)) {
+    *error = g_strdup(cannot);
+    return false;
+  }
+  GstMessage *message =
+      meme_video_wait(source->pipeline, GST_MESSAGE_ASYNC_DONE, timeout, "it could not be decoded in time", error);
+  if (message == NULL) return false;
+  gst_message_unref(message);
+  gst_element_set_state(source->pipeline, GST_STATE_PLAYING);
+  return true;
+}
+
 bool meme_video_source_play(MemeVideoSource *source, int64_t start, int64_t end, int64_t timeout,
                             char **error) {
   *error = NULL;
-  if (start > 0 || end >= 0) {
-    GstSeekFlags flags = GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE;
-    if (!gst_element_seek(source->pipeline, 1.0, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, start,
-                          end >= 0 ? GST_SEEK_TYPE_SET : GST_SEEK_TYPE_NONE, end >= 0 ? end : -1)) {
-      *error = g_strdup("it cannot be played from the trim's start");
-      return false;
-    }
-    GstMessage *message =
-        meme_video_wait(source->pipeline, GST_MESSAGE_ASYNC_DONE, timeout, "it could not be decoded in time", error);
-    if (message == NULL) return false;
-    gst_message_unref(message);
-  }
+  if (start > 0 || end >= 0)
+    return seek_and_play(source, start, end, timeout, "it cannot be played from the trim's start", error);
   gst_element_set_state(source->pipeline, GST_STATE_PLAYING);
   return true;
+}
+
+bool meme_video_source_seek(MemeVideoSource *source, int64_t start, int64_t end, int64_t timeout, char **error) {
+  *error = NULL;
+  // Paused first, its state change finished and its messages dropped, so that the ASYNC_DONE waited
+  // for is the seek's: a source read backwards seeks once a stretch, from wherever it stopped.
+  gst_element_set_state(source->pipeline, GST_STATE_PAUSED);
+  if (gst_element_get_state(source->pipeline, NULL, NULL, (GstClockTime)timeout) == GST_STATE_CHANGE_FAILURE) {
+    GstMessage *message = meme_video_wait(source->pipeline, 0, 0, "it could not be decoded in time", error);
+    if (message != NULL) gst_message_unref(message);
+    return false;
+  }
+  GstBus *bus = gst_element_get_bus(source->pipeline);
+  GstMessage *stale;
+  while ((stale = gst_bus_pop_filtered(bus, GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_EOS)) != NULL)
+    gst_message_unref(stale);
+  gst_object_unref(bus);
+  return seek_and_play(source, start, end, timeout, "it cannot be played backwards", error);
 }
 
 // Where `buffer` of `sample` lies in the video's own time, as a player counts it: a buffer's

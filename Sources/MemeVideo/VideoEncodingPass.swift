@@ -34,12 +34,15 @@ final class VideoEncodingPass {
     keepsSound =
       timing.keepsSoundAsItIs && VideoMuxer.audioCodec(of: input).map(format.keptAudioCodecs.contains) == true
     // A meme that only draws over the picture is drawn once and laid over the frames as decoded;
-    // any other is drawn on each frame (see `FrameCaptioner.overlay()`).
+    // any other is drawn on each frame (see `FrameCaptioner.overlay()`), and so is a reversed one,
+    // whose frames are held captioned until handed on backwards (`BackwardFrames`).
     let mayOverlay =
-      captions.layout == .classic && transform.isIdentity && !captions.effects.changesPicture
+      !timing.isReversed && captions.layout == .classic && transform.isIdentity
+      && !captions.effects.changesPicture
       && !captions.hasAnimatedLayers
     let source = try VideoSource(
-      contentsOf: input, decodingAudio: !timing.isMuted && !keepsSound, yuvFrames: mayOverlay, limits: limits)
+      contentsOf: input, decodingAudio: timing.playsVideoSound && !keepsSound, yuvFrames: mayOverlay,
+      limits: limits)
     info = source.info
     if let duration = info.duration, timing.start >= duration {
       throw ImageError(
@@ -53,7 +56,7 @@ final class VideoEncodingPass {
   }
 
   var layout: MemeLayout { captioner.layout }
-  var hasSound: Bool { info.hasAudio && !timing.isMuted }
+  var hasSound: Bool { info.hasAudio && timing.playsVideoSound }
   var encodesSound: Bool { hasSound && !keepsSound }
   /// Seconds the meme plays, when the video says how long it is.
   var length: Double? { info.duration.map { timing.memeDuration(ofVideoLasting: $0) } }
@@ -86,24 +89,16 @@ final class VideoEncodingPass {
       frameRate: VideoExporter.frameRate(of: info, speed: timing.speed), colorimetry: info.colorimetry,
       bitrate: bitrate, audioTempo: encodesSound ? timing.speed : nil, yuvFrames: overlay != nil,
       name: output.path)
-    if encodesSound { source.forwardAudio(to: encoder, from: timing.start) }
-    try source.play(from: timing.start, to: timing.end)
     let frameOverlay = overlay.flatMap(FrameOverlay.init)
+    if encodesSound { source.forwardAudio(to: encoder, from: timing.start) }
     var frameCount = 0
     var end = 0.0
-    while let frame = try source.nextFrame() {
+    try frames(of: source) { (frame, meme, time, duration) throws(ImageError) in
       try cancellation.check(name: output.path)
-      let time = timing.memeTime(of: frame.time)
-      let duration = frame.duration.map { $0 / timing.speed }
-      if overlay != nil {
-        try encoder.add(frame, overlay: frameOverlay, time: time, duration: duration)
-      } else {
-        guard let meme = captioner.caption(try frame.image(), at: Int(time * 1000), drawingOnSource: true)
-        else {
-          throw ImageError(
-            path: input.path, kind: .outOfMemory, reason: localized("not enough memory for the video"))
-        }
+      if let meme {
         try encoder.add(meme, time: time, duration: duration)
+      } else if let frame {
+        try encoder.add(frame, overlay: frameOverlay, time: time, duration: duration)
       }
       frameCount += 1
       end = time + (duration ?? 0)
@@ -127,6 +122,38 @@ final class VideoEncodingPass {
     return Result(
       file: muxed, bytes: bytes, frameCount: frameCount, width: encoder.width, height: encoder.height,
       duration: length ?? end)
+  }
+
+  /// Every kept frame of `source` with its time and duration in the meme (seconds), in the order
+  /// played, for `body`: as decoded (`frame`, for the overlay) or captioned (`meme`); backwards for
+  /// a reversed meme (`BackwardFrames`).
+  private func frames(
+    of source: VideoSource,
+    into body: (DecodedFrame?, RasterImage?, Double, Double?) throws(ImageError) -> Void
+  ) throws(ImageError) {
+    if timing.isReversed {
+      return try BackwardFrames(
+        source: source, timing: timing, allowance: limits.reversingMemory, cancellation: cancellation,
+        name: output.path
+      ).play(captioning: &captioner) { (meme, time, duration) throws(ImageError) in
+        try body(nil, meme, time, duration)
+      }
+    }
+    try source.play(from: timing.start, to: timing.end)
+    while let frame = try source.nextFrame() {
+      let time = timing.memeTime(of: frame.time)
+      let duration = frame.duration.map { $0 / timing.speed }
+      if overlay != nil {
+        try body(frame, nil, time, duration)
+      } else {
+        guard let meme = captioner.caption(try frame.image(), at: Int(time * 1000), drawingOnSource: true)
+        else {
+          throw ImageError(
+            path: input.path, kind: .outOfMemory, reason: localized("not enough memory for the video"))
+        }
+        try body(nil, meme, time, duration)
+      }
+    }
   }
 
   /// The description the muxer writes (set by the exporter).

@@ -14,6 +14,9 @@ public struct VideoLimits: Sendable {
   /// long decoding one frame may take after that, in seconds.
   public var discoveryTime = 15.0
   public var frameTime = 15.0
+  /// The most bytes of captioned frames a reversed video holds at once (`BackwardFrames`): a second
+  /// of a 1080p video at 30 frames a second.
+  public var reversingMemory = 256 << 20
 
   public init() {}
 

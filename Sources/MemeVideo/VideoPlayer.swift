@@ -83,16 +83,27 @@ public final class VideoPlayer {
   public func seek(to seconds: Double) {
     let target = min(max(seconds, start), end.isFinite ? end : seconds)
     position = target
-    _ = meme_video_player_seek(
-      player, VideoSource.nanoseconds(target), end.isFinite ? VideoSource.nanoseconds(end) : -1, timing.speed)
+    if timing.isReversed {
+      _ = meme_video_player_seek(
+        player, VideoSource.nanoseconds(target), VideoSource.nanoseconds(start), -timing.speed)
+    } else {
+      _ = meme_video_player_seek(
+        player, VideoSource.nanoseconds(target), end.isFinite ? VideoSource.nanoseconds(end) : -1,
+        timing.speed)
+    }
   }
 
-  /// Plays `timing`'s part at its speed, muted or not, from its start.
+  /// Where the part played starts again once played through: its end when it plays backwards.
+  public var restartPosition: Double { timing.isReversed && end.isFinite ? end : start }
+
+  /// Plays `timing`'s part at its speed and in its direction, muted or not (reversed, always: it is
+  /// saved so), from where it is.
   public func apply(_ timing: PlaybackTiming) {
     let moved =
       timing.start != self.timing.start || timing.end != self.timing.end || timing.speed != self.timing.speed
+      || timing.isReversed != self.timing.isReversed
     self.timing = timing
-    meme_video_player_set_muted(player, timing.isMuted)
+    meme_video_player_set_muted(player, !timing.playsVideoSound)
     if moved { seek(to: max(position, timing.start)) }
   }
 

@@ -59,6 +59,17 @@ final class VideoSource {
     }
   }
 
+  /// Plays from `start` to `end` nanoseconds into the video (`end` nil for its end), seeking even to
+  /// 0 and from wherever it was: a stretch of `BackwardFrames`.
+  func seek(from start: Int64, to end: Int64?) throws(ImageError) {
+    var error: UnsafeMutablePointer<CChar>?
+    guard meme_video_source_seek(source, start, end ?? -1, Self.nanoseconds(limits.discoveryTime), &error)
+    else {
+      throw ImageError(
+        path: path, kind: .corrupt, reason: takeErrorText(error, fallback: localized("file is truncated")))
+    }
+  }
+
   /// Hands the decoded sound from `start` seconds on to `encoder` (before `play`).
   func forwardAudio(to encoder: VideoEncoder, from start: Double) {
     _ = meme_video_source_forward_audio(source, encoder.sink, Self.nanoseconds(start))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import MemeCore
+import MemeVideo
 
 /// `mememe render` to GIF or WebP: every frame of an animation, captioned, played as --trim, --speed,
 /// --reverse and --loop say.
@@ -22,6 +23,9 @@ extension RenderCommand {
   }
 
   func renderAnimation(as format: AnimationFormat, style: CaptionStyle) throws {
+    if VideoFile.isVideo(URL(fileURLWithPath: input)) {
+      return try VideoAnimationRender(command: self, format: format).run(style: style)
+    }
     try timingOptions.checkForAnimation()
     let timing = try timingOptions.timing()
     let transform = try transformOptions.transform()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MemeCore
+import MemeVideo
 
 /// What `mememe render --help` says under the options: how the output is sized, laid out and
 /// written.
@@ -16,8 +17,14 @@ let renderDiscussion = """
   A video (MP4, MOV, Matroska or WebM; at most 10 minutes) written as .mp4 (H.264 and AAC, its index \
   first) or .webm (VP9 and Opus) has the captions on every frame and keeps its frames' times and \
   its sound, packet for packet when the whole video plays at its speed; --trim START,END keeps a \
-  part, --speed X (0.25 to 4) plays it faster or slower with the sound's pitch kept, and --mute \
-  leaves the sound out. An odd width or height is padded by one pixel. No metadata of the source \
+  part, --speed X (0.25 to 4) plays it faster or slower with the sound's pitch kept, --mute \
+  leaves the sound out, and --reverse plays the kept part backwards, each frame for as long as it \
+  lasted going forwards, without sound (sound played backwards is noise; the video is read a \
+  stretch at a time from its end, so memory stays bounded). A video clip that plays at most \
+  \(Int(VideoAnimationExporter.longestClip)) s (after --trim and --speed) can also be written as \
+  .gif or .webp: no sound, at most \(Int(VideoAnimationExporter.maximumFrameRate)) frames a second, each shown \
+  until the next one starts, at most \(VideoAnimationExporter.longestSide) pixels on its longer side \
+  unless --width is given, played for ever unless --loop says otherwise. An odd width or height is padded by one pixel. No metadata of the source \
   (a phone's location, its make) is written, only the description. With --max-bytes, the video's \
   bitrate is chosen to land at 90 to 100 % of the limit. \
   On a GIF or WebP, --trim keeps the frames shown between its two moments (a frame reaching past one is shown for \

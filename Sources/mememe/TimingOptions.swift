@@ -18,7 +18,10 @@ struct TimingOptions: ParsableArguments {
         + "\(PlaybackTiming.speeds.upperBound) (a video's sound keeps its pitch).", valueName: "X"))
   var speed: Double?
 
-  @Flag(help: "Play the GIF or WebP animation backwards (after --trim).")
+  @Flag(
+    help:
+      "Play the video or animation backwards (after --trim and --speed); a reversed MP4 or WebM has no sound."
+  )
   var reverse = false
 
   @Option(
@@ -38,10 +41,10 @@ struct TimingOptions: ParsableArguments {
     if mute { throw CommandFailure("--mute applies to videos: an animation has no sound") }
   }
 
-  /// Fails with one line when an option of animations only (--reverse, --loop) is given for a video.
+  /// Fails with one line when an option of animations only (--loop) is given for an MP4 or WebM.
   func checkForVideo() throws {
-    if reverse || loop != nil {
-      throw CommandFailure("--reverse and --loop apply to GIF and WebP animations, not videos yet")
+    if loop != nil {
+      throw CommandFailure("--loop applies to GIF and WebP: an MP4 or WebM plays once, as players loop it")
     }
   }
 

@@ -65,7 +65,7 @@ struct AnimationTimingCommandTests {
 
   static let stillRefusal =
     "--trim, --speed, --reverse, --loop and --mute apply to moving pictures: write .gif, .webp, .mp4 or .webm"
-  static let videoRefusal = "--reverse and --loop apply to GIF and WebP animations, not videos yet"
+  static let videoRefusal = "--loop applies to GIF and WebP: an MP4 or WebM plays once, as players loop it"
 
   @Test(arguments: [
     (["-o", "out.gif", "--mute"], "--mute applies to videos: an animation has no sound"),
@@ -74,7 +74,7 @@ struct AnimationTimingCommandTests {
     (["-o", "out.jpg", "--speed", "2"], stillRefusal),
     (["-o", "out.png", "--reverse"], stillRefusal),
     (["-o", "out.png", "--loop", "2"], stillRefusal),
-    (["-o", "out.mp4", "--reverse"], videoRefusal),
+    (["-o", "out.mp4", "--loop", "2"], videoRefusal),
     (["-o", "out.webm", "--loop", "forever"], videoRefusal),
     (
       ["-o", "out.gif", "--loop", "0"],

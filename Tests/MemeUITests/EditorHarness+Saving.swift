@@ -19,9 +19,12 @@ extension EditorHarness {
   ) -> String? {
     var suggested: String?
     editor.filePicker = { request, completion in
-      guard case .saveMeme(let name) = request else { return completion(nil) }
-      suggested = name
-      completion(output)
+      switch request {
+      case .saveMeme(let name), .saveVideoMeme(let name, _):
+        suggested = name
+        completion(output)
+      default: completion(nil)
+      }
     }
     editor.actions.action(named: target.name)?.activate()
     #expect(MainContext.iterate(maxIterations: maxIterations) { !sink.isEmpty }, "Sent Memes keeps the share")

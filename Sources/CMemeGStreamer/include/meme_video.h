@@ -45,6 +45,11 @@ MemeVideoSource *meme_video_source_open(const char *path, bool decoding_audio, b
 bool meme_video_source_play(MemeVideoSource *source, int64_t start, int64_t end, int64_t timeout,
                             char **error);
 
+/// Goes to `start` and plays on to `end` (nanoseconds; `end` < 0 for the video's end), always seeking,
+/// whatever was played before: a source read backwards, a stretch at a time, calls it once a stretch.
+/// Frames from before the seek are not seen after it.
+bool meme_video_source_seek(MemeVideoSource *source, int64_t start, int64_t end, int64_t timeout, char **error);
+
 typedef struct {
   /// BGRA (Cairo's ARGB32 on a little-endian machine), `stride` bytes a row.
   const uint8_t *pixels;
@@ -136,7 +141,8 @@ typedef struct MemeVideoPlayer MemeVideoPlayer;
 MemeVideoPlayer *meme_video_player_open(const char *path, int width, int height, bool with_audio, int64_t timeout,
                                         char **error);
 /// Goes to `position` (nanoseconds) and plays on to `end` (< 0: the video's end) at `rate` (1 the
-/// video's speed; the sound keeps its pitch). Paused, it shows the frame at `position`.
+/// video's speed; the sound keeps its pitch); at a negative rate it plays backwards from `position`
+/// down to `end` (a reversed meme's trim start). Paused, it shows the frame at `position`.
 bool meme_video_player_seek(MemeVideoPlayer *player, int64_t position, int64_t end, double rate);
 void meme_video_player_set_playing(MemeVideoPlayer *player, bool playing);
 void meme_video_player_set_muted(MemeVideoPlayer *player, bool muted);

@@ -25,13 +25,19 @@ public struct FrameCaptioner {
     self.animatesLayers = animatesLayers
   }
 
-  /// For the frames of a video of `sourceWidth` × `sourceHeight`: `transform` applies to each; the
-  /// animated layers play along. A bubble cut out of the picture is filled white, since a video
-  /// has no transparency.
+  /// For the frames of a video of `sourceWidth` × `sourceHeight`: `transform` applies to each, then
+  /// the picture is scaled to `width` pixels wide when given (a GIF of a video); the animated layers
+  /// play along. A bubble cut out of the picture is filled white, since a video has no transparency.
   public init(
-    _ captions: MemeCaptions, sourceWidth: Int, sourceHeight: Int, transform: PictureTransform = .identity
+    _ captions: MemeCaptions, sourceWidth: Int, sourceHeight: Int, transform: PictureTransform = .identity,
+    width: Int? = nil
   ) {
-    let size = transform.outputSize(sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+    var size = transform.outputSize(sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+    if let width, width != size.width {
+      size = (
+        width, max(1, Int(saturating: (Double(width) * Double(size.height) / Double(size.width)).rounded()))
+      )
+    }
     self.init(
       captions.withCutOutsFilledWhite, pictureSize: size, transform: transform,
       animatesLayers: captions.hasAnimatedLayers)

@@ -49,8 +49,13 @@ public struct PlaybackTiming: Sendable, Hashable, Codable {
   }
 
   /// Whether the sound can be kept as the file has it, packet for packet: the whole video, at its
-  /// speed, with its sound.
-  public var keepsSoundAsItIs: Bool { start == 0 && end == nil && speed == 1 && !isMuted }
+  /// speed, forwards, with its sound.
+  public var keepsSoundAsItIs: Bool { start == 0 && end == nil && speed == 1 && playsVideoSound }
+
+  /// Whether a video's sound is in the meme: not muted, and played forwards. A reversed video is
+  /// written without its sound, as the Timing popover and `mememe render --help` say: sound played
+  /// backwards is noise nobody shares, and reversing it would hold the whole track.
+  public var playsVideoSound: Bool { !isMuted && !isReversed }
 
   /// Whether every frame is kept for as long as the source shows it (whatever the direction).
   public var keepsEveryDelay: Bool { start == 0 && end == nil && speed == 1 }

@@ -2,8 +2,9 @@
 import CMemeGraphics
 import Foundation
 
-/// The checks every decoder applies from the header, before allocating pixels.
-enum ImageLimits {
+/// The checks every decoder applies from the header, before allocating pixels (public for a GIF of
+/// a video, scaled by MemeVideo).
+public enum ImageLimits {
   /// Cairo cannot create image surfaces with a side longer than this.
   static let maximumSide = ImageLoader.maximumSide
 
@@ -15,7 +16,7 @@ enum ImageLimits {
 
   /// The pixel limit holds for what is made, not only for what is read: scaling a 1 × 1 picture to
   /// 32767 pixels wide would make a gigapixel image.
-  static func checkScaled(width: Int, height: Int, maxPixels: Int, name: String) throws(ImageError) {
+  public static func checkScaled(width: Int, height: Int, maxPixels: Int, name: String) throws(ImageError) {
     try check(
       width: width, height: height, maxPixels: maxPixels, name: name,
       saying: localized("scaled to %@ × %@, the image would have %@, more than the limit of %@"))

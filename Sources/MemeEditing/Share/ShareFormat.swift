@@ -37,14 +37,18 @@ public nonisolated enum ShareFormat: Sendable, Hashable {
   /// is the source's kind) `.gif` and `.webp` write every frame and `.png` and `.jpg` the first
   /// one; a name without a known extension gets the source's. For a still picture it is PNG unless
   /// the name asks for JPEG, and a name without a known extension gets `.png`.
-  /// For a video (`video` the format proposed), `.mp4` and `.webm` write the captioned video and a
-  /// name without a known extension gets the proposed one.
+  /// For a video (`video` the format proposed), `.mp4` and `.webm` write the captioned video,
+  /// `.gif` and `.webp` the clip as an animation, and a name without a known extension gets the
+  /// proposed one.
   public static func destination(for chosen: URL, animation: AnimationFormat?, video: VideoFormat? = nil) -> (
     url: URL, format: ShareFormat
   ) {
     if let still = ImageFormat(fileExtension: chosen.pathExtension) { return (chosen, .still(still)) }
     if let video = VideoFormat(fileExtension: chosen.pathExtension) { return (chosen, .video(video)) }
-    if let video { return (chosen.appendingPathExtension(video.rawValue), .video(video)) }
+    if let video {
+      if let named = Self.animation(of: chosen) { return (chosen, .animated(named)) }
+      return (chosen.appendingPathExtension(video.rawValue), .video(video))
+    }
     guard let animation else { return (chosen.appendingPathExtension("png"), .still(.png)) }
     if let named = Self.animation(of: chosen) { return (chosen, .animated(named)) }
     return (chosen.appendingPathExtension(animation.fileExtension), .animated(animation))

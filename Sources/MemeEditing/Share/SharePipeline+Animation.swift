@@ -22,6 +22,9 @@ nonisolated extension SharePipeline {
       return run(
         snapshot, as: still, to: destination, sizeLimit: sizeLimit, strategy: strategy,
         cancellation: cancellation)
+    case .animated(let animation) where snapshot.picture.isVideo:
+      return runVideoAnimation(
+        snapshot, as: animation, to: destination, sizeLimit: sizeLimit, cancellation: cancellation)
     case .animated(let animation):
       return runAnimation(
         snapshot, as: animation, to: destination, sizeLimit: sizeLimit, cancellation: cancellation)

@@ -15,13 +15,43 @@ nonisolated extension SharePipeline {
     _ snapshot: ShareSnapshot, as format: VideoFormat, to destination: Destination, sizeLimit: Int?,
     cancellation: Cancellation
   ) -> Result<SharedMeme, ImageError> {
-    let file = destination.file(named: snapshot.name, extension: format.rawValue)
-    do throws(ImageError) {
+    sharingFrames(of: snapshot, fileExtension: format.rawValue, to: destination) { file throws(ImageError) in
       try VideoExporter.export(
         snapshot.content.captions, videoAt: snapshot.picture.url, to: file, as: format,
         transform: snapshot.content.transform, timing: snapshot.content.timing,
         description: snapshot.resolvedDescription, sizeLimit: sizeLimit, cancellation: cancellation)
-      return .success(try sharedFrames(of: snapshot, in: file, fileExtension: format.rawValue))
+      return nil
+    }
+  }
+
+  /// The snapshot's video clip as a GIF or WebP (`VideoAnimationExporter`, the path `mememe render
+  /// in.mp4 -o out.gif` takes), its timing applied, no sound; the size limit applies as to any
+  /// animation (`SharedMeme.animationFit`). A clip over `VideoAnimationExporter.longestClip` fails
+  /// with one line, writing nothing (Save As does not offer these formats for it).
+  static func runVideoAnimation(
+    _ snapshot: ShareSnapshot, as format: AnimationFormat, to destination: Destination, sizeLimit: Int?,
+    cancellation: Cancellation
+  ) -> Result<SharedMeme, ImageError> {
+    sharingFrames(of: snapshot, fileExtension: format.fileExtension, to: destination) {
+      file throws(ImageError) in
+      try VideoAnimationExporter.export(
+        snapshot.content.captions, videoAt: snapshot.picture.url, to: .file(file), as: format,
+        transform: snapshot.content.transform, timing: snapshot.content.timing,
+        description: snapshot.resolvedDescription, sizeLimit: sizeLimit, cancellation: cancellation
+      ).fit
+    }
+  }
+
+  /// The share `write` makes in the file `destination` names (with `fileExtension`), returning
+  /// what a size limit made of it, as Sent Memes keeps it; or why it could not.
+  private static func sharingFrames(
+    of snapshot: ShareSnapshot, fileExtension: String, to destination: Destination,
+    write: (URL) throws(ImageError) -> AnimationFit?
+  ) -> Result<SharedMeme, ImageError> {
+    let file = destination.file(named: snapshot.name, extension: fileExtension)
+    do throws(ImageError) {
+      let fit = try write(file)
+      return .success(try sharedFrames(of: snapshot, in: file, fileExtension: fileExtension, fit: fit))
     } catch {
       return .failure(error)
     }

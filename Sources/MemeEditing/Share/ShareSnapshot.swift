@@ -82,6 +82,12 @@ public nonisolated struct ShareSnapshot: Sendable, MemeContentHolder {
   /// written (then a video is shared as its first frame).
   public var proposedVideoFormat: VideoFormat? { picture.isVideo ? VideoFormat.proposed : nil }
 
+  /// Whether a video meme may be saved as a GIF or WebP: its kept clip is short enough.
+  public var offersVideoAnimation: Bool {
+    picture.video.map { VideoAnimationExporter.allows(videoLasting: $0.duration, timing: content.timing) }
+      ?? false
+  }
+
   /// What the meme's file is called, without the extension (see `MemeFileName`).
   public var name: String { MemeFileName.base(picture: picture.url, captions: content.captions) }
 

@@ -10,6 +10,9 @@ import MemeVideo
 package enum FileRequest {
   case openPicture
   case saveMeme(suggestedName: String)
+  /// Where to save a video meme: as a video, and as a GIF or WebP when `offersAnimation` (a clip
+  /// short enough, `VideoAnimationExporter.allows`).
+  case saveVideoMeme(suggestedName: String, offersAnimation: Bool)
   /// A folder whose pictures become templates.
   case templateFolder
   /// A picture to add as a sticker.
@@ -53,6 +56,11 @@ enum NativeFilePicker {
     case .saveMeme(let suggestedName):
       SaveChooser.present(
         parent: parent, suggestedName: suggestedName, preferences: preferences, completion: completion)
+    case .saveVideoMeme(let suggestedName, let offersAnimation):
+      SaveChooser.present(
+        parent: parent, suggestedName: suggestedName, offersAnimation: offersAnimation,
+        preferences: preferences,
+        completion: completion)
     case .stickerPicture:
       FileChooser.present(
         parent: parent.asWindow, title: localized("Add Sticker"), mode: .open, acceptLabel: localized("_Add"),

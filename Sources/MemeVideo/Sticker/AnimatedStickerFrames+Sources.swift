@@ -3,8 +3,8 @@ import Foundation
 import MemeCore
 
 extension AnimatedStickerFrames {
-  /// The sticker frames of the video at `input`, from `timing`'s start, captioned by the one
-  /// drawing path; the meme's layout with them.
+  /// The sticker frames of the video at `input`, from `timing`'s start (from its end backwards when
+  /// reversed), captioned by the one drawing path; the meme's layout with them.
   static func ofVideo(
     _ captions: MemeCaptions, at input: URL, transform: PictureTransform, timing: PlaybackTiming,
     limits: VideoLimits, cancellation: Cancellation
@@ -14,8 +14,21 @@ extension AnimatedStickerFrames {
     try MemeExporter.check(transform, fits: (info.width, info.height), name: input.path)
     var captioner = FrameCaptioner(
       captions, sourceWidth: info.width, sourceHeight: info.height, transform: transform)
-    try source.play(from: timing.start, to: timing.end)
     var frames = AnimatedStickerFrames()
+    if timing.isReversed {
+      // The reversed meme's first seconds: the kept part's last ones, read backwards.
+      var backward = BackwardFrames(
+        source: source, timing: timing, allowance: limits.reversingMemory, cancellation: cancellation,
+        name: input.path)
+      backward.stopsAt = AnimatedStickerFrames.longest
+      let layout = captioner
+      try backward.play(captioning: &captioner) { (meme, time, duration) throws(ImageError) in
+        guard frames.wants(time) else { return }
+        try frames.add(sticker(meme, layout, input), time: time, duration: duration)
+      }
+      return (frames, captioner.layout)
+    }
+    try source.play(from: timing.start, to: timing.end)
     while let frame = try source.nextFrame() {
       try cancellation.check(name: input.path)
       let time = timing.memeTime(of: frame.time)

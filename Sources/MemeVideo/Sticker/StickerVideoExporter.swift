@@ -5,7 +5,7 @@ import MemeCore
 /// An animated sticker: a video or an animated GIF or WebP made a WebM of VP9 with its alpha
 /// channel (see `StickerExport`): 512 pixels on its long side (the short side made even, as
 /// 4:2:0's colour wants), the first three seconds of the meme as `timing` plays it (trimmed, faster
-/// or slower), at most thirty frames a second, no sound, at most 256 kB.
+/// or slower; a video reversed too), at most thirty frames a second, no sound, at most 256 kB.
 ///
 /// The frames are gathered once, already at the sticker's size, then encoded at the bitrate the
 /// limit leaves over their length and again at a bitrate corrected by what that pass measured

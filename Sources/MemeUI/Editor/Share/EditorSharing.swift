@@ -124,7 +124,13 @@ final class EditorSharing {
     {
       toasts.show(Toast(missing), replacingOthers: true)
     }
-    filePicker(.saveMeme(suggestedName: snapshot.suggestedName(for: proposed))) { [weak self] chosen in
+    let suggestedName = snapshot.suggestedName(for: proposed)
+    let request =
+      snapshot.proposedVideoFormat != nil
+      ? FileRequest.saveVideoMeme(
+        suggestedName: suggestedName, offersAnimation: snapshot.offersVideoAnimation)
+      : .saveMeme(suggestedName: suggestedName)
+    filePicker(request) { [weak self] chosen in
       guard let self, let chosen else { return }
       preferences.rememberSaveFolder(of: chosen)
       let (url, format) = ShareFormat.destination(

@@ -5,8 +5,8 @@ import GtkKit
 import MemeCore
 
 /// How a moving picture plays, beside its trim: Speed (0.25× to 4×), Reverse, Loop (as the file
-/// says, once, a number of times, for ever) and, for a picture with sound (a video), Mute. Each
-/// change is one undo step.
+/// says, once, a number of times, for ever; not for a video) and, for a picture with sound (a
+/// video), Mute. Each change is one undo step.
 final class PlaybackControls {
   /// The speeds offered, in the drop-down's order.
   static let speeds: [Double] = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4]
@@ -25,10 +25,10 @@ final class PlaybackControls {
   let loopCount = SpinButton(
     minimum: 2, maximum: Double(PlaybackTiming.playCounts.upperBound), step: 1, digits: 0)
   let mute = Switch()
-  private let reverseRow: ActionRow
+  let reverseRow: ActionRow
   private let loopRow: ActionRow
   private let loopCountRow: ActionRow
-  private let muteRow: ActionRow
+  let muteRow: ActionRow
   /// Called with the timing the user set.
   var onChange: (PlaybackTiming) -> Void = { _ in }
 
@@ -71,14 +71,14 @@ final class PlaybackControls {
   }
 
   /// Shows `timing`, and Mute only when the picture has sound, without calling `onChange`. A video
-  /// has no Loop (it plays once, as videos do) and no Reverse (which its export does not do yet).
+  /// has no Loop (it plays once, as videos do). A reversed video is saved without its sound
+  /// (`PlaybackTiming.playsVideoSound`): Mute shows on, insensitive, and says so.
   func show(_ timing: PlaybackTiming, hasSound: Bool, isVideo: Bool = false) {
     self.timing = timing
     refresh(hasSound: hasSound, isVideo: isVideo)
   }
 
   private func refresh(hasSound: Bool, isVideo: Bool) {
-    reverseRow.widget.isVisible = !isVideo
     loopRow.widget.isVisible = !isVideo
     isShowingModel = true
     defer { isShowingModel = false }
@@ -91,7 +91,10 @@ final class PlaybackControls {
     loop.selected = Self.loop(of: timing.playCount).rawValue
     if let count = timing.playCount, count > 1 { loopCount.value = Double(count) }
     loopCountRow.widget.isVisible = !isVideo && Self.loop(of: timing.playCount) == .times
-    mute.isOn = timing.isMuted
+    let reversedVideo = isVideo && timing.isReversed
+    mute.isOn = timing.isMuted || reversedVideo
+    mute.widget.isSensitive = !reversedVideo
+    muteRow.subtitle = reversedVideo ? localized("A reversed video is saved without sound") : ""
     muteRow.widget.isVisible = hasSound
   }
 

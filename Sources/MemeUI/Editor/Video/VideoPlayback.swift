@@ -11,10 +11,12 @@ import MemeVideo
 /// the newest decoded frame, if one came, goes to `onFrame`, at which the canvas draws the layers.
 /// Typing goes on while it plays: the main thread only copies that one frame and draws.
 ///
-/// It plays the meme's trimmed part at its speed, muted or not (`apply`), over and over as a meme
-/// does; its controls are a pill: play or pause, the position (a slider, which the arrow keys move
-/// by a tenth of a second) and the time ("0:03 / 0:10"), over the canvas's bottom where they fade
-/// out once the pointer rests, as an animation's do (`FadingControls`), or under Detail's picture.
+/// It plays the meme's trimmed part at its speed and in its direction, muted or not (`apply`; a
+/// reversed video is played backwards by GStreamer, without sound, as it is saved), over and over
+/// as a meme does; its controls are a pill: play or pause, the position (a slider, which the arrow
+/// keys move by a tenth of a second) and the time ("0:03 / 0:10"), over the canvas's bottom where
+/// they fade out once the pointer rests, as an animation's do (`FadingControls`), or under
+/// Detail's picture.
 final class VideoPlayback {
   /// Frames are decoded at most this big on their long side while playing: sharp on a full-screen
   /// canvas, small enough that a 4K video costs no more than a laptop screen's worth a frame.
@@ -206,7 +208,7 @@ final class VideoPlayback {
       return false
     }
     if player.isAtEnd, player.isPlaying {
-      player.seek(to: player.start)
+      player.seek(to: player.restartPosition)
     }
     if !player.isPlaying && !awaitingFrame {
       tick = nil
