@@ -65,7 +65,6 @@
   F(GType, gst_app_src_get_type, (void), ())                                                             \
   F(GstFlowReturn, gst_app_src_end_of_stream, (GstAppSrc * source), (source))                            \
   F(GstFlowReturn, gst_app_src_push_buffer, (GstAppSrc * source, GstBuffer * buffer), (source, buffer))  \
-  F(gboolean, gst_element_send_event, (GstElement * element, GstEvent * event), (element, event))       \
   F(GstEvent *, gst_event_new_eos, (void), ())                                                           \
   F(gboolean, gst_app_sink_is_eos, (GstAppSink * sink), (sink))                                          \
   F(GstSample *, gst_app_sink_try_pull_sample, (GstAppSink * sink, GstClockTime timeout), (sink, timeout)) \
