@@ -46,6 +46,9 @@ import Testing
     try DisplayHarness.requireDisplay()
     let editor = EditorHarness.makeEditor()
     defer { EditorHarness.close(editor) }
+    // Paused on its first frame: a playing animation redraws the canvas every frame, so the window
+    // never settles between shots, and each shot would show another frame.
+    editor.canvas.playback.animationsEnabled = { false }
     let source = try AnimationSamples.write(AnimationSamples.movingSquare(width: 480, height: 360))
     #expect(EditorHarness.load(source, into: editor))
     EditorHarness.type(top: "When the GIF loops", bottom: "Trim it", into: editor)

@@ -10,7 +10,9 @@ import Testing
 /// MP4 render of the same meme; a clip over 15 s is refused with one line.
 @Suite(.serialized, .enabled(if: AnimationReferences.pillowAvailable || RequiredTools.areRequired))
 struct VideoAnimationRenderTests {
-  static func output(_ name: String) -> URL { VideoRenderTests.output("animation-\(name)") }
+  static func output(_ name: String) -> URL {
+    VideoRenderTests.folder("animation").appendingPathComponent(name)
+  }
 
   @Test func aGIFOfATrimmedClipHasItsFramesAndPixels() throws {
     let options = ["--top", "GIF", "--trim", "1,3"]

@@ -29,6 +29,14 @@ import Testing
 
   static func output(_ name: String) -> URL { clips.appendingPathComponent(name) }
 
+  /// A folder of its own in `clips` for another suite's outputs, so that what a suite running
+  /// beside this one is writing is not taken for what a failed render left behind here.
+  static func folder(_ name: String) -> URL {
+    let url = clips.appendingPathComponent(name, isDirectory: true)
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
   static func render(_ input: URL, to output: URL, _ options: [String]) throws -> CommandLineRunner.Result {
     let result = try CommandLineRunner.run(["render", input.path, "-o", output.path] + options, timeout: 240)
     #expect(result.status == 0, "\(result.standardError)")

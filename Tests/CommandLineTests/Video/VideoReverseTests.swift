@@ -5,7 +5,9 @@ import Testing
 /// `mememe render --reverse` of a video, against the same render forwards, both decoded by ffmpeg:
 /// the same frames in the opposite order, each lasting what it lasted forwards, and no sound.
 @Suite(.serialized) struct VideoReverseTests {
-  static func output(_ name: String) -> URL { VideoRenderTests.output("reverse-\(name)") }
+  static func output(_ name: String) -> URL {
+    VideoRenderTests.folder("reverse").appendingPathComponent(name)
+  }
 
   /// 4 s of testsrc2 at 1280 × 720, 30 frames a second, with sound: at that size the reversed
   /// render reads it in several stretches (`BackwardFrames` holds about 50 of its frames at once),
