@@ -42,6 +42,7 @@ import Testing
     // The time counts up with the camera's frames.
     #expect(MainContext.iterate(maxIterations: 5000) { capture.recordingTime == "0:01 / 0:30" })
     #expect(AccessibilityAudit.hasLabel(capture.recordingTimeLabel, "Recording: 0:01 of 0:30"))
+    Screenshot.saveScreen(named: "camera-recording", width: 800, height: 700)
   }
 
   @Test func recordThenStopOpensTheClipInTheEditor() throws {
