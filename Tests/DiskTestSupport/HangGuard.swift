@@ -10,3 +10,11 @@ extension Trait where Self == TimeLimitTrait {
   /// one-minute limit failed it.
   public static var hangGuard: Self { .timeLimit(.minutes(10)) }
 }
+
+extension Trait where Self == TimeLimitTrait {
+  /// `hangGuard` for a test that runs on the main actor beside the window suites: the clock starts
+  /// when the run queues it, and it waits for the main actor behind every window test queued before
+  /// it (in the Wayland run, its whole first half: on a loaded machine 586 s was measured for a test
+  /// that needs 20). So it is longer than a whole window run, and shorter than CI's limit.
+  public static var mainActorHangGuard: Self { .timeLimit(.minutes(40)) }
+}

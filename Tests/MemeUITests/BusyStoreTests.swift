@@ -21,7 +21,7 @@ import Testing
   /// check and the save give up at least once and must be tried again.
   static let lockSeconds = 7.0
 
-  @Test(.hangGuard)
+  @Test(.mainActorHangGuard)
   func aMemeKeptWhileTheDatabaseIsBusyIsSavedOnceItIsFree() throws {
     let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 1)
     let library = try SentMemesLibrary.open(directory: folder).get()
@@ -48,7 +48,7 @@ import Testing
 
   /// A meme that waits long (here: at all) is the one thing the user hears of: once, saying it is
   /// kept when the database is free, which it then is.
-  @Test(.hangGuard)
+  @Test(.mainActorHangGuard)
   func aMemeThatWaitsLongIsToldOfOnceAndStillKept() throws {
     let (folder, _) = try SentMemesHarness.makeStoreFolder()
     let library = try SentMemesLibrary.open(directory: folder).get()
@@ -71,7 +71,7 @@ import Testing
 
   /// The check after the first frame (`finishOpening`) finds the database busy: it is tried again
   /// until it passes, and the store is not taken for one that failed it.
-  @Test(.hangGuard)
+  @Test(.mainActorHangGuard)
   func theCheckAfterTheFirstFrameWaitsForABusyDatabase() throws {
     let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 1)
     let library = try SentMemesLibrary.open(directory: folder, checkingLater: true).get()
@@ -94,7 +94,7 @@ import Testing
 
   /// The whole app launched while another program holds the database: the memes show, a meme shared
   /// from the editor is in Sent Memes' list once the database is free, and no dialog says anything.
-  @Test(.hangGuard)
+  @Test(.mainActorHangGuard)
   func aMemeSharedWhileTheDatabaseIsBusyIsInTheListOnceItIsFree() throws {
     try DisplayHarness.requireDisplay()
     let (folder, memes) = try SentMemesHarness.makeStoreFolder(memes: 1)
