@@ -29,3 +29,5 @@ for folder in "${folders[@]}"; do
     mv "$core" "$kept/" 2>/dev/null || rm -f "$core"
   done
 done
+# Reporting never changes the run's verdict: an EXIT trap's failing command would.
+exit 0

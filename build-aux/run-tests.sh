@@ -12,7 +12,7 @@ build-aux/install-deps.sh build-aux/debian-packages.txt build-aux/test-packages.
 # takes the signal and leaves no core.
 ulimit -c unlimited 2>/dev/null || true
 export SWIFT_BACKTRACE=enable=no
-trap 'build-aux/print-crashes.sh' EXIT
+trap 'build-aux/print-crashes.sh || true' EXIT
 # The code stays formatted as .swift-format says.
 swift format lint --recursive --strict Sources Tests Benchmarks Fuzz Plugins Package.swift
 # No module calls C more directly than it did: the counts of raw GLib/GTK, Cairo/Pango calls,
@@ -93,7 +93,7 @@ set -m
 ) >"$wayland_log" 2>&1 &
 wayland_run=$!
 set +m
-trap 'kill -- "-$wayland_run" "-$prebuild" 2>/dev/null || true; build-aux/print-crashes.sh' EXIT
+trap 'kill -- "-$wayland_run" "-$prebuild" 2>/dev/null || true; build-aux/print-crashes.sh || true' EXIT
 # Window tests must run here: a missing display is a failure, not a skip (with-display.sh sets
 # MEMEME_REQUIRE_DISPLAY=1). Everything on X11 (Xvfb) but what the Wayland run has alone: the
 # editing, camera and command-line suites and the window suites of `wayland_only`; screenshots land
@@ -110,7 +110,7 @@ cat "$wayland_log"
 stage_done "Wayland, after X11"
 prebuild_status=0
 wait "$prebuild" || prebuild_status=$?
-trap 'build-aux/print-crashes.sh' EXIT
+trap 'build-aux/print-crashes.sh || true' EXIT
 echo "== Fuzzing and ThreadSanitizer builds (run beside the tests, status $prebuild_status):"
 cat "$prebuild_log"
 stage_done "those builds, after the tests"
