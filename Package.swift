@@ -109,6 +109,10 @@ let package = Package(
     // Videos: decoded and encoded by GStreamer (CMemeGStreamer, loaded on first use like the camera's),
     // each frame captioned by the engine's one drawing path, muxed by FFmpeg's libavformat.
     .target(name: "MemeVideo", dependencies: ["GLibSupport", "MemeCore", "CMemeGStreamer"]),
+    // Tesseract: reads the words in pictures (received memes' search text and description, the
+    // editor's "Use the picture's text", the check that a hidden area is hidden).
+    .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+    .target(name: "MemeTextReading", dependencies: ["MemeCore", "MemeVideo", "CTesseract"]),
     .target(
       name: "GtkKit",
       dependencies: ["GLibSupport", "CGtk", "CGtkTypes"],
@@ -118,7 +122,9 @@ let package = Package(
     // the Share pipeline up to the store. Tested without a display.
     .target(
       name: "MemeEditing",
-      dependencies: ["GLibSupport", "MemeCore", "MemeStore", "MemeVideo", "CMemeGraphics"],
+      dependencies: [
+        "GLibSupport", "MemeCore", "MemeStore", "MemeVideo", "MemeTextReading", "CMemeGraphics",
+      ],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     // The app's GtkBuilder files (data/ui), compiled by glib-compile-resources into the GResource
@@ -127,7 +133,9 @@ let package = Package(
     .target(
       name: "MemeUI",
       dependencies: [
-        "GLibSupport", "MemeCore", "MemeStore", "MemeEditing", "MemeVideo", "GtkKit", "CGtk", "MemeCamera",
+        "GLibSupport", "MemeCore", "MemeStore", "MemeEditing", "MemeVideo", "MemeTextReading", "GtkKit",
+        "CGtk",
+        "MemeCamera",
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)],
       plugins: ["CompileInterface"]
@@ -135,7 +143,7 @@ let package = Package(
     .executableTarget(
       name: "mememe",
       dependencies: [
-        "MemeCore", "MemeUI", "MemeVideo",
+        "MemeCore", "MemeUI", "MemeVideo", "MemeStore", "MemeEditing", "MemeTextReading",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -23,10 +23,17 @@ public struct SentMeme: MemeContentHolder, Sendable, Hashable, Identifiable {
   /// The file Save As last wrote the meme to, outside the store (it may have been moved or deleted
   /// since), or nil when it was never saved to a file.
   public var savedFileURL: URL?
+  /// Whether someone else made the meme and the user collected it into Sent Memes (Collect), rather
+  /// than made and sent it: its content is then empty, and its picture is the file as received.
+  public var isReceived: Bool
+  /// The words read in the picture of a received meme (see `TextInPicture`); a sent meme's are its
+  /// own texts, and it is never read.
+  public var textInPicture: TextInPicture
 
   public init(
     id: Int64, content: MemeContent, sentAt: Date, position: Int64, originalImageURL: URL,
-    renderedImageURL: URL, thumbnailURL: URL, savedFileURL: URL? = nil
+    renderedImageURL: URL, thumbnailURL: URL, savedFileURL: URL? = nil, isReceived: Bool = false,
+    textInPicture: TextInPicture = .notRead
   ) {
     self.id = id
     self.content = content
@@ -36,6 +43,18 @@ public struct SentMeme: MemeContentHolder, Sendable, Hashable, Identifiable {
     self.renderedImageURL = renderedImageURL
     self.thumbnailURL = thumbnailURL
     self.savedFileURL = savedFileURL
+    self.isReceived = isReceived
+    self.textInPicture = textInPicture
+  }
+
+  /// The description files and Sent Memes carry: the user's, else the meme's text in reading order
+  /// (see `MemeContent.resolvedDescription`). A received meme has no text of its own: its default is
+  /// the text read in its picture, one line for each line read.
+  public var resolvedDescription: String {
+    guard isReceived, !MemeDescription.hasText(content.customDescription ?? ""),
+      let read = textInPicture.text
+    else { return content.resolvedDescription }
+    return MemeDescription.cleaned(read)
   }
 
   /// The meme to open in the editor. Sending it again creates a new entry; the store's files are never

@@ -65,17 +65,51 @@ struct SentMemeChanges: Sendable {
     try database.writing { db in
       guard
         let row = try Row.fetchOne(
-          db, sql: "SELECT topText, bottomText, textBoxes FROM sentMeme WHERE id = ? AND deletedAt IS NULL",
-          arguments: [id])
+          db, sql: "SELECT readText FROM sentMeme WHERE id = ? AND deletedAt IS NULL", arguments: [id])
       else { throw StoreError.memeNotFound(id: id) }
       try db.execute(sql: "UPDATE sentMeme SET description = ? WHERE id = ?", arguments: [stored, id])
-      try SearchIndex.index(
-        id: id, topText: String.fromDatabaseValue(row[0]) ?? "",
-        bottomText: String.fromDatabaseValue(row[1]) ?? "",
-        layers: SentMemeDecoder.layers(fromJSON: String.fromDatabaseValue(row[2])), description: stored,
-        in: db)
+      try reindex(id: id, description: stored, readText: String.fromDatabaseValue(row[0]), in: db)
     }
     return try reader.changedMeme(id: id)
+  }
+
+  /// Records what was read in the picture of meme `id` (see `TextInPicture`; the empty text is "read,
+  /// nothing found"), and the search index's entry with it, in one transaction. Returns the meme as
+  /// stored now.
+  func recordTextInPicture(_ text: TextInPicture, ofMemeWithID id: Int64) throws -> SentMeme {
+    try database.writing { db in
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT description FROM sentMeme WHERE id = ? AND deletedAt IS NULL", arguments: [id])
+      else { throw StoreError.memeNotFound(id: id) }
+      try db.execute(sql: "UPDATE sentMeme SET readText = ? WHERE id = ?", arguments: [text.column, id])
+      try reindex(id: id, description: String.fromDatabaseValue(row[0]), readText: text.column, in: db)
+    }
+    return try reader.changedMeme(id: id)
+  }
+
+  /// The received memes whose pictures have not been read, in the list's order.
+  func memesAwaitingReading() throws -> [Int64] {
+    let unread = try database.reading { db in
+      try Int64.fetchSet(
+        db, sql: "SELECT id FROM sentMeme WHERE received = 1 AND readText IS NULL AND deletedAt IS NULL")
+    }
+    guard !unread.isEmpty else { return [] }
+    return try reader.memeIDs().filter(unread.contains)
+  }
+
+  /// Replaces the search index's entry of meme `id` with its texts as stored now, `description` and
+  /// `readText` as they are about to be.
+  private func reindex(id: Int64, description: String?, readText: String?, in db: Database) throws {
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT topText, bottomText, textBoxes FROM sentMeme WHERE id = ?", arguments: [id])
+    else { return }
+    try SearchIndex.index(
+      id: id, topText: String.fromDatabaseValue(row[0]) ?? "",
+      bottomText: String.fromDatabaseValue(row[1]) ?? "",
+      layers: SentMemeDecoder.layers(fromJSON: String.fromDatabaseValue(row[2])), description: description,
+      readText: readText, in: db)
   }
 
   /// Records that meme `id` was just saved to `file` (Meme Detail's Save As): Detail shows it, with

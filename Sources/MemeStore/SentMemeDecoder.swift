@@ -10,7 +10,11 @@ struct SentMemeDecoder {
   static let fileColumns = ["originalFile", "renderedFile", "thumbnailFile"].map(StoredFileName.bytes(of:))
     .joined(separator: ", ")
   /// The columns, in the order `decode` reads them: the meme's own, then its content's.
-  static let columns = "id, sentAt, position, \(fileColumns), savedFile, \(StoredMemeContent.columns)"
+  static let columns =
+    "id, sentAt, position, \(fileColumns), savedFile, \(StoredMemeContent.columns), received, readText"
+  /// Where `columns` has the content's, and the two after them.
+  private static let contentStart = 7
+  private static let receivedIndex = contentStart + StoredMemeContent.columnCount
 
   let images: DurableFolder
   /// Where the stickers' kept pictures are (their layers point at them once read).
@@ -29,12 +33,16 @@ struct SentMemeDecoder {
   /// such rows, and GRDB's subscripts would stop the app on them.
   mutating func decode(_ row: Row) throws -> SentMeme? {
     guard let names = try Self.fileNames(in: row, from: 3) else { return nil }
+    let received: Int64? = try row.decode(atIndex: Self.receivedIndex)
     return SentMeme(
-      id: try row.decode(atIndex: 0), content: try StoredMemeContent.read(row, from: 7, decoder: &self),
+      id: try row.decode(atIndex: 0),
+      content: try StoredMemeContent.read(row, from: Self.contentStart, decoder: &self),
       sentAt: Date(timeIntervalSinceReferenceDate: try row.decode(atIndex: 1)),
       position: try row.decode(atIndex: 2),
       originalImageURL: images.fileURL(names[0]), renderedImageURL: images.fileURL(names[1]),
-      thumbnailURL: images.fileURL(names[2]), savedFileURL: savedFile(atPath: try row.decode(atIndex: 6)))
+      thumbnailURL: images.fileURL(names[2]), savedFileURL: savedFile(atPath: try row.decode(atIndex: 6)),
+      isReceived: (received ?? 0) != 0,
+      textInPicture: TextInPicture(column: try row.decode(atIndex: Self.receivedIndex + 1)))
   }
 
   /// Whether the three file names read with `fileColumns` from column `start` are plain names, read in

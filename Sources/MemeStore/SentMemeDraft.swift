@@ -36,10 +36,12 @@ public struct SentMemeDraft: MemeContentHolder, Sendable, Hashable {
   public var thumbnail: EncodedImage
   /// The file the share saved the meme to (Save As), which Meme Detail shows; nil for other shares.
   public var savedFile: URL?
+  /// Whether someone else made the meme and the user is collecting it (see `SentMeme.isReceived`).
+  public var isReceived: Bool
 
   public init(
     content: MemeContent, sentAt: Date = Date(), original: OriginalImage, rendered: EncodedImage,
-    thumbnail: EncodedImage, savedFile: URL? = nil
+    thumbnail: EncodedImage, savedFile: URL? = nil, isReceived: Bool = false
   ) {
     self.content = content
     self.sentAt = sentAt
@@ -47,6 +49,7 @@ public struct SentMemeDraft: MemeContentHolder, Sendable, Hashable {
     self.rendered = rendered
     self.thumbnail = thumbnail
     self.savedFile = savedFile
+    self.isReceived = isReceived
   }
 
   /// A draft for `meme` as it is being sent: its content, a copy of its original image.

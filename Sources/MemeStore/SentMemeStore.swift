@@ -138,8 +138,11 @@ public final class SentMemeStore: Sendable {
 
   /// The ids of the memes whose texts match `query`, in `memeIDs()` order, the first `limit` of them
   /// when given (see `SentMemeSearch`). The empty query is `memeIDs()`; no query throws a syntax error.
-  public func memeIDs(matching query: String, limit: Int? = nil) throws -> [Int64] {
-    try search.memeIDs(matching: query, limit: limit)
+  /// `filter` shows only the received memes, or only the sent ones.
+  public func memeIDs(matching query: String, limit: Int? = nil, filter: ReceivedFilter = .all) throws
+    -> [Int64]
+  {
+    try search.memeIDs(matching: query, limit: limit, filter: filter)
   }
 
   /// How many words of a query a search reads, and how many characters of each (see `SearchQuery`):
@@ -203,6 +206,19 @@ public final class SentMemeStore: Sendable {
   public func setDescription(_ description: String?, ofMemeWithID id: Int64) throws -> SentMeme {
     try changes.setDescription(description, ofMemeWithID: id)
   }
+
+  /// Records what was read in the picture of received meme `id` (`.nothingFound` when it has no
+  /// words, so it is not read again), and its search entry with it. The meme's description, when
+  /// the user has written none, is what was read (see `SentMeme.resolvedDescription`). Returns the
+  /// meme as stored now.
+  @discardableResult
+  public func recordTextInPicture(_ text: TextInPicture, ofMemeWithID id: Int64) throws -> SentMeme {
+    try changes.recordTextInPicture(text, ofMemeWithID: id)
+  }
+
+  /// The ids of the received memes whose pictures have not been read yet, in the list's order: what
+  /// the app reads in the background when it starts.
+  public func memesAwaitingReading() throws -> [Int64] { try changes.memesAwaitingReading() }
 
   /// Records that meme `id` was just saved to `file` (Meme Detail's Save As). Returns the meme as
   /// stored now.

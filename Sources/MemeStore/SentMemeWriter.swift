@@ -42,8 +42,9 @@ struct SentMemeWriter: Sendable {
       let insert = try db.cachedStatement(
         sql: """
           INSERT INTO sentMeme
-            (sentAt, position, originalFile, renderedFile, thumbnailFile, savedFile, \(StoredMemeContent.columns))
-          VALUES (?, ?, ?, ?, ?, ?, \(StoredMemeContent.placeholders))
+            (sentAt, position, originalFile, renderedFile, thumbnailFile, savedFile, received,
+             \(StoredMemeContent.columns))
+          VALUES (?, ?, ?, ?, ?, ?, ?, \(StoredMemeContent.placeholders))
           """)
       return try zip(drafts, zip(styles, names)).map { draft, styleAndFiles in
         let (style, names) = styleAndFiles
@@ -52,7 +53,7 @@ struct SentMemeWriter: Sendable {
           arguments: StatementArguments(
             [
               draft.sentAt.timeIntervalSinceReferenceDate, position, names.original, names.rendered,
-              names.thumbnail, draft.savedFile?.path,
+              names.thumbnail, draft.savedFile?.path, draft.isReceived ? 1 : nil,
             ] + (try StoredMemeContent.values(for: draft.content, style: style))))
         let id = db.lastInsertedRowID
         var content = draft.content
@@ -61,11 +62,12 @@ struct SentMemeWriter: Sendable {
         content.panels = files.stickers.resolved(content.panels)
         try SearchIndex.index(
           id: id, topText: content.top, bottomText: content.bottom, layers: content.captions.layers,
-          description: content.customDescription, in: db)
+          description: content.customDescription, readText: nil, in: db)
         return SentMeme(
           id: id, content: content, sentAt: draft.sentAt, position: position,
           originalImageURL: images.fileURL(names.original), renderedImageURL: images.fileURL(names.rendered),
-          thumbnailURL: images.fileURL(names.thumbnail), savedFileURL: draft.savedFile)
+          thumbnailURL: images.fileURL(names.thumbnail), savedFileURL: draft.savedFile,
+          isReceived: draft.isReceived)
       }
     }
   }

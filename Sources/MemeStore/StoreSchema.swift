@@ -73,6 +73,15 @@ enum StoreSchema {
       // PlaybackTiming JSON; NULL (every meme sent before) plays as its source does.
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN timing TEXT")
     }
+    migrator.registerMigration("v13 received memes") { db in
+      // received: 1 for a meme someone else made that the user collected (Collect); NULL (every meme
+      // sent before, and every meme sent since) is one the user made and sent.
+      // readText: the words read in a received meme's picture (TextInPicture); NULL is not read yet,
+      // the empty text read with nothing found. The search index holds them beside the meme's texts.
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN received INTEGER")
+      try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN readText TEXT")
+      try db.execute(sql: "CREATE INDEX sentMeme_unread ON sentMeme(received) WHERE readText IS NULL")
+    }
     return migrator
   }
 

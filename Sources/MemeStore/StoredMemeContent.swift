@@ -16,9 +16,10 @@ enum StoredMemeContent {
   ]
   .joined(separator: ", ")
 
+  static let columnCount = columns.split(separator: ",").count
+
   /// One `?` for each of `columns`, for an INSERT.
-  static let placeholders = Array(repeating: "?", count: columns.split(separator: ",").count)
-    .joined(separator: ", ")
+  static let placeholders = Array(repeating: "?", count: columnCount).joined(separator: ", ")
 
   /// The column values for `content`, with its style as `SentMemeDecoder.json(for:)` wrote it (styles
   /// are encoded, and refused, before any file is written). The defaults (no transform, no box, no

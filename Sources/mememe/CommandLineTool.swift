@@ -10,12 +10,12 @@ struct CommandLineTool: ParsableCommand {
     abstract: "Make memes: an image with a top and a bottom caption, and more placed anywhere.",
     discussion: "With no arguments, or with image files, mememe opens the editor window.",
     version: AppIdentity.version,
-    subcommands: [RenderCommand.self])
+    subcommands: [RenderCommand.self, CollectCommand.self])
 
   /// Whether `arguments` (without the program name) are for the command line rather than the app.
   static func handles(_ arguments: [String]) -> Bool {
     guard let first = arguments.first else { return false }
-    return ["render", "help", "--help", "-h", "--version"].contains(first)
+    return ["render", "collect", "help", "--help", "-h", "--version"].contains(first)
   }
 
   /// Runs the command line and returns the process's exit status. Every failure is one line on

@@ -35,10 +35,10 @@ enum SearchIndex {
   /// Indexes a meme (or replaces its entry) inside the caller's transaction.
   static func index(
     id: Int64, topText: String, bottomText: String, layers: [MemeLayer], description: String?,
-    in db: Database
+    readText: String?, in db: Database
   ) throws {
     let text = SearchText.indexed(
-      topText: topText, bottomText: bottomText, layers: layers, description: description)
+      topText: topText, bottomText: bottomText, layers: layers, description: description, readText: readText)
     try db.cachedStatement(sql: "DELETE FROM \(tableName) WHERE rowid = ?").execute(arguments: [id])
     guard !text.isEmpty else { return }
     try db.cachedStatement(sql: "INSERT INTO \(tableName) (rowid, text) VALUES (?, ?)")
@@ -49,8 +49,10 @@ enum SearchIndex {
   /// (a damaged or foreign database) is indexed with what does read, or left out: it must not stop
   /// the store from opening.
   static func indexEveryMeme(in db: Database) throws {
+    // The words read in pictures came in v13; v6's migration indexed the memes before it.
+    let readText = try db.columns(in: "sentMeme").contains { $0.name == "readText" } ? "readText" : "NULL"
     let rows = try Row.fetchCursor(
-      db, sql: "SELECT id, topText, bottomText, textBoxes, description FROM sentMeme")
+      db, sql: "SELECT id, topText, bottomText, textBoxes, description, \(readText) FROM sentMeme")
     let decoder = JSONDecoder()
     while let row = try rows.next() {
       guard let id = Int64.fromDatabaseValue(row[0]) else { continue }
@@ -58,7 +60,7 @@ enum SearchIndex {
         id: id, topText: String.fromDatabaseValue(row[1]) ?? "",
         bottomText: String.fromDatabaseValue(row[2]) ?? "",
         layers: SentMemeDecoder.layers(fromJSON: String.fromDatabaseValue(row[3]), decoder: decoder),
-        description: String.fromDatabaseValue(row[4]), in: db)
+        description: String.fromDatabaseValue(row[4]), readText: String.fromDatabaseValue(row[5]), in: db)
     }
   }
 }

@@ -13,11 +13,12 @@ import MemeCore
 /// needs three characters, and most Chinese and Japanese words are two).
 enum SearchText {
   /// Every text a meme has: both captions, what its layers add to its description (a text box's
-  /// text) and the user's description.
-  static func indexed(topText: String, bottomText: String, layers: [MemeLayer], description: String?)
-    -> String
-  {
-    let texts = [topText, bottomText] + layers.compactMap(\.kind.describedText) + [description ?? ""]
+  /// text), the user's description and the words read in its picture (a received meme's).
+  static func indexed(
+    topText: String, bottomText: String, layers: [MemeLayer], description: String?, readText: String?
+  ) -> String {
+    let texts =
+      [topText, bottomText] + layers.compactMap(\.kind.describedText) + [description ?? "", readText ?? ""]
     return segmented(texts.filter { !$0.isEmpty }.joined(separator: "\n"))
   }
 

@@ -6,9 +6,9 @@ public enum AppIdentity {
   /// The reverse-DNS id: D-Bus name, .desktop file and icon name. The development build
   /// (`meson setup -Dprofile=development`) has its own, so it runs beside the installed app.
   #if DEVELOPMENT_PROFILE
-    public static let applicationID = "io.github.mememe.MemeMe.Devel"
+    nonisolated public static let applicationID = "io.github.mememe.MemeMe.Devel"
   #else
-    public static let applicationID = "io.github.mememe.MemeMe"
+    nonisolated public static let applicationID = "io.github.mememe.MemeMe"
   #endif
 
   /// The one version number: About window, `mememe --version`. Plain data, so any thread may read it.
