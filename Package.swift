@@ -211,7 +211,7 @@ let package = Package(
     .testTarget(
       name: "CommandLineTests",
       dependencies: [
-        "mememe", "MemeCore", "MemeVideo", "CMemeGraphics", "DiskTestSupport", "PictureChecks",
+        "mememe", "MemeCore", "MemeVideo", "MemeStore", "CMemeGraphics", "DiskTestSupport", "PictureChecks",
         "PictureFixtures",
       ],
       // Run by the sticker and panel tests with the system's Python, as the independent reference.

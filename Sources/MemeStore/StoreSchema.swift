@@ -81,6 +81,8 @@ enum StoreSchema {
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN received INTEGER")
       try db.execute(sql: "ALTER TABLE sentMeme ADD COLUMN readText TEXT")
       try db.execute(sql: "CREATE INDEX sentMeme_unread ON sentMeme(received) WHERE readText IS NULL")
+      // Indexed again: the index now writes "ß" as "ss" (see SearchText.withoutSharpS).
+      try SearchIndex.indexEveryMeme(in: db)
     }
     return migrator
   }

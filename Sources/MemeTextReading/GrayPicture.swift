@@ -27,13 +27,15 @@ struct GrayPicture: Sendable {
   /// Classic captions (white letters with a dark outline over a photo) as dark ink on white paper:
   /// a pixel is ink when it is nearly white and nearly grey, paper otherwise. The photo under the
   /// letters, whatever its colours, becomes paper, which Tesseract's binarization cannot do for a
-  /// busy one.
+  /// busy one. Then the white patches that cannot be letters go (see `LetterPatches`): a light sky
+  /// or wall around the captions (a patch wider or taller than a letter can be), and specks.
   init(whiteLettersOf image: RasterImage) {
     self.init(image) { red, green, blue, alpha in
       let lowest = min(red, green, blue)
       let spread = max(red, green, blue) - lowest
       return alpha > 128 && lowest >= Self.whiteLevel && spread <= Self.greyTolerance ? 0 : 255
     }
+    LetterPatches.keepLetters(in: &self)
   }
 
   /// The lightest channel value a pixel of white letters has (anti-aliased edges fall below it).

@@ -2,9 +2,10 @@
 import Foundation
 
 /// The languages Tesseract reads in, as its trained data names them ("eng", "deu"), and where that
-/// data is. English is always read (most memes are in it, whatever the reader's language); the
-/// user's own language is read first when its data is installed (Debian's `tesseract-ocr-deu` and
-/// its siblings).
+/// data is. English is always read, first (most memes are in it, whatever the reader's language,
+/// and a German model tried first reads English capitals worse: "VAGATION", "B0SS"); the user's
+/// own language next when its data is installed (Debian's `tesseract-ocr-deu` and its siblings):
+/// Tesseract tries it on the words English reads badly.
 public struct TextLanguages: Sendable, Hashable {
   /// Tesseract's names, the first tried first.
   public let names: [String]
@@ -32,8 +33,8 @@ public struct TextLanguages: Sendable, Hashable {
     self.dataFolder = dataFolder
   }
 
-  /// The user's language (from `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG`, as gettext looks) and
-  /// English; nil when no data is installed for either.
+  /// English and the user's language (from `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG`, as
+  /// gettext looks); nil when no data is installed for either.
   public static func forUser(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self? {
     let locale = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
       .first { !$0.isEmpty }

@@ -12,7 +12,7 @@ import MemeUI
 struct CollectCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "collect",
-    abstract: "Add pictures, GIFs and videos someone else made to Sent Memes, as received memes.",
+    abstract: "Add to Sent Memes: pictures, GIFs and videos someone else made, as received memes.",
     discussion: """
       Each file is copied into Sent Memes (the copy shared from there carries no metadata of the \
       sender's), and the words in it are read (first, middle and last frames of an animation or a \

@@ -20,7 +20,7 @@ import Testing
           db, sql: "SELECT name, sql FROM sqlite_master WHERE tbl_name IN ('sentMeme', 'memeTemplate')"
         ).map { (($0[0] as String), ($0[1] as String?) ?? "") })
     }
-    // v1, with the columns v2 to v8, v10, v11 and v12 added after it.
+    // v1, with the columns v2 to v8 and v10 to v13 added after it.
     #expect(
       statements["sentMeme"] == """
         CREATE TABLE sentMeme (
@@ -34,9 +34,12 @@ import Testing
           renderedFile TEXT NOT NULL,
           thumbnailFile TEXT NOT NULL,
           deletedAt REAL
-        , transform TEXT, textBoxes TEXT, description TEXT, layout TEXT, savedFile TEXT, panels TEXT, effects TEXT, timing TEXT)
+        , transform TEXT, textBoxes TEXT, description TEXT, layout TEXT, savedFile TEXT, panels TEXT, effects TEXT, timing TEXT, received INTEGER, readText TEXT)
         """)
     #expect(statements["sentMeme_position"] == "CREATE INDEX sentMeme_position ON sentMeme(position)")
+    #expect(
+      statements["sentMeme_unread"]
+        == "CREATE INDEX sentMeme_unread ON sentMeme(received) WHERE readText IS NULL")
     // v7, with the columns v9, v10 and v11 added after it.
     #expect(
       statements["memeTemplate"] == """

@@ -62,6 +62,16 @@ import Testing
     #expect(try store.memeIDs(matching: "cre\u{300}me brulee") == [ids["Crème brûlée"]!])
   }
 
+  /// Capitals write "ß" as "SS": the words read in a picture of "Straße" say "STRASSE".
+  @Test func sharpSFindsDoubleSAndBack() throws {
+    let folder = try TemporaryFolder()
+    let (store, ids) = try store(with: ["Große Straße", "GROSSE STRASSE"], folder: folder)
+    let both = Set(ids.values)
+    #expect(Set(try store.memeIDs(matching: "straße")) == both)
+    #expect(Set(try store.memeIDs(matching: "STRASSE")) == both)
+    #expect(Set(try store.memeIDs(matching: "gro")) == both)
+  }
+
   /// A limit keeps the first results in the list's order, for a query and for the empty one.
   @Test func aLimitKeepsTheFirstResultsInOrder() throws {
     let folder = try TemporaryFolder()

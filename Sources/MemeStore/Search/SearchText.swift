@@ -27,7 +27,7 @@ enum SearchText {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     var lastWasAlone = false
-    for character in withoutAccents(text) {
+    for character in withoutSharpS(withoutAccents(text)) {
       let alone = standsAlone(character)
       if alone || lastWasAlone, let last = result.last, !last.isWhitespace { result.append(" ") }
       result.append(character)
@@ -46,6 +46,14 @@ enum SearchText {
     var scalars = String.UnicodeScalarView()
     scalars.append(contentsOf: decomposed.filter { !isAccent($0) })
     return String(scalars).precomposedStringWithCanonicalMapping
+  }
+
+  /// `text` with German's sharp s written as "ss", as capitals write it: a caption drawn upper-cased
+  /// shows "STRASSE" for "Straße", so the words read in a picture say "STRASSE", and "straße" must
+  /// find them (unicode61 folds case, not this).
+  static func withoutSharpS(_ text: String) -> String {
+    guard text.contains(where: { $0 == "ß" || $0 == "ẞ" }) else { return text }
+    return text.replacingOccurrences(of: "ß", with: "ss").replacingOccurrences(of: "ẞ", with: "ss")
   }
 
   private static func isAccent(_ scalar: Unicode.Scalar) -> Bool {
