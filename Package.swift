@@ -216,6 +216,10 @@ let package = Package(
       ],
       // Run by the sticker and panel tests with the system's Python, as the independent reference.
       exclude: ["Stickers/sticker-reference.py", "Panels/panel-reference.py"]),
+    // The reader on memes the engine draws, where the words and their places are known.
+    .testTarget(
+      name: "MemeTextReadingTests",
+      dependencies: ["MemeTextReading", "MemeCore", "PictureFixtures", "CTesseract"]),
     .testTarget(
       name: "MemeCameraTests", dependencies: ["MemeCamera", "MemeCore", "MemeVideo", "CGLib"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),

@@ -41,6 +41,13 @@ struct SeedCommand: ParsableCommand {
   @Flag(help: "Captions of everyday words (as the search benchmark needs) instead of numbered ones.")
   var words = false
 
+  @Flag(
+    help: """
+      Make every other meme a received one (Collect): no captions of its own, its words those read \
+      in its picture, as the search index holds them for received memes.
+      """)
+  var received = false
+
   func validate() throws {
     guard count >= 0 else { throw ValidationError("The count must not be negative.") }
     guard batchSize > 0 else { throw ValidationError("The batch size must be positive.") }
@@ -53,6 +60,7 @@ struct SeedCommand: ParsableCommand {
     let store = try SentMemeStore(directory: folder)
     var images = try SeedImages(imagePath: image, thumbnailPath: thumbnail)
     images.usesWords = words
+    images.makesReceived = received
     let start = Date()
     let now = Date()
     let drafts = (0..<count).lazy.map { index in
@@ -75,6 +83,7 @@ struct SeedCommand: ParsableCommand {
       }
       try store.save(contentsOf: batch)
     }
+    if received { try recordReadText(in: store, images: images) }
     let seconds = Date().timeIntervalSince(start)
     say("Added \(count) memes in \(Self.format(seconds)) s to \(folder.path).")
 
@@ -86,6 +95,20 @@ struct SeedCommand: ParsableCommand {
     say(
       "Reopened in \(Self.format(opened.timeIntervalSince(openStart))) s; listed \(memes.count) memes in "
         + "\(Self.format(Date().timeIntervalSince(opened))) s.")
+  }
+
+  /// The received memes' words, as reading their pictures would record them: the captions they
+  /// would have had, upper-cased as drawn, a line each.
+  private func recordReadText(in store: SentMemeStore, images: SeedImages) throws {
+    // Memes are numbered from 1 in the order saved, and their ids count up from the first one's.
+    let unread = try store.memesAwaitingReading()
+    guard let first = unread.min().map({ $0 - 1 }) else { return }
+    for id in unread {
+      let captions = images.captions(number: Int(id - first) + 1)
+      try store.recordTextInPicture(
+        TextInPicture(read: captions.top.uppercased() + "\n" + captions.bottom.uppercased()), ofMemeWithID: id
+      )
+    }
   }
 
   private static func format(_ seconds: TimeInterval) -> String { String(format: "%.3f", seconds) }
@@ -102,6 +125,8 @@ struct SeedImages {
   private var variants: [(image: Data, thumbnail: Data)]
   /// Captions from `SeedWords` rather than "Seeded meme <n>".
   var usesWords = false
+  /// Every other meme received, its captions' words read in its picture instead.
+  var makesReceived = false
 
   init(imagePath: String?, thumbnailPath: String?) throws {
     if let imagePath, let thumbnailPath {
@@ -132,12 +157,19 @@ struct SeedImages {
 
   func draft(number: Int, sentAt: Date) -> SentMemeDraft {
     let variant = variants[number % variants.count]
-    let captions =
-      usesWords
-      ? SeedWords.captions(number: number) : (top: "Seeded meme \(number)", bottom: "Bottom text \(number)")
-    return SentMemeDraft(
-      content: MemeContent(captions: MemeCaptions(top: captions.top, bottom: captions.bottom)),
+    let captions = self.captions(number: number)
+    let isReceived = makesReceived && number % 2 == 0
+    var draft = SentMemeDraft(
+      content: isReceived
+        ? .empty : MemeContent(captions: MemeCaptions(top: captions.top, bottom: captions.bottom)),
       sentAt: sentAt, original: .encoded(.png(variant.image)), rendered: .png(variant.image),
       thumbnail: .png(variant.thumbnail))
+    draft.isReceived = isReceived
+    return draft
+  }
+
+  func captions(number: Int) -> (top: String, bottom: String) {
+    usesWords
+      ? SeedWords.captions(number: number) : (top: "Seeded meme \(number)", bottom: "Bottom text \(number)")
   }
 }

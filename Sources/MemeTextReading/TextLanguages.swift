@@ -40,7 +40,7 @@ public struct TextLanguages: Sendable, Hashable {
       .first { !$0.isEmpty }
     let first = locale?.split(separator: ":").first.map(String.init) ?? ""
     return Self(
-      names: [tesseractName(forLocale: first), "eng"].compactMap { $0 },
+      names: ["eng", tesseractName(forLocale: first)].compactMap { $0 },
       dataFolder: dataFolder(environment: environment))
   }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import PictureFixtures
 
 /// The captions of the reading tests' memes: English words, numbers, German words (umlauts and ß)
 /// and lower-case captions, picked by a fixed seed so every run renders the same memes.
@@ -43,23 +44,4 @@ struct CaptionCorpus {
         top: words(2 + random.next(below: 2)), bottom: words(2 + random.next(below: 2)), keepsCase: kind == 3)
     }
   }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure can be rendered again as it was.
-struct SeededRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -2,6 +2,7 @@
 import Foundation
 import MemeCore
 import MemeStore
+import PictureFixtures
 import Testing
 
 /// `mememe collect` reads the words in memes someone else made: 200 memes rendered by `mememe

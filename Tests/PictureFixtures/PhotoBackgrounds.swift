@@ -6,8 +6,8 @@ import MemeCore
 /// Pictures that stand in for photos under the reading tests' captions: soft blobs of colour (sky,
 /// faces, rooms) over a gradient, with fine grain, each from its seed. Some are light, so white
 /// letters lie on light ground as they do on real photos.
-enum PhotoBackgrounds {
-  static func photo(width: Int, height: Int, seed: UInt64) -> RasterImage {
+public enum PhotoBackgrounds {
+  public static func photo(width: Int, height: Int, seed: UInt64) -> RasterImage {
     var random = SeededRandom(seed: seed)
     let image = RasterImage(width: width, height: height, hasAlpha: false)!
     let context = cairo_create(image.surface)!
