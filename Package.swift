@@ -162,7 +162,7 @@ let package = Package(
     // session drives MemeUI through package access, so the app carries none of it.
     .executableTarget(
       name: "sent-memes-benchmark",
-      dependencies: ["MemeUI", "MemeEditing", "GtkKit", "CGtk"],
+      dependencies: ["MemeUI", "MemeEditing", "MemeTextReading", "MemeCore", "GtkKit", "CGtk"],
       path: "Benchmarks/sent-memes-benchmark",
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),

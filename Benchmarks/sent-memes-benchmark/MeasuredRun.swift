@@ -87,7 +87,9 @@ final class MeasuredRun {
       return result
     }
 
+    let reading = options.readingFolder.map(BackgroundReading.init(folder:))
     let scrolling = scroll(session) { recorder.paints.count }
+    let readWhileScrolling = reading.map { "\($0.finishedCount) of \($0.count)" }
 
     // A selection in the middle of the list, then its detail shown.
     let detailStart = Date()
@@ -115,7 +117,8 @@ final class MeasuredRun {
       longestGapCPU: scrolling.longestGapCPU * 1000,
       detailMilliseconds: detailShown.timeIntervalSince(detailStart) * 1000,
       detailFullImageMilliseconds: fullImageShown.timeIntervalSince(detailStart) * 1000,
-      rssAfterScrollMiB: mebibytes("VmRSS"), peakRSSMiB: mebibytes("VmHWM"), loadAverage: loadAverage())
+      rssAfterScrollMiB: mebibytes("VmRSS"), peakRSSMiB: mebibytes("VmHWM"), loadAverage: loadAverage(),
+      readWhileScrolling: readWhileScrolling)
     session.close()
     return result
   }

@@ -7,13 +7,15 @@
 //   swift build -c release    # builds this tool and mememe-seed beside it
 //   xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo \
 //     .build/release/sent-memes-benchmark [count] [--runs N] [--cache cold|warm|both] [--view list|grid|both]
-//     [--directory DIR] [--launch-only]
+//     [--directory DIR] [--launch-only] [--reading DIR]
 //
 // Each run is a fresh process (launched by this one) that opens the store, scrolls one view and
 // opens a detail. A cold run starts with the store's files dropped from the page cache and fresh
 // XDG folders, as after a reboot; a warm run has just read every file. The window keeps the app's
 // default size. `--launch-only` stops each run once the window is populated and its thumbnails are
-// shown (the launch phases and memory, without scrolling or the detail).
+// shown (the launch phases and memory, without scrolling or the detail). `--reading DIR` reads the
+// words of every picture in DIR in the background while the view scrolls (as the app reads memes just
+// collected: one thread at the lowest priority), and says how many it read meanwhile.
 //
 // After each scrolling run, an empty window of the same size paints as many frames on the same
 // display with the same loop (see PacingReference): a virtual display has no vertical blank, so
@@ -33,6 +35,9 @@ struct Options {
   var views = ["list", "grid"]
   /// Measure the launch alone: no scrolling, no detail.
   var launchOnly = false
+  /// A folder of pictures the run reads the words of in the background while it scrolls, as the
+  /// app reads memes just collected (one thread at the lowest priority, see BackgroundTextReader).
+  var readingFolder: String?
   /// Set in a measured child process: the one view and cache form it measures, or "reference".
   var single: (view: String, cache: String)?
   /// For the pacing reference: how many frames it paints, and its window's size.
@@ -64,6 +69,7 @@ struct Options {
       case "--view": views = forms(value(), ["list", "grid"])
       case "--single": singleView = value()
       case "--launch-only": launchOnly = true
+      case "--reading": readingFolder = value()
       case "--reference-frames": referenceFrames = number(value())
       case "--reference-size":
         let sides = value().split(separator: "x").compactMap { Int32($0) }
@@ -142,6 +148,8 @@ struct RunResult: Codable {
   var rssAfterScrollMiB: Double
   var peakRSSMiB: Double
   var loadAverage: String
+  /// With `--reading`: how many of the folder's pictures were read while the view scrolled.
+  var readWhileScrolling: String? = nil
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
@@ -339,7 +347,8 @@ for cache in options.caches {
       prepareCache(cache)
       guard
         let result = measure(
-          ["--single", view, "--cache", cache] + (options.launchOnly ? ["--launch-only"] : []),
+          ["--single", view, "--cache", cache] + (options.launchOnly ? ["--launch-only"] : [])
+            + (options.readingFolder.map { ["--reading", $0] } ?? []),
           environment: environment(for: cache), name: "\(view), \(cache) cache, run \(index)")
       else { continue }
       results.append(result)
@@ -379,6 +388,9 @@ for cache in options.caches {
           result.longestGap, result.longestGapCPU, result.detailMilliseconds,
           result.detailFullImageMilliseconds, result.rssAfterScrollMiB,
           result.peakRSSMiB))
+      if let read = result.readWhileScrolling {
+        print("    pictures read in the background while scrolling: \(read)")
+      }
     }
     guard !results.isEmpty else { continue }
     print("\(view), \(cache) cache, all \(results.count) runs:")

@@ -38,7 +38,9 @@ public final class PictureTextReader {
   /// is not a picture, or over the limits); recognition itself never fails, it finds nothing.
   public func read(fileAt url: URL, cancellation: Cancellation? = nil) throws(ImageError) -> PictureText {
     let deadline = ContinuousClock.now + Self.budget
-    let frames = try SampledFrames.frames(of: url, longestSide: Self.longestSide)
+    // Composing a long animation's frames may take half the budget; reading them, the rest.
+    let frames = try SampledFrames.frames(
+      of: url, longestSide: Self.longestSide, until: ContinuousClock.now + Self.budget / 2)
     var kept: [ReadWord] = []
     for frame in frames {
       guard ContinuousClock.now < deadline, cancellation?.isCancelled != true else { break }

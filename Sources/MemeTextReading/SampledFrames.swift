@@ -6,14 +6,19 @@ import MemeVideo
 /// The frames of a file that are read for its words: a still picture's one, an animation's or a
 /// video's first, middle and last, each fitted within a side length.
 enum SampledFrames {
-  static func frames(of url: URL, longestSide: Int) throws(ImageError) -> [RasterImage] {
+  /// The frames read; an animation whose frames are still being composed at `deadline` gives those
+  /// kept by then.
+  static func frames(of url: URL, longestSide: Int, until deadline: ContinuousClock.Instant)
+    throws(ImageError)
+    -> [RasterImage]
+  {
     if VideoFile.isVideo(url) {
       return try VideoProbe.frames(of: url, atFractions: [0, 0.5, 1]).compactMap {
         fitted($0, longestSide: longestSide)
       }
     }
     if let info = AnimationReader.info(ofImageAt: url), info.frameCount > 1 {
-      return try animationFrames(of: url, count: info.frameCount, longestSide: longestSide)
+      return try animationFrames(of: url, count: info.frameCount, longestSide: longestSide, until: deadline)
     }
     return [try still(at: url, longestSide: longestSide)]
   }
@@ -28,14 +33,14 @@ enum SampledFrames {
 
   /// The first, middle and last frames: every frame is composed in turn (a GIF's frame is drawn over
   /// the ones before it), and those three are kept, fitted.
-  private static func animationFrames(of url: URL, count: Int, longestSide: Int) throws(ImageError)
-    -> [RasterImage]
-  {
+  private static func animationFrames(
+    of url: URL, count: Int, longestSide: Int, until deadline: ContinuousClock.Instant
+  ) throws(ImageError) -> [RasterImage] {
     let reader = try AnimationReader(contentsOf: url)
     let wanted = Set([0, count / 2, count - 1])
     var frames: [RasterImage] = []
     var index = 0
-    while try reader.nextFrame() != nil {
+    while ContinuousClock.now < deadline, try reader.nextFrame() != nil {
       if wanted.contains(index), let frame = fitted(reader.canvas, longestSide: longestSide) {
         frames.append(frame)
       }
