@@ -32,6 +32,12 @@ import Testing
     EditorHarness.settle(editor)
   }
 
+  /// Uses the picture's text through its action, and settles.
+  static func use(_ editor: EditorWindow) {
+    useAction(editor)?.activate()
+    EditorHarness.settle(editor)
+  }
+
   static func useAction(_ editor: EditorWindow) -> SimpleAction? {
     editor.actions.action(named: EditorAction.usePictureText.name)
   }

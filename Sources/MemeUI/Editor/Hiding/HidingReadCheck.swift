@@ -16,6 +16,9 @@ import MemeTextReading
 final class HidingReadCheck {
   static var message: String { localized("Still readable: make it stronger") }
 
+  /// How many results are kept before those of areas no longer on the meme are dropped.
+  private static let keptResults = 64
+
   private unowned let host: any EditorHost
   /// Whether each area read, as it is, still shows words.
   private var results: [HiddenArea: Bool] = [:]
@@ -57,6 +60,8 @@ final class HidingReadCheck {
       cancellation.cancel()
       pending[area] = nil
     }
+    // A slider's run or a drag leaves a result for each step: only the meme's own are kept then.
+    if results.count > Self.keptResults { results = results.filter { areas.contains($0.key) } }
     for area in areas where results[area] == nil && pending[area] == nil { check(area) }
   }
 

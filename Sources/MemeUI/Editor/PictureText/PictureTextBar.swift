@@ -16,23 +16,29 @@ struct PictureTextBar {
   init() {
     let bar = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
     bar.widget.addCSSClass("picture-text-bar")
-    let label = Label(localized("This picture already has words in it."))
+    let note = localized("This picture already has words in it.")
+    let label = Label(note)
     label.widget.name = "picture-text-note"
-    label.wrapsText = true
     label.textAlignment = 0
-    label.widget.expandsHorizontally = true
+    // On one line where it fits, else not at all: at a phone's width the button says enough, and
+    // a sentence wrapped into a column of single words beside it says nothing.
+    let squeezer = Squeezer([label.widget, Label("").widget])
+    squeezer.widget.expandsHorizontally = true
     useButton = Button(label: EditorAction.usePictureText.title).widget
     useButton.actionName = EditorAction.usePictureText.detailedName
     useButton.name = "use-picture-text-button"
     useButton.addCSSClass("suggested-action")
     useButton.verticalAlignment = GTK_ALIGN_CENTER
+    useButton.horizontalAlignment = GTK_ALIGN_END
+    // Heard with the button whether or not the note shows.
+    Accessible.setDescription(useButton, note)
     dismissButton = Button(iconName: IconName.dismiss).widget
     EditorBottomBar.name(
       dismissButton, "picture-text-dismiss", label: localized("Dismiss"), tooltip: localized("Dismiss"))
     dismissButton.addCSSClass("flat")
     dismissButton.verticalAlignment = GTK_ALIGN_CENTER
     bar.append(Image(iconName: IconName.addText).widget)
-    bar.append(label.widget)
+    bar.append(squeezer.widget)
     bar.append(useButton)
     bar.append(dismissButton)
     revealer = Revealer(child: bar.widget)
