@@ -114,4 +114,33 @@ import Testing
     #expect(!editor.pictureText.bar.isShown)
     #expect(Self.useAction(editor)?.isEnabled == false)
   }
+
+  /// Closing the window while its picture is read: the reading is cancelled or its result dropped,
+  /// and the reader goes on to the next window's pictures.
+  @Test func closingTheWindowWhileReadingLeavesTheReaderFree() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    #expect(EditorHarness.load(try Self.memeFile(), into: editor))
+    EditorHarness.close(editor)
+    #expect(MainContext.iterate(maxIterations: 3000) { PictureTextOffering.reader.waitingCount == 0 })
+    let next = EditorHarness.makeEditor()
+    defer { EditorHarness.close(next) }
+    #expect(EditorHarness.load(try Self.memeFile(), into: next))
+    Self.waitForReading(next)
+    #expect(next.pictureText.bar.isShown)
+  }
+
+  /// A pasted picture (encoded bytes, as the clipboard gives them) is read as an opened one is.
+  @Test func aPastedMemeOffersItsWordsToo() throws {
+    try DisplayHarness.requireDisplay()
+    let editor = EditorHarness.makeEditor()
+    defer { EditorHarness.close(editor) }
+    let bytes = try [UInt8](Data(contentsOf: try Self.memeFile()))
+    editor.loading.load(pasted: bytes)
+    #expect(MainContext.iterate { editor.document.image != nil && !editor.isLoading })
+    Self.waitForReading(editor)
+    #expect(editor.pictureText.bar.isShown)
+    Self.use(editor)
+    #expect(editor.document.captions.bottom == "ON THE FIRST TRY")
+  }
 }
