@@ -253,8 +253,8 @@ let package = Package(
     .testTarget(
       name: "MemeEditingTests",
       dependencies: [
-        "MemeEditing", "MemeCore", "MemeStore", "CMemeGraphics", "PictureFixtures", "PixelCompare",
-        "PictureChecks", "DiskTestSupport",
+        "MemeEditing", "MemeCore", "MemeStore", "MemeTextReading", "CMemeGraphics", "PictureFixtures",
+        "PixelCompare", "PictureChecks", "DiskTestSupport",
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
@@ -262,8 +262,9 @@ let package = Package(
       // the store's database, as another program would.
       name: "MemeUITests",
       dependencies: [
-        "MemeUI", "MemeEditing", "MemeCore", "GtkKit", "CGtk", "GtkTestSupport", "PictureFixtures", "mememe",
-        "PixelCompare", "PictureChecks", "DiskTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "MemeUI", "MemeEditing", "MemeCore", "MemeTextReading", "GtkKit", "CGtk", "GtkTestSupport",
+        "PictureFixtures", "mememe", "PixelCompare", "PictureChecks", "DiskTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     // Test pictures drawn with Cairo (a sunset with hills), for the editing and the window tests, and

@@ -14,6 +14,7 @@ public final class BackgroundTextReader: @unchecked Sendable {
   private enum Source {
     case file(URL)
     case image(RasterImage)
+    case made(@Sendable () -> RasterImage?)
   }
 
   private struct Job {
@@ -44,6 +45,17 @@ public final class BackgroundTextReader: @unchecked Sendable {
   @discardableResult
   public func read(_ image: RasterImage, completion: @escaping Completion) -> Cancellation {
     enqueue(.image(image), completion: completion)
+  }
+
+  /// Reads the picture `make` returns, made on the reader's thread when the job's turn comes (at its
+  /// low priority, and not at all when cancelled first): a picture that must be drawn before it is
+  /// read (the editor's hidden areas, flattened) costs the interface nothing either. Nil from `make`
+  /// reads as no words.
+  @discardableResult
+  public func read(making make: @escaping @Sendable () -> RasterImage?, completion: @escaping Completion)
+    -> Cancellation
+  {
+    enqueue(.made(make), completion: completion)
   }
 
   /// How many jobs wait (the one being read not counted).
@@ -85,7 +97,7 @@ public final class BackgroundTextReader: @unchecked Sendable {
     let name: String
     switch job.source {
     case .file(let url): name = url.path
-    case .image: name = "picture"
+    case .image, .made: name = "picture"
     }
     guard !job.cancellation.isCancelled else {
       return .failure(ImageError(path: name, kind: .cancelled, reason: localized("cancelled")))
@@ -100,6 +112,8 @@ public final class BackgroundTextReader: @unchecked Sendable {
       return Result { () throws(ImageError) in try reader.read(fileAt: url, cancellation: job.cancellation) }
     case .image(let image):
       return .success(reader.read(image, cancellation: job.cancellation))
+    case .made(let make):
+      return .success(make().map { reader.read($0, cancellation: job.cancellation) } ?? .empty)
     }
   }
 }

@@ -75,6 +75,11 @@ enum EditorStyleSheet {
       border-bottom: 1px solid alpha(black, 0.12);
     }
     .warning-bar image { color: @warning_color; }
+    .picture-text-bar {
+      padding: 6px 10px 6px 16px;
+      background-color: mix(@accent_bg_color, @theme_bg_color, 0.85);
+      border-bottom: 1px solid alpha(black, 0.12);
+    }
     .export-progress {
       padding: 6px 12px 6px 16px;
       background-color: @headerbar_bg_color;

@@ -42,6 +42,8 @@ package enum EditorAction: String, NamedAction {
   /// window takes only when the focused control does not type them).
   case trimStart = "trim-start"
   case trimEnd = "trim-end"
+  /// The words read in the picture become the captions, the old ones covered (`PictureTextOffering`).
+  case usePictureText = "use-picture-text"
 
   var accelerators: [String] {
     switch self {
@@ -67,7 +69,7 @@ package enum EditorAction: String, NamedAction {
     case .nextCaption: ["<Control>Tab"]
     case .previousCaption: ["<Control><Shift>Tab"]
     case .camera, .share, .cancel, .editDescription, .cancelExport, .playAnimation, .previousFrame,
-      .nextFrame, .hideArea, .addReactionBubble, .addComicBubble, .trimStart, .trimEnd:
+      .nextFrame, .hideArea, .addReactionBubble, .addComicBubble, .trimStart, .trimEnd, .usePictureText:
       []
     }
   }
@@ -103,6 +105,7 @@ package enum EditorAction: String, NamedAction {
     case .nextFrame: localized("Next Frame")
     case .trimStart: localized("Start the Animation at This Frame")
     case .trimEnd: localized("End the Animation at This Frame")
+    case .usePictureText: localized("Use the picture's text")
     }
   }
 
@@ -125,7 +128,8 @@ package enum EditorAction: String, NamedAction {
     switch self {
     case .share, .editDescription, .zoomIn, .zoomOut, .zoomFit,
       .rotateLeft, .rotateRight,
-      .flipHorizontal, .flipVertical, .addText, .hideArea, .addReactionBubble, .addComicBubble:
+      .flipHorizontal, .flipVertical, .addText, .hideArea, .addReactionBubble, .addComicBubble,
+      .usePictureText:
       true
     default: false
     }

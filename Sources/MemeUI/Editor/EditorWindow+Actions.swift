@@ -65,6 +65,7 @@ extension EditorWindow {
     case .nextFrame: canvas.playback.stepOn()
     case .trimStart: timing.setStartAtFrameShown()
     case .trimEnd: timing.setEndAtFrameShown()
+    case .usePictureText: pictureText.use()
     }
   }
 
@@ -95,6 +96,7 @@ extension EditorWindow {
     layerActions.update(isCropping: isCropping)
     enable(.addText, hasPicture && !isCropping)
     enable(.hideArea, hasPicture && !isCropping)
+    enable(.usePictureText, pictureText?.canUse == true && !isCropping)
     let canAddBubble = layerTools?.bubbles.isPossible ?? false
     for action in [EditorAction.addReactionBubble, .addComicBubble] { enable(action, canAddBubble) }
     bottomBar.speechBubbleButton.isSensitive = canAddBubble

@@ -47,6 +47,10 @@ package final class EditorWindow: AppWindow, EditorHost {
   private(set) var layerTools: LayerTools!
   var hiding: HideAreaDrawing { layerTools.hiding }
   private(set) var camera: EditorCamera!
+  /// Reads the words of each picture opened and offers them as its captions.
+  private(set) var pictureText: PictureTextOffering!
+  /// Reads each Pixelate or Blur hidden area back and warns while it still shows words.
+  private(set) var hidingCheck: HidingReadCheck!
   /// Lays the launch captions out before the first frame.
   private(set) var launchSheet: LaunchSheet!
   /// Shows the Sent Memes window; Cancel uses it when memes have been sent.
@@ -68,6 +72,8 @@ package final class EditorWindow: AppWindow, EditorHost {
       filePicker(request, completion)
     }
     panels = PanelEditing(host: self)
+    pictureText = PictureTextOffering(host: self)
+    hidingCheck = HidingReadCheck(host: self)
     timing = TimingEditing(host: self)
     buildContent()
     boxHandles = BoxHandles(canvas: canvas, document: document)
@@ -96,6 +102,7 @@ package final class EditorWindow: AppWindow, EditorHost {
       canvas: canvas, boxHandles: boxHandles, document: document, kindSections: layerActions.kindMenuSections)
     contextMenu.attachKeys(to: window)
     layerTools = LayerTools(editor: self)
+    hidingCheck.onChange = { [unowned self] in showHidingWarning() }
     canvas.playback.attachKeys(to: window)
     canvas.videoPlayback.onFailure = { [weak self] reason in
       self?.showError(title: localized("Could not play the video"), detail: ErrorSentence.from(reason))
@@ -168,6 +175,8 @@ package final class EditorWindow: AppWindow, EditorHost {
     sharing.progress.windowDestroyed()
     canvas.playback.windowDestroyed()
     canvas.videoPlayback.windowDestroyed()
+    pictureText.windowDestroyed()
+    hidingCheck.windowDestroyed()
   }
 
   // MARK: - Building the tree
@@ -177,6 +186,7 @@ package final class EditorWindow: AppWindow, EditorHost {
     // "Saving…" with Stop, while an export takes long: a row of its own (see `ExportProgress`).
     content.append(sharing.progress.bar.widget)
     content.append(warningBar.revealer.widget)
+    content.append(pictureText.bar.revealer.widget)
     // The style panel takes its room from the canvas rather than lying over the captions.
     let middle = Box(GTK_ORIENTATION_HORIZONTAL)
     middle.widget.expandsVertically = true
@@ -229,6 +239,8 @@ package final class EditorWindow: AppWindow, EditorHost {
     if cropMode.isOn || !change.isDisjoint(with: [.image, .transform]) { layerTools?.hiding.cancel() }
     boxHandles?.documentChanged(change)
     panels?.documentChanged(change)
+    pictureText.documentChanged(change)
+    hidingCheck.documentChanged(change)
     // Before the picture is shown: a new animation starts playing as its meme's timing says.
     if !change.isDisjoint(with: [.image, .timing]) { canvas.playback.timing = document.content.timing }
     if !change.isDisjoint(with: [.image, .transform]) {
@@ -246,9 +258,18 @@ package final class EditorWindow: AppWindow, EditorHost {
     if !change.isDisjoint(with: [.captions, .style, .image, .transform, .selection]) {
       let layout = canvas.layout
       textBoxes.showStyleOfSelection(layout: layout)
-      warningBar.show(for: document, layout: layout)
+      showHidingWarning()
     }
     updateActionStates()
+  }
+
+  /// The warning strip, with what the hiding check found, and the Strength slider's note for the
+  /// selected area.
+  private func showHidingWarning() {
+    warningBar.show(for: document, layout: canvas.layout, also: hidingCheck.warning)
+    let selected = document.selectedLayer?.hiddenArea
+    layerTools.strength.showNote(
+      selected.map(hidingCheck.isStillReadable) == true ? HidingReadCheck.message : nil)
   }
 
   /// Shows an error that names the file and the reason; the editor keeps its state.

@@ -33,7 +33,8 @@ struct WarningBar {
 
   /// Shows what is wrong with `document`'s picture and with the captions of `layout` (the one drawn),
   /// one warning a line, or hides the strip when nothing is.
-  func show(for document: EditorDocument, layout: MemeLayout?) {
+  /// `also`: a warning of another part's (a hidden area still readable).
+  func show(for document: EditorDocument, layout: MemeLayout?, also: String? = nil) {
     let warnings = [
       document.image?.full.damage == nil
         ? nil
@@ -41,6 +42,7 @@ struct WarningBar {
       // A photo over the pixel limit opened smaller: the meme is made at that size.
       document.image?.full.openedSmaller?.message(),
       layout.flatMap { StylePanel.overflowMessage($0.overflowingCaptions, boxes: $0.overflowingBoxes) },
+      also,
     ].compactMap { $0 }
     show(warnings.isEmpty ? nil : warnings.joined(separator: "\n"))
   }

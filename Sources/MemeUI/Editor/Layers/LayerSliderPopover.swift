@@ -60,6 +60,8 @@ final class LayerSliderPopover {
   let scale: Scale
   private let setting: LayerSlider
   private let valueLabel = Label("")
+  /// A warning about the layer under the slider (a hidden area still readable), hidden without one.
+  let note = Label("")
   private let document: EditorDocument
   private unowned let canvas: EditorCanvas
   private unowned let boxHandles: BoxHandles
@@ -93,6 +95,12 @@ final class LayerSliderPopover {
     let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
     content.append(heading.widget)
     content.append(row.widget)
+    note.widget.name = "\(setting.name)-note"
+    note.widget.addCSSClass("warning")
+    note.wrapsText = true
+    note.widget.horizontalAlignment = GTK_ALIGN_START
+    note.widget.isVisible = false
+    content.append(note.widget)
     popover = Popover(child: content.widget, position: GTK_POS_TOP).widget
     popover.name = "\(setting.name)-popover"
     canvas.attachPopover(popover)
@@ -113,6 +121,14 @@ final class LayerSliderPopover {
     let point = boxHandles.selectionPoint
     popover.popUp(atX: point.x, y: point.y)
     _ = scale.widget.grabFocus()
+  }
+
+  /// Shows `text` under the slider (nil: nothing).
+  func showNote(_ text: String?) {
+    if let text { note.text = text }
+    note.widget.isVisible = text != nil
+    // Heard with the slider's name by a screen reader on it.
+    Accessible.setDescription(scale.widget, text ?? "")
   }
 
   private func slid(to value: Double) {
