@@ -7,13 +7,14 @@
 //
 //   swift build -c release --product search-benchmark --product mememe-seed
 //   xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- env GDK_BACKEND=x11 GSK_RENDERER=cairo \
-//     .build/release/search-benchmark [count ...] [--directory DIR] [--runs N]
+//     .build/release/search-benchmark [count ...] [--directory DIR] [--runs N] [--received]
 //
 // Counts default to 10000 and 100000; each store is seeded once into DIR/<count> (kept for later
-// runs). "Keystroke to grid" starts when a letter is put at the end of the search field's text, as
-// a key press does (keys 100 ms apart, as fast typing is), with GTK's typing pause (search-delay,
-// 150 ms by default) set to 0, and ends when the window's frame clock has painted a frame after the
-// results were put in the list. "Query" is `SentMemeStore.memeIDs(matching:)` alone,
+// runs). With --received, half its memes are received ones whose words are those read in their
+// pictures (DIR/<count>-received). "Keystroke to grid" starts when a letter is put at the end of the
+// search field's text, as a key press does (keys 100 ms apart, as fast typing is), with GTK's typing
+// pause (search-delay, 150 ms by default) set to 0, and ends when the window's frame clock has
+// painted a frame after the results were put in the list. "Query" is `SentMemeStore.memeIDs(matching:)` alone,
 // on the main thread of this process. Clearing the search (all N memes back) is measured apart.
 import CGtk
 import Foundation
@@ -25,6 +26,8 @@ struct Options {
   var counts: [Int] = []
   var directory = FileManager.default.temporaryDirectory.appendingPathComponent("mememe-search-benchmark")
   var runs = 3
+  /// Half the memes received, found by the words read in their pictures (mememe-seed --received).
+  var received = false
 
   init(_ arguments: [String]) {
     var arguments = arguments
@@ -35,6 +38,8 @@ struct Options {
         guard let value = arguments.first else { Self.usage() }
         arguments.removeFirst()
         directory = URL(fileURLWithPath: value, isDirectory: true)
+      case "--received":
+        received = true
       case "--runs":
         guard let value = arguments.first.flatMap({ Int($0) }), value > 0 else { Self.usage() }
         arguments.removeFirst()
@@ -49,7 +54,7 @@ struct Options {
 
   static func usage() -> Never {
     FileHandle.standardError.write(
-      Data("usage: search-benchmark [count ...] [--directory DIR] [--runs N]\n".utf8))
+      Data("usage: search-benchmark [count ...] [--directory DIR] [--runs N] [--received]\n".utf8))
     exit(2)
   }
 }
@@ -70,7 +75,8 @@ func timedQuery(_ store: SentMemeStore, _ text: String) throws -> (count: Int, w
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 
 func seed(_ count: Int) -> URL {
-  let folder = options.directory.appendingPathComponent(String(count))
+  let folder = options.directory.appendingPathComponent(
+    options.received ? "\(count)-received" : String(count))
   let marker = folder.appendingPathComponent("seeded-words-\(count)")
   guard !FileManager.default.fileExists(atPath: marker.path) else { return folder }
   try? FileManager.default.removeItem(at: folder)
@@ -78,7 +84,9 @@ func seed(_ count: Int) -> URL {
     .appendingPathComponent("mememe-seed")
   let process = Process()
   process.executableURL = seeder
-  process.arguments = [String(count), "--directory", folder.path, "--words", "--batch-size", "2000"]
+  process.arguments =
+    [String(count), "--directory", folder.path, "--words", "--batch-size", "2000"]
+    + (options.received ? ["--received"] : [])
   do { try process.run() } catch {
     FileHandle.standardError.write(Data("cannot run \(seeder.path): \(error)\n".utf8))
     exit(1)
