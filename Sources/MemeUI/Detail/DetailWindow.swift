@@ -47,6 +47,8 @@ package final class DetailWindow: AppWindow {
   var onBack: () -> Void = {}
   var onEdit: (Meme) -> Void = { _ in }
   var onDelete: (Int64) -> Void = { _ in }
+  /// Read Text Again: reads a received meme's picture again; `show` gets the meme when it is done.
+  var onReadTextAgain: (SentMeme) -> Void = { _ in }
   /// Keeps a new description (nil: the default) in Sent Memes; the meme as kept, or nil when it
   /// could not be (Sent Memes says why).
   var saveDescription: (Int64, String?) -> SentMeme? = { _, _ in nil }
@@ -132,7 +134,9 @@ package final class DetailWindow: AppWindow {
     // room for another button at 360 pixels.
     let share = ShareMenu.button(
       name: "share-button", preferences: preferences,
-      lastSection: Menu([TemplateAction.useAsTemplate.menuItem]),
+      lastSection: Menu(
+        [TemplateAction.useAsTemplate.menuItem]
+          + (meme.isReceived ? [(localized("Read Text Again"), DetailAction.readTextAgain.detailedName)] : [])),
       tooltip: ShareMenu.privateTooltip)
     header.packEnd(share)
     let delete = Button(iconName: IconName.delete).widget
@@ -189,6 +193,7 @@ package final class DetailWindow: AppWindow {
     Accessible.setLabel(picture, meme.accessibleName)
     info.show(meme)
     actions.action(named: DetailAction.showInFolder.name)?.isEnabled = meme.savedFileURL != nil
+    actions.action(named: DetailAction.readTextAgain.name)?.isEnabled = meme.isReceived
   }
 
   // MARK: - The rendered meme

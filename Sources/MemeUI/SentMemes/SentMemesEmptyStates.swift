@@ -2,6 +2,7 @@
 import CGtk
 import GLibSupport
 import GtkKit
+import MemeStore
 
 /// What the Sent Memes window shows in place of its memes: before the first meme, what this is and
 /// how to make one; when a search finds nothing, that it found nothing.
@@ -13,16 +14,28 @@ struct SentMemesEmptyStates {
   init(memes: Widget) {
     stack.add(Self.makeEmptyState(), named: "empty")
     stack.add(Self.makeNoResultsState(), named: "no-results")
+    stack.add(Self.makeNoReceivedState(), named: "no-received")
+    stack.add(Self.makeAllReceivedState(), named: "all-received")
     stack.add(memes, named: "memes")
     stack.widget.expandsVertically = true
   }
 
-  /// Shows the memes, or the state that says why there are none.
-  func show(isEmpty: Bool, isFiltered: Bool) {
-    let shown = !isEmpty ? "memes" : isFiltered ? "no-results" : "empty"
+  private static let pages = ["empty", "no-results", "no-received", "all-received", "memes"]
+
+  /// Shows the memes, or the state that says why there are none: no meme at all, none matching the
+  /// search, or none the View choice (`filter`) lets through.
+  func show(isEmpty: Bool, isSearching: Bool, filter: ReceivedFilter) {
+    let shown =
+      if !isEmpty { "memes" } else if isSearching { "no-results" } else {
+        switch filter {
+        case .all: "empty"
+        case .receivedOnly: "no-received"
+        case .sentOnly: "all-received"
+        }
+      }
     stack.visibleChildName = shown
     // The pages not shown stay visible widgets in GTK 4.8: hide them from screen readers too.
-    for name in ["empty", "no-results", "memes"] {
+    for name in Self.pages {
       if let page = stack.child(named: name) { Accessible.setHidden(page, name != shown) }
     }
   }
@@ -33,6 +46,26 @@ struct SentMemesEmptyStates {
       name: "empty-state", iconName: IconName.noPicture,
       title: localized("No Sent Memes"),
       description: localized("Memes you share appear here. Click + to make your first one."),
+      button: StatusPage.Button(
+        label: localized("_Make a Meme"), actionName: SentMemesAction.add.detailedName)
+    ).makeWidget()
+  }
+
+  /// What the window shows under Received Only before any meme was collected.
+  private static func makeNoReceivedState() -> Widget {
+    StatusPage(
+      name: "no-received", iconName: IconName.received, title: localized("No Received Memes"),
+      description: localized("Memes others send you appear here once you collect them, or drop them here."),
+      button: StatusPage.Button(
+        label: localized("_Collect…"), actionName: SentMemesAction.collect.detailedName)
+    ).makeWidget()
+  }
+
+  /// What the window shows under Hide Received when every meme is a received one.
+  private static func makeAllReceivedState() -> Widget {
+    StatusPage(
+      name: "all-received", iconName: IconName.noPicture, title: localized("No Memes of Your Own"),
+      description: localized("Every meme here was received. Memes you share appear here."),
       button: StatusPage.Button(
         label: localized("_Make a Meme"), actionName: SentMemesAction.add.detailedName)
     ).makeWidget()
