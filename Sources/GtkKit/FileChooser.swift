@@ -106,7 +106,8 @@ public enum FileChooser {
 
   /// A modal native chooser with `filters`, opened in `initialFolder` when given.
   private static func make(
-    parent: UnsafeMutablePointer<GtkWindow>?, title: String, action: GtkFileChooserAction, acceptLabel: String,
+    parent: UnsafeMutablePointer<GtkWindow>?, title: String, action: GtkFileChooserAction,
+    acceptLabel: String,
     filters: [Filter], initialFolder: URL?
   ) -> OpaquePointer {
     let native = gtk_file_chooser_native_new(title, parent, action, acceptLabel, nil)!

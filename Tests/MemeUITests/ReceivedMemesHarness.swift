@@ -24,7 +24,8 @@ enum ReceivedMemesHarness {
       transform: .identity)
     let shared = try SharePipeline.run(snapshot, as: .still(.png), to: .caller).get()
     let url = ScratchFolder.unique("received").appendingPathComponent("\(name).png")
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try shared.file.data.write(to: url)
     return url
   }
@@ -32,7 +33,8 @@ enum ReceivedMemesHarness {
   /// A photo with no text in it: one flat colour.
   static func photo(name: String) throws -> URL {
     let url = ScratchFolder.unique("received").appendingPathComponent("\(name).png")
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     let bytes = try ImageWriter.encode(TestPictures.plain(width: 800, height: 600), as: .png)
     try Data(bytes).write(to: url)
     return url
@@ -67,6 +69,18 @@ enum ReceivedMemesHarness {
       if done { break }
     }
     return navigator.memes.storedMeme(id: id)
+  }
+
+  /// Collects `file` into the window (which holds `count` memes before), then waits for its words
+  /// to be read: the meme as stored then.
+  static func collectAndRead(
+    _ file: URL, into window: SentMemesWindow, holding count: Int, app: MemeMeApplication
+  ) -> SentMeme? {
+    window.collecting.collect([.file(file)])
+    guard waitForCollected(window, count: count + 1), let id = window.memes.list.meme(at: 0)?.id else {
+      return nil
+    }
+    return waitForReading(of: id, in: app)
   }
 
   /// The words of `meme`'s read text, in upper case, for comparing what a reader made of captions.

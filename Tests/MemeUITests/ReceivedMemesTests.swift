@@ -17,7 +17,12 @@ import Testing
 @Suite(.serialized) struct ReceivedMemesTests {
   /// A store with one meme of the user's own, "Monday mood".
   private static var ownMeme: [(picture: URL, captions: MemeCaptions)] {
-    [(Fixtures.picture(width: 640, height: 480, name: "own-meme.png"), MemeCaptions(top: "Monday mood", bottom: ""))]
+    [
+      (
+        Fixtures.picture(width: 640, height: 480, name: "own-meme.png"),
+        MemeCaptions(top: "Monday mood", bottom: "")
+      )
+    ]
   }
 
   @Test func aDroppedMemeIsCollectedMarkedReadAndFound() throws {
@@ -76,7 +81,8 @@ import Testing
     #expect(kept.textInPicture == read.textInPicture)
     #expect(kept.resolvedDescription == read.resolvedDescription)
     SentMemesHarness.settle(app)
-    #expect(window.listFactory.boundCells.first { $0.memeID == kept.id }?.receivedLabel.widget.isVisible == true)
+    #expect(
+      window.listFactory.boundCells.first { $0.memeID == kept.id }?.receivedLabel.widget.isVisible == true)
   }
 
   @Test func pastedFilesAndPicturesAreCollected() throws {
@@ -84,7 +90,8 @@ import Testing
     try SentMemesHarness.withSentMemes(Self.ownMeme) { app, window, _ in
       // A file copied in a file manager.
       let bytes = try Data(contentsOf: hello)
-      #expect(Clipboard(for: window.window).setFile(hello, encoded: bytes, mimeType: "image/png", firstFrame: nil))
+      #expect(
+        Clipboard(for: window.window).setFile(hello, encoded: bytes, mimeType: "image/png", firstFrame: nil))
       SentMemesHarness.activate(SentMemesAction.paste.name, in: window.window)
       #expect(ReceivedMemesHarness.waitForCollected(window, count: 2), "the pasted file is collected")
       // A picture copied in another program (bytes, no file).
@@ -115,10 +122,14 @@ import Testing
       SentMemesHarness.activate(SentMemesAction.collect.name, in: window.window)
       #expect(ReceivedMemesHarness.waitForCollected(window, count: 2))
       #expect(
-        MainContext.iterate { ErrorDialog.shown(over: window.window)?.title == "Could not add the file to Sent Memes" },
+        MainContext.iterate {
+          ErrorDialog.shown(over: window.window)?.title == "Could not add the file to Sent Memes"
+        },
         "the file that is no picture is named")
       #expect(ErrorDialog.shown(over: window.window)?.detail.hasPrefix("notes.txt: ") == true)
-      if let dialog = SentMemesHarness.toplevel(named: "message-dialog") { gtk_window_destroy(gtkkit_window(dialog)) }
+      if let dialog = SentMemesHarness.toplevel(named: "message-dialog") {
+        gtk_window_destroy(gtkkit_window(dialog))
+      }
       let collected = try #require(window.memes.list.meme(at: 0))
       let read = try #require(ReceivedMemesHarness.waitForReading(of: collected.id, in: app))
       #expect(read.textInPicture == .nothingFound)
@@ -174,17 +185,17 @@ import Testing
   @Test func readTextAgainFromDetailUpdatesTheDescription() throws {
     let hello = try ReceivedMemesHarness.renderedMeme(top: "GOOD MORNING", bottom: "", name: "again")
     try SentMemesHarness.withSentMemes(Self.ownMeme) { app, window, own in
-      window.collecting.collect([.file(hello)])
-      #expect(ReceivedMemesHarness.waitForCollected(window, count: 2))
-      let id = try #require(window.memes.list.meme(at: 0)).id
-      let first = try #require(ReceivedMemesHarness.waitForReading(of: id, in: app))
+      let first = try #require(ReceivedMemesHarness.collectAndRead(hello, into: window, holding: 1, app: app))
+      let id = first.id
       #expect(ReceivedMemesHarness.words(of: first.textInPicture).contains("MORNING"))
 
       // Forget the words, as a reader that failed the first time would have left them.
-      _ = try window.memes.store.recordTextInPicture(.found("stale words"), ofMemeWithID: id)
+      window.memes.list.update(
+        try window.memes.store.recordTextInPicture(.found("stale words"), ofMemeWithID: id))
       window.select(id: id)
       SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
       let detail = try #require(app.sentMemes?.detailWindow)
+      #expect(detail.meme.resolvedDescription == "stale words")
       #expect(detail.actions.action(named: DetailAction.readTextAgain.name)?.isEnabled == true)
       SentMemesHarness.activate(DetailAction.readTextAgain.name, in: detail.window)
       #expect(
@@ -201,6 +212,36 @@ import Testing
       SentMemesHarness.settle(app)
       window.select(id: own[0].id)
       #expect(window.actions.action(named: SentMemesAction.readTextAgain.name)?.isEnabled == false)
+    }
+  }
+
+  /// What the received memes look like, light and dark, on a phone-wide window: the list, the grid
+  /// and a received meme's detail (the set is in MEMEME_TEST_OUTPUT's received/ folder).
+  @Test func screenshotsLightAndDarkAtPhoneWidth() throws {
+    let hello = try ReceivedMemesHarness.renderedMeme(top: "HELLO WORLD", bottom: "FUNNY CATS", name: "shots")
+    try SentMemesHarness.withSentMemes(Self.ownMeme) { app, window, _ in
+      let id = try #require(ReceivedMemesHarness.collectAndRead(hello, into: window, holding: 1, app: app)).id
+      defer { _ = SystemStyle.setColorScheme(.default) }
+      gtk_window_set_default_size(gtkkit_window(window.window), 360, 640)
+      for (style, scheme) in [("light", SystemStyle.Scheme.default), ("dark", .preferDark)] {
+        _ = SystemStyle.setColorScheme(scheme)
+        for tab in [SentMemesWindow.Tab.list, .grid] {
+          window.currentTab = tab
+          SentMemesHarness.settle(app)
+          SentMemesHarness.waitForThumbnails(window)
+          Screenshot.save(window.window, named: "received/\(tab == .list ? "list" : "grid")-\(style)-360")
+        }
+      }
+      window.currentTab = .list
+      window.select(id: id)
+      SentMemesHarness.activate(SentMemesAction.openMeme.name, in: window.window)
+      let detail = try #require(app.sentMemes?.detailWindow)
+      for (style, scheme) in [("light", SystemStyle.Scheme.default), ("dark", .preferDark)] {
+        _ = SystemStyle.setColorScheme(scheme)
+        MainContext.iterate { !detail.isLoading }
+        SentMemesHarness.settle(app)
+        Screenshot.save(detail.window, named: "received/detail-\(style)-360")
+      }
     }
   }
 }

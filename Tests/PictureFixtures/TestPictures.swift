@@ -22,7 +22,9 @@ public enum TestPictures {
   }
 
   /// One flat colour, as a plain photo of nothing: no shape a text reader could take for a letter.
-  public static func plain(width: Int, height: Int, red: Double = 0.35, green: Double = 0.43, blue: Double = 0.55)
+  public static func plain(
+    width: Int, height: Int, red: Double = 0.35, green: Double = 0.43, blue: Double = 0.55
+  )
     -> RasterImage
   {
     let image = RasterImage(width: width, height: height, hasAlpha: false)!

@@ -136,7 +136,8 @@ package final class DetailWindow: AppWindow {
       name: "share-button", preferences: preferences,
       lastSection: Menu(
         [TemplateAction.useAsTemplate.menuItem]
-          + (meme.isReceived ? [(localized("Read Text Again"), DetailAction.readTextAgain.detailedName)] : [])),
+          + (meme.isReceived ? [(localized("Read Text Again"), DetailAction.readTextAgain.detailedName)] : [])
+      ),
       tooltip: ShareMenu.privateTooltip)
     header.packEnd(share)
     let delete = Button(iconName: IconName.delete).widget
@@ -192,6 +193,8 @@ package final class DetailWindow: AppWindow {
     // GTK 4.8 gives the alternative text to assistive technologies as a description only: name it too.
     Accessible.setLabel(picture, meme.accessibleName)
     info.show(meme)
+    // A received meme's title is its read text, which comes after the window opened.
+    tree.titleCaptions.text = DetailTitle.captions(of: meme)
     actions.action(named: DetailAction.showInFolder.name)?.isEnabled = meme.savedFileURL != nil
     actions.action(named: DetailAction.readTextAgain.name)?.isEnabled = meme.isReceived
   }

@@ -51,13 +51,17 @@ enum PictureArrival {
     return true
   }
 
+  /// Whether `widget` is a text field's text (where a paste of text goes).
+  static func isText(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    g_type_check_instance_is_a(
+      UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_text_get_type()) != 0
+  }
+
   /// Ctrl+V is bound to a window's `win.paste`, so a paste of text into the focused field is passed
   /// on. A text field enables its own paste action only for what the clipboard held when it was
   /// focused, so text copied since would not paste: its paste signal is emitted instead.
   static func passPaste(to focus: UnsafeMutablePointer<GtkWidget>) {
-    if g_type_check_instance_is_a(
-      UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self), gtk_text_get_type()) != 0
-    {
+    if isText(focus) {
       gtkkit_emit_signal(focus, "paste-clipboard")
     } else {
       gtk_widget_activate_action_variant(focus, "clipboard.paste", nil)

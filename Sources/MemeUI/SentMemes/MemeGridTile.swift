@@ -19,14 +19,8 @@ package final class MemeGridTile: MemeCell {
       thumbnails: thumbnails, width: size.width, height: size.height, cssClass: "tile-thumbnail")
     widget = thumbnail.widget
     widget.name = "meme-tile"
-    let emblem = receivedEmblem.widget
-    emblem.name = "received-emblem"
-    emblem.addCSSClass("received-emblem")
-    emblem.horizontalAlignment = GTK_ALIGN_END
-    emblem.verticalAlignment = GTK_ALIGN_START
-    emblem.isVisible = false
-    Accessible.setHidden(emblem, true)
-    gtk_overlay_add_overlay(gtkkit_overlay(widget), emblem)
+    thumbnail.addMark(receivedEmblem.widget, named: "received-emblem", at: GTK_ALIGN_START)
+    Accessible.setHidden(receivedEmblem.widget, true)
     events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
     // Asked for when shown: tiles are rebound all the time as the grid scrolls.
     widget.provideTooltip { [weak self] in self?.memeID == nil ? nil : self?.name }

@@ -52,7 +52,7 @@ final class SentMemesCollecting {
 
   /// Ctrl+V: the files or the picture on the clipboard; in the search field, text as in any field.
   func paste() {
-    if let focus = Window(wrapping: host.window).focusedWidget, Self.isText(focus) {
+    if let focus = Window(wrapping: host.window).focusedWidget, PictureArrival.isText(focus) {
       return PictureArrival.passPaste(to: focus)
     }
     let offersPicture = PictureArrival.read(from: Clipboard(for: host.window)) { [weak self] pictures in
@@ -68,11 +68,6 @@ final class SentMemesCollecting {
     if !offersPicture {
       host.toasts.show(Toast(localized("The clipboard holds no picture to collect")), replacingOthers: true)
     }
-  }
-
-  private static func isText(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-    g_type_check_instance_is_a(
-      UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_text_get_type()) != 0
   }
 
   /// Keeps `pictures` as received memes (off the main thread), then shows them and says so.
@@ -93,7 +88,8 @@ final class SentMemesCollecting {
       host.select(id: newest.id, in: nil)
       let count = outcome.added.count
       host.toasts.show(
-        Toast(String(format: localizedPlural("Added %d received meme", "Added %d received memes", count), count)),
+        Toast(
+          String(format: localizedPlural("Added %d received meme", "Added %d received memes", count), count)),
         replacingOthers: true)
     }
     guard !outcome.failures.isEmpty else { return }
@@ -103,7 +99,8 @@ final class SentMemesCollecting {
     }
     host.showError(
       title: localizedPlural(
-        "Could not add the file to Sent Memes", "Could not add these files to Sent Memes", outcome.failures.count),
+        "Could not add the file to Sent Memes", "Could not add these files to Sent Memes",
+        outcome.failures.count),
       detail: lines.joined(separator: "\n"))
   }
 }

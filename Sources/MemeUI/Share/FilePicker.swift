@@ -65,10 +65,11 @@ enum NativeFilePicker {
   /// Collect: several pictures, GIFs or videos others made, with Album's filters; `completion` gets
   /// the files chosen, none when cancelled.
   static func chooseReceivedMemes(
-    over parent: UnsafeMutablePointer<GtkWidget>, preferences: Preferences, completion: @escaping ([URL]) -> Void
+    over parent: UnsafeMutablePointer<GtkWidget>, preferences: Preferences,
+    completion: @escaping ([URL]) -> Void
   ) {
     FileChooser.presentForFiles(
-      parent: gtkkit_window(parent), title: localized("Collect Memes"), acceptLabel: localized("_Collect"),
+      parent: parent.asWindow, title: localized("Collect Memes"), acceptLabel: localized("_Collect"),
       filters: pictureFilters, initialFolder: preferences.lastFolder, completion: completion)
   }
 

@@ -57,7 +57,8 @@ package final class ReceivedMemeReading {
       // On the reader's thread, off the main one as every write to the store.
       let recorded: SentMeme? =
         switch result {
-        case .success(let text): try? store.recordTextInPicture(TextInPicture(read: text.text), ofMemeWithID: id)
+        case .success(let text):
+          try? store.recordTextInPicture(TextInPicture(read: text.text), ofMemeWithID: id)
         case .failure: nil
         }
       MainLoop.post(.afterFrames) { [weak self] in self?.finished(id, recorded) }

@@ -21,7 +21,7 @@ extension SentMemesLibrary {
     guard !pictures.isEmpty, !hasFailedCheck else { return }
     let store = store
     let names = pictures.map(\.name)
-    let work: @Sendable () -> [Result<SentMeme, CollectFailure>] = {
+    let work: @Sendable () -> [Result<SentMeme, CollectingFailure>] = {
       pictures.map { picture in Self.collect(picture, into: store) }
     }
     MainLoop.runInBackground(work) { [weak self] results in
@@ -45,7 +45,7 @@ extension SentMemesLibrary {
 
   /// Keeps one picture as a received meme; runs on a background thread.
   nonisolated private static func collect(_ picture: ArrivingPicture, into store: SentMemeStore)
-    -> Result<SentMeme, CollectFailure>
+    -> Result<SentMeme, CollectingFailure>
   {
     let url: URL
     var written: URL?
@@ -58,25 +58,25 @@ extension SentMemesLibrary {
       do throws(ImageError) {
         try ImageWriter.write(encoded: Data(bytes), to: url)
       } catch {
-        return .failure(CollectFailure(reason: error.reason))
+        return .failure(CollectingFailure(reason: error.reason))
       }
       written = url
     }
     defer { if let written { try? FileManager.default.removeItem(at: written) } }
     switch MemeCollector.draft(collecting: url) {
-    case .failure(let error): return .failure(CollectFailure(reason: error.reason))
+    case .failure(let error): return .failure(CollectingFailure(reason: error.reason))
     case .success(let draft):
       do {
         return .success(try store.save(draft))
       } catch {
         return .failure(
-          CollectFailure(reason: (error as? StoreError)?.message ?? error.localizedDescription))
+          CollectingFailure(reason: (error as? StoreError)?.message ?? error.localizedDescription))
       }
     }
   }
 }
 
 /// Why a picture could not be collected, in a sentence for the user.
-nonisolated struct CollectFailure: Error {
+nonisolated struct CollectingFailure: Error {
   var reason: String
 }
