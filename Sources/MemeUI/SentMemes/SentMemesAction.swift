@@ -28,7 +28,8 @@ enum SentMemesAction: String, NamedAction {
   var accelerators: [String] {
     switch self {
     case .add: ["<Control>n"]
-    case .collect: ["<Control>o"]
+    // Ctrl+O is the editor's Album; Collect opens files too, of others.
+    case .collect: ["<Control><Shift>o"]
     case .paste: ["<Control>v"]
     case .delete: ["Delete", "KP_Delete"]
     case .undo: ["<Control>z"]
