@@ -15,8 +15,11 @@ enum SentMemesMenus {
         (localized("Move Down"), SentMemesAction.moveDown.detailedName),
       ]))
     menu.appendSection(Menu([TemplateAction.useAsTemplate.menuItem]))
-    // Enabled for a received meme only (see `SentMemesWindow.updateState`).
-    menu.appendSection(Menu([(localized("Read Text Again"), SentMemesAction.readTextAgain.detailedName)]))
+    // Enabled, and so shown, for a received meme only (see `SentMemesWindow.updateState`).
+    let reading = Menu()
+    reading.appendHiddenWhenDisabled(
+      localized("Read Text Again"), action: SentMemesAction.readTextAgain.detailedName)
+    menu.appendSection(reading)
     menu.appendSection(Menu([(localized("Delete"), SentMemesAction.delete.detailedName)]))
     return menu
   }
