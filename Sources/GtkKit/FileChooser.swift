@@ -48,26 +48,14 @@ public enum FileChooser {
     case .save: action = GTK_FILE_CHOOSER_ACTION_SAVE
     case .selectFolder: action = GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
     }
-    let native = gtk_file_chooser_native_new(title, parent, action, acceptLabel, nil)!
+    let native = make(
+      parent: parent, title: title, action: action, acceptLabel: acceptLabel, filters: filters,
+      initialFolder: initialFolder)
     let chooser = gtkkit_file_chooser(native.raw)
-    for filter in filters {
-      let gtkFilter = gtk_file_filter_new()!
-      gtk_file_filter_set_name(gtkFilter, filter.name)
-      for mimeType in filter.mimeTypes { gtk_file_filter_add_mime_type(gtkFilter, mimeType) }
-      for pattern in filter.patterns { gtk_file_filter_add_pattern(gtkFilter, pattern) }
-      gtk_file_chooser_add_filter(chooser, gtkFilter)  // takes ownership of the floating filter
-    }
-    if let initialFolder {
-      let folder = g_file_new_for_path(initialFolder.path)!
-      // A folder that cannot be shown is not worth an error: the chooser opens in its default place.
-      gtk_file_chooser_set_current_folder(chooser, folder, nil)
-      g_object_unref(folder.raw)
-    }
     if case .save(let suggestedName) = mode {
       gtk_file_chooser_set_current_name(chooser, suggestedName)
       SaveNameFollowsFilter.attach(toNative: native.raw, filters: filters)
     }
-    gtk_native_dialog_set_modal(gtkkit_native_dialog(native.raw), 1)
     Signal.connectResponse(native.raw) { response in
       var url: URL?
       if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
@@ -86,6 +74,59 @@ public enum FileChooser {
     }
     gtk_native_dialog_show(gtkkit_native_dialog(native.raw))
     return native.raw
+  }
+
+  /// Shows an open chooser where several files can be chosen; `completion` gets them, none when
+  /// cancelled. The chooser lives until its response, as `present`'s.
+  public static func presentForFiles(
+    parent: UnsafeMutablePointer<GtkWindow>?, title: String, acceptLabel: String, filters: [Filter] = [],
+    initialFolder: URL? = nil, completion: @escaping ([URL]) -> Void
+  ) {
+    let native = make(
+      parent: parent, title: title, action: GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel: acceptLabel,
+      filters: filters, initialFolder: initialFolder)
+    let chooser = gtkkit_file_chooser(native.raw)
+    gtk_file_chooser_set_select_multiple(chooser, 1)
+    Signal.connectResponse(native.raw) { response in
+      var urls: [URL] = []
+      if response == GTK_RESPONSE_ACCEPT.rawValue, let files = gtk_file_chooser_get_files(chooser) {
+        for index in 0..<g_list_model_get_n_items(files) {
+          guard let file = g_list_model_get_item(files, index) else { continue }
+          if let url = FileURL.url(of: OpaquePointer(file)) { urls.append(url) }
+          g_object_unref(file)  // transfer full
+        }
+        g_object_unref(files.raw)  // transfer full
+      }
+      completion(urls)
+      // As in `present`: the emission holds its own reference.
+      g_object_unref(native.raw)
+    }
+    gtk_native_dialog_show(gtkkit_native_dialog(native.raw))
+  }
+
+  /// A modal native chooser with `filters`, opened in `initialFolder` when given.
+  private static func make(
+    parent: UnsafeMutablePointer<GtkWindow>?, title: String, action: GtkFileChooserAction,
+    acceptLabel: String,
+    filters: [Filter], initialFolder: URL?
+  ) -> OpaquePointer {
+    let native = gtk_file_chooser_native_new(title, parent, action, acceptLabel, nil)!
+    let chooser = gtkkit_file_chooser(native.raw)
+    for filter in filters {
+      let gtkFilter = gtk_file_filter_new()!
+      gtk_file_filter_set_name(gtkFilter, filter.name)
+      for mimeType in filter.mimeTypes { gtk_file_filter_add_mime_type(gtkFilter, mimeType) }
+      for pattern in filter.patterns { gtk_file_filter_add_pattern(gtkFilter, pattern) }
+      gtk_file_chooser_add_filter(chooser, gtkFilter)  // takes ownership of the floating filter
+    }
+    if let initialFolder {
+      let folder = g_file_new_for_path(initialFolder.path)!
+      // A folder that cannot be shown is not worth an error: the chooser opens in its default place.
+      gtk_file_chooser_set_current_folder(chooser, folder, nil)
+      g_object_unref(folder.raw)
+    }
+    gtk_native_dialog_set_modal(gtkkit_native_dialog(native.raw), 1)
+    return native
   }
 
   /// The filter selected in `chooser`, matched by position against the ones it was given.

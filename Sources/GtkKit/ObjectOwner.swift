@@ -57,6 +57,16 @@ public final class Menu {
 
   public func append(_ label: String, action: String) { g_menu_append(owner.opaque, label, action) }
 
+  /// Appends an item that the menu leaves out while its action is disabled (rather than greying it):
+  /// one that has no meaning for what the menu is about, such as a received meme's item on a meme
+  /// of the user's own.
+  public func appendHiddenWhenDisabled(_ label: String, action: String) {
+    let item = g_menu_item_new(label, action)!
+    g_menu_item_set_attribute_value(item, "hidden-when", g_variant_new_string("action-disabled"))
+    g_menu_append_item(owner.opaque, item)
+    g_object_unref(item.raw)  // the menu holds its own reference
+  }
+
   /// Appends `section`'s items as a section (drawn with separators around it).
   public func appendSection(_ section: Menu, label: String? = nil) {
     g_menu_append_section(owner.opaque, label, section.model)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CMemeGraphics
+import PictureFixtures
 
 @testable import MemeCore
 
@@ -7,13 +8,7 @@ import CMemeGraphics
 enum TestImages {
   /// A uniformly grey opaque image: any white or black pixel on it was drawn by the renderer.
   static func grey(width: Int, height: Int, level: Double = 0.5) -> RasterImage {
-    let image = RasterImage(width: width, height: height, hasAlpha: false)!
-    let context = cairo_create(image.surface)!
-    cairo_set_source_rgb(context, level, level, level)
-    cairo_paint(context)
-    cairo_destroy(context)
-    cairo_surface_flush(image.surface)
-    return image
+    TestPictures.plain(width: width, height: height, red: level, green: level, blue: level)
   }
 
   /// Every pixel whose colour differs from `color` by more than `tolerance` in any channel.

@@ -81,6 +81,22 @@ import Testing
     }
   }
 
+  /// A received meme is found by the words read in its picture, once they are read (it has no
+  /// captions of its own).
+  @Test func aCollectedMemeIsFoundByItsReadText() throws {
+    let meme = try ReceivedMemesHarness.renderedMeme(
+      top: "HELLO WORLD", bottom: "", name: "provider-received")
+    try SentMemesHarness.withSentMemes(Self.samples) { app, window, _ in
+      let read = try #require(
+        ReceivedMemesHarness.collectAndRead(meme, into: window, holding: Self.samples.count, app: app))
+      let id = read.id
+      #expect(ReceivedMemesHarness.words(of: read.textInPicture).contains("HELLO"), "\(read.textInPicture)")
+      #expect(try resultSet(app, ["hello"]) == [String(id)])
+      #expect(try resultSet(app, ["world", "hel"]) == [String(id)])
+      #expect(try resultSet(app, ["funny"]) == [])
+    }
+  }
+
   /// Anyone on the session bus may call the provider. A call of a hundred thousand terms is answered
   /// at once with nothing found: the search reads the first 32 (the others are not even read), and
   /// those find nothing. (It took 9.7 s on the main thread, the window frozen, when every term was read.)

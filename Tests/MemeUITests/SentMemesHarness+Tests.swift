@@ -63,8 +63,8 @@ enum SentMemesHarness {
 
   /// Launches the app on the store in `folder`: registered (start-up opens the store, checking it
   /// after the first frame) and activated (the first window is shown), as `mememe` does at launch.
-  static func launch(storeFolder folder: URL) -> MemeMeApplication {
-    let app = register(storeFolder: folder)
+  static func launch(storeFolder folder: URL, preferences: Preferences = .inMemory()) -> MemeMeApplication {
+    let app = register(storeFolder: folder, preferences: preferences)
     app.application.activate()
     MainContext.iterate { visibleWindow(of: app) != nil }
     settle(app)
@@ -73,11 +73,11 @@ enum SentMemesHarness {
 
   /// The app on the store in `folder`, registered (started up: the store opened) but showing no
   /// window yet; `launch` then activates it.
-  static func register(storeFolder folder: URL) -> MemeMeApplication {
+  static func register(storeFolder folder: URL, preferences: Preferences = .inMemory()) -> MemeMeApplication {
     launches += 1
     let app = MemeMeApplication(
       id: "io.github.mememe.SentMemesTests.p\(ProcessInfo.processInfo.processIdentifier).n\(launches)",
-      sink: InMemorySentMemes(), preferences: .inMemory())
+      sink: InMemorySentMemes(), preferences: preferences)
     // As the app opens its own: on a background thread from launch on.
     let opening = SentMemesLibrary.startOpening(directory: folder)
     app.openStore = { SentMemesLibrary.open(opening) }

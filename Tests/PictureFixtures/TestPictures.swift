@@ -20,4 +20,19 @@ public enum TestPictures {
     cairo_surface_flush(image.surface)
     return image
   }
+
+  /// One flat colour, as a plain photo of nothing: no shape a text reader could take for a letter.
+  public static func plain(
+    width: Int, height: Int, red: Double = 0.35, green: Double = 0.43, blue: Double = 0.55
+  )
+    -> RasterImage
+  {
+    let image = RasterImage(width: width, height: height, hasAlpha: false)!
+    let context = cairo_create(image.surface)!
+    cairo_set_source_rgb(context, red, green, blue)
+    cairo_paint(context)
+    cairo_destroy(context)
+    cairo_surface_flush(image.surface)
+    return image
+  }
 }

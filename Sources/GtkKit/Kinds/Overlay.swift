@@ -9,6 +9,11 @@ public struct Overlay {
     widget = gtk_overlay_new()
   }
 
+  /// The overlay `widget` is (a thumbnail's frame, built elsewhere).
+  public init(wrapping widget: Widget) {
+    self.widget = widget
+  }
+
   private var overlay: OpaquePointer { gtkkit_overlay(widget) }
 
   /// Sets the main child, which sizes the overlay.

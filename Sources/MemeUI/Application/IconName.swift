@@ -53,6 +53,9 @@ enum IconName {
   static let dismiss = "window-close-symbolic"
   /// The picture of the editor's "No Picture Yet" and of Sent Memes' "No Sent Memes".
   static let noPicture = "image-x-generic-symbolic"
+  /// A received meme's mark on its Grid tile, and the picture of "No Received Memes": the envelope
+  /// it came in.
+  static let received = "mail-unread-symbolic"
   /// A thumbnail whose files are gone (Adwaita's own image-missing icon, not GTK's fallback).
   static let missingThumbnail = "image-missing-symbolic"
 
@@ -75,6 +78,7 @@ enum IconName {
 
   /// Every icon above, once.
   static let all: [String] = [
+    received,
     share, mainMenu, stopExport, captionStyle, back, delete, newMeme,
     camera, album, cropRotateFlip, addText, addSticker, hideArea, speechBubble, warning, alignLeft,
     alignCenter, alignRight,

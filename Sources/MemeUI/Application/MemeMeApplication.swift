@@ -6,6 +6,7 @@ import MemeCamera
 import MemeCore
 import MemeEditing
 import MemeStore
+import MemeTextReading
 
 /// The running application: one primary instance, one editor window, `app.` actions.
 package final class MemeMeApplication: SentMemesStartupHost {
@@ -21,6 +22,8 @@ package final class MemeMeApplication: SentMemesStartupHost {
   package private(set) var sentMemes: SentMemesNavigator?
   /// Opening the store, and what the user is told about it.
   private lazy var sentMemesStartup = SentMemesStartup(host: self)
+  /// The one thread that reads the words in received memes' pictures, started with the first one.
+  private lazy var textReader = BackgroundTextReader()
   /// The app's icon on its windows, given after the first frame.
   private let windowIcons = WindowIcons()
   /// `--print-texts` and `--quit-after-first-frame`, given at launch.
@@ -84,9 +87,9 @@ package final class MemeMeApplication: SentMemesStartupHost {
   /// Keeps shared memes in `memes` and lets the user browse them.
   func useSentMemes(_ memes: SentMemesLibrary) {
     sink = memes
-    sentMemes = SentMemesNavigator(application: application, memes: memes, preferences: preferences) {
-      [unowned self] in presentEditor()
-    }
+    sentMemes = SentMemesNavigator(
+      application: application, memes: memes, preferences: preferences, textReader: textReader
+    ) { [unowned self] in presentEditor() }
   }
 
   /// At launch: Sent Memes when memes exist, otherwise the editor; then any store problem.

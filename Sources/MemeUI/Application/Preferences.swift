@@ -25,6 +25,7 @@ package final class Preferences {
     static let styleVariant = "style-variant"
     static let shareSizeLimit = "share-size-limit"
     static let searchProviderEnabled = "search-provider-enabled"
+    static let receivedMemes = "received-memes"
   }
 
   /// The keys of the caption style before it was kept as one value (`caption-style`); read once,
@@ -53,6 +54,7 @@ package final class Preferences {
     var styleVariant = StyleManager.Scheme.followSystem
     var shareSizeLimit = 0
     var searchProviderEnabled = true
+    var receivedFilter = ReceivedFilter.all
   }
 
   /// The stickers Add Sticker offers again: in a file beside Sent Memes' store when the settings
@@ -194,6 +196,20 @@ package final class Preferences {
         return
       }
       settings.setString(newValue.rawValue, for: Key.styleVariant)
+    }
+  }
+
+  /// Which memes Sent Memes shows by who made them: all, received ones only, or the user's own.
+  var receivedFilter: ReceivedFilter {
+    get {
+      settings.map { ReceivedFilter(rawValue: $0.string(Key.receivedMemes)) ?? .all } ?? memory.receivedFilter
+    }
+    set {
+      guard let settings else {
+        memory.receivedFilter = newValue
+        return
+      }
+      settings.setString(newValue.rawValue, for: Key.receivedMemes)
     }
   }
 

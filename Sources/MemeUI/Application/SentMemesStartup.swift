@@ -77,6 +77,8 @@ final class SentMemesStartup {
         let notice = Self.unavailableNotice(error)
         MessageDialog.present(parent: parent, heading: notice.heading, body: notice.body)
       case .success(let repairs):
+        // The store may be written now: the words in received memes are read.
+        host.sentMemes?.reading.start()
         // A failed repair leaves everything as it was; the next launch tries again.
         guard let repairs else { return }
         memes.listRebuilt(repairs.rebuiltMemeIDs)

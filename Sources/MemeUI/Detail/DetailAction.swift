@@ -19,6 +19,8 @@ enum DetailAction: String, NamedAction {
   case editDescription = "edit-description"
   /// Shows the file Save As last wrote in the file manager.
   case showInFolder = "show-in-folder"
+  /// Reads the words in a received meme's picture again (its description and what search finds).
+  case readTextAgain = "read-text-again"
 
   var accelerators: [String] {
     switch self {
@@ -26,7 +28,7 @@ enum DetailAction: String, NamedAction {
     case .edit: ["<Control>e"]
     case .delete: ["Delete", "KP_Delete"]
     case .close: ["<Control>w"]
-    case .playAnimation, .previousFrame, .nextFrame, .editDescription, .showInFolder: []
+    case .playAnimation, .previousFrame, .nextFrame, .editDescription, .showInFolder, .readTextAgain: []
     }
   }
 
@@ -41,6 +43,7 @@ enum DetailAction: String, NamedAction {
     case .nextFrame: localized("Next Frame")
     case .editDescription: localized("Edit Description")
     case .showInFolder: localized("Show in Folder")
+    case .readTextAgain: localized("Read Text Again")
     }
   }
 }

@@ -20,6 +20,12 @@ enum DetailTitle {
   static func captions(of meme: SentMeme) -> String {
     let texts = ([meme.top] + meme.textBoxes.map(\.text) + [meme.bottom])
       .filter { !$0.isEmpty }
+    if texts.isEmpty, meme.isReceived {
+      // A received meme has no captions of its own: the words read in it stand for them, when read.
+      let read = meme.resolvedDescription.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+      if !read.isEmpty { return read.joined(separator: " / ") }
+      return localized("Received Meme")
+    }
     return texts.isEmpty ? localized("Meme without captions") : texts.joined(separator: " / ")
   }
 

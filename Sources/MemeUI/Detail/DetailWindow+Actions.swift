@@ -24,6 +24,7 @@ extension DetailWindow {
     case .nextFrame: playback.stepOn()
     case .editDescription: editDescription()
     case .showInFolder: showInFolder()
+    case .readTextAgain: readTextAgain()
     }
   }
 
@@ -40,6 +41,14 @@ extension DetailWindow {
       // What was just done, at once, rather than after an earlier toast times out.
       toasts.show(Toast(localized("Description saved")), replacingOthers: true)
     }
+  }
+
+  /// Read Text Again (a received meme's): read in the background; the description follows when
+  /// it is done (`show`).
+  func readTextAgain() {
+    guard meme.isReceived else { return }
+    onReadTextAgain(meme)
+    toasts.show(Toast(localized("Reading the text again…")), replacingOthers: true)
   }
 
   /// Save As wrote the meme to `file`: Sent Memes remembers it, and the window shows it.

@@ -47,6 +47,8 @@ package final class DetailWindow: AppWindow {
   var onBack: () -> Void = {}
   var onEdit: (Meme) -> Void = { _ in }
   var onDelete: (Int64) -> Void = { _ in }
+  /// Read Text Again: reads a received meme's picture again; `show` gets the meme when it is done.
+  var onReadTextAgain: (SentMeme) -> Void = { _ in }
   /// Keeps a new description (nil: the default) in Sent Memes; the meme as kept, or nil when it
   /// could not be (Sent Memes says why).
   var saveDescription: (Int64, String?) -> SentMeme? = { _, _ in nil }
@@ -132,7 +134,10 @@ package final class DetailWindow: AppWindow {
     // room for another button at 360 pixels.
     let share = ShareMenu.button(
       name: "share-button", preferences: preferences,
-      lastSection: Menu([TemplateAction.useAsTemplate.menuItem]),
+      lastSection: Menu(
+        [TemplateAction.useAsTemplate.menuItem]
+          + (meme.isReceived ? [(localized("Read Text Again"), DetailAction.readTextAgain.detailedName)] : [])
+      ),
       tooltip: ShareMenu.privateTooltip)
     header.packEnd(share)
     let delete = Button(iconName: IconName.delete).widget
@@ -188,7 +193,10 @@ package final class DetailWindow: AppWindow {
     // GTK 4.8 gives the alternative text to assistive technologies as a description only: name it too.
     Accessible.setLabel(picture, meme.accessibleName)
     info.show(meme)
+    // A received meme's title is its read text, which comes after the window opened.
+    tree.titleCaptions.text = DetailTitle.captions(of: meme)
     actions.action(named: DetailAction.showInFolder.name)?.isEnabled = meme.savedFileURL != nil
+    actions.action(named: DetailAction.readTextAgain.name)?.isEnabled = meme.isReceived
   }
 
   // MARK: - The rendered meme

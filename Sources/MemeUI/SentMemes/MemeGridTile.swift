@@ -11,12 +11,16 @@ package final class MemeGridTile: MemeCell {
   package var memeID: Int64?
   /// The bound meme's captions, the tooltip.
   private var name: String?
+  /// A received meme's mark, in the thumbnail's top corner (the accessible name says it in words).
+  let receivedEmblem = Image(iconName: IconName.received)
   /// - Parameter size: the tile's frame in logical pixels (the thumbnails' shape, 4:3).
   init(thumbnails: ThumbnailCache, events: MemeCellEvents, size: (width: Int32, height: Int32)) {
     thumbnail = ThumbnailView(
       thumbnails: thumbnails, width: size.width, height: size.height, cssClass: "tile-thumbnail")
     widget = thumbnail.widget
     widget.name = "meme-tile"
+    thumbnail.addMark(receivedEmblem.widget, named: "received-emblem", at: GTK_ALIGN_START)
+    Accessible.setHidden(receivedEmblem.widget, true)
     events.attachContextMenu(to: widget) { [weak self] in self?.memeID }
     // Asked for when shown: tiles are rebound all the time as the grid scrolls.
     widget.provideTooltip { [weak self] in self?.memeID == nil ? nil : self?.name }
@@ -27,6 +31,7 @@ package final class MemeGridTile: MemeCell {
     let name = meme.accessibleName
     self.name = name
     setAccessibleName(name)
+    receivedEmblem.widget.isVisible = meme.isReceived
     thumbnail.show(meme)
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import Foundation
+import GLibSupport
 import GtkKit
 import MemeStore
 
@@ -17,6 +18,8 @@ package final class MemeListRow: MemeCell {
   /// The text of the boxes placed anywhere, in drawing order, after the classic two.
   let boxesLabel: Label
   let timeLabel: Label
+  /// "Received" above a received meme's text, as a small pill.
+  let receivedLabel = Label(localized("Received"))
   private let timeFormatter: SentTimeFormatter
   private let events: MemeCellEvents
   package var memeID: Int64?
@@ -39,6 +42,13 @@ package final class MemeListRow: MemeCell {
     topLabel = Self.captionLabel(cssClass: "row-top")
     bottomLabel = Self.captionLabel(cssClass: "row-bottom")
     boxesLabel = Self.captionLabel(cssClass: "row-boxes")
+    receivedLabel.widget.name = "received-label"
+    receivedLabel.widget.addCSSClass("received-pill")
+    receivedLabel.widget.horizontalAlignment = GTK_ALIGN_START
+    receivedLabel.widget.isVisible = false
+    // The row's accessible name says it ("Received: …").
+    Accessible.setHidden(receivedLabel.widget, true)
+    captions.append(receivedLabel.widget)
     captions.append(topLabel.widget)
     captions.append(bottomLabel.widget)
     captions.append(boxesLabel.widget)
@@ -68,15 +78,36 @@ package final class MemeListRow: MemeCell {
 
   package func bind(_ meme: SentMeme) {
     memeID = meme.id
-    setCaption(topLabel, meme.top)
-    setCaption(bottomLabel, meme.bottom)
-    setCaption(boxesLabel, Self.boxesText(of: meme))
+    showTexts(of: meme)
     timeLabel.text = timeFormatter.string(for: meme.sentAt)
     let fullTime = timeFormatter.fullString(for: meme.sentAt)
     self.fullTime = fullTime
     Accessible.setDescription(timeLabel.widget, fullTime)
     setAccessibleName(meme.accessibleName)
     thumbnail.show(meme)
+  }
+
+  package func showDetails(of meme: SentMeme) {
+    showTexts(of: meme)
+    setAccessibleName(meme.accessibleName)
+    thumbnail.showDetails(of: meme)
+  }
+
+  /// The captions, or for a received meme without any, the words read in it (its description) once
+  /// they are: a row of its own that says something.
+  private func showTexts(of meme: SentMeme) {
+    receivedLabel.widget.isVisible = meme.isReceived
+    let hasCaptions = ([meme.top, meme.bottom] + meme.textBoxes.map(\.text)).contains { !$0.isEmpty }
+    if meme.isReceived && !hasCaptions {
+      let lines = meme.resolvedDescription.split(separator: "\n").map(String.init)
+      setCaption(topLabel, lines.first ?? "")
+      setCaption(bottomLabel, lines.dropFirst().joined(separator: " "))
+      setCaption(boxesLabel, "")
+      return
+    }
+    setCaption(topLabel, meme.top)
+    setCaption(bottomLabel, meme.bottom)
+    setCaption(boxesLabel, Self.boxesText(of: meme))
   }
 
   var topText: String { topLabel.text }

@@ -5,6 +5,13 @@ import GLibSupport
 /// windows (`delete`, `undo`, `close`) have the same shortcuts there: accelerators belong to names.
 enum SentMemesAction: String, NamedAction {
   case add = "add"
+  /// Collect: pictures someone else made, kept as received memes.
+  case collect = "collect"
+  /// Ctrl+V: picture files or a picture on the clipboard, collected.
+  case paste = "paste"
+  /// A received meme's words read again (the editor's and Detail's Paste and Read Text Again have
+  /// the same names).
+  case readTextAgain = "read-text-again"
   case openMeme = "open-meme"
   case delete = "delete"
   case undo = "undo"
@@ -21,6 +28,9 @@ enum SentMemesAction: String, NamedAction {
   var accelerators: [String] {
     switch self {
     case .add: ["<Control>n"]
+    // Ctrl+O is the editor's Album; Collect opens files too, of others.
+    case .collect: ["<Control><Shift>o"]
+    case .paste: ["<Control>v"]
     case .delete: ["Delete", "KP_Delete"]
     case .undo: ["<Control>z"]
     case .moveUp: ["<Alt>Up"]
@@ -31,13 +41,16 @@ enum SentMemesAction: String, NamedAction {
     case .search: ["<Control>f"]
     case .clearSearch: ["Escape"]
     case .close: ["<Control>w"]
-    case .openMeme, .dismissUndo: []
+    case .openMeme, .dismissUndo, .readTextAgain: []
     }
   }
 
   var title: String {
     switch self {
     case .add: localized("Make a new meme")
+    case .collect: localized("Collect memes others sent you")
+    case .paste: localized("Collect the pictures on the clipboard")
+    case .readTextAgain: localized("Read Text Again")
     case .openMeme: localized("Open the selected meme")
     case .delete: localized("Delete the selected meme")
     case .undo: localized("Undo delete")
@@ -56,7 +69,7 @@ enum SentMemesAction: String, NamedAction {
   /// Actions that work on the selected meme: disabled while nothing is selected.
   var needsSelection: Bool {
     switch self {
-    case .openMeme, .delete, .moveUp, .moveDown, .contextMenu: true
+    case .openMeme, .delete, .moveUp, .moveDown, .contextMenu, .readTextAgain: true
     default: false
     }
   }

@@ -50,6 +50,8 @@ final class SentMemesContextMenu {
   private func popUp(for id: Int64, in tab: SentMemesWindow.Tab, at rectangle: GdkRectangle) {
     let menu = menu(for: tab)
     memeID = id
+    // Its items act on this meme (Read Text Again is for a received one only): enabled for it.
+    host.updateState()
     // On the side of the point where it fits inside the window (a narrow window's last column).
     menu.popUp(atX: Double(rectangle.x), y: Double(rectangle.y))
   }
@@ -71,6 +73,7 @@ final class SentMemesContextMenu {
       MainLoop.post { [weak self] in
         guard let self, !host.isDestroyed, let menu = menus[tab], !menu.isVisible else { return }
         memeID = nil
+        host.updateState()
       }
     }
     let view = host.view(for: tab)

@@ -7,6 +7,8 @@ import MemeStore
 /// ask of the window they are in. Each part keeps its own state; the window keeps the List and the
 /// Grid, the selection they share, and the wiring.
 protocol SentMemesHost: AnyObject {
+  /// The window itself (dialogs and choosers open over it).
+  var window: UnsafeMutablePointer<GtkWidget> { get }
   var memes: SentMemesLibrary { get }
   /// The List's and the Grid's selection.
   var selection: SingleSelection { get }
@@ -25,6 +27,8 @@ protocol SentMemesHost: AnyObject {
   func select(id: Int64, in tab: SentMemesWindow.Tab?)
   /// Opens the meme at `position` in its detail.
   func open(at position: Int)
+  /// Shows an error over the window.
+  func showError(title: String, detail: String)
   /// A part's state changed what the window shows or its actions may do.
   func updateState()
 }

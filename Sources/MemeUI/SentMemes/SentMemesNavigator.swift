@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import MemeCore
 import MemeStore
+import MemeTextReading
 
 /// Moves the user between the editor, Sent Memes and a meme's detail, one window at a time.
 ///
@@ -26,12 +27,16 @@ package final class SentMemesNavigator {
   package var templateGallery: TemplateGallery?
 
   let preferences: Preferences
+  /// Reads the words in received memes, once the store has passed its check (`reading.start()`).
+  package let reading: ReceivedMemeReading
 
+  /// `textReader` is the app's one reader thread.
   init(
     application: Application, memes: SentMemesLibrary, preferences: Preferences,
-    makeEditor: @escaping () -> EditorWindow
+    textReader: BackgroundTextReader, makeEditor: @escaping () -> EditorWindow
   ) {
     self.application = application
+    reading = ReceivedMemeReading(reader: textReader, memes: memes)
     self.memes = memes
     self.preferences = preferences
     self.makeEditor = makeEditor
@@ -42,6 +47,11 @@ package final class SentMemesNavigator {
     memes.onError = { [weak self] title, message in self?.showError(title: title, detail: message) }
     templates.onError = { [weak self] title, message in self?.showError(title: title, detail: message) }
     templates.onChange = { [weak self] in self?.templateGallery?.show() }
+    // The detail of a meme just read shows its words as its description.
+    reading.onRead = { [weak self] meme in
+      guard let detail = self?.detailWindow, !detail.isDestroyed, detail.meme.id == meme.id else { return }
+      detail.show(meme)
+    }
   }
 
   /// At launch (and on a later launch): the window already shown, else Sent Memes when there are
@@ -111,6 +121,7 @@ package final class SentMemesNavigator {
     detail.onEdit = { [weak self] meme in self?.showEditor(meme) }
     detail.saveDescription = { [weak self] id, text in self?.memes.setDescription(text, ofMemeWithID: id) }
     detail.recordSavedFile = { [weak self] id, file in self?.memes.recordSavedFile(file, ofMemeWithID: id) }
+    detail.onReadTextAgain = { [weak self] meme in self?.reading.read(meme) }
     addTemplateActions(to: detail)
     detail.onDelete = { [weak self, weak detail] id in
       guard let self, let detail else { return }
@@ -175,6 +186,8 @@ package final class SentMemesNavigator {
       application: application, memes: memes, thumbnails: thumbnails, preferences: preferences)
     window.onAdd = { [weak self] in self?.showEditor() }
     window.onOpen = { [weak self] id, tab in self?.showDetail(id: id, from: tab) }
+    window.onReadTextAgain = { [weak self] meme in self?.reading.read(meme) }
+    window.collecting.onCollected = { [weak self] meme in self?.reading.read(meme) }
     addTemplateActions(to: window)
     // New from Layout: a new editor with the empty grid.
     PanelLayoutChoice.add(to: window.actions) { [weak self] arrangement in
@@ -243,6 +256,7 @@ package final class SentMemesNavigator {
   /// has taken over (and adopted the editor). Sent Memes first, so that the detail's closing does
   /// not bring it back.
   func closeWindows() {
+    reading.stop()
     let detail = detailWindow
     if let sentMemesWindow {
       self.sentMemesWindow = nil

@@ -91,7 +91,10 @@ final class SentMemesSearch {
   /// between them, so "up one" among them has no meaning in the whole list.
   func refusesToReorder() -> Bool {
     guard host.memes.isFiltered else { return false }
-    host.toasts.show(Toast(localized("Clear the search to move memes")))
+    host.toasts.show(
+      Toast(
+        host.memes.isSearching
+          ? localized("Clear the search to move memes") : localized("Show all memes to move them")))
     return true
   }
 }

@@ -22,6 +22,11 @@ enum SentMemesStyleSheet {
       margin: 4px; padding: 0 4px; border-radius: 4px; font-size: 0.7em; font-weight: 800;
       color: white; background-color: alpha(black, 0.65);
     }
+    /* A received meme: a pill in its row, an emblem on its tile. */
+    .received-pill { padding: 0 6px; border-radius: 999px; font-size: 0.75em; font-weight: bold;
+      color: @accent_color; background-color: alpha(@accent_bg_color, 0.15); }
+    .received-emblem { margin: 5px; padding: 4px; border-radius: 999px; color: white;
+      background-color: alpha(black, 0.65); }
     notebook > header.top { border-bottom: 1px solid alpha(currentColor, 0.1); }
     .detail-canvas { background-color: @view_bg_color; }
     .detail-missing { color: alpha(@view_fg_color, 0.7); }

@@ -13,6 +13,9 @@ extension SentMemesWindow {
   private func perform(_ action: SentMemesAction) {
     switch action {
     case .add: onAdd()
+    case .collect: collecting.chooseAndCollect()
+    case .paste: collecting.paste()
+    case .readTextAgain: if let meme = targetMeme, meme.isReceived { onReadTextAgain(meme) }
     case .openMeme:
       if let meme = targetMeme, let position = memes.list.index(of: meme.id) { open(at: position) }
     case .delete: if let meme = targetMeme { deletion.delete(id: meme.id) }

@@ -45,6 +45,8 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
   private(set) var focus: SentMemesFocus!
   private(set) var contextMenu: SentMemesContextMenu!
   private(set) var reordering: SentMemesReordering!
+  /// Collect, and pictures dropped or pasted: memes others sent, kept as received ones.
+  private(set) var collecting: SentMemesCollecting!
   /// Set when GTK destroys the window: work posted earlier must not touch its widgets.
   private(set) var isDestroyed = false
 
@@ -52,6 +54,8 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
   var onAdd: () -> Void = {}
   /// A meme was activated: show its detail, remembering the tab it was opened from.
   var onOpen: (_ id: Int64, _ tab: Tab) -> Void = { _, _ in }
+  /// Read Text Again on a received meme.
+  var onReadTextAgain: (SentMeme) -> Void = { _ in }
 
   init(
     application: Application, memes: SentMemesLibrary, thumbnails: ThumbnailCache, preferences: Preferences
@@ -68,9 +72,15 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
     focus = SentMemesFocus(host: self)
     contextMenu = SentMemesContextMenu(host: self)
     reordering = SentMemesReordering(host: self) { [unowned self] in searching.refusesToReorder() }
+    collecting = SentMemesCollecting(host: self, preferences: preferences)
+    // The View choice as remembered, before the first rows are made.
+    memes.show(preferences.receivedFilter)
     header = SentMemesHeader(searchButton: searching.button.widget)
     buildContent()
     addActions()
+    ReceivedFilterChoice.add(to: actions, preferences: preferences) { [weak self] filter in
+      self?.showReceived(filter)
+    }
     contextMenu.build(for: .list)
     connectModel()
     updateState()
@@ -151,6 +161,7 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
     body.append(search.widget)
     body.append(states.stack.widget)
     toasts.child = body.widget
+    collecting.acceptDrops(on: toasts.widget)
     AdwWindow.setContent(of: window, header: header.bar, body: toasts.widget)
   }
 
@@ -290,18 +301,28 @@ package final class SentMemesWindow: AppWindow, SentMemesHost {
   /// The empty state or the notebook, and each action enabled from the current state.
   func updateState() {
     guard !isDestroyed else { return }
-    states.show(isEmpty: memes.list.isEmpty, isFiltered: memes.isFiltered)
+    states.show(isEmpty: memes.list.isEmpty, isSearching: memes.isSearching, filter: memes.receivedFilter)
     let target = targetMeme
     let hasSelection = target != nil
     for action in SentMemesAction.allCases where action.needsSelection {
       actions.action(named: action.name)?.isEnabled = hasSelection
     }
+    actions.action(named: SentMemesAction.readTextAgain.name)?.isEnabled = target?.isReceived == true
     let position = target.flatMap { memes.list.index(of: $0.id) } ?? 0
     actions.action(named: SentMemesAction.moveUp.name)?.isEnabled = hasSelection && position > 0
     actions.action(named: SentMemesAction.moveDown.name)?.isEnabled =
       hasSelection && position < memes.list.count - 1
     actions.action(named: SentMemesAction.undo.name)?.isEnabled = deletion.canUndo
     actions.action(named: SentMemesAction.clearSearch.name)?.isEnabled = searching.isSearching
+  }
+
+  /// The View choice: the memes it lets through (and the search matches), from the top.
+  private func showReceived(_ filter: ReceivedFilter) {
+    memes.show(filter)
+    if !memes.list.isEmpty {
+      for view in builtViews where view.scrollOffset > 0 { view.scrollToItem(at: 0) }
+    }
+    updateState()
   }
 
   /// Says what a share did, in a toast (after any toast shown now).

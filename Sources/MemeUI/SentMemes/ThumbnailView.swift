@@ -49,13 +49,7 @@ package final class ThumbnailView {
     placeholder.name = "missing-thumbnail"
     placeholder.isVisible = false
     frame.add(placeholder)
-    let badge = animationBadge.widget
-    badge.name = "animation-badge"
-    badge.addCSSClass("animation-badge")
-    badge.horizontalAlignment = GTK_ALIGN_END
-    badge.verticalAlignment = GTK_ALIGN_END
-    badge.isVisible = false
-    frame.add(badge)
+    addMark(animationBadge.widget, named: "animation-badge", at: GTK_ALIGN_END)
     // A thumbnail that arrives after the window is gone must not touch the frame's widgets, which
     // went with it.
     Signal.connect(widget, "destroy") { [weak self] in self?.cancelRequest() }
@@ -163,5 +157,16 @@ package final class ThumbnailView {
     if scale != 1 { cairo_scale(context, scale, Double(height) / Double(image.height)) }
     cairo_set_source_surface(context, image.surface, 0, 0)
     cairo_paint(context)
+  }
+
+  /// Puts `mark` (hidden until its cell shows it) in the frame's end corner, at its bottom or top:
+  /// an animation's badge, a received meme's emblem. Its name is also its style class.
+  func addMark(_ mark: Widget, named name: String, at verticalAlignment: GtkAlign) {
+    mark.name = name
+    mark.addCSSClass(name)
+    mark.horizontalAlignment = GTK_ALIGN_END
+    mark.verticalAlignment = verticalAlignment
+    mark.isVisible = false
+    Overlay(wrapping: widget).add(mark)
   }
 }

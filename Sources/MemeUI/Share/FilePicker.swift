@@ -39,20 +39,10 @@ enum NativeFilePicker {
   ) {
     switch request {
     case .openPicture:
-      // Pictures and videos together first (the filter the chooser starts with), then each alone.
-      let patterns = { (extensions: [String]) in extensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] } }
-      let pictures = FileChooser.Filter(
-        name: localized("Pictures"), mimeTypes: ImageLoader.supportedMimeTypes,
-        patterns: patterns(ImageLoader.supportedFileExtensions))
-      let videos = FileChooser.Filter(
-        name: localized("Videos"), mimeTypes: VideoFile.mimeTypes, patterns: patterns(VideoFile.extensions))
-      let both = FileChooser.Filter(
-        name: localized("Pictures and Videos"), mimeTypes: pictures.mimeTypes + videos.mimeTypes,
-        patterns: pictures.patterns + videos.patterns)
       FileChooser.present(
         parent: gtkkit_window(parent), title: localized("Choose a Picture"), mode: .open,
         acceptLabel: localized("_Open"),
-        filters: [both, pictures, videos], initialFolder: preferences.lastFolder, completion: completion)
+        filters: pictureFilters, initialFolder: preferences.lastFolder, completion: completion)
     case .saveMeme(let suggestedName):
       SaveChooser.present(
         parent: parent, suggestedName: suggestedName, preferences: preferences, completion: completion)
@@ -70,6 +60,32 @@ enum NativeFilePicker {
         parent: parent.asWindow, title: localized("Import Folder as Templates"), mode: .selectFolder,
         acceptLabel: localized("_Import"), initialFolder: preferences.lastFolder, completion: completion)
     }
+  }
+
+  /// Collect: several pictures, GIFs or videos others made, with Album's filters; `completion` gets
+  /// the files chosen, none when cancelled.
+  static func chooseReceivedMemes(
+    over parent: UnsafeMutablePointer<GtkWidget>, preferences: Preferences,
+    completion: @escaping ([URL]) -> Void
+  ) {
+    FileChooser.presentForFiles(
+      parent: parent.asWindow, title: localized("Collect Memes"), acceptLabel: localized("_Collect"),
+      filters: pictureFilters, initialFolder: preferences.lastFolder, completion: completion)
+  }
+
+  /// Album's filters: pictures (GIFs among them) and videos together first (the filter the chooser
+  /// starts with), then each alone.
+  private static var pictureFilters: [FileChooser.Filter] {
+    let patterns = { (extensions: [String]) in extensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] } }
+    let pictures = FileChooser.Filter(
+      name: localized("Pictures"), mimeTypes: ImageLoader.supportedMimeTypes,
+      patterns: patterns(ImageLoader.supportedFileExtensions))
+    let videos = FileChooser.Filter(
+      name: localized("Videos"), mimeTypes: VideoFile.mimeTypes, patterns: patterns(VideoFile.extensions))
+    let both = FileChooser.Filter(
+      name: localized("Pictures and Videos"), mimeTypes: pictures.mimeTypes + videos.mimeTypes,
+      patterns: pictures.patterns + videos.patterns)
+    return [both, pictures, videos]
   }
 
   /// The picture formats a sticker can be: PNG, WebP, GIF, SVG and JPEG.

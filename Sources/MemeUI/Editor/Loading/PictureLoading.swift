@@ -162,49 +162,17 @@ final class PictureLoading {
 
   /// Paste: a picture or picture file from the clipboard; plain text goes to the focused caption.
   func paste() {
-    let clipboard = Clipboard(for: host.window)
-    if clipboard.offersFiles {
-      clipboard.readFiles { [weak self] urls in
-        guard let self, let url = urls.first else { return }
-        arrive(.file(url))
-      }
-    } else if clipboard.offersImage {
-      // The bytes another application offers in a format MemeMe reads, decoded here (with the
-      // scan limit and the pixel limit); only other formats are decoded by GDK, to a PNG.
-      clipboard.readImageBytes(mimeTypes: ImageLoader.supportedMimeTypes) { [weak self] encoded in
-        guard let self else { return }
-        if let encoded {
-          arrive(.bytes(encoded))
-        } else {
-          pasteDecodedByGDK(from: clipboard)
-        }
-      }
-    } else if let focus = host.toplevel.focusedWidget {
-      // Ctrl+V is bound to win.paste, so text pastes into a caption field are passed on. A text
-      // field enables its own paste action only for what the clipboard held when it was focused, so
-      // text copied since would not paste: its paste signal is emitted instead.
-      if g_type_check_instance_is_a(
-        UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self), gtk_text_get_type()) != 0
-      {
-        gtkkit_emit_signal(focus, "paste-clipboard")
-      } else {
-        gtk_widget_activate_action_variant(focus, "clipboard.paste", nil)
-      }
-    }
-  }
-
-  /// A clipboard image in a format MemeMe does not read itself, decoded by GDK and passed on as PNG.
-  private func pasteDecodedByGDK(from clipboard: Clipboard) {
-    clipboard.readImagePNG { [weak self] bytes in
+    let offersPicture = PictureArrival.read(from: Clipboard(for: host.window)) { [weak self] pictures in
       guard let self else { return }
-      guard let bytes else {
+      guard let pictures else {
         host.showError(
           title: localized("Could not paste the picture"),
           detail: localized("The clipboard’s picture could not be read.")
         )
         return
       }
-      arrive(.bytes(bytes))
+      if let picture = pictures.first { arrive(picture) }
     }
+    if !offersPicture, let focus = host.toplevel.focusedWidget { PictureArrival.passPaste(to: focus) }
   }
 }

@@ -7,7 +7,17 @@ import MemeStore
 /// place among the results says nothing about the place among memes the search hides.
 extension SentMemesLibrary {
   /// Whether the list shows a search's results rather than every meme.
-  var isFiltered: Bool { !SentMemeStore.matchesEveryMeme(searchQuery) }
+  var isFiltered: Bool { isSearching || receivedFilter != .all }
+
+  /// Whether a search's words narrow the list (the View menu's choice may narrow it too).
+  var isSearching: Bool { !SentMemeStore.matchesEveryMeme(searchQuery) }
+
+  /// Shows the memes `filter` lets through (and the search matches).
+  func show(_ filter: ReceivedFilter) {
+    guard filter != receivedFilter else { return }
+    receivedFilter = filter
+    showSearchResults()
+  }
 
   /// Shows the memes matching `query`, every meme for a query without words. On the main thread: the
   /// index answers in a few milliseconds (see the search benchmark), and the list must show the
@@ -31,7 +41,7 @@ extension SentMemesLibrary {
   /// Reads the current search's results again, e.g. after a meme was saved while searching.
   func showSearchResults() {
     do {
-      let ids = try store.memeIDs(matching: searchQuery)
+      let ids = try store.memeIDs(matching: searchQuery, filter: receivedFilter)
       if ids != list.ids { list.replaceAll(with: ids) }
     } catch {
       onError(localized("Could not search Sent Memes"), Self.message(error))

@@ -38,6 +38,9 @@ package final class SentMemesLibrary: SentMemeSink {
   private var hasReportedReadError = false
   /// What the list is filtered by (see `search(_:)`); "" shows every meme.
   var searchQuery = ""
+  /// Which memes the list shows by who made them (the View menu's choice): all, received ones only,
+  /// or the user's own.
+  var receivedFilter = ReceivedFilter.all
   /// True once the store's file failed its check after the first frame: the app then said that shared
   /// memes will not be kept, as when the store cannot be opened at all.
   private(set) var hasFailedCheck = false
@@ -263,12 +266,13 @@ package final class SentMemesLibrary: SentMemeSink {
     let store = store
     // The order of what the list shows: the current search's results, which the memes rejoin.
     let query = searchQuery
+    let filter = receivedFilter
     MainLoop.runInBackground(
-      { Result { try store.memeIDs(matching: query) } },
+      { Result { try store.memeIDs(matching: query, filter: filter) } },
       then: { [weak self] result in
         guard let self else { return }
         switch result {
-        case .success where query != searchQuery: showSearchResults()
+        case .success where query != searchQuery || filter != receivedFilter: showSearchResults()
         case .success(let order): restore(restored, from: order)
         case .failure(let error): onError(localized("Could not restore the meme"), Self.message(error))
         }
