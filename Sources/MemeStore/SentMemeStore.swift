@@ -131,6 +131,10 @@ public final class SentMemeStore: Sendable {
   /// The meme with this id, or nil if there is none or it is deleted.
   public func meme(id: Int64) throws -> SentMeme? { try reader.meme(id: id) }
 
+  /// Another process wrote to the store (`mememe collect` beside the app): what the store keeps in
+  /// memory of the list's order is read again from the file on the next query.
+  public func noticeChangesFromOutside() { database.forgetVisibleOrder() }
+
   /// How many memes `allMemes()` would return.
   public func count() throws -> Int { try reader.count() }
 

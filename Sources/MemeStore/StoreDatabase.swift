@@ -81,6 +81,11 @@ final class StoreDatabase: Sendable {
     do { return try pool.write(body) } catch { throw storeError(error) }
   }
 
+  /// Forgets the ids `visibleMemeIDs` keeps: another process wrote to the file.
+  func forgetVisibleOrder() {
+    visibleOrder.withLock { $0.forget() }
+  }
+
   /// The ids of the memes a list shows, as `read` last read them since the last write, or read now.
   func visibleMemeIDs(read: () throws -> [Int64]) rethrows -> [Int64] {
     let (generation, kept) = visibleOrder.withLock { ($0.generation, $0.ids) }

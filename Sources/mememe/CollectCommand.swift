@@ -18,7 +18,8 @@ struct CollectCommand: ParsableCommand {
       sender's), and the words in it are read (first, middle and last frames of an animation or a \
       video; at most 5 s a file) so that search finds it and its description is its text. One line \
       is printed for each file; a file that cannot be added is named on standard error, the others \
-      are still added, and the exit status is then 1.
+      are still added, and the exit status is then 1. A MemeMe running in the same session shows them \
+      in Sent Memes at once.
       """)
 
   @Argument(help: ArgumentHelp("The pictures, GIFs or videos to add.", valueName: "file"))
@@ -37,6 +38,10 @@ struct CollectCommand: ParsableCommand {
     }
     let reader = TextLanguages.forUser().flatMap(PictureTextReader.init)
     var failed = 0
+    defer {
+      // A running MemeMe shows them in Sent Memes at once.
+      if failed < files.count { SentMemesOutsideChanges.announce() }
+    }
     for path in files {
       let url = URL(fileURLWithPath: path)
       switch collect(url, into: store, reading: reader) {

@@ -46,6 +46,25 @@ nonisolated public final class DBusConnection: @unchecked Sendable {
     g_dbus_connection_get_unique_name(pointer).map { String(cString: $0) }
   }
 
+  /// Calls `method` as `call` does and waits for the reply, at most `timeoutMilliseconds`, for a
+  /// process with no main loop (the command line). A `busName` no process owns is not started (a
+  /// D-Bus activatable app stays closed): the call fails.
+  public func callWaiting(
+    busName: String, path: String, interface: String, method: String, parameters: Variant?,
+    timeoutMilliseconds: Int32 = 2_000
+  ) -> Result<Variant, DBusCallError> {
+    var error: UnsafeMutablePointer<GError>?
+    defer { if let error { g_error_free(error) } }
+    guard
+      let reply = g_dbus_connection_call_sync(
+        pointer, busName, path, interface, method, parameters?.pointer, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+        timeoutMilliseconds, nil, &error)
+    else {
+      return .failure(DBusCallError(message: error.map { String(cString: $0.pointee.message) } ?? "no reply"))
+    }
+    return .success(Variant(adopting: reply))
+  }
+
   /// Calls `method` of `interface` on the object at `path` of `busName` with `parameters` (a tuple,
   /// or nil for none); `completion` gets the reply's tuple or the error's message, on the main loop.
   public func call(

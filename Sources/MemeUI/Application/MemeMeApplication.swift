@@ -133,6 +133,7 @@ package final class MemeMeApplication: SentMemesStartupHost {
     StyleChoice.install(in: application, preferences: preferences)
     SizeLimitChoice.install(in: application, preferences: preferences) { [weak self] in self?.activeWindow }
     SearchProviderChoice.install(in: application, preferences: preferences)
+    SentMemesOutsideChanges.install(in: application) { [weak self] in self?.sentMemes }
     // Started by the desktop's search (D-Bus activation): no window, and a while to answer the
     // next keystrokes' calls before quitting.
     if application.isService { application.inactivityTimeout = SearchProviderService.inactivityTimeout }

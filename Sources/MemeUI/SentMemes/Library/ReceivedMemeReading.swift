@@ -33,8 +33,15 @@ package final class ReceivedMemeReading {
   /// Queues every received meme not read yet, in the list's order (the ones on top first). Writes
   /// wait for this: the store is written only once it has passed its check.
   func start() {
-    guard !hasStarted, let store = memes?.store else { return }
+    guard !hasStarted else { return }
     hasStarted = true
+    readAwaiting()
+  }
+
+  /// Queues every received meme not read yet and not queued: at the start, and when another process
+  /// (`mememe collect`) has added memes it could not read.
+  func readAwaiting() {
+    guard hasStarted, let store = memes?.store else { return }
     MainLoop.runInBackground(
       { () -> [SentMeme] in
         guard let ids = try? store.memesAwaitingReading(), let found = try? store.memes(ids: ids) else {
