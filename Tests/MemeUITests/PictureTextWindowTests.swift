@@ -100,6 +100,13 @@ import Testing
     #expect(MainContext.iterate { !editor.pictureText.bar.isShown })
     #expect(editor.document.captions.top.isEmpty)
     #expect(MainContext.iterate { editor.canvas.fields.topEntry.isFocused })
+    // The words are still offered, in the canvas's context menu (hidden there while there are none).
+    #expect(Self.useAction(editor)?.isEnabled == true)
+    let menu = EditorContextMenu.menu
+    #expect(
+      PrimaryMenuTests.items(of: menu.model).contains {
+        $0.label == "Use the picture's text" && $0.action == EditorAction.usePictureText.detailedName
+      })
   }
 
   /// Opening another picture while the first is read: its words are never offered for the second.

@@ -32,7 +32,7 @@ final class EditorContextMenu {
   /// Paste, Undo and Redo; then the selected layer's place in the drawing order and Delete; then
   /// what its kind has of its own (a sticker's Flip and Opacity, a hidden area's method, a speech
   /// bubble's options); then what acts on the picture: Add (Speech Bubble's Reaction and Comic, and
-  /// Hide Area) and Use as Template. Add is a submenu so that the menu stays as short as it was: a
+  /// Hide Area), Use as Template and, when words were read in it, Use the Picture's Text. Add is a submenu so that the menu stays as short as it was: a
   /// menu too tall for the window no longer opens at its box.
   static var menu: Menu { menu(kindSections: []) }
 
@@ -57,6 +57,10 @@ final class EditorContextMenu {
     picture.appendSubmenu(adding, label: localized("Add"))
     let template = TemplateAction.useAsTemplate.menuItem
     picture.append(template.label, action: template.action)
+    // Shown only while words read in the picture wait to be used: after the bar offering them was
+    // dismissed, this is where they still are.
+    picture.appendHiddenWhenDisabled(
+      EditorAction.usePictureText.title, action: EditorAction.usePictureText.detailedName)
     menu.appendSection(picture)
     return menu
   }
