@@ -18,11 +18,11 @@ extern pid_t gettid(void);
 // linked through libtesseract.
 extern void omp_set_num_threads(int count);
 
-/// Gives the calling thread the lowest scheduling priority (nice 19): on Linux a nice value belongs
-/// to a thread, so the app's other threads keep theirs. Reading pictures in the background must never
-/// take a core the interface wants. Returns 0, or -1 with errno set.
-static inline int meme_lower_thread_priority(void) {
-  return setpriority(PRIO_PROCESS, (id_t)gettid(), 19);
+/// Gives the calling thread the niceness `niceness` (19 is the lowest priority): on Linux a nice value
+/// belongs to a thread, so the app's other threads keep theirs. Reading pictures in the background
+/// must never take a core the interface wants. Returns 0, or -1 with errno set.
+static inline int meme_set_thread_niceness(int niceness) {
+  return setpriority(PRIO_PROCESS, (id_t)gettid(), niceness);
 }
 
 #endif

@@ -4,8 +4,8 @@ import Foundation
 import MemeCore
 
 /// Reads the words in pictures on a thread of its own, one picture at a time, in the order asked,
-/// at the lowest priority the system has (nice 19): the app never waits for it, and it never takes
-/// a core from the interface. Completions are called on that thread; a UI hops back to its own.
+/// at the lowest priority the system has (nice 19, see `defaultNiceness`): the app never waits for
+/// it, and it never takes a core from the interface. Completions are called on that thread; a UI hops back to its own.
 ///
 /// The thread and its Tesseract are made on the first job and kept.
 public final class BackgroundTextReader: @unchecked Sendable {
@@ -23,15 +23,29 @@ public final class BackgroundTextReader: @unchecked Sendable {
     let completion: Completion
   }
 
+  /// The niceness the reading thread takes: 19, the lowest priority, unless `MEMEME_READING_NICENESS`
+  /// gives another (0 to 19). The test runs give 0: there, two test processes keep both cores busy
+  /// at normal priority and a thread at 19 gets next to no time, which on a person's machine, idle
+  /// most of the time, it does.
+  public static let defaultNiceness: Int32 = {
+    guard let text = ProcessInfo.processInfo.environment["MEMEME_READING_NICENESS"], let value = Int32(text),
+      (0...19).contains(value)
+    else { return 19 }
+    return value
+  }()
+
   private let languages: TextLanguages?
+  private let niceness: Int32
   /// Guards `jobs` and `started`, and wakes the thread.
   private let condition = NSCondition()
   private var jobs: [Job] = []
   private var started = false
 
-  /// A reader for `languages`; with none (no data installed), every job fails quietly.
-  public init(languages: TextLanguages? = TextLanguages.forUser()) {
+  /// A reader for `languages`; with none (no data installed), every job fails quietly. Its thread
+  /// runs at `niceness`.
+  public init(languages: TextLanguages? = TextLanguages.forUser(), niceness: Int32 = defaultNiceness) {
     self.languages = languages
+    self.niceness = niceness
   }
 
   /// Reads the picture, animation or video at `url` (see `PictureTextReader.read(fileAt:)`), after the
@@ -82,7 +96,7 @@ public final class BackgroundTextReader: @unchecked Sendable {
   }
 
   private func run() {
-    _ = meme_lower_thread_priority()
+    _ = meme_set_thread_niceness(niceness)
     let reader = languages.flatMap(PictureTextReader.init)
     while true {
       condition.lock()

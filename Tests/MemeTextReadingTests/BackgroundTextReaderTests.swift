@@ -14,7 +14,8 @@ import Testing
 /// The background reader reads in order, on a thread of its own at the lowest priority.
 @Suite struct BackgroundTextReaderTests {
   @Test func itReadsInOrderOnALowPriorityThread() async throws {
-    let reader = BackgroundTextReader(languages: PictureTextReaderTests.english)
+    // The app's niceness, whatever the test run's MEMEME_READING_NICENESS says.
+    let reader = BackgroundTextReader(languages: PictureTextReaderTests.english, niceness: 19)
     let memes = try ["first", "second", "third"].map {
       try PictureTextReaderTests.meme(top: $0, bottom: "", width: 800, height: 600)
     }
@@ -34,6 +35,11 @@ import Testing
     let list = results.withLock { $0 }
     #expect(list.map(\.0) == ["FIRST", "SECOND", "THIRD"])
     #expect(list.allSatisfy { $0.1 == 19 && !$0.2 })
+  }
+
+  @Test func theAppsReaderTakesTheLowestPriorityUnlessTheRunSaysOtherwise() {
+    let given = ProcessInfo.processInfo.environment["MEMEME_READING_NICENESS"].flatMap { Int32($0) }
+    #expect(BackgroundTextReader.defaultNiceness == given ?? 19)
   }
 
   @Test func aFileThatIsNotAPictureFailsInOneLine() async throws {

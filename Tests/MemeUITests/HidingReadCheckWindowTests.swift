@@ -24,7 +24,10 @@ import Testing
 
   /// Waits, in bounded main-context iterations, for the hidden areas' readings to end.
   static func waitForCheck(_ editor: EditorWindow) {
-    #expect(MainContext.iterate(maxIterations: 3000) { !editor.hidingCheck.isChecking }, "the check ended")
+    #expect(
+      MainContext.iterate(maxIterations: SentMemesHarness.backgroundWorkBound) {
+        !editor.hidingCheck.isChecking
+      }, "the check ended")
     EditorHarness.settle(editor)
   }
 

@@ -28,7 +28,10 @@ import Testing
 
   /// Waits, in bounded main-context iterations, for the editor's reading of its picture to end.
   static func waitForReading(_ editor: EditorWindow) {
-    #expect(MainContext.iterate(maxIterations: 3000) { !editor.pictureText.isReading }, "the reading ended")
+    #expect(
+      MainContext.iterate(maxIterations: SentMemesHarness.backgroundWorkBound) {
+        !editor.pictureText.isReading
+      }, "the reading ended")
     EditorHarness.settle(editor)
   }
 
@@ -129,7 +132,10 @@ import Testing
     let editor = EditorHarness.makeEditor()
     #expect(EditorHarness.load(try Self.memeFile(), into: editor))
     EditorHarness.close(editor)
-    #expect(MainContext.iterate(maxIterations: 3000) { PictureTextOffering.reader.waitingCount == 0 })
+    #expect(
+      MainContext.iterate(maxIterations: SentMemesHarness.backgroundWorkBound) {
+        PictureTextOffering.reader.waitingCount == 0
+      })
     let next = EditorHarness.makeEditor()
     defer { EditorHarness.close(next) }
     #expect(EditorHarness.load(try Self.memeFile(), into: next))
