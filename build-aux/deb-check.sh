@@ -5,6 +5,7 @@
 # build-aux/fresh-debian.sh), with `apt-get install ./mememe_*.deb` as a user would. There it checks:
 #   - nothing of Swift and no -dev package came with it, and the binary finds every library;
 #   - `mememe --version`, and `mememe render` gives the very bytes the in-tree build gives;
+#   - `mememe collect` reads the words of that render (Tesseract and its data came with it);
 #   - the desktop entry, metainfo, icons, GSettings schema, manual page and German translation are
 #     where the system finds them (desktop-file-validate, appstreamcli validate, gsettings
 #     list-keys, the icon cache, the German window's texts);
@@ -99,6 +100,13 @@ run mememe render /root/photo.jpg "${render_arguments[@]}" -o /root/package.png
 cmp "$work/in-tree.jpg" "$root/root/package.jpg"
 cmp "$work/in-tree.png" "$root/root/package.png"
 step "mememe --version says $version; its renders are the in-tree build's, byte for byte"
+
+# Reading the words in pictures: Tesseract and its English data came with the package.
+collected=$(run env XDG_DATA_HOME=/root/data mememe collect /root/package.jpg)
+echo "$collected"
+grep -qi '^Added package.jpg: .*zu' <<<"$collected" ||
+  { echo "deb-check.sh: mememe collect did not read the meme's words" >&2; exit 1; }
+step "mememe collect reads the words of the package's own render"
 
 # What checks the data files and shows the app; none of it is a -dev package either.
 apt_install --no-install-recommends desktop-file-utils appstream libglib2.0-bin xvfb xauth dbus \
