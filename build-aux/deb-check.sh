@@ -144,10 +144,12 @@ for text in Teilen Abbrechen Kamera "Noch kein Bild" Tastenkürzel; do
   grep -qx "$text" <<<"$texts" || { echo "deb-check.sh: the German window has no $text:"$'\n'"$texts" >&2; exit 1; }
 done
 ! grep -qx Share <<<"$texts" || { echo "deb-check.sh: the German window says Share" >&2; exit 1; }
+# The editor is the window of the app's class larger than GDK's 1×1 leader window: the leader is the
+# one titled "MemeMe", and the editor's title is its picture's name.
 display xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- sh -c '
   mememe /root/photo.jpg & app=$!
   for attempt in $(seq 1 100); do
-    window=$(xwininfo -root -tree | awk "/\"MemeMe\"/ { print \$1; exit }")
+    window=$(xwininfo -root -tree | awk "/\"mememe\" \"mememe\"/ && !/ 1x1[+]/ { print \$1; exit }")
     [ -n "$window" ] && break
     sleep 0.2
   done
