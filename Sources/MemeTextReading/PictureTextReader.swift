@@ -7,7 +7,8 @@ import MemeVideo
 ///
 /// What it does to a picture:
 /// - Reads a copy at most `longestSide` pixels long (caption letters are large: a smaller copy reads
-///   as well, and several times faster, and a hostile 48 MP picture costs what a photo does). Files
+///   as well, and several times faster, and a hostile 48 MP picture costs what a photo does); a
+///   strip with no more pixels than a 4:3 picture of that side is read as it is. Files
 ///   are decoded through the engine's `ImageLoader`, `AnimationReader` and `VideoSource`, within
 ///   their limits.
 /// - Reads it twice when it must: first as white letters (Classic captions: white, outlined, over a

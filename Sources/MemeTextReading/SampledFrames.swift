@@ -49,8 +49,9 @@ enum SampledFrames {
     return frames
   }
 
-  /// `image` scaled down so its longest side is at most `longestSide` (a copy either way, as the
-  /// reader's canvas changes); nil when out of memory.
+  /// `image` scaled down so its longest side is at most `longestSide`, unless it has no more pixels
+  /// than a 4:3 picture of that side (a copy either way, as the reader's canvas changes); nil when
+  /// out of memory.
   static func fitted(_ image: RasterImage, longestSide: Int) -> RasterImage? {
     let size = fittedSize(width: image.width, height: image.height, longestSide: longestSide)
     guard size.width != image.width || size.height != image.height else { return image.copy() }
@@ -59,7 +60,10 @@ enum SampledFrames {
 
   static func fittedSize(width: Int, height: Int, longestSide: Int) -> (width: Int, height: Int) {
     let longest = max(width, height)
-    guard longest > longestSide else { return (width, height) }
+    // A strip (a hidden area's line of letters, cut out of a wide picture) keeps its pixels: made
+    // as short as it is long, its letters would be too small to read, and it costs little.
+    let fewPixels = Double(width) * Double(height) <= Double(longestSide * longestSide) * 3 / 4
+    guard longest > longestSide, !fewPixels else { return (width, height) }
     let scale = Double(longestSide) / Double(longest)
     return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
   }
