@@ -22,8 +22,8 @@ import MemeVideo
 public final class PictureTextReader {
   /// The longest side of the copy that is read.
   public static let longestSide = 900
-  /// How long reading one file may take, all its frames and passes together. Words read by then are
-  /// kept; the rest is not read.
+  /// How much processor time reading one file may take, all its frames and passes together (see
+  /// `ReadingClock`). Words read by then are kept; the rest is not read.
   public static let budget: Duration = .seconds(5)
 
   private let recognizer: TextRecognizer
@@ -38,14 +38,14 @@ public final class PictureTextReader {
   /// The words in the picture, animation or video at `url`. Throws what decoding throws (a file that
   /// is not a picture, or over the limits); recognition itself never fails, it finds nothing.
   public func read(fileAt url: URL, cancellation: Cancellation? = nil) throws(ImageError) -> PictureText {
-    let deadline = ContinuousClock.now + Self.budget
+    let stop = RecognitionStop(deadline: ReadingClock.now + Self.budget, cancellation: cancellation)
     // Composing a long animation's frames may take half the budget; reading them, the rest.
     let frames = try SampledFrames.frames(
-      of: url, longestSide: Self.longestSide, until: ContinuousClock.now + Self.budget / 2)
+      of: url, longestSide: Self.longestSide, until: ReadingClock.now + Self.budget / 2)
     var kept: [ReadWord] = []
     for frame in frames {
-      guard ContinuousClock.now < deadline, cancellation?.isCancelled != true else { break }
-      let found = read(frame, until: deadline, cancellation: cancellation).words
+      guard !stop.isDue else { break }
+      let found = read(frame, until: stop).words
       kept += found.filter { word in !kept.contains { $0.text == word.text && $0.frame.overlaps(word.frame) }
       }
     }
@@ -58,26 +58,20 @@ public final class PictureTextReader {
   )
     -> PictureText
   {
+    let stop = RecognitionStop(deadline: ReadingClock.now + budget, cancellation: cancellation)
     guard let small = SampledFrames.fitted(image, longestSide: Self.longestSide) else { return .empty }
-    return read(small, until: ContinuousClock.now + budget, cancellation: cancellation)
+    return read(small, until: stop)
   }
 
-  private func read(
-    _ image: RasterImage, until deadline: ContinuousClock.Instant, cancellation: Cancellation?
-  )
-    -> PictureText
-  {
+  private func read(_ image: RasterImage, until stop: RecognitionStop) -> PictureText {
     // The second picture is made only when the first found nothing.
     let passes: [(picture: () -> GrayPicture, sparse: Bool)] = [
       ({ GrayPicture(whiteLettersOf: image) }, true), ({ GrayPicture(lightnessOf: image) }, false),
     ]
     for pass in passes {
-      let left = deadline - ContinuousClock.now
-      guard left > .zero, cancellation?.isCancelled != true else { break }
-      let words = recognizer.words(
-        in: pass.picture(), sparse: pass.sparse, budget: left, cancellation: cancellation
-      )
-      .compactMap(WordFilter.kept)
+      guard !stop.isDue else { break }
+      let words = recognizer.words(in: pass.picture(), sparse: pass.sparse, stop: stop)
+        .compactMap(WordFilter.kept)
       if !words.isEmpty { return PictureText(ordering: words) }
     }
     return .empty

@@ -6,9 +6,9 @@ import MemeVideo
 /// The frames of a file that are read for its words: a still picture's one, an animation's or a
 /// video's first, middle and last, each fitted within a side length.
 enum SampledFrames {
-  /// The frames read; an animation whose frames are still being composed at `deadline` gives those
-  /// kept by then.
-  static func frames(of url: URL, longestSide: Int, until deadline: ContinuousClock.Instant)
+  /// The frames read; an animation whose frames are still being composed at `deadline` (on the
+  /// `ReadingClock`) gives those kept by then.
+  static func frames(of url: URL, longestSide: Int, until deadline: Duration)
     throws(ImageError)
     -> [RasterImage]
   {
@@ -34,13 +34,13 @@ enum SampledFrames {
   /// The first, middle and last frames: every frame is composed in turn (a GIF's frame is drawn over
   /// the ones before it), and those three are kept, fitted.
   private static func animationFrames(
-    of url: URL, count: Int, longestSide: Int, until deadline: ContinuousClock.Instant
+    of url: URL, count: Int, longestSide: Int, until deadline: Duration
   ) throws(ImageError) -> [RasterImage] {
     let reader = try AnimationReader(contentsOf: url)
     let wanted = Set([0, count / 2, count - 1])
     var frames: [RasterImage] = []
     var index = 0
-    while ContinuousClock.now < deadline, try reader.nextFrame() != nil {
+    while ReadingClock.now < deadline, try reader.nextFrame() != nil {
       if wanted.contains(index), let frame = fitted(reader.canvas, longestSide: longestSide) {
         frames.append(frame)
       }

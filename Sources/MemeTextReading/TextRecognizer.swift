@@ -30,16 +30,14 @@ final class TextRecognizer {
     TessBaseAPIDelete(api)
   }
 
-  /// The words in `picture`, read within `budget` (what is read by then is returned), and stopped
-  /// early when `cancellation` is cancelled. Words are placed in fractions of the picture.
+  /// The words in `picture`, read until `stop` is due (what is read by then is returned), placed in
+  /// fractions of the picture.
   ///
   /// `sparse` looks for text anywhere (Classic's white letters, alone on white paper once
   /// `GrayPicture` has picked them out); otherwise Tesseract finds the page's blocks of text first,
   /// which reads dark text on a picture that also holds a photo (Band, Poster) where sparse text
   /// reads the photo's shapes.
-  func words(in picture: GrayPicture, sparse: Bool, budget: Duration, cancellation: Cancellation?)
-    -> [ReadWord]
-  {
+  func words(in picture: GrayPicture, sparse: Bool, stop: RecognitionStop) -> [ReadWord] {
     TessBaseAPISetPageSegMode(api, sparse ? PSM_SPARSE_TEXT : PSM_AUTO)
     // One core for Tesseract's loops: the reading runs beside the app, never instead of it.
     omp_set_num_threads(1)
@@ -51,18 +49,15 @@ final class TextRecognizer {
     TessBaseAPISetSourceResolution(api, 70)
     let monitor = TessMonitorCreate()
     defer { TessMonitorDelete(monitor) }
-    let milliseconds =
-      budget.components.seconds * 1000 + budget.components.attoseconds / 1_000_000_000_000_000
-    TessMonitorSetDeadlineMSecs(monitor, Int32(clamping: milliseconds))
-    if let cancellation {
-      TessMonitorSetCancelThis(monitor, Unmanaged.passUnretained(cancellation).toOpaque())
-      TessMonitorSetCancelFunc(monitor) { this, _ in
-        guard let this else { return false }
-        return Unmanaged<Cancellation>.fromOpaque(this).takeUnretainedValue().isCancelled
-      }
+    // The stop is asked between words; it outlives the recognition, which holds it unretained.
+    TessMonitorSetCancelThis(monitor, Unmanaged.passUnretained(stop).toOpaque())
+    TessMonitorSetCancelFunc(monitor) { this, _ in
+      guard let this else { return false }
+      return Unmanaged<RecognitionStop>.fromOpaque(this).takeUnretainedValue().isDue
     }
     defer { TessBaseAPIClear(api) }
-    guard TessBaseAPIRecognize(api, monitor) == 0, let iterator = TessBaseAPIGetIterator(api) else {
+    let recognized = withExtendedLifetime(stop) { TessBaseAPIRecognize(api, monitor) }
+    guard recognized == 0, let iterator = TessBaseAPIGetIterator(api) else {
       return []
     }
     defer { TessResultIteratorDelete(iterator) }
