@@ -20,22 +20,22 @@ enum LetterPatches {
       // walked, so every pixel is visited once.
       var stack: [Int] = []
       var patch: [Int] = []
+      func visit(_ pixel: Int) {
+        bytes[pixel] = 1
+        stack.append(pixel)
+      }
       for start in 0..<bytes.count where bytes[start] == 0 {
-        bytes[start] = 1
-        stack.append(start)
+        visit(start)
         var (left, right, top, bottom) = (width, 0, height, 0)
         while let pixel = stack.popLast() {
           patch.append(pixel)
           let (x, y) = (pixel % width, pixel / width)
           (left, right, top, bottom) = (min(left, x), max(right, x), min(top, y), max(bottom, y))
-          for (neighbour, inside) in [
-            (pixel - 1, x > 0), (pixel + 1, x < width - 1), (pixel - width, y > 0),
-            (pixel + width, y < height - 1),
-          ]
-          where inside && bytes[neighbour] == 0 {
-            bytes[neighbour] = 1
-            stack.append(neighbour)
-          }
+          // The four neighbours, without an array made for every pixel of ink.
+          if x > 0, bytes[pixel - 1] == 0 { visit(pixel - 1) }
+          if x < width - 1, bytes[pixel + 1] == 0 { visit(pixel + 1) }
+          if y > 0, bytes[pixel - width] == 0 { visit(pixel - width) }
+          if y < height - 1, bytes[pixel + width] == 0 { visit(pixel + width) }
         }
         let isLetter = patch.count >= fewest && right - left < widest && bottom - top < tallest
         if !isLetter { for pixel in patch { bytes[pixel] = 254 } }
