@@ -78,7 +78,7 @@ walk() {
 # suites and is the longer, so the shorter run takes them.
 x11_only='BoxHandlesTests|TextBoxFeelTests|TextBoxKeyboardTests|TextBoxSizeAndTurnKeysTests'
 x11_only+='|CropKeyboardTests|AnimationControlsTests|SentMemesSearchTests|PanelPointerTests|HiddenAreaPointerTests'
-x11_only+='|SpeechBubblePointerTests|ShutterPointerTests'
+x11_only+='|SpeechBubblePointerTests|ShutterPointerTests|OpenMenuClosingTests'
 wayland_only='ExtremeShapeEditorTests|BigPhotoWindowTests|AnimationBombWindowTests|SlowPictureTests'
 wayland_only+='|DamagedPictureTests|SizeLimitWindowTests|JPEGShareTests|CaptionLimitWindowTests'
 wayland_only+='|BusyStoreTests|StoreOpeningTests|DamagedStoreTests|LinkedImagesTests|QuitWhileSavingTests'

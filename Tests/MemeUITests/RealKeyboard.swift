@@ -9,15 +9,36 @@ import Testing
 /// GTK 4 has no API to synthesise them. X11 only; tests that use it run under Xvfb.
 enum RealKeyboard {
   /// Gives the X input focus to the toplevel `window` (there is no window manager under Xvfb).
+  /// Then presses and releases Shift, a key that does nothing by itself, and fails unless the window
+  /// saw it: a window an earlier test left holding the keyboard (an open menu) would otherwise show
+  /// only as every later test's keys going nowhere.
   static func focus(_ window: UnsafeMutablePointer<GtkWidget>) throws {
+    try requireX11()
+    try releaseModifiers()
+    _ = try run(["windowfocus", "--sync", try RealPointer.xWindow(of: window)])
+    #expect(MainContext.iterate { gtk_window_is_active(gtkkit_window(window)) != 0 }, "the window is active")
+    var arrived = false
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKeyPressed(keys.raw) { _, _, _ in
+      arrived = true
+      return false
+    }
+    gtk_widget_add_controller(window, keys)
+    defer { gtk_widget_remove_controller(window, keys) }
+    _ = try run(["key", "Shift_L"])
+    #expect(
+      MainContext.iterate { arrived },
+      "a key pressed reaches the window (if not, something an earlier test left open holds the keyboard)")
+  }
+
+  /// Cancels the calling test on Wayland, where no client may send input.
+  static func requireX11() throws {
     if DisplayHarness.isWayland {
       try Test.cancel(
         Comment(
           rawValue: "Real key presses go through the X server (xdotool's XTest); the X11 run covers them."))
     }
-    try releaseModifiers()
-    _ = try run(["windowfocus", "--sync", try RealPointer.xWindow(of: window)])
-    #expect(MainContext.iterate { gtk_window_is_active(gtkkit_window(window)) != 0 }, "the window is active")
   }
 
   /// Presses and releases `key` (xdotool's names: "Escape", "shift+Left", "ctrl+t"), then lets GTK

@@ -297,11 +297,10 @@ final class EditorCanvas: CaptionFieldsHost {
     WidgetTree.bounds(of: child, in: drawingArea)
   }
 
-  /// Parents `popover` to the drawing, so that it points at the drawing's coordinates, and unparents
-  /// it as the drawing goes (a popover is a child the drawing does not know about).
+  /// Parents `popover` to the drawing, so that it points at the drawing's coordinates, and closes
+  /// and unparents it as the drawing goes.
   func attachPopover(_ popover: UnsafeMutablePointer<GtkWidget>) {
-    gtk_widget_set_parent(popover, drawingArea)
-    Signal.connect(drawingArea, "destroy") { gtk_widget_unparent(popover) }
+    drawingArea.attachPopover(popover)
   }
 
   /// Lays the empty sheet out for a canvas of this size before its first frame (see

@@ -76,11 +76,9 @@ final class SentMemesContextMenu {
         host.updateState()
       }
     }
-    let view = host.view(for: tab)
-    gtk_widget_set_parent(menu, view)
-    // A popover is a child the view does not know about: unparent it while the view is disposed
-    // (the window's own "destroy" comes after its children are gone).
-    Signal.connect(view, "destroy") { gtk_widget_unparent(menu) }
+    // Closed and unparented while the view is disposed (the window's own "destroy" comes after
+    // its children are gone).
+    host.view(for: tab).attachPopover(menu)
     menus[tab] = menu
     return menu
   }
