@@ -54,15 +54,16 @@ enum EditorHarness {
   }
 
   /// Loads `url` through win.open, the action the Album button uses, answering its file request.
-  /// Returns when loading has finished (successfully or not).
+  /// Returns when loading has finished (successfully or not); false when it has not within
+  /// `maxIterations` turns of the main loop.
   @discardableResult
-  static func load(_ url: URL, into editor: EditorWindow) -> Bool {
+  static func load(_ url: URL, into editor: EditorWindow, maxIterations: Int = 1000) -> Bool {
     editor.filePicker = { request, completion in
       guard case .openPicture = request else { return completion(nil) }
       completion(url)
     }
     editor.actions.action(named: "open")?.activate()
-    let finished = MainContext.iterate { !editor.isLoading }
+    let finished = MainContext.iterate(maxIterations: maxIterations) { !editor.isLoading }
     settle(editor)
     return finished
   }

@@ -115,7 +115,9 @@ import Testing
     let sink = InMemorySentMemes()
     let editor = EditorHarness.makeEditor(sink: sink)
     defer { EditorHarness.close(editor) }
-    #expect(EditorHarness.load(Self.bigPicture(), into: editor))
+    #expect(
+      EditorHarness.load(Self.bigPicture(), into: editor, maxIterations: SentMemesHarness.backgroundWorkBound)
+    )
     let output = Fixtures.folder.appendingPathComponent("cancelled-export.png")
     try? FileManager.default.removeItem(at: output)
     editor.filePicker = { _, completion in completion(output) }
@@ -150,7 +152,9 @@ import Testing
     let editor = EditorHarness.makeEditor(sink: sink)
     let destroyed = Flag()
     Signal.connect(editor.window, "destroy") { destroyed.isSet = true }
-    #expect(EditorHarness.load(bigPicture(), into: editor))
+    #expect(
+      EditorHarness.load(Self.bigPicture(), into: editor, maxIterations: SentMemesHarness.backgroundWorkBound)
+    )
     editor.actions.action(named: ShareTarget.copyImage.name)?.activate()
     editor.actions.action(named: EditorAction.close.name)?.activate()
     MainContext.drain()

@@ -78,7 +78,9 @@ import Testing
     // Not kept in `run`: the editor lives only as long as the app keeps it, as in the app.
     let picture = Fixtures.picture(
       width: 6000, height: 4000, format: .jpeg(quality: 90), name: "big-24mp.jpg")
-    guard EditorHarness.load(picture, into: editor) else {
+    // Decoding 24 megapixels beside two busy test runs can outlast the default wait.
+    guard EditorHarness.load(picture, into: editor, maxIterations: SentMemesHarness.backgroundWorkBound)
+    else {
       app.application.quit()
       return nil
     }
