@@ -19,8 +19,10 @@ package enum SentMemesOutsideChanges {
     }
   }
 
-  /// Tells a running MemeMe, if one runs in this session, that Sent Memes changed; starts none, and
-  /// waits at most 2 s. Returns whether one was told.
+  /// Tells a running MemeMe, if one runs in this session, that Sent Memes changed; starts none.
+  /// Returns whether one was told. With none running the bus says so at once; a running one answers
+  /// once its main loop has run the action, which a busy machine can hold for seconds (2 s ran out
+  /// beside two test runs), so the wait is 10 s.
   @discardableResult
   nonisolated package static func announce(applicationID: String = AppIdentity.applicationID) -> Bool {
     guard let connection = DBusConnection.session() else { return false }
@@ -31,7 +33,7 @@ package enum SentMemesOutsideChanges {
       tuple: [Variant(actionName), Variant(array: [], elementType: "v"), Variant(dictionary: [])])
     let reply = connection.callWaiting(
       busName: applicationID, path: path, interface: "org.gtk.Actions", method: "Activate",
-      parameters: parameters)
+      parameters: parameters, timeoutMilliseconds: 10_000)
     if case .success = reply { return true }
     return false
   }
